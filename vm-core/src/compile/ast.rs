@@ -1,0 +1,379 @@
+//! The abstract syntax tree of the Python subset.
+//!
+//! The shape follows CPython's `ast` module closely so that the code generator can follow
+//! CPython's compiler. Expression context (load/store/delete) is not stored: the code
+//! generator knows it from the position of the node.
+
+use alloc::boxed::Box;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// An identifier. Shared so that the symbol table and code generator can keep names cheaply.
+pub type Name = Rc<str>;
+
+/// A source range. Lines are 1-based; columns are 0-based counts of characters (not bytes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Loc {
+    /// First line of the node.
+    pub line: u32,
+    /// Column of the first character.
+    pub col: u32,
+    /// Last line of the node.
+    pub end_line: u32,
+    /// Column one past the last character.
+    pub end_col: u32,
+}
+
+/// A parsed module (a file, a `-c` string or one REPL entry).
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    /// The statements in order.
+    pub body: Vec<Stmt>,
+}
+
+/// A statement with its location.
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    /// What the statement is.
+    pub kind: StmtKind,
+    /// Where it is.
+    pub loc: Loc,
+}
+
+/// The statement forms.
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    /// An expression evaluated for its effect.
+    Expr(Expr),
+    /// `a = b = value`: `targets` in source order.
+    Assign { targets: Vec<Expr>, value: Expr },
+    /// `target op= value`.
+    AugAssign { target: Expr, op: BinOp, value: Expr },
+    /// `target: annotation [= value]`. The annotation is parsed and ignored at run time.
+    AnnAssign { target: Expr, annotation: Expr, value: Option<Expr> },
+    /// `if test: body else: orelse` (`elif` chains nest in `orelse`).
+    If { test: Expr, body: Vec<Stmt>, orelse: Vec<Stmt> },
+    /// `while test: body else: orelse`.
+    While { test: Expr, body: Vec<Stmt>, orelse: Vec<Stmt> },
+    /// `for target in iter: body else: orelse`.
+    For { target: Expr, iter: Expr, body: Vec<Stmt>, orelse: Vec<Stmt> },
+    /// `break`.
+    Break,
+    /// `continue`.
+    Continue,
+    /// `pass`.
+    Pass,
+    /// `return [value]`.
+    Return(Option<Expr>),
+    /// `def`.
+    FunctionDef(Box<FunctionDef>),
+    /// `class`.
+    ClassDef(Box<ClassDef>),
+    /// `try` with handlers, `else` and `finally`.
+    Try { body: Vec<Stmt>, handlers: Vec<ExceptHandler>, orelse: Vec<Stmt>, finalbody: Vec<Stmt> },
+    /// `raise [exc [from cause]]`.
+    Raise { exc: Option<Expr>, cause: Option<Expr> },
+    /// `with a as b, c: body`.
+    With { items: Vec<WithItem>, body: Vec<Stmt> },
+    /// `assert test[, msg]`.
+    Assert { test: Expr, msg: Option<Expr> },
+    /// `del a, b[i], c.x`.
+    Delete(Vec<Expr>),
+    /// `import a.b as c, d`.
+    Import(Vec<Alias>),
+    /// `from module import a as b` (`level` counts leading dots; `*` is an alias named `*`).
+    ImportFrom { module: Option<Name>, names: Vec<Alias>, level: u32 },
+    /// `global a, b`.
+    Global(Vec<Name>),
+    /// `nonlocal a, b`.
+    Nonlocal(Vec<Name>),
+}
+
+/// A `def` statement (also used for nothing else: lambdas have their own node).
+#[derive(Clone, Debug)]
+pub struct FunctionDef {
+    /// The function's name.
+    pub name: Name,
+    /// Its parameters.
+    pub args: Arguments,
+    /// Its body.
+    pub body: Vec<Stmt>,
+    /// Decorators, outermost first (source order).
+    pub decorators: Vec<Expr>,
+    /// The return annotation (ignored).
+    pub returns: Option<Expr>,
+    /// Location of the `def` keyword line (the first decorator is not included).
+    pub loc: Loc,
+}
+
+/// A `class` statement.
+#[derive(Clone, Debug)]
+pub struct ClassDef {
+    /// The class name.
+    pub name: Name,
+    /// Positional base expressions (`*b` appears as `Starred`).
+    pub bases: Vec<Expr>,
+    /// Keyword arguments such as `metaclass=` (`**kw` has `arg: None`).
+    pub keywords: Vec<Keyword>,
+    /// The class body.
+    pub body: Vec<Stmt>,
+    /// Decorators, outermost first.
+    pub decorators: Vec<Expr>,
+    /// Location of the `class` keyword line.
+    pub loc: Loc,
+}
+
+/// Function parameters, as in CPython's `ast.arguments`.
+#[derive(Clone, Debug, Default)]
+pub struct Arguments {
+    /// Positional-only parameters (before `/`).
+    pub posonly: Vec<Arg>,
+    /// Ordinary positional-or-keyword parameters.
+    pub args: Vec<Arg>,
+    /// `*args`.
+    pub vararg: Option<Arg>,
+    /// Keyword-only parameters (after `*` or `*args`).
+    pub kwonly: Vec<Arg>,
+    /// One entry per keyword-only parameter: its default or `None`.
+    pub kw_defaults: Vec<Option<Expr>>,
+    /// `**kwargs`.
+    pub kwarg: Option<Arg>,
+    /// Defaults of the last `defaults.len()` positional parameters (posonly + args).
+    pub defaults: Vec<Expr>,
+}
+
+/// One parameter.
+#[derive(Clone, Debug)]
+pub struct Arg {
+    /// Parameter name.
+    pub name: Name,
+    /// Annotation (ignored).
+    pub annotation: Option<Expr>,
+    /// Where it is.
+    pub loc: Loc,
+}
+
+/// An `except` clause.
+#[derive(Clone, Debug)]
+pub struct ExceptHandler {
+    /// The exception type expression; `None` for a bare `except:`.
+    pub typ: Option<Expr>,
+    /// The `as` name.
+    pub name: Option<Name>,
+    /// The handler body.
+    pub body: Vec<Stmt>,
+    /// Location of the `except` line.
+    pub loc: Loc,
+}
+
+/// One item of a `with` statement.
+#[derive(Clone, Debug)]
+pub struct WithItem {
+    /// The context manager expression.
+    pub context: Expr,
+    /// The `as` target, any assignable expression.
+    pub vars: Option<Expr>,
+}
+
+/// One name of an `import` statement.
+#[derive(Clone, Debug)]
+pub struct Alias {
+    /// The (possibly dotted) name, e.g. `os.path`, or `*`.
+    pub name: Name,
+    /// The `as` name.
+    pub asname: Option<Name>,
+    /// Where it is.
+    pub loc: Loc,
+}
+
+/// A keyword argument at a call site or in a class header.
+#[derive(Clone, Debug)]
+pub struct Keyword {
+    /// The keyword; `None` for `**mapping`.
+    pub arg: Option<Name>,
+    /// The value.
+    pub value: Expr,
+    /// Where it is.
+    pub loc: Loc,
+}
+
+/// One `for ... in ... if ...` clause of a comprehension.
+#[derive(Clone, Debug)]
+pub struct Comprehension {
+    /// The loop target.
+    pub target: Expr,
+    /// The iterable.
+    pub iter: Expr,
+    /// The `if` filters.
+    pub ifs: Vec<Expr>,
+}
+
+/// An expression with its location.
+#[derive(Clone, Debug)]
+pub struct Expr {
+    /// What the expression is.
+    pub kind: ExprKind,
+    /// Where it is.
+    pub loc: Loc,
+}
+
+/// The expression forms.
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// `a and b and c` / `a or b`.
+    BoolOp { op: BoolOp, values: Vec<Expr> },
+    /// `target := value`.
+    NamedExpr { target: Name, value: Box<Expr> },
+    /// `left op right`.
+    BinOp { left: Box<Expr>, op: BinOp, right: Box<Expr> },
+    /// `op operand`.
+    UnaryOp { op: UnaryOp, operand: Box<Expr> },
+    /// `lambda args: body`.
+    Lambda { args: Box<Arguments>, body: Box<Expr> },
+    /// `body if test else orelse`.
+    IfExp { test: Box<Expr>, body: Box<Expr>, orelse: Box<Expr> },
+    /// `{k: v, **m}`: a `None` key means `**values[i]`.
+    Dict { keys: Vec<Option<Expr>>, values: Vec<Expr> },
+    /// `{a, b}`.
+    Set(Vec<Expr>),
+    /// `[elt for ...]`.
+    ListComp { elt: Box<Expr>, generators: Vec<Comprehension> },
+    /// `{elt for ...}`.
+    SetComp { elt: Box<Expr>, generators: Vec<Comprehension> },
+    /// `{key: value for ...}`.
+    DictComp { key: Box<Expr>, value: Box<Expr>, generators: Vec<Comprehension> },
+    /// `(elt for ...)`.
+    GeneratorExp { elt: Box<Expr>, generators: Vec<Comprehension> },
+    /// `yield [value]`.
+    Yield(Option<Box<Expr>>),
+    /// `yield from value`.
+    YieldFrom(Box<Expr>),
+    /// `left op1 c1 op2 c2 ...`.
+    Compare { left: Box<Expr>, ops: Vec<CmpOp>, comparators: Vec<Expr> },
+    /// `func(args, keywords)`; `*x` arguments appear as `Starred`.
+    Call { func: Box<Expr>, args: Vec<Expr>, keywords: Vec<Keyword> },
+    /// One `{value!conv:spec}` field of an f-string. `conversion` is `'s'`, `'r'` or `'a'`.
+    /// `format_spec` is itself a `JoinedStr`.
+    FormattedValue { value: Box<Expr>, conversion: Option<char>, format_spec: Option<Box<Expr>> },
+    /// An f-string: a sequence of `Constant(Str)` and `FormattedValue` parts.
+    JoinedStr(Vec<Expr>),
+    /// A literal.
+    Constant(Constant),
+    /// `value.attr`.
+    Attribute { value: Box<Expr>, attr: Name },
+    /// `value[slice]` (a tuple of indices appears as `Tuple`, slices as `Slice`).
+    Subscript { value: Box<Expr>, slice: Box<Expr> },
+    /// `*value` in a call, a display or an assignment target.
+    Starred(Box<Expr>),
+    /// A name.
+    Name(Name),
+    /// `[a, b]`.
+    List(Vec<Expr>),
+    /// `(a, b)` or `a, b`.
+    Tuple(Vec<Expr>),
+    /// `lower:upper:step` inside a subscript.
+    Slice { lower: Option<Box<Expr>>, upper: Option<Box<Expr>>, step: Option<Box<Expr>> },
+}
+
+/// A literal value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Constant {
+    /// `None`.
+    None,
+    /// `True`.
+    True,
+    /// `False`.
+    False,
+    /// `...`.
+    Ellipsis,
+    /// An integer literal that fits in an `i64`.
+    Int(i64),
+    /// An integer literal too large for an `i64`: its digits (no sign, no prefix, no
+    /// underscores) in the given radix (2, 8, 10 or 16).
+    BigInt { digits: String, radix: u32 },
+    /// A float literal.
+    Float(f64),
+    /// A string literal (adjacent literals already concatenated).
+    Str(String),
+    /// A bytes literal.
+    Bytes(Vec<u8>),
+}
+
+/// `and` / `or`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoolOp {
+    /// `and`.
+    And,
+    /// `or`.
+    Or,
+}
+
+/// Binary operators (also used by augmented assignment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mult,
+    /// `@`
+    MatMult,
+    /// `/`
+    Div,
+    /// `%`
+    Mod,
+    /// `**`
+    Pow,
+    /// `<<`
+    LShift,
+    /// `>>`
+    RShift,
+    /// `|`
+    BitOr,
+    /// `^`
+    BitXor,
+    /// `&`
+    BitAnd,
+    /// `//`
+    FloorDiv,
+}
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    /// `~`
+    Invert,
+    /// `not`
+    Not,
+    /// `+`
+    UAdd,
+    /// `-`
+    USub,
+}
+
+/// Comparison operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    /// `==`
+    Eq,
+    /// `!=`
+    NotEq,
+    /// `<`
+    Lt,
+    /// `<=`
+    LtE,
+    /// `>`
+    Gt,
+    /// `>=`
+    GtE,
+    /// `is`
+    Is,
+    /// `is not`
+    IsNot,
+    /// `in`
+    In,
+    /// `not in`
+    NotIn,
+}

@@ -1,0 +1,18 @@
+//! Tiercel: a `no_std` virtual machine for a Python 3 subset.
+//!
+//! The crate follows the pipeline: `compile` (source to bytecode), `bytecode` (the op table
+//! and code objects), `object` (values and the heap), `builtins`, `interp` (the tier-1
+//! interpreter) and `vm` (configuration and the embedding API).
+//!
+//! | feature    | default | what it does |
+//! |------------|---------|--------------|
+//! | `compiler` | yes     | the source-to-bytecode front end |
+//! | `std`      | yes     | `std::error::Error` impls for host embedders |
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod compile;
