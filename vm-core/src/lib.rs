@@ -15,4 +15,6 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod bytecode;
 pub mod compile;
+pub mod object;

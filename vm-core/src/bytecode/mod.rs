@@ -1,0 +1,4 @@
+//! Bytecode: the op table (single source of truth), code objects and the disassembler.
+
+pub mod code;
+pub mod ops;

@@ -1,0 +1,570 @@
+//! The op table: every uop and every tier-1 instruction, declared once.
+//!
+//! `for_each_uop!` lists the micro-ops with their flags. `for_each_op!` lists the tier-1
+//! instructions, each with its inline-cache size, its stack effect as a function of the
+//! oparg, its flags and the uops it is made of. Everything else expands from these two
+//! macros: the `Op` and `Uop` enums, names, metadata, the disassembler and the interpreter's
+//! dispatch (each instruction runs its uops in order; see `interp::dispatch`).
+//!
+//! Naming: instructions are `UPPER_CASE` like CPython's; uops start with `_`. An instruction
+//! made of a single uop uses the uop of the same name.
+//!
+//! Encoding: a code unit is 32 bits, `opcode | oparg << 8` (24-bit oparg, no `EXTENDED_ARG`),
+//! followed by `cache` units of inline cache. Jump opargs are absolute unit offsets.
+
+/// Flag bits of uops and instructions.
+pub mod flags {
+    /// The oparg is a jump target (absolute unit offset).
+    pub const JUMP: u16 = 1 << 0;
+    /// The oparg indexes `consts`.
+    pub const CONST: u16 = 1 << 1;
+    /// The oparg (or `oparg >> 1`) indexes `names`.
+    pub const NAME: u16 = 1 << 2;
+    /// The oparg indexes the fast locals.
+    pub const LOCAL: u16 = 1 << 3;
+    /// The oparg indexes cell/free variables (after the fast locals).
+    pub const FREE: u16 = 1 << 4;
+    /// May raise an exception.
+    pub const ERROR: u16 = 1 << 5;
+    /// May run arbitrary Python code (calls, dunder methods, destructors of iterators...).
+    pub const ESCAPES: u16 = 1 << 6;
+    /// A guard that deoptimizes to the generic instruction when it fails.
+    pub const DEOPT: u16 = 1 << 7;
+    /// Leaves the current frame (return, yield) or changes it (call).
+    pub const FRAME: u16 = 1 << 8;
+    /// Pure: no side effects, result depends only on inputs (constant-foldable).
+    pub const PURE: u16 = 1 << 9;
+    /// The first inline-cache unit is an adaptive counter (a specializable family head).
+    pub const SPECIALIZE: u16 = 1 << 10;
+    /// A periodic safe point: collection, interrupts, hot-spot counting.
+    pub const PERIODIC: u16 = 1 << 11;
+    /// Ends a basic block unconditionally (no fall-through).
+    pub const TERMINATOR: u16 = 1 << 12;
+}
+
+/// Invokes `$m!` with the list of uops: `NAME flags;`.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! for_each_uop {
+    ($m:ident) => {
+        $m! {
+            _NOP 0;
+            _POP_TOP 0;
+            _PUSH_NULL flags::PURE;
+            _COPY flags::PURE;
+            _SWAP flags::PURE;
+            _LOAD_CONST flags::CONST | flags::PURE;
+            _LOAD_FAST flags::LOCAL | flags::PURE;
+            _LOAD_FAST_CHECK flags::LOCAL | flags::ERROR;
+            _STORE_FAST flags::LOCAL;
+            _DELETE_FAST flags::LOCAL | flags::ERROR;
+            _MAKE_CELL flags::FREE | flags::ERROR;
+            _COPY_FREE_VARS 0;
+            _LOAD_DEREF flags::FREE | flags::ERROR;
+            _LOAD_FROM_DICT_OR_DEREF flags::FREE | flags::ERROR | flags::ESCAPES;
+            _LOAD_CLOSURE flags::FREE;
+            _STORE_DEREF flags::FREE;
+            _DELETE_DEREF flags::FREE | flags::ERROR;
+            _LOAD_GLOBAL flags::NAME | flags::ERROR | flags::ESCAPES;
+            _STORE_GLOBAL flags::NAME | flags::ERROR | flags::ESCAPES;
+            _DELETE_GLOBAL flags::NAME | flags::ERROR | flags::ESCAPES;
+            _LOAD_NAME flags::NAME | flags::ERROR | flags::ESCAPES;
+            _STORE_NAME flags::NAME | flags::ERROR | flags::ESCAPES;
+            _DELETE_NAME flags::NAME | flags::ERROR | flags::ESCAPES;
+            _LOAD_ATTR flags::NAME | flags::ERROR | flags::ESCAPES;
+            _STORE_ATTR flags::NAME | flags::ERROR | flags::ESCAPES;
+            _DELETE_ATTR flags::NAME | flags::ERROR | flags::ESCAPES;
+            _BINARY_OP flags::ERROR | flags::ESCAPES;
+            _BINARY_SUBSCR flags::ERROR | flags::ESCAPES;
+            _STORE_SUBSCR flags::ERROR | flags::ESCAPES;
+            _DELETE_SUBSCR flags::ERROR | flags::ESCAPES;
+            _BINARY_SLICE flags::ERROR | flags::ESCAPES;
+            _STORE_SLICE flags::ERROR | flags::ESCAPES;
+            _UNARY_NEGATIVE flags::ERROR | flags::ESCAPES;
+            _UNARY_NOT flags::PURE;
+            _UNARY_INVERT flags::ERROR | flags::ESCAPES;
+            _TO_BOOL flags::ERROR | flags::ESCAPES;
+            _COMPARE_OP flags::ERROR | flags::ESCAPES;
+            _IS_OP flags::PURE;
+            _CONTAINS_OP flags::ERROR | flags::ESCAPES;
+            _CHECK_PERIODIC flags::PERIODIC | flags::ERROR | flags::ESCAPES;
+            _POP_JUMP_IF_FALSE flags::JUMP;
+            _POP_JUMP_IF_TRUE flags::JUMP;
+            _POP_JUMP_IF_NONE flags::JUMP;
+            _POP_JUMP_IF_NOT_NONE flags::JUMP;
+            _JUMP flags::JUMP | flags::TERMINATOR;
+            _GET_ITER flags::ERROR | flags::ESCAPES;
+            _FOR_ITER flags::JUMP | flags::ERROR | flags::ESCAPES;
+            _BUILD_TUPLE flags::ERROR;
+            _BUILD_LIST flags::ERROR;
+            _BUILD_SET flags::ERROR | flags::ESCAPES;
+            _BUILD_MAP flags::ERROR | flags::ESCAPES;
+            _BUILD_STRING flags::ERROR;
+            _BUILD_SLICE flags::ERROR;
+            _LIST_APPEND flags::ERROR;
+            _SET_ADD flags::ERROR | flags::ESCAPES;
+            _MAP_ADD flags::ERROR | flags::ESCAPES;
+            _LIST_EXTEND flags::ERROR | flags::ESCAPES;
+            _SET_UPDATE flags::ERROR | flags::ESCAPES;
+            _DICT_UPDATE flags::ERROR | flags::ESCAPES;
+            _DICT_MERGE flags::ERROR | flags::ESCAPES;
+            _UNPACK_SEQUENCE flags::ERROR | flags::ESCAPES;
+            _UNPACK_EX flags::ERROR | flags::ESCAPES;
+            _FORMAT_VALUE flags::ERROR | flags::ESCAPES;
+            _CALL flags::ERROR | flags::ESCAPES | flags::FRAME;
+            _CALL_KW flags::ERROR | flags::ESCAPES | flags::FRAME;
+            _CALL_FUNCTION_EX flags::ERROR | flags::ESCAPES | flags::FRAME;
+            _CALL_INTRINSIC_1 flags::ERROR | flags::ESCAPES;
+            _MAKE_FUNCTION flags::ERROR;
+            _RETURN_VALUE flags::FRAME | flags::TERMINATOR;
+            _RETURN_GENERATOR flags::FRAME | flags::ERROR;
+            _YIELD_VALUE flags::FRAME;
+            _SEND flags::JUMP | flags::ERROR | flags::ESCAPES | flags::FRAME;
+            _END_SEND 0;
+            _GET_YIELD_FROM_ITER flags::ERROR | flags::ESCAPES;
+            _RAISE_VARARGS flags::ERROR | flags::TERMINATOR;
+            _RERAISE flags::ERROR | flags::TERMINATOR;
+            _PUSH_EXC_INFO 0;
+            _POP_EXCEPT 0;
+            _CHECK_EXC_MATCH flags::ERROR;
+            _CLEANUP_THROW flags::ERROR;
+            _BEFORE_WITH flags::ERROR | flags::ESCAPES;
+            _WITH_EXCEPT_START flags::ERROR | flags::ESCAPES;
+            _LOAD_ASSERTION_ERROR 0;
+            _LOAD_BUILD_CLASS 0;
+            _IMPORT_NAME flags::NAME | flags::ERROR | flags::ESCAPES;
+            _IMPORT_FROM flags::NAME | flags::ERROR | flags::ESCAPES;
+            _LOAD_LOCALS 0;
+        }
+    };
+}
+
+/// Invokes `$m!` with the list of instructions:
+/// `NAME cache |oparg| (pops, pushes) {flags} [uops];`.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! for_each_op {
+    ($m:ident) => {
+        $m! {
+            NOP 0 |_a| (0, 0) {0} [_NOP];
+            POP_TOP 0 |_a| (1, 0) {0} [_POP_TOP];
+            PUSH_NULL 0 |_a| (0, 1) {0} [_PUSH_NULL];
+            // COPY n: push a copy of the n-th item (1 = top).
+            COPY 0 |a| (a, a + 1) {0} [_COPY];
+            // SWAP n: swap the top with the n-th item.
+            SWAP 0 |a| (a, a) {0} [_SWAP];
+            LOAD_CONST 0 |_a| (0, 1) {flags::CONST} [_LOAD_CONST];
+            LOAD_FAST 0 |_a| (0, 1) {flags::LOCAL} [_LOAD_FAST];
+            LOAD_FAST_CHECK 0 |_a| (0, 1) {flags::LOCAL} [_LOAD_FAST_CHECK];
+            STORE_FAST 0 |_a| (1, 0) {flags::LOCAL} [_STORE_FAST];
+            DELETE_FAST 0 |_a| (0, 0) {flags::LOCAL} [_DELETE_FAST];
+            MAKE_CELL 0 |_a| (0, 0) {flags::FREE} [_MAKE_CELL];
+            COPY_FREE_VARS 0 |_a| (0, 0) {0} [_COPY_FREE_VARS];
+            LOAD_DEREF 0 |_a| (0, 1) {flags::FREE} [_LOAD_DEREF];
+            // In a class body: the class namespace (on the stack) first, then the cell.
+            LOAD_FROM_DICT_OR_DEREF 0 |_a| (1, 1) {flags::FREE} [_LOAD_FROM_DICT_OR_DEREF];
+            LOAD_CLOSURE 0 |_a| (0, 1) {flags::FREE} [_LOAD_CLOSURE];
+            STORE_DEREF 0 |_a| (1, 0) {flags::FREE} [_STORE_DEREF];
+            DELETE_DEREF 0 |_a| (0, 0) {flags::FREE} [_DELETE_DEREF];
+            // oparg = name << 1 | push_null.
+            LOAD_GLOBAL 4 |a| (0, 1 + (a & 1)) {flags::NAME | flags::SPECIALIZE} [_LOAD_GLOBAL];
+            STORE_GLOBAL 0 |_a| (1, 0) {flags::NAME} [_STORE_GLOBAL];
+            DELETE_GLOBAL 0 |_a| (0, 0) {flags::NAME} [_DELETE_GLOBAL];
+            LOAD_NAME 0 |_a| (0, 1) {flags::NAME} [_LOAD_NAME];
+            STORE_NAME 0 |_a| (1, 0) {flags::NAME} [_STORE_NAME];
+            DELETE_NAME 0 |_a| (0, 0) {flags::NAME} [_DELETE_NAME];
+            // oparg = name << 1 | method: a method load pushes (func, self) or (attr, NULL).
+            LOAD_ATTR 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::SPECIALIZE} [_LOAD_ATTR];
+            STORE_ATTR 4 |_a| (2, 0) {flags::NAME | flags::SPECIALIZE} [_STORE_ATTR];
+            DELETE_ATTR 0 |_a| (1, 0) {flags::NAME} [_DELETE_ATTR];
+            // oparg = a `BinaryOp` number (in-place variants included).
+            BINARY_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_BINARY_OP];
+            BINARY_SUBSCR 1 |_a| (2, 1) {flags::SPECIALIZE} [_BINARY_SUBSCR];
+            STORE_SUBSCR 1 |_a| (3, 0) {flags::SPECIALIZE} [_STORE_SUBSCR];
+            DELETE_SUBSCR 0 |_a| (2, 0) {0} [_DELETE_SUBSCR];
+            BINARY_SLICE 0 |_a| (3, 1) {0} [_BINARY_SLICE];
+            STORE_SLICE 0 |_a| (4, 0) {0} [_STORE_SLICE];
+            UNARY_NEGATIVE 0 |_a| (1, 1) {0} [_UNARY_NEGATIVE];
+            UNARY_NOT 0 |_a| (1, 1) {0} [_UNARY_NOT];
+            UNARY_INVERT 0 |_a| (1, 1) {0} [_UNARY_INVERT];
+            TO_BOOL 3 |_a| (1, 1) {flags::SPECIALIZE} [_TO_BOOL];
+            // oparg = a `CompareOp` number.
+            COMPARE_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_COMPARE_OP];
+            IS_OP 0 |_a| (2, 1) {0} [_IS_OP];
+            CONTAINS_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_CONTAINS_OP];
+            POP_JUMP_IF_FALSE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_FALSE];
+            POP_JUMP_IF_TRUE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_TRUE];
+            POP_JUMP_IF_NONE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_NONE];
+            POP_JUMP_IF_NOT_NONE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_NOT_NONE];
+            JUMP_FORWARD 0 |_a| (0, 0) {flags::JUMP | flags::TERMINATOR} [_JUMP];
+            // A loop back-edge: a safe point and the hot-spot counter of tier 2.
+            JUMP_BACKWARD 1 |_a| (0, 0) {flags::JUMP | flags::TERMINATOR | flags::PERIODIC} [_CHECK_PERIODIC, _JUMP];
+            JUMP_BACKWARD_NO_INTERRUPT 0 |_a| (0, 0) {flags::JUMP | flags::TERMINATOR} [_JUMP];
+            GET_ITER 0 |_a| (1, 1) {0} [_GET_ITER];
+            // On exhaustion pops the iterator and jumps to the target.
+            FOR_ITER 1 |_a| (1, 2) {flags::JUMP | flags::SPECIALIZE} [_FOR_ITER];
+            BUILD_TUPLE 0 |a| (a, 1) {0} [_BUILD_TUPLE];
+            BUILD_LIST 0 |a| (a, 1) {0} [_BUILD_LIST];
+            BUILD_SET 0 |a| (a, 1) {0} [_BUILD_SET];
+            BUILD_MAP 0 |a| (2 * a, 1) {0} [_BUILD_MAP];
+            BUILD_STRING 0 |a| (a, 1) {0} [_BUILD_STRING];
+            BUILD_SLICE 0 |a| (a, 1) {0} [_BUILD_SLICE];
+            // The container is the oparg-th item below the value.
+            LIST_APPEND 0 |a| (a + 1, a) {0} [_LIST_APPEND];
+            SET_ADD 0 |a| (a + 1, a) {0} [_SET_ADD];
+            MAP_ADD 0 |a| (a + 2, a) {0} [_MAP_ADD];
+            LIST_EXTEND 0 |a| (a + 1, a) {0} [_LIST_EXTEND];
+            SET_UPDATE 0 |a| (a + 1, a) {0} [_SET_UPDATE];
+            DICT_UPDATE 0 |a| (a + 1, a) {0} [_DICT_UPDATE];
+            DICT_MERGE 0 |a| (a + 1, a) {0} [_DICT_MERGE];
+            UNPACK_SEQUENCE 1 |a| (1, a) {flags::SPECIALIZE} [_UNPACK_SEQUENCE];
+            // oparg = before | after << 8.
+            UNPACK_EX 0 |a| (1, (a & 0xFF) + (a >> 8) + 1) {0} [_UNPACK_EX];
+            // oparg = conversion (0 none, 1 str, 2 repr, 3 ascii) | 4 when a spec is on the stack.
+            FORMAT_VALUE 0 |a| (1 + ((a >> 2) & 1), 1) {0} [_FORMAT_VALUE];
+            // Stack: callable, self_or_null, args[oparg].
+            CALL 3 |a| (a + 2, 1) {flags::SPECIALIZE} [_CALL];
+            // Stack: callable, self_or_null, args[oparg], kwnames (a tuple of the last names).
+            CALL_KW 0 |a| (a + 3, 1) {0} [_CALL_KW];
+            // Stack: callable, self_or_null, args tuple, kwargs dict or null.
+            CALL_FUNCTION_EX 0 |_a| (4, 1) {0} [_CALL_FUNCTION_EX];
+            // oparg = an `Intrinsic` number.
+            CALL_INTRINSIC_1 0 |_a| (1, 1) {0} [_CALL_INTRINSIC_1];
+            // oparg bits: 1 defaults tuple, 2 kwdefaults dict, 8 closure tuple; code on top.
+            MAKE_FUNCTION 0 |a| (1 + (a & 1) + ((a >> 1) & 1) + ((a >> 3) & 1), 1) {0} [_MAKE_FUNCTION];
+            RETURN_VALUE 0 |_a| (1, 0) {flags::FRAME} [_RETURN_VALUE];
+            // First instruction of a generator function: turn the frame into a generator.
+            RETURN_GENERATOR 0 |_a| (0, 0) {flags::FRAME} [_RETURN_GENERATOR];
+            YIELD_VALUE 0 |_a| (1, 1) {flags::FRAME} [_YIELD_VALUE];
+            // Stack: subiterator, value to send -> subiterator, yielded value; jumps with the
+            // return value when the subiterator is done.
+            SEND 0 |_a| (2, 2) {flags::JUMP} [_SEND];
+            END_SEND 0 |_a| (2, 1) {0} [_END_SEND];
+            GET_YIELD_FROM_ITER 0 |_a| (1, 1) {0} [_GET_YIELD_FROM_ITER];
+            // oparg = 0 (re-raise), 1 (exc) or 2 (exc from cause).
+            RAISE_VARARGS 0 |a| (a, 0) {flags::TERMINATOR} [_RAISE_VARARGS];
+            // Re-raises the exception on top. When oparg > 0, the int `oparg` items below the
+            // exception is the offset of the instruction that first raised (the `lasti` a
+            // handler pushed) and becomes the frame's position for the traceback.
+            RERAISE 0 |_a| (1, 0) {flags::TERMINATOR} [_RERAISE];
+            PUSH_EXC_INFO 0 |_a| (1, 2) {0} [_PUSH_EXC_INFO];
+            POP_EXCEPT 0 |_a| (1, 0) {0} [_POP_EXCEPT];
+            CHECK_EXC_MATCH 0 |_a| (2, 2) {0} [_CHECK_EXC_MATCH];
+            CLEANUP_THROW 0 |_a| (3, 2) {0} [_CLEANUP_THROW];
+            // Pushes __exit__ (bound) then the result of __enter__.
+            BEFORE_WITH 0 |_a| (1, 2) {0} [_BEFORE_WITH];
+            // Stack: exit, lasti, prev_exc, exc -> ..., result of exit(type, exc, tb).
+            WITH_EXCEPT_START 0 |_a| (4, 5) {0} [_WITH_EXCEPT_START];
+            LOAD_ASSERTION_ERROR 0 |_a| (0, 1) {0} [_LOAD_ASSERTION_ERROR];
+            LOAD_BUILD_CLASS 0 |_a| (0, 1) {0} [_LOAD_BUILD_CLASS];
+            // Stack: level, fromlist -> module.
+            IMPORT_NAME 0 |_a| (2, 1) {flags::NAME} [_IMPORT_NAME];
+            IMPORT_FROM 0 |_a| (1, 2) {flags::NAME} [_IMPORT_FROM];
+            // Pushes the namespace of a class body (for LOAD_FROM_DICT_OR_DEREF).
+            LOAD_LOCALS 0 |_a| (0, 1) {0} [_LOAD_LOCALS];
+            // Function entry: a safe point and the function-entry hot counter.
+            RESUME 1 |_a| (0, 0) {flags::PERIODIC} [_CHECK_PERIODIC];
+        }
+    };
+}
+
+macro_rules! define_uops {
+    ($($name:ident $flags:expr;)*) => {
+        /// A micro-op.
+        #[allow(non_camel_case_types, reason = "uop names mirror CPython's spelling")]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[repr(u8)]
+        pub enum Uop {
+            $(
+                #[doc = concat!("`", stringify!($name), "`")]
+                $name,
+            )*
+        }
+
+        impl Uop {
+            /// All uops in table order.
+            pub const ALL: &'static [Uop] = &[$(Uop::$name),*];
+
+            /// The uop's name.
+            pub fn name(self) -> &'static str {
+                match self { $(Uop::$name => stringify!($name),)* }
+            }
+
+            /// The uop's flags (see [`flags`]).
+            pub fn flags(self) -> u16 {
+                match self { $(Uop::$name => $flags,)* }
+            }
+        }
+    };
+}
+
+macro_rules! define_ops {
+    ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$flags:expr} [$($uop:ident),*];)*) => {
+        /// A tier-1 instruction opcode.
+        #[allow(non_camel_case_types, reason = "opcode names mirror CPython's spelling")]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[repr(u8)]
+        pub enum Op {
+            $(
+                #[doc = concat!("`", stringify!($name), "`")]
+                $name,
+            )*
+        }
+
+        impl Op {
+            /// All opcodes in table order.
+            pub const ALL: &'static [Op] = &[$(Op::$name),*];
+
+            /// Decodes an opcode byte.
+            #[inline]
+            pub fn from_u8(b: u8) -> Option<Op> {
+                Op::ALL.get(b as usize).copied()
+            }
+
+            /// The instruction's name.
+            pub fn name(self) -> &'static str {
+                match self { $(Op::$name => stringify!($name),)* }
+            }
+
+            /// Inline-cache units following the instruction.
+            #[inline]
+            pub fn cache_units(self) -> usize {
+                match self { $(Op::$name => $cache,)* }
+            }
+
+            /// The instruction's own flags (see [`flags`]).
+            pub fn own_flags(self) -> u16 {
+                match self { $(Op::$name => $flags,)* }
+            }
+
+            /// Flags of the instruction: its own plus the union of its uops'.
+            pub fn flags(self) -> u16 {
+                self.uops().iter().fold(self.own_flags(), |f, u| f | u.flags())
+            }
+
+            /// The uops the instruction is made of, in execution order.
+            pub fn uops(self) -> &'static [Uop] {
+                match self { $(Op::$name => &[$(Uop::$uop),*],)* }
+            }
+
+            /// Stack effect as (items popped, items pushed) for an oparg.
+            #[allow(clippy::identity_op, reason = "the table spells effects uniformly")]
+            pub fn stack_effect(self, oparg: u32) -> (u32, u32) {
+                match self { $(Op::$name => { let $a = oparg; let _ = $a; ($pops, $pushes) })* }
+            }
+        }
+    };
+}
+
+for_each_uop!(define_uops);
+for_each_op!(define_ops);
+
+/// Binary operator numbers (the oparg of `BINARY_OP`), as in CPython: in-place forms add 13.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum BinaryOp {
+    /// `+`
+    Add = 0,
+    /// `&`
+    And = 1,
+    /// `//`
+    FloorDivide = 2,
+    /// `<<`
+    Lshift = 3,
+    /// `@`
+    MatrixMultiply = 4,
+    /// `*`
+    Multiply = 5,
+    /// `%`
+    Remainder = 6,
+    /// `|`
+    Or = 7,
+    /// `**`
+    Power = 8,
+    /// `>>`
+    Rshift = 9,
+    /// `-`
+    Subtract = 10,
+    /// `/`
+    TrueDivide = 11,
+    /// `^`
+    Xor = 12,
+}
+
+impl BinaryOp {
+    /// Offset of the in-place variants.
+    pub const INPLACE: u32 = 13;
+
+    /// Decodes the non-in-place part of a `BINARY_OP` oparg.
+    pub fn from_oparg(a: u32) -> Option<(BinaryOp, bool)> {
+        let (base, inplace) = if a >= Self::INPLACE { (a - Self::INPLACE, true) } else { (a, false) };
+        let op = match base {
+            0 => BinaryOp::Add,
+            1 => BinaryOp::And,
+            2 => BinaryOp::FloorDivide,
+            3 => BinaryOp::Lshift,
+            4 => BinaryOp::MatrixMultiply,
+            5 => BinaryOp::Multiply,
+            6 => BinaryOp::Remainder,
+            7 => BinaryOp::Or,
+            8 => BinaryOp::Power,
+            9 => BinaryOp::Rshift,
+            10 => BinaryOp::Subtract,
+            11 => BinaryOp::TrueDivide,
+            12 => BinaryOp::Xor,
+            _ => return None,
+        };
+        Some((op, inplace))
+    }
+
+    /// The operator symbol (for error messages and the disassembler).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "+",
+            BinaryOp::And => "&",
+            BinaryOp::FloorDivide => "//",
+            BinaryOp::Lshift => "<<",
+            BinaryOp::MatrixMultiply => "@",
+            BinaryOp::Multiply => "*",
+            BinaryOp::Remainder => "%",
+            BinaryOp::Or => "|",
+            BinaryOp::Power => "**",
+            BinaryOp::Rshift => ">>",
+            BinaryOp::Subtract => "-",
+            BinaryOp::TrueDivide => "/",
+            BinaryOp::Xor => "^",
+        }
+    }
+
+    /// The dunder method names: (normal, reflected, in-place).
+    pub fn dunders(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            BinaryOp::Add => ("__add__", "__radd__", "__iadd__"),
+            BinaryOp::And => ("__and__", "__rand__", "__iand__"),
+            BinaryOp::FloorDivide => ("__floordiv__", "__rfloordiv__", "__ifloordiv__"),
+            BinaryOp::Lshift => ("__lshift__", "__rlshift__", "__ilshift__"),
+            BinaryOp::MatrixMultiply => ("__matmul__", "__rmatmul__", "__imatmul__"),
+            BinaryOp::Multiply => ("__mul__", "__rmul__", "__imul__"),
+            BinaryOp::Remainder => ("__mod__", "__rmod__", "__imod__"),
+            BinaryOp::Or => ("__or__", "__ror__", "__ior__"),
+            BinaryOp::Power => ("__pow__", "__rpow__", "__ipow__"),
+            BinaryOp::Rshift => ("__rshift__", "__rrshift__", "__irshift__"),
+            BinaryOp::Subtract => ("__sub__", "__rsub__", "__isub__"),
+            BinaryOp::TrueDivide => ("__truediv__", "__rtruediv__", "__itruediv__"),
+            BinaryOp::Xor => ("__xor__", "__rxor__", "__ixor__"),
+        }
+    }
+}
+
+/// Rich comparison numbers (the oparg of `COMPARE_OP`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum CompareOp {
+    /// `<`
+    Lt = 0,
+    /// `<=`
+    Le = 1,
+    /// `==`
+    Eq = 2,
+    /// `!=`
+    Ne = 3,
+    /// `>`
+    Gt = 4,
+    /// `>=`
+    Ge = 5,
+}
+
+impl CompareOp {
+    /// Decodes a `COMPARE_OP` oparg.
+    pub fn from_oparg(a: u32) -> Option<CompareOp> {
+        Some(match a {
+            0 => CompareOp::Lt,
+            1 => CompareOp::Le,
+            2 => CompareOp::Eq,
+            3 => CompareOp::Ne,
+            4 => CompareOp::Gt,
+            5 => CompareOp::Ge,
+            _ => return None,
+        })
+    }
+
+    /// The operator symbol.
+    pub fn symbol(self) -> &'static str {
+        ["<", "<=", "==", "!=", ">", ">="][self as usize]
+    }
+
+    /// The dunder and its reflection.
+    pub fn dunders(self) -> (&'static str, &'static str) {
+        match self {
+            CompareOp::Lt => ("__lt__", "__gt__"),
+            CompareOp::Le => ("__le__", "__ge__"),
+            CompareOp::Eq => ("__eq__", "__eq__"),
+            CompareOp::Ne => ("__ne__", "__ne__"),
+            CompareOp::Gt => ("__gt__", "__lt__"),
+            CompareOp::Ge => ("__ge__", "__le__"),
+        }
+    }
+}
+
+/// `CALL_INTRINSIC_1` opargs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Intrinsic {
+    /// Unary `+`.
+    UnaryPositive = 0,
+    /// `list` to `tuple` (for `*args` calls and tuple displays with stars).
+    ListToTuple = 1,
+    /// `from m import *`.
+    ImportStar = 2,
+    /// Turn a `StopIteration` escaping a generator into `RuntimeError`.
+    StopIterationError = 3,
+    /// Interactive mode: print the repr of a non-None expression statement value
+    /// (`sys.displayhook`); pushes None.
+    PrintExpr = 4,
+}
+
+impl Intrinsic {
+    /// Decodes a `CALL_INTRINSIC_1` oparg.
+    pub fn from_oparg(a: u32) -> Option<Intrinsic> {
+        Some(match a {
+            0 => Intrinsic::UnaryPositive,
+            1 => Intrinsic::ListToTuple,
+            2 => Intrinsic::ImportStar,
+            3 => Intrinsic::StopIterationError,
+            4 => Intrinsic::PrintExpr,
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opcodes_fit_in_a_byte_and_round_trip() {
+        assert!(Op::ALL.len() < 256);
+        for (i, op) in Op::ALL.iter().enumerate() {
+            assert_eq!(Op::from_u8(i as u8), Some(*op));
+            assert!(!op.uops().is_empty(), "{} has no uops", op.name());
+        }
+    }
+
+    #[test]
+    fn specializable_instructions_have_a_counter_unit() {
+        for op in Op::ALL {
+            if op.own_flags() & flags::SPECIALIZE != 0 {
+                assert!(op.cache_units() >= 1, "{}", op.name());
+            }
+        }
+    }
+
+    #[test]
+    fn stack_effects_follow_opargs() {
+        assert_eq!(Op::BUILD_LIST.stack_effect(3), (3, 1));
+        assert_eq!(Op::CALL.stack_effect(2), (4, 1));
+        assert_eq!(Op::LOAD_GLOBAL.stack_effect(5), (0, 2));
+        assert_eq!(Op::MAKE_FUNCTION.stack_effect(1 | 8), (3, 1));
+        assert_eq!(Op::UNPACK_EX.stack_effect(1 | (2 << 8)), (1, 4));
+    }
+}

@@ -1,0 +1,271 @@
+//! The insertion-ordered hash table behind `dict`, `set` and `frozenset`.
+//!
+//! Layout as in CPython 3.6+: a dense `entries` vector in insertion order and a sparse
+//! power-of-two `indices` table probed with CPython's perturbation scheme. The table itself
+//! does not know Python equality (which may run user code); the VM walks the probe
+//! candidates with [`Dict::candidates`] and compares keys itself.
+
+use alloc::vec::Vec;
+
+use super::value::Value;
+
+const EMPTY: u32 = u32::MAX;
+const DUMMY: u32 = u32::MAX - 1;
+const PERTURB_SHIFT: u32 = 5;
+const MIN_SIZE: usize = 8;
+
+/// One key/value pair with its hash. A deleted entry has `key == UNDEF`.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The key's Python hash.
+    pub hash: u64,
+    /// The key (`UNDEF` when deleted).
+    pub key: Value,
+    /// The value.
+    pub value: Value,
+}
+
+/// An insertion-ordered hash table keyed by Python values.
+#[derive(Clone, Debug, Default)]
+pub struct Dict {
+    entries: Vec<Entry>,
+    indices: Vec<u32>,
+    len: usize,
+    /// Changes whenever the set of keys changes (guards for globals, detection of mutation
+    /// during iteration or during a user `__eq__`).
+    pub keys_version: u32,
+}
+
+/// The probe sequence of a hash: every entry index whose stored hash matches.
+pub struct Candidates<'a> {
+    dict: &'a Dict,
+    hash: u64,
+    slot: usize,
+    perturb: u64,
+    done: bool,
+}
+
+impl Iterator for Candidates<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.done || self.dict.indices.is_empty() {
+            return None;
+        }
+        let mask = self.dict.indices.len() - 1;
+        loop {
+            let ix = self.dict.indices[self.slot];
+            self.perturb >>= PERTURB_SHIFT;
+            self.slot = (self.slot.wrapping_mul(5).wrapping_add(self.perturb as usize).wrapping_add(1)) & mask;
+            if ix == EMPTY {
+                self.done = true;
+                return None;
+            }
+            if ix != DUMMY && self.dict.entries[ix as usize].hash == self.hash {
+                return Some(ix as usize);
+            }
+        }
+    }
+}
+
+impl Dict {
+    /// An empty table.
+    pub fn new() -> Dict {
+        Dict::default()
+    }
+
+    /// Number of live entries.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no live entries.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Heap bytes owned by the table (for the heap limit).
+    pub fn heap_bytes(&self) -> usize {
+        self.entries.capacity() * core::mem::size_of::<Entry>() + self.indices.capacity() * 4
+    }
+
+    /// Entry indices whose hash equals `hash`, in probe order.
+    pub fn candidates(&self, hash: u64) -> Candidates<'_> {
+        let slot = if self.indices.is_empty() { 0 } else { hash as usize & (self.indices.len() - 1) };
+        Candidates { dict: self, hash, slot, perturb: hash, done: false }
+    }
+
+    /// Finds a key by identity or by a caller-supplied equality that needs no user code.
+    pub fn find_with(&self, hash: u64, key: Value, mut eq: impl FnMut(Value, Value) -> bool) -> Option<usize> {
+        self.candidates(hash).find(|&i| {
+            let k = self.entries[i].key;
+            k == key || eq(k, key)
+        })
+    }
+
+    /// The entry at `i` (in insertion order, including deleted ones).
+    #[inline]
+    pub fn entry(&self, i: usize) -> &Entry {
+        &self.entries[i]
+    }
+
+    /// Live entry `i`, or `None` when `i` is deleted or out of range.
+    #[inline]
+    pub fn live_entry(&self, i: usize) -> Option<&Entry> {
+        self.entries.get(i).filter(|e| !e.key.is_undef())
+    }
+
+    /// One past the last entry index (live or deleted).
+    #[inline]
+    pub fn entries_end(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Replaces the value of entry `i`.
+    #[inline]
+    pub fn set_value(&mut self, i: usize, value: Value) {
+        self.entries[i].value = value;
+    }
+
+    /// Reserves room for one more entry; fails instead of aborting when memory is short.
+    /// Returns the number of heap bytes the table grew by.
+    pub fn reserve_one(&mut self) -> Result<usize, ()> {
+        let before = self.heap_bytes();
+        if self.entries.len() == self.entries.capacity() {
+            self.entries.try_reserve(self.entries.len().max(4)).map_err(|_| ())?;
+        }
+        if (self.entries.len() + 1) * 3 > self.indices.len() * 2 {
+            self.resize(((self.len + 1) * 3).max(MIN_SIZE))?;
+        }
+        Ok(self.heap_bytes().saturating_sub(before))
+    }
+
+    /// Appends a key known to be absent. Call [`Dict::reserve_one`] first.
+    pub fn push_new(&mut self, hash: u64, key: Value, value: Value) -> usize {
+        if (self.entries.len() + 1) * 3 > self.indices.len() * 2 {
+            // reserve_one was not called: grow anyway (may abort only on real exhaustion).
+            let _ = self.resize(((self.len + 1) * 3).max(MIN_SIZE));
+        }
+        let ix = self.entries.len();
+        self.entries.push(Entry { hash, key, value });
+        self.place(hash, ix as u32);
+        self.len += 1;
+        self.keys_version = self.keys_version.wrapping_add(1);
+        ix
+    }
+
+    /// Deletes entry `i` (which must be live) and returns it.
+    pub fn remove_at(&mut self, i: usize) -> Entry {
+        let e = self.entries[i];
+        let mask = self.indices.len() - 1;
+        let mut slot = e.hash as usize & mask;
+        let mut perturb = e.hash;
+        loop {
+            let ix = self.indices[slot];
+            if ix == i as u32 {
+                self.indices[slot] = DUMMY;
+                break;
+            }
+            if ix == EMPTY {
+                break;
+            }
+            perturb >>= PERTURB_SHIFT;
+            slot = (slot.wrapping_mul(5).wrapping_add(perturb as usize).wrapping_add(1)) & mask;
+        }
+        self.entries[i].key = Value::UNDEF;
+        self.entries[i].value = Value::UNDEF;
+        self.len -= 1;
+        self.keys_version = self.keys_version.wrapping_add(1);
+        // Trailing deleted entries can go at once: keeps popitem() amortized O(1).
+        while self.entries.last().is_some_and(|e| e.key.is_undef()) {
+            self.entries.pop();
+        }
+        if self.len == 0 {
+            self.entries.clear();
+            self.indices.iter_mut().for_each(|s| *s = EMPTY);
+        }
+        e
+    }
+
+    /// Removes everything.
+    pub fn clear(&mut self) {
+        self.entries = Vec::new();
+        self.indices = Vec::new();
+        self.len = 0;
+        self.keys_version = self.keys_version.wrapping_add(1);
+    }
+
+    /// Live entries in insertion order.
+    pub fn iter(&self) -> impl Iterator<Item = &Entry> + '_ {
+        self.entries.iter().filter(|e| !e.key.is_undef())
+    }
+
+    /// Calls `f` on every key and value (for the collector).
+    pub fn for_each_ref(&self, f: &mut dyn FnMut(Value)) {
+        for e in self.iter() {
+            f(e.key);
+            f(e.value);
+        }
+    }
+
+    fn place(&mut self, hash: u64, ix: u32) {
+        let mask = self.indices.len() - 1;
+        let mut slot = hash as usize & mask;
+        let mut perturb = hash;
+        while self.indices[slot] != EMPTY {
+            perturb >>= PERTURB_SHIFT;
+            slot = (slot.wrapping_mul(5).wrapping_add(perturb as usize).wrapping_add(1)) & mask;
+        }
+        self.indices[slot] = ix;
+    }
+
+    fn resize(&mut self, min_slots: usize) -> Result<(), ()> {
+        let size = min_slots.next_power_of_two().max(MIN_SIZE);
+        // Compact deleted entries while rebuilding.
+        if self.len != self.entries.len() {
+            self.entries.retain(|e| !e.key.is_undef());
+        }
+        let mut indices = Vec::new();
+        indices.try_reserve_exact(size).map_err(|_| ())?;
+        indices.resize(size, EMPTY);
+        self.indices = indices;
+        for i in 0..self.entries.len() {
+            let h = self.entries[i].hash;
+            self.place(h, i as u32);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn int(i: i64) -> Value {
+        Value::small_int(i).unwrap()
+    }
+
+    #[test]
+    fn insert_find_remove_keeps_order() {
+        let mut d = Dict::new();
+        for i in 0..100 {
+            d.reserve_one().unwrap();
+            d.push_new(i as u64 % 7, int(i), int(i * 2));
+        }
+        assert_eq!(d.len(), 100);
+        for i in 0..100 {
+            let ix = d.find_with(i as u64 % 7, int(i), |_, _| false).unwrap();
+            assert_eq!(d.entry(ix).value, int(i * 2));
+        }
+        for i in (0..100).step_by(2) {
+            let ix = d.find_with(i as u64 % 7, int(i), |_, _| false).unwrap();
+            d.remove_at(ix);
+        }
+        assert_eq!(d.len(), 50);
+        let keys: Vec<i64> = d.iter().map(|e| e.key.as_small_int().unwrap()).collect();
+        assert_eq!(keys, (1..100).step_by(2).collect::<Vec<_>>());
+        assert!(d.find_with(4, int(4), |_, _| false).is_none());
+    }
+}

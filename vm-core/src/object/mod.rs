@@ -1,0 +1,4 @@
+//! The object model: values, the heap and its collector, and the builtin object kinds.
+
+pub mod dict;
+pub mod value;

@@ -1,0 +1,484 @@
+//! The payloads of heap objects.
+
+use alloc::boxed::Box;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::cell::Cell;
+
+use super::dict::Dict;
+use super::value::{ObjRef, Value};
+use crate::bytecode::code::CodeObject;
+use crate::interp::frame::SavedFrame;
+use crate::object::bigint::BigInt;
+use crate::vm::{PyResult, Vm};
+
+/// A `str`: UTF-8 text, with its character count and a lazily computed hash.
+#[derive(Debug)]
+pub struct StrObj {
+    /// The text.
+    pub s: Box<str>,
+    /// Number of characters (code points).
+    pub nchars: usize,
+    /// Cached hash; `u64::MAX` until computed.
+    pub hash: Cell<u64>,
+}
+
+impl StrObj {
+    /// Wrap a string.
+    pub fn new(s: Box<str>) -> StrObj {
+        let nchars = if s.is_ascii() { s.len() } else { s.chars().count() };
+        StrObj { s, nchars, hash: Cell::new(u64::MAX) }
+    }
+
+    /// Whether every character is ASCII (so char index == byte index).
+    #[inline]
+    pub fn is_ascii(&self) -> bool {
+        self.nchars == self.s.len()
+    }
+}
+
+/// A native function: `fn(vm, args, kwargs)`. For methods `args[0]` is `self`.
+pub type NativeFn = fn(&mut Vm, &[Value], &[(Value, Value)]) -> PyResult<Value>;
+
+/// How a native callable binds when found on a class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NativeKind {
+    /// A plain function (a builtin like `len`): does not bind.
+    Function,
+    /// A method of a builtin type: binds `self` like a Python function.
+    Method,
+    /// A class method of a builtin type (`dict.fromkeys`): binds the class.
+    ClassMethod,
+    /// A static method of a builtin type (`str.maketrans`): never binds.
+    StaticMethod,
+}
+
+/// A builtin function or method descriptor.
+#[derive(Clone, Debug)]
+pub struct NativeFunc {
+    /// The Python-visible name.
+    pub name: &'static str,
+    /// The implementation.
+    pub f: NativeFn,
+    /// How it binds.
+    pub kind: NativeKind,
+    /// A bound receiver (`[].append` after binding), or `UNDEF`.
+    pub bound: Value,
+    /// The owning type for methods (for error messages), or `UNDEF`.
+    pub owner: Value,
+}
+
+/// A Python function.
+#[derive(Debug)]
+pub struct Function {
+    /// Its code.
+    pub code: Rc<CodeObject>,
+    /// Its globals dict.
+    pub globals: ObjRef,
+    /// `__name__`.
+    pub name: Value,
+    /// `__qualname__`.
+    pub qualname: Value,
+    /// Defaults of the last positional parameters.
+    pub defaults: Vec<Value>,
+    /// Defaults of keyword-only parameters as (name, value).
+    pub kwdefaults: Vec<(Value, Value)>,
+    /// The closure cells, one per free variable of the code.
+    pub closure: Box<[Value]>,
+    /// `__dict__` for function attributes, created on demand.
+    pub dict: Option<ObjRef>,
+    /// `__module__`.
+    pub module: Value,
+    /// `__doc__`.
+    pub doc: Value,
+    /// Bumped whenever `__code__` or `__defaults__` change (guards of later tiers).
+    pub version: u32,
+}
+
+/// Which builtin type an instance's class derives from, so the instance carries that payload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuiltinBase {
+    /// Plain `object`.
+    Object,
+    /// A subclass of `list`.
+    List,
+    /// A subclass of `dict`.
+    Dict,
+    /// A subclass of `BaseException`.
+    Exception,
+    /// A subclass of `int` (payload is the int value).
+    Int,
+    /// A subclass of `str`.
+    Str,
+    /// A subclass of `float`.
+    Float,
+    /// A subclass of `tuple`.
+    Tuple,
+    /// A subclass of `set`.
+    Set,
+}
+
+/// A class (builtin or user-defined).
+#[derive(Debug)]
+pub struct Class {
+    /// `__name__`.
+    pub name: Value,
+    /// `__qualname__`.
+    pub qualname: Value,
+    /// The single base (None only for `object`).
+    pub base: Option<ObjRef>,
+    /// Method resolution order: this class first, `object` last.
+    pub mro: Vec<ObjRef>,
+    /// The class namespace (a dict object).
+    pub dict: ObjRef,
+    /// The builtin payload its instances carry.
+    pub builtin_base: BuiltinBase,
+    /// Whether this is a builtin type (its attributes cannot be set).
+    pub is_builtin: bool,
+    /// Tag that changes when this class or a base is mutated.
+    pub version: Cell<u32>,
+    /// Shared attribute layout: names of instance attributes in slot order.
+    pub layout: Vec<Value>,
+    /// `__slots__` names when the class declares them (instances then have no `__dict__`).
+    pub slots: Option<Vec<Value>>,
+}
+
+/// The state of a live exception.
+#[derive(Debug, Default)]
+pub struct ExcState {
+    /// `args` (a tuple value).
+    pub args: Value,
+    /// Frames the exception went through, innermost last: (code, instruction offset).
+    pub traceback: Vec<(Rc<CodeObject>, u32)>,
+    /// `__cause__` (or `NONE`).
+    pub cause: Value,
+    /// `__context__` (or `NONE`).
+    pub context: Value,
+    /// `__suppress_context__`.
+    pub suppress_context: bool,
+}
+
+/// An instance of a user class or of a builtin exception class.
+#[derive(Debug)]
+pub struct Instance {
+    /// Its class.
+    pub class: ObjRef,
+    /// Attribute values in the order of the class's `layout`, `UNDEF` when absent.
+    pub values: Vec<Value>,
+    /// An explicit attribute dict, used once the instance outgrows the shared layout or its
+    /// `__dict__` is requested.
+    pub dict: Option<ObjRef>,
+    /// For subclasses of builtin containers: the underlying builtin object.
+    pub native: Value,
+    /// For exceptions.
+    pub exc: Option<Box<ExcState>>,
+}
+
+/// A module.
+#[derive(Debug)]
+pub struct Module {
+    /// `__name__`.
+    pub name: Value,
+    /// Its globals.
+    pub dict: ObjRef,
+}
+
+/// Generator execution state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenState {
+    /// Created, not yet started.
+    Created,
+    /// Suspended at a `yield`.
+    Suspended,
+    /// Currently running.
+    Running,
+    /// Returned or raised.
+    Finished,
+}
+
+/// A generator object.
+#[derive(Debug)]
+pub struct Generator {
+    /// The suspended frame (locals and stack), absent when finished or running.
+    pub frame: Option<Box<SavedFrame>>,
+    /// The state.
+    pub state: GenState,
+    /// `__name__`.
+    pub name: Value,
+    /// `__qualname__`.
+    pub qualname: Value,
+    /// Generator expression or function: both are plain generators in this subset.
+    pub code: Rc<CodeObject>,
+}
+
+/// A `set` or `frozenset`.
+#[derive(Debug, Default)]
+pub struct SetObj {
+    /// The elements as keys of a dict whose values are unused.
+    pub table: Dict,
+    /// `frozenset` when true.
+    pub frozen: bool,
+}
+
+/// Which view of a dict an iterator or view walks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DictViewKind {
+    /// `keys()`.
+    Keys,
+    /// `values()`.
+    Values,
+    /// `items()`.
+    Items,
+}
+
+/// The less common iterators, boxed to keep `Obj` small.
+#[derive(Debug)]
+pub enum IterObj {
+    /// Over a tuple.
+    Tuple { seq: ObjRef, idx: usize },
+    /// Over a str, by byte position.
+    Str { s: ObjRef, pos: usize },
+    /// Over bytes or bytearray.
+    Bytes { seq: ObjRef, idx: usize },
+    /// Over a dict view or a set.
+    Dict { dict: ObjRef, idx: usize, kind: DictViewKind, len: usize },
+    /// `enumerate`.
+    Enumerate { it: Value, count: Value },
+    /// `zip`.
+    Zip { its: Vec<Value>, strict: bool },
+    /// `map`.
+    Map { func: Value, its: Vec<Value> },
+    /// `filter`.
+    Filter { func: Value, it: Value },
+    /// `reversed` over a sequence with `__len__`/`__getitem__` or a list.
+    Reversed { seq: Value, idx: usize },
+    /// The `__getitem__` sequence protocol.
+    Seq { seq: Value, idx: usize },
+    /// `iter(callable, sentinel)`.
+    Call { func: Value, sentinel: Value },
+    /// An exhausted iterator.
+    Done,
+}
+
+/// `property(fget, fset, fdel, doc)`.
+#[derive(Debug)]
+pub struct Property {
+    /// Getter.
+    pub fget: Value,
+    /// Setter.
+    pub fset: Value,
+    /// Deleter.
+    pub fdel: Value,
+    /// `__doc__`.
+    pub doc: Value,
+}
+
+/// A heap object.
+#[derive(Debug)]
+pub enum Obj {
+    /// A free arena slot; the payload is the next free index (`u32::MAX` ends the list).
+    Free(u32),
+    /// `str`.
+    Str(StrObj),
+    /// `bytes`.
+    Bytes(Box<[u8]>),
+    /// `bytearray`.
+    ByteArray(Vec<u8>),
+    /// An `int` outside the inline range.
+    BigInt(Box<BigInt>),
+    /// `list`.
+    List(Vec<Value>),
+    /// `tuple`.
+    Tuple(Box<[Value]>),
+    /// `dict`.
+    Dict(Box<Dict>),
+    /// `set` / `frozenset`.
+    Set(Box<SetObj>),
+    /// `range(start, stop, step)`.
+    Range { start: i64, stop: i64, step: i64 },
+    /// `slice(start, stop, step)`.
+    Slice(Box<[Value; 3]>),
+    /// A Python function.
+    Function(Box<Function>),
+    /// A builtin function or method.
+    Native(Box<NativeFunc>),
+    /// A bound method (`func` bound to `receiver`).
+    BoundMethod { func: Value, receiver: Value },
+    /// A class.
+    Class(Box<Class>),
+    /// An instance of a user class or of an exception class.
+    Instance(Box<Instance>),
+    /// A module.
+    Module(Box<Module>),
+    /// A closure cell.
+    Cell(Value),
+    /// A code object.
+    Code(Rc<CodeObject>),
+    /// A generator.
+    Generator(Box<Generator>),
+    /// A list iterator (hot in `for` loops, so not boxed).
+    ListIter { list: ObjRef, idx: usize },
+    /// A range iterator.
+    RangeIter { next: i64, stop: i64, step: i64 },
+    /// Other iterators.
+    Iter(Box<IterObj>),
+    /// A dict view (`d.keys()` ...).
+    DictView { dict: ObjRef, kind: DictViewKind },
+    /// `property`.
+    Property(Box<Property>),
+    /// `staticmethod(f)`.
+    StaticMethod(Value),
+    /// `classmethod(f)`.
+    ClassMethod(Value),
+    /// `super(type, obj)`.
+    Super { class: ObjRef, receiver: Value },
+}
+
+impl Obj {
+    /// Bytes owned outside the arena slot (approximate, for the heap limit).
+    pub fn extra_bytes(&self) -> usize {
+        use core::mem::size_of;
+        match self {
+            Obj::Str(s) => s.s.len(),
+            Obj::Bytes(b) => b.len(),
+            Obj::ByteArray(b) => b.capacity(),
+            Obj::BigInt(b) => size_of::<BigInt>() + b.heap_bytes(),
+            Obj::List(v) => v.capacity() * size_of::<Value>(),
+            Obj::Tuple(v) => v.len() * size_of::<Value>(),
+            Obj::Dict(d) => size_of::<Dict>() + d.heap_bytes(),
+            Obj::Set(s) => size_of::<SetObj>() + s.table.heap_bytes(),
+            Obj::Slice(_) => 24,
+            Obj::Function(f) => size_of::<Function>() + f.defaults.len() * 8 + f.closure.len() * 8,
+            Obj::Native(_) => size_of::<NativeFunc>(),
+            Obj::Class(c) => size_of::<Class>() + c.mro.len() * 4 + c.layout.len() * 8,
+            Obj::Instance(i) => size_of::<Instance>() + i.values.capacity() * 8,
+            Obj::Module(_) => size_of::<Module>(),
+            Obj::Generator(g) => size_of::<Generator>() + g.frame.as_ref().map_or(0, |f| f.heap_bytes()),
+            Obj::Iter(_) => size_of::<IterObj>(),
+            Obj::Property(_) => size_of::<Property>(),
+            _ => 0,
+        }
+    }
+
+    /// Calls `f` on every value this object references (for the collector).
+    pub fn for_each_ref(&self, f: &mut dyn FnMut(Value)) {
+        match self {
+            Obj::Free(_) | Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) | Obj::BigInt(_) => {}
+            Obj::Range { .. } | Obj::RangeIter { .. } => {}
+            Obj::List(v) => v.iter().for_each(|x| f(*x)),
+            Obj::Tuple(v) => v.iter().for_each(|x| f(*x)),
+            Obj::Dict(d) => d.for_each_ref(f),
+            Obj::Set(s) => s.table.for_each_ref(f),
+            Obj::Slice(s) => s.iter().for_each(|x| f(*x)),
+            Obj::Function(func) => {
+                func.code.for_each_ref(f);
+                f(Value::obj(func.globals));
+                f(func.name);
+                f(func.qualname);
+                f(func.module);
+                f(func.doc);
+                func.defaults.iter().for_each(|x| f(*x));
+                for (k, v) in &func.kwdefaults {
+                    f(*k);
+                    f(*v);
+                }
+                func.closure.iter().for_each(|x| f(*x));
+                if let Some(d) = func.dict {
+                    f(Value::obj(d));
+                }
+            }
+            Obj::Native(n) => {
+                f(n.bound);
+                f(n.owner);
+            }
+            Obj::BoundMethod { func, receiver } => {
+                f(*func);
+                f(*receiver);
+            }
+            Obj::Class(c) => {
+                f(c.name);
+                f(c.qualname);
+                if let Some(b) = c.base {
+                    f(Value::obj(b));
+                }
+                c.mro.iter().for_each(|x| f(Value::obj(*x)));
+                f(Value::obj(c.dict));
+                c.layout.iter().for_each(|x| f(*x));
+                if let Some(s) = &c.slots {
+                    s.iter().for_each(|x| f(*x));
+                }
+            }
+            Obj::Instance(i) => {
+                f(Value::obj(i.class));
+                i.values.iter().for_each(|x| f(*x));
+                if let Some(d) = i.dict {
+                    f(Value::obj(d));
+                }
+                f(i.native);
+                if let Some(e) = &i.exc {
+                    f(e.args);
+                    f(e.cause);
+                    f(e.context);
+                    for (code, _) in &e.traceback {
+                        code.for_each_ref(f);
+                    }
+                }
+            }
+            Obj::Module(m) => {
+                f(m.name);
+                f(Value::obj(m.dict));
+            }
+            Obj::Cell(v) => f(*v),
+            Obj::Code(c) => c.for_each_ref(f),
+            Obj::Generator(g) => {
+                f(g.name);
+                f(g.qualname);
+                g.code.for_each_ref(f);
+                if let Some(fr) = &g.frame {
+                    fr.for_each_ref(f);
+                }
+            }
+            Obj::ListIter { list, .. } => f(Value::obj(*list)),
+            Obj::Iter(it) => match &**it {
+                IterObj::Tuple { seq, .. } | IterObj::Bytes { seq, .. } => f(Value::obj(*seq)),
+                IterObj::Str { s, .. } => f(Value::obj(*s)),
+                IterObj::Dict { dict, .. } => f(Value::obj(*dict)),
+                IterObj::Enumerate { it, count } => {
+                    f(*it);
+                    f(*count);
+                }
+                IterObj::Zip { its, .. } => its.iter().for_each(|x| f(*x)),
+                IterObj::Map { func, its } => {
+                    f(*func);
+                    its.iter().for_each(|x| f(*x));
+                }
+                IterObj::Filter { func, it } => {
+                    f(*func);
+                    f(*it);
+                }
+                IterObj::Reversed { seq, .. } | IterObj::Seq { seq, .. } => f(*seq),
+                IterObj::Call { func, sentinel } => {
+                    f(*func);
+                    f(*sentinel);
+                }
+                IterObj::Done => {}
+            },
+            Obj::DictView { dict, .. } => f(Value::obj(*dict)),
+            Obj::Property(p) => {
+                f(p.fget);
+                f(p.fset);
+                f(p.fdel);
+                f(p.doc);
+            }
+            Obj::StaticMethod(v) | Obj::ClassMethod(v) => f(*v),
+            Obj::Super { class, receiver } => {
+                f(Value::obj(*class));
+                f(*receiver);
+            }
+        }
+    }
+}
+
+/// Owned text for error messages.
+pub type Text = String;
