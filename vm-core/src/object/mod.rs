@@ -1,0 +1,3 @@
+//! Runtime values. (Placeholder module file: replaced at merge.)
+
+pub mod bigint;
