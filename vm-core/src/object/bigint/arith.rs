@@ -14,8 +14,14 @@ pub(super) fn add_mag(a: &[u32], b: &[u32]) -> Vec<u32> {
     let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
     let mut out = Vec::with_capacity(long.len() + 1);
     let mut carry = 0u64;
-    for (i, &l) in long.iter().enumerate() {
-        let s = u64::from(l) + u64::from(short.get(i).copied().unwrap_or(0)) + carry;
+    let (lo, hi) = long.split_at(short.len());
+    for (&x, &y) in lo.iter().zip(short) {
+        let s = u64::from(x) + u64::from(y) + carry;
+        out.push(s as u32);
+        carry = s >> 32;
+    }
+    for &x in hi {
+        let s = u64::from(x) + carry;
         out.push(s as u32);
         carry = s >> 32;
     }
@@ -27,23 +33,41 @@ pub(super) fn add_mag(a: &[u32], b: &[u32]) -> Vec<u32> {
 
 /// `a - b` on magnitudes; requires `a >= b`. The result is normalized.
 pub(super) fn sub_mag(a: &[u32], b: &[u32]) -> Vec<u32> {
-    let mut out = a.to_vec();
-    sub_in_place(&mut out, b);
+    let mut out = Vec::with_capacity(a.len());
+    let mut borrow = false;
+    let (lo, hi) = a.split_at(b.len().min(a.len()));
+    out.extend(lo.iter().zip(b).map(|(&x, &y)| {
+        let (d1, u1) = x.overflowing_sub(y);
+        let (d2, u2) = d1.overflowing_sub(u32::from(borrow));
+        borrow = u1 || u2;
+        d2
+    }));
+    out.extend(hi.iter().map(|&x| {
+        let (d, u) = x.overflowing_sub(u32::from(borrow));
+        borrow = u;
+        d
+    }));
     trim(&mut out);
     out
 }
 
 /// `acc -= b` in place (`acc >= b` numerically; `acc` may have high zero limbs).
 fn sub_in_place(acc: &mut [u32], b: &[u32]) {
-    let mut borrow = 0u64;
-    for (i, a) in acc.iter_mut().enumerate() {
-        let sub = u64::from(b.get(i).copied().unwrap_or(0)) + borrow;
-        if i >= b.len() && borrow == 0 {
+    let mut borrow = false;
+    let (lo, hi) = acc.split_at_mut(b.len().min(acc.len()));
+    for (a, &y) in lo.iter_mut().zip(b) {
+        let (d1, u1) = a.overflowing_sub(y);
+        let (d2, u2) = d1.overflowing_sub(u32::from(borrow));
+        *a = d2;
+        borrow = u1 || u2;
+    }
+    for a in hi {
+        if !borrow {
             break;
         }
-        let (d, under) = u64::from(*a).overflowing_sub(sub);
-        *a = d as u32;
-        borrow = u64::from(under);
+        let (d, u) = a.overflowing_sub(1);
+        *a = d;
+        borrow = u;
     }
 }
 
@@ -77,25 +101,30 @@ pub(super) fn mul_small_add_in_place(a: &mut Vec<u32>, m: u32, c: u32) {
     }
 }
 
-/// Schoolbook product into a zeroed buffer of `a.len() + b.len()` limbs.
+/// Schoolbook product added into `out` (at least `a.len() + b.len()` limbs, and the
+/// sum must fit). Iterates over `a` in the outer loop, so pass the shorter operand as `a`.
 fn mul_school(out: &mut [u32], a: &[u32], b: &[u32]) {
     for (i, &x) in a.iter().enumerate() {
         if x == 0 {
             continue;
         }
+        let x = u64::from(x);
         let mut carry = 0u64;
         let row = &mut out[i..];
-        for (j, &y) in b.iter().enumerate() {
-            let t = u64::from(x) * u64::from(y) + u64::from(row[j]) + carry;
-            row[j] = t as u32;
+        let (head, tail) = row.split_at_mut(b.len().min(row.len()));
+        // Zipped iteration lets the compiler drop bounds checks in the hot loop.
+        for (r, &y) in head.iter_mut().zip(b) {
+            let t = x * u64::from(y) + u64::from(*r) + carry;
+            *r = t as u32;
             carry = t >> 32;
         }
-        let mut k = b.len();
-        while carry != 0 && k < row.len() {
-            let t = u64::from(row[k]) + carry;
-            row[k] = t as u32;
+        for r in tail {
+            if carry == 0 {
+                break;
+            }
+            let t = u64::from(*r) + carry;
+            *r = t as u32;
             carry = t >> 32;
-            k += 1;
         }
     }
 }
@@ -119,9 +148,9 @@ fn mul_into(out: &mut [u32], a: &[u32], b: &[u32]) {
     }
     let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
     if short.len() < KARATSUBA_THRESHOLD {
-        let mut tmp = vec![0u32; long.len() + short.len()];
-        mul_school(&mut tmp, long, short);
-        add_at(out, trimmed(&tmp), 0);
+        // mul_school accumulates into `out`; the outer loop must run over the short
+        // operand so the inner loop is long (vital for bignum * small).
+        mul_school(out, short, long);
         return;
     }
     if long.len() >= 2 * short.len() {
@@ -159,8 +188,33 @@ pub(super) fn mul_mag(a: &[u32], b: &[u32]) -> Vec<u32> {
     if a.is_empty() || b.is_empty() {
         return Vec::new();
     }
+    // bignum * small is the common case in real programs: one pass, no zeroed buffer.
+    if b.len() == 1 {
+        return mul_small(a, b[0]);
+    }
+    if a.len() == 1 {
+        return mul_small(b, a[0]);
+    }
     let mut out = vec![0u32; a.len() + b.len()];
     mul_into(&mut out, a, b);
+    trim(&mut out);
+    out
+}
+
+/// `a * m` on magnitudes for a single-limb multiplier.
+fn mul_small(a: &[u32], m: u32) -> Vec<u32> {
+    let m = u64::from(m);
+    let mut out = Vec::with_capacity(a.len() + 1);
+    let mut carry = 0u64;
+    // Single pass straight into fresh storage (no copy-then-modify).
+    out.extend(a.iter().map(|&l| {
+        let p = u64::from(l) * m + carry;
+        carry = p >> 32;
+        p as u32
+    }));
+    if carry != 0 {
+        out.push(carry as u32);
+    }
     trim(&mut out);
     out
 }

@@ -16,10 +16,11 @@ fn shl_mag(a: &[u32], n: u64) -> Vec<u32> {
         out.extend_from_slice(a);
     } else {
         let mut carry = 0u32;
-        for &l in a {
-            out.push((l << bits) | carry);
+        out.extend(a.iter().map(|&l| {
+            let v = (l << bits) | carry;
             carry = l >> (32 - bits);
-        }
+            v
+        }));
         out.push(carry);
     }
     trim(&mut out);

@@ -68,25 +68,27 @@ pub(super) fn divrem_mag(u: &[u32], v: &[u32]) -> (Vec<u32>, Vec<u32>) {
             }
         }
         // Multiply and subtract qhat * vn from un[j..j+n+1].
+        let window = &mut un[j..=j + n];
+        let (body, top) = window.split_at_mut(n);
         let mut borrow: i64 = 0;
-        for i in 0..n {
-            let p = qhat * u64::from(vn[i]);
-            let t = i64::from(un[i + j]) - borrow - (p & 0xffff_ffff) as i64;
-            un[i + j] = t as u32;
+        for (u, &v) in body.iter_mut().zip(&vn) {
+            let p = qhat * u64::from(v);
+            let t = i64::from(*u) - borrow - (p & 0xffff_ffff) as i64;
+            *u = t as u32;
             borrow = (p >> 32) as i64 - (t >> 32);
         }
-        let t = i64::from(un[j + n]) - borrow;
-        un[j + n] = t as u32;
+        let t = i64::from(top[0]) - borrow;
+        top[0] = t as u32;
         if t < 0 {
             // qhat was one too large (rare): add the divisor back.
             qhat -= 1;
             let mut carry = 0u64;
-            for i in 0..n {
-                let s2 = u64::from(un[i + j]) + u64::from(vn[i]) + carry;
-                un[i + j] = s2 as u32;
+            for (u, &v) in body.iter_mut().zip(&vn) {
+                let s2 = u64::from(*u) + u64::from(v) + carry;
+                *u = s2 as u32;
                 carry = s2 >> 32;
             }
-            un[j + n] = un[j + n].wrapping_add(carry as u32);
+            top[0] = top[0].wrapping_add(carry as u32);
         }
         q[j] = qhat as u32;
     }
@@ -113,12 +115,12 @@ fn shl_bits(a: &[u32], s: u32, len: usize) -> Vec<u32> {
         return out;
     }
     let mut carry = 0u32;
-    for (i, &l) in a.iter().enumerate() {
-        out[i] = (l << s) | carry;
+    for (o, &l) in out.iter_mut().zip(a) {
+        *o = (l << s) | carry;
         carry = l >> (32 - s);
     }
-    if a.len() < len {
-        out[a.len()] = carry;
+    if let Some(o) = out.get_mut(a.len()) {
+        *o = carry;
     }
     out
 }

@@ -273,7 +273,7 @@ fn small_conversions() {
         assert_eq!(b.to_i128(), Some(i128::from(v)));
         assert_eq!(b.to_string(), v.to_string());
         assert_eq!(b.hash(), hash_i64(v));
-        assert_eq!(b.cmp_i64(v), core::cmp::Ordering::Equal);
+        assert_eq!(b.cmp_i64(v), Ordering::Equal);
     }
     for v in [i128::MAX, i128::MIN, 0, -1, 1 << 64] {
         assert_eq!(BigInt::from_i128(v).to_i128(), Some(v));
@@ -394,4 +394,71 @@ fn pow_then_decimal_is_fast_enough() {
     assert!(s.starts_with("1334971414230401469"));
     assert!(s.ends_with("0001"));
     assert_eq!(BigInt::parse(&s, 10, 0).unwrap(), x);
+}
+
+/// The benchmarks game's pidigits (spigot) loop, returning the digits.
+fn pidigits(n: usize) -> String {
+    let (mut acc, mut den, mut num) = (BigInt::zero(), BigInt::one(), BigInt::one());
+    let mut out = String::new();
+    let mut k = 0u64;
+    let (three, four) = (BigInt::from_u64(3), BigInt::from_u64(4));
+    while out.len() < n {
+        k += 1;
+        let k2 = BigInt::from_u64(k * 2 + 1);
+        acc = acc.add(&num.shl(1).unwrap()).mul(&k2);
+        den = den.mul(&k2);
+        num = num.mul(&BigInt::from_u64(k));
+        if num > acc {
+            continue;
+        }
+        let d = num.mul(&three).add(&acc).div_floor(&den).unwrap();
+        let d4 = num.mul(&four).add(&acc).div_floor(&den).unwrap();
+        if d != d4 {
+            continue;
+        }
+        let digit = d.to_i64().unwrap();
+        out.push(char::from(b'0' + digit as u8));
+        acc = acc.sub(&den.mul(&d)).mul(&BigInt::from_u64(10));
+        num = num.mul(&BigInt::from_u64(10));
+    }
+    out
+}
+
+#[test]
+fn pidigits_prefix() {
+    assert_eq!(pidigits(30), "314159265358979323846264338327");
+}
+
+/// Timing report for the hand comparison with CPython (run with
+/// `cargo test --release -p vm-core --lib bench_report -- --ignored --nocapture`).
+#[cfg(feature = "std")]
+#[test]
+#[ignore = "timing report, not a correctness test"]
+fn bench_report() {
+    use std::println;
+    use std::time::Instant;
+    let t = Instant::now();
+    let x = BigInt::from_u64(3).pow(100_000).unwrap();
+    println!("3**100000: {:?}", t.elapsed());
+    let t = Instant::now();
+    let s = x.to_str_radix(10, 0).unwrap();
+    println!("str(3**100000) ({} digits): {:?}", s.len(), t.elapsed());
+    let t = Instant::now();
+    let y = BigInt::parse(&s, 10, 0).unwrap();
+    println!("int(str) back: {:?}", t.elapsed());
+    assert_eq!(x, y);
+    let t = Instant::now();
+    let sq = x.mul(&x);
+    println!("(3**100000)**2: {:?}", t.elapsed());
+    let t = Instant::now();
+    let (q, _) = sq.divmod_floor(&x.add(&BigInt::one())).unwrap();
+    println!("divmod 317k-bit / 158k-bit: {:?}", t.elapsed());
+    assert!(q < x);
+    let t = Instant::now();
+    let d = pidigits(10_000);
+    println!(
+        "pidigits(10000): {:?} (ends {})",
+        t.elapsed(),
+        &d[d.len() - 10..]
+    );
 }
