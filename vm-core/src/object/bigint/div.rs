@@ -234,7 +234,9 @@ impl BigInt {
         let x_bits = q.bit_length() as i64;
         let mut low = q.mag_u128().unwrap_or(0) as u64;
         // Round half to even on the extra bits, with `inexact` as a sticky bit.
-        let extra_bits = x_bits.max(MIN_EXP - shift) - MANT_DIG;
+        // Always 2 or 3 by construction of `shift`; the clamp only keeps a logic error
+        // from turning into a shift-overflow panic.
+        let extra_bits = (x_bits.max(MIN_EXP - shift) - MANT_DIG).clamp(1, 8);
         let mask: u64 = 1 << (extra_bits - 1);
         low |= u64::from(inexact);
         if low & mask != 0 && low & (3 * mask - 1) != 0 {

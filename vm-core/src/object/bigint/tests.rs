@@ -462,3 +462,54 @@ fn bench_report() {
         &d[d.len() - 10..]
     );
 }
+
+#[test]
+fn no_panics_on_odd_inputs() {
+    // Random short strings over an alphabet of interesting characters: parse must
+    // return, never panic (debug builds also check arithmetic overflow).
+    let alphabet: Vec<char> = "0123456789abcxyzXOB_+- \t\u{3000}\u{661}\u{7f}\0é"
+        .chars()
+        .collect();
+    let mut rng = Rng(7);
+    for _ in 0..20_000 {
+        let len = (rng.next() % 8) as usize;
+        let s: String = (0..len)
+            .map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize])
+            .collect();
+        for base in [0, 2, 8, 10, 16, 36, 1, 37] {
+            let _ = BigInt::parse(&s, base, DEFAULT_MAX_STR_DIGITS);
+        }
+    }
+    // Extreme magnitudes in float conversions.
+    let huge = BigInt::one().shl(100_000).unwrap();
+    let one = BigInt::one();
+    assert_eq!(huge.to_f64(), Err(()));
+    assert_eq!(BigInt::true_div(&one, &huge), Ok(0.0));
+    assert_eq!(
+        BigInt::true_div(&one.neg(), &huge).map(f64::to_bits),
+        Ok((-0.0f64).to_bits())
+    );
+    assert_eq!(
+        BigInt::true_div(&huge, &BigInt::from_i64(3)),
+        Err(DivError::Overflow)
+    );
+    assert_eq!(
+        BigInt::true_div(&huge, &BigInt::zero()),
+        Err(DivError::ZeroDivision)
+    );
+    assert_eq!(BigInt::from_f64(f64::MAX).unwrap().bit_length(), 1024);
+    assert_eq!(BigInt::from_f64(f64::MIN_POSITIVE), Some(BigInt::zero()));
+    // Division-like operations on zero and by zero.
+    let z = BigInt::zero();
+    assert_eq!(z.divmod_floor(&z), Err(DivError::ZeroDivision));
+    assert_eq!(huge.mod_floor(&z), Err(DivError::ZeroDivision));
+    assert_eq!(z.gcd(&z), z);
+    assert_eq!(z.modpow(&z, &z), Err(PowModError::ZeroModulus));
+    assert_eq!(
+        z.modpow(&one.neg(), &BigInt::from_i64(7)),
+        Err(PowModError::NotInvertible)
+    );
+    assert_eq!(z.modpow(&one.neg(), &one.neg()), Ok(z.clone()));
+    assert_eq!(z.to_bytes(0, false, false), Ok(Vec::new()));
+    assert_eq!(BigInt::from_bytes(&[], true, true), z);
+}
