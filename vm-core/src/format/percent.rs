@@ -279,16 +279,20 @@ fn output(
 ) -> Result<String, FormatError> {
     let chars: Vec<char> = s.chars().collect();
     let mut len = chars.len() as i64;
+    if let Some(w) = width {
+        if w > chars.len() {
+            check_field(w)?;
+        }
+    }
+    // Both fit in i64 now (widths are capped; precisions are clamped, which only matters
+    // for "is it at least the length" tests).
     let mut width = width.map_or(-1, |w| w as i64);
-    let prec_i = prec.map_or(-1, |p| p as i64);
+    let prec_i = prec.map_or(-1, |p| p.min(i64::MAX as usize) as i64);
     if (width == -1 || width <= len)
         && (prec_i == -1 || prec_i >= len)
         && !(flags.sign || flags.space)
     {
         return Ok(String::from(s));
-    }
-    if width > len {
-        check_field(width as usize)?;
     }
     let fill = if numeric && flags.zero { '0' } else { ' ' };
     if matches!(conv, 's' | 'r' | 'a') && prec_i >= 0 && len > prec_i {
