@@ -9,7 +9,7 @@
 //!   [`parse_format_spec`], [`format_float`], [`format_int`], [`format_int_src`],
 //!   [`format_str`] (plus `*_spec` conveniences that take the raw spec text);
 //! * printf-style `%` formatting: [`parse_percent`], [`parse_percent_lazy`],
-//!   [`percent_float`], [`percent_int`], [`percent_str`].
+//!   [`percent_float`], [`percent_int`], [`percent_str`], [`percent_char_from_int`].
 //!
 //! Locale: `'n'` behaves as in the C locale (no grouping, `.` as decimal point), which is
 //! what CPython does unless a program calls `locale.setlocale`.
@@ -33,8 +33,8 @@ pub use apply::{
 };
 pub use float_repr::{float_repr, float_str};
 pub use percent::{
-    parse_percent, parse_percent_lazy, percent_float, percent_int, percent_int_src, percent_str,
-    Count, PercentFlags, PercentItem, PercentParseError, PercentSpec,
+    parse_percent, parse_percent_lazy, percent_char_from_int, percent_float, percent_int,
+    percent_int_src, percent_str, Count, PercentFlags, PercentItem, PercentParseError, PercentSpec,
 };
 pub use spec::{parse_format_spec, parse_format_spec_for, Align, FormatSpec, Grouping, Sign};
 

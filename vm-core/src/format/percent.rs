@@ -456,3 +456,15 @@ pub fn percent_str(
 ) -> Result<String, FormatError> {
     output(s, flags, width, prec, 's', false)
 }
+
+/// The character for `%c` given an int argument (`None` if it does not fit in an `i64`):
+/// CPython raises the same `OverflowError` for every out-of-range value. A `str` argument
+/// must be exactly one character, else the VM raises `TypeError("%c requires int or char")`.
+/// Lone surrogates (valid in Python, not in Rust strings) give a `ValueError`.
+pub fn percent_char_from_int(v: Option<i64>) -> Result<char, FormatError> {
+    let v = v
+        .filter(|v| (0..=0x10ffff).contains(v))
+        .ok_or_else(|| FormatError::overflow("%c arg not in range(0x110000)"))?;
+    char::from_u32(v as u32)
+        .ok_or_else(|| FormatError::value("surrogate code points are not supported"))
+}

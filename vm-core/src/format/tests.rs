@@ -212,11 +212,7 @@ fn run_percent(fmt: &str, args: &[Arg]) -> Result<String, FormatError> {
         let piece = match (spec.conv, arg) {
             ('s' | 'r' | 'a', a) => percent_str(&a.str(), flags, width, prec)?,
             ('c', Arg::Int(i)) => {
-                let v = i.to_i64().unwrap();
-                let c = u32::try_from(v)
-                    .ok()
-                    .and_then(char::from_u32)
-                    .ok_or_else(|| FormatError::overflow("%c arg not in range(0x110000)"))?;
+                let c = percent_char_from_int(i.to_i64())?;
                 percent_str(&c.to_string(), flags, width, None)?
             }
             ('c', Arg::Str(s)) => percent_str(s, flags, width, None)?,
