@@ -17,4 +17,5 @@ extern crate std;
 
 pub mod bytecode;
 pub mod compile;
+pub mod format;
 pub mod object;

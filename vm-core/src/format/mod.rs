@@ -1,0 +1,124 @@
+//! Number and string formatting with CPython 3.11 semantics.
+//!
+//! This module is self-contained (only `core` and `alloc`) and knows nothing about the VM's
+//! value types; the VM hands it plain Rust values and maps [`FormatError`] to Python
+//! exceptions. It covers:
+//!
+//! * `repr(float)` / `str(float)`: [`float_repr`], [`float_str`];
+//! * the format-spec mini-language used by `format()`, `str.format` and f-strings:
+//!   [`parse_format_spec`], [`format_float`], [`format_int`], [`format_int_src`],
+//!   [`format_str`] (plus `*_spec` conveniences that take the raw spec text);
+//! * printf-style `%` formatting: [`parse_percent`], [`parse_percent_lazy`],
+//!   [`percent_float`], [`percent_int`], [`percent_str`], [`percent_char_from_int`].
+//!
+//! Locale: `'n'` behaves as in the C locale (no grouping, `.` as decimal point), which is
+//! what CPython does unless a program calls `locale.setlocale`.
+//!
+//! Resource limit: any width or precision above [`MAX_FIELD`] yields a
+//! [`FormatErrorKind::MemoryError`] instead of trying to allocate gigabytes (CPython would
+//! either succeed slowly or raise `MemoryError`).
+
+mod apply;
+mod float_repr;
+mod percent;
+mod spec;
+#[cfg(test)]
+mod tests;
+
+use alloc::string::String;
+
+pub use apply::{
+    format_float, format_float_spec, format_int, format_int_spec, format_int_src, format_str,
+    format_str_spec, pad, IntSource,
+};
+pub use float_repr::{float_repr, float_str};
+pub use percent::{
+    parse_percent, parse_percent_lazy, percent_char_from_int, percent_float, percent_int,
+    percent_int_src, percent_str, Count, PercentFlags, PercentItem, PercentParseError, PercentSpec,
+};
+pub use spec::{parse_format_spec, parse_format_spec_for, Align, FormatSpec, Grouping, Sign};
+
+/// Largest width or precision this module will honour; larger ones fail with
+/// [`FormatErrorKind::MemoryError`] so a hostile format string cannot exhaust the heap.
+pub const MAX_FIELD: usize = 100_000_000;
+
+/// The Python exception class a [`FormatError`] maps to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatErrorKind {
+    /// `ValueError`.
+    ValueError,
+    /// `OverflowError`.
+    OverflowError,
+    /// `TypeError`.
+    TypeError,
+    /// `MemoryError` (message is empty, as in CPython).
+    MemoryError,
+}
+
+/// A formatting failure: the Python exception kind and its exact CPython message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    /// Which exception to raise.
+    pub kind: FormatErrorKind,
+    /// The exception's message, identical to CPython 3.11's.
+    pub message: String,
+}
+
+impl FormatError {
+    /// A `ValueError` with the given message.
+    pub fn value(message: impl Into<String>) -> Self {
+        FormatError {
+            kind: FormatErrorKind::ValueError,
+            message: message.into(),
+        }
+    }
+
+    /// An `OverflowError` with the given message.
+    pub fn overflow(message: impl Into<String>) -> Self {
+        FormatError {
+            kind: FormatErrorKind::OverflowError,
+            message: message.into(),
+        }
+    }
+
+    /// A `TypeError` with the given message.
+    pub fn type_error(message: impl Into<String>) -> Self {
+        FormatError {
+            kind: FormatErrorKind::TypeError,
+            message: message.into(),
+        }
+    }
+
+    /// A `MemoryError` (empty message, like CPython's).
+    pub fn memory() -> Self {
+        FormatError {
+            kind: FormatErrorKind::MemoryError,
+            message: String::new(),
+        }
+    }
+}
+
+impl core::fmt::Display for FormatError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let name = match self.kind {
+            FormatErrorKind::ValueError => "ValueError",
+            FormatErrorKind::OverflowError => "OverflowError",
+            FormatErrorKind::TypeError => "TypeError",
+            FormatErrorKind::MemoryError => "MemoryError",
+        };
+        if self.message.is_empty() {
+            f.write_str(name)
+        } else {
+            write!(f, "{}: {}", name, self.message)
+        }
+    }
+}
+
+/// Fails with `MemoryError` when a requested field size exceeds [`MAX_FIELD`].
+pub(crate) fn check_field(n: usize) -> Result<(), FormatError> {
+    if n > MAX_FIELD {
+        Err(FormatError::memory())
+    } else {
+        Ok(())
+    }
+}
