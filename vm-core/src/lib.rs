@@ -16,3 +16,4 @@ extern crate alloc;
 extern crate std;
 
 pub mod compile;
+pub mod numeric;
