@@ -84,9 +84,11 @@ pub enum PowError {
     /// Negative finite base with a non-integral finite exponent. CPython 3.11 returns a
     /// `complex` here; Tiercel has no complex type, so the VM raises
     /// `ValueError: negative number cannot be raised to a fractional power` (the Python 2
-    /// message) instead.
+    /// message) instead. (When `|a| ** b` overflows, CPython raises `OverflowError:
+    /// complex exponentiation`; that case is reported as [`PowError::Overflow`].)
     Complex,
-    /// `OverflowError: (34, 'Numerical result out of range')`.
+    /// `OverflowError: (34, 'Numerical result out of range')` (or `complex exponentiation`
+    /// for a negative base with a fractional exponent).
     Overflow,
 }
 
@@ -142,6 +144,10 @@ pub fn float_pow(iv: f64, iw: f64) -> Result<f64, PowError> {
     let mut negate = false;
     if iv < 0.0 {
         if iw != libm::floor(iw) {
+            // CPython's complex power raises OverflowError when the modulus overflows.
+            if super::mathfn::pow_core(-iv, iw).is_infinite() {
+                return Err(PowError::Overflow);
+            }
             return Err(PowError::Complex);
         }
         base = -iv;
@@ -322,14 +328,26 @@ pub fn float_as_integer_ratio(x: f64) -> Result<(bool, u64, i32), RatioError> {
     } else if x.is_infinite() {
         Err(RatioError::Infinite)
     } else {
-        Ok(decompose(x))
+        let (neg, m, e) = decompose(x);
+        // -0.0 gives (0, 1): an int zero has no sign.
+        Ok((neg && m != 0, m, e))
     }
 }
 
-/// Python's `str.isspace()` for the characters `float()` strips (Unicode White_Space plus
-/// the ASCII separators U+001C..U+001F that Python also counts).
+/// The whitespace `float()` strips: C `isspace` for ASCII (space, `\t\n\v\f\r`; not
+/// U+001C..U+001F, which `str.isspace()` accepts) and Unicode White_Space above ASCII (CPython
+/// maps those to spaces first).
 fn is_py_space(c: char) -> bool {
-    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
+    if c.is_ascii() {
+        is_c_space(c)
+    } else {
+        c.is_whitespace()
+    }
+}
+
+/// C `isspace` in the "C" locale (`Py_ISSPACE`).
+fn is_c_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\u{0b}' | '\u{0c}' | '\r')
 }
 
 /// `float(s)` for a `str`: `None` means `ValueError: could not convert string to float:
@@ -362,7 +380,7 @@ pub fn float_from_str(s: &str) -> Option<f64> {
     }
     let mut i = 0;
     // Returns the number of digits consumed, or None on a misplaced underscore.
-    let mut digits = |i: &mut usize, clean: &mut String| -> Option<usize> {
+    let digits = |i: &mut usize, clean: &mut String| -> Option<usize> {
         let mut n = 0;
         while *i < bytes.len() {
             let c = bytes[*i];
@@ -443,7 +461,8 @@ pub enum FromHexError {
 /// `p[sign]decimal` exponent, optional whitespace. Rounds half-to-even, including into the
 /// subnormal range.
 pub fn float_fromhex(s: &str) -> Result<f64, FromHexError> {
-    let t = s.trim_matches(is_py_space);
+    // fromhex skips only ASCII whitespace (`Py_ISSPACE`).
+    let t = s.trim_matches(is_c_space);
     let (neg, body) = match t.as_bytes().first() {
         Some(b'-') => (true, &t[1..]),
         Some(b'+') => (false, &t[1..]),

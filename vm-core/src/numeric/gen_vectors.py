@@ -66,6 +66,129 @@ def gen_random():
     return out
 
 
+SPECIAL = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, 2.5, -2.5, 3.0, -3.0, 7.5, -7.5, 0.1, -0.1,
+           1 / 3, 2.0 ** 53, 2.0 ** 53 + 2, -(2.0 ** 52) - 0.5, 1e16, 1e-300, -1e-300, 1e300, -1e300,
+           5e-324, -5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, -1.7976931348623157e308,
+           math.inf, -math.inf, math.nan, 0.3, 2.675, 1e22, 1e23, 123456.789, -0.0001, 10.0, 100.0, 1000.0]
+
+
+def rand_floats(rng, n):
+    out = []
+    for _ in range(n):
+        kind = rng.random()
+        if kind < 0.4:
+            out.append(rng.uniform(-10, 10))
+        elif kind < 0.6:
+            out.append(rng.uniform(-1e6, 1e6))
+        elif kind < 0.8:
+            out.append(rng.choice([-1, 1]) * 10.0 ** rng.uniform(-320, 308))
+        else:
+            out.append(float(rng.randint(-1000, 1000)) / rng.choice([1, 2, 4, 8, 10, 3]))
+    return out
+
+
+def res(f, *args):
+    try:
+        r = f(*args)
+    except ZeroDivisionError:
+        return "Z"
+    except OverflowError:
+        return "O"
+    except ValueError:
+        return "V"
+    if isinstance(r, complex):
+        return "C"
+    if isinstance(r, tuple):
+        return " ".join(fb(x) if isinstance(x, float) else str(x) for x in r)
+    if isinstance(r, bool):
+        return str(int(r))
+    if isinstance(r, int):
+        return str(r)
+    return fb(r)
+
+
+# ---------------------------------------------------------------- float ops
+def gen_floatops():
+    rng = random.Random(2024)
+    xs = SPECIAL + rand_floats(rng, 60)
+    out = []
+    small = SPECIAL[:34]
+    pairs = [(a, b) for a in small for b in small] + [(rng.choice(xs), rng.choice(xs)) for _ in range(1500)]
+    for a, b in pairs:
+        out.append("div %s %s : %s | %s | %s | %s" % (fb(a), fb(b), res(lambda: a / b), res(lambda: a // b),
+                                                    res(lambda: a % b), res(lambda: divmod(a, b))))
+        out.append("pow %s %s : %s" % (fb(a), fb(b), res(lambda: a ** b)))
+    for a in small + [2.0, 10.0, 1.0000001, 0.9999999, -2.0, 1.1]:
+        for b in [2.0, 3.0, -1.0, -2.0, 0.5, 10.0, 100.0, 1000.0, 1e10, -1e10, 1e300, 1/3, 1075.0, -1075.0]:
+            out.append("pow %s %s : %s" % (fb(a), fb(b), res(lambda: a ** b)))
+    for _ in range(2000):
+        a = rng.uniform(0, 100) if rng.random() < .5 else rng.uniform(0, 2)
+        b = float(rng.randint(-40, 40))
+        out.append("pow %s %s : %s" % (fb(a), fb(b), res(lambda: a ** b)))
+    rx = xs + [0.125, 0.375, 2.5, 3.5, -4.5, 0.5, 1.5, 5e-324, 1e-5, 12345.6789, 2.675, 1.005,
+               0.285, 1.0000000000000002, 4503599627370497.0, 9.995, 99.5, 0.05, 5e15 + 0.5,
+               1.7976931348623157e308, 8.98846567431158e307]
+    for x in rx:
+        for n in [-400, -309, -308, -307, -300, -20, -3, -2, -1, 0, 1, 2, 3, 5, 10, 15, 16, 17, 20, 100,
+                  300, 307, 308, 309, 322, 323, 324, 1000]:
+            out.append("round %s %d : %s" % (fb(x), n, res(round, x, n)))
+        if math.isfinite(x):
+            out.append("roundint %s : %s" % (fb(x), fb(float(round(x)))))
+        out.append("hash %s : %s" % (fb(x), "nan" if math.isnan(x) else hash(x)))
+        out.append("isint %s : %d" % (fb(x), x.is_integer()))
+        try:
+            num, den = x.as_integer_ratio()
+            neg = num < 0
+            num = abs(num)
+            if den > 1:
+                e = -(den.bit_length() - 1)
+            else:
+                e = (num & -num).bit_length() - 1 if num else 0
+                num >>= e
+            out.append("ratio %s : %d %d %d" % (fb(x), neg, num, e))
+        except (OverflowError, ValueError) as ex:
+            out.append("ratio %s : %s" % (fb(x), type(ex).__name__[0]))
+        out.append("hex %s : %s" % (fb(x), x.hex()))
+        out.append("fromhex %s : %s" % (hx(x.hex()), fb(float.fromhex(x.hex()))))
+        out.append("fromstr %s : %s" % (hx(repr(x)), fb(float(repr(x)))))
+    for i in range(-60, 60):
+        x = 10.0 ** i
+        out.append("hash %s : %s" % (fb(x), hash(x)))
+        out.append("hash %s : %s" % (fb(-x * 1.1), hash(-x * 1.1)))
+    for x in [5e-324 * k for k in range(1, 30)] + [2.0 ** 61, 2.0 ** 61 - 2 ** 9, -1.0, -2.0 ** 61, 2.0 ** 100]:
+        out.append("hash %s : %s" % (fb(x), hash(x)))
+    strs = ["1", " 1.5 ", "\t-2.5e3\n", "+.5", "5.", ".", "", " ", "-", "+-1", "1e", "1e+", "1e-5", "1E5",
+            "inf", "-inf", "+INF", "Infinity", "-iNfInItY", "infinit", "nan", "-NaN", "+nan", "nan(1)",
+            "1_0.5", "1_000_000", "_1", "1_", "1__0", "1._5", "1_.5", "1.5_", "1e1_0", "1e_10", "0x10",
+            "1.5e308", "1e309", "-1e309", "1e-400", "-1e-400", "0001.5000", "1.2.3", "1 2", "١٢",
+            "\u20031.5\u2003", "\x1c2\x1f", "\x001", "2.5j", "1,5", "0e0", "-0", "-0.0", "00", "0_0",
+            "123456789012345678901234567890", "0.1e-5_0", "4.9e-324", "2.4703282292062327e-324",
+            "2.4703282292062328e-324", "1.7976931348623158e308", "1.7976931348623159e308", "9" * 400,
+            "0." + "0" * 400 + "1", "infe", "nan1", "i n f"]
+    for s in strs:
+        try:
+            r = fb(float(s))
+        except ValueError:
+            r = "E"
+        out.append("fromstr %s : %s" % (hx(s) or "-", r))
+    hexs = ["0x1p0", "0X1P+0", "1", "-0x1.8p1", " 0x.8p1 ", "0x1.", "0x.", "0x", "", "0xp1", "0x1p", "0x1p+",
+            "inf", "-Infinity", "nan", "0x1.fffffffffffff8p1023", "0x1.fffffffffffff7p1023", "0x1p1024",
+            "0x1p-1074", "0x1p-1075", "0x1.0000000000001p-1075", "0x1.8p-1075", "0x3p-1076", "0x1p-1076",
+            "0x0.0000000000001p-1022", "0x1.00000000000008p0", "0x1.00000000000018p0", "0x1.000000000000080001p0",
+            "0x123456789abcdef0123p0", "0x0.000000000000000000001p0", "0x1e3", "0x1p99999999999999",
+            "0x0p99999999999999", "0x1p-99999999999999", "-0x0p0", "0x1_0p0", "1.0e5", "0x1.0p1.5", "0xg",
+            "  -0x1.921fb54442d18p+1  ", "0x10000000000000000000000000p-100", "0x.0000000000001fffffffffffffp-1020"]
+    for s in hexs:
+        try:
+            r = fb(float.fromhex(s))
+        except ValueError:
+            r = "I"
+        except OverflowError:
+            r = "O"
+        out.append("fromhex %s : %s" % (hx(s) or "-", r))
+    return out
+
+
 def main():
     import os
     os.makedirs("vectors", exist_ok=True)
@@ -76,7 +199,7 @@ def main():
         print(name, len(lines))
 
 
-GENERATORS = [("random", gen_random)]
+GENERATORS = [("random", gen_random), ("floatops", gen_floatops)]
 
 if __name__ == "__main__":
     main()
