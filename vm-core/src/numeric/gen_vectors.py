@@ -189,6 +189,97 @@ def gen_floatops():
     return out
 
 
+# ---------------------------------------------------------------- math
+def gen_math():
+    rng = random.Random(7)
+    U = rng.uniform
+    wide = lambda: rng.choice([-1, 1]) * 10.0 ** U(-320, 308)
+    pos = lambda: 10.0 ** U(-320, 308)
+    dom = {
+        "sqrt": lambda: pos() if rng.random() < .7 else U(0, 100),
+        "exp": lambda: U(-750, 712) if rng.random() < .5 else U(-5, 5),
+        "exp2": lambda: U(-1080, 1030) if rng.random() < .5 else U(-5, 5),
+        "expm1": lambda: U(-50, 712) if rng.random() < .5 else rng.choice([-1, 1]) * 10.0 ** U(-20, 0),
+        "log": pos, "log2": pos, "log10": pos,
+        "log1p": lambda: U(-1, 5) if rng.random() < .5 else 10.0 ** U(-20, 300),
+        "sin": lambda: U(-10, 10) if rng.random() < .8 else wide(),
+        "cos": lambda: U(-10, 10) if rng.random() < .8 else wide(),
+        "tan": lambda: U(-10, 10) if rng.random() < .8 else wide(),
+        "asin": lambda: U(-1, 1), "acos": lambda: U(-1, 1), "atanh": lambda: U(-1, 1),
+        "atan": lambda: U(-10, 10) if rng.random() < .7 else wide(),
+        "sinh": lambda: U(-720, 720) if rng.random() < .5 else U(-3, 3),
+        "cosh": lambda: U(-720, 720) if rng.random() < .5 else U(-3, 3),
+        "tanh": lambda: U(-20, 20),
+        "asinh": lambda: U(-10, 10) if rng.random() < .5 else wide(),
+        "acosh": lambda: 1 + 10.0 ** U(-15, 300),
+        "cbrt": wide,
+        "erf": lambda: U(-6, 6), "erfc": lambda: U(-6, 30),
+        "gamma": lambda: U(-180, 180) if rng.random() < .6 else U(-5, 5),
+        "lgamma": lambda: U(-200, 200) if rng.random() < .6 else 10.0 ** U(-5, 300),
+        "fabs": wide, "floor": lambda: U(-1e6, 1e6), "ceil": lambda: U(-1e6, 1e6), "trunc": lambda: U(-1e6, 1e6),
+        "degrees": wide, "radians": wide, "ulp": wide, "modf": lambda: U(-1e6, 1e6), "frexp": wide,
+    }
+    fns1 = {n: getattr(math, n) for n in dom}
+    out = []
+    specials = [0.0, -0.0, 1.0, -1.0, 2.0, 0.5, -0.5, 10.0, 100.0, 1000.0, 1e15, 1e22, 1e-5, 3.0, 1e308,
+                -1e308, 5e-324, 1e-310, math.inf, -math.inf, math.nan, 710.0, 709.78, -745.2, 171.0, 171.7,
+                -2.0, -3.5, 1e300, 27.0, 64.0, 0.1]
+    for name, gen in dom.items():
+        xs = specials + [gen() for _ in range(300)]
+        for x in xs:
+            f = fns1[name]
+            if name in ("floor", "ceil", "trunc"):
+                f = lambda v, g=fns1[name]: float(g(v))
+            out.append("%s %s : %s" % (name, fb(x), res(f, x)))
+    pairs2 = lambda gx, gy, n: [(gx(), gy()) for _ in range(n)]
+    sp2 = [(a, b) for a in specials[:22] for b in specials[:22]]
+    for name, f, extra in [
+        ("atan2", math.atan2, pairs2(lambda: U(-10, 10), lambda: U(-10, 10), 200) + pairs2(wide, wide, 100)),
+        ("copysign", math.copysign, pairs2(wide, wide, 30)),
+        ("fmod", math.fmod, pairs2(wide, wide, 150) + pairs2(lambda: U(-100, 100), lambda: U(-10, 10), 150)),
+        ("remainder", math.remainder, pairs2(wide, wide, 150) + pairs2(lambda: U(-100, 100), lambda: U(-10, 10), 150)),
+        ("pow", math.pow, pairs2(lambda: U(0, 10), lambda: U(-50, 50), 300) + pairs2(lambda: U(-10, 0), lambda: float(rng.randint(-30, 30)), 100)),
+        ("logb", math.log, pairs2(pos, pos, 200) + pairs2(lambda: float(rng.randint(1, 10**6)), lambda: rng.choice([2.0, 10.0, 3.0, 16.0]), 100)),
+        ("nextafter", math.nextafter, pairs2(wide, wide, 50)),
+        ("hypot", math.hypot, pairs2(wide, wide, 200) + pairs2(lambda: U(-100, 100), lambda: U(-100, 100), 200)),
+        ("isclose", math.isclose, pairs2(lambda: 1 + U(-1e-8, 1e-8), lambda: 1.0, 50)),
+    ]:
+        for a, b in sp2 + extra:
+            out.append("%s %s %s : %s" % (name, fb(a), fb(b), res(f, a, b)))
+    for x in specials + [wide() for _ in range(100)]:
+        for i in [0, 1, -1, 5, 1000, -1000, 1100, -1100, 2000, -2000, 2**31, -2**31 - 1, 2**63 - 1, -2**63]:
+            out.append("ldexp %s %d : %s" % (fb(x), i, res(math.ldexp, x, i)))
+    for _ in range(300):
+        n = rng.randint(0, 6)
+        kind = rng.random()
+        if kind < 0.5:
+            v = [U(-100, 100) for _ in range(n)]
+        elif kind < 0.8:
+            v = [wide() for _ in range(n)]
+        else:
+            v = [rng.choice(specials) for _ in range(n)]
+        out.append("hypotn %s : %s" % (" ".join(map(fb, v)) or "-", res(math.hypot, *v)))
+        w = [U(-100, 100) for _ in range(n)]
+        out.append("dist %s | %s : %s" % (" ".join(map(fb, v)) or "-", " ".join(map(fb, w)) or "-", res(math.dist, v, w)))
+        out.append("prod %s : %s" % (" ".join(map(fb, v)) or "-", res(lambda: math.prod(v, start=1.0))))
+    fs = [[1e-16, 1.0, 1e16], [1e308, 1e308, -1e308], [1e308, -1e308, 1e308], [math.inf, -math.inf], [math.inf, 1.0],
+          [math.nan, 1.0], [math.inf, math.nan], [0.1] * 10, [1.0, 1e100, 1.0, -1e100], [], [-0.0], [-0.0, -0.0],
+          [2.0 ** 53, 1.0, 2.0 ** -100], [1e300 * 1e10 if False else 1.7976931348623157e308, 1.7976931348623157e308]]
+    for _ in range(300):
+        n = rng.randint(0, 40)
+        kind = rng.random()
+        if kind < 0.4:
+            fs.append([U(-1, 1) * 10.0 ** rng.randint(-20, 20) for _ in range(n)])
+        elif kind < 0.7:
+            fs.append([wide() for _ in range(n)])
+        else:
+            b = [rng.choice([-1, 1]) * 10.0 ** rng.randint(-30, 30) for _ in range(n // 2)]
+            fs.append(b + [-x for x in b] + [U(-1, 1)])
+    for v in fs:
+        out.append("fsum %s : %s" % (" ".join(map(fb, v)) or "-", res(math.fsum, v)))
+    return out
+
+
 def main():
     import os
     os.makedirs("vectors", exist_ok=True)
@@ -199,7 +290,7 @@ def main():
         print(name, len(lines))
 
 
-GENERATORS = [("random", gen_random), ("floatops", gen_floatops)]
+GENERATORS = [("random", gen_random), ("floatops", gen_floatops), ("math", gen_math)]
 
 if __name__ == "__main__":
     main()

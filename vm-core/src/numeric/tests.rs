@@ -308,3 +308,210 @@ fn ulps(a: f64, b: f64) -> u64 {
     };
     (key(a) - key(b)).unsigned_abs() as u64
 }
+
+fn floats(s: &str) -> Vec<f64> {
+    if s == "-" {
+        Vec::new()
+    } else {
+        s.split(' ').map(bits).collect()
+    }
+}
+
+fn err_code(e: mathfn::MathError) -> &'static str {
+    match e {
+        mathfn::MathError::Domain => "V",
+        mathfn::MathError::Range => "O",
+        mathfn::MathError::ZeroDivision => "Z",
+    }
+}
+
+/// One-float-result function by name.
+fn math1(name: &str, x: f64) -> mathfn::MathResult {
+    use mathfn::*;
+    match name {
+        "sqrt" => sqrt(x),
+        "exp" => exp(x),
+        "exp2" => exp2(x),
+        "expm1" => expm1(x),
+        "log" => log(x),
+        "log2" => log2(x),
+        "log10" => log10(x),
+        "log1p" => log1p(x),
+        "sin" => sin(x),
+        "cos" => cos(x),
+        "tan" => tan(x),
+        "asin" => asin(x),
+        "acos" => acos(x),
+        "atan" => atan(x),
+        "atanh" => atanh(x),
+        "sinh" => sinh(x),
+        "cosh" => cosh(x),
+        "tanh" => tanh(x),
+        "asinh" => asinh(x),
+        "acosh" => acosh(x),
+        "cbrt" => cbrt(x),
+        "erf" => Ok(erf(x)),
+        "erfc" => Ok(erfc(x)),
+        "gamma" => gamma(x),
+        "lgamma" => lgamma(x),
+        "fabs" => Ok(fabs(x)),
+        "floor" => Ok(floor(x)),
+        "ceil" => Ok(ceil(x)),
+        "trunc" => Ok(trunc(x)),
+        "degrees" => Ok(degrees(x)),
+        "radians" => Ok(radians(x)),
+        "ulp" => Ok(ulp(x)),
+        other => panic!("unknown math fn {other}"),
+    }
+}
+
+fn math2(name: &str, a: f64, b: f64) -> mathfn::MathResult {
+    use mathfn::*;
+    match name {
+        "atan2" => atan2(a, b),
+        "copysign" => Ok(copysign(a, b)),
+        "fmod" => fmod(a, b),
+        "remainder" => remainder(a, b),
+        "pow" => pow(a, b),
+        "logb" => log_base(a, b),
+        "nextafter" => Ok(nextafter(a, b)),
+        "hypot" => Ok(hypot(&[a, b])),
+        other => panic!("unknown math fn {other}"),
+    }
+}
+
+use super::mathfn;
+
+/// Per-function accumulation of last-place differences.
+#[derive(Default)]
+struct UlpStat {
+    total: u32,
+    differ: u32,
+    max: u64,
+}
+
+fn math_stats() -> (alloc::collections::BTreeMap<String, UlpStat>, Vec<String>) {
+    let text = include_str!("vectors/math.txt");
+    let mut stats: alloc::collections::BTreeMap<String, UlpStat> = Default::default();
+    let mut hard: Vec<String> = Vec::new();
+    for line in text.lines() {
+        let (lhs, want) = line.split_once(" : ").expect("separator");
+        let (name, args) = lhs.split_once(' ').expect("name");
+        // Ok(Some(v)): float result to compare in ulps; Ok(None): matched exactly.
+        let got: Result<Option<f64>, String> = match name {
+            "modf" => {
+                let (f, i) = mathfn::modf(bits(args));
+                let w = floats(want);
+                if same(f, &format!("{:016x}", w[0].to_bits())) && same(i, &format!("{:016x}", w[1].to_bits())) {
+                    Ok(None)
+                } else {
+                    Err(format!("{f:?} {i:?}"))
+                }
+            }
+            "frexp" => {
+                let (m, e) = mathfn::frexp(bits(args));
+                let got = format!("{:016x} {e}", m.to_bits());
+                let x = bits(args);
+                if got == want || (x.is_nan() && want.ends_with(" 0")) {
+                    Ok(None)
+                } else {
+                    Err(got)
+                }
+            }
+            "isclose" => {
+                let v = floats(args);
+                let r = mathfn::isclose(v[0], v[1], 1e-9, 0.0).unwrap();
+                if (r && want == "1") || (!r && want == "0") {
+                    Ok(None)
+                } else {
+                    Err(format!("{r}"))
+                }
+            }
+            "ldexp" => {
+                let (x, i) = args.split_once(' ').unwrap();
+                match mathfn::ldexp(bits(x), i.parse().unwrap()) {
+                    Ok(v) => Ok(Some(v)),
+                    Err(e) if err_code(e) == want => Ok(None),
+                    Err(e) => Err(String::from(err_code(e))),
+                }
+            }
+            "hypotn" | "prod" | "fsum" => {
+                let v = floats(args);
+                match name {
+                    "hypotn" => Ok(Some(mathfn::hypot(&v))),
+                    "prod" => Ok(Some(mathfn::prod(&v, 1.0))),
+                    _ => match mathfn::fsum(&v) {
+                        Ok(r) => Ok(Some(r)),
+                        Err(mathfn::FsumError::IntermediateOverflow) if want == "O" => Ok(None),
+                        Err(mathfn::FsumError::InfMinusInf) if want == "V" => Ok(None),
+                        Err(e) => Err(format!("{e:?}")),
+                    },
+                }
+            }
+            "dist" => {
+                let (p, q) = args.split_once(" | ").unwrap();
+                Ok(mathfn::dist(&floats(p), &floats(q)))
+            }
+            _ => {
+                let v = floats(args);
+                let r = if v.len() == 1 {
+                    math1(name, v[0])
+                } else {
+                    math2(name, v[0], v[1])
+                };
+                match r {
+                    // floor/ceil/trunc of inf/nan: the int conversion in the VM raises.
+                    Ok(v) if !v.is_finite() && matches!(name, "floor" | "ceil" | "trunc") => {
+                        Ok(None)
+                    }
+                    // ... and the int has no signed zero.
+                    Ok(v) if v == 0.0 && matches!(name, "floor" | "ceil" | "trunc") && bits(want) == 0.0 => {
+                        Ok(None)
+                    }
+                    Ok(v) => Ok(Some(v)),
+                    Err(e) if err_code(e) == want => Ok(None),
+                    Err(e) => Err(String::from(err_code(e))),
+                }
+            }
+        };
+        let st = stats.entry(String::from(name)).or_default();
+        st.total += 1;
+        match got {
+            Ok(None) => {}
+            Ok(Some(v)) => {
+                if want.len() != 16 {
+                    hard.push(format!("{line}   (got {:016x})", v.to_bits()));
+                } else if !same(v, want) {
+                    let d = ulps(v, bits(want));
+                    if d > 1 << 20 || v.is_nan() != bits(want).is_nan() {
+                        hard.push(format!("{line}   (got {:016x})", v.to_bits()));
+                    }
+                    st.differ += 1;
+                    st.max = st.max.max(d);
+                }
+            }
+            Err(g) => hard.push(format!("{line}   (got {g})")),
+        }
+    }
+    (stats, hard)
+}
+
+#[test]
+fn math_vectors_and_ulp_budget() {
+    extern crate std;
+    let (stats, hard) = math_stats();
+    assert!(hard.is_empty(), "{} hard failures:\n{}", hard.len(), hard.join("\n"));
+    let mut worse = Vec::new();
+    for (name, st) in &stats {
+        if st.differ > 0 {
+            std::println!("{name:>10}: {} of {} differ, max {} ulp", st.differ, st.total, st.max);
+        }
+        let budget = mathfn::ULP_REPORT.iter().find(|r| r.0 == name.as_str());
+        let (max, differ) = budget.map_or((0, 0), |r| (r.1, r.2));
+        if st.max > max || st.differ > differ {
+            worse.push(format!("{name}: {} differ (budget {differ}), max {} ulp (budget {max})", st.differ, st.max));
+        }
+    }
+    assert!(worse.is_empty(), "worse than ULP_REPORT:\n{}", worse.join("\n"));
+}
+
