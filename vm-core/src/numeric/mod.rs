@@ -9,6 +9,7 @@
 //! Test vectors come from CPython 3.11 via `gen_vectors.py` (run it from this directory:
 //! `python3 gen_vectors.py`); they live in `vectors/`.
 
+mod dd;
 pub mod floatops;
 pub mod mathfn;
 pub mod mt19937;

@@ -290,7 +290,7 @@ fn floatops_vectors() {
 /// Allowed last-place difference of `float ** float` against glibc's `pow`.
 const POW_ULPS: u64 = 1;
 /// How many of the pow vectors may differ in the last place.
-const POW_MISMATCH_BUDGET: usize = 300;
+const POW_MISMATCH_BUDGET: usize = 0;
 
 /// Distance in units in the last place between two finite doubles of the same sign (large
 /// for different signs or non-finite values).
