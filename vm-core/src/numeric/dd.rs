@@ -12,7 +12,10 @@ pub(crate) struct Dd {
 }
 
 const fn dd(hi: u64, lo: u64) -> Dd {
-    Dd { hi: f64::from_bits(hi), lo: f64::from_bits(lo) }
+    Dd {
+        hi: f64::from_bits(hi),
+        lo: f64::from_bits(lo),
+    }
 }
 
 const fn d(x: f64) -> Dd {
@@ -72,18 +75,27 @@ const INV_FACT: [Dd; 14] = [
 fn two_sum(a: f64, b: f64) -> Dd {
     let s = a + b;
     let bb = s - a;
-    Dd { hi: s, lo: (a - (s - bb)) + (b - bb) }
+    Dd {
+        hi: s,
+        lo: (a - (s - bb)) + (b - bb),
+    }
 }
 
 fn fast_two_sum(a: f64, b: f64) -> Dd {
     let s = a + b;
-    Dd { hi: s, lo: b - (s - a) }
+    Dd {
+        hi: s,
+        lo: b - (s - a),
+    }
 }
 
 /// Exact product via FMA (`libm::fma` is exact in software where there is no FMA unit).
 fn two_prod(a: f64, b: f64) -> Dd {
     let p = a * b;
-    Dd { hi: p, lo: libm::fma(a, b, -p) }
+    Dd {
+        hi: p,
+        lo: libm::fma(a, b, -p),
+    }
 }
 
 fn add(a: Dd, b: Dd) -> Dd {
@@ -105,9 +117,27 @@ fn mul_f(a: Dd, b: f64) -> Dd {
 
 fn div(a: Dd, b: Dd) -> Dd {
     let q1 = a.hi / b.hi;
-    let r = add(a, mul_f(Dd { hi: -b.hi, lo: -b.lo }, q1));
+    let r = add(
+        a,
+        mul_f(
+            Dd {
+                hi: -b.hi,
+                lo: -b.lo,
+            },
+            q1,
+        ),
+    );
     let q2 = r.hi / b.hi;
-    let r = add(r, mul_f(Dd { hi: -b.hi, lo: -b.lo }, q2));
+    let r = add(
+        r,
+        mul_f(
+            Dd {
+                hi: -b.hi,
+                lo: -b.lo,
+            },
+            q2,
+        ),
+    );
     let q3 = r.hi / b.hi;
     add(fast_two_sum(q1, q2), d(q3))
 }
@@ -143,11 +173,23 @@ pub(crate) fn log_dd(x: f64) -> Dd {
 /// exp(t) as `(e, n)` with the value `e * 2**n`, `e` in about [0.7, 1.42]; |t| <= ~750.
 pub(crate) fn exp_dd(t: Dd) -> (Dd, i32) {
     let n = libm::round(t.hi / LN2.hi);
-    let r = add(t, mul_f(Dd { hi: -LN2.hi, lo: -LN2.lo }, n));
+    let r = add(
+        t,
+        mul_f(
+            Dd {
+                hi: -LN2.hi,
+                lo: -LN2.lo,
+            },
+            n,
+        ),
+    );
     let r = add(r, d(-n * LN2_REST));
     // Scale by 2**-5 (exact), sum the Taylor series of expm1, then undo by doubling:
     // expm1(2u) = 2 expm1(u) + expm1(u)**2.
-    let r = Dd { hi: r.hi / 32.0, lo: r.lo / 32.0 };
+    let r = Dd {
+        hi: r.hi / 32.0,
+        lo: r.lo / 32.0,
+    };
     let mut q = INV_FACT[13];
     for c in INV_FACT[1..13].iter().rev() {
         q = add(mul(q, r), *c);

@@ -442,7 +442,11 @@ pub fn float_to_hex(x: f64) -> String {
     let bits = x.to_bits();
     let biased = ((bits >> 52) & 0x7ff) as i32;
     let frac = bits & ((1u64 << 52) - 1);
-    let (lead, e) = if biased == 0 { (0, -1022) } else { (1, biased - 1023) };
+    let (lead, e) = if biased == 0 {
+        (0, -1022)
+    } else {
+        (1, biased - 1023)
+    };
     let esign = if e < 0 { '-' } else { '+' };
     format!("{sign}0x{lead}.{frac:013x}p{esign}{}", e.unsigned_abs())
 }
@@ -543,7 +547,7 @@ pub fn float_fromhex(s: &str) -> Result<f64, FromHexError> {
     }
     let mut sticky = sig[taken..].iter().any(|&d| d != 0);
     m <<= 4 * (16 - taken); // left-align 16 digits in 64 bits
-    // value = m * 2**(e2 - 64)
+                            // value = m * 2**(e2 - 64)
     let e2 = exp + 4 * (int_len as i64 - first as i64);
     let lz = m.leading_zeros();
     m <<= lz;

@@ -67,14 +67,19 @@ pub struct Mt19937 {
 impl core::fmt::Debug for Mt19937 {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         // 624 words are noise in a debug dump.
-        f.debug_struct("Mt19937").field("index", &self.index).finish_non_exhaustive()
+        f.debug_struct("Mt19937")
+            .field("index", &self.index)
+            .finish_non_exhaustive()
     }
 }
 
 impl Mt19937 {
     /// A generator seeded like `random.seed(0)` (key `[0]`).
     pub fn new() -> Self {
-        let mut g = Mt19937 { mt: [0; N], index: N + 1 };
+        let mut g = Mt19937 {
+            mt: [0; N],
+            index: N + 1,
+        };
         g.init_by_array(&[0]);
         g
     }
@@ -126,8 +131,8 @@ impl Mt19937 {
         k = N - 1;
         while k > 0 {
             let prev = mt[i - 1];
-            mt[i] = (mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941))
-                .wrapping_sub(i as u32);
+            mt[i] =
+                (mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
             i += 1;
             if i >= N {
                 mt[0] = mt[N - 1];
@@ -372,7 +377,12 @@ fn floor_div_i128(a: i128, b: i128) -> i128 {
 }
 
 /// `randrange(start, stop, step)` for `i64` arguments using this generator.
-pub fn randrange_i64(g: &mut Mt19937, start: i64, stop: i64, step: i64) -> Result<i64, RandrangeError> {
+pub fn randrange_i64(
+    g: &mut Mt19937,
+    start: i64,
+    stop: i64,
+    step: i64,
+) -> Result<i64, RandrangeError> {
     let n = randrange_count(start, stop, step)?;
     // n <= 2**64 fits in 65 bits; go through the generic word path.
     let words = [n as u32, (n >> 32) as u32, (n >> 64) as u32];

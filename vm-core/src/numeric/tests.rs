@@ -91,11 +91,18 @@ fn random_vectors() {
                 v.extend(w[624 - 8..].iter().map(|x| format!("{x:x}")));
                 v
             }
-            "random" => (0..8).map(|_| format!("{:016x}", g.random().to_bits())).collect(),
+            "random" => (0..8)
+                .map(|_| format!("{:016x}", g.random().to_bits()))
+                .collect(),
             "getrandbits" => (0..=200).map(|k| words_to_hex(&g.getrandbits(k))).collect(),
             "randbelow30" => {
                 let n: u128 = 10u128.pow(30);
-                let nw = [n as u32, (n >> 32) as u32, (n >> 64) as u32, (n >> 96) as u32];
+                let nw = [
+                    n as u32,
+                    (n >> 32) as u32,
+                    (n >> 64) as u32,
+                    (n >> 96) as u32,
+                ];
                 (0..5)
                     .map(|_| words_to_hex(&mt19937::randbelow(&nw, |k| g.getrandbits(k)).unwrap()))
                     .collect()
@@ -107,11 +114,16 @@ fn random_vectors() {
                 let mut v: Vec<String> = (0..10)
                     .map(|_| format!("{}", mt19937::randrange_i64(&mut g, -5, 100, 3).unwrap()))
                     .collect();
-                v.extend((0..10).map(|_| {
-                    format!("{}", mt19937::randrange_i64(&mut g, 50, -50, -7).unwrap())
-                }));
+                v.extend(
+                    (0..10).map(|_| {
+                        format!("{}", mt19937::randrange_i64(&mut g, 50, -50, -7).unwrap())
+                    }),
+                );
                 v.extend((0..5).map(|_| {
-                    format!("{}", mt19937::randrange_i64(&mut g, i64::MIN, i64::MAX, 1).unwrap())
+                    format!(
+                        "{}",
+                        mt19937::randrange_i64(&mut g, i64::MIN, i64::MAX, 1).unwrap()
+                    )
                 }));
                 v
             }
@@ -122,7 +134,9 @@ fn random_vectors() {
                 g.shuffle(&mut b);
                 a.iter().chain(&b[..30]).map(|x| format!("{x}")).collect()
             }
-            "choice" => (0..10).map(|_| format!("{}", g.choice_index(7).unwrap())).collect(),
+            "choice" => (0..10)
+                .map(|_| format!("{}", g.choice_index(7).unwrap()))
+                .collect(),
             "uniform" => (0..5)
                 .map(|_| format!("{:016x}", g.uniform(-3.0, 7.5).to_bits()))
                 .collect(),
@@ -147,10 +161,22 @@ fn random_state_roundtrip_and_errors() {
     let b: Vec<u32> = (0..10).map(|_| h.next_u32()).collect();
     assert_eq!(a, b);
     assert_eq!(h.set_state(&w, 625), Err(mt19937::InvalidState));
-    assert_eq!(mt19937::randrange_count(0, 0, 1), Err(mt19937::RandrangeError::Empty));
-    assert_eq!(mt19937::randrange_count(0, 10, 0), Err(mt19937::RandrangeError::ZeroStep));
-    assert_eq!(mt19937::randrange_count(10, 0, 1), Err(mt19937::RandrangeError::Empty));
-    assert_eq!(mt19937::randrange_count(0, 10, -1), Err(mt19937::RandrangeError::Empty));
+    assert_eq!(
+        mt19937::randrange_count(0, 0, 1),
+        Err(mt19937::RandrangeError::Empty)
+    );
+    assert_eq!(
+        mt19937::randrange_count(0, 10, 0),
+        Err(mt19937::RandrangeError::ZeroStep)
+    );
+    assert_eq!(
+        mt19937::randrange_count(10, 0, 1),
+        Err(mt19937::RandrangeError::Empty)
+    );
+    assert_eq!(
+        mt19937::randrange_count(0, 10, -1),
+        Err(mt19937::RandrangeError::Empty)
+    );
     assert_eq!(mt19937::randbelow(&[0], |k| g.getrandbits(k)), None);
     assert_eq!(g.choice_index(0), None);
     assert!(g.getrandbits(0).is_empty());
@@ -207,7 +233,11 @@ fn floatops_vectors() {
                 counts[1] += 1;
                 let r = floatops::float_pow(bits(args[1]), bits(args[2]));
                 match r {
-                    Ok(v) if !same(v, want) && want.len() == 16 && ulps(v, bits(want)) <= POW_ULPS => {
+                    Ok(v)
+                        if !same(v, want)
+                            && want.len() == 16
+                            && ulps(v, bits(want)) <= POW_ULPS =>
+                    {
                         pow_last_bit += 1;
                         pow_lines.push(format!("{line}   (got {:016x})", v.to_bits()));
                         true
@@ -277,14 +307,22 @@ fn floatops_vectors() {
         };
         if !ok {
             let got = match args[0] {
-                "round" => fmt_res(floatops::float_round(bits(args[1]), args[2].parse().unwrap()), "O"),
+                "round" => fmt_res(
+                    floatops::float_round(bits(args[1]), args[2].parse().unwrap()),
+                    "O",
+                ),
                 "pow" => fmt_res(floatops::float_pow(bits(args[1]), bits(args[2])), "E"),
                 _ => String::new(),
             };
             failures.push(format!("{line}   (got {got})"));
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert!(counts.iter().take(10).all(|&c| c > 0));
     assert!(
         pow_last_bit <= POW_MISMATCH_BUDGET,
@@ -307,7 +345,11 @@ fn ulps(a: f64, b: f64) -> u64 {
         return 0;
     }
     if !a.is_finite() || !b.is_finite() {
-        return if a.to_bits() == b.to_bits() { 0 } else { u64::MAX };
+        return if a.to_bits() == b.to_bits() {
+            0
+        } else {
+            u64::MAX
+        };
     }
     // Map to a monotonic integer line so -0.0/+0.0 and sign changes count correctly.
     let key = |x: f64| -> i128 {
@@ -410,7 +452,9 @@ fn math_stats() -> (alloc::collections::BTreeMap<String, UlpStat>, Vec<String>) 
             "modf" => {
                 let (f, i) = mathfn::modf(bits(args));
                 let w = floats(want);
-                if same(f, &format!("{:016x}", w[0].to_bits())) && same(i, &format!("{:016x}", w[1].to_bits())) {
+                if same(f, &format!("{:016x}", w[0].to_bits()))
+                    && same(i, &format!("{:016x}", w[1].to_bits()))
+                {
                     Ok(None)
                 } else {
                     Err(format!("{f:?} {i:?}"))
@@ -473,7 +517,11 @@ fn math_stats() -> (alloc::collections::BTreeMap<String, UlpStat>, Vec<String>) 
                         Ok(None)
                     }
                     // ... and the int has no signed zero.
-                    Ok(v) if v == 0.0 && matches!(name, "floor" | "ceil" | "trunc") && bits(want) == 0.0 => {
+                    Ok(v)
+                        if v == 0.0
+                            && matches!(name, "floor" | "ceil" | "trunc")
+                            && bits(want) == 0.0 =>
+                    {
                         Ok(None)
                     }
                     Ok(v) => Ok(Some(v)),
@@ -508,18 +556,34 @@ fn math_stats() -> (alloc::collections::BTreeMap<String, UlpStat>, Vec<String>) 
 fn math_vectors_and_ulp_budget() {
     extern crate std;
     let (stats, hard) = math_stats();
-    assert!(hard.is_empty(), "{} hard failures:\n{}", hard.len(), hard.join("\n"));
+    assert!(
+        hard.is_empty(),
+        "{} hard failures:\n{}",
+        hard.len(),
+        hard.join("\n")
+    );
     let mut worse = Vec::new();
     for (name, st) in &stats {
         if st.differ > 0 {
-            std::println!("{name:>10}: {} of {} differ, max {} ulp", st.differ, st.total, st.max);
+            std::println!(
+                "{name:>10}: {} of {} differ, max {} ulp",
+                st.differ,
+                st.total,
+                st.max
+            );
         }
         let budget = mathfn::ULP_REPORT.iter().find(|r| r.0 == name.as_str());
         let (max, differ) = budget.map_or((0, 0), |r| (r.1, r.2));
         if st.max > max || st.differ > differ {
-            worse.push(format!("{name}: {} differ (budget {differ}), max {} ulp (budget {max})", st.differ, st.max));
+            worse.push(format!(
+                "{name}: {} differ (budget {differ}), max {} ulp (budget {max})",
+                st.differ, st.max
+            ));
         }
     }
-    assert!(worse.is_empty(), "worse than ULP_REPORT:\n{}", worse.join("\n"));
+    assert!(
+        worse.is_empty(),
+        "worse than ULP_REPORT:\n{}",
+        worse.join("\n")
+    );
 }
-
