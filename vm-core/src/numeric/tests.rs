@@ -587,3 +587,106 @@ fn math_vectors_and_ulp_budget() {
         worse.join("\n")
     );
 }
+
+/// xorshift64*: a tiny deterministic generator for the no-panic sweep.
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+}
+
+/// Every public entry point on arbitrary bit patterns and strings: no panics (the test
+/// profile has overflow checks on).
+#[test]
+fn no_panics_on_arbitrary_input() {
+    let mut st = 0x1234_5678_9abc_def0u64;
+    let specials = [
+        0.0,
+        -0.0,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        f64::MIN_POSITIVE,
+        5e-324,
+        f64::MAX,
+        -f64::MAX,
+        1.0,
+        -1.0,
+    ];
+    for i in 0..20_000 {
+        let a = if i % 7 == 0 {
+            specials[i % specials.len()]
+        } else {
+            f64::from_bits(next(&mut st))
+        };
+        let b = if i % 5 == 0 {
+            specials[(i / 5) % specials.len()]
+        } else {
+            f64::from_bits(next(&mut st))
+        };
+        let n = (next(&mut st) as i64) >> (next(&mut st) % 64);
+        let _ = floatops::float_divmod(a, b);
+        let _ = floatops::float_mod(a, b);
+        let _ = floatops::float_pow(a, b);
+        let _ = floatops::float_round(a, n % 400);
+        let _ = floatops::float_round(a, n);
+        let _ = floatops::float_round_to_int(a);
+        let _ = floatops::float_hash(a);
+        let _ = floatops::float_as_integer_ratio(a);
+        let h = floatops::float_to_hex(a);
+        let back = floatops::float_fromhex(&h).unwrap();
+        assert!(back.to_bits() == a.to_bits() || (a.is_nan() && back.is_nan()));
+        let r = format!("{a:e}");
+        let back = floatops::float_from_str(&r).unwrap();
+        assert!(back.to_bits() == a.to_bits() || (a.is_nan() && back.is_nan()));
+        for name in [
+            "sqrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan",
+            "asin", "acos", "atan", "atanh", "sinh", "cosh", "tanh", "asinh", "acosh", "cbrt",
+            "erf", "erfc", "gamma", "lgamma", "ulp",
+        ] {
+            let _ = math1(name, a);
+        }
+        for name in [
+            "atan2",
+            "fmod",
+            "remainder",
+            "pow",
+            "logb",
+            "nextafter",
+            "hypot",
+        ] {
+            let _ = math2(name, a, b);
+        }
+        let _ = mathfn::ldexp(a, n);
+        let _ = mathfn::frexp(a);
+        let _ = mathfn::modf(a);
+        let _ = mathfn::fsum(&[a, b, -a, 1.0]);
+        let _ = mathfn::dist(&[a, b], &[b, a]);
+        let _ = mathfn::isclose(a, b, 1e-9, 0.0);
+    }
+    // Arbitrary short strings from a small alphabet.
+    let alphabet: Vec<char> = "0123456789abcdefxXpP+-._ eEinftyNA\t\u{a0}"
+        .chars()
+        .collect();
+    for _ in 0..20_000 {
+        let len = (next(&mut st) % 12) as usize;
+        let s: String = (0..len)
+            .map(|_| alphabet[(next(&mut st) % alphabet.len() as u64) as usize])
+            .collect();
+        let _ = floatops::float_from_str(&s);
+        let _ = floatops::float_fromhex(&s);
+    }
+    let mut g = Mt19937::new();
+    for k in [0u32, 1, 31, 32, 33, 64, 65, 1000, 100_000] {
+        assert_eq!(g.getrandbits(k).len(), k.div_ceil(32) as usize);
+    }
+    for (a, b, c) in [
+        (i64::MIN, i64::MAX, 1),
+        (i64::MAX, i64::MIN, -1),
+        (i64::MIN, i64::MAX, i64::MAX),
+        (0, 1, i64::MIN),
+    ] {
+        let _ = mt19937::randrange_i64(&mut g, a, b, c);
+    }
+}
