@@ -89,12 +89,32 @@ fn fast_two_sum(a: f64, b: f64) -> Dd {
     }
 }
 
-/// Exact product via FMA (`libm::fma` is exact in software where there is no FMA unit).
-fn two_prod(a: f64, b: f64) -> Dd {
+/// Exact product via FMA (`libm::fma` is exact, in software where there is no FMA unit);
+/// used where an operand may be huge.
+fn two_prod_fma(a: f64, b: f64) -> Dd {
     let p = a * b;
     Dd {
         hi: p,
         lo: libm::fma(a, b, -p),
+    }
+}
+
+/// Veltkamp split into two 26-bit halves (valid for |a| < 2**996).
+fn split(a: f64) -> (f64, f64) {
+    let t = 134_217_729.0 * a; // 2**27 + 1
+    let hi = t - (t - a);
+    (hi, a - hi)
+}
+
+/// Exact product by Dekker's algorithm: much faster than a software FMA; every caller has
+/// operands far from overflow and underflow.
+fn two_prod(a: f64, b: f64) -> Dd {
+    let p = a * b;
+    let (ah, al) = split(a);
+    let (bh, bl) = split(b);
+    Dd {
+        hi: p,
+        lo: ((ah * bh - p) + ah * bl + al * bh) + al * bl,
     }
 }
 
@@ -255,7 +275,10 @@ pub(crate) fn pow(x: f64, y: f64) -> f64 {
     if est < -1200.0 {
         return 0.0;
     }
-    let t = mul_f(log_dd(x), y);
+    // y may be huge (with ln x tiny): the one product that needs the FMA.
+    let l = log_dd(x);
+    let p = two_prod_fma(l.hi, y);
+    let t = fast_two_sum(p.hi, p.lo + l.lo * y);
     if t.hi > 709.8 {
         return f64::INFINITY;
     }

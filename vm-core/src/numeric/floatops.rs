@@ -198,9 +198,19 @@ pub fn float_round(x: f64, ndigits: i64) -> Result<f64, RoundOverflow> {
         return Ok(0.0 * x);
     }
     let neg = x.is_sign_negative();
-    // Exact decimal expansion: a double has at most 767 significant digits, and Rust's exact
-    // formatting pads with zeros beyond them.
-    let s = format!("{:.800e}", libm::fabs(x));
+    // Exact decimal expansion via Rust's exact formatting. x = m * 2**e (m odd) has at most
+    // about 0.302 * (bit length + e) integer digits and exactly -e fractional digits, so
+    // this precision shows every nonzero digit (the rest would be zero padding).
+    let (_, m, e) = decompose(x);
+    let top_bit = 64 - m.leading_zeros() as i32 + e; // x < 2**top_bit
+    let int_digits = if top_bit > 0 {
+        (top_bit as usize * 3) / 10 + 2
+    } else {
+        1
+    };
+    let frac_digits = if e < 0 { e.unsigned_abs() as usize } else { 0 };
+    let prec = (int_digits + frac_digits).min(800);
+    let s = format!("{:.*e}", prec, libm::fabs(x));
     let (mant, exp) = s.split_once('e').unwrap_or((s.as_str(), "0"));
     let exp10: i64 = exp.parse().unwrap_or(0);
     let digits: Vec<u8> = mant.bytes().filter(u8::is_ascii_digit).collect();
