@@ -690,3 +690,71 @@ fn no_panics_on_arbitrary_input() {
         let _ = mt19937::randrange_i64(&mut g, a, b, c);
     }
 }
+
+/// The examples from the spec, spelled out (all also covered by the vectors).
+#[test]
+fn documented_error_cases() {
+    use mathfn::MathError::{Domain, Range, ZeroDivision};
+    assert_eq!(mathfn::log(0.0), Err(Domain));
+    assert_eq!(mathfn::pow(0.0, -1.0), Err(Domain));
+    assert_eq!(mathfn::pow(-8.0, 1.0 / 3.0), Err(Domain));
+    assert_eq!(mathfn::pow(10.0, 400.0), Err(Range));
+    assert_eq!(mathfn::exp(1000.0), Err(Range));
+    assert_eq!(mathfn::fmod(f64::INFINITY, 1.0), Err(Domain));
+    assert_eq!(mathfn::fmod(1.0, f64::INFINITY), Ok(1.0));
+    assert_eq!(mathfn::sqrt(-1.0), Err(Domain));
+    assert_eq!(mathfn::log_base(8.0, 1.0), Err(ZeroDivision));
+    assert_eq!(mathfn::log_base(8.0, 2.0), Ok(3.0));
+    assert_eq!(mathfn::log10(1000.0), Ok(3.0));
+    assert_eq!(mathfn::atanh(1.0), Err(Domain));
+    assert_eq!(mathfn::gamma(-1.0), Err(Domain));
+    assert_eq!(mathfn::gamma(172.0), Err(Range));
+    assert_eq!(mathfn::ldexp(1.0, 5000), Err(Range));
+    assert_eq!(
+        mathfn::fsum(&[1e308, 1e308]),
+        Err(mathfn::FsumError::IntermediateOverflow)
+    );
+    assert_eq!(
+        mathfn::fsum(&[f64::INFINITY, f64::NEG_INFINITY]),
+        Err(mathfn::FsumError::InfMinusInf)
+    );
+    assert_eq!(mathfn::fsum(&[0.1; 10]), Ok(1.0));
+    assert_eq!(
+        mathfn::isclose(1.0, 1.0, -1.0, 0.0),
+        Err(mathfn::NegativeTolerance)
+    );
+    assert_eq!(
+        floatops::float_pow(0.0, -1.0),
+        Err(floatops::PowError::ZeroToNegative)
+    );
+    assert_eq!(
+        floatops::float_pow(-8.0, 0.5),
+        Err(floatops::PowError::Complex)
+    );
+    assert_eq!(
+        floatops::float_pow(10.0, 400.0),
+        Err(floatops::PowError::Overflow)
+    );
+    assert_eq!(floatops::float_round(2.675, 2), Ok(2.67));
+    assert_eq!(floatops::float_round(0.5, 0), Ok(0.0));
+    assert_eq!(floatops::float_round(1.5, 0), Ok(2.0));
+    assert!(floatops::float_round(-0.5, 0).unwrap().is_sign_negative());
+    assert_eq!(
+        floatops::float_round(1.7976931348623157e308, -308),
+        Err(floatops::RoundOverflow)
+    );
+    assert_eq!(floatops::float_round_to_int(2.5), 2.0);
+    assert_eq!(floatops::float_round_to_int(-3.5), -4.0);
+    assert_eq!(floatops::float_mod(-1.0, 3.0), Ok(2.0));
+    assert!(floatops::float_mod(-0.0, 3.0).unwrap().is_sign_positive());
+    assert!(floatops::float_mod(0.0, -3.0).unwrap().is_sign_negative());
+    assert_eq!(floatops::float_divmod(7.5, -2.0), Ok((-4.0, -0.5)));
+    assert_eq!(floatops::float_hash(-1.0), -2);
+    assert_eq!(floatops::float_hash(0.5), 1 << 60);
+    assert_eq!(floatops::float_hash(f64::NAN), floatops::NAN_HASH_SENTINEL);
+    assert_eq!(floatops::float_to_hex(1.0), "0x1.0000000000000p+0");
+    assert_eq!(floatops::float_fromhex("0x1.8p1"), Ok(3.0));
+    assert_eq!(floatops::float_from_str(" 1_0.5 "), Some(10.5));
+    assert_eq!(floatops::float_from_str("1__0"), None);
+    assert_eq!(floatops::float_from_str("0x10"), None);
+}
