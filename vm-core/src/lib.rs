@@ -18,4 +18,5 @@ extern crate std;
 pub mod bytecode;
 pub mod compile;
 pub mod format;
+pub mod numeric;
 pub mod object;
