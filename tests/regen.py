@@ -13,6 +13,11 @@ Conventions (see also tests/py/README.md):
   that consists only of whitespace plus ``^`` and ``~`` characters removed
   (CPython 3.11 prints these caret lines under traceback source lines; the
   VM does not, and the test runner applies the same filter to its output).
+  In addition, CPython 3.11 makes the path of the main script absolute, so
+  every occurrence of the absolute ``tests/py/`` directory prefix inside
+  ``File "..."`` of a traceback line is removed: the ``.err`` files show
+  ``File "<name>.py", line N, in f`` -- exactly what a VM prints when it is
+  started as ``<vm> <name>.py`` from ``tests/py`` and echoes the path it got.
 * ``<name>.code`` -- only when the exit status is not 0: the status as a
   decimal number followed by a newline.
 
@@ -38,7 +43,10 @@ CARET_LINE = re.compile(r"^[ \t\f\v\r]*[\^~][\^~ \t\f\v\r]*$")
 
 
 def filter_stderr(text):
-    """Drop lines consisting only of whitespace plus '^' and '~'."""
+    """Drop lines consisting only of whitespace plus '^' and '~';
+    make the program paths in traceback lines relative to tests/py."""
+    for prefix in {PYDIR, os.path.realpath(PYDIR)}:
+        text = text.replace('File "' + prefix + os.sep, 'File "')
     lines = text.split("\n")
     kept = [ln for ln in lines if not CARET_LINE.match(ln)]
     return "\n".join(kept)

@@ -1,0 +1,8 @@
+# uncaught exception raised "from None" suppresses the context
+def get(d, k):
+    try:
+        return d[k]
+    except KeyError:
+        raise LookupError(f"no such key: {k}") from None
+print(get({"x": 1}, "x"))
+get({"x": 1}, "y")

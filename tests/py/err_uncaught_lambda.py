@@ -1,0 +1,8 @@
+# uncaught TypeError inside a lambda called via map
+def apply_all(fn, items):
+    return list(map(fn, items))
+def run():
+    items = [1, 2, "three", 4]
+    return apply_all(lambda x: x * 2 + 1, items)
+print(apply_all(lambda s: s + "!", ["a", "b"]))
+print(run())

@@ -1,0 +1,8 @@
+# uncaught UnboundLocalError
+counter = 0
+def bump():
+    counter += 1
+    return counter
+def run():
+    return bump()
+run()
