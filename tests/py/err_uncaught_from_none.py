@@ -1,4 +1,10 @@
 # uncaught exception raised "from None" suppresses the context
+def banner(title):
+    rule = "-" * min(len(title), 40)
+    print(rule)
+    print(title)
+    print(rule)
+banner('err_uncaught_from_none')
 def get(d, k):
     try:
         return d[k]

@@ -1,4 +1,10 @@
 # uncaught TypeError inside a lambda called via map
+def banner(title):
+    rule = "-" * min(len(title), 40)
+    print(rule)
+    print(title)
+    print(rule)
+banner('err_uncaught_lambda')
 def apply_all(fn, items):
     return list(map(fn, items))
 def run():

@@ -1,4 +1,10 @@
 # uncaught IndexError from a recursive function (a few levels deep)
+def banner(title):
+    rule = "-" * min(len(title), 40)
+    print(rule)
+    print(title)
+    print(rule)
+banner('err_uncaught_recursion_index')
 def nth(lst, n):
     if n == 0:
         return lst[0]

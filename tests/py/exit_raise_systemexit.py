@@ -1,4 +1,10 @@
 # raise SystemExit(3) directly; finally blocks run
+def banner(title):
+    rule = "-" * min(len(title), 40)
+    print(rule)
+    print(title)
+    print(rule)
+banner('exit_raise_systemexit')
 def main():
     try:
         print("in main")
