@@ -63,7 +63,7 @@ def check_version():
         return False
     if out[:3] != ["CPython", "3", "11"]:
         print("warning: %s is %s, expected CPython 3.11.x; refusing to run"
-              % (PYTHON, " ".join(out)), file=sys.stderr)
+              % (PYTHON, " ".join(out) or "not usable"), file=sys.stderr)
         return False
     return True
 
