@@ -15,8 +15,14 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod builtins;
 pub mod bytecode;
 pub mod compile;
 pub mod format;
+pub mod interp;
 pub mod numeric;
 pub mod object;
+pub mod vm;
+
+pub use vm::{BufferHost, Config, Host, PyErr, PyResult, RunError, Vm};
+pub use object::value::Value;

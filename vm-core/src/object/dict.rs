@@ -88,7 +88,7 @@ impl Dict {
 
     /// Heap bytes owned by the table (for the heap limit).
     pub fn heap_bytes(&self) -> usize {
-        self.entries.capacity() * core::mem::size_of::<Entry>() + self.indices.capacity() * 4
+        self.entries.capacity() * size_of::<Entry>() + self.indices.capacity() * 4
     }
 
     /// Entry indices whose hash equals `hash`, in probe order.

@@ -1,5 +1,18 @@
 //! The object model: values, the heap and its collector, and the builtin object kinds.
 
+pub mod arith;
+pub mod attr;
 pub mod bigint;
+pub mod compare;
+pub mod containers;
 pub mod dict;
+pub mod exceptions;
+pub mod fmtglue;
+pub mod hash;
+pub mod heap;
+pub mod iter;
+pub mod protocol;
+pub mod repr;
+pub mod typeobj;
+pub mod types;
 pub mod value;

@@ -2,7 +2,6 @@
 
 use alloc::boxed::Box;
 use alloc::rc::Rc;
-use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::Cell;
 
@@ -12,6 +11,7 @@ use crate::bytecode::code::CodeObject;
 use crate::interp::frame::SavedFrame;
 use crate::object::bigint::BigInt;
 use crate::vm::{PyResult, Vm};
+
 
 /// A `str`: UTF-8 text, with its character count and a lazily computed hash.
 #[derive(Debug)]
@@ -145,7 +145,7 @@ pub struct Class {
 }
 
 /// The state of a live exception.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct ExcState {
     /// `args` (a tuple value).
     pub args: Value,
@@ -157,6 +157,12 @@ pub struct ExcState {
     pub context: Value,
     /// `__suppress_context__`.
     pub suppress_context: bool,
+}
+
+impl Default for ExcState {
+    fn default() -> ExcState {
+        ExcState { args: Value::NONE, traceback: Vec::new(), cause: Value::NONE, context: Value::NONE, suppress_context: false }
+    }
 }
 
 /// An instance of a user class or of a builtin exception class.
@@ -343,7 +349,7 @@ impl Obj {
             Obj::Str(s) => s.s.len(),
             Obj::Bytes(b) => b.len(),
             Obj::ByteArray(b) => b.capacity(),
-            Obj::BigInt(b) => size_of::<BigInt>() + b.heap_bytes(),
+            Obj::BigInt(b) => size_of::<BigInt>() + (b.bit_length() as usize) / 8,
             Obj::List(v) => v.capacity() * size_of::<Value>(),
             Obj::Tuple(v) => v.len() * size_of::<Value>(),
             Obj::Dict(d) => size_of::<Dict>() + d.heap_bytes(),
@@ -479,6 +485,3 @@ impl Obj {
         }
     }
 }
-
-/// Owned text for error messages.
-pub type Text = String;

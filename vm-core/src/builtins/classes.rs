@@ -1,0 +1,584 @@
+//! Classes: `__build_class__`, `super`, the methods of `object`, `type` and
+//! `BaseException`, and the special attributes every object kind exposes.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::cell::Cell;
+
+use super::{add_methods, check_args};
+use crate::object::types::{BuiltinBase, Class, GenState, Obj, Property};
+use crate::object::value::{ObjRef, Value};
+use crate::vm::{PyResult, Vm};
+
+pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
+    let t = &vm.types;
+    let (object, base_exc, property, type_) = (t.object, t.base_exception, t.property, t.type_);
+    add_methods(
+        vm,
+        object,
+        &[
+            ("__init__", object_init),
+            ("__repr__", object_repr),
+            ("__str__", object_str),
+            ("__eq__", object_eq),
+            ("__ne__", object_ne),
+            ("__hash__", object_hash),
+            ("__setattr__", object_setattr),
+            ("__getattribute__", object_getattribute),
+            ("__delattr__", object_delattr),
+            ("__init_subclass__", object_init_subclass),
+            ("__format__", object_format),
+        ],
+    );
+    add_methods(vm, base_exc, &[("__init__", exc_init), ("__str__", exc_str), ("__repr__", exc_repr), ("with_traceback", exc_with_traceback)]);
+    add_methods(vm, property, &[("getter", prop_getter), ("setter", prop_setter), ("deleter", prop_deleter)]);
+    add_methods(vm, type_, &[("mro", type_mro)]);
+}
+
+/// `__build_class__(body, name, *bases, **kwargs)`.
+pub(crate) fn build_class(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    if args.len() < 2 {
+        return Err(vm.type_error("__build_class__: not enough arguments"));
+    }
+    if let Some((k, _)) = kwargs.first() {
+        let k = String::from(vm.str_of(*k).unwrap_or("?"));
+        return Err(vm.not_implemented(format!("class keyword argument '{k}' (metaclasses) is not supported by Tiercel")));
+    }
+    let (body, name) = (args[0], args[1]);
+    let bases = &args[2..];
+    if bases.len() > 1 {
+        return Err(vm.not_implemented("multiple inheritance is not supported by Tiercel"));
+    }
+    let base = match bases.first() {
+        Some(b) => match b.as_obj().filter(|r| vm.class(*r).is_some()) {
+            Some(r) => r,
+            None => {
+                let msg = format!("bases must be types, not {}", vm.type_name(*b));
+                return Err(vm.type_error(msg));
+            }
+        },
+        None => vm.types.object,
+    };
+    let final_types = [vm.types.bool_, vm.types.range, vm.types.slice, vm.types.function, vm.types.none_type, vm.types.generator];
+    if final_types.contains(&base) {
+        let msg = format!("type '{}' is not an acceptable base type", vm.class_name(base));
+        return Err(vm.type_error(msg));
+    }
+    let (code, globals) = match vm.obj(body) {
+        Some(Obj::Function(f)) => (f.code.clone(), f.globals),
+        _ => return Err(vm.type_error("__build_class__: func must be a function")),
+    };
+    let ns = vm.new_dict()?;
+    let nsr = ns.as_obj().unwrap_or(ObjRef(0));
+    vm.native_roots.push(ns);
+    let r = vm.run_code(code, globals, ns, body);
+    vm.native_roots.pop();
+    r?;
+    let cls = make_class(vm, name, base, nsr)?;
+    Ok(Value::obj(cls))
+}
+
+/// Creates a class object from a finished namespace.
+pub(crate) fn make_class(vm: &mut Vm, name: Value, base: ObjRef, ns: ObjRef) -> PyResult<ObjRef> {
+    let qn = vm.intern("__qualname__")?;
+    let qualname = match vm.dict_get_str(ns, qn) {
+        Some(q) => {
+            vm.dict_del(ns, qn)?;
+            q
+        }
+        None => name,
+    };
+    let (base_mro, builtin_base, base_slots) = match vm.class(base) {
+        Some(c) => (c.mro.clone(), c.builtin_base, c.slots.clone()),
+        None => (Vec::new(), BuiltinBase::Object, None),
+    };
+    // `__eq__` without `__hash__` makes instances unhashable, as in CPython.
+    let eq = vm.intern("__eq__")?;
+    let hash = vm.intern("__hash__")?;
+    if vm.dict_get_str(ns, eq).is_some() && vm.dict_get_str(ns, hash).is_none() {
+        vm.dict_set(ns, hash, Value::NONE)?;
+    }
+    let slots_name = vm.intern("__slots__")?;
+    let slots = match vm.dict_get_str(ns, slots_name) {
+        Some(s) => {
+            let items = if vm.str_of(s).is_some() { vec![s] } else { vm.collect_iter(s)? };
+            let mut names = base_slots.unwrap_or_default();
+            for it in items {
+                let Some(text) = vm.str_of(it) else {
+                    return Err(vm.type_error("__slots__ items must be strings"));
+                };
+                let text = String::from(text);
+                names.push(vm.intern(&text)?);
+            }
+            Some(names)
+        }
+        None => None,
+    };
+    let layout = slots.clone().unwrap_or_default();
+    let version = vm.types.next_version.get();
+    vm.types.next_version.set(version.wrapping_add(1));
+    let cls = vm.alloc(Obj::Class(Box::new(Class {
+        name,
+        qualname,
+        base: Some(base),
+        mro: Vec::new(),
+        dict: ns,
+        builtin_base,
+        is_builtin: false,
+        version: Cell::new(version),
+        layout,
+        slots,
+    })))?;
+    let mut mro = vec![cls];
+    mro.extend(base_mro);
+    if let Obj::Class(c) = vm.heap.get_mut(cls) {
+        c.mro = mro;
+    }
+    let cc = vm.intern("__classcell__")?;
+    if let Some(cell) = vm.dict_get_str(ns, cc) {
+        if let Some(Obj::Cell(c)) = cell.as_obj().map(|r| vm.heap.get_mut(r)) {
+            *c = Value::obj(cls);
+        }
+        vm.dict_del(ns, cc)?;
+    }
+    // `__init_subclass__` of a user base.
+    let isc = vm.intern("__init_subclass__")?;
+    if let Some(f) = vm.class_lookup(base, isc) {
+        if !vm.is_builtin_object_method(f) {
+            let func = match vm.obj(f) {
+                Some(Obj::ClassMethod(g)) => *g,
+                _ => f,
+            };
+            vm.call(func, &[Value::obj(cls)])?;
+        }
+    }
+    Ok(cls)
+}
+
+/// `super()` / `super(cls, obj)`.
+pub(crate) fn make_super(vm: &mut Vm, args: &[Value]) -> PyResult<Value> {
+    let (cls, obj) = match args.len() {
+        2 => (args[0], args[1]),
+        0 => {
+            let Some(f) = vm.frames.last() else { return Err(vm.runtime_error("super(): no arguments")) };
+            let code = f.code.clone();
+            let base = f.base as usize;
+            if code.argcount == 0 && code.flags & crate::bytecode::code::code_flags::VARARGS == 0 {
+                return Err(vm.runtime_error("super(): no arguments"));
+            }
+            let mut first = vm.stack[base];
+            // The first argument may live in a cell if a closure captured it.
+            if let Some(ci) = code.cell2arg.iter().position(|&a| a == 0) {
+                if let Some(Obj::Cell(v)) = vm.obj(vm.stack[base + code.nlocals() + ci]) {
+                    first = *v;
+                }
+            }
+            let class_cell = code.freevars.iter().position(|n| vm.str_of(*n) == Some("__class__"));
+            let Some(j) = class_cell else {
+                return Err(vm.runtime_error("super(): __class__ cell not found"));
+            };
+            let cell = vm.stack[base + code.nlocals() + code.cellvars.len() + j];
+            let cls = match vm.obj(cell) {
+                Some(Obj::Cell(v)) if !v.is_undef() => *v,
+                _ => return Err(vm.runtime_error("super(): empty __class__ cell")),
+            };
+            if first.is_undef() {
+                return Err(vm.runtime_error("super(): arg[0] deleted"));
+            }
+            (cls, first)
+        }
+        n => {
+            let msg = format!("super() takes 0 or 2 arguments ({n} given)");
+            return Err(vm.type_error(msg));
+        }
+    };
+    let Some(cr) = cls.as_obj().filter(|r| vm.class(*r).is_some()) else {
+        let msg = format!("super() argument 1 must be a type, not {}", vm.type_name(cls));
+        return Err(vm.type_error(msg));
+    };
+    let ot = match vm.obj(obj) {
+        Some(Obj::Class(_)) => obj.as_obj().unwrap_or(cr),
+        _ => vm.type_of(obj),
+    };
+    if !vm.is_subclass(ot, cr) {
+        return Err(vm.type_error("super(type, obj): obj must be an instance or subtype of type"));
+    }
+    vm.alloc_value(Obj::Super { class: cr, receiver: obj })
+}
+
+/// Attribute lookup through a `super` object.
+pub(crate) fn super_getattr(vm: &mut Vm, cls: ObjRef, receiver: Value, name: Value) -> PyResult<Option<Value>> {
+    let start = match vm.obj(receiver) {
+        Some(Obj::Class(_)) => receiver.as_obj().unwrap_or(cls),
+        _ => vm.type_of(receiver),
+    };
+    let mro = vm.class(start).map(|c| c.mro.clone()).unwrap_or_default();
+    let pos = mro.iter().position(|c| *c == cls).map_or(mro.len(), |p| p + 1);
+    let is_class = matches!(vm.obj(receiver), Some(Obj::Class(_)));
+    for k in &mro[pos..] {
+        let d = match vm.class(*k) {
+            Some(c) => c.dict,
+            None => continue,
+        };
+        if let Some(v) = vm.dict_get_str(d, name) {
+            if is_class {
+                return Ok(Some(match vm.obj(v) {
+                    Some(Obj::ClassMethod(f)) => {
+                        let f = *f;
+                        vm.alloc_value(Obj::BoundMethod { func: f, receiver })?
+                    }
+                    Some(Obj::StaticMethod(f)) => *f,
+                    _ => v,
+                }));
+            }
+            if let Some(Obj::Property(p)) = vm.obj(v) {
+                let g = p.fget;
+                return vm.call(g, &[receiver]).map(Some);
+            }
+            let t = vm.type_of(receiver);
+            return vm.bind_descriptor(v, receiver, t).map(Some);
+        }
+    }
+    Ok(None)
+}
+
+impl Vm {
+    /// Attributes that are not stored in any namespace: `__class__`, `__name__`,
+    /// `args`, ... per object kind.
+    pub fn special_attr(&mut self, obj: Value, name: Value) -> PyResult<Option<Value>> {
+        let Some(n) = self.str_of(name).map(String::from) else { return Ok(None) };
+        if n == "__class__" {
+            return Ok(Some(Value::obj(self.type_of(obj))));
+        }
+        if let Some(Obj::Super { class, receiver }) = self.obj(obj) {
+            let (c, r) = (*class, *receiver);
+            return super_getattr(self, c, r, name);
+        }
+        let r = match obj.as_obj() {
+            Some(r) => r,
+            None => {
+                if self.is_int(obj) {
+                    return Ok(match n.as_str() {
+                        "real" | "numerator" => Some(self.positive(obj)?),
+                        "imag" => Some(Value::int_unchecked(0)),
+                        "denominator" => Some(Value::int_unchecked(1)),
+                        _ => None,
+                    });
+                }
+                if obj.is_float() {
+                    return Ok(match n.as_str() {
+                        "real" => Some(obj),
+                        "imag" => Some(Value::float(0.0)),
+                        _ => None,
+                    });
+                }
+                return Ok(None);
+            }
+        };
+        let v = match (self.heap.get(r), n.as_str()) {
+            (Obj::BigInt(_), "real" | "numerator") => obj,
+            (Obj::BigInt(_), "imag") => Value::int_unchecked(0),
+            (Obj::BigInt(_), "denominator") => Value::int_unchecked(1),
+            (Obj::Class(c), "__name__") => c.name,
+            (Obj::Class(c), "__qualname__") => c.qualname,
+            (Obj::Class(c), "__dict__") => Value::obj(c.dict),
+            (Obj::Class(c), "__mro__") => {
+                let m: Vec<Value> = c.mro.iter().map(|x| Value::obj(*x)).collect();
+                self.new_tuple(m)?
+            }
+            (Obj::Class(c), "__bases__") => {
+                let b: Vec<Value> = c.base.iter().map(|x| Value::obj(*x)).collect();
+                self.new_tuple(b)?
+            }
+            (Obj::Class(c), "__base__") => c.base.map_or(Value::NONE, Value::obj),
+            (Obj::Class(c), "__module__") if c.is_builtin => self.intern("builtins")?,
+            (Obj::Class(_), "__doc__") => Value::NONE,
+            (Obj::Module(m), "__dict__") => Value::obj(m.dict),
+            (Obj::Module(m), "__name__") => m.name,
+            (Obj::Function(f), _) => match n.as_str() {
+                "__name__" => f.name,
+                "__qualname__" => f.qualname,
+                "__module__" => f.module,
+                "__doc__" => f.doc,
+                "__globals__" => Value::obj(f.globals),
+                "__defaults__" => {
+                    if f.defaults.is_empty() {
+                        Value::NONE
+                    } else {
+                        let d = f.defaults.clone();
+                        self.new_tuple(d)?
+                    }
+                }
+                "__kwdefaults__" => {
+                    if f.kwdefaults.is_empty() {
+                        Value::NONE
+                    } else {
+                        let kw = f.kwdefaults.clone();
+                        let d = self.new_dict()?;
+                        for (k, v) in kw {
+                            self.dict_set(d.as_obj().unwrap_or(r), k, v)?;
+                        }
+                        d
+                    }
+                }
+                "__code__" => {
+                    let c = f.code.clone();
+                    self.alloc_value(Obj::Code(c))?
+                }
+                "__closure__" => {
+                    if f.closure.is_empty() {
+                        Value::NONE
+                    } else {
+                        let c = f.closure.to_vec();
+                        self.new_tuple(c)?
+                    }
+                }
+                "__dict__" => {
+                    let d = f.dict;
+                    match d {
+                        Some(d) => Value::obj(d),
+                        None => {
+                            let d = self.new_dict()?;
+                            if let Obj::Function(f) = self.heap.get_mut(r) {
+                                f.dict = d.as_obj();
+                            }
+                            d
+                        }
+                    }
+                }
+                _ => {
+                    let d = f.dict;
+                    return Ok(d.and_then(|d| self.dict_get_str(d, name)));
+                }
+            },
+            (Obj::BoundMethod { func, receiver }, _) => match n.as_str() {
+                "__self__" => *receiver,
+                "__func__" => *func,
+                _ => {
+                    let f = *func;
+                    return self.get_attr_opt(f, name);
+                }
+            },
+            (Obj::Native(nf), "__name__" | "__qualname__") => {
+                let s = nf.name;
+                self.new_str(s)?
+            }
+            (Obj::Native(nf), "__self__") => nf.bound,
+            (Obj::Instance(i), "__dict__") => {
+                if i.exc.is_some() && i.dict.is_none() && self.class(i.class).is_some_and(|c| c.is_builtin) {
+                    return Ok(None);
+                }
+                let d = self.materialize_instance_dict(r)?;
+                Value::obj(d)
+            }
+            (Obj::Instance(i), _) if i.exc.is_some() => {
+                let e = i.exc.as_deref().map(|e| (e.args, e.cause, e.context, e.suppress_context));
+                let Some((args, cause, context, suppress)) = e else { return Ok(None) };
+                match n.as_str() {
+                    "args" => args,
+                    "__cause__" => cause,
+                    "__context__" => context,
+                    "__suppress_context__" => Value::bool(suppress),
+                    "__traceback__" => Value::NONE,
+                    "value" if self.exc_matches(obj, self.types.stop_iteration) => self.stop_iteration_value(obj),
+                    "code" if self.exc_matches(obj, self.types.system_exit) => {
+                        let a = self.tuple_items(args).unwrap_or_default();
+                        match a.len() {
+                            0 => Value::NONE,
+                            1 => a[0],
+                            _ => args,
+                        }
+                    }
+                    _ => return Ok(None),
+                }
+            }
+            (Obj::Range { start, .. }, "start") => Value::int_unchecked(*start),
+            (Obj::Range { stop, .. }, "stop") => Value::int_unchecked(*stop),
+            (Obj::Range { step, .. }, "step") => Value::int_unchecked(*step),
+            (Obj::Slice(s), "start") => s[0],
+            (Obj::Slice(s), "stop") => s[1],
+            (Obj::Slice(s), "step") => s[2],
+            (Obj::Property(p), "fget") => p.fget,
+            (Obj::Property(p), "fset") => p.fset,
+            (Obj::Property(p), "fdel") => p.fdel,
+            (Obj::Property(p), "__doc__") => p.doc,
+            (Obj::StaticMethod(f) | Obj::ClassMethod(f), "__func__") => *f,
+            (Obj::Generator(g), "__name__") => g.name,
+            (Obj::Generator(g), "__qualname__") => g.qualname,
+            (Obj::Generator(g), "gi_running") => Value::bool(g.state == GenState::Running),
+            (Obj::Code(c), _) => match n.as_str() {
+                "co_name" => c.name,
+                "co_qualname" => c.qualname,
+                "co_argcount" => Value::int_unchecked(c.argcount as i64),
+                "co_posonlyargcount" => Value::int_unchecked(c.posonlyargcount as i64),
+                "co_kwonlyargcount" => Value::int_unchecked(c.kwonlyargcount as i64),
+                "co_firstlineno" => Value::int_unchecked(c.firstlineno as i64),
+                "co_nlocals" => Value::int_unchecked(c.varnames.len() as i64),
+                "co_varnames" => {
+                    let v = c.varnames.to_vec();
+                    self.new_tuple(v)?
+                }
+                "co_filename" => {
+                    let f = c.filename.clone();
+                    self.new_str(&f)?
+                }
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        Ok(Some(v))
+    }
+}
+
+// -- object -----------------------------------------------------------------------------------
+
+fn object_init(_vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    Ok(Value::NONE)
+}
+
+fn object_repr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__repr__", args, 1, 1)?;
+    let t = vm.type_of(args[0]);
+    let cls = vm.repr(Value::obj(t))?;
+    let name = String::from(cls.trim_start_matches("<class '").trim_end_matches("'>"));
+    let s = format!("<{name} object at 0x{:012x}>", vm.addr(args[0]));
+    vm.new_string(s)
+}
+
+fn object_str(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__str__", args, 1, 1)?;
+    let s = vm.repr(args[0])?;
+    vm.new_string(s)
+}
+
+fn object_eq(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__eq__", args, 2, 2)?;
+    Ok(if args[0] == args[1] { Value::TRUE } else { Value::NOT_IMPLEMENTED })
+}
+
+fn object_ne(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__ne__", args, 2, 2)?;
+    let r = vm.compare(args[0], args[1], crate::bytecode::ops::CompareOp::Eq)?;
+    if r == Value::NOT_IMPLEMENTED {
+        return Ok(r);
+    }
+    let t = vm.truthy(r)?;
+    Ok(Value::bool(!t))
+}
+
+fn object_hash(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__hash__", args, 1, 1)?;
+    let a = vm.addr(args[0]) as i64 >> 4;
+    vm.new_int(a)
+}
+
+fn object_setattr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__setattr__", args, 3, 3)?;
+    match args[0].as_obj() {
+        Some(r) if matches!(vm.heap.get(r), Obj::Instance(_)) => vm.instance_set(r, args[1], args[2])?,
+        _ => vm.set_attr(args[0], args[1], args[2])?,
+    }
+    Ok(Value::NONE)
+}
+
+fn object_getattribute(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__getattribute__", args, 2, 2)?;
+    vm.get_attr(args[0], args[1])
+}
+
+fn object_delattr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__delattr__", args, 2, 2)?;
+    vm.del_attr(args[0], args[1])?;
+    Ok(Value::NONE)
+}
+
+fn object_init_subclass(_vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    Ok(Value::NONE)
+}
+
+fn object_format(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__format__", args, 2, 2)?;
+    if vm.str_of(args[1]).is_some_and(|s| !s.is_empty()) {
+        let msg = format!("unsupported format string passed to {}.__format__", vm.type_name(args[0]));
+        return Err(vm.type_error(msg));
+    }
+    vm.to_str_value(args[0])
+}
+
+// -- BaseException ----------------------------------------------------------------------------
+
+fn exc_init(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let Some((me, rest)) = args.split_first() else { return Ok(Value::NONE) };
+    let t = vm.new_tuple(rest.to_vec())?;
+    if let Some(st) = vm.exc_state_mut(*me) {
+        st.args = t;
+    }
+    Ok(Value::NONE)
+}
+
+fn exc_str(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__str__", args, 1, 1)?;
+    let s = vm.exception_str(args[0])?;
+    vm.new_string(s)
+}
+
+fn exc_repr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__repr__", args, 1, 1)?;
+    let name = vm.type_name(args[0]);
+    let a = vm.exc_state(args[0]).map(|e| e.args).unwrap_or(Value::NONE);
+    let items = vm.tuple_items(a).unwrap_or_default();
+    let s = if items.len() == 1 {
+        let inner = vm.repr(items[0])?;
+        format!("{name}({inner})")
+    } else {
+        let inner = vm.repr(a)?;
+        format!("{name}{inner}")
+    };
+    vm.new_string(s)
+}
+
+fn exc_with_traceback(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "with_traceback", args, 2, 2)?;
+    Ok(args[0])
+}
+
+// -- property ---------------------------------------------------------------------------------
+
+fn prop_with(vm: &mut Vm, args: &[Value], which: usize) -> PyResult<Value> {
+    check_args(vm, "property", args, 2, 2)?;
+    let (fget, fset, fdel, doc) = match vm.obj(args[0]) {
+        Some(Obj::Property(p)) => (p.fget, p.fset, p.fdel, p.doc),
+        _ => return Err(vm.type_error("descriptor requires a 'property' object")),
+    };
+    let mut p = Property { fget, fset, fdel, doc };
+    match which {
+        0 => p.fget = args[1],
+        1 => p.fset = args[1],
+        _ => p.fdel = args[1],
+    }
+    vm.alloc_value(Obj::Property(Box::new(p)))
+}
+
+fn prop_getter(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    prop_with(vm, args, 0)
+}
+
+fn prop_setter(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    prop_with(vm, args, 1)
+}
+
+fn prop_deleter(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    prop_with(vm, args, 2)
+}
+
+fn type_mro(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "mro", args, 1, 1)?;
+    let m: Vec<Value> = match args[0].as_obj().and_then(|r| vm.class(r)) {
+        Some(c) => c.mro.iter().map(|x| Value::obj(*x)).collect(),
+        None => Vec::new(),
+    };
+    vm.new_list(m)
+}

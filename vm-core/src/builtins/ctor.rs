@@ -1,0 +1,443 @@
+//! Constructors of the builtin types: `int(...)`, `list(...)`, `range(...)`, exceptions, ...
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{check_args, int_arg, kwarg};
+use crate::object::bigint::{BigInt, ParseIntError, DEFAULT_MAX_STR_DIGITS};
+use crate::object::types::{IterObj, Obj, Property};
+use crate::object::value::{ObjRef, Value};
+use crate::vm::{PyResult, Vm};
+
+impl Vm {
+    /// Calls a builtin class as a constructor. `None` for user classes.
+    pub(crate) fn builtin_constructor(&mut self, cls: ObjRef, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Option<Value>> {
+        let Some(c) = self.class(cls) else { return Ok(None) };
+        if !c.is_builtin {
+            return Ok(None);
+        }
+        if c.mro.contains(&self.types.base_exception) {
+            if !kwargs.is_empty() {
+                let msg = format!("{}() takes no keyword arguments", self.class_name(cls));
+                return Err(self.type_error(msg));
+            }
+            return self.new_exception_args(cls, args.to_vec()).map(Some);
+        }
+        let t = &self.types;
+        let v = match cls {
+            x if x == t.int => self.ctor_int(args, kwargs)?,
+            x if x == t.float => {
+                check_args(self, "float", args, 0, 1)?;
+                match args.first() {
+                    None => Value::float(0.0),
+                    Some(a) => self.to_float_value(*a)?,
+                }
+            }
+            x if x == t.str_ => {
+                check_args(self, "str", args, 0, 3)?;
+                match args.first() {
+                    None => self.new_str("")?,
+                    Some(a) if args.len() == 1 && kwargs.is_empty() => self.to_str_value(*a)?,
+                    Some(a) => {
+                        let data = match self.bytes_data(*a) {
+                            Some(d) => d,
+                            None => return Err(self.type_error("decoding str is not supported")),
+                        };
+                        match String::from_utf8(data) {
+                            Ok(s) => self.new_string(s)?,
+                            Err(e) => {
+                                let pos = e.utf8_error().valid_up_to();
+                                let msg = format!("'utf-8' codec can't decode byte 0x{:02x} in position {pos}: invalid start byte", e.as_bytes()[pos]);
+                                return Err(self.new_exception(self.types.unicode_decode_error, &msg));
+                            }
+                        }
+                    }
+                }
+            }
+            x if x == t.bool_ => {
+                check_args(self, "bool", args, 0, 1)?;
+                match args.first() {
+                    None => Value::FALSE,
+                    Some(a) => Value::bool(self.truthy(*a)?),
+                }
+            }
+            x if x == t.list => {
+                check_args(self, "list", args, 0, 1)?;
+                let items = match args.first() {
+                    None => Vec::new(),
+                    Some(a) => self.collect_iter(*a)?,
+                };
+                self.charge(items.len() * 8)?;
+                self.new_list(items)?
+            }
+            x if x == t.tuple => {
+                check_args(self, "tuple", args, 0, 1)?;
+                if let Some(a) = args.first() {
+                    if matches!(self.obj(*a), Some(Obj::Tuple(_))) {
+                        return Ok(Some(*a));
+                    }
+                }
+                let items = match args.first() {
+                    None => Vec::new(),
+                    Some(a) => self.collect_iter(*a)?,
+                };
+                self.charge(items.len() * 8)?;
+                self.new_tuple(items)?
+            }
+            x if x == t.dict => {
+                check_args(self, "dict", args, 0, 1)?;
+                let d = self.new_dict()?;
+                let dr = d.as_obj().unwrap_or(cls);
+                self.native_roots.push(d);
+                let r = (|| {
+                    if let Some(a) = args.first() {
+                        self.dict_update_from(dr, *a)?;
+                    }
+                    for (k, v) in kwargs {
+                        self.dict_set(dr, *k, *v)?;
+                    }
+                    Ok(())
+                })();
+                self.native_roots.pop();
+                r?;
+                d
+            }
+            x if x == t.set || x == t.frozenset => {
+                let frozen = x == t.frozenset;
+                check_args(self, if frozen { "frozenset" } else { "set" }, args, 0, 1)?;
+                let items = match args.first() {
+                    None => Vec::new(),
+                    Some(a) => self.collect_iter(*a)?,
+                };
+                self.new_set(&items, frozen)?
+            }
+            x if x == t.bytes || x == t.bytearray => {
+                let ba = x == t.bytearray;
+                let data = self.bytes_from_args(args, kwargs, if ba { "bytearray" } else { "bytes" })?;
+                self.charge(data.len())?;
+                if ba {
+                    self.alloc_value(Obj::ByteArray(data))?
+                } else {
+                    self.alloc_value(Obj::Bytes(data.into_boxed_slice()))?
+                }
+            }
+            x if x == t.range => self.ctor_range(args)?,
+            x if x == t.slice => {
+                check_args(self, "slice", args, 1, 3)?;
+                let s = match args.len() {
+                    1 => [Value::NONE, args[0], Value::NONE],
+                    2 => [args[0], args[1], Value::NONE],
+                    _ => [args[0], args[1], args[2]],
+                };
+                self.alloc_value(Obj::Slice(Box::new(s)))?
+            }
+            x if x == t.object => {
+                if !args.is_empty() {
+                    return Err(self.type_error("object() takes no arguments"));
+                }
+                self.new_instance(cls)?
+            }
+            x if x == t.type_ => {
+                if args.len() == 1 {
+                    return Ok(Some(Value::obj(self.type_of(args[0]))));
+                }
+                if args.len() != 3 {
+                    return Err(self.type_error("type() takes 1 or 3 arguments"));
+                }
+                let bases = self.tuple_items(args[1]).unwrap_or_default();
+                if bases.len() > 1 {
+                    return Err(self.not_implemented("multiple inheritance is not supported by Tiercel"));
+                }
+                let base = bases.first().and_then(|b| b.as_obj()).unwrap_or(self.types.object);
+                let ns = self.new_dict()?;
+                let nsr = ns.as_obj().unwrap_or(cls);
+                if let Some(src) = args[2].as_obj() {
+                    for (k, v) in self.dict_items(src) {
+                        self.dict_set(nsr, k, v)?;
+                    }
+                }
+                let n = self.intern("__name__")?;
+                let main = self.dict_get_str(self.main_globals, n).unwrap_or(Value::NONE);
+                self.dict_set_str(nsr, "__module__", main)?;
+                let c = super::classes::make_class(self, args[0], base, nsr)?;
+                Value::obj(c)
+            }
+            x if x == t.enumerate => {
+                let mut a = args.to_vec();
+                if let Some(s) = kwarg(self, kwargs, "start") {
+                    a.push(s);
+                }
+                check_args(self, "enumerate", &a, 1, 2)?;
+                let it = self.get_iter(a[0])?;
+                let count = a.get(1).copied().unwrap_or(Value::int_unchecked(0));
+                if !self.is_int(count) {
+                    let msg = format!("'{}' object cannot be interpreted as an integer", self.type_name(count));
+                    return Err(self.type_error(msg));
+                }
+                self.alloc_value(Obj::Iter(Box::new(IterObj::Enumerate { it, count })))?
+            }
+            x if x == t.zip => {
+                let strict = kwarg(self, kwargs, "strict").is_some_and(|v| v == Value::TRUE);
+                let mut its = Vec::new();
+                for (i, a) in args.iter().enumerate() {
+                    match self.get_iter(*a) {
+                        Ok(it) => its.push(it),
+                        Err(_) => {
+                            let msg = format!("zip argument #{} must support iteration", i + 1);
+                            return Err(self.type_error(msg));
+                        }
+                    }
+                }
+                self.alloc_value(Obj::Iter(Box::new(IterObj::Zip { its, strict })))?
+            }
+            x if x == t.map => {
+                if args.len() < 2 {
+                    return Err(self.type_error("map() must have at least two arguments."));
+                }
+                let mut its = Vec::new();
+                for a in &args[1..] {
+                    its.push(self.get_iter(*a)?);
+                }
+                self.alloc_value(Obj::Iter(Box::new(IterObj::Map { func: args[0], its })))?
+            }
+            x if x == t.filter => {
+                check_args(self, "filter", args, 2, 2)?;
+                let it = self.get_iter(args[1])?;
+                self.alloc_value(Obj::Iter(Box::new(IterObj::Filter { func: args[0], it })))?
+            }
+            x if x == t.reversed => {
+                check_args(self, "reversed", args, 1, 1)?;
+                let seq = args[0];
+                if let Some(f) = self.user_special(seq, "__reversed__")? {
+                    return self.call_bound(f, seq, &[]).map(Some);
+                }
+                let ok = matches!(self.obj(seq), Some(Obj::List(_) | Obj::Tuple(_) | Obj::Str(_) | Obj::Range { .. } | Obj::Bytes(_) | Obj::ByteArray(_)))
+                    || (self.user_special(seq, "__getitem__")?.is_some() && self.user_special(seq, "__len__")?.is_some());
+                if let Some(Obj::Dict(_) | Obj::DictView { .. }) = self.obj(seq) {
+                    let items = self.collect_iter(seq)?;
+                    let l = self.new_list(items)?;
+                    let n = self.len(l)?;
+                    return self.alloc_value(Obj::Iter(Box::new(IterObj::Reversed { seq: l, idx: n }))).map(Some);
+                }
+                if !ok {
+                    let msg = format!("'{}' object is not reversible", self.type_name(seq));
+                    return Err(self.type_error(msg));
+                }
+                let n = self.len(seq)?;
+                self.alloc_value(Obj::Iter(Box::new(IterObj::Reversed { seq, idx: n })))?
+            }
+            x if x == t.property => {
+                let get = |i: usize, name: &str| args.get(i).copied().or_else(|| kwarg(self, kwargs, name)).unwrap_or(Value::NONE);
+                let (fget, fset, fdel, mut doc) = (get(0, "fget"), get(1, "fset"), get(2, "fdel"), get(3, "doc"));
+                if doc == Value::NONE {
+                    if let Some(Obj::Function(f)) = self.obj(fget) {
+                        doc = f.doc;
+                    }
+                }
+                self.alloc_value(Obj::Property(Box::new(Property { fget, fset, fdel, doc })))?
+            }
+            x if x == t.staticmethod => {
+                check_args(self, "staticmethod", args, 1, 1)?;
+                self.alloc_value(Obj::StaticMethod(args[0]))?
+            }
+            x if x == t.classmethod => {
+                check_args(self, "classmethod", args, 1, 1)?;
+                self.alloc_value(Obj::ClassMethod(args[0]))?
+            }
+            x if x == t.super_ => super::classes::make_super(self, args)?,
+            _ => {
+                let msg = format!("cannot create '{}' instances", self.class_name(cls));
+                return Err(self.type_error(msg));
+            }
+        };
+        Ok(Some(v))
+    }
+
+    fn ctor_int(&mut self, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+        let mut args = args.to_vec();
+        if let Some(b) = kwarg(self, kwargs, "base") {
+            if args.is_empty() {
+                return Err(self.type_error("int() missing string argument"));
+            }
+            args.push(b);
+        }
+        check_args(self, "int", &args, 0, 2)?;
+        let Some(&x) = args.first() else { return Ok(Value::int_unchecked(0)) };
+        if args.len() == 2 {
+            let base = int_arg(self, args[1])?;
+            if base != 0 && !(2..=36).contains(&base) {
+                return Err(self.value_error("int() base must be >= 2 and <= 36, or 0"));
+            }
+            let text = match (self.str_of(x), self.bytes_data(x)) {
+                (Some(s), _) => String::from(s),
+                (None, Some(b)) => String::from_utf8_lossy(&b).into_owned(),
+                _ => return Err(self.type_error("int() can't convert non-string with explicit base")),
+            };
+            return self.parse_int(&text, base as u32, x);
+        }
+        if self.is_int(x) {
+            return self.positive(x);
+        }
+        if let Some(f) = x.as_float() {
+            if f.is_nan() {
+                return Err(self.value_error("cannot convert float NaN to integer"));
+            }
+            if f.is_infinite() {
+                return Err(self.overflow_error("cannot convert float infinity to integer"));
+            }
+            return match BigInt::from_f64(f) {
+                Some(b) => self.int_from_big(b),
+                None => Err(self.overflow_error("cannot convert float infinity to integer")),
+            };
+        }
+        if let Some(s) = self.str_of(x) {
+            let s = String::from(s);
+            return self.parse_int(&s, 10, x);
+        }
+        if let Some(b) = self.bytes_data(x) {
+            let s = String::from_utf8_lossy(&b).into_owned();
+            return self.parse_int(&s, 10, x);
+        }
+        for name in ["__int__", "__index__", "__trunc__"] {
+            if let Some(f) = self.user_special(x, name)? {
+                let r = self.call_bound(f, x, &[])?;
+                if self.is_int(r) {
+                    return Ok(r);
+                }
+                let msg = format!("{name} returned non-int (type {})", self.type_name(r));
+                return Err(self.type_error(msg));
+            }
+        }
+        let msg = format!("int() argument must be a string, a bytes-like object or a real number, not '{}'", self.type_name(x));
+        Err(self.type_error(msg))
+    }
+
+    fn parse_int(&mut self, s: &str, base: u32, orig: Value) -> PyResult<Value> {
+        match BigInt::parse(s, base, DEFAULT_MAX_STR_DIGITS) {
+            Ok(b) => self.int_from_big(b),
+            Err(ParseIntError::ExceedsLimit { digits, limit }) => {
+                let msg = format!("Exceeds the limit ({limit} digits) for integer string conversion: value has {digits} digits; use sys.set_int_max_str_digits() to increase the limit");
+                Err(self.value_error(msg))
+            }
+            Err(_) => {
+                let r = self.repr(orig)?;
+                let msg = format!("invalid literal for int() with base {base}: {r}");
+                Err(self.value_error(msg))
+            }
+        }
+    }
+
+    /// `float(x)`.
+    pub fn to_float_value(&mut self, x: Value) -> PyResult<Value> {
+        if x.is_float() {
+            return Ok(x);
+        }
+        if let Some(f) = self.to_f64(x)? {
+            return Ok(Value::float(f));
+        }
+        if let Some(s) = self.str_of(x) {
+            let s = String::from(s);
+            return match crate::numeric::floatops::float_from_str(&s) {
+                Some(f) => Ok(Value::float(f)),
+                None => {
+                    let r = self.repr(x)?;
+                    Err(self.value_error(format!("could not convert string to float: {r}")))
+                }
+            };
+        }
+        for name in ["__float__", "__index__"] {
+            if let Some(f) = self.user_special(x, name)? {
+                let r = self.call_bound(f, x, &[])?;
+                if let Some(v) = self.to_f64(r)? {
+                    return Ok(Value::float(v));
+                }
+            }
+        }
+        let msg = format!("float() argument must be a string or a real number, not '{}'", self.type_name(x));
+        Err(self.type_error(msg))
+    }
+
+    fn ctor_range(&mut self, args: &[Value]) -> PyResult<Value> {
+        if args.is_empty() {
+            return Err(self.type_error("range expected at least 1 argument, got 0"));
+        }
+        check_args(self, "range", args, 1, 3)?;
+        let mut n = [0i64; 3];
+        for (i, a) in args.iter().enumerate() {
+            n[i] = match self.as_i64(*a) {
+                Some(v) => v,
+                None if self.is_int(*a) => return Err(self.overflow_error("range() arguments larger than 64 bits are not supported by Tiercel")),
+                None => {
+                    let msg = format!("'{}' object cannot be interpreted as an integer", self.type_name(*a));
+                    return Err(self.type_error(msg));
+                }
+            };
+        }
+        let (start, stop, step) = match args.len() {
+            1 => (0, n[0], 1),
+            2 => (n[0], n[1], 1),
+            _ => (n[0], n[1], n[2]),
+        };
+        if step == 0 {
+            return Err(self.value_error("range() arg 3 must not be zero"));
+        }
+        self.alloc_value(Obj::Range { start, stop, step })
+    }
+
+    fn bytes_from_args(&mut self, args: &[Value], kwargs: &[(Value, Value)], name: &str) -> PyResult<Vec<u8>> {
+        let mut args = args.to_vec();
+        if let Some(e) = kwarg(self, kwargs, "encoding") {
+            args.push(e);
+        }
+        check_args(self, name, &args, 0, 3)?;
+        let Some(&x) = args.first() else { return Ok(Vec::new()) };
+        if let Some(s) = self.str_of(x) {
+            if args.len() < 2 {
+                return Err(self.type_error("string argument without an encoding"));
+            }
+            let s = String::from(s);
+            let enc = self.str_of(args[1]).map(String::from).unwrap_or_default().to_lowercase().replace('-', "").replace('_', "");
+            return match enc.as_str() {
+                "utf8" => Ok(s.into_bytes()),
+                "ascii" => {
+                    if let Some((i, c)) = s.chars().enumerate().find(|(_, c)| !c.is_ascii()) {
+                        let msg = format!("'ascii' codec can't encode character '\\x{:02x}' in position {i}: ordinal not in range(128)", c as u32);
+                        return Err(self.new_exception(self.types.unicode_encode_error, &msg));
+                    }
+                    Ok(s.into_bytes())
+                }
+                "latin1" | "iso88591" => {
+                    let mut out = Vec::new();
+                    for c in s.chars() {
+                        if (c as u32) > 255 {
+                            return Err(self.new_exception(self.types.unicode_encode_error, "'latin-1' codec can't encode character"));
+                        }
+                        out.push(c as u32 as u8);
+                    }
+                    Ok(out)
+                }
+                _ => Err(self.new_exception(self.types.lookup_error, &format!("unknown encoding: {}", self.str_of(args[1]).unwrap_or("?")))),
+            };
+        }
+        if let Some(b) = self.bytes_data(x) {
+            return Ok(b);
+        }
+        if let Some(n) = self.as_i64(x) {
+            if n < 0 {
+                return Err(self.value_error("negative count"));
+            }
+            if n as usize > self.heap.limit() {
+                return Err(crate::vm::PyErr(self.memory_error));
+            }
+            return Ok(alloc::vec![0u8; n as usize]);
+        }
+        let items = self.collect_iter(x)?;
+        let mut out = Vec::with_capacity(items.len());
+        for it in items {
+            out.push(self.byte_value(it)?);
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,713 @@
+//! Builtin functions: `print`, `len`, `min`, `sorted`, `isinstance`, ...
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::{add_native, check_args, check_kwargs, int_arg, kwarg, no_kwargs};
+use crate::object::types::{NativeKind, Obj};
+use crate::object::value::{ObjRef, Value};
+use crate::vm::{PyErr, PyResult, Vm};
+
+pub(crate) fn install(vm: &mut Vm, b: ObjRef) {
+    let fns: &[(&'static str, crate::object::types::NativeFn)] = &[
+        ("print", print),
+        ("len", len),
+        ("repr", repr),
+        ("ascii", ascii),
+        ("abs", abs),
+        ("divmod", divmod),
+        ("pow", pow),
+        ("round", round),
+        ("min", min),
+        ("max", max),
+        ("sum", sum),
+        ("any", any),
+        ("all", all),
+        ("sorted", sorted),
+        ("iter", iter),
+        ("next", next),
+        ("isinstance", isinstance),
+        ("issubclass", issubclass),
+        ("callable", callable),
+        ("getattr", getattr),
+        ("setattr", setattr),
+        ("hasattr", hasattr),
+        ("delattr", delattr),
+        ("hash", hash),
+        ("id", id),
+        ("chr", chr),
+        ("ord", ord),
+        ("hex", hex),
+        ("oct", oct),
+        ("bin", bin),
+        ("globals", globals),
+        ("locals", locals),
+        ("vars", vars),
+        ("format", format_builtin),
+        ("__build_class__", super::classes::build_class),
+        ("__import__", import),
+        ("input", input),
+        ("exec", unsupported_exec),
+        ("eval", unsupported_eval),
+        ("compile", unsupported_compile),
+        ("open", unsupported_open),
+        ("dir", dir),
+    ];
+    for (name, f) in fns {
+        add_native(vm, b, name, *f, NativeKind::Function, Value::UNDEF);
+    }
+}
+
+fn print(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    check_kwargs(vm, "print", kwargs, &["sep", "end", "file", "flush"])?;
+    let sep = match kwarg(vm, kwargs, "sep") {
+        None | Some(Value::NONE) => String::from(" "),
+        Some(v) => match vm.str_of(v) {
+            Some(s) => String::from(s),
+            None => return super::type_err(vm, format!("sep must be None or a string, not {}", vm.type_name(v))),
+        },
+    };
+    let end = match kwarg(vm, kwargs, "end") {
+        None | Some(Value::NONE) => String::from("\n"),
+        Some(v) => match vm.str_of(v) {
+            Some(s) => String::from(s),
+            None => return super::type_err(vm, format!("end must be None or a string, not {}", vm.type_name(v))),
+        },
+    };
+    let mut out = String::new();
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            out.push_str(&sep);
+        }
+        out.push_str(&vm.to_str(*a)?);
+    }
+    out.push_str(&end);
+    match kwarg(vm, kwargs, "file") {
+        None | Some(Value::NONE) => vm.write_out(&out),
+        Some(f) => {
+            let s = vm.new_string(out)?;
+            vm.call_method_by_name(f, "write", &[s])?;
+        }
+    }
+    Ok(Value::NONE)
+}
+
+fn len(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    no_kwargs(vm, "len", kwargs)?;
+    check_args(vm, "len", args, 1, 1)?;
+    let n = vm.len(args[0])?;
+    vm.new_int(n as i64)
+}
+
+fn repr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "repr", args, 1, 1)?;
+    let s = vm.repr(args[0])?;
+    vm.new_string(s)
+}
+
+fn ascii(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "ascii", args, 1, 1)?;
+    let s = vm.repr(args[0])?;
+    vm.new_string(ascii_escape(&s))
+}
+
+/// Escapes non-ASCII characters as `ascii()` does.
+pub(crate) fn ascii_escape(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        let n = c as u32;
+        if n < 0x80 {
+            out.push(c);
+        } else if n <= 0xff {
+            out.push_str(&format!("\\x{n:02x}"));
+        } else if n <= 0xffff {
+            out.push_str(&format!("\\u{n:04x}"));
+        } else {
+            out.push_str(&format!("\\U{n:08x}"));
+        }
+    }
+    out
+}
+
+fn abs(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "abs", args, 1, 1)?;
+    vm.absolute(args[0])
+}
+
+fn divmod(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "divmod", args, 2, 2)?;
+    let (a, b) = (args[0], args[1]);
+    if vm.to_f64(a).ok().flatten().is_none() || vm.to_f64(b).ok().flatten().is_none() {
+        if let Some(f) = vm.user_special(a, "__divmod__")? {
+            let r = vm.call_bound(f, a, &[b])?;
+            if r != Value::NOT_IMPLEMENTED {
+                return Ok(r);
+            }
+        }
+        if let Some(f) = vm.user_special(b, "__rdivmod__")? {
+            return vm.call_bound(f, b, &[a]);
+        }
+        let msg = format!("unsupported operand type(s) for divmod(): '{}' and '{}'", vm.type_name(a), vm.type_name(b));
+        return Err(vm.type_error(msg));
+    }
+    let q = vm.binary_op(a, b, crate::bytecode::ops::BinaryOp::FloorDivide, false);
+    let q = match q {
+        Err(e) if vm.exc_matches(e.0, vm.types.zero_division_error) && !a.is_float() && !b.is_float() => {
+            return Err(vm.zero_division("integer division or modulo by zero"))
+        }
+        Err(e) if vm.exc_matches(e.0, vm.types.zero_division_error) => return Err(vm.zero_division("float divmod()")),
+        other => other?,
+    };
+    let m = vm.binary_op(a, b, crate::bytecode::ops::BinaryOp::Remainder, false)?;
+    vm.new_tuple(vec![q, m])
+}
+
+fn pow(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    let mut args = args.to_vec();
+    for (k, v) in kwargs {
+        match vm.str_of(*k) {
+            Some("base") => args.insert(0, *v),
+            Some("exp") => args.push(*v),
+            Some("mod") => args.push(*v),
+            _ => {}
+        }
+    }
+    check_args(vm, "pow", &args, 2, 3)?;
+    if args.len() == 3 && args[2] != Value::NONE {
+        let (b, e, m) = (vm.to_bigint(args[0]), vm.to_bigint(args[1]), vm.to_bigint(args[2]));
+        let (Some(b), Some(e), Some(m)) = (b, e, m) else {
+            return Err(vm.type_error("pow() 3rd argument not allowed unless all arguments are integers"));
+        };
+        return match b.modpow(&e, &m) {
+            Ok(r) => vm.int_from_big(r),
+            Err(crate::object::bigint::PowModError::ZeroModulus) => Err(vm.value_error("pow() 3rd argument cannot be 0")),
+            Err(crate::object::bigint::PowModError::NotInvertible) => Err(vm.value_error("base is not invertible for the given modulus")),
+        };
+    }
+    vm.binary_op(args[0], args[1], crate::bytecode::ops::BinaryOp::Power, false)
+}
+
+fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    let mut args = args.to_vec();
+    if let Some(n) = kwarg(vm, kwargs, "ndigits") {
+        args.push(n);
+    }
+    check_args(vm, "round", &args, 1, 2)?;
+    let x = args[0];
+    let nd = if args.len() == 2 && args[1] != Value::NONE { Some(int_arg(vm, args[1])?) } else { None };
+    if let Some(f) = x.as_float() {
+        return match nd {
+            None => {
+                if f.is_nan() {
+                    return Err(vm.value_error("cannot convert float NaN to integer"));
+                }
+                if f.is_infinite() {
+                    return Err(vm.overflow_error("cannot convert float infinity to integer"));
+                }
+                let r = crate::numeric::floatops::float_round_to_int(f);
+                match crate::object::bigint::BigInt::from_f64(r) {
+                    Some(b) => vm.int_from_big(b),
+                    None => Err(vm.overflow_error("cannot convert float infinity to integer")),
+                }
+            }
+            Some(n) => match crate::numeric::floatops::float_round(f, n) {
+                Ok(r) => Ok(Value::float(r)),
+                Err(_) => Err(vm.overflow_error("rounded value too large to represent")),
+            },
+        };
+    }
+    if vm.is_int(x) {
+        let Some(n) = nd else { return vm.positive(x) };
+        if n >= 0 {
+            return vm.positive(x);
+        }
+        // Round to a multiple of 10**-n, half to even.
+        let p = vm.binary_op(Value::int_unchecked(10), Value::int_unchecked(-n), crate::bytecode::ops::BinaryOp::Power, false)?;
+        let q = vm.binary_op(x, p, crate::bytecode::ops::BinaryOp::FloorDivide, false)?;
+        let r = vm.binary_op(x, p, crate::bytecode::ops::BinaryOp::Remainder, false)?;
+        let twice = vm.binary_op(r, Value::int_unchecked(2), crate::bytecode::ops::BinaryOp::Multiply, false)?;
+        let c = vm.compare(twice, p, crate::bytecode::ops::CompareOp::Gt)?;
+        let eq = vm.compare(twice, p, crate::bytecode::ops::CompareOp::Eq)?;
+        let odd = vm.binary_op(q, Value::int_unchecked(1), crate::bytecode::ops::BinaryOp::And, false)?;
+        let up = c == Value::TRUE || (eq == Value::TRUE && odd == Value::int_unchecked(1));
+        let q = if up { vm.binary_op(q, Value::int_unchecked(1), crate::bytecode::ops::BinaryOp::Add, false)? } else { q };
+        return vm.binary_op(q, p, crate::bytecode::ops::BinaryOp::Multiply, false);
+    }
+    match vm.user_special(x, "__round__")? {
+        Some(f) => {
+            let rest: Vec<Value> = args[1..].to_vec();
+            vm.call_bound(f, x, &rest)
+        }
+        None => {
+            let msg = format!("type {} doesn't define __round__ method", vm.type_name(x));
+            Err(vm.type_error(msg))
+        }
+    }
+}
+
+fn min_max(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)], name: &str, want_max: bool) -> PyResult<Value> {
+    check_kwargs(vm, name, kwargs, &["key", "default"])?;
+    let key = kwarg(vm, kwargs, "key").filter(|k| *k != Value::NONE);
+    let default = kwarg(vm, kwargs, "default");
+    if args.is_empty() {
+        let msg = format!("{name} expected at least 1 argument, got 0");
+        return Err(vm.type_error(msg));
+    }
+    let items = if args.len() == 1 {
+        vm.collect_iter(args[0])?
+    } else {
+        if default.is_some() {
+            let msg = format!("Cannot specify a default for {name}() with multiple positional arguments");
+            return Err(vm.type_error(msg));
+        }
+        args.to_vec()
+    };
+    if items.is_empty() {
+        return match default {
+            Some(d) => Ok(d),
+            None => Err(vm.value_error(format!("{name}() arg is an empty sequence"))),
+        };
+    }
+    let mut best = items[0];
+    let mut best_key = match key {
+        Some(k) => vm.call(k, &[best])?,
+        None => best,
+    };
+    for &it in &items[1..] {
+        let k = match key {
+            Some(kf) => vm.call(kf, &[it])?,
+            None => it,
+        };
+        let better = if want_max { vm.less_than(best_key, k)? } else { vm.less_than(k, best_key)? };
+        if better {
+            best = it;
+            best_key = k;
+        }
+    }
+    Ok(best)
+}
+
+fn min(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    min_max(vm, args, kwargs, "min", false)
+}
+
+fn max(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    min_max(vm, args, kwargs, "max", true)
+}
+
+fn sum(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    check_kwargs(vm, "sum", kwargs, &["start"])?;
+    check_args(vm, "sum", args, 1, 2)?;
+    let mut acc = if args.len() == 2 { args[1] } else { kwarg(vm, kwargs, "start").unwrap_or(Value::int_unchecked(0)) };
+    if vm.str_of(acc).is_some() {
+        return Err(vm.type_error("sum() can't sum strings [use ''.join(seq) instead]"));
+    }
+    let it = vm.get_iter(args[0])?;
+    vm.native_roots.push(it);
+    let r = (|| {
+        while let Some(x) = vm.iter_next(it)? {
+            acc = vm.binary_op(acc, x, crate::bytecode::ops::BinaryOp::Add, false)?;
+        }
+        Ok(acc)
+    })();
+    vm.native_roots.pop();
+    r
+}
+
+fn any(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "any", args, 1, 1)?;
+    let it = vm.get_iter(args[0])?;
+    while let Some(x) = vm.iter_next(it)? {
+        if vm.truthy(x)? {
+            return Ok(Value::TRUE);
+        }
+    }
+    Ok(Value::FALSE)
+}
+
+fn all(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "all", args, 1, 1)?;
+    let it = vm.get_iter(args[0])?;
+    while let Some(x) = vm.iter_next(it)? {
+        if !vm.truthy(x)? {
+            return Ok(Value::FALSE);
+        }
+    }
+    Ok(Value::TRUE)
+}
+
+fn sorted(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    check_kwargs(vm, "sorted", kwargs, &["key", "reverse"])?;
+    if args.len() != 1 {
+        let msg = format!("sorted expected 1 argument, got {}", args.len());
+        return Err(vm.type_error(msg));
+    }
+    let items = vm.collect_iter(args[0])?;
+    let l = vm.new_list(items)?;
+    vm.native_roots.push(l);
+    let r = super::methods::list_sort_impl(vm, l, kwargs);
+    vm.native_roots.pop();
+    r?;
+    Ok(l)
+}
+
+fn iter(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "iter", args, 1, 2)?;
+    if args.len() == 2 {
+        let it = crate::object::types::IterObj::Call { func: args[0], sentinel: args[1] };
+        return vm.alloc_value(Obj::Iter(alloc::boxed::Box::new(it)));
+    }
+    vm.get_iter(args[0])
+}
+
+fn next(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "next", args, 1, 2)?;
+    let it = args[0];
+    if !vm.is_native_iterator(it) && vm.user_special(it, "__next__")?.is_none() {
+        let msg = format!("'{}' object is not an iterator", vm.type_name(it));
+        return Err(vm.type_error(msg));
+    }
+    if let Some(Obj::Generator(_)) = vm.obj(it) {
+        let g = it.as_obj().unwrap_or(ObjRef(0));
+        return match vm.generator_resume(g, Value::NONE)? {
+            Ok(v) => Ok(v),
+            Err(ret) => match args.get(1) {
+                Some(d) => Ok(*d),
+                None => Err(vm.stop_iteration(ret)),
+            },
+        };
+    }
+    if let Some(f) = vm.user_special(it, "__next__")? {
+        return match vm.call_bound(f, it, &[]) {
+            Err(e) if args.len() == 2 && vm.exc_matches(e.0, vm.types.stop_iteration) => Ok(args[1]),
+            r => r,
+        };
+    }
+    match vm.iter_next(it)? {
+        Some(v) => Ok(v),
+        None => match args.get(1) {
+            Some(d) => Ok(*d),
+            None => Err(vm.new_exception_empty(vm.types.stop_iteration)),
+        },
+    }
+}
+
+/// `isinstance` against a class or a tuple of classes.
+pub(crate) fn isinstance_of(vm: &mut Vm, v: Value, cls: Value, fname: &str) -> PyResult<bool> {
+    let t = vm.type_of(v);
+    match vm.obj(cls) {
+        Some(Obj::Class(_)) => {
+            let c = cls.as_obj().unwrap_or(ObjRef(0));
+            if fname == "issubclass" {
+                return Ok(vm.is_subclass(t, c));
+            }
+            Ok(vm.is_subclass(t, c))
+        }
+        Some(Obj::Tuple(items)) => {
+            let items = items.to_vec();
+            for c in items {
+                if isinstance_of(vm, v, c, fname)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        _ => {
+            let msg = format!("{fname}() arg 2 must be a type, a tuple of types, or a union");
+            Err(vm.type_error(msg))
+        }
+    }
+}
+
+fn isinstance(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "isinstance", args, 2, 2)?;
+    isinstance_of(vm, args[0], args[1], "isinstance").map(Value::bool)
+}
+
+fn issubclass(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "issubclass", args, 2, 2)?;
+    let Some(sub) = args[0].as_obj().filter(|r| vm.class(*r).is_some()) else {
+        return Err(vm.type_error("issubclass() arg 1 must be a class"));
+    };
+    let check = |vm: &mut Vm, c: Value| -> PyResult<bool> {
+        match c.as_obj().filter(|r| vm.class(*r).is_some()) {
+            Some(cr) => Ok(vm.is_subclass(sub, cr)),
+            None => Err(vm.type_error("issubclass() arg 2 must be a class, a tuple of classes, or a union")),
+        }
+    };
+    if let Some(items) = vm.tuple_items(args[1]) {
+        for c in items {
+            if check(vm, c)? {
+                return Ok(Value::TRUE);
+            }
+        }
+        return Ok(Value::FALSE);
+    }
+    check(vm, args[1]).map(Value::bool)
+}
+
+/// Whether a value can be called.
+pub(crate) fn is_callable(vm: &mut Vm, v: Value) -> PyResult<bool> {
+    Ok(match vm.obj(v) {
+        Some(Obj::Function(_) | Obj::Native(_) | Obj::BoundMethod { .. } | Obj::Class(_)) => true,
+        Some(Obj::Instance(_)) => vm.user_special(v, "__call__")?.is_some(),
+        _ => false,
+    })
+}
+
+fn callable(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "callable", args, 1, 1)?;
+    is_callable(vm, args[0]).map(Value::bool)
+}
+
+fn attr_name(vm: &mut Vm, v: Value) -> PyResult<Value> {
+    if vm.str_of(v).is_some() {
+        return Ok(v);
+    }
+    let msg = format!("attribute name must be string, not '{}'", vm.type_name(v));
+    Err(vm.type_error(msg))
+}
+
+fn getattr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "getattr", args, 2, 3)?;
+    let name = attr_name(vm, args[1])?;
+    match vm.get_attr_opt(args[0], name) {
+        Ok(Some(v)) => Ok(v),
+        Ok(None) => match args.get(2) {
+            Some(d) => Ok(*d),
+            None => Err(vm.no_attribute(args[0], name)),
+        },
+        Err(e) if args.len() == 3 && vm.exc_matches(e.0, vm.types.attribute_error) => Ok(args[2]),
+        Err(e) => Err(e),
+    }
+}
+
+fn setattr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "setattr", args, 3, 3)?;
+    let name = attr_name(vm, args[1])?;
+    vm.set_attr(args[0], name, args[2])?;
+    Ok(Value::NONE)
+}
+
+fn hasattr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "hasattr", args, 2, 2)?;
+    let name = attr_name(vm, args[1])?;
+    match vm.get_attr_opt(args[0], name) {
+        Ok(v) => Ok(Value::bool(v.is_some())),
+        Err(e) if vm.exc_matches(e.0, vm.types.attribute_error) => Ok(Value::FALSE),
+        Err(e) => Err(e),
+    }
+}
+
+fn delattr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "delattr", args, 2, 2)?;
+    let name = attr_name(vm, args[1])?;
+    vm.del_attr(args[0], name)?;
+    Ok(Value::NONE)
+}
+
+fn hash(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "hash", args, 1, 1)?;
+    let h = vm.hash(args[0])? as i64;
+    vm.new_int(h)
+}
+
+fn id(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "id", args, 1, 1)?;
+    let a = vm.addr(args[0]);
+    vm.new_int(a as i64)
+}
+
+fn chr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "chr", args, 1, 1)?;
+    let i = int_arg(vm, args[0]).map_err(|e| {
+        if vm.exc_matches(e.0, vm.types.overflow_error) {
+            vm.overflow_error("Python int too large to convert to C int")
+        } else {
+            e
+        }
+    })?;
+    match u32::try_from(i).ok().filter(|n| *n < 0x110000).and_then(char::from_u32) {
+        Some(c) => {
+            let mut b = [0u8; 4];
+            vm.new_str(c.encode_utf8(&mut b))
+        }
+        None if (0xd800..0xe000).contains(&i) => Err(vm.value_error("surrogate code points are not supported")),
+        None => Err(vm.value_error("chr() arg not in range(0x110000)")),
+    }
+}
+
+fn ord(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "ord", args, 1, 1)?;
+    if let Some(s) = vm.str_of(args[0]) {
+        let mut it = s.chars();
+        return match (it.next(), it.next()) {
+            (Some(c), None) => Ok(Value::int_unchecked(c as i64)),
+            _ => {
+                let n = s.chars().count();
+                Err(vm.type_error(format!("ord() expected a character, but string of length {n} found")))
+            }
+        };
+    }
+    if let Some(b) = vm.bytes_data(args[0]) {
+        if b.len() == 1 {
+            return Ok(Value::int_unchecked(b[0] as i64));
+        }
+        return Err(vm.type_error(format!("ord() expected a character, but string of length {} found", b.len())));
+    }
+    let msg = format!("ord() expected string of length 1, but {} found", vm.type_name(args[0]));
+    Err(vm.type_error(msg))
+}
+
+fn radix_repr(vm: &mut Vm, args: &[Value], name: &str, radix: u32, prefix: &str) -> PyResult<Value> {
+    check_args(vm, name, args, 1, 1)?;
+    let v = args[0];
+    let Some(b) = vm.to_bigint(v) else {
+        if let Some(f) = vm.user_special(v, "__index__")? {
+            let r = vm.call_bound(f, v, &[])?;
+            return radix_repr(vm, &[r], name, radix, prefix);
+        }
+        let msg = format!("'{}' object cannot be interpreted as an integer", vm.type_name(v));
+        return Err(vm.type_error(msg));
+    };
+    let digits = b.abs().to_str_radix(radix, 0).unwrap_or_default();
+    let sign = if b.is_negative() { "-" } else { "" };
+    vm.new_string(format!("{sign}{prefix}{digits}"))
+}
+
+fn hex(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    radix_repr(vm, args, "hex", 16, "0x")
+}
+
+fn oct(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    radix_repr(vm, args, "oct", 8, "0o")
+}
+
+fn bin(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    radix_repr(vm, args, "bin", 2, "0b")
+}
+
+fn globals(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    Ok(vm.frames.last().map_or(Value::obj(vm.main_globals), |f| Value::obj(f.globals)))
+}
+
+fn locals(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let Some(f) = vm.frames.last() else { return Ok(Value::obj(vm.main_globals)) };
+    if !f.locals.is_undef() {
+        return Ok(f.locals);
+    }
+    if f.func.is_undef() {
+        return Ok(Value::obj(f.globals));
+    }
+    let code = f.code.clone();
+    let base = f.base as usize;
+    let d = vm.new_dict()?;
+    let dr = d.as_obj().unwrap_or(ObjRef(0));
+    for (i, name) in code.varnames.iter().enumerate() {
+        let v = vm.stack[base + i];
+        if !v.is_undef() {
+            vm.dict_set(dr, *name, v)?;
+        }
+    }
+    Ok(d)
+}
+
+fn vars(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -> PyResult<Value> {
+    if args.is_empty() {
+        return locals(vm, args, kw);
+    }
+    check_args(vm, "vars", args, 0, 1)?;
+    let n = vm.intern("__dict__")?;
+    match vm.get_attr_opt(args[0], n)? {
+        Some(d) => Ok(d),
+        None => Err(vm.type_error("vars() argument must have __dict__ attribute")),
+    }
+}
+
+fn dir(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "dir", args, 0, 1)?;
+    let mut names: Vec<String> = Vec::new();
+    let v = args.first().copied();
+    let mut dicts = Vec::new();
+    match v {
+        None => dicts.push(vm.frames.last().map_or(vm.main_globals, |f| f.globals)),
+        Some(v) => {
+            if let Some(Obj::Instance(i)) = vm.obj(v) {
+                if let Some(d) = i.dict {
+                    dicts.push(d);
+                }
+                let cls = i.class;
+                if let Some(c) = vm.class(cls) {
+                    for n in &c.layout {
+                        if let Some(s) = vm.str_of(*n) {
+                            names.push(String::from(s));
+                        }
+                    }
+                }
+            }
+            if let Some(Obj::Module(m)) = vm.obj(v) {
+                dicts.push(m.dict);
+            } else {
+                let t = if matches!(vm.obj(v), Some(Obj::Class(_))) { v.as_obj().unwrap_or(ObjRef(0)) } else { vm.type_of(v) };
+                if let Some(c) = vm.class(t) {
+                    for k in c.mro.clone() {
+                        if let Some(kc) = vm.class(k) {
+                            dicts.push(kc.dict);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for d in dicts {
+        for (k, _) in vm.dict_items(d) {
+            if let Some(s) = vm.str_of(k) {
+                names.push(String::from(s));
+            }
+        }
+    }
+    names.sort();
+    names.dedup();
+    let mut vals = Vec::new();
+    for n in names {
+        vals.push(vm.new_string(n)?);
+    }
+    vm.new_list(vals)
+}
+
+fn format_builtin(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "format", args, 1, 2)?;
+    let spec = args.get(1).copied().unwrap_or(Value::UNDEF);
+    vm.format_value(args[0], 0, spec)
+}
+
+fn import(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__import__", args, 1, 5)?;
+    vm.import_module(args[0])
+}
+
+fn input(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    Err(vm.new_exception(vm.types.eof_error, "EOF when reading a line"))
+}
+
+fn unsupported(vm: &mut Vm, what: &str) -> PyErr {
+    vm.not_implemented(format!("{what}() is not supported by Tiercel"))
+}
+
+fn unsupported_exec(vm: &mut Vm, _a: &[Value], _k: &[(Value, Value)]) -> PyResult<Value> {
+    Err(unsupported(vm, "exec"))
+}
+
+fn unsupported_eval(vm: &mut Vm, _a: &[Value], _k: &[(Value, Value)]) -> PyResult<Value> {
+    Err(unsupported(vm, "eval"))
+}
+
+fn unsupported_compile(vm: &mut Vm, _a: &[Value], _k: &[(Value, Value)]) -> PyResult<Value> {
+    Err(unsupported(vm, "compile"))
+}
+
+fn unsupported_open(vm: &mut Vm, _a: &[Value], _k: &[(Value, Value)]) -> PyResult<Value> {
+    Err(unsupported(vm, "open"))
+}

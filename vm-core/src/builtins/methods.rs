@@ -1,0 +1,751 @@
+//! Methods of the builtin container types: `list`, `tuple`, `dict`, `set`, generators.
+
+use alloc::format;
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+use super::{add_methods, check_args, int_arg, kwarg};
+use crate::object::types::{DictViewKind, NativeKind, Obj};
+use crate::object::value::{ObjRef, Value};
+use crate::vm::{PyErr, PyResult, Vm};
+
+pub(crate) fn install(vm: &mut Vm) {
+    let t = &vm.types;
+    let (list, tuple, dict, set, frozenset, generator) = (t.list, t.tuple, t.dict, t.set, t.frozenset, t.generator);
+    add_methods(
+        vm,
+        list,
+        &[
+            ("__init__", list_init),
+            ("append", list_append),
+            ("extend", list_extend),
+            ("insert", list_insert),
+            ("pop", list_pop),
+            ("remove", list_remove),
+            ("index", list_index),
+            ("count", list_count),
+            ("reverse", list_reverse),
+            ("sort", list_sort),
+            ("clear", list_clear),
+            ("copy", list_copy),
+            ("__len__", seq_len),
+            ("__getitem__", seq_getitem),
+            ("__setitem__", seq_setitem),
+            ("__contains__", seq_contains),
+            ("__iter__", seq_iter),
+        ],
+    );
+    add_methods(vm, tuple, &[("index", list_index), ("count", list_count), ("__len__", seq_len), ("__getitem__", seq_getitem)]);
+    add_methods(
+        vm,
+        dict,
+        &[
+            ("__init__", dict_init),
+            ("get", dict_get),
+            ("keys", dict_keys),
+            ("values", dict_values),
+            ("items", dict_items),
+            ("pop", dict_pop),
+            ("popitem", dict_popitem),
+            ("setdefault", dict_setdefault),
+            ("update", dict_update),
+            ("copy", dict_copy),
+            ("clear", dict_clear),
+            ("__len__", seq_len),
+            ("__getitem__", seq_getitem),
+            ("__setitem__", seq_setitem),
+            ("__contains__", seq_contains),
+            ("__iter__", seq_iter),
+        ],
+    );
+    if let Some(d) = vm.class(dict).map(|c| c.dict) {
+        super::add_native(vm, d, "fromkeys", dict_fromkeys, NativeKind::ClassMethod, Value::obj(dict));
+    }
+    let set_common: &[(&'static str, crate::object::types::NativeFn)] = &[
+        ("union", set_union),
+        ("intersection", set_intersection),
+        ("difference", set_difference),
+        ("symmetric_difference", set_symmetric_difference),
+        ("issubset", set_issubset),
+        ("issuperset", set_issuperset),
+        ("isdisjoint", set_isdisjoint),
+        ("copy", set_copy),
+        ("__len__", seq_len),
+        ("__contains__", seq_contains),
+        ("__iter__", seq_iter),
+    ];
+    add_methods(vm, set, set_common);
+    add_methods(vm, frozenset, set_common);
+    add_methods(
+        vm,
+        set,
+        &[
+            ("__init__", set_init),
+            ("add", set_add),
+            ("remove", set_remove),
+            ("discard", set_discard),
+            ("pop", set_pop),
+            ("clear", set_clear),
+            ("update", set_update),
+            ("intersection_update", set_intersection_update),
+            ("difference_update", set_difference_update),
+            ("symmetric_difference_update", set_symmetric_difference_update),
+        ],
+    );
+    add_methods(vm, generator, &[("send", gen_send), ("throw", gen_throw), ("close", gen_close), ("__next__", gen_next), ("__iter__", gen_iter)]);
+    super::strmethods::install(vm);
+}
+
+// -- Receivers --------------------------------------------------------------------------------
+
+/// The builtin object behind a method receiver: itself, or the payload of a subclass
+/// instance.
+fn payload(vm: &Vm, v: Value) -> Option<ObjRef> {
+    match vm.obj(v)? {
+        Obj::Instance(i) if !i.native.is_undef() => i.native.as_obj(),
+        _ => v.as_obj(),
+    }
+}
+
+fn list_of(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<ObjRef> {
+    match args.first().and_then(|v| payload(vm, *v)) {
+        Some(r) if matches!(vm.heap.get(r), Obj::List(_)) => Ok(r),
+        _ => Err(vm.type_error(format!("descriptor '{name}' for 'list' objects doesn't apply to this object"))),
+    }
+}
+
+fn dict_of(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<ObjRef> {
+    match args.first().and_then(|v| payload(vm, *v)) {
+        Some(r) if matches!(vm.heap.get(r), Obj::Dict(_)) => Ok(r),
+        _ => Err(vm.type_error(format!("descriptor '{name}' for 'dict' objects doesn't apply to this object"))),
+    }
+}
+
+fn set_of(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<ObjRef> {
+    match args.first().and_then(|v| payload(vm, *v)) {
+        Some(r) if matches!(vm.heap.get(r), Obj::Set(_)) => Ok(r),
+        _ => Err(vm.type_error(format!("descriptor '{name}' for 'set' objects doesn't apply to this object"))),
+    }
+}
+
+fn list_items(vm: &Vm, r: ObjRef) -> Vec<Value> {
+    match vm.heap.get(r) {
+        Obj::List(l) => l.clone(),
+        Obj::Tuple(t) => t.to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+// -- Generic dunders used by subclasses (`super().__getitem__(k)`) ------------------------------
+
+fn seq_len(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__len__", args, 1, 1)?;
+    let p = payload(vm, args[0]).map_or(args[0], Value::obj);
+    let n = vm.len(p)?;
+    vm.new_int(n as i64)
+}
+
+fn seq_getitem(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__getitem__", args, 2, 2)?;
+    let p = payload(vm, args[0]).map_or(args[0], Value::obj);
+    vm.get_item(p, args[1])
+}
+
+fn seq_setitem(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__setitem__", args, 3, 3)?;
+    let p = payload(vm, args[0]).map_or(args[0], Value::obj);
+    vm.set_item(p, args[1], args[2])?;
+    Ok(Value::NONE)
+}
+
+fn seq_contains(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__contains__", args, 2, 2)?;
+    let p = payload(vm, args[0]).map_or(args[0], Value::obj);
+    vm.contains(p, args[1]).map(Value::bool)
+}
+
+fn seq_iter(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__iter__", args, 1, 1)?;
+    let p = payload(vm, args[0]).map_or(args[0], Value::obj);
+    vm.get_iter(p)
+}
+
+// -- list -------------------------------------------------------------------------------------
+
+fn list_init(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "list", args, 1, 2)?;
+    let l = list_of(vm, args, "__init__")?;
+    let items = match args.get(1) {
+        Some(it) => vm.collect_iter(*it)?,
+        None => Vec::new(),
+    };
+    if let Obj::List(v) = vm.heap.get_mut(l) {
+        v.clear();
+    }
+    vm.list_extend_values(l, &items)?;
+    Ok(Value::NONE)
+}
+
+fn list_append(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    if args.len() != 2 {
+        return Err(vm.type_error(format!("list.append() takes exactly one argument ({} given)", args.len().saturating_sub(1))));
+    }
+    let l = list_of(vm, args, "append")?;
+    vm.list_push(Value::obj(l), args[1])?;
+    Ok(Value::NONE)
+}
+
+fn list_extend(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "extend", args, 2, 2)?;
+    let l = list_of(vm, args, "extend")?;
+    let items = vm.collect_iter(args[1])?;
+    vm.list_extend_values(l, &items)?;
+    Ok(Value::NONE)
+}
+
+fn list_insert(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    if args.len() != 3 {
+        return Err(vm.type_error(format!("insert expected 2 arguments, got {}", args.len().saturating_sub(1))));
+    }
+    let l = list_of(vm, args, "insert")?;
+    let i = int_arg(vm, args[1])?;
+    vm.charge(8)?;
+    if let Obj::List(v) = vm.heap.get_mut(l) {
+        let n = v.len() as i64;
+        let at = if i < 0 { (i + n).max(0) } else { i.min(n) };
+        v.insert(at as usize, args[2]);
+    }
+    Ok(Value::NONE)
+}
+
+fn list_pop(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "pop", args, 1, 2)?;
+    let l = list_of(vm, args, "pop")?;
+    let i = match args.get(1) {
+        Some(v) => int_arg(vm, *v)?,
+        None => -1,
+    };
+    let n = match vm.heap.get(l) {
+        Obj::List(v) => v.len() as i64,
+        _ => 0,
+    };
+    if n == 0 {
+        return Err(vm.index_error("pop from empty list"));
+    }
+    let j = if i < 0 { i + n } else { i };
+    if j < 0 || j >= n {
+        return Err(vm.index_error("pop index out of range"));
+    }
+    match vm.heap.get_mut(l) {
+        Obj::List(v) => Ok(v.remove(j as usize)),
+        _ => Ok(Value::NONE),
+    }
+}
+
+fn list_remove(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "remove", args, 2, 2)?;
+    let l = list_of(vm, args, "remove")?;
+    let items = list_items(vm, l);
+    for (i, x) in items.into_iter().enumerate() {
+        if vm.eq(x, args[1])? {
+            if let Obj::List(v) = vm.heap.get_mut(l) {
+                if i < v.len() {
+                    v.remove(i);
+                }
+            }
+            return Ok(Value::NONE);
+        }
+    }
+    Err(vm.value_error("list.remove(x): x not in list"))
+}
+
+fn list_index(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "index", args, 2, 4)?;
+    let r = payload(vm, args[0]).unwrap_or(ObjRef(0));
+    let is_tuple = matches!(vm.heap.get(r), Obj::Tuple(_));
+    let items = list_items(vm, r);
+    let n = items.len() as i64;
+    let norm = |i: i64| if i < 0 { (i + n).max(0) } else { i.min(n) };
+    let start = match args.get(2) {
+        Some(v) => norm(int_arg(vm, *v)?),
+        None => 0,
+    };
+    let stop = match args.get(3) {
+        Some(v) => norm(int_arg(vm, *v)?),
+        None => n,
+    };
+    for i in start..stop {
+        if vm.eq(items[i as usize], args[1])? {
+            return Ok(Value::int_unchecked(i));
+        }
+    }
+    if is_tuple {
+        return Err(vm.value_error("tuple.index(x): x not in tuple"));
+    }
+    let r = vm.repr(args[1])?;
+    Err(vm.value_error(format!("{r} is not in list")))
+}
+
+fn list_count(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "count", args, 2, 2)?;
+    let r = payload(vm, args[0]).unwrap_or(ObjRef(0));
+    let mut n = 0;
+    for x in list_items(vm, r) {
+        if vm.eq(x, args[1])? {
+            n += 1;
+        }
+    }
+    Ok(Value::int_unchecked(n))
+}
+
+fn list_reverse(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "reverse", args, 1, 1)?;
+    let l = list_of(vm, args, "reverse")?;
+    if let Obj::List(v) = vm.heap.get_mut(l) {
+        v.reverse();
+    }
+    Ok(Value::NONE)
+}
+
+fn list_clear(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "clear", args, 1, 1)?;
+    let l = list_of(vm, args, "clear")?;
+    if let Obj::List(v) = vm.heap.get_mut(l) {
+        v.clear();
+    }
+    Ok(Value::NONE)
+}
+
+fn list_copy(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "copy", args, 1, 1)?;
+    let l = list_of(vm, args, "copy")?;
+    let items = list_items(vm, l);
+    vm.charge(items.len() * 8)?;
+    vm.new_list(items)
+}
+
+fn list_sort(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    if args.len() > 1 {
+        return Err(vm.type_error("sort() takes no positional arguments"));
+    }
+    let l = list_of(vm, args, "sort")?;
+    list_sort_impl(vm, Value::obj(l), kwargs)?;
+    Ok(Value::NONE)
+}
+
+/// Stable sort of a list object in place with `key=` and `reverse=`.
+pub(crate) fn list_sort_impl(vm: &mut Vm, l: Value, kwargs: &[(Value, Value)]) -> PyResult<()> {
+    super::check_kwargs(vm, "sort", kwargs, &["key", "reverse"])?;
+    let Some(lr) = l.as_obj() else { return Ok(()) };
+    let key = kwarg(vm, kwargs, "key").filter(|k| *k != Value::NONE);
+    let reverse = match kwarg(vm, kwargs, "reverse") {
+        Some(r) => vm.truthy(r)?,
+        None => false,
+    };
+    let items = list_items(vm, lr);
+    let keys = match key {
+        Some(k) => {
+            let mut ks = Vec::with_capacity(items.len());
+            let holder = vm.new_list(Vec::new())?;
+            vm.native_roots.push(holder);
+            for it in &items {
+                match vm.call(k, &[*it]) {
+                    Ok(kv) => {
+                        ks.push(kv);
+                        let _ = vm.list_push(holder, kv);
+                    }
+                    Err(e) => {
+                        vm.native_roots.pop();
+                        return Err(e);
+                    }
+                }
+            }
+            vm.native_roots.pop();
+            vm.native_roots.push(holder);
+            ks
+        }
+        None => items.clone(),
+    };
+    let mut idx: Vec<usize> = (0..items.len()).collect();
+    let mut err: Option<PyErr> = None;
+    // Reverse keeps stability by sorting reversed input then reversing the result, as CPython.
+    if reverse {
+        idx.reverse();
+    }
+    idx.sort_by(|&a, &b| {
+        if err.is_some() {
+            return Ordering::Equal;
+        }
+        match vm.less_than(keys[b], keys[a]) {
+            Ok(true) => {
+                if reverse {
+                    Ordering::Less
+                } else {
+                    Ordering::Greater
+                }
+            }
+            Ok(false) => match vm.less_than(keys[a], keys[b]) {
+                Ok(true) => {
+                    if reverse {
+                        Ordering::Greater
+                    } else {
+                        Ordering::Less
+                    }
+                }
+                Ok(false) => Ordering::Equal,
+                Err(e) => {
+                    err = Some(e);
+                    Ordering::Equal
+                }
+            },
+            Err(e) => {
+                err = Some(e);
+                Ordering::Equal
+            }
+        }
+    });
+    if key.is_some() {
+        vm.native_roots.pop();
+    }
+    if let Some(e) = err {
+        return Err(e);
+    }
+    let sorted: Vec<Value> = idx.into_iter().map(|i| items[i]).collect();
+    if let Obj::List(v) = vm.heap.get_mut(lr) {
+        if v.len() != sorted.len() {
+            return Err(vm.value_error("list modified during sort"));
+        }
+        *v = sorted;
+    }
+    Ok(())
+}
+
+// -- dict -------------------------------------------------------------------------------------
+
+fn dict_init(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "dict", args, 1, 2)?;
+    let d = dict_of(vm, args, "__init__")?;
+    if let Some(m) = args.get(1) {
+        vm.dict_update_from(d, *m)?;
+    }
+    for (k, v) in kwargs {
+        vm.dict_set(d, *k, *v)?;
+    }
+    Ok(Value::NONE)
+}
+
+fn dict_get(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "get", args, 2, 3)?;
+    let d = dict_of(vm, args, "get")?;
+    Ok(vm.dict_get(d, args[1])?.unwrap_or(args.get(2).copied().unwrap_or(Value::NONE)))
+}
+
+fn view(vm: &mut Vm, args: &[Value], kind: DictViewKind) -> PyResult<Value> {
+    check_args(vm, "view", args, 1, 1)?;
+    let d = dict_of(vm, args, "keys")?;
+    vm.alloc_value(Obj::DictView { dict: d, kind })
+}
+
+fn dict_keys(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    view(vm, args, DictViewKind::Keys)
+}
+
+fn dict_values(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    view(vm, args, DictViewKind::Values)
+}
+
+fn dict_items(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    view(vm, args, DictViewKind::Items)
+}
+
+fn dict_pop(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "pop", args, 2, 3)?;
+    let d = dict_of(vm, args, "pop")?;
+    match vm.dict_del(d, args[1])? {
+        Some(v) => Ok(v),
+        None => match args.get(2) {
+            Some(dv) => Ok(*dv),
+            None => Err(vm.key_error(args[1])),
+        },
+    }
+}
+
+fn dict_popitem(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "popitem", args, 1, 1)?;
+    let d = dict_of(vm, args, "popitem")?;
+    let last = match vm.heap.get(d) {
+        Obj::Dict(t) => (0..t.entries_end()).rev().find(|i| t.live_entry(*i).is_some()),
+        _ => None,
+    };
+    let Some(i) = last else { return Err(vm.new_exception(vm.types.key_error, "popitem(): dictionary is empty")) };
+    let e = match vm.heap.get_mut(d) {
+        Obj::Dict(t) => t.remove_at(i),
+        _ => return Ok(Value::NONE),
+    };
+    vm.new_tuple(alloc::vec![e.key, e.value])
+}
+
+fn dict_setdefault(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "setdefault", args, 2, 3)?;
+    let d = dict_of(vm, args, "setdefault")?;
+    if let Some(v) = vm.dict_get(d, args[1])? {
+        return Ok(v);
+    }
+    let dv = args.get(2).copied().unwrap_or(Value::NONE);
+    vm.dict_set(d, args[1], dv)?;
+    Ok(dv)
+}
+
+fn dict_update(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "update", args, 1, 2)?;
+    let d = dict_of(vm, args, "update")?;
+    if let Some(m) = args.get(1) {
+        vm.dict_update_from(d, *m)?;
+    }
+    for (k, v) in kwargs {
+        vm.dict_set(d, *k, *v)?;
+    }
+    Ok(Value::NONE)
+}
+
+fn dict_copy(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "copy", args, 1, 1)?;
+    let d = dict_of(vm, args, "copy")?;
+    let nd = vm.new_dict()?;
+    vm.dict_update_from(nd.as_obj().unwrap_or(d), Value::obj(d))?;
+    Ok(nd)
+}
+
+fn dict_clear(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "clear", args, 1, 1)?;
+    let d = dict_of(vm, args, "clear")?;
+    if let Obj::Dict(t) = vm.heap.get_mut(d) {
+        t.clear();
+    }
+    Ok(Value::NONE)
+}
+
+fn dict_fromkeys(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "fromkeys", args, 2, 3)?;
+    let keys = vm.collect_iter(args[1])?;
+    let v = args.get(2).copied().unwrap_or(Value::NONE);
+    let d = vm.new_dict()?;
+    let dr = d.as_obj().unwrap_or(ObjRef(0));
+    for k in keys {
+        vm.dict_set(dr, k, v)?;
+    }
+    Ok(d)
+}
+
+// -- set --------------------------------------------------------------------------------------
+
+fn set_init(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "set", args, 1, 2)?;
+    let s = set_of(vm, args, "__init__")?;
+    if let Some(it) = args.get(1) {
+        for x in vm.collect_iter(*it)? {
+            vm.set_add(Value::obj(s), x)?;
+        }
+    }
+    Ok(Value::NONE)
+}
+
+fn set_add(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "add", args, 2, 2)?;
+    let s = set_of(vm, args, "add")?;
+    vm.set_add(Value::obj(s), args[1])?;
+    Ok(Value::NONE)
+}
+
+fn set_remove(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "remove", args, 2, 2)?;
+    let s = set_of(vm, args, "remove")?;
+    match vm.dict_del(s, args[1])? {
+        Some(_) => Ok(Value::NONE),
+        None => Err(vm.key_error(args[1])),
+    }
+}
+
+fn set_discard(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "discard", args, 2, 2)?;
+    let s = set_of(vm, args, "discard")?;
+    vm.dict_del(s, args[1])?;
+    Ok(Value::NONE)
+}
+
+fn set_pop(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "pop", args, 1, 1)?;
+    let s = set_of(vm, args, "pop")?;
+    let first = match vm.heap.get(s) {
+        Obj::Set(t) => (0..t.table.entries_end()).find(|i| t.table.live_entry(*i).is_some()),
+        _ => None,
+    };
+    let Some(i) = first else { return Err(vm.new_exception(vm.types.key_error, "pop from an empty set")) };
+    match vm.heap.get_mut(s) {
+        Obj::Set(t) => Ok(t.table.remove_at(i).key),
+        _ => Ok(Value::NONE),
+    }
+}
+
+fn set_clear(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let s = set_of(vm, args, "clear")?;
+    if let Obj::Set(t) = vm.heap.get_mut(s) {
+        t.table.clear();
+    }
+    Ok(Value::NONE)
+}
+
+fn set_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let s = set_of(vm, args, "update")?;
+    for it in &args[1..] {
+        for x in vm.collect_iter(*it)? {
+            vm.set_add(Value::obj(s), x)?;
+        }
+    }
+    Ok(Value::NONE)
+}
+
+fn set_op_many(vm: &mut Vm, args: &[Value], op: crate::bytecode::ops::BinaryOp) -> PyResult<Value> {
+    let Some(&first) = args.first() else { return Err(vm.type_error("descriptor needs an argument")) };
+    let frozen = matches!(vm.obj(first), Some(Obj::Set(s)) if s.frozen);
+    let items = vm.set_items(first)?;
+    let mut acc = vm.new_set(&items, frozen)?;
+    for other in &args[1..] {
+        let o = if matches!(vm.obj(*other), Some(Obj::Set(_))) {
+            *other
+        } else {
+            let it = vm.collect_iter(*other)?;
+            vm.new_set(&it, true)?
+        };
+        acc = vm.set_binop(acc, o, op, false)?.unwrap_or(acc);
+    }
+    Ok(acc)
+}
+
+fn set_union(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    set_op_many(vm, args, crate::bytecode::ops::BinaryOp::Or)
+}
+
+fn set_intersection(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    set_op_many(vm, args, crate::bytecode::ops::BinaryOp::And)
+}
+
+fn set_difference(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    set_op_many(vm, args, crate::bytecode::ops::BinaryOp::Subtract)
+}
+
+fn set_symmetric_difference(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "symmetric_difference", args, 2, 2)?;
+    set_op_many(vm, args, crate::bytecode::ops::BinaryOp::Xor)
+}
+
+fn set_inplace(vm: &mut Vm, args: &[Value], op: crate::bytecode::ops::BinaryOp) -> PyResult<Value> {
+    let s = set_of(vm, args, "update")?;
+    let r = set_op_many(vm, args, op)?;
+    let items = vm.set_items(r)?;
+    if let Obj::Set(t) = vm.heap.get_mut(s) {
+        t.table.clear();
+    }
+    for x in items {
+        vm.set_add(Value::obj(s), x)?;
+    }
+    Ok(Value::NONE)
+}
+
+fn set_intersection_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    set_inplace(vm, args, crate::bytecode::ops::BinaryOp::And)
+}
+
+fn set_difference_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    set_inplace(vm, args, crate::bytecode::ops::BinaryOp::Subtract)
+}
+
+fn set_symmetric_difference_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    set_inplace(vm, args, crate::bytecode::ops::BinaryOp::Xor)
+}
+
+fn set_rel(vm: &mut Vm, args: &[Value], op: crate::bytecode::ops::CompareOp) -> PyResult<Value> {
+    check_args(vm, "issubset", args, 2, 2)?;
+    let other = if matches!(vm.obj(args[1]), Some(Obj::Set(_))) {
+        args[1]
+    } else {
+        let it = vm.collect_iter(args[1])?;
+        vm.new_set(&it, true)?
+    };
+    Ok(Value::bool(vm.set_compare(args[0], other, op)?.unwrap_or(false)))
+}
+
+fn set_issubset(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    set_rel(vm, args, crate::bytecode::ops::CompareOp::Le)
+}
+
+fn set_issuperset(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    set_rel(vm, args, crate::bytecode::ops::CompareOp::Ge)
+}
+
+fn set_isdisjoint(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "isdisjoint", args, 2, 2)?;
+    let s = payload(vm, args[0]).unwrap_or(ObjRef(0));
+    for x in vm.collect_iter(args[1])? {
+        if vm.set_contains(s, x)? {
+            return Ok(Value::FALSE);
+        }
+    }
+    Ok(Value::TRUE)
+}
+
+fn set_copy(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "copy", args, 1, 1)?;
+    let frozen = matches!(vm.obj(args[0]), Some(Obj::Set(s)) if s.frozen);
+    let items = vm.set_items(args[0])?;
+    vm.new_set(&items, frozen)
+}
+
+// -- generator --------------------------------------------------------------------------------
+
+fn gen_of(vm: &mut Vm, args: &[Value]) -> PyResult<ObjRef> {
+    match args.first().and_then(|v| v.as_obj()) {
+        Some(r) if matches!(vm.heap.get(r), Obj::Generator(_)) => Ok(r),
+        _ => Err(vm.type_error("descriptor requires a 'generator' object")),
+    }
+}
+
+fn gen_send(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "send", args, 2, 2)?;
+    let g = gen_of(vm, args)?;
+    vm.generator_send(g, args[1])
+}
+
+fn gen_next(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__next__", args, 1, 1)?;
+    let g = gen_of(vm, args)?;
+    vm.generator_send(g, Value::NONE)
+}
+
+fn gen_iter(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__iter__", args, 1, 1)?;
+    Ok(args[0])
+}
+
+fn gen_throw(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "throw", args, 2, 4)?;
+    let g = gen_of(vm, args)?;
+    let mut exc = args[1];
+    if let Some(cr) = exc.as_obj().filter(|r| vm.class(*r).is_some()) {
+        let a: Vec<Value> = match args.get(2) {
+            Some(v) if *v != Value::NONE => alloc::vec![*v],
+            _ => Vec::new(),
+        };
+        exc = vm.instantiate(cr, &a, &[])?;
+    }
+    if !vm.is_exception(exc) {
+        return Err(vm.type_error("exceptions must be classes or instances deriving from BaseException, not str"));
+    }
+    vm.generator_throw(g, exc)
+}
+
+fn gen_close(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "close", args, 1, 1)?;
+    let g = gen_of(vm, args)?;
+    vm.generator_close(g)
+}

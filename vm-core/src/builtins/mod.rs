@@ -1,0 +1,149 @@
+//! The `builtins` namespace, builtin type methods and the small standard modules.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::object::types::{NativeFn, NativeFunc, NativeKind, Obj};
+use crate::object::value::{ObjRef, Value};
+use crate::vm::{PyErr, PyResult, Vm};
+
+pub mod classes;
+pub mod ctor;
+pub mod functions;
+pub mod methods;
+pub mod modules;
+pub mod random;
+pub mod strmethods;
+
+/// Registers a native callable under `name` in dict `d`.
+pub(crate) fn add_native(vm: &mut Vm, d: ObjRef, name: &'static str, f: NativeFn, kind: NativeKind, owner: Value) {
+    let nf = NativeFunc { name, f, kind, bound: Value::UNDEF, owner };
+    let Ok(v) = vm.alloc_value(Obj::Native(Box::new(nf))) else { return };
+    let _ = vm.dict_set_str(d, name, v);
+}
+
+/// Registers methods on a builtin class.
+pub(crate) fn add_methods(vm: &mut Vm, cls: ObjRef, methods: &[(&'static str, NativeFn)]) {
+    let Some(d) = vm.class(cls).map(|c| c.dict) else { return };
+    for (name, f) in methods {
+        add_native(vm, d, name, *f, NativeKind::Method, Value::obj(cls));
+    }
+}
+
+/// Creates the builtins namespace and the module table. Called once by `Vm::new`.
+pub(crate) fn install(vm: &mut Vm) {
+    let builtins = vm.new_dict().ok().and_then(|v| v.as_obj()).unwrap_or(ObjRef(0));
+    let modules = vm.new_dict().ok().and_then(|v| v.as_obj()).unwrap_or(ObjRef(0));
+    let main = vm.new_dict().ok().and_then(|v| v.as_obj()).unwrap_or(ObjRef(0));
+    vm.builtins = builtins;
+    vm.modules = modules;
+    vm.main_globals = main;
+    vm.memory_error = vm.new_exception_args(vm.types.memory_error_type, Vec::new()).unwrap_or(Value::NONE);
+    for (name, cls) in vm.types.plain_classes() {
+        if !name.contains('_') && !name.contains("iterator") && name != "NoneType" && name != "ellipsis" {
+            let _ = vm.dict_set_str(builtins, name, Value::obj(cls));
+        }
+    }
+    for (name, cls) in vm.types.exception_classes() {
+        let _ = vm.dict_set_str(builtins, name, Value::obj(cls));
+    }
+    let _ = vm.dict_set_str(builtins, "super", Value::obj(vm.types.super_));
+    let _ = vm.dict_set_str(builtins, "enumerate", Value::obj(vm.types.enumerate));
+    let _ = vm.dict_set_str(builtins, "NotImplemented", Value::NOT_IMPLEMENTED);
+    let _ = vm.dict_set_str(builtins, "Ellipsis", Value::ELLIPSIS);
+    let _ = vm.dict_set_str(builtins, "None", Value::NONE);
+    let _ = vm.dict_set_str(builtins, "True", Value::TRUE);
+    let _ = vm.dict_set_str(builtins, "False", Value::FALSE);
+    functions::install(vm, builtins);
+    classes::install(vm, builtins);
+    methods::install(vm);
+    let name = vm.intern("__main__").unwrap_or(Value::NONE);
+    let _ = vm.dict_set_str(main, "__name__", name);
+    let _ = vm.dict_set_str(main, "__builtins__", Value::obj(builtins));
+    let bn = vm.intern("builtins").unwrap_or(Value::NONE);
+    let _ = vm.dict_set_str(builtins, "__name__", bn);
+}
+
+// -- Argument helpers -----------------------------------------------------------------------
+
+/// Checks a native function's positional argument count against CPython's wording.
+pub(crate) fn check_args(vm: &mut Vm, name: &str, args: &[Value], min: usize, max: usize) -> PyResult<()> {
+    let n = args.len();
+    if n >= min && n <= max {
+        return Ok(());
+    }
+    let msg = if min == max {
+        match min {
+            0 => format!("{name}() takes no arguments ({n} given)"),
+            1 => format!("{name}() takes exactly one argument ({n} given)"),
+            _ => format!("{name}() takes exactly {min} arguments ({n} given)"),
+        }
+    } else if n < min {
+        format!("{name} expected at least {min} argument{}, got {n}", if min == 1 { "" } else { "s" })
+    } else {
+        format!("{name} expected at most {max} argument{}, got {n}", if max == 1 { "" } else { "s" })
+    };
+    Err(vm.type_error(msg))
+}
+
+/// Rejects keyword arguments for natives that take none.
+pub(crate) fn no_kwargs(vm: &mut Vm, name: &str, kwargs: &[(Value, Value)]) -> PyResult<()> {
+    if kwargs.is_empty() {
+        Ok(())
+    } else {
+        Err(vm.type_error(format!("{name}() takes no keyword arguments")))
+    }
+}
+
+/// Looks up a keyword argument by name.
+pub(crate) fn kwarg(vm: &Vm, kwargs: &[(Value, Value)], name: &str) -> Option<Value> {
+    kwargs.iter().find(|(k, _)| vm.str_of(*k) == Some(name)).map(|(_, v)| *v)
+}
+
+/// Rejects keyword arguments outside `allowed`.
+pub(crate) fn check_kwargs(vm: &mut Vm, fname: &str, kwargs: &[(Value, Value)], allowed: &[&str]) -> PyResult<()> {
+    for (k, _) in kwargs {
+        let n = vm.str_of(*k).unwrap_or("");
+        if !allowed.contains(&n) {
+            let msg = format!("{fname}() got an unexpected keyword argument '{n}'");
+            return Err(vm.type_error(msg));
+        }
+    }
+    Ok(())
+}
+
+/// The str argument of a native, or a TypeError naming what was expected.
+pub(crate) fn str_arg(vm: &mut Vm, v: Value, what: &str) -> PyResult<String> {
+    match vm.str_of(v) {
+        Some(s) => Ok(String::from(s)),
+        None => {
+            let msg = format!("{what} must be str, not {}", vm.type_name(v));
+            Err(vm.type_error(msg))
+        }
+    }
+}
+
+/// An int argument as i64, with CPython's messages.
+pub(crate) fn int_arg(vm: &mut Vm, v: Value) -> PyResult<i64> {
+    if let Some(i) = vm.as_i64(v) {
+        return Ok(i);
+    }
+    if vm.is_int(v) {
+        return Err(vm.overflow_error("Python int too large to convert to C ssize_t"));
+    }
+    if let Some(f) = vm.user_special(v, "__index__")? {
+        let r = vm.call_bound(f, v, &[])?;
+        if let Some(i) = vm.as_i64(r) {
+            return Ok(i);
+        }
+    }
+    let msg = format!("'{}' object cannot be interpreted as an integer", vm.type_name(v));
+    Err(vm.type_error(msg))
+}
+
+/// Shorthand for a TypeError result.
+pub(crate) fn type_err<T>(vm: &mut Vm, msg: String) -> Result<T, PyErr> {
+    Err(vm.type_error(msg))
+}

@@ -1,0 +1,673 @@
+//! The builtin modules `sys`, `math`, `time`, `random`, and `import`.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{add_native, check_args, int_arg};
+use crate::numeric::mathfn::{self, MathError};
+use crate::object::types::{Module, NativeFn, NativeKind, Obj};
+use crate::object::value::{ObjRef, Value};
+use crate::vm::{PyErr, PyResult, Vm};
+
+/// A module registered by the embedder: its name and a function filling its namespace.
+pub type ModuleInit = fn(&mut Vm, ObjRef) -> PyResult<()>;
+
+impl Vm {
+    /// `import name`: the builtin modules, then modules registered by the embedder.
+    pub fn import_module(&mut self, name: Value) -> PyResult<Value> {
+        if let Some(m) = self.dict_get_str(self.modules, name) {
+            return Ok(m);
+        }
+        let n = String::from(self.str_of(name).unwrap_or(""));
+        let init: Option<ModuleInit> = match n.as_str() {
+            "sys" => Some(init_sys),
+            "math" => Some(init_math),
+            "time" => Some(init_time),
+            "random" => Some(super::random::init_random),
+            "builtins" => {
+                return self.make_module_from_dict("builtins", self.builtins);
+            }
+            _ => self.native_modules.iter().find(|(m, _)| *m == n).map(|(_, f)| *f),
+        };
+        let Some(init) = init else {
+            let msg = format!("No module named '{n}'");
+            let e = self.new_exception(self.types.module_not_found_error, &msg);
+            return Err(e);
+        };
+        let d = self.new_dict()?;
+        let dr = d.as_obj().unwrap_or(ObjRef(0));
+        let nv = self.intern(&n)?;
+        self.dict_set_str(dr, "__name__", nv)?;
+        let m = self.alloc_value(Obj::Module(Box::new(Module { name: nv, dict: dr })))?;
+        self.native_roots.push(m);
+        let r = init(self, dr);
+        self.native_roots.pop();
+        r?;
+        let mods = self.modules;
+        self.dict_set(mods, nv, m)?;
+        Ok(m)
+    }
+
+    fn make_module_from_dict(&mut self, name: &str, d: ObjRef) -> PyResult<Value> {
+        let nv = self.intern(name)?;
+        let m = self.alloc_value(Obj::Module(Box::new(Module { name: nv, dict: d })))?;
+        let mods = self.modules;
+        self.dict_set(mods, nv, m)?;
+        Ok(m)
+    }
+
+    /// Registers a native module importable by scripts.
+    pub fn register_module(&mut self, name: &'static str, init: ModuleInit) {
+        self.native_modules.push((name, init));
+    }
+}
+
+fn add_fns(vm: &mut Vm, d: ObjRef, fns: &[(&'static str, NativeFn)]) {
+    for (name, f) in fns {
+        add_native(vm, d, name, *f, NativeKind::Function, Value::UNDEF);
+    }
+}
+
+// -- sys --------------------------------------------------------------------------------------
+
+fn init_sys(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
+    let mut argv = Vec::new();
+    for a in vm.config.argv.clone() {
+        argv.push(vm.new_string(a)?);
+    }
+    let argv = vm.new_list(argv)?;
+    vm.dict_set_str(d, "argv", argv)?;
+    vm.dict_set_str(d, "maxsize", Value::NONE)?;
+    let maxsize = vm.new_int(i64::MAX)?;
+    vm.dict_set_str(d, "maxsize", maxsize)?;
+    let bo = vm.new_str(if cfg!(target_endian = "little") { "little" } else { "big" })?;
+    vm.dict_set_str(d, "byteorder", bo)?;
+    let plat = vm.new_str("tiercel")?;
+    vm.dict_set_str(d, "platform", plat)?;
+    let mods = Value::obj(vm.modules);
+    vm.dict_set_str(d, "modules", mods)?;
+    add_fns(
+        vm,
+        d,
+        &[
+            ("exit", sys_exit),
+            ("getrecursionlimit", sys_getrecursionlimit),
+            ("setrecursionlimit", sys_setrecursionlimit),
+            ("exc_info", sys_exc_info),
+            ("intern", sys_intern),
+        ],
+    );
+    let out = make_stream(vm, false)?;
+    vm.dict_set_str(d, "stdout", out)?;
+    let err = make_stream(vm, true)?;
+    vm.dict_set_str(d, "stderr", err)?;
+    Ok(())
+}
+
+/// A tiny stream object with `write` and `flush`, bound to stdout or stderr.
+fn make_stream(vm: &mut Vm, stderr: bool) -> PyResult<Value> {
+    let ns = vm.new_dict()?;
+    let nsr = ns.as_obj().unwrap_or(ObjRef(0));
+    let name = vm.new_str(if stderr { "TextIOWrapper" } else { "TextIOWrapper" })?;
+    let cls = super::classes::make_class(vm, name, vm.types.object, nsr)?;
+    add_native(vm, nsr, "write", if stderr { stream_write_err } else { stream_write_out }, NativeKind::Method, Value::obj(cls));
+    add_native(vm, nsr, "flush", stream_flush, NativeKind::Method, Value::obj(cls));
+    vm.new_instance(cls)
+}
+
+fn stream_write(vm: &mut Vm, args: &[Value], stderr: bool) -> PyResult<Value> {
+    check_args(vm, "write", args, 2, 2)?;
+    let Some(s) = vm.str_of(args[1]).map(String::from) else {
+        let msg = format!("write() argument must be str, not {}", vm.type_name(args[1]));
+        return Err(vm.type_error(msg));
+    };
+    let n = s.chars().count();
+    if stderr {
+        vm.write_err(&s);
+    } else {
+        vm.write_out(&s);
+    }
+    Ok(Value::int_unchecked(n as i64))
+}
+
+fn stream_write_out(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    stream_write(vm, args, false)
+}
+
+fn stream_write_err(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    stream_write(vm, args, true)
+}
+
+fn stream_flush(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    vm.host.flush();
+    Ok(Value::NONE)
+}
+
+fn sys_exit(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "exit", args, 0, 1)?;
+    let a: Vec<Value> = args.to_vec();
+    let e = vm.new_exception_args(vm.types.system_exit, a)?;
+    Err(PyErr(e))
+}
+
+fn sys_getrecursionlimit(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    Ok(Value::int_unchecked(vm.config.recursion_limit as i64))
+}
+
+fn sys_setrecursionlimit(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "setrecursionlimit", args, 1, 1)?;
+    let n = int_arg(vm, args[0])?;
+    if n < 1 {
+        return Err(vm.value_error("recursion limit must be greater or equal than 1"));
+    }
+    if (n as usize) <= vm.frames.len() {
+        let msg = format!("cannot set the recursion limit to {n} at the recursion depth {}: the limit is too low", vm.frames.len());
+        return Err(vm.new_exception(vm.types.recursion_error, &msg));
+    }
+    vm.config.recursion_limit = n as usize;
+    Ok(Value::NONE)
+}
+
+fn sys_exc_info(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let e = vm.handled_exc;
+    if e == Value::NONE || e.is_undef() {
+        return vm.new_tuple(alloc::vec![Value::NONE, Value::NONE, Value::NONE]);
+    }
+    let t = Value::obj(vm.type_of(e));
+    vm.new_tuple(alloc::vec![t, e, Value::NONE])
+}
+
+fn sys_intern(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "intern", args, 1, 1)?;
+    let s = super::str_arg(vm, args[0], "intern() argument")?;
+    vm.intern(&s)
+}
+
+// -- time -------------------------------------------------------------------------------------
+
+fn init_time(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
+    add_fns(vm, d, &[("time", time_time), ("perf_counter", time_monotonic), ("monotonic", time_monotonic), ("process_time", time_monotonic), ("sleep", time_sleep)]);
+    Ok(())
+}
+
+fn time_time(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    Ok(Value::float(vm.host.time()))
+}
+
+fn time_monotonic(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    Ok(Value::float(vm.host.monotonic()))
+}
+
+fn time_sleep(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "sleep", args, 1, 1)?;
+    let secs = vm.to_f64(args[0])?.unwrap_or(0.0);
+    if secs < 0.0 {
+        return Err(vm.value_error("sleep length must be non-negative"));
+    }
+    let end = vm.host.monotonic() + secs;
+    while vm.host.monotonic() < end {
+        if vm.interrupt.load(core::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+    }
+    Ok(Value::NONE)
+}
+
+// -- math -------------------------------------------------------------------------------------
+
+fn math_err(vm: &mut Vm, e: MathError) -> PyErr {
+    match e {
+        MathError::Domain => vm.value_error("math domain error"),
+        MathError::Range => vm.overflow_error("math range error"),
+        MathError::ZeroDivision => vm.zero_division("float division by zero"),
+    }
+}
+
+fn float_arg(vm: &mut Vm, v: Value) -> PyResult<f64> {
+    match vm.to_f64(v)? {
+        Some(x) => Ok(x),
+        None => {
+            if let Some(f) = vm.user_special(v, "__float__")? {
+                let r = vm.call_bound(f, v, &[])?;
+                if let Some(x) = r.as_float() {
+                    return Ok(x);
+                }
+            }
+            let msg = format!("must be real number, not {}", vm.type_name(v));
+            Err(vm.type_error(msg))
+        }
+    }
+}
+
+macro_rules! math1 {
+    ($($name:ident => $f:path;)*) => {
+        $(
+            fn $name(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+                check_args(vm, stringify!($name), args, 1, 1)?;
+                let x = float_arg(vm, args[0])?;
+                match $f(x) {
+                    Ok(r) => Ok(Value::float(r)),
+                    Err(e) => Err(math_err(vm, e)),
+                }
+            }
+        )*
+    };
+}
+
+math1! {
+    sqrt => mathfn::sqrt; exp => mathfn::exp; exp2 => mathfn::exp2; expm1 => mathfn::expm1;
+    sin => mathfn::sin; cos => mathfn::cos; tan => mathfn::tan; asin => mathfn::asin;
+    acos => mathfn::acos; atan => mathfn::atan; sinh => mathfn::sinh; cosh => mathfn::cosh;
+    tanh => mathfn::tanh; asinh => mathfn::asinh; acosh => mathfn::acosh; atanh => mathfn::atanh;
+    cbrt => mathfn::cbrt; log2 => mathfn::log2; log10 => mathfn::log10; log1p => mathfn::log1p;
+    gamma => mathfn::gamma; lgamma => mathfn::lgamma;
+}
+
+fn init_math(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
+    vm.dict_set_str(d, "pi", Value::float(core::f64::consts::PI))?;
+    vm.dict_set_str(d, "e", Value::float(core::f64::consts::E))?;
+    vm.dict_set_str(d, "tau", Value::float(core::f64::consts::TAU))?;
+    vm.dict_set_str(d, "inf", Value::float(f64::INFINITY))?;
+    vm.dict_set_str(d, "nan", Value::float(f64::NAN))?;
+    add_fns(
+        vm,
+        d,
+        &[
+            ("sqrt", sqrt),
+            ("exp", exp),
+            ("exp2", exp2),
+            ("expm1", expm1),
+            ("sin", sin),
+            ("cos", cos),
+            ("tan", tan),
+            ("asin", asin),
+            ("acos", acos),
+            ("atan", atan),
+            ("sinh", sinh),
+            ("cosh", cosh),
+            ("tanh", tanh),
+            ("asinh", asinh),
+            ("acosh", acosh),
+            ("atanh", atanh),
+            ("cbrt", cbrt),
+            ("log2", log2),
+            ("log10", log10),
+            ("log1p", log1p),
+            ("gamma", gamma),
+            ("lgamma", lgamma),
+            ("log", math_log),
+            ("pow", math_pow),
+            ("atan2", math_atan2),
+            ("fmod", math_fmod),
+            ("hypot", math_hypot),
+            ("floor", math_floor),
+            ("ceil", math_ceil),
+            ("trunc", math_trunc),
+            ("fabs", math_fabs),
+            ("copysign", math_copysign),
+            ("degrees", math_degrees),
+            ("radians", math_radians),
+            ("isinf", math_isinf),
+            ("isnan", math_isnan),
+            ("isfinite", math_isfinite),
+            ("isclose", math_isclose),
+            ("gcd", math_gcd),
+            ("lcm", math_lcm),
+            ("factorial", math_factorial),
+            ("isqrt", math_isqrt),
+            ("comb", math_comb),
+            ("perm", math_perm),
+            ("fsum", math_fsum),
+            ("prod", math_prod),
+            ("modf", math_modf),
+            ("frexp", math_frexp),
+            ("ldexp", math_ldexp),
+            ("erf", math_erf),
+            ("erfc", math_erfc),
+            ("dist", math_dist),
+        ],
+    );
+    Ok(())
+}
+
+fn f2(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<(f64, f64)> {
+    check_args(vm, name, args, 2, 2)?;
+    Ok((float_arg(vm, args[0])?, float_arg(vm, args[1])?))
+}
+
+fn math_log(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "log", args, 1, 2)?;
+    // Big ints: log of the float of the value can overflow; use bit length scaling.
+    let x = match vm.to_bigint(args[0]) {
+        Some(b) if b.to_f64().is_err() => {
+            if b.is_negative() {
+                return Err(vm.value_error("math domain error"));
+            }
+            let shift = b.bit_length().saturating_sub(60);
+            let top = b.shr(shift).to_f64().unwrap_or(1.0);
+            let l = libm::log(top) + shift as f64 * core::f64::consts::LN_2;
+            if args.len() == 2 {
+                let base = float_arg(vm, args[1])?;
+                let lb = mathfn::log(base).map_err(|e| math_err(vm, e))?;
+                return Ok(Value::float(l / lb));
+            }
+            return Ok(Value::float(l));
+        }
+        _ => float_arg(vm, args[0])?,
+    };
+    let r = if args.len() == 2 {
+        let base = float_arg(vm, args[1])?;
+        mathfn::log_base(x, base)
+    } else {
+        mathfn::log(x)
+    };
+    r.map(Value::float).map_err(|e| math_err(vm, e))
+}
+
+fn math_pow(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let (x, y) = f2(vm, args, "pow")?;
+    mathfn::pow(x, y).map(Value::float).map_err(|e| math_err(vm, e))
+}
+
+fn math_atan2(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let (y, x) = f2(vm, args, "atan2")?;
+    mathfn::atan2(y, x).map(Value::float).map_err(|e| math_err(vm, e))
+}
+
+fn math_fmod(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let (x, y) = f2(vm, args, "fmod")?;
+    mathfn::fmod(x, y).map(Value::float).map_err(|e| math_err(vm, e))
+}
+
+fn math_hypot(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let mut c = Vec::new();
+    for a in args {
+        c.push(float_arg(vm, *a)?);
+    }
+    Ok(Value::float(mathfn::hypot(&c)))
+}
+
+fn math_dist(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "dist", args, 2, 2)?;
+    let mut p = Vec::new();
+    for a in vm.collect_iter(args[0])? {
+        p.push(float_arg(vm, a)?);
+    }
+    let mut q = Vec::new();
+    for a in vm.collect_iter(args[1])? {
+        q.push(float_arg(vm, a)?);
+    }
+    match mathfn::dist(&p, &q) {
+        Some(r) => Ok(Value::float(r)),
+        None => Err(vm.value_error("both points must have the same number of dimensions")),
+    }
+}
+
+fn to_int_result(vm: &mut Vm, x: f64) -> PyResult<Value> {
+    if x.is_nan() {
+        return Err(vm.value_error("cannot convert float NaN to integer"));
+    }
+    match crate::object::bigint::BigInt::from_f64(x) {
+        Some(b) => vm.int_from_big(b),
+        None => Err(vm.overflow_error("cannot convert float infinity to integer")),
+    }
+}
+
+fn int_or_dunder(vm: &mut Vm, v: Value, dunder: &str, f: fn(f64) -> f64) -> PyResult<Value> {
+    if vm.is_int(v) {
+        return vm.positive(v);
+    }
+    if v.as_float().is_none() {
+        if let Some(m) = vm.user_special(v, dunder)? {
+            return vm.call_bound(m, v, &[]);
+        }
+    }
+    let x = float_arg(vm, v)?;
+    to_int_result(vm, f(x))
+}
+
+fn math_floor(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "floor", args, 1, 1)?;
+    int_or_dunder(vm, args[0], "__floor__", mathfn::floor)
+}
+
+fn math_ceil(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "ceil", args, 1, 1)?;
+    int_or_dunder(vm, args[0], "__ceil__", mathfn::ceil)
+}
+
+fn math_trunc(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "trunc", args, 1, 1)?;
+    int_or_dunder(vm, args[0], "__trunc__", mathfn::trunc)
+}
+
+fn math_fabs(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "fabs", args, 1, 1)?;
+    let x = float_arg(vm, args[0])?;
+    Ok(Value::float(mathfn::fabs(x)))
+}
+
+fn math_copysign(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let (x, y) = f2(vm, args, "copysign")?;
+    Ok(Value::float(mathfn::copysign(x, y)))
+}
+
+fn math_degrees(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "degrees", args, 1, 1)?;
+    let x = float_arg(vm, args[0])?;
+    Ok(Value::float(mathfn::degrees(x)))
+}
+
+fn math_radians(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "radians", args, 1, 1)?;
+    let x = float_arg(vm, args[0])?;
+    Ok(Value::float(mathfn::radians(x)))
+}
+
+fn math_isinf(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "isinf", args, 1, 1)?;
+    let x = float_arg(vm, args[0])?;
+    Ok(Value::bool(x.is_infinite()))
+}
+
+fn math_isnan(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "isnan", args, 1, 1)?;
+    let x = float_arg(vm, args[0])?;
+    Ok(Value::bool(x.is_nan()))
+}
+
+fn math_isfinite(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "isfinite", args, 1, 1)?;
+    let x = float_arg(vm, args[0])?;
+    Ok(Value::bool(x.is_finite()))
+}
+
+fn math_isclose(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    let (a, b) = f2(vm, args, "isclose")?;
+    let rel = match super::kwarg(vm, kwargs, "rel_tol") {
+        Some(v) => float_arg(vm, v)?,
+        None => 1e-9,
+    };
+    let abs = match super::kwarg(vm, kwargs, "abs_tol") {
+        Some(v) => float_arg(vm, v)?,
+        None => 0.0,
+    };
+    match mathfn::isclose(a, b, rel, abs) {
+        Ok(r) => Ok(Value::bool(r)),
+        Err(_) => Err(vm.value_error("tolerances must be non-negative")),
+    }
+}
+
+fn big_args(vm: &mut Vm, args: &[Value]) -> PyResult<Vec<crate::object::bigint::BigInt>> {
+    let mut out = Vec::new();
+    for a in args {
+        match vm.to_bigint(*a) {
+            Some(b) => out.push(b),
+            None => {
+                let msg = format!("'{}' object cannot be interpreted as an integer", vm.type_name(*a));
+                return Err(vm.type_error(msg));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn math_gcd(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let bs = big_args(vm, args)?;
+    let mut g = crate::object::bigint::BigInt::zero();
+    for b in bs {
+        g = g.gcd(&b);
+    }
+    vm.int_from_big(g)
+}
+
+fn math_lcm(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let bs = big_args(vm, args)?;
+    let mut l = crate::object::bigint::BigInt::one();
+    for b in bs {
+        if b.is_zero() {
+            return Ok(Value::int_unchecked(0));
+        }
+        let g = l.gcd(&b);
+        l = l.mul(&b).abs().div_floor(&g).unwrap_or_default();
+    }
+    vm.int_from_big(l)
+}
+
+fn math_factorial(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "factorial", args, 1, 1)?;
+    if args[0].is_float() {
+        return Err(vm.type_error("'float' object cannot be interpreted as an integer"));
+    }
+    let n = int_arg(vm, args[0])?;
+    if n < 0 {
+        return Err(vm.value_error("factorial() not defined for negative values"));
+    }
+    if n > 100_000 {
+        return Err(vm.overflow_error("factorial() argument should not exceed 100000 in Tiercel"));
+    }
+    match crate::object::bigint::BigInt::factorial(n as u64) {
+        Ok(b) => vm.int_from_big(b),
+        Err(_) => Err(PyErr(vm.memory_error)),
+    }
+}
+
+fn math_isqrt(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "isqrt", args, 1, 1)?;
+    let b = big_args(vm, args)?.remove(0);
+    match b.isqrt() {
+        Some(r) => vm.int_from_big(r),
+        None => Err(vm.value_error("isqrt() argument must be nonnegative")),
+    }
+}
+
+fn math_comb(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "comb", args, 2, 2)?;
+    let n = int_arg(vm, args[0])?;
+    let k = int_arg(vm, args[1])?;
+    if n < 0 {
+        return Err(vm.value_error("n must be a non-negative integer"));
+    }
+    if k < 0 {
+        return Err(vm.value_error("k must be a non-negative integer"));
+    }
+    if k > n {
+        return Ok(Value::int_unchecked(0));
+    }
+    let k = k.min(n - k);
+    let mut r = crate::object::bigint::BigInt::one();
+    for i in 0..k {
+        r = r.mul(&crate::object::bigint::BigInt::from_i64(n - i)).div_floor(&crate::object::bigint::BigInt::from_i64(i + 1)).unwrap_or_default();
+    }
+    vm.int_from_big(r)
+}
+
+fn math_perm(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "perm", args, 1, 2)?;
+    let n = int_arg(vm, args[0])?;
+    let k = match args.get(1) {
+        Some(v) if *v != Value::NONE => int_arg(vm, *v)?,
+        _ => n,
+    };
+    if n < 0 {
+        return Err(vm.value_error("n must be a non-negative integer"));
+    }
+    if k < 0 {
+        return Err(vm.value_error("k must be a non-negative integer"));
+    }
+    if k > n {
+        return Ok(Value::int_unchecked(0));
+    }
+    let mut r = crate::object::bigint::BigInt::one();
+    for i in 0..k {
+        r = r.mul(&crate::object::bigint::BigInt::from_i64(n - i));
+    }
+    vm.int_from_big(r)
+}
+
+fn math_fsum(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "fsum", args, 1, 1)?;
+    let mut xs = Vec::new();
+    for v in vm.collect_iter(args[0])? {
+        xs.push(float_arg(vm, v)?);
+    }
+    match mathfn::fsum(&xs) {
+        Ok(r) => Ok(Value::float(r)),
+        Err(mathfn::FsumError::IntermediateOverflow) => Err(vm.overflow_error("intermediate overflow in fsum")),
+        Err(mathfn::FsumError::InfMinusInf) => Err(vm.value_error("-inf + inf in fsum")),
+    }
+}
+
+fn math_prod(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "prod", args, 1, 1)?;
+    let mut acc = super::kwarg(vm, kwargs, "start").unwrap_or(Value::int_unchecked(1));
+    for v in vm.collect_iter(args[0])? {
+        acc = vm.binary_op(acc, v, crate::bytecode::ops::BinaryOp::Multiply, false)?;
+    }
+    Ok(acc)
+}
+
+fn math_modf(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "modf", args, 1, 1)?;
+    let x = float_arg(vm, args[0])?;
+    let (f, i) = mathfn::modf(x);
+    vm.new_tuple(alloc::vec![Value::float(f), Value::float(i)])
+}
+
+fn math_frexp(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "frexp", args, 1, 1)?;
+    let x = float_arg(vm, args[0])?;
+    let (m, e) = mathfn::frexp(x);
+    vm.new_tuple(alloc::vec![Value::float(m), Value::int_unchecked(e as i64)])
+}
+
+fn math_ldexp(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "ldexp", args, 2, 2)?;
+    let x = float_arg(vm, args[0])?;
+    let i = match vm.as_i64(args[1]) {
+        Some(i) => i,
+        None if vm.is_int(args[1]) => {
+            if vm.to_bigint(args[1]).is_some_and(|b| b.is_negative()) {
+                i64::MIN
+            } else {
+                i64::MAX
+            }
+        }
+        None => return Err(vm.type_error("Expected an int as second argument to ldexp.")),
+    };
+    mathfn::ldexp(x, i).map(Value::float).map_err(|e| math_err(vm, e))
+}
+
+fn math_erf(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "erf", args, 1, 1)?;
+    let x = float_arg(vm, args[0])?;
+    Ok(Value::float(mathfn::erf(x)))
+}
+
+fn math_erfc(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "erfc", args, 1, 1)?;
+    let x = float_arg(vm, args[0])?;
+    Ok(Value::float(mathfn::erfc(x)))
+}

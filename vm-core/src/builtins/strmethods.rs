@@ -1,0 +1,325 @@
+//! Methods of `str`, `int` and `float`.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{add_methods, check_args};
+use crate::object::value::Value;
+use crate::vm::{PyResult, Vm};
+
+pub(crate) fn install(vm: &mut Vm) {
+    let (str_, int, float) = (vm.types.str_, vm.types.int, vm.types.float);
+    add_methods(
+        vm,
+        str_,
+        &[
+            ("join", str_join),
+            ("split", str_split),
+            ("strip", str_strip),
+            ("lstrip", str_lstrip),
+            ("rstrip", str_rstrip),
+            ("replace", str_replace),
+            ("find", str_find),
+            ("index", str_index),
+            ("count", str_count),
+            ("startswith", str_startswith),
+            ("endswith", str_endswith),
+            ("upper", str_upper),
+            ("lower", str_lower),
+            ("format", str_format),
+            ("encode", str_encode),
+            ("isdigit", str_isdigit),
+            ("isalpha", str_isalpha),
+            ("isspace", str_isspace),
+            ("__len__", str_len),
+            ("__str__", str_str),
+        ],
+    );
+    add_methods(vm, int, &[("bit_length", int_bit_length), ("__index__", int_index), ("__int__", int_index)]);
+    add_methods(vm, float, &[("is_integer", float_is_integer)]);
+}
+
+/// The str receiver of a method.
+pub(crate) fn this_str(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<String> {
+    match args.first().and_then(|v| vm.str_of(*v)) {
+        Some(s) => Ok(String::from(s)),
+        None => Err(vm.type_error(format!("descriptor '{name}' requires a 'str' object"))),
+    }
+}
+
+fn str_arg_opt(vm: &mut Vm, v: Option<&Value>, name: &str) -> PyResult<Option<String>> {
+    match v {
+        None | Some(&Value::NONE) => Ok(None),
+        Some(v) => match vm.str_of(*v) {
+            Some(s) => Ok(Some(String::from(s))),
+            None => {
+                let msg = format!("{name} arg must be None or str");
+                Err(vm.type_error(msg))
+            }
+        },
+    }
+}
+
+fn str_join(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "join", args, 2, 2)?;
+    let sep = this_str(vm, args, "join")?;
+    let items = vm.collect_iter(args[1])?;
+    let mut out = String::new();
+    for (i, it) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(&sep);
+        }
+        match vm.str_of(*it) {
+            Some(s) => out.push_str(s),
+            None => {
+                let msg = format!("sequence item {i}: expected str instance, {} found", vm.type_name(*it));
+                return Err(vm.type_error(msg));
+            }
+        }
+    }
+    vm.new_string(out)
+}
+
+fn str_split(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    let s = this_str(vm, args, "split")?;
+    let sep_v = args.get(1).copied().or_else(|| super::kwarg(vm, kwargs, "sep"));
+    let max_v = args.get(2).copied().or_else(|| super::kwarg(vm, kwargs, "maxsplit"));
+    let sep = str_arg_opt(vm, sep_v.as_ref(), "must be str or None, not")?;
+    let maxsplit = match max_v {
+        Some(v) => super::int_arg(vm, v)?,
+        None => -1,
+    };
+    let parts: Vec<String> = match sep {
+        None => {
+            let mut out = Vec::new();
+            let mut rest = s.trim_start();
+            while !rest.is_empty() {
+                if maxsplit >= 0 && out.len() as i64 == maxsplit {
+                    out.push(String::from(rest));
+                    break;
+                }
+                match rest.find(char::is_whitespace) {
+                    Some(i) => {
+                        out.push(String::from(&rest[..i]));
+                        rest = rest[i..].trim_start();
+                    }
+                    None => {
+                        out.push(String::from(rest));
+                        break;
+                    }
+                }
+            }
+            out
+        }
+        Some(sep) => {
+            if sep.is_empty() {
+                return Err(vm.value_error("empty separator"));
+            }
+            if maxsplit < 0 {
+                s.split(sep.as_str()).map(String::from).collect()
+            } else {
+                s.splitn(maxsplit as usize + 1, sep.as_str()).map(String::from).collect()
+            }
+        }
+    };
+    let mut vals = Vec::with_capacity(parts.len());
+    for p in parts {
+        vals.push(vm.new_string(p)?);
+    }
+    vm.new_list(vals)
+}
+
+fn strip_impl(vm: &mut Vm, args: &[Value], name: &str, left: bool, right: bool) -> PyResult<Value> {
+    check_args(vm, name, args, 1, 2)?;
+    let s = this_str(vm, args, name)?;
+    let chars = str_arg_opt(vm, args.get(1), name)?;
+    let pred = |c: char| match &chars {
+        Some(cs) => cs.contains(c),
+        None => c.is_whitespace(),
+    };
+    let mut t: &str = &s;
+    if left {
+        t = t.trim_start_matches(pred);
+    }
+    if right {
+        t = t.trim_end_matches(pred);
+    }
+    let t = String::from(t);
+    vm.new_string(t)
+}
+
+fn str_strip(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    strip_impl(vm, args, "strip", true, true)
+}
+
+fn str_lstrip(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    strip_impl(vm, args, "lstrip", true, false)
+}
+
+fn str_rstrip(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    strip_impl(vm, args, "rstrip", false, true)
+}
+
+fn str_replace(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "replace", args, 3, 4)?;
+    let s = this_str(vm, args, "replace")?;
+    let old = super::str_arg(vm, args[1], "replace() argument 1")?;
+    let new = super::str_arg(vm, args[2], "replace() argument 2")?;
+    let count = match args.get(3) {
+        Some(v) => super::int_arg(vm, *v)?,
+        None => -1,
+    };
+    let out = if count < 0 { s.replace(&old, &new) } else { s.replacen(&old, &new, count as usize) };
+    vm.new_string(out)
+}
+
+/// Character-index bounds `[start, end)` of optional slice arguments, as byte offsets.
+fn bounds(vm: &mut Vm, s: &str, start: Option<&Value>, end: Option<&Value>) -> PyResult<(usize, usize)> {
+    let n = s.chars().count() as i64;
+    let conv = |vm: &mut Vm, v: Option<&Value>, dflt: i64| -> PyResult<i64> {
+        match v {
+            None | Some(&Value::NONE) => Ok(dflt),
+            Some(v) => {
+                let i = super::int_arg(vm, *v)?;
+                Ok(if i < 0 { (i + n).max(0) } else { i.min(n) })
+            }
+        }
+    };
+    let a = conv(vm, start, 0)?;
+    let b = conv(vm, end, n)?;
+    let to_byte = |ci: i64| s.char_indices().nth(ci as usize).map_or(s.len(), |(i, _)| i);
+    Ok((to_byte(a), to_byte(b.max(a))))
+}
+
+fn char_index(s: &str, byte: usize) -> i64 {
+    s[..byte].chars().count() as i64
+}
+
+fn find_impl(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<Option<i64>> {
+    check_args(vm, name, args, 2, 4)?;
+    let s = this_str(vm, args, name)?;
+    let sub = super::str_arg(vm, args[1], &format!("{name}() argument 1"))?;
+    let (a, b) = bounds(vm, &s, args.get(2), args.get(3))?;
+    if a > b || b > s.len() {
+        return Ok(None);
+    }
+    Ok(s[a..b].find(&sub).map(|i| char_index(&s, a + i)))
+}
+
+fn str_find(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let r = find_impl(vm, args, "find")?;
+    Ok(Value::int_unchecked(r.unwrap_or(-1)))
+}
+
+fn str_index(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    match find_impl(vm, args, "index")? {
+        Some(i) => Ok(Value::int_unchecked(i)),
+        None => Err(vm.value_error("substring not found")),
+    }
+}
+
+fn str_count(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "count", args, 2, 4)?;
+    let s = this_str(vm, args, "count")?;
+    let sub = super::str_arg(vm, args[1], "count() argument 1")?;
+    let (a, b) = bounds(vm, &s, args.get(2), args.get(3))?;
+    let hay = &s[a..b];
+    let n = if sub.is_empty() { hay.chars().count() + 1 } else { hay.matches(sub.as_str()).count() };
+    Ok(Value::int_unchecked(n as i64))
+}
+
+fn affix(vm: &mut Vm, args: &[Value], name: &str, prefix: bool) -> PyResult<Value> {
+    check_args(vm, name, args, 2, 4)?;
+    let s = this_str(vm, args, name)?;
+    let (a, b) = bounds(vm, &s, args.get(2), args.get(3))?;
+    let hay = &s[a..b];
+    let cands: Vec<Value> = match vm.tuple_items(args[1]) {
+        Some(t) => t,
+        None => alloc::vec![args[1]],
+    };
+    for c in cands {
+        let Some(p) = vm.str_of(c) else {
+            let msg = format!("{name} first arg must be str or a tuple of str, not {}", vm.type_name(c));
+            return Err(vm.type_error(msg));
+        };
+        if (prefix && hay.starts_with(p)) || (!prefix && hay.ends_with(p)) {
+            return Ok(Value::TRUE);
+        }
+    }
+    Ok(Value::FALSE)
+}
+
+fn str_startswith(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    affix(vm, args, "startswith", true)
+}
+
+fn str_endswith(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    affix(vm, args, "endswith", false)
+}
+
+fn str_upper(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let s = this_str(vm, args, "upper")?;
+    vm.new_string(s.to_uppercase())
+}
+
+fn str_lower(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let s = this_str(vm, args, "lower")?;
+    vm.new_string(s.to_lowercase())
+}
+
+fn str_format(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    let s = this_str(vm, args, "format")?;
+    let out = vm.str_format(&s, &args[1..], kwargs)?;
+    vm.new_string(out)
+}
+
+fn str_encode(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let s = this_str(vm, args, "encode")?;
+    let b = vm.str_of(args[0]).map(|_| s.into_bytes()).unwrap_or_default();
+    vm.alloc_value(crate::object::types::Obj::Bytes(b.into_boxed_slice()))
+}
+
+fn pred(vm: &mut Vm, args: &[Value], name: &str, f: fn(char) -> bool) -> PyResult<Value> {
+    let s = this_str(vm, args, name)?;
+    Ok(Value::bool(!s.is_empty() && s.chars().all(f)))
+}
+
+fn str_isdigit(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    pred(vm, args, "isdigit", |c| c.is_ascii_digit())
+}
+
+fn str_isalpha(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    pred(vm, args, "isalpha", char::is_alphabetic)
+}
+
+fn str_isspace(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    pred(vm, args, "isspace", char::is_whitespace)
+}
+
+fn str_len(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let s = this_str(vm, args, "__len__")?;
+    Ok(Value::int_unchecked(s.chars().count() as i64))
+}
+
+fn str_str(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__str__", args, 1, 1)?;
+    vm.to_str_value(args[0])
+}
+
+fn int_bit_length(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "bit_length", args, 1, 1)?;
+    let b = vm.to_bigint(args[0]).unwrap_or_default();
+    Ok(Value::int_unchecked(b.bit_length() as i64))
+}
+
+fn int_index(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__index__", args, 1, 1)?;
+    vm.positive(args[0])
+}
+
+fn float_is_integer(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "is_integer", args, 1, 1)?;
+    let x = args[0].as_float().unwrap_or(f64::NAN);
+    Ok(Value::bool(x.is_finite() && libm::floor(x) == x))
+}

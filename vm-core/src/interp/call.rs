@@ -1,0 +1,636 @@
+//! Calls: argument binding, frame entry and return, calls from native code.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::eval::{Ctx, Flow};
+use super::frame::{Frame, OnReturn};
+use crate::bytecode::code::{code_flags, CodeObject};
+use crate::object::types::{BuiltinBase, Function, Obj};
+use crate::object::value::{ObjRef, Value};
+use crate::vm::{PyErr, PyResult, Vm};
+
+/// How a callable was dispatched from bytecode.
+enum Dispatch {
+    /// The result is ready.
+    Done(Value),
+    /// A frame was pushed; the loop must reload.
+    Frame,
+}
+
+impl Vm {
+    // -- Calls from native code -------------------------------------------------------------
+
+    /// Calls `f(*args)`.
+    pub fn call(&mut self, f: Value, args: &[Value]) -> PyResult<Value> {
+        self.call_kw(f, args, &[])
+    }
+
+    /// Calls `f(receiver, *args)` where `f` is an unbound function found on a class.
+    pub fn call_bound(&mut self, f: Value, receiver: Value, args: &[Value]) -> PyResult<Value> {
+        let mut all = Vec::with_capacity(args.len() + 1);
+        all.push(receiver);
+        all.extend_from_slice(args);
+        self.call_kw(f, &all, &[])
+    }
+
+    /// Calls the method `name` of `obj`.
+    pub fn call_method_by_name(&mut self, obj: Value, name: &str, args: &[Value]) -> PyResult<Value> {
+        let m = self.get_attr_str(obj, name)?;
+        self.call(m, args)
+    }
+
+    /// Calls `f(*args, **kwargs)` from Rust: Python code runs in a nested interpreter loop.
+    pub fn call_kw(&mut self, f: Value, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+        let Some(r) = f.as_obj() else { return Err(self.not_callable(f)) };
+        match self.heap.get(r) {
+            Obj::Native(n) => {
+                let (func, bound) = (n.f, n.bound);
+                self.enter_native()?;
+                let res = if bound.is_undef() {
+                    func(self, args, kwargs)
+                } else {
+                    let mut all = Vec::with_capacity(args.len() + 1);
+                    all.push(bound);
+                    all.extend_from_slice(args);
+                    func(self, &all, kwargs)
+                };
+                self.leave_native();
+                res
+            }
+            Obj::BoundMethod { func, receiver } => {
+                let (func, receiver) = (*func, *receiver);
+                let mut all = Vec::with_capacity(args.len() + 1);
+                all.push(receiver);
+                all.extend_from_slice(args);
+                self.call_kw(func, &all, kwargs)
+            }
+            Obj::Function(_) => {
+                self.enter_native()?;
+                let res = self.run_function(r, args, kwargs);
+                self.leave_native();
+                res
+            }
+            Obj::Class(_) => {
+                self.enter_native()?;
+                let res = self.instantiate(r, args, kwargs);
+                self.leave_native();
+                res
+            }
+            Obj::Instance(_) => match self.user_special(f, "__call__")? {
+                Some(c) => {
+                    let mut all = Vec::with_capacity(args.len() + 1);
+                    all.push(f);
+                    all.extend_from_slice(args);
+                    self.call_kw(c, &all, kwargs)
+                }
+                None => Err(self.not_callable(f)),
+            },
+            _ => Err(self.not_callable(f)),
+        }
+    }
+
+    fn not_callable(&mut self, f: Value) -> PyErr {
+        let msg = format!("'{}' object is not callable", self.type_name(f));
+        self.type_error(msg)
+    }
+
+    /// Runs a Python function to completion in a nested loop.
+    fn run_function(&mut self, func: ObjRef, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+        let floor = self.stack.len();
+        let locals = self.bind_args(func, args, kwargs)?;
+        self.enter_frame(func, locals, floor as u32, OnReturn::Rust)?;
+        let entry = self.frames.len() - 1;
+        self.run_frames(entry)
+    }
+
+    /// Creates an instance of `cls` and runs `__init__` (from native code).
+    pub fn instantiate(&mut self, cls: ObjRef, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+        if let Some(v) = self.builtin_constructor(cls, args, kwargs)? {
+            return Ok(v);
+        }
+        let inst = self.new_user_instance(cls, args)?;
+        let init_name = self.intern("__init__")?;
+        if let Some(init) = self.class_lookup(cls, init_name) {
+            if !self.is_builtin_object_method(init) || self.builtin_base(cls) != BuiltinBase::Object {
+                self.native_roots.push(inst);
+                let mut all = Vec::with_capacity(args.len() + 1);
+                all.push(inst);
+                all.extend_from_slice(args);
+                let r = self.call_kw(init, &all, kwargs);
+                self.native_roots.pop();
+                let r = r?;
+                if r != Value::NONE {
+                    let msg = format!("__init__() should return None, not '{}'", self.type_name(r));
+                    return Err(self.type_error(msg));
+                }
+                return Ok(inst);
+            }
+        }
+        if !args.is_empty() || !kwargs.is_empty() {
+            let msg = format!("{}() takes no arguments", self.class_name(cls));
+            return Err(self.type_error(msg));
+        }
+        Ok(inst)
+    }
+
+    /// A fresh instance of a user class, with the builtin payload its base needs.
+    pub(crate) fn new_user_instance(&mut self, cls: ObjRef, args: &[Value]) -> PyResult<Value> {
+        let inst = self.new_instance(cls)?;
+        let native = match self.builtin_base(cls) {
+            BuiltinBase::List => self.new_list(Vec::new())?,
+            BuiltinBase::Dict => self.new_dict()?,
+            BuiltinBase::Set => self.new_set(&[], false)?,
+            BuiltinBase::Exception => {
+                let a = self.new_tuple(args.to_vec())?;
+                if let Some(Obj::Instance(i)) = inst.as_obj().map(|r| self.heap.get_mut(r)) {
+                    i.exc = Some(Box::new(crate::object::types::ExcState {
+                        args: a,
+                        cause: Value::NONE,
+                        context: Value::NONE,
+                        ..Default::default()
+                    }));
+                }
+                Value::UNDEF
+            }
+            _ => Value::UNDEF,
+        };
+        if !native.is_undef() {
+            if let Some(Obj::Instance(i)) = inst.as_obj().map(|r| self.heap.get_mut(r)) {
+                i.native = native;
+            }
+        }
+        Ok(inst)
+    }
+
+    // -- Argument binding -------------------------------------------------------------------
+
+    /// Binds call arguments to a function's parameters: the frame's initial locals
+    /// (locals + cells + frees, cells and frees still empty).
+    pub(crate) fn bind_args(&mut self, func: ObjRef, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Vec<Value>> {
+        let Obj::Function(f) = self.heap.get(func) else {
+            return Err(self.internal_error("bind_args on a non-function"));
+        };
+        let code = f.code.clone();
+        let defaults = f.defaults.clone();
+        let kwdefaults = f.kwdefaults.clone();
+        let qualname = f.qualname;
+        let nlocals = code.nlocalsplus();
+        let argcount = code.argcount as usize;
+        let kwonly = code.kwonlyargcount as usize;
+        let posonly = code.posonlyargcount as usize;
+        let has_varargs = code.flags & code_flags::VARARGS != 0;
+        let has_varkw = code.flags & code_flags::VARKEYWORDS != 0;
+        let mut locals = vec![Value::UNDEF; nlocals];
+        // Fast path: exact positional arity.
+        if kwargs.is_empty() && args.len() == argcount && kwonly == 0 && !has_varargs && !has_varkw {
+            locals[..argcount].copy_from_slice(args);
+            return Ok(locals);
+        }
+        let fname = String::from(self.str_of(qualname).unwrap_or("?"));
+        let npos = args.len().min(argcount);
+        locals[..npos].copy_from_slice(&args[..npos]);
+        let mut next = argcount + kwonly;
+        if has_varargs {
+            let extra = if args.len() > argcount { args[argcount..].to_vec() } else { Vec::new() };
+            locals[next] = self.new_tuple(extra)?;
+            next += 1;
+        } else if args.len() > argcount {
+            let given = args.len();
+            let kwgiven = kwargs.len();
+            let min = argcount - defaults.len().min(argcount);
+            let takes = if min == argcount {
+                format!("{argcount} positional argument{}", if argcount == 1 { "" } else { "s" })
+            } else {
+                format!("from {min} to {argcount} positional arguments")
+            };
+            let msg = if kwgiven > 0 {
+                format!(
+                    "{fname}() takes {takes} but {given} positional argument{} (and {kwgiven} keyword-only argument{}) were given",
+                    if given == 1 { "" } else { "s" },
+                    if kwgiven == 1 { "" } else { "s" }
+                )
+            } else {
+                format!("{fname}() takes {takes} but {given} {} given", if given == 1 { "was" } else { "were" })
+            };
+            return Err(self.type_error(msg));
+        }
+        let kwdict = if has_varkw {
+            let d = self.new_dict()?;
+            locals[next] = d;
+            d.as_obj()
+        } else {
+            None
+        };
+        for &(k, v) in kwargs {
+            let kname = self.str_of(k).unwrap_or("");
+            let pos = code.varnames[..argcount + kwonly].iter().position(|n| self.str_of(*n) == Some(kname));
+            match pos {
+                Some(p) if p >= posonly => {
+                    if !locals[p].is_undef() {
+                        let msg = format!("{fname}() got multiple values for argument '{kname}'");
+                        return Err(self.type_error(msg));
+                    }
+                    locals[p] = v;
+                }
+                _ => match kwdict {
+                    Some(d) => self.dict_set(d, k, v)?,
+                    None => {
+                        let msg = if pos.is_some() {
+                            format!("{fname}() got some positional-only arguments passed as keyword arguments: '{kname}'")
+                        } else {
+                            format!("{fname}() got an unexpected keyword argument '{kname}'")
+                        };
+                        return Err(self.type_error(msg));
+                    }
+                },
+            }
+        }
+        // Defaults for missing positional parameters.
+        let first_default = argcount - defaults.len().min(argcount);
+        let mut missing = Vec::new();
+        for (i, slot) in locals.iter_mut().enumerate().take(argcount) {
+            if slot.is_undef() {
+                if i >= first_default {
+                    *slot = defaults[i - first_default];
+                } else {
+                    missing.push(code.varnames[i]);
+                }
+            }
+        }
+        if !missing.is_empty() {
+            return Err(self.missing_args(&fname, &missing, "positional"));
+        }
+        for i in argcount..argcount + kwonly {
+            if locals[i].is_undef() {
+                let name = code.varnames[i];
+                let ns = self.str_of(name).unwrap_or("");
+                match kwdefaults.iter().find(|(k, _)| self.str_of(*k) == Some(ns)) {
+                    Some((_, v)) => locals[i] = *v,
+                    None => missing.push(name),
+                }
+            }
+        }
+        if !missing.is_empty() {
+            return Err(self.missing_args(&fname, &missing, "keyword-only"));
+        }
+        Ok(locals)
+    }
+
+    fn missing_args(&mut self, fname: &str, names: &[Value], kind: &str) -> PyErr {
+        let quoted: Vec<String> = names.iter().map(|n| format!("'{}'", self.str_of(*n).unwrap_or("?"))).collect();
+        let list = match quoted.len() {
+            1 => quoted[0].clone(),
+            2 => format!("{} and {}", quoted[0], quoted[1]),
+            _ => {
+                let (last, rest) = quoted.split_last().map(|(l, r)| (l.clone(), r.join(", "))).unwrap_or_default();
+                format!("{rest}, and {last}")
+            }
+        };
+        let n = names.len();
+        let msg = format!("{fname}() missing {n} required {kind} argument{}: {list}", if n == 1 { "" } else { "s" });
+        self.type_error(msg)
+    }
+
+    /// Pushes a frame for `func` with bound `locals`; the caller's stack is cut to
+    /// `stack_floor` on return.
+    pub(crate) fn enter_frame(&mut self, func: ObjRef, locals: Vec<Value>, stack_floor: u32, on_return: OnReturn) -> PyResult<()> {
+        if self.frames.len() >= self.config.recursion_limit {
+            return Err(self.recursion_error());
+        }
+        let Obj::Function(f) = self.heap.get(func) else {
+            return Err(self.internal_error("enter_frame on a non-function"));
+        };
+        let code = f.code.clone();
+        let globals = f.globals;
+        let need = locals.len() + code.stacksize as usize;
+        if self.stack.try_reserve(need).is_err() {
+            return Err(PyErr(self.memory_error));
+        }
+        let base = self.stack.len() as u32;
+        self.stack.extend_from_slice(&locals);
+        self.frames.push(Frame {
+            code,
+            func: Value::obj(func),
+            globals,
+            locals: Value::UNDEF,
+            ip: 0,
+            lasti: 0,
+            base,
+            stack_floor,
+            on_return,
+            generator: None,
+            saved_exc: Value::NONE,
+        });
+        Ok(())
+    }
+
+    /// Runs module or class-body code in the namespace `locals` (a dict or `UNDEF` for
+    /// module code, whose namespace is `globals`).
+    pub fn run_code(&mut self, code: Rc<CodeObject>, globals: ObjRef, locals: Value, func: Value) -> PyResult<Value> {
+        if self.frames.len() >= self.config.recursion_limit {
+            return Err(self.recursion_error());
+        }
+        self.enter_native()?;
+        let floor = self.stack.len() as u32;
+        let n = code.nlocalsplus();
+        let base = self.stack.len();
+        self.stack.resize(base + n, Value::UNDEF);
+        self.frames.push(Frame {
+            code,
+            func,
+            globals,
+            locals,
+            ip: 0,
+            lasti: 0,
+            base: base as u32,
+            stack_floor: floor,
+            on_return: OnReturn::Rust,
+            generator: None,
+            saved_exc: Value::NONE,
+        });
+        let entry = self.frames.len() - 1;
+        let r = self.run_frames(entry);
+        self.leave_native();
+        r
+    }
+
+    // -- CALL from bytecode ---------------------------------------------------------------------
+
+    /// `CALL`/`CALL_KW`: stack `callable, self_or_null, args[argc]`.
+    pub(crate) fn call_instr(&mut self, ctx: &mut Ctx, argc: usize, kwnames: Value) -> Result<Flow, PyErr> {
+        let len = self.stack.len();
+        if len < argc + 2 {
+            return Err(self.internal_error("CALL stack underflow"));
+        }
+        let callee_pos = len - argc - 2;
+        let callable = self.stack[callee_pos];
+        let self_arg = self.stack[callee_pos + 1];
+        self.frames[ctx.fi].ip = ctx.ip as u32;
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        let nkw = match self.obj(kwnames) {
+            Some(Obj::Tuple(t)) => t.len(),
+            _ => 0,
+        };
+        // Python function, positional only: the arguments already sit where the callee's
+        // locals go, so the frame is entered without copying.
+        if nkw == 0 {
+            if let Some(fr) = callable.as_obj() {
+                if let Obj::Function(f) = self.heap.get(fr) {
+                    let code = &f.code;
+                    let nargs = argc + (!self_arg.is_undef()) as usize;
+                    if code.flags & (code_flags::VARARGS | code_flags::VARKEYWORDS) == 0
+                        && code.kwonlyargcount == 0
+                        && code.argcount as usize == nargs
+                    {
+                        let extra = code.nlocalsplus() - nargs;
+                        if self.frames.len() >= self.config.recursion_limit {
+                            return Err(self.recursion_error());
+                        }
+                        let code = code.clone();
+                        let globals = f.globals;
+                        let base = if self_arg.is_undef() { callee_pos + 2 } else { callee_pos + 1 };
+                        if self.stack.try_reserve(extra + code.stacksize as usize).is_err() {
+                            return Err(PyErr(self.memory_error));
+                        }
+                        self.stack.resize(len + extra, Value::UNDEF);
+                        self.frames.push(Frame {
+                            code,
+                            func: callable,
+                            globals,
+                            locals: Value::UNDEF,
+                            ip: 0,
+                            lasti: 0,
+                            base: base as u32,
+                            stack_floor: callee_pos as u32,
+                            on_return: OnReturn::Push,
+                            generator: None,
+                            saved_exc: Value::NONE,
+                        });
+                        return Ok(Flow::Reload);
+                    }
+                }
+            }
+        }
+        let mut all = self.stack[callee_pos + 1..].to_vec();
+        if self_arg.is_undef() {
+            all.remove(0);
+        }
+        let kwargs: Vec<(Value, Value)> = if nkw > 0 {
+            let names = self.tuple_items(kwnames).unwrap_or_default();
+            let split = all.len() - nkw;
+            let vals = all.split_off(split);
+            names.into_iter().zip(vals).collect()
+        } else {
+            Vec::new()
+        };
+        match self.dispatch_call(callable, all, &kwargs, callee_pos)? {
+            Dispatch::Done(v) => {
+                self.stack.truncate(callee_pos);
+                self.push(v);
+                Ok(Flow::Next)
+            }
+            Dispatch::Frame => Ok(Flow::Reload),
+        }
+    }
+
+    /// `CALL_FUNCTION_EX`: stack `callable, self_or_null, args tuple, kwargs dict or null`.
+    pub(crate) fn call_ex_instr(&mut self, ctx: &mut Ctx) -> Result<Flow, PyErr> {
+        let kw = self.pop();
+        let args = self.pop();
+        let self_arg = self.pop();
+        let callable = self.top();
+        let callee_pos = self.stack.len() - 1;
+        self.frames[ctx.fi].ip = ctx.ip as u32;
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        let mut all = Vec::new();
+        if !self_arg.is_undef() {
+            all.push(self_arg);
+        }
+        match self.obj(args) {
+            Some(Obj::Tuple(t)) => all.extend_from_slice(t),
+            _ => {
+                let items = self.collect_iter(args)?;
+                all.extend(items);
+            }
+        }
+        let kwargs = if kw.is_undef() {
+            Vec::new()
+        } else {
+            match kw.as_obj() {
+                Some(d) => self.dict_items(d),
+                None => Vec::new(),
+            }
+        };
+        // Re-push so the arguments stay rooted while a frame may be built.
+        self.push(Value::UNDEF);
+        match self.dispatch_call(callable, all, &kwargs, callee_pos)? {
+            Dispatch::Done(v) => {
+                self.stack.truncate(callee_pos);
+                self.push(v);
+                Ok(Flow::Next)
+            }
+            Dispatch::Frame => Ok(Flow::Reload),
+        }
+    }
+
+    /// Calls `callable` with materialized arguments from bytecode; Python functions and
+    /// class `__init__`s get frames, everything else runs to completion.
+    fn dispatch_call(&mut self, callable: Value, args: Vec<Value>, kwargs: &[(Value, Value)], callee_pos: usize) -> PyResult<Dispatch> {
+        let Some(r) = callable.as_obj() else { return Err(self.not_callable(callable)) };
+        match self.heap.get(r) {
+            Obj::Function(_) => {
+                let locals = self.bind_args(r, &args, kwargs)?;
+                self.stack.truncate(callee_pos + 1);
+                self.enter_frame(r, locals, callee_pos as u32, OnReturn::Push)?;
+                Ok(Dispatch::Frame)
+            }
+            Obj::BoundMethod { func, receiver } => {
+                let (func, receiver) = (*func, *receiver);
+                if let Some(fr) = func.as_obj() {
+                    if let Obj::Function(_) = self.heap.get(fr) {
+                        let mut all = Vec::with_capacity(args.len() + 1);
+                        all.push(receiver);
+                        all.extend(args);
+                        let locals = self.bind_args(fr, &all, kwargs)?;
+                        self.stack.truncate(callee_pos + 1);
+                        self.enter_frame(fr, locals, callee_pos as u32, OnReturn::Push)?;
+                        return Ok(Dispatch::Frame);
+                    }
+                }
+                let v = self.call_kw(callable, &args, kwargs)?;
+                Ok(Dispatch::Done(v))
+            }
+            Obj::Class(_) => {
+                if self.builtin_base(r) == BuiltinBase::Object && !self.class(r).is_some_and(|c| c.is_builtin) {
+                    let init_name = self.intern("__init__")?;
+                    if let Some(init) = self.class_lookup(r, init_name) {
+                        if let Some(ir) = init.as_obj() {
+                            if let Obj::Function(_) = self.heap.get(ir) {
+                                let inst = self.new_user_instance(r, &args)?;
+                                // The instance replaces the class on the stack: it is the
+                                // call's result once __init__ returns None.
+                                self.stack.truncate(callee_pos);
+                                self.push(inst);
+                                let mut all = Vec::with_capacity(args.len() + 1);
+                                all.push(inst);
+                                all.extend(args);
+                                let locals = self.bind_args(ir, &all, kwargs)?;
+                                self.enter_frame(ir, locals, callee_pos as u32 + 1, OnReturn::Init)?;
+                                return Ok(Dispatch::Frame);
+                            }
+                        }
+                    }
+                }
+                let v = self.call_kw(callable, &args, kwargs)?;
+                Ok(Dispatch::Done(v))
+            }
+            _ => {
+                let v = self.call_kw(callable, &args, kwargs)?;
+                Ok(Dispatch::Done(v))
+            }
+        }
+    }
+
+    /// `RETURN_VALUE`.
+    pub(crate) fn return_from_frame(&mut self, ctx: &mut Ctx, v: Value) -> Result<Flow, PyErr> {
+        let Some(frame) = self.frames.pop() else {
+            return Err(self.internal_error("return without a frame"));
+        };
+        let _ = ctx;
+        if let Some(g) = frame.generator {
+            self.finish_generator(g, &frame);
+            self.stack.truncate(frame.stack_floor as usize);
+            return match frame.on_return {
+                OnReturn::Rust => {
+                    self.gen_returned = true;
+                    Ok(Flow::Exit(v))
+                }
+                OnReturn::ForIter { exhausted } => {
+                    self.stack.pop();
+                    self.set_caller_ip(exhausted);
+                    Ok(Flow::Reload)
+                }
+                OnReturn::Send { done } => {
+                    self.push(v);
+                    self.set_caller_ip(done);
+                    Ok(Flow::Reload)
+                }
+                OnReturn::Push | OnReturn::Init => {
+                    self.push(v);
+                    Ok(Flow::Reload)
+                }
+            };
+        }
+        self.stack.truncate(frame.stack_floor as usize);
+        match frame.on_return {
+            OnReturn::Rust => Ok(Flow::Exit(v)),
+            OnReturn::Init => {
+                if v != Value::NONE {
+                    let msg = format!("__init__() should return None, not '{}'", self.type_name(v));
+                    return Err(self.type_error_in_caller(msg));
+                }
+                Ok(Flow::Reload)
+            }
+            _ => {
+                self.push(v);
+                Ok(Flow::Reload)
+            }
+        }
+    }
+
+    /// An error raised on behalf of the (now innermost) caller frame.
+    fn type_error_in_caller(&mut self, msg: String) -> PyErr {
+        self.type_error(msg)
+    }
+
+    fn set_caller_ip(&mut self, ip: u32) {
+        if let Some(f) = self.frames.last_mut() {
+            f.ip = ip;
+        }
+    }
+
+    /// `MAKE_FUNCTION`.
+    pub(crate) fn make_function(&mut self, ctx: &mut Ctx, flags: u32) -> PyResult<Value> {
+        let code_v = self.pop();
+        let closure = if flags & 8 != 0 { self.pop() } else { Value::UNDEF };
+        let kwdefaults = if flags & 2 != 0 { self.pop() } else { Value::UNDEF };
+        let defaults = if flags & 1 != 0 { self.pop() } else { Value::UNDEF };
+        let code = match self.obj(code_v) {
+            Some(Obj::Code(c)) => c.clone(),
+            _ => return Err(self.internal_error("MAKE_FUNCTION without code")),
+        };
+        let defaults = self.tuple_items(defaults).unwrap_or_default();
+        let closure = self.tuple_items(closure).unwrap_or_default().into_boxed_slice();
+        let kwdefaults = match kwdefaults.as_obj() {
+            Some(d) => self.dict_items(d),
+            None => Vec::new(),
+        };
+        let globals = self.frames[ctx.fi].globals;
+        let n = self.intern("__name__")?;
+        let module = self.dict_get_str(globals, n).unwrap_or(Value::NONE);
+        let doc = if code.flags & code_flags::HAS_DOCSTRING != 0 {
+            code.consts.first().copied().unwrap_or(Value::NONE)
+        } else {
+            Value::NONE
+        };
+        let f = Function {
+            name: code.name,
+            qualname: code.qualname,
+            code,
+            globals,
+            defaults,
+            kwdefaults,
+            closure,
+            dict: None,
+            module,
+            doc,
+            version: 0,
+        };
+        self.alloc_value(Obj::Function(Box::new(f)))
+    }
+}

@@ -1,0 +1,1003 @@
+//! The tier-1 interpreter loop.
+//!
+//! The dispatch `match` is generated from the op table: every instruction runs its uops in
+//! order through [`Vm::exec_uop`], which holds the one body of every uop (tier 2 runs the
+//! same bodies over traces). Python calls push frames on `Vm::frames` and continue in the
+//! same loop; nothing here recurses on the Rust stack except calls made by native code.
+
+use alloc::rc::Rc;
+use alloc::vec::Vec;
+use core::sync::atomic::Ordering;
+
+use crate::bytecode::code::CodeObject;
+use crate::bytecode::ops::{BinaryOp, CompareOp, Intrinsic, Op, Uop};
+use crate::object::types::Obj;
+use crate::object::value::Value;
+use crate::vm::{PyErr, PyResult, Vm};
+
+/// What a uop tells the loop to do next.
+pub(crate) enum Flow {
+    /// Continue with the next uop / instruction.
+    Next,
+    /// The frame stack changed (call, return, yield): reload the frame state.
+    Reload,
+    /// The entry frame finished: return this value to the Rust caller.
+    Exit(Value),
+}
+
+/// The interpreter's view of the innermost frame.
+pub(crate) struct Ctx {
+    pub(crate) code: Rc<CodeObject>,
+    pub(crate) base: usize,
+    /// Next instruction.
+    pub(crate) ip: usize,
+    /// The instruction being executed.
+    pub(crate) this: usize,
+    /// Index of the frame in `Vm::frames`.
+    pub(crate) fi: usize,
+}
+
+impl Ctx {
+    #[inline]
+    fn jump(&mut self, target: u32) {
+        self.ip = target as usize;
+    }
+}
+
+macro_rules! dispatch_table {
+    ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$flags:expr} [$($uop:ident),*];)*) => {
+        /// Runs one instruction: its uops in order.
+        #[inline(always)]
+        fn dispatch(vm: &mut Vm, ctx: &mut Ctx, op: Op, arg: u32) -> Result<Flow, PyErr> {
+            match op {
+                $(
+                    Op::$name => {
+                        $(
+                            match vm.exec_uop(ctx, Uop::$uop, arg)? {
+                                Flow::Next => {}
+                                other => return Ok(other),
+                            }
+                        )*
+                        Ok(Flow::Next)
+                    }
+                )*
+            }
+        }
+    };
+}
+
+crate::for_each_op!(dispatch_table);
+
+impl Vm {
+    /// Runs frames until the frame at index `entry` returns (it must be an entry frame whose
+    /// `on_return` is `Rust`). Returns its value, or the exception that escaped it.
+    pub(crate) fn run_frames(&mut self, entry: usize) -> PyResult<Value> {
+        'reload: loop {
+            let Some(frame) = self.frames.last() else {
+                return Err(self.internal_error("no frame to run"));
+            };
+            let mut ctx = Ctx {
+                code: frame.code.clone(),
+                base: frame.base as usize,
+                ip: frame.ip as usize,
+                this: frame.ip as usize,
+                fi: self.frames.len() - 1,
+            };
+            loop {
+                let Some((op, arg)) = ctx.code.instr(ctx.ip) else {
+                    let e = self.internal_error("invalid instruction");
+                    match self.handle_exception(e, &mut ctx, entry, true) {
+                        Ok(()) => continue 'reload,
+                        Err(e) => return Err(e),
+                    }
+                };
+                ctx.this = ctx.ip;
+                ctx.ip += 1 + op.cache_units();
+                match dispatch(self, &mut ctx, op, arg) {
+                    Ok(Flow::Next) => {}
+                    Ok(Flow::Reload) => continue 'reload,
+                    Ok(Flow::Exit(v)) => return Ok(v),
+                    Err(e) => match self.handle_exception(e, &mut ctx, entry, true) {
+                        Ok(()) => continue 'reload,
+                        Err(e) => return Err(e),
+                    },
+                }
+            }
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, v: Value) {
+        self.stack.push(v);
+    }
+
+    #[inline]
+    pub(crate) fn pop(&mut self) -> Value {
+        self.stack.pop().unwrap_or(Value::UNDEF)
+    }
+
+    #[inline]
+    pub(crate) fn top(&self) -> Value {
+        self.stack.last().copied().unwrap_or(Value::UNDEF)
+    }
+
+    /// The n-th item from the top (1 = top).
+    #[inline]
+    pub(crate) fn peek(&self, n: usize) -> Value {
+        let len = self.stack.len();
+        if n == 0 || n > len {
+            return Value::UNDEF;
+        }
+        self.stack[len - n]
+    }
+
+    /// Pops `n` items, bottom first.
+    pub(crate) fn pop_n(&mut self, n: usize) -> Vec<Value> {
+        let at = self.stack.len().saturating_sub(n);
+        self.stack.split_off(at)
+    }
+
+    /// The body of every uop.
+    #[inline(always)]
+    pub(crate) fn exec_uop(&mut self, ctx: &mut Ctx, uop: Uop, arg: u32) -> Result<Flow, PyErr> {
+        match uop {
+            Uop::_NOP => {}
+            Uop::_POP_TOP => {
+                self.stack.pop();
+            }
+            Uop::_PUSH_NULL => self.push(Value::UNDEF),
+            Uop::_COPY => {
+                let v = self.peek(arg as usize);
+                self.push(v);
+            }
+            Uop::_SWAP => {
+                let len = self.stack.len();
+                let n = arg as usize;
+                if n >= 1 && n <= len {
+                    self.stack.swap(len - 1, len - n);
+                }
+            }
+            Uop::_LOAD_CONST => {
+                let v = ctx.code.consts.get(arg as usize).copied().unwrap_or(Value::NONE);
+                self.push(v);
+            }
+            Uop::_LOAD_FAST => {
+                let v = self.stack[ctx.base + arg as usize];
+                self.push(v);
+            }
+            Uop::_LOAD_FAST_CHECK => {
+                let v = self.stack[ctx.base + arg as usize];
+                if v.is_undef() {
+                    return Err(self.unbound_local(&ctx.code, arg as usize));
+                }
+                self.push(v);
+            }
+            Uop::_STORE_FAST => {
+                let v = self.pop();
+                self.stack[ctx.base + arg as usize] = v;
+            }
+            Uop::_DELETE_FAST => {
+                let slot = ctx.base + arg as usize;
+                if self.stack[slot].is_undef() {
+                    return Err(self.unbound_local(&ctx.code, arg as usize));
+                }
+                self.stack[slot] = Value::UNDEF;
+            }
+            Uop::_MAKE_CELL => {
+                let i = arg as usize;
+                let init = match ctx.code.cell2arg.get(i) {
+                    Some(&a) if a != u32::MAX => self.stack[ctx.base + a as usize],
+                    _ => Value::UNDEF,
+                };
+                let cell = self.alloc_value(Obj::Cell(init))?;
+                let slot = ctx.base + ctx.code.nlocals() + i;
+                self.stack[slot] = cell;
+            }
+            Uop::_COPY_FREE_VARS => {
+                let func = self.frames[ctx.fi].func;
+                let closure = match self.obj(func) {
+                    Some(Obj::Function(f)) => f.closure.to_vec(),
+                    _ => Vec::new(),
+                };
+                let start = ctx.base + ctx.code.nlocals() + ctx.code.cellvars.len();
+                for (i, c) in closure.into_iter().enumerate().take(arg as usize) {
+                    self.stack[start + i] = c;
+                }
+            }
+            Uop::_LOAD_DEREF => {
+                let v = self.deref_cell(ctx, arg)?;
+                self.push(v);
+            }
+            Uop::_LOAD_FROM_DICT_OR_DEREF => {
+                let ns = self.pop();
+                let name = self.cell_name(&ctx.code, arg);
+                let found = match ns.as_obj() {
+                    Some(d) => self.dict_get(d, name)?,
+                    None => None,
+                };
+                let v = match found {
+                    Some(v) => v,
+                    None => self.deref_cell(ctx, arg)?,
+                };
+                self.push(v);
+            }
+            Uop::_LOAD_CLOSURE => {
+                let v = self.stack[ctx.base + ctx.code.nlocals() + arg as usize];
+                self.push(v);
+            }
+            Uop::_STORE_DEREF => {
+                let v = self.pop();
+                let cell = self.stack[ctx.base + ctx.code.nlocals() + arg as usize];
+                if let Some(r) = cell.as_obj() {
+                    if let Obj::Cell(c) = self.heap.get_mut(r) {
+                        *c = v;
+                    }
+                }
+            }
+            Uop::_DELETE_DEREF => {
+                let cell = self.stack[ctx.base + ctx.code.nlocals() + arg as usize];
+                let was = match cell.as_obj().map(|r| self.heap.get_mut(r)) {
+                    Some(Obj::Cell(c)) => core::mem::replace(c, Value::UNDEF),
+                    _ => Value::UNDEF,
+                };
+                if was.is_undef() {
+                    return Err(self.unbound_free(&ctx.code, arg));
+                }
+            }
+            Uop::_LOAD_GLOBAL => {
+                let name = ctx.code.names[(arg >> 1) as usize];
+                let globals = self.frames[ctx.fi].globals;
+                let v = match self.dict_get_str(globals, name) {
+                    Some(v) => v,
+                    None => match self.dict_get_str(self.builtins, name) {
+                        Some(v) => v,
+                        None => {
+                            let n = alloc::string::String::from(self.str_of(name).unwrap_or("?"));
+                            return Err(self.name_error(&n));
+                        }
+                    },
+                };
+                self.push(v);
+                if arg & 1 != 0 {
+                    self.push(Value::UNDEF);
+                }
+            }
+            Uop::_STORE_GLOBAL => {
+                let name = ctx.code.names[arg as usize];
+                let v = self.pop();
+                let globals = self.frames[ctx.fi].globals;
+                self.dict_set(globals, name, v)?;
+            }
+            Uop::_DELETE_GLOBAL => {
+                let name = ctx.code.names[arg as usize];
+                let globals = self.frames[ctx.fi].globals;
+                if self.dict_del(globals, name)?.is_none() {
+                    let n = alloc::string::String::from(self.str_of(name).unwrap_or("?"));
+                    return Err(self.name_error(&n));
+                }
+            }
+            Uop::_LOAD_NAME => {
+                let name = ctx.code.names[arg as usize];
+                let v = self.load_name(ctx.fi, name)?;
+                self.push(v);
+            }
+            Uop::_STORE_NAME => {
+                let name = ctx.code.names[arg as usize];
+                let v = self.pop();
+                let ns = self.namespace_of(ctx.fi);
+                self.mapping_set(ns, name, v)?;
+            }
+            Uop::_DELETE_NAME => {
+                let name = ctx.code.names[arg as usize];
+                let ns = self.namespace_of(ctx.fi);
+                let removed = match ns.as_obj() {
+                    Some(d) => self.dict_del(d, name)?.is_some(),
+                    None => false,
+                };
+                if !removed {
+                    let n = alloc::string::String::from(self.str_of(name).unwrap_or("?"));
+                    return Err(self.name_error(&n));
+                }
+            }
+            Uop::_LOAD_LOCALS => {
+                let ns = self.namespace_of(ctx.fi);
+                self.push(ns);
+            }
+            Uop::_LOAD_ATTR => {
+                let name = ctx.code.names[(arg >> 1) as usize];
+                let obj = self.pop();
+                if arg & 1 != 0 {
+                    let (f, s) = self.load_method(obj, name)?;
+                    self.push(f);
+                    self.push(s);
+                } else {
+                    let v = self.get_attr(obj, name)?;
+                    self.push(v);
+                }
+            }
+            Uop::_STORE_ATTR => {
+                let name = ctx.code.names[arg as usize];
+                let obj = self.pop();
+                let v = self.pop();
+                self.set_attr(obj, name, v)?;
+            }
+            Uop::_DELETE_ATTR => {
+                let name = ctx.code.names[arg as usize];
+                let obj = self.pop();
+                self.del_attr(obj, name)?;
+            }
+            Uop::_BINARY_OP => {
+                let b = self.pop();
+                let a = self.pop();
+                let Some((op, inplace)) = BinaryOp::from_oparg(arg) else {
+                    return Err(self.internal_error("bad BINARY_OP oparg"));
+                };
+                let r = self.binary_op(a, b, op, inplace)?;
+                self.push(r);
+            }
+            Uop::_BINARY_SUBSCR => {
+                let k = self.pop();
+                let c = self.pop();
+                let r = self.get_item(c, k)?;
+                self.push(r);
+            }
+            Uop::_STORE_SUBSCR => {
+                let k = self.pop();
+                let c = self.pop();
+                let v = self.pop();
+                self.set_item(c, k, v)?;
+            }
+            Uop::_DELETE_SUBSCR => {
+                let k = self.pop();
+                let c = self.pop();
+                self.del_item(c, k)?;
+            }
+            Uop::_BINARY_SLICE => {
+                let stop = self.pop();
+                let start = self.pop();
+                let c = self.pop();
+                let s = self.alloc_value(Obj::Slice(alloc::boxed::Box::new([start, stop, Value::NONE])))?;
+                let r = self.get_item(c, s)?;
+                self.push(r);
+            }
+            Uop::_STORE_SLICE => {
+                let stop = self.pop();
+                let start = self.pop();
+                let c = self.pop();
+                let v = self.pop();
+                let s = self.alloc_value(Obj::Slice(alloc::boxed::Box::new([start, stop, Value::NONE])))?;
+                self.set_item(c, s, v)?;
+            }
+            Uop::_UNARY_NEGATIVE => {
+                let v = self.pop();
+                let r = self.negate(v)?;
+                self.push(r);
+            }
+            Uop::_UNARY_NOT => {
+                let v = self.pop();
+                self.push(Value::bool(v != Value::TRUE));
+            }
+            Uop::_UNARY_INVERT => {
+                let v = self.pop();
+                let r = self.invert(v)?;
+                self.push(r);
+            }
+            Uop::_TO_BOOL => {
+                let v = self.pop();
+                let b = self.truthy(v)?;
+                self.push(Value::bool(b));
+            }
+            Uop::_COMPARE_OP => {
+                let b = self.pop();
+                let a = self.pop();
+                let Some(op) = CompareOp::from_oparg(arg) else {
+                    return Err(self.internal_error("bad COMPARE_OP oparg"));
+                };
+                let r = self.compare(a, b, op)?;
+                self.push(r);
+            }
+            Uop::_IS_OP => {
+                let b = self.pop();
+                let a = self.pop();
+                self.push(Value::bool((a == b) != (arg != 0)));
+            }
+            Uop::_CONTAINS_OP => {
+                let c = self.pop();
+                let v = self.pop();
+                let r = self.contains(c, v)?;
+                self.push(Value::bool(r != (arg != 0)));
+            }
+            Uop::_CHECK_PERIODIC => {
+                self.maybe_collect();
+                if self.interrupt.load(Ordering::Relaxed) {
+                    self.interrupt.store(false, Ordering::Relaxed);
+                    return Err(self.new_exception_empty(self.types.keyboard_interrupt));
+                }
+            }
+            Uop::_POP_JUMP_IF_FALSE => {
+                if self.pop() == Value::FALSE {
+                    ctx.jump(arg);
+                }
+            }
+            Uop::_POP_JUMP_IF_TRUE => {
+                if self.pop() == Value::TRUE {
+                    ctx.jump(arg);
+                }
+            }
+            Uop::_POP_JUMP_IF_NONE => {
+                if self.pop() == Value::NONE {
+                    ctx.jump(arg);
+                }
+            }
+            Uop::_POP_JUMP_IF_NOT_NONE => {
+                if self.pop() != Value::NONE {
+                    ctx.jump(arg);
+                }
+            }
+            Uop::_JUMP => ctx.jump(arg),
+            Uop::_GET_ITER => {
+                let v = self.pop();
+                let it = self.get_iter(v)?;
+                self.push(it);
+            }
+            Uop::_FOR_ITER => return self.for_iter(ctx, arg),
+            Uop::_BUILD_TUPLE => {
+                let items = self.pop_n(arg as usize);
+                let t = self.new_tuple(items)?;
+                self.push(t);
+            }
+            Uop::_BUILD_LIST => {
+                let items = self.pop_n(arg as usize);
+                self.charge(items.len() * 8)?;
+                let l = self.new_list(items)?;
+                self.push(l);
+            }
+            Uop::_BUILD_SET => {
+                let items = self.pop_n(arg as usize);
+                let s = self.new_set(&items, false)?;
+                self.push(s);
+            }
+            Uop::_BUILD_MAP => {
+                let items = self.pop_n(2 * arg as usize);
+                let d = self.new_dict()?;
+                self.push(d);
+                let dr = d.as_obj().unwrap_or(crate::object::value::ObjRef(0));
+                for kv in items.chunks(2) {
+                    self.dict_set(dr, kv[0], kv[1])?;
+                }
+            }
+            Uop::_BUILD_STRING => {
+                let items = self.pop_n(arg as usize);
+                let mut s = alloc::string::String::new();
+                for it in items {
+                    s.push_str(self.str_of(it).unwrap_or(""));
+                }
+                let v = self.new_string(s)?;
+                self.push(v);
+            }
+            Uop::_BUILD_SLICE => {
+                let items = self.pop_n(arg as usize);
+                let step = if items.len() == 3 { items[2] } else { Value::NONE };
+                let s = self.alloc_value(Obj::Slice(alloc::boxed::Box::new([items[0], items[1], step])))?;
+                self.push(s);
+            }
+            Uop::_LIST_APPEND => {
+                let v = self.pop();
+                let l = self.peek(arg as usize);
+                self.list_push(l, v)?;
+            }
+            Uop::_SET_ADD => {
+                let v = self.pop();
+                let s = self.peek(arg as usize);
+                self.set_add(s, v)?;
+            }
+            Uop::_MAP_ADD => {
+                let v = self.pop();
+                let k = self.pop();
+                let d = self.peek(arg as usize);
+                if let Some(dr) = d.as_obj() {
+                    self.dict_set(dr, k, v)?;
+                }
+            }
+            Uop::_LIST_EXTEND => {
+                let it = self.pop();
+                let l = self.peek(arg as usize);
+                let items = match self.collect_iter(it) {
+                    Ok(v) => v,
+                    Err(e) if self.exc_matches(e.0, self.types.type_error) && !self.is_iterable(it) => {
+                        let msg = alloc::format!("Value after * must be an iterable, not {}", self.type_name(it));
+                        return Err(self.type_error(msg));
+                    }
+                    Err(e) => return Err(e),
+                };
+                if let Some(lr) = l.as_obj() {
+                    self.list_extend_values(lr, &items)?;
+                }
+            }
+            Uop::_SET_UPDATE => {
+                let it = self.pop();
+                let s = self.peek(arg as usize);
+                for v in self.collect_iter(it)? {
+                    self.set_add(s, v)?;
+                }
+            }
+            Uop::_DICT_UPDATE => {
+                let m = self.pop();
+                let d = self.peek(arg as usize);
+                if let Some(dr) = d.as_obj() {
+                    if !self.is_mapping(m) {
+                        let msg = alloc::format!("'{}' object is not a mapping", self.type_name(m));
+                        return Err(self.type_error(msg));
+                    }
+                    self.dict_update_from(dr, m)?;
+                }
+            }
+            Uop::_DICT_MERGE => {
+                let m = self.pop();
+                let d = self.peek(arg as usize);
+                let callee = self.peek(arg as usize + 2);
+                self.dict_merge_kwargs(d, m, callee)?;
+            }
+            Uop::_UNPACK_SEQUENCE => {
+                let v = self.pop();
+                let items = self.unpack(v, arg as usize, None)?;
+                for it in items.into_iter().rev() {
+                    self.push(it);
+                }
+            }
+            Uop::_UNPACK_EX => {
+                let v = self.pop();
+                let before = (arg & 0xFF) as usize;
+                let after = (arg >> 8) as usize;
+                let items = self.unpack(v, before, Some(after))?;
+                for it in items.into_iter().rev() {
+                    self.push(it);
+                }
+            }
+            Uop::_FORMAT_VALUE => {
+                let spec = if arg & 4 != 0 { self.pop() } else { Value::UNDEF };
+                let v = self.pop();
+                let r = self.format_value(v, arg & 3, spec)?;
+                self.push(r);
+            }
+            Uop::_CALL => return self.call_instr(ctx, arg as usize, Value::UNDEF),
+            Uop::_CALL_KW => {
+                let names = self.pop();
+                return self.call_instr(ctx, arg as usize, names);
+            }
+            Uop::_CALL_FUNCTION_EX => return self.call_ex_instr(ctx),
+            Uop::_CALL_INTRINSIC_1 => {
+                let v = self.pop();
+                let r = self.intrinsic(ctx, arg, v)?;
+                self.push(r);
+            }
+            Uop::_MAKE_FUNCTION => {
+                let v = self.make_function(ctx, arg)?;
+                self.push(v);
+            }
+            Uop::_RETURN_VALUE => {
+                let v = self.pop();
+                return self.return_from_frame(ctx, v);
+            }
+            Uop::_RETURN_GENERATOR => return self.return_generator(ctx),
+            Uop::_YIELD_VALUE => {
+                let v = self.pop();
+                return self.yield_from_frame(ctx, v);
+            }
+            Uop::_SEND => return self.send_instr(ctx, arg),
+            Uop::_END_SEND => {
+                let v = self.pop();
+                self.pop();
+                self.push(v);
+            }
+            Uop::_GET_YIELD_FROM_ITER => {
+                let v = self.pop();
+                let it = if matches!(self.obj(v), Some(Obj::Generator(_))) { v } else { self.get_iter(v)? };
+                self.push(it);
+            }
+            Uop::_RAISE_VARARGS => return Err(self.raise_instr(arg)?),
+            Uop::_RERAISE => {
+                let exc = self.pop();
+                if arg > 0 {
+                    let lasti = self.peek(arg as usize);
+                    if let Some(l) = lasti.as_small_int() {
+                        self.frames[ctx.fi].lasti = l as u32;
+                        ctx.this = l as usize;
+                    }
+                }
+                return Err(self.reraise_marker(exc));
+            }
+            Uop::_PUSH_EXC_INFO => {
+                let exc = self.pop();
+                let prev = self.handled_exc;
+                self.push(prev);
+                self.push(exc);
+                self.handled_exc = exc;
+            }
+            Uop::_POP_EXCEPT => {
+                let prev = self.pop();
+                self.handled_exc = if prev.is_undef() { Value::NONE } else { prev };
+            }
+            Uop::_CHECK_EXC_MATCH => {
+                let typ = self.pop();
+                let exc = self.top();
+                let m = self.exception_match(exc, typ)?;
+                self.push(Value::bool(m));
+            }
+            Uop::_CLEANUP_THROW => {
+                let exc = self.pop();
+                let _last_sent = self.pop();
+                let _sub = self.pop();
+                if self.exc_matches(exc, self.types.stop_iteration) {
+                    let v = self.stop_iteration_value(exc);
+                    self.push(Value::NONE);
+                    self.push(v);
+                } else {
+                    return Err(self.reraise_marker(exc));
+                }
+            }
+            Uop::_BEFORE_WITH => {
+                let mgr = self.pop();
+                let enter = self.lookup_special(mgr, "__enter__")?;
+                let exit = self.lookup_special(mgr, "__exit__")?;
+                let (Some(enter), Some(exit)) = (enter, exit) else {
+                    let what = if enter_missing(self, mgr) { "" } else { " (missed __exit__ method)" };
+                    let msg = alloc::format!(
+                        "'{}' object does not support the context manager protocol{}",
+                        self.type_name(mgr),
+                        what
+                    );
+                    return Err(self.type_error(msg));
+                };
+                let t = self.type_of(mgr);
+                let bound_exit = self.bind_descriptor(exit, mgr, t)?;
+                self.push(bound_exit);
+                self.frames[ctx.fi].lasti = ctx.this as u32;
+                let r = self.call_bound(enter, mgr, &[])?;
+                self.push(r);
+            }
+            Uop::_WITH_EXCEPT_START => {
+                let exc = self.peek(1);
+                let exit = self.peek(4);
+                let t = Value::obj(self.type_of(exc));
+                let r = self.call(exit, &[t, exc, Value::NONE])?;
+                self.push(r);
+            }
+            Uop::_LOAD_ASSERTION_ERROR => self.push(Value::obj(self.types.assertion_error)),
+            Uop::_LOAD_BUILD_CLASS => {
+                let n = self.intern("__build_class__")?;
+                let v = self.dict_get_str(self.builtins, n).unwrap_or(Value::NONE);
+                self.push(v);
+            }
+            Uop::_IMPORT_NAME => {
+                let name = ctx.code.names[arg as usize];
+                let _fromlist = self.pop();
+                let _level = self.pop();
+                let m = self.import_module(name)?;
+                self.push(m);
+            }
+            Uop::_IMPORT_FROM => {
+                let name = ctx.code.names[arg as usize];
+                let m = self.top();
+                let v = match self.get_attr_opt(m, name)? {
+                    Some(v) => v,
+                    None => {
+                        let mname = match self.obj(m) {
+                            Some(Obj::Module(md)) => alloc::string::String::from(self.str_of(md.name).unwrap_or("?")),
+                            _ => alloc::string::String::from("?"),
+                        };
+                        let msg = alloc::format!(
+                            "cannot import name '{}' from '{}' (unknown location)",
+                            self.str_of(name).unwrap_or("?"),
+                            mname
+                        );
+                        return Err(self.new_exception(self.types.import_error, &msg));
+                    }
+                };
+                self.push(v);
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    fn for_iter(&mut self, ctx: &mut Ctx, target: u32) -> Result<Flow, PyErr> {
+        let it = self.top();
+        if let Some(r) = it.as_obj() {
+            match self.heap.get(r) {
+                Obj::RangeIter { next, stop, step } => {
+                    let (n, stop, step) = (*next, *stop, *step);
+                    if (step > 0 && n < stop) || (step < 0 && n > stop) {
+                        if let Obj::RangeIter { next, .. } = self.heap.get_mut(r) {
+                            *next = n.saturating_add(step);
+                        }
+                        let v = self.new_int(n)?;
+                        self.push(v);
+                    } else {
+                        self.pop();
+                        ctx.jump(target);
+                    }
+                    return Ok(Flow::Next);
+                }
+                Obj::ListIter { list, idx } => {
+                    let (list, idx) = (*list, *idx);
+                    let v = match self.heap.get(list) {
+                        Obj::List(l) => l.get(idx).copied(),
+                        _ => None,
+                    };
+                    match v {
+                        Some(v) => {
+                            if let Obj::ListIter { idx: i, .. } = self.heap.get_mut(r) {
+                                *i = idx + 1;
+                            }
+                            self.push(v);
+                        }
+                        None => {
+                            if let Obj::ListIter { idx: i, .. } = self.heap.get_mut(r) {
+                                *i = usize::MAX;
+                            }
+                            self.pop();
+                            ctx.jump(target);
+                        }
+                    }
+                    return Ok(Flow::Next);
+                }
+                Obj::Generator(_) => {
+                    self.frames[ctx.fi].ip = ctx.ip as u32;
+                    self.frames[ctx.fi].lasti = ctx.this as u32;
+                    let on_return = crate::interp::frame::OnReturn::ForIter { exhausted: target };
+                    return match self.resume_generator(r, Value::NONE, on_return)? {
+                        true => Ok(Flow::Reload),
+                        false => {
+                            self.pop();
+                            ctx.jump(target);
+                            Ok(Flow::Next)
+                        }
+                    };
+                }
+                _ => {}
+            }
+        }
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        match self.iter_next(it)? {
+            Some(v) => self.push(v),
+            None => {
+                self.pop();
+                ctx.jump(target);
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    fn send_instr(&mut self, ctx: &mut Ctx, target: u32) -> Result<Flow, PyErr> {
+        let v = self.pop();
+        let recv = self.top();
+        if let Some(r) = recv.as_obj() {
+            if let Obj::Generator(_) = self.heap.get(r) {
+                self.frames[ctx.fi].ip = ctx.ip as u32;
+                self.frames[ctx.fi].lasti = ctx.this as u32;
+                let on_return = crate::interp::frame::OnReturn::Send { done: target };
+                return match self.resume_generator(r, v, on_return)? {
+                    true => Ok(Flow::Reload),
+                    false => {
+                        // Already finished: behaves like a return of None.
+                        self.push(Value::NONE);
+                        ctx.jump(target);
+                        Ok(Flow::Next)
+                    }
+                };
+            }
+        }
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        let r = if v == Value::NONE {
+            match self.iter_next(recv) {
+                Ok(Some(x)) => Ok(x),
+                Ok(None) => Err(None),
+                Err(e) => return Err(e),
+            }
+        } else {
+            match self.call_method_by_name(recv, "send", &[v]) {
+                Ok(x) => Ok(x),
+                Err(e) if self.exc_matches(e.0, self.types.stop_iteration) => Err(Some(self.stop_iteration_value(e.0))),
+                Err(e) => return Err(e),
+            }
+        };
+        match r {
+            Ok(x) => self.push(x),
+            Err(ret) => {
+                self.push(ret.unwrap_or(Value::NONE));
+                ctx.jump(target);
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    fn intrinsic(&mut self, ctx: &mut Ctx, arg: u32, v: Value) -> PyResult<Value> {
+        match Intrinsic::from_oparg(arg) {
+            Some(Intrinsic::UnaryPositive) => self.positive(v),
+            Some(Intrinsic::ListToTuple) => {
+                let items = self.seq_items(v).unwrap_or_default();
+                self.new_tuple(items)
+            }
+            Some(Intrinsic::ImportStar) => {
+                let ns = self.namespace_of(ctx.fi);
+                if let (Some(Obj::Module(m)), Some(nsr)) = (self.obj(v), ns.as_obj()) {
+                    let d = m.dict;
+                    for (k, val) in self.dict_items(d) {
+                        if self.str_of(k).is_some_and(|s| !s.starts_with('_')) {
+                            self.dict_set(nsr, k, val)?;
+                        }
+                    }
+                }
+                Ok(Value::NONE)
+            }
+            Some(Intrinsic::StopIterationError) => {
+                if self.exc_matches(v, self.types.stop_iteration) {
+                    let e = self.new_exception(self.types.runtime_error, "generator raised StopIteration");
+                    if let Some(st) = self.exc_state_mut(e.0) {
+                        st.cause = v;
+                        st.context = v;
+                        st.suppress_context = true;
+                    }
+                    Ok(e.0)
+                } else {
+                    Ok(v)
+                }
+            }
+            Some(Intrinsic::PrintExpr) => {
+                if v != Value::NONE {
+                    let s = self.repr(v)?;
+                    self.write_out(&s);
+                    self.write_out("\n");
+                    let b = self.builtins;
+                    self.dict_set_str(b, "_", v)?;
+                }
+                Ok(Value::NONE)
+            }
+            None => Err(self.internal_error("bad intrinsic")),
+        }
+    }
+
+    fn deref_cell(&mut self, ctx: &Ctx, arg: u32) -> PyResult<Value> {
+        let cell = self.stack[ctx.base + ctx.code.nlocals() + arg as usize];
+        let v = match self.obj(cell) {
+            Some(Obj::Cell(v)) => *v,
+            _ => Value::UNDEF,
+        };
+        if v.is_undef() {
+            return Err(self.unbound_free(&ctx.code, arg));
+        }
+        Ok(v)
+    }
+
+    fn cell_name(&self, code: &CodeObject, arg: u32) -> Value {
+        let i = arg as usize;
+        if i < code.cellvars.len() {
+            code.cellvars[i]
+        } else {
+            code.freevars.get(i - code.cellvars.len()).copied().unwrap_or(Value::NONE)
+        }
+    }
+
+    fn unbound_local(&mut self, code: &CodeObject, i: usize) -> PyErr {
+        let name = code.varnames.get(i).and_then(|v| self.str_of(*v)).unwrap_or("?");
+        let msg = alloc::format!("cannot access local variable '{name}' where it is not associated with a value");
+        self.new_exception(self.types.unbound_local_error, &msg)
+    }
+
+    fn unbound_free(&mut self, code: &CodeObject, arg: u32) -> PyErr {
+        let nv = self.cell_name(code, arg);
+        let name = alloc::string::String::from(self.str_of(nv).unwrap_or("?"));
+        if (arg as usize) < code.cellvars.len() {
+            let msg = alloc::format!("cannot access local variable '{name}' where it is not associated with a value");
+            self.new_exception(self.types.unbound_local_error, &msg)
+        } else {
+            let msg = alloc::format!("cannot access free variable '{name}' where it is not associated with a value in enclosing scope");
+            self.new_exception(self.types.name_error, &msg)
+        }
+    }
+
+    /// The namespace of a module or class body frame.
+    fn namespace_of(&self, fi: usize) -> Value {
+        let f = &self.frames[fi];
+        if f.locals.is_undef() {
+            Value::obj(f.globals)
+        } else {
+            f.locals
+        }
+    }
+
+    fn load_name(&mut self, fi: usize, name: Value) -> PyResult<Value> {
+        let ns = self.namespace_of(fi);
+        if let Some(d) = ns.as_obj() {
+            if let Some(v) = self.dict_get_str(d, name) {
+                return Ok(v);
+            }
+        }
+        let g = self.frames[fi].globals;
+        if let Some(v) = self.dict_get_str(g, name) {
+            return Ok(v);
+        }
+        if let Some(v) = self.dict_get_str(self.builtins, name) {
+            return Ok(v);
+        }
+        let n = alloc::string::String::from(self.str_of(name).unwrap_or("?"));
+        Err(self.name_error(&n))
+    }
+
+    fn mapping_set(&mut self, ns: Value, k: Value, v: Value) -> PyResult<()> {
+        match ns.as_obj() {
+            Some(d) if matches!(self.heap.get(d), Obj::Dict(_)) => self.dict_set(d, k, v),
+            _ => self.set_item(ns, k, v),
+        }
+    }
+
+    /// `obj.name` for a call: `(function, self)` without allocating a bound method when the
+    /// attribute is a plain method, else `(attr, NULL)`.
+    pub(crate) fn load_method(&mut self, obj: Value, name: Value) -> PyResult<(Value, Value)> {
+        let t = self.type_of(obj);
+        let is_plain = match self.obj(obj) {
+            Some(Obj::Class(_) | Obj::Module(_) | Obj::Super { .. }) => false,
+            _ => true,
+        };
+        if is_plain {
+            if let Some(d) = self.class_lookup(t, name) {
+                let is_method = match self.obj(d) {
+                    Some(Obj::Function(_)) => true,
+                    Some(Obj::Native(n)) => n.kind == crate::object::types::NativeKind::Method,
+                    _ => false,
+                };
+                if is_method {
+                    let shadowed = match obj.as_obj() {
+                        Some(r) if matches!(self.heap.get(r), Obj::Instance(_)) => self.instance_get(r, name).is_some(),
+                        _ => false,
+                    };
+                    if !shadowed {
+                        return Ok((d, obj));
+                    }
+                }
+            }
+        }
+        let v = self.get_attr(obj, name)?;
+        Ok((v, Value::UNDEF))
+    }
+
+    fn exception_match(&mut self, exc: Value, typ: Value) -> PyResult<bool> {
+        let classes: Vec<Value> = match self.obj(typ) {
+            Some(Obj::Tuple(t)) => t.to_vec(),
+            _ => alloc::vec![typ],
+        };
+        for c in classes {
+            match c.as_obj() {
+                Some(cr) if self.class(cr).is_some_and(|cl| cl.mro.contains(&self.types.base_exception)) => {
+                    if self.exc_matches(exc, cr) {
+                        return Ok(true);
+                    }
+                }
+                _ => {
+                    return Err(self.type_error("catching classes that do not inherit from BaseException is not allowed"));
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// `StopIteration.value`.
+    pub fn stop_iteration_value(&self, exc: Value) -> Value {
+        self.exc_state(exc)
+            .and_then(|e| self.tuple_items(e.args))
+            .and_then(|a| a.first().copied())
+            .unwrap_or(Value::NONE)
+    }
+
+    fn is_iterable(&mut self, v: Value) -> bool {
+        self.get_iter(v).is_ok()
+    }
+
+    fn is_mapping(&mut self, v: Value) -> bool {
+        matches!(self.obj(v), Some(Obj::Dict(_))) || self.lookup_special(v, "keys").ok().flatten().is_some()
+    }
+}
+
+fn enter_missing(vm: &mut Vm, mgr: Value) -> bool {
+    vm.lookup_special(mgr, "__enter__").ok().flatten().is_none()
+}

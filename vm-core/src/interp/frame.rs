@@ -1,0 +1,114 @@
+//! Frames: the per-call state kept on the VM's frame stack (never on the Rust stack).
+
+use alloc::rc::Rc;
+use alloc::vec::Vec;
+
+use crate::bytecode::code::CodeObject;
+use crate::object::value::{ObjRef, Value};
+
+/// What happens to a frame's result when it returns (or yields) to its caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnReturn {
+    /// A normal call from bytecode: the caller's stack is cut to `stack_floor` and the result
+    /// pushed there.
+    Push,
+    /// The frame was entered from Rust (`Vm::call`, generator `send` from native code): the
+    /// interpreter loop returns the value to its Rust caller.
+    Rust,
+    /// A generator resumed by `FOR_ITER`: a yield pushes the value for the loop body; a
+    /// return pops the iterator and jumps to `exhausted`.
+    ForIter {
+        /// The caller's loop-exit offset.
+        exhausted: u32,
+    },
+    /// A generator resumed by `SEND`: a yield pushes the value; a return pushes the return
+    /// value and jumps to `done`.
+    Send {
+        /// The caller's `END_SEND` offset.
+        done: u32,
+    },
+    /// `__init__` of a class instantiated from bytecode: the instance already sits below
+    /// `stack_floor` as the call's result; the return value must be `None`.
+    Init,
+}
+
+/// An activation of a code object.
+#[derive(Debug)]
+pub struct Frame {
+    /// The code being run.
+    pub code: Rc<CodeObject>,
+    /// The function object, or `UNDEF` for module/class bodies run directly.
+    pub func: Value,
+    /// The globals dict.
+    pub globals: ObjRef,
+    /// The local namespace of module and class bodies (`LOAD_NAME`), or `UNDEF`.
+    pub locals: Value,
+    /// Next instruction offset (saved when the frame is not the innermost).
+    pub ip: u32,
+    /// Offset of the instruction being executed (for tracebacks and `lasti`).
+    pub lasti: u32,
+    /// Index of local 0 in the VM value stack.
+    pub base: u32,
+    /// Where the caller's stack is cut back to when this frame finishes.
+    pub stack_floor: u32,
+    /// Result delivery.
+    pub on_return: OnReturn,
+    /// The generator this frame belongs to.
+    pub generator: Option<ObjRef>,
+    /// The handled exception of the caller, restored when a generator frame suspends.
+    pub saved_exc: Value,
+}
+
+impl Frame {
+    /// Calls `f` on every value the frame references outside the value stack.
+    pub fn for_each_ref(&self, f: &mut dyn FnMut(Value)) {
+        self.code.for_each_ref(f);
+        f(self.func);
+        f(Value::obj(self.globals));
+        f(self.locals);
+        if let Some(g) = self.generator {
+            f(Value::obj(g));
+        }
+        f(self.saved_exc);
+    }
+}
+
+/// A suspended generator frame: its slots and value stack, copied off the VM stack.
+#[derive(Debug)]
+pub struct SavedFrame {
+    /// The code.
+    pub code: Rc<CodeObject>,
+    /// The function object.
+    pub func: Value,
+    /// Globals.
+    pub globals: ObjRef,
+    /// Resume offset.
+    pub ip: u32,
+    /// Offset of the `YIELD_VALUE` it is suspended at (for tracebacks of `throw`).
+    pub lasti: u32,
+    /// Locals, cells, frees, then the value stack, bottom first.
+    pub values: Vec<Value>,
+    /// The generator's own handled-exception state while suspended.
+    pub exc_state: Value,
+    /// When suspended inside `yield from`: the delegate iterator.
+    pub yield_from: Value,
+}
+
+impl SavedFrame {
+    /// Bytes owned (for the heap limit).
+    pub fn heap_bytes(&self) -> usize {
+        size_of::<SavedFrame>() + self.values.capacity() * 8
+    }
+
+    /// Calls `f` on every value referenced.
+    pub fn for_each_ref(&self, f: &mut dyn FnMut(Value)) {
+        self.code.for_each_ref(f);
+        f(self.func);
+        f(Value::obj(self.globals));
+        for v in &self.values {
+            f(*v);
+        }
+        f(self.exc_state);
+        f(self.yield_from);
+    }
+}

@@ -1,0 +1,300 @@
+//! Generators: creating them from a running frame, suspending at `yield`, resuming from
+//! bytecode (`FOR_ITER`, `SEND`: no Rust recursion) or from native code (`next`, `send`,
+//! `throw`, `close`).
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use super::eval::{Ctx, Flow};
+use super::frame::{Frame, OnReturn, SavedFrame};
+use crate::bytecode::ops::Op;
+use crate::object::types::{GenState, Generator, Obj};
+use crate::object::value::{ObjRef, Value};
+use crate::vm::{PyErr, PyResult, Vm};
+
+impl Vm {
+    /// `RETURN_GENERATOR`: the current frame becomes a suspended generator, which is
+    /// returned to the caller.
+    pub(crate) fn return_generator(&mut self, ctx: &mut Ctx) -> Result<Flow, PyErr> {
+        let Some(frame) = self.frames.pop() else {
+            return Err(self.internal_error("RETURN_GENERATOR without a frame"));
+        };
+        let values = self.stack.split_off(frame.base as usize);
+        let saved = SavedFrame {
+            code: frame.code.clone(),
+            func: frame.func,
+            globals: frame.globals,
+            ip: ctx.ip as u32,
+            lasti: ctx.this as u32,
+            values,
+            exc_state: Value::NONE,
+            yield_from: Value::UNDEF,
+        };
+        let (name, qualname) = match self.obj(frame.func) {
+            Some(Obj::Function(f)) => (f.name, f.qualname),
+            _ => (frame.code.name, frame.code.qualname),
+        };
+        self.charge(saved.heap_bytes())?;
+        let g = self.alloc_value(Obj::Generator(Box::new(Generator {
+            frame: Some(Box::new(saved)),
+            state: GenState::Created,
+            name,
+            qualname,
+            code: frame.code.clone(),
+        })))?;
+        self.stack.truncate(frame.stack_floor as usize);
+        match frame.on_return {
+            OnReturn::Rust => Ok(Flow::Exit(g)),
+            _ => {
+                self.push(g);
+                Ok(Flow::Reload)
+            }
+        }
+    }
+
+    /// Pushes the frame of generator `g` so it runs next, with `sent` pushed as the result of
+    /// its pending `yield`. Returns false (and pushes nothing) if the generator is finished.
+    pub(crate) fn resume_generator(&mut self, g: ObjRef, sent: Value, on_return: OnReturn) -> PyResult<bool> {
+        let (state, saved) = match self.heap.get_mut(g) {
+            Obj::Generator(gen) => {
+                let state = gen.state;
+                if state == GenState::Running {
+                    (state, None)
+                } else {
+                    (state, gen.frame.take())
+                }
+            }
+            _ => return Err(self.internal_error("resume of a non-generator")),
+        };
+        if state == GenState::Running {
+            return Err(self.new_exception(self.types.value_error, "generator already executing"));
+        }
+        let Some(saved) = saved else { return Ok(false) };
+        if state == GenState::Created && sent != Value::NONE && !sent.is_undef() {
+            if let Obj::Generator(gen) = self.heap.get_mut(g) {
+                gen.frame = Some(saved);
+            }
+            return Err(self.type_error("can't send non-None value to a just-started generator"));
+        }
+        if self.frames.len() >= self.config.recursion_limit {
+            if let Obj::Generator(gen) = self.heap.get_mut(g) {
+                gen.frame = Some(saved);
+            }
+            return Err(self.recursion_error());
+        }
+        if let Obj::Generator(gen) = self.heap.get_mut(g) {
+            gen.state = GenState::Running;
+        }
+        let saved = *saved;
+        let base = self.stack.len() as u32;
+        if self.stack.try_reserve(saved.values.len() + saved.code.stacksize as usize + 1).is_err() {
+            return Err(PyErr(self.memory_error));
+        }
+        self.stack.extend_from_slice(&saved.values);
+        if !sent.is_undef() {
+            self.stack.push(sent);
+        }
+        let caller_exc = core::mem::replace(&mut self.handled_exc, saved.exc_state);
+        self.frames.push(Frame {
+            code: saved.code,
+            func: saved.func,
+            globals: saved.globals,
+            locals: Value::UNDEF,
+            ip: saved.ip,
+            lasti: saved.lasti,
+            base,
+            stack_floor: base,
+            on_return,
+            generator: Some(g),
+            saved_exc: caller_exc,
+        });
+        Ok(true)
+    }
+
+    /// `YIELD_VALUE`: suspends the generator frame and hands `v` to whoever resumed it.
+    pub(crate) fn yield_from_frame(&mut self, ctx: &mut Ctx, v: Value) -> Result<Flow, PyErr> {
+        let Some(frame) = self.frames.pop() else {
+            return Err(self.internal_error("yield without a frame"));
+        };
+        let Some(g) = frame.generator else {
+            return Err(self.internal_error("yield outside a generator frame"));
+        };
+        // Inside `yield from`, the delegate is on top of the stack and the next instruction
+        // jumps back to a SEND.
+        let yield_from = match ctx.code.instr(ctx.ip) {
+            Some((Op::JUMP_BACKWARD_NO_INTERRUPT, target)) if matches!(ctx.code.instr(target as usize), Some((Op::SEND, _))) => {
+                self.stack.last().copied().unwrap_or(Value::UNDEF)
+            }
+            _ => Value::UNDEF,
+        };
+        let values = self.stack.split_off(frame.base as usize);
+        let gen_exc = core::mem::replace(&mut self.handled_exc, frame.saved_exc);
+        let saved = SavedFrame {
+            code: frame.code,
+            func: frame.func,
+            globals: frame.globals,
+            ip: ctx.ip as u32,
+            lasti: ctx.this as u32,
+            values,
+            exc_state: gen_exc,
+            yield_from,
+        };
+        if let Obj::Generator(gen) = self.heap.get_mut(g) {
+            gen.frame = Some(Box::new(saved));
+            gen.state = GenState::Suspended;
+        }
+        self.stack.truncate(frame.stack_floor as usize);
+        match frame.on_return {
+            OnReturn::Rust => {
+                self.gen_returned = false;
+                Ok(Flow::Exit(v))
+            }
+            _ => {
+                self.push(v);
+                Ok(Flow::Reload)
+            }
+        }
+    }
+
+    /// Marks a generator finished when its frame returns or raises.
+    pub(crate) fn finish_generator(&mut self, g: ObjRef, frame: &Frame) {
+        self.handled_exc = frame.saved_exc;
+        if let Obj::Generator(gen) = self.heap.get_mut(g) {
+            gen.state = GenState::Finished;
+            gen.frame = None;
+        }
+    }
+
+    /// Resumes a generator from native code. `Ok(Ok(v))` for a yield, `Ok(Err(v))` for a
+    /// return with value `v`.
+    pub fn generator_resume(&mut self, g: ObjRef, sent: Value) -> PyResult<Result<Value, Value>> {
+        self.enter_native()?;
+        let r = (|| {
+            if !self.resume_generator(g, sent, OnReturn::Rust)? {
+                return Ok(Err(Value::NONE));
+            }
+            let entry = self.frames.len() - 1;
+            let v = self.run_frames(entry)?;
+            if core::mem::take(&mut self.gen_returned) {
+                Ok(Err(v))
+            } else {
+                Ok(Ok(v))
+            }
+        })();
+        self.leave_native();
+        r
+    }
+
+    /// `next(gen)` from native code: `None` when exhausted.
+    pub fn generator_next_from_native(&mut self, g: ObjRef) -> PyResult<Option<Value>> {
+        match self.generator_resume(g, Value::NONE)? {
+            Ok(v) => Ok(Some(v)),
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// `gen.send(v)`: raises `StopIteration(value)` when the generator returns.
+    pub fn generator_send(&mut self, g: ObjRef, v: Value) -> PyResult<Value> {
+        match self.generator_resume(g, v)? {
+            Ok(y) => Ok(y),
+            Err(ret) => Err(self.stop_iteration(ret)),
+        }
+    }
+
+    /// A `StopIteration` carrying a return value.
+    pub fn stop_iteration(&mut self, value: Value) -> PyErr {
+        let args = if value == Value::NONE { Vec::new() } else { alloc::vec![value] };
+        match self.new_exception_args(self.types.stop_iteration, args) {
+            Ok(e) => PyErr(e),
+            Err(e) => e,
+        }
+    }
+
+    /// `gen.throw(exc)`: raises `exc` at the suspended `yield` (delegating to a `yield from`
+    /// subiterator first).
+    pub fn generator_throw(&mut self, g: ObjRef, exc: Value) -> PyResult<Value> {
+        let (state, yield_from) = match self.heap.get(g) {
+            Obj::Generator(gen) => (gen.state, gen.frame.as_ref().map_or(Value::UNDEF, |f| f.yield_from)),
+            _ => return Err(self.internal_error("throw to a non-generator")),
+        };
+        if state == GenState::Running {
+            return Err(self.new_exception(self.types.value_error, "generator already executing"));
+        }
+        let mut exc = exc;
+        if !yield_from.is_undef() {
+            let is_exit = self.exc_matches(exc, self.types.generator_exit);
+            let delegated = match yield_from.as_obj().map(|r| (r, self.heap.get(r))) {
+                Some((r, Obj::Generator(_))) => Some(if is_exit {
+                    self.generator_close(r).map(|_| None)
+                } else {
+                    self.generator_throw(r, exc).map(Some)
+                }),
+                _ => match {
+                    let mname = self.intern(if is_exit { "close" } else { "throw" })?;
+                    self.get_attr_opt(yield_from, mname)?
+                } {
+                    Some(m) => Some(if is_exit { self.call(m, &[]).map(|_| None) } else { self.call(m, &[exc]).map(Some) }),
+                    None => None,
+                },
+            };
+            match delegated {
+                Some(Ok(Some(v))) => return Ok(v),
+                Some(Ok(None)) => {}
+                Some(Err(e)) => exc = e.0,
+                None => {}
+            }
+        }
+        let saved_lasti = match self.heap.get(g) {
+            Obj::Generator(gen) => gen.frame.as_ref().map(|f| f.lasti),
+            _ => None,
+        };
+        let Some(lasti) = saved_lasti else {
+            // Finished or never started without a frame: the exception propagates as is.
+            return Err(PyErr(exc));
+        };
+        self.enter_native()?;
+        let r = (|| {
+            if !self.resume_generator(g, Value::UNDEF, OnReturn::Rust)? {
+                return Err(PyErr(exc));
+            }
+            let entry = self.frames.len() - 1;
+            let frame = &self.frames[entry];
+            let mut ctx = Ctx { code: frame.code.clone(), base: frame.base as usize, ip: frame.ip as usize, this: lasti as usize, fi: entry };
+            self.handle_exception(PyErr(exc), &mut ctx, entry, true)?;
+            let v = self.run_frames(entry)?;
+            if core::mem::take(&mut self.gen_returned) {
+                Err(self.stop_iteration(v))
+            } else {
+                Ok(v)
+            }
+        })();
+        self.leave_native();
+        r
+    }
+
+    /// `gen.close()`.
+    pub fn generator_close(&mut self, g: ObjRef) -> PyResult<Value> {
+        let state = match self.heap.get(g) {
+            Obj::Generator(gen) => gen.state,
+            _ => return Ok(Value::NONE),
+        };
+        if state == GenState::Finished {
+            return Ok(Value::NONE);
+        }
+        if state == GenState::Created {
+            if let Obj::Generator(gen) = self.heap.get_mut(g) {
+                gen.state = GenState::Finished;
+                gen.frame = None;
+            }
+            return Ok(Value::NONE);
+        }
+        let exit = self.new_exception_empty(self.types.generator_exit).0;
+        match self.generator_throw(g, exit) {
+            Ok(_) => Err(self.runtime_error("generator ignored GeneratorExit")),
+            Err(e) if self.exc_matches(e.0, self.types.generator_exit) || self.exc_matches(e.0, self.types.stop_iteration) => {
+                Ok(Value::NONE)
+            }
+            Err(e) => Err(e),
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! The tier-1 interpreter: frames, the dispatch loop, calls, generators and unwinding.
+
+pub(crate) mod call;
+pub(crate) mod eval;
+pub mod frame;
+pub(crate) mod generator;
+pub(crate) mod unwind;

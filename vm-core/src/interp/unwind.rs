@@ -1,0 +1,231 @@
+//! Raising, unwinding through the exception table, and CPython-style tracebacks.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::eval::Ctx;
+use super::frame::OnReturn;
+use crate::object::types::Obj;
+use crate::object::value::Value;
+use crate::vm::{PyErr, PyResult, Vm};
+
+impl Vm {
+    /// Marks `exc` as re-raised: the current frame adds no traceback entry for it.
+    pub(crate) fn reraise_marker(&mut self, exc: Value) -> PyErr {
+        self.reraising = true;
+        PyErr(exc)
+    }
+
+    /// `RAISE_VARARGS`: builds the exception to raise.
+    pub(crate) fn raise_instr(&mut self, argc: u32) -> PyResult<PyErr> {
+        match argc {
+            0 => {
+                let e = self.handled_exc;
+                if e == Value::NONE || e.is_undef() {
+                    return Err(self.runtime_error("No active exception to reraise"));
+                }
+                Ok(self.reraise_marker(e))
+            }
+            1 => {
+                let e = self.pop();
+                let exc = self.make_raisable(e)?;
+                Ok(PyErr(exc))
+            }
+            _ => {
+                let cause = self.pop();
+                let e = self.pop();
+                let exc = self.make_raisable(e)?;
+                let cause = if cause == Value::NONE { cause } else { self.make_raisable(cause)? };
+                if let Some(st) = self.exc_state_mut(exc) {
+                    st.cause = cause;
+                    st.suppress_context = true;
+                }
+                Ok(PyErr(exc))
+            }
+        }
+    }
+
+    /// An exception instance from `raise X`: instantiates classes, rejects non-exceptions.
+    fn make_raisable(&mut self, e: Value) -> PyResult<Value> {
+        if self.is_exception(e) {
+            return Ok(e);
+        }
+        if let Some(r) = e.as_obj() {
+            if let Obj::Class(c) = self.heap.get(r) {
+                if c.mro.contains(&self.types.base_exception) {
+                    let v = self.call(e, &[])?;
+                    if self.is_exception(v) {
+                        return Ok(v);
+                    }
+                    let msg = format!("calling {} should have returned an instance of BaseException, not {}", self.class_name(r), self.type_name(v));
+                    return Err(self.type_error(msg));
+                }
+            }
+        }
+        Err(self.type_error("exceptions must derive from BaseException"))
+    }
+
+    /// Unwinds after `err` was raised at `ctx.this`: finds a handler in this frame or an
+    /// outer one (down to frame `entry`). `Ok` means a handler was found and the innermost
+    /// frame is ready to run; `Err` means the exception escapes the entry frame.
+    pub(crate) fn handle_exception(&mut self, err: PyErr, ctx: &mut Ctx, entry: usize, _first: bool) -> Result<(), PyErr> {
+        let exc = err.0;
+        let mut reraise = core::mem::take(&mut self.reraising);
+        let mut innermost = true;
+        // A bare exception class or non-exception escaping native code is a VM bug; still
+        // report something sensible.
+        if !self.is_exception(exc) {
+            return Err(self.internal_error("raised a non-exception"));
+        }
+        if !reraise {
+            self.attach_context(exc);
+        }
+        loop {
+            let Some(fi) = self.frames.len().checked_sub(1) else {
+                return Err(err);
+            };
+            let lasti = if innermost && fi == ctx.fi { ctx.this as u32 } else { self.frames[fi].lasti };
+            innermost = false;
+            if !reraise {
+                let code = self.frames[fi].code.clone();
+                if let Some(st) = self.exc_state_mut(exc) {
+                    st.traceback.push((code, lasti));
+                }
+            }
+            reraise = false;
+            let frame = &self.frames[fi];
+            if let Some(h) = frame.code.handler_for(lasti) {
+                let keep = frame.base as usize + frame.code.nlocalsplus() + h.depth as usize;
+                self.stack.truncate(keep);
+                if h.push_lasti {
+                    self.stack.push(Value::int_unchecked(lasti as i64));
+                }
+                self.stack.push(exc);
+                self.frames[fi].ip = h.target;
+                self.frames[fi].lasti = lasti;
+                return Ok(());
+            }
+            let Some(frame) = self.frames.pop() else { return Err(err) };
+            self.stack.truncate(frame.stack_floor as usize);
+            if let Some(g) = frame.generator {
+                self.finish_generator(g, &frame);
+            }
+            if frame.on_return == OnReturn::Init {
+                // The instance pushed in place of the class goes too.
+                self.stack.pop();
+            }
+            if fi <= entry || frame.on_return == OnReturn::Rust {
+                return Err(err);
+            }
+        }
+    }
+
+    /// Sets `__context__` to the exception being handled, as CPython does on raise.
+    fn attach_context(&mut self, exc: Value) {
+        let handled = self.handled_exc;
+        if handled == Value::NONE || handled.is_undef() || handled == exc {
+            return;
+        }
+        // Avoid creating a cycle through the context chain.
+        let mut c = handled;
+        for _ in 0..100 {
+            match self.exc_state(c).map(|s| s.context) {
+                Some(next) if next == exc => {
+                    if let Some(st) = self.exc_state_mut(c) {
+                        st.context = Value::NONE;
+                    }
+                    break;
+                }
+                Some(next) if next != Value::NONE => c = next,
+                _ => break,
+            }
+        }
+        if let Some(st) = self.exc_state_mut(exc) {
+            if st.context == Value::NONE {
+                st.context = handled;
+            }
+        }
+    }
+
+    /// The full CPython-style report of an uncaught exception (with chained causes).
+    pub fn format_exception(&mut self, exc: Value) -> String {
+        let mut chain: Vec<(Value, &'static str)> = Vec::new();
+        let mut cur = exc;
+        let mut note = "";
+        for _ in 0..64 {
+            chain.push((cur, note));
+            let Some(st) = self.exc_state(cur) else { break };
+            let (cause, context, suppress) = (st.cause, st.context, st.suppress_context);
+            if cause != Value::NONE && self.is_exception(cause) {
+                note = "\nThe above exception was the direct cause of the following exception:\n\n";
+                cur = cause;
+            } else if !suppress && context != Value::NONE && self.is_exception(context) {
+                note = "\nDuring handling of the above exception, another exception occurred:\n\n";
+                cur = context;
+            } else {
+                break;
+            }
+            if chain.iter().any(|(v, _)| *v == cur) {
+                break;
+            }
+        }
+        let mut out = String::new();
+        for (e, note) in chain.iter().rev() {
+            out.push_str(&self.format_single_exception(*e));
+            out.push_str(note);
+        }
+        out
+    }
+
+    fn format_single_exception(&mut self, exc: Value) -> String {
+        let mut out = String::new();
+        let tb = self.exc_state(exc).map(|s| s.traceback.clone()).unwrap_or_default();
+        if !tb.is_empty() {
+            out.push_str("Traceback (most recent call last):\n");
+            for (code, ip) in tb.iter().rev() {
+                let line = code.line_of(*ip);
+                let name = self.str_of(code.name).unwrap_or("?");
+                out.push_str(&format!("  File \"{}\", line {}, in {}\n", code.filename, line, name));
+                if let Some(src) = &code.source {
+                    if let Some(text) = src.lines().nth((line as usize).wrapping_sub(1)) {
+                        let t = text.trim();
+                        if !t.is_empty() {
+                            out.push_str("    ");
+                            out.push_str(t);
+                            out.push('\n');
+                        }
+                    }
+                }
+            }
+        }
+        out.push_str(&self.format_exception_only(exc));
+        out
+    }
+
+    /// The last line of a traceback: `Type: message` (or just `Type`).
+    pub fn format_exception_only(&mut self, exc: Value) -> String {
+        let t = self.type_of(exc);
+        let mut name = self.class_name(t);
+        if let Some(c) = self.class(t) {
+            if !c.is_builtin {
+                let d = c.dict;
+                let module = self.intern("__module__").ok().and_then(|k| self.dict_get_str(d, k));
+                if let Some(m) = module.and_then(|m| self.str_of(m)) {
+                    if m != "__main__" && m != "builtins" {
+                        name = format!("{m}.{name}");
+                    }
+                }
+            }
+        }
+        let msg = match self.to_str(exc) {
+            Ok(m) => m,
+            Err(_) => String::from("<exception str() failed>"),
+        };
+        if msg.is_empty() {
+            format!("{name}\n")
+        } else {
+            format!("{name}: {msg}\n")
+        }
+    }
+}

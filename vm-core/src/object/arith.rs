@@ -1,0 +1,685 @@
+//! Binary and unary operators: numbers (inline ints, big ints, floats), sequences, sets,
+//! and user dunders with reflection.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::bigint::{BigInt, DivError};
+use super::types::Obj;
+use super::value::Value;
+use crate::bytecode::ops::BinaryOp;
+use crate::vm::{PyErr, PyResult, Vm};
+
+/// A numeric operand after coercion.
+enum Num {
+    Int(i64),
+    Big(BigInt),
+    Float(f64),
+}
+
+impl Vm {
+    /// An int value from a big int, inline when it fits.
+    pub fn int_from_big(&mut self, b: BigInt) -> PyResult<Value> {
+        if let Some(i) = b.to_i64() {
+            if let Some(v) = Value::small_int(i) {
+                return Ok(v);
+            }
+        }
+        let extra = (b.bit_length() as usize) / 8 + 8;
+        self.charge(extra)?;
+        self.alloc_value(Obj::BigInt(Box::new(b)))
+    }
+
+    /// An int value from an i128.
+    pub fn int_from_i128(&mut self, i: i128) -> PyResult<Value> {
+        if let Ok(small) = i64::try_from(i) {
+            if let Some(v) = Value::small_int(small) {
+                return Ok(v);
+            }
+        }
+        self.int_from_big(BigInt::from_i128(i))
+    }
+
+    /// The value as a big int if it is an int or bool.
+    pub fn to_bigint(&self, v: Value) -> Option<BigInt> {
+        if let Some(i) = v.as_small_int() {
+            return Some(BigInt::from_i64(i));
+        }
+        match v {
+            Value::TRUE => return Some(BigInt::one()),
+            Value::FALSE => return Some(BigInt::zero()),
+            _ => {}
+        }
+        match self.obj(v)? {
+            Obj::BigInt(b) => Some((**b).clone()),
+            Obj::Instance(i) if !i.native.is_undef() && self.builtin_base(i.class) == super::types::BuiltinBase::Int => {
+                self.to_bigint(i.native)
+            }
+            _ => None,
+        }
+    }
+
+    /// The value as an i64 if it is an int (or bool) that fits.
+    pub fn as_i64(&self, v: Value) -> Option<i64> {
+        if let Some(i) = v.as_small_int() {
+            return Some(i);
+        }
+        match v {
+            Value::TRUE => Some(1),
+            Value::FALSE => Some(0),
+            _ => match self.obj(v)? {
+                Obj::BigInt(b) => b.to_i64(),
+                _ => None,
+            },
+        }
+    }
+
+    /// Whether `v` is an int (including bool and big ints).
+    pub fn is_int(&self, v: Value) -> bool {
+        v.is_small_int() || v.is_bool() || matches!(self.obj(v), Some(Obj::BigInt(_)))
+    }
+
+    fn num(&self, v: Value) -> Option<Num> {
+        if let Some(x) = v.as_float() {
+            return Some(Num::Float(x));
+        }
+        if let Some(i) = v.as_small_int() {
+            return Some(Num::Int(i));
+        }
+        match v {
+            Value::TRUE => return Some(Num::Int(1)),
+            Value::FALSE => return Some(Num::Int(0)),
+            _ => {}
+        }
+        match self.obj(v)? {
+            Obj::BigInt(b) => Some(Num::Big((**b).clone())),
+            _ => None,
+        }
+    }
+
+    /// Converts an int or float to f64 for float arithmetic.
+    pub fn to_f64(&mut self, v: Value) -> PyResult<Option<f64>> {
+        if let Some(x) = v.as_float() {
+            return Ok(Some(x));
+        }
+        if let Some(i) = self.as_i64(v) {
+            return Ok(Some(i as f64));
+        }
+        if let Some(Obj::BigInt(b)) = self.obj(v) {
+            return match b.to_f64() {
+                Ok(x) => Ok(Some(x)),
+                Err(()) => Err(self.overflow_error("int too large to convert to float")),
+            };
+        }
+        Ok(None)
+    }
+
+    /// `a op b` (or `a op= b` when `inplace`).
+    pub fn binary_op(&mut self, a: Value, b: Value, op: BinaryOp, inplace: bool) -> PyResult<Value> {
+        // Inline ints first: the overwhelmingly common case.
+        if let (Some(x), Some(y)) = (a.as_small_int(), b.as_small_int()) {
+            if let Some(v) = self.small_int_op(x, y, op)? {
+                return Ok(v);
+            }
+        }
+        if let (Some(x), Some(y)) = (a.as_float(), b.as_float()) {
+            return self.float_op(x, y, op);
+        }
+        if let (Some(x), Some(y)) = (self.num(a), self.num(b)) {
+            return self.num_op(x, y, op);
+        }
+        if let Some(v) = self.builtin_binop(a, b, op, inplace)? {
+            return Ok(v);
+        }
+        self.dunder_binop(a, b, op, inplace)
+    }
+
+    fn small_int_op(&mut self, x: i64, y: i64, op: BinaryOp) -> PyResult<Option<Value>> {
+        let r: i128 = match op {
+            BinaryOp::Add => x as i128 + y as i128,
+            BinaryOp::Subtract => x as i128 - y as i128,
+            BinaryOp::Multiply => x as i128 * y as i128,
+            BinaryOp::FloorDivide | BinaryOp::Remainder => {
+                if y == 0 {
+                    return Err(self.zero_division("integer division or modulo by zero"));
+                }
+                let (q, m) = floor_divmod(x, y);
+                if op == BinaryOp::FloorDivide {
+                    q as i128
+                } else {
+                    m as i128
+                }
+            }
+            BinaryOp::And => (x & y) as i128,
+            BinaryOp::Or => (x | y) as i128,
+            BinaryOp::Xor => (x ^ y) as i128,
+            BinaryOp::Lshift => {
+                if y < 0 {
+                    return Err(self.value_error("negative shift count"));
+                }
+                if y < 64 && (x.unsigned_abs() as u128) << y < (1u128 << 126) {
+                    (x as i128) << y
+                } else {
+                    return Ok(None);
+                }
+            }
+            BinaryOp::Rshift => {
+                if y < 0 {
+                    return Err(self.value_error("negative shift count"));
+                }
+                (x >> y.min(63)) as i128
+            }
+            BinaryOp::TrueDivide => {
+                if y == 0 {
+                    return Err(self.zero_division("division by zero"));
+                }
+                if x.unsigned_abs() < (1 << 53) && y.unsigned_abs() < (1 << 53) {
+                    return Ok(Some(Value::float(x as f64 / y as f64)));
+                }
+                return Ok(None);
+            }
+            BinaryOp::Power => {
+                if y < 0 {
+                    return self.float_op(x as f64, y as f64, op).map(Some);
+                }
+                match (x as i128).checked_pow(y.min(u32::MAX as i64) as u32) {
+                    Some(r) if y <= u32::MAX as i64 => r,
+                    _ => return Ok(None),
+                }
+            }
+            BinaryOp::MatrixMultiply => return Ok(None),
+        };
+        self.int_from_i128(r).map(Some)
+    }
+
+    fn num_op(&mut self, x: Num, y: Num, op: BinaryOp) -> PyResult<Value> {
+        match (x, y) {
+            (Num::Float(a), b) => {
+                let b = self.num_to_f64(b)?;
+                self.float_op(a, b, op)
+            }
+            (a, Num::Float(b)) => {
+                let a = self.num_to_f64(a)?;
+                self.float_op(a, b, op)
+            }
+            (a, b) => {
+                let a = match a {
+                    Num::Int(i) => BigInt::from_i64(i),
+                    Num::Big(b) => b,
+                    Num::Float(_) => return Err(self.internal_error("float in int op")),
+                };
+                let b = match b {
+                    Num::Int(i) => BigInt::from_i64(i),
+                    Num::Big(b) => b,
+                    Num::Float(_) => return Err(self.internal_error("float in int op")),
+                };
+                self.big_op(&a, &b, op)
+            }
+        }
+    }
+
+    fn num_to_f64(&mut self, n: Num) -> PyResult<f64> {
+        match n {
+            Num::Int(i) => Ok(i as f64),
+            Num::Float(x) => Ok(x),
+            Num::Big(b) => b.to_f64().map_err(|_| self.overflow_error("int too large to convert to float")),
+        }
+    }
+
+    fn big_op(&mut self, a: &BigInt, b: &BigInt, op: BinaryOp) -> PyResult<Value> {
+        let r = match op {
+            BinaryOp::Add => a.add(b),
+            BinaryOp::Subtract => a.sub(b),
+            BinaryOp::Multiply => {
+                let bits = a.bit_length() + b.bit_length();
+                self.charge((bits / 8) as usize)?;
+                a.mul(b)
+            }
+            BinaryOp::FloorDivide => a.div_floor(b).map_err(|e| self.div_error(e))?,
+            BinaryOp::Remainder => a.mod_floor(b).map_err(|e| self.div_error(e))?,
+            BinaryOp::TrueDivide => {
+                let x = BigInt::true_div(a, b).map_err(|e| match e {
+                    DivError::ZeroDivision => self.zero_division("division by zero"),
+                    DivError::Overflow => self.overflow_error("integer division result too large for a float"),
+                })?;
+                return Ok(Value::float(x));
+            }
+            BinaryOp::And => a.and(b),
+            BinaryOp::Or => a.or(b),
+            BinaryOp::Xor => a.xor(b),
+            BinaryOp::Lshift | BinaryOp::Rshift => {
+                if b.is_negative() {
+                    return Err(self.value_error("negative shift count"));
+                }
+                let n = b.to_u64().unwrap_or(u64::MAX);
+                if op == BinaryOp::Rshift {
+                    a.shr(n)
+                } else {
+                    if a.is_zero() {
+                        return Ok(Value::int_unchecked(0));
+                    }
+                    self.charge((n / 8) as usize)?;
+                    a.shl(n).map_err(|_| self.overflow_error("too many digits in integer"))?
+                }
+            }
+            BinaryOp::Power => {
+                if b.is_negative() {
+                    let x = a.to_f64().map_err(|_| self.overflow_error("int too large to convert to float"))?;
+                    let y = b.to_f64().unwrap_or(f64::NEG_INFINITY);
+                    return self.float_op(x, y, op);
+                }
+                let e = b.to_u64().unwrap_or(u64::MAX);
+                let est = a.bit_length().saturating_mul(e) / 8;
+                if est > self.heap.limit() as u64 {
+                    return Err(PyErr(self.memory_error));
+                }
+                self.charge(est as usize)?;
+                a.pow(e).map_err(|_| PyErr(self.memory_error))?
+            }
+            BinaryOp::MatrixMultiply => return Err(self.unsupported(Value::NONE, Value::NONE, op, false)),
+        };
+        self.int_from_big(r)
+    }
+
+    fn div_error(&mut self, e: DivError) -> PyErr {
+        match e {
+            DivError::ZeroDivision => self.zero_division("integer division or modulo by zero"),
+            DivError::Overflow => self.overflow_error("integer division result too large for a float"),
+        }
+    }
+
+    /// Float arithmetic with CPython's error semantics.
+    pub fn float_op(&mut self, x: f64, y: f64, op: BinaryOp) -> PyResult<Value> {
+        let r = match op {
+            BinaryOp::Add => x + y,
+            BinaryOp::Subtract => x - y,
+            BinaryOp::Multiply => x * y,
+            BinaryOp::TrueDivide => {
+                if y == 0.0 {
+                    return Err(self.zero_division("float division by zero"));
+                }
+                x / y
+            }
+            BinaryOp::FloorDivide => {
+                if y == 0.0 {
+                    return Err(self.zero_division("float floor division by zero"));
+                }
+                float_divmod(x, y).0
+            }
+            BinaryOp::Remainder => {
+                if y == 0.0 {
+                    return Err(self.zero_division("float modulo"));
+                }
+                float_divmod(x, y).1
+            }
+            BinaryOp::Power => return self.float_pow(x, y),
+            _ => {
+                let (a, b) = (Value::float(x), Value::float(y));
+                return Err(self.unsupported(a, b, op, false));
+            }
+        };
+        Ok(Value::float(r))
+    }
+
+    fn float_pow(&mut self, x: f64, y: f64) -> PyResult<Value> {
+        if y == 0.0 {
+            return Ok(Value::float(1.0));
+        }
+        if x.is_nan() {
+            return Ok(Value::float(if y == 0.0 { 1.0 } else { x }));
+        }
+        if x == 0.0 && y < 0.0 && y.is_finite() {
+            return Err(self.zero_division("0.0 cannot be raised to a negative power"));
+        }
+        if x < 0.0 && x.is_finite() && y.is_finite() && libm::floor(y) != y {
+            return Err(self.not_implemented("complex numbers are not supported (negative number raised to a fractional power)"));
+        }
+        let r = libm::pow(x, y);
+        if r.is_infinite() && x.is_finite() && y.is_finite() {
+            return Err(self.overflow_error("(34, 'Numerical result out of range')"));
+        }
+        Ok(Value::float(r))
+    }
+
+    /// The TypeError for an unsupported operand pair.
+    pub fn unsupported(&mut self, a: Value, b: Value, op: BinaryOp, inplace: bool) -> PyErr {
+        let sym = if op == BinaryOp::Power && !inplace {
+            String::from("** or pow()")
+        } else if inplace {
+            format!("{}=", op.symbol())
+        } else {
+            String::from(op.symbol())
+        };
+        let msg = format!("unsupported operand type(s) for {sym}: '{}' and '{}'", self.type_name(a), self.type_name(b));
+        self.type_error(msg)
+    }
+
+    fn builtin_binop(&mut self, a: Value, b: Value, op: BinaryOp, inplace: bool) -> PyResult<Option<Value>> {
+        let (Some(ra), rb) = (a.as_obj(), b.as_obj()) else {
+            // A number on the left with a sequence on the right: only `n * seq`.
+            if op == BinaryOp::Multiply && self.is_int(a) && self.is_sequence(b) {
+                return self.repeat(b, a).map(Some);
+            }
+            return Ok(None);
+        };
+        match (self.heap.get(ra), rb.map(|r| self.heap.get(r))) {
+            (Obj::Str(x), Some(Obj::Str(y))) if op == BinaryOp::Add => {
+                let mut s = String::new();
+                s.try_reserve(x.s.len() + y.s.len()).map_err(|_| PyErr(self.memory_error))?;
+                s.push_str(&x.s);
+                s.push_str(&y.s);
+                self.new_string(s).map(Some)
+            }
+            (Obj::Str(_), _) if op == BinaryOp::Remainder => self.percent_format(a, b).map(Some),
+            (Obj::Str(_), _) if op == BinaryOp::Add => {
+                let msg = format!("can only concatenate str (not \"{}\") to str", self.type_name(b));
+                Err(self.type_error(msg))
+            }
+            (Obj::List(_), Some(Obj::List(y))) if op == BinaryOp::Add && inplace => {
+                let items = y.clone();
+                self.list_extend_values(ra, &items)?;
+                Ok(Some(a))
+            }
+            (Obj::List(_), _) if op == BinaryOp::Add && inplace => {
+                let items = self.collect_iter(b)?;
+                self.list_extend_values(ra, &items)?;
+                Ok(Some(a))
+            }
+            (Obj::List(x), Some(Obj::List(y))) if op == BinaryOp::Add => {
+                let mut v = Vec::new();
+                v.try_reserve(x.len() + y.len()).map_err(|_| PyErr(self.memory_error))?;
+                v.extend_from_slice(x);
+                v.extend_from_slice(y);
+                self.charge(v.len() * 8)?;
+                self.new_list(v).map(Some)
+            }
+            (Obj::List(_), _) if op == BinaryOp::Add => {
+                let msg = format!("can only concatenate list (not \"{}\") to list", self.type_name(b));
+                Err(self.type_error(msg))
+            }
+            (Obj::Tuple(x), Some(Obj::Tuple(y))) if op == BinaryOp::Add => {
+                let mut v = Vec::new();
+                v.try_reserve(x.len() + y.len()).map_err(|_| PyErr(self.memory_error))?;
+                v.extend_from_slice(x);
+                v.extend_from_slice(y);
+                self.charge(v.len() * 8)?;
+                self.new_tuple(v).map(Some)
+            }
+            (Obj::Tuple(_), _) if op == BinaryOp::Add => {
+                let msg = format!("can only concatenate tuple (not \"{}\") to tuple", self.type_name(b));
+                Err(self.type_error(msg))
+            }
+            (Obj::Bytes(_) | Obj::ByteArray(_), Some(Obj::Bytes(_) | Obj::ByteArray(_))) if op == BinaryOp::Add => {
+                let mut v = self.bytes_data(a).unwrap_or_default();
+                let w = self.bytes_data(b).unwrap_or_default();
+                if inplace && matches!(self.heap.get(ra), Obj::ByteArray(_)) {
+                    self.charge(w.len())?;
+                    if let Obj::ByteArray(x) = self.heap.get_mut(ra) {
+                        x.extend_from_slice(&w);
+                    }
+                    return Ok(Some(a));
+                }
+                v.extend_from_slice(&w);
+                self.charge(v.len())?;
+                let is_ba = matches!(self.heap.get(ra), Obj::ByteArray(_));
+                let obj = if is_ba { Obj::ByteArray(v) } else { Obj::Bytes(v.into_boxed_slice()) };
+                self.alloc_value(obj).map(Some)
+            }
+            (Obj::Bytes(_), _) if op == BinaryOp::Remainder => Err(self.not_implemented("bytes %-formatting is not supported")),
+            (Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_), _) if op == BinaryOp::Multiply => {
+                if !self.is_int(b) {
+                    if rb.is_some_and(|r| matches!(self.heap.get(r), Obj::Instance(_))) {
+                        return Ok(None);
+                    }
+                    let msg = format!("can't multiply sequence by non-int of type '{}'", self.type_name(b));
+                    return Err(self.type_error(msg));
+                }
+                if inplace && matches!(self.heap.get(ra), Obj::List(_)) {
+                    let n = self.as_i64(b).unwrap_or(i64::MAX);
+                    let items = match self.heap.get(ra) {
+                        Obj::List(l) => l.clone(),
+                        _ => Vec::new(),
+                    };
+                    let total = (items.len() as u128) * (n.max(0) as u128);
+                    if total > (self.heap.limit() / 8) as u128 {
+                        return Err(PyErr(self.memory_error));
+                    }
+                    let mut out = Vec::new();
+                    for _ in 0..n.max(0) {
+                        out.extend_from_slice(&items);
+                    }
+                    self.charge(out.len() * 8)?;
+                    if let Obj::List(l) = self.heap.get_mut(ra) {
+                        *l = out;
+                    }
+                    return Ok(Some(a));
+                }
+                self.repeat(a, b).map(Some)
+            }
+            (Obj::Set(_), Some(Obj::Set(_))) => self.set_binop(a, b, op, inplace),
+            (Obj::DictView { .. }, _) | (_, Some(Obj::DictView { .. })) => self.set_binop(a, b, op, inplace),
+            (Obj::Dict(_), Some(Obj::Dict(_))) if op == BinaryOp::Or => {
+                if inplace {
+                    self.dict_update_from(ra, b)?;
+                    return Ok(Some(a));
+                }
+                let d = self.new_dict()?;
+                let dr = d.as_obj().unwrap_or(ra);
+                self.dict_update_from(dr, a)?;
+                self.dict_update_from(dr, b)?;
+                Ok(Some(d))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn is_sequence(&self, v: Value) -> bool {
+        matches!(self.obj(v), Some(Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_)))
+    }
+
+    /// `seq * n`.
+    fn repeat(&mut self, seq: Value, n: Value) -> PyResult<Value> {
+        let Some(count) = self.as_i64(n) else {
+            return Err(self.overflow_error("cannot fit 'int' into an index-sized integer"));
+        };
+        let count = count.max(0) as u128;
+        let len = self.seq_byte_len(seq) as u128;
+        if len * count > self.heap.limit() as u128 {
+            return Err(PyErr(self.memory_error));
+        }
+        let count = count as usize;
+        match self.obj(seq) {
+            Some(Obj::Str(s)) => {
+                let out = s.s.repeat(count);
+                self.new_string(out)
+            }
+            Some(Obj::List(l)) => {
+                let out: Vec<Value> = l.iter().copied().cycle().take(l.len() * count).collect();
+                self.charge(out.len() * 8)?;
+                self.new_list(out)
+            }
+            Some(Obj::Tuple(t)) => {
+                let out: Vec<Value> = t.iter().copied().cycle().take(t.len() * count).collect();
+                self.charge(out.len() * 8)?;
+                self.new_tuple(out)
+            }
+            Some(Obj::Bytes(b)) => {
+                let out = b.repeat(count);
+                self.alloc_value(Obj::Bytes(out.into_boxed_slice()))
+            }
+            Some(Obj::ByteArray(b)) => {
+                let out = b.repeat(count);
+                self.alloc_value(Obj::ByteArray(out))
+            }
+            _ => Err(self.internal_error("repeat of a non-sequence")),
+        }
+    }
+
+    fn seq_byte_len(&self, v: Value) -> usize {
+        match self.obj(v) {
+            Some(Obj::Str(s)) => s.s.len(),
+            Some(Obj::List(l)) => l.len() * 8,
+            Some(Obj::Tuple(t)) => t.len() * 8,
+            Some(Obj::Bytes(b)) => b.len(),
+            Some(Obj::ByteArray(b)) => b.len(),
+            _ => 0,
+        }
+    }
+
+    /// The bytes of a bytes or bytearray value.
+    pub fn bytes_data(&self, v: Value) -> Option<Vec<u8>> {
+        match self.obj(v)? {
+            Obj::Bytes(b) => Some(b.to_vec()),
+            Obj::ByteArray(b) => Some(b.clone()),
+            _ => None,
+        }
+    }
+
+    fn dunder_binop(&mut self, a: Value, b: Value, op: BinaryOp, inplace: bool) -> PyResult<Value> {
+        let (name, rname, iname) = op.dunders();
+        if inplace {
+            if let Some(f) = self.lookup_special(a, iname)? {
+                let r = self.call_bound(f, a, &[b])?;
+                if r != Value::NOT_IMPLEMENTED {
+                    return Ok(r);
+                }
+            }
+        }
+        let ta = self.type_of(a);
+        let tb = self.type_of(b);
+        let fa = self.lookup_special(a, name)?;
+        let fb = if ta != tb { self.lookup_special(b, rname)? } else { None };
+        // A subclass overriding the reflected method gets the first try.
+        if let Some(g) = fb {
+            if self.is_subclass(tb, ta) && fa != Some(g) {
+                let r = self.call_bound(g, b, &[a])?;
+                if r != Value::NOT_IMPLEMENTED {
+                    return Ok(r);
+                }
+            }
+        }
+        if let Some(f) = fa {
+            if !self.is_builtin_object_method(f) || self.is_user_instance(a) {
+                let r = self.call_bound(f, a, &[b])?;
+                if r != Value::NOT_IMPLEMENTED {
+                    return Ok(r);
+                }
+            }
+        }
+        if let Some(g) = fb {
+            let r = self.call_bound(g, b, &[a])?;
+            if r != Value::NOT_IMPLEMENTED {
+                return Ok(r);
+            }
+        }
+        Err(self.unsupported(a, b, op, inplace))
+    }
+
+    /// `-v`.
+    pub fn negate(&mut self, v: Value) -> PyResult<Value> {
+        if let Some(i) = v.as_small_int() {
+            return self.int_from_i128(-(i as i128));
+        }
+        if let Some(x) = v.as_float() {
+            return Ok(Value::float(-x));
+        }
+        if let Some(b) = self.to_bigint(v) {
+            return self.int_from_big(b.neg());
+        }
+        self.unary_dunder(v, "__neg__", "-")
+    }
+
+    /// `+v`.
+    pub fn positive(&mut self, v: Value) -> PyResult<Value> {
+        if v.is_float() || v.is_small_int() || matches!(self.obj(v), Some(Obj::BigInt(_))) {
+            return Ok(v);
+        }
+        if v.is_bool() {
+            return Ok(Value::int_unchecked((v == Value::TRUE) as i64));
+        }
+        self.unary_dunder(v, "__pos__", "+")
+    }
+
+    /// `~v`.
+    pub fn invert(&mut self, v: Value) -> PyResult<Value> {
+        if let Some(i) = v.as_small_int() {
+            return Ok(Value::int_unchecked(!i));
+        }
+        if v.is_float() {
+            return Err(self.type_error("bad operand type for unary ~: 'float'"));
+        }
+        if let Some(b) = self.to_bigint(v) {
+            return self.int_from_big(b.not());
+        }
+        self.unary_dunder(v, "__invert__", "~")
+    }
+
+    /// `abs(v)`.
+    pub fn absolute(&mut self, v: Value) -> PyResult<Value> {
+        if let Some(i) = v.as_small_int() {
+            return self.int_from_i128((i as i128).abs());
+        }
+        if let Some(x) = v.as_float() {
+            return Ok(Value::float(x.abs()));
+        }
+        if let Some(b) = self.to_bigint(v) {
+            return self.int_from_big(b.abs());
+        }
+        match self.lookup_special(v, "__abs__")? {
+            Some(f) => self.call_bound(f, v, &[]),
+            None => {
+                let msg = format!("bad operand type for abs(): '{}'", self.type_name(v));
+                Err(self.type_error(msg))
+            }
+        }
+    }
+
+    fn unary_dunder(&mut self, v: Value, name: &str, sym: &str) -> PyResult<Value> {
+        match self.lookup_special(v, name)? {
+            Some(f) => self.call_bound(f, v, &[]),
+            None => {
+                let msg = format!("bad operand type for unary {sym}: '{}'", self.type_name(v));
+                Err(self.type_error(msg))
+            }
+        }
+    }
+}
+
+/// Floor division and modulo of i64 with Python's signs (divisor non-zero; the quotient of
+/// `i64::MIN // -1` cannot occur because inline ints are 48-bit).
+#[inline]
+pub fn floor_divmod(x: i64, y: i64) -> (i64, i64) {
+    let q = x / y;
+    let r = x % y;
+    if r != 0 && ((r < 0) != (y < 0)) {
+        (q - 1, r + y)
+    } else {
+        (q, r)
+    }
+}
+
+/// CPython's `float_divmod` (divisor non-zero): (floor quotient, remainder).
+pub fn float_divmod(vx: f64, wx: f64) -> (f64, f64) {
+    let mut m = libm::fmod(vx, wx);
+    let mut div = (vx - m) / wx;
+    if m != 0.0 {
+        if (wx < 0.0) != (m < 0.0) {
+            m += wx;
+            div -= 1.0;
+        }
+    } else {
+        m = libm::copysign(0.0, wx);
+    }
+    let floordiv = if div != 0.0 {
+        let mut f = libm::floor(div);
+        if div - f > 0.5 {
+            f += 1.0;
+        }
+        f
+    } else {
+        libm::copysign(0.0, vx / wx)
+    };
+    (floordiv, m)
+}

@@ -1,0 +1,440 @@
+//! Attribute access: `getattr`, `setattr`, `delattr` with descriptors and instance layouts.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::types::{Instance, NativeKind, Obj};
+use super::value::{ObjRef, Value};
+use crate::vm::{PyErr, PyResult, Vm};
+
+/// Instances keep at most this many attributes in the class's shared layout before they
+/// switch to a per-instance dict.
+const MAX_LAYOUT: usize = 64;
+
+impl Vm {
+    /// `getattr(obj, name)`; `name` is a str value.
+    pub fn get_attr(&mut self, obj: Value, name: Value) -> PyResult<Value> {
+        match self.get_attr_opt(obj, name)? {
+            Some(v) => Ok(v),
+            None => Err(self.no_attribute(obj, name)),
+        }
+    }
+
+    /// `getattr(obj, name)` by Rust name.
+    pub fn get_attr_str(&mut self, obj: Value, name: &str) -> PyResult<Value> {
+        let n = self.intern(name)?;
+        self.get_attr(obj, n)
+    }
+
+    /// The `AttributeError` for a missing attribute, worded as CPython 3.11 does.
+    pub fn no_attribute(&mut self, obj: Value, name: Value) -> PyErr {
+        let n = self.str_of(name).unwrap_or("?").to_owned_string();
+        let msg = match self.obj(obj) {
+            Some(Obj::Module(m)) => {
+                let mname = self.str_of(m.name).unwrap_or("?").to_owned_string();
+                format!("module '{mname}' has no attribute '{n}'")
+            }
+            Some(Obj::Class(c)) => {
+                let cname = self.str_of(c.name).unwrap_or("?").to_owned_string();
+                format!("type object '{cname}' has no attribute '{n}'")
+            }
+            _ => format!("'{}' object has no attribute '{n}'", self.type_name(obj)),
+        };
+        self.attribute_error(msg)
+    }
+
+    /// `getattr` returning `None` when the attribute does not exist.
+    pub fn get_attr_opt(&mut self, obj: Value, name: Value) -> PyResult<Option<Value>> {
+        if let Some(r) = obj.as_obj() {
+            match self.heap.get(r) {
+                Obj::Super { class, receiver } => {
+                    let (c, rv) = (*class, *receiver);
+                    return crate::builtins::classes::super_getattr(self, c, rv, name);
+                }
+                Obj::Class(_) => return self.class_get_attr(r, name),
+                Obj::Module(m) => {
+                    let d = m.dict;
+                    if let Some(v) = self.dict_get_str(d, name) {
+                        return Ok(Some(v));
+                    }
+                    return self.special_attr(obj, name);
+                }
+                _ => {}
+            }
+        }
+        let t = self.type_of(obj);
+        let descr = self.class_lookup(t, name);
+        if let Some(d) = descr {
+            if let Some(Obj::Property(p)) = self.obj(d) {
+                let fget = p.fget;
+                if fget == Value::NONE {
+                    let msg = format!(
+                        "property '{}' of '{}' object has no getter",
+                        self.str_of(name).unwrap_or("?"),
+                        self.type_name(obj)
+                    );
+                    return Err(self.attribute_error(msg));
+                }
+                return self.call(fget, &[obj]).map(Some);
+            }
+        }
+        if let Some(r) = obj.as_obj() {
+            if let Obj::Instance(_) = self.heap.get(r) {
+                if let Some(v) = self.instance_get(r, name) {
+                    return Ok(Some(v));
+                }
+            }
+        }
+        if let Some(d) = descr {
+            return self.bind_descriptor(d, obj, t).map(Some);
+        }
+        if let Some(v) = self.special_attr(obj, name)? {
+            return Ok(Some(v));
+        }
+        if let Some(Obj::Instance(_)) = self.obj(obj) {
+            let ga = self.intern("__getattr__")?;
+            if let Some(f) = self.class_lookup(t, ga) {
+                let r = self.call_bound(f, obj, &[name]);
+                return match r {
+                    Ok(v) => Ok(Some(v)),
+                    Err(e) if self.exc_matches(e.0, self.types.attribute_error) => Ok(None),
+                    Err(e) => Err(e),
+                };
+            }
+        }
+        Ok(None)
+    }
+
+    /// Binds a class attribute found for `obj` of type `t`.
+    pub fn bind_descriptor(&mut self, d: Value, obj: Value, t: ObjRef) -> PyResult<Value> {
+        match self.obj(d) {
+            Some(Obj::Function(_)) => self.alloc_value(Obj::BoundMethod { func: d, receiver: obj }),
+            Some(Obj::Native(n)) if n.kind == NativeKind::Method => {
+                self.alloc_value(Obj::BoundMethod { func: d, receiver: obj })
+            }
+            Some(Obj::Native(n)) if n.kind == NativeKind::ClassMethod => {
+                self.alloc_value(Obj::BoundMethod { func: d, receiver: Value::obj(t) })
+            }
+            Some(Obj::ClassMethod(f)) => {
+                let f = *f;
+                self.alloc_value(Obj::BoundMethod { func: f, receiver: Value::obj(t) })
+            }
+            Some(Obj::StaticMethod(f)) => Ok(*f),
+            _ => Ok(d),
+        }
+    }
+
+    fn class_get_attr(&mut self, cls: ObjRef, name: Value) -> PyResult<Option<Value>> {
+        if let Some(d) = self.class_lookup(cls, name) {
+            return Ok(Some(match self.obj(d) {
+                Some(Obj::ClassMethod(f)) => {
+                    let f = *f;
+                    self.alloc_value(Obj::BoundMethod { func: f, receiver: Value::obj(cls) })?
+                }
+                Some(Obj::Native(n)) if n.kind == NativeKind::ClassMethod => {
+                    self.alloc_value(Obj::BoundMethod { func: d, receiver: Value::obj(cls) })?
+                }
+                Some(Obj::StaticMethod(f)) => *f,
+                _ => d,
+            }));
+        }
+        // Attributes of the metaclass `type` (e.g. `mro`), then the special ones.
+        let tt = self.types.type_;
+        if let Some(d) = self.class_lookup(tt, name) {
+            return self.bind_descriptor(d, Value::obj(cls), tt).map(Some);
+        }
+        self.special_attr(Value::obj(cls), name)
+    }
+
+    /// Reads an instance attribute from the layout or the instance dict.
+    pub fn instance_get(&self, inst: ObjRef, name: Value) -> Option<Value> {
+        let Obj::Instance(i) = self.heap.get(inst) else { return None };
+        if let Some(d) = i.dict {
+            return self.dict_get_str(d, name);
+        }
+        let pos = self.layout_index(i.class, name)?;
+        i.values.get(pos).copied().filter(|v| !v.is_undef())
+    }
+
+    /// The slot of `name` in a class's shared attribute layout.
+    pub fn layout_index(&self, cls: ObjRef, name: Value) -> Option<usize> {
+        let c = self.class(cls)?;
+        if let Some(p) = c.layout.iter().position(|k| *k == name) {
+            return Some(p);
+        }
+        let s = self.str_of(name)?;
+        c.layout.iter().position(|k| self.str_of(*k) == Some(s))
+    }
+
+    /// Stores an instance attribute (shared layout, or the instance dict).
+    pub fn instance_set(&mut self, inst: ObjRef, name: Value, value: Value) -> PyResult<()> {
+        let (class, dict) = match self.heap.get(inst) {
+            Obj::Instance(i) => (i.class, i.dict),
+            _ => return Ok(()),
+        };
+        if let Some(d) = dict {
+            return self.dict_set(d, name, value);
+        }
+        let name = match self.str_of(name) {
+            Some(s) => {
+                let s = s.to_owned_string();
+                self.intern(&s)?
+            }
+            None => name,
+        };
+        let pos = match self.layout_index(class, name) {
+            Some(p) => p,
+            None => {
+                let (full, slotted) = match self.class(class) {
+                    Some(c) => (c.layout.len() >= MAX_LAYOUT, c.slots.is_some()),
+                    None => (true, false),
+                };
+                if slotted {
+                    let msg = format!("'{}' object has no attribute '{}'", self.class_name(class), self.str_of(name).unwrap_or("?"));
+                    return Err(self.attribute_error(msg));
+                }
+                if full {
+                    self.materialize_instance_dict(inst)?;
+                    return self.instance_set(inst, name, value);
+                }
+                self.charge(8)?;
+                if let Obj::Class(c) = self.heap.get_mut(class) {
+                    c.layout.push(name);
+                    c.layout.len() - 1
+                } else {
+                    return Ok(());
+                }
+            }
+        };
+        self.charge(8)?;
+        if let Obj::Instance(i) = self.heap.get_mut(inst) {
+            if i.values.len() <= pos {
+                i.values.resize(pos + 1, Value::UNDEF);
+            }
+            i.values[pos] = value;
+        }
+        Ok(())
+    }
+
+    /// Moves an instance's attributes into its own dict (its `__dict__`), permanently.
+    pub fn materialize_instance_dict(&mut self, inst: ObjRef) -> PyResult<ObjRef> {
+        let (class, values, dict) = match self.heap.get(inst) {
+            Obj::Instance(i) => (i.class, i.values.clone(), i.dict),
+            _ => return Err(self.internal_error("materialize on a non-instance")),
+        };
+        if let Some(d) = dict {
+            return Ok(d);
+        }
+        let d = self.new_dict()?.as_obj().unwrap_or(inst);
+        let layout: Vec<Value> = self.class(class).map(|c| c.layout.clone()).unwrap_or_default();
+        for (k, v) in layout.iter().zip(values.iter()) {
+            if !v.is_undef() {
+                self.dict_set(d, *k, *v)?;
+            }
+        }
+        if let Obj::Instance(i) = self.heap.get_mut(inst) {
+            i.dict = Some(d);
+            i.values = Vec::new();
+        }
+        Ok(d)
+    }
+
+    /// `setattr(obj, name, value)`.
+    pub fn set_attr(&mut self, obj: Value, name: Value, value: Value) -> PyResult<()> {
+        let t = self.type_of(obj);
+        if let Some(d) = self.class_lookup(t, name) {
+            if let Some(Obj::Property(p)) = self.obj(d) {
+                let fset = p.fset;
+                if fset == Value::NONE {
+                    let msg = format!(
+                        "property '{}' of '{}' object has no setter",
+                        self.str_of(name).unwrap_or("?"),
+                        self.type_name(obj)
+                    );
+                    return Err(self.attribute_error(msg));
+                }
+                self.call(fset, &[obj, value])?;
+                return Ok(());
+            }
+        }
+        let Some(r) = obj.as_obj() else {
+            return Err(self.no_attribute(obj, name));
+        };
+        match self.heap.get(r) {
+            Obj::Instance(_) => {
+                let sa = self.intern("__setattr__")?;
+                if let Some(f) = self.class_lookup(t, sa) {
+                    if !self.is_builtin_object_method(f) {
+                        self.call_bound(f, obj, &[name, value])?;
+                        return Ok(());
+                    }
+                }
+                self.instance_set(r, name, value)
+            }
+            Obj::Class(c) => {
+                if c.is_builtin {
+                    let msg = format!(
+                        "cannot set '{}' attribute of immutable type '{}'",
+                        self.str_of(name).unwrap_or("?"),
+                        self.class_name(r)
+                    );
+                    return Err(self.type_error(msg));
+                }
+                let d = c.dict;
+                self.dict_set(d, name, value)?;
+                self.touch_class(r);
+                Ok(())
+            }
+            Obj::Module(m) => {
+                let d = m.dict;
+                self.dict_set(d, name, value)
+            }
+            Obj::Function(_) => self.function_set_attr(r, name, value),
+            _ => Err(self.no_attribute(obj, name)),
+        }
+    }
+
+    fn function_set_attr(&mut self, f: ObjRef, name: Value, value: Value) -> PyResult<()> {
+        let n = self.str_of(name).unwrap_or("").to_owned_string();
+        match n.as_str() {
+            "__defaults__" => {
+                let items = if value == Value::NONE {
+                    Vec::new()
+                } else {
+                    match self.tuple_items(value) {
+                        Some(t) => t,
+                        None => return Err(self.type_error("__defaults__ must be set to a tuple object")),
+                    }
+                };
+                if let Obj::Function(func) = self.heap.get_mut(f) {
+                    func.defaults = items;
+                    func.version = func.version.wrapping_add(1);
+                }
+                Ok(())
+            }
+            "__code__" => {
+                let code = match self.obj(value) {
+                    Some(Obj::Code(c)) => c.clone(),
+                    _ => return Err(self.type_error("__code__ must be set to a code object")),
+                };
+                if let Obj::Function(func) = self.heap.get_mut(f) {
+                    func.code = code;
+                    func.version = func.version.wrapping_add(1);
+                }
+                Ok(())
+            }
+            "__name__" | "__qualname__" | "__doc__" | "__module__" => {
+                if let Obj::Function(func) = self.heap.get_mut(f) {
+                    match n.as_str() {
+                        "__name__" => func.name = value,
+                        "__qualname__" => func.qualname = value,
+                        "__doc__" => func.doc = value,
+                        _ => func.module = value,
+                    }
+                }
+                Ok(())
+            }
+            _ => {
+                let d = match self.heap.get(f) {
+                    Obj::Function(func) => func.dict,
+                    _ => None,
+                };
+                let d = match d {
+                    Some(d) => d,
+                    None => {
+                        let d = self.new_dict()?.as_obj().unwrap_or(f);
+                        if let Obj::Function(func) = self.heap.get_mut(f) {
+                            func.dict = Some(d);
+                        }
+                        d
+                    }
+                };
+                self.dict_set(d, name, value)
+            }
+        }
+    }
+
+    /// `delattr(obj, name)`.
+    pub fn del_attr(&mut self, obj: Value, name: Value) -> PyResult<()> {
+        let t = self.type_of(obj);
+        if let Some(d) = self.class_lookup(t, name) {
+            if let Some(Obj::Property(p)) = self.obj(d) {
+                let fdel = p.fdel;
+                if fdel == Value::NONE {
+                    let msg = format!(
+                        "property '{}' of '{}' object has no deleter",
+                        self.str_of(name).unwrap_or("?"),
+                        self.type_name(obj)
+                    );
+                    return Err(self.attribute_error(msg));
+                }
+                self.call(fdel, &[obj])?;
+                return Ok(());
+            }
+        }
+        let Some(r) = obj.as_obj() else { return Err(self.no_attribute(obj, name)) };
+        let removed = match self.heap.get(r) {
+            Obj::Instance(i) => {
+                if let Some(d) = i.dict {
+                    self.dict_del(d, name)?.is_some()
+                } else {
+                    let class = i.class;
+                    match self.layout_index(class, name) {
+                        Some(p) => {
+                            let mut had = false;
+                            if let Obj::Instance(i) = self.heap.get_mut(r) {
+                                if let Some(slot) = i.values.get_mut(p) {
+                                    had = !slot.is_undef();
+                                    *slot = Value::UNDEF;
+                                }
+                            }
+                            had
+                        }
+                        None => false,
+                    }
+                }
+            }
+            Obj::Class(c) if !c.is_builtin => {
+                let d = c.dict;
+                let had = self.dict_del(d, name)?.is_some();
+                self.touch_class(r);
+                had
+            }
+            Obj::Module(m) => {
+                let d = m.dict;
+                self.dict_del(d, name)?.is_some()
+            }
+            Obj::Function(f) => match f.dict {
+                Some(d) => self.dict_del(d, name)?.is_some(),
+                None => false,
+            },
+            _ => false,
+        };
+        if removed {
+            Ok(())
+        } else {
+            Err(self.no_attribute(obj, name))
+        }
+    }
+
+    /// A new instance of a user class (no `__init__` call).
+    pub fn new_instance(&mut self, cls: ObjRef) -> PyResult<Value> {
+        let n = self.class(cls).map_or(0, |c| c.layout.len());
+        self.charge(n * 8)?;
+        let mut values = Vec::new();
+        values.resize(n, Value::UNDEF);
+        self.alloc_value(Obj::Instance(Box::new(Instance { class: cls, values, dict: None, native: Value::UNDEF, exc: None })))
+    }
+}
+
+/// `to_string` for `&str` without pulling `ToString` into every file.
+trait ToOwnedString {
+    fn to_owned_string(&self) -> alloc::string::String;
+}
+
+impl ToOwnedString for str {
+    fn to_owned_string(&self) -> alloc::string::String {
+        alloc::string::String::from(self)
+    }
+}

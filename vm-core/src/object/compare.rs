@@ -1,0 +1,248 @@
+//! Rich comparison: numbers, strings, sequences, sets and user dunders with reflection.
+
+use alloc::format;
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+use super::types::Obj;
+use super::value::Value;
+use crate::bytecode::ops::CompareOp;
+use crate::vm::{PyResult, Vm};
+
+fn ord_result(o: Option<Ordering>, op: CompareOp) -> bool {
+    match o {
+        None => op == CompareOp::Ne,
+        Some(o) => match op {
+            CompareOp::Lt => o == Ordering::Less,
+            CompareOp::Le => o != Ordering::Greater,
+            CompareOp::Eq => o == Ordering::Equal,
+            CompareOp::Ne => o != Ordering::Equal,
+            CompareOp::Gt => o == Ordering::Greater,
+            CompareOp::Ge => o != Ordering::Less,
+        },
+    }
+}
+
+impl Vm {
+    /// `a op b` as a Python value (user `__lt__` may return anything).
+    pub fn compare(&mut self, a: Value, b: Value, op: CompareOp) -> PyResult<Value> {
+        if let (Some(x), Some(y)) = (a.as_small_int(), b.as_small_int()) {
+            return Ok(Value::bool(ord_result(Some(x.cmp(&y)), op)));
+        }
+        if let (Some(x), Some(y)) = (a.as_float(), b.as_float()) {
+            return Ok(Value::bool(ord_result(x.partial_cmp(&y), op)));
+        }
+        if let Some(o) = self.numeric_cmp(a, b)? {
+            return Ok(Value::bool(ord_result(o, op)));
+        }
+        if let Some(r) = self.builtin_compare(a, b, op)? {
+            return Ok(Value::bool(r));
+        }
+        self.dunder_compare(a, b, op)
+    }
+
+    /// Compares two numbers (ints of any size, bools, floats); `None` if not both numbers.
+    fn numeric_cmp(&mut self, a: Value, b: Value) -> PyResult<Option<Option<Ordering>>> {
+        let af = a.as_float();
+        let bf = b.as_float();
+        let ai = self.to_bigint(a);
+        let bi = self.to_bigint(b);
+        Ok(match (af, bf, ai, bi) {
+            (_, _, Some(x), Some(y)) => Some(Some(x.cmp(&y))),
+            (Some(x), _, None, Some(y)) => Some(float_vs_int(x, &y)),
+            (_, Some(y), Some(x), None) => Some(float_vs_int(y, &x).map(Ordering::reverse)),
+            _ => None,
+        })
+    }
+
+    fn builtin_compare(&mut self, a: Value, b: Value, op: CompareOp) -> PyResult<Option<bool>> {
+        let (Some(ra), Some(rb)) = (a.as_obj(), b.as_obj()) else {
+            return Ok(None);
+        };
+        match (self.heap.get(ra), self.heap.get(rb)) {
+            (Obj::Str(x), Obj::Str(y)) => Ok(Some(ord_result(Some(x.s.cmp(&y.s)), op))),
+            (Obj::Bytes(_) | Obj::ByteArray(_), Obj::Bytes(_) | Obj::ByteArray(_)) => {
+                let x = self.bytes_data(a).unwrap_or_default();
+                let y = self.bytes_data(b).unwrap_or_default();
+                Ok(Some(ord_result(Some(x.cmp(&y)), op)))
+            }
+            (Obj::List(x), Obj::List(y)) => {
+                let (x, y) = (x.clone(), y.clone());
+                self.seq_compare(&x, &y, op).map(Some)
+            }
+            (Obj::Tuple(x), Obj::Tuple(y)) => {
+                let (x, y) = (x.to_vec(), y.to_vec());
+                self.seq_compare(&x, &y, op).map(Some)
+            }
+            (Obj::Dict(_), Obj::Dict(_)) if matches!(op, CompareOp::Eq | CompareOp::Ne) => {
+                let eq = self.dict_eq(a, b)?;
+                Ok(Some(eq == (op == CompareOp::Eq)))
+            }
+            (Obj::Set(_) | Obj::DictView { .. }, Obj::Set(_) | Obj::DictView { .. }) => self.set_compare(a, b, op),
+            (Obj::Range { start: s1, stop: e1, step: t1 }, Obj::Range { start: s2, stop: e2, step: t2 })
+                if matches!(op, CompareOp::Eq | CompareOp::Ne) =>
+            {
+                let (l1, l2) = (super::protocol::range_len(*s1, *e1, *t1), super::protocol::range_len(*s2, *e2, *t2));
+                let eq = l1 == l2 && (l1 == 0 || (s1 == s2 && (l1 == 1 || t1 == t2)));
+                Ok(Some(eq == (op == CompareOp::Eq)))
+            }
+            (Obj::BoundMethod { func: f1, receiver: r1 }, Obj::BoundMethod { func: f2, receiver: r2 })
+                if matches!(op, CompareOp::Eq | CompareOp::Ne) =>
+            {
+                let eq = f1 == f2 && r1 == r2;
+                Ok(Some(eq == (op == CompareOp::Eq)))
+            }
+            (Obj::Slice(x), Obj::Slice(y)) => {
+                let (x, y) = (x.to_vec(), y.to_vec());
+                self.seq_compare(&x, &y, op).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Lexicographic comparison with Python's rules (identity implies equality per item).
+    fn seq_compare(&mut self, x: &[Value], y: &[Value], op: CompareOp) -> PyResult<bool> {
+        self.enter_native()?;
+        let r = (|| {
+            for (p, q) in x.iter().zip(y.iter()) {
+                if !self.eq(*p, *q)? {
+                    return match op {
+                        CompareOp::Eq => Ok(false),
+                        CompareOp::Ne => Ok(true),
+                        _ => {
+                            let r = self.compare(*p, *q, op)?;
+                            self.truthy(r)
+                        }
+                    };
+                }
+            }
+            Ok(ord_result(Some(x.len().cmp(&y.len())), op))
+        })();
+        self.leave_native();
+        r
+    }
+
+    fn dict_eq(&mut self, a: Value, b: Value) -> PyResult<bool> {
+        let (Some(ra), Some(rb)) = (a.as_obj(), b.as_obj()) else { return Ok(false) };
+        let ia = self.dict_items(ra);
+        if ia.len() != self.dict_items(rb).len() {
+            return Ok(false);
+        }
+        self.enter_native()?;
+        let r = (|| {
+            for (k, v) in ia {
+                match self.dict_get(rb, k)? {
+                    Some(w) => {
+                        if !self.eq(v, w)? {
+                            return Ok(false);
+                        }
+                    }
+                    None => return Ok(false),
+                }
+            }
+            Ok(true)
+        })();
+        self.leave_native();
+        r
+    }
+
+    fn dunder_compare(&mut self, a: Value, b: Value, op: CompareOp) -> PyResult<Value> {
+        let (name, rname) = op.dunders();
+        let ta = self.type_of(a);
+        let tb = self.type_of(b);
+        let reflected_first = ta != tb && self.is_subclass(tb, ta);
+        let fa = self.user_special(a, name)?;
+        let fb = self.user_special(b, rname)?;
+        if reflected_first {
+            if let Some(g) = fb {
+                let r = self.call_bound(g, b, &[a])?;
+                if r != Value::NOT_IMPLEMENTED {
+                    return Ok(r);
+                }
+            }
+        }
+        if let Some(f) = fa {
+            let r = self.call_bound(f, a, &[b])?;
+            if r != Value::NOT_IMPLEMENTED {
+                return Ok(r);
+            }
+        }
+        if !reflected_first {
+            if let Some(g) = fb {
+                let r = self.call_bound(g, b, &[a])?;
+                if r != Value::NOT_IMPLEMENTED {
+                    return Ok(r);
+                }
+            }
+        }
+        match op {
+            CompareOp::Eq => Ok(Value::bool(a == b)),
+            CompareOp::Ne => {
+                // Default `__ne__` inverts a user `__eq__`.
+                if let Some(f) = self.user_special(a, "__eq__")? {
+                    let r = self.call_bound(f, a, &[b])?;
+                    if r != Value::NOT_IMPLEMENTED {
+                        let t = self.truthy(r)?;
+                        return Ok(Value::bool(!t));
+                    }
+                }
+                Ok(Value::bool(a != b))
+            }
+            _ => {
+                let msg = format!(
+                    "'{}' not supported between instances of '{}' and '{}'",
+                    op.symbol(),
+                    self.type_name(a),
+                    self.type_name(b)
+                );
+                Err(self.type_error(msg))
+            }
+        }
+    }
+
+    /// A special method defined in Python (not the native default on `object`).
+    pub fn user_special(&mut self, v: Value, name: &str) -> PyResult<Option<Value>> {
+        Ok(self.lookup_special(v, name)?.filter(|f| !self.is_builtin_object_method(*f)))
+    }
+
+    /// `a < b` as a bool (sorting, min/max).
+    pub fn less_than(&mut self, a: Value, b: Value) -> PyResult<bool> {
+        if let (Some(x), Some(y)) = (a.as_small_int(), b.as_small_int()) {
+            return Ok(x < y);
+        }
+        if let (Some(x), Some(y)) = (a.as_float(), b.as_float()) {
+            return Ok(x < y);
+        }
+        if let (Some(x), Some(y)) = (self.str_of(a), self.str_of(b)) {
+            return Ok(x < y);
+        }
+        let r = self.compare(a, b, CompareOp::Lt)?;
+        self.truthy(r)
+    }
+
+    /// Items of a sequence for comparisons (lists, tuples).
+    pub fn seq_items(&self, v: Value) -> Option<Vec<Value>> {
+        match self.obj(v)? {
+            Obj::List(l) => Some(l.clone()),
+            Obj::Tuple(t) => Some(t.to_vec()),
+            _ => None,
+        }
+    }
+}
+
+/// Compares a float with an exact integer.
+fn float_vs_int(x: f64, y: &super::bigint::BigInt) -> Option<Ordering> {
+    if x.is_nan() {
+        return None;
+    }
+    if x.is_infinite() {
+        return Some(if x > 0.0 { Ordering::Greater } else { Ordering::Less });
+    }
+    // Compare integer parts exactly, then the fraction.
+    let fl = libm::floor(x);
+    let xi = super::bigint::BigInt::from_f64(fl)?;
+    match xi.cmp(y) {
+        Ordering::Equal => Some(if x > fl { Ordering::Greater } else { Ordering::Equal }),
+        o => Some(o),
+    }
+}

@@ -1,0 +1,845 @@
+//! Container protocols: subscripts and slices, `in`, `len`, unpacking, sets, dict merging.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::types::{DictViewKind, Obj, SetObj};
+use super::value::{ObjRef, Value};
+use crate::bytecode::ops::{BinaryOp, CompareOp};
+use crate::vm::{PyErr, PyResult, Vm};
+
+/// A resolved slice: start, stop, step and the number of items it selects.
+#[derive(Clone, Copy, Debug)]
+pub struct SliceIndices {
+    /// First index.
+    pub start: i64,
+    /// Stop index (exclusive, may be -1 for negative steps).
+    pub stop: i64,
+    /// Step (never 0).
+    pub step: i64,
+    /// Number of selected items.
+    pub len: usize,
+}
+
+impl SliceIndices {
+    /// The selected indices in order.
+    pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.len).map(move |i| (self.start + i as i64 * self.step) as usize)
+    }
+}
+
+impl Vm {
+    /// A one-character str (ASCII ones could be cached later).
+    pub fn new_char(&mut self, s: &str) -> PyResult<Value> {
+        self.new_str(s)
+    }
+
+    /// A new set or frozenset from values.
+    pub fn new_set(&mut self, items: &[Value], frozen: bool) -> PyResult<Value> {
+        let s = self.alloc_value(Obj::Set(Box::new(SetObj { table: Default::default(), frozen })))?;
+        self.native_roots.push(s);
+        let r = (|| {
+            for it in items {
+                self.set_add(s, *it)?;
+            }
+            Ok(())
+        })();
+        self.native_roots.pop();
+        r.map(|_| s)
+    }
+
+    /// `set.add`.
+    pub fn set_add(&mut self, s: Value, item: Value) -> PyResult<()> {
+        let Some(r) = s.as_obj() else { return Ok(()) };
+        let h = self.hash(item)?;
+        if self.dict_find(r, item, h)?.is_some() {
+            return Ok(());
+        }
+        self.dict_set_hashed(r, item, h, Value::NONE)
+    }
+
+    /// The elements of a set, frozenset, dict (keys) or dict view.
+    pub fn set_items(&mut self, v: Value) -> PyResult<Vec<Value>> {
+        match self.obj(v) {
+            Some(Obj::Set(s)) => Ok(s.table.iter().map(|e| e.key).collect()),
+            Some(Obj::DictView { dict, kind }) => {
+                let (dict, kind) = (*dict, *kind);
+                let items = self.dict_items(dict);
+                match kind {
+                    DictViewKind::Keys => Ok(items.into_iter().map(|(k, _)| k).collect()),
+                    DictViewKind::Values => Ok(items.into_iter().map(|(_, v)| v).collect()),
+                    DictViewKind::Items => {
+                        let mut out = Vec::new();
+                        for (k, val) in items {
+                            out.push(self.new_tuple(alloc::vec![k, val])?);
+                        }
+                        Ok(out)
+                    }
+                }
+            }
+            _ => self.collect_iter(v),
+        }
+    }
+
+    /// Membership test in a set-like object by hashing.
+    pub fn set_contains(&mut self, s: ObjRef, item: Value) -> PyResult<bool> {
+        let h = match self.hash(item) {
+            Ok(h) => h,
+            Err(e) if self.exc_matches(e.0, self.types.type_error) && matches!(self.obj(item), Some(Obj::Set(_))) => {
+                // `{1} in {frozenset({1})}`: CPython retries with a frozenset.
+                let items = self.set_items(item)?;
+                let f = self.new_set(&items, true)?;
+                return self.set_contains(s, f);
+            }
+            Err(e) => return Err(e),
+        };
+        Ok(self.dict_find(s, item, h)?.is_some())
+    }
+
+    /// `|`, `&`, `-`, `^` on sets, frozensets and dict key views.
+    pub fn set_binop(&mut self, a: Value, b: Value, op: BinaryOp, inplace: bool) -> PyResult<Option<Value>> {
+        if !matches!(op, BinaryOp::Or | BinaryOp::And | BinaryOp::Subtract | BinaryOp::Xor) {
+            return Ok(None);
+        }
+        let is_setlike = |vm: &Vm, v: Value| matches!(vm.obj(v), Some(Obj::Set(_) | Obj::DictView { kind: DictViewKind::Keys | DictViewKind::Items, .. }));
+        if !is_setlike(self, a) || !is_setlike(self, b) {
+            return Ok(None);
+        }
+        let frozen = matches!(self.obj(a), Some(Obj::Set(s)) if s.frozen);
+        let xs = self.set_items(a)?;
+        let ys = self.set_items(b)?;
+        let yset = self.new_set(&ys, true)?;
+        let xset = self.new_set(&xs, true)?;
+        self.native_roots.push(yset);
+        self.native_roots.push(xset);
+        let r = (|| {
+            let yr = yset.as_obj().unwrap_or(ObjRef(0));
+            let xr = xset.as_obj().unwrap_or(ObjRef(0));
+            let mut out = Vec::new();
+            match op {
+                BinaryOp::Or => {
+                    out.extend_from_slice(&xs);
+                    out.extend_from_slice(&ys);
+                }
+                BinaryOp::And => {
+                    for x in &xs {
+                        if self.set_contains(yr, *x)? {
+                            out.push(*x);
+                        }
+                    }
+                }
+                BinaryOp::Subtract => {
+                    for x in &xs {
+                        if !self.set_contains(yr, *x)? {
+                            out.push(*x);
+                        }
+                    }
+                }
+                _ => {
+                    for x in &xs {
+                        if !self.set_contains(yr, *x)? {
+                            out.push(*x);
+                        }
+                    }
+                    for y in &ys {
+                        if !self.set_contains(xr, *y)? {
+                            out.push(*y);
+                        }
+                    }
+                }
+            }
+            Ok(out)
+        })();
+        self.native_roots.pop();
+        self.native_roots.pop();
+        let out = r?;
+        if inplace {
+            if let Some(ar) = a.as_obj() {
+                if let Obj::Set(s) = self.heap.get_mut(ar) {
+                    s.table.clear();
+                }
+                for x in out {
+                    self.set_add(a, x)?;
+                }
+                return Ok(Some(a));
+            }
+        }
+        self.new_set(&out, frozen).map(Some)
+    }
+
+    /// Subset comparisons on sets.
+    pub fn set_compare(&mut self, a: Value, b: Value, op: CompareOp) -> PyResult<Option<bool>> {
+        let xs = self.set_items(a)?;
+        let ys = self.set_items(b)?;
+        let xset = self.new_set(&xs, true)?;
+        let yset = self.new_set(&ys, true)?;
+        let (xr, yr) = (xset.as_obj().unwrap_or(ObjRef(0)), yset.as_obj().unwrap_or(ObjRef(0)));
+        let mut a_in_b = true;
+        for x in &xs {
+            if !self.set_contains(yr, *x)? {
+                a_in_b = false;
+                break;
+            }
+        }
+        let mut b_in_a = true;
+        for y in &ys {
+            if !self.set_contains(xr, *y)? {
+                b_in_a = false;
+                break;
+            }
+        }
+        let (la, lb) = (xs.len(), ys.len());
+        let _ = (la, lb);
+        Ok(Some(match op {
+            CompareOp::Eq => a_in_b && b_in_a,
+            CompareOp::Ne => !(a_in_b && b_in_a),
+            CompareOp::Le => a_in_b,
+            CompareOp::Lt => a_in_b && !b_in_a,
+            CompareOp::Ge => b_in_a,
+            CompareOp::Gt => b_in_a && !a_in_b,
+        }))
+    }
+
+    /// `d.update(m)` for a mapping or an iterable of pairs.
+    pub fn dict_update_from(&mut self, d: ObjRef, m: Value) -> PyResult<()> {
+        if let Some(Obj::Dict(_)) = self.obj(m) {
+            let items = self.dict_items(m.as_obj().unwrap_or(d));
+            for (k, v) in items {
+                self.dict_set(d, k, v)?;
+            }
+            return Ok(());
+        }
+        if let Some(Obj::Instance(i)) = self.obj(m) {
+            if let Some(Obj::Dict(_)) = self.obj(i.native) {
+                let n = i.native;
+                return self.dict_update_from(d, n);
+            }
+        }
+        if let Some(keys) = self.lookup_special(m, "keys")? {
+            let ks = self.call_bound(keys, m, &[])?;
+            for k in self.collect_iter(ks)? {
+                let v = self.get_item(m, k)?;
+                self.dict_set(d, k, v)?;
+            }
+            return Ok(());
+        }
+        for (i, pair) in self.collect_iter(m)?.into_iter().enumerate() {
+            let kv = match self.collect_iter(pair) {
+                Ok(kv) => kv,
+                Err(_) => {
+                    let msg = format!("cannot convert dictionary update sequence element #{i} to a sequence");
+                    return Err(self.type_error(msg));
+                }
+            };
+            if kv.len() != 2 {
+                let msg = format!("dictionary update sequence element #{i} has length {}; 2 is required", kv.len());
+                return Err(self.value_error(msg));
+            }
+            self.dict_set(d, kv[0], kv[1])?;
+        }
+        Ok(())
+    }
+
+    /// `DICT_MERGE` for `f(**m)`: duplicate keys are errors.
+    pub fn dict_merge_kwargs(&mut self, d: Value, m: Value, callee: Value) -> PyResult<()> {
+        let Some(dr) = d.as_obj() else { return Ok(()) };
+        let fname = self.callable_name(callee);
+        let items: Vec<(Value, Value)> = match self.obj(m) {
+            Some(Obj::Dict(_)) => self.dict_items(m.as_obj().unwrap_or(dr)),
+            _ => {
+                if self.lookup_special(m, "keys")?.is_none() {
+                    let msg = format!("{fname} argument after ** must be a mapping, not {}", self.type_name(m));
+                    return Err(self.type_error(msg));
+                }
+                let tmp = self.new_dict()?;
+                self.dict_update_from(tmp.as_obj().unwrap_or(dr), m)?;
+                self.dict_items(tmp.as_obj().unwrap_or(dr))
+            }
+        };
+        for (k, v) in items {
+            if self.str_of(k).is_none() {
+                return Err(self.type_error("keywords must be strings"));
+            }
+            if self.dict_get(dr, k)?.is_some() {
+                let msg = format!("{fname} got multiple values for keyword argument '{}'", self.str_of(k).unwrap_or("?"));
+                return Err(self.type_error(msg));
+            }
+            self.dict_set(dr, k, v)?;
+        }
+        Ok(())
+    }
+
+    /// `f.__qualname__ + "()"` for error messages about calls.
+    pub fn callable_name(&self, f: Value) -> String {
+        match self.obj(f) {
+            Some(Obj::Function(func)) => format!("{}()", self.str_of(func.qualname).unwrap_or("?")),
+            Some(Obj::Native(n)) => format!("{}()", n.name),
+            Some(Obj::BoundMethod { func, .. }) => self.callable_name(*func),
+            Some(Obj::Class(c)) => format!("{}()", self.str_of(c.name).unwrap_or("?")),
+            _ => String::from("function"),
+        }
+    }
+
+    // -- len / in ----------------------------------------------------------------------------
+
+    /// `len(v)`.
+    pub fn len(&mut self, v: Value) -> PyResult<usize> {
+        if let Some(o) = self.obj(v) {
+            let n = match o {
+                Obj::Str(s) => Some(s.nchars),
+                Obj::List(l) => Some(l.len()),
+                Obj::Tuple(t) => Some(t.len()),
+                Obj::Dict(d) => Some(d.len()),
+                Obj::Set(s) => Some(s.table.len()),
+                Obj::Bytes(b) => Some(b.len()),
+                Obj::ByteArray(b) => Some(b.len()),
+                Obj::Range { start, stop, step } => Some(super::protocol::range_len(*start, *stop, *step) as usize),
+                Obj::DictView { dict, .. } => match self.heap.get(*dict) {
+                    Obj::Dict(d) => Some(d.len()),
+                    _ => Some(0),
+                },
+                _ => None,
+            };
+            if let Some(n) = n {
+                return Ok(n);
+            }
+        }
+        if let Some(f) = self.user_special(v, "__len__")? {
+            let r = self.call_bound(f, v, &[])?;
+            return self.len_result(r);
+        }
+        if let Some(Obj::Instance(i)) = self.obj(v) {
+            if !i.native.is_undef() {
+                let n = i.native;
+                return self.len(n);
+            }
+        }
+        let msg = format!("object of type '{}' has no len()", self.type_name(v));
+        Err(self.type_error(msg))
+    }
+
+    /// `item in container`.
+    pub fn contains(&mut self, container: Value, item: Value) -> PyResult<bool> {
+        let Some(r) = container.as_obj() else {
+            let msg = format!("argument of type '{}' is not iterable", self.type_name(container));
+            return Err(self.type_error(msg));
+        };
+        match self.heap.get(r) {
+            Obj::Str(s) => match self.str_of(item) {
+                Some(sub) => Ok(s.s.contains(sub)),
+                None => {
+                    let msg = format!("'in <string>' requires string as left operand, not {}", self.type_name(item));
+                    Err(self.type_error(msg))
+                }
+            },
+            Obj::Dict(_) | Obj::Set(_) => self.set_contains(r, item),
+            Obj::DictView { dict, kind: DictViewKind::Keys } => {
+                let d = *dict;
+                self.set_contains(d, item)
+            }
+            Obj::List(_) | Obj::Tuple(_) | Obj::DictView { .. } => {
+                let items = self.set_items(container)?;
+                for x in items {
+                    if self.eq(x, item)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            Obj::Range { start, stop, step } => {
+                let (start, stop, step) = (*start, *stop, *step);
+                match self.as_i64(item) {
+                    Some(i) if item.is_small_int() || self.is_int(item) => {
+                        let inr = if step > 0 { start <= i && i < stop } else { stop < i && i <= start };
+                        Ok(inr && (i - start) % step == 0)
+                    }
+                    _ => {
+                        let n = super::protocol::range_len(start, stop, step);
+                        for k in 0..n {
+                            let v = Value::int_unchecked(start + k * step);
+                            if self.eq(v, item)? {
+                                return Ok(true);
+                            }
+                        }
+                        Ok(false)
+                    }
+                }
+            }
+            Obj::Bytes(_) | Obj::ByteArray(_) => {
+                let hay = self.bytes_data(container).unwrap_or_default();
+                if let Some(b) = self.as_i64(item) {
+                    if !(0..=255).contains(&b) {
+                        return Err(self.value_error("byte must be in range(0, 256)"));
+                    }
+                    return Ok(hay.contains(&(b as u8)));
+                }
+                match self.bytes_data(item) {
+                    Some(needle) => Ok(needle.is_empty() || hay.windows(needle.len()).any(|w| w == needle.as_slice())),
+                    None => {
+                        let msg = format!("a bytes-like object is required, not '{}'", self.type_name(item));
+                        Err(self.type_error(msg))
+                    }
+                }
+            }
+            _ => {
+                if let Some(f) = self.user_special(container, "__contains__")? {
+                    let r = self.call_bound(f, container, &[item])?;
+                    return self.truthy(r);
+                }
+                if let Some(Obj::Instance(i)) = self.obj(container) {
+                    if !i.native.is_undef() {
+                        let n = i.native;
+                        return self.contains(n, item);
+                    }
+                }
+                let it = match self.get_iter(container) {
+                    Ok(it) => it,
+                    Err(_) => {
+                        let msg = format!("argument of type '{}' is not iterable", self.type_name(container));
+                        return Err(self.type_error(msg));
+                    }
+                };
+                while let Some(x) = self.iter_next(it)? {
+                    if self.eq(x, item)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+        }
+    }
+
+    // -- Indexing ----------------------------------------------------------------------------
+
+    /// Converts an index value to i64 (`__index__` semantics for ints and bools).
+    pub fn index_value(&mut self, v: Value, what: &str) -> PyResult<i64> {
+        if let Some(i) = self.as_i64(v) {
+            return Ok(i);
+        }
+        if self.is_int(v) {
+            return Err(self.index_error(format!("cannot fit 'int' into an index-sized integer")));
+        }
+        if let Some(f) = self.user_special(v, "__index__")? {
+            let r = self.call_bound(f, v, &[])?;
+            if let Some(i) = self.as_i64(r) {
+                return Ok(i);
+            }
+        }
+        let msg = format!("{what} indices must be integers or slices, not {}", self.type_name(v));
+        Err(self.type_error(msg))
+    }
+
+    /// Resolves `slice(start, stop, step)` against a length, like `slice.indices`.
+    pub fn slice_indices(&mut self, s: Value, len: usize) -> PyResult<SliceIndices> {
+        let parts = match self.obj(s) {
+            Some(Obj::Slice(p)) => **p,
+            _ => return Err(self.internal_error("slice_indices of a non-slice")),
+        };
+        let len = len as i64;
+        let step = if parts[2] == Value::NONE { 1 } else { self.slice_index(parts[2])? };
+        if step == 0 {
+            return Err(self.value_error("slice step cannot be zero"));
+        }
+        let (lower, upper) = if step < 0 { (-1, len - 1) } else { (0, len) };
+        let clamp = |x: i64| -> i64 {
+            if x < 0 {
+                (x + len).max(lower)
+            } else {
+                x.min(upper)
+            }
+        };
+        let start = if parts[0] == Value::NONE { if step < 0 { upper } else { lower } } else { clamp(self.slice_index(parts[0])?) };
+        let stop = if parts[1] == Value::NONE { if step < 0 { lower } else { upper } } else { clamp(self.slice_index(parts[1])?) };
+        let n = if step > 0 {
+            if start < stop { (stop - start - 1) / step + 1 } else { 0 }
+        } else if start > stop {
+            (start - stop - 1) / (-step) + 1
+        } else {
+            0
+        };
+        Ok(SliceIndices { start, stop, step, len: n as usize })
+    }
+
+    fn slice_index(&mut self, v: Value) -> PyResult<i64> {
+        if let Some(i) = self.as_i64(v) {
+            return Ok(i);
+        }
+        if let Some(b) = self.to_bigint(v) {
+            return Ok(if b.is_negative() { i64::MIN / 2 } else { i64::MAX / 2 });
+        }
+        if let Some(f) = self.user_special(v, "__index__")? {
+            let r = self.call_bound(f, v, &[])?;
+            if let Some(i) = self.as_i64(r) {
+                return Ok(i);
+            }
+        }
+        Err(self.type_error("slice indices must be integers or None or have an __index__ method"))
+    }
+
+    fn norm_index(&mut self, i: i64, len: usize, what: &str) -> PyResult<usize> {
+        let j = if i < 0 { i + len as i64 } else { i };
+        if j < 0 || j >= len as i64 {
+            return Err(self.index_error(format!("{what} index out of range")));
+        }
+        Ok(j as usize)
+    }
+
+    /// `c[k]`.
+    pub fn get_item(&mut self, c: Value, k: Value) -> PyResult<Value> {
+        let Some(r) = c.as_obj() else {
+            return Err(self.not_subscriptable(c));
+        };
+        let is_slice = matches!(self.obj(k), Some(Obj::Slice(_)));
+        match self.heap.get(r) {
+            Obj::List(l) => {
+                let len = l.len();
+                if is_slice {
+                    let si = self.slice_indices(k, len)?;
+                    let Obj::List(l) = self.heap.get(r) else { return Ok(Value::NONE) };
+                    let out: Vec<Value> = si.indices().map(|i| l[i]).collect();
+                    return self.new_list(out);
+                }
+                let i = self.index_value(k, "list")?;
+                let i = self.norm_index(i, len, "list")?;
+                match self.heap.get(r) {
+                    Obj::List(l) => Ok(l[i]),
+                    _ => Ok(Value::NONE),
+                }
+            }
+            Obj::Tuple(t) => {
+                let len = t.len();
+                if is_slice {
+                    let si = self.slice_indices(k, len)?;
+                    let Obj::Tuple(t) = self.heap.get(r) else { return Ok(Value::NONE) };
+                    let out: Vec<Value> = si.indices().map(|i| t[i]).collect();
+                    return self.new_tuple(out);
+                }
+                let i = self.index_value(k, "tuple")?;
+                let i = self.norm_index(i, len, "tuple")?;
+                match self.heap.get(r) {
+                    Obj::Tuple(t) => Ok(t[i]),
+                    _ => Ok(Value::NONE),
+                }
+            }
+            Obj::Str(s) => {
+                let nchars = s.nchars;
+                let ascii = s.is_ascii();
+                if is_slice {
+                    let si = self.slice_indices(k, nchars)?;
+                    let Obj::Str(s) = self.heap.get(r) else { return Ok(Value::NONE) };
+                    let out: String = if ascii {
+                        let b = s.s.as_bytes();
+                        si.indices().map(|i| b[i] as char).collect()
+                    } else {
+                        let chars: Vec<char> = s.s.chars().collect();
+                        si.indices().map(|i| chars[i]).collect()
+                    };
+                    return self.new_string(out);
+                }
+                let i = self.index_value(k, "string")?;
+                let i = self.norm_index(i, nchars, "string")?;
+                let Obj::Str(s) = self.heap.get(r) else { return Ok(Value::NONE) };
+                let ch = if ascii { s.s.as_bytes()[i] as char } else { s.s.chars().nth(i).unwrap_or('\0') };
+                let mut buf = [0u8; 4];
+                let t = String::from(ch.encode_utf8(&mut buf));
+                self.new_char(&t)
+            }
+            Obj::Bytes(_) | Obj::ByteArray(_) => {
+                let data = self.bytes_data(c).unwrap_or_default();
+                let is_ba = matches!(self.heap.get(r), Obj::ByteArray(_));
+                if is_slice {
+                    let si = self.slice_indices(k, data.len())?;
+                    let out: Vec<u8> = si.indices().map(|i| data[i]).collect();
+                    return self.alloc_value(if is_ba { Obj::ByteArray(out) } else { Obj::Bytes(out.into_boxed_slice()) });
+                }
+                let what = if is_ba { "bytearray" } else { "index" };
+                let i = self.index_value(k, "byte")?;
+                let i = self.norm_index(i, data.len(), what)?;
+                Ok(Value::int_unchecked(data[i] as i64))
+            }
+            Obj::Range { start, stop, step } => {
+                let (start, stop, step) = (*start, *stop, *step);
+                let len = super::protocol::range_len(start, stop, step) as usize;
+                if is_slice {
+                    let si = self.slice_indices(k, len)?;
+                    let nstart = start + si.start * step;
+                    let nstep = step * si.step;
+                    let nstop = nstart + si.len as i64 * nstep;
+                    return self.alloc_value(Obj::Range { start: nstart, stop: nstop, step: nstep });
+                }
+                let i = self.index_value(k, "range")?;
+                let i = self.norm_index(i, len, "range object")?;
+                self.new_int(start + i as i64 * step)
+            }
+            Obj::Dict(_) => match self.dict_get(r, k)? {
+                Some(v) => Ok(v),
+                None => {
+                    if let Some(Obj::Instance(_)) = self.obj(c) {
+                        return Err(self.key_error(k));
+                    }
+                    Err(self.key_error(k))
+                }
+            },
+            Obj::Instance(i) => {
+                let native = i.native;
+                if let Some(f) = self.user_special(c, "__getitem__")? {
+                    return self.call_bound(f, c, &[k]);
+                }
+                if !native.is_undef() {
+                    let r = self.get_item(native, k);
+                    if let Err(e) = &r {
+                        if self.exc_matches(e.0, self.types.key_error) && matches!(self.obj(native), Some(Obj::Dict(_))) {
+                            if let Some(m) = self.user_special(c, "__missing__")? {
+                                return self.call_bound(m, c, &[k]);
+                            }
+                        }
+                    }
+                    return r;
+                }
+                Err(self.not_subscriptable(c))
+            }
+            Obj::Class(_) => {
+                // `list[int]` style generic aliases are outside the subset.
+                let msg = format!("type '{}' is not subscriptable", self.class_name(r));
+                Err(self.type_error(msg))
+            }
+            _ => Err(self.not_subscriptable(c)),
+        }
+    }
+
+    fn not_subscriptable(&mut self, c: Value) -> PyErr {
+        let msg = format!("'{}' object is not subscriptable", self.type_name(c));
+        self.type_error(msg)
+    }
+
+    /// `c[k] = v`.
+    pub fn set_item(&mut self, c: Value, k: Value, v: Value) -> PyResult<()> {
+        let Some(r) = c.as_obj() else {
+            let msg = format!("'{}' object does not support item assignment", self.type_name(c));
+            return Err(self.type_error(msg));
+        };
+        let is_slice = matches!(self.obj(k), Some(Obj::Slice(_)));
+        match self.heap.get(r) {
+            Obj::List(l) => {
+                let len = l.len();
+                if is_slice {
+                    let items = self.collect_iter(v).map_err(|e| {
+                        if self.exc_matches(e.0, self.types.type_error) {
+                            self.type_error("can only assign an iterable")
+                        } else {
+                            e
+                        }
+                    })?;
+                    let si = self.slice_indices(k, len)?;
+                    if si.step == 1 {
+                        let (a, b) = (si.start.max(0) as usize, (si.start.max(0) as usize + si.len).min(len));
+                        self.charge(items.len() * 8)?;
+                        if let Obj::List(l) = self.heap.get_mut(r) {
+                            l.splice(a..b.max(a), items);
+                        }
+                        return Ok(());
+                    }
+                    if items.len() != si.len {
+                        let msg = format!("attempt to assign sequence of size {} to extended slice of size {}", items.len(), si.len);
+                        return Err(self.value_error(msg));
+                    }
+                    let idx: Vec<usize> = si.indices().collect();
+                    if let Obj::List(l) = self.heap.get_mut(r) {
+                        for (i, x) in idx.into_iter().zip(items) {
+                            l[i] = x;
+                        }
+                    }
+                    return Ok(());
+                }
+                let i = self.index_value(k, "list")?;
+                let i = self.norm_index(i, len, "list assignment")?;
+                if let Obj::List(l) = self.heap.get_mut(r) {
+                    l[i] = v;
+                }
+                Ok(())
+            }
+            Obj::Dict(_) => self.dict_set(r, k, v),
+            Obj::ByteArray(b) => {
+                let len = b.len();
+                if is_slice {
+                    let data = match self.bytes_data(v) {
+                        Some(d) => d,
+                        None => {
+                            let items = self.collect_iter(v)?;
+                            let mut d = Vec::new();
+                            for x in items {
+                                d.push(self.byte_value(x)?);
+                            }
+                            d
+                        }
+                    };
+                    let si = self.slice_indices(k, len)?;
+                    if si.step == 1 {
+                        let a = si.start.max(0) as usize;
+                        let b = (a + si.len).min(len);
+                        if let Obj::ByteArray(ba) = self.heap.get_mut(r) {
+                            ba.splice(a..b.max(a), data);
+                        }
+                        return Ok(());
+                    }
+                    return Err(self.not_implemented("extended slice assignment to bytearray"));
+                }
+                let i = self.index_value(k, "bytearray")?;
+                let i = self.norm_index(i, len, "bytearray")?;
+                let bv = self.byte_value(v)?;
+                if let Obj::ByteArray(b) = self.heap.get_mut(r) {
+                    b[i] = bv;
+                }
+                Ok(())
+            }
+            Obj::Instance(i) => {
+                let native = i.native;
+                if let Some(f) = self.user_special(c, "__setitem__")? {
+                    self.call_bound(f, c, &[k, v])?;
+                    return Ok(());
+                }
+                if !native.is_undef() {
+                    return self.set_item(native, k, v);
+                }
+                let msg = format!("'{}' object does not support item assignment", self.type_name(c));
+                Err(self.type_error(msg))
+            }
+            _ => {
+                let msg = format!("'{}' object does not support item assignment", self.type_name(c));
+                Err(self.type_error(msg))
+            }
+        }
+    }
+
+    /// An int in 0..=255 for bytes.
+    pub fn byte_value(&mut self, v: Value) -> PyResult<u8> {
+        match self.as_i64(v) {
+            Some(b) if (0..=255).contains(&b) => Ok(b as u8),
+            Some(_) => Err(self.value_error("byte must be in range(0, 256)")),
+            None => {
+                let msg = format!("'{}' object cannot be interpreted as an integer", self.type_name(v));
+                Err(self.type_error(msg))
+            }
+        }
+    }
+
+    /// `del c[k]`.
+    pub fn del_item(&mut self, c: Value, k: Value) -> PyResult<()> {
+        let Some(r) = c.as_obj() else {
+            let msg = format!("'{}' object doesn't support item deletion", self.type_name(c));
+            return Err(self.type_error(msg));
+        };
+        let is_slice = matches!(self.obj(k), Some(Obj::Slice(_)));
+        match self.heap.get(r) {
+            Obj::List(_) | Obj::ByteArray(_) if is_slice || matches!(self.heap.get(r), Obj::List(_)) => {
+                let len = match self.heap.get(r) {
+                    Obj::List(l) => l.len(),
+                    Obj::ByteArray(b) => b.len(),
+                    _ => 0,
+                };
+                if is_slice {
+                    let si = self.slice_indices(k, len)?;
+                    let mut kill: Vec<usize> = si.indices().collect();
+                    kill.sort_unstable();
+                    match self.heap.get_mut(r) {
+                        Obj::List(l) => {
+                            for i in kill.into_iter().rev() {
+                                l.remove(i);
+                            }
+                        }
+                        Obj::ByteArray(b) => {
+                            for i in kill.into_iter().rev() {
+                                b.remove(i);
+                            }
+                        }
+                        _ => {}
+                    }
+                    return Ok(());
+                }
+                let i = self.index_value(k, "list")?;
+                let i = self.norm_index(i, len, "list assignment")?;
+                if let Obj::List(l) = self.heap.get_mut(r) {
+                    l.remove(i);
+                }
+                Ok(())
+            }
+            Obj::ByteArray(b) => {
+                let len = b.len();
+                let i = self.index_value(k, "bytearray")?;
+                let i = self.norm_index(i, len, "bytearray")?;
+                if let Obj::ByteArray(b) = self.heap.get_mut(r) {
+                    b.remove(i);
+                }
+                Ok(())
+            }
+            Obj::Dict(_) => match self.dict_del(r, k)? {
+                Some(_) => Ok(()),
+                None => Err(self.key_error(k)),
+            },
+            Obj::Instance(i) => {
+                let native = i.native;
+                if let Some(f) = self.user_special(c, "__delitem__")? {
+                    self.call_bound(f, c, &[k])?;
+                    return Ok(());
+                }
+                if !native.is_undef() {
+                    return self.del_item(native, k);
+                }
+                let msg = format!("'{}' object doesn't support item deletion", self.type_name(c));
+                Err(self.type_error(msg))
+            }
+            _ => {
+                let msg = format!("'{}' object doesn't support item deletion", self.type_name(c));
+                Err(self.type_error(msg))
+            }
+        }
+    }
+
+    // -- Unpacking ---------------------------------------------------------------------------
+
+    /// Unpacks `v` into exactly `before` items, or with a starred target `before` items, a
+    /// list, and `after` items. Returned in order.
+    pub fn unpack(&mut self, v: Value, before: usize, after: Option<usize>) -> PyResult<Vec<Value>> {
+        let items = match self.obj(v) {
+            Some(Obj::Tuple(t)) => t.to_vec(),
+            Some(Obj::List(l)) => l.clone(),
+            _ => match self.collect_iter(v) {
+                Ok(x) => x,
+                Err(e) => {
+                    if self.exc_matches(e.0, self.types.type_error) && self.get_iter(v).is_err() {
+                        let msg = format!("cannot unpack non-iterable {} object", self.type_name(v));
+                        return Err(self.type_error(msg));
+                    }
+                    return Err(e);
+                }
+            },
+        };
+        match after {
+            None => {
+                if items.len() != before {
+                    let msg = if items.len() > before {
+                        format!("too many values to unpack (expected {before})")
+                    } else {
+                        format!("not enough values to unpack (expected {before}, got {})", items.len())
+                    };
+                    return Err(self.value_error(msg));
+                }
+                Ok(items)
+            }
+            Some(after) => {
+                if items.len() < before + after {
+                    let msg = format!("not enough values to unpack (expected at least {}, got {})", before + after, items.len());
+                    return Err(self.value_error(msg));
+                }
+                let mut out = Vec::with_capacity(before + after + 1);
+                out.extend_from_slice(&items[..before]);
+                let mid = items[before..items.len() - after].to_vec();
+                out.push(self.new_list(mid)?);
+                out.extend_from_slice(&items[items.len() - after..]);
+                Ok(out)
+            }
+        }
+    }
+}

@@ -1,0 +1,422 @@
+//! Formatting of Python values: `format()`, f-strings, `str.format` and `%`.
+//! The number and spec logic lives in `crate::format`; this file connects it to values.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::bigint::BigInt;
+use super::types::Obj;
+use super::value::Value;
+use crate::format::{
+    format_float, format_int_spec, format_str, parse_format_spec_for, parse_percent_lazy, percent_float, percent_int_src, percent_str, Count,
+    FormatError, FormatErrorKind, IntSource, PercentItem,
+};
+use crate::vm::{PyErr, PyResult, Vm};
+
+struct BigSource(BigInt);
+
+impl IntSource for BigSource {
+    fn is_negative(&self) -> bool {
+        self.0.is_negative()
+    }
+    fn digits(&self, radix: u32) -> String {
+        self.0.abs().to_str_radix(radix, 0).unwrap_or_default()
+    }
+    fn to_f64(&self) -> Option<f64> {
+        self.0.to_f64().ok()
+    }
+    fn to_i64(&self) -> Option<i64> {
+        self.0.to_i64()
+    }
+}
+
+impl Vm {
+    /// Raises a formatting error as its Python exception.
+    pub fn format_error(&mut self, e: FormatError) -> PyErr {
+        match e.kind {
+            FormatErrorKind::ValueError => self.value_error(e.message),
+            FormatErrorKind::OverflowError => self.overflow_error(e.message),
+            FormatErrorKind::TypeError => self.type_error(e.message),
+            FormatErrorKind::MemoryError => PyErr(self.memory_error),
+        }
+    }
+
+    /// `FORMAT_VALUE`: conversion (0 none, 1 str, 2 repr, 3 ascii) then `format(v, spec)`.
+    pub fn format_value(&mut self, v: Value, conv: u32, spec: Value) -> PyResult<Value> {
+        let v = match conv {
+            1 => self.to_str_value(v)?,
+            2 => {
+                let s = self.repr(v)?;
+                self.new_string(s)?
+            }
+            3 => {
+                let s = self.repr(v)?;
+                self.new_string(crate::builtins::functions::ascii_escape(&s))?
+            }
+            _ => v,
+        };
+        let spec_s = if spec.is_undef() {
+            String::new()
+        } else {
+            match self.str_of(spec) {
+                Some(s) => String::from(s),
+                None => {
+                    let msg = format!("format() argument 2 must be str, not {}", self.type_name(spec));
+                    return Err(self.type_error(msg));
+                }
+            }
+        };
+        if spec_s.is_empty() && self.str_of(v).is_some() {
+            return Ok(v);
+        }
+        let s = self.format_to_string(v, &spec_s)?;
+        self.new_string(s)
+    }
+
+    /// `format(v, spec)` as a Rust string.
+    pub fn format_to_string(&mut self, v: Value, spec: &str) -> PyResult<String> {
+        if let Some(Obj::Instance(_)) = self.obj(v) {
+            if let Some(f) = self.user_special(v, "__format__")? {
+                let sv = self.new_str(spec)?;
+                let r = self.call_bound(f, v, &[sv])?;
+                return match self.str_of(r) {
+                    Some(s) => Ok(String::from(s)),
+                    None => {
+                        let msg = format!("__format__ must return a str, not {}", self.type_name(r));
+                        Err(self.type_error(msg))
+                    }
+                };
+            }
+        }
+        if let Some(x) = v.as_float() {
+            let r = parse_format_spec_for(spec, "float").and_then(|s| format_float(x, &s));
+            return r.map_err(|e| self.format_error(e));
+        }
+        if v.is_bool() && spec.is_empty() {
+            return Ok(String::from(if v == Value::TRUE { "True" } else { "False" }));
+        }
+        if let Some(i) = v.as_small_int() {
+            return format_int_spec(&i, spec, "int").map_err(|e| self.format_error(e));
+        }
+        if let Some(b) = self.to_bigint(v) {
+            let tn = if v.is_bool() { "bool" } else { "int" };
+            return format_int_spec(&BigSource(b), spec, tn).map_err(|e| self.format_error(e));
+        }
+        if let Some(s) = self.str_of(v) {
+            let s = String::from(s);
+            let r = parse_format_spec_for(spec, "str").and_then(|sp| format_str(&s, &sp));
+            return r.map_err(|e| self.format_error(e));
+        }
+        if spec.is_empty() {
+            return self.to_str(v);
+        }
+        let msg = format!("unsupported format string passed to {}.__format__", self.type_name(v));
+        Err(self.type_error(msg))
+    }
+
+    // -- str.format ----------------------------------------------------------------------------
+
+    /// `fmt.format(*args, **kwargs)`.
+    pub fn str_format(&mut self, fmt: &str, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<String> {
+        self.enter_native()?;
+        let r = self.str_format_inner(fmt, args, kwargs, 0);
+        self.leave_native();
+        r
+    }
+
+    fn str_format_inner(&mut self, fmt: &str, args: &[Value], kwargs: &[(Value, Value)], depth: usize) -> PyResult<String> {
+        if depth > 2 {
+            return Err(self.value_error("Max string recursion exceeded"));
+        }
+        let chars: Vec<char> = fmt.chars().collect();
+        let mut out = String::new();
+        let mut auto = 0usize;
+        let mut manual = false;
+        let mut auto_used = false;
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if c == '{' {
+                if chars.get(i + 1) == Some(&'{') {
+                    out.push('{');
+                    i += 2;
+                    continue;
+                }
+                // Find the matching close brace, honouring nesting in the spec.
+                let mut j = i + 1;
+                let mut level = 1;
+                while j < chars.len() {
+                    match chars[j] {
+                        '{' => level += 1,
+                        '}' => {
+                            level -= 1;
+                            if level == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                if j >= chars.len() {
+                    return Err(self.value_error("expected '}' before end of string"));
+                }
+                let field: String = chars[i + 1..j].iter().collect();
+                i = j + 1;
+                // Split field into name, conversion, spec.
+                let (name_conv, spec) = split_top(&field, ':');
+                let (name, conv) = match name_conv.find('!') {
+                    Some(p) => (&name_conv[..p], Some(&name_conv[p + 1..])),
+                    None => (name_conv, None),
+                };
+                let conv = match conv {
+                    None => 0,
+                    Some("s") => 1,
+                    Some("r") => 2,
+                    Some("a") => 3,
+                    Some(c) if c.is_empty() => {
+                        return Err(self.value_error("end of string while looking for conversion specifier"));
+                    }
+                    Some(c) => {
+                        let msg = format!("Unknown conversion specifier {}", c.chars().next().unwrap_or('?'));
+                        return Err(self.value_error(msg));
+                    }
+                };
+                // Resolve the argument.
+                let (first, rest) = split_name(name);
+                let mut v = if first.is_empty() {
+                    if manual {
+                        return Err(self.value_error("cannot switch from manual field specification to automatic field numbering"));
+                    }
+                    auto_used = true;
+                    let k = auto;
+                    auto += 1;
+                    match args.get(k) {
+                        Some(v) => *v,
+                        None => {
+                            return Err(self.index_error(format!("Replacement index {k} out of range for positional args tuple")));
+                        }
+                    }
+                } else if let Ok(k) = first.parse::<usize>() {
+                    if auto_used {
+                        return Err(self.value_error("cannot switch from automatic field numbering to manual field specification"));
+                    }
+                    manual = true;
+                    match args.get(k) {
+                        Some(v) => *v,
+                        None => {
+                            return Err(self.index_error(format!("Replacement index {k} out of range for positional args tuple")));
+                        }
+                    }
+                } else {
+                    match kwargs.iter().find(|(k, _)| self.str_of(*k) == Some(first)) {
+                        Some((_, v)) => *v,
+                        None => {
+                            let key = self.new_str(first)?;
+                            return Err(self.key_error(key));
+                        }
+                    }
+                };
+                // Attribute and index lookups.
+                let mut rest = rest;
+                while !rest.is_empty() {
+                    if let Some(r) = rest.strip_prefix('.') {
+                        let end = r.find(['.', '[']).unwrap_or(r.len());
+                        let attr = self.intern(&r[..end])?;
+                        v = self.get_attr(v, attr)?;
+                        rest = &r[end..];
+                    } else if let Some(r) = rest.strip_prefix('[') {
+                        let Some(end) = r.find(']') else {
+                            return Err(self.value_error("Missing ']' in format string"));
+                        };
+                        let key = &r[..end];
+                        let kv = match key.parse::<i64>() {
+                            Ok(n) => Value::int_unchecked(n),
+                            Err(_) => self.new_str(key)?,
+                        };
+                        v = self.get_item(v, kv)?;
+                        rest = &r[end + 1..];
+                    } else {
+                        return Err(self.value_error("Only '.' or '[' may follow ']' in format field specifier"));
+                    }
+                }
+                // Nested fields in the spec.
+                let spec = if spec.contains('{') { self.str_format_inner(spec, args, kwargs, depth + 1)? } else { String::from(spec) };
+                let spec_v = if spec.is_empty() { Value::UNDEF } else { self.new_string(spec)? };
+                let r = self.format_value(v, conv, spec_v)?;
+                out.push_str(self.str_of(r).unwrap_or(""));
+            } else if c == '}' {
+                if chars.get(i + 1) == Some(&'}') {
+                    out.push('}');
+                    i += 2;
+                    continue;
+                }
+                return Err(self.value_error("Single '}' encountered in format string"));
+            } else {
+                out.push(c);
+                i += 1;
+            }
+        }
+        Ok(out)
+    }
+
+    // -- % formatting ------------------------------------------------------------------------
+
+    /// `fmt % arg` for a str `fmt`.
+    pub fn percent_format(&mut self, fmt: Value, arg: Value) -> PyResult<Value> {
+        let f = String::from(self.str_of(fmt).unwrap_or(""));
+        let (items, perr) = parse_percent_lazy(&f);
+        let is_tuple = matches!(self.obj(arg), Some(Obj::Tuple(_)));
+        let is_mapping = !is_tuple && (matches!(self.obj(arg), Some(Obj::Dict(_))) || self.user_special(arg, "__getitem__")?.is_some())
+            && self.str_of(arg).is_none();
+        let args: Vec<Value> = if is_tuple { self.tuple_items(arg).unwrap_or_default() } else { alloc::vec![arg] };
+        let mut next = 0usize;
+        let mut used_mapping = false;
+        let mut out = String::new();
+        let mut take = |vm: &mut Vm| -> PyResult<Value> {
+            match args.get(next) {
+                Some(v) => {
+                    next += 1;
+                    Ok(*v)
+                }
+                None => Err(vm.type_error("not enough arguments for format string")),
+            }
+        };
+        for item in items {
+            match item {
+                PercentItem::Literal(s) => out.push_str(&s),
+                PercentItem::Conversion(spec) => {
+                    let v = match &spec.key {
+                        Some(k) => {
+                            if !is_mapping {
+                                return Err(self.type_error("format requires a mapping"));
+                            }
+                            used_mapping = true;
+                            let kv = self.new_str(k)?;
+                            self.get_item(arg, kv)?
+                        }
+                        None => Value::UNDEF,
+                    };
+                    let mut flags = spec.flags;
+                    let width = match spec.width {
+                        None => None,
+                        Some(Count::Num(n)) => Some(n),
+                        Some(Count::Star) => {
+                            let w = take(self)?;
+                            let Some(w) = self.as_i64(w) else { return Err(self.type_error("* wants int")) };
+                            if w < 0 {
+                                flags.left = true;
+                            }
+                            Some(w.unsigned_abs() as usize)
+                        }
+                    };
+                    let prec = match spec.precision {
+                        None => None,
+                        Some(Count::Num(n)) => Some(n),
+                        Some(Count::Star) => {
+                            let p = take(self)?;
+                            let Some(p) = self.as_i64(p) else { return Err(self.type_error("* wants int")) };
+                            Some(p.max(0) as usize)
+                        }
+                    };
+                    let v = if v.is_undef() { take(self)? } else { v };
+                    spec.check_conv().map_err(|e| self.format_error(e))?;
+                    let s = self.percent_one(v, spec.conv, flags, width, prec)?;
+                    out.push_str(&s);
+                }
+            }
+        }
+        if let Some(e) = perr {
+            return Err(self.format_error(e.error));
+        }
+        if next < args.len() && !used_mapping && !(is_mapping && next == 0) {
+            return Err(self.type_error("not all arguments converted during string formatting"));
+        }
+        self.new_string(out)
+    }
+
+    fn percent_one(&mut self, v: Value, conv: char, flags: crate::format::PercentFlags, width: Option<usize>, prec: Option<usize>) -> PyResult<String> {
+        let r = match conv {
+            's' | 'r' | 'a' => {
+                let s = match conv {
+                    's' => self.to_str(v)?,
+                    'r' => self.repr(v)?,
+                    _ => {
+                        let r = self.repr(v)?;
+                        crate::builtins::functions::ascii_escape(&r)
+                    }
+                };
+                percent_str(&s, flags, width, prec)
+            }
+            'c' => {
+                let ch = if let Some(s) = self.str_of(v) {
+                    let mut it = s.chars();
+                    match (it.next(), it.next()) {
+                        (Some(c), None) => c,
+                        _ => return Err(self.type_error("%c requires int or char")),
+                    }
+                } else if self.is_int(v) {
+                    crate::format::percent_char_from_int(self.as_i64(v)).map_err(|e| self.format_error(e))?
+                } else {
+                    return Err(self.type_error("%c requires int or char"));
+                };
+                let mut b = [0u8; 4];
+                percent_str(ch.encode_utf8(&mut b), flags, width, None)
+            }
+            'd' | 'i' | 'u' | 'o' | 'x' | 'X' => {
+                let b = if let Some(x) = v.as_float() {
+                    match BigInt::from_f64(x) {
+                        Some(b) => b,
+                        None => return Err(self.overflow_error("cannot convert float infinity to integer")),
+                    }
+                } else {
+                    match self.to_bigint(v) {
+                        Some(b) => b,
+                        None => {
+                            let what = if matches!(conv, 'o' | 'x' | 'X') { "an integer" } else { "a real number" };
+                            let msg = format!("%{conv} format: {what} is required, not {}", self.type_name(v));
+                            return Err(self.type_error(msg));
+                        }
+                    }
+                };
+                if v.is_float() && matches!(conv, 'o' | 'x' | 'X') {
+                    let msg = format!("%{conv} format: an integer is required, not float");
+                    return Err(self.type_error(msg));
+                }
+                percent_int_src(&BigSource(b), flags, width, prec, conv)
+            }
+            _ => {
+                let x = match self.to_f64(v)? {
+                    Some(x) => x,
+                    None => {
+                        let msg = format!("must be real number, not {}", self.type_name(v));
+                        return Err(self.type_error(msg));
+                    }
+                };
+                percent_float(x, flags, width, prec, conv)
+            }
+        };
+        r.map_err(|e| self.format_error(e))
+    }
+}
+
+/// Splits at the first `sep` that is not inside brackets.
+fn split_top(s: &str, sep: char) -> (&str, &str) {
+    let mut depth = 0i32;
+    for (i, c) in s.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            c if c == sep && depth == 0 => return (&s[..i], &s[i + 1..]),
+            _ => {}
+        }
+    }
+    (s, "")
+}
+
+/// Splits a field name into its first part and the `.attr`/`[key]` rest.
+fn split_name(name: &str) -> (&str, &str) {
+    let end = name.find(['.', '[']).unwrap_or(name.len());
+    (&name[..end], &name[end..])
+}

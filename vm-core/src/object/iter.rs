@@ -1,0 +1,363 @@
+//! The iterator protocol from native code: `iter()`, `next()` and collecting.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::types::{DictViewKind, IterObj, Obj};
+use super::value::{ObjRef, Value};
+use crate::vm::{PyResult, Vm};
+
+impl Vm {
+    /// `iter(v)`.
+    pub fn get_iter(&mut self, v: Value) -> PyResult<Value> {
+        let Some(r) = v.as_obj() else {
+            return Err(self.not_iterable(v));
+        };
+        let it = match self.heap.get(r) {
+            Obj::List(_) => Obj::ListIter { list: r, idx: 0 },
+            Obj::Range { start, stop, step } => Obj::RangeIter { next: *start, stop: *stop, step: *step },
+            Obj::Tuple(_) => Obj::Iter(Box::new(IterObj::Tuple { seq: r, idx: 0 })),
+            Obj::Str(_) => Obj::Iter(Box::new(IterObj::Str { s: r, pos: 0 })),
+            Obj::Bytes(_) | Obj::ByteArray(_) => Obj::Iter(Box::new(IterObj::Bytes { seq: r, idx: 0 })),
+            Obj::Dict(d) => Obj::Iter(Box::new(IterObj::Dict { dict: r, idx: 0, kind: DictViewKind::Keys, len: d.len() })),
+            Obj::Set(s) => Obj::Iter(Box::new(IterObj::Dict { dict: r, idx: 0, kind: DictViewKind::Keys, len: s.table.len() })),
+            Obj::DictView { dict, kind } => {
+                let len = match self.heap.get(*dict) {
+                    Obj::Dict(d) => d.len(),
+                    _ => 0,
+                };
+                Obj::Iter(Box::new(IterObj::Dict { dict: *dict, idx: 0, kind: *kind, len }))
+            }
+            Obj::ListIter { .. } | Obj::RangeIter { .. } | Obj::Iter(_) | Obj::Generator(_) => return Ok(v),
+            Obj::Instance(i) => {
+                let native = i.native;
+                if let Some(f) = self.user_special(v, "__iter__")? {
+                    let it = self.call_bound(f, v, &[])?;
+                    if self.user_special(it, "__next__")?.is_none() && !self.is_native_iterator(it) {
+                        let msg = format!("iter() returned non-iterator of type '{}'", self.type_name(it));
+                        return Err(self.type_error(msg));
+                    }
+                    return Ok(it);
+                }
+                if self.user_special(v, "__getitem__")?.is_some() {
+                    Obj::Iter(Box::new(IterObj::Seq { seq: v, idx: 0 }))
+                } else if !native.is_undef() {
+                    return self.get_iter(native);
+                } else {
+                    return Err(self.not_iterable(v));
+                }
+            }
+            _ => return Err(self.not_iterable(v)),
+        };
+        self.alloc_value(it)
+    }
+
+    fn not_iterable(&mut self, v: Value) -> crate::vm::PyErr {
+        let msg = format!("'{}' object is not iterable", self.type_name(v));
+        self.type_error(msg)
+    }
+
+    /// Whether `v` is one of the VM's own iterator objects.
+    pub fn is_native_iterator(&self, v: Value) -> bool {
+        matches!(self.obj(v), Some(Obj::ListIter { .. } | Obj::RangeIter { .. } | Obj::Iter(_) | Obj::Generator(_)))
+    }
+
+    /// `next(it)`: `None` when exhausted.
+    pub fn iter_next(&mut self, it: Value) -> PyResult<Option<Value>> {
+        let Some(r) = it.as_obj() else {
+            let msg = format!("'{}' object is not an iterator", self.type_name(it));
+            return Err(self.type_error(msg));
+        };
+        match self.heap.get(r) {
+            Obj::ListIter { list, idx } => {
+                let (list, idx) = (*list, *idx);
+                let v = match self.heap.get(list) {
+                    Obj::List(l) => l.get(idx).copied(),
+                    _ => None,
+                };
+                if let Obj::ListIter { idx: i, .. } = self.heap.get_mut(r) {
+                    *i = if v.is_some() { idx + 1 } else { usize::MAX };
+                }
+                Ok(v)
+            }
+            Obj::RangeIter { next, stop, step } => {
+                let (n, stop, step) = (*next, *stop, *step);
+                if (step > 0 && n < stop) || (step < 0 && n > stop) {
+                    if let Obj::RangeIter { next, .. } = self.heap.get_mut(r) {
+                        *next = n.saturating_add(step);
+                    }
+                    self.new_int(n).map(Some)
+                } else {
+                    Ok(None)
+                }
+            }
+            Obj::Iter(_) => self.iterobj_next(r),
+            Obj::Generator(_) => self.generator_next_from_native(r),
+            Obj::Instance(_) => match self.user_special(it, "__next__")? {
+                Some(f) => match self.call_bound(f, it, &[]) {
+                    Ok(v) => Ok(Some(v)),
+                    Err(e) if self.exc_matches(e.0, self.types.stop_iteration) => Ok(None),
+                    Err(e) => Err(e),
+                },
+                None => {
+                    let msg = format!("'{}' object is not an iterator", self.type_name(it));
+                    Err(self.type_error(msg))
+                }
+            },
+            _ => {
+                let msg = format!("'{}' object is not an iterator", self.type_name(it));
+                Err(self.type_error(msg))
+            }
+        }
+    }
+
+    fn set_iter_state(&mut self, r: ObjRef, state: IterObj) {
+        if let Obj::Iter(b) = self.heap.get_mut(r) {
+            **b = state;
+        }
+    }
+
+    fn iterobj_next(&mut self, r: ObjRef) -> PyResult<Option<Value>> {
+        let Obj::Iter(state) = self.heap.get(r) else { return Ok(None) };
+        match &**state {
+            IterObj::Tuple { seq, idx } => {
+                let (seq, idx) = (*seq, *idx);
+                let v = match self.heap.get(seq) {
+                    Obj::Tuple(t) => t.get(idx).copied(),
+                    _ => None,
+                };
+                if v.is_some() {
+                    self.set_iter_state(r, IterObj::Tuple { seq, idx: idx + 1 });
+                }
+                Ok(v)
+            }
+            IterObj::Str { s, pos } => {
+                let (s, pos) = (*s, *pos);
+                let ch = match self.heap.get(s) {
+                    Obj::Str(so) => so.s.get(pos..).and_then(|t| t.chars().next()),
+                    _ => None,
+                };
+                let Some(c) = ch else { return Ok(None) };
+                self.set_iter_state(r, IterObj::Str { s, pos: pos + c.len_utf8() });
+                let mut buf = [0u8; 4];
+                self.new_char(c.encode_utf8(&mut buf)).map(Some)
+            }
+            IterObj::Bytes { seq, idx } => {
+                let (seq, idx) = (*seq, *idx);
+                let v = match self.heap.get(seq) {
+                    Obj::Bytes(b) => b.get(idx).copied(),
+                    Obj::ByteArray(b) => b.get(idx).copied(),
+                    _ => None,
+                };
+                let Some(b) = v else { return Ok(None) };
+                self.set_iter_state(r, IterObj::Bytes { seq, idx: idx + 1 });
+                Ok(Some(Value::int_unchecked(b as i64)))
+            }
+            IterObj::Dict { dict, idx, kind, len } => {
+                let (dict, mut idx, kind, len) = (*dict, *idx, *kind, *len);
+                let (cur_len, entry) = {
+                    let table = match self.heap.get(dict) {
+                        Obj::Dict(d) => &**d,
+                        Obj::Set(s) => &s.table,
+                        _ => return Ok(None),
+                    };
+                    let mut found = None;
+                    while idx < table.entries_end() {
+                        if let Some(e) = table.live_entry(idx) {
+                            found = Some(*e);
+                            idx += 1;
+                            break;
+                        }
+                        idx += 1;
+                    }
+                    (table.len(), found)
+                };
+                if cur_len != len {
+                    let is_set = matches!(self.heap.get(dict), Obj::Set(_));
+                    self.set_iter_state(r, IterObj::Done);
+                    return Err(self.runtime_error(if is_set {
+                        "Set changed size during iteration"
+                    } else {
+                        "dictionary changed size during iteration"
+                    }));
+                }
+                let Some(e) = entry else {
+                    self.set_iter_state(r, IterObj::Done);
+                    return Ok(None);
+                };
+                self.set_iter_state(r, IterObj::Dict { dict, idx, kind, len });
+                Ok(Some(match kind {
+                    DictViewKind::Keys => e.key,
+                    DictViewKind::Values => e.value,
+                    DictViewKind::Items => self.new_tuple(alloc::vec![e.key, e.value])?,
+                }))
+            }
+            IterObj::Enumerate { it, count } => {
+                let (it, count) = (*it, *count);
+                let Some(v) = self.iter_next(it)? else { return Ok(None) };
+                let one = Value::int_unchecked(1);
+                let next = self.binary_op(count, one, crate::bytecode::ops::BinaryOp::Add, false)?;
+                self.set_iter_state(r, IterObj::Enumerate { it, count: next });
+                self.new_tuple(alloc::vec![count, v]).map(Some)
+            }
+            IterObj::Zip { its, strict } => {
+                let (its, strict) = (its.clone(), *strict);
+                let mut out = Vec::with_capacity(its.len());
+                for (i, it) in its.iter().enumerate() {
+                    match self.iter_next(*it)? {
+                        Some(v) => out.push(v),
+                        None => {
+                            if strict && i > 0 {
+                                let msg = format!("zip() argument {} is shorter than argument 1", i + 1);
+                                return Err(self.value_error(msg));
+                            }
+                            self.set_iter_state(r, IterObj::Done);
+                            return Ok(None);
+                        }
+                    }
+                }
+                if its.is_empty() {
+                    return Ok(None);
+                }
+                self.new_tuple(out).map(Some)
+            }
+            IterObj::Map { func, its } => {
+                let (func, its) = (*func, its.clone());
+                let mut args = Vec::with_capacity(its.len());
+                for it in its {
+                    match self.iter_next(it)? {
+                        Some(v) => args.push(v),
+                        None => return Ok(None),
+                    }
+                }
+                self.call(func, &args).map(Some)
+            }
+            IterObj::Filter { func, it } => {
+                let (func, it) = (*func, *it);
+                loop {
+                    let Some(v) = self.iter_next(it)? else { return Ok(None) };
+                    let keep = if func == Value::NONE {
+                        self.truthy(v)?
+                    } else {
+                        let t = self.call(func, &[v])?;
+                        self.truthy(t)?
+                    };
+                    if keep {
+                        return Ok(Some(v));
+                    }
+                }
+            }
+            IterObj::Reversed { seq, idx } => {
+                let (seq, idx) = (*seq, *idx);
+                if idx == 0 {
+                    return Ok(None);
+                }
+                let len = self.len(seq)?;
+                if idx > len {
+                    self.set_iter_state(r, IterObj::Reversed { seq, idx: 0 });
+                    return Ok(None);
+                }
+                self.set_iter_state(r, IterObj::Reversed { seq, idx: idx - 1 });
+                let i = Value::int_unchecked(idx as i64 - 1);
+                self.get_item(seq, i).map(Some)
+            }
+            IterObj::Seq { seq, idx } => {
+                let (seq, idx) = (*seq, *idx);
+                let i = Value::int_unchecked(idx as i64);
+                match self.get_item(seq, i) {
+                    Ok(v) => {
+                        self.set_iter_state(r, IterObj::Seq { seq, idx: idx + 1 });
+                        Ok(Some(v))
+                    }
+                    Err(e) if self.exc_matches(e.0, self.types.index_error) || self.exc_matches(e.0, self.types.stop_iteration) => {
+                        self.set_iter_state(r, IterObj::Done);
+                        Ok(None)
+                    }
+                    Err(e) => Err(e),
+                }
+            }
+            IterObj::Call { func, sentinel } => {
+                let (func, sentinel) = (*func, *sentinel);
+                let v = self.call(func, &[])?;
+                if self.eq(v, sentinel)? {
+                    self.set_iter_state(r, IterObj::Done);
+                    return Ok(None);
+                }
+                Ok(Some(v))
+            }
+            IterObj::Done => Ok(None),
+        }
+    }
+
+    /// Drains an iterable into a Vec (roots the partial result across calls into Python).
+    pub fn collect_iter(&mut self, v: Value) -> PyResult<Vec<Value>> {
+        if let Some(r) = v.as_obj() {
+            match self.heap.get(r) {
+                Obj::List(l) => return Ok(l.clone()),
+                Obj::Tuple(t) => return Ok(t.to_vec()),
+                _ => {}
+            }
+        }
+        let it = self.get_iter(v)?;
+        // The partial result lives in a list on the root stack so a collection triggered by
+        // Python code run by `next` keeps it alive.
+        let acc = self.new_list(Vec::new())?;
+        self.native_roots.push(acc);
+        self.native_roots.push(it);
+        let res = (|| {
+            while let Some(x) = self.iter_next(it)? {
+                self.list_push(acc, x)?;
+            }
+            Ok(())
+        })();
+        self.native_roots.pop();
+        self.native_roots.pop();
+        res?;
+        match self.obj(acc) {
+            Some(Obj::List(l)) => Ok(l.clone()),
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// Appends to a list object, charging the heap.
+    pub fn list_push(&mut self, list: Value, item: Value) -> PyResult<()> {
+        let Some(r) = list.as_obj() else { return Ok(()) };
+        let need_grow = matches!(self.heap.get(r), Obj::List(l) if l.len() == l.capacity());
+        if need_grow {
+            let (len, cap) = match self.heap.get(r) {
+                Obj::List(l) => (l.len(), l.capacity()),
+                _ => (0, 0),
+            };
+            let extra = (cap.max(4)) * 8;
+            self.charge(extra)?;
+            let ok = match self.heap.get_mut(r) {
+                Obj::List(l) => l.try_reserve(len.max(4)).is_ok(),
+                _ => true,
+            };
+            if !ok {
+                return Err(crate::vm::PyErr(self.memory_error));
+            }
+        }
+        if let Obj::List(l) = self.heap.get_mut(r) {
+            l.push(item);
+        }
+        Ok(())
+    }
+
+    /// Extends a list object with values.
+    pub fn list_extend_values(&mut self, list: ObjRef, items: &[Value]) -> PyResult<()> {
+        self.charge(items.len() * 8)?;
+        let ok = match self.heap.get_mut(list) {
+            Obj::List(l) => l.try_reserve(items.len()).is_ok(),
+            _ => true,
+        };
+        if !ok {
+            return Err(crate::vm::PyErr(self.memory_error));
+        }
+        if let Obj::List(l) = self.heap.get_mut(list) {
+            l.extend_from_slice(items);
+        }
+        Ok(())
+    }
+}

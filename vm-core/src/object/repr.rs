@@ -1,0 +1,374 @@
+//! `repr()` and `str()` of every object kind, with CPython's spelling.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use super::bigint::DEFAULT_MAX_STR_DIGITS;
+use super::types::{DictViewKind, Obj};
+use super::value::Value;
+use crate::format::float_repr;
+use crate::vm::{PyResult, Vm};
+
+/// `repr` of a str, with CPython's choice of quotes and escapes.
+pub fn str_repr(s: &str) -> String {
+    let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push(quote);
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if !is_printable(c) => {
+                let n = c as u32;
+                if n <= 0xff {
+                    let _ = write!(out, "\\x{n:02x}");
+                } else if n <= 0xffff {
+                    let _ = write!(out, "\\u{n:04x}");
+                } else {
+                    let _ = write!(out, "\\U{n:08x}");
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+/// An approximation of Python's `str.isprintable` for repr: control and separator
+/// characters outside ASCII space are escaped.
+pub fn is_printable(c: char) -> bool {
+    let n = c as u32;
+    !(n < 0x20 || (0x7f..0xa0).contains(&n) || n == 0xad || (0x2028..=0x2029).contains(&n) || (0xd800..0xe000).contains(&n) || n == 0xfeff
+        || (0xe000..0xf900).contains(&n) || (0x2060..0x2070).contains(&n) || (0x200b..0x2010).contains(&n) || c == '\u{a0}' || c == '\u{3000}'
+        || (0x2000..0x200b).contains(&n) || n == 0x202f || n == 0x205f || n == 0x1680)
+}
+
+/// `repr` of bytes: `b'...'` with CPython's escapes.
+pub fn bytes_repr(b: &[u8], prefix: &str, suffix: &str) -> String {
+    let quote = if b.contains(&b'\'') && !b.contains(&b'"') { '"' } else { '\'' };
+    let mut out = String::from(prefix);
+    out.push('b');
+    out.push(quote);
+    for &c in b {
+        match c {
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            c if c as char == quote => {
+                out.push('\\');
+                out.push(c as char);
+            }
+            0x20..=0x7e => out.push(c as char),
+            c => {
+                let _ = write!(out, "\\x{c:02x}");
+            }
+        }
+    }
+    out.push(quote);
+    out.push_str(suffix);
+    out
+}
+
+impl Vm {
+    /// The decimal text of an int value.
+    pub fn int_to_string(&mut self, v: Value) -> PyResult<String> {
+        if let Some(i) = v.as_small_int() {
+            return Ok(i.to_string());
+        }
+        let Some(b) = self.to_bigint(v) else {
+            return Err(self.internal_error("int_to_string of a non-int"));
+        };
+        b.to_str_radix(10, DEFAULT_MAX_STR_DIGITS).map_err(|_| {
+            self.value_error("Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit")
+        })
+    }
+
+    /// `repr(v)`.
+    pub fn repr(&mut self, v: Value) -> PyResult<String> {
+        if let Some(i) = v.as_small_int() {
+            return Ok(i.to_string());
+        }
+        if let Some(x) = v.as_float() {
+            return Ok(float_repr(x));
+        }
+        let Some(r) = v.as_obj() else {
+            return Ok(String::from(match v {
+                Value::NONE => "None",
+                Value::TRUE => "True",
+                Value::FALSE => "False",
+                Value::NOT_IMPLEMENTED => "NotImplemented",
+                Value::ELLIPSIS => "Ellipsis",
+                _ => "<undef>",
+            }));
+        };
+        match self.heap.get(r) {
+            Obj::Str(s) => Ok(str_repr(&s.s)),
+            Obj::Bytes(b) => Ok(bytes_repr(b, "", "")),
+            Obj::ByteArray(b) => Ok(bytes_repr(b, "bytearray(", ")")),
+            Obj::BigInt(_) => self.int_to_string(v),
+            Obj::List(items) => {
+                let items = items.clone();
+                self.repr_seq(r, &items, "[", "]")
+            }
+            Obj::Tuple(items) => {
+                let items = items.to_vec();
+                if items.len() == 1 {
+                    self.repr_seq(r, &items, "(", ",)")
+                } else {
+                    self.repr_seq(r, &items, "(", ")")
+                }
+            }
+            Obj::Dict(_) => self.repr_dict(r),
+            Obj::Set(s) => {
+                let frozen = s.frozen;
+                let items: Vec<Value> = s.table.iter().map(|e| e.key).collect();
+                if items.is_empty() {
+                    return Ok(String::from(if frozen { "frozenset()" } else { "set()" }));
+                }
+                if frozen {
+                    self.repr_seq(r, &items, "frozenset({", "})")
+                } else {
+                    self.repr_seq(r, &items, "{", "}")
+                }
+            }
+            Obj::Range { start, stop, step } => Ok(if *step == 1 {
+                format!("range({start}, {stop})")
+            } else {
+                format!("range({start}, {stop}, {step})")
+            }),
+            Obj::Slice(s) => {
+                let s = **s;
+                let a = self.repr(s[0])?;
+                let b = self.repr(s[1])?;
+                let c = self.repr(s[2])?;
+                Ok(format!("slice({a}, {b}, {c})"))
+            }
+            Obj::Function(f) => {
+                let q = self.str_of(f.qualname).unwrap_or("?").to_string();
+                Ok(format!("<function {q} at 0x{:012x}>", self.addr(v)))
+            }
+            Obj::Native(n) => {
+                if n.bound.is_undef() {
+                    Ok(format!("<built-in function {}>", n.name))
+                } else {
+                    let name = n.name;
+                    let b = n.bound;
+                    Ok(format!("<built-in method {name} of {} object at 0x{:012x}>", self.type_name(b), self.addr(b)))
+                }
+            }
+            Obj::BoundMethod { func, receiver } => {
+                let (func, receiver) = (*func, *receiver);
+                let fname = match self.obj(func) {
+                    Some(Obj::Function(f)) => self.str_of(f.qualname).unwrap_or("?").to_string(),
+                    Some(Obj::Native(n)) => {
+                        let owner = self.type_name(receiver);
+                        format!("{owner}.{}", n.name)
+                    }
+                    _ => String::from("?"),
+                };
+                if matches!(self.obj(func), Some(Obj::Native(_))) {
+                    let name = fname.rsplit('.').next().unwrap_or("?").to_string();
+                    return Ok(format!(
+                        "<built-in method {name} of {} object at 0x{:012x}>",
+                        self.type_name(receiver),
+                        self.addr(receiver)
+                    ));
+                }
+                let rr = self.repr(receiver)?;
+                Ok(format!("<bound method {fname} of {rr}>"))
+            }
+            Obj::Class(c) => {
+                let name = self.str_of(c.qualname).unwrap_or("?").to_string();
+                if c.is_builtin {
+                    return Ok(format!("<class '{name}'>"));
+                }
+                let d = c.dict;
+                let mk = self.intern("__module__")?;
+                let module = self.dict_get_str(d, mk);
+                match module.and_then(|m| self.str_of(m)) {
+                    Some(m) if m != "builtins" => Ok(format!("<class '{m}.{name}'>")),
+                    _ => Ok(format!("<class '{name}'>")),
+                }
+            }
+            Obj::Module(m) => {
+                let name = self.str_of(m.name).unwrap_or("?").to_string();
+                Ok(format!("<module '{name}' (built-in)>"))
+            }
+            Obj::Generator(g) => {
+                let q = self.str_of(g.qualname).unwrap_or("?").to_string();
+                Ok(format!("<generator object {q} at 0x{:012x}>", self.addr(v)))
+            }
+            Obj::DictView { dict, kind } => {
+                let (dict, kind) = (*dict, *kind);
+                let items: Vec<Value> = match kind {
+                    DictViewKind::Keys => self.dict_items(dict).into_iter().map(|(k, _)| k).collect(),
+                    DictViewKind::Values => self.dict_items(dict).into_iter().map(|(_, v)| v).collect(),
+                    DictViewKind::Items => {
+                        let mut out = Vec::new();
+                        for (k, val) in self.dict_items(dict) {
+                            out.push(self.new_tuple(alloc::vec![k, val])?);
+                        }
+                        out
+                    }
+                };
+                let name = match kind {
+                    DictViewKind::Keys => "dict_keys",
+                    DictViewKind::Values => "dict_values",
+                    DictViewKind::Items => "dict_items",
+                };
+                let inner = self.repr_seq(r, &items, "[", "]")?;
+                Ok(format!("{name}({inner})"))
+            }
+            Obj::Instance(_) => self.instance_repr(v),
+            Obj::Cell(_) => Ok(format!("<cell at 0x{:012x}>", self.addr(v))),
+            Obj::Code(c) => {
+                let name = self.str_of(c.name).unwrap_or("?").to_string();
+                Ok(format!("<code object {name} at 0x{:012x}, file \"{}\", line {}>", self.addr(v), c.filename, c.firstlineno))
+            }
+            Obj::Super { .. } => Ok(String::from("<super object>")),
+            Obj::Property(_) => Ok(format!("<property object at 0x{:012x}>", self.addr(v))),
+            Obj::StaticMethod(_) => Ok(format!("<staticmethod object at 0x{:012x}>", self.addr(v))),
+            Obj::ClassMethod(_) => Ok(format!("<classmethod object at 0x{:012x}>", self.addr(v))),
+            Obj::Free(_) => Ok(String::from("<freed>")),
+            _ => {
+                let t = self.type_name(v);
+                Ok(format!("<{t} object at 0x{:012x}>", self.addr(v)))
+            }
+        }
+    }
+
+    /// A stable pseudo-address for default reprs and `id()`.
+    pub fn addr(&self, v: Value) -> u64 {
+        match v.as_obj() {
+            Some(r) => 0x7f00_0000_0000 + (r.index() as u64) * 16,
+            None => v.bits() & 0xffff_ffff_ffff,
+        }
+    }
+
+    fn repr_seq(&mut self, me: super::value::ObjRef, items: &[Value], open: &str, close: &str) -> PyResult<String> {
+        if self.repr_active.contains(&me) {
+            return Ok(format!("{open}...{close}").replace("(...,)", "(...)"));
+        }
+        self.enter_native()?;
+        self.repr_active.push(me);
+        let r = (|| {
+            let mut out = String::from(open);
+            for (i, it) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&self.repr(*it)?);
+            }
+            out.push_str(close);
+            Ok(out)
+        })();
+        self.repr_active.pop();
+        self.leave_native();
+        r
+    }
+
+    fn repr_dict(&mut self, me: super::value::ObjRef) -> PyResult<String> {
+        if self.repr_active.contains(&me) {
+            return Ok(String::from("{...}"));
+        }
+        self.enter_native()?;
+        self.repr_active.push(me);
+        let r = (|| {
+            let mut out = String::from("{");
+            for (i, (k, v)) in self.dict_items(me).into_iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&self.repr(k)?);
+                out.push_str(": ");
+                out.push_str(&self.repr(v)?);
+            }
+            out.push('}');
+            Ok(out)
+        })();
+        self.repr_active.pop();
+        self.leave_native();
+        r
+    }
+
+    fn instance_repr(&mut self, v: Value) -> PyResult<String> {
+        if let Some(f) = self.user_special(v, "__repr__")? {
+            self.enter_native()?;
+            let r = self.call_bound(f, v, &[]);
+            self.leave_native();
+            let r = r?;
+            return match self.str_of(r) {
+                Some(s) => Ok(s.to_string()),
+                None => {
+                    let msg = format!("__repr__ returned non-string (type {})", self.type_name(r));
+                    Err(self.type_error(msg))
+                }
+            };
+        }
+        if self.is_exception(v) {
+            let name = self.type_name(v);
+            let args = self.exc_state(v).map(|e| e.args).unwrap_or(Value::NONE);
+            let items = self.tuple_items(args).unwrap_or_default();
+            let inner = if items.len() == 1 { self.repr(items[0])? } else { self.repr(args)? };
+            return Ok(if items.len() == 1 { format!("{name}({inner})") } else { format!("{name}{inner}") });
+        }
+        if let Some(Obj::Instance(i)) = self.obj(v) {
+            if !i.native.is_undef() {
+                let n = i.native;
+                return self.repr(n);
+            }
+        }
+        let t = self.type_of(v);
+        let cls = self.repr(Value::obj(t))?;
+        let name = cls.trim_start_matches("<class '").trim_end_matches("'>").to_string();
+        Ok(format!("<{name} object at 0x{:012x}>", self.addr(v)))
+    }
+
+    /// `str(v)`.
+    pub fn to_str(&mut self, v: Value) -> PyResult<String> {
+        if let Some(s) = self.str_of(v) {
+            return Ok(s.to_string());
+        }
+        if let Some(Obj::Instance(_)) = self.obj(v) {
+            if let Some(f) = self.user_special(v, "__str__")? {
+                self.enter_native()?;
+                let r = self.call_bound(f, v, &[]);
+                self.leave_native();
+                let r = r?;
+                return match self.str_of(r) {
+                    Some(s) => Ok(s.to_string()),
+                    None => {
+                        let msg = format!("__str__ returned non-string (type {})", self.type_name(r));
+                        Err(self.type_error(msg))
+                    }
+                };
+            }
+            if self.is_exception(v) && self.user_special(v, "__repr__")?.is_none() {
+                return self.exception_str(v);
+            }
+        }
+        self.repr(v)
+    }
+
+    /// `str(v)` as a str value (no copy when `v` already is one).
+    pub fn to_str_value(&mut self, v: Value) -> PyResult<Value> {
+        if self.str_of(v).is_some() {
+            return Ok(v);
+        }
+        let s = self.to_str(v)?;
+        self.new_string(s)
+    }
+}

@@ -1,0 +1,329 @@
+//! `Vm`: configuration, state, and the embedding API.
+
+use alloc::boxed::Box;
+use alloc::rc::Rc;
+use alloc::string::{String, ToString};
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::sync::atomic::AtomicBool;
+
+use crate::bytecode::code::CodeObject;
+use crate::interp::frame::Frame;
+use crate::object::dict::Dict;
+use crate::object::heap::Heap;
+use crate::object::types::{Obj, StrObj};
+use crate::object::value::{ObjRef, Value};
+use crate::object::typeobj::Types;
+
+/// A raised Python exception (the exception instance).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PyErr(pub Value);
+
+/// The result of anything that can raise.
+pub type PyResult<T> = Result<T, PyErr>;
+
+/// What the VM needs from its environment: output and clocks. Boards implement it.
+pub trait Host {
+    /// Writes to standard output.
+    fn write_stdout(&mut self, s: &str);
+    /// Writes to standard error.
+    fn write_stderr(&mut self, s: &str);
+    /// Flushes both streams.
+    fn flush(&mut self) {}
+    /// Wall-clock seconds since the Unix epoch (`time.time`).
+    fn time(&mut self) -> f64 {
+        0.0
+    }
+    /// Monotonic seconds from an arbitrary origin (`time.monotonic`, `time.perf_counter`).
+    fn monotonic(&mut self) -> f64 {
+        0.0
+    }
+}
+
+/// A host that collects output in memory (tests, embedders that want strings).
+#[derive(Default, Debug)]
+pub struct BufferHost {
+    /// Everything written to stdout.
+    pub stdout: String,
+    /// Everything written to stderr.
+    pub stderr: String,
+}
+
+impl Host for BufferHost {
+    fn write_stdout(&mut self, s: &str) {
+        self.stdout.push_str(s);
+    }
+    fn write_stderr(&mut self, s: &str) {
+        self.stderr.push_str(s);
+    }
+}
+
+/// VM configuration.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Heap limit in bytes; exceeding it raises `MemoryError`.
+    pub heap_limit: usize,
+    /// Python call depth at which `RecursionError` is raised.
+    pub recursion_limit: usize,
+    /// Nesting limit of Rust-level recursion (re-entry from native code into Python, nested
+    /// reprs and comparisons). Bounds the native stack the VM uses.
+    pub native_depth_limit: usize,
+    /// `sys.argv`.
+    pub argv: Vec<String>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            heap_limit: 256 * 1024 * 1024,
+            recursion_limit: 1000,
+            native_depth_limit: 200,
+            argv: Vec::new(),
+        }
+    }
+}
+
+/// A Python virtual machine. Independent of every other `Vm` in the process.
+pub struct Vm {
+    /// The object heap.
+    pub heap: Heap,
+    /// The value stack shared by all frames (locals live at each frame's base).
+    pub stack: Vec<Value>,
+    /// The frame stack (innermost last).
+    pub frames: Vec<Frame>,
+    /// The builtin types and exception classes.
+    pub types: Types,
+    /// The `builtins` namespace dict.
+    pub builtins: ObjRef,
+    /// Loaded modules by name (`sys.modules`), a dict.
+    pub modules: ObjRef,
+    /// The `__main__` module's globals.
+    pub main_globals: ObjRef,
+    /// Interned strings (names): a table whose keys are the str objects.
+    pub(crate) interned: Dict,
+    /// The exception currently being handled (`sys.exc_info()`), or `NONE`.
+    pub handled_exc: Value,
+    /// Current depth of Rust-level recursion.
+    pub(crate) native_depth: usize,
+    /// Values native code holds across calls back into Python (collector roots).
+    pub(crate) native_roots: Vec<Value>,
+    /// The preallocated `MemoryError` raised when the heap is exhausted.
+    pub(crate) memory_error: Value,
+    /// Set (from any context, e.g. an interrupt handler) to raise `KeyboardInterrupt`.
+    pub interrupt: Arc<AtomicBool>,
+    /// The configuration.
+    pub config: Config,
+    /// Output and clocks.
+    pub host: Box<dyn Host>,
+    /// The `random` module's generator.
+    pub(crate) random: crate::builtins::random::RandomState,
+    /// Containers whose repr is in progress (prints `[...]` for cycles).
+    pub(crate) repr_active: Vec<ObjRef>,
+    /// Set by a re-raise so the current frame adds no traceback entry.
+    pub(crate) reraising: bool,
+    /// Set when a generator frame entered from Rust returned (rather than yielded).
+    pub(crate) gen_returned: bool,
+    /// Native modules registered by the embedder.
+    pub(crate) native_modules: Vec<(&'static str, crate::builtins::modules::ModuleInit)>,
+}
+
+/// How a run ended when it did not return normally.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunError {
+    /// A compile error: the rendered CPython-style message (ends with a newline).
+    Compile(String),
+    /// An uncaught exception.
+    Exception {
+        /// The exception class name, e.g. `ValueError`.
+        type_name: String,
+        /// `str(exc)`.
+        message: String,
+        /// The full CPython-style traceback text.
+        traceback: String,
+    },
+    /// `SystemExit` with this status.
+    Exit(i32),
+}
+
+impl Vm {
+    /// Creates a VM writing through `host`.
+    pub fn new(config: Config, host: Box<dyn Host>) -> Vm {
+        let mut heap = Heap::new(config.heap_limit);
+        let types = Types::bootstrap(&mut heap);
+        let mut vm = Vm {
+            heap,
+            stack: Vec::new(),
+            frames: Vec::new(),
+            types,
+            builtins: ObjRef(0),
+            modules: ObjRef(0),
+            main_globals: ObjRef(0),
+            interned: Dict::new(),
+            handled_exc: Value::NONE,
+            native_depth: 0,
+            native_roots: Vec::new(),
+            memory_error: Value::NONE,
+            interrupt: Arc::new(AtomicBool::new(false)),
+            config,
+            host,
+            random: crate::builtins::random::RandomState::new(),
+            repr_active: Vec::new(),
+            reraising: false,
+            gen_returned: false,
+            native_modules: Vec::new(),
+        };
+        crate::builtins::install(&mut vm);
+        vm
+    }
+
+    // -- Allocation --------------------------------------------------------------------------
+
+    /// Allocates an object, turning exhaustion into `MemoryError`.
+    #[inline]
+    pub fn alloc(&mut self, obj: Obj) -> PyResult<ObjRef> {
+        self.heap.alloc(obj).map_err(|_| PyErr(self.memory_error))
+    }
+
+    /// Allocates and wraps in a `Value`.
+    #[inline]
+    pub fn alloc_value(&mut self, obj: Obj) -> PyResult<Value> {
+        self.alloc(obj).map(Value::obj)
+    }
+
+    /// Charges container growth against the heap limit.
+    #[inline]
+    pub fn charge(&mut self, bytes: usize) -> PyResult<()> {
+        self.heap.charge(bytes).map_err(|_| PyErr(self.memory_error))
+    }
+
+    /// A new `str`.
+    pub fn new_str(&mut self, s: &str) -> PyResult<Value> {
+        self.alloc_value(Obj::Str(StrObj::new(s.into())))
+    }
+
+    /// A new `str` from an owned string.
+    pub fn new_string(&mut self, s: String) -> PyResult<Value> {
+        self.alloc_value(Obj::Str(StrObj::new(s.into_boxed_str())))
+    }
+
+    /// An interned `str` (names, attribute keys): equal strings give the same object.
+    pub fn intern(&mut self, s: &str) -> PyResult<Value> {
+        let h = crate::object::hash::str_hash(s);
+        for i in self.interned.candidates(h) {
+            let k = self.interned.entry(i).key;
+            if self.str_of(k) == Some(s) {
+                return Ok(k);
+            }
+        }
+        let v = self.new_str(s)?;
+        if let Obj::Str(so) = self.heap.get(v.as_obj().unwrap_or(ObjRef(0))) {
+            so.hash.set(h);
+        }
+        let grew = self.interned.reserve_one().map_err(|_| PyErr(self.memory_error))?;
+        self.charge(grew)?;
+        self.interned.push_new(h, v, Value::NONE);
+        Ok(v)
+    }
+
+    /// A new list.
+    pub fn new_list(&mut self, items: Vec<Value>) -> PyResult<Value> {
+        self.alloc_value(Obj::List(items))
+    }
+
+    /// A new tuple.
+    pub fn new_tuple(&mut self, items: Vec<Value>) -> PyResult<Value> {
+        self.alloc_value(Obj::Tuple(items.into_boxed_slice()))
+    }
+
+    /// A new empty dict.
+    pub fn new_dict(&mut self) -> PyResult<Value> {
+        self.alloc_value(Obj::Dict(Box::default()))
+    }
+
+    /// An int from an `i64` (inline or big).
+    pub fn new_int(&mut self, i: i64) -> PyResult<Value> {
+        match Value::small_int(i) {
+            Some(v) => Ok(v),
+            None => self.alloc_value(Obj::BigInt(Box::new(crate::object::bigint::BigInt::from_i64(i)))),
+        }
+    }
+
+    // -- Reading objects ---------------------------------------------------------------------
+
+    /// The text of a `str` value.
+    #[inline]
+    pub fn str_of(&self, v: Value) -> Option<&str> {
+        match self.heap.get(v.as_obj()?) {
+            Obj::Str(s) => Some(&s.s),
+            _ => None,
+        }
+    }
+
+    /// The object behind a value, if it is a heap object.
+    #[inline]
+    pub fn obj(&self, v: Value) -> Option<&Obj> {
+        v.as_obj().map(|r| self.heap.get(r))
+    }
+
+    /// The code object of the innermost Python frame.
+    pub fn current_code(&self) -> Option<Rc<CodeObject>> {
+        self.frames.last().map(|f| f.code.clone())
+    }
+
+    // -- Collection --------------------------------------------------------------------------
+
+    /// Runs a full collection now. Only call where every live value is reachable from the VM
+    /// (the interpreter's safe points, or from the embedder between runs).
+    pub fn collect_garbage(&mut self) {
+        let heap = &mut self.heap;
+        for v in &self.stack {
+            heap.mark_value(*v);
+        }
+        for f in &self.frames {
+            f.for_each_ref(&mut |v| heap.mark_value(v));
+        }
+        for v in &self.native_roots {
+            heap.mark_value(*v);
+        }
+        self.types.for_each_ref(&mut |v| heap.mark_value(v));
+        self.interned.for_each_ref(&mut |v| heap.mark_value(v));
+        heap.mark_value(Value::obj(self.builtins));
+        heap.mark_value(Value::obj(self.modules));
+        heap.mark_value(Value::obj(self.main_globals));
+        heap.mark_value(self.handled_exc);
+        heap.mark_value(self.memory_error);
+        heap.sweep();
+    }
+
+    /// Collects if enough was allocated since the last collection. A safe point.
+    #[inline]
+    pub(crate) fn maybe_collect(&mut self) {
+        if self.heap.wants_collection() {
+            self.collect_garbage();
+        }
+    }
+
+    /// Writes to stdout through the host.
+    pub fn write_out(&mut self, s: &str) {
+        self.host.write_stdout(s);
+    }
+
+    /// Writes to stderr through the host.
+    pub fn write_err(&mut self, s: &str) {
+        self.host.write_stderr(s);
+    }
+
+    /// A short description used in panics-free internal error paths.
+    pub(crate) fn internal_error(&mut self, what: &str) -> PyErr {
+        let msg = alloc::format!("internal VM error: {what}");
+        self.new_exception(self.types.system_error, &msg)
+    }
+
+    /// Renders a value with `str()` for messages, falling back to a placeholder if that raises.
+    pub fn display(&mut self, v: Value) -> String {
+        match self.to_str(v) {
+            Ok(s) => s,
+            Err(_) => "<unprintable object>".to_string(),
+        }
+    }
+}
