@@ -2,3 +2,4 @@
 
 pub mod ast;
 pub mod error;
+pub mod codegen;
