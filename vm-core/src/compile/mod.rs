@@ -2,3 +2,8 @@
 
 pub mod ast;
 pub mod error;
+pub mod lexer;
+pub mod parser;
+pub mod render;
+pub mod symtable;
+pub mod token;

@@ -1,0 +1,1 @@
+//! Rendering compile errors the way CPython prints an uncaught `SyntaxError`.

@@ -1,0 +1,1 @@
+//! Symbol tables: scopes and name classification, as CPython's `symtable`.
