@@ -244,7 +244,7 @@ impl Lexer {
                         self.line_has_tokens = false;
                     }
                     self.newline();
-                    at_line_start = true;
+                    at_line_start = self.parens.is_empty();
                 }
                 '\\' => match self.peek_at(1) {
                     Some('\n') => {

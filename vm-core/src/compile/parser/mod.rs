@@ -357,4 +357,8 @@ impl Parser {
 }
 
 #[cfg(test)]
+pub(crate) mod dump;
+#[cfg(test)]
+mod ast_cases;
+#[cfg(test)]
 mod tests;
