@@ -476,7 +476,7 @@ impl Builder {
                 for a in names {
                     if &*a.name == "*" {
                         if self.scopes[self.cur].kind != ScopeKind::Module {
-                            return Err(err(s.loc, String::from("import * only allowed at module level")));
+                            return Err(err(a.loc, String::from("import * only allowed at module level")));
                         }
                         continue;
                     }
@@ -761,6 +761,8 @@ impl Builder {
     /// Binds a walrus target: in a comprehension it binds in the nearest enclosing
     /// function or module scope (CPython's `symtable_extend_namedexpr_scope`).
     fn named_target(&mut self, name: &Name, loc: Loc) -> R {
+        // CPython reports errors at the target name, which starts the expression.
+        let loc = Loc { end_line: loc.line, end_col: loc.col + name.chars().count() as u32, ..loc };
         if self.scopes[self.cur].kind != ScopeKind::Comprehension {
             return self.add(name, flags::DEF_LOCAL, loc);
         }

@@ -57,9 +57,8 @@ impl Parser {
             } else {
                 let e = self.named_expression()?;
                 if self.at_op(Op::Equal) {
-                    // `f(a.b=1)`, `f(True=1)`: CPython's `invalid_kwarg`.
-                    self.bump();
-                    let v = self.expression()?;
+                    // `f(a.b=1)`, `f(True=1)`: CPython's `invalid_kwarg` (range ends at `=`).
+                    let v = self.bump();
                     let msg = match &e.kind {
                         ExprKind::Constant(
                             c @ (crate::compile::ast::Constant::True
@@ -111,15 +110,10 @@ impl Parser {
                     break;
                 }
                 if seen_kw_unpack {
-                    return Err(self.error_at(
-                        e.loc,
-                        "positional argument follows keyword argument unpacking".into(),
-                    ));
+                    return Err(self.error_at_token("positional argument follows keyword argument unpacking".into()));
                 }
                 if seen_keyword {
-                    return Err(
-                        self.error_at(e.loc, "positional argument follows keyword argument".into())
-                    );
+                    return Err(self.error_at_token("positional argument follows keyword argument".into()));
                 }
                 args.push(e);
             }

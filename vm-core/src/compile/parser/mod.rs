@@ -84,6 +84,9 @@ pub(crate) struct Parser {
     in_fstring: bool,
     /// Bracket nesting at the current token (for the "forgot a comma?" hint).
     paren_level: u32,
+    /// Furthest token index looked at: CPython's tokenizer raises its error as soon as
+    /// the parser asks for the failing token, so seeing it means the lexer error wins.
+    max_seen: core::cell::Cell<usize>,
 }
 
 impl Parser {
@@ -109,6 +112,7 @@ impl Parser {
             prev_end: (1, 0),
             in_fstring: false,
             paren_level: 0,
+            max_seen: core::cell::Cell::new(0),
         }
     }
 
@@ -117,7 +121,8 @@ impl Parser {
     fn finish_error<T>(&self, result: PResult<T>) -> PResult<T> {
         let Err(e) = result else { return result };
         if let Some(lex) = &self.lex_error {
-            if !self.lex_unclosed || e.line > lex.line || e == *lex {
+            let seen = self.toks.get(self.max_seen.get()).is_some_and(|t| matches!(t.tok, Tok::Error));
+            if !self.lex_unclosed || e.line > lex.line || e == *lex || seen {
                 return Err(lex.clone());
             }
         }
@@ -127,12 +132,18 @@ impl Parser {
     // ----- token access -----
 
     fn tok(&self) -> &Tok {
-        self.toks.get(self.pos).map_or(&Tok::EndMarker, |t| &t.tok)
+        self.nth(0)
     }
     fn nth(&self, k: usize) -> &Tok {
-        self.toks
-            .get(self.pos + k)
-            .map_or(&Tok::EndMarker, |t| &t.tok)
+        let i = self.pos + k;
+        if i > self.max_seen.get() {
+            self.max_seen.set(i);
+        }
+        self.peek_raw(k)
+    }
+    /// Looks ahead without counting as "seen" (for scans that CPython's grammar does not do).
+    fn peek_raw(&self, k: usize) -> &Tok {
+        self.toks.get(self.pos + k).map_or(&Tok::EndMarker, |t| &t.tok)
     }
     fn loc(&self) -> Loc {
         self.toks
@@ -315,14 +326,7 @@ impl Parser {
                 l.line,
                 0,
             ),
-            Tok::EndMarker => self.make_error(
-                CompileErrorKind::Syntax,
-                "invalid syntax".into(),
-                l.line,
-                l.col,
-                l.line,
-                l.col,
-            ),
+            Tok::EndMarker => self.make_error(CompileErrorKind::Syntax, "invalid syntax".into(), l.line, 0, l.line, 0),
             _ => self.error_at(l, "invalid syntax".into()),
         }
     }
@@ -360,5 +364,7 @@ impl Parser {
 pub(crate) mod dump;
 #[cfg(test)]
 mod ast_cases;
+#[cfg(test)]
+mod error_cases;
 #[cfg(test)]
 mod tests;

@@ -47,7 +47,7 @@ impl Parser {
     /// Whether a line starting with the soft keyword `match` is a `match` statement header:
     /// `match <subject>:` followed by a newline (otherwise `match` is an ordinary name).
     fn is_match_stmt(&self) -> bool {
-        match self.nth(1) {
+        match self.peek_raw(1) {
             Tok::Name(_)
             | Tok::Number(_)
             | Tok::Str(_)
@@ -67,10 +67,10 @@ impl Parser {
         let mut depth = 0i32;
         let mut k = 1;
         loop {
-            match self.nth(k) {
+            match self.peek_raw(k) {
                 Tok::Op(Op::LPar | Op::LSqb | Op::LBrace) => depth += 1,
                 Tok::Op(Op::RPar | Op::RSqb | Op::RBrace) => depth -= 1,
-                Tok::Op(Op::Colon) if depth == 0 => return matches!(self.nth(k + 1), Tok::Newline),
+                Tok::Op(Op::Colon) if depth == 0 => return matches!(self.peek_raw(k + 1), Tok::Newline),
                 Tok::Newline | Tok::EndMarker | Tok::Error | Tok::Op(Op::Equal | Op::Semi)
                     if depth == 0 =>
                 {
@@ -310,6 +310,9 @@ impl Parser {
         } else {
             self.star_expressions()?
         };
+        if self.at_op(Op::ColonEqual) && !matches!(first.kind, ExprKind::Name(_)) {
+            return Err(self.error_at(first.loc, format!("cannot use assignment expressions with {}", expr_name(&first))));
+        }
         let aug = match self.tok() {
             Tok::Op(op) => aug_op(*op),
             _ => None,
@@ -406,7 +409,9 @@ impl Parser {
                     self.error_at(t.loc, "assignment to yield expression not possible".into())
                 );
             }
-            self.check_assign_target(t, i + 1 == n)?;
+            // CPython's hint comes from `invalid_named_expression` at the statement start.
+            let hint = i == 0 && (n == 1 || items.get(1).is_some_and(|(t, _)| matches!(t.kind, ExprKind::Tuple(_)) && !super::targets::is_parenthesized_tuple(t)));
+            self.check_assign_target(t, hint)?;
         }
         let targets = items.into_iter().map(|(t, _)| t).collect();
         Ok(Stmt {
@@ -669,12 +674,12 @@ impl Parser {
         let mut depth = 0i32;
         let mut k = 0;
         loop {
-            match self.nth(k) {
+            match self.peek_raw(k) {
                 Tok::Op(Op::LPar | Op::LSqb | Op::LBrace) => depth += 1,
                 Tok::Op(Op::RPar | Op::RSqb | Op::RBrace) => {
                     depth -= 1;
                     if depth == 0 {
-                        return matches!(self.nth(k + 1), Tok::Op(Op::Colon));
+                        return matches!(self.peek_raw(k + 1), Tok::Op(Op::Colon));
                     }
                 }
                 Tok::Newline | Tok::EndMarker | Tok::Error => return false,

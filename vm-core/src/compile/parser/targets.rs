@@ -121,7 +121,6 @@ impl Parser {
                 | ExprKind::BoolOp { .. }
                 | ExprKind::IfExp { .. }
                 | ExprKind::Lambda { .. }
-                | ExprKind::NamedExpr { .. }
                 | ExprKind::Yield(_)
                 | ExprKind::YieldFrom(_)
                 | ExprKind::UnaryOp {
