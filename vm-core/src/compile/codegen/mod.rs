@@ -16,7 +16,6 @@ mod call;
 mod comprehension;
 mod expr;
 mod stmt;
-mod symtable_stub;
 #[cfg(test)]
 mod tests;
 mod unwind;
@@ -34,7 +33,7 @@ use crate::object::value::Value;
 
 pub(crate) use expr::NameCtx;
 use symtable::{ScopeId, SymbolTable};
-use symtable_stub as symtable;
+use crate::compile::symtable;
 use unwind::FBlock;
 
 /// How a module is compiled.
@@ -80,8 +79,8 @@ pub fn compile_source(
     pool: &mut dyn ConstPool,
 ) -> Result<Rc<CodeObject>, CompileError> {
     let module = match mode {
-        Mode::Exec => symtable_stub::parser::parse_module(source)?,
-        Mode::Interactive => symtable_stub::parser::parse_interactive(source)?,
+        Mode::Exec => crate::compile::parser::parse_module(source)?,
+        Mode::Interactive => crate::compile::parser::parse_interactive(source)?,
     };
     let table = symtable::build(&module)?;
     compile_module(&module, &table, filename, Rc::from(source), mode, pool)
