@@ -200,7 +200,8 @@ fn disassemble_one(code: &CodeObject, out: &mut String, describe: &dyn Fn(Value)
     let mut last_line = None;
     for (n, &ip) in starts.iter().enumerate() {
         let line = code.line_of(ip as u32);
-        let new_line = line != 0 && last_line != Some(line);
+        // Line 0 (no line) is only shown for a code object's first instruction, as `dis` does.
+        let new_line = (line != 0 || n == 0) && last_line != Some(line);
         if new_line {
             if n > 0 {
                 out.push('\n');
@@ -213,7 +214,7 @@ fn disassemble_one(code: &CodeObject, out: &mut String, describe: &dyn Fn(Value)
         } else {
             let _ = write!(s, "{:line_width$}", "");
         }
-        s.push_str("    ");
+        s.push_str("     ");
         s.push_str(if targets.contains(&ip) { ">>" } else { "  " });
         let _ = write!(s, " {ip:>offset_width$} ");
         match code.instr(ip) {

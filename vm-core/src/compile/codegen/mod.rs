@@ -31,9 +31,9 @@ use crate::compile::ast::{self, Loc, Name, Stmt, StmtKind};
 use crate::compile::error::{CompileError, CompileErrorKind};
 use crate::object::value::Value;
 
+use crate::compile::symtable;
 pub(crate) use expr::NameCtx;
 use symtable::{ScopeId, SymbolTable};
-use crate::compile::symtable;
 use unwind::FBlock;
 
 /// How a module is compiled.
