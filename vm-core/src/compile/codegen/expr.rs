@@ -402,7 +402,15 @@ impl<'a, 'p> Compiler<'a, 'p> {
     fn check_yield(&self, e: &Expr) -> CResult {
         match self.u.kind {
             UnitKind::Function | UnitKind::Lambda => Ok(()),
-            UnitKind::Comprehension => Err(error(e.loc, "'yield' inside comprehension")),
+            UnitKind::Comprehension => {
+                let what = match &*self.u.name {
+                    "<listcomp>" => "list comprehension",
+                    "<setcomp>" => "set comprehension",
+                    "<dictcomp>" => "dict comprehension",
+                    _ => "generator expression",
+                };
+                Err(error(e.loc, alloc::format!("'yield' inside {what}")))
+            }
             _ => Err(error(e.loc, "'yield' outside function")),
         }
     }

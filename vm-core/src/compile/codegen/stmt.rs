@@ -576,7 +576,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
     ) -> CResult {
         let star = names.first().is_some_and(|a| &*a.name == "*");
         if star && self.u.kind != UnitKind::Module {
-            return Err(error(loc, "import * only allowed at module level"));
+            return Err(error(names[0].loc, "import * only allowed at module level"));
         }
         self.load_const(Value::int_unchecked(level as i64))?;
         let mut fromlist = Vec::with_capacity(names.len());

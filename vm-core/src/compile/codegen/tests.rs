@@ -1061,3 +1061,290 @@ fn print_goldens() {
         }
     }
 }
+
+// ---- compile errors ----------------------------------------------------------------------
+
+/// (source, message, line, col, end_line, end_col) as CPython 3.11 reports them.
+const ERRORS: &[(&str, &str, u32, u32, u32, u32)] = &[
+    ("return 1\n", "'return' outside function", 1, 1, 1, 9),
+    ("x = 1\nyield x\n", "'yield' outside function", 2, 1, 2, 8),
+    ("break\n", "'break' outside loop", 1, 1, 1, 6),
+    (
+        "if x:\n    continue\n",
+        "'continue' not properly in loop",
+        2,
+        5,
+        2,
+        13,
+    ),
+    (
+        "*a = b\n",
+        "starred assignment target must be in a list or tuple",
+        1,
+        1,
+        1,
+        3,
+    ),
+    (
+        "a, *b, *c = d\n",
+        "multiple starred expressions in assignment",
+        1,
+        1,
+        1,
+        10,
+    ),
+    ("x = *a\n", "can't use starred expression here", 1, 5, 1, 7),
+    (
+        "def f():\n    from m import *\n",
+        "import * only allowed at module level",
+        2,
+        19,
+        2,
+        20,
+    ),
+    (
+        "class C:\n    return 3\n",
+        "'return' outside function",
+        2,
+        5,
+        2,
+        13,
+    ),
+    ("f(a=1, a=2)\n", "keyword argument repeated: a", 1, 8, 1, 11),
+    (
+        "def f():\n    x = [(yield 1) for y in z]\n",
+        "'yield' inside list comprehension",
+        2,
+        11,
+        2,
+        18,
+    ),
+    (
+        "for x in y:\n    def g():\n        break\n",
+        "'break' outside loop",
+        3,
+        9,
+        3,
+        14,
+    ),
+];
+
+#[test]
+fn compile_errors_match_cpython() {
+    for &(src, msg, line, col, end_line, end_col) in ERRORS {
+        let e = compile_err(src);
+        assert_eq!(
+            (e.msg.as_str(), e.line, e.col, e.end_line, e.end_col),
+            (msg, line, col, end_line, end_col),
+            "for {src:?}"
+        );
+    }
+}
+
+#[test]
+fn too_many_statically_nested_blocks() {
+    let mut src = String::new();
+    for i in 0..21 {
+        for _ in 0..i {
+            src.push_str("    ");
+        }
+        src.push_str(&format!("for x{i} in y:\n"));
+    }
+    for _ in 0..21 {
+        src.push_str("    ");
+    }
+    src.push_str("pass\n");
+    let e = compile_err(&src);
+    assert_eq!(
+        (e.msg.as_str(), e.line, e.col),
+        ("too many statically nested blocks", 21, 81)
+    );
+    // 20 levels are fine.
+    let ok: String = src
+        .lines()
+        .skip(1)
+        .map(|l| format!("{}\n", l.strip_prefix("    ").unwrap_or(l)))
+        .collect();
+    compile(&ok);
+}
+
+// ---- sample programs and fuzzing ---------------------------------------------------------
+
+const SAMPLES: &[(&str, &str)] = &[
+    ("shapes.py", include_str!("samples/shapes.py")),
+    ("control.py", include_str!("samples/control.py")),
+    ("misc.py", include_str!("samples/misc.py")),
+];
+
+/// Every code object nested in `code`, including itself.
+fn all_codes(code: &Rc<CodeObject>, pool: &MockPool, out: &mut Vec<Rc<CodeObject>>) {
+    out.push(code.clone());
+    for v in code.consts.iter() {
+        if let Some(c) = pool.code(*v) {
+            all_codes(&c, pool, out);
+        }
+    }
+}
+
+#[test]
+fn sample_programs_compile() {
+    for (name, src) in SAMPLES {
+        let mut pool = MockPool::default();
+        let code = compile_source(src, name, Mode::Exec, &mut pool)
+            .unwrap_or_else(|e| panic!("{name}: {} at {}:{}", e.msg, e.line, e.col));
+        check_all(&code, &pool);
+        let mut codes = Vec::new();
+        all_codes(&code, &pool, &mut codes);
+        assert!(
+            codes.len() > 10,
+            "{name}: only {} code objects",
+            codes.len()
+        );
+        // The disassembler handles everything it is given.
+        let text = dis_code(&code, &pool);
+        assert!(text.contains("RETURN_VALUE"));
+    }
+}
+
+/// A tiny deterministic PRNG (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const FRAGMENTS: &[&str] = &[
+    "break",
+    "continue",
+    "return",
+    "yield",
+    "yield from x",
+    "*",
+    "**",
+    "(",
+    ")",
+    "[",
+    "]",
+    ":",
+    ",",
+    "lambda x: ",
+    "try:\n    pass\nfinally:\n    pass\n",
+    "with a as b:\n",
+    "    ",
+    "\n",
+    "not ",
+    " and ",
+    " or ",
+    "del ",
+    "global g\n",
+    "nonlocal n\n",
+    "async ",
+    "await ",
+    "= ",
+    "+= ",
+    "f'{x}'",
+    "-1",
+    "class K:\n",
+    "def q(*, a=1):\n",
+    "for i in j:\n",
+    "while 1:\n",
+    "import *",
+    "from m import *\n",
+    "super()",
+    "__class__",
+    " if c else ",
+    "[i for i in k]",
+    "{**d}",
+    "x := 1",
+    "@d\n",
+    "raise\n",
+    "except E as e:\n",
+    "else:\n",
+    "elif x:\n",
+    "...",
+    "None",
+    "0x10",
+    "1e5",
+    "'s'",
+    "b'b'",
+];
+
+/// Mutates `src`: deletions, duplications, insertions of fragments, line swaps.
+fn mutate(src: &str, rng: &mut Rng) -> String {
+    let mut s: Vec<char> = src.chars().collect();
+    for _ in 0..1 + rng.below(4) {
+        let len = s.len();
+        match rng.below(5) {
+            0 if len > 0 => {
+                let a = rng.below(len);
+                let b = (a + 1 + rng.below(20)).min(len);
+                s.drain(a..b);
+            }
+            1 if len > 0 => {
+                let a = rng.below(len);
+                let b = (a + 1 + rng.below(60)).min(len);
+                let piece: Vec<char> = s[a..b].to_vec();
+                let at = rng.below(len);
+                s.splice(at..at, piece);
+            }
+            2 | 3 => {
+                let f = FRAGMENTS[rng.below(FRAGMENTS.len())];
+                let at = rng.below(len + 1);
+                s.splice(at..at, f.chars());
+            }
+            _ => {
+                let text: String = s.iter().collect();
+                let mut lines: Vec<&str> = text.lines().collect();
+                if lines.len() > 2 {
+                    let a = rng.below(lines.len());
+                    let b = rng.below(lines.len());
+                    lines.swap(a, b);
+                }
+                s = lines.join("\n").chars().collect();
+                s.push('\n');
+            }
+        }
+    }
+    s.into_iter().collect()
+}
+
+#[test]
+fn fuzz_mutations_never_panic() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut compiled = 0;
+    let iterations = 1500;
+    for i in 0..iterations {
+        let (_, base) = SAMPLES[i % SAMPLES.len()];
+        let src = mutate(base, &mut rng);
+        let mut pool = MockPool::default();
+        if let Ok(code) = compile_source(&src, "<fuzz>", Mode::Exec, &mut pool) {
+            check_all(&code, &pool);
+            compiled += 1;
+        }
+        // Interactive mode too, on a prefix.
+        let cut = src
+            .char_indices()
+            .nth(src.chars().count() / 3)
+            .map_or(0, |(i, _)| i);
+        let mut pool = MockPool::default();
+        if let Ok(code) = compile_source(&src[..cut], "<fuzz>", Mode::Interactive, &mut pool) {
+            check_all(&code, &pool);
+        }
+    }
+    std::eprintln!("fuzz: {compiled}/{iterations} mutants compiled");
+    // Most mutations are syntax errors, but a fair share must reach the code generator.
+    assert!(
+        compiled > iterations / 20,
+        "only {compiled} mutants compiled"
+    );
+}
