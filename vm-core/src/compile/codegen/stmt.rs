@@ -102,7 +102,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 module,
                 names,
                 level,
-            } => self.import_from(loc, module.as_ref(), names, *level),
+            } => self.import_from(module.as_ref(), names, *level),
         }
     }
 
@@ -569,7 +569,6 @@ impl<'a, 'p> Compiler<'a, 'p> {
 
     fn import_from(
         &mut self,
-        loc: Loc,
         module: Option<&Name>,
         names: &'a [Alias],
         level: u32,

@@ -216,7 +216,7 @@ fn check_stack(code: &CodeObject, pool: &MockPool) {
     let mut depth: Vec<Option<u32>> = alloc::vec![None; n + 1];
     let mut work = alloc::vec![0usize];
     depth[0] = Some(0);
-    let mut reach = |depth: &mut Vec<Option<u32>>, work: &mut Vec<usize>, at: usize, d: u32| {
+    let reach = |depth: &mut Vec<Option<u32>>, work: &mut Vec<usize>, at: usize, d: u32| {
         assert!(
             d <= code.stacksize,
             "{name}: depth {d} above stacksize {} at {at}",
@@ -269,62 +269,6 @@ fn check_stack(code: &CodeObject, pool: &MockPool) {
     }
 }
 
-/// The disassembly lines of the first code object only, without offsets, for compact
-/// golden comparisons: `OPNAME arg (repr)`.
-fn ops(src: &str) -> String {
-    let (code, pool) = compile(src);
-    ops_of(&code, &pool)
-}
-
-fn ops_of(code: &CodeObject, pool: &MockPool) -> String {
-    let mut out = String::new();
-    let mut d = String::new();
-    crate::bytecode::disasm::disassemble(code, &mut d, &|v| pool.describe(v));
-    for line in d.lines() {
-        if line.is_empty() || line.starts_with("ExceptionTable") {
-            if line.starts_with("ExceptionTable") {
-                out.push_str("ExceptionTable:\n");
-            }
-            continue;
-        }
-        if line.starts_with("  ") && line.contains(" to ") && line.contains(" -> ") {
-            out.push_str(line.trim());
-            out.push('\n');
-            continue;
-        }
-        // Drop the line number, marker and offset columns.
-        let body = line[line_prefix_len(line)..].trim();
-        out.push_str(body);
-        out.push('\n');
-    }
-    out
-}
-
-fn line_prefix_len(line: &str) -> usize {
-    // "lll    >> oooo OPNAME": the opcode name starts after the offset.
-    let b = line.as_bytes();
-    let mut i = 0;
-    let mut fields = 0;
-    let mut in_field = false;
-    while i < b.len() {
-        let c = b[i];
-        if c == b' ' {
-            in_field = false;
-        } else if !in_field {
-            in_field = true;
-            let is_num = c.is_ascii_digit();
-            let is_marker = c == b'>';
-            if !(is_num || is_marker) {
-                return i;
-            }
-            fields += 1;
-        }
-        i += 1;
-    }
-    let _ = fields;
-    i
-}
-
 /// The first nested code object named `name`.
 fn nested(code: &CodeObject, pool: &MockPool, name: &str) -> Option<Rc<CodeObject>> {
     for v in code.consts.iter() {
@@ -338,12 +282,6 @@ fn nested(code: &CodeObject, pool: &MockPool, name: &str) -> Option<Rc<CodeObjec
         }
     }
     None
-}
-
-fn func_ops(src: &str, name: &str) -> String {
-    let (code, pool) = compile(src);
-    let f = nested(&code, &pool, name).expect("nested code");
-    ops_of(&f, &pool)
 }
 
 fn compile_err(src: &str) -> crate::compile::error::CompileError {
@@ -1437,4 +1375,79 @@ fn deep_nesting_does_not_overflow() {
             check_all(&code, &pool);
         }
     }
+}
+
+// ---- code object metadata, constants, positions ------------------------------------------
+
+#[test]
+fn interactive_mode_prints_expression_statements() {
+    let (code, pool) = compile_mode("x = 1\nx\nx + 1\n", Mode::Interactive);
+    let text = dis_code(&code, &pool);
+    assert_eq!(text.matches("CALL_INTRINSIC_1         4 (INTRINSIC_PRINT)").count(), 2, "{text}");
+    // Exec mode does not print, and drops constant expression statements.
+    let (code, pool) = compile("x\n'just a string'\n");
+    let text = dis_code(&code, &pool);
+    assert!(!text.contains("INTRINSIC_PRINT") && !text.contains("just a string"), "{text}");
+}
+
+#[test]
+fn code_flags_and_parameters() {
+    use crate::bytecode::code::code_flags as cf;
+    let src = "def f(a, b, /, c, *args, d, e=1, **kw):\n    'doc'\n    def g():\n        return a\n    yield g\nclass C:\n    def m(self):\n        return __class__\nr = [i for i in x]\n";
+    let (code, pool) = compile(src);
+    assert_eq!(code.flags & cf::NAMESPACE, cf::NAMESPACE);
+    let f = nested(&code, &pool, "f").unwrap();
+    assert_eq!((f.argcount, f.posonlyargcount, f.kwonlyargcount), (3, 2, 2));
+    let want = cf::VARARGS | cf::VARKEYWORDS | cf::GENERATOR | cf::HAS_DOCSTRING;
+    assert_eq!(f.flags & want, want);
+    assert_eq!(f.flags & cf::NESTED, 0);
+    assert_eq!(pool.describe(f.consts[0]), "'doc'");
+    // `a` is a captured parameter: its cell is initialized from argument 0.
+    assert_eq!(f.cell2arg.as_ref(), &[0]);
+    let g = nested(&code, &pool, "g").unwrap();
+    assert_eq!(g.flags & cf::NESTED, cf::NESTED);
+    assert_eq!(pool.str_of(g.qualname), "f.<locals>.g");
+    let c = nested(&code, &pool, "C").unwrap();
+    assert_eq!(c.flags & cf::NAMESPACE, cf::NAMESPACE);
+    let m = nested(&code, &pool, "m").unwrap();
+    assert_eq!(m.flags & cf::USES_CLASS_CELL, cf::USES_CLASS_CELL);
+    assert_eq!(pool.str_of(m.qualname), "C.m");
+    let lc = nested(&code, &pool, "<listcomp>").unwrap();
+    assert_eq!(lc.flags & cf::COMPREHENSION, cf::COMPREHENSION);
+    assert_eq!(lc.argcount, 1);
+    assert_eq!(pool.str_of(lc.varnames[0]), ".0");
+}
+
+#[test]
+fn constants_are_deduplicated_but_kinds_stay_distinct() {
+    let (code, pool) = compile("a = 0\nb = 0.0\nc = -0.0\nd = False\ne = 0\nf = 'x'\ng = 'x'\nh = -0.0\n");
+    let shown: Vec<String> = code.consts.iter().map(|v| pool.describe(*v)).collect();
+    assert_eq!(shown, ["0", "0.0", "-0.0", "False", "'x'", "None"]);
+}
+
+#[test]
+fn big_and_negative_literals() {
+    let (code, pool) = compile("a = 123456789012345678901234567890\nb = -5\nc = 2 ** 60\nd = -140737488355329\n");
+    let shown: Vec<String> = code.consts.iter().map(|v| pool.describe(*v)).collect();
+    assert_eq!(shown, ["int('123456789012345678901234567890', 10)", "-5", "2", "60", "-140737488355329", "None"]);
+}
+
+#[test]
+fn positions_follow_the_sub_expression() {
+    let src = "x = f(\n    a,\n    g(b),\n)\n";
+    let (code, _) = compile(src);
+    let mut calls = Vec::new();
+    let mut ip = 0;
+    while ip < code.code.len() {
+        let (op, _) = code.instr(ip).unwrap();
+        if op == Op::CALL {
+            let p = code.position(ip as u32).unwrap();
+            calls.push((p.line, p.col, p.end_line, p.end_col));
+        }
+        ip += 1 + op.cache_units();
+    }
+    // g(b) on line 3 first, then the whole call spanning lines 1-4.
+    assert_eq!(calls, [(3, 4, 3, 8), (1, 4, 4, 1)]);
+    // The store is attributed to the statement's target.
+    assert_eq!(code.line_of(code.code.len() as u32 - 1), 1);
 }
