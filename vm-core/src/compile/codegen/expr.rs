@@ -262,7 +262,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 match op {
                     UnaryOp::Invert => self.emit(Op::UNARY_INVERT, 0),
                     UnaryOp::Not => {
-                        self.to_bool();
+                        self.emit_to_bool();
                         self.emit(Op::UNARY_NOT, 0);
                     }
                     UnaryOp::UAdd => {
@@ -448,7 +448,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         for v in init {
             self.visit_expr(v)?;
             self.emit(Op::COPY, 1);
-            self.to_bool_after_copy();
+            self.emit_to_bool_after_copy();
             self.emit_jump(jump, end);
             self.emit(Op::POP_TOP, 0);
         }
@@ -458,7 +458,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
     }
 
     /// `TO_BOOL` after a `COPY 1` unless the copied value is already a bool.
-    fn to_bool_after_copy(&mut self) {
+    fn emit_to_bool_after_copy(&mut self) {
         let n = self.u.instrs.len();
         let known = n >= 2 && !self.u.label_at_end && {
             let prev = self.u.instrs[n - 2];
@@ -507,7 +507,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
             self.emit(Op::COPY, 2);
             self.compare_op(ops[i]);
             self.emit(Op::COPY, 1);
-            self.to_bool_after_copy();
+            self.emit_to_bool_after_copy();
             self.emit_jump(Op::POP_JUMP_IF_FALSE, cleanup);
             self.emit(Op::POP_TOP, 0);
         }
@@ -575,27 +575,25 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 self.bind(end);
                 return Ok(());
             }
+            // `x is None` / `x is not None` test identity directly.
             ExprKind::Compare {
                 left,
                 ops,
                 comparators,
-            } if ops.len() == 1 && comparators.len() == 1 => {
-                // `x is None` / `x is not None` test identity directly.
-                if matches!(ops[0], CmpOp::Is | CmpOp::IsNot)
-                    && matches!(comparators[0].kind, ExprKind::Constant(Constant::None))
-                {
-                    self.visit_expr(left)?;
-                    let is = (ops[0] == CmpOp::Is) == cond;
-                    self.emit_jump(
-                        if is {
-                            Op::POP_JUMP_IF_NONE
-                        } else {
-                            Op::POP_JUMP_IF_NOT_NONE
-                        },
-                        next,
-                    );
-                    return Ok(());
-                }
+            } if ops.len() == 1
+                && comparators.len() == 1
+                && matches!(ops[0], CmpOp::Is | CmpOp::IsNot)
+                && matches!(comparators[0].kind, ExprKind::Constant(Constant::None)) =>
+            {
+                self.visit_expr(left)?;
+                let is = (ops[0] == CmpOp::Is) == cond;
+                let op = if is {
+                    Op::POP_JUMP_IF_NONE
+                } else {
+                    Op::POP_JUMP_IF_NOT_NONE
+                };
+                self.emit_jump(op, next);
+                return Ok(());
             }
             ExprKind::Compare {
                 left,
@@ -610,12 +608,12 @@ impl<'a, 'p> Compiler<'a, 'p> {
                     self.emit(Op::SWAP, 2);
                     self.emit(Op::COPY, 2);
                     self.compare_op(ops[i]);
-                    self.to_bool();
+                    self.emit_to_bool();
                     self.emit_jump(Op::POP_JUMP_IF_FALSE, cleanup);
                 }
                 self.visit_expr(&comparators[n])?;
                 self.compare_op(ops[n]);
-                self.to_bool();
+                self.emit_to_bool();
                 self.emit_jump(
                     if cond {
                         Op::POP_JUMP_IF_TRUE
@@ -637,7 +635,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
             _ => {}
         }
         self.visit_expr(e)?;
-        self.to_bool();
+        self.emit_to_bool();
         self.emit_jump(
             if cond {
                 Op::POP_JUMP_IF_TRUE

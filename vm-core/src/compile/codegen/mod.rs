@@ -415,7 +415,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
     }
 
     /// Emits `TO_BOOL` unless the top of the stack is already a bool.
-    pub(crate) fn to_bool(&mut self) {
+    pub(crate) fn emit_to_bool(&mut self) {
         if !self.top_is_bool() {
             self.emit(Op::TO_BOOL, 0);
         }
@@ -577,6 +577,16 @@ impl<'a, 'p> Compiler<'a, 'p> {
         }
         u.cellvars = sc.cellvars.clone();
         u.freevars = sc.freevars.clone();
+        if kind == UnitKind::Class {
+            // A name bound in the class and free in a method is also a free variable of
+            // the class body, which passes the cell on (CPython's `DEF_FREE_CLASS`).
+            for (n, sym) in &sc.symbols {
+                if sym.flags & symtable::flags::DEF_FREE_CLASS != 0 && !u.freevars.contains(n) {
+                    u.freevars.push(n.clone());
+                }
+            }
+            u.freevars.sort();
+        }
         u.argcount = sc.argcount;
         u.posonlyargcount = sc.posonlyargcount;
         u.kwonlyargcount = sc.kwonlyargcount;

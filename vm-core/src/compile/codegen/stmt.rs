@@ -1,6 +1,5 @@
 //! Statements: assignments, control flow, `try`, `with`, imports.
 
-use alloc::format;
 use alloc::vec::Vec;
 
 use crate::bytecode::ops::{BinaryOp, Intrinsic, Op};
@@ -567,12 +566,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         self.nameop(asname, NameCtx::Store)
     }
 
-    fn import_from(
-        &mut self,
-        module: Option<&Name>,
-        names: &'a [Alias],
-        level: u32,
-    ) -> CResult {
+    fn import_from(&mut self, module: Option<&Name>, names: &'a [Alias], level: u32) -> CResult {
         let star = names.first().is_some_and(|a| &*a.name == "*");
         if star && self.u.kind != UnitKind::Module {
             return Err(error(names[0].loc, "import * only allowed at module level"));
@@ -592,10 +586,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         }
         for a in names {
             if &*a.name == "*" {
-                return Err(error(
-                    a.loc,
-                    format!("invalid syntax: '*' must be the only name"),
-                ));
+                return Err(error(a.loc, "invalid syntax: '*' must be the only name"));
             }
             self.emit_name(Op::IMPORT_FROM, &a.name, 0, 0)?;
             let store = a.asname.as_ref().unwrap_or(&a.name);

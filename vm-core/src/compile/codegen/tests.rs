@@ -1383,11 +1383,19 @@ fn deep_nesting_does_not_overflow() {
 fn interactive_mode_prints_expression_statements() {
     let (code, pool) = compile_mode("x = 1\nx\nx + 1\n", Mode::Interactive);
     let text = dis_code(&code, &pool);
-    assert_eq!(text.matches("CALL_INTRINSIC_1         4 (INTRINSIC_PRINT)").count(), 2, "{text}");
+    assert_eq!(
+        text.matches("CALL_INTRINSIC_1         4 (INTRINSIC_PRINT)")
+            .count(),
+        2,
+        "{text}"
+    );
     // Exec mode does not print, and drops constant expression statements.
     let (code, pool) = compile("x\n'just a string'\n");
     let text = dis_code(&code, &pool);
-    assert!(!text.contains("INTRINSIC_PRINT") && !text.contains("just a string"), "{text}");
+    assert!(
+        !text.contains("INTRINSIC_PRINT") && !text.contains("just a string"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -1420,16 +1428,28 @@ fn code_flags_and_parameters() {
 
 #[test]
 fn constants_are_deduplicated_but_kinds_stay_distinct() {
-    let (code, pool) = compile("a = 0\nb = 0.0\nc = -0.0\nd = False\ne = 0\nf = 'x'\ng = 'x'\nh = -0.0\n");
+    let (code, pool) =
+        compile("a = 0\nb = 0.0\nc = -0.0\nd = False\ne = 0\nf = 'x'\ng = 'x'\nh = -0.0\n");
     let shown: Vec<String> = code.consts.iter().map(|v| pool.describe(*v)).collect();
     assert_eq!(shown, ["0", "0.0", "-0.0", "False", "'x'", "None"]);
 }
 
 #[test]
 fn big_and_negative_literals() {
-    let (code, pool) = compile("a = 123456789012345678901234567890\nb = -5\nc = 2 ** 60\nd = -140737488355329\n");
+    let (code, pool) =
+        compile("a = 123456789012345678901234567890\nb = -5\nc = 2 ** 60\nd = -140737488355329\n");
     let shown: Vec<String> = code.consts.iter().map(|v| pool.describe(*v)).collect();
-    assert_eq!(shown, ["int('123456789012345678901234567890', 10)", "-5", "2", "60", "-140737488355329", "None"]);
+    assert_eq!(
+        shown,
+        [
+            "int('123456789012345678901234567890', 10)",
+            "-5",
+            "2",
+            "60",
+            "-140737488355329",
+            "None"
+        ]
+    );
 }
 
 #[test]
