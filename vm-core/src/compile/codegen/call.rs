@@ -292,7 +292,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         let code = match r {
             Ok(()) => self.exit_scope()?,
             Err(e) => {
-                self.exit_scope().ok();
+                self.abandon_scope();
                 return Err(e);
             }
         };
@@ -326,7 +326,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         let code = match r {
             Ok(()) => self.exit_scope()?,
             Err(err) => {
-                self.exit_scope().ok();
+                self.abandon_scope();
                 return Err(err);
             }
         };
@@ -348,7 +348,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         let code = match r {
             Ok(()) => self.exit_scope()?,
             Err(err) => {
-                self.exit_scope().ok();
+                self.abandon_scope();
                 return Err(err);
             }
         };

@@ -77,7 +77,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         let code = match r {
             Ok(()) => self.exit_scope()?,
             Err(err) => {
-                self.exit_scope().ok();
+                self.abandon_scope();
                 return Err(err);
             }
         };

@@ -55,6 +55,7 @@ pub(crate) fn is_foldable(e: &Expr) -> bool {
 /// The truth value of a constant expression, when known without running code.
 pub(crate) fn const_truth(e: &Expr) -> Option<bool> {
     match &e.kind {
+        ExprKind::Name(n) if &**n == "__debug__" => Some(true),
         ExprKind::Constant(c) => Some(match c {
             Constant::None | Constant::False => false,
             Constant::True | Constant::Ellipsis => true,
@@ -373,6 +374,8 @@ impl<'a, 'p> Compiler<'a, 'p> {
             }
             ExprKind::Subscript { value, slice } => self.subscript(value, slice, NameCtx::Load),
             ExprKind::Starred(_) => Err(error(e.loc, "can't use starred expression here")),
+            // `__debug__` is a compile-time constant (True: asserts are kept).
+            ExprKind::Name(n) if &**n == "__debug__" => self.load_const(Value::TRUE),
             ExprKind::Name(n) => self.nameop(n, NameCtx::Load),
             ExprKind::List(elts) => self.starunpack(
                 elts,
@@ -460,7 +463,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
     /// `TO_BOOL` after a `COPY 1` unless the copied value is already a bool.
     fn emit_to_bool_after_copy(&mut self) {
         let n = self.u.instrs.len();
-        let known = n >= 2 && !self.u.label_at_end && {
+        let known = n >= 2 && !self.label_at(n - 1) && {
             let prev = self.u.instrs[n - 2];
             matches!(
                 prev.kind,

@@ -191,8 +191,8 @@ pub(crate) struct Unit<'a> {
     pub argcount: u32,
     pub posonlyargcount: u32,
     pub kwonlyargcount: u32,
-    /// A label was bound at the current end (another path may flow into the next instruction).
-    label_at_end: bool,
+    /// Instruction indices that have a label bound (other paths may flow in there).
+    bound_at: BTreeSet<u32>,
     /// Handler of the generator's `StopIteration` wrapper.
     pub gen_handler: Option<Label>,
 }
@@ -225,7 +225,7 @@ impl<'a> Unit<'a> {
             argcount: 0,
             posonlyargcount: 0,
             kwonlyargcount: 0,
-            label_at_end: false,
+            bound_at: BTreeSet::new(),
             gen_handler: None,
         }
     }
@@ -326,9 +326,6 @@ impl<'a, 'p> Compiler<'a, 'p> {
             loc,
             handler,
         });
-        if matches!(kind, Kind::Op(_)) {
-            self.u.label_at_end = false;
-        }
     }
 
     /// Emits `op arg` with an oparg that must fit in 24 bits.
@@ -349,7 +346,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
     /// Binds `l` to the next emitted instruction.
     pub(crate) fn bind(&mut self, l: Label) {
         self.u.labels[l as usize] = self.u.instrs.len() as u32;
-        self.u.label_at_end = true;
+        self.u.bound_at.insert(self.u.instrs.len() as u32);
     }
 
     fn is_bound(&self, l: Label) -> bool {
@@ -392,9 +389,14 @@ impl<'a, 'p> Compiler<'a, 'p> {
         self.push_instr(Kind::Op(op), 0, target);
     }
 
+    /// Whether a label is bound at instruction index `i`.
+    pub(crate) fn label_at(&self, i: usize) -> bool {
+        self.u.bound_at.contains(&(i as u32))
+    }
+
     /// Whether the value on top is known to be an exact bool (so `TO_BOOL` can be skipped).
     fn top_is_bool(&self) -> bool {
-        if self.u.label_at_end {
+        if self.label_at(self.u.instrs.len()) {
             return false;
         }
         match self.u.instrs.last() {
@@ -423,7 +425,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
 
     /// Whether the last instruction ends the flow (nothing falls through to the end).
     pub(crate) fn ends_in_terminator(&self) -> bool {
-        if self.u.label_at_end {
+        if self.label_at(self.u.instrs.len()) {
             return false;
         }
         match self
@@ -686,6 +688,13 @@ impl<'a, 'p> Compiler<'a, 'p> {
         let u = core::mem::replace(&mut self.u, outer);
         let code = assemble::assemble(u, self.pool, &self.filename, &self.source)?;
         Ok(Rc::new(code))
+    }
+
+    /// Drops the current unit after an error and returns to the enclosing one.
+    pub(crate) fn abandon_scope(&mut self) {
+        if let Some(outer) = self.outer.pop() {
+            self.u = outer;
+        }
     }
 
     // ---- module -----------------------------------------------------------------------

@@ -1471,3 +1471,20 @@ fn positions_follow_the_sub_expression() {
     // The store is attributed to the statement's target.
     assert_eq!(code.line_of(code.code.len() as u32 - 1), 1);
 }
+
+#[test]
+fn to_bool_is_only_skipped_for_values_known_to_be_bools() {
+    // `x is y` is a bool: no TO_BOOL before the jump.
+    let text = dis("if x is y:\n    pass\n");
+    assert!(!text.contains("TO_BOOL"), "{text}");
+    let text = dis("r = x in y and z\n");
+    assert!(!text.contains("TO_BOOL"), "{text}");
+    // Two paths meet before the COPY: one of them is not a bool.
+    let text = dis("r = (a if c else b is d) and e\n");
+    assert_eq!(text.matches("TO_BOOL").count(), 2, "{text}");
+    let text = dis("if not (a if c else b is d):\n    pass\n");
+    assert_eq!(text.matches("TO_BOOL").count(), 2, "{text}");
+    // `__debug__` is constant-true.
+    let text = dis("if __debug__:\n    x = 1\n");
+    assert!(!text.contains("__debug__") && !text.contains("POP_JUMP"), "{text}");
+}
