@@ -265,7 +265,10 @@ impl Parser {
                     break;
                 }
                 self.bump();
+                // Right-associative: the recursion nests, so it counts toward the limit.
+                self.enter()?;
                 let rhs = self.binary(BP_UNARY)?;
+                self.leave();
                 ExprKind::BinOp {
                     left: boxed(lhs),
                     op: BinOp::Pow,

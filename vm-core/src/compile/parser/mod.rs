@@ -367,4 +367,6 @@ mod ast_cases;
 #[cfg(test)]
 mod error_cases;
 #[cfg(test)]
+mod fuzz_tests;
+#[cfg(test)]
 mod tests;
