@@ -85,6 +85,9 @@ pub struct Symbol {
     pub scope: SymScope,
     /// Location of the `global`/`nonlocal` statement naming it, if any.
     directive: Option<Loc>,
+    /// Whether the name has been recorded in the scope's first-appearance order (a bare
+    /// annotation `x: int` does not count: CPython's compiler never references `x`).
+    ordered: bool,
 }
 
 /// One scope (code block).
@@ -104,7 +107,9 @@ pub struct Scope {
     /// Every name mentioned in the scope.
     pub symbols: BTreeMap<Name, Symbol>,
     /// Function-like scopes: parameters (posonly, args, kwonly, `*args`, `**kwargs`), then
-    /// the other locals in order of first appearance.
+    /// the other non-cell locals in order of first appearance (CPython 3.11's
+    /// `co_varnames`: a captured parameter is in both `varnames` and `cellvars`, other
+    /// captured locals only in `cellvars`).
     pub varnames: Vec<Name>,
     /// Locals captured by nested scopes, sorted by name (with `__class__` for a class that
     /// needs the class cell).
@@ -295,6 +300,7 @@ impl Builder {
     }
 
     fn add_in(&mut self, id: ScopeId, name: &Name, flag: u32, loc: Loc) -> R {
+        let ordered = flag != flags::DEF_ANNOT | flags::DEF_LOCAL;
         let scope = &mut self.scopes[id];
         match scope.symbols.get_mut(name) {
             Some(sym) => {
@@ -302,11 +308,23 @@ impl Builder {
                     return Err(err(loc, format!("duplicate argument '{name}' in function definition")));
                 }
                 sym.flags |= flag;
+                if ordered && !sym.ordered {
+                    sym.ordered = true;
+                    scope.order.push(name.clone());
+                }
             }
             None => {
-                scope.order.push(name.clone());
-                scope.symbols.insert(name.clone(), Symbol { flags: flag, scope: SymScope::GlobalImplicit, directive: None });
+                if ordered {
+                    scope.order.push(name.clone());
+                }
+                let sym = Symbol { flags: flag, scope: SymScope::GlobalImplicit, directive: None, ordered };
+                scope.symbols.insert(name.clone(), sym);
             }
+        }
+        // The module's table doubles as CPython's `st_global`: explicit globals declared
+        // anywhere are marked there too (module code then uses the global opcodes).
+        if flag & flags::DEF_GLOBAL != 0 && id != 0 {
+            self.add_in(0, name, flags::DEF_GLOBAL, loc)?;
         }
         Ok(())
     }
@@ -365,6 +383,10 @@ impl Builder {
                         return Err(err(s.loc, format!("annotated name '{n}' can't be {which}")));
                     }
                     self.add(n, flags::DEF_ANNOT | flags::DEF_LOCAL, target.loc)?;
+                    if value.is_some() {
+                        // A real store: the name now counts for `varnames` order.
+                        self.add(n, flags::DEF_LOCAL, target.loc)?;
+                    }
                 } else {
                     self.target(target)?;
                 }
@@ -936,7 +958,7 @@ impl Builder {
             if !bound.is_some_and(|b| b.contains(name)) {
                 continue;
             }
-            scope.symbols.insert(name.clone(), Symbol { flags: 0, scope: SymScope::Free, directive: None });
+            scope.symbols.insert(name.clone(), Symbol { flags: 0, scope: SymScope::Free, directive: None, ordered: true });
             scope.has_free = true;
         }
         free.extend(newfree);
@@ -951,7 +973,8 @@ impl Builder {
         if scope.is_function_like() {
             let order = core::mem::take(&mut scope.order);
             for n in &order {
-                let is_local = scope.symbols.get(n).is_some_and(|s| matches!(s.scope, SymScope::Local | SymScope::Cell) && s.flags & flags::DEF_PARAM == 0);
+                // As in CPython 3.11, captured locals live only in `cellvars`.
+                let is_local = scope.symbols.get(n).is_some_and(|s| s.scope == SymScope::Local && s.flags & flags::DEF_PARAM == 0);
                 if is_local {
                     scope.varnames.push(n.clone());
                 }
@@ -962,5 +985,7 @@ impl Builder {
     }
 }
 
+#[cfg(test)]
+mod cases;
 #[cfg(test)]
 mod tests;
