@@ -63,6 +63,10 @@ impl CompileError {
             if end_offset > line_size + 1 {
                 end_offset = line_size + 1;
             }
+            // CPython draws a single caret for IndentationError and TabError.
+            if self.kind != super::error::CompileErrorKind::Syntax {
+                end_offset = -1;
+            }
             print_error_text(&mut out, offset, end_offset, &text);
         }
         out.push_str(&format!("{class}: {}\n", self.msg));
@@ -104,5 +108,7 @@ fn print_error_text(out: &mut String, offset: i64, end_offset: i64, text: &str) 
     out.push('\n');
 }
 
+#[cfg(test)]
+mod cases;
 #[cfg(test)]
 mod tests;

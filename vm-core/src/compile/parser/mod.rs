@@ -331,6 +331,20 @@ impl Parser {
         }
     }
 
+    /// Whether only dedents remain before the end of input.
+    fn at_eof(&self) -> bool {
+        let mut k = 0;
+        while matches!(self.peek_raw(k), Tok::Dedent) {
+            k += 1;
+        }
+        matches!(self.peek_raw(k), Tok::EndMarker)
+    }
+    /// The line of the end-of-input token. Errors located there get column 0, which is what
+    /// CPython reports when it runs a file (it shows the line without a caret).
+    fn eof_line(&self) -> u32 {
+        self.toks.iter().rev().find(|t| matches!(t.tok, Tok::EndMarker)).map_or(1, |t| t.loc.line)
+    }
+
     /// Enters one nesting level; fails when the input nests too deeply.
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;

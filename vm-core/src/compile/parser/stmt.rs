@@ -460,26 +460,13 @@ impl Parser {
             }
             matches!(self.nth(k), Tok::EndMarker)
         };
-        let mut e = match self.tok() {
-            Tok::EndMarker => self.make_error(
-                CompileErrorKind::Indentation,
-                msg,
-                l.line,
-                l.col + 1,
-                l.line,
-                0,
-            ),
-            Tok::Dedent => {
-                self.make_error(CompileErrorKind::Indentation, msg, l.line, l.col, l.line, 0)
-            }
-            _ => self.make_error(
-                CompileErrorKind::Indentation,
-                msg,
-                l.line,
-                l.col + 1,
-                l.end_line,
-                l.end_col + 1,
-            ),
+        let mut e = if at_eof {
+            let line = self.eof_line();
+            self.make_error(CompileErrorKind::Indentation, msg, line, 0, line, 0)
+        } else if matches!(self.tok(), Tok::Dedent) {
+            self.make_error(CompileErrorKind::Indentation, msg, l.line, l.col, l.line, 0)
+        } else {
+            self.make_error(CompileErrorKind::Indentation, msg, l.line, l.col + 1, l.end_line, l.end_col + 1)
         };
         e.incomplete_input = at_eof;
         e
@@ -614,16 +601,11 @@ impl Parser {
                 return Err(self.unexpected());
             }
             let l = self.loc();
-            let e = match self.tok() {
-                Tok::EndMarker | Tok::Dedent => self.make_error(
-                    CompileErrorKind::Syntax,
-                    "expected 'except' or 'finally' block".into(),
-                    l.line,
-                    l.col + 1,
-                    l.line,
-                    0,
-                ),
-                _ => self.error_at(l, "expected 'except' or 'finally' block".into()),
+            let e = if self.at_eof() {
+                let line = self.eof_line();
+                self.make_error(CompileErrorKind::Syntax, "expected 'except' or 'finally' block".into(), line, 0, line, 0)
+            } else {
+                self.error_at(l, "expected 'except' or 'finally' block".into())
             };
             return Err(e);
         }
