@@ -603,7 +603,10 @@ impl Parser {
             let l = self.loc();
             let e = if self.at_eof() {
                 let line = self.eof_line();
-                self.make_error(CompileErrorKind::Syntax, "expected 'except' or 'finally' block".into(), line, 0, line, 0)
+                let mut e = self.make_error(CompileErrorKind::Syntax, "expected 'except' or 'finally' block".into(), line, 0, line, 0);
+                // A REPL may still receive the handler.
+                e.incomplete_input = true;
+                e
             } else {
                 self.error_at(l, "expected 'except' or 'finally' block".into())
             };

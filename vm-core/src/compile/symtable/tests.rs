@@ -24,7 +24,7 @@ fn dump_scope(t: &SymbolTable, id: ScopeId, lines: &mut Vec<String>) {
         .iter()
         .map(|(n, sym)| format!("{n}={:?}", sym.scope))
         .collect();
-    let name = if s.kind == ScopeKind::Function || s.kind == ScopeKind::Class { s.name.to_string() } else { s.name.to_string() };
+    let name = s.name.to_string();
     let mut line = format!("{:?} {name}: {}", s.kind, syms.join(", "));
     match s.kind {
         ScopeKind::Module => {}
