@@ -686,13 +686,23 @@ impl Parser {
         if !self.at_op(Op::Colon) {
             if matches!(self.tok(), Tok::Op(Op::Comma | Op::RBrace)) {
                 let l = key.loc;
-                return Err(self.make_error(crate::compile::error::CompileErrorKind::Syntax, "':' expected after dictionary key".into(), l.end_line, l.end_col, l.end_line, 0));
+                return Err(self.make_error(
+                    crate::compile::error::CompileErrorKind::Syntax,
+                    "':' expected after dictionary key".into(),
+                    l.end_line,
+                    l.end_col,
+                    l.end_line,
+                    0,
+                ));
             }
             return Err(self.unexpected());
         }
         let colon = self.bump();
         if matches!(self.tok(), Tok::Op(Op::Comma | Op::RBrace)) {
-            return Err(self.error_at(colon.loc, "expression expected after dictionary key and ':'".into()));
+            return Err(self.error_at(
+                colon.loc,
+                "expression expected after dictionary key and ':'".into(),
+            ));
         }
         Ok(())
     }

@@ -78,10 +78,72 @@ for i, (j, *k) in enumerate(items):
 ];
 
 const INSERTS: &[&str] = &[
-    "(", ")", "[", "]", "{", "}", ":", ",", "\n", "    ", "\t", "\\", "\\\n", "'", "\"", "'''", "\"\"\"", "f'{", "}", "{{",
-    "=", ":=", "lambda", "yield", "*", "**", "not", "in", "is", "if", "else", "for", "def", "class", "return", "@", "#", ".",
-    "...", "0x", "1e", "1_", "0777", "€", "\u{a0}", "\0", "\r", "async", "await", "match x:\n", "global x\n", "nonlocal x\n",
-    "break", "continue", "del", "->", ";", "!", "$", "`", "f\"{x!r:{y}}\"", "b'\\x4'", "'\\N{foo}'", "from", "import", "*,",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    ":",
+    ",",
+    "\n",
+    "    ",
+    "\t",
+    "\\",
+    "\\\n",
+    "'",
+    "\"",
+    "'''",
+    "\"\"\"",
+    "f'{",
+    "}",
+    "{{",
+    "=",
+    ":=",
+    "lambda",
+    "yield",
+    "*",
+    "**",
+    "not",
+    "in",
+    "is",
+    "if",
+    "else",
+    "for",
+    "def",
+    "class",
+    "return",
+    "@",
+    "#",
+    ".",
+    "...",
+    "0x",
+    "1e",
+    "1_",
+    "0777",
+    "€",
+    "\u{a0}",
+    "\0",
+    "\r",
+    "async",
+    "await",
+    "match x:\n",
+    "global x\n",
+    "nonlocal x\n",
+    "break",
+    "continue",
+    "del",
+    "->",
+    ";",
+    "!",
+    "$",
+    "`",
+    "f\"{x!r:{y}}\"",
+    "b'\\x4'",
+    "'\\N{foo}'",
+    "from",
+    "import",
+    "*,",
 ];
 
 struct Rng(u64);
@@ -112,7 +174,11 @@ fn pieces(src: &str) -> Vec<String> {
             line_starts.push(i + 1);
         }
     }
-    let offset = |line: u32, col: u32| line_starts.get(line as usize - 1).map_or(chars.len(), |s| (s + col as usize).min(chars.len()));
+    let offset = |line: u32, col: u32| {
+        line_starts
+            .get(line as usize - 1)
+            .map_or(chars.len(), |s| (s + col as usize).min(chars.len()))
+    };
     let mut cuts: Vec<usize> = Vec::new();
     for t in tokenize(src).tokens {
         cuts.push(offset(t.loc.line.max(1), t.loc.col));
@@ -182,10 +248,14 @@ fn fuzz_mutations_never_panic() {
 #[test]
 fn fuzz_random_bytes_never_panic() {
     let mut rng = Rng(42);
-    let alphabet: Vec<char> = "()[]{}:;,.=+-*/%<>!@&|^~'\"\\#\n\t fbrx0123456789_abcdefgiln€".chars().collect();
+    let alphabet: Vec<char> = "()[]{}:;,.=+-*/%<>!@&|^~'\"\\#\n\t fbrx0123456789_abcdefgiln€"
+        .chars()
+        .collect();
     for _ in 0..3000 {
         let len = rng.below(60);
-        let src: String = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
+        let src: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect();
         exercise(&src);
     }
 }
@@ -211,17 +281,31 @@ fn deep_nesting_is_an_error_not_a_crash() {
         alloc::format!("x = 2{}", " ** 2".repeat(990)),
         alloc::format!("x = 1{}", " if 1 else 1".repeat(990)),
         alloc::format!("x = a{}", "[0]".repeat(990)),
-        alloc::format!("def f():\n    return {}1{}", "[(".repeat(99), ")]".repeat(99)),
+        alloc::format!(
+            "def f():\n    return {}1{}",
+            "[(".repeat(99),
+            ")]".repeat(99)
+        ),
         alloc::format!("x = {}1{}", "[x for x in ".repeat(190), "]".repeat(190)),
     ];
     for src in &cases {
         exercise(src);
     }
     // Within the limits, deep programs still parse.
-    assert!(parse_module(&alloc::format!("x = {}1{}", "(".repeat(199), ")".repeat(199))).is_ok());
+    assert!(parse_module(&alloc::format!(
+        "x = {}1{}",
+        "(".repeat(199),
+        ")".repeat(199)
+    ))
+    .is_ok());
     assert!(parse_module(&alloc::format!("x = {}1", "-".repeat(500))).is_ok());
     assert!(parse_module(&alloc::format!("x = 1{}", " + 1".repeat(500))).is_ok());
-    let e = parse_module(&alloc::format!("x = {}1{}", "(".repeat(201), ")".repeat(201))).unwrap_err();
+    let e = parse_module(&alloc::format!(
+        "x = {}1{}",
+        "(".repeat(201),
+        ")".repeat(201)
+    ))
+    .unwrap_err();
     assert_eq!(e.msg, "too many nested parentheses");
 }
 

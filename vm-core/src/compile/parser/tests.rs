@@ -17,7 +17,9 @@ fn ast_matches_cpython() {
             Ok(m) => {
                 let got = dump::module(&m);
                 if got != *expected {
-                    failures.push(format!("source {src:?}\n  expected {expected}\n  got      {got}"));
+                    failures.push(format!(
+                        "source {src:?}\n  expected {expected}\n  got      {got}"
+                    ));
                 }
             }
             Err(e) => failures.push(format!("source {src:?}: unexpected error {e:?}")),
@@ -26,7 +28,12 @@ fn ast_matches_cpython() {
     for f in &failures {
         println!("{f}\n");
     }
-    assert!(failures.is_empty(), "{} of {} AST cases differ", failures.len(), AST_CASES.len());
+    assert!(
+        failures.is_empty(),
+        "{} of {} AST cases differ",
+        failures.len(),
+        AST_CASES.len()
+    );
 }
 
 /// Parse and build the symbol table (CPython reports both kinds of errors from `compile`).
@@ -46,11 +53,22 @@ fn errors_match_cpython() {
             (None, Err(e)) => failures.push(format!("{src:?}: expected success, got {e:?}")),
             (Some(x), Ok(())) => failures.push(format!("{src:?}: expected {x:?}, parsed fine")),
             // Unsupported features are reported before CPython's own checks.
-            (Some(_), Err(e)) if e.msg.contains("not supported by Tiercel") && src.contains("await") => {}
+            (Some(_), Err(e))
+                if e.msg.contains("not supported by Tiercel") && src.contains("await") => {}
             (Some((class, msg, line, col, end_line, end_col)), Err(e)) => {
-                let got = (e.kind.class_name(), e.msg.as_str(), e.line, e.col, e.end_line, e.end_col);
+                let got = (
+                    e.kind.class_name(),
+                    e.msg.as_str(),
+                    e.line,
+                    e.col,
+                    e.end_line,
+                    e.end_col,
+                );
                 if got != (*class, *msg, *line, *col, *end_line, *end_col) {
-                    failures.push(format!("{src:?}:\n  expected {:?}\n  got      {got:?}", (class, msg, line, col, end_line, end_col)));
+                    failures.push(format!(
+                        "{src:?}:\n  expected {:?}\n  got      {got:?}",
+                        (class, msg, line, col, end_line, end_col)
+                    ));
                 }
             }
         }
@@ -58,7 +76,12 @@ fn errors_match_cpython() {
     for f in &failures {
         println!("{f}");
     }
-    assert!(failures.is_empty(), "{} of {} error cases differ", failures.len(), super::error_cases::ERROR_CASES.len());
+    assert!(
+        failures.is_empty(),
+        "{} of {} error cases differ",
+        failures.len(),
+        super::error_cases::ERROR_CASES.len()
+    );
 }
 
 fn err(src: &str) -> CompileError {
@@ -71,22 +94,74 @@ fn err(src: &str) -> CompileError {
 #[test]
 fn unsupported_features_name_themselves() {
     let cases: &[(&str, &str, (u32, u32, u32, u32))] = &[
-        ("async def f(): pass\n", "'async def' is not supported by Tiercel", (1, 1, 1, 6)),
-        ("async for x in y: pass\n", "'async for' is not supported by Tiercel", (1, 1, 1, 6)),
-        ("async with x: pass\n", "'async with' is not supported by Tiercel", (1, 1, 1, 6)),
-        ("@d\nasync def f(): pass\n", "'async def' is not supported by Tiercel", (2, 1, 2, 6)),
-        ("x = await y\n", "'await' is not supported by Tiercel", (1, 5, 1, 10)),
-        ("match x:\n    case 1: pass\n", "the 'match' statement is not supported by Tiercel", (1, 1, 1, 6)),
-        ("match (x, y):\n    case _: pass\n", "the 'match' statement is not supported by Tiercel", (1, 1, 1, 6)),
-        ("match [a]:\n    case _: pass\n", "the 'match' statement is not supported by Tiercel", (1, 1, 1, 6)),
-        ("x = 1j\n", "imaginary numbers (complex) are not supported by Tiercel", (1, 5, 1, 7)),
-        ("x = 1.5J + 2\n", "imaginary numbers (complex) are not supported by Tiercel", (1, 5, 1, 9)),
-        ("try:\n    pass\nexcept* E:\n    pass\n", "'except*' is not supported by Tiercel", (3, 7, 3, 8)),
-        ("x = [i async for i in y]\n", "'async for' is not supported by Tiercel", (1, 8, 1, 13)),
+        (
+            "async def f(): pass\n",
+            "'async def' is not supported by Tiercel",
+            (1, 1, 1, 6),
+        ),
+        (
+            "async for x in y: pass\n",
+            "'async for' is not supported by Tiercel",
+            (1, 1, 1, 6),
+        ),
+        (
+            "async with x: pass\n",
+            "'async with' is not supported by Tiercel",
+            (1, 1, 1, 6),
+        ),
+        (
+            "@d\nasync def f(): pass\n",
+            "'async def' is not supported by Tiercel",
+            (2, 1, 2, 6),
+        ),
+        (
+            "x = await y\n",
+            "'await' is not supported by Tiercel",
+            (1, 5, 1, 10),
+        ),
+        (
+            "match x:\n    case 1: pass\n",
+            "the 'match' statement is not supported by Tiercel",
+            (1, 1, 1, 6),
+        ),
+        (
+            "match (x, y):\n    case _: pass\n",
+            "the 'match' statement is not supported by Tiercel",
+            (1, 1, 1, 6),
+        ),
+        (
+            "match [a]:\n    case _: pass\n",
+            "the 'match' statement is not supported by Tiercel",
+            (1, 1, 1, 6),
+        ),
+        (
+            "x = 1j\n",
+            "imaginary numbers (complex) are not supported by Tiercel",
+            (1, 5, 1, 7),
+        ),
+        (
+            "x = 1.5J + 2\n",
+            "imaginary numbers (complex) are not supported by Tiercel",
+            (1, 5, 1, 9),
+        ),
+        (
+            "try:\n    pass\nexcept* E:\n    pass\n",
+            "'except*' is not supported by Tiercel",
+            (3, 7, 3, 8),
+        ),
+        (
+            "x = [i async for i in y]\n",
+            "'async for' is not supported by Tiercel",
+            (1, 8, 1, 13),
+        ),
     ];
     for (src, msg, (line, col, end_line, end_col)) in cases {
         let e = err(src);
-        assert_eq!((e.msg.as_str(), e.line, e.col, e.end_line, e.end_col), (*msg, *line, *col, *end_line, *end_col), "{src:?}");
+        assert_eq!(
+            (e.msg.as_str(), e.line, e.col, e.end_line, e.end_col),
+            (*msg, *line, *col, *end_line, *end_col),
+            "{src:?}"
+        );
         assert_eq!(e.kind, CompileErrorKind::Syntax);
     }
 }
@@ -129,17 +204,38 @@ fn interactive_incomplete_input() {
     ];
     for src in incomplete {
         let e = parse_interactive(src).err();
-        assert!(e.as_ref().is_some_and(|e| e.incomplete_input), "{src:?}: {e:?}");
+        assert!(
+            e.as_ref().is_some_and(|e| e.incomplete_input),
+            "{src:?}: {e:?}"
+        );
         // A file gives an ordinary error (or parses) instead.
         if let Err(e) = parse_module(src) {
             assert!(!e.incomplete_input);
         }
     }
-    let complete = ["x = 1\n", "if x:\n    y = 1\n\n", "def f():\n    return 1\n\n", "", "\n", "# comment\n", "x = (1,\n 2)\n"];
+    let complete = [
+        "x = 1\n",
+        "if x:\n    y = 1\n\n",
+        "def f():\n    return 1\n\n",
+        "",
+        "\n",
+        "# comment\n",
+        "x = (1,\n 2)\n",
+    ];
     for src in complete {
-        assert!(parse_interactive(src).is_ok(), "{src:?}: {:?}", parse_interactive(src));
+        assert!(
+            parse_interactive(src).is_ok(),
+            "{src:?}: {:?}",
+            parse_interactive(src)
+        );
     }
-    let errors = ["x = )\n", "x = 1 2\n", "if x:\npass\n", "x = 'abc\n", "x =\n"];
+    let errors = [
+        "x = )\n",
+        "x = 1 2\n",
+        "if x:\npass\n",
+        "x = 'abc\n",
+        "x =\n",
+    ];
     for src in errors {
         let e = parse_interactive(src).unwrap_err();
         assert!(!e.incomplete_input, "{src:?}: {e:?}");
@@ -159,14 +255,35 @@ fn string_literals_decode() {
             other => panic!("{other:?}"),
         }
     };
-    assert_eq!(value(r"'\N{EM DASH}\N{bullet}'"), Constant::Str("\u{2014}\u{2022}".into()));
-    assert_eq!(value(r"'\777\18\q'"), Constant::Str("\u{1ff}\u{1}8\\q".into()));
+    assert_eq!(
+        value(r"'\N{EM DASH}\N{bullet}'"),
+        Constant::Str("\u{2014}\u{2022}".into())
+    );
+    assert_eq!(
+        value(r"'\777\18\q'"),
+        Constant::Str("\u{1ff}\u{1}8\\q".into())
+    );
     assert_eq!(value("'a\\\nb'"), Constant::Str("ab".into()));
-    assert_eq!(value(r"b'\777\x41\n\q'"), Constant::Bytes(alloc::vec![0xff, 0x41, b'\n', b'\\', b'q']));
-    assert_eq!(value(r"rb'\x41' Br'\n'"), Constant::Bytes(b"\\x41\\n".to_vec()));
-    assert_eq!(value("'''a\nb''' \"c\" 'd'"), Constant::Str("a\nbcd".into()));
+    assert_eq!(
+        value(r"b'\777\x41\n\q'"),
+        Constant::Bytes(alloc::vec![0xff, 0x41, b'\n', b'\\', b'q'])
+    );
+    assert_eq!(
+        value(r"rb'\x41' Br'\n'"),
+        Constant::Bytes(b"\\x41\\n".to_vec())
+    );
+    assert_eq!(
+        value("'''a\nb''' \"c\" 'd'"),
+        Constant::Str("a\nbcd".into())
+    );
     assert_eq!(value("u'x'"), Constant::Str("x".into()));
-    assert_eq!(value("0xFFFF_FFFF_FFFF_FFFF_F"), Constant::BigInt { digits: "FFFFFFFFFFFFFFFFF".into(), radix: 16 });
+    assert_eq!(
+        value("0xFFFF_FFFF_FFFF_FFFF_F"),
+        Constant::BigInt {
+            digits: "FFFFFFFFFFFFFFFFF".into(),
+            radix: 16
+        }
+    );
     assert_eq!(value("0o777"), Constant::Int(0o777));
     assert_eq!(value("0b1010"), Constant::Int(10));
     assert_eq!(value("1e400"), Constant::Float(f64::INFINITY));
@@ -176,23 +293,45 @@ fn string_literals_decode() {
     assert!(e.msg.contains("NOT A REAL NAME"), "{e:?}");
     // Bytes must be ASCII (positions in characters).
     let e = err("x = b'é'\n");
-    assert_eq!((e.msg.as_str(), e.line, e.col, e.end_line, e.end_col), ("bytes can only contain ASCII literal characters", 1, 5, 1, 9));
+    assert_eq!(
+        (e.msg.as_str(), e.line, e.col, e.end_line, e.end_col),
+        (
+            "bytes can only contain ASCII literal characters",
+            1,
+            5,
+            1,
+            9
+        )
+    );
 }
 
 #[test]
 fn fstring_parts() {
     use crate::compile::ast::{ExprKind, StmtKind};
     let m = parse_module("f'{x!r:>{w}} {y=}' f'{{{z}}}'\n").unwrap();
-    let StmtKind::Expr(e) = &m.body[0].kind else { panic!() };
-    let ExprKind::JoinedStr(parts) = &e.kind else { panic!() };
+    let StmtKind::Expr(e) = &m.body[0].kind else {
+        panic!()
+    };
+    let ExprKind::JoinedStr(parts) = &e.kind else {
+        panic!()
+    };
     let kinds: Vec<String> = parts.iter().map(dump::expr).collect();
     assert_eq!(parts.len(), 6, "{kinds:?}");
-    let ExprKind::FormattedValue { conversion, format_spec, .. } = &parts[0].kind else { panic!() };
+    let ExprKind::FormattedValue {
+        conversion,
+        format_spec,
+        ..
+    } = &parts[0].kind
+    else {
+        panic!()
+    };
     assert_eq!(*conversion, Some('r'));
     assert!(format_spec.is_some());
     // `{y=}` adds the literal " y=" and converts with repr by default.
     assert!(kinds[1].contains("' y='"), "{kinds:?}");
-    let ExprKind::FormattedValue { conversion, .. } = &parts[2].kind else { panic!() };
+    let ExprKind::FormattedValue { conversion, .. } = &parts[2].kind else {
+        panic!()
+    };
     assert_eq!(*conversion, Some('r'));
     assert!(kinds[3].contains("'{'"), "{kinds:?}");
     assert!(kinds[5].contains("'}'"), "{kinds:?}");
@@ -240,10 +379,19 @@ fn walrus_positions_and_scope_errors() {
 #[test]
 fn compile_time_checks() {
     for (src, msg) in [
-        ("for x in y:\n    pass\nelse:\n    break\n", "'break' outside loop"),
-        ("while x:\n    def f():\n        break\n", "'break' outside loop"),
+        (
+            "for x in y:\n    pass\nelse:\n    break\n",
+            "'break' outside loop",
+        ),
+        (
+            "while x:\n    def f():\n        break\n",
+            "'break' outside loop",
+        ),
         ("class C:\n    return\n", "'return' outside function"),
-        ("try:\n    pass\nexcept:\n    pass\nexcept E:\n    pass\n", "default 'except:' must be last"),
+        (
+            "try:\n    pass\nexcept:\n    pass\nexcept E:\n    pass\n",
+            "default 'except:' must be last",
+        ),
         ("print(*a for a in b)\n", "invalid syntax"),
         ("x = *a, *b\n", ""),
         ("del *a, b\n", "cannot delete starred"),

@@ -67,7 +67,9 @@ fn symtables_match_cpython() {
             Ok(t) => {
                 let got = dump(&t);
                 if got != *expected {
-                    failures.push(format!("source {src:?}\nexpected:\n{expected}\ngot:\n{got}\n"));
+                    failures.push(format!(
+                        "source {src:?}\nexpected:\n{expected}\ngot:\n{got}\n"
+                    ));
                 }
             }
             Err(e) => failures.push(format!("source {src:?}: error {e:?}")),
@@ -76,5 +78,10 @@ fn symtables_match_cpython() {
     for f in &failures {
         println!("{f}");
     }
-    assert!(failures.is_empty(), "{} of {} symtable cases differ", failures.len(), SYMTABLE_CASES.len());
+    assert!(
+        failures.is_empty(),
+        "{} of {} symtable cases differ",
+        failures.len(),
+        SYMTABLE_CASES.len()
+    );
 }
