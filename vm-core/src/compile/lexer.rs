@@ -541,7 +541,7 @@ impl Lexer {
             }
         }
         let text: String = self.src[start..self.pos].iter().collect();
-        let tok = match Kw::from_str(&text) {
+        let tok = match Kw::from_ident(&text) {
             Some(k) => Tok::Kw(k),
             None => Tok::Name(Name::from(text.as_str())),
         };

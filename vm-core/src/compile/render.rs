@@ -56,12 +56,20 @@ impl CompileError {
             let line_size = text.chars().count() as i64;
             let offset = i64::from(self.col);
             // CPython's end_offset of -1/0 means "no range": stored here as 0.
-            let mut end_offset = if self.end_col == 0 { -1 } else { i64::from(self.end_col) };
+            let mut end_offset = if self.end_col == 0 {
+                -1
+            } else {
+                i64::from(self.end_col)
+            };
             if self.end_line > self.line {
                 end_offset = line_size;
             }
             if end_offset > line_size + 1 {
                 end_offset = line_size + 1;
+            }
+            // CPython draws a single caret for IndentationError and TabError.
+            if self.kind != super::error::CompileErrorKind::Syntax {
+                end_offset = -1;
             }
             print_error_text(&mut out, offset, end_offset, &text);
         }
@@ -72,7 +80,11 @@ impl CompileError {
 
 /// CPython's `print_error_text` (pythonrun.c), on characters.
 fn print_error_text(out: &mut String, offset: i64, end_offset: i64, text: &str) {
-    let carets = if end_offset > 0 && end_offset > offset { end_offset - offset } else { 1 };
+    let carets = if end_offset > 0 && end_offset > offset {
+        end_offset - offset
+    } else {
+        1
+    };
     let mut offset = offset - 1;
     let mut t = text;
     while let Some(c) = t.chars().next() {
@@ -104,5 +116,7 @@ fn print_error_text(out: &mut String, offset: i64, end_offset: i64, text: &str) 
     out.push('\n');
 }
 
+#[cfg(test)]
+mod cases;
 #[cfg(test)]
 mod tests;

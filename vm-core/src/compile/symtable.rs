@@ -8,7 +8,10 @@
 //! the symbol table (`'return' outside function`, misplaced starred expressions, ...); those
 //! are reported only when the symbol table itself has no error, matching CPython's order.
 
-use super::ast::{Arguments, ClassDef, Comprehension, Expr, ExprKind, FunctionDef, Loc, Module, Name, Stmt, StmtKind};
+use super::ast::{
+    Arguments, ClassDef, Comprehension, Expr, ExprKind, FunctionDef, Loc, Module, Name, Stmt,
+    StmtKind,
+};
 use super::error::{CompileError, CompileErrorKind};
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::format;
@@ -85,6 +88,9 @@ pub struct Symbol {
     pub scope: SymScope,
     /// Location of the `global`/`nonlocal` statement naming it, if any.
     directive: Option<Loc>,
+    /// Whether the name has been recorded in the scope's first-appearance order (a bare
+    /// annotation `x: int` does not count: CPython's compiler never references `x`).
+    ordered: bool,
 }
 
 /// One scope (code block).
@@ -104,7 +110,9 @@ pub struct Scope {
     /// Every name mentioned in the scope.
     pub symbols: BTreeMap<Name, Symbol>,
     /// Function-like scopes: parameters (posonly, args, kwonly, `*args`, `**kwargs`), then
-    /// the other locals in order of first appearance.
+    /// the other non-cell locals in order of first appearance (CPython 3.11's
+    /// `co_varnames`: a captured parameter is in both `varnames` and `cellvars`, other
+    /// captured locals only in `cellvars`).
     pub varnames: Vec<Name>,
     /// Locals captured by nested scopes, sorted by name (with `__class__` for a class that
     /// needs the class cell).
@@ -164,7 +172,9 @@ impl Scope {
 
     /// How `name` is resolved in this scope (names never mentioned are global).
     pub fn lookup(&self, name: &str) -> SymScope {
-        self.symbols.get(name).map_or(SymScope::GlobalImplicit, |s| s.scope)
+        self.symbols
+            .get(name)
+            .map_or(SymScope::GlobalImplicit, |s| s.scope)
     }
 
     /// The symbol for `name`, if the scope mentions it.
@@ -174,7 +184,10 @@ impl Scope {
 
     /// Whether the scope is function-like (fast locals, may have cells and free vars).
     pub fn is_function_like(&self) -> bool {
-        matches!(self.kind, ScopeKind::Function | ScopeKind::Lambda | ScopeKind::Comprehension)
+        matches!(
+            self.kind,
+            ScopeKind::Function | ScopeKind::Lambda | ScopeKind::Comprehension
+        )
     }
 
     fn flags(&self, name: &str) -> u32 {
@@ -249,11 +262,22 @@ pub fn build(module: &Module) -> Result<SymbolTable, CompileError> {
     if let Some(e) = b.deferred {
         return Err(e);
     }
-    Ok(SymbolTable { scopes: b.scopes, by_node: b.by_node })
+    Ok(SymbolTable {
+        scopes: b.scopes,
+        by_node: b.by_node,
+    })
 }
 
 fn err(loc: Loc, msg: String) -> CompileError {
-    CompileError { kind: CompileErrorKind::Syntax, msg, line: loc.line, col: loc.col + 1, end_line: loc.end_line, end_col: loc.end_col + 1, incomplete_input: false }
+    CompileError {
+        kind: CompileErrorKind::Syntax,
+        msg,
+        line: loc.line,
+        col: loc.col + 1,
+        end_line: loc.end_line,
+        end_col: loc.end_col + 1,
+        incomplete_input: false,
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -295,18 +319,39 @@ impl Builder {
     }
 
     fn add_in(&mut self, id: ScopeId, name: &Name, flag: u32, loc: Loc) -> R {
+        let ordered = flag != flags::DEF_ANNOT | flags::DEF_LOCAL;
         let scope = &mut self.scopes[id];
         match scope.symbols.get_mut(name) {
             Some(sym) => {
                 if flag & flags::DEF_PARAM != 0 && sym.flags & flags::DEF_PARAM != 0 {
-                    return Err(err(loc, format!("duplicate argument '{name}' in function definition")));
+                    return Err(err(
+                        loc,
+                        format!("duplicate argument '{name}' in function definition"),
+                    ));
                 }
                 sym.flags |= flag;
+                if ordered && !sym.ordered {
+                    sym.ordered = true;
+                    scope.order.push(name.clone());
+                }
             }
             None => {
-                scope.order.push(name.clone());
-                scope.symbols.insert(name.clone(), Symbol { flags: flag, scope: SymScope::GlobalImplicit, directive: None });
+                if ordered {
+                    scope.order.push(name.clone());
+                }
+                let sym = Symbol {
+                    flags: flag,
+                    scope: SymScope::GlobalImplicit,
+                    directive: None,
+                    ordered,
+                };
+                scope.symbols.insert(name.clone(), sym);
             }
+        }
+        // The module's table doubles as CPython's `st_global`: explicit globals declared
+        // anywhere are marked there too (module code then uses the global opcodes).
+        if flag & flags::DEF_GLOBAL != 0 && id != 0 {
+            self.add_in(0, name, flags::DEF_GLOBAL, loc)?;
         }
         Ok(())
     }
@@ -314,7 +359,8 @@ impl Builder {
     fn new_scope(&mut self, kind: ScopeKind, name: &str, line: u32, key: usize) -> ScopeId {
         let nested = self.scopes[self.cur].is_function_like() || self.scopes[self.cur].nested;
         let id = self.scopes.len();
-        self.scopes.push(Scope::new(kind, name, line, Some(self.cur), nested));
+        self.scopes
+            .push(Scope::new(kind, name, line, Some(self.cur), nested));
         self.scopes[self.cur].children.push(id);
         self.by_node.insert(key, id);
         id
@@ -354,17 +400,31 @@ impl Builder {
                     self.expr(target)
                 }
             }
-            StmtKind::AnnAssign { target, annotation, value } => {
+            StmtKind::AnnAssign {
+                target,
+                annotation,
+                value,
+            } => {
                 if let Some(v) = value {
                     self.expr(v)?;
                 }
                 if let ExprKind::Name(n) = &target.kind {
                     let cur = self.scopes[self.cur].flags(n);
-                    if cur & (flags::DEF_GLOBAL | flags::DEF_NONLOCAL) != 0 && !self.scopes[self.cur].symbols.is_empty() {
-                        let which = if cur & flags::DEF_GLOBAL != 0 { "global" } else { "nonlocal" };
+                    if cur & (flags::DEF_GLOBAL | flags::DEF_NONLOCAL) != 0
+                        && !self.scopes[self.cur].symbols.is_empty()
+                    {
+                        let which = if cur & flags::DEF_GLOBAL != 0 {
+                            "global"
+                        } else {
+                            "nonlocal"
+                        };
                         return Err(err(s.loc, format!("annotated name '{n}' can't be {which}")));
                     }
                     self.add(n, flags::DEF_ANNOT | flags::DEF_LOCAL, target.loc)?;
+                    if value.is_some() {
+                        // A real store: the name now counts for `varnames` order.
+                        self.add(n, flags::DEF_LOCAL, target.loc)?;
+                    }
                 } else {
                     self.target(target)?;
                 }
@@ -380,7 +440,12 @@ impl Builder {
                 self.loop_body(body)?;
                 self.body(orelse)
             }
-            StmtKind::For { target, iter, body, orelse } => {
+            StmtKind::For {
+                target,
+                iter,
+                body,
+                orelse,
+            } => {
                 self.expr(iter)?;
                 self.target(target)?;
                 self.loop_body(body)?;
@@ -410,7 +475,12 @@ impl Builder {
             }
             StmtKind::FunctionDef(f) => self.funcdef(f),
             StmtKind::ClassDef(c) => self.classdef(c),
-            StmtKind::Try { body, handlers, orelse, finalbody } => {
+            StmtKind::Try {
+                body,
+                handlers,
+                orelse,
+                finalbody,
+            } => {
                 self.body(body)?;
                 let n = handlers.len();
                 for (i, h) in handlers.iter().enumerate() {
@@ -476,7 +546,10 @@ impl Builder {
                 for a in names {
                     if &*a.name == "*" {
                         if self.scopes[self.cur].kind != ScopeKind::Module {
-                            return Err(err(a.loc, String::from("import * only allowed at module level")));
+                            return Err(err(
+                                a.loc,
+                                String::from("import * only allowed at module level"),
+                            ));
                         }
                         continue;
                     }
@@ -493,7 +566,10 @@ impl Builder {
     fn directive(&mut self, names: &[Name], loc: Loc, global: bool) -> R {
         let word = if global { "global" } else { "nonlocal" };
         if !global && self.scopes[self.cur].kind == ScopeKind::Module {
-            return Err(err(loc, String::from("nonlocal declaration not allowed at module level")));
+            return Err(err(
+                loc,
+                String::from("nonlocal declaration not allowed at module level"),
+            ));
         }
         for n in names {
             let cur = self.scopes[self.cur].flags(n);
@@ -509,7 +585,15 @@ impl Builder {
                 };
                 return Err(err(loc, msg));
             }
-            self.add(n, if global { flags::DEF_GLOBAL } else { flags::DEF_NONLOCAL }, loc)?;
+            self.add(
+                n,
+                if global {
+                    flags::DEF_GLOBAL
+                } else {
+                    flags::DEF_NONLOCAL
+                },
+                loc,
+            )?;
             if let Some(sym) = self.scope().symbols.get_mut(n) {
                 sym.directive.get_or_insert(loc);
             }
@@ -531,7 +615,12 @@ impl Builder {
         if let Some(r) = &f.returns {
             self.expr(r)?;
         }
-        let id = self.new_scope(ScopeKind::Function, &f.name, f.loc.line, f as *const FunctionDef as usize);
+        let id = self.new_scope(
+            ScopeKind::Function,
+            &f.name,
+            f.loc.line,
+            f as *const FunctionDef as usize,
+        );
         self.in_scope(id, |b| {
             b.params(&f.args)?;
             b.body(&f.body)
@@ -548,7 +637,12 @@ impl Builder {
         for k in &c.keywords {
             self.expr(&k.value)?;
         }
-        let id = self.new_scope(ScopeKind::Class, &c.name, c.loc.line, c as *const ClassDef as usize);
+        let id = self.new_scope(
+            ScopeKind::Class,
+            &c.name,
+            c.loc.line,
+            c as *const ClassDef as usize,
+        );
         self.in_scope(id, |b| b.body(&c.body))?;
         self.add(&c.name, flags::DEF_LOCAL, c.loc)
     }
@@ -577,7 +671,13 @@ impl Builder {
     }
 
     fn annotations(&mut self, a: &Arguments) -> R {
-        let all = a.posonly.iter().chain(&a.args).chain(&a.vararg).chain(&a.kwonly).chain(&a.kwarg);
+        let all = a
+            .posonly
+            .iter()
+            .chain(&a.args)
+            .chain(&a.vararg)
+            .chain(&a.kwonly)
+            .chain(&a.kwarg);
         for arg in all {
             if let Some(ann) = &arg.annotation {
                 self.expr(ann)?;
@@ -588,7 +688,14 @@ impl Builder {
 
     /// Declares the parameters in the (new) current scope, in CPython's order.
     fn params(&mut self, a: &Arguments) -> R {
-        for arg in a.posonly.iter().chain(&a.args).chain(&a.kwonly).chain(&a.vararg).chain(&a.kwarg) {
+        for arg in a
+            .posonly
+            .iter()
+            .chain(&a.args)
+            .chain(&a.kwonly)
+            .chain(&a.vararg)
+            .chain(&a.kwarg)
+        {
             self.add(&arg.name, flags::DEF_PARAM, arg.loc)?;
             self.scope().varnames.push(arg.name.clone());
         }
@@ -625,7 +732,13 @@ impl Builder {
     }
 
     fn sequence(&mut self, elts: &[Expr], ctx: Ctx, loc: Loc) -> R {
-        if ctx == Ctx::Store && elts.iter().filter(|e| matches!(e.kind, ExprKind::Starred(_))).count() > 1 {
+        if ctx == Ctx::Store
+            && elts
+                .iter()
+                .filter(|e| matches!(e.kind, ExprKind::Starred(_)))
+                .count()
+                > 1
+        {
             self.defer(loc, "multiple starred expressions in assignment");
         }
         for e in elts {
@@ -637,7 +750,11 @@ impl Builder {
     fn expr_ctx(&mut self, e: &Expr, ctx: Ctx) -> R {
         match &e.kind {
             ExprKind::Name(n) => {
-                let flag = if ctx == Ctx::Load { flags::USE } else { flags::DEF_LOCAL };
+                let flag = if ctx == Ctx::Load {
+                    flags::USE
+                } else {
+                    flags::DEF_LOCAL
+                };
                 self.add(n, flag, e.loc)?;
                 if ctx == Ctx::Load && &**n == "super" && self.scopes[self.cur].is_function_like() {
                     self.add(&Name::from("__class__"), flags::USE, e.loc)?;
@@ -646,7 +763,10 @@ impl Builder {
             }
             ExprKind::Starred(v) => {
                 if ctx == Ctx::Store {
-                    self.defer(e.loc, "starred assignment target must be in a list or tuple");
+                    self.defer(
+                        e.loc,
+                        "starred assignment target must be in a list or tuple",
+                    );
                 } else {
                     self.defer(e.loc, "can't use starred expression here");
                 }
@@ -673,7 +793,12 @@ impl Builder {
             ExprKind::UnaryOp { operand, .. } => self.expr(operand),
             ExprKind::Lambda { args, body } => {
                 self.defaults(args)?;
-                let id = self.new_scope(ScopeKind::Lambda, "<lambda>", e.loc.line, e as *const Expr as usize);
+                let id = self.new_scope(
+                    ScopeKind::Lambda,
+                    "<lambda>",
+                    e.loc.line,
+                    e as *const Expr as usize,
+                );
                 self.in_scope(id, |b| {
                     b.params(args)?;
                     b.expr(body)
@@ -694,10 +819,20 @@ impl Builder {
                 Ok(())
             }
             ExprKind::Set(elts) => elts.iter().try_for_each(|v| self.elt(v)),
-            ExprKind::ListComp { elt, generators } => self.comprehension(e, "<listcomp>", generators, elt, None),
-            ExprKind::SetComp { elt, generators } => self.comprehension(e, "<setcomp>", generators, elt, None),
-            ExprKind::GeneratorExp { elt, generators } => self.comprehension(e, "<genexpr>", generators, elt, None),
-            ExprKind::DictComp { key, value, generators } => self.comprehension(e, "<dictcomp>", generators, key, Some(value)),
+            ExprKind::ListComp { elt, generators } => {
+                self.comprehension(e, "<listcomp>", generators, elt, None)
+            }
+            ExprKind::SetComp { elt, generators } => {
+                self.comprehension(e, "<setcomp>", generators, elt, None)
+            }
+            ExprKind::GeneratorExp { elt, generators } => {
+                self.comprehension(e, "<genexpr>", generators, elt, None)
+            }
+            ExprKind::DictComp {
+                key,
+                value,
+                generators,
+            } => self.comprehension(e, "<dictcomp>", generators, key, Some(value)),
             ExprKind::Yield(v) => {
                 self.yield_check(e.loc)?;
                 match v {
@@ -709,18 +844,26 @@ impl Builder {
                 self.yield_check(e.loc)?;
                 self.expr(v)
             }
-            ExprKind::Compare { left, comparators, .. } => {
+            ExprKind::Compare {
+                left, comparators, ..
+            } => {
                 self.expr(left)?;
                 comparators.iter().try_for_each(|v| self.expr(v))
             }
-            ExprKind::Call { func, args, keywords } => {
+            ExprKind::Call {
+                func,
+                args,
+                keywords,
+            } => {
                 self.expr(func)?;
                 for a in args {
                     self.elt(a)?;
                 }
                 keywords.iter().try_for_each(|k| self.expr(&k.value))
             }
-            ExprKind::FormattedValue { value, format_spec, .. } => {
+            ExprKind::FormattedValue {
+                value, format_spec, ..
+            } => {
                 self.expr(value)?;
                 match format_spec {
                     Some(s) => self.expr(s),
@@ -741,7 +884,9 @@ impl Builder {
     fn yield_check(&mut self, loc: Loc) -> R {
         let s = &mut self.scopes[self.cur];
         match s.kind {
-            ScopeKind::Module | ScopeKind::Class => Err(err(loc, String::from("'yield' outside function"))),
+            ScopeKind::Module | ScopeKind::Class => {
+                Err(err(loc, String::from("'yield' outside function")))
+            }
             ScopeKind::Comprehension => {
                 let what = match &*s.name {
                     "<listcomp>" => "list comprehension",
@@ -762,7 +907,11 @@ impl Builder {
     /// function or module scope (CPython's `symtable_extend_namedexpr_scope`).
     fn named_target(&mut self, name: &Name, loc: Loc) -> R {
         // CPython reports errors at the target name, which starts the expression.
-        let loc = Loc { end_line: loc.line, end_col: loc.col + name.chars().count() as u32, ..loc };
+        let loc = Loc {
+            end_line: loc.line,
+            end_col: loc.col + name.chars().count() as u32,
+            ..loc
+        };
         if self.scopes[self.cur].kind != ScopeKind::Comprehension {
             return self.add(name, flags::DEF_LOCAL, loc);
         }
@@ -776,7 +925,11 @@ impl Builder {
                     }
                 }
                 ScopeKind::Function | ScopeKind::Lambda => {
-                    let flag = if s.flags(name) & flags::DEF_GLOBAL != 0 { flags::DEF_GLOBAL } else { flags::DEF_NONLOCAL };
+                    let flag = if s.flags(name) & flags::DEF_GLOBAL != 0 {
+                        flags::DEF_GLOBAL
+                    } else {
+                        flags::DEF_NONLOCAL
+                    };
                     self.add(name, flag, loc)?;
                     return self.add_in(id, name, flags::DEF_LOCAL, loc);
                 }
@@ -795,13 +948,27 @@ impl Builder {
         }
     }
 
-    fn comprehension(&mut self, node: &Expr, name: &str, gens: &[Comprehension], elt: &Expr, value: Option<&Expr>) -> R {
-        let Some(first) = gens.first() else { return Ok(()) };
+    fn comprehension(
+        &mut self,
+        node: &Expr,
+        name: &str,
+        gens: &[Comprehension],
+        elt: &Expr,
+        value: Option<&Expr>,
+    ) -> R {
+        let Some(first) = gens.first() else {
+            return Ok(());
+        };
         // The outermost iterable is evaluated in the enclosing scope.
         self.comp_iter_depth += 1;
         self.expr(&first.iter)?;
         self.comp_iter_depth -= 1;
-        let id = self.new_scope(ScopeKind::Comprehension, name, node.loc.line, node as *const Expr as usize);
+        let id = self.new_scope(
+            ScopeKind::Comprehension,
+            name,
+            node.loc.line,
+            node as *const Expr as usize,
+        );
         let in_class = self.scopes[self.cur].kind == ScopeKind::Class;
         let r = self.in_scope(id, |b| {
             let dot0 = Name::from(".0");
@@ -833,7 +1000,12 @@ impl Builder {
         match &t.kind {
             ExprKind::Name(n) => self.add(n, flags::DEF_LOCAL | flags::DEF_COMP_ITER, t.loc),
             ExprKind::Tuple(elts) | ExprKind::List(elts) => {
-                if elts.iter().filter(|e| matches!(e.kind, ExprKind::Starred(_))).count() > 1 {
+                if elts
+                    .iter()
+                    .filter(|e| matches!(e.kind, ExprKind::Starred(_)))
+                    .count()
+                    > 1
+                {
                     self.defer(t.loc, "multiple starred expressions in assignment");
                 }
                 for e in elts {
@@ -855,12 +1027,22 @@ impl Builder {
         self.analyze_block(0, None, &mut free, &BTreeSet::new())
     }
 
-    fn analyze_block(&mut self, id: ScopeId, bound: Option<&BTreeSet<Name>>, free: &mut BTreeSet<Name>, global: &BTreeSet<Name>) -> R {
+    fn analyze_block(
+        &mut self,
+        id: ScopeId,
+        bound: Option<&BTreeSet<Name>>,
+        free: &mut BTreeSet<Name>,
+        global: &BTreeSet<Name>,
+    ) -> R {
         let kind = self.scopes[id].kind;
         let mut local = BTreeSet::new();
         let mut global = global.clone();
         let mut scopes: BTreeMap<Name, SymScope> = BTreeMap::new();
-        let names: Vec<(Name, u32, Option<Loc>)> = self.scopes[id].symbols.iter().map(|(n, s)| (n.clone(), s.flags, s.directive)).collect();
+        let names: Vec<(Name, u32, Option<Loc>)> = self.scopes[id]
+            .symbols
+            .iter()
+            .map(|(n, s)| (n.clone(), s.flags, s.directive))
+            .collect();
         for (name, fl, directive) in &names {
             let loc = directive.unwrap_or_default();
             let sc = if fl & flags::DEF_GLOBAL != 0 {
@@ -900,7 +1082,11 @@ impl Builder {
         let children = self.scopes[id].children.clone();
         for c in children {
             let mut child_free = BTreeSet::new();
-            let child_bound = if kind == ScopeKind::Module && newbound.is_empty() { None } else { Some(&newbound) };
+            let child_bound = if kind == ScopeKind::Module && newbound.is_empty() {
+                None
+            } else {
+                Some(&newbound)
+            };
             self.analyze_block(c, child_bound, &mut child_free, &global)?;
             if self.scopes[c].has_free || self.scopes[c].child_free {
                 self.scopes[id].child_free = true;
@@ -928,7 +1114,9 @@ impl Builder {
         // Free variables of children pass through this scope.
         for name in &newfree {
             if let Some(sym) = scope.symbols.get_mut(name) {
-                if kind == ScopeKind::Class && sym.flags & (flags::DEF_BOUND | flags::DEF_GLOBAL) != 0 {
+                if kind == ScopeKind::Class
+                    && sym.flags & (flags::DEF_BOUND | flags::DEF_GLOBAL) != 0
+                {
                     sym.flags |= flags::DEF_FREE_CLASS;
                 }
                 continue;
@@ -936,22 +1124,44 @@ impl Builder {
             if !bound.is_some_and(|b| b.contains(name)) {
                 continue;
             }
-            scope.symbols.insert(name.clone(), Symbol { flags: 0, scope: SymScope::Free, directive: None });
+            scope.symbols.insert(
+                name.clone(),
+                Symbol {
+                    flags: 0,
+                    scope: SymScope::Free,
+                    directive: None,
+                    ordered: true,
+                },
+            );
             scope.has_free = true;
         }
         free.extend(newfree);
         // Final per-scope lists.
-        let mut cellvars: Vec<Name> = scope.symbols.iter().filter(|(_, s)| s.scope == SymScope::Cell).map(|(n, _)| n.clone()).collect();
+        let mut cellvars: Vec<Name> = scope
+            .symbols
+            .iter()
+            .filter(|(_, s)| s.scope == SymScope::Cell)
+            .map(|(n, _)| n.clone())
+            .collect();
         if scope.needs_class_cell {
             cellvars.push(Name::from("__class__"));
             cellvars.sort();
         }
         scope.cellvars = cellvars;
-        scope.freevars = scope.symbols.iter().filter(|(_, s)| s.scope == SymScope::Free).map(|(n, _)| n.clone()).collect();
+        scope.freevars = scope
+            .symbols
+            .iter()
+            .filter(|(_, s)| s.scope == SymScope::Free)
+            .map(|(n, _)| n.clone())
+            .collect();
         if scope.is_function_like() {
             let order = core::mem::take(&mut scope.order);
             for n in &order {
-                let is_local = scope.symbols.get(n).is_some_and(|s| matches!(s.scope, SymScope::Local | SymScope::Cell) && s.flags & flags::DEF_PARAM == 0);
+                // As in CPython 3.11, captured locals live only in `cellvars`.
+                let is_local = scope
+                    .symbols
+                    .get(n)
+                    .is_some_and(|s| s.scope == SymScope::Local && s.flags & flags::DEF_PARAM == 0);
                 if is_local {
                     scope.varnames.push(n.clone());
                 }
@@ -962,5 +1172,7 @@ impl Builder {
     }
 }
 
+#[cfg(test)]
+mod cases;
 #[cfg(test)]
 mod tests;

@@ -47,7 +47,7 @@ pub enum Kw {
 
 impl Kw {
     /// The keyword for an identifier, if it is one.
-    pub fn from_str(s: &str) -> Option<Kw> {
+    pub fn from_ident(s: &str) -> Option<Kw> {
         Some(match s {
             "False" => Kw::False,
             "None" => Kw::None,

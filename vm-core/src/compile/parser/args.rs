@@ -110,10 +110,14 @@ impl Parser {
                     break;
                 }
                 if seen_kw_unpack {
-                    return Err(self.error_at_token("positional argument follows keyword argument unpacking".into()));
+                    return Err(self.error_at_token(
+                        "positional argument follows keyword argument unpacking".into(),
+                    ));
                 }
                 if seen_keyword {
-                    return Err(self.error_at_token("positional argument follows keyword argument".into()));
+                    return Err(
+                        self.error_at_token("positional argument follows keyword argument".into())
+                    );
                 }
                 args.push(e);
             }

@@ -8,7 +8,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 fn s(v: &str) -> String {
-    if v.chars().all(|c| (' '..'\x7f').contains(&c) && c != '\'' && c != '\\') {
+    if v.chars()
+        .all(|c| (' '..'\x7f').contains(&c) && c != '\'' && c != '\\')
+    {
         format!("'{v}'")
     } else {
         let parts: Vec<String> = v.chars().map(|c| format!("{:x}", c as u32)).collect();
@@ -43,7 +45,12 @@ pub(crate) fn module(m: &Module) -> String {
 }
 
 fn arg(a: &Arg) -> String {
-    format!("arg(arg={}, annotation={}){}", s(&a.name), opt(&a.annotation), loc(&a.loc))
+    format!(
+        "arg(arg={}, annotation={}){}",
+        s(&a.name),
+        opt(&a.annotation),
+        loc(&a.loc)
+    )
 }
 
 fn arguments(a: &Arguments) -> String {
@@ -60,11 +67,21 @@ fn arguments(a: &Arguments) -> String {
 }
 
 fn keyword(k: &Keyword) -> String {
-    format!("keyword(arg={}, value={}){}", name_opt(&k.arg), expr(&k.value), loc(&k.loc))
+    format!(
+        "keyword(arg={}, value={}){}",
+        name_opt(&k.arg),
+        expr(&k.value),
+        loc(&k.loc)
+    )
 }
 
 fn alias(a: &Alias) -> String {
-    format!("alias(name={}, asname={}){}", s(&a.name), name_opt(&a.asname), loc(&a.loc))
+    format!(
+        "alias(name={}, asname={}){}",
+        s(&a.name),
+        name_opt(&a.asname),
+        loc(&a.loc)
+    )
 }
 
 fn stmts(v: &[Stmt]) -> String {
@@ -74,12 +91,51 @@ fn stmts(v: &[Stmt]) -> String {
 fn stmt(st: &Stmt) -> String {
     let body = match &st.kind {
         StmtKind::Expr(e) => format!("Expr(value={})", expr(e)),
-        StmtKind::Assign { targets, value } => format!("Assign(targets={}, value={})", list(targets, expr), expr(value)),
-        StmtKind::AugAssign { target, op, value } => format!("AugAssign(target={}, op={}, value={})", expr(target), binop(*op), expr(value)),
-        StmtKind::AnnAssign { target, annotation, value } => format!("AnnAssign(target={}, annotation={}, value={})", expr(target), expr(annotation), opt(value)),
-        StmtKind::If { test, body, orelse } => format!("If(test={}, body={}, orelse={})", expr(test), stmts(body), stmts(orelse)),
-        StmtKind::While { test, body, orelse } => format!("While(test={}, body={}, orelse={})", expr(test), stmts(body), stmts(orelse)),
-        StmtKind::For { target, iter, body, orelse } => format!("For(target={}, iter={}, body={}, orelse={})", expr(target), expr(iter), stmts(body), stmts(orelse)),
+        StmtKind::Assign { targets, value } => format!(
+            "Assign(targets={}, value={})",
+            list(targets, expr),
+            expr(value)
+        ),
+        StmtKind::AugAssign { target, op, value } => format!(
+            "AugAssign(target={}, op={}, value={})",
+            expr(target),
+            binop(*op),
+            expr(value)
+        ),
+        StmtKind::AnnAssign {
+            target,
+            annotation,
+            value,
+        } => format!(
+            "AnnAssign(target={}, annotation={}, value={})",
+            expr(target),
+            expr(annotation),
+            opt(value)
+        ),
+        StmtKind::If { test, body, orelse } => format!(
+            "If(test={}, body={}, orelse={})",
+            expr(test),
+            stmts(body),
+            stmts(orelse)
+        ),
+        StmtKind::While { test, body, orelse } => format!(
+            "While(test={}, body={}, orelse={})",
+            expr(test),
+            stmts(body),
+            stmts(orelse)
+        ),
+        StmtKind::For {
+            target,
+            iter,
+            body,
+            orelse,
+        } => format!(
+            "For(target={}, iter={}, body={}, orelse={})",
+            expr(target),
+            expr(iter),
+            stmts(body),
+            stmts(orelse)
+        ),
         StmtKind::Break => String::from("Break()"),
         StmtKind::Continue => String::from("Continue()"),
         StmtKind::Pass => String::from("Pass()"),
@@ -100,23 +156,46 @@ fn stmt(st: &Stmt) -> String {
             stmts(&c.body),
             list(&c.decorators, expr)
         ),
-        StmtKind::Try { body, handlers, orelse, finalbody } => format!(
+        StmtKind::Try {
+            body,
+            handlers,
+            orelse,
+            finalbody,
+        } => format!(
             "Try(body={}, handlers={}, orelse={}, finalbody={})",
             stmts(body),
-            list(handlers, |h| format!("ExceptHandler(type={}, name={}, body={}){}", opt(&h.typ), name_opt(&h.name), stmts(&h.body), loc(&h.loc))),
+            list(handlers, |h| format!(
+                "ExceptHandler(type={}, name={}, body={}){}",
+                opt(&h.typ),
+                name_opt(&h.name),
+                stmts(&h.body),
+                loc(&h.loc)
+            )),
             stmts(orelse),
             stmts(finalbody)
         ),
         StmtKind::Raise { exc, cause } => format!("Raise(exc={}, cause={})", opt(exc), opt(cause)),
         StmtKind::With { items, body } => format!(
             "With(items={}, body={})",
-            list(items, |w| format!("withitem(context_expr={}, optional_vars={})", expr(&w.context), opt(&w.vars))),
+            list(items, |w| format!(
+                "withitem(context_expr={}, optional_vars={})",
+                expr(&w.context),
+                opt(&w.vars)
+            )),
             stmts(body)
         ),
         StmtKind::Assert { test, msg } => format!("Assert(test={}, msg={})", expr(test), opt(msg)),
         StmtKind::Delete(t) => format!("Delete(targets={})", list(t, expr)),
         StmtKind::Import(n) => format!("Import(names={})", list(n, alias)),
-        StmtKind::ImportFrom { module, names, level } => format!("ImportFrom(module={}, names={}, level={level})", name_opt(module), list(names, alias)),
+        StmtKind::ImportFrom {
+            module,
+            names,
+            level,
+        } => format!(
+            "ImportFrom(module={}, names={}, level={level})",
+            name_opt(module),
+            list(names, alias)
+        ),
         StmtKind::Global(n) => format!("Global(names={})", list(n, |n| s(n))),
         StmtKind::Nonlocal(n) => format!("Nonlocal(names={})", list(n, |n| s(n))),
     };
@@ -157,7 +236,14 @@ fn cmpop(op: &CmpOp) -> String {
 }
 
 fn comps(g: &[Comprehension]) -> String {
-    list(g, |c| format!("comprehension(target={}, iter={}, ifs={})", expr(&c.target), expr(&c.iter), list(&c.ifs, expr)))
+    list(g, |c| {
+        format!(
+            "comprehension(target={}, iter={}, ifs={})",
+            expr(&c.target),
+            expr(&c.iter),
+            list(&c.ifs, expr)
+        )
+    })
 }
 
 fn constant(c: &Constant) -> String {
@@ -187,10 +273,21 @@ fn constant(c: &Constant) -> String {
 pub(crate) fn expr(e: &Expr) -> String {
     let body = match &e.kind {
         ExprKind::BoolOp { op, values } => {
-            format!("BoolOp(op={}, values={})", if *op == BoolOp::And { "And()" } else { "Or()" }, list(values, expr))
+            format!(
+                "BoolOp(op={}, values={})",
+                if *op == BoolOp::And { "And()" } else { "Or()" },
+                list(values, expr)
+            )
         }
-        ExprKind::NamedExpr { target, value } => format!("NamedExpr(target={}, value={})", s(target), expr(value)),
-        ExprKind::BinOp { left, op, right } => format!("BinOp(left={}, op={}, right={})", expr(left), binop(*op), expr(right)),
+        ExprKind::NamedExpr { target, value } => {
+            format!("NamedExpr(target={}, value={})", s(target), expr(value))
+        }
+        ExprKind::BinOp { left, op, right } => format!(
+            "BinOp(left={}, op={}, right={})",
+            expr(left),
+            binop(*op),
+            expr(right)
+        ),
         ExprKind::UnaryOp { op, operand } => {
             let o = match op {
                 UnaryOp::Invert => "Invert()",
@@ -200,19 +297,73 @@ pub(crate) fn expr(e: &Expr) -> String {
             };
             format!("UnaryOp(op={o}, operand={})", expr(operand))
         }
-        ExprKind::Lambda { args, body } => format!("Lambda(args={}, body={})", arguments(args), expr(body)),
-        ExprKind::IfExp { test, body, orelse } => format!("IfExp(test={}, body={}, orelse={})", expr(test), expr(body), expr(orelse)),
-        ExprKind::Dict { keys, values } => format!("Dict(keys={}, values={})", list(keys, opt), list(values, expr)),
+        ExprKind::Lambda { args, body } => {
+            format!("Lambda(args={}, body={})", arguments(args), expr(body))
+        }
+        ExprKind::IfExp { test, body, orelse } => format!(
+            "IfExp(test={}, body={}, orelse={})",
+            expr(test),
+            expr(body),
+            expr(orelse)
+        ),
+        ExprKind::Dict { keys, values } => format!(
+            "Dict(keys={}, values={})",
+            list(keys, opt),
+            list(values, expr)
+        ),
         ExprKind::Set(v) => format!("Set(elts={})", list(v, expr)),
-        ExprKind::ListComp { elt, generators } => format!("ListComp(elt={}, generators={})", expr(elt), comps(generators)),
-        ExprKind::SetComp { elt, generators } => format!("SetComp(elt={}, generators={})", expr(elt), comps(generators)),
-        ExprKind::DictComp { key, value, generators } => format!("DictComp(key={}, value={}, generators={})", expr(key), expr(value), comps(generators)),
-        ExprKind::GeneratorExp { elt, generators } => format!("GeneratorExp(elt={}, generators={})", expr(elt), comps(generators)),
+        ExprKind::ListComp { elt, generators } => format!(
+            "ListComp(elt={}, generators={})",
+            expr(elt),
+            comps(generators)
+        ),
+        ExprKind::SetComp { elt, generators } => format!(
+            "SetComp(elt={}, generators={})",
+            expr(elt),
+            comps(generators)
+        ),
+        ExprKind::DictComp {
+            key,
+            value,
+            generators,
+        } => format!(
+            "DictComp(key={}, value={}, generators={})",
+            expr(key),
+            expr(value),
+            comps(generators)
+        ),
+        ExprKind::GeneratorExp { elt, generators } => format!(
+            "GeneratorExp(elt={}, generators={})",
+            expr(elt),
+            comps(generators)
+        ),
         ExprKind::Yield(v) => format!("Yield(value={})", optb(v)),
         ExprKind::YieldFrom(v) => format!("YieldFrom(value={})", expr(v)),
-        ExprKind::Compare { left, ops, comparators } => format!("Compare(left={}, ops={}, comparators={})", expr(left), list(ops, cmpop), list(comparators, expr)),
-        ExprKind::Call { func, args, keywords } => format!("Call(func={}, args={}, keywords={})", expr(func), list(args, expr), list(keywords, keyword)),
-        ExprKind::FormattedValue { value, conversion, format_spec } => format!(
+        ExprKind::Compare {
+            left,
+            ops,
+            comparators,
+        } => format!(
+            "Compare(left={}, ops={}, comparators={})",
+            expr(left),
+            list(ops, cmpop),
+            list(comparators, expr)
+        ),
+        ExprKind::Call {
+            func,
+            args,
+            keywords,
+        } => format!(
+            "Call(func={}, args={}, keywords={})",
+            expr(func),
+            list(args, expr),
+            list(keywords, keyword)
+        ),
+        ExprKind::FormattedValue {
+            value,
+            conversion,
+            format_spec,
+        } => format!(
             "FormattedValue(value={}, conversion={}, format_spec={})",
             expr(value),
             conversion.map_or(String::from("None"), |c| format!("'{c}'")),
@@ -220,13 +371,22 @@ pub(crate) fn expr(e: &Expr) -> String {
         ),
         ExprKind::JoinedStr(v) => format!("JoinedStr(values={})", list(v, expr)),
         ExprKind::Constant(c) => format!("Constant({})", constant(c)),
-        ExprKind::Attribute { value, attr } => format!("Attribute(value={}, attr={})", expr(value), s(attr)),
-        ExprKind::Subscript { value, slice } => format!("Subscript(value={}, slice={})", expr(value), expr(slice)),
+        ExprKind::Attribute { value, attr } => {
+            format!("Attribute(value={}, attr={})", expr(value), s(attr))
+        }
+        ExprKind::Subscript { value, slice } => {
+            format!("Subscript(value={}, slice={})", expr(value), expr(slice))
+        }
         ExprKind::Starred(v) => format!("Starred(value={})", expr(v)),
         ExprKind::Name(n) => format!("Name(id={})", s(n)),
         ExprKind::List(v) => format!("List(elts={})", list(v, expr)),
         ExprKind::Tuple(v) => format!("Tuple(elts={})", list(v, expr)),
-        ExprKind::Slice { lower, upper, step } => format!("Slice(lower={}, upper={}, step={})", optb(lower), optb(upper), optb(step)),
+        ExprKind::Slice { lower, upper, step } => format!(
+            "Slice(lower={}, upper={}, step={})",
+            optb(lower),
+            optb(upper),
+            optb(step)
+        ),
     };
     format!("{body}{}", loc(&e.loc))
 }

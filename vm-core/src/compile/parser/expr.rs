@@ -265,7 +265,10 @@ impl Parser {
                     break;
                 }
                 self.bump();
+                // Right-associative: the recursion nests, so it counts toward the limit.
+                self.enter()?;
                 let rhs = self.binary(BP_UNARY)?;
+                self.leave();
                 ExprKind::BinOp {
                     left: boxed(lhs),
                     op: BinOp::Pow,
@@ -639,7 +642,7 @@ impl Parser {
             ) {
                 return Err(self.unexpected());
             }
-            self.bump();
+            self.dict_colon(&first)?;
             let value = self.expression()?;
             if self.at_kw(Kw::For) || self.at_kw(Kw::Async) {
                 let generators = self.comprehension_clauses()?;
@@ -667,7 +670,7 @@ impl Parser {
                 continue;
             }
             let k = self.expression()?;
-            self.expect_op(Op::Colon)?;
+            self.dict_colon(&k)?;
             keys.push(Some(k));
             values.push(self.expression()?);
         }
@@ -676,6 +679,32 @@ impl Parser {
             kind: ExprKind::Dict { keys, values },
             loc: self.loc_from(start),
         })
+    }
+
+    /// The `:` after a dictionary key, with CPython's `invalid_kvpair` messages.
+    fn dict_colon(&mut self, key: &Expr) -> PResult<()> {
+        if !self.at_op(Op::Colon) {
+            if matches!(self.tok(), Tok::Op(Op::Comma | Op::RBrace)) {
+                let l = key.loc;
+                return Err(self.make_error(
+                    crate::compile::error::CompileErrorKind::Syntax,
+                    "':' expected after dictionary key".into(),
+                    l.end_line,
+                    l.end_col,
+                    l.end_line,
+                    0,
+                ));
+            }
+            return Err(self.unexpected());
+        }
+        let colon = self.bump();
+        if matches!(self.tok(), Tok::Op(Op::Comma | Op::RBrace)) {
+            return Err(self.error_at(
+                colon.loc,
+                "expression expected after dictionary key and ':'".into(),
+            ));
+        }
+        Ok(())
     }
 
     /// `for target in iter [if cond]*` clauses, one or more.

@@ -121,7 +121,10 @@ impl Parser {
     fn finish_error<T>(&self, result: PResult<T>) -> PResult<T> {
         let Err(e) = result else { return result };
         if let Some(lex) = &self.lex_error {
-            let seen = self.toks.get(self.max_seen.get()).is_some_and(|t| matches!(t.tok, Tok::Error));
+            let seen = self
+                .toks
+                .get(self.max_seen.get())
+                .is_some_and(|t| matches!(t.tok, Tok::Error));
             if !self.lex_unclosed || e.line > lex.line || e == *lex || seen {
                 return Err(lex.clone());
             }
@@ -143,7 +146,9 @@ impl Parser {
     }
     /// Looks ahead without counting as "seen" (for scans that CPython's grammar does not do).
     fn peek_raw(&self, k: usize) -> &Tok {
-        self.toks.get(self.pos + k).map_or(&Tok::EndMarker, |t| &t.tok)
+        self.toks
+            .get(self.pos + k)
+            .map_or(&Tok::EndMarker, |t| &t.tok)
     }
     fn loc(&self) -> Loc {
         self.toks
@@ -326,9 +331,34 @@ impl Parser {
                 l.line,
                 0,
             ),
-            Tok::EndMarker => self.make_error(CompileErrorKind::Syntax, "invalid syntax".into(), l.line, 0, l.line, 0),
+            Tok::EndMarker => self.make_error(
+                CompileErrorKind::Syntax,
+                "invalid syntax".into(),
+                l.line,
+                0,
+                l.line,
+                0,
+            ),
             _ => self.error_at(l, "invalid syntax".into()),
         }
+    }
+
+    /// Whether only dedents remain before the end of input.
+    fn at_eof(&self) -> bool {
+        let mut k = 0;
+        while matches!(self.peek_raw(k), Tok::Dedent) {
+            k += 1;
+        }
+        matches!(self.peek_raw(k), Tok::EndMarker)
+    }
+    /// The line of the end-of-input token. Errors located there get column 0, which is what
+    /// CPython reports when it runs a file (it shows the line without a caret).
+    fn eof_line(&self) -> u32 {
+        self.toks
+            .iter()
+            .rev()
+            .find(|t| matches!(t.tok, Tok::EndMarker))
+            .map_or(1, |t| t.loc.line)
     }
 
     /// Enters one nesting level; fails when the input nests too deeply.
@@ -361,10 +391,12 @@ impl Parser {
 }
 
 #[cfg(test)]
-pub(crate) mod dump;
-#[cfg(test)]
 mod ast_cases;
 #[cfg(test)]
+pub(crate) mod dump;
+#[cfg(test)]
 mod error_cases;
+#[cfg(test)]
+mod fuzz_tests;
 #[cfg(test)]
 mod tests;

@@ -70,7 +70,9 @@ impl Parser {
             match self.peek_raw(k) {
                 Tok::Op(Op::LPar | Op::LSqb | Op::LBrace) => depth += 1,
                 Tok::Op(Op::RPar | Op::RSqb | Op::RBrace) => depth -= 1,
-                Tok::Op(Op::Colon) if depth == 0 => return matches!(self.peek_raw(k + 1), Tok::Newline),
+                Tok::Op(Op::Colon) if depth == 0 => {
+                    return matches!(self.peek_raw(k + 1), Tok::Newline)
+                }
                 Tok::Newline | Tok::EndMarker | Tok::Error | Tok::Op(Op::Equal | Op::Semi)
                     if depth == 0 =>
                 {
@@ -311,7 +313,13 @@ impl Parser {
             self.star_expressions()?
         };
         if self.at_op(Op::ColonEqual) && !matches!(first.kind, ExprKind::Name(_)) {
-            return Err(self.error_at(first.loc, format!("cannot use assignment expressions with {}", expr_name(&first))));
+            return Err(self.error_at(
+                first.loc,
+                format!(
+                    "cannot use assignment expressions with {}",
+                    expr_name(&first)
+                ),
+            ));
         }
         let aug = match self.tok() {
             Tok::Op(op) => aug_op(*op),
@@ -410,7 +418,12 @@ impl Parser {
                 );
             }
             // CPython's hint comes from `invalid_named_expression` at the statement start.
-            let hint = i == 0 && (n == 1 || items.get(1).is_some_and(|(t, _)| matches!(t.kind, ExprKind::Tuple(_)) && !super::targets::is_parenthesized_tuple(t)));
+            let hint = i == 0
+                && (n == 1
+                    || items.get(1).is_some_and(|(t, _)| {
+                        matches!(t.kind, ExprKind::Tuple(_))
+                            && !super::targets::is_parenthesized_tuple(t)
+                    }));
             self.check_assign_target(t, hint)?;
         }
         let targets = items.into_iter().map(|(t, _)| t).collect();
@@ -460,26 +473,20 @@ impl Parser {
             }
             matches!(self.nth(k), Tok::EndMarker)
         };
-        let mut e = match self.tok() {
-            Tok::EndMarker => self.make_error(
-                CompileErrorKind::Indentation,
-                msg,
-                l.line,
-                l.col + 1,
-                l.line,
-                0,
-            ),
-            Tok::Dedent => {
-                self.make_error(CompileErrorKind::Indentation, msg, l.line, l.col, l.line, 0)
-            }
-            _ => self.make_error(
+        let mut e = if at_eof {
+            let line = self.eof_line();
+            self.make_error(CompileErrorKind::Indentation, msg, line, 0, line, 0)
+        } else if matches!(self.tok(), Tok::Dedent) {
+            self.make_error(CompileErrorKind::Indentation, msg, l.line, l.col, l.line, 0)
+        } else {
+            self.make_error(
                 CompileErrorKind::Indentation,
                 msg,
                 l.line,
                 l.col + 1,
                 l.end_line,
                 l.end_col + 1,
-            ),
+            )
         };
         e.incomplete_input = at_eof;
         e
@@ -614,16 +621,21 @@ impl Parser {
                 return Err(self.unexpected());
             }
             let l = self.loc();
-            let e = match self.tok() {
-                Tok::EndMarker | Tok::Dedent => self.make_error(
+            let e = if self.at_eof() {
+                let line = self.eof_line();
+                let mut e = self.make_error(
                     CompileErrorKind::Syntax,
                     "expected 'except' or 'finally' block".into(),
-                    l.line,
-                    l.col + 1,
-                    l.line,
+                    line,
                     0,
-                ),
-                _ => self.error_at(l, "expected 'except' or 'finally' block".into()),
+                    line,
+                    0,
+                );
+                // A REPL may still receive the handler.
+                e.incomplete_input = true;
+                e
+            } else {
+                self.error_at(l, "expected 'except' or 'finally' block".into())
             };
             return Err(e);
         }

@@ -144,7 +144,7 @@ pub(super) fn decode_str(body: &str, raw: bool) -> Result<String, DecodeError> {
                         )))
                     }
                 }
-                while let Some((k, _)) = chars.next() {
+                for (k, _) in chars.by_ref() {
                     if k == close {
                         break;
                     }
