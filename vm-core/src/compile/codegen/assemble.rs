@@ -31,13 +31,96 @@ fn effect(op: Op, arg: u32) -> (u32, u32) {
     }
 }
 
+/// Rewrites `LOAD_FAST_CHECK` into `LOAD_FAST` where the local is bound on every path that
+/// reaches the load (CPython 3.12's flowgraph analysis). Tracks the first 64 locals with a
+/// bit mask; states only shrink, so the worklist terminates.
+fn upgrade_fast_loads(u: &mut Unit<'_>) {
+    let n = u.instrs.len();
+    if !u
+        .instrs
+        .iter()
+        .any(|i| matches!(i.kind, Kind::Op(Op::LOAD_FAST_CHECK)))
+    {
+        return;
+    }
+    let label = |l: u32| -> Option<usize> {
+        u.labels
+            .get(l as usize)
+            .copied()
+            .filter(|&i| i != NONE)
+            .map(|i| i as usize)
+    };
+    let bit = |arg: u32| -> u64 {
+        if arg < 64 {
+            1 << arg
+        } else {
+            0
+        }
+    };
+    let params = if u.nparams >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << u.nparams) - 1
+    };
+    let mut state: Vec<Option<u64>> = vec![None; n + 1];
+    let mut work = vec![0usize];
+    state[0] = Some(params);
+    let merge = |state: &mut Vec<Option<u64>>, work: &mut Vec<usize>, i: usize, m: u64| {
+        let new = state[i].map_or(m, |old| old & m);
+        if state[i] != Some(new) {
+            state[i] = Some(new);
+            work.push(i);
+        }
+    };
+    while let Some(i) = work.pop() {
+        let (Some(ins), Some(m)) = (u.instrs.get(i), state[i]) else {
+            continue;
+        };
+        if ins.handler != NONE {
+            if let Some(t) = u
+                .handlers
+                .get(ins.handler as usize)
+                .and_then(|h| label(h.label))
+            {
+                merge(&mut state, &mut work, t, m);
+            }
+        }
+        match ins.kind {
+            Kind::Setup(_) => merge(&mut state, &mut work, i + 1, m),
+            Kind::Op(op) => {
+                let after = match op {
+                    Op::STORE_FAST => m | bit(ins.arg),
+                    Op::DELETE_FAST => m & !bit(ins.arg),
+                    _ => m,
+                };
+                if ins.target != NONE {
+                    if let Some(t) = label(ins.target) {
+                        merge(&mut state, &mut work, t, after);
+                    }
+                }
+                if op.flags() & flags::TERMINATOR == 0 {
+                    merge(&mut state, &mut work, i + 1, after);
+                }
+            }
+        }
+    }
+    for (ins, st) in u.instrs.iter_mut().zip(state) {
+        if let (Kind::Op(Op::LOAD_FAST_CHECK), Some(m)) = (ins.kind, st) {
+            if m & bit(ins.arg) != 0 {
+                ins.kind = Kind::Op(Op::LOAD_FAST);
+            }
+        }
+    }
+}
+
 /// Turns a finished unit into a code object.
 pub(crate) fn assemble(
-    u: Unit<'_>,
+    mut u: Unit<'_>,
     pool: &mut dyn ConstPool,
     filename: &Rc<str>,
     source: &Rc<str>,
 ) -> CResult<CodeObject> {
+    upgrade_fast_loads(&mut u);
     let n = u.instrs.len();
 
     // Layout: unit offset of every instruction (markers take no space).

@@ -749,3 +749,44 @@ fn to_bool_is_only_skipped_for_values_known_to_be_bools() {
         "{text}"
     );
 }
+
+#[test]
+fn fast_loads_are_checked_unless_definitely_bound() {
+    let load_of = |src: &str| -> String {
+        let (code, pool) = compile(src);
+        let f = nested(&code, &pool, "f").unwrap();
+        let text = dis_code(&f, &pool);
+        let line = text
+            .lines()
+            .filter(|l| l.contains("LOAD_FAST"))
+            .last()
+            .unwrap_or("")
+            .to_string();
+        line.split_whitespace()
+            .nth_back(2)
+            .unwrap_or("")
+            .to_string()
+    };
+    let checked = [
+        "def f(c):\n    if c:\n        x = 1\n    return x\n",
+        "def f():\n    x = 1\n    del x\n    return x\n",
+        "def f(n):\n    for i in n:\n        pass\n    return i\n",
+        "def f():\n    try:\n        x = g()\n    except E:\n        pass\n    return x\n",
+        "def f(p):\n    del p\n    return p\n",
+        "def f(p):\n    try:\n        g()\n    except E as p:\n        pass\n    return p\n",
+        "def f(n):\n    while n:\n        x = 1\n        n -= 1\n    return x\n",
+    ];
+    for src in checked {
+        assert_eq!(load_of(src), "LOAD_FAST_CHECK", "{src}");
+    }
+    let bound = [
+        "def f():\n    x = 1\n    return x\n",
+        "def f(c):\n    if c:\n        x = 1\n    else:\n        x = 2\n    return x\n",
+        "def f():\n    while True:\n        x = 1\n        break\n    return x\n",
+        "def f():\n    try:\n        x = g()\n    except E:\n        x = 0\n    return x\n",
+        "def f(p):\n    del p\n    p = 1\n    return p\n",
+    ];
+    for src in bound {
+        assert_eq!(load_of(src), "LOAD_FAST", "{src}");
+    }
+}

@@ -341,7 +341,7 @@ Disassembly of <code object make, line 1>:
               6 MAKE_FUNCTION            8 (closure)
               7 STORE_FAST               3 (add)
 
-  6           8 LOAD_FAST_CHECK          3 (add)
+  6           8 LOAD_FAST                3 (add)
               9 RETURN_VALUE
 
 Disassembly of <code object add, line 4>:
@@ -430,14 +430,14 @@ Disassembly of <code object <listcomp>, line 1>:
               3 LOAD_FAST                0 (.0)
         >>    4 FOR_ITER                28 (to 28)
               6 STORE_FAST               1 (x)
-              7 LOAD_FAST_CHECK          1 (x)
+              7 LOAD_FAST                1 (x)
               8 TO_BOOL
              12 POP_JUMP_IF_FALSE       26 (to 26)
-             14 LOAD_FAST_CHECK          1 (x)
+             14 LOAD_FAST                1 (x)
              15 GET_ITER
         >>   16 FOR_ITER                26 (to 26)
              18 STORE_FAST               2 (y)
-             19 LOAD_FAST_CHECK          1 (x)
+             19 LOAD_FAST                1 (x)
              20 LOAD_CONST               0 (2)
              21 BINARY_OP                5 (*)
              23 LIST_APPEND              3
@@ -483,7 +483,7 @@ Disassembly of <code object g, line 1>:
         >>   14 END_SEND
              15 STORE_FAST               1 (r)
 
-  4          16 LOAD_FAST_CHECK          1 (r)
+  4          16 LOAD_FAST                1 (r)
              17 RETURN_VALUE
         >>   18 CALL_INTRINSIC_1         3 (INTRINSIC_STOPITERATION_ERROR)
              19 RERAISE                  1
