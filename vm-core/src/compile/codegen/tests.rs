@@ -758,8 +758,7 @@ fn fast_loads_are_checked_unless_definitely_bound() {
         let text = dis_code(&f, &pool);
         let line = text
             .lines()
-            .filter(|l| l.contains("LOAD_FAST"))
-            .last()
+            .rfind(|l| l.contains("LOAD_FAST"))
             .unwrap_or("")
             .to_string();
         line.split_whitespace()
