@@ -2,3 +2,4 @@
 
 pub mod code;
 pub mod ops;
+pub mod disasm;

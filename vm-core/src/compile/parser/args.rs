@@ -1,0 +1,254 @@
+//! Call arguments and parameter lists (`def` and `lambda`).
+
+use super::{PResult, Parser};
+use crate::compile::ast::{Arg, Arguments, Expr, ExprKind, Keyword, Loc};
+use crate::compile::token::{Kw, Op, Tok};
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::vec::Vec;
+
+impl Parser {
+    /// Arguments of a call or class header, up to (not including) `)`.
+    pub(super) fn call_args(&mut self, allow_genexp: bool) -> PResult<(Vec<Expr>, Vec<Keyword>)> {
+        let mut args: Vec<Expr> = Vec::new();
+        let mut keywords: Vec<Keyword> = Vec::new();
+        let mut seen_kw_unpack = false;
+        let mut seen_keyword = false;
+        while !self.at_op(Op::RPar) {
+            let start = self.start();
+            if self.at_op(Op::Star) {
+                let star_loc = self.loc();
+                self.bump();
+                let v = self.expression()?;
+                if seen_kw_unpack {
+                    return Err(self.error_at(
+                        star_loc,
+                        "iterable argument unpacking follows keyword argument unpacking".into(),
+                    ));
+                }
+                args.push(Expr {
+                    kind: ExprKind::Starred(Box::new(v)),
+                    loc: self.loc_from(start),
+                });
+            } else if self.eat_op(Op::DoubleStar) {
+                let v = self.expression()?;
+                seen_kw_unpack = true;
+                keywords.push(Keyword {
+                    arg: None,
+                    value: v,
+                    loc: self.loc_from(start),
+                });
+            } else if matches!(self.nth(1), Tok::Op(Op::Equal))
+                && matches!(self.tok(), Tok::Name(_))
+            {
+                let (name, _) = self.expect_name()?;
+                self.bump();
+                let value = self.expression()?;
+                let loc = self.loc_from(start);
+                if keywords.iter().any(|k| k.arg.as_deref() == Some(&*name)) {
+                    return Err(self.error_at(loc, format!("keyword argument repeated: {name}")));
+                }
+                seen_keyword = true;
+                keywords.push(Keyword {
+                    arg: Some(name),
+                    value,
+                    loc,
+                });
+            } else {
+                let e = self.named_expression()?;
+                if self.at_op(Op::Equal) {
+                    // `f(a.b=1)`, `f(True=1)`: CPython's `invalid_kwarg` (range ends at `=`).
+                    let v = self.bump();
+                    let msg = match &e.kind {
+                        ExprKind::Constant(
+                            c @ (crate::compile::ast::Constant::True
+                            | crate::compile::ast::Constant::False
+                            | crate::compile::ast::Constant::None),
+                        ) => {
+                            format!(
+                                "cannot assign to {}",
+                                match c {
+                                    crate::compile::ast::Constant::True => "True",
+                                    crate::compile::ast::Constant::False => "False",
+                                    _ => "None",
+                                }
+                            )
+                        }
+                        _ => {
+                            "expression cannot contain assignment, perhaps you meant \"==\"?".into()
+                        }
+                    };
+                    return Err(self.error_range(e.loc, v.loc, msg));
+                }
+                if self.at_kw(Kw::For) || self.at_kw(Kw::Async) {
+                    if !allow_genexp {
+                        return Err(self.unexpected());
+                    }
+                    let generators = self.comprehension_clauses()?;
+                    let g = Expr {
+                        kind: ExprKind::GeneratorExp {
+                            elt: Box::new(e),
+                            generators,
+                        },
+                        loc: self.loc_from(start),
+                    };
+                    if !args.is_empty() || !keywords.is_empty() || !self.at_op(Op::RPar) {
+                        return Err(self
+                            .error_at(g.loc, "Generator expression must be parenthesized".into()));
+                    }
+                    // A sole generator argument's location includes the call's parentheses.
+                    let mut g = g;
+                    if let Some(open) = self.open_paren_before(start) {
+                        g.loc.line = open.line;
+                        g.loc.col = open.col;
+                        if let Some(close) = self.toks.get(self.pos) {
+                            g.loc.end_line = close.loc.end_line;
+                            g.loc.end_col = close.loc.end_col;
+                        }
+                    }
+                    args.push(g);
+                    break;
+                }
+                if seen_kw_unpack {
+                    return Err(self.error_at_token(
+                        "positional argument follows keyword argument unpacking".into(),
+                    ));
+                }
+                if seen_keyword {
+                    return Err(
+                        self.error_at_token("positional argument follows keyword argument".into())
+                    );
+                }
+                args.push(e);
+            }
+            if !self.eat_op(Op::Comma) {
+                break;
+            }
+        }
+        Ok((args, keywords))
+    }
+
+    /// The location of the `(` token right before `start` (the call's opening parenthesis).
+    fn open_paren_before(&self, start: (u32, u32)) -> Option<Loc> {
+        let k = self.toks[..self.pos]
+            .iter()
+            .rposition(|t| (t.loc.line, t.loc.col) == start)?;
+        let prev = self.toks.get(k.checked_sub(1)?)?;
+        Some(prev.loc)
+    }
+
+    /// A parameter list up to `)` (for `def`, with annotations) or `:` (for `lambda`).
+    pub(super) fn parameters(&mut self, is_def: bool) -> PResult<Arguments> {
+        let close = if is_def { Op::RPar } else { Op::Colon };
+        let mut a = Arguments::default();
+        let mut seen_slash = false;
+        let mut seen_star = false;
+        let mut seen_default = false;
+        while !self.at_op(close) {
+            let tok_loc = self.loc();
+            if a.kwarg.is_some() {
+                return Err(self.error_at(
+                    tok_loc,
+                    "arguments cannot follow var-keyword argument".into(),
+                ));
+            }
+            if self.at_op(Op::Slash) {
+                if seen_slash {
+                    return Err(self.error_at(tok_loc, "/ may appear only once".into()));
+                }
+                if seen_star {
+                    return Err(self.error_at(tok_loc, "/ must be ahead of *".into()));
+                }
+                if a.args.is_empty() {
+                    return Err(self.unexpected());
+                }
+                self.bump();
+                seen_slash = true;
+                a.posonly.append(&mut a.args);
+            } else if self.at_op(Op::Star) {
+                if seen_star {
+                    return Err(self.error_at(tok_loc, "* argument may appear only once".into()));
+                }
+                self.bump();
+                seen_star = true;
+                if self.at_op(Op::Comma) || self.at_op(close) {
+                    // A bare `*` needs at least one keyword-only parameter after it.
+                    let mut k = 0;
+                    if matches!(self.nth(0), Tok::Op(Op::Comma)) {
+                        k = 1;
+                    }
+                    if !matches!(self.nth(k), Tok::Name(_)) {
+                        return Err(
+                            self.error_at(tok_loc, "named arguments must follow bare *".into())
+                        );
+                    }
+                } else {
+                    let arg = self.param(is_def)?;
+                    if self.at_op(Op::Equal) {
+                        return Err(self.error_at_token(
+                            "var-positional argument cannot have default value".into(),
+                        ));
+                    }
+                    a.vararg = Some(arg);
+                }
+            } else if self.eat_op(Op::DoubleStar) {
+                let arg = self.param(is_def)?;
+                if self.at_op(Op::Equal) {
+                    return Err(self
+                        .error_at_token("var-keyword argument cannot have default value".into()));
+                }
+                a.kwarg = Some(arg);
+            } else {
+                let arg = self.param(is_def)?;
+                let default = if self.eat_op(Op::Equal) {
+                    Some(self.expression()?)
+                } else {
+                    None
+                };
+                if seen_star {
+                    a.kwonly.push(arg);
+                    a.kw_defaults.push(default);
+                } else {
+                    match default {
+                        Some(d) => {
+                            seen_default = true;
+                            a.defaults.push(d);
+                        }
+                        None if seen_default => {
+                            return Err(self.error_at(
+                                arg.loc,
+                                "non-default argument follows default argument".into(),
+                            ))
+                        }
+                        None => {}
+                    }
+                    a.args.push(arg);
+                }
+            }
+            if !self.eat_op(Op::Comma) {
+                break;
+            }
+        }
+        Ok(a)
+    }
+
+    /// One parameter name with its annotation (annotations only in `def`).
+    fn param(&mut self, is_def: bool) -> PResult<Arg> {
+        let start = self.start();
+        let (name, _) = self.expect_name()?;
+        let annotation = if is_def && self.eat_op(Op::Colon) {
+            Some(if self.at_op(Op::Star) {
+                self.star_expression()?
+            } else {
+                self.expression()?
+            })
+        } else {
+            None
+        };
+        Ok(Arg {
+            name,
+            annotation,
+            loc: self.loc_from(start),
+        })
+    }
+}

@@ -1,0 +1,297 @@
+//! String literals: escape decoding and implicit concatenation.
+
+use super::{PResult, Parser};
+use crate::compile::ast::{Constant, Expr, ExprKind, Loc};
+use crate::compile::token::{StrLit, Tok};
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// A few character names for `\N{...}` (Tiercel carries no Unicode name database).
+const CHAR_NAMES: &[(&str, char)] = &[
+    ("NULL", '\0'),
+    ("BELL", '\x07'),
+    ("BACKSPACE", '\x08'),
+    ("CHARACTER TABULATION", '\t'),
+    ("LINE FEED", '\n'),
+    ("CARRIAGE RETURN", '\r'),
+    ("ESCAPE", '\x1b'),
+    ("SPACE", ' '),
+    ("DELETE", '\x7f'),
+    ("NO-BREAK SPACE", '\u{a0}'),
+    ("COPYRIGHT SIGN", '\u{a9}'),
+    ("REGISTERED SIGN", '\u{ae}'),
+    ("DEGREE SIGN", '\u{b0}'),
+    ("PLUS-MINUS SIGN", '\u{b1}'),
+    ("MICRO SIGN", '\u{b5}'),
+    ("MULTIPLICATION SIGN", '\u{d7}'),
+    ("DIVISION SIGN", '\u{f7}'),
+    ("LATIN SMALL LETTER E WITH ACUTE", '\u{e9}'),
+    ("GREEK SMALL LETTER ALPHA", '\u{3b1}'),
+    ("GREEK SMALL LETTER BETA", '\u{3b2}'),
+    ("GREEK SMALL LETTER PI", '\u{3c0}'),
+    ("GREEK CAPITAL LETTER OMEGA", '\u{3a9}'),
+    ("EN DASH", '\u{2013}'),
+    ("EM DASH", '\u{2014}'),
+    ("LEFT SINGLE QUOTATION MARK", '\u{2018}'),
+    ("RIGHT SINGLE QUOTATION MARK", '\u{2019}'),
+    ("LEFT DOUBLE QUOTATION MARK", '\u{201c}'),
+    ("RIGHT DOUBLE QUOTATION MARK", '\u{201d}'),
+    ("BULLET", '\u{2022}'),
+    ("HORIZONTAL ELLIPSIS", '\u{2026}'),
+    ("EURO SIGN", '\u{20ac}'),
+    ("RIGHTWARDS ARROW", '\u{2192}'),
+    ("INFINITY", '\u{221e}'),
+    ("CHECK MARK", '\u{2713}'),
+    ("BLACK STAR", '\u{2605}'),
+    ("SNOWMAN", '\u{2603}'),
+    ("REPLACEMENT CHARACTER", '\u{fffd}'),
+];
+
+/// Why a literal could not be decoded.
+pub(super) enum DecodeError {
+    /// An escape error, reported at the token after the literal (CPython's position).
+    Escape(String),
+    /// A non-ASCII character in a bytes literal, reported at the literal itself.
+    NonAscii,
+}
+
+fn unicode_err(start: usize, end: usize, what: &str) -> DecodeError {
+    DecodeError::Escape(format!("(unicode error) 'unicodeescape' codec can't decode bytes in position {start}-{end}: {what}"))
+}
+
+/// Decodes the body of a `str` literal (or a literal chunk of an f-string).
+pub(super) fn decode_str(body: &str, raw: bool) -> Result<String, DecodeError> {
+    if raw || !body.contains('\\') {
+        return Ok(String::from(body));
+    }
+    let mut out = String::with_capacity(body.len());
+    let b = body.as_bytes();
+    let mut chars = body.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some((_, e)) = chars.next() else {
+            out.push('\\');
+            break;
+        };
+        match e {
+            '\n' => {}
+            '\\' => out.push('\\'),
+            '\'' => out.push('\''),
+            '"' => out.push('"'),
+            'a' => out.push('\x07'),
+            'b' => out.push('\x08'),
+            'f' => out.push('\x0c'),
+            'n' => out.push('\n'),
+            'r' => out.push('\r'),
+            't' => out.push('\t'),
+            'v' => out.push('\x0b'),
+            '0'..='7' => {
+                let mut v = e as u32 - '0' as u32;
+                for _ in 0..2 {
+                    match chars.peek() {
+                        Some(&(_, d @ '0'..='7')) => {
+                            v = v * 8 + (d as u32 - '0' as u32);
+                            chars.next();
+                        }
+                        _ => break,
+                    }
+                }
+                out.push(char::from_u32(v).unwrap_or('\u{fffd}'));
+            }
+            'x' | 'u' | 'U' => {
+                let (n, what) = match e {
+                    'x' => (2, "truncated \\xXX escape"),
+                    'u' => (4, "truncated \\uXXXX escape"),
+                    _ => (8, "truncated \\UXXXXXXXX escape"),
+                };
+                let mut v: u32 = 0;
+                for k in 0..n {
+                    match chars.peek() {
+                        Some(&(_, d)) if d.is_ascii_hexdigit() => {
+                            v = v * 16 + d.to_digit(16).unwrap_or(0);
+                            chars.next();
+                        }
+                        _ => return Err(unicode_err(i, i + 1 + k, what)),
+                    }
+                }
+                match char::from_u32(v) {
+                    Some(ch) => out.push(ch),
+                    None => return Err(unicode_err(i, i + 1 + n, "illegal Unicode character")),
+                }
+            }
+            'N' => {
+                if b.get(i + 2) != Some(&b'{') {
+                    return Err(unicode_err(i, i + 1, "malformed \\N character escape"));
+                }
+                let Some(close) = body[i + 3..].find('}').map(|k| k + i + 3) else {
+                    return Err(unicode_err(
+                        i,
+                        body.len() - 1,
+                        "malformed \\N character escape",
+                    ));
+                };
+                let name = &body[i + 3..close];
+                match CHAR_NAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
+                    Some(&(_, ch)) => out.push(ch),
+                    None => {
+                        return Err(DecodeError::Escape(format!(
+                            "(unicode error) \\N{{{name}}}: unknown Unicode character name (Tiercel only knows a small table of names)"
+                        )))
+                    }
+                }
+                for (k, _) in chars.by_ref() {
+                    if k == close {
+                        break;
+                    }
+                }
+            }
+            other => {
+                // Unknown escapes are kept verbatim (CPython only warns).
+                out.push('\\');
+                out.push(other);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Decodes the body of a bytes literal.
+pub(super) fn decode_bytes(body: &str, raw: bool) -> Result<Vec<u8>, DecodeError> {
+    if !body.is_ascii() {
+        return Err(DecodeError::NonAscii);
+    }
+    let b = body.as_bytes();
+    if raw {
+        return Ok(b.to_vec());
+    }
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c != b'\\' || i + 1 >= b.len() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let e = b[i + 1];
+        i += 2;
+        match e {
+            b'\n' => {}
+            b'\\' | b'\'' | b'"' => out.push(e),
+            b'a' => out.push(7),
+            b'b' => out.push(8),
+            b'f' => out.push(12),
+            b'n' => out.push(b'\n'),
+            b'r' => out.push(b'\r'),
+            b't' => out.push(b'\t'),
+            b'v' => out.push(11),
+            b'0'..=b'7' => {
+                let mut v = u32::from(e - b'0');
+                for _ in 0..2 {
+                    match b.get(i) {
+                        Some(&d @ b'0'..=b'7') => {
+                            v = v * 8 + u32::from(d - b'0');
+                            i += 1;
+                        }
+                        _ => break,
+                    }
+                }
+                out.push((v & 0xff) as u8);
+            }
+            b'x' => {
+                let h = b.get(i).and_then(|&d| (d as char).to_digit(16));
+                let l = b.get(i + 1).and_then(|&d| (d as char).to_digit(16));
+                match (h, l) {
+                    (Some(h), Some(l)) => {
+                        out.push((h * 16 + l) as u8);
+                        i += 2;
+                    }
+                    _ => {
+                        return Err(DecodeError::Escape(format!(
+                            "(value error) invalid \\x escape at position {}",
+                            i - 2
+                        )))
+                    }
+                }
+            }
+            other => {
+                out.push(b'\\');
+                out.push(other);
+            }
+        }
+    }
+    Ok(out)
+}
+
+impl Parser {
+    /// Adjacent string literals, concatenated into one `Constant` or `JoinedStr`.
+    pub(super) fn strings(&mut self) -> PResult<Expr> {
+        let start = self.start();
+        let mut lits: Vec<(Box<StrLit>, Loc)> = Vec::new();
+        while let Tok::Str(_) = self.tok() {
+            let t = self.bump();
+            if let Tok::Str(s) = t.tok {
+                lits.push((s, t.loc));
+            }
+        }
+        let loc = self.loc_from(start);
+        let nbytes = lits.iter().filter(|l| l.0.bytes).count();
+        if nbytes != 0 && nbytes != lits.len() {
+            return Err(self.error_at_token("cannot mix bytes and nonbytes literals".into()));
+        }
+        if nbytes != 0 {
+            let mut out = Vec::new();
+            for (lit, tloc) in &lits {
+                match decode_bytes(&lit.body, lit.raw) {
+                    Ok(mut b) => out.append(&mut b),
+                    Err(DecodeError::NonAscii) => {
+                        return Err(self.error_at(
+                            *tloc,
+                            "bytes can only contain ASCII literal characters".into(),
+                        ))
+                    }
+                    Err(DecodeError::Escape(m)) => return Err(self.error_at_token(m)),
+                }
+            }
+            return Ok(Expr {
+                kind: ExprKind::Constant(Constant::Bytes(out)),
+                loc,
+            });
+        }
+        let any_f = lits.iter().any(|l| l.0.fmt);
+        let mut parts: Vec<Expr> = Vec::new();
+        let mut cur = String::new();
+        for (lit, tloc) in &lits {
+            if lit.fmt {
+                self.fstring(lit, *tloc, loc, &mut parts, &mut cur)?;
+            } else {
+                match decode_str(&lit.body, lit.raw) {
+                    Ok(s) => cur.push_str(&s),
+                    Err(DecodeError::Escape(m)) => return Err(self.error_at_token(m)),
+                    Err(DecodeError::NonAscii) => return Err(self.unexpected()),
+                }
+            }
+        }
+        if !any_f {
+            return Ok(Expr {
+                kind: ExprKind::Constant(Constant::Str(cur)),
+                loc,
+            });
+        }
+        if !cur.is_empty() {
+            parts.push(Expr {
+                kind: ExprKind::Constant(Constant::Str(cur)),
+                loc,
+            });
+        }
+        Ok(Expr {
+            kind: ExprKind::JoinedStr(parts),
+            loc,
+        })
+    }
+}

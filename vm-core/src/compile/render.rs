@@ -1,0 +1,122 @@
+//! Rendering compile errors the way CPython 3.11 prints an uncaught `SyntaxError`.
+
+use super::error::CompileError;
+use alloc::format;
+use alloc::string::String;
+
+/// Line `n` (1-based) of `source`, with its newline if it has one. Lines end at `\n`,
+/// `\r\n` or `\r`; the terminator is reported as a single `\n`.
+fn source_line(source: &str, n: u32) -> Option<String> {
+    let mut line = 1u32;
+    let mut start = 0usize;
+    let bytes = source.as_bytes();
+    let mut i = 0usize;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'\n' || b == b'\r' {
+            if line == n {
+                let mut s = String::from(&source[start..i]);
+                s.push('\n');
+                return Some(s);
+            }
+            if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                i += 1;
+            }
+            line += 1;
+            start = i + 1;
+        }
+        i += 1;
+    }
+    if line == n && start < source.len() {
+        return Some(String::from(&source[start..]));
+    }
+    None
+}
+
+impl CompileError {
+    /// What CPython prints to stderr for this error when it is not caught, e.g.
+    ///
+    /// ```text
+    ///   File "f.py", line 1
+    ///     x = (1,
+    ///         ^
+    /// SyntaxError: '(' was never closed
+    /// ```
+    ///
+    /// The source line is shown without its indentation (the carets move with it). An
+    /// error without a line (line 0) prints only the last line; an error on a line the
+    /// source does not have prints no source text.
+    pub fn render(&self, filename: &str, source: &str) -> String {
+        let class = self.kind.class_name();
+        if self.line == 0 {
+            return format!("{class}: {}\n", self.msg);
+        }
+        let mut out = format!("  File \"{filename}\", line {}\n", self.line);
+        if let Some(text) = source_line(source, self.line) {
+            let line_size = text.chars().count() as i64;
+            let offset = i64::from(self.col);
+            // CPython's end_offset of -1/0 means "no range": stored here as 0.
+            let mut end_offset = if self.end_col == 0 {
+                -1
+            } else {
+                i64::from(self.end_col)
+            };
+            if self.end_line > self.line {
+                end_offset = line_size;
+            }
+            if end_offset > line_size + 1 {
+                end_offset = line_size + 1;
+            }
+            // CPython draws a single caret for IndentationError and TabError.
+            if self.kind != super::error::CompileErrorKind::Syntax {
+                end_offset = -1;
+            }
+            print_error_text(&mut out, offset, end_offset, &text);
+        }
+        out.push_str(&format!("{class}: {}\n", self.msg));
+        out
+    }
+}
+
+/// CPython's `print_error_text` (pythonrun.c), on characters.
+fn print_error_text(out: &mut String, offset: i64, end_offset: i64, text: &str) {
+    let carets = if end_offset > 0 && end_offset > offset {
+        end_offset - offset
+    } else {
+        1
+    };
+    let mut offset = offset - 1;
+    let mut t = text;
+    while let Some(c) = t.chars().next() {
+        if c == ' ' || c == '\t' || c == '\x0c' {
+            t = &t[c.len_utf8()..];
+            offset -= 1;
+        } else {
+            break;
+        }
+    }
+    let body = t.strip_suffix('\n').unwrap_or(t);
+    let len = body.chars().count() as i64;
+    if offset > len {
+        offset = len;
+    }
+    out.push_str("    ");
+    out.push_str(body);
+    out.push('\n');
+    if offset < 0 {
+        return;
+    }
+    out.push_str("    ");
+    for _ in 0..offset {
+        out.push(' ');
+    }
+    for _ in 0..carets {
+        out.push('^');
+    }
+    out.push('\n');
+}
+
+#[cfg(test)]
+mod cases;
+#[cfg(test)]
+mod tests;
