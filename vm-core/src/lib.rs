@@ -15,8 +15,10 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod api;
 pub mod builtins;
 pub mod bytecode;
+#[cfg(feature = "compiler")]
 pub mod compile;
 pub mod format;
 pub mod interp;

@@ -1,5 +1,112 @@
-//! The `tiercel` command: run a Python file like `python3 FILE.py`.
+//! The `tiercel` command: runs a Python file like `python3 FILE.py`.
+//!
+//! Usage: `tiercel [--heap BYTES] [--dis] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
+//! an uncaught exception prints a CPython-style traceback on stderr and exits with status 1,
+//! and `sys.exit(n)` exits with `n`.
 
-fn main() {
-    std::process::exit(2);
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use vm_core::{Config, Host, RunError, Vm};
+
+/// Host output and clocks for the VM.
+struct StdHost {
+    out: std::io::BufWriter<std::io::Stdout>,
+    start: Instant,
+}
+
+impl Host for StdHost {
+    fn write_stdout(&mut self, s: &str) {
+        let _ = self.out.write_all(s.as_bytes());
+    }
+
+    fn write_stderr(&mut self, s: &str) {
+        // Keep the two streams ordered as a terminal shows them.
+        let _ = self.out.flush();
+        let _ = std::io::stderr().write_all(s.as_bytes());
+    }
+
+    fn flush(&mut self) {
+        let _ = self.out.flush();
+    }
+
+    fn time(&mut self) -> f64 {
+        SystemTime::now().duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64())
+    }
+
+    fn monotonic(&mut self) -> f64 {
+        self.start.elapsed().as_secs_f64()
+    }
+}
+
+fn usage() -> ExitCode {
+    eprintln!("usage: tiercel [--heap BYTES] [--dis] [-c CODE | FILE] [ARGS...]");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let mut config = Config::default();
+    let mut dis = false;
+    let (source, filename, rest) = loop {
+        let Some(a) = args.next() else { return usage() };
+        match a.as_str() {
+            "--heap" => match args.next().and_then(|n| n.parse::<usize>().ok()) {
+                Some(n) => config.heap_limit = n,
+                None => return usage(),
+            },
+            "--dis" => dis = true,
+            "-c" => {
+                let Some(code) = args.next() else { return usage() };
+                break (code, String::from("<string>"), vec![String::from("-c")]);
+            }
+            "-h" | "--help" => return usage(),
+            file => match std::fs::read(file) {
+                Ok(bytes) => match String::from_utf8(bytes) {
+                    Ok(s) => break (s, String::from(file), vec![String::from(file)]),
+                    Err(_) => {
+                        eprintln!("SyntaxError: (unicode error) 'utf-8' codec can't decode the file {file}");
+                        return ExitCode::from(1);
+                    }
+                },
+                Err(e) => {
+                    eprintln!("tiercel: can't open file '{file}': [Errno {}] {e}", e.raw_os_error().unwrap_or(0));
+                    return ExitCode::from(2);
+                }
+            },
+        }
+    };
+    config.argv = rest;
+    config.argv.extend(args);
+    let host = StdHost { out: std::io::BufWriter::new(std::io::stdout()), start: Instant::now() };
+    let mut vm = Vm::new(config, Box::new(host));
+    if dis {
+        return match vm.disassemble_source(&source, &filename) {
+            Ok(text) => {
+                vm.write_out(&text);
+                vm.host.flush();
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                vm.write_err(&e);
+                ExitCode::from(1)
+            }
+        };
+    }
+    let r = vm.run_source(&source, &filename);
+    let code = match r {
+        Ok(()) => 0,
+        Err(RunError::Compile(text)) => {
+            vm.write_err(&text);
+            1
+        }
+        Err(RunError::Exception { traceback, .. }) => {
+            vm.write_err(&traceback);
+            1
+        }
+        Err(RunError::Exit(n)) => n,
+    };
+    vm.host.flush();
+    ExitCode::from(code as u8)
 }

@@ -1,0 +1,181 @@
+//! The embedding API: compile and run source, call Python from Rust, read results.
+
+use alloc::boxed::Box;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::bytecode::code::{CodeObject, ConstAllocError, ConstPool, IntLiteral};
+use crate::object::bigint::BigInt;
+use crate::object::types::{NativeFn, NativeFunc, NativeKind, Obj};
+use crate::object::value::{ObjRef, Value};
+use crate::vm::{PyErr, PyResult, RunError, Vm};
+
+/// The VM as the code generator's source of heap constants.
+#[cfg(feature = "compiler")]
+struct Pool<'a>(&'a mut Vm);
+
+#[cfg(feature = "compiler")]
+impl ConstPool for Pool<'_> {
+    fn str(&mut self, s: &str) -> Result<Value, ConstAllocError> {
+        self.0.intern(s).map_err(|_| ConstAllocError)
+    }
+
+    fn int(&mut self, lit: IntLiteral<'_>) -> Result<Value, ConstAllocError> {
+        let b = match lit {
+            IntLiteral::Small(i) => BigInt::from_i64(i),
+            IntLiteral::Big { digits, radix } => BigInt::parse(digits, radix, 0).map_err(|_| ConstAllocError)?,
+        };
+        self.0.int_from_big(b).map_err(|_| ConstAllocError)
+    }
+
+    fn bytes(&mut self, b: &[u8]) -> Result<Value, ConstAllocError> {
+        self.0.alloc_value(Obj::Bytes(b.into())).map_err(|_| ConstAllocError)
+    }
+
+    fn tuple(&mut self, items: &[Value]) -> Result<Value, ConstAllocError> {
+        self.0.new_tuple(items.to_vec()).map_err(|_| ConstAllocError)
+    }
+
+    fn code(&mut self, code: Rc<CodeObject>) -> Result<Value, ConstAllocError> {
+        self.0.alloc_value(Obj::Code(code)).map_err(|_| ConstAllocError)
+    }
+}
+
+/// How source is compiled.
+#[cfg(feature = "compiler")]
+pub use crate::compile::codegen::Mode;
+
+impl Vm {
+    #[cfg(feature = "compiler")]
+    /// Compiles source to a module code object. The error is CPython's rendering of the
+    /// `SyntaxError` (ends with a newline).
+    pub fn compile(&mut self, source: &str, filename: &str, mode: Mode) -> Result<Rc<CodeObject>, String> {
+        let mut pool = Pool(self);
+        crate::compile::codegen::compile_source(source, filename, mode, &mut pool).map_err(|e| e.render(filename, source))
+    }
+
+    #[cfg(feature = "compiler")]
+    /// Runs source as the `__main__` module. Returns the run's outcome; uncaught exceptions
+    /// come back as [`RunError::Exception`] with the traceback text, and the VM stays usable.
+    pub fn run_source(&mut self, source: &str, filename: &str) -> Result<(), RunError> {
+        self.run_source_mode(source, filename, Mode::Exec)
+    }
+
+    #[cfg(feature = "compiler")]
+    /// Like [`Vm::run_source`] with a compile mode (interactive prints expression values).
+    pub fn run_source_mode(&mut self, source: &str, filename: &str, mode: Mode) -> Result<(), RunError> {
+        let code = self.compile(source, filename, mode).map_err(RunError::Compile)?;
+        let globals = self.main_globals;
+        let r = self.run_code(code, globals, Value::UNDEF, Value::UNDEF);
+        self.reset_after_run();
+        match r {
+            Ok(_) => Ok(()),
+            Err(e) => Err(self.describe_uncaught(e)),
+        }
+    }
+
+    /// Restores the interpreter state after a run ended (normally or by an exception), so
+    /// the next run starts clean.
+    fn reset_after_run(&mut self) {
+        self.frames.clear();
+        self.stack.clear();
+        self.native_roots.clear();
+        self.repr_active.clear();
+        self.native_depth = 0;
+        self.handled_exc = Value::NONE;
+        self.reraising = false;
+        self.gen_returned = false;
+        self.collect_garbage();
+    }
+
+    /// Turns an uncaught exception into a [`RunError`] (`SystemExit` into an exit status).
+    pub fn describe_uncaught(&mut self, e: PyErr) -> RunError {
+        let exc = e.0;
+        if self.exc_matches(exc, self.types.system_exit) {
+            let args = self.exc_state(exc).and_then(|s| self.tuple_items(s.args)).unwrap_or_default();
+            let code = match args.first() {
+                None => 0,
+                Some(v) if *v == Value::NONE => 0,
+                Some(v) => match self.as_i64(*v) {
+                    Some(i) => i as i32,
+                    None => {
+                        let msg = self.display(*v);
+                        self.write_err(&msg);
+                        self.write_err("\n");
+                        1
+                    }
+                },
+            };
+            return RunError::Exit(code);
+        }
+        let traceback = self.format_exception(exc);
+        let type_name = self.type_name(exc);
+        let message = self.exception_str(exc).unwrap_or_default();
+        RunError::Exception { type_name, message, traceback }
+    }
+
+    /// Registers a native function in the builtins namespace.
+    pub fn register_function(&mut self, name: &'static str, f: NativeFn) -> PyResult<()> {
+        let nf = NativeFunc { name, f, kind: NativeKind::Function, bound: Value::UNDEF, owner: Value::UNDEF };
+        let v = self.alloc_value(Obj::Native(Box::new(nf)))?;
+        let b = self.builtins;
+        self.dict_set_str(b, name, v)
+    }
+
+    /// Adds a native function to a module namespace (for [`Vm::register_module`] inits).
+    pub fn add_module_function(&mut self, module_dict: ObjRef, name: &'static str, f: NativeFn) -> PyResult<()> {
+        let nf = NativeFunc { name, f, kind: NativeKind::Function, bound: Value::UNDEF, owner: Value::UNDEF };
+        let v = self.alloc_value(Obj::Native(Box::new(nf)))?;
+        self.dict_set_str(module_dict, name, v)
+    }
+
+    /// Reads a global of `__main__`.
+    pub fn get_global(&mut self, name: &str) -> Option<Value> {
+        let k = self.intern(name).ok()?;
+        self.dict_get_str(self.main_globals, k)
+    }
+
+    /// Calls a callable from Rust outside any run (the embedder's entry point).
+    pub fn call_function(&mut self, f: Value, args: &[Value]) -> Result<Value, RunError> {
+        let r = self.call(f, args);
+        let depth_ok = self.frames.is_empty();
+        let out = match r {
+            Ok(v) => Ok(v),
+            Err(e) => Err(self.describe_uncaught(e)),
+        };
+        if depth_ok {
+            self.reset_after_run();
+        }
+        out
+    }
+
+    #[cfg(feature = "compiler")]
+    /// Disassembles source (the `--dis` view), describing constants with `repr`.
+    pub fn disassemble_source(&mut self, source: &str, filename: &str) -> Result<String, String> {
+        let code = self.compile(source, filename, Mode::Exec)?;
+        let mut out = String::new();
+        let reprs: Vec<(Value, String)> = collect_consts(self, &code);
+        crate::bytecode::disasm::disassemble(&code, &mut out, &|v| {
+            reprs.iter().find(|(k, _)| *k == v).map(|(_, s)| s.clone()).unwrap_or_else(|| alloc::format!("{v:?}"))
+        });
+        Ok(out)
+    }
+}
+
+#[cfg(feature = "compiler")]
+fn collect_consts(vm: &mut Vm, code: &CodeObject) -> Vec<(Value, String)> {
+    let mut out = Vec::new();
+    for c in code.consts.iter().chain(code.names.iter()) {
+        if let Some(Obj::Code(inner)) = vm.obj(*c) {
+            let inner = inner.clone();
+            out.extend(collect_consts(vm, &inner));
+            let name = vm.str_of(inner.name).map(String::from).unwrap_or_default();
+            out.push((*c, alloc::format!("<code object {name}>")));
+            continue;
+        }
+        let r = vm.repr(*c).unwrap_or_default();
+        out.push((*c, r));
+    }
+    out
+}
