@@ -91,9 +91,12 @@ fn err(src: &str) -> CompileError {
     }
 }
 
+/// (line, col, end_line, end_col) of an error.
+type Span = (u32, u32, u32, u32);
+
 #[test]
 fn unsupported_features_name_themselves() {
-    let cases: &[(&str, &str, (u32, u32, u32, u32))] = &[
+    let cases: &[(&str, &str, Span)] = &[
         (
             "async def f(): pass\n",
             "'async def' is not supported by Tiercel",
