@@ -121,7 +121,7 @@ fn node_lookup() {
     let ls = t.expr_scope(lam);
     assert_eq!(t.scope(ls).kind, ScopeKind::Lambda);
     assert_eq!(t.scope(ls).parent, Some(fs));
-    let crate::compile::ast::ExprKind::Lambda { body, .. } = &lam.kind else {
+    let ExprKind::Lambda { body, .. } = &lam.kind else {
         panic!()
     };
     let cs = t.expr_scope(body);
