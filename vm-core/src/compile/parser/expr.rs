@@ -74,6 +74,30 @@ impl Parser {
                 loc: self.loc_from(start),
             });
         }
+        if let ExprKind::Name(n) = &body.kind {
+            // CPython's `invalid_legacy_expression`: `print "x"`.
+            if matches!(&**n, "print" | "exec")
+                && self.can_start_star_expression()
+                && !matches!(
+                    self.tok(),
+                    Tok::Op(Op::LPar | Op::LSqb | Op::Minus | Op::Plus | Op::Star)
+                        | Tok::Kw(Kw::Not | Kw::Yield | Kw::Await)
+                        | Tok::Error
+                )
+            {
+                let generic = self.unexpected();
+                return Err(match self.star_expressions() {
+                    Ok(b) => self.error_range(
+                        body.loc,
+                        b.loc,
+                        alloc::format!(
+                            "Missing parentheses in call to '{n}'. Did you mean {n}(...)?"
+                        ),
+                    ),
+                    Err(_) => generic,
+                });
+            }
+        }
         if self.paren_level > 0 && !starts_with_name_then_str && self.starts_expression() {
             // CPython's `invalid_expression`: two expressions in a row inside brackets.
             let soft = matches!(&body.kind, ExprKind::Name(n) if matches!(&**n, "match" | "case" | "_" | "print" | "exec"));
