@@ -52,7 +52,8 @@ impl Parser {
             self.bump();
             let test = self.binary(0)?;
             if !self.eat_kw(Kw::Else) {
-                if matches!(self.tok(), Tok::Error) {
+                // CPython's `invalid_expression` excludes `a if b:` (a misplaced statement).
+                if matches!(self.tok(), Tok::Error | Tok::Op(Op::Colon)) {
                     return Err(self.unexpected());
                 }
                 return Err(self.error_range(
@@ -133,6 +134,59 @@ impl Parser {
         )
     }
 
+    /// A `named_expression` where CPython's `invalid_named_expression` applies (displays,
+    /// conditions): `if x = 1:` suggests `==` or `:=`.
+    pub(super) fn named_expression_checked(&mut self) -> PResult<Expr> {
+        let e = self.named_expression()?;
+        if !self.at_op(Op::Equal) {
+            return Ok(e);
+        }
+        let generic = self.unexpected();
+        let plain = matches!(e.kind, ExprKind::Name(_));
+        let assignable_hint = !matches!(
+            e.kind,
+            ExprKind::Tuple(_)
+                | ExprKind::List(_)
+                | ExprKind::GeneratorExp { .. }
+                | ExprKind::Constant(Constant::True | Constant::False | Constant::None)
+                | ExprKind::Compare { .. }
+                | ExprKind::BoolOp { .. }
+                | ExprKind::IfExp { .. }
+                | ExprKind::Lambda { .. }
+                | ExprKind::Yield(_)
+                | ExprKind::YieldFrom(_)
+                | ExprKind::UnaryOp {
+                    op: UnaryOp::Not,
+                    ..
+                }
+        );
+        if !plain && !assignable_hint {
+            return Err(generic);
+        }
+        self.bump();
+        let Ok(b) = self.bitwise_or() else {
+            return Err(generic);
+        };
+        if self.at_op(Op::Equal) || self.at_op(Op::ColonEqual) {
+            return Err(generic);
+        }
+        Err(if plain {
+            self.error_range(
+                e.loc,
+                b.loc,
+                "invalid syntax. Maybe you meant '==' or ':=' instead of '='?".into(),
+            )
+        } else {
+            self.error_at(
+                e.loc,
+                alloc::format!(
+                    "cannot assign to {} here. Maybe you meant '==' instead of '='?",
+                    super::targets::expr_name(&e)
+                ),
+            )
+        })
+    }
+
     /// `named_expression`: `NAME := expression` or `expression`.
     pub(super) fn named_expression(&mut self) -> PResult<Expr> {
         if let (Tok::Name(_), Tok::Op(Op::ColonEqual)) = (self.tok(), self.nth(1)) {
@@ -175,12 +229,12 @@ impl Parser {
         self.expression()
     }
 
-    /// `star_named_expression`: `*bitwise_or` or `named_expression`.
+    /// `star_named_expression`: `*bitwise_or` or `named_expression` (display elements).
     pub(super) fn star_named_expression(&mut self) -> PResult<Expr> {
         if self.at_op(Op::Star) {
             return self.star_expression();
         }
-        self.named_expression()
+        self.named_expression_checked()
     }
 
     /// `star_expressions`: one expression, or an unparenthesized tuple.
@@ -205,8 +259,15 @@ impl Parser {
 
     /// Whether the current token can start an expression (used after a trailing comma).
     pub(super) fn can_start_star_expression(&self) -> bool {
+        starts_star_expression(self.tok())
+    }
+}
+
+/// Whether a token can start a (starred) expression.
+pub(super) fn starts_star_expression(tok: &Tok) -> bool {
+    {
         matches!(
-            self.tok(),
+            tok,
             Tok::Name(_)
                 | Tok::Number(_)
                 | Tok::Str(_)
@@ -227,7 +288,9 @@ impl Parser {
                 | Tok::Unknown(_)
         )
     }
+}
 
+impl Parser {
     /// An operand at `|` precedence (targets, starred values).
     pub(super) fn bitwise_or(&mut self) -> PResult<Expr> {
         self.binary(BP_BITOR)
@@ -319,6 +382,10 @@ impl Parser {
                     ops,
                     comparators,
                 }
+            } else if self.at_kw(Kw::Not) && min <= BP_CMP {
+                // `a not b`: CPython looked for `not in`, so it fails at the next token.
+                self.bump();
+                return Err(self.unexpected());
             } else if self.at_kw(Kw::And) || self.at_kw(Kw::Or) {
                 let (bp, op, kw) = if self.at_kw(Kw::And) {
                     (BP_AND, BoolOp::And, Kw::And)

@@ -354,24 +354,21 @@ impl Parser {
             });
         }
         if self.at_op(Op::Colon) {
-            match &first.kind {
-                ExprKind::Name(_) | ExprKind::Attribute { .. } | ExprKind::Subscript { .. } => {}
-                ExprKind::Tuple(_) => {
-                    return Err(self.error_at(
-                        first.loc,
-                        "only single target (not tuple) can be annotated".into(),
-                    ))
-                }
-                ExprKind::List(_) => {
-                    return Err(self.error_at(
-                        first.loc,
-                        "only single target (not list) can be annotated".into(),
-                    ))
-                }
-                _ => return Err(self.error_at(first.loc, "illegal target for annotation".into())),
+            // CPython checks the target only once an annotation follows the `:`.
+            let bad = match &first.kind {
+                ExprKind::Name(_) | ExprKind::Attribute { .. } | ExprKind::Subscript { .. } => None,
+                ExprKind::Tuple(_) => Some("only single target (not tuple) can be annotated"),
+                ExprKind::List(_) => Some("only single target (not list) can be annotated"),
+                _ => Some("illegal target for annotation"),
+            };
+            if bad.is_some() && !super::expr::starts_star_expression(self.peek_raw(1)) {
+                return Err(self.unexpected());
             }
             self.bump();
             let annotation = self.expression()?;
+            if let Some(msg) = bad {
+                return Err(self.error_at(first.loc, msg.into()));
+            }
             let value = if self.eat_op(Op::Equal) {
                 Some(if self.at_kw(Kw::Yield) {
                     self.yield_expr()?
@@ -495,7 +492,7 @@ impl Parser {
     fn if_stmt(&mut self, elif: bool) -> PResult<Stmt> {
         let start = self.start();
         self.bump();
-        let test = self.named_expression()?;
+        let test = self.named_expression_checked()?;
         self.expect_colon_soft()?;
         let body = self.block(
             if elif {
@@ -529,7 +526,7 @@ impl Parser {
     fn while_stmt(&mut self) -> PResult<Stmt> {
         let start = self.start();
         self.bump();
-        let test = self.named_expression()?;
+        let test = self.named_expression_checked()?;
         self.expect_colon_soft()?;
         let body = self.block("'while' statement", start.0)?;
         let orelse = self.else_block()?;
@@ -548,7 +545,7 @@ impl Parser {
         }
         self.check_target(&target, TargetKind::For)?;
         let iter = self.star_expressions()?;
-        self.expect_forced(Op::Colon)?;
+        self.expect_colon_soft()?;
         let body = self.block("'for' statement", start.0)?;
         let orelse = self.else_block()?;
         Ok(Stmt {
@@ -634,6 +631,15 @@ impl Parser {
                 // A REPL may still receive the handler.
                 e.incomplete_input = true;
                 e
+            } else if matches!(self.tok(), Tok::Dedent) {
+                self.make_error(
+                    CompileErrorKind::Syntax,
+                    "expected 'except' or 'finally' block".into(),
+                    l.line,
+                    l.col,
+                    l.line,
+                    0,
+                )
             } else {
                 self.error_at(l, "expected 'except' or 'finally' block".into())
             };
@@ -673,7 +679,7 @@ impl Parser {
                 }
             }
         }
-        self.expect_forced(Op::Colon)?;
+        self.expect_colon_soft()?;
         let body = self.block("'with' statement", start.0)?;
         Ok(Stmt {
             kind: StmtKind::With { items, body },
@@ -781,7 +787,7 @@ impl Parser {
             self.expect_op(Op::RPar)?;
             self.paren_level -= 1;
         }
-        self.expect_forced(Op::Colon)?;
+        self.expect_colon_soft()?;
         let body = self.block("class definition", start.0)?;
         let loc = self.loc_from(start);
         let c = ClassDef {
