@@ -193,6 +193,13 @@ impl Parser {
                         k = 1;
                     }
                     if !matches!(self.nth(k), Tok::Name(_)) {
+                        // `def` reports at the `*`; `lambda` at the token after it.
+                        if !is_def {
+                            let l = self.toks.get(self.pos + k).map_or(tok_loc, |t| t.loc);
+                            return Err(
+                                self.error_at(l, "named arguments must follow bare *".into())
+                            );
+                        }
                         return Err(
                             self.error_at(tok_loc, "named arguments must follow bare *".into())
                         );

@@ -616,6 +616,7 @@ impl Parser {
             return Ok(e);
         }
         let first = self.star_named_expression()?;
+        self.no_starred_comprehension(&first)?;
         if self.at_kw(Kw::For) || self.at_kw(Kw::Async) {
             let generators = self.comprehension_clauses()?;
             self.expect_op(Op::RPar)?;
@@ -660,6 +661,7 @@ impl Parser {
             });
         }
         let first = self.star_named_expression()?;
+        self.no_starred_comprehension(&first)?;
         if self.at_kw(Kw::For) || self.at_kw(Kw::Async) {
             let generators = self.comprehension_clauses()?;
             self.expect_op(Op::RSqb)?;
@@ -703,12 +705,21 @@ impl Parser {
             });
         }
         let (mut keys, mut values) = (Vec::new(), Vec::new());
-        if self.eat_op(Op::DoubleStar) {
+        if self.at_op(Op::DoubleStar) {
+            let star = self.bump();
+            let v = self.bitwise_or()?;
+            if self.at_kw(Kw::For) {
+                return Err(self.error_at(
+                    star.loc,
+                    "dict unpacking cannot be used in dict comprehension".into(),
+                ));
+            }
             keys.push(None);
-            values.push(self.bitwise_or()?);
+            values.push(v);
         } else {
             let first = self.star_named_expression()?;
             if !self.at_op(Op::Colon) {
+                self.no_starred_comprehension(&first)?;
                 if self.at_kw(Kw::For) || self.at_kw(Kw::Async) {
                     let generators = self.comprehension_clauses()?;
                     self.expect_op(Op::RBrace)?;
@@ -770,6 +781,19 @@ impl Parser {
             kind: ExprKind::Dict { keys, values },
             loc: self.loc_from(start),
         })
+    }
+
+    /// `[*x for x in y]` is CPython's `invalid_comprehension`.
+    fn no_starred_comprehension(&self, first: &Expr) -> PResult<()> {
+        if matches!(first.kind, ExprKind::Starred(_))
+            && (self.at_kw(Kw::For) || self.at_kw(Kw::Async))
+        {
+            return Err(self.error_at(
+                first.loc,
+                "iterable unpacking cannot be used in comprehension".into(),
+            ));
+        }
+        Ok(())
     }
 
     /// The `:` after a dictionary key, with CPython's `invalid_kvpair` messages.

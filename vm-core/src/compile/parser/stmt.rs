@@ -29,7 +29,11 @@ impl Parser {
                     Tok::Kw(Kw::Def) => "'async def'",
                     Tok::Kw(Kw::For) => "'async for'",
                     Tok::Kw(Kw::With) => "'async with'",
-                    _ => return Err(self.unexpected()),
+                    _ => {
+                        // CPython looked past `async` for `def`/`for`/`with`.
+                        self.bump();
+                        return Err(self.unexpected());
+                    }
                 };
                 return Err(self.error_at_token(format!("{what} is not supported by Tiercel")));
             }
@@ -754,6 +758,10 @@ impl Parser {
         let args = self.parameters(true)?;
         self.expect_op(Op::RPar)?;
         self.paren_level -= 1;
+        if self.at_op(Op::RArrow) && !super::expr::starts_star_expression(self.peek_raw(1)) {
+            // The optional `-> expr` does not match, so the forced `:` fails at `->`.
+            return Err(self.error_at_token("expected ':'".into()));
+        }
         let returns = if self.eat_op(Op::RArrow) {
             Some(self.expression()?)
         } else {
