@@ -1,4 +1,4 @@
-//! Test helper: dumps an AST in the format of `tests/gen/dump.py` (CPython's `ast.dump`
+//! Test helper: dumps an AST in the format of `testgen/dump.py` (CPython's `ast.dump`
 //! with locations, minus fields Tiercel does not keep), for comparison with CPython.
 
 use crate::compile::ast::*;
