@@ -62,6 +62,8 @@ struct Lexer {
     indents: Vec<(u32, u32)>,
     tokens: Vec<Token>,
     line_has_tokens: bool,
+    /// Column of a comment on the current physical line, if any.
+    comment_col: Option<u32>,
 }
 
 /// Characters CPython accepts as the start of a (potential) identifier.
@@ -120,6 +122,7 @@ pub fn tokenize(source: &str) -> Lexed {
         indents: alloc::vec![(0, 0)],
         tokens: Vec::new(),
         line_has_tokens: false,
+        comment_col: None,
     };
     let mut lexed = Lexed {
         tokens: Vec::new(),
@@ -225,6 +228,8 @@ impl Lexer {
             let (line, col) = (self.line, self.col());
             match c {
                 '#' => {
+                    // CPython's NEWLINE token starts at a trailing comment.
+                    self.comment_col = Some(col);
                     while !matches!(self.peek(), None | Some('\n')) {
                         self.pos += 1;
                     }
@@ -233,7 +238,7 @@ impl Lexer {
                     if self.parens.is_empty() && self.line_has_tokens {
                         let loc = Loc {
                             line,
-                            col,
+                            col: self.comment_col.unwrap_or(col),
                             end_line: line,
                             end_col: col,
                         };
@@ -244,12 +249,14 @@ impl Lexer {
                         self.line_has_tokens = false;
                     }
                     self.newline();
+                    self.comment_col = None;
                     at_line_start = self.parens.is_empty();
                 }
                 '\\' => match self.peek_at(1) {
                     Some('\n') => {
                         self.pos += 1;
                         self.newline();
+                        self.comment_col = None;
                         if self.peek().is_none() {
                             return self
                                 .err(
@@ -443,7 +450,7 @@ impl Lexer {
         if self.line_has_tokens {
             let loc = Loc {
                 line,
-                col,
+                col: self.comment_col.unwrap_or(col),
                 end_line: line,
                 end_col: col,
             };

@@ -140,6 +140,9 @@ pub struct Scope {
     /// Class scopes: a method uses `super` or `__class__`, so the class must create the
     /// implicit `__class__` cell.
     pub needs_class_cell: bool,
+    /// The class name used for private-name mangling in this scope (the innermost
+    /// enclosing class, or the class itself for a class scope).
+    pub private: Option<Name>,
     /// Order in which names first appeared (for `varnames`).
     order: Vec<Name>,
 }
@@ -166,20 +169,22 @@ impl Scope {
             child_free: false,
             nested,
             needs_class_cell: false,
+            private: None,
             order: Vec::new(),
         }
     }
 
-    /// How `name` is resolved in this scope (names never mentioned are global).
+    /// How `name` is resolved in this scope (names never mentioned are global). `name`
+    /// may be given as written or already mangled (see [`mangle`]).
     pub fn lookup(&self, name: &str) -> SymScope {
-        self.symbols
-            .get(name)
+        self.symbol(name)
             .map_or(SymScope::GlobalImplicit, |s| s.scope)
     }
 
-    /// The symbol for `name`, if the scope mentions it.
+    /// The symbol for `name` (as written or already mangled), if the scope mentions it.
     pub fn symbol(&self, name: &str) -> Option<&Symbol> {
-        self.symbols.get(name)
+        let mangled = mangle(self.private.as_deref(), name);
+        self.symbols.get(&*mangled)
     }
 
     /// Whether the scope is function-like (fast locals, may have cells and free vars).
@@ -193,6 +198,24 @@ impl Scope {
     fn flags(&self, name: &str) -> u32 {
         self.symbols.get(name).map_or(0, |s| s.flags)
     }
+}
+
+/// CPython's `_Py_Mangle`: inside class `Foo`, a name `__x` (not ending in `__`, without
+/// dots) becomes `_Foo__x`. Symbol tables store mangled names, and `varnames`, `cellvars`
+/// and `freevars` hold them too; the code generator must mangle names (including attribute
+/// names) the same way.
+pub fn mangle(private: Option<&str>, name: &str) -> Name {
+    let Some(class) = private else {
+        return Name::from(name);
+    };
+    if !name.starts_with("__") || name.ends_with("__") || name.contains('.') {
+        return Name::from(name);
+    }
+    let stripped = class.trim_start_matches('_');
+    if stripped.is_empty() {
+        return Name::from(name);
+    }
+    Name::from(format!("_{stripped}{name}").as_str())
 }
 
 /// All scopes of a module.
@@ -254,6 +277,7 @@ pub fn build(module: &Module) -> Result<SymbolTable, CompileError> {
         deferred: None,
         loop_depth: 0,
         comp_iter_depth: 0,
+        private: None,
     };
     for s in &module.body {
         b.stmt(s)?;
@@ -297,6 +321,8 @@ struct Builder {
     loop_depth: u32,
     /// Inside a comprehension's iterable expression (walrus is forbidden there).
     comp_iter_depth: u32,
+    /// The class name for mangling (CPython's `st_private`).
+    private: Option<Name>,
 }
 
 type R = Result<(), CompileError>;
@@ -318,7 +344,16 @@ impl Builder {
         self.add_in(id, name, flag, loc)
     }
 
+    /// `name` mangled for the current class context.
+    fn mangled(&self, name: &Name) -> Name {
+        match &self.private {
+            Some(p) if name.starts_with("__") => mangle(Some(p), name),
+            _ => name.clone(),
+        }
+    }
+
     fn add_in(&mut self, id: ScopeId, name: &Name, flag: u32, loc: Loc) -> R {
+        let name = &self.mangled(name);
         let ordered = flag != flags::DEF_ANNOT | flags::DEF_LOCAL;
         let scope = &mut self.scopes[id];
         match scope.symbols.get_mut(name) {
@@ -361,6 +396,7 @@ impl Builder {
         let id = self.scopes.len();
         self.scopes
             .push(Scope::new(kind, name, line, Some(self.cur), nested));
+        self.scopes[id].private = self.private.clone();
         self.scopes[self.cur].children.push(id);
         self.by_node.insert(key, id);
         id
@@ -481,7 +517,9 @@ impl Builder {
                 orelse,
                 finalbody,
             } => {
+                // CPython's order (symtable and compiler): body, else, handlers, finally.
                 self.body(body)?;
+                self.body(orelse)?;
                 let n = handlers.len();
                 for (i, h) in handlers.iter().enumerate() {
                     if h.typ.is_none() && i + 1 < n {
@@ -495,7 +533,6 @@ impl Builder {
                     }
                     self.body(&h.body)?;
                 }
-                self.body(orelse)?;
                 self.body(finalbody)
             }
             StmtKind::Raise { exc, cause } => {
@@ -572,6 +609,7 @@ impl Builder {
             ));
         }
         for n in names {
+            let n = &self.mangled(n);
             let cur = self.scopes[self.cur].flags(n);
             if cur & (flags::DEF_PARAM | flags::DEF_LOCAL | flags::USE | flags::DEF_ANNOT) != 0 {
                 let msg = if cur & flags::DEF_PARAM != 0 {
@@ -643,7 +681,11 @@ impl Builder {
             c.loc.line,
             c as *const ClassDef as usize,
         );
-        self.in_scope(id, |b| b.body(&c.body))?;
+        self.scopes[id].private = Some(c.name.clone());
+        let saved = self.private.replace(c.name.clone());
+        let r = self.in_scope(id, |b| b.body(&c.body));
+        self.private = saved;
+        r?;
         self.add(&c.name, flags::DEF_LOCAL, c.loc)
     }
 
@@ -697,7 +739,8 @@ impl Builder {
             .chain(&a.kwarg)
         {
             self.add(&arg.name, flags::DEF_PARAM, arg.loc)?;
-            self.scope().varnames.push(arg.name.clone());
+            let mangled = self.mangled(&arg.name);
+            self.scope().varnames.push(mangled);
         }
         let s = self.scope();
         s.posonlyargcount = a.posonly.len() as u32;
@@ -912,6 +955,7 @@ impl Builder {
             end_col: loc.col + name.chars().count() as u32,
             ..loc
         };
+        let name = &self.mangled(name);
         if self.scopes[self.cur].kind != ScopeKind::Comprehension {
             return self.add(name, flags::DEF_LOCAL, loc);
         }
@@ -1137,16 +1181,31 @@ impl Builder {
         }
         free.extend(newfree);
         // Final per-scope lists.
+        // CPython 3.11's `co_cellvars`: captured parameters in parameter order, then the
+        // other cells sorted by name.
+        let is_cell = |n: &Name| {
+            scope
+                .symbols
+                .get(n)
+                .is_some_and(|s| s.scope == SymScope::Cell)
+        };
         let mut cellvars: Vec<Name> = scope
+            .varnames
+            .iter()
+            .filter(|n| is_cell(n))
+            .cloned()
+            .collect();
+        let mut others: Vec<Name> = scope
             .symbols
             .iter()
-            .filter(|(_, s)| s.scope == SymScope::Cell)
+            .filter(|(n, s)| s.scope == SymScope::Cell && !cellvars.contains(n))
             .map(|(n, _)| n.clone())
             .collect();
         if scope.needs_class_cell {
-            cellvars.push(Name::from("__class__"));
-            cellvars.sort();
+            others.push(Name::from("__class__"));
+            others.sort();
         }
+        cellvars.append(&mut others);
         scope.cellvars = cellvars;
         scope.freevars = scope
             .symbols

@@ -146,6 +146,21 @@ impl Parser {
         let mut seen_default = false;
         while !self.at_op(close) {
             let tok_loc = self.loc();
+            if is_def && self.at_op(Op::LPar) {
+                // CPython's `invalid_parameters`: `def f((a, b)):`.
+                let mut k = 1;
+                while matches!(self.peek_raw(k), Tok::Name(_) | Tok::Op(Op::Comma)) {
+                    k += 1;
+                }
+                if k > 1 && matches!(self.peek_raw(k), Tok::Op(Op::RPar)) {
+                    let end = self.toks.get(self.pos + k).map_or(tok_loc, |t| t.loc);
+                    return Err(self.error_range(
+                        tok_loc,
+                        end,
+                        "Function parameters cannot be parenthesized".into(),
+                    ));
+                }
+            }
             if a.kwarg.is_some() {
                 return Err(self.error_at(
                     tok_loc,
@@ -178,6 +193,13 @@ impl Parser {
                         k = 1;
                     }
                     if !matches!(self.nth(k), Tok::Name(_)) {
+                        // `def` reports at the `*`; `lambda` at the token after it.
+                        if !is_def {
+                            let l = self.toks.get(self.pos + k).map_or(tok_loc, |t| t.loc);
+                            return Err(
+                                self.error_at(l, "named arguments must follow bare *".into())
+                            );
+                        }
                         return Err(
                             self.error_at(tok_loc, "named arguments must follow bare *".into())
                         );
@@ -200,7 +222,13 @@ impl Parser {
                 a.kwarg = Some(arg);
             } else {
                 let arg = self.param(is_def)?;
-                let default = if self.eat_op(Op::Equal) {
+                let default = if self.at_op(Op::Equal) {
+                    let eq = self.bump();
+                    if self.at_op(Op::Comma) || self.at_op(close) {
+                        return Err(
+                            self.error_at(eq.loc, "expected default value expression".into())
+                        );
+                    }
                     Some(self.expression()?)
                 } else {
                     None
@@ -214,12 +242,14 @@ impl Parser {
                             seen_default = true;
                             a.defaults.push(d);
                         }
-                        None if seen_default => {
+                        // CPython's rule needs the parameter to end here (`,` or close).
+                        None if seen_default && (self.at_op(Op::Comma) || self.at_op(close)) => {
                             return Err(self.error_at(
                                 arg.loc,
                                 "non-default argument follows default argument".into(),
                             ))
                         }
+                        None if seen_default => return Err(self.unexpected()),
                         None => {}
                     }
                     a.args.push(arg);

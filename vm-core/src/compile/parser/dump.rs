@@ -1,4 +1,4 @@
-//! Test helper: dumps an AST in the format of `tests/gen/dump.py` (CPython's `ast.dump`
+//! Test helper: dumps an AST in the format of `testgen/dump.py` (CPython's `ast.dump`
 //! with locations, minus fields Tiercel does not keep), for comparison with CPython.
 
 use crate::compile::ast::*;
@@ -260,7 +260,17 @@ fn constant(c: &Constant) -> String {
                 format!("big{radix}:{digits}")
             }
         }
-        Constant::Float(f) => format!("{f:?}"),
+        Constant::Float(f) => {
+            // Python's repr: a signed exponent with at least two digits.
+            let s = format!("{f:?}");
+            match s.split_once('e') {
+                Some((m, e)) => {
+                    let (sign, digits) = e.strip_prefix('-').map_or(("+", e), |d| ("-", d));
+                    format!("{m}e{sign}{digits:0>2}")
+                }
+                None => s,
+            }
+        }
         Constant::Str(v) => s(v),
         Constant::Bytes(b) => {
             let parts: Vec<String> = b.iter().map(|c| format!("{c:x}")).collect();

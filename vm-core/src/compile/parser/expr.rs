@@ -52,7 +52,8 @@ impl Parser {
             self.bump();
             let test = self.binary(0)?;
             if !self.eat_kw(Kw::Else) {
-                if matches!(self.tok(), Tok::Error) {
+                // CPython's `invalid_expression` excludes `a if b:` (a misplaced statement).
+                if matches!(self.tok(), Tok::Error | Tok::Op(Op::Colon)) {
                     return Err(self.unexpected());
                 }
                 return Err(self.error_range(
@@ -73,6 +74,30 @@ impl Parser {
                 kind,
                 loc: self.loc_from(start),
             });
+        }
+        if let ExprKind::Name(n) = &body.kind {
+            // CPython's `invalid_legacy_expression`: `print "x"`.
+            if matches!(&**n, "print" | "exec")
+                && self.can_start_star_expression()
+                && !matches!(
+                    self.tok(),
+                    Tok::Op(Op::LPar | Op::LSqb | Op::Minus | Op::Plus | Op::Star)
+                        | Tok::Kw(Kw::Not | Kw::Yield | Kw::Await)
+                        | Tok::Error
+                )
+            {
+                let generic = self.unexpected();
+                return Err(match self.star_expressions() {
+                    Ok(b) => self.error_range(
+                        body.loc,
+                        b.loc,
+                        alloc::format!(
+                            "Missing parentheses in call to '{n}'. Did you mean {n}(...)?"
+                        ),
+                    ),
+                    Err(_) => generic,
+                });
+            }
         }
         if self.paren_level > 0 && !starts_with_name_then_str && self.starts_expression() {
             // CPython's `invalid_expression`: two expressions in a row inside brackets.
@@ -107,6 +132,59 @@ impl Parser {
                 | Tok::Kw(Kw::None | Kw::True | Kw::False | Kw::Lambda)
                 | Tok::Op(Op::LBrace | Op::Tilde | Op::Ellipsis)
         )
+    }
+
+    /// A `named_expression` where CPython's `invalid_named_expression` applies (displays,
+    /// conditions): `if x = 1:` suggests `==` or `:=`.
+    pub(super) fn named_expression_checked(&mut self) -> PResult<Expr> {
+        let e = self.named_expression()?;
+        if !self.at_op(Op::Equal) {
+            return Ok(e);
+        }
+        let generic = self.unexpected();
+        let plain = matches!(e.kind, ExprKind::Name(_));
+        let assignable_hint = !matches!(
+            e.kind,
+            ExprKind::Tuple(_)
+                | ExprKind::List(_)
+                | ExprKind::GeneratorExp { .. }
+                | ExprKind::Constant(Constant::True | Constant::False | Constant::None)
+                | ExprKind::Compare { .. }
+                | ExprKind::BoolOp { .. }
+                | ExprKind::IfExp { .. }
+                | ExprKind::Lambda { .. }
+                | ExprKind::Yield(_)
+                | ExprKind::YieldFrom(_)
+                | ExprKind::UnaryOp {
+                    op: UnaryOp::Not,
+                    ..
+                }
+        );
+        if !plain && !assignable_hint {
+            return Err(generic);
+        }
+        self.bump();
+        let Ok(b) = self.bitwise_or() else {
+            return Err(generic);
+        };
+        if self.at_op(Op::Equal) || self.at_op(Op::ColonEqual) {
+            return Err(generic);
+        }
+        Err(if plain {
+            self.error_range(
+                e.loc,
+                b.loc,
+                "invalid syntax. Maybe you meant '==' or ':=' instead of '='?".into(),
+            )
+        } else {
+            self.error_at(
+                e.loc,
+                alloc::format!(
+                    "cannot assign to {} here. Maybe you meant '==' instead of '='?",
+                    super::targets::expr_name(&e)
+                ),
+            )
+        })
     }
 
     /// `named_expression`: `NAME := expression` or `expression`.
@@ -151,12 +229,12 @@ impl Parser {
         self.expression()
     }
 
-    /// `star_named_expression`: `*bitwise_or` or `named_expression`.
+    /// `star_named_expression`: `*bitwise_or` or `named_expression` (display elements).
     pub(super) fn star_named_expression(&mut self) -> PResult<Expr> {
         if self.at_op(Op::Star) {
             return self.star_expression();
         }
-        self.named_expression()
+        self.named_expression_checked()
     }
 
     /// `star_expressions`: one expression, or an unparenthesized tuple.
@@ -181,8 +259,15 @@ impl Parser {
 
     /// Whether the current token can start an expression (used after a trailing comma).
     pub(super) fn can_start_star_expression(&self) -> bool {
+        starts_star_expression(self.tok())
+    }
+}
+
+/// Whether a token can start a (starred) expression.
+pub(super) fn starts_star_expression(tok: &Tok) -> bool {
+    {
         matches!(
-            self.tok(),
+            tok,
             Tok::Name(_)
                 | Tok::Number(_)
                 | Tok::Str(_)
@@ -203,7 +288,9 @@ impl Parser {
                 | Tok::Unknown(_)
         )
     }
+}
 
+impl Parser {
     /// An operand at `|` precedence (targets, starred values).
     pub(super) fn bitwise_or(&mut self) -> PResult<Expr> {
         self.binary(BP_BITOR)
@@ -295,6 +382,10 @@ impl Parser {
                     ops,
                     comparators,
                 }
+            } else if self.at_kw(Kw::Not) && min <= BP_CMP {
+                // `a not b`: CPython looked for `not in`, so it fails at the next token.
+                self.bump();
+                return Err(self.unexpected());
             } else if self.at_kw(Kw::And) || self.at_kw(Kw::Or) {
                 let (bp, op, kw) = if self.at_kw(Kw::And) {
                     (BP_AND, BoolOp::And, Kw::And)
@@ -525,6 +616,7 @@ impl Parser {
             return Ok(e);
         }
         let first = self.star_named_expression()?;
+        self.no_starred_comprehension(&first)?;
         if self.at_kw(Kw::For) || self.at_kw(Kw::Async) {
             let generators = self.comprehension_clauses()?;
             self.expect_op(Op::RPar)?;
@@ -569,6 +661,7 @@ impl Parser {
             });
         }
         let first = self.star_named_expression()?;
+        self.no_starred_comprehension(&first)?;
         if self.at_kw(Kw::For) || self.at_kw(Kw::Async) {
             let generators = self.comprehension_clauses()?;
             self.expect_op(Op::RSqb)?;
@@ -612,12 +705,21 @@ impl Parser {
             });
         }
         let (mut keys, mut values) = (Vec::new(), Vec::new());
-        if self.eat_op(Op::DoubleStar) {
+        if self.at_op(Op::DoubleStar) {
+            let star = self.bump();
+            let v = self.bitwise_or()?;
+            if self.at_kw(Kw::For) {
+                return Err(self.error_at(
+                    star.loc,
+                    "dict unpacking cannot be used in dict comprehension".into(),
+                ));
+            }
             keys.push(None);
-            values.push(self.bitwise_or()?);
+            values.push(v);
         } else {
             let first = self.star_named_expression()?;
             if !self.at_op(Op::Colon) {
+                self.no_starred_comprehension(&first)?;
                 if self.at_kw(Kw::For) || self.at_kw(Kw::Async) {
                     let generators = self.comprehension_clauses()?;
                     self.expect_op(Op::RBrace)?;
@@ -679,6 +781,19 @@ impl Parser {
             kind: ExprKind::Dict { keys, values },
             loc: self.loc_from(start),
         })
+    }
+
+    /// `[*x for x in y]` is CPython's `invalid_comprehension`.
+    fn no_starred_comprehension(&self, first: &Expr) -> PResult<()> {
+        if matches!(first.kind, ExprKind::Starred(_))
+            && (self.at_kw(Kw::For) || self.at_kw(Kw::Async))
+        {
+            return Err(self.error_at(
+                first.loc,
+                "iterable unpacking cannot be used in comprehension".into(),
+            ));
+        }
+        Ok(())
     }
 
     /// The `:` after a dictionary key, with CPython's `invalid_kvpair` messages.

@@ -23,6 +23,8 @@ struct Scan<'a> {
     whole: Loc,
     /// Line of the literal's token (f-string expression errors are reported relative to it).
     tok_line: u32,
+    /// Location of this literal's own token (CPython gives it to format specs).
+    tok_loc: Loc,
 }
 
 impl Parser {
@@ -54,6 +56,7 @@ impl Parser {
             pos,
             whole,
             tok_line: tloc.line,
+            tok_loc: tloc,
         };
         let mut i = 0;
         self.fstring_parse(&scan, &mut i, 0, parts, cur)
@@ -257,12 +260,12 @@ impl Parser {
             if !spec_cur.is_empty() {
                 spec_parts.push(Expr {
                     kind: ExprKind::Constant(Constant::Str(spec_cur)),
-                    loc: s.whole,
+                    loc: s.tok_loc,
                 });
             }
             format_spec = Some(Box::new(Expr {
                 kind: ExprKind::JoinedStr(spec_parts),
-                loc: s.whole,
+                loc: s.tok_loc,
             }));
         }
         if chars.get(*i) != Some(&'}') {

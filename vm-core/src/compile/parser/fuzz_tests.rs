@@ -215,11 +215,24 @@ fn exercise(src: &str) {
 
 #[test]
 fn fuzz_mutations_never_panic() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    fuzz_with_seed(0x1234_5678_9abc_def1, 3000);
+}
+
+/// A longer run over many seeds: `cargo test -p vm-core fuzz_long -- --ignored`.
+#[test]
+#[ignore = "slow; run explicitly"]
+fn fuzz_long() {
+    for seed in 1..=40u64 {
+        fuzz_with_seed(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15), 10_000);
+    }
+}
+
+fn fuzz_with_seed(seed: u64, rounds: usize) {
+    let mut rng = Rng(seed);
     for sample in SAMPLES {
         exercise(sample);
         let base = pieces(sample);
-        for _ in 0..3000 {
+        for _ in 0..rounds {
             let mut p = base.clone();
             for _ in 0..1 + rng.below(4) {
                 let i = rng.below(p.len());

@@ -120,16 +120,37 @@ impl Parser {
     /// error, except that "never closed" only wins for errors after the bracket's line.
     fn finish_error<T>(&self, result: PResult<T>) -> PResult<T> {
         let Err(e) = result else { return result };
-        if let Some(lex) = &self.lex_error {
-            let seen = self
-                .toks
-                .get(self.max_seen.get())
-                .is_some_and(|t| matches!(t.tok, Tok::Error));
-            if !self.lex_unclosed || e.line > lex.line || e == *lex || seen {
-                return Err(lex.clone());
-            }
+        let Some(lex) = &self.lex_error else {
+            return Err(e);
+        };
+        // The parser asked for the failing token: CPython raises the tokenizer error then.
+        let seen = self
+            .toks
+            .get(self.max_seen.get())
+            .is_some_and(|t| matches!(t.tok, Tok::Error));
+        if seen || e == *lex {
+            return Err(lex.clone());
         }
-        Err(e)
+        // CPython reports an unexpected INDENT/DEDENT without scanning the rest of the
+        // source for tokenizer errors.
+        if e.kind == CompileErrorKind::Indentation
+            && e.msg.starts_with("unexpected ")
+            && !self.in_fstring
+        {
+            return Err(e);
+        }
+        // Otherwise it scans the rest of the source: errors the tokenizer raises as
+        // exceptions win, while its silent error states (bad dedent, tabs, a stray
+        // backslash) do not, and an unclosed bracket wins only after its own line.
+        if self.lex_unclosed {
+            return Err(if e.line > lex.line { lex.clone() } else { e });
+        }
+        let silent = lex.kind != CompileErrorKind::Syntax
+            || lex
+                .msg
+                .starts_with("unexpected character after line continuation")
+            || lex.msg == "unexpected EOF while parsing";
+        Err(if silent { e } else { lex.clone() })
     }
 
     // ----- token access -----
@@ -398,5 +419,7 @@ pub(crate) mod dump;
 mod error_cases;
 #[cfg(test)]
 mod fuzz_tests;
+#[cfg(test)]
+mod mutation_cases;
 #[cfg(test)]
 mod tests;

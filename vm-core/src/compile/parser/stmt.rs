@@ -29,7 +29,11 @@ impl Parser {
                     Tok::Kw(Kw::Def) => "'async def'",
                     Tok::Kw(Kw::For) => "'async for'",
                     Tok::Kw(Kw::With) => "'async with'",
-                    _ => return Err(self.unexpected()),
+                    _ => {
+                        // CPython looked past `async` for `def`/`for`/`with`.
+                        self.bump();
+                        return Err(self.unexpected());
+                    }
                 };
                 return Err(self.error_at_token(format!("{what} is not supported by Tiercel")));
             }
@@ -354,24 +358,21 @@ impl Parser {
             });
         }
         if self.at_op(Op::Colon) {
-            match &first.kind {
-                ExprKind::Name(_) | ExprKind::Attribute { .. } | ExprKind::Subscript { .. } => {}
-                ExprKind::Tuple(_) => {
-                    return Err(self.error_at(
-                        first.loc,
-                        "only single target (not tuple) can be annotated".into(),
-                    ))
-                }
-                ExprKind::List(_) => {
-                    return Err(self.error_at(
-                        first.loc,
-                        "only single target (not list) can be annotated".into(),
-                    ))
-                }
-                _ => return Err(self.error_at(first.loc, "illegal target for annotation".into())),
+            // CPython checks the target only once an annotation follows the `:`.
+            let bad = match &first.kind {
+                ExprKind::Name(_) | ExprKind::Attribute { .. } | ExprKind::Subscript { .. } => None,
+                ExprKind::Tuple(_) => Some("only single target (not tuple) can be annotated"),
+                ExprKind::List(_) => Some("only single target (not list) can be annotated"),
+                _ => Some("illegal target for annotation"),
+            };
+            if bad.is_some() && !super::expr::starts_star_expression(self.peek_raw(1)) {
+                return Err(self.unexpected());
             }
             self.bump();
             let annotation = self.expression()?;
+            if let Some(msg) = bad {
+                return Err(self.error_at(first.loc, msg.into()));
+            }
             let value = if self.eat_op(Op::Equal) {
                 Some(if self.at_kw(Kw::Yield) {
                     self.yield_expr()?
@@ -495,7 +496,7 @@ impl Parser {
     fn if_stmt(&mut self, elif: bool) -> PResult<Stmt> {
         let start = self.start();
         self.bump();
-        let test = self.named_expression()?;
+        let test = self.named_expression_checked()?;
         self.expect_colon_soft()?;
         let body = self.block(
             if elif {
@@ -529,7 +530,7 @@ impl Parser {
     fn while_stmt(&mut self) -> PResult<Stmt> {
         let start = self.start();
         self.bump();
-        let test = self.named_expression()?;
+        let test = self.named_expression_checked()?;
         self.expect_colon_soft()?;
         let body = self.block("'while' statement", start.0)?;
         let orelse = self.else_block()?;
@@ -548,7 +549,7 @@ impl Parser {
         }
         self.check_target(&target, TargetKind::For)?;
         let iter = self.star_expressions()?;
-        self.expect_forced(Op::Colon)?;
+        self.expect_colon_soft()?;
         let body = self.block("'for' statement", start.0)?;
         let orelse = self.else_block()?;
         Ok(Stmt {
@@ -634,6 +635,15 @@ impl Parser {
                 // A REPL may still receive the handler.
                 e.incomplete_input = true;
                 e
+            } else if matches!(self.tok(), Tok::Dedent) {
+                self.make_error(
+                    CompileErrorKind::Syntax,
+                    "expected 'except' or 'finally' block".into(),
+                    l.line,
+                    l.col,
+                    l.line,
+                    0,
+                )
             } else {
                 self.error_at(l, "expected 'except' or 'finally' block".into())
             };
@@ -673,7 +683,7 @@ impl Parser {
                 }
             }
         }
-        self.expect_forced(Op::Colon)?;
+        self.expect_colon_soft()?;
         let body = self.block("'with' statement", start.0)?;
         Ok(Stmt {
             kind: StmtKind::With { items, body },
@@ -748,6 +758,10 @@ impl Parser {
         let args = self.parameters(true)?;
         self.expect_op(Op::RPar)?;
         self.paren_level -= 1;
+        if self.at_op(Op::RArrow) && !super::expr::starts_star_expression(self.peek_raw(1)) {
+            // The optional `-> expr` does not match, so the forced `:` fails at `->`.
+            return Err(self.error_at_token("expected ':'".into()));
+        }
         let returns = if self.eat_op(Op::RArrow) {
             Some(self.expression()?)
         } else {
@@ -781,7 +795,7 @@ impl Parser {
             self.expect_op(Op::RPar)?;
             self.paren_level -= 1;
         }
-        self.expect_forced(Op::Colon)?;
+        self.expect_colon_soft()?;
         let body = self.block("class definition", start.0)?;
         let loc = self.loc_from(start);
         let c = ClassDef {

@@ -91,9 +91,12 @@ fn err(src: &str) -> CompileError {
     }
 }
 
+/// (line, col, end_line, end_col) of an error.
+type Span = (u32, u32, u32, u32);
+
 #[test]
 fn unsupported_features_name_themselves() {
-    let cases: &[(&str, &str, (u32, u32, u32, u32))] = &[
+    let cases: &[(&str, &str, Span)] = &[
         (
             "async def f(): pass\n",
             "'async def' is not supported by Tiercel",
@@ -403,4 +406,39 @@ fn compile_time_checks() {
     }
     assert!(check("for x in y:\n    try:\n        pass\n    finally:\n        continue\n").is_ok());
     assert!(check("while 1:\n    for x in y:\n        pass\n    else:\n        break\n").is_ok());
+}
+
+#[test]
+fn mutated_programs_match_cpython() {
+    let mut failures = Vec::new();
+    for (src, (class, msg, line, col, end_line, end_col)) in super::mutation_cases::MUTATION_CASES {
+        let expected = (*class, *msg, *line, *col, *end_line, *end_col);
+        match check(src) {
+            Ok(()) => failures.push(format!("{src:?}: expected {expected:?}, parsed fine")),
+            Err(e) => {
+                let got = (
+                    e.kind.class_name(),
+                    e.msg.as_str(),
+                    e.line,
+                    e.col,
+                    e.end_line,
+                    e.end_col,
+                );
+                if got != expected {
+                    failures.push(format!(
+                        "{src:?}:\n  expected {expected:?}\n  got      {got:?}"
+                    ));
+                }
+            }
+        }
+    }
+    for f in &failures {
+        println!("{f}");
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} mutation cases differ",
+        failures.len(),
+        super::mutation_cases::MUTATION_CASES.len()
+    );
 }

@@ -85,3 +85,53 @@ fn symtables_match_cpython() {
         SYMTABLE_CASES.len()
     );
 }
+
+#[test]
+fn mangling() {
+    assert_eq!(&*mangle(Some("A"), "__x"), "_A__x");
+    assert_eq!(&*mangle(Some("_A"), "__x"), "_A__x");
+    assert_eq!(&*mangle(Some("__"), "__x"), "__x");
+    assert_eq!(&*mangle(Some("A"), "__x__"), "__x__");
+    assert_eq!(&*mangle(Some("A"), "_x"), "_x");
+    assert_eq!(&*mangle(Some("A"), "__a.b"), "__a.b");
+    assert_eq!(&*mangle(None, "__x"), "__x");
+    let m =
+        parse_module("class A:\n    def f(self):\n        __y = 1\n        return __y\n").unwrap();
+    let t = build(&m).unwrap();
+    let method = t.scope(t.scope(t.scope(0).children[0]).children[0]);
+    assert_eq!(method.lookup("__y"), SymScope::Local);
+    assert_eq!(method.lookup("_A__y"), SymScope::Local);
+    assert_eq!(method.varnames.last().map(|n| &**n), Some("_A__y"));
+}
+
+#[test]
+fn node_lookup() {
+    use crate::compile::ast::StmtKind;
+    let m =
+        parse_module("def f():\n    return lambda: [x for x in y]\nclass C:\n    pass\n").unwrap();
+    let t = build(&m).unwrap();
+    let StmtKind::FunctionDef(f) = &m.body[0].kind else {
+        panic!()
+    };
+    let fs = t.function_scope(f);
+    assert_eq!(t.scope(fs).kind, ScopeKind::Function);
+    let StmtKind::Return(Some(lam)) = &f.body[0].kind else {
+        panic!()
+    };
+    let ls = t.expr_scope(lam);
+    assert_eq!(t.scope(ls).kind, ScopeKind::Lambda);
+    assert_eq!(t.scope(ls).parent, Some(fs));
+    let ExprKind::Lambda { body, .. } = &lam.kind else {
+        panic!()
+    };
+    let cs = t.expr_scope(body);
+    assert_eq!(&*t.scope(cs).name, "<listcomp>");
+    let StmtKind::ClassDef(c) = &m.body[1].kind else {
+        panic!()
+    };
+    assert_eq!(t.scope(t.class_scope(c)).kind, ScopeKind::Class);
+    assert_eq!(
+        t.scope(t.module_scope()).children,
+        alloc::vec![fs, t.class_scope(c)]
+    );
+}
