@@ -24,21 +24,29 @@ impl ConstPool for Pool<'_> {
     fn int(&mut self, lit: IntLiteral<'_>) -> Result<Value, ConstAllocError> {
         let b = match lit {
             IntLiteral::Small(i) => BigInt::from_i64(i),
-            IntLiteral::Big { digits, radix } => BigInt::parse(digits, radix, 0).map_err(|_| ConstAllocError)?,
+            IntLiteral::Big { digits, radix } => {
+                BigInt::parse(digits, radix, 0).map_err(|_| ConstAllocError)?
+            }
         };
         self.0.int_from_big(b).map_err(|_| ConstAllocError)
     }
 
     fn bytes(&mut self, b: &[u8]) -> Result<Value, ConstAllocError> {
-        self.0.alloc_value(Obj::Bytes(b.into())).map_err(|_| ConstAllocError)
+        self.0
+            .alloc_value(Obj::Bytes(b.into()))
+            .map_err(|_| ConstAllocError)
     }
 
     fn tuple(&mut self, items: &[Value]) -> Result<Value, ConstAllocError> {
-        self.0.new_tuple(items.to_vec()).map_err(|_| ConstAllocError)
+        self.0
+            .new_tuple(items.to_vec())
+            .map_err(|_| ConstAllocError)
     }
 
     fn code(&mut self, code: Rc<CodeObject>) -> Result<Value, ConstAllocError> {
-        self.0.alloc_value(Obj::Code(code)).map_err(|_| ConstAllocError)
+        self.0
+            .alloc_value(Obj::Code(code))
+            .map_err(|_| ConstAllocError)
     }
 }
 
@@ -50,9 +58,15 @@ impl Vm {
     #[cfg(feature = "compiler")]
     /// Compiles source to a module code object. The error is CPython's rendering of the
     /// `SyntaxError` (ends with a newline).
-    pub fn compile(&mut self, source: &str, filename: &str, mode: Mode) -> Result<Rc<CodeObject>, String> {
+    pub fn compile(
+        &mut self,
+        source: &str,
+        filename: &str,
+        mode: Mode,
+    ) -> Result<Rc<CodeObject>, String> {
         let mut pool = Pool(self);
-        crate::compile::codegen::compile_source(source, filename, mode, &mut pool).map_err(|e| e.render(filename, source))
+        crate::compile::codegen::compile_source(source, filename, mode, &mut pool)
+            .map_err(|e| e.render(filename, source))
     }
 
     #[cfg(feature = "compiler")]
@@ -64,15 +78,25 @@ impl Vm {
 
     #[cfg(feature = "compiler")]
     /// Like [`Vm::run_source`] with a compile mode (interactive prints expression values).
-    pub fn run_source_mode(&mut self, source: &str, filename: &str, mode: Mode) -> Result<(), RunError> {
-        let code = self.compile(source, filename, mode).map_err(RunError::Compile)?;
+    pub fn run_source_mode(
+        &mut self,
+        source: &str,
+        filename: &str,
+        mode: Mode,
+    ) -> Result<(), RunError> {
+        let code = self
+            .compile(source, filename, mode)
+            .map_err(RunError::Compile)?;
         let globals = self.main_globals;
         let r = self.run_code(code, globals, Value::UNDEF, Value::UNDEF);
-        self.reset_after_run();
-        match r {
+        // Describe before resetting: the reset collects garbage and the exception is
+        // otherwise unreachable.
+        let out = match r {
             Ok(_) => Ok(()),
             Err(e) => Err(self.describe_uncaught(e)),
-        }
+        };
+        self.reset_after_run();
+        out
     }
 
     /// Restores the interpreter state after a run ended (normally or by an exception), so
@@ -93,7 +117,10 @@ impl Vm {
     pub fn describe_uncaught(&mut self, e: PyErr) -> RunError {
         let exc = e.0;
         if self.exc_matches(exc, self.types.system_exit) {
-            let args = self.exc_state(exc).and_then(|s| self.tuple_items(s.args)).unwrap_or_default();
+            let args = self
+                .exc_state(exc)
+                .and_then(|s| self.tuple_items(s.args))
+                .unwrap_or_default();
             let code = match args.first() {
                 None => 0,
                 Some(v) if *v == Value::NONE => 0,
@@ -112,20 +139,41 @@ impl Vm {
         let traceback = self.format_exception(exc);
         let type_name = self.type_name(exc);
         let message = self.exception_str(exc).unwrap_or_default();
-        RunError::Exception { type_name, message, traceback }
+        RunError::Exception {
+            type_name,
+            message,
+            traceback,
+        }
     }
 
     /// Registers a native function in the builtins namespace.
     pub fn register_function(&mut self, name: &'static str, f: NativeFn) -> PyResult<()> {
-        let nf = NativeFunc { name, f, kind: NativeKind::Function, bound: Value::UNDEF, owner: Value::UNDEF };
+        let nf = NativeFunc {
+            name,
+            f,
+            kind: NativeKind::Function,
+            bound: Value::UNDEF,
+            owner: Value::UNDEF,
+        };
         let v = self.alloc_value(Obj::Native(Box::new(nf)))?;
         let b = self.builtins;
         self.dict_set_str(b, name, v)
     }
 
     /// Adds a native function to a module namespace (for [`Vm::register_module`] inits).
-    pub fn add_module_function(&mut self, module_dict: ObjRef, name: &'static str, f: NativeFn) -> PyResult<()> {
-        let nf = NativeFunc { name, f, kind: NativeKind::Function, bound: Value::UNDEF, owner: Value::UNDEF };
+    pub fn add_module_function(
+        &mut self,
+        module_dict: ObjRef,
+        name: &'static str,
+        f: NativeFn,
+    ) -> PyResult<()> {
+        let nf = NativeFunc {
+            name,
+            f,
+            kind: NativeKind::Function,
+            bound: Value::UNDEF,
+            owner: Value::UNDEF,
+        };
         let v = self.alloc_value(Obj::Native(Box::new(nf)))?;
         self.dict_set_str(module_dict, name, v)
     }
@@ -157,7 +205,11 @@ impl Vm {
         let mut out = String::new();
         let reprs: Vec<(Value, String)> = collect_consts(self, &code);
         crate::bytecode::disasm::disassemble(&code, &mut out, &|v| {
-            reprs.iter().find(|(k, _)| *k == v).map(|(_, s)| s.clone()).unwrap_or_else(|| alloc::format!("{v:?}"))
+            reprs
+                .iter()
+                .find(|(k, _)| *k == v)
+                .map(|(_, s)| s.clone())
+                .unwrap_or_else(|| alloc::format!("{v:?}"))
         });
         Ok(out)
     }

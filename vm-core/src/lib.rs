@@ -26,5 +26,5 @@ pub mod numeric;
 pub mod object;
 pub mod vm;
 
-pub use vm::{BufferHost, Config, Host, PyErr, PyResult, RunError, Vm};
 pub use object::value::Value;
+pub use vm::{BufferHost, Config, Host, PyErr, PyResult, RunError, Vm};

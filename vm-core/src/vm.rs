@@ -11,9 +11,9 @@ use crate::bytecode::code::CodeObject;
 use crate::interp::frame::Frame;
 use crate::object::dict::Dict;
 use crate::object::heap::Heap;
+use crate::object::typeobj::Types;
 use crate::object::types::{Obj, StrObj};
 use crate::object::value::{ObjRef, Value};
-use crate::object::typeobj::Types;
 
 /// A raised Python exception (the exception instance).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +121,8 @@ pub struct Vm {
     pub(crate) repr_active: Vec<ObjRef>,
     /// Set by a re-raise so the current frame adds no traceback entry.
     pub(crate) reraising: bool,
+    /// The original raise offset restored by `RERAISE n`, for the traceback.
+    pub(crate) reraise_lasti: Option<u32>,
     /// Set when a generator frame entered from Rust returned (rather than yielded).
     pub(crate) gen_returned: bool,
     /// Native modules registered by the embedder.
@@ -169,6 +171,7 @@ impl Vm {
             random: crate::builtins::random::RandomState::new(),
             repr_active: Vec::new(),
             reraising: false,
+            reraise_lasti: None,
             gen_returned: false,
             native_modules: Vec::new(),
         };
@@ -193,7 +196,9 @@ impl Vm {
     /// Charges container growth against the heap limit.
     #[inline]
     pub fn charge(&mut self, bytes: usize) -> PyResult<()> {
-        self.heap.charge(bytes).map_err(|_| PyErr(self.memory_error))
+        self.heap
+            .charge(bytes)
+            .map_err(|_| PyErr(self.memory_error))
     }
 
     /// A new `str`.
@@ -219,7 +224,10 @@ impl Vm {
         if let Obj::Str(so) = self.heap.get(v.as_obj().unwrap_or(ObjRef(0))) {
             so.hash.set(h);
         }
-        let grew = self.interned.reserve_one().map_err(|_| PyErr(self.memory_error))?;
+        let grew = self
+            .interned
+            .reserve_one()
+            .map_err(|_| PyErr(self.memory_error))?;
         self.charge(grew)?;
         self.interned.push_new(h, v, Value::NONE);
         Ok(v)
@@ -244,7 +252,9 @@ impl Vm {
     pub fn new_int(&mut self, i: i64) -> PyResult<Value> {
         match Value::small_int(i) {
             Some(v) => Ok(v),
-            None => self.alloc_value(Obj::BigInt(Box::new(crate::object::bigint::BigInt::from_i64(i)))),
+            None => self.alloc_value(Obj::BigInt(Box::new(
+                crate::object::bigint::BigInt::from_i64(i),
+            ))),
         }
     }
 

@@ -32,7 +32,9 @@ impl Host for StdHost {
     }
 
     fn time(&mut self) -> f64 {
-        SystemTime::now().duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64())
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0.0, |d| d.as_secs_f64())
     }
 
     fn monotonic(&mut self) -> f64 {
@@ -58,7 +60,9 @@ fn main() -> ExitCode {
             },
             "--dis" => dis = true,
             "-c" => {
-                let Some(code) = args.next() else { return usage() };
+                let Some(code) = args.next() else {
+                    return usage();
+                };
                 break (code, String::from("<string>"), vec![String::from("-c")]);
             }
             "-h" | "--help" => return usage(),
@@ -71,7 +75,10 @@ fn main() -> ExitCode {
                     }
                 },
                 Err(e) => {
-                    eprintln!("tiercel: can't open file '{file}': [Errno {}] {e}", e.raw_os_error().unwrap_or(0));
+                    eprintln!(
+                        "tiercel: can't open file '{file}': [Errno {}] {e}",
+                        e.raw_os_error().unwrap_or(0)
+                    );
                     return ExitCode::from(2);
                 }
             },
@@ -79,7 +86,10 @@ fn main() -> ExitCode {
     };
     config.argv = rest;
     config.argv.extend(args);
-    let host = StdHost { out: std::io::BufWriter::new(std::io::stdout()), start: Instant::now() };
+    let host = StdHost {
+        out: std::io::BufWriter::new(std::io::stdout()),
+        start: Instant::now(),
+    };
     let mut vm = Vm::new(config, Box::new(host));
     if dis {
         return match vm.disassemble_source(&source, &filename) {

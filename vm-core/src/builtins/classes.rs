@@ -33,19 +33,42 @@ pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
             ("__format__", object_format),
         ],
     );
-    add_methods(vm, base_exc, &[("__init__", exc_init), ("__str__", exc_str), ("__repr__", exc_repr), ("with_traceback", exc_with_traceback)]);
-    add_methods(vm, property, &[("getter", prop_getter), ("setter", prop_setter), ("deleter", prop_deleter)]);
+    add_methods(
+        vm,
+        base_exc,
+        &[
+            ("__init__", exc_init),
+            ("__str__", exc_str),
+            ("__repr__", exc_repr),
+            ("with_traceback", exc_with_traceback),
+        ],
+    );
+    add_methods(
+        vm,
+        property,
+        &[
+            ("getter", prop_getter),
+            ("setter", prop_setter),
+            ("deleter", prop_deleter),
+        ],
+    );
     add_methods(vm, type_, &[("mro", type_mro)]);
 }
 
 /// `__build_class__(body, name, *bases, **kwargs)`.
-pub(crate) fn build_class(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+pub(crate) fn build_class(
+    vm: &mut Vm,
+    args: &[Value],
+    kwargs: &[(Value, Value)],
+) -> PyResult<Value> {
     if args.len() < 2 {
         return Err(vm.type_error("__build_class__: not enough arguments"));
     }
     if let Some((k, _)) = kwargs.first() {
         let k = String::from(vm.str_of(*k).unwrap_or("?"));
-        return Err(vm.not_implemented(format!("class keyword argument '{k}' (metaclasses) is not supported by Tiercel")));
+        return Err(vm.not_implemented(format!(
+            "class keyword argument '{k}' (metaclasses) is not supported by Tiercel"
+        )));
     }
     let (body, name) = (args[0], args[1]);
     let bases = &args[2..];
@@ -62,9 +85,19 @@ pub(crate) fn build_class(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]
         },
         None => vm.types.object,
     };
-    let final_types = [vm.types.bool_, vm.types.range, vm.types.slice, vm.types.function, vm.types.none_type, vm.types.generator];
+    let final_types = [
+        vm.types.bool_,
+        vm.types.range,
+        vm.types.slice,
+        vm.types.function,
+        vm.types.none_type,
+        vm.types.generator,
+    ];
     if final_types.contains(&base) {
-        let msg = format!("type '{}' is not an acceptable base type", vm.class_name(base));
+        let msg = format!(
+            "type '{}' is not an acceptable base type",
+            vm.class_name(base)
+        );
         return Err(vm.type_error(msg));
     }
     let (code, globals) = match vm.obj(body) {
@@ -104,7 +137,11 @@ pub(crate) fn make_class(vm: &mut Vm, name: Value, base: ObjRef, ns: ObjRef) -> 
     let slots_name = vm.intern("__slots__")?;
     let slots = match vm.dict_get_str(ns, slots_name) {
         Some(s) => {
-            let items = if vm.str_of(s).is_some() { vec![s] } else { vm.collect_iter(s)? };
+            let items = if vm.str_of(s).is_some() {
+                vec![s]
+            } else {
+                vm.collect_iter(s)?
+            };
             let mut names = base_slots.unwrap_or_default();
             for it in items {
                 let Some(text) = vm.str_of(it) else {
@@ -163,7 +200,9 @@ pub(crate) fn make_super(vm: &mut Vm, args: &[Value]) -> PyResult<Value> {
     let (cls, obj) = match args.len() {
         2 => (args[0], args[1]),
         0 => {
-            let Some(f) = vm.frames.last() else { return Err(vm.runtime_error("super(): no arguments")) };
+            let Some(f) = vm.frames.last() else {
+                return Err(vm.runtime_error("super(): no arguments"));
+            };
             let code = f.code.clone();
             let base = f.base as usize;
             if code.argcount == 0 && code.flags & crate::bytecode::code::code_flags::VARARGS == 0 {
@@ -176,7 +215,10 @@ pub(crate) fn make_super(vm: &mut Vm, args: &[Value]) -> PyResult<Value> {
                     first = *v;
                 }
             }
-            let class_cell = code.freevars.iter().position(|n| vm.str_of(*n) == Some("__class__"));
+            let class_cell = code
+                .freevars
+                .iter()
+                .position(|n| vm.str_of(*n) == Some("__class__"));
             let Some(j) = class_cell else {
                 return Err(vm.runtime_error("super(): __class__ cell not found"));
             };
@@ -196,7 +238,10 @@ pub(crate) fn make_super(vm: &mut Vm, args: &[Value]) -> PyResult<Value> {
         }
     };
     let Some(cr) = cls.as_obj().filter(|r| vm.class(*r).is_some()) else {
-        let msg = format!("super() argument 1 must be a type, not {}", vm.type_name(cls));
+        let msg = format!(
+            "super() argument 1 must be a type, not {}",
+            vm.type_name(cls)
+        );
         return Err(vm.type_error(msg));
     };
     let ot = match vm.obj(obj) {
@@ -206,17 +251,28 @@ pub(crate) fn make_super(vm: &mut Vm, args: &[Value]) -> PyResult<Value> {
     if !vm.is_subclass(ot, cr) {
         return Err(vm.type_error("super(type, obj): obj must be an instance or subtype of type"));
     }
-    vm.alloc_value(Obj::Super { class: cr, receiver: obj })
+    vm.alloc_value(Obj::Super {
+        class: cr,
+        receiver: obj,
+    })
 }
 
 /// Attribute lookup through a `super` object.
-pub(crate) fn super_getattr(vm: &mut Vm, cls: ObjRef, receiver: Value, name: Value) -> PyResult<Option<Value>> {
+pub(crate) fn super_getattr(
+    vm: &mut Vm,
+    cls: ObjRef,
+    receiver: Value,
+    name: Value,
+) -> PyResult<Option<Value>> {
     let start = match vm.obj(receiver) {
         Some(Obj::Class(_)) => receiver.as_obj().unwrap_or(cls),
         _ => vm.type_of(receiver),
     };
     let mro = vm.class(start).map(|c| c.mro.clone()).unwrap_or_default();
-    let pos = mro.iter().position(|c| *c == cls).map_or(mro.len(), |p| p + 1);
+    let pos = mro
+        .iter()
+        .position(|c| *c == cls)
+        .map_or(mro.len(), |p| p + 1);
     let is_class = matches!(vm.obj(receiver), Some(Obj::Class(_)));
     for k in &mro[pos..] {
         let d = match vm.class(*k) {
@@ -249,7 +305,9 @@ impl Vm {
     /// Attributes that are not stored in any namespace: `__class__`, `__name__`,
     /// `args`, ... per object kind.
     pub fn special_attr(&mut self, obj: Value, name: Value) -> PyResult<Option<Value>> {
-        let Some(n) = self.str_of(name).map(String::from) else { return Ok(None) };
+        let Some(n) = self.str_of(name).map(String::from) else {
+            return Ok(None);
+        };
         if n == "__class__" {
             return Ok(Some(Value::obj(self.type_of(obj))));
         }
@@ -368,22 +426,32 @@ impl Vm {
             }
             (Obj::Native(nf), "__self__") => nf.bound,
             (Obj::Instance(i), "__dict__") => {
-                if i.exc.is_some() && i.dict.is_none() && self.class(i.class).is_some_and(|c| c.is_builtin) {
+                if i.exc.is_some()
+                    && i.dict.is_none()
+                    && self.class(i.class).is_some_and(|c| c.is_builtin)
+                {
                     return Ok(None);
                 }
                 let d = self.materialize_instance_dict(r)?;
                 Value::obj(d)
             }
             (Obj::Instance(i), _) if i.exc.is_some() => {
-                let e = i.exc.as_deref().map(|e| (e.args, e.cause, e.context, e.suppress_context));
-                let Some((args, cause, context, suppress)) = e else { return Ok(None) };
+                let e = i
+                    .exc
+                    .as_deref()
+                    .map(|e| (e.args, e.cause, e.context, e.suppress_context));
+                let Some((args, cause, context, suppress)) = e else {
+                    return Ok(None);
+                };
                 match n.as_str() {
                     "args" => args,
                     "__cause__" => cause,
                     "__context__" => context,
                     "__suppress_context__" => Value::bool(suppress),
                     "__traceback__" => Value::NONE,
-                    "value" if self.exc_matches(obj, self.types.stop_iteration) => self.stop_iteration_value(obj),
+                    "value" if self.exc_matches(obj, self.types.stop_iteration) => {
+                        self.stop_iteration_value(obj)
+                    }
                     "code" if self.exc_matches(obj, self.types.system_exit) => {
                         let a = self.tuple_items(args).unwrap_or_default();
                         match a.len() {
@@ -456,7 +524,11 @@ fn object_str(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
 
 fn object_eq(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "__eq__", args, 2, 2)?;
-    Ok(if args[0] == args[1] { Value::TRUE } else { Value::NOT_IMPLEMENTED })
+    Ok(if args[0] == args[1] {
+        Value::TRUE
+    } else {
+        Value::NOT_IMPLEMENTED
+    })
 }
 
 fn object_ne(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
@@ -478,7 +550,9 @@ fn object_hash(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<
 fn object_setattr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "__setattr__", args, 3, 3)?;
     match args[0].as_obj() {
-        Some(r) if matches!(vm.heap.get(r), Obj::Instance(_)) => vm.instance_set(r, args[1], args[2])?,
+        Some(r) if matches!(vm.heap.get(r), Obj::Instance(_)) => {
+            vm.instance_set(r, args[1], args[2])?
+        }
         _ => vm.set_attr(args[0], args[1], args[2])?,
     }
     Ok(Value::NONE)
@@ -502,7 +576,10 @@ fn object_init_subclass(_vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -
 fn object_format(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "__format__", args, 2, 2)?;
     if vm.str_of(args[1]).is_some_and(|s| !s.is_empty()) {
-        let msg = format!("unsupported format string passed to {}.__format__", vm.type_name(args[0]));
+        let msg = format!(
+            "unsupported format string passed to {}.__format__",
+            vm.type_name(args[0])
+        );
         return Err(vm.type_error(msg));
     }
     vm.to_str_value(args[0])
@@ -511,7 +588,9 @@ fn object_format(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResul
 // -- BaseException ----------------------------------------------------------------------------
 
 fn exc_init(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    let Some((me, rest)) = args.split_first() else { return Ok(Value::NONE) };
+    let Some((me, rest)) = args.split_first() else {
+        return Ok(Value::NONE);
+    };
     let t = vm.new_tuple(rest.to_vec())?;
     if let Some(st) = vm.exc_state_mut(*me) {
         st.args = t;
@@ -553,7 +632,12 @@ fn prop_with(vm: &mut Vm, args: &[Value], which: usize) -> PyResult<Value> {
         Some(Obj::Property(p)) => (p.fget, p.fset, p.fdel, p.doc),
         _ => return Err(vm.type_error("descriptor requires a 'property' object")),
     };
-    let mut p = Property { fget, fset, fdel, doc };
+    let mut p = Property {
+        fget,
+        fset,
+        fdel,
+        doc,
+    };
     match which {
         0 => p.fget = args[1],
         1 => p.fset = args[1],

@@ -13,8 +13,15 @@ use crate::vm::{PyResult, Vm};
 
 impl Vm {
     /// Calls a builtin class as a constructor. `None` for user classes.
-    pub(crate) fn builtin_constructor(&mut self, cls: ObjRef, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Option<Value>> {
-        let Some(c) = self.class(cls) else { return Ok(None) };
+    pub(crate) fn builtin_constructor(
+        &mut self,
+        cls: ObjRef,
+        args: &[Value],
+        kwargs: &[(Value, Value)],
+    ) -> PyResult<Option<Value>> {
+        let Some(c) = self.class(cls) else {
+            return Ok(None);
+        };
         if !c.is_builtin {
             return Ok(None);
         }
@@ -50,7 +57,9 @@ impl Vm {
                             Err(e) => {
                                 let pos = e.utf8_error().valid_up_to();
                                 let msg = format!("'utf-8' codec can't decode byte 0x{:02x} in position {pos}: invalid start byte", e.as_bytes()[pos]);
-                                return Err(self.new_exception(self.types.unicode_decode_error, &msg));
+                                return Err(
+                                    self.new_exception(self.types.unicode_decode_error, &msg)
+                                );
                             }
                         }
                     }
@@ -115,7 +124,8 @@ impl Vm {
             }
             x if x == t.bytes || x == t.bytearray => {
                 let ba = x == t.bytearray;
-                let data = self.bytes_from_args(args, kwargs, if ba { "bytearray" } else { "bytes" })?;
+                let data =
+                    self.bytes_from_args(args, kwargs, if ba { "bytearray" } else { "bytes" })?;
                 self.charge(data.len())?;
                 if ba {
                     self.alloc_value(Obj::ByteArray(data))?
@@ -148,9 +158,14 @@ impl Vm {
                 }
                 let bases = self.tuple_items(args[1]).unwrap_or_default();
                 if bases.len() > 1 {
-                    return Err(self.not_implemented("multiple inheritance is not supported by Tiercel"));
+                    return Err(
+                        self.not_implemented("multiple inheritance is not supported by Tiercel")
+                    );
                 }
-                let base = bases.first().and_then(|b| b.as_obj()).unwrap_or(self.types.object);
+                let base = bases
+                    .first()
+                    .and_then(|b| b.as_obj())
+                    .unwrap_or(self.types.object);
                 let ns = self.new_dict()?;
                 let nsr = ns.as_obj().unwrap_or(cls);
                 if let Some(src) = args[2].as_obj() {
@@ -159,7 +174,9 @@ impl Vm {
                     }
                 }
                 let n = self.intern("__name__")?;
-                let main = self.dict_get_str(self.main_globals, n).unwrap_or(Value::NONE);
+                let main = self
+                    .dict_get_str(self.main_globals, n)
+                    .unwrap_or(Value::NONE);
                 self.dict_set_str(nsr, "__module__", main)?;
                 let c = super::classes::make_class(self, args[0], base, nsr)?;
                 Value::obj(c)
@@ -173,7 +190,10 @@ impl Vm {
                 let it = self.get_iter(a[0])?;
                 let count = a.get(1).copied().unwrap_or(Value::int_unchecked(0));
                 if !self.is_int(count) {
-                    let msg = format!("'{}' object cannot be interpreted as an integer", self.type_name(count));
+                    let msg = format!(
+                        "'{}' object cannot be interpreted as an integer",
+                        self.type_name(count)
+                    );
                     return Err(self.type_error(msg));
                 }
                 self.alloc_value(Obj::Iter(Box::new(IterObj::Enumerate { it, count })))?
@@ -213,13 +233,25 @@ impl Vm {
                 if let Some(f) = self.user_special(seq, "__reversed__")? {
                     return self.call_bound(f, seq, &[]).map(Some);
                 }
-                let ok = matches!(self.obj(seq), Some(Obj::List(_) | Obj::Tuple(_) | Obj::Str(_) | Obj::Range { .. } | Obj::Bytes(_) | Obj::ByteArray(_)))
-                    || (self.user_special(seq, "__getitem__")?.is_some() && self.user_special(seq, "__len__")?.is_some());
+                let ok = matches!(
+                    self.obj(seq),
+                    Some(
+                        Obj::List(_)
+                            | Obj::Tuple(_)
+                            | Obj::Str(_)
+                            | Obj::Range { .. }
+                            | Obj::Bytes(_)
+                            | Obj::ByteArray(_)
+                    )
+                ) || (self.user_special(seq, "__getitem__")?.is_some()
+                    && self.user_special(seq, "__len__")?.is_some());
                 if let Some(Obj::Dict(_) | Obj::DictView { .. }) = self.obj(seq) {
                     let items = self.collect_iter(seq)?;
                     let l = self.new_list(items)?;
                     let n = self.len(l)?;
-                    return self.alloc_value(Obj::Iter(Box::new(IterObj::Reversed { seq: l, idx: n }))).map(Some);
+                    return self
+                        .alloc_value(Obj::Iter(Box::new(IterObj::Reversed { seq: l, idx: n })))
+                        .map(Some);
                 }
                 if !ok {
                     let msg = format!("'{}' object is not reversible", self.type_name(seq));
@@ -229,14 +261,29 @@ impl Vm {
                 self.alloc_value(Obj::Iter(Box::new(IterObj::Reversed { seq, idx: n })))?
             }
             x if x == t.property => {
-                let get = |i: usize, name: &str| args.get(i).copied().or_else(|| kwarg(self, kwargs, name)).unwrap_or(Value::NONE);
-                let (fget, fset, fdel, mut doc) = (get(0, "fget"), get(1, "fset"), get(2, "fdel"), get(3, "doc"));
+                let get = |i: usize, name: &str| {
+                    args.get(i)
+                        .copied()
+                        .or_else(|| kwarg(self, kwargs, name))
+                        .unwrap_or(Value::NONE)
+                };
+                let (fget, fset, fdel, mut doc) = (
+                    get(0, "fget"),
+                    get(1, "fset"),
+                    get(2, "fdel"),
+                    get(3, "doc"),
+                );
                 if doc == Value::NONE {
                     if let Some(Obj::Function(f)) = self.obj(fget) {
                         doc = f.doc;
                     }
                 }
-                self.alloc_value(Obj::Property(Box::new(Property { fget, fset, fdel, doc })))?
+                self.alloc_value(Obj::Property(Box::new(Property {
+                    fget,
+                    fset,
+                    fdel,
+                    doc,
+                })))?
             }
             x if x == t.staticmethod => {
                 check_args(self, "staticmethod", args, 1, 1)?;
@@ -264,7 +311,9 @@ impl Vm {
             args.push(b);
         }
         check_args(self, "int", &args, 0, 2)?;
-        let Some(&x) = args.first() else { return Ok(Value::int_unchecked(0)) };
+        let Some(&x) = args.first() else {
+            return Ok(Value::int_unchecked(0));
+        };
         if args.len() == 2 {
             let base = int_arg(self, args[1])?;
             if base != 0 && !(2..=36).contains(&base) {
@@ -273,7 +322,9 @@ impl Vm {
             let text = match (self.str_of(x), self.bytes_data(x)) {
                 (Some(s), _) => String::from(s),
                 (None, Some(b)) => String::from_utf8_lossy(&b).into_owned(),
-                _ => return Err(self.type_error("int() can't convert non-string with explicit base")),
+                _ => {
+                    return Err(self.type_error("int() can't convert non-string with explicit base"))
+                }
             };
             return self.parse_int(&text, base as u32, x);
         }
@@ -310,7 +361,10 @@ impl Vm {
                 return Err(self.type_error(msg));
             }
         }
-        let msg = format!("int() argument must be a string, a bytes-like object or a real number, not '{}'", self.type_name(x));
+        let msg = format!(
+            "int() argument must be a string, a bytes-like object or a real number, not '{}'",
+            self.type_name(x)
+        );
         Err(self.type_error(msg))
     }
 
@@ -355,7 +409,10 @@ impl Vm {
                 }
             }
         }
-        let msg = format!("float() argument must be a string or a real number, not '{}'", self.type_name(x));
+        let msg = format!(
+            "float() argument must be a string or a real number, not '{}'",
+            self.type_name(x)
+        );
         Err(self.type_error(msg))
     }
 
@@ -368,9 +425,16 @@ impl Vm {
         for (i, a) in args.iter().enumerate() {
             n[i] = match self.as_i64(*a) {
                 Some(v) => v,
-                None if self.is_int(*a) => return Err(self.overflow_error("range() arguments larger than 64 bits are not supported by Tiercel")),
+                None if self.is_int(*a) => {
+                    return Err(self.overflow_error(
+                        "range() arguments larger than 64 bits are not supported by Tiercel",
+                    ))
+                }
                 None => {
-                    let msg = format!("'{}' object cannot be interpreted as an integer", self.type_name(*a));
+                    let msg = format!(
+                        "'{}' object cannot be interpreted as an integer",
+                        self.type_name(*a)
+                    );
                     return Err(self.type_error(msg));
                 }
             };
@@ -386,19 +450,32 @@ impl Vm {
         self.alloc_value(Obj::Range { start, stop, step })
     }
 
-    fn bytes_from_args(&mut self, args: &[Value], kwargs: &[(Value, Value)], name: &str) -> PyResult<Vec<u8>> {
+    fn bytes_from_args(
+        &mut self,
+        args: &[Value],
+        kwargs: &[(Value, Value)],
+        name: &str,
+    ) -> PyResult<Vec<u8>> {
         let mut args = args.to_vec();
         if let Some(e) = kwarg(self, kwargs, "encoding") {
             args.push(e);
         }
         check_args(self, name, &args, 0, 3)?;
-        let Some(&x) = args.first() else { return Ok(Vec::new()) };
+        let Some(&x) = args.first() else {
+            return Ok(Vec::new());
+        };
         if let Some(s) = self.str_of(x) {
             if args.len() < 2 {
                 return Err(self.type_error("string argument without an encoding"));
             }
             let s = String::from(s);
-            let enc = self.str_of(args[1]).map(String::from).unwrap_or_default().to_lowercase().replace('-', "").replace('_', "");
+            let enc = self
+                .str_of(args[1])
+                .map(String::from)
+                .unwrap_or_default()
+                .to_lowercase()
+                .replace('-', "")
+                .replace('_', "");
             return match enc.as_str() {
                 "utf8" => Ok(s.into_bytes()),
                 "ascii" => {
@@ -412,13 +489,19 @@ impl Vm {
                     let mut out = Vec::new();
                     for c in s.chars() {
                         if (c as u32) > 255 {
-                            return Err(self.new_exception(self.types.unicode_encode_error, "'latin-1' codec can't encode character"));
+                            return Err(self.new_exception(
+                                self.types.unicode_encode_error,
+                                "'latin-1' codec can't encode character",
+                            ));
                         }
                         out.push(c as u32 as u8);
                     }
                     Ok(out)
                 }
-                _ => Err(self.new_exception(self.types.lookup_error, &format!("unknown encoding: {}", self.str_of(args[1]).unwrap_or("?")))),
+                _ => Err(self.new_exception(
+                    self.types.lookup_error,
+                    &format!("unknown encoding: {}", self.str_of(args[1]).unwrap_or("?")),
+                )),
             };
         }
         if let Some(b) = self.bytes_data(x) {

@@ -66,14 +66,24 @@ fn print(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
         None | Some(Value::NONE) => String::from(" "),
         Some(v) => match vm.str_of(v) {
             Some(s) => String::from(s),
-            None => return super::type_err(vm, format!("sep must be None or a string, not {}", vm.type_name(v))),
+            None => {
+                return super::type_err(
+                    vm,
+                    format!("sep must be None or a string, not {}", vm.type_name(v)),
+                )
+            }
         },
     };
     let end = match kwarg(vm, kwargs, "end") {
         None | Some(Value::NONE) => String::from("\n"),
         Some(v) => match vm.str_of(v) {
             Some(s) => String::from(s),
-            None => return super::type_err(vm, format!("end must be None or a string, not {}", vm.type_name(v))),
+            None => {
+                return super::type_err(
+                    vm,
+                    format!("end must be None or a string, not {}", vm.type_name(v)),
+                )
+            }
         },
     };
     let mut out = String::new();
@@ -149,15 +159,25 @@ fn divmod(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value
         if let Some(f) = vm.user_special(b, "__rdivmod__")? {
             return vm.call_bound(f, b, &[a]);
         }
-        let msg = format!("unsupported operand type(s) for divmod(): '{}' and '{}'", vm.type_name(a), vm.type_name(b));
+        let msg = format!(
+            "unsupported operand type(s) for divmod(): '{}' and '{}'",
+            vm.type_name(a),
+            vm.type_name(b)
+        );
         return Err(vm.type_error(msg));
     }
     let q = vm.binary_op(a, b, crate::bytecode::ops::BinaryOp::FloorDivide, false);
     let q = match q {
-        Err(e) if vm.exc_matches(e.0, vm.types.zero_division_error) && !a.is_float() && !b.is_float() => {
+        Err(e)
+            if vm.exc_matches(e.0, vm.types.zero_division_error)
+                && !a.is_float()
+                && !b.is_float() =>
+        {
             return Err(vm.zero_division("integer division or modulo by zero"))
         }
-        Err(e) if vm.exc_matches(e.0, vm.types.zero_division_error) => return Err(vm.zero_division("float divmod()")),
+        Err(e) if vm.exc_matches(e.0, vm.types.zero_division_error) => {
+            return Err(vm.zero_division("float divmod()"))
+        }
         other => other?,
     };
     let m = vm.binary_op(a, b, crate::bytecode::ops::BinaryOp::Remainder, false)?;
@@ -176,17 +196,32 @@ fn pow(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value
     }
     check_args(vm, "pow", &args, 2, 3)?;
     if args.len() == 3 && args[2] != Value::NONE {
-        let (b, e, m) = (vm.to_bigint(args[0]), vm.to_bigint(args[1]), vm.to_bigint(args[2]));
+        let (b, e, m) = (
+            vm.to_bigint(args[0]),
+            vm.to_bigint(args[1]),
+            vm.to_bigint(args[2]),
+        );
         let (Some(b), Some(e), Some(m)) = (b, e, m) else {
-            return Err(vm.type_error("pow() 3rd argument not allowed unless all arguments are integers"));
+            return Err(
+                vm.type_error("pow() 3rd argument not allowed unless all arguments are integers")
+            );
         };
         return match b.modpow(&e, &m) {
             Ok(r) => vm.int_from_big(r),
-            Err(crate::object::bigint::PowModError::ZeroModulus) => Err(vm.value_error("pow() 3rd argument cannot be 0")),
-            Err(crate::object::bigint::PowModError::NotInvertible) => Err(vm.value_error("base is not invertible for the given modulus")),
+            Err(crate::object::bigint::PowModError::ZeroModulus) => {
+                Err(vm.value_error("pow() 3rd argument cannot be 0"))
+            }
+            Err(crate::object::bigint::PowModError::NotInvertible) => {
+                Err(vm.value_error("base is not invertible for the given modulus"))
+            }
         };
     }
-    vm.binary_op(args[0], args[1], crate::bytecode::ops::BinaryOp::Power, false)
+    vm.binary_op(
+        args[0],
+        args[1],
+        crate::bytecode::ops::BinaryOp::Power,
+        false,
+    )
 }
 
 fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
@@ -196,7 +231,11 @@ fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
     }
     check_args(vm, "round", &args, 1, 2)?;
     let x = args[0];
-    let nd = if args.len() == 2 && args[1] != Value::NONE { Some(int_arg(vm, args[1])?) } else { None };
+    let nd = if args.len() == 2 && args[1] != Value::NONE {
+        Some(int_arg(vm, args[1])?)
+    } else {
+        None
+    };
     if let Some(f) = x.as_float() {
         return match nd {
             None => {
@@ -224,15 +263,39 @@ fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
             return vm.positive(x);
         }
         // Round to a multiple of 10**-n, half to even.
-        let p = vm.binary_op(Value::int_unchecked(10), Value::int_unchecked(-n), crate::bytecode::ops::BinaryOp::Power, false)?;
+        let p = vm.binary_op(
+            Value::int_unchecked(10),
+            Value::int_unchecked(-n),
+            crate::bytecode::ops::BinaryOp::Power,
+            false,
+        )?;
         let q = vm.binary_op(x, p, crate::bytecode::ops::BinaryOp::FloorDivide, false)?;
         let r = vm.binary_op(x, p, crate::bytecode::ops::BinaryOp::Remainder, false)?;
-        let twice = vm.binary_op(r, Value::int_unchecked(2), crate::bytecode::ops::BinaryOp::Multiply, false)?;
+        let twice = vm.binary_op(
+            r,
+            Value::int_unchecked(2),
+            crate::bytecode::ops::BinaryOp::Multiply,
+            false,
+        )?;
         let c = vm.compare(twice, p, crate::bytecode::ops::CompareOp::Gt)?;
         let eq = vm.compare(twice, p, crate::bytecode::ops::CompareOp::Eq)?;
-        let odd = vm.binary_op(q, Value::int_unchecked(1), crate::bytecode::ops::BinaryOp::And, false)?;
+        let odd = vm.binary_op(
+            q,
+            Value::int_unchecked(1),
+            crate::bytecode::ops::BinaryOp::And,
+            false,
+        )?;
         let up = c == Value::TRUE || (eq == Value::TRUE && odd == Value::int_unchecked(1));
-        let q = if up { vm.binary_op(q, Value::int_unchecked(1), crate::bytecode::ops::BinaryOp::Add, false)? } else { q };
+        let q = if up {
+            vm.binary_op(
+                q,
+                Value::int_unchecked(1),
+                crate::bytecode::ops::BinaryOp::Add,
+                false,
+            )?
+        } else {
+            q
+        };
         return vm.binary_op(q, p, crate::bytecode::ops::BinaryOp::Multiply, false);
     }
     match vm.user_special(x, "__round__")? {
@@ -247,7 +310,13 @@ fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
     }
 }
 
-fn min_max(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)], name: &str, want_max: bool) -> PyResult<Value> {
+fn min_max(
+    vm: &mut Vm,
+    args: &[Value],
+    kwargs: &[(Value, Value)],
+    name: &str,
+    want_max: bool,
+) -> PyResult<Value> {
     check_kwargs(vm, name, kwargs, &["key", "default"])?;
     let key = kwarg(vm, kwargs, "key").filter(|k| *k != Value::NONE);
     let default = kwarg(vm, kwargs, "default");
@@ -259,7 +328,8 @@ fn min_max(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)], name: &str, w
         vm.collect_iter(args[0])?
     } else {
         if default.is_some() {
-            let msg = format!("Cannot specify a default for {name}() with multiple positional arguments");
+            let msg =
+                format!("Cannot specify a default for {name}() with multiple positional arguments");
             return Err(vm.type_error(msg));
         }
         args.to_vec()
@@ -280,7 +350,11 @@ fn min_max(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)], name: &str, w
             Some(kf) => vm.call(kf, &[it])?,
             None => it,
         };
-        let better = if want_max { vm.less_than(best_key, k)? } else { vm.less_than(k, best_key)? };
+        let better = if want_max {
+            vm.less_than(best_key, k)?
+        } else {
+            vm.less_than(k, best_key)?
+        };
         if better {
             best = it;
             best_key = k;
@@ -300,7 +374,11 @@ fn max(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value
 fn sum(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
     check_kwargs(vm, "sum", kwargs, &["start"])?;
     check_args(vm, "sum", args, 1, 2)?;
-    let mut acc = if args.len() == 2 { args[1] } else { kwarg(vm, kwargs, "start").unwrap_or(Value::int_unchecked(0)) };
+    let mut acc = if args.len() == 2 {
+        args[1]
+    } else {
+        kwarg(vm, kwargs, "start").unwrap_or(Value::int_unchecked(0))
+    };
     if vm.str_of(acc).is_some() {
         return Err(vm.type_error("sum() can't sum strings [use ''.join(seq) instead]"));
     }
@@ -356,7 +434,10 @@ fn sorted(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Va
 fn iter(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "iter", args, 1, 2)?;
     if args.len() == 2 {
-        let it = crate::object::types::IterObj::Call { func: args[0], sentinel: args[1] };
+        let it = crate::object::types::IterObj::Call {
+            func: args[0],
+            sentinel: args[1],
+        };
         return vm.alloc_value(Obj::Iter(alloc::boxed::Box::new(it)));
     }
     vm.get_iter(args[0])
@@ -381,7 +462,9 @@ fn next(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> 
     }
     if let Some(f) = vm.user_special(it, "__next__")? {
         return match vm.call_bound(f, it, &[]) {
-            Err(e) if args.len() == 2 && vm.exc_matches(e.0, vm.types.stop_iteration) => Ok(args[1]),
+            Err(e) if args.len() == 2 && vm.exc_matches(e.0, vm.types.stop_iteration) => {
+                Ok(args[1])
+            }
             r => r,
         };
     }
@@ -434,7 +517,9 @@ fn issubclass(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
     let check = |vm: &mut Vm, c: Value| -> PyResult<bool> {
         match c.as_obj().filter(|r| vm.class(*r).is_some()) {
             Some(cr) => Ok(vm.is_subclass(sub, cr)),
-            None => Err(vm.type_error("issubclass() arg 2 must be a class, a tuple of classes, or a union")),
+            None => Err(
+                vm.type_error("issubclass() arg 2 must be a class, a tuple of classes, or a union")
+            ),
         }
     };
     if let Some(items) = vm.tuple_items(args[1]) {
@@ -529,12 +614,18 @@ fn chr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
             e
         }
     })?;
-    match u32::try_from(i).ok().filter(|n| *n < 0x110000).and_then(char::from_u32) {
+    match u32::try_from(i)
+        .ok()
+        .filter(|n| *n < 0x110000)
+        .and_then(char::from_u32)
+    {
         Some(c) => {
             let mut b = [0u8; 4];
             vm.new_str(c.encode_utf8(&mut b))
         }
-        None if (0xd800..0xe000).contains(&i) => Err(vm.value_error("surrogate code points are not supported")),
+        None if (0xd800..0xe000).contains(&i) => {
+            Err(vm.value_error("surrogate code points are not supported"))
+        }
         None => Err(vm.value_error("chr() arg not in range(0x110000)")),
     }
 }
@@ -547,7 +638,9 @@ fn ord(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
             (Some(c), None) => Ok(Value::int_unchecked(c as i64)),
             _ => {
                 let n = s.chars().count();
-                Err(vm.type_error(format!("ord() expected a character, but string of length {n} found")))
+                Err(vm.type_error(format!(
+                    "ord() expected a character, but string of length {n} found"
+                )))
             }
         };
     }
@@ -555,13 +648,25 @@ fn ord(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
         if b.len() == 1 {
             return Ok(Value::int_unchecked(b[0] as i64));
         }
-        return Err(vm.type_error(format!("ord() expected a character, but string of length {} found", b.len())));
+        return Err(vm.type_error(format!(
+            "ord() expected a character, but string of length {} found",
+            b.len()
+        )));
     }
-    let msg = format!("ord() expected string of length 1, but {} found", vm.type_name(args[0]));
+    let msg = format!(
+        "ord() expected string of length 1, but {} found",
+        vm.type_name(args[0])
+    );
     Err(vm.type_error(msg))
 }
 
-fn radix_repr(vm: &mut Vm, args: &[Value], name: &str, radix: u32, prefix: &str) -> PyResult<Value> {
+fn radix_repr(
+    vm: &mut Vm,
+    args: &[Value],
+    name: &str,
+    radix: u32,
+    prefix: &str,
+) -> PyResult<Value> {
     check_args(vm, name, args, 1, 1)?;
     let v = args[0];
     let Some(b) = vm.to_bigint(v) else {
@@ -569,7 +674,10 @@ fn radix_repr(vm: &mut Vm, args: &[Value], name: &str, radix: u32, prefix: &str)
             let r = vm.call_bound(f, v, &[])?;
             return radix_repr(vm, &[r], name, radix, prefix);
         }
-        let msg = format!("'{}' object cannot be interpreted as an integer", vm.type_name(v));
+        let msg = format!(
+            "'{}' object cannot be interpreted as an integer",
+            vm.type_name(v)
+        );
         return Err(vm.type_error(msg));
     };
     let digits = b.abs().to_str_radix(radix, 0).unwrap_or_default();
@@ -590,11 +698,16 @@ fn bin(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
 }
 
 fn globals(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    Ok(vm.frames.last().map_or(Value::obj(vm.main_globals), |f| Value::obj(f.globals)))
+    Ok(vm
+        .frames
+        .last()
+        .map_or(Value::obj(vm.main_globals), |f| Value::obj(f.globals)))
 }
 
 fn locals(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    let Some(f) = vm.frames.last() else { return Ok(Value::obj(vm.main_globals)) };
+    let Some(f) = vm.frames.last() else {
+        return Ok(Value::obj(vm.main_globals));
+    };
     if !f.locals.is_undef() {
         return Ok(f.locals);
     }
@@ -650,7 +763,11 @@ fn dir(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
             if let Some(Obj::Module(m)) = vm.obj(v) {
                 dicts.push(m.dict);
             } else {
-                let t = if matches!(vm.obj(v), Some(Obj::Class(_))) { v.as_obj().unwrap_or(ObjRef(0)) } else { vm.type_of(v) };
+                let t = if matches!(vm.obj(v), Some(Obj::Class(_))) {
+                    v.as_obj().unwrap_or(ObjRef(0))
+                } else {
+                    vm.type_of(v)
+                };
                 if let Some(c) = vm.class(t) {
                     for k in c.mro.clone() {
                         if let Some(kc) = vm.class(k) {

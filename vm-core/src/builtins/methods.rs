@@ -11,7 +11,8 @@ use crate::vm::{PyErr, PyResult, Vm};
 
 pub(crate) fn install(vm: &mut Vm) {
     let t = &vm.types;
-    let (list, tuple, dict, set, frozenset, generator) = (t.list, t.tuple, t.dict, t.set, t.frozenset, t.generator);
+    let (list, tuple, dict, set, frozenset, generator) =
+        (t.list, t.tuple, t.dict, t.set, t.frozenset, t.generator);
     add_methods(
         vm,
         list,
@@ -35,7 +36,16 @@ pub(crate) fn install(vm: &mut Vm) {
             ("__iter__", seq_iter),
         ],
     );
-    add_methods(vm, tuple, &[("index", list_index), ("count", list_count), ("__len__", seq_len), ("__getitem__", seq_getitem)]);
+    add_methods(
+        vm,
+        tuple,
+        &[
+            ("index", list_index),
+            ("count", list_count),
+            ("__len__", seq_len),
+            ("__getitem__", seq_getitem),
+        ],
+    );
     add_methods(
         vm,
         dict,
@@ -59,7 +69,14 @@ pub(crate) fn install(vm: &mut Vm) {
         ],
     );
     if let Some(d) = vm.class(dict).map(|c| c.dict) {
-        super::add_native(vm, d, "fromkeys", dict_fromkeys, NativeKind::ClassMethod, Value::obj(dict));
+        super::add_native(
+            vm,
+            d,
+            "fromkeys",
+            dict_fromkeys,
+            NativeKind::ClassMethod,
+            Value::obj(dict),
+        );
     }
     let set_common: &[(&'static str, crate::object::types::NativeFn)] = &[
         ("union", set_union),
@@ -89,10 +106,23 @@ pub(crate) fn install(vm: &mut Vm) {
             ("update", set_update),
             ("intersection_update", set_intersection_update),
             ("difference_update", set_difference_update),
-            ("symmetric_difference_update", set_symmetric_difference_update),
+            (
+                "symmetric_difference_update",
+                set_symmetric_difference_update,
+            ),
         ],
     );
-    add_methods(vm, generator, &[("send", gen_send), ("throw", gen_throw), ("close", gen_close), ("__next__", gen_next), ("__iter__", gen_iter)]);
+    add_methods(
+        vm,
+        generator,
+        &[
+            ("send", gen_send),
+            ("throw", gen_throw),
+            ("close", gen_close),
+            ("__next__", gen_next),
+            ("__iter__", gen_iter),
+        ],
+    );
     super::strmethods::install(vm);
 }
 
@@ -110,21 +140,27 @@ fn payload(vm: &Vm, v: Value) -> Option<ObjRef> {
 fn list_of(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<ObjRef> {
     match args.first().and_then(|v| payload(vm, *v)) {
         Some(r) if matches!(vm.heap.get(r), Obj::List(_)) => Ok(r),
-        _ => Err(vm.type_error(format!("descriptor '{name}' for 'list' objects doesn't apply to this object"))),
+        _ => Err(vm.type_error(format!(
+            "descriptor '{name}' for 'list' objects doesn't apply to this object"
+        ))),
     }
 }
 
 fn dict_of(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<ObjRef> {
     match args.first().and_then(|v| payload(vm, *v)) {
         Some(r) if matches!(vm.heap.get(r), Obj::Dict(_)) => Ok(r),
-        _ => Err(vm.type_error(format!("descriptor '{name}' for 'dict' objects doesn't apply to this object"))),
+        _ => Err(vm.type_error(format!(
+            "descriptor '{name}' for 'dict' objects doesn't apply to this object"
+        ))),
     }
 }
 
 fn set_of(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<ObjRef> {
     match args.first().and_then(|v| payload(vm, *v)) {
         Some(r) if matches!(vm.heap.get(r), Obj::Set(_)) => Ok(r),
-        _ => Err(vm.type_error(format!("descriptor '{name}' for 'set' objects doesn't apply to this object"))),
+        _ => Err(vm.type_error(format!(
+            "descriptor '{name}' for 'set' objects doesn't apply to this object"
+        ))),
     }
 }
 
@@ -188,7 +224,10 @@ fn list_init(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
 
 fn list_append(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     if args.len() != 2 {
-        return Err(vm.type_error(format!("list.append() takes exactly one argument ({} given)", args.len().saturating_sub(1))));
+        return Err(vm.type_error(format!(
+            "list.append() takes exactly one argument ({} given)",
+            args.len().saturating_sub(1)
+        )));
     }
     let l = list_of(vm, args, "append")?;
     vm.list_push(Value::obj(l), args[1])?;
@@ -205,7 +244,10 @@ fn list_extend(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<
 
 fn list_insert(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     if args.len() != 3 {
-        return Err(vm.type_error(format!("insert expected 2 arguments, got {}", args.len().saturating_sub(1))));
+        return Err(vm.type_error(format!(
+            "insert expected 2 arguments, got {}",
+            args.len().saturating_sub(1)
+        )));
     }
     let l = list_of(vm, args, "insert")?;
     let i = int_arg(vm, args[1])?;
@@ -437,7 +479,9 @@ fn dict_init(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult
 fn dict_get(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "get", args, 2, 3)?;
     let d = dict_of(vm, args, "get")?;
-    Ok(vm.dict_get(d, args[1])?.unwrap_or(args.get(2).copied().unwrap_or(Value::NONE)))
+    Ok(vm
+        .dict_get(d, args[1])?
+        .unwrap_or(args.get(2).copied().unwrap_or(Value::NONE)))
 }
 
 fn view(vm: &mut Vm, args: &[Value], kind: DictViewKind) -> PyResult<Value> {
@@ -474,10 +518,14 @@ fn dict_popitem(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult
     check_args(vm, "popitem", args, 1, 1)?;
     let d = dict_of(vm, args, "popitem")?;
     let last = match vm.heap.get(d) {
-        Obj::Dict(t) => (0..t.entries_end()).rev().find(|i| t.live_entry(*i).is_some()),
+        Obj::Dict(t) => (0..t.entries_end())
+            .rev()
+            .find(|i| t.live_entry(*i).is_some()),
         _ => None,
     };
-    let Some(i) = last else { return Err(vm.new_exception(vm.types.key_error, "popitem(): dictionary is empty")) };
+    let Some(i) = last else {
+        return Err(vm.new_exception(vm.types.key_error, "popitem(): dictionary is empty"));
+    };
     let e = match vm.heap.get_mut(d) {
         Obj::Dict(t) => t.remove_at(i),
         _ => return Ok(Value::NONE),
@@ -580,7 +628,9 @@ fn set_pop(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Valu
         Obj::Set(t) => (0..t.table.entries_end()).find(|i| t.table.live_entry(*i).is_some()),
         _ => None,
     };
-    let Some(i) = first else { return Err(vm.new_exception(vm.types.key_error, "pop from an empty set")) };
+    let Some(i) = first else {
+        return Err(vm.new_exception(vm.types.key_error, "pop from an empty set"));
+    };
     match vm.heap.get_mut(s) {
         Obj::Set(t) => Ok(t.table.remove_at(i).key),
         _ => Ok(Value::NONE),
@@ -606,7 +656,9 @@ fn set_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
 }
 
 fn set_op_many(vm: &mut Vm, args: &[Value], op: crate::bytecode::ops::BinaryOp) -> PyResult<Value> {
-    let Some(&first) = args.first() else { return Err(vm.type_error("descriptor needs an argument")) };
+    let Some(&first) = args.first() else {
+        return Err(vm.type_error("descriptor needs an argument"));
+    };
     let frozen = matches!(vm.obj(first), Some(Obj::Set(s)) if s.frozen);
     let items = vm.set_items(first)?;
     let mut acc = vm.new_set(&items, frozen)?;
@@ -634,7 +686,11 @@ fn set_difference(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResu
     set_op_many(vm, args, crate::bytecode::ops::BinaryOp::Subtract)
 }
 
-fn set_symmetric_difference(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+fn set_symmetric_difference(
+    vm: &mut Vm,
+    args: &[Value],
+    _kw: &[(Value, Value)],
+) -> PyResult<Value> {
     check_args(vm, "symmetric_difference", args, 2, 2)?;
     set_op_many(vm, args, crate::bytecode::ops::BinaryOp::Xor)
 }
@@ -660,7 +716,11 @@ fn set_difference_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) ->
     set_inplace(vm, args, crate::bytecode::ops::BinaryOp::Subtract)
 }
 
-fn set_symmetric_difference_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+fn set_symmetric_difference_update(
+    vm: &mut Vm,
+    args: &[Value],
+    _kw: &[(Value, Value)],
+) -> PyResult<Value> {
     set_inplace(vm, args, crate::bytecode::ops::BinaryOp::Xor)
 }
 
@@ -672,7 +732,9 @@ fn set_rel(vm: &mut Vm, args: &[Value], op: crate::bytecode::ops::CompareOp) -> 
         let it = vm.collect_iter(args[1])?;
         vm.new_set(&it, true)?
     };
-    Ok(Value::bool(vm.set_compare(args[0], other, op)?.unwrap_or(false)))
+    Ok(Value::bool(
+        vm.set_compare(args[0], other, op)?.unwrap_or(false),
+    ))
 }
 
 fn set_issubset(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
@@ -739,7 +801,9 @@ fn gen_throw(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
         exc = vm.instantiate(cr, &a, &[])?;
     }
     if !vm.is_exception(exc) {
-        return Err(vm.type_error("exceptions must be classes or instances deriving from BaseException, not str"));
+        return Err(vm.type_error(
+            "exceptions must be classes or instances deriving from BaseException, not str",
+        ));
     }
     vm.generator_throw(g, exc)
 }

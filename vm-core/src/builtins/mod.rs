@@ -18,15 +18,32 @@ pub mod random;
 pub mod strmethods;
 
 /// Registers a native callable under `name` in dict `d`.
-pub(crate) fn add_native(vm: &mut Vm, d: ObjRef, name: &'static str, f: NativeFn, kind: NativeKind, owner: Value) {
-    let nf = NativeFunc { name, f, kind, bound: Value::UNDEF, owner };
-    let Ok(v) = vm.alloc_value(Obj::Native(Box::new(nf))) else { return };
+pub(crate) fn add_native(
+    vm: &mut Vm,
+    d: ObjRef,
+    name: &'static str,
+    f: NativeFn,
+    kind: NativeKind,
+    owner: Value,
+) {
+    let nf = NativeFunc {
+        name,
+        f,
+        kind,
+        bound: Value::UNDEF,
+        owner,
+    };
+    let Ok(v) = vm.alloc_value(Obj::Native(Box::new(nf))) else {
+        return;
+    };
     let _ = vm.dict_set_str(d, name, v);
 }
 
 /// Registers methods on a builtin class.
 pub(crate) fn add_methods(vm: &mut Vm, cls: ObjRef, methods: &[(&'static str, NativeFn)]) {
-    let Some(d) = vm.class(cls).map(|c| c.dict) else { return };
+    let Some(d) = vm.class(cls).map(|c| c.dict) else {
+        return;
+    };
     for (name, f) in methods {
         add_native(vm, d, name, *f, NativeKind::Method, Value::obj(cls));
     }
@@ -34,15 +51,33 @@ pub(crate) fn add_methods(vm: &mut Vm, cls: ObjRef, methods: &[(&'static str, Na
 
 /// Creates the builtins namespace and the module table. Called once by `Vm::new`.
 pub(crate) fn install(vm: &mut Vm) {
-    let builtins = vm.new_dict().ok().and_then(|v| v.as_obj()).unwrap_or(ObjRef(0));
-    let modules = vm.new_dict().ok().and_then(|v| v.as_obj()).unwrap_or(ObjRef(0));
-    let main = vm.new_dict().ok().and_then(|v| v.as_obj()).unwrap_or(ObjRef(0));
+    let builtins = vm
+        .new_dict()
+        .ok()
+        .and_then(|v| v.as_obj())
+        .unwrap_or(ObjRef(0));
+    let modules = vm
+        .new_dict()
+        .ok()
+        .and_then(|v| v.as_obj())
+        .unwrap_or(ObjRef(0));
+    let main = vm
+        .new_dict()
+        .ok()
+        .and_then(|v| v.as_obj())
+        .unwrap_or(ObjRef(0));
     vm.builtins = builtins;
     vm.modules = modules;
     vm.main_globals = main;
-    vm.memory_error = vm.new_exception_args(vm.types.memory_error_type, Vec::new()).unwrap_or(Value::NONE);
+    vm.memory_error = vm
+        .new_exception_args(vm.types.memory_error_type, Vec::new())
+        .unwrap_or(Value::NONE);
     for (name, cls) in vm.types.plain_classes() {
-        if !name.contains('_') && !name.contains("iterator") && name != "NoneType" && name != "ellipsis" {
+        if !name.contains('_')
+            && !name.contains("iterator")
+            && name != "NoneType"
+            && name != "ellipsis"
+        {
             let _ = vm.dict_set_str(builtins, name, Value::obj(cls));
         }
     }
@@ -69,7 +104,13 @@ pub(crate) fn install(vm: &mut Vm) {
 // -- Argument helpers -----------------------------------------------------------------------
 
 /// Checks a native function's positional argument count against CPython's wording.
-pub(crate) fn check_args(vm: &mut Vm, name: &str, args: &[Value], min: usize, max: usize) -> PyResult<()> {
+pub(crate) fn check_args(
+    vm: &mut Vm,
+    name: &str,
+    args: &[Value],
+    min: usize,
+    max: usize,
+) -> PyResult<()> {
     let n = args.len();
     if n >= min && n <= max {
         return Ok(());
@@ -81,9 +122,15 @@ pub(crate) fn check_args(vm: &mut Vm, name: &str, args: &[Value], min: usize, ma
             _ => format!("{name}() takes exactly {min} arguments ({n} given)"),
         }
     } else if n < min {
-        format!("{name} expected at least {min} argument{}, got {n}", if min == 1 { "" } else { "s" })
+        format!(
+            "{name} expected at least {min} argument{}, got {n}",
+            if min == 1 { "" } else { "s" }
+        )
     } else {
-        format!("{name} expected at most {max} argument{}, got {n}", if max == 1 { "" } else { "s" })
+        format!(
+            "{name} expected at most {max} argument{}, got {n}",
+            if max == 1 { "" } else { "s" }
+        )
     };
     Err(vm.type_error(msg))
 }
@@ -99,11 +146,19 @@ pub(crate) fn no_kwargs(vm: &mut Vm, name: &str, kwargs: &[(Value, Value)]) -> P
 
 /// Looks up a keyword argument by name.
 pub(crate) fn kwarg(vm: &Vm, kwargs: &[(Value, Value)], name: &str) -> Option<Value> {
-    kwargs.iter().find(|(k, _)| vm.str_of(*k) == Some(name)).map(|(_, v)| *v)
+    kwargs
+        .iter()
+        .find(|(k, _)| vm.str_of(*k) == Some(name))
+        .map(|(_, v)| *v)
 }
 
 /// Rejects keyword arguments outside `allowed`.
-pub(crate) fn check_kwargs(vm: &mut Vm, fname: &str, kwargs: &[(Value, Value)], allowed: &[&str]) -> PyResult<()> {
+pub(crate) fn check_kwargs(
+    vm: &mut Vm,
+    fname: &str,
+    kwargs: &[(Value, Value)],
+    allowed: &[&str],
+) -> PyResult<()> {
     for (k, _) in kwargs {
         let n = vm.str_of(*k).unwrap_or("");
         if !allowed.contains(&n) {
@@ -139,7 +194,10 @@ pub(crate) fn int_arg(vm: &mut Vm, v: Value) -> PyResult<i64> {
             return Ok(i);
         }
     }
-    let msg = format!("'{}' object cannot be interpreted as an integer", vm.type_name(v));
+    let msg = format!(
+        "'{}' object cannot be interpreted as an integer",
+        vm.type_name(v)
+    );
     Err(vm.type_error(msg))
 }
 

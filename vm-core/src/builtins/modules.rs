@@ -29,7 +29,11 @@ impl Vm {
             "builtins" => {
                 return self.make_module_from_dict("builtins", self.builtins);
             }
-            _ => self.native_modules.iter().find(|(m, _)| *m == n).map(|(_, f)| *f),
+            _ => self
+                .native_modules
+                .iter()
+                .find(|(m, _)| *m == n)
+                .map(|(_, f)| *f),
         };
         let Some(init) = init else {
             let msg = format!("No module named '{n}'");
@@ -82,7 +86,11 @@ fn init_sys(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     vm.dict_set_str(d, "maxsize", Value::NONE)?;
     let maxsize = vm.new_int(i64::MAX)?;
     vm.dict_set_str(d, "maxsize", maxsize)?;
-    let bo = vm.new_str(if cfg!(target_endian = "little") { "little" } else { "big" })?;
+    let bo = vm.new_str(if cfg!(target_endian = "little") {
+        "little"
+    } else {
+        "big"
+    })?;
     vm.dict_set_str(d, "byteorder", bo)?;
     let plat = vm.new_str("tiercel")?;
     vm.dict_set_str(d, "platform", plat)?;
@@ -110,17 +118,42 @@ fn init_sys(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
 fn make_stream(vm: &mut Vm, stderr: bool) -> PyResult<Value> {
     let ns = vm.new_dict()?;
     let nsr = ns.as_obj().unwrap_or(ObjRef(0));
-    let name = vm.new_str(if stderr { "TextIOWrapper" } else { "TextIOWrapper" })?;
+    let name = vm.new_str(if stderr {
+        "TextIOWrapper"
+    } else {
+        "TextIOWrapper"
+    })?;
     let cls = super::classes::make_class(vm, name, vm.types.object, nsr)?;
-    add_native(vm, nsr, "write", if stderr { stream_write_err } else { stream_write_out }, NativeKind::Method, Value::obj(cls));
-    add_native(vm, nsr, "flush", stream_flush, NativeKind::Method, Value::obj(cls));
+    add_native(
+        vm,
+        nsr,
+        "write",
+        if stderr {
+            stream_write_err
+        } else {
+            stream_write_out
+        },
+        NativeKind::Method,
+        Value::obj(cls),
+    );
+    add_native(
+        vm,
+        nsr,
+        "flush",
+        stream_flush,
+        NativeKind::Method,
+        Value::obj(cls),
+    );
     vm.new_instance(cls)
 }
 
 fn stream_write(vm: &mut Vm, args: &[Value], stderr: bool) -> PyResult<Value> {
     check_args(vm, "write", args, 2, 2)?;
     let Some(s) = vm.str_of(args[1]).map(String::from) else {
-        let msg = format!("write() argument must be str, not {}", vm.type_name(args[1]));
+        let msg = format!(
+            "write() argument must be str, not {}",
+            vm.type_name(args[1])
+        );
         return Err(vm.type_error(msg));
     };
     let n = s.chars().count();
@@ -163,7 +196,10 @@ fn sys_setrecursionlimit(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) ->
         return Err(vm.value_error("recursion limit must be greater or equal than 1"));
     }
     if (n as usize) <= vm.frames.len() {
-        let msg = format!("cannot set the recursion limit to {n} at the recursion depth {}: the limit is too low", vm.frames.len());
+        let msg = format!(
+            "cannot set the recursion limit to {n} at the recursion depth {}: the limit is too low",
+            vm.frames.len()
+        );
         return Err(vm.new_exception(vm.types.recursion_error, &msg));
     }
     vm.config.recursion_limit = n as usize;
@@ -188,7 +224,17 @@ fn sys_intern(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
 // -- time -------------------------------------------------------------------------------------
 
 fn init_time(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    add_fns(vm, d, &[("time", time_time), ("perf_counter", time_monotonic), ("monotonic", time_monotonic), ("process_time", time_monotonic), ("sleep", time_sleep)]);
+    add_fns(
+        vm,
+        d,
+        &[
+            ("time", time_time),
+            ("perf_counter", time_monotonic),
+            ("monotonic", time_monotonic),
+            ("process_time", time_monotonic),
+            ("sleep", time_sleep),
+        ],
+    );
     Ok(())
 }
 
@@ -368,17 +414,23 @@ fn math_log(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Val
 
 fn math_pow(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     let (x, y) = f2(vm, args, "pow")?;
-    mathfn::pow(x, y).map(Value::float).map_err(|e| math_err(vm, e))
+    mathfn::pow(x, y)
+        .map(Value::float)
+        .map_err(|e| math_err(vm, e))
 }
 
 fn math_atan2(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     let (y, x) = f2(vm, args, "atan2")?;
-    mathfn::atan2(y, x).map(Value::float).map_err(|e| math_err(vm, e))
+    mathfn::atan2(y, x)
+        .map(Value::float)
+        .map_err(|e| math_err(vm, e))
 }
 
 fn math_fmod(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     let (x, y) = f2(vm, args, "fmod")?;
-    mathfn::fmod(x, y).map(Value::float).map_err(|e| math_err(vm, e))
+    mathfn::fmod(x, y)
+        .map(Value::float)
+        .map_err(|e| math_err(vm, e))
 }
 
 fn math_hypot(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
@@ -506,7 +558,10 @@ fn big_args(vm: &mut Vm, args: &[Value]) -> PyResult<Vec<crate::object::bigint::
         match vm.to_bigint(*a) {
             Some(b) => out.push(b),
             None => {
-                let msg = format!("'{}' object cannot be interpreted as an integer", vm.type_name(*a));
+                let msg = format!(
+                    "'{}' object cannot be interpreted as an integer",
+                    vm.type_name(*a)
+                );
                 return Err(vm.type_error(msg));
             }
         }
@@ -579,7 +634,10 @@ fn math_comb(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
     let k = k.min(n - k);
     let mut r = crate::object::bigint::BigInt::one();
     for i in 0..k {
-        r = r.mul(&crate::object::bigint::BigInt::from_i64(n - i)).div_floor(&crate::object::bigint::BigInt::from_i64(i + 1)).unwrap_or_default();
+        r = r
+            .mul(&crate::object::bigint::BigInt::from_i64(n - i))
+            .div_floor(&crate::object::bigint::BigInt::from_i64(i + 1))
+            .unwrap_or_default();
     }
     vm.int_from_big(r)
 }
@@ -615,7 +673,9 @@ fn math_fsum(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
     }
     match mathfn::fsum(&xs) {
         Ok(r) => Ok(Value::float(r)),
-        Err(mathfn::FsumError::IntermediateOverflow) => Err(vm.overflow_error("intermediate overflow in fsum")),
+        Err(mathfn::FsumError::IntermediateOverflow) => {
+            Err(vm.overflow_error("intermediate overflow in fsum"))
+        }
         Err(mathfn::FsumError::InfMinusInf) => Err(vm.value_error("-inf + inf in fsum")),
     }
 }
@@ -657,7 +717,9 @@ fn math_ldexp(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
         }
         None => return Err(vm.type_error("Expected an int as second argument to ldexp.")),
     };
-    mathfn::ldexp(x, i).map(Value::float).map_err(|e| math_err(vm, e))
+    mathfn::ldexp(x, i)
+        .map(Value::float)
+        .map_err(|e| math_err(vm, e))
 }
 
 fn math_erf(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {

@@ -5,7 +5,9 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::{add_native, check_args};
-use crate::numeric::mt19937::{seed_words_from_abs_int, seed_words_from_bytes, seed_words_from_hash, Mt19937};
+use crate::numeric::mt19937::{
+    seed_words_from_abs_int, seed_words_from_bytes, seed_words_from_hash, Mt19937,
+};
 use crate::object::bigint::BigInt;
 use crate::object::types::{NativeFn, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
@@ -20,7 +22,9 @@ pub struct RandomState {
 impl RandomState {
     /// A generator seeded with a fixed key until the script seeds it.
     pub fn new() -> RandomState {
-        RandomState { mt: Mt19937::from_key(&[0x5EED]) }
+        RandomState {
+            mt: Mt19937::from_key(&[0x5EED]),
+        }
     }
 }
 
@@ -51,8 +55,14 @@ fn seed(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> 
         let t = vm.host.time().to_bits() ^ vm.host.monotonic().to_bits();
         alloc::vec![t as u32, (t >> 32) as u32]
     } else if let Some(b) = vm.to_bigint(a) {
-        let bytes = b.abs().to_bytes(((b.bit_length() + 7) / 8) as usize, true, false).unwrap_or_default();
-        let words: Vec<u32> = bytes.chunks(4).map(|c| c.iter().rev().fold(0u32, |w, x| (w << 8) | *x as u32)).collect();
+        let bytes = b
+            .abs()
+            .to_bytes(((b.bit_length() + 7) / 8) as usize, true, false)
+            .unwrap_or_default();
+        let words: Vec<u32> = bytes
+            .chunks(4)
+            .map(|c| c.iter().rev().fold(0u32, |w, x| (w << 8) | *x as u32))
+            .collect();
         seed_words_from_abs_int(&words)
     } else if let Some(s) = vm.str_of(a) {
         seed_words_from_bytes(s.as_bytes())
@@ -62,7 +72,8 @@ fn seed(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> 
         let h = vm.hash(a)? as i64;
         seed_words_from_hash(h)
     } else {
-        let msg = "The only supported seed types are: None,\nint, float, str, bytes, and bytearray.";
+        let msg =
+            "The only supported seed types are: None,\nint, float, str, bytes, and bytearray.";
         return Err(vm.type_error(msg));
     };
     vm.random.mt.init_by_array(&key);
@@ -115,7 +126,14 @@ fn index_big(vm: &mut Vm, v: Value, what: &str) -> PyResult<BigInt> {
     match vm.to_bigint(v) {
         Some(b) => Ok(b),
         None => {
-            let msg = if v.is_float() { format!("'float' object cannot be interpreted as an integer") } else { format!("{what}: '{}' object cannot be interpreted as an integer", vm.type_name(v)) };
+            let msg = if v.is_float() {
+                format!("'float' object cannot be interpreted as an integer")
+            } else {
+                format!(
+                    "{what}: '{}' object cannot be interpreted as an integer",
+                    vm.type_name(v)
+                )
+            };
             Err(vm.type_error(msg))
         }
     }
@@ -134,7 +152,11 @@ fn randrange_impl(vm: &mut Vm, start: Value, stop: Value, step: Value) -> PyResu
     }
     let istop = index_big(vm, stop, "randrange")?;
     let width = istop.sub(&istart);
-    let istep = if step.is_undef() { BigInt::one() } else { index_big(vm, step, "randrange")? };
+    let istep = if step.is_undef() {
+        BigInt::one()
+    } else {
+        index_big(vm, step, "randrange")?
+    };
     if istep == BigInt::one() {
         if width.signum() > 0 {
             let r = randbelow(vm, &width)?;
@@ -169,7 +191,12 @@ fn randrange(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
 
 fn randint(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "randint", args, 2, 2)?;
-    let b = vm.binary_op(args[1], Value::int_unchecked(1), crate::bytecode::ops::BinaryOp::Add, false)?;
+    let b = vm.binary_op(
+        args[1],
+        Value::int_unchecked(1),
+        crate::bytecode::ops::BinaryOp::Add,
+        false,
+    )?;
     randrange_impl(vm, args[0], b, Value::UNDEF)
 }
 

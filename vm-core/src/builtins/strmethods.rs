@@ -36,7 +36,15 @@ pub(crate) fn install(vm: &mut Vm) {
             ("__str__", str_str),
         ],
     );
-    add_methods(vm, int, &[("bit_length", int_bit_length), ("__index__", int_index), ("__int__", int_index)]);
+    add_methods(
+        vm,
+        int,
+        &[
+            ("bit_length", int_bit_length),
+            ("__index__", int_index),
+            ("__int__", int_index),
+        ],
+    );
     add_methods(vm, float, &[("is_integer", float_is_integer)]);
 }
 
@@ -73,7 +81,10 @@ fn str_join(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Val
         match vm.str_of(*it) {
             Some(s) => out.push_str(s),
             None => {
-                let msg = format!("sequence item {i}: expected str instance, {} found", vm.type_name(*it));
+                let msg = format!(
+                    "sequence item {i}: expected str instance, {} found",
+                    vm.type_name(*it)
+                );
                 return Err(vm.type_error(msg));
             }
         }
@@ -83,8 +94,14 @@ fn str_join(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Val
 
 fn str_split(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
     let s = this_str(vm, args, "split")?;
-    let sep_v = args.get(1).copied().or_else(|| super::kwarg(vm, kwargs, "sep"));
-    let max_v = args.get(2).copied().or_else(|| super::kwarg(vm, kwargs, "maxsplit"));
+    let sep_v = args
+        .get(1)
+        .copied()
+        .or_else(|| super::kwarg(vm, kwargs, "sep"));
+    let max_v = args
+        .get(2)
+        .copied()
+        .or_else(|| super::kwarg(vm, kwargs, "maxsplit"));
     let sep = str_arg_opt(vm, sep_v.as_ref(), "must be str or None, not")?;
     let maxsplit = match max_v {
         Some(v) => super::int_arg(vm, v)?,
@@ -119,7 +136,9 @@ fn str_split(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult
             if maxsplit < 0 {
                 s.split(sep.as_str()).map(String::from).collect()
             } else {
-                s.splitn(maxsplit as usize + 1, sep.as_str()).map(String::from).collect()
+                s.splitn(maxsplit as usize + 1, sep.as_str())
+                    .map(String::from)
+                    .collect()
             }
         }
     };
@@ -170,12 +189,21 @@ fn str_replace(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<
         Some(v) => super::int_arg(vm, *v)?,
         None => -1,
     };
-    let out = if count < 0 { s.replace(&old, &new) } else { s.replacen(&old, &new, count as usize) };
+    let out = if count < 0 {
+        s.replace(&old, &new)
+    } else {
+        s.replacen(&old, &new, count as usize)
+    };
     vm.new_string(out)
 }
 
 /// Character-index bounds `[start, end)` of optional slice arguments, as byte offsets.
-fn bounds(vm: &mut Vm, s: &str, start: Option<&Value>, end: Option<&Value>) -> PyResult<(usize, usize)> {
+fn bounds(
+    vm: &mut Vm,
+    s: &str,
+    start: Option<&Value>,
+    end: Option<&Value>,
+) -> PyResult<(usize, usize)> {
     let n = s.chars().count() as i64;
     let conv = |vm: &mut Vm, v: Option<&Value>, dflt: i64| -> PyResult<i64> {
         match v {
@@ -188,7 +216,11 @@ fn bounds(vm: &mut Vm, s: &str, start: Option<&Value>, end: Option<&Value>) -> P
     };
     let a = conv(vm, start, 0)?;
     let b = conv(vm, end, n)?;
-    let to_byte = |ci: i64| s.char_indices().nth(ci as usize).map_or(s.len(), |(i, _)| i);
+    let to_byte = |ci: i64| {
+        s.char_indices()
+            .nth(ci as usize)
+            .map_or(s.len(), |(i, _)| i)
+    };
     Ok((to_byte(a), to_byte(b.max(a))))
 }
 
@@ -225,7 +257,11 @@ fn str_count(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
     let sub = super::str_arg(vm, args[1], "count() argument 1")?;
     let (a, b) = bounds(vm, &s, args.get(2), args.get(3))?;
     let hay = &s[a..b];
-    let n = if sub.is_empty() { hay.chars().count() + 1 } else { hay.matches(sub.as_str()).count() };
+    let n = if sub.is_empty() {
+        hay.chars().count() + 1
+    } else {
+        hay.matches(sub.as_str()).count()
+    };
     Ok(Value::int_unchecked(n as i64))
 }
 
@@ -240,7 +276,10 @@ fn affix(vm: &mut Vm, args: &[Value], name: &str, prefix: bool) -> PyResult<Valu
     };
     for c in cands {
         let Some(p) = vm.str_of(c) else {
-            let msg = format!("{name} first arg must be str or a tuple of str, not {}", vm.type_name(c));
+            let msg = format!(
+                "{name} first arg must be str or a tuple of str, not {}",
+                vm.type_name(c)
+            );
             return Err(vm.type_error(msg));
         };
         if (prefix && hay.starts_with(p)) || (!prefix && hay.ends_with(p)) {
@@ -276,7 +315,10 @@ fn str_format(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResul
 
 fn str_encode(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     let s = this_str(vm, args, "encode")?;
-    let b = vm.str_of(args[0]).map(|_| s.into_bytes()).unwrap_or_default();
+    let b = vm
+        .str_of(args[0])
+        .map(|_| s.into_bytes())
+        .unwrap_or_default();
     vm.alloc_value(crate::object::types::Obj::Bytes(b.into_boxed_slice()))
 }
 

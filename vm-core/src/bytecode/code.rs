@@ -156,12 +156,20 @@ impl CodeObject {
 
     /// The handler for an exception raised at unit `ip`.
     pub fn handler_for(&self, ip: u32) -> Option<ExcEntry> {
-        self.exc_table.iter().find(|e| e.start <= ip && ip < e.end).copied()
+        self.exc_table
+            .iter()
+            .find(|e| e.start <= ip && ip < e.end)
+            .copied()
     }
 
     /// Calls `f` on every heap value the code object keeps alive.
     pub fn for_each_ref(&self, f: &mut dyn FnMut(Value)) {
-        for v in self.consts.iter().chain(self.names.iter()).chain(self.varnames.iter()) {
+        for v in self
+            .consts
+            .iter()
+            .chain(self.names.iter())
+            .chain(self.varnames.iter())
+        {
             f(*v);
         }
         for v in self.cellvars.iter().chain(self.freevars.iter()) {

@@ -1,5 +1,5 @@
 //! Bytecode: the op table (single source of truth), code objects and the disassembler.
 
 pub mod code;
-pub mod ops;
 pub mod disasm;
+pub mod ops;

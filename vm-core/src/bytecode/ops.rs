@@ -234,7 +234,7 @@ macro_rules! for_each_op {
             MAKE_FUNCTION 0 |a| (1 + (a & 1) + ((a >> 1) & 1) + ((a >> 3) & 1), 1) {0} [_MAKE_FUNCTION];
             RETURN_VALUE 0 |_a| (1, 0) {flags::FRAME} [_RETURN_VALUE];
             // First instruction of a generator function: turn the frame into a generator.
-            RETURN_GENERATOR 0 |_a| (0, 0) {flags::FRAME} [_RETURN_GENERATOR];
+            RETURN_GENERATOR 0 |_a| (0, 1) {flags::FRAME} [_RETURN_GENERATOR];
             YIELD_VALUE 0 |_a| (1, 1) {flags::FRAME} [_YIELD_VALUE];
             // Stack: subiterator, value to send -> subiterator, yielded value; jumps with the
             // return value when the subiterator is done.
@@ -397,7 +397,11 @@ impl BinaryOp {
 
     /// Decodes the non-in-place part of a `BINARY_OP` oparg.
     pub fn from_oparg(a: u32) -> Option<(BinaryOp, bool)> {
-        let (base, inplace) = if a >= Self::INPLACE { (a - Self::INPLACE, true) } else { (a, false) };
+        let (base, inplace) = if a >= Self::INPLACE {
+            (a - Self::INPLACE, true)
+        } else {
+            (a, false)
+        };
         let op = match base {
             0 => BinaryOp::Add,
             1 => BinaryOp::And,

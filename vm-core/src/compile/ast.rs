@@ -49,15 +49,36 @@ pub enum StmtKind {
     /// `a = b = value`: `targets` in source order.
     Assign { targets: Vec<Expr>, value: Expr },
     /// `target op= value`.
-    AugAssign { target: Expr, op: BinOp, value: Expr },
+    AugAssign {
+        target: Expr,
+        op: BinOp,
+        value: Expr,
+    },
     /// `target: annotation [= value]`. The annotation is parsed and ignored at run time.
-    AnnAssign { target: Expr, annotation: Expr, value: Option<Expr> },
+    AnnAssign {
+        target: Expr,
+        annotation: Expr,
+        value: Option<Expr>,
+    },
     /// `if test: body else: orelse` (`elif` chains nest in `orelse`).
-    If { test: Expr, body: Vec<Stmt>, orelse: Vec<Stmt> },
+    If {
+        test: Expr,
+        body: Vec<Stmt>,
+        orelse: Vec<Stmt>,
+    },
     /// `while test: body else: orelse`.
-    While { test: Expr, body: Vec<Stmt>, orelse: Vec<Stmt> },
+    While {
+        test: Expr,
+        body: Vec<Stmt>,
+        orelse: Vec<Stmt>,
+    },
     /// `for target in iter: body else: orelse`.
-    For { target: Expr, iter: Expr, body: Vec<Stmt>, orelse: Vec<Stmt> },
+    For {
+        target: Expr,
+        iter: Expr,
+        body: Vec<Stmt>,
+        orelse: Vec<Stmt>,
+    },
     /// `break`.
     Break,
     /// `continue`.
@@ -71,11 +92,22 @@ pub enum StmtKind {
     /// `class`.
     ClassDef(Box<ClassDef>),
     /// `try` with handlers, `else` and `finally`.
-    Try { body: Vec<Stmt>, handlers: Vec<ExceptHandler>, orelse: Vec<Stmt>, finalbody: Vec<Stmt> },
+    Try {
+        body: Vec<Stmt>,
+        handlers: Vec<ExceptHandler>,
+        orelse: Vec<Stmt>,
+        finalbody: Vec<Stmt>,
+    },
     /// `raise [exc [from cause]]`.
-    Raise { exc: Option<Expr>, cause: Option<Expr> },
+    Raise {
+        exc: Option<Expr>,
+        cause: Option<Expr>,
+    },
     /// `with a as b, c: body`.
-    With { items: Vec<WithItem>, body: Vec<Stmt> },
+    With {
+        items: Vec<WithItem>,
+        body: Vec<Stmt>,
+    },
     /// `assert test[, msg]`.
     Assert { test: Expr, msg: Option<Expr> },
     /// `del a, b[i], c.x`.
@@ -83,7 +115,11 @@ pub enum StmtKind {
     /// `import a.b as c, d`.
     Import(Vec<Alias>),
     /// `from module import a as b` (`level` counts leading dots; `*` is an alias named `*`).
-    ImportFrom { module: Option<Name>, names: Vec<Alias>, level: u32 },
+    ImportFrom {
+        module: Option<Name>,
+        names: Vec<Alias>,
+        level: u32,
+    },
     /// `global a, b`.
     Global(Vec<Name>),
     /// `nonlocal a, b`.
@@ -226,36 +262,75 @@ pub enum ExprKind {
     /// `target := value`.
     NamedExpr { target: Name, value: Box<Expr> },
     /// `left op right`.
-    BinOp { left: Box<Expr>, op: BinOp, right: Box<Expr> },
+    BinOp {
+        left: Box<Expr>,
+        op: BinOp,
+        right: Box<Expr>,
+    },
     /// `op operand`.
     UnaryOp { op: UnaryOp, operand: Box<Expr> },
     /// `lambda args: body`.
-    Lambda { args: Box<Arguments>, body: Box<Expr> },
+    Lambda {
+        args: Box<Arguments>,
+        body: Box<Expr>,
+    },
     /// `body if test else orelse`.
-    IfExp { test: Box<Expr>, body: Box<Expr>, orelse: Box<Expr> },
+    IfExp {
+        test: Box<Expr>,
+        body: Box<Expr>,
+        orelse: Box<Expr>,
+    },
     /// `{k: v, **m}`: a `None` key means `**values[i]`.
-    Dict { keys: Vec<Option<Expr>>, values: Vec<Expr> },
+    Dict {
+        keys: Vec<Option<Expr>>,
+        values: Vec<Expr>,
+    },
     /// `{a, b}`.
     Set(Vec<Expr>),
     /// `[elt for ...]`.
-    ListComp { elt: Box<Expr>, generators: Vec<Comprehension> },
+    ListComp {
+        elt: Box<Expr>,
+        generators: Vec<Comprehension>,
+    },
     /// `{elt for ...}`.
-    SetComp { elt: Box<Expr>, generators: Vec<Comprehension> },
+    SetComp {
+        elt: Box<Expr>,
+        generators: Vec<Comprehension>,
+    },
     /// `{key: value for ...}`.
-    DictComp { key: Box<Expr>, value: Box<Expr>, generators: Vec<Comprehension> },
+    DictComp {
+        key: Box<Expr>,
+        value: Box<Expr>,
+        generators: Vec<Comprehension>,
+    },
     /// `(elt for ...)`.
-    GeneratorExp { elt: Box<Expr>, generators: Vec<Comprehension> },
+    GeneratorExp {
+        elt: Box<Expr>,
+        generators: Vec<Comprehension>,
+    },
     /// `yield [value]`.
     Yield(Option<Box<Expr>>),
     /// `yield from value`.
     YieldFrom(Box<Expr>),
     /// `left op1 c1 op2 c2 ...`.
-    Compare { left: Box<Expr>, ops: Vec<CmpOp>, comparators: Vec<Expr> },
+    Compare {
+        left: Box<Expr>,
+        ops: Vec<CmpOp>,
+        comparators: Vec<Expr>,
+    },
     /// `func(args, keywords)`; `*x` arguments appear as `Starred`.
-    Call { func: Box<Expr>, args: Vec<Expr>, keywords: Vec<Keyword> },
+    Call {
+        func: Box<Expr>,
+        args: Vec<Expr>,
+        keywords: Vec<Keyword>,
+    },
     /// One `{value!conv:spec}` field of an f-string. `conversion` is `'s'`, `'r'` or `'a'`.
     /// `format_spec` is itself a `JoinedStr`.
-    FormattedValue { value: Box<Expr>, conversion: Option<char>, format_spec: Option<Box<Expr>> },
+    FormattedValue {
+        value: Box<Expr>,
+        conversion: Option<char>,
+        format_spec: Option<Box<Expr>>,
+    },
     /// An f-string: a sequence of `Constant(Str)` and `FormattedValue` parts.
     JoinedStr(Vec<Expr>),
     /// A literal.
@@ -273,7 +348,11 @@ pub enum ExprKind {
     /// `(a, b)` or `a, b`.
     Tuple(Vec<Expr>),
     /// `lower:upper:step` inside a subscript.
-    Slice { lower: Option<Box<Expr>>, upper: Option<Box<Expr>>, step: Option<Box<Expr>> },
+    Slice {
+        lower: Option<Box<Expr>>,
+        upper: Option<Box<Expr>>,
+        step: Option<Box<Expr>>,
+    },
 }
 
 /// A literal value.

@@ -39,14 +39,26 @@ impl Vm {
     }
 
     /// Calls the method `name` of `obj`.
-    pub fn call_method_by_name(&mut self, obj: Value, name: &str, args: &[Value]) -> PyResult<Value> {
+    pub fn call_method_by_name(
+        &mut self,
+        obj: Value,
+        name: &str,
+        args: &[Value],
+    ) -> PyResult<Value> {
         let m = self.get_attr_str(obj, name)?;
         self.call(m, args)
     }
 
     /// Calls `f(*args, **kwargs)` from Rust: Python code runs in a nested interpreter loop.
-    pub fn call_kw(&mut self, f: Value, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
-        let Some(r) = f.as_obj() else { return Err(self.not_callable(f)) };
+    pub fn call_kw(
+        &mut self,
+        f: Value,
+        args: &[Value],
+        kwargs: &[(Value, Value)],
+    ) -> PyResult<Value> {
+        let Some(r) = f.as_obj() else {
+            return Err(self.not_callable(f));
+        };
         match self.heap.get(r) {
             Obj::Native(n) => {
                 let (func, bound) = (n.f, n.bound);
@@ -100,7 +112,12 @@ impl Vm {
     }
 
     /// Runs a Python function to completion in a nested loop.
-    fn run_function(&mut self, func: ObjRef, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    fn run_function(
+        &mut self,
+        func: ObjRef,
+        args: &[Value],
+        kwargs: &[(Value, Value)],
+    ) -> PyResult<Value> {
         let floor = self.stack.len();
         let locals = self.bind_args(func, args, kwargs)?;
         self.enter_frame(func, locals, floor as u32, OnReturn::Rust)?;
@@ -109,14 +126,20 @@ impl Vm {
     }
 
     /// Creates an instance of `cls` and runs `__init__` (from native code).
-    pub fn instantiate(&mut self, cls: ObjRef, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    pub fn instantiate(
+        &mut self,
+        cls: ObjRef,
+        args: &[Value],
+        kwargs: &[(Value, Value)],
+    ) -> PyResult<Value> {
         if let Some(v) = self.builtin_constructor(cls, args, kwargs)? {
             return Ok(v);
         }
         let inst = self.new_user_instance(cls, args)?;
         let init_name = self.intern("__init__")?;
         if let Some(init) = self.class_lookup(cls, init_name) {
-            if !self.is_builtin_object_method(init) || self.builtin_base(cls) != BuiltinBase::Object {
+            if !self.is_builtin_object_method(init) || self.builtin_base(cls) != BuiltinBase::Object
+            {
                 self.native_roots.push(inst);
                 let mut all = Vec::with_capacity(args.len() + 1);
                 all.push(inst);
@@ -171,7 +194,12 @@ impl Vm {
 
     /// Binds call arguments to a function's parameters: the frame's initial locals
     /// (locals + cells + frees, cells and frees still empty).
-    pub(crate) fn bind_args(&mut self, func: ObjRef, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Vec<Value>> {
+    pub(crate) fn bind_args(
+        &mut self,
+        func: ObjRef,
+        args: &[Value],
+        kwargs: &[(Value, Value)],
+    ) -> PyResult<Vec<Value>> {
         let Obj::Function(f) = self.heap.get(func) else {
             return Err(self.internal_error("bind_args on a non-function"));
         };
@@ -187,7 +215,8 @@ impl Vm {
         let has_varkw = code.flags & code_flags::VARKEYWORDS != 0;
         let mut locals = vec![Value::UNDEF; nlocals];
         // Fast path: exact positional arity.
-        if kwargs.is_empty() && args.len() == argcount && kwonly == 0 && !has_varargs && !has_varkw {
+        if kwargs.is_empty() && args.len() == argcount && kwonly == 0 && !has_varargs && !has_varkw
+        {
             locals[..argcount].copy_from_slice(args);
             return Ok(locals);
         }
@@ -196,7 +225,11 @@ impl Vm {
         locals[..npos].copy_from_slice(&args[..npos]);
         let mut next = argcount + kwonly;
         if has_varargs {
-            let extra = if args.len() > argcount { args[argcount..].to_vec() } else { Vec::new() };
+            let extra = if args.len() > argcount {
+                args[argcount..].to_vec()
+            } else {
+                Vec::new()
+            };
             locals[next] = self.new_tuple(extra)?;
             next += 1;
         } else if args.len() > argcount {
@@ -204,7 +237,10 @@ impl Vm {
             let kwgiven = kwargs.len();
             let min = argcount - defaults.len().min(argcount);
             let takes = if min == argcount {
-                format!("{argcount} positional argument{}", if argcount == 1 { "" } else { "s" })
+                format!(
+                    "{argcount} positional argument{}",
+                    if argcount == 1 { "" } else { "s" }
+                )
             } else {
                 format!("from {min} to {argcount} positional arguments")
             };
@@ -215,7 +251,10 @@ impl Vm {
                     if kwgiven == 1 { "" } else { "s" }
                 )
             } else {
-                format!("{fname}() takes {takes} but {given} {} given", if given == 1 { "was" } else { "were" })
+                format!(
+                    "{fname}() takes {takes} but {given} {} given",
+                    if given == 1 { "was" } else { "were" }
+                )
             };
             return Err(self.type_error(msg));
         }
@@ -228,7 +267,9 @@ impl Vm {
         };
         for &(k, v) in kwargs {
             let kname = self.str_of(k).unwrap_or("");
-            let pos = code.varnames[..argcount + kwonly].iter().position(|n| self.str_of(*n) == Some(kname));
+            let pos = code.varnames[..argcount + kwonly]
+                .iter()
+                .position(|n| self.str_of(*n) == Some(kname));
             match pos {
                 Some(p) if p >= posonly => {
                     if !locals[p].is_undef() {
@@ -282,23 +323,38 @@ impl Vm {
     }
 
     fn missing_args(&mut self, fname: &str, names: &[Value], kind: &str) -> PyErr {
-        let quoted: Vec<String> = names.iter().map(|n| format!("'{}'", self.str_of(*n).unwrap_or("?"))).collect();
+        let quoted: Vec<String> = names
+            .iter()
+            .map(|n| format!("'{}'", self.str_of(*n).unwrap_or("?")))
+            .collect();
         let list = match quoted.len() {
             1 => quoted[0].clone(),
             2 => format!("{} and {}", quoted[0], quoted[1]),
             _ => {
-                let (last, rest) = quoted.split_last().map(|(l, r)| (l.clone(), r.join(", "))).unwrap_or_default();
+                let (last, rest) = quoted
+                    .split_last()
+                    .map(|(l, r)| (l.clone(), r.join(", ")))
+                    .unwrap_or_default();
                 format!("{rest}, and {last}")
             }
         };
         let n = names.len();
-        let msg = format!("{fname}() missing {n} required {kind} argument{}: {list}", if n == 1 { "" } else { "s" });
+        let msg = format!(
+            "{fname}() missing {n} required {kind} argument{}: {list}",
+            if n == 1 { "" } else { "s" }
+        );
         self.type_error(msg)
     }
 
     /// Pushes a frame for `func` with bound `locals`; the caller's stack is cut to
     /// `stack_floor` on return.
-    pub(crate) fn enter_frame(&mut self, func: ObjRef, locals: Vec<Value>, stack_floor: u32, on_return: OnReturn) -> PyResult<()> {
+    pub(crate) fn enter_frame(
+        &mut self,
+        func: ObjRef,
+        locals: Vec<Value>,
+        stack_floor: u32,
+        on_return: OnReturn,
+    ) -> PyResult<()> {
         if self.frames.len() >= self.config.recursion_limit {
             return Err(self.recursion_error());
         }
@@ -331,7 +387,13 @@ impl Vm {
 
     /// Runs module or class-body code in the namespace `locals` (a dict or `UNDEF` for
     /// module code, whose namespace is `globals`).
-    pub fn run_code(&mut self, code: Rc<CodeObject>, globals: ObjRef, locals: Value, func: Value) -> PyResult<Value> {
+    pub fn run_code(
+        &mut self,
+        code: Rc<CodeObject>,
+        globals: ObjRef,
+        locals: Value,
+        func: Value,
+    ) -> PyResult<Value> {
         if self.frames.len() >= self.config.recursion_limit {
             return Err(self.recursion_error());
         }
@@ -362,7 +424,12 @@ impl Vm {
     // -- CALL from bytecode ---------------------------------------------------------------------
 
     /// `CALL`/`CALL_KW`: stack `callable, self_or_null, args[argc]`.
-    pub(crate) fn call_instr(&mut self, ctx: &mut Ctx, argc: usize, kwnames: Value) -> Result<Flow, PyErr> {
+    pub(crate) fn call_instr(
+        &mut self,
+        ctx: &mut Ctx,
+        argc: usize,
+        kwnames: Value,
+    ) -> Result<Flow, PyErr> {
         let len = self.stack.len();
         if len < argc + 2 {
             return Err(self.internal_error("CALL stack underflow"));
@@ -393,8 +460,16 @@ impl Vm {
                         }
                         let code = code.clone();
                         let globals = f.globals;
-                        let base = if self_arg.is_undef() { callee_pos + 2 } else { callee_pos + 1 };
-                        if self.stack.try_reserve(extra + code.stacksize as usize).is_err() {
+                        let base = if self_arg.is_undef() {
+                            callee_pos + 2
+                        } else {
+                            callee_pos + 1
+                        };
+                        if self
+                            .stack
+                            .try_reserve(extra + code.stacksize as usize)
+                            .is_err()
+                        {
                             return Err(PyErr(self.memory_error));
                         }
                         self.stack.resize(len + extra, Value::UNDEF);
@@ -480,8 +555,16 @@ impl Vm {
 
     /// Calls `callable` with materialized arguments from bytecode; Python functions and
     /// class `__init__`s get frames, everything else runs to completion.
-    fn dispatch_call(&mut self, callable: Value, args: Vec<Value>, kwargs: &[(Value, Value)], callee_pos: usize) -> PyResult<Dispatch> {
-        let Some(r) = callable.as_obj() else { return Err(self.not_callable(callable)) };
+    fn dispatch_call(
+        &mut self,
+        callable: Value,
+        args: Vec<Value>,
+        kwargs: &[(Value, Value)],
+        callee_pos: usize,
+    ) -> PyResult<Dispatch> {
+        let Some(r) = callable.as_obj() else {
+            return Err(self.not_callable(callable));
+        };
         match self.heap.get(r) {
             Obj::Function(_) => {
                 let locals = self.bind_args(r, &args, kwargs)?;
@@ -506,7 +589,9 @@ impl Vm {
                 Ok(Dispatch::Done(v))
             }
             Obj::Class(_) => {
-                if self.builtin_base(r) == BuiltinBase::Object && !self.class(r).is_some_and(|c| c.is_builtin) {
+                if self.builtin_base(r) == BuiltinBase::Object
+                    && !self.class(r).is_some_and(|c| c.is_builtin)
+                {
                     let init_name = self.intern("__init__")?;
                     if let Some(init) = self.class_lookup(r, init_name) {
                         if let Some(ir) = init.as_obj() {
@@ -520,7 +605,12 @@ impl Vm {
                                 all.push(inst);
                                 all.extend(args);
                                 let locals = self.bind_args(ir, &all, kwargs)?;
-                                self.enter_frame(ir, locals, callee_pos as u32 + 1, OnReturn::Init)?;
+                                self.enter_frame(
+                                    ir,
+                                    locals,
+                                    callee_pos as u32 + 1,
+                                    OnReturn::Init,
+                                )?;
                                 return Ok(Dispatch::Frame);
                             }
                         }
@@ -597,15 +687,30 @@ impl Vm {
     /// `MAKE_FUNCTION`.
     pub(crate) fn make_function(&mut self, ctx: &mut Ctx, flags: u32) -> PyResult<Value> {
         let code_v = self.pop();
-        let closure = if flags & 8 != 0 { self.pop() } else { Value::UNDEF };
-        let kwdefaults = if flags & 2 != 0 { self.pop() } else { Value::UNDEF };
-        let defaults = if flags & 1 != 0 { self.pop() } else { Value::UNDEF };
+        let closure = if flags & 8 != 0 {
+            self.pop()
+        } else {
+            Value::UNDEF
+        };
+        let kwdefaults = if flags & 2 != 0 {
+            self.pop()
+        } else {
+            Value::UNDEF
+        };
+        let defaults = if flags & 1 != 0 {
+            self.pop()
+        } else {
+            Value::UNDEF
+        };
         let code = match self.obj(code_v) {
             Some(Obj::Code(c)) => c.clone(),
             _ => return Err(self.internal_error("MAKE_FUNCTION without code")),
         };
         let defaults = self.tuple_items(defaults).unwrap_or_default();
-        let closure = self.tuple_items(closure).unwrap_or_default().into_boxed_slice();
+        let closure = self
+            .tuple_items(closure)
+            .unwrap_or_default()
+            .into_boxed_slice();
         let kwdefaults = match kwdefaults.as_obj() {
             Some(d) => self.dict_items(d),
             None => Vec::new(),

@@ -158,7 +158,12 @@ impl Vm {
                 }
             }
             Uop::_LOAD_CONST => {
-                let v = ctx.code.consts.get(arg as usize).copied().unwrap_or(Value::NONE);
+                let v = ctx
+                    .code
+                    .consts
+                    .get(arg as usize)
+                    .copied()
+                    .unwrap_or(Value::NONE);
                 self.push(v);
             }
             Uop::_LOAD_FAST => {
@@ -356,7 +361,11 @@ impl Vm {
                 let stop = self.pop();
                 let start = self.pop();
                 let c = self.pop();
-                let s = self.alloc_value(Obj::Slice(alloc::boxed::Box::new([start, stop, Value::NONE])))?;
+                let s = self.alloc_value(Obj::Slice(alloc::boxed::Box::new([
+                    start,
+                    stop,
+                    Value::NONE,
+                ])))?;
                 let r = self.get_item(c, s)?;
                 self.push(r);
             }
@@ -365,7 +374,11 @@ impl Vm {
                 let start = self.pop();
                 let c = self.pop();
                 let v = self.pop();
-                let s = self.alloc_value(Obj::Slice(alloc::boxed::Box::new([start, stop, Value::NONE])))?;
+                let s = self.alloc_value(Obj::Slice(alloc::boxed::Box::new([
+                    start,
+                    stop,
+                    Value::NONE,
+                ])))?;
                 self.set_item(c, s, v)?;
             }
             Uop::_UNARY_NEGATIVE => {
@@ -477,8 +490,14 @@ impl Vm {
             }
             Uop::_BUILD_SLICE => {
                 let items = self.pop_n(arg as usize);
-                let step = if items.len() == 3 { items[2] } else { Value::NONE };
-                let s = self.alloc_value(Obj::Slice(alloc::boxed::Box::new([items[0], items[1], step])))?;
+                let step = if items.len() == 3 {
+                    items[2]
+                } else {
+                    Value::NONE
+                };
+                let s = self.alloc_value(Obj::Slice(alloc::boxed::Box::new([
+                    items[0], items[1], step,
+                ])))?;
                 self.push(s);
             }
             Uop::_LIST_APPEND => {
@@ -504,8 +523,14 @@ impl Vm {
                 let l = self.peek(arg as usize);
                 let items = match self.collect_iter(it) {
                     Ok(v) => v,
-                    Err(e) if self.exc_matches(e.0, self.types.type_error) && !self.is_iterable(it) => {
-                        let msg = alloc::format!("Value after * must be an iterable, not {}", self.type_name(it));
+                    Err(e)
+                        if self.exc_matches(e.0, self.types.type_error)
+                            && !self.is_iterable(it) =>
+                    {
+                        let msg = alloc::format!(
+                            "Value after * must be an iterable, not {}",
+                            self.type_name(it)
+                        );
                         return Err(self.type_error(msg));
                     }
                     Err(e) => return Err(e),
@@ -555,7 +580,11 @@ impl Vm {
                 }
             }
             Uop::_FORMAT_VALUE => {
-                let spec = if arg & 4 != 0 { self.pop() } else { Value::UNDEF };
+                let spec = if arg & 4 != 0 {
+                    self.pop()
+                } else {
+                    Value::UNDEF
+                };
                 let v = self.pop();
                 let r = self.format_value(v, arg & 3, spec)?;
                 self.push(r);
@@ -592,17 +621,22 @@ impl Vm {
             }
             Uop::_GET_YIELD_FROM_ITER => {
                 let v = self.pop();
-                let it = if matches!(self.obj(v), Some(Obj::Generator(_))) { v } else { self.get_iter(v)? };
+                let it = if matches!(self.obj(v), Some(Obj::Generator(_))) {
+                    v
+                } else {
+                    self.get_iter(v)?
+                };
                 self.push(it);
             }
             Uop::_RAISE_VARARGS => return Err(self.raise_instr(arg)?),
             Uop::_RERAISE => {
                 let exc = self.pop();
                 if arg > 0 {
+                    // The handler lookup stays at this RERAISE; the restored offset is what
+                    // the traceback shows and what an outer handler's lasti gets.
                     let lasti = self.peek(arg as usize);
                     if let Some(l) = lasti.as_small_int() {
-                        self.frames[ctx.fi].lasti = l as u32;
-                        ctx.this = l as usize;
+                        self.reraise_lasti = Some(l as u32);
                     }
                 }
                 return Err(self.reraise_marker(exc));
@@ -641,7 +675,11 @@ impl Vm {
                 let enter = self.lookup_special(mgr, "__enter__")?;
                 let exit = self.lookup_special(mgr, "__exit__")?;
                 let (Some(enter), Some(exit)) = (enter, exit) else {
-                    let what = if enter_missing(self, mgr) { "" } else { " (missed __exit__ method)" };
+                    let what = if enter_missing(self, mgr) {
+                        ""
+                    } else {
+                        " (missed __exit__ method)"
+                    };
                     let msg = alloc::format!(
                         "'{}' object does not support the context manager protocol{}",
                         self.type_name(mgr),
@@ -683,7 +721,9 @@ impl Vm {
                     Some(v) => v,
                     None => {
                         let mname = match self.obj(m) {
-                            Some(Obj::Module(md)) => alloc::string::String::from(self.str_of(md.name).unwrap_or("?")),
+                            Some(Obj::Module(md)) => {
+                                alloc::string::String::from(self.str_of(md.name).unwrap_or("?"))
+                            }
                             _ => alloc::string::String::from("?"),
                         };
                         let msg = alloc::format!(
@@ -797,7 +837,9 @@ impl Vm {
         } else {
             match self.call_method_by_name(recv, "send", &[v]) {
                 Ok(x) => Ok(x),
-                Err(e) if self.exc_matches(e.0, self.types.stop_iteration) => Err(Some(self.stop_iteration_value(e.0))),
+                Err(e) if self.exc_matches(e.0, self.types.stop_iteration) => {
+                    Err(Some(self.stop_iteration_value(e.0)))
+                }
                 Err(e) => return Err(e),
             }
         };
@@ -832,7 +874,8 @@ impl Vm {
             }
             Some(Intrinsic::StopIterationError) => {
                 if self.exc_matches(v, self.types.stop_iteration) {
-                    let e = self.new_exception(self.types.runtime_error, "generator raised StopIteration");
+                    let e = self
+                        .new_exception(self.types.runtime_error, "generator raised StopIteration");
                     if let Some(st) = self.exc_state_mut(e.0) {
                         st.cause = v;
                         st.context = v;
@@ -874,13 +917,22 @@ impl Vm {
         if i < code.cellvars.len() {
             code.cellvars[i]
         } else {
-            code.freevars.get(i - code.cellvars.len()).copied().unwrap_or(Value::NONE)
+            code.freevars
+                .get(i - code.cellvars.len())
+                .copied()
+                .unwrap_or(Value::NONE)
         }
     }
 
     fn unbound_local(&mut self, code: &CodeObject, i: usize) -> PyErr {
-        let name = code.varnames.get(i).and_then(|v| self.str_of(*v)).unwrap_or("?");
-        let msg = alloc::format!("cannot access local variable '{name}' where it is not associated with a value");
+        let name = code
+            .varnames
+            .get(i)
+            .and_then(|v| self.str_of(*v))
+            .unwrap_or("?");
+        let msg = alloc::format!(
+            "cannot access local variable '{name}' where it is not associated with a value"
+        );
         self.new_exception(self.types.unbound_local_error, &msg)
     }
 
@@ -888,7 +940,9 @@ impl Vm {
         let nv = self.cell_name(code, arg);
         let name = alloc::string::String::from(self.str_of(nv).unwrap_or("?"));
         if (arg as usize) < code.cellvars.len() {
-            let msg = alloc::format!("cannot access local variable '{name}' where it is not associated with a value");
+            let msg = alloc::format!(
+                "cannot access local variable '{name}' where it is not associated with a value"
+            );
             self.new_exception(self.types.unbound_local_error, &msg)
         } else {
             let msg = alloc::format!("cannot access free variable '{name}' where it is not associated with a value in enclosing scope");
@@ -948,7 +1002,9 @@ impl Vm {
                 };
                 if is_method {
                     let shadowed = match obj.as_obj() {
-                        Some(r) if matches!(self.heap.get(r), Obj::Instance(_)) => self.instance_get(r, name).is_some(),
+                        Some(r) if matches!(self.heap.get(r), Obj::Instance(_)) => {
+                            self.instance_get(r, name).is_some()
+                        }
                         _ => false,
                     };
                     if !shadowed {
@@ -968,13 +1024,19 @@ impl Vm {
         };
         for c in classes {
             match c.as_obj() {
-                Some(cr) if self.class(cr).is_some_and(|cl| cl.mro.contains(&self.types.base_exception)) => {
+                Some(cr)
+                    if self
+                        .class(cr)
+                        .is_some_and(|cl| cl.mro.contains(&self.types.base_exception)) =>
+                {
                     if self.exc_matches(exc, cr) {
                         return Ok(true);
                     }
                 }
                 _ => {
-                    return Err(self.type_error("catching classes that do not inherit from BaseException is not allowed"));
+                    return Err(self.type_error(
+                        "catching classes that do not inherit from BaseException is not allowed",
+                    ));
                 }
             }
         }
@@ -994,7 +1056,8 @@ impl Vm {
     }
 
     fn is_mapping(&mut self, v: Value) -> bool {
-        matches!(self.obj(v), Some(Obj::Dict(_))) || self.lookup_special(v, "keys").ok().flatten().is_some()
+        matches!(self.obj(v), Some(Obj::Dict(_)))
+            || self.lookup_special(v, "keys").ok().flatten().is_some()
     }
 }
 

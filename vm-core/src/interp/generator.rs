@@ -54,7 +54,12 @@ impl Vm {
 
     /// Pushes the frame of generator `g` so it runs next, with `sent` pushed as the result of
     /// its pending `yield`. Returns false (and pushes nothing) if the generator is finished.
-    pub(crate) fn resume_generator(&mut self, g: ObjRef, sent: Value, on_return: OnReturn) -> PyResult<bool> {
+    pub(crate) fn resume_generator(
+        &mut self,
+        g: ObjRef,
+        sent: Value,
+        on_return: OnReturn,
+    ) -> PyResult<bool> {
         let (state, saved) = match self.heap.get_mut(g) {
             Obj::Generator(gen) => {
                 let state = gen.state;
@@ -87,7 +92,11 @@ impl Vm {
         }
         let saved = *saved;
         let base = self.stack.len() as u32;
-        if self.stack.try_reserve(saved.values.len() + saved.code.stacksize as usize + 1).is_err() {
+        if self
+            .stack
+            .try_reserve(saved.values.len() + saved.code.stacksize as usize + 1)
+            .is_err()
+        {
             return Err(PyErr(self.memory_error));
         }
         self.stack.extend_from_slice(&saved.values);
@@ -122,7 +131,9 @@ impl Vm {
         // Inside `yield from`, the delegate is on top of the stack and the next instruction
         // jumps back to a SEND.
         let yield_from = match ctx.code.instr(ctx.ip) {
-            Some((Op::JUMP_BACKWARD_NO_INTERRUPT, target)) if matches!(ctx.code.instr(target as usize), Some((Op::SEND, _))) => {
+            Some((Op::JUMP_BACKWARD_NO_INTERRUPT, target))
+                if matches!(ctx.code.instr(target as usize), Some((Op::SEND, _))) =>
+            {
                 self.stack.last().copied().unwrap_or(Value::UNDEF)
             }
             _ => Value::UNDEF,
@@ -203,7 +214,11 @@ impl Vm {
 
     /// A `StopIteration` carrying a return value.
     pub fn stop_iteration(&mut self, value: Value) -> PyErr {
-        let args = if value == Value::NONE { Vec::new() } else { alloc::vec![value] };
+        let args = if value == Value::NONE {
+            Vec::new()
+        } else {
+            alloc::vec![value]
+        };
         match self.new_exception_args(self.types.stop_iteration, args) {
             Ok(e) => PyErr(e),
             Err(e) => e,
@@ -214,7 +229,10 @@ impl Vm {
     /// subiterator first).
     pub fn generator_throw(&mut self, g: ObjRef, exc: Value) -> PyResult<Value> {
         let (state, yield_from) = match self.heap.get(g) {
-            Obj::Generator(gen) => (gen.state, gen.frame.as_ref().map_or(Value::UNDEF, |f| f.yield_from)),
+            Obj::Generator(gen) => (
+                gen.state,
+                gen.frame.as_ref().map_or(Value::UNDEF, |f| f.yield_from),
+            ),
             _ => return Err(self.internal_error("throw to a non-generator")),
         };
         if state == GenState::Running {
@@ -233,7 +251,11 @@ impl Vm {
                     let mname = self.intern(if is_exit { "close" } else { "throw" })?;
                     self.get_attr_opt(yield_from, mname)?
                 } {
-                    Some(m) => Some(if is_exit { self.call(m, &[]).map(|_| None) } else { self.call(m, &[exc]).map(Some) }),
+                    Some(m) => Some(if is_exit {
+                        self.call(m, &[]).map(|_| None)
+                    } else {
+                        self.call(m, &[exc]).map(Some)
+                    }),
                     None => None,
                 },
             };
@@ -259,7 +281,13 @@ impl Vm {
             }
             let entry = self.frames.len() - 1;
             let frame = &self.frames[entry];
-            let mut ctx = Ctx { code: frame.code.clone(), base: frame.base as usize, ip: frame.ip as usize, this: lasti as usize, fi: entry };
+            let mut ctx = Ctx {
+                code: frame.code.clone(),
+                base: frame.base as usize,
+                ip: frame.ip as usize,
+                this: lasti as usize,
+                fi: entry,
+            };
             self.handle_exception(PyErr(exc), &mut ctx, entry, true)?;
             let v = self.run_frames(entry)?;
             if core::mem::take(&mut self.gen_returned) {
@@ -291,7 +319,10 @@ impl Vm {
         let exit = self.new_exception_empty(self.types.generator_exit).0;
         match self.generator_throw(g, exit) {
             Ok(_) => Err(self.runtime_error("generator ignored GeneratorExit")),
-            Err(e) if self.exc_matches(e.0, self.types.generator_exit) || self.exc_matches(e.0, self.types.stop_iteration) => {
+            Err(e)
+                if self.exc_matches(e.0, self.types.generator_exit)
+                    || self.exc_matches(e.0, self.types.stop_iteration) =>
+            {
                 Ok(Value::NONE)
             }
             Err(e) => Err(e),

@@ -36,7 +36,11 @@ impl Vm {
                 let cause = self.pop();
                 let e = self.pop();
                 let exc = self.make_raisable(e)?;
-                let cause = if cause == Value::NONE { cause } else { self.make_raisable(cause)? };
+                let cause = if cause == Value::NONE {
+                    cause
+                } else {
+                    self.make_raisable(cause)?
+                };
                 if let Some(st) = self.exc_state_mut(exc) {
                     st.cause = cause;
                     st.suppress_context = true;
@@ -58,7 +62,11 @@ impl Vm {
                     if self.is_exception(v) {
                         return Ok(v);
                     }
-                    let msg = format!("calling {} should have returned an instance of BaseException, not {}", self.class_name(r), self.type_name(v));
+                    let msg = format!(
+                        "calling {} should have returned an instance of BaseException, not {}",
+                        self.class_name(r),
+                        self.type_name(v)
+                    );
                     return Err(self.type_error(msg));
                 }
             }
@@ -69,9 +77,18 @@ impl Vm {
     /// Unwinds after `err` was raised at `ctx.this`: finds a handler in this frame or an
     /// outer one (down to frame `entry`). `Ok` means a handler was found and the innermost
     /// frame is ready to run; `Err` means the exception escapes the entry frame.
-    pub(crate) fn handle_exception(&mut self, err: PyErr, ctx: &mut Ctx, entry: usize, _first: bool) -> Result<(), PyErr> {
+    pub(crate) fn handle_exception(
+        &mut self,
+        err: PyErr,
+        ctx: &mut Ctx,
+        entry: usize,
+        _first: bool,
+    ) -> Result<(), PyErr> {
         let exc = err.0;
         let mut reraise = core::mem::take(&mut self.reraising);
+        if !reraise {
+            self.reraise_lasti = None;
+        }
         let mut innermost = true;
         // A bare exception class or non-exception escaping native code is a VM bug; still
         // report something sensible.
@@ -85,7 +102,12 @@ impl Vm {
             let Some(fi) = self.frames.len().checked_sub(1) else {
                 return Err(err);
             };
-            let lasti = if innermost && fi == ctx.fi { ctx.this as u32 } else { self.frames[fi].lasti };
+            let (lookup, lasti) = if innermost && fi == ctx.fi {
+                let at = ctx.this as u32;
+                (at, self.reraise_lasti.take().unwrap_or(at))
+            } else {
+                (self.frames[fi].lasti, self.frames[fi].lasti)
+            };
             innermost = false;
             if !reraise {
                 let code = self.frames[fi].code.clone();
@@ -95,7 +117,7 @@ impl Vm {
             }
             reraise = false;
             let frame = &self.frames[fi];
-            if let Some(h) = frame.code.handler_for(lasti) {
+            if let Some(h) = frame.code.handler_for(lookup) {
                 let keep = frame.base as usize + frame.code.nlocalsplus() + h.depth as usize;
                 self.stack.truncate(keep);
                 if h.push_lasti {
@@ -106,7 +128,9 @@ impl Vm {
                 self.frames[fi].lasti = lasti;
                 return Ok(());
             }
-            let Some(frame) = self.frames.pop() else { return Err(err) };
+            let Some(frame) = self.frames.pop() else {
+                return Err(err);
+            };
             self.stack.truncate(frame.stack_floor as usize);
             if let Some(g) = frame.generator {
                 self.finish_generator(g, &frame);
@@ -180,13 +204,19 @@ impl Vm {
 
     fn format_single_exception(&mut self, exc: Value) -> String {
         let mut out = String::new();
-        let tb = self.exc_state(exc).map(|s| s.traceback.clone()).unwrap_or_default();
+        let tb = self
+            .exc_state(exc)
+            .map(|s| s.traceback.clone())
+            .unwrap_or_default();
         if !tb.is_empty() {
             out.push_str("Traceback (most recent call last):\n");
             for (code, ip) in tb.iter().rev() {
                 let line = code.line_of(*ip);
                 let name = self.str_of(code.name).unwrap_or("?");
-                out.push_str(&format!("  File \"{}\", line {}, in {}\n", code.filename, line, name));
+                out.push_str(&format!(
+                    "  File \"{}\", line {}, in {}\n",
+                    code.filename, line, name
+                ));
                 if let Some(src) = &code.source {
                     if let Some(text) = src.lines().nth((line as usize).wrapping_sub(1)) {
                         let t = text.trim();
@@ -210,7 +240,10 @@ impl Vm {
         if let Some(c) = self.class(t) {
             if !c.is_builtin {
                 let d = c.dict;
-                let module = self.intern("__module__").ok().and_then(|k| self.dict_get_str(d, k));
+                let module = self
+                    .intern("__module__")
+                    .ok()
+                    .and_then(|k| self.dict_get_str(d, k));
                 if let Some(m) = module.and_then(|m| self.str_of(m)) {
                     if m != "__main__" && m != "builtins" {
                         name = format!("{m}.{name}");

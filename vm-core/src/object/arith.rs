@@ -54,7 +54,10 @@ impl Vm {
         }
         match self.obj(v)? {
             Obj::BigInt(b) => Some((**b).clone()),
-            Obj::Instance(i) if !i.native.is_undef() && self.builtin_base(i.class) == super::types::BuiltinBase::Int => {
+            Obj::Instance(i)
+                if !i.native.is_undef()
+                    && self.builtin_base(i.class) == super::types::BuiltinBase::Int =>
+            {
                 self.to_bigint(i.native)
             }
             _ => None,
@@ -117,7 +120,13 @@ impl Vm {
     }
 
     /// `a op b` (or `a op= b` when `inplace`).
-    pub fn binary_op(&mut self, a: Value, b: Value, op: BinaryOp, inplace: bool) -> PyResult<Value> {
+    pub fn binary_op(
+        &mut self,
+        a: Value,
+        b: Value,
+        op: BinaryOp,
+        inplace: bool,
+    ) -> PyResult<Value> {
         // Inline ints first: the overwhelmingly common case.
         if let (Some(x), Some(y)) = (a.as_small_int(), b.as_small_int()) {
             if let Some(v) = self.small_int_op(x, y, op)? {
@@ -224,7 +233,9 @@ impl Vm {
         match n {
             Num::Int(i) => Ok(i as f64),
             Num::Float(x) => Ok(x),
-            Num::Big(b) => b.to_f64().map_err(|_| self.overflow_error("int too large to convert to float")),
+            Num::Big(b) => b
+                .to_f64()
+                .map_err(|_| self.overflow_error("int too large to convert to float")),
         }
     }
 
@@ -242,7 +253,9 @@ impl Vm {
             BinaryOp::TrueDivide => {
                 let x = BigInt::true_div(a, b).map_err(|e| match e {
                     DivError::ZeroDivision => self.zero_division("division by zero"),
-                    DivError::Overflow => self.overflow_error("integer division result too large for a float"),
+                    DivError::Overflow => {
+                        self.overflow_error("integer division result too large for a float")
+                    }
                 })?;
                 return Ok(Value::float(x));
             }
@@ -261,12 +274,15 @@ impl Vm {
                         return Ok(Value::int_unchecked(0));
                     }
                     self.charge((n / 8) as usize)?;
-                    a.shl(n).map_err(|_| self.overflow_error("too many digits in integer"))?
+                    a.shl(n)
+                        .map_err(|_| self.overflow_error("too many digits in integer"))?
                 }
             }
             BinaryOp::Power => {
                 if b.is_negative() {
-                    let x = a.to_f64().map_err(|_| self.overflow_error("int too large to convert to float"))?;
+                    let x = a
+                        .to_f64()
+                        .map_err(|_| self.overflow_error("int too large to convert to float"))?;
                     let y = b.to_f64().unwrap_or(f64::NEG_INFINITY);
                     return self.float_op(x, y, op);
                 }
@@ -278,7 +294,9 @@ impl Vm {
                 self.charge(est as usize)?;
                 a.pow(e).map_err(|_| PyErr(self.memory_error))?
             }
-            BinaryOp::MatrixMultiply => return Err(self.unsupported(Value::NONE, Value::NONE, op, false)),
+            BinaryOp::MatrixMultiply => {
+                return Err(self.unsupported(Value::NONE, Value::NONE, op, false))
+            }
         };
         self.int_from_big(r)
     }
@@ -286,7 +304,9 @@ impl Vm {
     fn div_error(&mut self, e: DivError) -> PyErr {
         match e {
             DivError::ZeroDivision => self.zero_division("integer division or modulo by zero"),
-            DivError::Overflow => self.overflow_error("integer division result too large for a float"),
+            DivError::Overflow => {
+                self.overflow_error("integer division result too large for a float")
+            }
         }
     }
 
@@ -334,7 +354,9 @@ impl Vm {
             return Err(self.zero_division("0.0 cannot be raised to a negative power"));
         }
         if x < 0.0 && x.is_finite() && y.is_finite() && libm::floor(y) != y {
-            return Err(self.not_implemented("complex numbers are not supported (negative number raised to a fractional power)"));
+            return Err(self.not_implemented(
+                "complex numbers are not supported (negative number raised to a fractional power)",
+            ));
         }
         let r = libm::pow(x, y);
         if r.is_infinite() && x.is_finite() && y.is_finite() {
@@ -352,11 +374,21 @@ impl Vm {
         } else {
             String::from(op.symbol())
         };
-        let msg = format!("unsupported operand type(s) for {sym}: '{}' and '{}'", self.type_name(a), self.type_name(b));
+        let msg = format!(
+            "unsupported operand type(s) for {sym}: '{}' and '{}'",
+            self.type_name(a),
+            self.type_name(b)
+        );
         self.type_error(msg)
     }
 
-    fn builtin_binop(&mut self, a: Value, b: Value, op: BinaryOp, inplace: bool) -> PyResult<Option<Value>> {
+    fn builtin_binop(
+        &mut self,
+        a: Value,
+        b: Value,
+        op: BinaryOp,
+        inplace: bool,
+    ) -> PyResult<Option<Value>> {
         let (Some(ra), rb) = (a.as_obj(), b.as_obj()) else {
             // A number on the left with a sequence on the right: only `n * seq`.
             if op == BinaryOp::Multiply && self.is_int(a) && self.is_sequence(b) {
@@ -367,14 +399,18 @@ impl Vm {
         match (self.heap.get(ra), rb.map(|r| self.heap.get(r))) {
             (Obj::Str(x), Some(Obj::Str(y))) if op == BinaryOp::Add => {
                 let mut s = String::new();
-                s.try_reserve(x.s.len() + y.s.len()).map_err(|_| PyErr(self.memory_error))?;
+                s.try_reserve(x.s.len() + y.s.len())
+                    .map_err(|_| PyErr(self.memory_error))?;
                 s.push_str(&x.s);
                 s.push_str(&y.s);
                 self.new_string(s).map(Some)
             }
             (Obj::Str(_), _) if op == BinaryOp::Remainder => self.percent_format(a, b).map(Some),
             (Obj::Str(_), _) if op == BinaryOp::Add => {
-                let msg = format!("can only concatenate str (not \"{}\") to str", self.type_name(b));
+                let msg = format!(
+                    "can only concatenate str (not \"{}\") to str",
+                    self.type_name(b)
+                );
                 Err(self.type_error(msg))
             }
             (Obj::List(_), Some(Obj::List(y))) if op == BinaryOp::Add && inplace => {
@@ -389,29 +425,39 @@ impl Vm {
             }
             (Obj::List(x), Some(Obj::List(y))) if op == BinaryOp::Add => {
                 let mut v = Vec::new();
-                v.try_reserve(x.len() + y.len()).map_err(|_| PyErr(self.memory_error))?;
+                v.try_reserve(x.len() + y.len())
+                    .map_err(|_| PyErr(self.memory_error))?;
                 v.extend_from_slice(x);
                 v.extend_from_slice(y);
                 self.charge(v.len() * 8)?;
                 self.new_list(v).map(Some)
             }
             (Obj::List(_), _) if op == BinaryOp::Add => {
-                let msg = format!("can only concatenate list (not \"{}\") to list", self.type_name(b));
+                let msg = format!(
+                    "can only concatenate list (not \"{}\") to list",
+                    self.type_name(b)
+                );
                 Err(self.type_error(msg))
             }
             (Obj::Tuple(x), Some(Obj::Tuple(y))) if op == BinaryOp::Add => {
                 let mut v = Vec::new();
-                v.try_reserve(x.len() + y.len()).map_err(|_| PyErr(self.memory_error))?;
+                v.try_reserve(x.len() + y.len())
+                    .map_err(|_| PyErr(self.memory_error))?;
                 v.extend_from_slice(x);
                 v.extend_from_slice(y);
                 self.charge(v.len() * 8)?;
                 self.new_tuple(v).map(Some)
             }
             (Obj::Tuple(_), _) if op == BinaryOp::Add => {
-                let msg = format!("can only concatenate tuple (not \"{}\") to tuple", self.type_name(b));
+                let msg = format!(
+                    "can only concatenate tuple (not \"{}\") to tuple",
+                    self.type_name(b)
+                );
                 Err(self.type_error(msg))
             }
-            (Obj::Bytes(_) | Obj::ByteArray(_), Some(Obj::Bytes(_) | Obj::ByteArray(_))) if op == BinaryOp::Add => {
+            (Obj::Bytes(_) | Obj::ByteArray(_), Some(Obj::Bytes(_) | Obj::ByteArray(_)))
+                if op == BinaryOp::Add =>
+            {
                 let mut v = self.bytes_data(a).unwrap_or_default();
                 let w = self.bytes_data(b).unwrap_or_default();
                 if inplace && matches!(self.heap.get(ra), Obj::ByteArray(_)) {
@@ -424,16 +470,27 @@ impl Vm {
                 v.extend_from_slice(&w);
                 self.charge(v.len())?;
                 let is_ba = matches!(self.heap.get(ra), Obj::ByteArray(_));
-                let obj = if is_ba { Obj::ByteArray(v) } else { Obj::Bytes(v.into_boxed_slice()) };
+                let obj = if is_ba {
+                    Obj::ByteArray(v)
+                } else {
+                    Obj::Bytes(v.into_boxed_slice())
+                };
                 self.alloc_value(obj).map(Some)
             }
-            (Obj::Bytes(_), _) if op == BinaryOp::Remainder => Err(self.not_implemented("bytes %-formatting is not supported")),
-            (Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_), _) if op == BinaryOp::Multiply => {
+            (Obj::Bytes(_), _) if op == BinaryOp::Remainder => {
+                Err(self.not_implemented("bytes %-formatting is not supported"))
+            }
+            (Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_), _)
+                if op == BinaryOp::Multiply =>
+            {
                 if !self.is_int(b) {
                     if rb.is_some_and(|r| matches!(self.heap.get(r), Obj::Instance(_))) {
                         return Ok(None);
                     }
-                    let msg = format!("can't multiply sequence by non-int of type '{}'", self.type_name(b));
+                    let msg = format!(
+                        "can't multiply sequence by non-int of type '{}'",
+                        self.type_name(b)
+                    );
                     return Err(self.type_error(msg));
                 }
                 if inplace && matches!(self.heap.get(ra), Obj::List(_)) {
@@ -459,7 +516,9 @@ impl Vm {
                 self.repeat(a, b).map(Some)
             }
             (Obj::Set(_), Some(Obj::Set(_))) => self.set_binop(a, b, op, inplace),
-            (Obj::DictView { .. }, _) | (_, Some(Obj::DictView { .. })) => self.set_binop(a, b, op, inplace),
+            (Obj::DictView { .. }, _) | (_, Some(Obj::DictView { .. })) => {
+                self.set_binop(a, b, op, inplace)
+            }
             (Obj::Dict(_), Some(Obj::Dict(_))) if op == BinaryOp::Or => {
                 if inplace {
                     self.dict_update_from(ra, b)?;
@@ -476,7 +535,10 @@ impl Vm {
     }
 
     fn is_sequence(&self, v: Value) -> bool {
-        matches!(self.obj(v), Some(Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_)))
+        matches!(
+            self.obj(v),
+            Some(Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_))
+        )
     }
 
     /// `seq * n`.
@@ -550,7 +612,11 @@ impl Vm {
         let ta = self.type_of(a);
         let tb = self.type_of(b);
         let fa = self.lookup_special(a, name)?;
-        let fb = if ta != tb { self.lookup_special(b, rname)? } else { None };
+        let fb = if ta != tb {
+            self.lookup_special(b, rname)?
+        } else {
+            None
+        };
         // A subclass overriding the reflected method gets the first try.
         if let Some(g) = fb {
             if self.is_subclass(tb, ta) && fa != Some(g) {

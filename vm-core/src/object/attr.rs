@@ -109,16 +109,28 @@ impl Vm {
     /// Binds a class attribute found for `obj` of type `t`.
     pub fn bind_descriptor(&mut self, d: Value, obj: Value, t: ObjRef) -> PyResult<Value> {
         match self.obj(d) {
-            Some(Obj::Function(_)) => self.alloc_value(Obj::BoundMethod { func: d, receiver: obj }),
+            Some(Obj::Function(_)) => self.alloc_value(Obj::BoundMethod {
+                func: d,
+                receiver: obj,
+            }),
             Some(Obj::Native(n)) if n.kind == NativeKind::Method => {
-                self.alloc_value(Obj::BoundMethod { func: d, receiver: obj })
+                self.alloc_value(Obj::BoundMethod {
+                    func: d,
+                    receiver: obj,
+                })
             }
             Some(Obj::Native(n)) if n.kind == NativeKind::ClassMethod => {
-                self.alloc_value(Obj::BoundMethod { func: d, receiver: Value::obj(t) })
+                self.alloc_value(Obj::BoundMethod {
+                    func: d,
+                    receiver: Value::obj(t),
+                })
             }
             Some(Obj::ClassMethod(f)) => {
                 let f = *f;
-                self.alloc_value(Obj::BoundMethod { func: f, receiver: Value::obj(t) })
+                self.alloc_value(Obj::BoundMethod {
+                    func: f,
+                    receiver: Value::obj(t),
+                })
             }
             Some(Obj::StaticMethod(f)) => Ok(*f),
             _ => Ok(d),
@@ -130,10 +142,16 @@ impl Vm {
             return Ok(Some(match self.obj(d) {
                 Some(Obj::ClassMethod(f)) => {
                     let f = *f;
-                    self.alloc_value(Obj::BoundMethod { func: f, receiver: Value::obj(cls) })?
+                    self.alloc_value(Obj::BoundMethod {
+                        func: f,
+                        receiver: Value::obj(cls),
+                    })?
                 }
                 Some(Obj::Native(n)) if n.kind == NativeKind::ClassMethod => {
-                    self.alloc_value(Obj::BoundMethod { func: d, receiver: Value::obj(cls) })?
+                    self.alloc_value(Obj::BoundMethod {
+                        func: d,
+                        receiver: Value::obj(cls),
+                    })?
                 }
                 Some(Obj::StaticMethod(f)) => *f,
                 _ => d,
@@ -149,7 +167,9 @@ impl Vm {
 
     /// Reads an instance attribute from the layout or the instance dict.
     pub fn instance_get(&self, inst: ObjRef, name: Value) -> Option<Value> {
-        let Obj::Instance(i) = self.heap.get(inst) else { return None };
+        let Obj::Instance(i) = self.heap.get(inst) else {
+            return None;
+        };
         if let Some(d) = i.dict {
             return self.dict_get_str(d, name);
         }
@@ -191,7 +211,11 @@ impl Vm {
                     None => (true, false),
                 };
                 if slotted {
-                    let msg = format!("'{}' object has no attribute '{}'", self.class_name(class), self.str_of(name).unwrap_or("?"));
+                    let msg = format!(
+                        "'{}' object has no attribute '{}'",
+                        self.class_name(class),
+                        self.str_of(name).unwrap_or("?")
+                    );
                     return Err(self.attribute_error(msg));
                 }
                 if full {
@@ -227,7 +251,10 @@ impl Vm {
             return Ok(d);
         }
         let d = self.new_dict()?.as_obj().unwrap_or(inst);
-        let layout: Vec<Value> = self.class(class).map(|c| c.layout.clone()).unwrap_or_default();
+        let layout: Vec<Value> = self
+            .class(class)
+            .map(|c| c.layout.clone())
+            .unwrap_or_default();
         for (k, v) in layout.iter().zip(values.iter()) {
             if !v.is_undef() {
                 self.dict_set(d, *k, *v)?;
@@ -304,7 +331,11 @@ impl Vm {
                 } else {
                     match self.tuple_items(value) {
                         Some(t) => t,
-                        None => return Err(self.type_error("__defaults__ must be set to a tuple object")),
+                        None => {
+                            return Err(
+                                self.type_error("__defaults__ must be set to a tuple object")
+                            )
+                        }
                     }
                 };
                 if let Obj::Function(func) = self.heap.get_mut(f) {
@@ -373,7 +404,9 @@ impl Vm {
                 return Ok(());
             }
         }
-        let Some(r) = obj.as_obj() else { return Err(self.no_attribute(obj, name)) };
+        let Some(r) = obj.as_obj() else {
+            return Err(self.no_attribute(obj, name));
+        };
         let removed = match self.heap.get(r) {
             Obj::Instance(i) => {
                 if let Some(d) = i.dict {
@@ -424,7 +457,13 @@ impl Vm {
         self.charge(n * 8)?;
         let mut values = Vec::new();
         values.resize(n, Value::UNDEF);
-        self.alloc_value(Obj::Instance(Box::new(Instance { class: cls, values, dict: None, native: Value::UNDEF, exc: None })))
+        self.alloc_value(Obj::Instance(Box::new(Instance {
+            class: cls,
+            values,
+            dict: None,
+            native: Value::UNDEF,
+            exc: None,
+        })))
     }
 }
 

@@ -78,17 +78,38 @@ impl Vm {
                 let eq = self.dict_eq(a, b)?;
                 Ok(Some(eq == (op == CompareOp::Eq)))
             }
-            (Obj::Set(_) | Obj::DictView { .. }, Obj::Set(_) | Obj::DictView { .. }) => self.set_compare(a, b, op),
-            (Obj::Range { start: s1, stop: e1, step: t1 }, Obj::Range { start: s2, stop: e2, step: t2 })
-                if matches!(op, CompareOp::Eq | CompareOp::Ne) =>
-            {
-                let (l1, l2) = (super::protocol::range_len(*s1, *e1, *t1), super::protocol::range_len(*s2, *e2, *t2));
+            (Obj::Set(_) | Obj::DictView { .. }, Obj::Set(_) | Obj::DictView { .. }) => {
+                self.set_compare(a, b, op)
+            }
+            (
+                Obj::Range {
+                    start: s1,
+                    stop: e1,
+                    step: t1,
+                },
+                Obj::Range {
+                    start: s2,
+                    stop: e2,
+                    step: t2,
+                },
+            ) if matches!(op, CompareOp::Eq | CompareOp::Ne) => {
+                let (l1, l2) = (
+                    super::protocol::range_len(*s1, *e1, *t1),
+                    super::protocol::range_len(*s2, *e2, *t2),
+                );
                 let eq = l1 == l2 && (l1 == 0 || (s1 == s2 && (l1 == 1 || t1 == t2)));
                 Ok(Some(eq == (op == CompareOp::Eq)))
             }
-            (Obj::BoundMethod { func: f1, receiver: r1 }, Obj::BoundMethod { func: f2, receiver: r2 })
-                if matches!(op, CompareOp::Eq | CompareOp::Ne) =>
-            {
+            (
+                Obj::BoundMethod {
+                    func: f1,
+                    receiver: r1,
+                },
+                Obj::BoundMethod {
+                    func: f2,
+                    receiver: r2,
+                },
+            ) if matches!(op, CompareOp::Eq | CompareOp::Ne) => {
                 let eq = f1 == f2 && r1 == r2;
                 Ok(Some(eq == (op == CompareOp::Eq)))
             }
@@ -123,7 +144,9 @@ impl Vm {
     }
 
     fn dict_eq(&mut self, a: Value, b: Value) -> PyResult<bool> {
-        let (Some(ra), Some(rb)) = (a.as_obj(), b.as_obj()) else { return Ok(false) };
+        let (Some(ra), Some(rb)) = (a.as_obj(), b.as_obj()) else {
+            return Ok(false);
+        };
         let ia = self.dict_items(ra);
         if ia.len() != self.dict_items(rb).len() {
             return Ok(false);
@@ -202,7 +225,9 @@ impl Vm {
 
     /// A special method defined in Python (not the native default on `object`).
     pub fn user_special(&mut self, v: Value, name: &str) -> PyResult<Option<Value>> {
-        Ok(self.lookup_special(v, name)?.filter(|f| !self.is_builtin_object_method(*f)))
+        Ok(self
+            .lookup_special(v, name)?
+            .filter(|f| !self.is_builtin_object_method(*f)))
     }
 
     /// `a < b` as a bool (sorting, min/max).
@@ -236,13 +261,21 @@ fn float_vs_int(x: f64, y: &super::bigint::BigInt) -> Option<Ordering> {
         return None;
     }
     if x.is_infinite() {
-        return Some(if x > 0.0 { Ordering::Greater } else { Ordering::Less });
+        return Some(if x > 0.0 {
+            Ordering::Greater
+        } else {
+            Ordering::Less
+        });
     }
     // Compare integer parts exactly, then the fraction.
     let fl = libm::floor(x);
     let xi = super::bigint::BigInt::from_f64(fl)?;
     match xi.cmp(y) {
-        Ordering::Equal => Some(if x > fl { Ordering::Greater } else { Ordering::Equal }),
+        Ordering::Equal => Some(if x > fl {
+            Ordering::Greater
+        } else {
+            Ordering::Equal
+        }),
         o => Some(o),
     }
 }

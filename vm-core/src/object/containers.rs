@@ -38,7 +38,10 @@ impl Vm {
 
     /// A new set or frozenset from values.
     pub fn new_set(&mut self, items: &[Value], frozen: bool) -> PyResult<Value> {
-        let s = self.alloc_value(Obj::Set(Box::new(SetObj { table: Default::default(), frozen })))?;
+        let s = self.alloc_value(Obj::Set(Box::new(SetObj {
+            table: Default::default(),
+            frozen,
+        })))?;
         self.native_roots.push(s);
         let r = (|| {
             for it in items {
@@ -87,7 +90,10 @@ impl Vm {
     pub fn set_contains(&mut self, s: ObjRef, item: Value) -> PyResult<bool> {
         let h = match self.hash(item) {
             Ok(h) => h,
-            Err(e) if self.exc_matches(e.0, self.types.type_error) && matches!(self.obj(item), Some(Obj::Set(_))) => {
+            Err(e)
+                if self.exc_matches(e.0, self.types.type_error)
+                    && matches!(self.obj(item), Some(Obj::Set(_))) =>
+            {
                 // `{1} in {frozenset({1})}`: CPython retries with a frozenset.
                 let items = self.set_items(item)?;
                 let f = self.new_set(&items, true)?;
@@ -99,11 +105,31 @@ impl Vm {
     }
 
     /// `|`, `&`, `-`, `^` on sets, frozensets and dict key views.
-    pub fn set_binop(&mut self, a: Value, b: Value, op: BinaryOp, inplace: bool) -> PyResult<Option<Value>> {
-        if !matches!(op, BinaryOp::Or | BinaryOp::And | BinaryOp::Subtract | BinaryOp::Xor) {
+    pub fn set_binop(
+        &mut self,
+        a: Value,
+        b: Value,
+        op: BinaryOp,
+        inplace: bool,
+    ) -> PyResult<Option<Value>> {
+        if !matches!(
+            op,
+            BinaryOp::Or | BinaryOp::And | BinaryOp::Subtract | BinaryOp::Xor
+        ) {
             return Ok(None);
         }
-        let is_setlike = |vm: &Vm, v: Value| matches!(vm.obj(v), Some(Obj::Set(_) | Obj::DictView { kind: DictViewKind::Keys | DictViewKind::Items, .. }));
+        let is_setlike = |vm: &Vm, v: Value| {
+            matches!(
+                vm.obj(v),
+                Some(
+                    Obj::Set(_)
+                        | Obj::DictView {
+                            kind: DictViewKind::Keys | DictViewKind::Items,
+                            ..
+                        }
+                )
+            )
+        };
         if !is_setlike(self, a) || !is_setlike(self, b) {
             return Ok(None);
         }
@@ -175,7 +201,10 @@ impl Vm {
         let ys = self.set_items(b)?;
         let xset = self.new_set(&xs, true)?;
         let yset = self.new_set(&ys, true)?;
-        let (xr, yr) = (xset.as_obj().unwrap_or(ObjRef(0)), yset.as_obj().unwrap_or(ObjRef(0)));
+        let (xr, yr) = (
+            xset.as_obj().unwrap_or(ObjRef(0)),
+            yset.as_obj().unwrap_or(ObjRef(0)),
+        );
         let mut a_in_b = true;
         for x in &xs {
             if !self.set_contains(yr, *x)? {
@@ -229,12 +258,17 @@ impl Vm {
             let kv = match self.collect_iter(pair) {
                 Ok(kv) => kv,
                 Err(_) => {
-                    let msg = format!("cannot convert dictionary update sequence element #{i} to a sequence");
+                    let msg = format!(
+                        "cannot convert dictionary update sequence element #{i} to a sequence"
+                    );
                     return Err(self.type_error(msg));
                 }
             };
             if kv.len() != 2 {
-                let msg = format!("dictionary update sequence element #{i} has length {}; 2 is required", kv.len());
+                let msg = format!(
+                    "dictionary update sequence element #{i} has length {}; 2 is required",
+                    kv.len()
+                );
                 return Err(self.value_error(msg));
             }
             self.dict_set(d, kv[0], kv[1])?;
@@ -250,7 +284,10 @@ impl Vm {
             Some(Obj::Dict(_)) => self.dict_items(m.as_obj().unwrap_or(dr)),
             _ => {
                 if self.lookup_special(m, "keys")?.is_none() {
-                    let msg = format!("{fname} argument after ** must be a mapping, not {}", self.type_name(m));
+                    let msg = format!(
+                        "{fname} argument after ** must be a mapping, not {}",
+                        self.type_name(m)
+                    );
                     return Err(self.type_error(msg));
                 }
                 let tmp = self.new_dict()?;
@@ -263,7 +300,10 @@ impl Vm {
                 return Err(self.type_error("keywords must be strings"));
             }
             if self.dict_get(dr, k)?.is_some() {
-                let msg = format!("{fname} got multiple values for keyword argument '{}'", self.str_of(k).unwrap_or("?"));
+                let msg = format!(
+                    "{fname} got multiple values for keyword argument '{}'",
+                    self.str_of(k).unwrap_or("?")
+                );
                 return Err(self.type_error(msg));
             }
             self.dict_set(dr, k, v)?;
@@ -295,7 +335,9 @@ impl Vm {
                 Obj::Set(s) => Some(s.table.len()),
                 Obj::Bytes(b) => Some(b.len()),
                 Obj::ByteArray(b) => Some(b.len()),
-                Obj::Range { start, stop, step } => Some(super::protocol::range_len(*start, *stop, *step) as usize),
+                Obj::Range { start, stop, step } => {
+                    Some(super::protocol::range_len(*start, *stop, *step) as usize)
+                }
                 Obj::DictView { dict, .. } => match self.heap.get(*dict) {
                     Obj::Dict(d) => Some(d.len()),
                     _ => Some(0),
@@ -323,19 +365,28 @@ impl Vm {
     /// `item in container`.
     pub fn contains(&mut self, container: Value, item: Value) -> PyResult<bool> {
         let Some(r) = container.as_obj() else {
-            let msg = format!("argument of type '{}' is not iterable", self.type_name(container));
+            let msg = format!(
+                "argument of type '{}' is not iterable",
+                self.type_name(container)
+            );
             return Err(self.type_error(msg));
         };
         match self.heap.get(r) {
             Obj::Str(s) => match self.str_of(item) {
                 Some(sub) => Ok(s.s.contains(sub)),
                 None => {
-                    let msg = format!("'in <string>' requires string as left operand, not {}", self.type_name(item));
+                    let msg = format!(
+                        "'in <string>' requires string as left operand, not {}",
+                        self.type_name(item)
+                    );
                     Err(self.type_error(msg))
                 }
             },
             Obj::Dict(_) | Obj::Set(_) => self.set_contains(r, item),
-            Obj::DictView { dict, kind: DictViewKind::Keys } => {
+            Obj::DictView {
+                dict,
+                kind: DictViewKind::Keys,
+            } => {
                 let d = *dict;
                 self.set_contains(d, item)
             }
@@ -352,7 +403,11 @@ impl Vm {
                 let (start, stop, step) = (*start, *stop, *step);
                 match self.as_i64(item) {
                     Some(i) if item.is_small_int() || self.is_int(item) => {
-                        let inr = if step > 0 { start <= i && i < stop } else { stop < i && i <= start };
+                        let inr = if step > 0 {
+                            start <= i && i < stop
+                        } else {
+                            stop < i && i <= start
+                        };
                         Ok(inr && (i - start) % step == 0)
                     }
                     _ => {
@@ -376,9 +431,13 @@ impl Vm {
                     return Ok(hay.contains(&(b as u8)));
                 }
                 match self.bytes_data(item) {
-                    Some(needle) => Ok(needle.is_empty() || hay.windows(needle.len()).any(|w| w == needle.as_slice())),
+                    Some(needle) => Ok(needle.is_empty()
+                        || hay.windows(needle.len()).any(|w| w == needle.as_slice())),
                     None => {
-                        let msg = format!("a bytes-like object is required, not '{}'", self.type_name(item));
+                        let msg = format!(
+                            "a bytes-like object is required, not '{}'",
+                            self.type_name(item)
+                        );
                         Err(self.type_error(msg))
                     }
                 }
@@ -397,7 +456,10 @@ impl Vm {
                 let it = match self.get_iter(container) {
                     Ok(it) => it,
                     Err(_) => {
-                        let msg = format!("argument of type '{}' is not iterable", self.type_name(container));
+                        let msg = format!(
+                            "argument of type '{}' is not iterable",
+                            self.type_name(container)
+                        );
                         return Err(self.type_error(msg));
                     }
                 };
@@ -427,7 +489,10 @@ impl Vm {
                 return Ok(i);
             }
         }
-        let msg = format!("{what} indices must be integers or slices, not {}", self.type_name(v));
+        let msg = format!(
+            "{what} indices must be integers or slices, not {}",
+            self.type_name(v)
+        );
         Err(self.type_error(msg))
     }
 
@@ -438,7 +503,11 @@ impl Vm {
             _ => return Err(self.internal_error("slice_indices of a non-slice")),
         };
         let len = len as i64;
-        let step = if parts[2] == Value::NONE { 1 } else { self.slice_index(parts[2])? };
+        let step = if parts[2] == Value::NONE {
+            1
+        } else {
+            self.slice_index(parts[2])?
+        };
         if step == 0 {
             return Err(self.value_error("slice step cannot be zero"));
         }
@@ -450,16 +519,41 @@ impl Vm {
                 x.min(upper)
             }
         };
-        let start = if parts[0] == Value::NONE { if step < 0 { upper } else { lower } } else { clamp(self.slice_index(parts[0])?) };
-        let stop = if parts[1] == Value::NONE { if step < 0 { lower } else { upper } } else { clamp(self.slice_index(parts[1])?) };
+        let start = if parts[0] == Value::NONE {
+            if step < 0 {
+                upper
+            } else {
+                lower
+            }
+        } else {
+            clamp(self.slice_index(parts[0])?)
+        };
+        let stop = if parts[1] == Value::NONE {
+            if step < 0 {
+                lower
+            } else {
+                upper
+            }
+        } else {
+            clamp(self.slice_index(parts[1])?)
+        };
         let n = if step > 0 {
-            if start < stop { (stop - start - 1) / step + 1 } else { 0 }
+            if start < stop {
+                (stop - start - 1) / step + 1
+            } else {
+                0
+            }
         } else if start > stop {
             (start - stop - 1) / (-step) + 1
         } else {
             0
         };
-        Ok(SliceIndices { start, stop, step, len: n as usize })
+        Ok(SliceIndices {
+            start,
+            stop,
+            step,
+            len: n as usize,
+        })
     }
 
     fn slice_index(&mut self, v: Value) -> PyResult<i64> {
@@ -467,7 +561,11 @@ impl Vm {
             return Ok(i);
         }
         if let Some(b) = self.to_bigint(v) {
-            return Ok(if b.is_negative() { i64::MIN / 2 } else { i64::MAX / 2 });
+            return Ok(if b.is_negative() {
+                i64::MIN / 2
+            } else {
+                i64::MAX / 2
+            });
         }
         if let Some(f) = self.user_special(v, "__index__")? {
             let r = self.call_bound(f, v, &[])?;
@@ -497,7 +595,9 @@ impl Vm {
                 let len = l.len();
                 if is_slice {
                     let si = self.slice_indices(k, len)?;
-                    let Obj::List(l) = self.heap.get(r) else { return Ok(Value::NONE) };
+                    let Obj::List(l) = self.heap.get(r) else {
+                        return Ok(Value::NONE);
+                    };
                     let out: Vec<Value> = si.indices().map(|i| l[i]).collect();
                     return self.new_list(out);
                 }
@@ -512,7 +612,9 @@ impl Vm {
                 let len = t.len();
                 if is_slice {
                     let si = self.slice_indices(k, len)?;
-                    let Obj::Tuple(t) = self.heap.get(r) else { return Ok(Value::NONE) };
+                    let Obj::Tuple(t) = self.heap.get(r) else {
+                        return Ok(Value::NONE);
+                    };
                     let out: Vec<Value> = si.indices().map(|i| t[i]).collect();
                     return self.new_tuple(out);
                 }
@@ -528,7 +630,9 @@ impl Vm {
                 let ascii = s.is_ascii();
                 if is_slice {
                     let si = self.slice_indices(k, nchars)?;
-                    let Obj::Str(s) = self.heap.get(r) else { return Ok(Value::NONE) };
+                    let Obj::Str(s) = self.heap.get(r) else {
+                        return Ok(Value::NONE);
+                    };
                     let out: String = if ascii {
                         let b = s.s.as_bytes();
                         si.indices().map(|i| b[i] as char).collect()
@@ -540,8 +644,14 @@ impl Vm {
                 }
                 let i = self.index_value(k, "string")?;
                 let i = self.norm_index(i, nchars, "string")?;
-                let Obj::Str(s) = self.heap.get(r) else { return Ok(Value::NONE) };
-                let ch = if ascii { s.s.as_bytes()[i] as char } else { s.s.chars().nth(i).unwrap_or('\0') };
+                let Obj::Str(s) = self.heap.get(r) else {
+                    return Ok(Value::NONE);
+                };
+                let ch = if ascii {
+                    s.s.as_bytes()[i] as char
+                } else {
+                    s.s.chars().nth(i).unwrap_or('\0')
+                };
                 let mut buf = [0u8; 4];
                 let t = String::from(ch.encode_utf8(&mut buf));
                 self.new_char(&t)
@@ -552,7 +662,11 @@ impl Vm {
                 if is_slice {
                     let si = self.slice_indices(k, data.len())?;
                     let out: Vec<u8> = si.indices().map(|i| data[i]).collect();
-                    return self.alloc_value(if is_ba { Obj::ByteArray(out) } else { Obj::Bytes(out.into_boxed_slice()) });
+                    return self.alloc_value(if is_ba {
+                        Obj::ByteArray(out)
+                    } else {
+                        Obj::Bytes(out.into_boxed_slice())
+                    });
                 }
                 let what = if is_ba { "bytearray" } else { "index" };
                 let i = self.index_value(k, "byte")?;
@@ -567,7 +681,11 @@ impl Vm {
                     let nstart = start + si.start * step;
                     let nstep = step * si.step;
                     let nstop = nstart + si.len as i64 * nstep;
-                    return self.alloc_value(Obj::Range { start: nstart, stop: nstop, step: nstep });
+                    return self.alloc_value(Obj::Range {
+                        start: nstart,
+                        stop: nstop,
+                        step: nstep,
+                    });
                 }
                 let i = self.index_value(k, "range")?;
                 let i = self.norm_index(i, len, "range object")?;
@@ -590,7 +708,9 @@ impl Vm {
                 if !native.is_undef() {
                     let r = self.get_item(native, k);
                     if let Err(e) = &r {
-                        if self.exc_matches(e.0, self.types.key_error) && matches!(self.obj(native), Some(Obj::Dict(_))) {
+                        if self.exc_matches(e.0, self.types.key_error)
+                            && matches!(self.obj(native), Some(Obj::Dict(_)))
+                        {
                             if let Some(m) = self.user_special(c, "__missing__")? {
                                 return self.call_bound(m, c, &[k]);
                             }
@@ -617,7 +737,10 @@ impl Vm {
     /// `c[k] = v`.
     pub fn set_item(&mut self, c: Value, k: Value, v: Value) -> PyResult<()> {
         let Some(r) = c.as_obj() else {
-            let msg = format!("'{}' object does not support item assignment", self.type_name(c));
+            let msg = format!(
+                "'{}' object does not support item assignment",
+                self.type_name(c)
+            );
             return Err(self.type_error(msg));
         };
         let is_slice = matches!(self.obj(k), Some(Obj::Slice(_)));
@@ -634,7 +757,10 @@ impl Vm {
                     })?;
                     let si = self.slice_indices(k, len)?;
                     if si.step == 1 {
-                        let (a, b) = (si.start.max(0) as usize, (si.start.max(0) as usize + si.len).min(len));
+                        let (a, b) = (
+                            si.start.max(0) as usize,
+                            (si.start.max(0) as usize + si.len).min(len),
+                        );
                         self.charge(items.len() * 8)?;
                         if let Obj::List(l) = self.heap.get_mut(r) {
                             l.splice(a..b.max(a), items);
@@ -642,7 +768,11 @@ impl Vm {
                         return Ok(());
                     }
                     if items.len() != si.len {
-                        let msg = format!("attempt to assign sequence of size {} to extended slice of size {}", items.len(), si.len);
+                        let msg = format!(
+                            "attempt to assign sequence of size {} to extended slice of size {}",
+                            items.len(),
+                            si.len
+                        );
                         return Err(self.value_error(msg));
                     }
                     let idx: Vec<usize> = si.indices().collect();
@@ -703,11 +833,17 @@ impl Vm {
                 if !native.is_undef() {
                     return self.set_item(native, k, v);
                 }
-                let msg = format!("'{}' object does not support item assignment", self.type_name(c));
+                let msg = format!(
+                    "'{}' object does not support item assignment",
+                    self.type_name(c)
+                );
                 Err(self.type_error(msg))
             }
             _ => {
-                let msg = format!("'{}' object does not support item assignment", self.type_name(c));
+                let msg = format!(
+                    "'{}' object does not support item assignment",
+                    self.type_name(c)
+                );
                 Err(self.type_error(msg))
             }
         }
@@ -719,7 +855,10 @@ impl Vm {
             Some(b) if (0..=255).contains(&b) => Ok(b as u8),
             Some(_) => Err(self.value_error("byte must be in range(0, 256)")),
             None => {
-                let msg = format!("'{}' object cannot be interpreted as an integer", self.type_name(v));
+                let msg = format!(
+                    "'{}' object cannot be interpreted as an integer",
+                    self.type_name(v)
+                );
                 Err(self.type_error(msg))
             }
         }
@@ -728,12 +867,17 @@ impl Vm {
     /// `del c[k]`.
     pub fn del_item(&mut self, c: Value, k: Value) -> PyResult<()> {
         let Some(r) = c.as_obj() else {
-            let msg = format!("'{}' object doesn't support item deletion", self.type_name(c));
+            let msg = format!(
+                "'{}' object doesn't support item deletion",
+                self.type_name(c)
+            );
             return Err(self.type_error(msg));
         };
         let is_slice = matches!(self.obj(k), Some(Obj::Slice(_)));
         match self.heap.get(r) {
-            Obj::List(_) | Obj::ByteArray(_) if is_slice || matches!(self.heap.get(r), Obj::List(_)) => {
+            Obj::List(_) | Obj::ByteArray(_)
+                if is_slice || matches!(self.heap.get(r), Obj::List(_)) =>
+            {
                 let len = match self.heap.get(r) {
                     Obj::List(l) => l.len(),
                     Obj::ByteArray(b) => b.len(),
@@ -787,11 +931,17 @@ impl Vm {
                 if !native.is_undef() {
                     return self.del_item(native, k);
                 }
-                let msg = format!("'{}' object doesn't support item deletion", self.type_name(c));
+                let msg = format!(
+                    "'{}' object doesn't support item deletion",
+                    self.type_name(c)
+                );
                 Err(self.type_error(msg))
             }
             _ => {
-                let msg = format!("'{}' object doesn't support item deletion", self.type_name(c));
+                let msg = format!(
+                    "'{}' object doesn't support item deletion",
+                    self.type_name(c)
+                );
                 Err(self.type_error(msg))
             }
         }
@@ -801,7 +951,12 @@ impl Vm {
 
     /// Unpacks `v` into exactly `before` items, or with a starred target `before` items, a
     /// list, and `after` items. Returned in order.
-    pub fn unpack(&mut self, v: Value, before: usize, after: Option<usize>) -> PyResult<Vec<Value>> {
+    pub fn unpack(
+        &mut self,
+        v: Value,
+        before: usize,
+        after: Option<usize>,
+    ) -> PyResult<Vec<Value>> {
         let items = match self.obj(v) {
             Some(Obj::Tuple(t)) => t.to_vec(),
             Some(Obj::List(l)) => l.clone(),
@@ -809,7 +964,8 @@ impl Vm {
                 Ok(x) => x,
                 Err(e) => {
                     if self.exc_matches(e.0, self.types.type_error) && self.get_iter(v).is_err() {
-                        let msg = format!("cannot unpack non-iterable {} object", self.type_name(v));
+                        let msg =
+                            format!("cannot unpack non-iterable {} object", self.type_name(v));
                         return Err(self.type_error(msg));
                     }
                     return Err(e);
@@ -822,7 +978,10 @@ impl Vm {
                     let msg = if items.len() > before {
                         format!("too many values to unpack (expected {before})")
                     } else {
-                        format!("not enough values to unpack (expected {before}, got {})", items.len())
+                        format!(
+                            "not enough values to unpack (expected {before}, got {})",
+                            items.len()
+                        )
                     };
                     return Err(self.value_error(msg));
                 }
@@ -830,7 +989,11 @@ impl Vm {
             }
             Some(after) => {
                 if items.len() < before + after {
-                    let msg = format!("not enough values to unpack (expected at least {}, got {})", before + after, items.len());
+                    let msg = format!(
+                        "not enough values to unpack (expected at least {}, got {})",
+                        before + after,
+                        items.len()
+                    );
                     return Err(self.value_error(msg));
                 }
                 let mut out = Vec::with_capacity(before + after + 1);

@@ -31,6 +31,8 @@ pub struct Dict {
     entries: Vec<Entry>,
     indices: Vec<u32>,
     len: usize,
+    /// Index slots not `EMPTY` (live or `DUMMY`): what bounds probe lengths.
+    fill: usize,
     /// Changes whenever the set of keys changes (guards for globals, detection of mutation
     /// during iteration or during a user `__eq__`).
     pub keys_version: u32,
@@ -56,7 +58,12 @@ impl Iterator for Candidates<'_> {
         loop {
             let ix = self.dict.indices[self.slot];
             self.perturb >>= PERTURB_SHIFT;
-            self.slot = (self.slot.wrapping_mul(5).wrapping_add(self.perturb as usize).wrapping_add(1)) & mask;
+            self.slot = (self
+                .slot
+                .wrapping_mul(5)
+                .wrapping_add(self.perturb as usize)
+                .wrapping_add(1))
+                & mask;
             if ix == EMPTY {
                 self.done = true;
                 return None;
@@ -93,12 +100,27 @@ impl Dict {
 
     /// Entry indices whose hash equals `hash`, in probe order.
     pub fn candidates(&self, hash: u64) -> Candidates<'_> {
-        let slot = if self.indices.is_empty() { 0 } else { hash as usize & (self.indices.len() - 1) };
-        Candidates { dict: self, hash, slot, perturb: hash, done: false }
+        let slot = if self.indices.is_empty() {
+            0
+        } else {
+            hash as usize & (self.indices.len() - 1)
+        };
+        Candidates {
+            dict: self,
+            hash,
+            slot,
+            perturb: hash,
+            done: false,
+        }
     }
 
     /// Finds a key by identity or by a caller-supplied equality that needs no user code.
-    pub fn find_with(&self, hash: u64, key: Value, mut eq: impl FnMut(Value, Value) -> bool) -> Option<usize> {
+    pub fn find_with(
+        &self,
+        hash: u64,
+        key: Value,
+        mut eq: impl FnMut(Value, Value) -> bool,
+    ) -> Option<usize> {
         self.candidates(hash).find(|&i| {
             let k = self.entries[i].key;
             k == key || eq(k, key)
@@ -134,9 +156,11 @@ impl Dict {
     pub fn reserve_one(&mut self) -> Result<usize, ()> {
         let before = self.heap_bytes();
         if self.entries.len() == self.entries.capacity() {
-            self.entries.try_reserve(self.entries.len().max(4)).map_err(|_| ())?;
+            self.entries
+                .try_reserve(self.entries.len().max(4))
+                .map_err(|_| ())?;
         }
-        if (self.entries.len() + 1) * 3 > self.indices.len() * 2 {
+        if (self.fill.max(self.entries.len()) + 1) * 3 > self.indices.len() * 2 {
             self.resize(((self.len + 1) * 3).max(MIN_SIZE))?;
         }
         Ok(self.heap_bytes().saturating_sub(before))
@@ -144,7 +168,7 @@ impl Dict {
 
     /// Appends a key known to be absent. Call [`Dict::reserve_one`] first.
     pub fn push_new(&mut self, hash: u64, key: Value, value: Value) -> usize {
-        if (self.entries.len() + 1) * 3 > self.indices.len() * 2 {
+        if (self.fill.max(self.entries.len()) + 1) * 3 > self.indices.len() * 2 {
             // reserve_one was not called: grow anyway (may abort only on real exhaustion).
             let _ = self.resize(((self.len + 1) * 3).max(MIN_SIZE));
         }
@@ -172,7 +196,11 @@ impl Dict {
                 break;
             }
             perturb >>= PERTURB_SHIFT;
-            slot = (slot.wrapping_mul(5).wrapping_add(perturb as usize).wrapping_add(1)) & mask;
+            slot = (slot
+                .wrapping_mul(5)
+                .wrapping_add(perturb as usize)
+                .wrapping_add(1))
+                & mask;
         }
         self.entries[i].key = Value::UNDEF;
         self.entries[i].value = Value::UNDEF;
@@ -185,6 +213,7 @@ impl Dict {
         if self.len == 0 {
             self.entries.clear();
             self.indices.iter_mut().for_each(|s| *s = EMPTY);
+            self.fill = 0;
         }
         e
     }
@@ -194,6 +223,7 @@ impl Dict {
         self.entries = Vec::new();
         self.indices = Vec::new();
         self.len = 0;
+        self.fill = 0;
         self.keys_version = self.keys_version.wrapping_add(1);
     }
 
@@ -216,9 +246,14 @@ impl Dict {
         let mut perturb = hash;
         while self.indices[slot] != EMPTY {
             perturb >>= PERTURB_SHIFT;
-            slot = (slot.wrapping_mul(5).wrapping_add(perturb as usize).wrapping_add(1)) & mask;
+            slot = (slot
+                .wrapping_mul(5)
+                .wrapping_add(perturb as usize)
+                .wrapping_add(1))
+                & mask;
         }
         self.indices[slot] = ix;
+        self.fill += 1;
     }
 
     fn resize(&mut self, min_slots: usize) -> Result<(), ()> {
@@ -231,6 +266,7 @@ impl Dict {
         indices.try_reserve_exact(size).map_err(|_| ())?;
         indices.resize(size, EMPTY);
         self.indices = indices;
+        self.fill = 0;
         for i in 0..self.entries.len() {
             let h = self.entries[i].hash;
             self.place(h, i as u32);
@@ -267,5 +303,20 @@ mod tests {
         let keys: Vec<i64> = d.iter().map(|e| e.key.as_small_int().unwrap()).collect();
         assert_eq!(keys, (1..100).step_by(2).collect::<Vec<_>>());
         assert!(d.find_with(4, int(4), |_, _| false).is_none());
+    }
+
+    #[test]
+    fn repeated_insert_delete_never_fills_the_table_with_tombstones() {
+        let mut d = Dict::new();
+        for i in 0..10_000 {
+            d.reserve_one().unwrap();
+            let ix = d.push_new(i, int(1), int(2));
+            d.remove_at(ix);
+            d.reserve_one().unwrap();
+            d.push_new(7, int(3), int(4));
+            let k = d.find_with(7, int(3), |_, _| false).unwrap();
+            d.remove_at(k);
+        }
+        assert!(d.find_with(12345, int(9), |_, _| false).is_none());
     }
 }

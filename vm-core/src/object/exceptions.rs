@@ -13,7 +13,12 @@ impl Vm {
     /// An instance of exception class `cls` with the given `args`.
     pub fn new_exception_args(&mut self, cls: ObjRef, args: Vec<Value>) -> PyResult<Value> {
         let args = self.new_tuple(args)?;
-        let exc = ExcState { args, cause: Value::NONE, context: Value::NONE, ..Default::default() };
+        let exc = ExcState {
+            args,
+            cause: Value::NONE,
+            context: Value::NONE,
+            ..Default::default()
+        };
         self.alloc_value(Obj::Instance(Box::new(Instance {
             class: cls,
             values: Vec::new(),
@@ -25,7 +30,9 @@ impl Vm {
 
     /// A raised exception of class `cls` with one message argument.
     pub fn new_exception(&mut self, cls: ObjRef, msg: &str) -> PyErr {
-        let r = self.new_str(msg).and_then(|m| self.new_exception_args(cls, vec![m]));
+        let r = self
+            .new_str(msg)
+            .and_then(|m| self.new_exception_args(cls, vec![m]));
         match r {
             Ok(e) => PyErr(e),
             Err(e) => e,
@@ -96,7 +103,10 @@ impl Vm {
 
     /// `RecursionError`.
     pub fn recursion_error(&mut self) -> PyErr {
-        self.new_exception(self.types.recursion_error, "maximum recursion depth exceeded")
+        self.new_exception(
+            self.types.recursion_error,
+            "maximum recursion depth exceeded",
+        )
     }
 
     /// The exception state of an exception instance.

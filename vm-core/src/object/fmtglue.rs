@@ -9,8 +9,9 @@ use super::bigint::BigInt;
 use super::types::Obj;
 use super::value::Value;
 use crate::format::{
-    format_float, format_int_spec, format_str, parse_format_spec_for, parse_percent_lazy, percent_float, percent_int_src, percent_str, Count,
-    FormatError, FormatErrorKind, IntSource, PercentItem,
+    format_float, format_int_spec, format_str, parse_format_spec_for, parse_percent_lazy,
+    percent_float, percent_int_src, percent_str, Count, FormatError, FormatErrorKind, IntSource,
+    PercentItem,
 };
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -62,7 +63,10 @@ impl Vm {
             match self.str_of(spec) {
                 Some(s) => String::from(s),
                 None => {
-                    let msg = format!("format() argument 2 must be str, not {}", self.type_name(spec));
+                    let msg = format!(
+                        "format() argument 2 must be str, not {}",
+                        self.type_name(spec)
+                    );
                     return Err(self.type_error(msg));
                 }
             }
@@ -83,7 +87,8 @@ impl Vm {
                 return match self.str_of(r) {
                     Some(s) => Ok(String::from(s)),
                     None => {
-                        let msg = format!("__format__ must return a str, not {}", self.type_name(r));
+                        let msg =
+                            format!("__format__ must return a str, not {}", self.type_name(r));
                         Err(self.type_error(msg))
                     }
                 };
@@ -94,7 +99,11 @@ impl Vm {
             return r.map_err(|e| self.format_error(e));
         }
         if v.is_bool() && spec.is_empty() {
-            return Ok(String::from(if v == Value::TRUE { "True" } else { "False" }));
+            return Ok(String::from(if v == Value::TRUE {
+                "True"
+            } else {
+                "False"
+            }));
         }
         if let Some(i) = v.as_small_int() {
             return format_int_spec(&i, spec, "int").map_err(|e| self.format_error(e));
@@ -111,21 +120,35 @@ impl Vm {
         if spec.is_empty() {
             return self.to_str(v);
         }
-        let msg = format!("unsupported format string passed to {}.__format__", self.type_name(v));
+        let msg = format!(
+            "unsupported format string passed to {}.__format__",
+            self.type_name(v)
+        );
         Err(self.type_error(msg))
     }
 
     // -- str.format ----------------------------------------------------------------------------
 
     /// `fmt.format(*args, **kwargs)`.
-    pub fn str_format(&mut self, fmt: &str, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<String> {
+    pub fn str_format(
+        &mut self,
+        fmt: &str,
+        args: &[Value],
+        kwargs: &[(Value, Value)],
+    ) -> PyResult<String> {
         self.enter_native()?;
         let r = self.str_format_inner(fmt, args, kwargs, 0);
         self.leave_native();
         r
     }
 
-    fn str_format_inner(&mut self, fmt: &str, args: &[Value], kwargs: &[(Value, Value)], depth: usize) -> PyResult<String> {
+    fn str_format_inner(
+        &mut self,
+        fmt: &str,
+        args: &[Value],
+        kwargs: &[(Value, Value)],
+        depth: usize,
+    ) -> PyResult<String> {
         if depth > 2 {
             return Err(self.value_error("Max string recursion exceeded"));
         }
@@ -176,10 +199,14 @@ impl Vm {
                     Some("r") => 2,
                     Some("a") => 3,
                     Some(c) if c.is_empty() => {
-                        return Err(self.value_error("end of string while looking for conversion specifier"));
+                        return Err(self
+                            .value_error("end of string while looking for conversion specifier"));
                     }
                     Some(c) => {
-                        let msg = format!("Unknown conversion specifier {}", c.chars().next().unwrap_or('?'));
+                        let msg = format!(
+                            "Unknown conversion specifier {}",
+                            c.chars().next().unwrap_or('?')
+                        );
                         return Err(self.value_error(msg));
                     }
                 };
@@ -195,7 +222,9 @@ impl Vm {
                     match args.get(k) {
                         Some(v) => *v,
                         None => {
-                            return Err(self.index_error(format!("Replacement index {k} out of range for positional args tuple")));
+                            return Err(self.index_error(format!(
+                                "Replacement index {k} out of range for positional args tuple"
+                            )));
                         }
                     }
                 } else if let Ok(k) = first.parse::<usize>() {
@@ -206,7 +235,9 @@ impl Vm {
                     match args.get(k) {
                         Some(v) => *v,
                         None => {
-                            return Err(self.index_error(format!("Replacement index {k} out of range for positional args tuple")));
+                            return Err(self.index_error(format!(
+                                "Replacement index {k} out of range for positional args tuple"
+                            )));
                         }
                     }
                 } else {
@@ -238,12 +269,22 @@ impl Vm {
                         v = self.get_item(v, kv)?;
                         rest = &r[end + 1..];
                     } else {
-                        return Err(self.value_error("Only '.' or '[' may follow ']' in format field specifier"));
+                        return Err(self.value_error(
+                            "Only '.' or '[' may follow ']' in format field specifier",
+                        ));
                     }
                 }
                 // Nested fields in the spec.
-                let spec = if spec.contains('{') { self.str_format_inner(spec, args, kwargs, depth + 1)? } else { String::from(spec) };
-                let spec_v = if spec.is_empty() { Value::UNDEF } else { self.new_string(spec)? };
+                let spec = if spec.contains('{') {
+                    self.str_format_inner(spec, args, kwargs, depth + 1)?
+                } else {
+                    String::from(spec)
+                };
+                let spec_v = if spec.is_empty() {
+                    Value::UNDEF
+                } else {
+                    self.new_string(spec)?
+                };
                 let r = self.format_value(v, conv, spec_v)?;
                 out.push_str(self.str_of(r).unwrap_or(""));
             } else if c == '}' {
@@ -268,9 +309,15 @@ impl Vm {
         let f = String::from(self.str_of(fmt).unwrap_or(""));
         let (items, perr) = parse_percent_lazy(&f);
         let is_tuple = matches!(self.obj(arg), Some(Obj::Tuple(_)));
-        let is_mapping = !is_tuple && (matches!(self.obj(arg), Some(Obj::Dict(_))) || self.user_special(arg, "__getitem__")?.is_some())
+        let is_mapping = !is_tuple
+            && (matches!(self.obj(arg), Some(Obj::Dict(_)))
+                || self.user_special(arg, "__getitem__")?.is_some())
             && self.str_of(arg).is_none();
-        let args: Vec<Value> = if is_tuple { self.tuple_items(arg).unwrap_or_default() } else { alloc::vec![arg] };
+        let args: Vec<Value> = if is_tuple {
+            self.tuple_items(arg).unwrap_or_default()
+        } else {
+            alloc::vec![arg]
+        };
         let mut next = 0usize;
         let mut used_mapping = false;
         let mut out = String::new();
@@ -304,7 +351,9 @@ impl Vm {
                         Some(Count::Num(n)) => Some(n),
                         Some(Count::Star) => {
                             let w = take(self)?;
-                            let Some(w) = self.as_i64(w) else { return Err(self.type_error("* wants int")) };
+                            let Some(w) = self.as_i64(w) else {
+                                return Err(self.type_error("* wants int"));
+                            };
                             if w < 0 {
                                 flags.left = true;
                             }
@@ -316,7 +365,9 @@ impl Vm {
                         Some(Count::Num(n)) => Some(n),
                         Some(Count::Star) => {
                             let p = take(self)?;
-                            let Some(p) = self.as_i64(p) else { return Err(self.type_error("* wants int")) };
+                            let Some(p) = self.as_i64(p) else {
+                                return Err(self.type_error("* wants int"));
+                            };
                             Some(p.max(0) as usize)
                         }
                     };
@@ -336,7 +387,14 @@ impl Vm {
         self.new_string(out)
     }
 
-    fn percent_one(&mut self, v: Value, conv: char, flags: crate::format::PercentFlags, width: Option<usize>, prec: Option<usize>) -> PyResult<String> {
+    fn percent_one(
+        &mut self,
+        v: Value,
+        conv: char,
+        flags: crate::format::PercentFlags,
+        width: Option<usize>,
+        prec: Option<usize>,
+    ) -> PyResult<String> {
         let r = match conv {
             's' | 'r' | 'a' => {
                 let s = match conv {
@@ -357,7 +415,8 @@ impl Vm {
                         _ => return Err(self.type_error("%c requires int or char")),
                     }
                 } else if self.is_int(v) {
-                    crate::format::percent_char_from_int(self.as_i64(v)).map_err(|e| self.format_error(e))?
+                    crate::format::percent_char_from_int(self.as_i64(v))
+                        .map_err(|e| self.format_error(e))?
                 } else {
                     return Err(self.type_error("%c requires int or char"));
                 };
@@ -368,14 +427,25 @@ impl Vm {
                 let b = if let Some(x) = v.as_float() {
                     match BigInt::from_f64(x) {
                         Some(b) => b,
-                        None => return Err(self.overflow_error("cannot convert float infinity to integer")),
+                        None => {
+                            return Err(
+                                self.overflow_error("cannot convert float infinity to integer")
+                            )
+                        }
                     }
                 } else {
                     match self.to_bigint(v) {
                         Some(b) => b,
                         None => {
-                            let what = if matches!(conv, 'o' | 'x' | 'X') { "an integer" } else { "a real number" };
-                            let msg = format!("%{conv} format: {what} is required, not {}", self.type_name(v));
+                            let what = if matches!(conv, 'o' | 'x' | 'X') {
+                                "an integer"
+                            } else {
+                                "a real number"
+                            };
+                            let msg = format!(
+                                "%{conv} format: {what} is required, not {}",
+                                self.type_name(v)
+                            );
                             return Err(self.type_error(msg));
                         }
                     }

@@ -71,8 +71,11 @@ mod tests {
     #[test]
     fn tuple_hash_matches_cpython() {
         // hash((1, 2)) in CPython 3.11 on 64-bit.
-        assert_eq!(tuple_hash([1u64, 2].into_iter()) as i64, -3550055125485641917);
-        // hash(()) 
+        assert_eq!(
+            tuple_hash([1u64, 2].into_iter()) as i64,
+            -3550055125485641917
+        );
+        // hash(())
         assert_eq!(tuple_hash([].into_iter()) as i64, 5740354900026072187);
     }
 }

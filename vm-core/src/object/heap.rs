@@ -221,6 +221,9 @@ impl Heap {
         // Collect again once half of the remaining headroom is used, but not more often than
         // every 256 KiB of allocation, so small heaps do not thrash.
         let headroom = self.limit.saturating_sub(bytes);
-        self.next_gc = bytes + (headroom / 2).max(256 * 1024).min(bytes.max(1024 * 1024) * 2);
+        self.next_gc = bytes
+            + (headroom / 2)
+                .max(256 * 1024)
+                .min(bytes.max(1024 * 1024) * 2);
     }
 }

@@ -16,26 +16,53 @@ impl Vm {
         };
         let it = match self.heap.get(r) {
             Obj::List(_) => Obj::ListIter { list: r, idx: 0 },
-            Obj::Range { start, stop, step } => Obj::RangeIter { next: *start, stop: *stop, step: *step },
+            Obj::Range { start, stop, step } => Obj::RangeIter {
+                next: *start,
+                stop: *stop,
+                step: *step,
+            },
             Obj::Tuple(_) => Obj::Iter(Box::new(IterObj::Tuple { seq: r, idx: 0 })),
             Obj::Str(_) => Obj::Iter(Box::new(IterObj::Str { s: r, pos: 0 })),
-            Obj::Bytes(_) | Obj::ByteArray(_) => Obj::Iter(Box::new(IterObj::Bytes { seq: r, idx: 0 })),
-            Obj::Dict(d) => Obj::Iter(Box::new(IterObj::Dict { dict: r, idx: 0, kind: DictViewKind::Keys, len: d.len() })),
-            Obj::Set(s) => Obj::Iter(Box::new(IterObj::Dict { dict: r, idx: 0, kind: DictViewKind::Keys, len: s.table.len() })),
+            Obj::Bytes(_) | Obj::ByteArray(_) => {
+                Obj::Iter(Box::new(IterObj::Bytes { seq: r, idx: 0 }))
+            }
+            Obj::Dict(d) => Obj::Iter(Box::new(IterObj::Dict {
+                dict: r,
+                idx: 0,
+                kind: DictViewKind::Keys,
+                len: d.len(),
+            })),
+            Obj::Set(s) => Obj::Iter(Box::new(IterObj::Dict {
+                dict: r,
+                idx: 0,
+                kind: DictViewKind::Keys,
+                len: s.table.len(),
+            })),
             Obj::DictView { dict, kind } => {
                 let len = match self.heap.get(*dict) {
                     Obj::Dict(d) => d.len(),
                     _ => 0,
                 };
-                Obj::Iter(Box::new(IterObj::Dict { dict: *dict, idx: 0, kind: *kind, len }))
+                Obj::Iter(Box::new(IterObj::Dict {
+                    dict: *dict,
+                    idx: 0,
+                    kind: *kind,
+                    len,
+                }))
             }
-            Obj::ListIter { .. } | Obj::RangeIter { .. } | Obj::Iter(_) | Obj::Generator(_) => return Ok(v),
+            Obj::ListIter { .. } | Obj::RangeIter { .. } | Obj::Iter(_) | Obj::Generator(_) => {
+                return Ok(v)
+            }
             Obj::Instance(i) => {
                 let native = i.native;
                 if let Some(f) = self.user_special(v, "__iter__")? {
                     let it = self.call_bound(f, v, &[])?;
-                    if self.user_special(it, "__next__")?.is_none() && !self.is_native_iterator(it) {
-                        let msg = format!("iter() returned non-iterator of type '{}'", self.type_name(it));
+                    if self.user_special(it, "__next__")?.is_none() && !self.is_native_iterator(it)
+                    {
+                        let msg = format!(
+                            "iter() returned non-iterator of type '{}'",
+                            self.type_name(it)
+                        );
                         return Err(self.type_error(msg));
                     }
                     return Ok(it);
@@ -60,7 +87,10 @@ impl Vm {
 
     /// Whether `v` is one of the VM's own iterator objects.
     pub fn is_native_iterator(&self, v: Value) -> bool {
-        matches!(self.obj(v), Some(Obj::ListIter { .. } | Obj::RangeIter { .. } | Obj::Iter(_) | Obj::Generator(_)))
+        matches!(
+            self.obj(v),
+            Some(Obj::ListIter { .. } | Obj::RangeIter { .. } | Obj::Iter(_) | Obj::Generator(_))
+        )
     }
 
     /// `next(it)`: `None` when exhausted.
@@ -119,7 +149,9 @@ impl Vm {
     }
 
     fn iterobj_next(&mut self, r: ObjRef) -> PyResult<Option<Value>> {
-        let Obj::Iter(state) = self.heap.get(r) else { return Ok(None) };
+        let Obj::Iter(state) = self.heap.get(r) else {
+            return Ok(None);
+        };
         match &**state {
             IterObj::Tuple { seq, idx } => {
                 let (seq, idx) = (*seq, *idx);
@@ -139,7 +171,13 @@ impl Vm {
                     _ => None,
                 };
                 let Some(c) = ch else { return Ok(None) };
-                self.set_iter_state(r, IterObj::Str { s, pos: pos + c.len_utf8() });
+                self.set_iter_state(
+                    r,
+                    IterObj::Str {
+                        s,
+                        pos: pos + c.len_utf8(),
+                    },
+                );
                 let mut buf = [0u8; 4];
                 self.new_char(c.encode_utf8(&mut buf)).map(Some)
             }
@@ -154,7 +192,12 @@ impl Vm {
                 self.set_iter_state(r, IterObj::Bytes { seq, idx: idx + 1 });
                 Ok(Some(Value::int_unchecked(b as i64)))
             }
-            IterObj::Dict { dict, idx, kind, len } => {
+            IterObj::Dict {
+                dict,
+                idx,
+                kind,
+                len,
+            } => {
                 let (dict, mut idx, kind, len) = (*dict, *idx, *kind, *len);
                 let (cur_len, entry) = {
                     let table = match self.heap.get(dict) {
@@ -186,7 +229,15 @@ impl Vm {
                     self.set_iter_state(r, IterObj::Done);
                     return Ok(None);
                 };
-                self.set_iter_state(r, IterObj::Dict { dict, idx, kind, len });
+                self.set_iter_state(
+                    r,
+                    IterObj::Dict {
+                        dict,
+                        idx,
+                        kind,
+                        len,
+                    },
+                );
                 Ok(Some(match kind {
                     DictViewKind::Keys => e.key,
                     DictViewKind::Values => e.value,
@@ -195,9 +246,12 @@ impl Vm {
             }
             IterObj::Enumerate { it, count } => {
                 let (it, count) = (*it, *count);
-                let Some(v) = self.iter_next(it)? else { return Ok(None) };
+                let Some(v) = self.iter_next(it)? else {
+                    return Ok(None);
+                };
                 let one = Value::int_unchecked(1);
-                let next = self.binary_op(count, one, crate::bytecode::ops::BinaryOp::Add, false)?;
+                let next =
+                    self.binary_op(count, one, crate::bytecode::ops::BinaryOp::Add, false)?;
                 self.set_iter_state(r, IterObj::Enumerate { it, count: next });
                 self.new_tuple(alloc::vec![count, v]).map(Some)
             }
@@ -209,7 +263,8 @@ impl Vm {
                         Some(v) => out.push(v),
                         None => {
                             if strict && i > 0 {
-                                let msg = format!("zip() argument {} is shorter than argument 1", i + 1);
+                                let msg =
+                                    format!("zip() argument {} is shorter than argument 1", i + 1);
                                 return Err(self.value_error(msg));
                             }
                             self.set_iter_state(r, IterObj::Done);
@@ -236,7 +291,9 @@ impl Vm {
             IterObj::Filter { func, it } => {
                 let (func, it) = (*func, *it);
                 loop {
-                    let Some(v) = self.iter_next(it)? else { return Ok(None) };
+                    let Some(v) = self.iter_next(it)? else {
+                        return Ok(None);
+                    };
                     let keep = if func == Value::NONE {
                         self.truthy(v)?
                     } else {
@@ -270,7 +327,10 @@ impl Vm {
                         self.set_iter_state(r, IterObj::Seq { seq, idx: idx + 1 });
                         Ok(Some(v))
                     }
-                    Err(e) if self.exc_matches(e.0, self.types.index_error) || self.exc_matches(e.0, self.types.stop_iteration) => {
+                    Err(e)
+                        if self.exc_matches(e.0, self.types.index_error)
+                            || self.exc_matches(e.0, self.types.stop_iteration) =>
+                    {
                         self.set_iter_state(r, IterObj::Done);
                         Ok(None)
                     }
@@ -322,7 +382,9 @@ impl Vm {
 
     /// Appends to a list object, charging the heap.
     pub fn list_push(&mut self, list: Value, item: Value) -> PyResult<()> {
-        let Some(r) = list.as_obj() else { return Ok(()) };
+        let Some(r) = list.as_obj() else {
+            return Ok(());
+        };
         let need_grow = matches!(self.heap.get(r), Obj::List(l) if l.len() == l.capacity());
         if need_grow {
             let (len, cap) = match self.heap.get(r) {

@@ -36,7 +36,11 @@ pub fn float_hash(x: f64) -> u64 {
             h -= MODULUS;
         }
     }
-    let e = if e >= 0 { e % 61 } else { 61 - 1 - ((-1 - e) % 61) };
+    let e = if e >= 0 {
+        e % 61
+    } else {
+        61 - 1 - ((-1 - e) % 61)
+    };
     h = ((h << e) & MODULUS) | (h >> (61 - e));
     let r = (h as i64) * sign;
     (if r == -1 { -2 } else { r }) as u64
@@ -128,7 +132,10 @@ impl Vm {
 
     /// A class's `__name__`.
     pub fn class_name(&self, cls: ObjRef) -> String {
-        self.class(cls).and_then(|c| self.str_of(c.name)).unwrap_or("?").into()
+        self.class(cls)
+            .and_then(|c| self.str_of(c.name))
+            .unwrap_or("?")
+            .into()
     }
 
     /// Whether `sub` is `sup` or derives from it.
@@ -146,7 +153,8 @@ impl Vm {
 
     /// The builtin payload kind of a class.
     pub fn builtin_base(&self, cls: ObjRef) -> BuiltinBase {
-        self.class(cls).map_or(BuiltinBase::Object, |c| c.builtin_base)
+        self.class(cls)
+            .map_or(BuiltinBase::Object, |c| c.builtin_base)
     }
 
     /// Looks `name` (a str value) up along a class's MRO.
@@ -188,7 +196,9 @@ impl Vm {
 
     /// Fast lookup of a str key that needs no user code (class and module namespaces).
     pub fn dict_get_str(&self, d: ObjRef, key: Value) -> Option<Value> {
-        let Obj::Dict(dict) = self.heap.get(d) else { return None };
+        let Obj::Dict(dict) = self.heap.get(d) else {
+            return None;
+        };
         let h = self.str_hash_of(key)?;
         let ks = self.str_of(key)?;
         let ix = dict.find_with(h, key, |k, _| self.str_of(k) == Some(ks))?;
@@ -310,7 +320,9 @@ impl Vm {
     /// Deletes `key`; returns the removed value, `None` if absent.
     pub fn dict_del(&mut self, d: ObjRef, key: Value) -> PyResult<Option<Value>> {
         let h = self.hash(key)?;
-        let Some(i) = self.dict_find(d, key, h)? else { return Ok(None) };
+        let Some(i) = self.dict_find(d, key, h)? else {
+            return Ok(None);
+        };
         Ok(match self.heap.get_mut(d) {
             Obj::Dict(t) => Some(t.remove_at(i).value),
             Obj::Set(s) => Some(s.table.remove_at(i).value),
@@ -412,7 +424,9 @@ impl Vm {
                             None => match self.obj(r) {
                                 Some(Obj::BigInt(b)) => Ok(b.hash() as u64),
                                 _ if r.is_bool() => Ok((r == Value::TRUE) as u64),
-                                _ => Err(self.type_error("__hash__ method should return an integer")),
+                                _ => {
+                                    Err(self.type_error("__hash__ method should return an integer"))
+                                }
                             },
                         }
                     }
@@ -541,7 +555,10 @@ impl Vm {
                 Value::TRUE => Ok(true),
                 Value::FALSE => Ok(false),
                 _ => {
-                    let msg = alloc::format!("__bool__ should return bool, returned {}", self.type_name(r));
+                    let msg = alloc::format!(
+                        "__bool__ should return bool, returned {}",
+                        self.type_name(r)
+                    );
                     Err(self.type_error(msg))
                 }
             };
@@ -567,7 +584,10 @@ impl Vm {
             Some(_) => Err(self.value_error("__len__() should return >= 0")),
             None if r.is_bool() => Ok((r == Value::TRUE) as usize),
             None => {
-                let msg = alloc::format!("'{}' object cannot be interpreted as an integer", self.type_name(r));
+                let msg = alloc::format!(
+                    "'{}' object cannot be interpreted as an integer",
+                    self.type_name(r)
+                );
                 Err(self.type_error(msg))
             }
         }

@@ -13,7 +13,11 @@ use crate::vm::{PyResult, Vm};
 
 /// `repr` of a str, with CPython's choice of quotes and escapes.
 pub fn str_repr(s: &str) -> String {
-    let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
     let mut out = String::with_capacity(s.len() + 2);
     out.push(quote);
     for c in s.chars() {
@@ -50,14 +54,30 @@ pub fn str_repr(s: &str) -> String {
 /// characters outside ASCII space are escaped.
 pub fn is_printable(c: char) -> bool {
     let n = c as u32;
-    !(n < 0x20 || (0x7f..0xa0).contains(&n) || n == 0xad || (0x2028..=0x2029).contains(&n) || (0xd800..0xe000).contains(&n) || n == 0xfeff
-        || (0xe000..0xf900).contains(&n) || (0x2060..0x2070).contains(&n) || (0x200b..0x2010).contains(&n) || c == '\u{a0}' || c == '\u{3000}'
-        || (0x2000..0x200b).contains(&n) || n == 0x202f || n == 0x205f || n == 0x1680)
+    !(n < 0x20
+        || (0x7f..0xa0).contains(&n)
+        || n == 0xad
+        || (0x2028..=0x2029).contains(&n)
+        || (0xd800..0xe000).contains(&n)
+        || n == 0xfeff
+        || (0xe000..0xf900).contains(&n)
+        || (0x2060..0x2070).contains(&n)
+        || (0x200b..0x2010).contains(&n)
+        || c == '\u{a0}'
+        || c == '\u{3000}'
+        || (0x2000..0x200b).contains(&n)
+        || n == 0x202f
+        || n == 0x205f
+        || n == 0x1680)
 }
 
 /// `repr` of bytes: `b'...'` with CPython's escapes.
 pub fn bytes_repr(b: &[u8], prefix: &str, suffix: &str) -> String {
-    let quote = if b.contains(&b'\'') && !b.contains(&b'"') { '"' } else { '\'' };
+    let quote = if b.contains(&b'\'') && !b.contains(&b'"') {
+        '"'
+    } else {
+        '\''
+    };
     let mut out = String::from(prefix);
     out.push('b');
     out.push(quote);
@@ -166,7 +186,11 @@ impl Vm {
                 } else {
                     let name = n.name;
                     let b = n.bound;
-                    Ok(format!("<built-in method {name} of {} object at 0x{:012x}>", self.type_name(b), self.addr(b)))
+                    Ok(format!(
+                        "<built-in method {name} of {} object at 0x{:012x}>",
+                        self.type_name(b),
+                        self.addr(b)
+                    ))
                 }
             }
             Obj::BoundMethod { func, receiver } => {
@@ -214,8 +238,12 @@ impl Vm {
             Obj::DictView { dict, kind } => {
                 let (dict, kind) = (*dict, *kind);
                 let items: Vec<Value> = match kind {
-                    DictViewKind::Keys => self.dict_items(dict).into_iter().map(|(k, _)| k).collect(),
-                    DictViewKind::Values => self.dict_items(dict).into_iter().map(|(_, v)| v).collect(),
+                    DictViewKind::Keys => {
+                        self.dict_items(dict).into_iter().map(|(k, _)| k).collect()
+                    }
+                    DictViewKind::Values => {
+                        self.dict_items(dict).into_iter().map(|(_, v)| v).collect()
+                    }
                     DictViewKind::Items => {
                         let mut out = Vec::new();
                         for (k, val) in self.dict_items(dict) {
@@ -236,7 +264,12 @@ impl Vm {
             Obj::Cell(_) => Ok(format!("<cell at 0x{:012x}>", self.addr(v))),
             Obj::Code(c) => {
                 let name = self.str_of(c.name).unwrap_or("?").to_string();
-                Ok(format!("<code object {name} at 0x{:012x}, file \"{}\", line {}>", self.addr(v), c.filename, c.firstlineno))
+                Ok(format!(
+                    "<code object {name} at 0x{:012x}, file \"{}\", line {}>",
+                    self.addr(v),
+                    c.filename,
+                    c.firstlineno
+                ))
             }
             Obj::Super { .. } => Ok(String::from("<super object>")),
             Obj::Property(_) => Ok(format!("<property object at 0x{:012x}>", self.addr(v))),
@@ -258,7 +291,13 @@ impl Vm {
         }
     }
 
-    fn repr_seq(&mut self, me: super::value::ObjRef, items: &[Value], open: &str, close: &str) -> PyResult<String> {
+    fn repr_seq(
+        &mut self,
+        me: super::value::ObjRef,
+        items: &[Value],
+        open: &str,
+        close: &str,
+    ) -> PyResult<String> {
         if self.repr_active.contains(&me) {
             return Ok(format!("{open}...{close}").replace("(...,)", "(...)"));
         }
@@ -322,8 +361,16 @@ impl Vm {
             let name = self.type_name(v);
             let args = self.exc_state(v).map(|e| e.args).unwrap_or(Value::NONE);
             let items = self.tuple_items(args).unwrap_or_default();
-            let inner = if items.len() == 1 { self.repr(items[0])? } else { self.repr(args)? };
-            return Ok(if items.len() == 1 { format!("{name}({inner})") } else { format!("{name}{inner}") });
+            let inner = if items.len() == 1 {
+                self.repr(items[0])?
+            } else {
+                self.repr(args)?
+            };
+            return Ok(if items.len() == 1 {
+                format!("{name}({inner})")
+            } else {
+                format!("{name}{inner}")
+            });
         }
         if let Some(Obj::Instance(i)) = self.obj(v) {
             if !i.native.is_undef() {
@@ -333,7 +380,10 @@ impl Vm {
         }
         let t = self.type_of(v);
         let cls = self.repr(Value::obj(t))?;
-        let name = cls.trim_start_matches("<class '").trim_end_matches("'>").to_string();
+        let name = cls
+            .trim_start_matches("<class '")
+            .trim_end_matches("'>")
+            .to_string();
         Ok(format!("<{name} object at 0x{:012x}>", self.addr(v)))
     }
 
@@ -351,7 +401,8 @@ impl Vm {
                 return match self.str_of(r) {
                     Some(s) => Ok(s.to_string()),
                     None => {
-                        let msg = format!("__str__ returned non-string (type {})", self.type_name(r));
+                        let msg =
+                            format!("__str__ returned non-string (type {})", self.type_name(r));
                         Err(self.type_error(msg))
                     }
                 };

@@ -181,11 +181,22 @@ fn builtin_base_for(name: &str) -> BuiltinBase {
     }
 }
 
-fn make_class(heap: &mut Heap, name: &str, base: Option<ObjRef>, kind: BuiltinBase, version: &mut u32) -> ObjRef {
+fn make_class(
+    heap: &mut Heap,
+    name: &str,
+    base: Option<ObjRef>,
+    kind: BuiltinBase,
+    version: &mut u32,
+) -> ObjRef {
     // Bootstrap runs before any script: the heap limit must admit it, so failing here is a
     // configuration error reported loudly rather than a script-visible condition.
-    let name_v = Value::obj(heap.alloc(Obj::Str(StrObj::new(name.into()))).expect("heap too small for the builtin types"));
-    let dict = heap.alloc(Obj::Dict(Box::new(Dict::new()))).expect("heap too small for the builtin types");
+    let name_v = Value::obj(
+        heap.alloc(Obj::Str(StrObj::new(name.into())))
+            .expect("heap too small for the builtin types"),
+    );
+    let dict = heap
+        .alloc(Obj::Dict(Box::new(Dict::new())))
+        .expect("heap too small for the builtin types");
     let mut mro = Vec::new();
     let r_placeholder = heap
         .alloc(Obj::Class(Box::new(Class {

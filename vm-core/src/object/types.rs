@@ -12,7 +12,6 @@ use crate::interp::frame::SavedFrame;
 use crate::object::bigint::BigInt;
 use crate::vm::{PyResult, Vm};
 
-
 /// A `str`: UTF-8 text, with its character count and a lazily computed hash.
 #[derive(Debug)]
 pub struct StrObj {
@@ -27,8 +26,16 @@ pub struct StrObj {
 impl StrObj {
     /// Wrap a string.
     pub fn new(s: Box<str>) -> StrObj {
-        let nchars = if s.is_ascii() { s.len() } else { s.chars().count() };
-        StrObj { s, nchars, hash: Cell::new(u64::MAX) }
+        let nchars = if s.is_ascii() {
+            s.len()
+        } else {
+            s.chars().count()
+        };
+        StrObj {
+            s,
+            nchars,
+            hash: Cell::new(u64::MAX),
+        }
     }
 
     /// Whether every character is ASCII (so char index == byte index).
@@ -161,7 +168,13 @@ pub struct ExcState {
 
 impl Default for ExcState {
     fn default() -> ExcState {
-        ExcState { args: Value::NONE, traceback: Vec::new(), cause: Value::NONE, context: Value::NONE, suppress_context: false }
+        ExcState {
+            args: Value::NONE,
+            traceback: Vec::new(),
+            cause: Value::NONE,
+            context: Value::NONE,
+            suppress_context: false,
+        }
     }
 }
 
@@ -248,7 +261,12 @@ pub enum IterObj {
     /// Over bytes or bytearray.
     Bytes { seq: ObjRef, idx: usize },
     /// Over a dict view or a set.
-    Dict { dict: ObjRef, idx: usize, kind: DictViewKind, len: usize },
+    Dict {
+        dict: ObjRef,
+        idx: usize,
+        kind: DictViewKind,
+        len: usize,
+    },
     /// `enumerate`.
     Enumerate { it: Value, count: Value },
     /// `zip`.
@@ -360,7 +378,9 @@ impl Obj {
             Obj::Class(c) => size_of::<Class>() + c.mro.len() * 4 + c.layout.len() * 8,
             Obj::Instance(i) => size_of::<Instance>() + i.values.capacity() * 8,
             Obj::Module(_) => size_of::<Module>(),
-            Obj::Generator(g) => size_of::<Generator>() + g.frame.as_ref().map_or(0, |f| f.heap_bytes()),
+            Obj::Generator(g) => {
+                size_of::<Generator>() + g.frame.as_ref().map_or(0, |f| f.heap_bytes())
+            }
             Obj::Iter(_) => size_of::<IterObj>(),
             Obj::Property(_) => size_of::<Property>(),
             _ => 0,

@@ -235,7 +235,15 @@ mod tests {
 
     #[test]
     fn floats_stay_floats_including_nans() {
-        for x in [0.0, -0.0, 1.5, f64::INFINITY, f64::NEG_INFINITY, f64::MIN_POSITIVE, 1e308] {
+        for x in [
+            0.0,
+            -0.0,
+            1.5,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MIN_POSITIVE,
+            1e308,
+        ] {
             let v = Value::float(x);
             assert!(v.is_float());
             assert_eq!(v.as_float().unwrap().to_bits(), x.to_bits());
@@ -249,7 +257,14 @@ mod tests {
 
     #[test]
     fn singletons_are_distinct() {
-        let all = [Value::NONE, Value::TRUE, Value::FALSE, Value::NOT_IMPLEMENTED, Value::ELLIPSIS, Value::UNDEF];
+        let all = [
+            Value::NONE,
+            Value::TRUE,
+            Value::FALSE,
+            Value::NOT_IMPLEMENTED,
+            Value::ELLIPSIS,
+            Value::UNDEF,
+        ];
         for (i, a) in all.iter().enumerate() {
             assert!(!a.is_float() && !a.is_small_int() && !a.is_obj());
             for b in &all[i + 1..] {
