@@ -1,0 +1,71 @@
+//! Resource limits through the embedding API: heap exhaustion raises `MemoryError`,
+//! unbounded recursion raises `RecursionError`, and the VM keeps working afterwards.
+//! Two VMs in one process are independent.
+
+use vm_core::{BufferHost, Config, RunError, Vm};
+
+fn vm_with_heap(bytes: usize) -> Vm {
+    let config = Config { heap_limit: bytes, ..Config::default() };
+    Vm::new(config, Box::new(BufferHost::default()))
+}
+
+fn exception_type(r: Result<(), RunError>) -> String {
+    match r {
+        Err(RunError::Exception { type_name, .. }) => type_name,
+        other => format!("{other:?}"),
+    }
+}
+
+fn stdout_of(vm: &mut Vm, src: &str) -> String {
+    let r = vm.run_source(src, "t.py");
+    assert!(r.is_ok(), "{r:?}");
+    // BufferHost is behind the trait object; read the result through a global instead.
+    match vm.get_global("result") {
+        Some(v) => vm.display(v),
+        None => String::new(),
+    }
+}
+
+#[test]
+fn unbounded_allocation_raises_memory_error_and_the_vm_survives() {
+    let mut vm = vm_with_heap(8_000_000);
+    let r = vm.run_source("x = []\nwhile True:\n    x.append([1, 2, 3])\n", "t.py");
+    assert_eq!(exception_type(r), "MemoryError");
+    let r = vm.run_source("s = 'ab'\nwhile True:\n    s = s + s\n", "t.py");
+    assert_eq!(exception_type(r), "MemoryError");
+    let r = vm.run_source("d = {}\ni = 0\nwhile True:\n    d[i] = str(i)\n    i += 1\n", "t.py");
+    assert_eq!(exception_type(r), "MemoryError");
+    // Caught inside the script, then the script goes on.
+    let src = "try:\n    x = [0] * 100000000\nexcept MemoryError:\n    result = 'caught'\n";
+    assert_eq!(stdout_of(&mut vm, src), "caught");
+    let src = "result = sum(range(1000))\n";
+    assert_eq!(stdout_of(&mut vm, src), "499500");
+}
+
+#[test]
+fn unbounded_recursion_raises_recursion_error_and_the_vm_survives() {
+    let mut vm = vm_with_heap(64 << 20);
+    let r = vm.run_source("def f(n):\n    return f(n + 1)\nf(0)\n", "t.py");
+    assert_eq!(exception_type(r), "RecursionError");
+    // Re-entry through native code (a recursive __repr__) is bounded too.
+    let src = "class A:\n    def __repr__(self):\n        return repr(self)\nrepr(A())\n";
+    assert_eq!(exception_type(vm.run_source(src, "t.py")), "RecursionError");
+    let src = "a = []\nfor i in range(100000):\n    a = [a]\nrepr(a)\n";
+    assert_eq!(exception_type(vm.run_source(src, "t.py")), "RecursionError");
+    let src = "def g(n):\n    return 0 if n == 0 else 1 + g(n - 1)\nresult = g(900)\n";
+    assert_eq!(stdout_of(&mut vm, src), "900");
+}
+
+#[test]
+fn two_vms_are_independent() {
+    let mut a = vm_with_heap(16 << 20);
+    let mut b = vm_with_heap(16 << 20);
+    a.run_source("x = 1\nresult = x", "a.py").unwrap();
+    b.run_source("x = 2\nresult = x", "b.py").unwrap();
+    let xa = a.get_global("x").map(|v| a.display(v));
+    let xb = b.get_global("x").map(|v| b.display(v));
+    assert_eq!(xa.as_deref(), Some("1"));
+    assert_eq!(xb.as_deref(), Some("2"));
+    let r = a.run_source("import random\nrandom.seed(1)\nresult = random.random()", "a.py");
+    assert!(r.is_ok());
+}
