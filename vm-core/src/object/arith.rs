@@ -139,6 +139,23 @@ impl Vm {
         if let (Some(x), Some(y)) = (self.num(a), self.num(b)) {
             return self.num_op(x, y, op);
         }
+        // A builtin sequence has no numeric slot for `+`/`*`, so an instance's reflected
+        // method is tried before concatenation/repetition (CPython's binary_op1 order).
+        if matches!(op, BinaryOp::Add | BinaryOp::Multiply)
+            && matches!(self.obj(b), Some(Obj::Instance(_)))
+            && matches!(
+                self.obj(a),
+                Some(Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_))
+            )
+        {
+            let (_, rname, _) = op.dunders();
+            if let Some(g) = self.lookup_special(b, rname)? {
+                let r = self.call_bound(g, b, &[a])?;
+                if r != Value::NOT_IMPLEMENTED {
+                    return Ok(r);
+                }
+            }
+        }
         if let Some(v) = self.builtin_binop(a, b, op, inplace)? {
             return Ok(v);
         }
