@@ -137,6 +137,22 @@ impl Vm {
             return self.float_op(x, y, op);
         }
         if let (Some(x), Some(y)) = (self.num(a), self.num(b)) {
+            let bitwise = matches!(
+                op,
+                BinaryOp::And | BinaryOp::Or | BinaryOp::Xor | BinaryOp::Lshift | BinaryOp::Rshift
+            );
+            if bitwise && (a.is_float() || b.is_float()) {
+                return Err(self.unsupported(a, b, op, inplace));
+            }
+            if a.is_bool() && b.is_bool() && matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor) {
+                let (x, y) = (a == Value::TRUE, b == Value::TRUE);
+                let r = match op {
+                    BinaryOp::And => x & y,
+                    BinaryOp::Or => x | y,
+                    _ => x ^ y,
+                };
+                return Ok(Value::bool(r));
+            }
             return self.num_op(x, y, op);
         }
         // A builtin sequence has no numeric slot for `+`/`*`, so an instance's reflected
@@ -169,7 +185,11 @@ impl Vm {
             BinaryOp::Multiply => x as i128 * y as i128,
             BinaryOp::FloorDivide | BinaryOp::Remainder => {
                 if y == 0 {
-                    return Err(self.zero_division("integer division or modulo by zero"));
+                    return Err(self.zero_division(if op == BinaryOp::Remainder {
+                        "integer modulo by zero"
+                    } else {
+                        "integer division or modulo by zero"
+                    }));
                 }
                 let (q, m) = floor_divmod(x, y);
                 if op == BinaryOp::FloorDivide {
@@ -266,7 +286,10 @@ impl Vm {
                 a.mul(b)
             }
             BinaryOp::FloorDivide => a.div_floor(b).map_err(|e| self.div_error(e))?,
-            BinaryOp::Remainder => a.mod_floor(b).map_err(|e| self.div_error(e))?,
+            BinaryOp::Remainder => a.mod_floor(b).map_err(|e| match e {
+                DivError::ZeroDivision => self.zero_division("integer modulo by zero"),
+                e => self.div_error(e),
+            })?,
             BinaryOp::TrueDivide => {
                 let x = BigInt::true_div(a, b).map_err(|e| match e {
                     DivError::ZeroDivision => self.zero_division("division by zero"),
