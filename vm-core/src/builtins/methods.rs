@@ -35,6 +35,9 @@ pub(crate) fn install(vm: &mut Vm) {
             ("__iter__", seq_iter),
         ],
     );
+    let (range, slice) = (vm.types.range, vm.types.slice);
+    add_methods(vm, range, &[("index", range_index), ("count", range_count)]);
+    add_methods(vm, slice, &[("indices", slice_indices)]);
     add_methods(
         vm,
         tuple,
@@ -325,6 +328,69 @@ fn list_index(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
     }
     let r = vm.repr(args[1])?;
     Err(vm.value_error(format!("{r} is not in list")))
+}
+
+/// Position of `x` in range `r`, if it is an int member.
+fn range_find(vm: &mut Vm, r: Value, x: Value) -> PyResult<Option<i64>> {
+    let Some(Obj::Range { start, stop, step }) = vm.obj(r) else {
+        return Err(vm.type_error("descriptor requires a 'range' object"));
+    };
+    let (start, stop, step) = (*start, *stop, *step);
+    let i = if x.is_small_int() || x.is_bool() {
+        vm.as_i64(x)
+    } else if let Some(Obj::BigInt(_)) = vm.obj(x) {
+        return Ok(None);
+    } else {
+        // Non-int values compare by equality against each member, as CPython does.
+        let n = crate::object::protocol::range_len(start, stop, step);
+        for k in 0..n {
+            let v = Value::int_unchecked(start + k * step);
+            if vm.eq(v, x)? {
+                return Ok(Some(k));
+            }
+        }
+        return Ok(None);
+    };
+    let Some(i) = i else { return Ok(None) };
+    let inside = if step > 0 { i >= start && i < stop } else { i <= start && i > stop };
+    if inside && (i - start) % step == 0 {
+        return Ok(Some((i - start) / step));
+    }
+    Ok(None)
+}
+
+fn range_index(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "index", args, 2, 2)?;
+    match range_find(vm, args[0], args[1])? {
+        Some(k) => Ok(Value::int_unchecked(k)),
+        None => {
+            let r = vm.repr(args[1])?;
+            Err(vm.value_error(format!("{r} is not in range")))
+        }
+    }
+}
+
+fn range_count(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "count", args, 2, 2)?;
+    Ok(Value::int_unchecked(range_find(vm, args[0], args[1])?.is_some() as i64))
+}
+
+fn slice_indices(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "indices", args, 2, 2)?;
+    if !matches!(vm.obj(args[0]), Some(Obj::Slice(_))) {
+        return Err(vm.type_error("descriptor 'indices' requires a 'slice' object"));
+    }
+    let n = int_arg(vm, args[1])?;
+    if n < 0 {
+        return Err(vm.value_error("length should not be negative"));
+    }
+    let si = vm.slice_indices(args[0], n as usize)?;
+    let t = [
+        Value::int_unchecked(si.start),
+        Value::int_unchecked(si.stop),
+        Value::int_unchecked(si.step),
+    ];
+    vm.new_tuple(t.to_vec())
 }
 
 fn list_count(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {

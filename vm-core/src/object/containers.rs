@@ -680,7 +680,7 @@ impl Vm {
                     let si = self.slice_indices(k, len)?;
                     let nstart = start + si.start * step;
                     let nstep = step * si.step;
-                    let nstop = nstart + si.len as i64 * nstep;
+                    let nstop = start.saturating_add(si.stop.saturating_mul(step));
                     return self.alloc_value(Obj::Range {
                         start: nstart,
                         stop: nstop,
