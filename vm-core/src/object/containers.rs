@@ -748,14 +748,18 @@ impl Vm {
             Obj::List(l) => {
                 let len = l.len();
                 if is_slice {
+                    let si = self.slice_indices(k, len)?;
                     let items = self.collect_iter(v).map_err(|e| {
                         if self.exc_matches(e.0, self.types.type_error) {
-                            self.type_error("can only assign an iterable")
+                            self.type_error(if si.step == 1 {
+                                "can only assign an iterable"
+                            } else {
+                                "must assign iterable to extended slice"
+                            })
                         } else {
                             e
                         }
                     })?;
-                    let si = self.slice_indices(k, len)?;
                     if si.step == 1 {
                         let (a, b) = (
                             si.start.max(0) as usize,
