@@ -201,14 +201,8 @@ impl Vm {
             x if x == t.zip => {
                 let strict = kwarg(self, kwargs, "strict").is_some_and(|v| v == Value::TRUE);
                 let mut its = Vec::new();
-                for (i, a) in args.iter().enumerate() {
-                    match self.get_iter(*a) {
-                        Ok(it) => its.push(it),
-                        Err(_) => {
-                            let msg = format!("zip argument #{} must support iteration", i + 1);
-                            return Err(self.type_error(msg));
-                        }
-                    }
+                for a in args.iter() {
+                    its.push(self.get_iter(*a)?);
                 }
                 self.alloc_value(Obj::Iter(Box::new(IterObj::Zip { its, strict })))?
             }
