@@ -425,11 +425,27 @@ impl Vm {
                     ))
                 }
                 None => {
-                    let msg = format!(
-                        "'{}' object cannot be interpreted as an integer",
-                        self.type_name(*a)
-                    );
-                    return Err(self.type_error(msg));
+                    let idx = if matches!(self.obj(*a), Some(Obj::Instance(_))) {
+                        match self.user_special(*a, "__index__")? {
+                            Some(f) => {
+                                let r = self.call_bound(f, *a, &[])?;
+                                self.as_i64(r)
+                            }
+                            None => None,
+                        }
+                    } else {
+                        None
+                    };
+                    match idx {
+                        Some(v) => v,
+                        None => {
+                            let msg = format!(
+                                "'{}' object cannot be interpreted as an integer",
+                                self.type_name(*a)
+                            );
+                            return Err(self.type_error(msg));
+                        }
+                    }
                 }
             };
         }

@@ -171,6 +171,14 @@ impl Vm {
                     return Ok(r);
                 }
             }
+            if op == BinaryOp::Multiply {
+                if let Some(f) = self.user_special(b, "__index__")? {
+                    let n = self.call_bound(f, b, &[])?;
+                    if self.is_int(n) {
+                        return self.binary_op(a, n, op, inplace);
+                    }
+                }
+            }
         }
         if let Some(v) = self.builtin_binop(a, b, op, inplace)? {
             return Ok(v);
