@@ -526,7 +526,7 @@ impl Vm {
                 self.alloc_value(obj).map(Some)
             }
             (Obj::Bytes(_), _) if op == BinaryOp::Remainder => {
-                Err(self.not_implemented("bytes %-formatting is not supported"))
+                self.percent_format_bytes(a, b).map(Some)
             }
             (Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_), _)
                 if op == BinaryOp::Multiply =>
