@@ -481,7 +481,7 @@ impl Vm {
             return Ok(i);
         }
         if self.is_int(v) {
-            return Err(self.index_error(format!("cannot fit 'int' into an index-sized integer")));
+            return Err(self.index_error("cannot fit 'int' into an index-sized integer"));
         }
         if let Some(f) = self.user_special(v, "__index__")? {
             let r = self.call_bound(f, v, &[])?;

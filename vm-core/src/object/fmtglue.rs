@@ -198,7 +198,7 @@ impl Vm {
                     Some("s") => 1,
                     Some("r") => 2,
                     Some("a") => 3,
-                    Some(c) if c.is_empty() => {
+                    Some("") => {
                         return Err(self
                             .value_error("end of string while looking for conversion specifier"));
                     }
@@ -331,9 +331,9 @@ impl Vm {
     fn percent_format_text(&mut self, f: &str, arg: Value, bytes_mode: bool) -> PyResult<String> {
         let (items, perr) = parse_percent_lazy(f);
         let is_tuple = matches!(self.obj(arg), Some(Obj::Tuple(_)));
-        let is_bytes = matches!(self.obj(arg), Some(Obj::Bytes(_) | Obj::ByteArray(_)));
+        let bytes_arg = bytes_mode && matches!(self.obj(arg), Some(Obj::Bytes(_) | Obj::ByteArray(_)));
         let is_mapping = !is_tuple
-            && !(bytes_mode && is_bytes)
+            && !bytes_arg
             && (matches!(self.obj(arg), Some(Obj::Dict(_)))
                 || self.user_special(arg, "__getitem__")?.is_some())
             && self.str_of(arg).is_none();
