@@ -127,7 +127,7 @@ fn index_big(vm: &mut Vm, v: Value, what: &str) -> PyResult<BigInt> {
         Some(b) => Ok(b),
         None => {
             let msg = if v.is_float() {
-                String::from("'float' object cannot be interpreted as an integer")
+                alloc::string::String::from("'float' object cannot be interpreted as an integer")
             } else {
                 format!(
                     "{what}: '{}' object cannot be interpreted as an integer",
