@@ -201,14 +201,8 @@ impl Vm {
             x if x == t.zip => {
                 let strict = kwarg(self, kwargs, "strict").is_some_and(|v| v == Value::TRUE);
                 let mut its = Vec::new();
-                for (i, a) in args.iter().enumerate() {
-                    match self.get_iter(*a) {
-                        Ok(it) => its.push(it),
-                        Err(_) => {
-                            let msg = format!("zip argument #{} must support iteration", i + 1);
-                            return Err(self.type_error(msg));
-                        }
-                    }
+                for a in args.iter() {
+                    its.push(self.get_iter(*a)?);
                 }
                 self.alloc_value(Obj::Iter(Box::new(IterObj::Zip { its, strict })))?
             }
@@ -431,11 +425,27 @@ impl Vm {
                     ))
                 }
                 None => {
-                    let msg = format!(
-                        "'{}' object cannot be interpreted as an integer",
-                        self.type_name(*a)
-                    );
-                    return Err(self.type_error(msg));
+                    let idx = if matches!(self.obj(*a), Some(Obj::Instance(_))) {
+                        match self.user_special(*a, "__index__")? {
+                            Some(f) => {
+                                let r = self.call_bound(f, *a, &[])?;
+                                self.as_i64(r)
+                            }
+                            None => None,
+                        }
+                    } else {
+                        None
+                    };
+                    match idx {
+                        Some(v) => v,
+                        None => {
+                            let msg = format!(
+                                "'{}' object cannot be interpreted as an integer",
+                                self.type_name(*a)
+                            );
+                            return Err(self.type_error(msg));
+                        }
+                    }
                 }
             };
         }

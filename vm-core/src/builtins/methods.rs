@@ -2,12 +2,11 @@
 
 use alloc::format;
 use alloc::vec::Vec;
-use core::cmp::Ordering;
 
 use super::{add_methods, check_args, int_arg, kwarg};
 use crate::object::types::{DictViewKind, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
-use crate::vm::{PyErr, PyResult, Vm};
+use crate::vm::{PyResult, Vm};
 
 pub(crate) fn install(vm: &mut Vm) {
     let t = &vm.types;
@@ -36,6 +35,9 @@ pub(crate) fn install(vm: &mut Vm) {
             ("__iter__", seq_iter),
         ],
     );
+    let (range, slice) = (vm.types.range, vm.types.slice);
+    add_methods(vm, range, &[("index", range_index), ("count", range_count)]);
+    add_methods(vm, slice, &[("indices", slice_indices)]);
     add_methods(
         vm,
         tuple,
@@ -328,6 +330,69 @@ fn list_index(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
     Err(vm.value_error(format!("{r} is not in list")))
 }
 
+/// Position of `x` in range `r`, if it is an int member.
+fn range_find(vm: &mut Vm, r: Value, x: Value) -> PyResult<Option<i64>> {
+    let Some(Obj::Range { start, stop, step }) = vm.obj(r) else {
+        return Err(vm.type_error("descriptor requires a 'range' object"));
+    };
+    let (start, stop, step) = (*start, *stop, *step);
+    let i = if x.is_small_int() || x.is_bool() {
+        vm.as_i64(x)
+    } else if let Some(Obj::BigInt(_)) = vm.obj(x) {
+        return Ok(None);
+    } else {
+        // Non-int values compare by equality against each member, as CPython does.
+        let n = crate::object::protocol::range_len(start, stop, step);
+        for k in 0..n {
+            let v = Value::int_unchecked(start + k * step);
+            if vm.eq(v, x)? {
+                return Ok(Some(k));
+            }
+        }
+        return Ok(None);
+    };
+    let Some(i) = i else { return Ok(None) };
+    let inside = if step > 0 { i >= start && i < stop } else { i <= start && i > stop };
+    if inside && (i - start) % step == 0 {
+        return Ok(Some((i - start) / step));
+    }
+    Ok(None)
+}
+
+fn range_index(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "index", args, 2, 2)?;
+    match range_find(vm, args[0], args[1])? {
+        Some(k) => Ok(Value::int_unchecked(k)),
+        None => {
+            let r = vm.repr(args[1])?;
+            Err(vm.value_error(format!("{r} is not in range")))
+        }
+    }
+}
+
+fn range_count(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "count", args, 2, 2)?;
+    Ok(Value::int_unchecked(range_find(vm, args[0], args[1])?.is_some() as i64))
+}
+
+fn slice_indices(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "indices", args, 2, 2)?;
+    if !matches!(vm.obj(args[0]), Some(Obj::Slice(_))) {
+        return Err(vm.type_error("descriptor 'indices' requires a 'slice' object"));
+    }
+    let n = int_arg(vm, args[1])?;
+    if n < 0 {
+        return Err(vm.value_error("length should not be negative"));
+    }
+    let si = vm.slice_indices(args[0], n as usize)?;
+    let t = [
+        Value::int_unchecked(si.start),
+        Value::int_unchecked(si.stop),
+        Value::int_unchecked(si.step),
+    ];
+    vm.new_tuple(t.to_vec())
+}
+
 fn list_count(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "count", args, 2, 2)?;
     let r = payload(vm, args[0]).unwrap_or(ObjRef(0));
@@ -376,6 +441,127 @@ fn list_sort(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult
 }
 
 /// Stable sort of a list object in place with `key=` and `reverse=`.
+/// Counts the run starting at `lo` (CPython's `count_run`); returns (len, descending).
+fn sort_count_run(vm: &mut Vm, keys: &[Value], idx: &[usize], lo: usize) -> PyResult<(usize, bool)> {
+    let hi = idx.len();
+    if lo + 1 >= hi {
+        return Ok((1, false));
+    }
+    let mut n = 2;
+    if vm.less_than(keys[idx[lo + 1]], keys[idx[lo]])? {
+        let mut p = lo + 2;
+        while p < hi && vm.less_than(keys[idx[p]], keys[idx[p - 1]])? {
+            p += 1;
+            n += 1;
+        }
+        Ok((n, true))
+    } else {
+        let mut p = lo + 2;
+        while p < hi && !vm.less_than(keys[idx[p]], keys[idx[p - 1]])? {
+            p += 1;
+            n += 1;
+        }
+        Ok((n, false))
+    }
+}
+
+/// CPython's `binarysort` over idx[lo..hi], with idx[lo..start] already sorted.
+fn sort_binary(vm: &mut Vm, keys: &[Value], idx: &mut [usize], lo: usize, hi: usize, mut start: usize) -> PyResult<()> {
+    if start == lo {
+        start += 1;
+    }
+    while start < hi {
+        let pivot = idx[start];
+        let (mut l, mut r) = (lo, start);
+        while l < r {
+            let p = l + ((r - l) >> 1);
+            if vm.less_than(keys[pivot], keys[idx[p]])? {
+                r = p;
+            } else {
+                l = p + 1;
+            }
+        }
+        let mut p = start;
+        while p > l {
+            idx[p] = idx[p - 1];
+            p -= 1;
+        }
+        idx[l] = pivot;
+        start += 1;
+    }
+    Ok(())
+}
+
+fn sort_minrun(mut n: usize) -> usize {
+    let mut r = 0;
+    while n >= 64 {
+        r |= n & 1;
+        n >>= 1;
+    }
+    n + r
+}
+
+/// Stable sort of `idx` by `keys` using only `<`, following CPython's run detection and
+/// binary insertion (so comparison order matches for small lists); runs are merged stably.
+fn timsort_like(vm: &mut Vm, keys: &[Value], idx: &mut [usize]) -> PyResult<()> {
+    let total = idx.len();
+    if total < 2 {
+        return Ok(());
+    }
+    let minrun = sort_minrun(total);
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut lo = 0;
+    while lo < total {
+        let remaining = total - lo;
+        let (mut n, desc) = sort_count_run(vm, keys, idx, lo)?;
+        if desc {
+            idx[lo..lo + n].reverse();
+        }
+        if n < minrun {
+            let force = if remaining <= minrun { remaining } else { minrun };
+            sort_binary(vm, keys, idx, lo, lo + force, lo + n)?;
+            n = force;
+        }
+        runs.push((lo, n));
+        lo += n;
+    }
+    // Merge adjacent runs pairwise until one remains.
+    while runs.len() > 1 {
+        let mut merged = Vec::with_capacity(runs.len().div_ceil(2));
+        let mut i = 0;
+        while i < runs.len() {
+            if i + 1 < runs.len() {
+                let (a, an) = runs[i];
+                let (_, bn) = runs[i + 1];
+                let left: Vec<usize> = idx[a..a + an].to_vec();
+                let right: Vec<usize> = idx[a + an..a + an + bn].to_vec();
+                let (mut x, mut y, mut o) = (0, 0, a);
+                while x < left.len() && y < right.len() {
+                    if vm.less_than(keys[right[y]], keys[left[x]])? {
+                        idx[o] = right[y];
+                        y += 1;
+                    } else {
+                        idx[o] = left[x];
+                        x += 1;
+                    }
+                    o += 1;
+                }
+                for &v in left[x..].iter().chain(right[y..].iter()) {
+                    idx[o] = v;
+                    o += 1;
+                }
+                merged.push((a, an + bn));
+                i += 2;
+            } else {
+                merged.push(runs[i]);
+                i += 1;
+            }
+        }
+        runs = merged;
+    }
+    Ok(())
+}
+
 pub(crate) fn list_sort_impl(vm: &mut Vm, l: Value, kwargs: &[(Value, Value)]) -> PyResult<()> {
     super::check_kwargs(vm, "sort", kwargs, &["key", "reverse"])?;
     let Some(lr) = l.as_obj() else { return Ok(()) };
@@ -409,43 +595,15 @@ pub(crate) fn list_sort_impl(vm: &mut Vm, l: Value, kwargs: &[(Value, Value)]) -
         None => items.clone(),
     };
     let mut idx: Vec<usize> = (0..items.len()).collect();
-    let mut err: Option<PyErr> = None;
-    // Reverse keeps stability by sorting reversed input then reversing the result, as CPython.
+    // CPython: reverse, stable ascending sort, reverse back (keeps stability).
     if reverse {
         idx.reverse();
     }
-    idx.sort_by(|&a, &b| {
-        if err.is_some() {
-            return Ordering::Equal;
-        }
-        match vm.less_than(keys[b], keys[a]) {
-            Ok(true) => {
-                if reverse {
-                    Ordering::Less
-                } else {
-                    Ordering::Greater
-                }
-            }
-            Ok(false) => match vm.less_than(keys[a], keys[b]) {
-                Ok(true) => {
-                    if reverse {
-                        Ordering::Greater
-                    } else {
-                        Ordering::Less
-                    }
-                }
-                Ok(false) => Ordering::Equal,
-                Err(e) => {
-                    err = Some(e);
-                    Ordering::Equal
-                }
-            },
-            Err(e) => {
-                err = Some(e);
-                Ordering::Equal
-            }
-        }
-    });
+    let res = timsort_like(vm, &keys, &mut idx);
+    if reverse {
+        idx.reverse();
+    }
+    let err = res.err();
     if key.is_some() {
         vm.native_roots.pop();
     }

@@ -347,6 +347,7 @@ fn init_math(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
             ("pow", math_pow),
             ("atan2", math_atan2),
             ("fmod", math_fmod),
+            ("remainder", math_remainder),
             ("hypot", math_hypot),
             ("floor", math_floor),
             ("ceil", math_ceil),
@@ -431,6 +432,35 @@ fn math_fmod(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
     mathfn::fmod(x, y)
         .map(Value::float)
         .map_err(|e| math_err(vm, e))
+}
+
+/// IEEE 754 remainder, as CPython's `m_remainder`.
+fn math_remainder(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let (x, y) = f2(vm, args, "remainder")?;
+    if x.is_nan() {
+        return Ok(Value::float(x));
+    }
+    if y.is_nan() {
+        return Ok(Value::float(y));
+    }
+    if x.is_infinite() || y == 0.0 {
+        return Err(math_err(vm, MathError::Domain));
+    }
+    if y.is_infinite() {
+        return Ok(Value::float(x));
+    }
+    let (absx, absy) = (mathfn::fabs(x), mathfn::fabs(y));
+    let m = mathfn::fmod(absx, absy).map_err(|e| math_err(vm, e))?;
+    let c = absy - m;
+    let r = if m < c {
+        m
+    } else if m > c {
+        -c
+    } else {
+        let h = mathfn::fmod(0.5 * (absx - m), absy).map_err(|e| math_err(vm, e))?;
+        m - 2.0 * h
+    };
+    Ok(Value::float(mathfn::copysign(1.0, x) * r))
 }
 
 fn math_hypot(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {

@@ -57,7 +57,7 @@ fn seed(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> 
     } else if let Some(b) = vm.to_bigint(a) {
         let bytes = b
             .abs()
-            .to_bytes(((b.bit_length() + 7) / 8) as usize, true, false)
+            .to_bytes(b.bit_length().div_ceil(8) as usize, true, false)
             .unwrap_or_default();
         let words: Vec<u32> = bytes
             .chunks(4)
@@ -127,7 +127,7 @@ fn index_big(vm: &mut Vm, v: Value, what: &str) -> PyResult<BigInt> {
         Some(b) => Ok(b),
         None => {
             let msg = if v.is_float() {
-                format!("'float' object cannot be interpreted as an integer")
+                alloc::string::String::from("'float' object cannot be interpreted as an integer")
             } else {
                 format!(
                     "{what}: '{}' object cannot be interpreted as an integer",

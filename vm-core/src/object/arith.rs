@@ -137,7 +137,48 @@ impl Vm {
             return self.float_op(x, y, op);
         }
         if let (Some(x), Some(y)) = (self.num(a), self.num(b)) {
+            let bitwise = matches!(
+                op,
+                BinaryOp::And | BinaryOp::Or | BinaryOp::Xor | BinaryOp::Lshift | BinaryOp::Rshift
+            );
+            if bitwise && (a.is_float() || b.is_float()) {
+                return Err(self.unsupported(a, b, op, inplace));
+            }
+            if a.is_bool() && b.is_bool() && matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor) {
+                let (x, y) = (a == Value::TRUE, b == Value::TRUE);
+                let r = match op {
+                    BinaryOp::And => x & y,
+                    BinaryOp::Or => x | y,
+                    _ => x ^ y,
+                };
+                return Ok(Value::bool(r));
+            }
             return self.num_op(x, y, op);
+        }
+        // A builtin sequence has no numeric slot for `+`/`*`, so an instance's reflected
+        // method is tried before concatenation/repetition (CPython's binary_op1 order).
+        if matches!(op, BinaryOp::Add | BinaryOp::Multiply)
+            && matches!(self.obj(b), Some(Obj::Instance(_)))
+            && matches!(
+                self.obj(a),
+                Some(Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_))
+            )
+        {
+            let (_, rname, _) = op.dunders();
+            if let Some(g) = self.lookup_special(b, rname)? {
+                let r = self.call_bound(g, b, &[a])?;
+                if r != Value::NOT_IMPLEMENTED {
+                    return Ok(r);
+                }
+            }
+            if op == BinaryOp::Multiply {
+                if let Some(f) = self.user_special(b, "__index__")? {
+                    let n = self.call_bound(f, b, &[])?;
+                    if self.is_int(n) {
+                        return self.binary_op(a, n, op, inplace);
+                    }
+                }
+            }
         }
         if let Some(v) = self.builtin_binop(a, b, op, inplace)? {
             return Ok(v);
@@ -152,7 +193,11 @@ impl Vm {
             BinaryOp::Multiply => x as i128 * y as i128,
             BinaryOp::FloorDivide | BinaryOp::Remainder => {
                 if y == 0 {
-                    return Err(self.zero_division("integer division or modulo by zero"));
+                    return Err(self.zero_division(if op == BinaryOp::Remainder {
+                        "integer modulo by zero"
+                    } else {
+                        "integer division or modulo by zero"
+                    }));
                 }
                 let (q, m) = floor_divmod(x, y);
                 if op == BinaryOp::FloorDivide {
@@ -249,7 +294,10 @@ impl Vm {
                 a.mul(b)
             }
             BinaryOp::FloorDivide => a.div_floor(b).map_err(|e| self.div_error(e))?,
-            BinaryOp::Remainder => a.mod_floor(b).map_err(|e| self.div_error(e))?,
+            BinaryOp::Remainder => a.mod_floor(b).map_err(|e| match e {
+                DivError::ZeroDivision => self.zero_division("integer modulo by zero"),
+                e => self.div_error(e),
+            })?,
             BinaryOp::TrueDivide => {
                 let x = BigInt::true_div(a, b).map_err(|e| match e {
                     DivError::ZeroDivision => self.zero_division("division by zero"),
@@ -478,7 +526,7 @@ impl Vm {
                 self.alloc_value(obj).map(Some)
             }
             (Obj::Bytes(_), _) if op == BinaryOp::Remainder => {
-                Err(self.not_implemented("bytes %-formatting is not supported"))
+                self.percent_format_bytes(a, b).map(Some)
             }
             (Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_), _)
                 if op == BinaryOp::Multiply =>

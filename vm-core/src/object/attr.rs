@@ -89,6 +89,10 @@ impl Vm {
         if let Some(d) = descr {
             return self.bind_descriptor(d, obj, t).map(Some);
         }
+        // A bare `object()` has no instance dict.
+        if t == self.types.object && self.str_of(name) == Some("__dict__") {
+            return Ok(None);
+        }
         if let Some(v) = self.special_attr(obj, name)? {
             return Ok(Some(v));
         }

@@ -169,11 +169,46 @@ impl Vm {
         r
     }
 
+    /// `x.__ne__(y)`, where the default `__ne__` inverts a user `__eq__`.
+    fn ne_slot(&mut self, x: Value, y: Value) -> PyResult<Value> {
+        if let Some(f) = self.user_special(x, "__ne__")? {
+            return self.call_bound(f, x, &[y]);
+        }
+        if let Some(f) = self.user_special(x, "__eq__")? {
+            let r = self.call_bound(f, x, &[y])?;
+            if r == Value::NOT_IMPLEMENTED {
+                return Ok(r);
+            }
+            let t = self.truthy(r)?;
+            return Ok(Value::bool(!t));
+        }
+        Ok(Value::NOT_IMPLEMENTED)
+    }
+
     fn dunder_compare(&mut self, a: Value, b: Value, op: CompareOp) -> PyResult<Value> {
         let (name, rname) = op.dunders();
         let ta = self.type_of(a);
         let tb = self.type_of(b);
         let reflected_first = ta != tb && self.is_subclass(tb, ta);
+        if op == CompareOp::Ne {
+            if reflected_first {
+                let r = self.ne_slot(b, a)?;
+                if r != Value::NOT_IMPLEMENTED {
+                    return Ok(r);
+                }
+            }
+            let r = self.ne_slot(a, b)?;
+            if r != Value::NOT_IMPLEMENTED {
+                return Ok(r);
+            }
+            if !reflected_first {
+                let r = self.ne_slot(b, a)?;
+                if r != Value::NOT_IMPLEMENTED {
+                    return Ok(r);
+                }
+            }
+            return Ok(Value::bool(a != b));
+        }
         let fa = self.user_special(a, name)?;
         let fb = self.user_special(b, rname)?;
         if reflected_first {
@@ -200,17 +235,7 @@ impl Vm {
         }
         match op {
             CompareOp::Eq => Ok(Value::bool(a == b)),
-            CompareOp::Ne => {
-                // Default `__ne__` inverts a user `__eq__`.
-                if let Some(f) = self.user_special(a, "__eq__")? {
-                    let r = self.call_bound(f, a, &[b])?;
-                    if r != Value::NOT_IMPLEMENTED {
-                        let t = self.truthy(r)?;
-                        return Ok(Value::bool(!t));
-                    }
-                }
-                Ok(Value::bool(a != b))
-            }
+            CompareOp::Ne => Ok(Value::bool(a != b)),
             _ => {
                 let msg = format!(
                     "'{}' not supported between instances of '{}' and '{}'",

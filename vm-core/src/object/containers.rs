@@ -481,7 +481,7 @@ impl Vm {
             return Ok(i);
         }
         if self.is_int(v) {
-            return Err(self.index_error(format!("cannot fit 'int' into an index-sized integer")));
+            return Err(self.index_error("cannot fit 'int' into an index-sized integer"));
         }
         if let Some(f) = self.user_special(v, "__index__")? {
             let r = self.call_bound(f, v, &[])?;
@@ -680,7 +680,7 @@ impl Vm {
                     let si = self.slice_indices(k, len)?;
                     let nstart = start + si.start * step;
                     let nstep = step * si.step;
-                    let nstop = nstart + si.len as i64 * nstep;
+                    let nstop = start.saturating_add(si.stop.saturating_mul(step));
                     return self.alloc_value(Obj::Range {
                         start: nstart,
                         stop: nstop,
@@ -748,14 +748,18 @@ impl Vm {
             Obj::List(l) => {
                 let len = l.len();
                 if is_slice {
+                    let si = self.slice_indices(k, len)?;
                     let items = self.collect_iter(v).map_err(|e| {
                         if self.exc_matches(e.0, self.types.type_error) {
-                            self.type_error("can only assign an iterable")
+                            self.type_error(if si.step == 1 {
+                                "can only assign an iterable"
+                            } else {
+                                "must assign iterable to extended slice"
+                            })
                         } else {
                             e
                         }
                     })?;
-                    let si = self.slice_indices(k, len)?;
                     if si.step == 1 {
                         let (a, b) = (
                             si.start.max(0) as usize,

@@ -198,7 +198,7 @@ impl Vm {
                     Some("s") => 1,
                     Some("r") => 2,
                     Some("a") => 3,
-                    Some(c) if c.is_empty() => {
+                    Some("") => {
                         return Err(self
                             .value_error("end of string while looking for conversion specifier"));
                     }
@@ -307,9 +307,33 @@ impl Vm {
     /// `fmt % arg` for a str `fmt`.
     pub fn percent_format(&mut self, fmt: Value, arg: Value) -> PyResult<Value> {
         let f = String::from(self.str_of(fmt).unwrap_or(""));
-        let (items, perr) = parse_percent_lazy(&f);
+        let out = self.percent_format_text(&f, arg, false)?;
+        self.new_string(out)
+    }
+
+    /// `fmt % arg` for a bytes `fmt` (formatted through a latin-1 view of the bytes).
+    pub fn percent_format_bytes(&mut self, fmt: Value, arg: Value) -> PyResult<Value> {
+        let f: String = self
+            .bytes_data(fmt)
+            .unwrap_or_default()
+            .into_iter()
+            .map(char::from)
+            .collect();
+        let out = self.percent_format_text(&f, arg, true)?;
+        let mut v = Vec::new();
+        for ch in out.chars() {
+            v.push(u8::try_from(u32::from(ch)).unwrap_or(b'?'));
+        }
+        self.charge(v.len())?;
+        self.alloc_value(Obj::Bytes(v.into_boxed_slice()))
+    }
+
+    fn percent_format_text(&mut self, f: &str, arg: Value, bytes_mode: bool) -> PyResult<String> {
+        let (items, perr) = parse_percent_lazy(f);
         let is_tuple = matches!(self.obj(arg), Some(Obj::Tuple(_)));
+        let bytes_arg = bytes_mode && matches!(self.obj(arg), Some(Obj::Bytes(_) | Obj::ByteArray(_)));
         let is_mapping = !is_tuple
+            && !bytes_arg
             && (matches!(self.obj(arg), Some(Obj::Dict(_)))
                 || self.user_special(arg, "__getitem__")?.is_some())
             && self.str_of(arg).is_none();
@@ -340,7 +364,15 @@ impl Vm {
                                 return Err(self.type_error("format requires a mapping"));
                             }
                             used_mapping = true;
-                            let kv = self.new_str(k)?;
+                            let kv = if bytes_mode {
+                                let kb: Vec<u8> = k
+                                    .chars()
+                                    .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+                                    .collect();
+                                self.alloc_value(Obj::Bytes(kb.into_boxed_slice()))?
+                            } else {
+                                self.new_str(k)?
+                            };
                             self.get_item(arg, kv)?
                         }
                         None => Value::UNDEF,
@@ -372,8 +404,17 @@ impl Vm {
                         }
                     };
                     let v = if v.is_undef() { take(self)? } else { v };
+                    if bytes_mode && spec.conv == 'b' {
+                        let s = self.percent_one_bytes(v, 's', flags, width, prec)?;
+                        out.push_str(&s);
+                        continue;
+                    }
                     spec.check_conv().map_err(|e| self.format_error(e))?;
-                    let s = self.percent_one(v, spec.conv, flags, width, prec)?;
+                    let s = if bytes_mode {
+                        self.percent_one_bytes(v, spec.conv, flags, width, prec)?
+                    } else {
+                        self.percent_one(v, spec.conv, flags, width, prec)?
+                    };
                     out.push_str(&s);
                 }
             }
@@ -382,9 +423,62 @@ impl Vm {
             return Err(self.format_error(e.error));
         }
         if next < args.len() && !used_mapping && !(is_mapping && next == 0) {
-            return Err(self.type_error("not all arguments converted during string formatting"));
+            let msg = if bytes_mode {
+                "not all arguments converted during bytes formatting"
+            } else {
+                "not all arguments converted during string formatting"
+            };
+            return Err(self.type_error(msg));
         }
-        self.new_string(out)
+        Ok(out)
+    }
+
+    /// One conversion of bytes %-formatting; text is latin-1 (one char per byte).
+    fn percent_one_bytes(
+        &mut self,
+        v: Value,
+        conv: char,
+        flags: crate::format::PercentFlags,
+        width: Option<usize>,
+        prec: Option<usize>,
+    ) -> PyResult<String> {
+        match conv {
+            's' => {
+                let Some(data) = self.bytes_data(v) else {
+                    let msg = format!(
+                        "%b requires a bytes-like object, or an object that implements __bytes__, not '{}'",
+                        self.type_name(v)
+                    );
+                    return Err(self.type_error(msg));
+                };
+                let s: String = data.into_iter().map(char::from).collect();
+                percent_str(&s, flags, width, prec).map_err(|e| self.format_error(e))
+            }
+            'r' | 'a' => {
+                let r = self.repr(v)?;
+                let s = crate::builtins::functions::ascii_escape(&r);
+                percent_str(&s, flags, width, prec).map_err(|e| self.format_error(e))
+            }
+            'c' => {
+                let b = if let Some(d) = self.bytes_data(v).filter(|d| d.len() == 1) {
+                    d[0]
+                } else {
+                    match self.as_i64(v).filter(|_| self.is_int(v)) {
+                        Some(i) if (0..256).contains(&i) => i as u8,
+                        Some(_) => return Err(self.overflow_error("%c arg not in range(256)")),
+                        None => {
+                            return Err(self.type_error(
+                                "%c requires an integer in range(256) or a single byte",
+                            ))
+                        }
+                    }
+                };
+                let mut buf = [0u8; 4];
+                percent_str(char::from(b).encode_utf8(&mut buf), flags, width, None)
+                    .map_err(|e| self.format_error(e))
+            }
+            _ => self.percent_one(v, conv, flags, width, prec),
+        }
     }
 
     fn percent_one(
