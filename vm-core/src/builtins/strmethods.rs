@@ -36,6 +36,7 @@ pub(crate) fn install(vm: &mut Vm) {
             ("__str__", str_str),
         ],
     );
+    super::strmore::install(vm);
     add_methods(
         vm,
         int,
@@ -56,7 +57,7 @@ pub(crate) fn this_str(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<Stri
     }
 }
 
-fn str_arg_opt(vm: &mut Vm, v: Option<&Value>, name: &str) -> PyResult<Option<String>> {
+pub(crate) fn str_arg_opt(vm: &mut Vm, v: Option<&Value>, name: &str) -> PyResult<Option<String>> {
     match v {
         None | Some(&Value::NONE) => Ok(None),
         Some(v) => match vm.str_of(*v) {
@@ -198,7 +199,7 @@ fn str_replace(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<
 }
 
 /// Character-index bounds `[start, end)` of optional slice arguments, as byte offsets.
-fn bounds(
+pub(crate) fn bounds(
     vm: &mut Vm,
     s: &str,
     start: Option<&Value>,
@@ -224,7 +225,7 @@ fn bounds(
     Ok((to_byte(a), to_byte(b.max(a))))
 }
 
-fn char_index(s: &str, byte: usize) -> i64 {
+pub(crate) fn char_index(s: &str, byte: usize) -> i64 {
     s[..byte].chars().count() as i64
 }
 

@@ -1,0 +1,3 @@
+//! Methods of `bytes` and `bytearray`.
+
+pub(crate) fn install(_vm: &mut crate::vm::Vm) {}
