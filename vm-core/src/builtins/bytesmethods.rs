@@ -65,6 +65,7 @@ pub(crate) fn install(vm: &mut Vm) {
             ("reverse", ba_reverse),
             ("clear", ba_clear),
             ("copy", ba_copy),
+            ("__setitem__", ba_setitem),
         ],
     );
     super::nummethods::add_class_method(vm, bytes, "fromhex", b_fromhex);
@@ -1002,4 +1003,11 @@ fn ba_copy(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     let d = with_ba(vm, args, "copy", |v| v.clone())?;
     vm.charge(d.len())?;
     vm.alloc_value(Obj::ByteArray(d))
+}
+
+fn ba_setitem(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    check_args(vm, "__setitem__", args, 3, 3)?;
+    with_ba(vm, args, "__setitem__", |_| ())?;
+    vm.set_item(args[0], args[1], args[2])?;
+    Ok(Value::NONE)
 }

@@ -4,7 +4,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::{add_methods, add_native, check_args, check_kwargs, int_arg, kwarg};
-use crate::bytecode::ops::BinaryOp;
+use crate::bytecode::ops::{BinaryOp, CompareOp};
 use crate::numeric::floatops;
 use crate::object::bigint::{BigInt, OverflowError};
 use crate::object::types::{NativeFn, NativeKind, Obj};
@@ -28,6 +28,12 @@ pub(crate) fn install(vm: &mut Vm) {
             ("__mul__", int_mul),
             ("__abs__", int_abs),
             ("__neg__", int_neg),
+            ("__eq__", int_eq),
+            ("__ne__", int_ne),
+            ("__lt__", int_lt),
+            ("__le__", int_le),
+            ("__gt__", int_gt),
+            ("__ge__", int_ge),
         ],
     );
     add_methods(
@@ -268,4 +274,36 @@ fn float_conjugate(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "conjugate", args, 1, 1)?;
     let x = this_float(vm, args, "conjugate")?;
     Ok(Value::float(x))
+}
+
+fn int_cmp(vm: &mut Vm, args: &[Value], name: &str, op: CompareOp) -> PyResult<Value> {
+    check_args(vm, name, args, 2, 2)?;
+    if !vm.is_int(args[0]) || !vm.is_int(args[1]) {
+        return Ok(Value::NOT_IMPLEMENTED);
+    }
+    vm.compare(args[0], args[1], op)
+}
+
+fn int_eq(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    int_cmp(vm, args, "__eq__", CompareOp::Eq)
+}
+
+fn int_ne(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    int_cmp(vm, args, "__ne__", CompareOp::Ne)
+}
+
+fn int_lt(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    int_cmp(vm, args, "__lt__", CompareOp::Lt)
+}
+
+fn int_le(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    int_cmp(vm, args, "__le__", CompareOp::Le)
+}
+
+fn int_gt(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    int_cmp(vm, args, "__gt__", CompareOp::Gt)
+}
+
+fn int_ge(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    int_cmp(vm, args, "__ge__", CompareOp::Ge)
 }
