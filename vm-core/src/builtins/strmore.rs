@@ -790,12 +790,6 @@ fn str_add(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
             s.push_str(t);
             vm.new_string(s)
         }
-        None => {
-            let msg = format!(
-                "can only concatenate str (not \"{}\") to str",
-                vm.type_name(args[1])
-            );
-            Err(vm.type_error(msg))
-        }
+        None => Ok(Value::NOT_IMPLEMENTED),
     }
 }
