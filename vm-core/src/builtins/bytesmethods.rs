@@ -232,13 +232,12 @@ fn replace_bytes(s: &[u8], old: &[u8], new: &[u8], count: i64) -> Vec<u8> {
     let mut out = Vec::with_capacity(s.len());
     let mut done = 0i64;
     if old.is_empty() {
-        for (i, &c) in s.iter().enumerate() {
+        for &c in s {
             if count < 0 || done < count {
                 out.extend_from_slice(new);
                 done += 1;
             }
             out.push(c);
-            let _ = i;
         }
         if count < 0 || done < count {
             out.extend_from_slice(new);
@@ -312,7 +311,7 @@ fn b_split(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
             let mut i = 0;
             let n = s.len();
             loop {
-                while i < n && s[i].is_ascii_whitespace() || (i < n && s[i] == 0x0b) {
+                while i < n && (s[i].is_ascii_whitespace() || s[i] == 0x0b) {
                     i += 1;
                 }
                 if i >= n {

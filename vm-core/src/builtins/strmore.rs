@@ -444,9 +444,9 @@ fn pad_args(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<(String, usize,
 fn pad(vm: &mut Vm, s: &str, left: usize, right: usize, fill: char) -> PyResult<Value> {
     vm.charge(left + right)?;
     let mut out = String::with_capacity(s.len() + left + right);
-    out.extend(core::iter::repeat(fill).take(left));
+    out.extend(core::iter::repeat_n(fill, left));
     out.push_str(s);
-    out.extend(core::iter::repeat(fill).take(right));
+    out.extend(core::iter::repeat_n(fill, right));
     vm.new_string(out)
 }
 
@@ -493,7 +493,7 @@ fn str_zfill(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     } else {
         &s[..]
     };
-    out.extend(core::iter::repeat('0').take(fill));
+    out.extend(core::iter::repeat_n('0', fill));
     out.push_str(body);
     vm.new_string(out)
 }
@@ -513,7 +513,7 @@ fn str_expandtabs(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
                 if ts > 0 {
                     let k = ts - col % ts;
                     vm.charge(k as usize)?;
-                    out.extend(core::iter::repeat(' ').take(k as usize));
+                    out.extend(core::iter::repeat_n(' ', k as usize));
                     col += k;
                 }
             }
