@@ -318,11 +318,7 @@ fn b_split(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
                     break;
                 }
                 if max >= 0 && out.len() as i64 == max {
-                    let mut end = n;
-                    while end > i && (s[end - 1].is_ascii_whitespace() || s[end - 1] == 0x0b) {
-                        end -= 1;
-                    }
-                    out.push(s[i..end].to_vec());
+                    out.push(s[i..].to_vec());
                     break;
                 }
                 let st = i;
@@ -371,11 +367,7 @@ fn b_rsplit(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
                     break;
                 }
                 if max >= 0 && out.len() as i64 == max {
-                    let mut st = 0;
-                    while st < end && ws(s[st]) {
-                        st += 1;
-                    }
-                    out.push(s[st..end].to_vec());
+                    out.push(s[..end].to_vec());
                     break;
                 }
                 let e = end;

@@ -233,6 +233,11 @@ fn find_impl(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<Option<i64>> {
     check_args(vm, name, args, 2, 4)?;
     let s = this_str(vm, args, name)?;
     let sub = super::str_arg(vm, args[1], &format!("{name}() argument 1"))?;
+    if let Some(st) = args.get(2).and_then(|v| vm.as_i64(*v)) {
+        if st > s.chars().count() as i64 {
+            return Ok(None);
+        }
+    }
     let (a, b) = bounds(vm, &s, args.get(2), args.get(3))?;
     if a > b || b > s.len() {
         return Ok(None);
