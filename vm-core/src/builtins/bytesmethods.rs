@@ -224,6 +224,11 @@ fn b_count(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "count", args, 2, 4)?;
     let (s, _) = this(vm, args, "count")?;
     let sub = needle(vm, args[1])?;
+    if let Some(st) = args.get(2).and_then(|v| vm.as_i64(*v)) {
+        if st > s.len() as i64 {
+            return Ok(Value::int_unchecked(0));
+        }
+    }
     let (a, b) = slice_bounds(vm, s.len(), args)?;
     Ok(Value::int_unchecked(count_sub(&s[a..b], &sub) as i64))
 }

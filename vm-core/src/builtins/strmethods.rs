@@ -261,6 +261,11 @@ fn str_count(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
     check_args(vm, "count", args, 2, 4)?;
     let s = this_str(vm, args, "count")?;
     let sub = super::str_arg(vm, args[1], "count() argument 1")?;
+    if let Some(st) = args.get(2).and_then(|v| vm.as_i64(*v)) {
+        if st > s.chars().count() as i64 {
+            return Ok(Value::int_unchecked(0));
+        }
+    }
     let (a, b) = bounds(vm, &s, args.get(2), args.get(3))?;
     let hay = &s[a..b];
     let n = if sub.is_empty() {
