@@ -16,6 +16,9 @@ pub mod methods;
 pub mod modules;
 pub mod random;
 pub mod strmethods;
+pub mod strmore;
+pub mod bytesmethods;
+pub mod nummethods;
 
 /// Registers a native callable under `name` in dict `d`.
 pub(crate) fn add_native(

@@ -36,6 +36,7 @@ pub(crate) fn install(vm: &mut Vm) {
             ("__str__", str_str),
         ],
     );
+    super::strmore::install(vm);
     add_methods(
         vm,
         int,
@@ -56,7 +57,7 @@ pub(crate) fn this_str(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<Stri
     }
 }
 
-fn str_arg_opt(vm: &mut Vm, v: Option<&Value>, name: &str) -> PyResult<Option<String>> {
+pub(crate) fn str_arg_opt(vm: &mut Vm, v: Option<&Value>, name: &str) -> PyResult<Option<String>> {
     match v {
         None | Some(&Value::NONE) => Ok(None),
         Some(v) => match vm.str_of(*v) {
@@ -198,7 +199,7 @@ fn str_replace(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<
 }
 
 /// Character-index bounds `[start, end)` of optional slice arguments, as byte offsets.
-fn bounds(
+pub(crate) fn bounds(
     vm: &mut Vm,
     s: &str,
     start: Option<&Value>,
@@ -224,7 +225,7 @@ fn bounds(
     Ok((to_byte(a), to_byte(b.max(a))))
 }
 
-fn char_index(s: &str, byte: usize) -> i64 {
+pub(crate) fn char_index(s: &str, byte: usize) -> i64 {
     s[..byte].chars().count() as i64
 }
 
@@ -232,6 +233,11 @@ fn find_impl(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<Option<i64>> {
     check_args(vm, name, args, 2, 4)?;
     let s = this_str(vm, args, name)?;
     let sub = super::str_arg(vm, args[1], &format!("{name}() argument 1"))?;
+    if let Some(st) = args.get(2).and_then(|v| vm.as_i64(*v)) {
+        if st > s.chars().count() as i64 {
+            return Ok(None);
+        }
+    }
     let (a, b) = bounds(vm, &s, args.get(2), args.get(3))?;
     if a > b || b > s.len() {
         return Ok(None);
@@ -255,6 +261,11 @@ fn str_count(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
     check_args(vm, "count", args, 2, 4)?;
     let s = this_str(vm, args, "count")?;
     let sub = super::str_arg(vm, args[1], "count() argument 1")?;
+    if let Some(st) = args.get(2).and_then(|v| vm.as_i64(*v)) {
+        if st > s.chars().count() as i64 {
+            return Ok(Value::int_unchecked(0));
+        }
+    }
     let (a, b) = bounds(vm, &s, args.get(2), args.get(3))?;
     let hay = &s[a..b];
     let n = if sub.is_empty() {
@@ -309,8 +320,112 @@ fn str_lower(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
 
 fn str_format(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
     let s = this_str(vm, args, "format")?;
+    if s.chars().rev().take_while(|c| *c == '{').count() % 2 == 1 {
+        return Err(vm.value_error("Single '{' encountered in format string"));
+    }
+    let s = number_auto_fields(&s).unwrap_or(s);
     let out = vm.str_format(&s, &args[1..], kwargs)?;
     vm.new_string(out)
+}
+
+/// Rewrites automatically numbered fields (`{}`, `{:>{}}`) to explicit indices, numbering
+/// nested spec fields in the same sequence as CPython does. `None` leaves the string alone
+/// (no auto fields, a mix with manual ones, or a malformed string: the formatter reports).
+fn number_auto_fields(fmt: &str) -> Option<String> {
+    fn field(chars: &[char], counter: &mut usize, auto: &mut bool, manual: &mut bool, out: &mut String) {
+        // `chars` is the text between the braces.
+        let mut k = 0;
+        while k < chars.len() && chars[k] != ':' && chars[k] != '!' {
+            k += 1;
+        }
+        let name: String = chars[..k].iter().collect();
+        let first_end = name.find(['.', '[']).unwrap_or(name.len());
+        let first = &name[..first_end];
+        if first.is_empty() {
+            *auto = true;
+            out.push_str(&format!("{}", *counter));
+            *counter += 1;
+            out.push_str(&name[first_end..]);
+        } else {
+            if first.chars().all(|c| c.is_ascii_digit()) {
+                *manual = true;
+            }
+            out.push_str(&name);
+        }
+        // Conversion and spec, with nested fields.
+        let mut i = k;
+        while i < chars.len() {
+            if chars[i] == '{' {
+                let mut j = i + 1;
+                let mut level = 1;
+                while j < chars.len() {
+                    match chars[j] {
+                        '{' => level += 1,
+                        '}' => {
+                            level -= 1;
+                            if level == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                out.push('{');
+                field(&chars[i + 1..j.min(chars.len())], counter, auto, manual, out);
+                out.push('}');
+                i = j + 1;
+            } else {
+                out.push(chars[i]);
+                i += 1;
+            }
+        }
+    }
+    let chars: Vec<char> = fmt.chars().collect();
+    let mut out = String::with_capacity(fmt.len() + 8);
+    let (mut counter, mut auto, mut manual) = (0usize, false, false);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if (c == '{' || c == '}') && chars.get(i + 1) == Some(&c) {
+            out.push(c);
+            out.push(c);
+            i += 2;
+            continue;
+        }
+        if c != '{' {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        let mut level = 1;
+        while j < chars.len() {
+            match chars[j] {
+                '{' => level += 1,
+                '}' => {
+                    level -= 1;
+                    if level == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        if j >= chars.len() {
+            return None;
+        }
+        out.push('{');
+        field(&chars[i + 1..j], &mut counter, &mut auto, &mut manual, &mut out);
+        out.push('}');
+        i = j + 1;
+    }
+    if auto && !manual {
+        Some(out)
+    } else {
+        None
+    }
 }
 
 fn str_encode(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
