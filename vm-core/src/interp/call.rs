@@ -190,6 +190,58 @@ impl Vm {
         Ok(inst)
     }
 
+    /// CPython's `_PyObject_FunctionStr`: `module.qualname()` (no module for builtins).
+    pub(crate) fn func_str(&self, f: Value) -> String {
+        let (module, qualname) = match self.obj(f) {
+            Some(Obj::Function(func)) => (func.module, func.qualname),
+            Some(Obj::BoundMethod { func, .. }) => return self.func_str(*func),
+            _ => return self.callable_name(f),
+        };
+        let q = self.str_of(qualname).unwrap_or("?");
+        match self.str_of(module) {
+            Some(m) if m != "builtins" => format!("{m}.{q}()"),
+            _ => format!("{q}()"),
+        }
+    }
+
+    /// `DICT_MERGE`: merges mapping `m` into the call's keyword dict `d`.
+    pub(crate) fn merge_call_kwargs(&mut self, d: Value, m: Value, callee: Value) -> PyResult<()> {
+        let Some(dr) = d.as_obj() else { return Ok(()) };
+        let items: Vec<(Value, Value)> = match (self.obj(m), m.as_obj()) {
+            (Some(Obj::Dict(_)), Some(mr)) => self.dict_items(mr),
+            _ => {
+                if self.lookup_special(m, "keys")?.is_none() {
+                    let msg = format!(
+                        "{} argument after ** must be a mapping, not {}",
+                        self.func_str(callee),
+                        self.type_name(m)
+                    );
+                    return Err(self.type_error(msg));
+                }
+                let tmp = self.new_dict()?;
+                let Some(tr) = tmp.as_obj() else { return Ok(()) };
+                self.dict_update_from(tr, m)?;
+                self.dict_items(tr)
+            }
+        };
+        for (k, v) in items {
+            if self.str_of(k).is_none() {
+                let msg = String::from("keywords must be strings");
+                return Err(self.type_error(msg));
+            }
+            if self.dict_get(dr, k)?.is_some() {
+                let msg = format!(
+                    "{} got multiple values for keyword argument '{}'",
+                    self.func_str(callee),
+                    self.str_of(k).unwrap_or("?")
+                );
+                return Err(self.type_error(msg));
+            }
+            self.dict_set(dr, k, v)?;
+        }
+        Ok(())
+    }
+
     // -- Argument binding -------------------------------------------------------------------
 
     /// Binds call arguments to a function's parameters: the frame's initial locals
@@ -282,7 +334,17 @@ impl Vm {
                     Some(d) => self.dict_set(d, k, v)?,
                     None => {
                         let msg = if pos.is_some() {
-                            format!("{fname}() got some positional-only arguments passed as keyword arguments: '{kname}'")
+                            let names: Vec<&str> = kwargs
+                                .iter()
+                                .filter_map(|(k, _)| self.str_of(*k))
+                                .filter(|k| {
+                                    code.varnames[..posonly]
+                                        .iter()
+                                        .any(|n| self.str_of(*n) == Some(*k))
+                                })
+                                .collect();
+                            let names = names.join(", ");
+                            format!("{fname}() got some positional-only arguments passed as keyword arguments: '{names}'")
                         } else {
                             format!("{fname}() got an unexpected keyword argument '{kname}'")
                         };
@@ -529,6 +591,14 @@ impl Vm {
         match self.obj(args) {
             Some(Obj::Tuple(t)) => all.extend_from_slice(t),
             _ => {
+                if !self.is_iterable(args) {
+                    let msg = format!(
+                        "{} argument after * must be an iterable, not {}",
+                        self.func_str(callable),
+                        self.type_name(args)
+                    );
+                    return Err(self.type_error(msg));
+                }
                 let items = self.collect_iter(args)?;
                 all.extend(items);
             }

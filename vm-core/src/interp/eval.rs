@@ -560,8 +560,8 @@ impl Vm {
             Uop::_DICT_MERGE => {
                 let m = self.pop();
                 let d = self.peek(arg as usize);
-                let callee = self.peek(arg as usize + 2);
-                self.dict_merge_kwargs(d, m, callee)?;
+                let callee = self.peek(arg as usize + 3);
+                self.merge_call_kwargs(d, m, callee)?;
             }
             Uop::_UNPACK_SEQUENCE => {
                 let v = self.pop();
@@ -1051,7 +1051,7 @@ impl Vm {
             .unwrap_or(Value::NONE)
     }
 
-    fn is_iterable(&mut self, v: Value) -> bool {
+    pub(crate) fn is_iterable(&mut self, v: Value) -> bool {
         self.get_iter(v).is_ok()
     }
 
