@@ -71,20 +71,19 @@ pub(crate) fn build_class(
         )));
     }
     let (body, name) = (args[0], args[1]);
-    let bases = &args[2..];
-    if bases.len() > 1 {
-        return Err(vm.not_implemented("multiple inheritance is not supported by Tiercel"));
-    }
-    let base = match bases.first() {
-        Some(b) => match b.as_obj().filter(|r| vm.class(*r).is_some()) {
-            Some(r) => r,
+    let mut base_refs = Vec::new();
+    for b in &args[2..] {
+        match b.as_obj().filter(|r| vm.class(*r).is_some()) {
+            Some(r) => base_refs.push(r),
             None => {
                 let msg = format!("bases must be types, not {}", vm.type_name(*b));
                 return Err(vm.type_error(msg));
             }
-        },
-        None => vm.types.object,
-    };
+        }
+    }
+    if base_refs.is_empty() {
+        base_refs.push(vm.types.object);
+    }
     let final_types = [
         vm.types.bool_,
         vm.types.range,
@@ -93,12 +92,14 @@ pub(crate) fn build_class(
         vm.types.none_type,
         vm.types.generator,
     ];
-    if final_types.contains(&base) {
-        let msg = format!(
-            "type '{}' is not an acceptable base type",
-            vm.class_name(base)
-        );
-        return Err(vm.type_error(msg));
+    for &base in &base_refs {
+        if final_types.contains(&base) {
+            let msg = format!(
+                "type '{}' is not an acceptable base type",
+                vm.class_name(base)
+            );
+            return Err(vm.type_error(msg));
+        }
     }
     let (code, globals) = match vm.obj(body) {
         Some(Obj::Function(f)) => (f.code.clone(), f.globals),
@@ -110,12 +111,87 @@ pub(crate) fn build_class(
     let r = vm.run_code(code, globals, ns, body);
     vm.native_roots.pop();
     r?;
-    let cls = make_class(vm, name, base, nsr)?;
+    let cls = make_class_multi(vm, name, &base_refs, nsr)?;
     Ok(Value::obj(cls))
+}
+
+/// C3 linearization of `bases` (the new class itself excluded).
+fn c3_merge(vm: &mut Vm, bases: &[ObjRef]) -> PyResult<Vec<ObjRef>> {
+    let mut seqs: Vec<Vec<ObjRef>> = Vec::new();
+    for &b in bases {
+        seqs.push(vm.class(b).map(|c| c.mro.clone()).unwrap_or_default());
+    }
+    seqs.push(bases.to_vec());
+    let mut out = Vec::new();
+    loop {
+        seqs.retain(|s| !s.is_empty());
+        if seqs.is_empty() {
+            return Ok(out);
+        }
+        let cand = seqs
+            .iter()
+            .map(|s| s[0])
+            .find(|c| !seqs.iter().any(|s| s[1..].contains(c)));
+        let Some(c) = cand else {
+            let mut names: Vec<String> = Vec::new();
+            for &b in bases {
+                let n = String::from(vm.class_name(b));
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+            let msg = format!(
+                "Cannot create a consistent method resolution\norder (MRO) for bases {}",
+                names.join(", ")
+            );
+            return Err(vm.type_error(msg));
+        };
+        out.push(c);
+        for s in seqs.iter_mut() {
+            if s[0] == c {
+                s.remove(0);
+            }
+        }
+    }
 }
 
 /// Creates a class object from a finished namespace.
 pub(crate) fn make_class(vm: &mut Vm, name: Value, base: ObjRef, ns: ObjRef) -> PyResult<ObjRef> {
+    make_class_multi(vm, name, &[base], ns)
+}
+
+/// Creates a class object with one or more bases from a finished namespace.
+pub(crate) fn make_class_multi(
+    vm: &mut Vm,
+    name: Value,
+    bases: &[ObjRef],
+    ns: ObjRef,
+) -> PyResult<ObjRef> {
+    for (i, b) in bases.iter().enumerate() {
+        if bases[..i].contains(b) {
+            let msg = format!("duplicate base class {}", vm.class_name(*b));
+            return Err(vm.type_error(msg));
+        }
+    }
+    // The "solid" base: the first one carrying a builtin payload, else the first.
+    let mut base = bases.first().copied().unwrap_or(vm.types.object);
+    let mut payload = BuiltinBase::Object;
+    for &b in bases {
+        let bb = vm.class(b).map_or(BuiltinBase::Object, |c| c.builtin_base);
+        if bb != BuiltinBase::Object {
+            if payload == BuiltinBase::Object {
+                payload = bb;
+                base = b;
+            } else if payload != bb {
+                return Err(vm.type_error("multiple bases have instance lay-out conflict"));
+            }
+        }
+    }
+    let base_mro = if bases.len() > 1 {
+        c3_merge(vm, bases)?
+    } else {
+        vm.class(base).map(|c| c.mro.clone()).unwrap_or_default()
+    };
     let qn = vm.intern("__qualname__")?;
     let qualname = match vm.dict_get_str(ns, qn) {
         Some(q) => {
@@ -124,9 +200,9 @@ pub(crate) fn make_class(vm: &mut Vm, name: Value, base: ObjRef, ns: ObjRef) -> 
         }
         None => name,
     };
-    let (base_mro, builtin_base, base_slots) = match vm.class(base) {
-        Some(c) => (c.mro.clone(), c.builtin_base, c.slots.clone()),
-        None => (Vec::new(), BuiltinBase::Object, None),
+    let (builtin_base, base_slots) = match vm.class(base) {
+        Some(c) => (c.builtin_base, c.slots.clone()),
+        None => (BuiltinBase::Object, None),
     };
     // `__eq__` without `__hash__` makes instances unhashable, as in CPython.
     let eq = vm.intern("__eq__")?;
