@@ -43,6 +43,7 @@ pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
             ("with_traceback", exc_with_traceback),
         ],
     );
+    install_exc_properties(vm, base_exc);
     add_methods(
         vm,
         property,
@@ -662,6 +663,92 @@ fn object_format(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResul
 }
 
 // -- BaseException ----------------------------------------------------------------------------
+
+/// Data descriptors for the writable exception attributes (`args`, `__cause__`, `__context__`).
+fn install_exc_properties(vm: &mut Vm, base_exc: ObjRef) {
+    type Pair = (&'static str, crate::object::types::NativeFn, crate::object::types::NativeFn);
+    let props: [Pair; 3] = [
+        ("args", exc_args_get, exc_args_set),
+        ("__cause__", exc_cause_get, exc_cause_set),
+        ("__context__", exc_context_get, exc_context_set),
+    ];
+    let Some(d) = vm.class(base_exc).map(|c| c.dict) else {
+        return;
+    };
+    for (name, get, set) in props {
+        add_methods(vm, base_exc, &[("__get", get), ("__set", set)]);
+        let (Ok(gk), Ok(sk), Ok(nk)) = (vm.intern("__get"), vm.intern("__set"), vm.intern(name))
+        else {
+            return;
+        };
+        let (Some(g), Some(st)) = (vm.dict_get_str(d, gk), vm.dict_get_str(d, sk)) else {
+            return;
+        };
+        let _ = vm.dict_del(d, gk);
+        let _ = vm.dict_del(d, sk);
+        let prop = Property {
+            fget: g,
+            fset: st,
+            fdel: Value::NONE,
+            doc: Value::NONE,
+        };
+        if let Ok(pv) = vm.alloc_value(Obj::Property(Box::new(prop))) {
+            let _ = vm.dict_set(d, nk, pv);
+        }
+    }
+}
+
+fn exc_args_get(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "args", args, 1, 1)?;
+    Ok(vm.exc_state(args[0]).map_or(Value::NONE, |e| e.args))
+}
+
+fn exc_args_set(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "args", args, 2, 2)?;
+    let items = vm.collect_iter(args[1])?;
+    let t = vm.new_tuple(items)?;
+    if let Some(st) = vm.exc_state_mut(args[0]) {
+        st.args = t;
+    }
+    Ok(Value::NONE)
+}
+
+fn exc_cause_get(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__cause__", args, 1, 1)?;
+    Ok(vm.exc_state(args[0]).map_or(Value::NONE, |e| e.cause))
+}
+
+fn check_exc_link(vm: &mut Vm, v: Value, what: &str) -> PyResult<()> {
+    if v != Value::NONE && !vm.is_instance(v, vm.types.base_exception) {
+        let msg = format!("exception {what} must be None or derive from BaseException");
+        return Err(vm.type_error(msg));
+    }
+    Ok(())
+}
+
+fn exc_cause_set(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__cause__", args, 2, 2)?;
+    check_exc_link(vm, args[1], "cause")?;
+    if let Some(st) = vm.exc_state_mut(args[0]) {
+        st.cause = args[1];
+        st.suppress_context = true;
+    }
+    Ok(Value::NONE)
+}
+
+fn exc_context_get(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__context__", args, 1, 1)?;
+    Ok(vm.exc_state(args[0]).map_or(Value::NONE, |e| e.context))
+}
+
+fn exc_context_set(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__context__", args, 2, 2)?;
+    check_exc_link(vm, args[1], "context")?;
+    if let Some(st) = vm.exc_state_mut(args[0]) {
+        st.context = args[1];
+    }
+    Ok(Value::NONE)
+}
 
 fn exc_init(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     let Some((me, rest)) = args.split_first() else {

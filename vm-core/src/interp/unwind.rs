@@ -39,7 +39,15 @@ impl Vm {
                 let cause = if cause == Value::NONE {
                     cause
                 } else {
-                    self.make_raisable(cause)?
+                    match self.make_raisable(cause) {
+                        Ok(c) => c,
+                        Err(_) if !self.is_exception(cause) && !self.is_exception_class(cause) => {
+                            return Err(
+                                self.type_error("exception causes must derive from BaseException")
+                            );
+                        }
+                        Err(err) => return Err(err),
+                    }
                 };
                 if let Some(st) = self.exc_state_mut(exc) {
                     st.cause = cause;
@@ -47,6 +55,14 @@ impl Vm {
                 }
                 Ok(PyErr(exc))
             }
+        }
+    }
+
+    /// Whether `v` is a class deriving from `BaseException`.
+    fn is_exception_class(&self, v: Value) -> bool {
+        match self.obj(v) {
+            Some(Obj::Class(c)) => c.mro.contains(&self.types.base_exception),
+            _ => false,
         }
     }
 
