@@ -43,6 +43,10 @@ pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
             ("with_traceback", exc_with_traceback),
         ],
     );
+    // Plain `object()` instances have no `__dict__`.
+    if let Obj::Class(c) = vm.heap.get_mut(object) {
+        c.slots = Some(Vec::new());
+    }
     install_exc_properties(vm, base_exc);
     add_methods(
         vm,
