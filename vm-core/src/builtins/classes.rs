@@ -513,6 +513,9 @@ impl Vm {
                 {
                     return Ok(None);
                 }
+                if i.dict.is_none() && self.class(i.class).is_some_and(|c| c.slots.is_some()) {
+                    return Ok(None);
+                }
                 let d = self.materialize_instance_dict(r)?;
                 Value::obj(d)
             }
