@@ -731,7 +731,12 @@ impl Vm {
                             self.str_of(name).unwrap_or("?"),
                             mname
                         );
-                        return Err(self.new_exception(self.types.import_error, &msg));
+                        let mn = self.top();
+                        let mn = match self.obj(mn) {
+                            Some(Obj::Module(md)) => md.name,
+                            _ => Value::NONE,
+                        };
+                        return Err(self.import_error_named(self.types.import_error, &msg, mn));
                     }
                 };
                 self.push(v);
