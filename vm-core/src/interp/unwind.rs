@@ -226,8 +226,21 @@ impl Vm {
             .unwrap_or_default();
         if !tb.is_empty() {
             out.push_str("Traceback (most recent call last):\n");
+            let mut last: Option<(String, u32, Value)> = None;
+            let mut count = 0usize;
             for (code, ip) in tb.iter().rev() {
                 let line = code.line_of(*ip);
+                let key = (format!("{}", code.filename), line, code.name);
+                if last.as_ref() == Some(&key) {
+                    count += 1;
+                } else {
+                    push_repeated(&mut out, count);
+                    last = Some(key);
+                    count = 1;
+                }
+                if count > 3 {
+                    continue;
+                }
                 let name = self.str_of(code.name).unwrap_or("?");
                 out.push_str(&format!(
                     "  File \"{}\", line {}, in {}\n",
@@ -244,6 +257,7 @@ impl Vm {
                     }
                 }
             }
+            push_repeated(&mut out, count);
         }
         out.push_str(&self.format_exception_only(exc));
         out
@@ -276,5 +290,16 @@ impl Vm {
         } else {
             format!("{name}: {msg}\n")
         }
+    }
+}
+
+/// CPython's `[Previous line repeated N more times]` for a run of `count` identical entries.
+fn push_repeated(out: &mut String, count: usize) {
+    if count > 3 {
+        let n = count - 3;
+        out.push_str(&format!(
+            "  [Previous line repeated {n} more time{}]\n",
+            if n == 1 { "" } else { "s" }
+        ));
     }
 }
