@@ -140,7 +140,7 @@ fn c3_merge(vm: &mut Vm, bases: &[ObjRef]) -> PyResult<Vec<ObjRef>> {
         let Some(c) = cand else {
             let mut names: Vec<String> = Vec::new();
             for &b in bases {
-                let n = String::from(vm.class_name(b));
+                let n = vm.class_name(b);
                 if !names.contains(&n) {
                     names.push(n);
                 }
