@@ -533,6 +533,9 @@ impl Vm {
                     "__context__" => context,
                     "__suppress_context__" => Value::bool(suppress),
                     "__traceback__" => Value::NONE,
+                    "name" | "path" if self.exc_matches(obj, self.types.import_error) => {
+                        Value::NONE
+                    }
                     "value" if self.exc_matches(obj, self.types.stop_iteration) => {
                         self.stop_iteration_value(obj)
                     }
