@@ -284,31 +284,6 @@ impl Vm {
             };
             locals[next] = self.new_tuple(extra)?;
             next += 1;
-        } else if args.len() > argcount {
-            let given = args.len();
-            let kwgiven = kwargs.len();
-            let min = argcount - defaults.len().min(argcount);
-            let takes = if min == argcount {
-                format!(
-                    "{argcount} positional argument{}",
-                    if argcount == 1 { "" } else { "s" }
-                )
-            } else {
-                format!("from {min} to {argcount} positional arguments")
-            };
-            let msg = if kwgiven > 0 {
-                format!(
-                    "{fname}() takes {takes} but {given} positional argument{} (and {kwgiven} keyword-only argument{}) were given",
-                    if given == 1 { "" } else { "s" },
-                    if kwgiven == 1 { "" } else { "s" }
-                )
-            } else {
-                format!(
-                    "{fname}() takes {takes} but {given} {} given",
-                    if given == 1 { "was" } else { "were" }
-                )
-            };
-            return Err(self.type_error(msg));
         }
         let kwdict = if has_varkw {
             let d = self.new_dict()?;
@@ -352,6 +327,35 @@ impl Vm {
                     }
                 },
             }
+        }
+        if !has_varargs && args.len() > argcount {
+            let given = args.len();
+            let kwgiven = locals[argcount..argcount + kwonly]
+                .iter()
+                .filter(|v| !v.is_undef())
+                .count();
+            let min = argcount - defaults.len().min(argcount);
+            let takes = if min == argcount {
+                format!(
+                    "{argcount} positional argument{}",
+                    if argcount == 1 { "" } else { "s" }
+                )
+            } else {
+                format!("from {min} to {argcount} positional arguments")
+            };
+            let msg = if kwgiven > 0 {
+                format!(
+                    "{fname}() takes {takes} but {given} positional argument{} (and {kwgiven} keyword-only argument{}) were given",
+                    if given == 1 { "" } else { "s" },
+                    if kwgiven == 1 { "" } else { "s" }
+                )
+            } else {
+                format!(
+                    "{fname}() takes {takes} but {given} {} given",
+                    if given == 1 { "was" } else { "were" }
+                )
+            };
+            return Err(self.type_error(msg));
         }
         // Defaults for missing positional parameters.
         let first_default = argcount - defaults.len().min(argcount);
