@@ -429,7 +429,23 @@ impl Vm {
                 self.new_tuple(m)?
             }
             (Obj::Class(c), "__bases__") => {
-                let b: Vec<Value> = c.base.iter().map(|x| Value::obj(*x)).collect();
+                // Direct bases are not stored: with several, recover them from the MRO as
+                // the classes not already in another candidate's MRO.
+                let rest = c.mro.get(1..).unwrap_or_default();
+                let direct: Vec<Value> = rest
+                    .iter()
+                    .filter(|x| {
+                        !rest.iter().any(|y| {
+                            y != *x && self.class(*y).is_some_and(|yc| yc.mro.contains(x))
+                        })
+                    })
+                    .map(|x| Value::obj(*x))
+                    .collect();
+                let b: Vec<Value> = if direct.len() > 1 {
+                    direct
+                } else {
+                    c.base.iter().map(|x| Value::obj(*x)).collect()
+                };
                 self.new_tuple(b)?
             }
             (Obj::Class(c), "__base__") => c.base.map_or(Value::NONE, Value::obj),
