@@ -43,6 +43,11 @@ pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
             ("with_traceback", exc_with_traceback),
         ],
     );
+    // Plain `object()` instances have no `__dict__`.
+    if let Obj::Class(c) = vm.heap.get_mut(object) {
+        c.slots = Some(Vec::new());
+    }
+    install_exc_properties(vm, base_exc);
     add_methods(
         vm,
         property,
@@ -71,20 +76,19 @@ pub(crate) fn build_class(
         )));
     }
     let (body, name) = (args[0], args[1]);
-    let bases = &args[2..];
-    if bases.len() > 1 {
-        return Err(vm.not_implemented("multiple inheritance is not supported by Tiercel"));
-    }
-    let base = match bases.first() {
-        Some(b) => match b.as_obj().filter(|r| vm.class(*r).is_some()) {
-            Some(r) => r,
+    let mut base_refs = Vec::new();
+    for b in &args[2..] {
+        match b.as_obj().filter(|r| vm.class(*r).is_some()) {
+            Some(r) => base_refs.push(r),
             None => {
                 let msg = format!("bases must be types, not {}", vm.type_name(*b));
                 return Err(vm.type_error(msg));
             }
-        },
-        None => vm.types.object,
-    };
+        }
+    }
+    if base_refs.is_empty() {
+        base_refs.push(vm.types.object);
+    }
     let final_types = [
         vm.types.bool_,
         vm.types.range,
@@ -93,12 +97,14 @@ pub(crate) fn build_class(
         vm.types.none_type,
         vm.types.generator,
     ];
-    if final_types.contains(&base) {
-        let msg = format!(
-            "type '{}' is not an acceptable base type",
-            vm.class_name(base)
-        );
-        return Err(vm.type_error(msg));
+    for &base in &base_refs {
+        if final_types.contains(&base) {
+            let msg = format!(
+                "type '{}' is not an acceptable base type",
+                vm.class_name(base)
+            );
+            return Err(vm.type_error(msg));
+        }
     }
     let (code, globals) = match vm.obj(body) {
         Some(Obj::Function(f)) => (f.code.clone(), f.globals),
@@ -110,12 +116,87 @@ pub(crate) fn build_class(
     let r = vm.run_code(code, globals, ns, body);
     vm.native_roots.pop();
     r?;
-    let cls = make_class(vm, name, base, nsr)?;
+    let cls = make_class_multi(vm, name, &base_refs, nsr)?;
     Ok(Value::obj(cls))
+}
+
+/// C3 linearization of `bases` (the new class itself excluded).
+fn c3_merge(vm: &mut Vm, bases: &[ObjRef]) -> PyResult<Vec<ObjRef>> {
+    let mut seqs: Vec<Vec<ObjRef>> = Vec::new();
+    for &b in bases {
+        seqs.push(vm.class(b).map(|c| c.mro.clone()).unwrap_or_default());
+    }
+    seqs.push(bases.to_vec());
+    let mut out = Vec::new();
+    loop {
+        seqs.retain(|s| !s.is_empty());
+        if seqs.is_empty() {
+            return Ok(out);
+        }
+        let cand = seqs
+            .iter()
+            .map(|s| s[0])
+            .find(|c| !seqs.iter().any(|s| s[1..].contains(c)));
+        let Some(c) = cand else {
+            let mut names: Vec<String> = Vec::new();
+            for &b in bases {
+                let n = vm.class_name(b);
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+            let msg = format!(
+                "Cannot create a consistent method resolution\norder (MRO) for bases {}",
+                names.join(", ")
+            );
+            return Err(vm.type_error(msg));
+        };
+        out.push(c);
+        for s in seqs.iter_mut() {
+            if s[0] == c {
+                s.remove(0);
+            }
+        }
+    }
 }
 
 /// Creates a class object from a finished namespace.
 pub(crate) fn make_class(vm: &mut Vm, name: Value, base: ObjRef, ns: ObjRef) -> PyResult<ObjRef> {
+    make_class_multi(vm, name, &[base], ns)
+}
+
+/// Creates a class object with one or more bases from a finished namespace.
+pub(crate) fn make_class_multi(
+    vm: &mut Vm,
+    name: Value,
+    bases: &[ObjRef],
+    ns: ObjRef,
+) -> PyResult<ObjRef> {
+    for (i, b) in bases.iter().enumerate() {
+        if bases[..i].contains(b) {
+            let msg = format!("duplicate base class {}", vm.class_name(*b));
+            return Err(vm.type_error(msg));
+        }
+    }
+    // The "solid" base: the first one carrying a builtin payload, else the first.
+    let mut base = bases.first().copied().unwrap_or(vm.types.object);
+    let mut payload = BuiltinBase::Object;
+    for &b in bases {
+        let bb = vm.class(b).map_or(BuiltinBase::Object, |c| c.builtin_base);
+        if bb != BuiltinBase::Object {
+            if payload == BuiltinBase::Object {
+                payload = bb;
+                base = b;
+            } else if payload != bb {
+                return Err(vm.type_error("multiple bases have instance lay-out conflict"));
+            }
+        }
+    }
+    let base_mro = if bases.len() > 1 {
+        c3_merge(vm, bases)?
+    } else {
+        vm.class(base).map(|c| c.mro.clone()).unwrap_or_default()
+    };
     let qn = vm.intern("__qualname__")?;
     let qualname = match vm.dict_get_str(ns, qn) {
         Some(q) => {
@@ -124,9 +205,9 @@ pub(crate) fn make_class(vm: &mut Vm, name: Value, base: ObjRef, ns: ObjRef) -> 
         }
         None => name,
     };
-    let (base_mro, builtin_base, base_slots) = match vm.class(base) {
-        Some(c) => (c.mro.clone(), c.builtin_base, c.slots.clone()),
-        None => (Vec::new(), BuiltinBase::Object, None),
+    let (builtin_base, base_slots) = match vm.class(base) {
+        Some(c) => (c.builtin_base, c.slots.clone()),
+        None => (BuiltinBase::Object, None),
     };
     // `__eq__` without `__hash__` makes instances unhashable, as in CPython.
     let eq = vm.intern("__eq__")?;
@@ -348,7 +429,23 @@ impl Vm {
                 self.new_tuple(m)?
             }
             (Obj::Class(c), "__bases__") => {
-                let b: Vec<Value> = c.base.iter().map(|x| Value::obj(*x)).collect();
+                // Direct bases are not stored: with several, recover them from the MRO as
+                // the classes not already in another candidate's MRO.
+                let rest = c.mro.get(1..).unwrap_or_default();
+                let direct: Vec<Value> = rest
+                    .iter()
+                    .filter(|x| {
+                        !rest.iter().any(|y| {
+                            y != *x && self.class(*y).is_some_and(|yc| yc.mro.contains(x))
+                        })
+                    })
+                    .map(|x| Value::obj(*x))
+                    .collect();
+                let b: Vec<Value> = if direct.len() > 1 {
+                    direct
+                } else {
+                    c.base.iter().map(|x| Value::obj(*x)).collect()
+                };
                 self.new_tuple(b)?
             }
             (Obj::Class(c), "__base__") => c.base.map_or(Value::NONE, Value::obj),
@@ -432,6 +529,9 @@ impl Vm {
                 {
                     return Ok(None);
                 }
+                if i.dict.is_none() && self.class(i.class).is_some_and(|c| c.slots.is_some()) {
+                    return Ok(None);
+                }
                 let d = self.materialize_instance_dict(r)?;
                 Value::obj(d)
             }
@@ -449,6 +549,9 @@ impl Vm {
                     "__context__" => context,
                     "__suppress_context__" => Value::bool(suppress),
                     "__traceback__" => Value::NONE,
+                    "name" | "path" if self.exc_matches(obj, self.types.import_error) => {
+                        Value::NONE
+                    }
                     "value" if self.exc_matches(obj, self.types.stop_iteration) => {
                         self.stop_iteration_value(obj)
                     }
@@ -586,6 +689,92 @@ fn object_format(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResul
 }
 
 // -- BaseException ----------------------------------------------------------------------------
+
+/// Data descriptors for the writable exception attributes (`args`, `__cause__`, `__context__`).
+fn install_exc_properties(vm: &mut Vm, base_exc: ObjRef) {
+    type Pair = (&'static str, crate::object::types::NativeFn, crate::object::types::NativeFn);
+    let props: [Pair; 3] = [
+        ("args", exc_args_get, exc_args_set),
+        ("__cause__", exc_cause_get, exc_cause_set),
+        ("__context__", exc_context_get, exc_context_set),
+    ];
+    let Some(d) = vm.class(base_exc).map(|c| c.dict) else {
+        return;
+    };
+    for (name, get, set) in props {
+        add_methods(vm, base_exc, &[("__get", get), ("__set", set)]);
+        let (Ok(gk), Ok(sk), Ok(nk)) = (vm.intern("__get"), vm.intern("__set"), vm.intern(name))
+        else {
+            return;
+        };
+        let (Some(g), Some(st)) = (vm.dict_get_str(d, gk), vm.dict_get_str(d, sk)) else {
+            return;
+        };
+        let _ = vm.dict_del(d, gk);
+        let _ = vm.dict_del(d, sk);
+        let prop = Property {
+            fget: g,
+            fset: st,
+            fdel: Value::NONE,
+            doc: Value::NONE,
+        };
+        if let Ok(pv) = vm.alloc_value(Obj::Property(Box::new(prop))) {
+            let _ = vm.dict_set(d, nk, pv);
+        }
+    }
+}
+
+fn exc_args_get(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "args", args, 1, 1)?;
+    Ok(vm.exc_state(args[0]).map_or(Value::NONE, |e| e.args))
+}
+
+fn exc_args_set(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "args", args, 2, 2)?;
+    let items = vm.collect_iter(args[1])?;
+    let t = vm.new_tuple(items)?;
+    if let Some(st) = vm.exc_state_mut(args[0]) {
+        st.args = t;
+    }
+    Ok(Value::NONE)
+}
+
+fn exc_cause_get(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__cause__", args, 1, 1)?;
+    Ok(vm.exc_state(args[0]).map_or(Value::NONE, |e| e.cause))
+}
+
+fn check_exc_link(vm: &mut Vm, v: Value, what: &str) -> PyResult<()> {
+    if v != Value::NONE && !vm.is_instance(v, vm.types.base_exception) {
+        let msg = format!("exception {what} must be None or derive from BaseException");
+        return Err(vm.type_error(msg));
+    }
+    Ok(())
+}
+
+fn exc_cause_set(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__cause__", args, 2, 2)?;
+    check_exc_link(vm, args[1], "cause")?;
+    if let Some(st) = vm.exc_state_mut(args[0]) {
+        st.cause = args[1];
+        st.suppress_context = true;
+    }
+    Ok(Value::NONE)
+}
+
+fn exc_context_get(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__context__", args, 1, 1)?;
+    Ok(vm.exc_state(args[0]).map_or(Value::NONE, |e| e.context))
+}
+
+fn exc_context_set(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__context__", args, 2, 2)?;
+    check_exc_link(vm, args[1], "context")?;
+    if let Some(st) = vm.exc_state_mut(args[0]) {
+        st.context = args[1];
+    }
+    Ok(Value::NONE)
+}
 
 fn exc_init(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     let Some((me, rest)) = args.split_first() else {

@@ -190,6 +190,58 @@ impl Vm {
         Ok(inst)
     }
 
+    /// CPython's `_PyObject_FunctionStr`: `module.qualname()` (no module for builtins).
+    pub(crate) fn func_str(&self, f: Value) -> String {
+        let (module, qualname) = match self.obj(f) {
+            Some(Obj::Function(func)) => (func.module, func.qualname),
+            Some(Obj::BoundMethod { func, .. }) => return self.func_str(*func),
+            _ => return self.callable_name(f),
+        };
+        let q = self.str_of(qualname).unwrap_or("?");
+        match self.str_of(module) {
+            Some(m) if m != "builtins" => format!("{m}.{q}()"),
+            _ => format!("{q}()"),
+        }
+    }
+
+    /// `DICT_MERGE`: merges mapping `m` into the call's keyword dict `d`.
+    pub(crate) fn merge_call_kwargs(&mut self, d: Value, m: Value, callee: Value) -> PyResult<()> {
+        let Some(dr) = d.as_obj() else { return Ok(()) };
+        let items: Vec<(Value, Value)> = match (self.obj(m), m.as_obj()) {
+            (Some(Obj::Dict(_)), Some(mr)) => self.dict_items(mr),
+            _ => {
+                if self.lookup_special(m, "keys")?.is_none() {
+                    let msg = format!(
+                        "{} argument after ** must be a mapping, not {}",
+                        self.func_str(callee),
+                        self.type_name(m)
+                    );
+                    return Err(self.type_error(msg));
+                }
+                let tmp = self.new_dict()?;
+                let Some(tr) = tmp.as_obj() else { return Ok(()) };
+                self.dict_update_from(tr, m)?;
+                self.dict_items(tr)
+            }
+        };
+        for (k, v) in items {
+            if self.str_of(k).is_none() {
+                let msg = String::from("keywords must be strings");
+                return Err(self.type_error(msg));
+            }
+            if self.dict_get(dr, k)?.is_some() {
+                let msg = format!(
+                    "{} got multiple values for keyword argument '{}'",
+                    self.func_str(callee),
+                    self.str_of(k).unwrap_or("?")
+                );
+                return Err(self.type_error(msg));
+            }
+            self.dict_set(dr, k, v)?;
+        }
+        Ok(())
+    }
+
     // -- Argument binding -------------------------------------------------------------------
 
     /// Binds call arguments to a function's parameters: the frame's initial locals
@@ -232,31 +284,6 @@ impl Vm {
             };
             locals[next] = self.new_tuple(extra)?;
             next += 1;
-        } else if args.len() > argcount {
-            let given = args.len();
-            let kwgiven = kwargs.len();
-            let min = argcount - defaults.len().min(argcount);
-            let takes = if min == argcount {
-                format!(
-                    "{argcount} positional argument{}",
-                    if argcount == 1 { "" } else { "s" }
-                )
-            } else {
-                format!("from {min} to {argcount} positional arguments")
-            };
-            let msg = if kwgiven > 0 {
-                format!(
-                    "{fname}() takes {takes} but {given} positional argument{} (and {kwgiven} keyword-only argument{}) were given",
-                    if given == 1 { "" } else { "s" },
-                    if kwgiven == 1 { "" } else { "s" }
-                )
-            } else {
-                format!(
-                    "{fname}() takes {takes} but {given} {} given",
-                    if given == 1 { "was" } else { "were" }
-                )
-            };
-            return Err(self.type_error(msg));
         }
         let kwdict = if has_varkw {
             let d = self.new_dict()?;
@@ -282,7 +309,17 @@ impl Vm {
                     Some(d) => self.dict_set(d, k, v)?,
                     None => {
                         let msg = if pos.is_some() {
-                            format!("{fname}() got some positional-only arguments passed as keyword arguments: '{kname}'")
+                            let names: Vec<&str> = kwargs
+                                .iter()
+                                .filter_map(|(k, _)| self.str_of(*k))
+                                .filter(|k| {
+                                    code.varnames[..posonly]
+                                        .iter()
+                                        .any(|n| self.str_of(*n) == Some(*k))
+                                })
+                                .collect();
+                            let names = names.join(", ");
+                            format!("{fname}() got some positional-only arguments passed as keyword arguments: '{names}'")
                         } else {
                             format!("{fname}() got an unexpected keyword argument '{kname}'")
                         };
@@ -290,6 +327,35 @@ impl Vm {
                     }
                 },
             }
+        }
+        if !has_varargs && args.len() > argcount {
+            let given = args.len();
+            let kwgiven = locals[argcount..argcount + kwonly]
+                .iter()
+                .filter(|v| !v.is_undef())
+                .count();
+            let min = argcount - defaults.len().min(argcount);
+            let takes = if min == argcount {
+                format!(
+                    "{argcount} positional argument{}",
+                    if argcount == 1 { "" } else { "s" }
+                )
+            } else {
+                format!("from {min} to {argcount} positional arguments")
+            };
+            let msg = if kwgiven > 0 {
+                format!(
+                    "{fname}() takes {takes} but {given} positional argument{} (and {kwgiven} keyword-only argument{}) were given",
+                    if given == 1 { "" } else { "s" },
+                    if kwgiven == 1 { "" } else { "s" }
+                )
+            } else {
+                format!(
+                    "{fname}() takes {takes} but {given} {} given",
+                    if given == 1 { "was" } else { "were" }
+                )
+            };
+            return Err(self.type_error(msg));
         }
         // Defaults for missing positional parameters.
         let first_default = argcount - defaults.len().min(argcount);
@@ -529,6 +595,14 @@ impl Vm {
         match self.obj(args) {
             Some(Obj::Tuple(t)) => all.extend_from_slice(t),
             _ => {
+                if !self.is_iterable(args) {
+                    let msg = format!(
+                        "{} argument after * must be an iterable, not {}",
+                        self.func_str(callable),
+                        self.type_name(args)
+                    );
+                    return Err(self.type_error(msg));
+                }
                 let items = self.collect_iter(args)?;
                 all.extend(items);
             }

@@ -143,7 +143,13 @@ impl Vm {
         match uop {
             Uop::_NOP => {}
             Uop::_POP_TOP => {
-                self.stack.pop();
+                if let Some(v) = self.stack.pop() {
+                    if matches!(self.obj(v), Some(Obj::Generator(_))) {
+                        self.frames[ctx.fi].ip = ctx.ip as u32;
+                        self.frames[ctx.fi].lasti = ctx.this as u32;
+                        self.finalize_dropped_generator(v);
+                    }
+                }
             }
             Uop::_PUSH_NULL => self.push(Value::UNDEF),
             Uop::_COPY => {
@@ -560,8 +566,8 @@ impl Vm {
             Uop::_DICT_MERGE => {
                 let m = self.pop();
                 let d = self.peek(arg as usize);
-                let callee = self.peek(arg as usize + 2);
-                self.dict_merge_kwargs(d, m, callee)?;
+                let callee = self.peek(arg as usize + 3);
+                self.merge_call_kwargs(d, m, callee)?;
             }
             Uop::_UNPACK_SEQUENCE => {
                 let v = self.pop();
@@ -731,7 +737,12 @@ impl Vm {
                             self.str_of(name).unwrap_or("?"),
                             mname
                         );
-                        return Err(self.new_exception(self.types.import_error, &msg));
+                        let mn = self.top();
+                        let mn = match self.obj(mn) {
+                            Some(Obj::Module(md)) => md.name,
+                            _ => Value::NONE,
+                        };
+                        return Err(self.import_error_named(self.types.import_error, &msg, mn));
                     }
                 };
                 self.push(v);
@@ -1051,7 +1062,7 @@ impl Vm {
             .unwrap_or(Value::NONE)
     }
 
-    fn is_iterable(&mut self, v: Value) -> bool {
+    pub(crate) fn is_iterable(&mut self, v: Value) -> bool {
         self.get_iter(v).is_ok()
     }
 

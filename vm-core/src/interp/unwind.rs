@@ -39,7 +39,15 @@ impl Vm {
                 let cause = if cause == Value::NONE {
                     cause
                 } else {
-                    self.make_raisable(cause)?
+                    match self.make_raisable(cause) {
+                        Ok(c) => c,
+                        Err(_) if !self.is_exception(cause) && !self.is_exception_class(cause) => {
+                            return Err(
+                                self.type_error("exception causes must derive from BaseException")
+                            );
+                        }
+                        Err(err) => return Err(err),
+                    }
                 };
                 if let Some(st) = self.exc_state_mut(exc) {
                     st.cause = cause;
@@ -47,6 +55,14 @@ impl Vm {
                 }
                 Ok(PyErr(exc))
             }
+        }
+    }
+
+    /// Whether `v` is a class deriving from `BaseException`.
+    fn is_exception_class(&self, v: Value) -> bool {
+        match self.obj(v) {
+            Some(Obj::Class(c)) => c.mro.contains(&self.types.base_exception),
+            _ => false,
         }
     }
 
@@ -210,8 +226,21 @@ impl Vm {
             .unwrap_or_default();
         if !tb.is_empty() {
             out.push_str("Traceback (most recent call last):\n");
+            let mut last: Option<(String, u32, Value)> = None;
+            let mut count = 0usize;
             for (code, ip) in tb.iter().rev() {
                 let line = code.line_of(*ip);
+                let key = (format!("{}", code.filename), line, code.name);
+                if last.as_ref() == Some(&key) {
+                    count += 1;
+                } else {
+                    push_repeated(&mut out, count);
+                    last = Some(key);
+                    count = 1;
+                }
+                if count > 3 {
+                    continue;
+                }
                 let name = self.str_of(code.name).unwrap_or("?");
                 out.push_str(&format!(
                     "  File \"{}\", line {}, in {}\n",
@@ -228,6 +257,7 @@ impl Vm {
                     }
                 }
             }
+            push_repeated(&mut out, count);
         }
         out.push_str(&self.format_exception_only(exc));
         out
@@ -260,5 +290,16 @@ impl Vm {
         } else {
             format!("{name}: {msg}\n")
         }
+    }
+}
+
+/// CPython's `[Previous line repeated N more times]` for a run of `count` identical entries.
+fn push_repeated(out: &mut String, count: usize) {
+    if count > 3 {
+        let n = count - 3;
+        out.push_str(&format!(
+            "  [Previous line repeated {n} more time{}]\n",
+            if n == 1 { "" } else { "s" }
+        ));
     }
 }

@@ -39,6 +39,18 @@ impl Vm {
         }
     }
 
+    /// An `ImportError` (or subclass `cls`) with message `msg` and `.name` set to `name`.
+    pub fn import_error_named(&mut self, cls: ObjRef, msg: &str, name: Value) -> PyErr {
+        let e = self.new_exception(cls, msg);
+        if let Some(r) = e.0.as_obj() {
+            let set = self.intern("name").and_then(|k| self.instance_set(r, k, name));
+            if let Err(err) = set {
+                return err;
+            }
+        }
+        e
+    }
+
     /// A raised exception of class `cls` with no arguments.
     pub fn new_exception_empty(&mut self, cls: ObjRef) -> PyErr {
         match self.new_exception_args(cls, Vec::new()) {

@@ -116,6 +116,12 @@ impl<'a, 'p> Compiler<'a, 'p> {
             return self.finish_call(n + args.len(), keywords);
         }
         // CALL_FUNCTION_EX: a tuple of positional arguments, then a dict or NULL.
+        if n == 0 && args.len() == 1 {
+            if let ExprKind::Starred(inner) = &args[0].kind {
+                self.visit_expr(inner)?;
+                return self.call_ex_kwargs(loc, keywords);
+            }
+        }
         self.starunpack(
             args,
             n,
@@ -124,6 +130,11 @@ impl<'a, 'p> Compiler<'a, 'p> {
             Op::LIST_EXTEND,
             true,
         )?;
+        self.call_ex_kwargs(loc, keywords)
+    }
+
+    /// The keyword part of a `CALL_FUNCTION_EX` call and the call itself.
+    fn call_ex_kwargs(&mut self, loc: Loc, keywords: &'a [Keyword]) -> CResult {
         self.u.loc = loc;
         if keywords.is_empty() {
             self.emit(Op::PUSH_NULL, 0);

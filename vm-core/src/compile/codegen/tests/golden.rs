@@ -514,30 +514,27 @@ g(a, *b, c=1, **d)
 
   2          13 LOAD_NAME                2 (f)
              14 PUSH_NULL
-             15 BUILD_LIST               0
-             16 LOAD_NAME                3 (args)
-             17 LIST_EXTEND              1
-             18 CALL_INTRINSIC_1         1 (INTRINSIC_LIST_TO_TUPLE)
-             19 PUSH_NULL
-             20 CALL_FUNCTION_EX         0
-             21 POP_TOP
+             15 LOAD_NAME                3 (args)
+             16 PUSH_NULL
+             17 CALL_FUNCTION_EX         0
+             18 POP_TOP
 
-  3          22 LOAD_NAME                4 (g)
-             23 PUSH_NULL
-             24 LOAD_NAME                5 (a)
-             25 BUILD_LIST               1
-             26 LOAD_NAME                6 (b)
-             27 LIST_EXTEND              1
-             28 CALL_INTRINSIC_1         1 (INTRINSIC_LIST_TO_TUPLE)
-             29 LOAD_CONST               3 ('c')
-             30 LOAD_CONST               0 (1)
-             31 BUILD_MAP                1
-             32 LOAD_NAME                7 (d)
-             33 DICT_MERGE               1
-             34 CALL_FUNCTION_EX         1
-             35 POP_TOP
-             36 LOAD_CONST               4 (None)
-             37 RETURN_VALUE
+  3          19 LOAD_NAME                4 (g)
+             20 PUSH_NULL
+             21 LOAD_NAME                5 (a)
+             22 BUILD_LIST               1
+             23 LOAD_NAME                6 (b)
+             24 LIST_EXTEND              1
+             25 CALL_INTRINSIC_1         1 (INTRINSIC_LIST_TO_TUPLE)
+             26 LOAD_CONST               3 ('c')
+             27 LOAD_CONST               0 (1)
+             28 BUILD_MAP                1
+             29 LOAD_NAME                7 (d)
+             30 DICT_MERGE               1
+             31 CALL_FUNCTION_EX         1
+             32 POP_TOP
+             33 LOAD_CONST               4 (None)
+             34 RETURN_VALUE
 "#,
     );
 }
