@@ -3,6 +3,7 @@
 //! `throw`, `close`).
 
 use alloc::boxed::Box;
+use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 
 use super::eval::{Ctx, Flow};
@@ -11,9 +12,6 @@ use crate::bytecode::ops::{Intrinsic, Op};
 use crate::object::types::{GenState, Generator, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
-
-/// Heaps above this many live objects skip the finalize-on-drop reachability scan.
-const FINALIZE_SCAN_LIMIT: usize = 20_000;
 
 impl Vm {
     /// `RETURN_GENERATOR`: the current frame becomes a suspended generator, which is
@@ -324,9 +322,7 @@ impl Vm {
             }
             _ => false,
         };
-        // The reachability proof walks the heap: only affordable for small heaps (larger
-        // ones keep the old behaviour of never finalizing).
-        if !pending || self.heap.live_objects() > FINALIZE_SCAN_LIMIT || self.is_reachable(g) {
+        if !pending || self.is_reachable(g) {
             return;
         }
         self.native_roots.push(v);
@@ -348,20 +344,11 @@ impl Vm {
         roots.push(Value::obj(self.modules));
         roots.push(Value::obj(self.main_globals));
         roots.push(self.handled_exc);
-        let mut seen: Vec<u64> = Vec::new();
-        let mut insert = |i: usize| -> bool {
-            let (w, b) = (i / 64, i % 64);
-            if w >= seen.len() {
-                seen.resize(w + 1, 0);
-            }
-            let fresh = seen[w] & (1 << b) == 0;
-            seen[w] |= 1 << b;
-            fresh
-        };
+        let mut seen: BTreeSet<usize> = BTreeSet::new();
         let mut gray: Vec<ObjRef> = Vec::new();
         for v in roots {
             if let Some(r) = v.as_obj() {
-                if insert(r.index()) {
+                if seen.insert(r.index()) {
                     gray.push(r);
                 }
             }
@@ -372,7 +359,7 @@ impl Vm {
             }
             self.heap.get(r).for_each_ref(&mut |v| {
                 if let Some(c) = v.as_obj() {
-                    if insert(c.index()) {
+                    if seen.insert(c.index()) {
                         gray.push(c);
                     }
                 }
