@@ -143,13 +143,7 @@ impl Vm {
         match uop {
             Uop::_NOP => {}
             Uop::_POP_TOP => {
-                if let Some(v) = self.stack.pop() {
-                    if matches!(self.obj(v), Some(Obj::Generator(_))) {
-                        self.frames[ctx.fi].ip = ctx.ip as u32;
-                        self.frames[ctx.fi].lasti = ctx.this as u32;
-                        self.finalize_dropped_generator(v);
-                    }
-                }
+                self.stack.pop();
             }
             Uop::_PUSH_NULL => self.push(Value::UNDEF),
             Uop::_COPY => {

@@ -3,12 +3,11 @@
 //! `throw`, `close`).
 
 use alloc::boxed::Box;
-use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 
 use super::eval::{Ctx, Flow};
 use super::frame::{Frame, OnReturn, SavedFrame};
-use crate::bytecode::ops::{Intrinsic, Op};
+use crate::bytecode::ops::Op;
 use crate::object::types::{GenState, Generator, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -299,73 +298,6 @@ impl Vm {
         })();
         self.leave_native();
         r
-    }
-
-    /// `POP_TOP` of a suspended generator: when it sits inside a `try` and nothing else can
-    /// reach it, close it now, as CPython's reference counting would (so its `finally` runs
-    /// when a `for` loop over it is left by `break` or `return`). Errors are ignored, like
-    /// CPython's unraisable-exception hook.
-    pub(crate) fn finalize_dropped_generator(&mut self, v: Value) {
-        let Some(g) = v.as_obj() else { return };
-        let pending = match self.heap.get(g) {
-            Obj::Generator(gen) if gen.state == GenState::Suspended => {
-                gen.frame.as_ref().is_some_and(|f| {
-                    f.code.handler_for(f.lasti).is_some_and(|h| {
-                        // Not the implicit whole-body StopIteration wrapper.
-                        f.code.instr(h.target as usize)
-                            != Some((
-                                Op::CALL_INTRINSIC_1,
-                                Intrinsic::StopIterationError as u32,
-                            ))
-                    })
-                })
-            }
-            _ => false,
-        };
-        if !pending || self.is_reachable(g) {
-            return;
-        }
-        self.native_roots.push(v);
-        let _ = self.generator_close(g);
-        self.native_roots.pop();
-    }
-
-    /// Whether object `target` is reachable from the VM's roots.
-    fn is_reachable(&self, target: ObjRef) -> bool {
-        let mut roots: Vec<Value> = Vec::new();
-        roots.extend_from_slice(&self.stack);
-        for f in &self.frames {
-            f.for_each_ref(&mut |v| roots.push(v));
-        }
-        roots.extend_from_slice(&self.native_roots);
-        self.types.for_each_ref(&mut |v| roots.push(v));
-        self.interned.for_each_ref(&mut |v| roots.push(v));
-        roots.push(Value::obj(self.builtins));
-        roots.push(Value::obj(self.modules));
-        roots.push(Value::obj(self.main_globals));
-        roots.push(self.handled_exc);
-        let mut seen: BTreeSet<usize> = BTreeSet::new();
-        let mut gray: Vec<ObjRef> = Vec::new();
-        for v in roots {
-            if let Some(r) = v.as_obj() {
-                if seen.insert(r.index()) {
-                    gray.push(r);
-                }
-            }
-        }
-        while let Some(r) = gray.pop() {
-            if r == target {
-                return true;
-            }
-            self.heap.get(r).for_each_ref(&mut |v| {
-                if let Some(c) = v.as_obj() {
-                    if seen.insert(c.index()) {
-                        gray.push(c);
-                    }
-                }
-            });
-        }
-        false
     }
 
     /// `gen.close()`.
