@@ -20,17 +20,28 @@ fn board_init(vm: &mut Vm, dict: ObjRef) -> PyResult<()> {
 
 #[test]
 fn native_functions_modules_results_and_errors() {
-    let config = Config { heap_limit: 8 << 20, ..Config::default() };
+    let config = Config {
+        heap_limit: 8 << 20,
+        ..Config::default()
+    };
     let mut vm = Vm::new(config, Box::new(BufferHost::default()));
     vm.register_function("add", add).unwrap();
     vm.register_module("board", board_init);
-    vm.run_source("import board\nx = add(2, 3)\ny = board.led(x > 4)\n", "main.py").unwrap();
+    vm.run_source(
+        "import board\nx = add(2, 3)\ny = board.led(x > 4)\n",
+        "main.py",
+    )
+    .unwrap();
     let x = vm.get_global("x").unwrap();
     assert_eq!(vm.as_i64(x), Some(5));
     let y = vm.get_global("y").unwrap();
     assert_eq!(vm.display(y), "on");
     match vm.run_source("def f():\n    return 1 / 0\nf()\n", "main.py") {
-        Err(RunError::Exception { type_name, message, traceback }) => {
+        Err(RunError::Exception {
+            type_name,
+            message,
+            traceback,
+        }) => {
             assert_eq!(type_name, "ZeroDivisionError");
             assert_eq!(message, "division by zero");
             assert!(traceback.contains("line 2, in f"), "{traceback}");
@@ -38,16 +49,27 @@ fn native_functions_modules_results_and_errors() {
         other => panic!("{other:?}"),
     }
     match vm.run_source("x = (1,\n", "main.py") {
-        Err(RunError::Compile(text)) => assert!(text.contains("SyntaxError: '(' was never closed"), "{text}"),
+        Err(RunError::Compile(text)) => {
+            assert!(text.contains("SyntaxError: '(' was never closed"), "{text}")
+        }
         other => panic!("{other:?}"),
     }
-    assert_eq!(vm.run_source("import sys\nsys.exit(3)\n", "main.py"), Err(RunError::Exit(3)));
+    assert_eq!(
+        vm.run_source("import sys\nsys.exit(3)\n", "main.py"),
+        Err(RunError::Exit(3))
+    );
     // Globals persist between runs, like a REPL session.
     vm.run_source("z = x * 10\n", "main.py").unwrap();
     let z = vm.get_global("z").unwrap();
     assert_eq!(vm.as_i64(z), Some(50));
-    vm.run_source("def g(a, b):\n    return a + b\n", "main.py").unwrap();
+    vm.run_source("def g(a, b):\n    return a + b\n", "main.py")
+        .unwrap();
     let g = vm.get_global("g").unwrap();
-    let r = vm.call_function(g, &[Value::small_int(1).unwrap(), Value::small_int(2).unwrap()]).unwrap();
+    let r = vm
+        .call_function(
+            g,
+            &[Value::small_int(1).unwrap(), Value::small_int(2).unwrap()],
+        )
+        .unwrap();
     assert_eq!(vm.as_i64(r), Some(3));
 }

@@ -5,7 +5,10 @@
 use vm_core::{BufferHost, Config, RunError, Vm};
 
 fn vm_with_heap(bytes: usize) -> Vm {
-    let config = Config { heap_limit: bytes, ..Config::default() };
+    let config = Config {
+        heap_limit: bytes,
+        ..Config::default()
+    };
     Vm::new(config, Box::new(BufferHost::default()))
 }
 
@@ -33,7 +36,10 @@ fn unbounded_allocation_raises_memory_error_and_the_vm_survives() {
     assert_eq!(exception_type(r), "MemoryError");
     let r = vm.run_source("s = 'ab'\nwhile True:\n    s = s + s\n", "t.py");
     assert_eq!(exception_type(r), "MemoryError");
-    let r = vm.run_source("d = {}\ni = 0\nwhile True:\n    d[i] = str(i)\n    i += 1\n", "t.py");
+    let r = vm.run_source(
+        "d = {}\ni = 0\nwhile True:\n    d[i] = str(i)\n    i += 1\n",
+        "t.py",
+    );
     assert_eq!(exception_type(r), "MemoryError");
     // Caught inside the script, then the script goes on.
     let src = "try:\n    x = [0] * 100000000\nexcept MemoryError:\n    result = 'caught'\n";
@@ -66,6 +72,9 @@ fn two_vms_are_independent() {
     let xb = b.get_global("x").map(|v| b.display(v));
     assert_eq!(xa.as_deref(), Some("1"));
     assert_eq!(xb.as_deref(), Some("2"));
-    let r = a.run_source("import random\nrandom.seed(1)\nresult = random.random()", "a.py");
+    let r = a.run_source(
+        "import random\nrandom.seed(1)\nresult = random.random()",
+        "a.py",
+    );
     assert!(r.is_ok());
 }

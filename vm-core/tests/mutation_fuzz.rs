@@ -45,7 +45,12 @@ fn tokens(src: &str) -> Vec<String> {
     let mut cur = String::new();
     for c in src.chars() {
         let word = c.is_alphanumeric() || c == '_';
-        if word && cur.chars().last().is_some_and(|p| p.is_alphanumeric() || p == '_') {
+        if word
+            && cur
+                .chars()
+                .last()
+                .is_some_and(|p| p.is_alphanumeric() || p == '_')
+        {
             cur.push(c);
             continue;
         }
@@ -95,9 +100,16 @@ fn ten_thousand_mutated_programs_never_panic_or_hang() {
 fn run_mutations() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/py");
     let mut corpus: Vec<Vec<String>> = Vec::new();
-    let mut names: Vec<_> = std::fs::read_dir(&dir).expect("corpus").filter_map(|e| e.ok()).map(|e| e.path()).collect();
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .expect("corpus")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .collect();
     names.sort();
-    for p in names.iter().filter(|p| p.extension().is_some_and(|e| e == "py")) {
+    for p in names
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "py"))
+    {
         if let Ok(src) = std::fs::read_to_string(p) {
             corpus.push(tokens(&src));
         }
@@ -133,7 +145,10 @@ fn run_mutations() {
     for i in 0..10_000u64 {
         let base = &corpus[rng.below(corpus.len())];
         let src = mutate(&mut rng, base, &pool);
-        let config = Config { heap_limit: 4 << 20, ..Config::default() };
+        let config = Config {
+            heap_limit: 4 << 20,
+            ..Config::default()
+        };
         let mut vm = Vm::new(config, Box::new(CappedHost::default()));
         *watched.lock().unwrap() = Some(vm.interrupt.clone());
         generation.store(i, Ordering::Relaxed);

@@ -77,9 +77,7 @@ fn this(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<(Vec<u8>, bool)> {
     match vm.obj(first) {
         Some(Obj::Bytes(b)) => Ok((b.to_vec(), false)),
         Some(Obj::ByteArray(b)) => Ok((b.clone(), true)),
-        _ => Err(vm.type_error(format!(
-            "descriptor '{name}' requires a 'bytes' object"
-        ))),
+        _ => Err(vm.type_error(format!("descriptor '{name}' requires a 'bytes' object"))),
     }
 }
 
@@ -95,10 +93,7 @@ fn bytes_like(vm: &mut Vm, v: Value) -> PyResult<Vec<u8>> {
     match vm.bytes_data(v) {
         Some(d) => Ok(d),
         None => {
-            let msg = format!(
-                "a bytes-like object is required, not '{}'",
-                vm.type_name(v)
-            );
+            let msg = format!("a bytes-like object is required, not '{}'", vm.type_name(v));
             Err(vm.type_error(msg))
         }
     }
@@ -571,7 +566,9 @@ fn b_isalnum(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
 }
 
 fn b_isspace(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
-    all_pred(vm, args, "isspace", |c| c.is_ascii_whitespace() || c == 0x0b)
+    all_pred(vm, args, "isspace", |c| {
+        c.is_ascii_whitespace() || c == 0x0b
+    })
 }
 
 fn b_isascii(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
@@ -699,7 +696,11 @@ fn b_removesuffix(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
 fn b_splitlines(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
     check_args(vm, "splitlines", args, 1, 2)?;
     let (s, ba) = this(vm, args, "splitlines")?;
-    let keep = match args.get(1).copied().or_else(|| kwarg(vm, kwargs, "keepends")) {
+    let keep = match args
+        .get(1)
+        .copied()
+        .or_else(|| kwarg(vm, kwargs, "keepends"))
+    {
         Some(v) => vm.truthy(v)?,
         None => false,
     };
@@ -712,7 +713,11 @@ fn b_splitlines(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
             if s[i] == b'\r' && s.get(i + 1) == Some(&b'\n') {
                 end += 1;
             }
-            out.push(if keep { s[start..end].to_vec() } else { s[start..i].to_vec() });
+            out.push(if keep {
+                s[start..end].to_vec()
+            } else {
+                s[start..i].to_vec()
+            });
             start = end;
             i = end;
         } else {
@@ -744,7 +749,11 @@ fn b_hex(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
             Some(t)
         }
     };
-    let per = match args.get(2).copied().or_else(|| kwarg(vm, kwargs, "bytes_per_sep")) {
+    let per = match args
+        .get(2)
+        .copied()
+        .or_else(|| kwarg(vm, kwargs, "bytes_per_sep"))
+    {
         Some(v) => int_arg(vm, v)?,
         None => 1,
     };
@@ -754,7 +763,11 @@ fn b_hex(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
     for (i, b) in s.iter().enumerate() {
         if i > 0 {
             if let (Some(sep), true) = (&sep, k > 0) {
-                let boundary = if per > 0 { (n - i) % k == 0 } else { i % k == 0 };
+                let boundary = if per > 0 {
+                    (n - i) % k == 0
+                } else {
+                    i % k == 0
+                };
                 if boundary {
                     out.push_str(sep);
                 }
@@ -887,9 +900,7 @@ fn with_ba<R>(
             return Ok(f(b));
         }
     }
-    Err(vm.type_error(format!(
-        "descriptor '{name}' requires a 'bytearray' object"
-    )))
+    Err(vm.type_error(format!("descriptor '{name}' requires a 'bytearray' object")))
 }
 
 fn ba_append(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
@@ -968,12 +979,14 @@ fn ba_insert(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
 fn ba_remove(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "remove", args, 2, 2)?;
     let b = byte_val(vm, args[1])?;
-    let ok = with_ba(vm, args, "remove", |v| match v.iter().position(|x| *x == b) {
-        Some(i) => {
-            v.remove(i);
-            true
+    let ok = with_ba(vm, args, "remove", |v| {
+        match v.iter().position(|x| *x == b) {
+            Some(i) => {
+                v.remove(i);
+                true
+            }
+            None => false,
         }
-        None => false,
     })?;
     if ok {
         Ok(Value::NONE)

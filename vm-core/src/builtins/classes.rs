@@ -435,9 +435,9 @@ impl Vm {
                 let direct: Vec<Value> = rest
                     .iter()
                     .filter(|x| {
-                        !rest.iter().any(|y| {
-                            y != *x && self.class(*y).is_some_and(|yc| yc.mro.contains(x))
-                        })
+                        !rest
+                            .iter()
+                            .any(|y| y != *x && self.class(*y).is_some_and(|yc| yc.mro.contains(x)))
                     })
                     .map(|x| Value::obj(*x))
                     .collect();
@@ -692,7 +692,11 @@ fn object_format(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResul
 
 /// Data descriptors for the writable exception attributes (`args`, `__cause__`, `__context__`).
 fn install_exc_properties(vm: &mut Vm, base_exc: ObjRef) {
-    type Pair = (&'static str, crate::object::types::NativeFn, crate::object::types::NativeFn);
+    type Pair = (
+        &'static str,
+        crate::object::types::NativeFn,
+        crate::object::types::NativeFn,
+    );
     let props: [Pair; 3] = [
         ("args", exc_args_get, exc_args_set),
         ("__cause__", exc_cause_get, exc_cause_set),

@@ -352,7 +352,11 @@ fn range_find(vm: &mut Vm, r: Value, x: Value) -> PyResult<Option<i64>> {
         return Ok(None);
     };
     let Some(i) = i else { return Ok(None) };
-    let inside = if step > 0 { i >= start && i < stop } else { i <= start && i > stop };
+    let inside = if step > 0 {
+        i >= start && i < stop
+    } else {
+        i <= start && i > stop
+    };
     if inside && (i - start) % step == 0 {
         return Ok(Some((i - start) / step));
     }
@@ -372,7 +376,9 @@ fn range_index(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<
 
 fn range_count(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "count", args, 2, 2)?;
-    Ok(Value::int_unchecked(range_find(vm, args[0], args[1])?.is_some() as i64))
+    Ok(Value::int_unchecked(
+        range_find(vm, args[0], args[1])?.is_some() as i64,
+    ))
 }
 
 fn slice_indices(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
@@ -442,7 +448,12 @@ fn list_sort(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult
 
 /// Stable sort of a list object in place with `key=` and `reverse=`.
 /// Counts the run starting at `lo` (CPython's `count_run`); returns (len, descending).
-fn sort_count_run(vm: &mut Vm, keys: &[Value], idx: &[usize], lo: usize) -> PyResult<(usize, bool)> {
+fn sort_count_run(
+    vm: &mut Vm,
+    keys: &[Value],
+    idx: &[usize],
+    lo: usize,
+) -> PyResult<(usize, bool)> {
     let hi = idx.len();
     if lo + 1 >= hi {
         return Ok((1, false));
@@ -466,7 +477,14 @@ fn sort_count_run(vm: &mut Vm, keys: &[Value], idx: &[usize], lo: usize) -> PyRe
 }
 
 /// CPython's `binarysort` over idx[lo..hi], with idx[lo..start] already sorted.
-fn sort_binary(vm: &mut Vm, keys: &[Value], idx: &mut [usize], lo: usize, hi: usize, mut start: usize) -> PyResult<()> {
+fn sort_binary(
+    vm: &mut Vm,
+    keys: &[Value],
+    idx: &mut [usize],
+    lo: usize,
+    hi: usize,
+    mut start: usize,
+) -> PyResult<()> {
     if start == lo {
         start += 1;
     }
@@ -518,7 +536,11 @@ fn timsort_like(vm: &mut Vm, keys: &[Value], idx: &mut [usize]) -> PyResult<()> 
             idx[lo..lo + n].reverse();
         }
         if n < minrun {
-            let force = if remaining <= minrun { remaining } else { minrun };
+            let force = if remaining <= minrun {
+                remaining
+            } else {
+                minrun
+            };
             sort_binary(vm, keys, idx, lo, lo + force, lo + n)?;
             n = force;
         }

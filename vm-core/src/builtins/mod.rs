@@ -9,16 +9,16 @@ use crate::object::types::{NativeFn, NativeFunc, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
+pub mod bytesmethods;
 pub mod classes;
 pub mod ctor;
 pub mod functions;
 pub mod methods;
 pub mod modules;
+pub mod nummethods;
 pub mod random;
 pub mod strmethods;
 pub mod strmore;
-pub mod bytesmethods;
-pub mod nummethods;
 
 /// Registers a native callable under `name` in dict `d`.
 pub(crate) fn add_native(

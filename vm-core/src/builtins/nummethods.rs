@@ -70,9 +70,7 @@ fn this_int(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<BigInt> {
 fn this_float(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<f64> {
     match args.first().and_then(|v| v.as_float()) {
         Some(x) => Ok(x),
-        None => Err(vm.type_error(format!(
-            "descriptor '{name}' requires a 'float' object"
-        ))),
+        None => Err(vm.type_error(format!("descriptor '{name}' requires a 'float' object"))),
     }
 }
 
@@ -105,7 +103,10 @@ fn int_to_bytes(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
     if length < 0 {
         return Err(vm.value_error("length argument must be non-negative"));
     }
-    let bo = args.get(2).copied().or_else(|| kwarg(vm, kwargs, "byteorder"));
+    let bo = args
+        .get(2)
+        .copied()
+        .or_else(|| kwarg(vm, kwargs, "byteorder"));
     let little = byteorder(vm, bo, "to_bytes")?;
     let signed = match kwarg(vm, kwargs, "signed") {
         Some(v) => vm.truthy(v)?,
@@ -125,9 +126,7 @@ fn int_from_bytes(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
     check_args(vm, "from_bytes", args, 1, 3)?;
     check_kwargs(vm, "from_bytes", kwargs, &["bytes", "byteorder", "signed"])?;
     let Some(src) = args.get(1).copied().or_else(|| kwarg(vm, kwargs, "bytes")) else {
-        return Err(vm.type_error(
-            "from_bytes() missing required argument 'bytes' (pos 1)",
-        ));
+        return Err(vm.type_error("from_bytes() missing required argument 'bytes' (pos 1)"));
     };
     let data: Vec<u8> = match vm.bytes_data(src) {
         Some(d) => d,
@@ -147,7 +146,10 @@ fn int_from_bytes(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
             d
         }
     };
-    let bo = args.get(2).copied().or_else(|| kwarg(vm, kwargs, "byteorder"));
+    let bo = args
+        .get(2)
+        .copied()
+        .or_else(|| kwarg(vm, kwargs, "byteorder"));
     let little = byteorder(vm, bo, "from_bytes")?;
     let signed = match kwarg(vm, kwargs, "signed") {
         Some(v) => vm.truthy(v)?,

@@ -332,7 +332,13 @@ fn str_format(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResul
 /// nested spec fields in the same sequence as CPython does. `None` leaves the string alone
 /// (no auto fields, a mix with manual ones, or a malformed string: the formatter reports).
 fn number_auto_fields(fmt: &str) -> Option<String> {
-    fn field(chars: &[char], counter: &mut usize, auto: &mut bool, manual: &mut bool, out: &mut String) {
+    fn field(
+        chars: &[char],
+        counter: &mut usize,
+        auto: &mut bool,
+        manual: &mut bool,
+        out: &mut String,
+    ) {
         // `chars` is the text between the braces.
         let mut k = 0;
         while k < chars.len() && chars[k] != ':' && chars[k] != '!' {
@@ -372,7 +378,13 @@ fn number_auto_fields(fmt: &str) -> Option<String> {
                     j += 1;
                 }
                 out.push('{');
-                field(&chars[i + 1..j.min(chars.len())], counter, auto, manual, out);
+                field(
+                    &chars[i + 1..j.min(chars.len())],
+                    counter,
+                    auto,
+                    manual,
+                    out,
+                );
                 out.push('}');
                 i = j + 1;
             } else {
@@ -417,7 +429,13 @@ fn number_auto_fields(fmt: &str) -> Option<String> {
             return None;
         }
         out.push('{');
-        field(&chars[i + 1..j], &mut counter, &mut auto, &mut manual, &mut out);
+        field(
+            &chars[i + 1..j],
+            &mut counter,
+            &mut auto,
+            &mut manual,
+            &mut out,
+        );
         out.push('}');
         i = j + 1;
     }

@@ -128,14 +128,26 @@ fn str_rsplit(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
 fn is_linebreak(c: char) -> bool {
     matches!(
         c,
-        '\n' | '\r' | '\u{0b}' | '\u{0c}' | '\u{1c}' | '\u{1d}' | '\u{1e}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+        '\n' | '\r'
+            | '\u{0b}'
+            | '\u{0c}'
+            | '\u{1c}'
+            | '\u{1d}'
+            | '\u{1e}'
+            | '\u{85}'
+            | '\u{2028}'
+            | '\u{2029}'
     )
 }
 
 fn str_splitlines(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
     check_args(vm, "splitlines", args, 1, 2)?;
     let s = this_str(vm, args, "splitlines")?;
-    let keep = match args.get(1).copied().or_else(|| kwarg(vm, kwargs, "keepends")) {
+    let keep = match args
+        .get(1)
+        .copied()
+        .or_else(|| kwarg(vm, kwargs, "keepends"))
+    {
         Some(v) => vm.truthy(v)?,
         None => false,
     };
@@ -151,7 +163,11 @@ fn str_splitlines(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
                     end += 1;
                 }
             }
-            out.push(String::from(if keep { &s[start..end] } else { &s[start..i] }));
+            out.push(String::from(if keep {
+                &s[start..end]
+            } else {
+                &s[start..i]
+            }));
             start = end;
         }
     }
@@ -241,7 +257,10 @@ fn push_lower(out: &mut String, s: &str, i: usize, c: char) {
 }
 
 fn is_case_ignorable(c: char) -> bool {
-    matches!(c, '\'' | '.' | ':' | '^' | '`' | '\u{ad}' | '\u{b7}' | '\u{2019}')
+    matches!(
+        c,
+        '\'' | '.' | ':' | '^' | '`' | '\u{ad}' | '\u{b7}' | '\u{2019}'
+    )
 }
 
 fn str_title(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
@@ -420,19 +439,16 @@ fn pad_args(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<(String, usize,
         None => ' ',
         Some(v) => {
             let Some(f) = vm.str_of(*v) else {
-                let msg = format!(
-                    "{name}() argument 2 must be str, not {}",
-                    vm.type_name(*v)
-                );
+                let msg = format!("{name}() argument 2 must be str, not {}", vm.type_name(*v));
                 return Err(vm.type_error(msg));
             };
             let mut it = f.chars();
             match (it.next(), it.next()) {
                 (Some(c), None) => c,
                 _ => {
-                    return Err(vm.type_error(
-                        "The fill character must be exactly one character long",
-                    ))
+                    return Err(
+                        vm.type_error("The fill character must be exactly one character long")
+                    )
                 }
             }
         }
@@ -501,7 +517,11 @@ fn str_zfill(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
 fn str_expandtabs(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
     check_args(vm, "expandtabs", args, 1, 2)?;
     let s = this_str(vm, args, "expandtabs")?;
-    let ts = match args.get(1).copied().or_else(|| kwarg(vm, kwargs, "tabsize")) {
+    let ts = match args
+        .get(1)
+        .copied()
+        .or_else(|| kwarg(vm, kwargs, "tabsize"))
+    {
         Some(v) => int_arg(vm, v)?,
         None => 8,
     };
@@ -593,9 +613,9 @@ fn str_maketrans(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     };
     if args.len() == 1 {
         let Some(Obj::Dict(_)) = vm.obj(args[0]) else {
-            return Err(vm.type_error(
-                "if you give only one argument to maketrans it must be a dict",
-            ));
+            return Err(
+                vm.type_error("if you give only one argument to maketrans it must be a dict")
+            );
         };
         let Some(src) = args[0].as_obj() else {
             return Err(vm.internal_error("maketrans"));
@@ -606,9 +626,9 @@ fn str_maketrans(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
                 match (it.next(), it.next()) {
                     (Some(c), None) => Value::int_unchecked(c as i64),
                     _ => {
-                        return Err(vm.value_error(
-                            "string keys in translate table must be of length 1",
-                        ))
+                        return Err(
+                            vm.value_error("string keys in translate table must be of length 1")
+                        )
                     }
                 }
             } else if vm.is_int(k) {
@@ -623,9 +643,7 @@ fn str_maketrans(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     let x = str_arg(vm, args[0], "maketrans() argument 1")?;
     let y = str_arg(vm, args[1], "maketrans() argument 2")?;
     if x.chars().count() != y.chars().count() {
-        return Err(vm.value_error(
-            "the first two maketrans arguments must have equal length",
-        ));
+        return Err(vm.value_error("the first two maketrans arguments must have equal length"));
     }
     for (a, b) in x.chars().zip(y.chars()) {
         vm.dict_set(
@@ -666,9 +684,7 @@ fn str_translate(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
         } else if let Some(i) = vm.as_i64(r) {
             match u32::try_from(i).ok().and_then(char::from_u32) {
                 Some(ch) => out.push(ch),
-                None => {
-                    return Err(vm.value_error("character mapping must be in range(0x110000)"))
-                }
+                None => return Err(vm.value_error("character mapping must be in range(0x110000)")),
             }
         } else {
             return Err(vm.type_error("character mapping must return integer, None or str"));
@@ -681,7 +697,13 @@ fn str_translate(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
 pub(crate) fn codec(name: &str) -> Option<&'static str> {
     let n: String = name
         .chars()
-        .map(|c| if c == '_' || c == ' ' { '-' } else { c.to_ascii_lowercase() })
+        .map(|c| {
+            if c == '_' || c == ' ' {
+                '-'
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
         .collect();
     match n.as_str() {
         "utf-8" | "utf8" | "u8" | "utf" => Some("utf-8"),
@@ -701,7 +723,11 @@ pub(crate) fn codec_args(
 ) -> PyResult<(&'static str, String)> {
     check_args(vm, name, args, 1, 3)?;
     super::check_kwargs(vm, name, kwargs, &["encoding", "errors"])?;
-    let enc = match args.get(1).copied().or_else(|| kwarg(vm, kwargs, "encoding")) {
+    let enc = match args
+        .get(1)
+        .copied()
+        .or_else(|| kwarg(vm, kwargs, "encoding"))
+    {
         Some(v) => str_arg(vm, v, &format!("{name}() argument 'encoding'"))?,
         None => String::from("utf-8"),
     };

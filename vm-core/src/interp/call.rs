@@ -219,7 +219,9 @@ impl Vm {
                     return Err(self.type_error(msg));
                 }
                 let tmp = self.new_dict()?;
-                let Some(tr) = tmp.as_obj() else { return Ok(()) };
+                let Some(tr) = tmp.as_obj() else {
+                    return Ok(());
+                };
                 self.dict_update_from(tr, m)?;
                 self.dict_items(tr)
             }

@@ -144,7 +144,10 @@ impl Vm {
             if bitwise && (a.is_float() || b.is_float()) {
                 return Err(self.unsupported(a, b, op, inplace));
             }
-            if a.is_bool() && b.is_bool() && matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor) {
+            if a.is_bool()
+                && b.is_bool()
+                && matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor)
+            {
                 let (x, y) = (a == Value::TRUE, b == Value::TRUE);
                 let r = match op {
                     BinaryOp::And => x & y,
@@ -161,7 +164,9 @@ impl Vm {
             && matches!(self.obj(b), Some(Obj::Instance(_)))
             && matches!(
                 self.obj(a),
-                Some(Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_))
+                Some(
+                    Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_)
+                )
             )
         {
             let (_, rname, _) = op.dunders();

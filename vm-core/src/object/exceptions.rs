@@ -43,7 +43,9 @@ impl Vm {
     pub fn import_error_named(&mut self, cls: ObjRef, msg: &str, name: Value) -> PyErr {
         let e = self.new_exception(cls, msg);
         if let Some(r) = e.0.as_obj() {
-            let set = self.intern("name").and_then(|k| self.instance_set(r, k, name));
+            let set = self
+                .intern("name")
+                .and_then(|k| self.instance_set(r, k, name));
             if let Err(err) = set {
                 return err;
             }

@@ -331,7 +331,8 @@ impl Vm {
     fn percent_format_text(&mut self, f: &str, arg: Value, bytes_mode: bool) -> PyResult<String> {
         let (items, perr) = parse_percent_lazy(f);
         let is_tuple = matches!(self.obj(arg), Some(Obj::Tuple(_)));
-        let bytes_arg = bytes_mode && matches!(self.obj(arg), Some(Obj::Bytes(_) | Obj::ByteArray(_)));
+        let bytes_arg =
+            bytes_mode && matches!(self.obj(arg), Some(Obj::Bytes(_) | Obj::ByteArray(_)));
         let is_mapping = !is_tuple
             && !bytes_arg
             && (matches!(self.obj(arg), Some(Obj::Dict(_)))
