@@ -379,13 +379,13 @@ impl Vm {
                 if y == 0.0 {
                     return Err(self.zero_division("float floor division by zero"));
                 }
-                float_divmod(x, y).0
+                crate::numeric::floatops::float_divmod(x, y).map_or(f64::NAN, |r| r.0)
             }
             BinaryOp::Remainder => {
                 if y == 0.0 {
                     return Err(self.zero_division("float modulo"));
                 }
-                float_divmod(x, y).1
+                crate::numeric::floatops::float_divmod(x, y).map_or(f64::NAN, |r| r.1)
             }
             BinaryOp::Power => return self.float_pow(x, y),
             _ => {
@@ -777,28 +777,4 @@ pub fn floor_divmod(x: i64, y: i64) -> (i64, i64) {
     } else {
         (q, r)
     }
-}
-
-/// CPython's `float_divmod` (divisor non-zero): (floor quotient, remainder).
-pub fn float_divmod(vx: f64, wx: f64) -> (f64, f64) {
-    let mut m = libm::fmod(vx, wx);
-    let mut div = (vx - m) / wx;
-    if m != 0.0 {
-        if (wx < 0.0) != (m < 0.0) {
-            m += wx;
-            div -= 1.0;
-        }
-    } else {
-        m = libm::copysign(0.0, wx);
-    }
-    let floordiv = if div != 0.0 {
-        let mut f = libm::floor(div);
-        if div - f > 0.5 {
-            f += 1.0;
-        }
-        f
-    } else {
-        libm::copysign(0.0, vx / wx)
-    };
-    (floordiv, m)
 }
