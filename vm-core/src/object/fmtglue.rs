@@ -137,26 +137,27 @@ impl Vm {
         kwargs: &[(Value, Value)],
     ) -> PyResult<String> {
         self.enter_native()?;
-        let r = self.str_format_inner(fmt, args, kwargs, 0);
+        let mut numbering = Numbering::default();
+        let r = self.str_format_inner(fmt, args, kwargs, 0, &mut numbering);
         self.leave_native();
         r
     }
 
+    /// Formats `fmt`; nested spec fields share the outer string's automatic numbering, as in
+    /// CPython (`"{:>{}}".format(x, w)` numbers the outer field 0 and the nested one 1).
     fn str_format_inner(
         &mut self,
         fmt: &str,
         args: &[Value],
         kwargs: &[(Value, Value)],
         depth: usize,
+        numbering: &mut Numbering,
     ) -> PyResult<String> {
         if depth > 2 {
             return Err(self.value_error("Max string recursion exceeded"));
         }
         let chars: Vec<char> = fmt.chars().collect();
         let mut out = String::new();
-        let mut auto = 0usize;
-        let mut manual = false;
-        let mut auto_used = false;
         let mut i = 0;
         while i < chars.len() {
             let c = chars[i];
@@ -183,6 +184,9 @@ impl Vm {
                     j += 1;
                 }
                 if j >= chars.len() {
+                    if i + 1 == chars.len() {
+                        return Err(self.value_error("Single '{' encountered in format string"));
+                    }
                     return Err(self.value_error("expected '}' before end of string"));
                 }
                 let field: String = chars[i + 1..j].iter().collect();
@@ -213,12 +217,12 @@ impl Vm {
                 // Resolve the argument.
                 let (first, rest) = split_name(name);
                 let mut v = if first.is_empty() {
-                    if manual {
+                    if numbering.manual {
                         return Err(self.value_error("cannot switch from manual field specification to automatic field numbering"));
                     }
-                    auto_used = true;
-                    let k = auto;
-                    auto += 1;
+                    numbering.auto_used = true;
+                    let k = numbering.next;
+                    numbering.next += 1;
                     match args.get(k) {
                         Some(v) => *v,
                         None => {
@@ -228,10 +232,10 @@ impl Vm {
                         }
                     }
                 } else if let Ok(k) = first.parse::<usize>() {
-                    if auto_used {
+                    if numbering.auto_used {
                         return Err(self.value_error("cannot switch from automatic field numbering to manual field specification"));
                     }
-                    manual = true;
+                    numbering.manual = true;
                     match args.get(k) {
                         Some(v) => *v,
                         None => {
@@ -276,7 +280,7 @@ impl Vm {
                 }
                 // Nested fields in the spec.
                 let spec = if spec.contains('{') {
-                    self.str_format_inner(spec, args, kwargs, depth + 1)?
+                    self.str_format_inner(spec, args, kwargs, depth + 1, numbering)?
                 } else {
                     String::from(spec)
                 };
@@ -564,6 +568,14 @@ impl Vm {
         };
         r.map_err(|e| self.format_error(e))
     }
+}
+
+/// Automatic field numbering state of one `str.format` call.
+#[derive(Default)]
+struct Numbering {
+    next: usize,
+    manual: bool,
+    auto_used: bool,
 }
 
 /// Splits at the first `sep` that is not inside brackets.
