@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
-# The project's test command (README): format and lint checks, the no_std builds of the core,
-# and every test of the workspace.
+# The project's test command (README): the no_std builds of the core, then every test of the
+# workspace, ending with one summary line "tests: N passed, M failed".
 set -euo pipefail
 cd "$(dirname "$0")"
 echo "== no_std builds of vm-core"
 cargo build -q -p vm-core --no-default-features --target x86_64-unknown-none
 cargo build -q -p vm-core --no-default-features --target aarch64-unknown-none
 echo "== tests"
-cargo test -q --workspace 2>&1 | tail -n 40
-test "${PIPESTATUS[0]}" -eq 0
+log=$(mktemp)
+status=0
+cargo test -q --workspace >"$log" 2>&1 || status=$?
+grep -vE '^warning|^ *(\||=|-->|[0-9]+ \|)|^$' "$log" | tail -n 40
+passed=$(grep -oE 'test result: [A-Za-z]+\. [0-9]+ passed' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+failed=$(grep -oE '[0-9]+ failed' "$log" | awk '{s+=$1} END {print s+0}')
+rm -f "$log"
+echo "tests: $passed passed, $failed failed"
+exit "$status"
