@@ -738,7 +738,7 @@ impl Vm {
             OnReturn::Init => {
                 if v != Value::NONE {
                     let msg = format!("__init__() should return None, not '{}'", self.type_name(v));
-                    return Err(self.type_error_in_caller(msg));
+                    return Err(self.type_error(msg));
                 }
                 Ok(Flow::Reload)
             }
@@ -747,11 +747,6 @@ impl Vm {
                 Ok(Flow::Reload)
             }
         }
-    }
-
-    /// An error raised on behalf of the (now innermost) caller frame.
-    fn type_error_in_caller(&mut self, msg: String) -> PyErr {
-        self.type_error(msg)
     }
 
     fn set_caller_ip(&mut self, ip: u32) {

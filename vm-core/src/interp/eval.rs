@@ -86,7 +86,7 @@ impl Vm {
             loop {
                 let Some((op, arg)) = ctx.code.instr(ctx.ip) else {
                     let e = self.internal_error("invalid instruction");
-                    match self.handle_exception(e, &mut ctx, entry, true) {
+                    match self.handle_exception(e, &mut ctx, entry) {
                         Ok(()) => continue 'reload,
                         Err(e) => return Err(e),
                     }
@@ -97,7 +97,7 @@ impl Vm {
                     Ok(Flow::Next) => {}
                     Ok(Flow::Reload) => continue 'reload,
                     Ok(Flow::Exit(v)) => return Ok(v),
-                    Err(e) => match self.handle_exception(e, &mut ctx, entry, true) {
+                    Err(e) => match self.handle_exception(e, &mut ctx, entry) {
                         Ok(()) => continue 'reload,
                         Err(e) => return Err(e),
                     },

@@ -288,7 +288,7 @@ impl Vm {
                 this: lasti as usize,
                 fi: entry,
             };
-            self.handle_exception(PyErr(exc), &mut ctx, entry, true)?;
+            self.handle_exception(PyErr(exc), &mut ctx, entry)?;
             let v = self.run_frames(entry)?;
             if core::mem::take(&mut self.gen_returned) {
                 Err(self.stop_iteration(v))

@@ -98,7 +98,6 @@ impl Vm {
         err: PyErr,
         ctx: &mut Ctx,
         entry: usize,
-        _first: bool,
     ) -> Result<(), PyErr> {
         let exc = err.0;
         let mut reraise = core::mem::take(&mut self.reraising);

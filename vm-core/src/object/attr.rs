@@ -2,6 +2,7 @@
 
 use alloc::boxed::Box;
 use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::types::{Instance, NativeKind, Obj};
@@ -29,14 +30,14 @@ impl Vm {
 
     /// The `AttributeError` for a missing attribute, worded as CPython 3.11 does.
     pub fn no_attribute(&mut self, obj: Value, name: Value) -> PyErr {
-        let n = self.str_of(name).unwrap_or("?").to_owned_string();
+        let n = String::from(self.str_of(name).unwrap_or("?"));
         let msg = match self.obj(obj) {
             Some(Obj::Module(m)) => {
-                let mname = self.str_of(m.name).unwrap_or("?").to_owned_string();
+                let mname = String::from(self.str_of(m.name).unwrap_or("?"));
                 format!("module '{mname}' has no attribute '{n}'")
             }
             Some(Obj::Class(c)) => {
-                let cname = self.str_of(c.name).unwrap_or("?").to_owned_string();
+                let cname = String::from(self.str_of(c.name).unwrap_or("?"));
                 format!("type object '{cname}' has no attribute '{n}'")
             }
             _ => format!("'{}' object has no attribute '{n}'", self.type_name(obj)),
@@ -202,7 +203,7 @@ impl Vm {
         }
         let name = match self.str_of(name) {
             Some(s) => {
-                let s = s.to_owned_string();
+                let s = String::from(s);
                 self.intern(&s)?
             }
             None => name,
@@ -327,7 +328,7 @@ impl Vm {
     }
 
     fn function_set_attr(&mut self, f: ObjRef, name: Value, value: Value) -> PyResult<()> {
-        let n = self.str_of(name).unwrap_or("").to_owned_string();
+        let n = String::from(self.str_of(name).unwrap_or(""));
         match n.as_str() {
             "__defaults__" => {
                 let items = if value == Value::NONE {
@@ -468,16 +469,5 @@ impl Vm {
             native: Value::UNDEF,
             exc: None,
         })))
-    }
-}
-
-/// `to_string` for `&str` without pulling `ToString` into every file.
-trait ToOwnedString {
-    fn to_owned_string(&self) -> alloc::string::String;
-}
-
-impl ToOwnedString for str {
-    fn to_owned_string(&self) -> alloc::string::String {
-        alloc::string::String::from(self)
     }
 }

@@ -219,8 +219,6 @@ impl Vm {
                 break;
             }
         }
-        let (la, lb) = (xs.len(), ys.len());
-        let _ = (la, lb);
         Ok(Some(match op {
             CompareOp::Eq => a_in_b && b_in_a,
             CompareOp::Ne => !(a_in_b && b_in_a),
@@ -591,38 +589,27 @@ impl Vm {
         };
         let is_slice = matches!(self.obj(k), Some(Obj::Slice(_)));
         match self.heap.get(r) {
-            Obj::List(l) => {
-                let len = l.len();
+            Obj::List(_) | Obj::Tuple(_) => {
+                let is_list = matches!(self.heap.get(r), Obj::List(_));
+                let len = seq_values(self.heap.get(r)).len();
                 if is_slice {
+                    // `slice_indices` may run user `__index__` code that shrinks the list.
                     let si = self.slice_indices(k, len)?;
-                    let Obj::List(l) = self.heap.get(r) else {
-                        return Ok(Value::NONE);
+                    let items = seq_values(self.heap.get(r));
+                    let out: Vec<Value> =
+                        si.indices().filter_map(|i| items.get(i).copied()).collect();
+                    return if is_list {
+                        self.new_list(out)
+                    } else {
+                        self.new_tuple(out)
                     };
-                    let out: Vec<Value> = si.indices().map(|i| l[i]).collect();
-                    return self.new_list(out);
                 }
-                let i = self.index_value(k, "list")?;
-                let i = self.norm_index(i, len, "list")?;
-                match self.heap.get(r) {
-                    Obj::List(l) => Ok(l[i]),
-                    _ => Ok(Value::NONE),
-                }
-            }
-            Obj::Tuple(t) => {
-                let len = t.len();
-                if is_slice {
-                    let si = self.slice_indices(k, len)?;
-                    let Obj::Tuple(t) = self.heap.get(r) else {
-                        return Ok(Value::NONE);
-                    };
-                    let out: Vec<Value> = si.indices().map(|i| t[i]).collect();
-                    return self.new_tuple(out);
-                }
-                let i = self.index_value(k, "tuple")?;
-                let i = self.norm_index(i, len, "tuple")?;
-                match self.heap.get(r) {
-                    Obj::Tuple(t) => Ok(t[i]),
-                    _ => Ok(Value::NONE),
+                let what = if is_list { "list" } else { "tuple" };
+                let i = self.index_value(k, what)?;
+                let i = self.norm_index(i, len, what)?;
+                match seq_values(self.heap.get(r)).get(i) {
+                    Some(v) => Ok(*v),
+                    None => Err(self.index_error(format!("{what} index out of range"))),
                 }
             }
             Obj::Str(s) => {
@@ -1008,5 +995,14 @@ impl Vm {
                 Ok(out)
             }
         }
+    }
+}
+
+/// The items of a list or tuple object (empty for anything else).
+fn seq_values(o: &Obj) -> &[Value] {
+    match o {
+        Obj::List(l) => l,
+        Obj::Tuple(t) => t,
+        _ => &[],
     }
 }

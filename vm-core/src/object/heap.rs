@@ -218,12 +218,13 @@ impl Heap {
         self.stats.collections += 1;
         self.stats.freed += freed;
         self.stats.live_after_last = bytes;
-        // Collect again once half of the remaining headroom is used, but not more often than
-        // every 256 KiB of allocation, so small heaps do not thrash.
+        // Collect again once half of the remaining headroom is used (at most twice the live
+        // size), but not more often than every 64 KiB unless the heap is that close to full:
+        // the next collection always comes before the limit would refuse an allocation.
         let headroom = self.limit.saturating_sub(bytes);
-        self.next_gc = bytes
-            + (headroom / 2)
-                .max(256 * 1024)
-                .min(bytes.max(1024 * 1024) * 2);
+        let step = (headroom / 2)
+            .min(bytes.max(1 << 20) * 2)
+            .max((64 * 1024).min(headroom));
+        self.next_gc = bytes + step;
     }
 }
