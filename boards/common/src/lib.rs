@@ -1,0 +1,101 @@
+//! What every Tiercel board runs once it has a console, a clock and a heap.
+//!
+//! A board crate (for example `boards/qemu-x86_64`) boots the machine, sets up its allocator,
+//! implements [`Platform`] for its serial port and clock, looks for a script the harness
+//! placed in guest memory ([`script::Script`]), and calls [`run`]. Everything here is plain
+//! safe `no_std` code, so it is unit-tested on the host; the unsafe hardware work stays in the
+//! board crates.
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
+pub mod console;
+pub mod repl;
+pub mod script;
+
+pub use console::{ConsoleHost, Platform};
+
+use alloc::boxed::Box;
+use vm_core::{Config, RunError, Vm};
+
+/// Exit status when the board's panic handler runs (a bug in Tiercel or the board).
+pub const EXIT_PANIC: i32 = 70;
+/// Exit status when the CPU takes an unexpected exception (fault, trap).
+pub const EXIT_FAULT: i32 = 71;
+/// Exit status of a board self-test that failed.
+pub const EXIT_SELFTEST_FAILED: i32 = 72;
+
+/// What a board tells the shared code about itself.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardInfo {
+    /// Shown in the REPL banner, e.g. `"qemu-x86_64"`.
+    pub name: &'static str,
+    /// The VM heap limit in bytes: a fraction of the board's allocator, so the VM raises
+    /// `MemoryError` while the allocator still has room for the compiler and bookkeeping.
+    pub heap_limit: usize,
+}
+
+/// Runs the script if there is one, otherwise the REPL, and returns the exit status
+/// (0 on success, 1 on an uncaught exception, `n` for `sys.exit(n)`), as `tiercel` does.
+pub fn run<P: Platform + Clone + 'static>(
+    platform: P,
+    info: BoardInfo,
+    script: Option<script::Script<'_>>,
+) -> i32 {
+    match script {
+        Some(s) => run_script(platform, info, &s),
+        None => repl::repl(platform, info),
+    }
+}
+
+/// Creates a VM whose output goes to the board's console.
+pub fn new_vm<P: Platform + 'static>(
+    platform: P,
+    info: BoardInfo,
+    framed: bool,
+    argv0: &str,
+) -> Vm {
+    let config = Config {
+        heap_limit: info.heap_limit,
+        argv: alloc::vec![alloc::string::String::from(argv0)],
+        ..Config::default()
+    };
+    Vm::new(config, Box::new(ConsoleHost::new(platform, framed)))
+}
+
+/// Runs one script to completion and returns its exit status.
+pub fn run_script<P: Platform + 'static>(
+    platform: P,
+    info: BoardInfo,
+    s: &script::Script<'_>,
+) -> i32 {
+    let mut vm = new_vm(platform, info, s.framed, s.name);
+    let Ok(source) = core::str::from_utf8(s.source) else {
+        vm.write_err("SyntaxError: (unicode error) 'utf-8' codec can't decode the script\n");
+        vm.host.flush();
+        return 1;
+    };
+    let r = vm.run_source(source, s.name);
+    let status = report(&mut vm, r);
+    vm.host.flush();
+    status
+}
+
+/// Prints a run's error (if any) to the VM's stderr and returns the exit status.
+pub fn report(vm: &mut Vm, r: Result<(), RunError>) -> i32 {
+    match r {
+        Ok(()) => 0,
+        Err(RunError::Compile(text)) => {
+            vm.write_err(&text);
+            1
+        }
+        Err(RunError::Exception { traceback, .. }) => {
+            vm.write_err(&traceback);
+            1
+        }
+        Err(RunError::Exit(n)) => n,
+    }
+}

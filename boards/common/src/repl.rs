@@ -1,0 +1,304 @@
+//! The serial-console REPL: a small line editor, CPython's `>>>`/`...` prompts, and the rule
+//! that decides when an entry is complete.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use vm_core::api::Mode;
+use vm_core::RunError;
+
+use crate::{new_vm, report, BoardInfo, Platform};
+
+/// Longest line the editor accepts; further bytes ring the bell instead of growing memory.
+const MAX_LINE: usize = 4096;
+
+/// What the line editor returns.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A line (without its terminator).
+    Line(String),
+    /// `Ctrl-D` on an empty line.
+    Eof,
+    /// `Ctrl-C`: the entry is abandoned.
+    Interrupt,
+}
+
+/// A line editor over a byte console: echo, backspace, `Ctrl-C`, `Ctrl-D`; CR, LF and CR LF
+/// all end a line; terminal escape sequences (arrow keys) are ignored.
+#[derive(Debug, Default)]
+pub struct LineEditor {
+    after_cr: bool,
+}
+
+impl LineEditor {
+    /// Reads one line from `con`, echoing what is typed.
+    pub fn read_line<P: Platform>(&mut self, con: &mut P) -> Input {
+        let mut line: Vec<u8> = Vec::new();
+        loop {
+            let b = con.read_byte();
+            let after_cr = core::mem::replace(&mut self.after_cr, b == b'\r');
+            match b {
+                b'\n' if after_cr => {}
+                b'\r' | b'\n' => {
+                    con.write_bytes(b"\r\n");
+                    return Input::Line(String::from_utf8_lossy(&line).into_owned());
+                }
+                0x04 if line.is_empty() => {
+                    con.write_bytes(b"\r\n");
+                    return Input::Eof;
+                }
+                0x03 => {
+                    con.write_bytes(b"^C\r\n");
+                    return Input::Interrupt;
+                }
+                0x08 | 0x7F => {
+                    // Drop one whole UTF-8 character.
+                    while let Some(last) = line.pop() {
+                        if last & 0xC0 != 0x80 {
+                            break;
+                        }
+                    }
+                    con.write_bytes(b"\x08 \x08");
+                }
+                0x1B => skip_escape(con),
+                b'\t' => self.insert(con, &mut line, b"    "),
+                b if b >= 0x20 => self.insert(con, &mut line, &[b]),
+                _ => {}
+            }
+        }
+    }
+
+    fn insert<P: Platform>(&self, con: &mut P, line: &mut Vec<u8>, bytes: &[u8]) {
+        if line.len() + bytes.len() > MAX_LINE {
+            con.write_bytes(b"\x07");
+            return;
+        }
+        line.extend_from_slice(bytes);
+        con.write_bytes(bytes);
+    }
+}
+
+/// Swallows the rest of an ANSI escape sequence (`ESC [ ... final`).
+fn skip_escape<P: Platform>(con: &mut P) {
+    if con.read_byte() != b'[' {
+        return;
+    }
+    while !(0x40..=0x7E).contains(&con.read_byte()) {}
+}
+
+/// Whether the REPL must read another line before compiling `entry` (all lines so far, each
+/// ending in `\n`): open brackets or triple-quoted strings, a trailing backslash, or a
+/// compound statement (a first line ending in `:` or a decorator) not yet closed by an empty
+/// line. This is the rule CPython's interactive loop follows for well-formed input.
+pub fn needs_more(entry: &str) -> bool {
+    let scan = Scan::of(entry);
+    if scan.open_brackets > 0 || scan.in_triple_quote {
+        return true;
+    }
+    let mut lines = entry.lines();
+    let Some(first) = lines.next() else {
+        return false;
+    };
+    let last = entry.lines().last().unwrap_or("");
+    if last.ends_with('\\') {
+        return true;
+    }
+    let first_code = strip_comment(first).trim_end();
+    let is_block = first_code.ends_with(':') || first_code.trim_start().starts_with('@');
+    is_block && !last.trim().is_empty()
+}
+
+/// Drops a `#` comment from a line (a `#` inside a string literal does not count).
+fn strip_comment(line: &str) -> &str {
+    let mut quote: Option<u8> = None;
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        match quote {
+            Some(_) if c == b'\\' => i += 1,
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == b'#' => return &line[..i],
+            None if c == b'\'' || c == b'"' => quote = Some(c),
+            None => {}
+        }
+        i += 1;
+    }
+    line
+}
+
+/// Bracket depth and string state at the end of an entry.
+#[derive(Debug, Default)]
+struct Scan {
+    open_brackets: usize,
+    in_triple_quote: bool,
+}
+
+impl Scan {
+    fn of(src: &str) -> Scan {
+        let b = src.as_bytes();
+        let mut depth = 0usize;
+        let mut i = 0;
+        while i < b.len() {
+            match b[i] {
+                b'#' => {
+                    while i < b.len() && b[i] != b'\n' {
+                        i += 1;
+                    }
+                }
+                q @ (b'\'' | b'"') => {
+                    let triple = b.get(i..i + 3) == Some(&[q, q, q][..]);
+                    i += if triple { 3 } else { 1 };
+                    loop {
+                        match b.get(i) {
+                            None => {
+                                return Scan {
+                                    open_brackets: depth,
+                                    in_triple_quote: triple,
+                                }
+                            }
+                            Some(b'\\') => i += 2,
+                            Some(b'\n') if !triple => break,
+                            Some(&c) if c == q => {
+                                if !triple {
+                                    i += 1;
+                                    break;
+                                }
+                                if b.get(i..i + 3) == Some(&[q, q, q][..]) {
+                                    i += 3;
+                                    break;
+                                }
+                                i += 1;
+                            }
+                            Some(_) => i += 1,
+                        }
+                    }
+                    continue;
+                }
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            i += 1;
+        }
+        Scan {
+            open_brackets: depth,
+            in_triple_quote: false,
+        }
+    }
+}
+
+/// The REPL: reads entries from the console and runs each in the same `__main__` namespace,
+/// printing expression values, until `Ctrl-D` or `sys.exit()`. Errors print a traceback and
+/// the loop goes on. Returns the exit status.
+pub fn repl<P: Platform + Clone + 'static>(platform: P, info: BoardInfo) -> i32 {
+    let mut con = platform.clone();
+    let mut vm = new_vm(platform, info, false, "");
+    let mut editor = LineEditor::default();
+    con.write_bytes(b"Tiercel ");
+    con.write_bytes(env!("CARGO_PKG_VERSION").as_bytes());
+    con.write_bytes(b" on ");
+    con.write_bytes(info.name.as_bytes());
+    con.write_bytes(b"\r\nType Ctrl-D to exit.\r\n");
+    loop {
+        let mut entry = String::new();
+        con.write_bytes(b">>> ");
+        let complete = loop {
+            match editor.read_line(&mut con) {
+                Input::Line(line) => {
+                    entry.push_str(&line);
+                    entry.push('\n');
+                    if !needs_more(&entry) {
+                        break true;
+                    }
+                    con.write_bytes(b"... ");
+                }
+                Input::Eof if entry.is_empty() => return 0,
+                Input::Eof => break true,
+                Input::Interrupt => {
+                    con.write_bytes(b"KeyboardInterrupt\r\n");
+                    break false;
+                }
+            }
+        };
+        if !complete || entry.trim().is_empty() {
+            continue;
+        }
+        match vm.run_source_mode(&entry, "<stdin>", Mode::Interactive) {
+            Err(RunError::Exit(n)) => {
+                vm.host.flush();
+                return n;
+            }
+            r => {
+                report(&mut vm, r);
+            }
+        }
+        vm.host.flush();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::collections::VecDeque;
+
+    #[test]
+    fn completeness() {
+        assert!(!needs_more("x = 1\n"));
+        assert!(needs_more("def f():\n"));
+        assert!(needs_more("def f():\n    return 1\n"));
+        assert!(!needs_more("def f():\n    return 1\n\n"));
+        assert!(needs_more("x = (1,\n"));
+        assert!(!needs_more("x = (1,\n 2)\n"));
+        assert!(needs_more("s = '''a\n"));
+        assert!(!needs_more("s = '''a\nb'''\n"));
+        assert!(needs_more("x = 1 + \\\n"));
+        assert!(!needs_more("d = {'#': 1}  # {\n"));
+        assert!(needs_more("@dec\n"));
+        assert!(!needs_more("s = 'a:'\n"));
+        assert!(!needs_more("if x: pass  # note:\n"));
+    }
+
+    #[derive(Clone, Default)]
+    struct Fake {
+        input: VecDeque<u8>,
+        output: Vec<u8>,
+    }
+
+    impl Platform for Fake {
+        fn write_bytes(&mut self, bytes: &[u8]) {
+            self.output.extend_from_slice(bytes);
+        }
+        fn read_byte(&mut self) -> u8 {
+            self.input.pop_front().unwrap_or(0x04)
+        }
+        fn monotonic(&mut self) -> f64 {
+            0.0
+        }
+        fn time(&mut self) -> f64 {
+            0.0
+        }
+    }
+
+    fn read(bytes: &[u8]) -> (Input, Vec<u8>) {
+        let mut f = Fake {
+            input: bytes.iter().copied().collect(),
+            ..Fake::default()
+        };
+        let got = LineEditor::default().read_line(&mut f);
+        (got, f.output)
+    }
+
+    #[test]
+    fn editing() {
+        assert_eq!(read(b"ab\x7fc\r\n").0, Input::Line("ac".into()));
+        assert_eq!(read("é\x7fx\n".as_bytes()).0, Input::Line("x".into()));
+        assert_eq!(read(b"\x1b[Ax\r").0, Input::Line("x".into()));
+        assert_eq!(read(b"\x04").0, Input::Eof);
+        assert_eq!(read(b"a\x03").0, Input::Interrupt);
+        let (line, echo) = read(b"hi\r");
+        assert_eq!(line, Input::Line("hi".into()));
+        assert_eq!(echo, b"hi\r\n");
+    }
+}

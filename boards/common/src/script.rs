@@ -1,0 +1,110 @@
+//! The script image a harness places in guest memory for a board to run.
+//!
+//! Layout (all integers little-endian), at an address each board documents:
+//!
+//! | offset | size | field |
+//! |---|---|---|
+//! | 0 | 8 | magic `b"TIERCEL1"` |
+//! | 8 | 4 | flags (bit 0: frame stderr, see [`crate::console`]) |
+//! | 12 | 4 | name length `n` |
+//! | 16 | 4 | source length `m` |
+//! | 20 | `n` | the file name, UTF-8 (shown in tracebacks, `sys.argv[0]`) |
+//! | 20+n | `m` | the source |
+//!
+//! Guest RAM starts zeroed, so without a loaded image the magic is absent and the board
+//! opens the REPL instead.
+
+use alloc::vec::Vec;
+
+/// The first eight bytes of a script image.
+pub const MAGIC: [u8; 8] = *b"TIERCEL1";
+/// Header size in bytes.
+pub const HEADER_LEN: usize = 20;
+/// Flag: wrap stderr output in frame markers.
+pub const FLAG_FRAMED: u32 = 1;
+
+/// A script found in guest memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Script<'a> {
+    /// The file name for tracebacks.
+    pub name: &'a str,
+    /// The source bytes (validated as UTF-8 when run).
+    pub source: &'a [u8],
+    /// Whether stderr is framed for the harness.
+    pub framed: bool,
+}
+
+fn u32_at(b: &[u8], at: usize) -> Option<usize> {
+    let bytes: [u8; 4] = b.get(at..at + 4)?.try_into().ok()?;
+    usize::try_from(u32::from_le_bytes(bytes)).ok()
+}
+
+/// Reads the header and returns the total image length, or `None` when no valid header is
+/// there. Boards call this on the first [`HEADER_LEN`] bytes before building the full slice.
+pub fn image_len(header: &[u8]) -> Option<usize> {
+    if header.get(..8)? != MAGIC {
+        return None;
+    }
+    let n = u32_at(header, 12)?;
+    let m = u32_at(header, 16)?;
+    HEADER_LEN.checked_add(n)?.checked_add(m)
+}
+
+/// Parses a whole image (`image_len` bytes). `None` when it is malformed.
+pub fn parse(image: &[u8]) -> Option<Script<'_>> {
+    let total = image_len(image)?;
+    if image.len() < total {
+        return None;
+    }
+    let flags = u32_at(image, 8)?;
+    let n = u32_at(image, 12)?;
+    let name = core::str::from_utf8(image.get(HEADER_LEN..HEADER_LEN + n)?).ok()?;
+    let source = image.get(HEADER_LEN + n..total)?;
+    Some(Script {
+        name,
+        source,
+        framed: flags & FLAG_FRAMED as usize != 0,
+    })
+}
+
+/// Builds an image (the harness side). Fails when a length does not fit in 32 bits.
+pub fn encode(name: &str, source: &[u8], framed: bool) -> Option<Vec<u8>> {
+    let n = u32::try_from(name.len()).ok()?;
+    let m = u32::try_from(source.len()).ok()?;
+    let mut v = Vec::with_capacity(HEADER_LEN + name.len() + source.len());
+    v.extend_from_slice(&MAGIC);
+    v.extend_from_slice(&(if framed { FLAG_FRAMED } else { 0 }).to_le_bytes());
+    v.extend_from_slice(&n.to_le_bytes());
+    v.extend_from_slice(&m.to_le_bytes());
+    v.extend_from_slice(name.as_bytes());
+    v.extend_from_slice(source);
+    Some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let img = encode("t.py", b"print(1)\n", true).unwrap();
+        assert_eq!(image_len(&img[..HEADER_LEN]), Some(img.len()));
+        let s = parse(&img).unwrap();
+        assert_eq!(s.name, "t.py");
+        assert_eq!(s.source, b"print(1)\n");
+        assert!(s.framed);
+    }
+
+    #[test]
+    fn rejects_zeroed_memory_and_truncation() {
+        assert_eq!(image_len(&[0; HEADER_LEN]), None);
+        let img = encode("t.py", b"x = 1", false).unwrap();
+        assert_eq!(parse(&img[..img.len() - 1]), None);
+        let mut bad = img.clone();
+        bad[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert_eq!(parse(&bad), None);
+        bad[20] = 0xFF; // name not UTF-8 once the length is right again
+        bad[12..16].copy_from_slice(&4u32.to_le_bytes());
+        assert_eq!(parse(&bad), None);
+    }
+}

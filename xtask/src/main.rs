@@ -1,0 +1,25 @@
+//! Developer commands, run as `cargo xtask <command>` (an alias in `.cargo/config.toml`).
+//!
+//! - `cargo xtask qemu <x86_64|aarch64> [FILE.py]`: boots a board under QEMU and runs FILE.py
+//!   (its output on the terminal, its exit status as ours), or opens the REPL without FILE.
+//! - `cargo xtask bench [OPTIONS]`: runs the benchmark suite in `bench/` (see `bench/README.md`).
+
+use std::process::ExitCode;
+
+mod bench;
+mod qemu;
+
+fn usage() -> ExitCode {
+    eprintln!("usage: cargo xtask qemu <x86_64|aarch64> [FILE.py]");
+    eprintln!("       cargo xtask bench [--help]");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("qemu") => qemu::main(&args[1..]),
+        Some("bench") => bench::main(&args[1..]),
+        _ => usage(),
+    }
+}
