@@ -12,10 +12,12 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+pub mod codemem;
 pub mod console;
 pub mod repl;
 pub mod script;
 
+pub use codemem::CodeMemory;
 pub use console::{ConsoleHost, Platform};
 
 use alloc::boxed::Box;

@@ -5,7 +5,7 @@
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `b"TIERCEL1"` |
-//! | 8 | 4 | flags (bit 0: frame stderr, see [`crate::console`]) |
+//! | 8 | 4 | flags: the `FLAG_*` constants |
 //! | 12 | 4 | name length `n` |
 //! | 16 | 4 | source length `m` |
 //! | 20 | `n` | the file name, UTF-8 (shown in tracebacks, `sys.argv[0]`) |
@@ -20,8 +20,16 @@ use alloc::vec::Vec;
 pub const MAGIC: [u8; 8] = *b"TIERCEL1";
 /// Header size in bytes.
 pub const HEADER_LEN: usize = 20;
-/// Flag: wrap stderr output in frame markers.
+/// Flag: wrap stderr output in frame markers (see [`crate::console`]).
 pub const FLAG_FRAMED: u32 = 1;
+/// Flag: instead of a script, run the code-memory self-test (write a few hand-encoded
+/// instructions, seal, call them, print `selftest: ok`, exit 0).
+pub const FLAG_SELFTEST: u32 = 1 << 1;
+/// Flag: fault test: execute code in the region while it is writable. The board must take
+/// a CPU fault (printed, exit [`crate::EXIT_FAULT`]).
+pub const FLAG_FAULT_EXEC_WRITABLE: u32 = 1 << 2;
+/// Flag: fault test: write to the region while it is executable. Same expectation.
+pub const FLAG_FAULT_WRITE_EXEC: u32 = 1 << 3;
 
 /// A script found in guest memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +40,8 @@ pub struct Script<'a> {
     pub source: &'a [u8],
     /// Whether stderr is framed for the harness.
     pub framed: bool,
+    /// All header flags (`FLAG_*`).
+    pub flags: u32,
 }
 
 fn u32_at(b: &[u8], at: usize) -> Option<usize> {
@@ -64,16 +74,17 @@ pub fn parse(image: &[u8]) -> Option<Script<'_>> {
         name,
         source,
         framed: flags & FLAG_FRAMED as usize != 0,
+        flags: u32::try_from(flags).ok()?,
     })
 }
 
 /// Builds an image (the harness side). Fails when a length does not fit in 32 bits.
-pub fn encode(name: &str, source: &[u8], framed: bool) -> Option<Vec<u8>> {
+pub fn encode(name: &str, source: &[u8], flags: u32) -> Option<Vec<u8>> {
     let n = u32::try_from(name.len()).ok()?;
     let m = u32::try_from(source.len()).ok()?;
     let mut v = Vec::with_capacity(HEADER_LEN + name.len() + source.len());
     v.extend_from_slice(&MAGIC);
-    v.extend_from_slice(&(if framed { FLAG_FRAMED } else { 0 }).to_le_bytes());
+    v.extend_from_slice(&flags.to_le_bytes());
     v.extend_from_slice(&n.to_le_bytes());
     v.extend_from_slice(&m.to_le_bytes());
     v.extend_from_slice(name.as_bytes());
@@ -87,18 +98,19 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        let img = encode("t.py", b"print(1)\n", true).unwrap();
+        let img = encode("t.py", b"print(1)\n", FLAG_FRAMED | FLAG_SELFTEST).unwrap();
         assert_eq!(image_len(&img[..HEADER_LEN]), Some(img.len()));
         let s = parse(&img).unwrap();
         assert_eq!(s.name, "t.py");
         assert_eq!(s.source, b"print(1)\n");
         assert!(s.framed);
+        assert_eq!(s.flags, FLAG_FRAMED | FLAG_SELFTEST);
     }
 
     #[test]
     fn rejects_zeroed_memory_and_truncation() {
         assert_eq!(image_len(&[0; HEADER_LEN]), None);
-        let img = encode("t.py", b"x = 1", false).unwrap();
+        let img = encode("t.py", b"x = 1", 0).unwrap();
         assert_eq!(parse(&img[..img.len() - 1]), None);
         let mut bad = img.clone();
         bad[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
