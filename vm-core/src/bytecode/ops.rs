@@ -326,10 +326,12 @@ macro_rules! define_ops {
                 match self { $(Op::$name => stringify!($name),)* }
             }
 
-            /// Inline-cache units following the instruction.
-            #[inline]
+            /// Inline-cache units following the instruction (a table lookup: this runs
+            /// once per executed instruction).
+            #[inline(always)]
             pub fn cache_units(self) -> usize {
-                match self { $(Op::$name => $cache,)* }
+                const CACHE: &[u8] = &[$($cache),*];
+                CACHE[self as usize] as usize
             }
 
             /// The instruction's own flags (see [`flags`]).
