@@ -178,6 +178,11 @@ impl Vm {
         self.dict_set_str(module_dict, name, v)
     }
 
+    /// The specialization statistics, when [`Config::stats`](crate::Config::stats) is set.
+    pub fn spec_stats(&self) -> Option<&crate::interp::specialize::SpecStats> {
+        self.spec.stats.as_deref()
+    }
+
     /// Reads a global of `__main__`.
     pub fn get_global(&mut self, name: &str) -> Option<Value> {
         let k = self.intern(name).ok()?;

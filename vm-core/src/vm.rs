@@ -70,6 +70,11 @@ pub struct Config {
     pub native_depth_limit: usize,
     /// `sys.argv`.
     pub argv: Vec<String>,
+    /// Collect specialization statistics ([`Vm::spec_stats`], `tiercel --stats`).
+    pub stats: bool,
+    /// Stress mode: every adaptive instruction specializes on its first execution and
+    /// specialized ones deoptimize pseudo-randomly (results must not change).
+    pub stress_specialize: bool,
 }
 
 impl Default for Config {
@@ -79,6 +84,8 @@ impl Default for Config {
             recursion_limit: 1000,
             native_depth_limit: 200,
             argv: Vec::new(),
+            stats: false,
+            stress_specialize: false,
         }
     }
 }
@@ -127,6 +134,8 @@ pub struct Vm {
     pub(crate) gen_returned: bool,
     /// Native modules registered by the embedder.
     pub(crate) native_modules: Vec<(&'static str, crate::builtins::modules::ModuleInit)>,
+    /// The specializing interpreter's per-VM state.
+    pub(crate) spec: crate::interp::specialize::SpecState,
 }
 
 /// How a run ended when it did not return normally.
@@ -152,6 +161,8 @@ impl Vm {
     pub fn new(config: Config, host: Box<dyn Host>) -> Vm {
         let mut heap = Heap::new(config.heap_limit);
         let types = Types::bootstrap(&mut heap);
+        let spec =
+            crate::interp::specialize::SpecState::new(config.stats, config.stress_specialize);
         let mut vm = Vm {
             heap,
             stack: Vec::new(),
@@ -174,6 +185,7 @@ impl Vm {
             reraise_lasti: None,
             gen_returned: false,
             native_modules: Vec::new(),
+            spec,
         };
         crate::builtins::install(&mut vm);
         vm

@@ -1,6 +1,7 @@
 //! The `tiercel` command: runs a Python file like `python3 FILE.py`.
 //!
-//! Usage: `tiercel [--heap BYTES] [--dis] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
+//! Usage: `tiercel [--heap BYTES] [--dis] [--stats] [--stress-specialize] [-c CODE | FILE]
+//! [ARGS...]`. Output goes to stdout,
 //! an uncaught exception prints a CPython-style traceback on stderr and exits with status 1,
 //! and `sys.exit(n)` exits with `n`.
 
@@ -43,7 +44,9 @@ impl Host for StdHost {
 }
 
 fn usage() -> ExitCode {
-    eprintln!("usage: tiercel [--heap BYTES] [--dis] [-c CODE | FILE] [ARGS...]");
+    eprintln!(
+        "usage: tiercel [--heap BYTES] [--dis] [--stats] [--stress-specialize] [-c CODE | FILE] [ARGS...]"
+    );
     ExitCode::from(2)
 }
 
@@ -59,6 +62,8 @@ fn main() -> ExitCode {
                 None => return usage(),
             },
             "--dis" => dis = true,
+            "--stats" => config.stats = true,
+            "--stress-specialize" => config.stress_specialize = true,
             "-c" => {
                 let Some(code) = args.next() else {
                     return usage();
@@ -118,5 +123,8 @@ fn main() -> ExitCode {
         Err(RunError::Exit(n)) => n,
     };
     vm.host.flush();
+    if let Some(stats) = vm.spec_stats() {
+        eprint!("{}", stats.report());
+    }
     ExitCode::from(code as u8)
 }

@@ -249,9 +249,13 @@ pub(crate) fn make_class_multi(
         version: Cell::new(version),
         layout,
         slots,
+        subclasses: Vec::new(),
     })))?;
     let mut mro = vec![cls];
     mro.extend(base_mro);
+    for &ancestor in &mro[1..] {
+        vm.register_subclass(ancestor, cls);
+    }
     if let Obj::Class(c) = vm.heap.get_mut(cls) {
         c.mro = mro;
     }

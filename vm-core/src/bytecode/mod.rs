@@ -1,5 +1,6 @@
 //! Bytecode: the op table (single source of truth), code objects and the disassembler.
 
 pub mod code;
+pub mod counter;
 pub mod disasm;
 pub mod ops;

@@ -135,6 +135,60 @@ macro_rules! for_each_uop {
             _IMPORT_NAME flags::NAME | flags::ERROR | flags::ESCAPES;
             _IMPORT_FROM flags::NAME | flags::ERROR | flags::ESCAPES;
             _LOAD_LOCALS 0;
+            // Adaptive specialization (first uop of every family head).
+            _SPECIALIZE flags::SPECIALIZE;
+            // Guards and actions of the specialized forms (see `interp::spec_uops`).
+            _GUARD_GLOBALS_VERSION flags::DEOPT;
+            _GUARD_BUILTINS_VERSION flags::DEOPT;
+            _LOAD_GLOBAL_MODULE 0;
+            _LOAD_GLOBAL_BUILTIN 0;
+            _GUARD_BOTH_INT flags::DEOPT;
+            _GUARD_BOTH_FLOAT flags::DEOPT;
+            _GUARD_BOTH_STR flags::DEOPT;
+            _BINARY_OP_ADD_INT flags::ERROR;
+            _BINARY_OP_SUBTRACT_INT flags::ERROR;
+            _BINARY_OP_MULTIPLY_INT flags::ERROR;
+            _BINARY_OP_ADD_FLOAT flags::PURE;
+            _BINARY_OP_SUBTRACT_FLOAT flags::PURE;
+            _BINARY_OP_MULTIPLY_FLOAT flags::PURE;
+            _BINARY_OP_TRUE_DIVIDE_FLOAT flags::ERROR;
+            _BINARY_OP_ADD_STR flags::ERROR;
+            _COMPARE_OP_INT flags::PURE;
+            _COMPARE_OP_FLOAT flags::PURE;
+            _COMPARE_OP_STR flags::PURE;
+            _GUARD_TYPE_VERSION flags::DEOPT;
+            _CHECK_INSTANCE_VALUES flags::DEOPT;
+            _CHECK_ATTR_LAYOUT flags::DEOPT;
+            _LOAD_ATTR_INSTANCE_VALUE flags::DEOPT;
+            _LOAD_ATTR_METHOD 0;
+            _CHECK_ATTR_MODULE flags::DEOPT;
+            _LOAD_ATTR_MODULE 0;
+            _STORE_ATTR_INSTANCE_VALUE flags::ERROR;
+            _BINARY_SUBSCR_LIST_INT flags::DEOPT;
+            _BINARY_SUBSCR_TUPLE_INT flags::DEOPT;
+            _BINARY_SUBSCR_DICT flags::DEOPT | flags::ERROR | flags::ESCAPES;
+            _STORE_SUBSCR_LIST_INT flags::DEOPT;
+            _STORE_SUBSCR_DICT flags::DEOPT | flags::ERROR | flags::ESCAPES;
+            _CONTAINS_OP_DICT flags::DEOPT | flags::ERROR | flags::ESCAPES;
+            _CONTAINS_OP_SET flags::DEOPT | flags::ERROR | flags::ESCAPES;
+            _TO_BOOL_BOOL flags::DEOPT;
+            _TO_BOOL_INT flags::DEOPT;
+            _TO_BOOL_NONE flags::DEOPT;
+            _TO_BOOL_LIST flags::DEOPT;
+            _TO_BOOL_STR flags::DEOPT;
+            _FOR_ITER_RANGE flags::DEOPT | flags::JUMP | flags::ERROR;
+            _FOR_ITER_LIST flags::DEOPT | flags::JUMP;
+            _FOR_ITER_TUPLE flags::DEOPT | flags::JUMP;
+            _UNPACK_SEQUENCE_TWO_TUPLE flags::DEOPT;
+            _UNPACK_SEQUENCE_TUPLE flags::DEOPT;
+            _UNPACK_SEQUENCE_LIST flags::DEOPT;
+            _CALL_PY_EXACT_ARGS flags::DEOPT | flags::ERROR | flags::FRAME;
+            _CALL_BOUND_METHOD_EXACT_ARGS flags::DEOPT | flags::ERROR | flags::FRAME;
+            _CALL_LEN flags::DEOPT | flags::ERROR | flags::ESCAPES;
+            _CALL_ISINSTANCE flags::DEOPT | flags::ERROR | flags::ESCAPES;
+            _CALL_LIST_APPEND flags::DEOPT | flags::ERROR;
+            _CALL_BUILTIN flags::DEOPT | flags::ERROR | flags::ESCAPES;
+            _CALL_ALLOC_AND_ENTER_INIT flags::DEOPT | flags::ERROR | flags::ESCAPES | flags::FRAME;
         }
     };
 }
@@ -167,31 +221,64 @@ macro_rules! for_each_op {
             STORE_DEREF 0 |_a| (1, 0) {flags::FREE} [_STORE_DEREF];
             DELETE_DEREF 0 |_a| (0, 0) {flags::FREE} [_DELETE_DEREF];
             // oparg = name << 1 | push_null.
-            LOAD_GLOBAL 4 |a| (0, 1 + (a & 1)) {flags::NAME | flags::SPECIALIZE} [_LOAD_GLOBAL];
+            // Cache: counter, globals dict, its keys version, builtins keys version, entry.
+            LOAD_GLOBAL 5 |a| (0, 1 + (a & 1)) {flags::NAME | flags::SPECIALIZE} [_SPECIALIZE, _LOAD_GLOBAL];
+            LOAD_GLOBAL_MODULE 5 |a| (0, 1 + (a & 1)) {flags::NAME} [_GUARD_GLOBALS_VERSION, _LOAD_GLOBAL_MODULE];
+            LOAD_GLOBAL_BUILTIN 5 |a| (0, 1 + (a & 1)) {flags::NAME} [_GUARD_GLOBALS_VERSION, _GUARD_BUILTINS_VERSION, _LOAD_GLOBAL_BUILTIN];
             STORE_GLOBAL 0 |_a| (1, 0) {flags::NAME} [_STORE_GLOBAL];
             DELETE_GLOBAL 0 |_a| (0, 0) {flags::NAME} [_DELETE_GLOBAL];
             LOAD_NAME 0 |_a| (0, 1) {flags::NAME} [_LOAD_NAME];
             STORE_NAME 0 |_a| (1, 0) {flags::NAME} [_STORE_NAME];
             DELETE_NAME 0 |_a| (0, 0) {flags::NAME} [_DELETE_NAME];
             // oparg = name << 1 | method: a method load pushes (func, self) or (attr, NULL).
-            LOAD_ATTR 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::SPECIALIZE} [_LOAD_ATTR];
-            STORE_ATTR 4 |_a| (2, 0) {flags::NAME | flags::SPECIALIZE} [_STORE_ATTR];
+            // Cache: counter, class version (or module dict), slot / method / keys version,
+            // layout length / entry.
+            LOAD_ATTR 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::SPECIALIZE} [_SPECIALIZE, _LOAD_ATTR];
+            LOAD_ATTR_INSTANCE_VALUE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_TYPE_VERSION, _CHECK_INSTANCE_VALUES, _LOAD_ATTR_INSTANCE_VALUE];
+            LOAD_ATTR_METHOD_WITH_VALUES 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_TYPE_VERSION, _CHECK_INSTANCE_VALUES, _CHECK_ATTR_LAYOUT, _LOAD_ATTR_METHOD];
+            LOAD_ATTR_MODULE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_CHECK_ATTR_MODULE, _LOAD_ATTR_MODULE];
+            // Cache: counter, class version, slot.
+            STORE_ATTR 4 |_a| (2, 0) {flags::NAME | flags::SPECIALIZE} [_SPECIALIZE, _STORE_ATTR];
+            STORE_ATTR_INSTANCE_VALUE 4 |_a| (2, 0) {flags::NAME} [_GUARD_TYPE_VERSION, _CHECK_INSTANCE_VALUES, _STORE_ATTR_INSTANCE_VALUE];
             DELETE_ATTR 0 |_a| (1, 0) {flags::NAME} [_DELETE_ATTR];
             // oparg = a `BinaryOp` number (in-place variants included).
-            BINARY_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_BINARY_OP];
-            BINARY_SUBSCR 1 |_a| (2, 1) {flags::SPECIALIZE} [_BINARY_SUBSCR];
-            STORE_SUBSCR 1 |_a| (3, 0) {flags::SPECIALIZE} [_STORE_SUBSCR];
+            BINARY_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _BINARY_OP];
+            BINARY_OP_ADD_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT];
+            BINARY_OP_SUBTRACT_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_SUBTRACT_INT];
+            BINARY_OP_MULTIPLY_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_MULTIPLY_INT];
+            BINARY_OP_ADD_FLOAT 1 |_a| (2, 1) {0} [_GUARD_BOTH_FLOAT, _BINARY_OP_ADD_FLOAT];
+            BINARY_OP_SUBTRACT_FLOAT 1 |_a| (2, 1) {0} [_GUARD_BOTH_FLOAT, _BINARY_OP_SUBTRACT_FLOAT];
+            BINARY_OP_MULTIPLY_FLOAT 1 |_a| (2, 1) {0} [_GUARD_BOTH_FLOAT, _BINARY_OP_MULTIPLY_FLOAT];
+            BINARY_OP_TRUE_DIVIDE_FLOAT 1 |_a| (2, 1) {0} [_GUARD_BOTH_FLOAT, _BINARY_OP_TRUE_DIVIDE_FLOAT];
+            BINARY_OP_ADD_STR 1 |_a| (2, 1) {0} [_GUARD_BOTH_STR, _BINARY_OP_ADD_STR];
+            BINARY_SUBSCR 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _BINARY_SUBSCR];
+            BINARY_SUBSCR_LIST_INT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_LIST_INT];
+            BINARY_SUBSCR_TUPLE_INT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_TUPLE_INT];
+            BINARY_SUBSCR_DICT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_DICT];
+            STORE_SUBSCR 1 |_a| (3, 0) {flags::SPECIALIZE} [_SPECIALIZE, _STORE_SUBSCR];
+            STORE_SUBSCR_LIST_INT 1 |_a| (3, 0) {0} [_STORE_SUBSCR_LIST_INT];
+            STORE_SUBSCR_DICT 1 |_a| (3, 0) {0} [_STORE_SUBSCR_DICT];
             DELETE_SUBSCR 0 |_a| (2, 0) {0} [_DELETE_SUBSCR];
             BINARY_SLICE 0 |_a| (3, 1) {0} [_BINARY_SLICE];
             STORE_SLICE 0 |_a| (4, 0) {0} [_STORE_SLICE];
             UNARY_NEGATIVE 0 |_a| (1, 1) {0} [_UNARY_NEGATIVE];
             UNARY_NOT 0 |_a| (1, 1) {0} [_UNARY_NOT];
             UNARY_INVERT 0 |_a| (1, 1) {0} [_UNARY_INVERT];
-            TO_BOOL 3 |_a| (1, 1) {flags::SPECIALIZE} [_TO_BOOL];
+            TO_BOOL 3 |_a| (1, 1) {flags::SPECIALIZE} [_SPECIALIZE, _TO_BOOL];
+            TO_BOOL_BOOL 3 |_a| (1, 1) {0} [_TO_BOOL_BOOL];
+            TO_BOOL_INT 3 |_a| (1, 1) {0} [_TO_BOOL_INT];
+            TO_BOOL_NONE 3 |_a| (1, 1) {0} [_TO_BOOL_NONE];
+            TO_BOOL_LIST 3 |_a| (1, 1) {0} [_TO_BOOL_LIST];
+            TO_BOOL_STR 3 |_a| (1, 1) {0} [_TO_BOOL_STR];
             // oparg = a `CompareOp` number.
-            COMPARE_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_COMPARE_OP];
+            COMPARE_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _COMPARE_OP];
+            COMPARE_OP_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _COMPARE_OP_INT];
+            COMPARE_OP_FLOAT 1 |_a| (2, 1) {0} [_GUARD_BOTH_FLOAT, _COMPARE_OP_FLOAT];
+            COMPARE_OP_STR 1 |_a| (2, 1) {0} [_GUARD_BOTH_STR, _COMPARE_OP_STR];
             IS_OP 0 |_a| (2, 1) {0} [_IS_OP];
-            CONTAINS_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_CONTAINS_OP];
+            CONTAINS_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _CONTAINS_OP];
+            CONTAINS_OP_DICT 1 |_a| (2, 1) {0} [_CONTAINS_OP_DICT];
+            CONTAINS_OP_SET 1 |_a| (2, 1) {0} [_CONTAINS_OP_SET];
             POP_JUMP_IF_FALSE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_FALSE];
             POP_JUMP_IF_TRUE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_TRUE];
             POP_JUMP_IF_NONE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_NONE];
@@ -202,7 +289,10 @@ macro_rules! for_each_op {
             JUMP_BACKWARD_NO_INTERRUPT 0 |_a| (0, 0) {flags::JUMP | flags::TERMINATOR} [_JUMP];
             GET_ITER 0 |_a| (1, 1) {0} [_GET_ITER];
             // On exhaustion pops the iterator and jumps to the target.
-            FOR_ITER 1 |_a| (1, 2) {flags::JUMP | flags::SPECIALIZE} [_FOR_ITER];
+            FOR_ITER 1 |_a| (1, 2) {flags::JUMP | flags::SPECIALIZE} [_SPECIALIZE, _FOR_ITER];
+            FOR_ITER_RANGE 1 |_a| (1, 2) {flags::JUMP} [_FOR_ITER_RANGE];
+            FOR_ITER_LIST 1 |_a| (1, 2) {flags::JUMP} [_FOR_ITER_LIST];
+            FOR_ITER_TUPLE 1 |_a| (1, 2) {flags::JUMP} [_FOR_ITER_TUPLE];
             BUILD_TUPLE 0 |a| (a, 1) {0} [_BUILD_TUPLE];
             BUILD_LIST 0 |a| (a, 1) {0} [_BUILD_LIST];
             BUILD_SET 0 |a| (a, 1) {0} [_BUILD_SET];
@@ -217,13 +307,23 @@ macro_rules! for_each_op {
             SET_UPDATE 0 |a| (a + 1, a) {0} [_SET_UPDATE];
             DICT_UPDATE 0 |a| (a + 1, a) {0} [_DICT_UPDATE];
             DICT_MERGE 0 |a| (a + 1, a) {0} [_DICT_MERGE];
-            UNPACK_SEQUENCE 1 |a| (1, a) {flags::SPECIALIZE} [_UNPACK_SEQUENCE];
+            UNPACK_SEQUENCE 1 |a| (1, a) {flags::SPECIALIZE} [_SPECIALIZE, _UNPACK_SEQUENCE];
+            UNPACK_SEQUENCE_TWO_TUPLE 1 |a| (1, a) {0} [_UNPACK_SEQUENCE_TWO_TUPLE];
+            UNPACK_SEQUENCE_TUPLE 1 |a| (1, a) {0} [_UNPACK_SEQUENCE_TUPLE];
+            UNPACK_SEQUENCE_LIST 1 |a| (1, a) {0} [_UNPACK_SEQUENCE_LIST];
             // oparg = before | after << 8.
             UNPACK_EX 0 |a| (1, (a & 0xFF) + (a >> 8) + 1) {0} [_UNPACK_EX];
             // oparg = conversion (0 none, 1 str, 2 repr, 3 ascii) | 4 when a spec is on the stack.
             FORMAT_VALUE 0 |a| (1 + ((a >> 2) & 1), 1) {0} [_FORMAT_VALUE];
             // Stack: callable, self_or_null, args[oparg].
-            CALL 3 |a| (a + 2, 1) {flags::SPECIALIZE} [_CALL];
+            CALL 3 |a| (a + 2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _CALL];
+            CALL_PY_EXACT_ARGS 3 |a| (a + 2, 1) {0} [_CALL_PY_EXACT_ARGS];
+            CALL_BOUND_METHOD_EXACT_ARGS 3 |a| (a + 2, 1) {0} [_CALL_BOUND_METHOD_EXACT_ARGS];
+            CALL_LEN 3 |a| (a + 2, 1) {0} [_CALL_LEN];
+            CALL_ISINSTANCE 3 |a| (a + 2, 1) {0} [_CALL_ISINSTANCE];
+            CALL_LIST_APPEND 3 |a| (a + 2, 1) {0} [_CALL_LIST_APPEND];
+            CALL_BUILTIN 3 |a| (a + 2, 1) {0} [_CALL_BUILTIN];
+            CALL_ALLOC_AND_ENTER_INIT 3 |a| (a + 2, 1) {0} [_CALL_ALLOC_AND_ENTER_INIT];
             // Stack: callable, self_or_null, args[oparg], kwnames (a tuple of the last names).
             CALL_KW 0 |a| (a + 3, 1) {0} [_CALL_KW];
             // Stack: callable, self_or_null, args tuple, kwargs dict or null.
@@ -264,6 +364,62 @@ macro_rules! for_each_op {
             LOAD_LOCALS 0 |_a| (0, 1) {0} [_LOAD_LOCALS];
             // Function entry: a safe point and the function-entry hot counter.
             RESUME 1 |_a| (0, 0) {flags::PERIODIC} [_CHECK_PERIODIC];
+        }
+    };
+}
+
+/// Invokes `$m!` with the specialization families: `HEAD: SPECIALIZED, ...;`. A specialized
+/// instruction has its head's cache layout and stack effect, and falls back to the head when
+/// a guard fails (deoptimization).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! for_each_family {
+    ($m:ident) => {
+        $m! {
+            LOAD_GLOBAL: LOAD_GLOBAL_MODULE, LOAD_GLOBAL_BUILTIN;
+            LOAD_ATTR: LOAD_ATTR_INSTANCE_VALUE, LOAD_ATTR_METHOD_WITH_VALUES, LOAD_ATTR_MODULE;
+            STORE_ATTR: STORE_ATTR_INSTANCE_VALUE;
+            BINARY_OP: BINARY_OP_ADD_INT, BINARY_OP_SUBTRACT_INT, BINARY_OP_MULTIPLY_INT,
+                BINARY_OP_ADD_FLOAT, BINARY_OP_SUBTRACT_FLOAT, BINARY_OP_MULTIPLY_FLOAT,
+                BINARY_OP_TRUE_DIVIDE_FLOAT, BINARY_OP_ADD_STR;
+            BINARY_SUBSCR: BINARY_SUBSCR_LIST_INT, BINARY_SUBSCR_TUPLE_INT, BINARY_SUBSCR_DICT;
+            STORE_SUBSCR: STORE_SUBSCR_LIST_INT, STORE_SUBSCR_DICT;
+            TO_BOOL: TO_BOOL_BOOL, TO_BOOL_INT, TO_BOOL_NONE, TO_BOOL_LIST, TO_BOOL_STR;
+            COMPARE_OP: COMPARE_OP_INT, COMPARE_OP_FLOAT, COMPARE_OP_STR;
+            CONTAINS_OP: CONTAINS_OP_DICT, CONTAINS_OP_SET;
+            FOR_ITER: FOR_ITER_RANGE, FOR_ITER_LIST, FOR_ITER_TUPLE;
+            UNPACK_SEQUENCE: UNPACK_SEQUENCE_TWO_TUPLE, UNPACK_SEQUENCE_TUPLE, UNPACK_SEQUENCE_LIST;
+            CALL: CALL_PY_EXACT_ARGS, CALL_BOUND_METHOD_EXACT_ARGS, CALL_LEN, CALL_ISINSTANCE,
+                CALL_LIST_APPEND, CALL_BUILTIN, CALL_ALLOC_AND_ENTER_INIT;
+        }
+    };
+}
+
+macro_rules! define_families {
+    ($($head:ident: $($spec:ident),+;)*) => {
+        impl Op {
+            /// The generic instruction of a specialized one (itself for everything else).
+            #[inline]
+            pub fn family_head(self) -> Op {
+                match self {
+                    $($(Op::$spec)|+ => Op::$head,)*
+                    _ => self,
+                }
+            }
+
+            /// Whether this is a specialized form (it has guards that can deoptimize).
+            #[inline]
+            pub fn is_specialized(self) -> bool {
+                self.family_head() != self
+            }
+
+            /// The specialized forms of a family head (empty for other instructions).
+            pub fn family_members(self) -> &'static [Op] {
+                match self {
+                    $(Op::$head => &[$(Op::$spec),+],)*
+                    _ => &[],
+                }
+            }
         }
     };
 }
@@ -360,6 +516,7 @@ macro_rules! define_ops {
 
 for_each_uop!(define_uops);
 for_each_op!(define_ops);
+for_each_family!(define_families);
 
 /// Binary operator numbers (the oparg of `BINARY_OP`), as in CPython: in-place forms add 13.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -561,6 +718,29 @@ mod tests {
         for op in Op::ALL {
             if op.own_flags() & flags::SPECIALIZE != 0 {
                 assert!(op.cache_units() >= 1, "{}", op.name());
+            }
+        }
+    }
+
+    #[test]
+    fn specialized_forms_share_their_heads_layout() {
+        for op in Op::ALL {
+            let head = op.family_head();
+            if head == *op {
+                continue;
+            }
+            assert!(head.own_flags() & flags::SPECIALIZE != 0, "{}", op.name());
+            assert!(head.family_members().contains(op), "{}", op.name());
+            assert_eq!(op.cache_units(), head.cache_units(), "{}", op.name());
+            for a in [0, 1, 2, 3, 7] {
+                assert_eq!(op.stack_effect(a), head.stack_effect(a), "{}", op.name());
+            }
+            assert_eq!(op.uops()[0].flags() & flags::SPECIALIZE, 0, "{}", op.name());
+        }
+        for op in Op::ALL {
+            if op.own_flags() & flags::SPECIALIZE != 0 {
+                assert_eq!(op.uops()[0], Uop::_SPECIALIZE, "{}", op.name());
+                assert!(!op.family_members().is_empty(), "{}", op.name());
             }
         }
     }

@@ -23,6 +23,9 @@ pub(crate) enum Flow {
     Reload,
     /// The entry frame finished: return this value to the Rust caller.
     Exit(Value),
+    /// A guard of a specialized instruction failed before any side effect: run the
+    /// instruction's generic form instead.
+    Deopt,
 }
 
 /// The interpreter's view of the innermost frame.
@@ -93,10 +96,30 @@ impl Vm {
                 };
                 ctx.this = ctx.ip;
                 ctx.ip += 1 + op.cache_units();
-                match dispatch(self, &mut ctx, op, arg) {
+                let mut op = op;
+                if self.spec.slow {
+                    op = self.spec_slow_path(op);
+                }
+                let r = loop {
+                    match dispatch(self, &mut ctx, op, arg) {
+                        Ok(Flow::Deopt) if op.is_specialized() => {
+                            self.note_deopt(op);
+                            op = op.family_head();
+                        }
+                        r => break r,
+                    }
+                };
+                match r {
                     Ok(Flow::Next) => {}
                     Ok(Flow::Reload) => continue 'reload,
                     Ok(Flow::Exit(v)) => return Ok(v),
+                    Ok(Flow::Deopt) => {
+                        let e = self.internal_error("deoptimization of a generic instruction");
+                        match self.handle_exception(e, &mut ctx, entry) {
+                            Ok(()) => continue 'reload,
+                            Err(e) => return Err(e),
+                        }
+                    }
                     Err(e) => match self.handle_exception(e, &mut ctx, entry) {
                         Ok(()) => continue 'reload,
                         Err(e) => return Err(e),
@@ -142,6 +165,80 @@ impl Vm {
     pub(crate) fn exec_uop(&mut self, ctx: &mut Ctx, uop: Uop, arg: u32) -> Result<Flow, PyErr> {
         match uop {
             Uop::_NOP => {}
+            Uop::_SPECIALIZE => self.uop_specialize(ctx, arg),
+            Uop::_GUARD_GLOBALS_VERSION => return self.guard_globals_version(ctx),
+            Uop::_GUARD_BUILTINS_VERSION => return self.guard_builtins_version(ctx),
+            Uop::_LOAD_GLOBAL_MODULE => {
+                let g = self.frames[ctx.fi].globals;
+                return self.load_global_entry(ctx, g, arg);
+            }
+            Uop::_LOAD_GLOBAL_BUILTIN => {
+                let b = self.builtins;
+                return self.load_global_entry(ctx, b, arg);
+            }
+            Uop::_GUARD_BOTH_INT => return self.guard_both_int(),
+            Uop::_GUARD_BOTH_FLOAT => return self.guard_both_float(),
+            Uop::_GUARD_BOTH_STR => return self.guard_both_str(),
+            Uop::_BINARY_OP_ADD_INT => return self.int_op(arg, |a, b| a.checked_add(b)),
+            Uop::_BINARY_OP_SUBTRACT_INT => return self.int_op(arg, |a, b| a.checked_sub(b)),
+            Uop::_BINARY_OP_MULTIPLY_INT => return self.int_op(arg, |a, b| a.checked_mul(b)),
+            Uop::_BINARY_OP_ADD_FLOAT => return self.float_binop(|a, b| a + b),
+            Uop::_BINARY_OP_SUBTRACT_FLOAT => return self.float_binop(|a, b| a - b),
+            Uop::_BINARY_OP_MULTIPLY_FLOAT => return self.float_binop(|a, b| a * b),
+            Uop::_BINARY_OP_TRUE_DIVIDE_FLOAT => return self.float_div(arg),
+            Uop::_BINARY_OP_ADD_STR => return self.str_add(),
+            Uop::_COMPARE_OP_INT => return self.compare_int(arg),
+            Uop::_COMPARE_OP_FLOAT => return self.compare_float(arg),
+            Uop::_COMPARE_OP_STR => return self.compare_str(arg),
+            Uop::_GUARD_TYPE_VERSION => return self.guard_type_version(ctx),
+            Uop::_CHECK_INSTANCE_VALUES => return self.check_instance_values(),
+            Uop::_CHECK_ATTR_LAYOUT => return self.check_attr_layout(ctx),
+            Uop::_LOAD_ATTR_INSTANCE_VALUE => return self.load_attr_instance_value(ctx, arg),
+            Uop::_LOAD_ATTR_METHOD => return self.load_attr_method(ctx),
+            Uop::_CHECK_ATTR_MODULE => return self.check_attr_module(ctx),
+            Uop::_LOAD_ATTR_MODULE => return self.load_attr_module(ctx, arg),
+            Uop::_STORE_ATTR_INSTANCE_VALUE => return self.store_attr_instance_value(ctx),
+            Uop::_BINARY_SUBSCR_LIST_INT => return self.binary_subscr_list_int(),
+            Uop::_BINARY_SUBSCR_TUPLE_INT => return self.binary_subscr_tuple_int(),
+            Uop::_BINARY_SUBSCR_DICT => return self.binary_subscr_dict(),
+            Uop::_STORE_SUBSCR_LIST_INT => return self.store_subscr_list_int(),
+            Uop::_STORE_SUBSCR_DICT => return self.store_subscr_dict(),
+            Uop::_CONTAINS_OP_DICT => return self.contains_dict(arg),
+            Uop::_CONTAINS_OP_SET => return self.contains_set(arg),
+            Uop::_TO_BOOL_BOOL => {
+                return self.to_bool_with(|_, v| v.is_bool().then_some(v == Value::TRUE))
+            }
+            Uop::_TO_BOOL_INT => return self.to_bool_with(|_, v| v.as_small_int().map(|i| i != 0)),
+            Uop::_TO_BOOL_NONE => return self.to_bool_with(|_, v| v.is_none().then_some(false)),
+            Uop::_TO_BOOL_LIST => {
+                return self.to_bool_with(|vm, v| match vm.obj(v) {
+                    Some(Obj::List(l)) => Some(!l.is_empty()),
+                    _ => None,
+                })
+            }
+            Uop::_TO_BOOL_STR => {
+                return self.to_bool_with(|vm, v| match vm.obj(v) {
+                    Some(Obj::Str(s)) => Some(!s.s.is_empty()),
+                    _ => None,
+                })
+            }
+            Uop::_FOR_ITER_RANGE => return self.for_iter_range(ctx, arg),
+            Uop::_FOR_ITER_LIST => return self.for_iter_list(ctx, arg),
+            Uop::_FOR_ITER_TUPLE => return self.for_iter_tuple(ctx, arg),
+            Uop::_UNPACK_SEQUENCE_TWO_TUPLE => return self.unpack_tuple(2),
+            Uop::_UNPACK_SEQUENCE_TUPLE => return self.unpack_tuple(arg as usize),
+            Uop::_UNPACK_SEQUENCE_LIST => return self.unpack_list(arg as usize),
+            Uop::_CALL_PY_EXACT_ARGS => return self.call_py_exact_args(ctx, arg as usize),
+            Uop::_CALL_BOUND_METHOD_EXACT_ARGS => {
+                return self.call_bound_method_exact_args(ctx, arg as usize)
+            }
+            Uop::_CALL_LEN => return self.call_len(ctx, arg as usize),
+            Uop::_CALL_ISINSTANCE => return self.call_isinstance(ctx, arg as usize),
+            Uop::_CALL_LIST_APPEND => return self.call_list_append(arg as usize),
+            Uop::_CALL_BUILTIN => return self.call_builtin(ctx, arg as usize),
+            Uop::_CALL_ALLOC_AND_ENTER_INIT => {
+                return self.call_alloc_and_enter_init(ctx, arg as usize)
+            }
             Uop::_POP_TOP => {
                 self.stack.pop();
             }

@@ -184,11 +184,59 @@ impl Vm {
     }
 
     /// Bumps the version tag of a class (its attributes changed).
+    ///
+    /// Versions are unique across classes (one counter), so a cached version identifies the
+    /// class as well as its state. Every user subclass gets a new version too, because what
+    /// it inherits may have changed. A version of 0 means "do not cache" (the counter wrapped).
     pub fn touch_class(&mut self, cls: ObjRef) {
+        self.new_class_version(cls);
+        let subs = match self.heap.get_mut(cls) {
+            Obj::Class(c) => core::mem::take(&mut c.subclasses),
+            _ => return,
+        };
+        // Entries are weak: keep those that are still classes deriving from `cls`.
+        let live: Vec<ObjRef> = subs
+            .into_iter()
+            .filter(|&s| self.class(s).is_some_and(|c| c.mro.contains(&cls)))
+            .collect();
+        for &s in &live {
+            self.new_class_version(s);
+        }
+        if let Obj::Class(c) = self.heap.get_mut(cls) {
+            c.subclasses = live;
+        }
+    }
+
+    fn new_class_version(&mut self, cls: ObjRef) {
         let v = self.types.next_version.get();
-        self.types.next_version.set(v.wrapping_add(1));
+        self.types.next_version.set(v.checked_add(1).unwrap_or(0));
         if let Some(c) = self.class(cls) {
             c.version.set(v);
+        }
+    }
+
+    /// Records that `sub` derives from the user class `ancestor` (see [`Vm::touch_class`]).
+    pub(crate) fn register_subclass(&mut self, ancestor: ObjRef, sub: ObjRef) {
+        let prune = match self.heap.get_mut(ancestor) {
+            Obj::Class(c) if !c.is_builtin => {
+                c.subclasses.push(sub);
+                c.subclasses.len() >= 16 && c.subclasses.len().is_power_of_two()
+            }
+            _ => false,
+        };
+        if prune {
+            // Classes created and dropped in a loop must not grow the list forever.
+            let subs = match self.heap.get_mut(ancestor) {
+                Obj::Class(c) => core::mem::take(&mut c.subclasses),
+                _ => return,
+            };
+            let live: Vec<ObjRef> = subs
+                .into_iter()
+                .filter(|&s| s == sub || self.class(s).is_some_and(|c| c.mro.contains(&ancestor)))
+                .collect();
+            if let Obj::Class(c) = self.heap.get_mut(ancestor) {
+                c.subclasses = live;
+            }
         }
     }
 

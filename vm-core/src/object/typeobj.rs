@@ -210,6 +210,7 @@ fn make_class(
             version: Cell::new(*version),
             layout: Vec::new(),
             slots: None,
+            subclasses: Vec::new(),
         })))
         .expect("heap too small for the builtin types");
     *version += 1;

@@ -149,6 +149,9 @@ pub struct Class {
     pub layout: Vec<Value>,
     /// `__slots__` names when the class declares them (instances then have no `__dict__`).
     pub slots: Option<Vec<Value>>,
+    /// User classes that have this class in their MRO: weak references (not traced by the
+    /// collector; checked when used) so mutating this class can bump their versions too.
+    pub subclasses: Vec<ObjRef>,
 }
 
 /// The state of a live exception.

@@ -159,8 +159,14 @@ pub(crate) fn assemble(
                 return Err(internal(&u, "oparg out of range"));
             }
             code.push(Cell::new(op as u32 | arg << 8));
-            for _ in 0..op.cache_units() {
-                code.push(Cell::new(0));
+            let adaptive = op.own_flags() & crate::bytecode::ops::flags::SPECIALIZE != 0;
+            for k in 0..op.cache_units() {
+                let unit = if k == 0 && adaptive {
+                    crate::bytecode::counter::initial()
+                } else {
+                    0
+                };
+                code.push(Cell::new(unit));
             }
         }
     }

@@ -225,32 +225,32 @@ Disassembly of <code object f, line 1>:
   1           0 RESUME                   0
 
   3           2 LOAD_GLOBAL              1 (g + NULL)
-              7 LOAD_FAST                0 (x)
-              8 CALL                     1
+              8 LOAD_FAST                0 (x)
+              9 CALL                     1
 
-  5          12 LOAD_GLOBAL              3 (cleanup + NULL)
-             17 CALL                     0
-             21 POP_TOP
+  5          13 LOAD_GLOBAL              3 (cleanup + NULL)
+             19 CALL                     0
+             23 POP_TOP
 
-  3          22 RETURN_VALUE
+  3          24 RETURN_VALUE
 
-  5          23 LOAD_GLOBAL              3 (cleanup + NULL)
-             28 CALL                     0
-             32 POP_TOP
-             33 JUMP_FORWARD            49 (to 49)
-        >>   34 PUSH_EXC_INFO
-             35 LOAD_GLOBAL              3 (cleanup + NULL)
-             40 CALL                     0
-             44 POP_TOP
-             45 RERAISE                  0
-        >>   46 COPY                     3
-             47 POP_EXCEPT
-             48 RERAISE                  1
-        >>   49 LOAD_CONST               0 (None)
-             50 RETURN_VALUE
+  5          25 LOAD_GLOBAL              3 (cleanup + NULL)
+             31 CALL                     0
+             35 POP_TOP
+             36 JUMP_FORWARD            53 (to 53)
+        >>   37 PUSH_EXC_INFO
+             38 LOAD_GLOBAL              3 (cleanup + NULL)
+             44 CALL                     0
+             48 POP_TOP
+             49 RERAISE                  0
+        >>   50 COPY                     3
+             51 POP_EXCEPT
+             52 RERAISE                  1
+        >>   53 LOAD_CONST               0 (None)
+             54 RETURN_VALUE
 ExceptionTable:
-  2 to 8 -> 34 [0]
-  34 to 45 -> 46 [1] lasti
+  2 to 9 -> 37 [0]
+  37 to 49 -> 50 [1] lasti
 "#,
     );
 }
@@ -399,10 +399,10 @@ Disassembly of <code object f, line 2>:
               1 RESUME                   0
 
   3           3 LOAD_GLOBAL              1 (super + NULL)
-              8 CALL                     0
-             12 LOAD_ATTR                3 (f + NULL|self)
-             17 CALL                     0
-             21 RETURN_VALUE
+              9 CALL                     0
+             13 LOAD_ATTR                3 (f + NULL|self)
+             18 CALL                     0
+             22 RETURN_VALUE
 "#,
     );
 }

@@ -1,0 +1,815 @@
+//! Bodies of the guard and action uops of the specialized instructions. A guard returns
+//! `Flow::Deopt` before any side effect, and the instruction then runs its generic form.
+//! Each body is small and `#[inline(always)]`: the dispatch expands every instruction into
+//! straight-line code of its uops.
+
+use alloc::string::String;
+
+use crate::bytecode::ops::{BinaryOp, CompareOp};
+use crate::interp::eval::{Ctx, Flow};
+use crate::interp::frame::{Frame, OnReturn};
+use crate::interp::specialize::cache;
+use crate::object::types::{IterObj, Obj};
+use crate::object::value::{ObjRef, Value};
+use crate::vm::{PyErr, Vm};
+
+type UopResult = Result<Flow, PyErr>;
+
+const DEOPT: UopResult = Ok(Flow::Deopt);
+const NEXT: UopResult = Ok(Flow::Next);
+
+/// Normalizes a Python index against a length (`None` when out of range).
+#[inline(always)]
+fn index(i: i64, len: usize) -> Option<usize> {
+    let i = if i < 0 { i + len as i64 } else { i };
+    (i >= 0 && (i as usize) < len).then_some(i as usize)
+}
+
+impl Vm {
+    #[inline(always)]
+    fn top2(&self) -> (Value, Value) {
+        let n = self.stack.len();
+        if n < 2 {
+            return (Value::UNDEF, Value::UNDEF);
+        }
+        (self.stack[n - 2], self.stack[n - 1])
+    }
+
+    /// Replaces the top two items by `v`.
+    #[inline(always)]
+    fn replace2(&mut self, v: Value) {
+        let n = self.stack.len();
+        self.stack.truncate(n.saturating_sub(2));
+        self.stack.push(v);
+    }
+
+    // -- Globals ---------------------------------------------------------------------------
+
+    #[inline(always)]
+    pub(crate) fn guard_globals_version(&self, ctx: &Ctx) -> UopResult {
+        let g = self.frames[ctx.fi].globals;
+        match self.heap.get(g) {
+            Obj::Dict(d) if g.0 == cache(ctx, 1) && d.keys_version == cache(ctx, 2) => NEXT,
+            _ => DEOPT,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn guard_builtins_version(&self, ctx: &Ctx) -> UopResult {
+        match self.heap.get(self.builtins) {
+            Obj::Dict(d) if d.keys_version == cache(ctx, 3) => NEXT,
+            _ => DEOPT,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn load_global_entry(&mut self, ctx: &Ctx, d: ObjRef, arg: u32) -> UopResult {
+        let v = match self.heap.get(d) {
+            Obj::Dict(t) => t.live_entry(cache(ctx, 4) as usize).map(|e| e.value),
+            _ => None,
+        };
+        let Some(v) = v else { return DEOPT };
+        self.stack.push(v);
+        if arg & 1 != 0 {
+            self.stack.push(Value::UNDEF);
+        }
+        NEXT
+    }
+
+    // -- Arithmetic and comparisons ----------------------------------------------------------
+
+    #[inline(always)]
+    pub(crate) fn guard_both_int(&self) -> UopResult {
+        let (a, b) = self.top2();
+        if a.is_small_int() && b.is_small_int() {
+            NEXT
+        } else {
+            DEOPT
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn guard_both_float(&self) -> UopResult {
+        let (a, b) = self.top2();
+        if a.is_float() && b.is_float() {
+            NEXT
+        } else {
+            DEOPT
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn guard_both_str(&self) -> UopResult {
+        let (a, b) = self.top2();
+        if matches!(self.obj(a), Some(Obj::Str(_))) && matches!(self.obj(b), Some(Obj::Str(_))) {
+            NEXT
+        } else {
+            DEOPT
+        }
+    }
+
+    /// An int operation on two small ints; `None` from `f` (i64 overflow) takes the generic
+    /// path, which produces a big int.
+    #[inline(always)]
+    pub(crate) fn int_op(&mut self, arg: u32, f: fn(i64, i64) -> Option<i64>) -> UopResult {
+        let (a, b) = self.top2();
+        let r = match f(a.small_int_value(), b.small_int_value()) {
+            Some(r) => match Value::small_int(r) {
+                Some(v) => v,
+                None => self.new_int(r)?,
+            },
+            None => {
+                let (op, inplace) = BinaryOp::from_oparg(arg)
+                    .ok_or_else(|| self.internal_error("bad BINARY_OP oparg"))?;
+                self.binary_op(a, b, op, inplace)?
+            }
+        };
+        self.replace2(r);
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn float_binop(&mut self, f: fn(f64, f64) -> f64) -> UopResult {
+        let (a, b) = self.top2();
+        let r = f(
+            a.as_float().unwrap_or(f64::NAN),
+            b.as_float().unwrap_or(f64::NAN),
+        );
+        self.replace2(Value::float(r));
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn float_div(&mut self, arg: u32) -> UopResult {
+        let (a, b) = self.top2();
+        let (x, y) = (a.as_float().unwrap_or(0.0), b.as_float().unwrap_or(0.0));
+        let r = if y == 0.0 {
+            let (op, inplace) = BinaryOp::from_oparg(arg)
+                .ok_or_else(|| self.internal_error("bad BINARY_OP oparg"))?;
+            self.binary_op(a, b, op, inplace)?
+        } else {
+            Value::float(x / y)
+        };
+        self.replace2(r);
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn str_add(&mut self) -> UopResult {
+        let (a, b) = self.top2();
+        let s = {
+            let (x, y) = (self.str_of(a).unwrap_or(""), self.str_of(b).unwrap_or(""));
+            let mut s = String::new();
+            if s.try_reserve(x.len() + y.len()).is_err() {
+                return Err(PyErr(self.memory_error));
+            }
+            s.push_str(x);
+            s.push_str(y);
+            s
+        };
+        let r = self.new_string(s)?;
+        self.replace2(r);
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn compare_int(&mut self, arg: u32) -> UopResult {
+        let (a, b) = self.top2();
+        let (x, y) = (a.small_int_value(), b.small_int_value());
+        let r = match CompareOp::from_oparg(arg) {
+            Some(CompareOp::Lt) => x < y,
+            Some(CompareOp::Le) => x <= y,
+            Some(CompareOp::Eq) => x == y,
+            Some(CompareOp::Ne) => x != y,
+            Some(CompareOp::Gt) => x > y,
+            Some(CompareOp::Ge) => x >= y,
+            None => return DEOPT,
+        };
+        self.replace2(Value::bool(r));
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn compare_float(&mut self, arg: u32) -> UopResult {
+        let (a, b) = self.top2();
+        let (x, y) = (
+            a.as_float().unwrap_or(f64::NAN),
+            b.as_float().unwrap_or(f64::NAN),
+        );
+        let r = match CompareOp::from_oparg(arg) {
+            Some(CompareOp::Lt) => x < y,
+            Some(CompareOp::Le) => x <= y,
+            Some(CompareOp::Eq) => x == y,
+            Some(CompareOp::Ne) => x != y,
+            Some(CompareOp::Gt) => x > y,
+            Some(CompareOp::Ge) => x >= y,
+            None => return DEOPT,
+        };
+        self.replace2(Value::bool(r));
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn compare_str(&mut self, arg: u32) -> UopResult {
+        let (a, b) = self.top2();
+        let r = {
+            let (x, y) = (self.str_of(a).unwrap_or(""), self.str_of(b).unwrap_or(""));
+            match CompareOp::from_oparg(arg) {
+                Some(CompareOp::Lt) => x < y,
+                Some(CompareOp::Le) => x <= y,
+                Some(CompareOp::Eq) => a == b || x == y,
+                Some(CompareOp::Ne) => a != b && x != y,
+                Some(CompareOp::Gt) => x > y,
+                Some(CompareOp::Ge) => x >= y,
+                None => return DEOPT,
+            }
+        };
+        self.replace2(Value::bool(r));
+        NEXT
+    }
+
+    // -- Attributes --------------------------------------------------------------------------
+
+    /// The top of the stack is an instance whose class has the cached version.
+    #[inline(always)]
+    pub(crate) fn guard_type_version(&self, ctx: &Ctx) -> UopResult {
+        let Some(Obj::Instance(i)) = self.obj(self.top()) else {
+            return DEOPT;
+        };
+        match self.heap.get(i.class) {
+            Obj::Class(c) if c.version.get() == cache(ctx, 1) => NEXT,
+            _ => DEOPT,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn check_instance_values(&self) -> UopResult {
+        match self.obj(self.top()) {
+            Some(Obj::Instance(i)) if i.dict.is_none() => NEXT,
+            _ => DEOPT,
+        }
+    }
+
+    /// The class's shared layout has not grown, so the method name is still not an instance
+    /// attribute of any instance.
+    #[inline(always)]
+    pub(crate) fn check_attr_layout(&self, ctx: &Ctx) -> UopResult {
+        let Some(Obj::Instance(i)) = self.obj(self.top()) else {
+            return DEOPT;
+        };
+        match self.heap.get(i.class) {
+            Obj::Class(c) if c.layout.len() as u32 == cache(ctx, 3) => NEXT,
+            _ => DEOPT,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn load_attr_instance_value(&mut self, ctx: &Ctx, arg: u32) -> UopResult {
+        let v = match self.obj(self.top()) {
+            Some(Obj::Instance(i)) => i.values.get(cache(ctx, 2) as usize).copied(),
+            _ => None,
+        };
+        let Some(v) = v.filter(|v| !v.is_undef()) else {
+            return DEOPT;
+        };
+        if let Some(t) = self.stack.last_mut() {
+            *t = v;
+        }
+        if arg & 1 != 0 {
+            self.stack.push(Value::UNDEF);
+        }
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn load_attr_method(&mut self, ctx: &Ctx) -> UopResult {
+        let owner = self.top();
+        if let Some(t) = self.stack.last_mut() {
+            *t = Value::obj(ObjRef(cache(ctx, 2)));
+        }
+        self.stack.push(owner);
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn check_attr_module(&self, ctx: &Ctx) -> UopResult {
+        let Some(Obj::Module(m)) = self.obj(self.top()) else {
+            return DEOPT;
+        };
+        match self.heap.get(m.dict) {
+            Obj::Dict(d) if m.dict.0 == cache(ctx, 1) && d.keys_version == cache(ctx, 2) => NEXT,
+            _ => DEOPT,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn load_attr_module(&mut self, ctx: &Ctx, arg: u32) -> UopResult {
+        let v = match self.obj(self.top()) {
+            Some(Obj::Module(m)) => match self.heap.get(m.dict) {
+                Obj::Dict(d) => d.live_entry(cache(ctx, 3) as usize).map(|e| e.value),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(v) = v else { return DEOPT };
+        if let Some(t) = self.stack.last_mut() {
+            *t = v;
+        }
+        if arg & 1 != 0 {
+            self.stack.push(Value::UNDEF);
+        }
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn store_attr_instance_value(&mut self, ctx: &Ctx) -> UopResult {
+        let (v, owner) = self.top2();
+        let slot = cache(ctx, 2) as usize;
+        let Some(r) = owner.as_obj() else {
+            return DEOPT;
+        };
+        let grow = match self.heap.get(r) {
+            Obj::Instance(i) => (slot + 1).saturating_sub(i.values.len()),
+            _ => return DEOPT,
+        };
+        if grow > 0 {
+            self.charge(grow * 8)?;
+        }
+        if let Obj::Instance(i) = self.heap.get_mut(r) {
+            if grow > 0 {
+                i.values.resize(slot + 1, Value::UNDEF);
+            }
+            i.values[slot] = v;
+        }
+        let n = self.stack.len();
+        self.stack.truncate(n - 2);
+        NEXT
+    }
+
+    // -- Subscripts and containers ---------------------------------------------------------
+
+    #[inline(always)]
+    pub(crate) fn binary_subscr_list_int(&mut self) -> UopResult {
+        let (c, k) = self.top2();
+        let v = match (self.obj(c), k.as_small_int()) {
+            (Some(Obj::List(l)), Some(i)) => index(i, l.len()).map(|i| l[i]),
+            _ => None,
+        };
+        let Some(v) = v else { return DEOPT };
+        self.replace2(v);
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn binary_subscr_tuple_int(&mut self) -> UopResult {
+        let (c, k) = self.top2();
+        let v = match (self.obj(c), k.as_small_int()) {
+            (Some(Obj::Tuple(t)), Some(i)) => index(i, t.len()).map(|i| t[i]),
+            _ => None,
+        };
+        let Some(v) = v else { return DEOPT };
+        self.replace2(v);
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn binary_subscr_dict(&mut self) -> UopResult {
+        let (c, k) = self.top2();
+        let Some(d) = c
+            .as_obj()
+            .filter(|d| matches!(self.heap.get(*d), Obj::Dict(_)))
+        else {
+            return DEOPT;
+        };
+        match self.dict_get(d, k)? {
+            Some(v) => {
+                self.replace2(v);
+                NEXT
+            }
+            None => Err(self.key_error(k)),
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn store_subscr_list_int(&mut self) -> UopResult {
+        let n = self.stack.len();
+        if n < 3 {
+            return DEOPT;
+        }
+        let (v, c, k) = (self.stack[n - 3], self.stack[n - 2], self.stack[n - 1]);
+        let (Some(r), Some(i)) = (c.as_obj(), k.as_small_int()) else {
+            return DEOPT;
+        };
+        match self.heap.get_mut(r) {
+            Obj::List(l) => match index(i, l.len()) {
+                Some(i) => l[i] = v,
+                None => return DEOPT,
+            },
+            _ => return DEOPT,
+        }
+        self.stack.truncate(n - 3);
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn store_subscr_dict(&mut self) -> UopResult {
+        let n = self.stack.len();
+        if n < 3 {
+            return DEOPT;
+        }
+        let (v, c, k) = (self.stack[n - 3], self.stack[n - 2], self.stack[n - 1]);
+        let Some(d) = c
+            .as_obj()
+            .filter(|d| matches!(self.heap.get(*d), Obj::Dict(_)))
+        else {
+            return DEOPT;
+        };
+        self.dict_set(d, k, v)?;
+        self.stack.truncate(n - 3);
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn contains_dict(&mut self, arg: u32) -> UopResult {
+        let (v, c) = self.top2();
+        let Some(d) = c
+            .as_obj()
+            .filter(|d| matches!(self.heap.get(*d), Obj::Dict(_)))
+        else {
+            return DEOPT;
+        };
+        let found = self.dict_get(d, v)?.is_some();
+        self.replace2(Value::bool(found != (arg != 0)));
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn contains_set(&mut self, arg: u32) -> UopResult {
+        let (v, c) = self.top2();
+        let Some(s) = c
+            .as_obj()
+            .filter(|s| matches!(self.heap.get(*s), Obj::Set(_)))
+        else {
+            return DEOPT;
+        };
+        let found = self.set_contains(s, v)?;
+        self.replace2(Value::bool(found != (arg != 0)));
+        NEXT
+    }
+
+    /// `TO_BOOL_*`: `test` returns the truth value, or `None` when the type does not match.
+    #[inline(always)]
+    pub(crate) fn to_bool_with(&mut self, test: fn(&Vm, Value) -> Option<bool>) -> UopResult {
+        let Some(b) = test(self, self.top()) else {
+            return DEOPT;
+        };
+        if let Some(t) = self.stack.last_mut() {
+            *t = Value::bool(b);
+        }
+        NEXT
+    }
+
+    // -- Iteration ---------------------------------------------------------------------------
+
+    #[inline(always)]
+    pub(crate) fn for_iter_range(&mut self, ctx: &mut Ctx, target: u32) -> UopResult {
+        let Some(r) = self.top().as_obj() else {
+            return DEOPT;
+        };
+        let Obj::RangeIter { next, stop, step } = self.heap.get_mut(r) else {
+            return DEOPT;
+        };
+        let n = *next;
+        if (*step > 0 && n < *stop) || (*step < 0 && n > *stop) {
+            *next = n.saturating_add(*step);
+            let v = match Value::small_int(n) {
+                Some(v) => v,
+                None => self.new_int(n)?,
+            };
+            self.stack.push(v);
+        } else {
+            self.stack.pop();
+            ctx.ip = target as usize;
+        }
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn for_iter_list(&mut self, ctx: &mut Ctx, target: u32) -> UopResult {
+        let Some(r) = self.top().as_obj() else {
+            return DEOPT;
+        };
+        let Obj::ListIter { list, idx } = *self.heap.get(r) else {
+            return DEOPT;
+        };
+        let v = match self.heap.get(list) {
+            Obj::List(l) => l.get(idx).copied(),
+            _ => None,
+        };
+        let next = if v.is_some() { idx + 1 } else { usize::MAX };
+        if let Obj::ListIter { idx: i, .. } = self.heap.get_mut(r) {
+            *i = next;
+        }
+        match v {
+            Some(v) => self.stack.push(v),
+            None => {
+                self.stack.pop();
+                ctx.ip = target as usize;
+            }
+        }
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn for_iter_tuple(&mut self, ctx: &mut Ctx, target: u32) -> UopResult {
+        let Some(r) = self.top().as_obj() else {
+            return DEOPT;
+        };
+        let (seq, idx) = match self.heap.get(r) {
+            Obj::Iter(it) => match **it {
+                IterObj::Tuple { seq, idx } => (seq, idx),
+                _ => return DEOPT,
+            },
+            _ => return DEOPT,
+        };
+        let v = match self.heap.get(seq) {
+            Obj::Tuple(t) => t.get(idx).copied(),
+            _ => None,
+        };
+        match v {
+            Some(v) => {
+                if let Obj::Iter(it) = self.heap.get_mut(r) {
+                    if let IterObj::Tuple { idx: i, .. } = &mut **it {
+                        *i = idx + 1;
+                    }
+                }
+                self.stack.push(v);
+            }
+            None => {
+                if let Obj::Iter(it) = self.heap.get_mut(r) {
+                    **it = IterObj::Done;
+                }
+                self.stack.pop();
+                ctx.ip = target as usize;
+            }
+        }
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn unpack_tuple(&mut self, n: usize) -> UopResult {
+        let mut buf = [Value::UNDEF; 8];
+        let items: &[Value] = match self.obj(self.top()) {
+            Some(Obj::Tuple(t)) if t.len() == n && n <= 8 => {
+                buf[..n].copy_from_slice(t);
+                &buf[..n]
+            }
+            _ => return DEOPT,
+        };
+        self.stack.pop();
+        self.stack.extend(items.iter().rev());
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn unpack_list(&mut self, n: usize) -> UopResult {
+        let mut buf = [Value::UNDEF; 8];
+        let items: &[Value] = match self.obj(self.top()) {
+            Some(Obj::List(l)) if l.len() == n && n <= 8 => {
+                buf[..n].copy_from_slice(l);
+                &buf[..n]
+            }
+            _ => return DEOPT,
+        };
+        self.stack.pop();
+        self.stack.extend(items.iter().rev());
+        NEXT
+    }
+
+    // -- Calls -------------------------------------------------------------------------------
+
+    /// Enters the Python function at `callee_pos` whose `nargs` arguments (self included)
+    /// already sit where its locals go; the caller checked the argument shape.
+    #[inline(always)]
+    fn push_exact_frame(
+        &mut self,
+        ctx: &Ctx,
+        callee_pos: usize,
+        nargs: usize,
+        on_return: OnReturn,
+        floor: usize,
+    ) -> UopResult {
+        let func = self.stack[callee_pos];
+        let Some(Obj::Function(f)) = self.obj(func) else {
+            return DEOPT;
+        };
+        if self.frames.len() >= self.config.recursion_limit {
+            return Err(self.recursion_error());
+        }
+        let code = f.code.clone();
+        let globals = f.globals;
+        let base = self.stack.len() - nargs;
+        let extra = code.nlocalsplus() - nargs;
+        if self
+            .stack
+            .try_reserve(extra + code.stacksize as usize)
+            .is_err()
+        {
+            return Err(PyErr(self.memory_error));
+        }
+        self.frames[ctx.fi].ip = ctx.ip as u32;
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        self.stack.resize(self.stack.len() + extra, Value::UNDEF);
+        self.frames.push(Frame {
+            code,
+            func,
+            globals,
+            locals: Value::UNDEF,
+            ip: 0,
+            lasti: 0,
+            base: base as u32,
+            stack_floor: floor as u32,
+            on_return,
+            generator: None,
+            saved_exc: Value::NONE,
+        });
+        Ok(Flow::Reload)
+    }
+
+    #[inline(always)]
+    pub(crate) fn call_py_exact_args(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+        let n = self.stack.len();
+        let callee_pos = n - argc - 2;
+        let has_self = !self.stack[callee_pos + 1].is_undef();
+        let nargs = argc + has_self as usize;
+        if !self.exact_args(self.stack[callee_pos], nargs) {
+            return DEOPT;
+        }
+        self.push_exact_frame(ctx, callee_pos, nargs, OnReturn::Push, callee_pos)
+    }
+
+    #[inline(always)]
+    pub(crate) fn call_bound_method_exact_args(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+        let n = self.stack.len();
+        let callee_pos = n - argc - 2;
+        if !self.stack[callee_pos + 1].is_undef() {
+            return DEOPT;
+        }
+        let Some(Obj::BoundMethod { func, receiver }) = self.obj(self.stack[callee_pos]) else {
+            return DEOPT;
+        };
+        let (func, receiver) = (*func, *receiver);
+        if !self.exact_args(func, argc + 1) {
+            return DEOPT;
+        }
+        self.stack[callee_pos] = func;
+        self.stack[callee_pos + 1] = receiver;
+        self.push_exact_frame(ctx, callee_pos, argc + 1, OnReturn::Push, callee_pos)
+    }
+
+    /// Calls the native function at `callee_pos` with the arguments above it (self included
+    /// when present) and replaces the call's stack items by the result.
+    #[inline(always)]
+    fn call_native_at(&mut self, ctx: &Ctx, callee_pos: usize) -> UopResult {
+        let Some(Obj::Native(nf)) = self.obj(self.stack[callee_pos]) else {
+            return DEOPT;
+        };
+        if !nf.bound.is_undef() {
+            return DEOPT;
+        }
+        let f = nf.f;
+        let first = if self.stack[callee_pos + 1].is_undef() {
+            callee_pos + 2
+        } else {
+            callee_pos + 1
+        };
+        self.frames[ctx.fi].ip = ctx.ip as u32;
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        // The arguments stay on the VM stack (rooted) during the call.
+        let mut buf = [Value::UNDEF; 8];
+        let n = self.stack.len() - first;
+        let r = if n <= 8 {
+            buf[..n].copy_from_slice(&self.stack[first..]);
+            self.enter_native()?;
+            let r = f(self, &buf[..n], &[]);
+            self.leave_native();
+            r
+        } else {
+            let args = self.stack[first..].to_vec();
+            self.enter_native()?;
+            let r = f(self, &args, &[]);
+            self.leave_native();
+            r
+        };
+        let v = r?;
+        self.stack.truncate(callee_pos);
+        self.stack.push(v);
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn call_builtin(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+        let callee_pos = self.stack.len() - argc - 2;
+        self.call_native_at(ctx, callee_pos)
+    }
+
+    #[inline(always)]
+    pub(crate) fn call_len(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+        let callee_pos = self.stack.len() - argc - 2;
+        match self.obj(self.stack[callee_pos]) {
+            Some(Obj::Native(n)) if n.name == "len" && argc == 1 => {}
+            _ => return DEOPT,
+        }
+        let n = match self.obj(self.top()) {
+            Some(Obj::List(l)) => Some(l.len()),
+            Some(Obj::Tuple(t)) => Some(t.len()),
+            Some(Obj::Dict(d)) => Some(d.len()),
+            _ => None,
+        };
+        match n {
+            Some(n) => {
+                self.stack.truncate(callee_pos);
+                self.stack.push(Value::int_unchecked(n as i64));
+                NEXT
+            }
+            None => self.call_native_at(ctx, callee_pos),
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn call_isinstance(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+        let callee_pos = self.stack.len() - argc - 2;
+        match self.obj(self.stack[callee_pos]) {
+            Some(Obj::Native(n)) if n.name == "isinstance" && argc == 2 => {}
+            _ => return DEOPT,
+        }
+        self.call_native_at(ctx, callee_pos)
+    }
+
+    #[inline(always)]
+    pub(crate) fn call_list_append(&mut self, argc: usize) -> UopResult {
+        let n = self.stack.len();
+        let callee_pos = n - argc - 2;
+        let list = self.stack[callee_pos + 1];
+        match (self.obj(self.stack[callee_pos]), self.obj(list)) {
+            (Some(Obj::Native(f)), Some(Obj::List(_)))
+                if f.name == "append" && f.owner == Value::obj(self.types.list) && argc == 1 => {}
+            _ => return DEOPT,
+        }
+        self.list_push(list, self.stack[n - 1])?;
+        self.stack.truncate(callee_pos);
+        self.stack.push(Value::NONE);
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn call_alloc_and_enter_init(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+        let callee_pos = self.stack.len() - argc - 2;
+        let cls_v = self.stack[callee_pos];
+        let Some(cls) = cls_v.as_obj() else {
+            return DEOPT;
+        };
+        match self.heap.get(cls) {
+            Obj::Class(c) if c.version.get() == cache(ctx, 1) => {}
+            _ => return DEOPT,
+        }
+        if !self.stack[callee_pos + 1].is_undef() {
+            return DEOPT;
+        }
+        let init = Value::obj(ObjRef(cache(ctx, 2)));
+        if !self.exact_args(init, argc + 1) {
+            return DEOPT;
+        }
+        self.frames[ctx.fi].ip = ctx.ip as u32;
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        let inst = self.new_instance(cls)?;
+        // The instance replaces the class (it is the call's result once __init__ returns
+        // None) and is also __init__'s `self`.
+        self.stack[callee_pos] = inst;
+        self.stack[callee_pos + 1] = init;
+        self.push_init_frame(ctx, callee_pos, argc, inst)
+    }
+
+    #[inline(always)]
+    fn push_init_frame(
+        &mut self,
+        ctx: &Ctx,
+        callee_pos: usize,
+        argc: usize,
+        inst: Value,
+    ) -> UopResult {
+        // Layout for push_exact_frame: the function, then its arguments (self first).
+        // The stack is [inst, init, args...]; make it [inst, init, inst, args...] by moving
+        // the function slot: base = callee_pos + 2 - 1 would overwrite init, so shift.
+        let n = self.stack.len();
+        self.stack.insert(n - argc, inst);
+        // Now [inst, init, inst, args...]: the function sits at callee_pos + 1.
+        self.push_exact_frame(
+            ctx,
+            callee_pos + 1,
+            argc + 1,
+            OnReturn::Init,
+            callee_pos + 1,
+        )
+    }
+}
