@@ -142,6 +142,17 @@ fn run_all(names: &[String], extra_args: &[&str]) -> Vec<Result<(), String>> {
 
 #[test]
 fn conformance_corpus_matches_cpython() {
+    corpus_matches(&[]);
+}
+
+/// Specializing everything at once and deoptimizing pseudo-randomly must not change any
+/// program's output.
+#[test]
+fn conformance_corpus_under_stress_specialization() {
+    corpus_matches(&["--stress-specialize"]);
+}
+
+fn corpus_matches(extra_args: &[&str]) {
     let names = programs();
     assert!(
         names.len() >= 200,
@@ -149,7 +160,7 @@ fn conformance_corpus_matches_cpython() {
         names.len()
     );
     let expected_fail = xfail();
-    let results = run_all(&names, &[]);
+    let results = run_all(&names, extra_args);
     let mut failures = Vec::new();
     let mut unexpected_passes = Vec::new();
     let mut passed = 0;
@@ -162,7 +173,7 @@ fn conformance_corpus_matches_cpython() {
         }
     }
     println!(
-        "conformance: {passed} passed, {} expected failures, {} programs",
+        "conformance {extra_args:?}: {passed} passed, {} expected failures, {} programs",
         expected_fail.len(),
         names.len()
     );
