@@ -71,6 +71,32 @@ macro_rules! dispatch_table {
 
 crate::for_each_op!(dispatch_table);
 
+/// An instruction handler: the instruction's uops in order.
+type Handler = fn(&mut Vm, &mut Ctx, u32) -> Result<Flow, PyErr>;
+
+macro_rules! handler_table {
+    ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$flags:expr} [$($uop:ident),*];)*) => {
+        /// One handler per opcode (indexed by `Op as usize`). Each is a small function of its
+        /// own, so the optimizer allocates registers per instruction instead of across one
+        /// giant loop body.
+        static HANDLERS: &[Handler] = &[
+            $(
+                |vm: &mut Vm, ctx: &mut Ctx, arg: u32| -> Result<Flow, PyErr> {
+                    $(
+                        match vm.exec_uop(ctx, Uop::$uop, arg)? {
+                            Flow::Next => {}
+                            other => return Ok(other),
+                        }
+                    )*
+                    Ok(Flow::Next)
+                },
+            )*
+        ];
+    };
+}
+
+crate::for_each_op!(handler_table);
+
 impl Vm {
     /// Runs frames until the frame at index `entry` returns (it must be an entry frame whose
     /// `on_return` is `Rust`). Returns its value, or the exception that escaped it.
@@ -101,7 +127,7 @@ impl Vm {
                     op = self.spec_slow_path(op);
                 }
                 let r = loop {
-                    match dispatch(self, &mut ctx, op, arg) {
+                    match HANDLERS[op as usize](self, &mut ctx, arg) {
                         Ok(Flow::Deopt) if op.is_specialized() => {
                             self.note_deopt(op);
                             op = op.family_head();
