@@ -136,6 +136,9 @@ pub struct Vm {
     pub(crate) native_modules: Vec<(&'static str, crate::builtins::modules::ModuleInit)>,
     /// The specializing interpreter's per-VM state.
     pub(crate) spec: crate::interp::specialize::SpecState,
+    /// The value of the last instruction that ended the run loop (a returned value or a
+    /// raised exception), handed from the instruction handler to the loop.
+    pub(crate) step_value: Value,
 }
 
 /// How a run ended when it did not return normally.
@@ -186,6 +189,7 @@ impl Vm {
             gen_returned: false,
             native_modules: Vec::new(),
             spec,
+            step_value: Value::NONE,
         };
         crate::builtins::install(&mut vm);
         vm

@@ -71,24 +71,57 @@ macro_rules! dispatch_table {
 
 crate::for_each_op!(dispatch_table);
 
+/// What an instruction handler tells the loop. A one-byte value, so it comes back in a
+/// register; the value of `Exit` and the exception of `Error` travel in `Vm::step_value`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Next,
+    Reload,
+    Exit,
+    Deopt,
+    Error,
+}
+
 /// An instruction handler: the instruction's uops in order.
-type Handler = fn(&mut Vm, &mut Ctx, u32) -> Result<Flow, PyErr>;
+type Handler = fn(&mut Vm, &mut Ctx, u32) -> Step;
+
+#[inline(always)]
+fn to_step(vm: &mut Vm, r: Result<Flow, PyErr>) -> Step {
+    match r {
+        Ok(Flow::Next) => Step::Next,
+        Ok(Flow::Reload) => Step::Reload,
+        Ok(Flow::Deopt) => Step::Deopt,
+        Ok(Flow::Exit(v)) => {
+            vm.step_value = v;
+            Step::Exit
+        }
+        Err(e) => {
+            vm.step_value = e.0;
+            Step::Error
+        }
+    }
+}
 
 macro_rules! handler_table {
     ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$flags:expr} [$($uop:ident),*];)*) => {
         /// One handler per opcode (indexed by `Op as usize`). Each is a small function of its
         /// own, so the optimizer allocates registers per instruction instead of across one
-        /// giant loop body.
+        /// giant loop body (measured faster than a single `match`; see docs/PERFORMANCE.md).
         static HANDLERS: &[Handler] = &[
             $(
-                |vm: &mut Vm, ctx: &mut Ctx, arg: u32| -> Result<Flow, PyErr> {
-                    $(
-                        match vm.exec_uop(ctx, Uop::$uop, arg)? {
-                            Flow::Next => {}
-                            other => return Ok(other),
-                        }
-                    )*
-                    Ok(Flow::Next)
+                |vm: &mut Vm, ctx: &mut Ctx, arg: u32| -> Step {
+                    #[inline(always)]
+                    fn body(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+                        $(
+                            match vm.exec_uop(ctx, Uop::$uop, arg)? {
+                                Flow::Next => {}
+                                other => return Ok(other),
+                            }
+                        )*
+                        Ok(Flow::Next)
+                    }
+                    let r = body(vm, ctx, arg);
+                    to_step(vm, r)
                 },
             )*
         ];
@@ -105,15 +138,20 @@ impl Vm {
             let Some(frame) = self.frames.last() else {
                 return Err(self.internal_error("no frame to run"));
             };
+            let code = frame.code.clone();
             let mut ctx = Ctx {
-                code: frame.code.clone(),
+                code: code.clone(),
                 base: frame.base as usize,
                 ip: frame.ip as usize,
                 this: frame.ip as usize,
                 fi: self.frames.len() - 1,
             };
+            let units = &code.code[..];
             loop {
-                let Some((op, arg)) = ctx.code.instr(ctx.ip) else {
+                let Some((op, arg)) = units
+                    .get(ctx.ip)
+                    .and_then(|u| Op::from_u8(u.get() as u8).map(|op| (op, u.get() >> 8)))
+                else {
                     let e = self.internal_error("invalid instruction");
                     match self.handle_exception(e, &mut ctx, entry) {
                         Ok(()) => continue 'reload,
@@ -126,30 +164,25 @@ impl Vm {
                 if self.spec.slow {
                     op = self.spec_slow_path(op);
                 }
-                let r = loop {
-                    match HANDLERS[op as usize](self, &mut ctx, arg) {
-                        Ok(Flow::Deopt) if op.is_specialized() => {
-                            self.note_deopt(op);
-                            op = op.family_head();
-                        }
-                        r => break r,
-                    }
+                let mut step = HANDLERS[op as usize](self, &mut ctx, arg);
+                if step == Step::Next {
+                    continue;
+                }
+                while step == Step::Deopt && op.is_specialized() {
+                    self.note_deopt(op);
+                    op = op.family_head();
+                    step = HANDLERS[op as usize](self, &mut ctx, arg);
+                }
+                let err = match step {
+                    Step::Next => continue,
+                    Step::Reload => continue 'reload,
+                    Step::Exit => return Ok(core::mem::replace(&mut self.step_value, Value::NONE)),
+                    Step::Deopt => self.internal_error("deoptimization of a generic instruction"),
+                    Step::Error => PyErr(core::mem::replace(&mut self.step_value, Value::NONE)),
                 };
-                match r {
-                    Ok(Flow::Next) => {}
-                    Ok(Flow::Reload) => continue 'reload,
-                    Ok(Flow::Exit(v)) => return Ok(v),
-                    Ok(Flow::Deopt) => {
-                        let e = self.internal_error("deoptimization of a generic instruction");
-                        match self.handle_exception(e, &mut ctx, entry) {
-                            Ok(()) => continue 'reload,
-                            Err(e) => return Err(e),
-                        }
-                    }
-                    Err(e) => match self.handle_exception(e, &mut ctx, entry) {
-                        Ok(()) => continue 'reload,
-                        Err(e) => return Err(e),
-                    },
+                match self.handle_exception(err, &mut ctx, entry) {
+                    Ok(()) => continue 'reload,
+                    Err(e) => return Err(e),
                 }
             }
         }
