@@ -111,6 +111,8 @@ impl Vm {
         self.reraising = false;
         self.gen_returned = false;
         self.collect_garbage();
+        // Generators dropped by the run's last statements still get closed.
+        self.run_finalizers();
     }
 
     /// Turns an uncaught exception into a [`RunError`] (`SystemExit` into an exit status).

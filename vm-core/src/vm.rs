@@ -139,6 +139,11 @@ pub struct Vm {
     /// The value of the last instruction that ended the run loop (a returned value or a
     /// raised exception), handed from the instruction handler to the loop.
     pub(crate) step_value: Value,
+    /// Unreachable suspended generators the collector resurrected so that their `finally`
+    /// (or `with` exit) runs: closed at the next safe point, last entry first (roots).
+    pub(crate) finalize_queue: Vec<Value>,
+    /// Set while the queue is being drained, so nested safe points do not re-enter it.
+    pub(crate) finalizing: bool,
 }
 
 /// How a run ended when it did not return normally.
@@ -190,6 +195,8 @@ impl Vm {
             native_modules: Vec::new(),
             spec,
             step_value: Value::NONE,
+            finalize_queue: Vec::new(),
+            finalizing: false,
         };
         crate::builtins::install(&mut vm);
         vm
@@ -300,7 +307,19 @@ impl Vm {
 
     /// Runs a full collection now. Only call where every live value is reachable from the VM
     /// (the interpreter's safe points, or from the embedder between runs).
+    ///
+    /// Unreachable suspended generators whose `close()` would run code (a `finally`, an
+    /// `except`, a `with` exit) are not freed: they are resurrected and queued, and the
+    /// next safe point closes them ([`Vm::run_finalizers`]); a later collection frees them.
     pub fn collect_garbage(&mut self) {
+        self.mark_roots();
+        self.heap.trace();
+        self.resurrect_finalizable();
+        self.heap.sweep();
+    }
+
+    /// Marks everything the VM itself keeps alive.
+    fn mark_roots(&mut self) {
         let heap = &mut self.heap;
         for v in &self.stack {
             heap.mark_value(*v);
@@ -318,7 +337,37 @@ impl Vm {
         heap.mark_value(Value::obj(self.main_globals));
         heap.mark_value(self.handled_exc);
         heap.mark_value(self.memory_error);
-        heap.sweep();
+        for v in &self.finalize_queue {
+            heap.mark_value(*v);
+        }
+    }
+
+    /// Queues (and marks) the unreachable generators that need closing. A generator reachable
+    /// from another one (a `yield from` delegate, one held in a local) is closed after it, as
+    /// reference counting would drop the outer one first.
+    fn resurrect_finalizable(&mut self) {
+        let found = self.heap.unmarked_where(|o| match o {
+            Obj::Generator(g) => crate::interp::generator::needs_finalizer(g),
+            _ => false,
+        });
+        if found.is_empty() {
+            return;
+        }
+        for &r in &found {
+            self.heap.mark_children(r);
+        }
+        self.heap.trace();
+        let (inner, outer): (Vec<ObjRef>, Vec<ObjRef>) =
+            found.into_iter().partition(|&r| self.heap.is_marked(r));
+        // Popped from the end: outer generators first, each group in allocation order.
+        for &r in inner.iter().rev().chain(outer.iter().rev()) {
+            if let Obj::Generator(g) = self.heap.get_mut(r) {
+                g.finalized = true;
+            }
+            self.heap.mark_value(Value::obj(r));
+            self.finalize_queue.push(Value::obj(r));
+        }
+        self.heap.trace();
     }
 
     /// Collects if enough was allocated since the last collection. A safe point.
@@ -326,6 +375,7 @@ impl Vm {
     pub(crate) fn maybe_collect(&mut self) {
         if self.heap.wants_collection() {
             self.collect_garbage();
+            self.run_finalizers();
         }
     }
 

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 
 use super::{add_methods, check_args};
-use crate::object::types::{BuiltinBase, Class, GenState, Obj, Property};
+use crate::object::types::{BuiltinBase, Class, GenState, NativeKind, Obj, Property};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
@@ -33,6 +33,17 @@ pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
             ("__format__", object_format),
         ],
     );
+    // `__new__` is a static method in CPython (it takes the class explicitly).
+    if let Some(d) = vm.class(object).map(|c| c.dict) {
+        super::add_native(
+            vm,
+            d,
+            "__new__",
+            object_new,
+            NativeKind::StaticMethod,
+            Value::obj(object),
+        );
+    }
     add_methods(
         vm,
         base_exc,
@@ -612,6 +623,64 @@ impl Vm {
 
 fn object_init(_vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     Ok(Value::NONE)
+}
+
+/// `object.__new__(cls, *args)`, inherited by every type: a new, uninitialised `cls`.
+/// For a builtin type this is its constructor (`bool.__new__(bool, 2)` is `True`), except
+/// that mutable containers start empty because their `__init__` fills them.
+fn object_new(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    let Some(&first) = args.first() else {
+        return Err(vm.type_error("object.__new__(): not enough arguments"));
+    };
+    let Some((cls, is_builtin)) = first
+        .as_obj()
+        .and_then(|r| vm.class(r).map(|c| (r, c.is_builtin)))
+    else {
+        let msg = format!(
+            "object.__new__(X): X is not a type object ({})",
+            vm.type_name(first)
+        );
+        return Err(vm.type_error(msg));
+    };
+    let rest = &args[1..];
+    if is_builtin {
+        let t = &vm.types;
+        let fills_in_init = [t.list, t.dict, t.set, t.bytearray].contains(&cls);
+        let (a, k) = if fills_in_init {
+            (&[][..], &[][..])
+        } else {
+            (rest, kwargs)
+        };
+        return match vm.builtin_constructor(cls, a, k)? {
+            Some(v) => Ok(v),
+            None => vm.new_user_instance(cls, a),
+        };
+    }
+    if !rest.is_empty() || !kwargs.is_empty() {
+        excess_new_args(vm, cls)?;
+    }
+    vm.new_user_instance(cls, rest)
+}
+
+/// CPython's `object_new` rule for extra arguments: an error if the class overrides
+/// `__new__` or does not override `__init__` (otherwise `__init__` consumes them).
+fn excess_new_args(vm: &mut Vm, cls: ObjRef) -> PyResult<()> {
+    let new_name = vm.intern("__new__")?;
+    let init_name = vm.intern("__init__")?;
+    let overrides = |vm: &Vm, name| {
+        vm.class_lookup(cls, name)
+            .is_some_and(|f| !vm.is_builtin_object_method(f))
+    };
+    if overrides(vm, new_name) {
+        return Err(
+            vm.type_error("object.__new__() takes exactly one argument (the type to instantiate)")
+        );
+    }
+    if !overrides(vm, init_name) {
+        let msg = format!("{}() takes no arguments", vm.class_name(cls));
+        return Err(vm.type_error(msg));
+    }
+    Ok(())
 }
 
 fn object_repr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {

@@ -529,7 +529,13 @@ impl Vm {
         let items = self.collect_iter(x)?;
         let mut out = Vec::with_capacity(items.len());
         for it in items {
-            out.push(self.byte_value(it)?);
+            match self.byte_value(it) {
+                // CPython's bytes() (unlike bytearray()) says "bytes must be ...".
+                Err(e) if name == "bytes" && self.exc_matches(e.0, self.types.value_error) => {
+                    return Err(self.value_error("bytes must be in range(0, 256)"));
+                }
+                r => out.push(r?),
+            }
         }
         Ok(out)
     }

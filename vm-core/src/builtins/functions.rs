@@ -61,7 +61,14 @@ pub(crate) fn install(vm: &mut Vm, b: ObjRef) {
 }
 
 fn print(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
-    check_kwargs(vm, "print", kwargs, &["sep", "end", "file", "flush"])?;
+    // print() words an unknown keyword the way CPython's argument clinic does for it.
+    for (k, _) in kwargs {
+        let n = vm.str_of(*k).unwrap_or("");
+        if !["sep", "end", "file", "flush"].contains(&n) {
+            let msg = format!("'{n}' is an invalid keyword argument for print()");
+            return Err(vm.type_error(msg));
+        }
+    }
     let sep = match kwarg(vm, kwargs, "sep") {
         None | Some(Value::NONE) => String::from(" "),
         Some(v) => match vm.str_of(v) {
@@ -434,6 +441,9 @@ fn sorted(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Va
 fn iter(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "iter", args, 1, 2)?;
     if args.len() == 2 {
+        if !is_callable(vm, args[0])? {
+            return Err(vm.type_error("iter(v, w): v must be callable"));
+        }
         let it = crate::object::types::IterObj::Call {
             func: args[0],
             sentinel: args[1],

@@ -26,6 +26,7 @@ fn has_arg(op: Op) -> bool {
         op,
         Op::NOP
             | Op::POP_TOP
+            | Op::POP_ITER
             | Op::PUSH_NULL
             | Op::BINARY_SUBSCR
             | Op::STORE_SUBSCR

@@ -50,6 +50,7 @@ macro_rules! for_each_uop {
         $m! {
             _NOP 0;
             _POP_TOP 0;
+            _POP_ITER flags::ESCAPES;
             _PUSH_NULL flags::PURE;
             _COPY flags::PURE;
             _SWAP flags::PURE;
@@ -202,6 +203,9 @@ macro_rules! for_each_op {
         $m! {
             NOP 0 |_a| (0, 0) {0} [_NOP];
             POP_TOP 0 |_a| (1, 0) {0} [_POP_TOP];
+            // POP_ITER: a `for` loop's iterator dropped by `break`/`return` (may close a
+            // generator, running its `finally`).
+            POP_ITER 0 |_a| (1, 0) {flags::ESCAPES} [_POP_ITER];
             PUSH_NULL 0 |_a| (0, 1) {0} [_PUSH_NULL];
             // COPY n: push a copy of the n-th item (1 = top).
             COPY 0 |a| (a, a + 1) {0} [_COPY];

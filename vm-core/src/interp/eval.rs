@@ -301,6 +301,7 @@ impl Vm {
             Uop::_POP_TOP => {
                 self.stack.pop();
             }
+            Uop::_POP_ITER => self.pop_iter(ctx),
             Uop::_PUSH_NULL => self.push(Value::UNDEF),
             Uop::_COPY => {
                 let v = self.peek(arg as usize);

@@ -3,11 +3,12 @@
 //! `throw`, `close`).
 
 use alloc::boxed::Box;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::eval::{Ctx, Flow};
 use super::frame::{Frame, OnReturn, SavedFrame};
-use crate::bytecode::ops::Op;
+use crate::bytecode::ops::{Intrinsic, Op};
 use crate::object::types::{GenState, Generator, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -41,6 +42,7 @@ impl Vm {
             name,
             qualname,
             code: frame.code.clone(),
+            finalized: false,
         })))?;
         self.stack.truncate(frame.stack_floor as usize);
         match frame.on_return {
@@ -327,5 +329,95 @@ impl Vm {
             }
             Err(e) => Err(e),
         }
+    }
+}
+
+/// Whether dropping suspended generator `g` must run code: CPython closes a generator when
+/// it is freed, and `close()` only has an effect if the suspended `yield` is inside a
+/// handler (`try`, `with`) other than the implicit `StopIteration` wrapper around the body.
+pub(crate) fn needs_finalizer(g: &Generator) -> bool {
+    if g.finalized || g.state != GenState::Suspended {
+        return false;
+    }
+    let Some(frame) = g.frame.as_ref() else {
+        return false;
+    };
+    match frame.code.handler_for(frame.lasti) {
+        Some(h) => !matches!(
+            frame.code.instr(h.target as usize),
+            Some((Op::CALL_INTRINSIC_1, a)) if a == Intrinsic::StopIterationError as u32
+        ),
+        None => false,
+    }
+}
+
+impl Vm {
+    /// Closes the generators the collector queued (at a safe point: every live value is
+    /// reachable). An exception escaping `close()` is reported on stderr and ignored, like
+    /// CPython's "Exception ignored in" for finalizers.
+    pub(crate) fn run_finalizers(&mut self) {
+        if self.finalizing {
+            return;
+        }
+        self.finalizing = true;
+        while let Some(g) = self.finalize_queue.pop() {
+            // Rooted while it runs: the queue no longer holds it.
+            self.native_roots.push(g);
+            let r = match g.as_obj() {
+                Some(r) => self.generator_close(r),
+                None => Ok(Value::NONE),
+            };
+            if let Err(e) = r {
+                self.report_unraisable(g, e.0);
+            }
+            self.native_roots.pop();
+        }
+        self.finalizing = false;
+    }
+
+    /// CPython's report of an exception raised by a finalizer.
+    fn report_unraisable(&mut self, obj: Value, exc: Value) {
+        let what = self.repr(obj).unwrap_or_else(|_| String::from("<object>"));
+        // Like CPython's unraisable hook: the exception alone, without its context chain.
+        let tb = self.format_single_exception(exc);
+        self.write_err(&alloc::format!("Exception ignored in: {what}\n{tb}"));
+    }
+
+    /// `POP_ITER`: a `for` loop left early drops its iterator. If that was the last reference
+    /// to a generator suspended inside `try`/`with`, CPython closes it right here; a
+    /// collection now finds it unreachable and the queued `close()` runs before the next
+    /// statement. The collection is skipped when the current frame still refers to it, or
+    /// when early collections are over budget (the next scheduled one then closes it).
+    pub(crate) fn pop_iter(&mut self, ctx: &Ctx) {
+        let it = self.pop();
+        let Some(r) = it.as_obj() else { return };
+        let Obj::Generator(g) = self.heap.get(r) else {
+            return;
+        };
+        if !needs_finalizer(g)
+            || self.frame_refers_to(ctx, it)
+            || !self.heap.try_spend_early_collection()
+        {
+            return;
+        }
+        self.frames[ctx.fi].ip = ctx.ip as u32;
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        self.collect_garbage();
+        self.run_finalizers();
+    }
+
+    /// Whether the current frame's slots, stack or globals hold `v` (cheap evidence that a
+    /// collection would find it alive).
+    fn frame_refers_to(&self, ctx: &Ctx, v: Value) -> bool {
+        if self.stack[ctx.base..].contains(&v) {
+            return true;
+        }
+        let f = &self.frames[ctx.fi];
+        [Value::obj(f.globals), f.locals]
+            .into_iter()
+            .any(|d| match self.obj(d) {
+                Some(Obj::Dict(t)) => t.iter().any(|e| e.value == v),
+                _ => false,
+            })
     }
 }

@@ -105,6 +105,8 @@ impl Vm {
             self.reraise_lasti = None;
         }
         let mut innermost = true;
+        // Whether unwinding drops a generator that `close()` would run code in.
+        let mut drops_generator = false;
         // A bare exception class or non-exception escaping native code is a VM bug; still
         // report something sensible.
         if !self.is_exception(exc) {
@@ -134,6 +136,7 @@ impl Vm {
             let frame = &self.frames[fi];
             if let Some(h) = frame.code.handler_for(lookup) {
                 let keep = frame.base as usize + frame.code.nlocalsplus() + h.depth as usize;
+                drops_generator |= self.drops_finalizable(keep);
                 self.stack.truncate(keep);
                 if h.push_lasti {
                     self.stack.push(Value::int_unchecked(lasti as i64));
@@ -141,11 +144,17 @@ impl Vm {
                 self.stack.push(exc);
                 self.frames[fi].ip = h.target;
                 self.frames[fi].lasti = lasti;
+                if drops_generator && self.heap.try_spend_early_collection() {
+                    // CPython closes such a generator while unwinding, before the handler.
+                    self.collect_garbage();
+                    self.run_finalizers();
+                }
                 return Ok(());
             }
             let Some(frame) = self.frames.pop() else {
                 return Err(err);
             };
+            drops_generator |= self.drops_finalizable(frame.stack_floor as usize);
             self.stack.truncate(frame.stack_floor as usize);
             if let Some(g) = frame.generator {
                 self.finish_generator(g, &frame);
@@ -158,6 +167,17 @@ impl Vm {
                 return Err(err);
             }
         }
+    }
+
+    /// Whether the stack values above `keep` include a suspended generator that needs
+    /// closing when it dies (see [`crate::interp::generator::needs_finalizer`]).
+    fn drops_finalizable(&self, keep: usize) -> bool {
+        self.stack.get(keep..).is_some_and(|vals| {
+            vals.iter().any(|v| {
+                matches!(self.obj(*v), Some(Obj::Generator(g))
+                    if crate::interp::generator::needs_finalizer(g))
+            })
+        })
     }
 
     /// Sets `__context__` to the exception being handled, as CPython does on raise.
@@ -217,7 +237,7 @@ impl Vm {
         out
     }
 
-    fn format_single_exception(&mut self, exc: Value) -> String {
+    pub(crate) fn format_single_exception(&mut self, exc: Value) -> String {
         let mut out = String::new();
         let tb = self
             .exc_state(exc)

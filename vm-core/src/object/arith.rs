@@ -184,6 +184,12 @@ impl Vm {
                     }
                 }
             }
+            // `[0] + Stack(...)`: concatenation sees the subclass as its base value.
+            if let (BinaryOp::Add, Some(nb)) = (op, self.native_value(b)) {
+                if let Some(v) = self.builtin_binop(a, nb, op, inplace)? {
+                    return Ok(v);
+                }
+            }
         }
         if let Some(v) = self.builtin_binop(a, b, op, inplace)? {
             return Ok(v);
@@ -530,6 +536,15 @@ impl Vm {
                 };
                 self.alloc_value(obj).map(Some)
             }
+            (Obj::Bytes(_) | Obj::ByteArray(_), _) if op == BinaryOp::Add => {
+                let is_ba = matches!(self.heap.get(ra), Obj::ByteArray(_));
+                let msg = format!(
+                    "can't concat {} to {}",
+                    self.type_name(b),
+                    if is_ba { "bytearray" } else { "bytes" }
+                );
+                Err(self.type_error(msg))
+            }
             (Obj::Bytes(_), _) if op == BinaryOp::Remainder => {
                 self.percent_format_bytes(a, b).map(Some)
             }
@@ -693,7 +708,51 @@ impl Vm {
                 return Ok(r);
             }
         }
-        Err(self.unsupported(a, b, op, inplace))
+        self.native_binop(a, b, op, inplace)
+    }
+
+    /// The builtin operation of a user subclass of a builtin type (e.g. `Stack(list) + [9]`),
+    /// applied to the base values: CPython inherits `list.__add__` and friends, whose results
+    /// are plain builtin values, except that an in-place operation returns the instance.
+    fn native_binop(&mut self, a: Value, b: Value, op: BinaryOp, inplace: bool) -> PyResult<Value> {
+        let (na, nb) = (self.native_value(a), self.native_value(b));
+        if na.is_none() && nb.is_none() {
+            return Err(self.binop_error(a, b, op, inplace));
+        }
+        let x = na.unwrap_or(a);
+        // `seq * Stack()` stays an error that names the subclass, not its base value.
+        let nb = nb.filter(|_| op != BinaryOp::Multiply || self.is_int(x));
+        let y = nb.unwrap_or(b);
+        if self.num(x).is_some() && self.num(y).is_some() {
+            return self.binary_op(x, y, op, inplace);
+        }
+        match self.builtin_binop(x, y, op, inplace)? {
+            Some(r) if inplace && na.is_some() && r == x => Ok(a),
+            Some(r) => Ok(r),
+            None => Err(self.binop_error(a, b, op, inplace)),
+        }
+    }
+
+    /// The TypeError once every method declined: a builtin sequence (or subclass) times a
+    /// non-int gets CPython's repetition message, anything else "unsupported operand".
+    fn binop_error(&mut self, a: Value, b: Value, op: BinaryOp, inplace: bool) -> PyErr {
+        let seq = self.native_value(a).unwrap_or(a);
+        if op == BinaryOp::Multiply && self.is_sequence(seq) {
+            let msg = format!(
+                "can't multiply sequence by non-int of type '{}'",
+                self.type_name(b)
+            );
+            return self.type_error(msg);
+        }
+        self.unsupported(a, b, op, inplace)
+    }
+
+    /// The builtin base value of an instance of a user subclass of a builtin type.
+    pub fn native_value(&self, v: Value) -> Option<Value> {
+        match self.obj(v)? {
+            Obj::Instance(i) if !i.native.is_undef() => Some(i.native),
+            _ => None,
+        }
     }
 
     /// `-v`.

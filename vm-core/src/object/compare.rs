@@ -169,6 +169,17 @@ impl Vm {
         r
     }
 
+    /// The comparison inherited by user subclasses of builtin types (`Stack(list) < [3]`):
+    /// the builtin rule applied to the base values; `None` if neither side has one.
+    fn native_compare(&mut self, a: Value, b: Value, op: CompareOp) -> PyResult<Option<Value>> {
+        let (na, nb) = (self.native_value(a), self.native_value(b));
+        if na.is_none() && nb.is_none() {
+            return Ok(None);
+        }
+        let r = self.builtin_compare(na.unwrap_or(a), nb.unwrap_or(b), op)?;
+        Ok(r.map(Value::bool))
+    }
+
     /// `x.__ne__(y)`, where the default `__ne__` inverts a user `__eq__`.
     fn ne_slot(&mut self, x: Value, y: Value) -> PyResult<Value> {
         if let Some(f) = self.user_special(x, "__ne__")? {
@@ -207,6 +218,9 @@ impl Vm {
                     return Ok(r);
                 }
             }
+            if let Some(r) = self.native_compare(a, b, op)? {
+                return Ok(r);
+            }
             return Ok(Value::bool(a != b));
         }
         let fa = self.user_special(a, name)?;
@@ -232,6 +246,9 @@ impl Vm {
                     return Ok(r);
                 }
             }
+        }
+        if let Some(r) = self.native_compare(a, b, op)? {
+            return Ok(r);
         }
         match op {
             CompareOp::Eq => Ok(Value::bool(a == b)),

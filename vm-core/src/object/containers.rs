@@ -487,10 +487,18 @@ impl Vm {
                 return Ok(i);
             }
         }
-        let msg = format!(
-            "{what} indices must be integers or slices, not {}",
-            self.type_name(v)
-        );
+        // CPython's str subscript words its error differently from every other sequence.
+        let msg = if what == "string" {
+            format!(
+                "string indices must be integers, not '{}'",
+                self.type_name(v)
+            )
+        } else {
+            format!(
+                "{what} indices must be integers or slices, not {}",
+                self.type_name(v)
+            )
+        };
         Err(self.type_error(msg))
     }
 
@@ -655,9 +663,18 @@ impl Vm {
                         Obj::Bytes(out.into_boxed_slice())
                     });
                 }
-                let what = if is_ba { "bytearray" } else { "index" };
                 let i = self.index_value(k, "byte")?;
-                let i = self.norm_index(i, data.len(), what)?;
+                let j = if i < 0 { i + data.len() as i64 } else { i };
+                if j < 0 || j >= data.len() as i64 {
+                    // CPython: "bytearray index out of range" but plain "index out of range".
+                    let msg = if is_ba {
+                        "bytearray index out of range"
+                    } else {
+                        "index out of range"
+                    };
+                    return Err(self.index_error(msg));
+                }
+                let i = j as usize;
                 Ok(Value::int_unchecked(data[i] as i64))
             }
             Obj::Range { start, stop, step } => {
@@ -805,7 +822,20 @@ impl Vm {
                         }
                         return Ok(());
                     }
-                    return Err(self.not_implemented("extended slice assignment to bytearray"));
+                    if data.len() != si.len {
+                        let msg = format!(
+                            "attempt to assign bytes of size {} to extended slice of size {}",
+                            data.len(),
+                            si.len
+                        );
+                        return Err(self.value_error(msg));
+                    }
+                    if let Obj::ByteArray(ba) = self.heap.get_mut(r) {
+                        for (i, x) in si.indices().zip(data) {
+                            ba[i] = x;
+                        }
+                    }
+                    return Ok(());
                 }
                 let i = self.index_value(k, "bytearray")?;
                 let i = self.norm_index(i, len, "bytearray")?;

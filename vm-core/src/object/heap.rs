@@ -16,6 +16,14 @@ use super::value::{ObjRef, Value};
 
 const NO_FREE: u32 = u32::MAX;
 
+/// Marking work (in live bytes) that early collections may spend before they must be paid
+/// for by allocation.
+const EARLY_GC_BUDGET: usize = 16 << 20;
+
+/// Each byte allocated since the last collection pays for this many bytes of early marking,
+/// which bounds early collections to a constant factor of the allocation work.
+const EARLY_GC_FACTOR: usize = 4;
+
 /// Why an allocation was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfMemory;
@@ -41,6 +49,7 @@ pub struct Heap {
     limit: usize,
     next_gc: usize,
     gray: Vec<ObjRef>,
+    early_budget: usize,
     /// Statistics for introspection.
     pub stats: GcStats,
 }
@@ -57,6 +66,7 @@ impl Heap {
             limit,
             next_gc: (limit / 8).clamp(64 * 1024, 4 * 1024 * 1024),
             gray: Vec::new(),
+            early_budget: EARLY_GC_BUDGET,
             stats: GcStats::default(),
         }
     }
@@ -81,6 +91,23 @@ impl Heap {
     #[inline]
     pub fn wants_collection(&self) -> bool {
         self.bytes >= self.next_gc
+    }
+
+    /// Whether a collection outside the allocation schedule (to close a dropped generator
+    /// at once, as reference counting would) is affordable now; if so its cost is charged.
+    /// Without this bound, a loop that repeatedly abandons such a generator while a large
+    /// heap is live would do a full collection per iteration.
+    pub fn try_spend_early_collection(&mut self) -> bool {
+        let earned = self
+            .bytes
+            .saturating_sub(self.stats.live_after_last)
+            .saturating_mul(EARLY_GC_FACTOR);
+        let available = self.early_budget.saturating_add(earned);
+        if available < self.bytes {
+            return false;
+        }
+        self.early_budget = (available - self.bytes).min(EARLY_GC_BUDGET);
+        true
     }
 
     /// Charges `n` more bytes (a container grew); fails when over the limit.
@@ -179,6 +206,30 @@ impl Heap {
                 self.gray.push(r);
             }
         }
+    }
+
+    /// Whether `r` has been marked in the current collection.
+    pub fn is_marked(&self, r: ObjRef) -> bool {
+        let (word, bit) = (r.index() / 64, r.index() % 64);
+        self.marks.get(word).is_some_and(|w| w & (1 << bit) != 0)
+    }
+
+    /// Marks what `r` refers to, but not `r` itself.
+    pub fn mark_children(&mut self, r: ObjRef) {
+        let mut children = Vec::new();
+        self.objs[r.index()].for_each_ref(&mut |v| children.push(v));
+        for v in children {
+            self.mark_value(v);
+        }
+    }
+
+    /// The live objects left unmarked (so far unreachable) for which `pred` holds. Call
+    /// after marking the roots and [`Heap::trace`].
+    pub fn unmarked_where(&self, pred: impl Fn(&Obj) -> bool) -> Vec<ObjRef> {
+        (0..self.objs.len())
+            .map(|i| ObjRef(i as u32))
+            .filter(|&r| !self.is_marked(r) && pred(&self.objs[r.index()]))
+            .collect()
     }
 
     /// Propagates marks from everything marked so far (iteratively: no Rust recursion).

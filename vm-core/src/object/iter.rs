@@ -67,10 +67,15 @@ impl Vm {
                     }
                     return Ok(it);
                 }
-                if self.user_special(v, "__getitem__")?.is_some() {
-                    Obj::Iter(Box::new(IterObj::Seq { seq: v, idx: 0 }))
-                } else if !native.is_undef() {
+                // An iterable builtin base (list, dict, ...) brings its own `__iter__`, which
+                // wins over a user `__getitem__` (a dict subclass iterates its keys).
+                let native_iterable = self
+                    .obj(native)
+                    .is_some_and(|o| !matches!(o, Obj::BigInt(_)));
+                if native_iterable {
                     return self.get_iter(native);
+                } else if self.user_special(v, "__getitem__")?.is_some() {
+                    Obj::Iter(Box::new(IterObj::Seq { seq: v, idx: 0 }))
                 } else {
                     return Err(self.not_iterable(v));
                 }

@@ -73,6 +73,15 @@ pub fn is_printable(c: char) -> bool {
 
 /// `repr` of bytes: `b'...'` with CPython's escapes.
 pub fn bytes_repr(b: &[u8], prefix: &str, suffix: &str) -> String {
+    quoted_bytes(b, prefix, suffix, false)
+}
+
+/// `repr(bytearray)`: CPython's bytearray repr escapes `'` even inside double quotes.
+pub fn bytearray_repr(b: &[u8]) -> String {
+    quoted_bytes(b, "bytearray(", ")", true)
+}
+
+fn quoted_bytes(b: &[u8], prefix: &str, suffix: &str, escape_single: bool) -> String {
     let quote = if b.contains(&b'\'') && !b.contains(&b'"') {
         '"'
     } else {
@@ -87,7 +96,7 @@ pub fn bytes_repr(b: &[u8], prefix: &str, suffix: &str) -> String {
             b'\n' => out.push_str("\\n"),
             b'\r' => out.push_str("\\r"),
             b'\t' => out.push_str("\\t"),
-            c if c as char == quote => {
+            c if c as char == quote || (escape_single && c == b'\'') => {
                 out.push('\\');
                 out.push(c as char);
             }
@@ -137,7 +146,7 @@ impl Vm {
         match self.heap.get(r) {
             Obj::Str(s) => Ok(str_repr(&s.s)),
             Obj::Bytes(b) => Ok(bytes_repr(b, "", "")),
-            Obj::ByteArray(b) => Ok(bytes_repr(b, "bytearray(", ")")),
+            Obj::ByteArray(b) => Ok(bytearray_repr(b)),
             Obj::BigInt(_) => self.int_to_string(v),
             Obj::List(items) => {
                 let items = items.clone();

@@ -232,6 +232,9 @@ pub struct Generator {
     pub qualname: Value,
     /// Generator expression or function: both are plain generators in this subset.
     pub code: Rc<CodeObject>,
+    /// Set once the collector has queued the generator for closing: like CPython's
+    /// finalizers (PEP 442), a generator is finalized at most once.
+    pub finalized: bool,
 }
 
 /// A `set` or `frozenset`.

@@ -86,7 +86,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 if preserve_tos {
                     self.emit(Op::SWAP, 2);
                 }
-                self.emit(Op::POP_TOP, 0);
+                self.emit(Op::POP_ITER, 0);
             }
             FBlockKind::TryExcept => {
                 self.pop_handler();

@@ -690,7 +690,7 @@ fn golden_break_through_finally_and_with() {
              21 CALL                     0
              25 POP_TOP
 
-  3          26 POP_TOP
+  3          26 POP_ITER
              27 JUMP_FORWARD            77 (to 77)
              28 PUSH_NULL
              29 LOAD_CONST               0 (None)
