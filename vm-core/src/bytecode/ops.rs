@@ -144,7 +144,10 @@ macro_rules! for_each_uop {
             _LOAD_GLOBAL_MODULE 0;
             _LOAD_GLOBAL_BUILTIN 0;
             _GUARD_BOTH_INT flags::DEOPT;
-            _GUARD_BOTH_FLOAT flags::DEOPT;
+            _GUARD_NUMBERS_ONE_FLOAT flags::DEOPT;
+            _GUARD_BOTH_NUMBERS flags::DEOPT;
+            _GUARD_BUILTIN_TYPE flags::DEOPT;
+            _CALL_BUILTIN_CLASS flags::DEOPT | flags::ERROR | flags::ESCAPES;
             _GUARD_BOTH_STR flags::DEOPT;
             _BINARY_OP_ADD_INT flags::ERROR;
             _BINARY_OP_SUBTRACT_INT flags::ERROR;
@@ -241,6 +244,8 @@ macro_rules! for_each_op {
             LOAD_ATTR_INSTANCE_VALUE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_TYPE_VERSION, _CHECK_INSTANCE_VALUES, _LOAD_ATTR_INSTANCE_VALUE];
             LOAD_ATTR_METHOD_WITH_VALUES 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_TYPE_VERSION, _CHECK_INSTANCE_VALUES, _CHECK_ATTR_LAYOUT, _LOAD_ATTR_METHOD];
             LOAD_ATTR_MODULE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_CHECK_ATTR_MODULE, _LOAD_ATTR_MODULE];
+            // A method of a builtin type (immutable, so the type's identity is the guard).
+            LOAD_ATTR_METHOD_NATIVE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_BUILTIN_TYPE, _LOAD_ATTR_METHOD];
             // Cache: counter, class version, slot.
             STORE_ATTR 4 |_a| (2, 0) {flags::NAME | flags::SPECIALIZE} [_SPECIALIZE, _STORE_ATTR];
             STORE_ATTR_INSTANCE_VALUE 4 |_a| (2, 0) {flags::NAME} [_GUARD_TYPE_VERSION, _CHECK_INSTANCE_VALUES, _STORE_ATTR_INSTANCE_VALUE];
@@ -250,10 +255,10 @@ macro_rules! for_each_op {
             BINARY_OP_ADD_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT];
             BINARY_OP_SUBTRACT_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_SUBTRACT_INT];
             BINARY_OP_MULTIPLY_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_MULTIPLY_INT];
-            BINARY_OP_ADD_FLOAT 1 |_a| (2, 1) {0} [_GUARD_BOTH_FLOAT, _BINARY_OP_ADD_FLOAT];
-            BINARY_OP_SUBTRACT_FLOAT 1 |_a| (2, 1) {0} [_GUARD_BOTH_FLOAT, _BINARY_OP_SUBTRACT_FLOAT];
-            BINARY_OP_MULTIPLY_FLOAT 1 |_a| (2, 1) {0} [_GUARD_BOTH_FLOAT, _BINARY_OP_MULTIPLY_FLOAT];
-            BINARY_OP_TRUE_DIVIDE_FLOAT 1 |_a| (2, 1) {0} [_GUARD_BOTH_FLOAT, _BINARY_OP_TRUE_DIVIDE_FLOAT];
+            BINARY_OP_ADD_FLOAT 1 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_ADD_FLOAT];
+            BINARY_OP_SUBTRACT_FLOAT 1 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_SUBTRACT_FLOAT];
+            BINARY_OP_MULTIPLY_FLOAT 1 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_MULTIPLY_FLOAT];
+            BINARY_OP_TRUE_DIVIDE_FLOAT 1 |_a| (2, 1) {0} [_GUARD_BOTH_NUMBERS, _BINARY_OP_TRUE_DIVIDE_FLOAT];
             BINARY_OP_ADD_STR 1 |_a| (2, 1) {0} [_GUARD_BOTH_STR, _BINARY_OP_ADD_STR];
             BINARY_SUBSCR 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _BINARY_SUBSCR];
             BINARY_SUBSCR_LIST_INT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_LIST_INT];
@@ -277,7 +282,7 @@ macro_rules! for_each_op {
             // oparg = a `CompareOp` number.
             COMPARE_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _COMPARE_OP];
             COMPARE_OP_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _COMPARE_OP_INT];
-            COMPARE_OP_FLOAT 1 |_a| (2, 1) {0} [_GUARD_BOTH_FLOAT, _COMPARE_OP_FLOAT];
+            COMPARE_OP_FLOAT 1 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _COMPARE_OP_FLOAT];
             COMPARE_OP_STR 1 |_a| (2, 1) {0} [_GUARD_BOTH_STR, _COMPARE_OP_STR];
             IS_OP 0 |_a| (2, 1) {0} [_IS_OP];
             CONTAINS_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _CONTAINS_OP];
@@ -328,6 +333,7 @@ macro_rules! for_each_op {
             CALL_LIST_APPEND 3 |a| (a + 2, 1) {0} [_CALL_LIST_APPEND];
             CALL_BUILTIN 3 |a| (a + 2, 1) {0} [_CALL_BUILTIN];
             CALL_ALLOC_AND_ENTER_INIT 3 |a| (a + 2, 1) {0} [_CALL_ALLOC_AND_ENTER_INIT];
+            CALL_BUILTIN_CLASS 3 |a| (a + 2, 1) {0} [_CALL_BUILTIN_CLASS];
             // Stack: callable, self_or_null, args[oparg], kwnames (a tuple of the last names).
             CALL_KW 0 |a| (a + 3, 1) {0} [_CALL_KW];
             // Stack: callable, self_or_null, args tuple, kwargs dict or null.
@@ -381,7 +387,8 @@ macro_rules! for_each_family {
     ($m:ident) => {
         $m! {
             LOAD_GLOBAL: LOAD_GLOBAL_MODULE, LOAD_GLOBAL_BUILTIN;
-            LOAD_ATTR: LOAD_ATTR_INSTANCE_VALUE, LOAD_ATTR_METHOD_WITH_VALUES, LOAD_ATTR_MODULE;
+            LOAD_ATTR: LOAD_ATTR_INSTANCE_VALUE, LOAD_ATTR_METHOD_WITH_VALUES, LOAD_ATTR_MODULE,
+                LOAD_ATTR_METHOD_NATIVE;
             STORE_ATTR: STORE_ATTR_INSTANCE_VALUE;
             BINARY_OP: BINARY_OP_ADD_INT, BINARY_OP_SUBTRACT_INT, BINARY_OP_MULTIPLY_INT,
                 BINARY_OP_ADD_FLOAT, BINARY_OP_SUBTRACT_FLOAT, BINARY_OP_MULTIPLY_FLOAT,
@@ -394,7 +401,7 @@ macro_rules! for_each_family {
             FOR_ITER: FOR_ITER_RANGE, FOR_ITER_LIST, FOR_ITER_TUPLE;
             UNPACK_SEQUENCE: UNPACK_SEQUENCE_TWO_TUPLE, UNPACK_SEQUENCE_TUPLE, UNPACK_SEQUENCE_LIST;
             CALL: CALL_PY_EXACT_ARGS, CALL_BOUND_METHOD_EXACT_ARGS, CALL_LEN, CALL_ISINSTANCE,
-                CALL_LIST_APPEND, CALL_BUILTIN, CALL_ALLOC_AND_ENTER_INIT;
+                CALL_LIST_APPEND, CALL_BUILTIN, CALL_ALLOC_AND_ENTER_INIT, CALL_BUILTIN_CLASS;
         }
     };
 }

@@ -47,30 +47,6 @@ impl Ctx {
     }
 }
 
-macro_rules! dispatch_table {
-    ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$flags:expr} [$($uop:ident),*];)*) => {
-        /// Runs one instruction: its uops in order.
-        #[inline(always)]
-        fn dispatch(vm: &mut Vm, ctx: &mut Ctx, op: Op, arg: u32) -> Result<Flow, PyErr> {
-            match op {
-                $(
-                    Op::$name => {
-                        $(
-                            match vm.exec_uop(ctx, Uop::$uop, arg)? {
-                                Flow::Next => {}
-                                other => return Ok(other),
-                            }
-                        )*
-                        Ok(Flow::Next)
-                    }
-                )*
-            }
-        }
-    };
-}
-
-crate::for_each_op!(dispatch_table);
-
 /// What an instruction handler tells the loop. A one-byte value, so it comes back in a
 /// register; the value of `Exit` and the exception of `Error` travel in `Vm::step_value`.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -110,6 +86,8 @@ macro_rules! handler_table {
         static HANDLERS: &[Handler] = &[
             $(
                 |vm: &mut Vm, ctx: &mut Ctx, arg: u32| -> Step {
+                    // The next instruction follows this one's inline cache (a constant here).
+                    ctx.ip = ctx.this + 1 + $cache;
                     #[inline(always)]
                     fn body(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
                         $(
@@ -159,7 +137,6 @@ impl Vm {
                     }
                 };
                 ctx.this = ctx.ip;
-                ctx.ip += 1 + op.cache_units();
                 let mut op = op;
                 if self.spec.slow {
                     op = self.spec_slow_path(op);
@@ -236,7 +213,10 @@ impl Vm {
                 return self.load_global_entry(ctx, b, arg);
             }
             Uop::_GUARD_BOTH_INT => return self.guard_both_int(),
-            Uop::_GUARD_BOTH_FLOAT => return self.guard_both_float(),
+            Uop::_GUARD_NUMBERS_ONE_FLOAT => return self.guard_numbers_one_float(),
+            Uop::_GUARD_BOTH_NUMBERS => return self.guard_both_numbers(),
+            Uop::_GUARD_BUILTIN_TYPE => return self.guard_builtin_type(ctx),
+            Uop::_CALL_BUILTIN_CLASS => return self.call_builtin_class(ctx, arg as usize),
             Uop::_GUARD_BOTH_STR => return self.guard_both_str(),
             Uop::_BINARY_OP_ADD_INT => return self.int_op(arg, |a, b| a.checked_add(b)),
             Uop::_BINARY_OP_SUBTRACT_INT => return self.int_op(arg, |a, b| a.checked_sub(b)),

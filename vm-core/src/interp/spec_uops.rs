@@ -25,6 +25,15 @@ fn index(i: i64, len: usize) -> Option<usize> {
     (i >= 0 && (i as usize) < len).then_some(i as usize)
 }
 
+/// A small int or float as f64 (exact for small ints: they have 48 bits).
+#[inline(always)]
+fn as_f64(v: Value) -> f64 {
+    match v.as_float() {
+        Some(f) => f,
+        None => v.small_int_value() as f64,
+    }
+}
+
 impl Vm {
     #[inline(always)]
     fn top2(&self) -> (Value, Value) {
@@ -39,8 +48,10 @@ impl Vm {
     #[inline(always)]
     fn replace2(&mut self, v: Value) {
         let n = self.stack.len();
-        self.stack.truncate(n.saturating_sub(2));
-        self.stack.push(v);
+        if n >= 2 {
+            self.stack[n - 2] = v;
+            self.stack.truncate(n - 1);
+        }
     }
 
     // -- Globals ---------------------------------------------------------------------------
@@ -88,10 +99,36 @@ impl Vm {
         }
     }
 
+    /// Both operands are numbers (small ints or floats) and at least one is a float: the
+    /// operation is a float operation (small ints convert to f64 exactly).
     #[inline(always)]
-    pub(crate) fn guard_both_float(&self) -> UopResult {
+    pub(crate) fn guard_numbers_one_float(&self) -> UopResult {
         let (a, b) = self.top2();
-        if a.is_float() && b.is_float() {
+        let num = |v: Value| v.is_float() || v.is_small_int();
+        if num(a) && num(b) && (a.is_float() || b.is_float()) {
+            NEXT
+        } else {
+            DEOPT
+        }
+    }
+
+    /// Both operands are small ints or floats (true division is a float operation even on
+    /// two ints).
+    #[inline(always)]
+    pub(crate) fn guard_both_numbers(&self) -> UopResult {
+        let (a, b) = self.top2();
+        let num = |v: Value| v.is_float() || v.is_small_int();
+        if num(a) && num(b) {
+            NEXT
+        } else {
+            DEOPT
+        }
+    }
+
+    /// The owner's type is the cached builtin type (builtin types never change).
+    #[inline(always)]
+    pub(crate) fn guard_builtin_type(&self, ctx: &Ctx) -> UopResult {
+        if self.type_of(self.top()).0 == cache(ctx, 1) {
             NEXT
         } else {
             DEOPT
@@ -131,10 +168,7 @@ impl Vm {
     #[inline(always)]
     pub(crate) fn float_binop(&mut self, f: fn(f64, f64) -> f64) -> UopResult {
         let (a, b) = self.top2();
-        let r = f(
-            a.as_float().unwrap_or(f64::NAN),
-            b.as_float().unwrap_or(f64::NAN),
-        );
+        let r = f(as_f64(a), as_f64(b));
         self.replace2(Value::float(r));
         NEXT
     }
@@ -142,7 +176,7 @@ impl Vm {
     #[inline(always)]
     pub(crate) fn float_div(&mut self, arg: u32) -> UopResult {
         let (a, b) = self.top2();
-        let (x, y) = (a.as_float().unwrap_or(0.0), b.as_float().unwrap_or(0.0));
+        let (x, y) = (as_f64(a), as_f64(b));
         let r = if y == 0.0 {
             let (op, inplace) = BinaryOp::from_oparg(arg)
                 .ok_or_else(|| self.internal_error("bad BINARY_OP oparg"))?;
@@ -192,10 +226,7 @@ impl Vm {
     #[inline(always)]
     pub(crate) fn compare_float(&mut self, arg: u32) -> UopResult {
         let (a, b) = self.top2();
-        let (x, y) = (
-            a.as_float().unwrap_or(f64::NAN),
-            b.as_float().unwrap_or(f64::NAN),
-        );
+        let (x, y) = (as_f64(a), as_f64(b));
         let r = match CompareOp::from_oparg(arg) {
             Some(CompareOp::Lt) => x < y,
             Some(CompareOp::Le) => x <= y,
@@ -701,6 +732,33 @@ impl Vm {
             self.leave_native();
             r
         };
+        let v = r?;
+        self.stack.truncate(callee_pos);
+        self.stack.push(v);
+        NEXT
+    }
+
+    /// Calls a builtin type (`list(...)`, `range(...)`, `set()`) with positional arguments.
+    #[inline(always)]
+    pub(crate) fn call_builtin_class(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+        let callee_pos = self.stack.len() - argc - 2;
+        let Some(cls) = self.stack[callee_pos].as_obj() else {
+            return DEOPT;
+        };
+        match self.heap.get(cls) {
+            Obj::Class(c) if c.is_builtin => {}
+            _ => return DEOPT,
+        }
+        if !self.stack[callee_pos + 1].is_undef() {
+            return DEOPT;
+        }
+        self.frames[ctx.fi].ip = ctx.ip as u32;
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        // The arguments stay on the VM stack (rooted) during the call.
+        let args = self.stack[callee_pos + 2..].to_vec();
+        self.enter_native()?;
+        let r = self.instantiate(cls, &args, &[]);
+        self.leave_native();
         let v = r?;
         self.stack.truncate(callee_pos);
         self.stack.push(v);

@@ -308,6 +308,9 @@ impl Vm {
             set_cache(ctx, 3, ix as u32);
             return Ok(Op::LOAD_ATTR_MODULE);
         }
+        if !matches!(self.obj(owner), Some(Obj::Instance(_) | Obj::Class(_))) {
+            return self.spec_load_attr_native(ctx, owner, name, arg);
+        }
         let (cls, version) = self.instance_class(owner)?;
         let descr = self.class_lookup(cls, name);
         if let Some(Obj::Property(_)) = descr.and_then(|d| self.obj(d)) {
@@ -343,6 +346,49 @@ impl Vm {
         }
     }
 
+    /// A method call on a builtin object (`lst.append`, `s.join`, `d.get`).
+    fn spec_load_attr_native(&mut self, ctx: &Ctx, owner: Value, name: Value, arg: u32) -> Spec {
+        if arg & 1 == 0 {
+            return Err("builtin object attribute (not a method call)");
+        }
+        // Only objects whose attribute lookup is the plain class lookup (not `super`,
+        // modules, classes or instances, which have their own rules).
+        let plain = owner.is_float()
+            || owner.is_small_int()
+            || matches!(
+                self.obj(owner),
+                Some(
+                    Obj::Str(_)
+                        | Obj::List(_)
+                        | Obj::Tuple(_)
+                        | Obj::Dict(_)
+                        | Obj::Set(_)
+                        | Obj::Bytes(_)
+                        | Obj::ByteArray(_)
+                        | Obj::BigInt(_)
+                        | Obj::Generator(_)
+                )
+            );
+        if !plain {
+            return Err("owner type");
+        }
+        let t = self.type_of(owner);
+        if !self.class(t).is_some_and(|c| c.is_builtin) {
+            return Err("owner type");
+        }
+        let d = self
+            .class_lookup(t, name)
+            .ok_or("builtin attribute missing")?;
+        match (d.as_obj(), self.obj(d)) {
+            (Some(m), Some(Obj::Native(n))) if n.kind == NativeKind::Method => {
+                set_cache(ctx, 1, t.0);
+                set_cache(ctx, 2, m.0);
+                Ok(Op::LOAD_ATTR_METHOD_NATIVE)
+            }
+            _ => Err("builtin attribute is not a method"),
+        }
+    }
+
     fn spec_store_attr(&mut self, ctx: &Ctx, arg: u32) -> Spec {
         let owner = self.peek(1);
         let name = ctx.code.names[arg as usize];
@@ -373,7 +419,11 @@ impl Vm {
                 _ => Err("int operator"),
             };
         }
-        if a.is_float() && b.is_float() {
+        let num = |v: Value| v.is_float() || v.is_small_int();
+        if op == BinaryOp::TrueDivide && num(a) && num(b) {
+            return Ok(Op::BINARY_OP_TRUE_DIVIDE_FLOAT);
+        }
+        if num(a) && num(b) && (a.is_float() || b.is_float()) {
             return match op {
                 BinaryOp::Add => Ok(Op::BINARY_OP_ADD_FLOAT),
                 BinaryOp::Subtract => Ok(Op::BINARY_OP_SUBTRACT_FLOAT),
@@ -418,7 +468,7 @@ impl Vm {
         let (a, b) = (self.peek(2), self.peek(1));
         if a.is_small_int() && b.is_small_int() {
             Ok(Op::COMPARE_OP_INT)
-        } else if a.is_float() && b.is_float() {
+        } else if (a.is_float() || a.is_small_int()) && (b.is_float() || b.is_small_int()) {
             Ok(Op::COMPARE_OP_FLOAT)
         } else if matches!(self.obj(a), Some(Obj::Str(_)))
             && matches!(self.obj(b), Some(Obj::Str(_)))
@@ -528,6 +578,7 @@ impl Vm {
                 }
                 Ok(Op::CALL_BUILTIN)
             }
+            Some(Obj::Class(c)) if c.is_builtin && !has_self => Ok(Op::CALL_BUILTIN_CLASS),
             Some(Obj::Class(c)) => {
                 if has_self || c.is_builtin || c.version.get() == 0 {
                     return Err("class: builtin or unversioned");

@@ -159,7 +159,7 @@ pub(crate) fn assemble(
                 return Err(internal(&u, "oparg out of range"));
             }
             code.push(Cell::new(op as u32 | arg << 8));
-            let adaptive = op.own_flags() & crate::bytecode::ops::flags::SPECIALIZE != 0;
+            let adaptive = op.own_flags() & flags::SPECIALIZE != 0;
             for k in 0..op.cache_units() {
                 let unit = if k == 0 && adaptive {
                     crate::bytecode::counter::initial()
