@@ -67,7 +67,7 @@ def main():
         counts = count_words(text)
         top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
         bigrams = count_bigrams(text)
-        best = max(bigrams.items(), key=lambda kv: (kv[1], kv[0]))
+        best = sorted(bigrams.items(), key=lambda kv: (kv[1], kv[0]))[-1]
         print(len(text), len(counts), top)
         print("  bigram", best, "distinct", len(bigrams), letter_stats(counts))
         total += sum(counts.values()) + len(bigrams)
