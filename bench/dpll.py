@@ -112,7 +112,7 @@ def check(clauses, assignment):
 def main():
     sat = 0
     total_decisions = 0
-    for seed in range(22):
+    for seed in range(30):
         clauses = random_3sat(50, 210, seed)
         solver = Dpll()
         assignment = []

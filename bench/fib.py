@@ -27,7 +27,7 @@ def tri(n, acc=0):
 
 
 def main():
-    print("fib(32) =", fib(32))
+    print("fib(33) =", fib(33))
     parity = 0
     for i in range(300):
         if is_even(i * 3):

@@ -98,7 +98,7 @@ def process(n, seed):
 
 def main():
     acc = 0.0
-    for seed in range(6):
+    for seed in range(12):
         box, centre, far = process(30000, seed)
         acc += box.hi.x - box.lo.y + centre.z + far.length()
         print("%.9f %.9f %.9f | %.9f %.9f" % (centre.x, centre.y, centre.z, box.lo.x, box.hi.z))

@@ -210,7 +210,7 @@ def build(budget):
 def main():
     total = 0
     for round_ in range(5):
-        s = build(9000 + round_ * 1000)
+        s = build(15000 + round_ * 2000)
         s.run()
         line = " ".join("%s:%d" % (t.ident, t.runs) for t in s.tasks)
         print(s.switches, line, s.device_a.total, s.device_b.total)

@@ -120,7 +120,7 @@ def make_puzzle(seed):
 def main():
     total_nodes = 0
     check = 0
-    for seed in range(1, 15):
+    for seed in range(1, 25):
         puzzle, full = make_puzzle(seed)
         grid = puzzle[:]
         solver = Solver(range(9, 0, -1))

@@ -62,7 +62,7 @@ def letter_stats(counts):
 
 def main():
     total = 0
-    for seed in (1, 2, 3, 4):
+    for seed in range(1, 8):
         text = make_text(80000, seed)
         counts = count_words(text)
         top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
