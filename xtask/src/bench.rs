@@ -300,7 +300,7 @@ fn run_once(argv: &[String], script: &Path, dir: &Path, mem_file: Option<&Path>)
     }
 }
 
-/// First line of `bytes` that is not blank, shortened, for error messages.
+/// Last line of `bytes` that is not blank, shortened, for error messages.
 fn last_line(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(bytes);
     let line = text
@@ -570,4 +570,63 @@ fn render(
         out.push_str(&table(&header, &rows, opts.markdown));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(xs: &[&str]) -> Vec<String> {
+        xs.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median(&[]), None);
+        assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), Some(2.5));
+    }
+
+    #[test]
+    fn geometric_mean() {
+        assert_eq!(geomean(&[]), None);
+        let g = geomean(&[0.5, 2.0, 4.0]).unwrap();
+        assert!((g - 2.0f64.powf(2.0 / 3.0)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn parses_options() {
+        let o = parse_args(&strings(&[
+            "--runs",
+            "3",
+            "--filter",
+            "fib",
+            "--tiercel-args",
+            "--heap 1000",
+            "--markdown",
+        ]))
+        .unwrap()
+        .unwrap();
+        assert_eq!(o.runs, 3);
+        assert_eq!(o.filters, strings(&["fib"]));
+        assert_eq!(o.tiercel_args, strings(&["--heap", "1000"]));
+        assert!(o.markdown);
+        assert!(parse_args(&strings(&["--runs", "0"])).is_err());
+        assert!(parse_args(&strings(&["--runs"])).is_err());
+        assert!(parse_args(&strings(&["--bogus"])).is_err());
+        assert!(parse_args(&strings(&["--help"])).unwrap().is_none());
+    }
+
+    #[test]
+    fn text_and_markdown_tables() {
+        let header = strings(&["program", "a s"]);
+        let rows = vec![strings(&["fib", "1.000"]), strings(&["nbody", "12.500"])];
+        let text = table(&header, &rows, false);
+        assert_eq!(
+            text,
+            "program     a s\n---------------\nfib       1.000\nnbody    12.500\n"
+        );
+        let md = table(&header, &rows, true);
+        assert!(md.starts_with("| program | a s |\n|---|---:|\n| fib | 1.000 |\n"));
+    }
 }
