@@ -50,7 +50,10 @@ pub fn code_region() -> (*mut u8, usize) {
 
 /// Whether `addr` lies in the stack's guard page.
 pub fn is_stack_guard(addr: u64) -> bool {
-    let (start, end) = (symbol(addr_of!(__guard_start)), symbol(addr_of!(__guard_end)));
+    let (start, end) = (
+        symbol(addr_of!(__guard_start)),
+        symbol(addr_of!(__guard_end)),
+    );
     (start..end).contains(&addr)
 }
 
