@@ -1,11 +1,8 @@
 //! Entry (`boot.s`), the exception vectors' Rust side, the heap and the script image.
 
 use core::fmt::Write;
-use core::ptr::addr_of_mut;
 
-use linked_list_allocator::LockedHeap;
-
-use super::{exit, mmu, uart};
+use super::{exit, heap, mmu, uart};
 
 core::arch::global_asm!(include_str!("boot.s"));
 
@@ -18,13 +15,6 @@ pub const STACK_SIZE: usize = 4 << 20;
 pub const SCRIPT_ADDR: usize = 0x5800_0000;
 /// Largest script image accepted.
 pub const SCRIPT_MAX: usize = 64 << 20;
-
-#[global_allocator]
-static ALLOC: LockedHeap = LockedHeap::empty();
-
-#[repr(C, align(16))]
-struct HeapArea([u8; HEAP_SIZE]);
-static mut HEAP: HeapArea = HeapArea([0; HEAP_SIZE]);
 
 #[repr(C, align(16))]
 struct StackArea([u8; STACK_SIZE]);
@@ -39,8 +29,8 @@ extern "C" fn kmain(entry_el: u64) -> ! {
     // SAFETY: first thing at boot, once, at EL1 with the MMU off; the identity map covers
     // this image (text, data, bss, stack), the UART/RTC and the script area.
     unsafe { mmu::init() };
-    // SAFETY: HEAP is used by nothing else; this is the only initialisation of ALLOC.
-    unsafe { ALLOC.lock().init(addr_of_mut!(HEAP) as *mut u8, HEAP_SIZE) };
+    // SAFETY: once, right after the MMU is on, before any allocation.
+    unsafe { heap::init() };
     let status = super::main(entry_el, script_image());
     exit::exit(status)
 }

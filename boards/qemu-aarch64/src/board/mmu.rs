@@ -31,8 +31,8 @@ const AP_RO: u64 = 1 << 7; // AP[2]: read-only at EL1
 const PXN: u64 = 1 << 53;
 const UXN: u64 = 1 << 54;
 
-/// attr0 Device-nGnRnE, attr1 Normal WB RA/WA, attr2 Normal non-cacheable.
-const MAIR: u64 = 0x00 | (0xFF << 8) | (0x44 << 16);
+/// attr0 Device-nGnRnE (0x00), attr1 Normal WB RA/WA (0xFF), attr2 Normal non-cacheable (0x44).
+const MAIR: u64 = (0xFF << 8) | (0x44 << 16);
 /// T0SZ=32 (4 GiB, walk starts at level 1), inner/outer WB WA walks, inner shareable, 4 KiB
 /// granule, TTBR1 walks disabled (EPD1), TG1=4 KiB, IPS=32 bits.
 const TCR: u64 = 32 | (1 << 8) | (1 << 10) | (3 << 12) | (1 << 23) | (2 << 30);
@@ -118,7 +118,11 @@ pub unsafe fn init() {
     // The tables were written with the MMU off (uncached); drop any stale cache lines over
     // them before the walker reads them through the cache (a no-op under QEMU).
     let line = dcache_line();
-    for t in [l1.as_ptr() as usize, low.as_ptr() as usize, ram.as_ptr() as usize] {
+    for t in [
+        l1.as_ptr() as usize,
+        low.as_ptr() as usize,
+        ram.as_ptr() as usize,
+    ] {
         let mut a = t;
         while a < t + 4096 {
             // SAFETY: clean+invalidate by VA of memory we own; no data is lost (it is in RAM).
