@@ -31,7 +31,11 @@ extern "C" fn kmain(entry_el: u64) -> ! {
     unsafe { mmu::init() };
     // SAFETY: once, right after the MMU is on, before any allocation.
     unsafe { heap::init() };
+    #[cfg(feature = "stack-report")]
+    stack_report::paint();
     let status = super::main(entry_el, script_image());
+    #[cfg(feature = "stack-report")]
+    stack_report::report();
     exit::exit(status)
 }
 
@@ -103,4 +107,51 @@ extern "C" fn exc_handler(vector: u64, esr: u64, elr: u64, far: u64, spsr: u64) 
         ec_name(ec)
     );
     exit::exit(board_common::EXIT_FAULT)
+}
+
+/// Stack high-water mark (`--features stack-report`): the unused part of the stack is filled
+/// with a pattern at boot and scanned at exit.
+#[cfg(feature = "stack-report")]
+mod stack_report {
+    use core::fmt::Write;
+
+    const PATTERN: u64 = 0x5A5A_A5A5_5A5A_A5A5;
+
+    extern "C" {
+        static __stack_bottom: u8;
+        static __stack_top: u8;
+    }
+
+    fn sp() -> usize {
+        let sp: usize;
+        // SAFETY: reads the stack pointer; touches no memory.
+        unsafe { core::arch::asm!("mov {}, sp", out(reg) sp, options(nomem, nostack)) };
+        sp
+    }
+
+    pub fn paint() {
+        let mut p = &raw const __stack_bottom as usize;
+        let end = sp() - 1024;
+        while p < end {
+            // SAFETY: [bottom, sp - 1 KiB) is stack memory below every live frame.
+            unsafe { (p as *mut u64).write_volatile(PATTERN) };
+            p += 8;
+        }
+    }
+
+    pub fn report() {
+        let bottom = &raw const __stack_bottom as usize;
+        let top = &raw const __stack_top as usize;
+        let mut p = bottom;
+        // SAFETY: reads within the stack section, which is mapped RAM.
+        while p < top && unsafe { (p as *const u64).read_volatile() } == PATTERN {
+            p += 8;
+        }
+        let _ = writeln!(
+            super::uart::Writer,
+            "stack: {} bytes used of {}",
+            top - p,
+            top - bottom
+        );
+    }
 }
