@@ -54,6 +54,10 @@ fn script_image() -> Option<&'static [u8]> {
     Some(unsafe { core::slice::from_raw_parts(SCRIPT_ADDR as *const u8, len) })
 }
 
+extern "C" {
+    static __stack_guard: u8;
+}
+
 const VECTOR_NAMES: [&str; 16] = [
     "synchronous (current EL, SP_EL0)",
     "IRQ (current EL, SP_EL0)",
@@ -100,10 +104,16 @@ extern "C" fn exc_handler(vector: u64, esr: u64, elr: u64, far: u64, spsr: u64) 
     let ec = (esr >> 26) & 0x3F;
     let iss = esr & 0x1FF_FFFF;
     let name = VECTOR_NAMES.get(vector as usize).copied().unwrap_or("?");
+    let guard = &raw const __stack_guard as u64;
+    let what = if (guard..guard + mmu::BLOCK as u64).contains(&far) && ec == 0x25 {
+        " (stack overflow: the guard block below the stack)"
+    } else {
+        ""
+    };
     let _ = writeln!(
         uart::Writer,
         "\nFAULT: {name} exception, ESR=0x{esr:08x} (EC=0x{ec:02x} {}, ISS=0x{iss:x}) \
-         ELR=0x{elr:x} FAR=0x{far:x} SPSR=0x{spsr:x}",
+         ELR=0x{elr:x} FAR=0x{far:x} SPSR=0x{spsr:x}{what}",
         ec_name(ec)
     );
     exit::exit(board_common::EXIT_FAULT)
