@@ -1,6 +1,7 @@
 //! Entry (`boot.s`), the exception vectors' Rust side, the heap and the script image.
 
 use core::fmt::Write;
+use core::sync::atomic::{AtomicBool, Ordering};
 
 use super::{exit, heap, mmu, uart};
 
@@ -58,6 +59,8 @@ extern "C" {
     static __stack_guard: u8;
 }
 
+static IN_FAULT: AtomicBool = AtomicBool::new(false);
+
 const VECTOR_NAMES: [&str; 16] = [
     "synchronous (current EL, SP_EL0)",
     "IRQ (current EL, SP_EL0)",
@@ -101,6 +104,11 @@ fn ec_name(ec: u64) -> &'static str {
 /// FP/SIMD): one `FAULT:` line, then exit with `EXIT_FAULT`.
 #[no_mangle]
 extern "C" fn exc_handler(vector: u64, esr: u64, elr: u64, far: u64, spsr: u64) -> ! {
+    // A fault inside the fault path (e.g. `hlt` without `-semihosting-config`) parks the core
+    // instead of printing forever.
+    if IN_FAULT.swap(true, Ordering::Relaxed) {
+        exit::park();
+    }
     let ec = (esr >> 26) & 0x3F;
     let iss = esr & 0x1FF_FFFF;
     let name = VECTOR_NAMES.get(vector as usize).copied().unwrap_or("?");
