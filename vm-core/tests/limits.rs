@@ -78,3 +78,38 @@ fn two_vms_are_independent() {
     );
     assert!(r.is_ok());
 }
+
+#[test]
+fn a_caught_memory_error_frees_the_heap_and_the_next_one_has_a_fresh_traceback() {
+    let mut vm = vm_with_heap(8_000_000);
+    let src = r#"
+def grow():
+    x = []
+    while True:
+        x.append([0] * 100)
+try:
+    grow()
+except MemoryError:
+    result = [str(i) for i in range(1000)][-1]
+def again():
+    y = []
+    while True:
+        y.append("z" * 1000)
+again()
+"#;
+    match vm.run_source(src, "t.py") {
+        Err(RunError::Exception {
+            type_name,
+            traceback,
+            ..
+        }) => {
+            assert_eq!(type_name, "MemoryError");
+            assert!(traceback.contains("line 14, in <module>"), "{traceback}");
+            assert!(traceback.contains("line 13, in again"), "{traceback}");
+            assert!(!traceback.contains("in grow"), "stale frames: {traceback}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let r = vm.get_global("result").unwrap();
+    assert_eq!(vm.display(r), "999");
+}

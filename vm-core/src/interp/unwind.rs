@@ -113,6 +113,13 @@ impl Vm {
             return Err(self.internal_error("raised a non-exception"));
         }
         if !reraise {
+            if exc == self.memory_error {
+                // The VM raises one preallocated MemoryError (allocating a new one could fail
+                // too); each raise starts a fresh traceback, as a new exception would.
+                if let Some(st) = self.exc_state_mut(exc) {
+                    st.traceback.clear();
+                }
+            }
             self.attach_context(exc);
         }
         loop {
@@ -144,7 +151,13 @@ impl Vm {
                 self.stack.push(exc);
                 self.frames[fi].ip = h.target;
                 self.frames[fi].lasti = lasti;
-                if drops_generator && self.heap.try_spend_early_collection() {
+                if exc == self.memory_error {
+                    // What filled the heap is usually garbage now that the frames that held
+                    // it are gone: collect before the handler runs, or its first allocation
+                    // would fail again.
+                    self.collect_garbage();
+                    self.run_finalizers();
+                } else if drops_generator && self.heap.try_spend_early_collection() {
                     // CPython closes such a generator while unwinding, before the handler.
                     self.collect_garbage();
                     self.run_finalizers();
