@@ -110,7 +110,7 @@ fn corpus_on_both_boards() {
             }
         }
         report(&format!(
-            "qemu-{arch} corpus: {passed} passed, {xfailed} expected failures, {} failed, {} \
+            "qemu-{arch} corpus: {passed} passed, {xfailed} expected failures, {} failing, {} \
              skipped; QEMU time {:.1} s, slowest {} {:.2} s",
             failures.len(),
             skip.len(),
