@@ -2,6 +2,9 @@
 //! build (as in `cargo build --workspace`) produces a stub that says so.
 #![cfg_attr(target_os = "none", no_std, no_main)]
 
+#[cfg(all(target_os = "none", target_arch = "aarch64"))]
+mod board;
+
 #[cfg(not(target_os = "none"))]
 fn main() {
     eprintln!(

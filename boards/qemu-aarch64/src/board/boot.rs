@@ -1,0 +1,116 @@
+//! Entry (`boot.s`), the exception vectors' Rust side, the heap and the script image.
+
+use core::fmt::Write;
+use core::ptr::addr_of_mut;
+
+use linked_list_allocator::LockedHeap;
+
+use super::{exit, mmu, uart};
+
+core::arch::global_asm!(include_str!("boot.s"));
+
+/// Heap size in bytes (the allocator's static array in `.bss`). Change it here; the VM's heap
+/// limit follows (3/4 of it).
+pub const HEAP_SIZE: usize = 32 << 20;
+/// Boot stack size in bytes (`.tiercel_stack`, below it a 2 MiB unmapped guard block).
+pub const STACK_SIZE: usize = 4 << 20;
+/// Where the harness loads the script image (`-device loader,...,addr=0x58000000`).
+pub const SCRIPT_ADDR: usize = 0x5800_0000;
+/// Largest script image accepted.
+pub const SCRIPT_MAX: usize = 64 << 20;
+
+#[global_allocator]
+static ALLOC: LockedHeap = LockedHeap::empty();
+
+#[repr(C, align(16))]
+struct HeapArea([u8; HEAP_SIZE]);
+static mut HEAP: HeapArea = HeapArea([0; HEAP_SIZE]);
+
+#[repr(C, align(16))]
+struct StackArea([u8; STACK_SIZE]);
+/// The boot stack: `boot.s` sets sp to `__stack_top`, the end of this section.
+#[used]
+#[link_section = ".tiercel_stack"]
+static mut STACK: StackArea = StackArea([0; STACK_SIZE]);
+
+/// Rust entry, called by `boot.s` at EL1 with FP/SIMD on, `.bss` zeroed, MMU off.
+#[no_mangle]
+extern "C" fn kmain(entry_el: u64) -> ! {
+    // SAFETY: first thing at boot, once, at EL1 with the MMU off; the identity map covers
+    // this image (text, data, bss, stack), the UART/RTC and the script area.
+    unsafe { mmu::init() };
+    // SAFETY: HEAP is used by nothing else; this is the only initialisation of ALLOC.
+    unsafe { ALLOC.lock().init(addr_of_mut!(HEAP) as *mut u8, HEAP_SIZE) };
+    let status = super::main(entry_el, script_image());
+    exit::exit(status)
+}
+
+/// The script image the harness placed at [`SCRIPT_ADDR`], if its header is valid.
+fn script_image() -> Option<&'static [u8]> {
+    // SAFETY: SCRIPT_ADDR..+SCRIPT_MAX lies in mapped RAM (below RAM_END) that no part of
+    // the image uses (linker.ld asserts the image ends below it); nothing writes it.
+    let header = unsafe {
+        core::slice::from_raw_parts(SCRIPT_ADDR as *const u8, board_common::script::HEADER_LEN)
+    };
+    let len = board_common::script::image_len(header)?;
+    if len > SCRIPT_MAX {
+        return None;
+    }
+    // SAFETY: as above, len <= SCRIPT_MAX.
+    Some(unsafe { core::slice::from_raw_parts(SCRIPT_ADDR as *const u8, len) })
+}
+
+const VECTOR_NAMES: [&str; 16] = [
+    "synchronous (current EL, SP_EL0)",
+    "IRQ (current EL, SP_EL0)",
+    "FIQ (current EL, SP_EL0)",
+    "SError (current EL, SP_EL0)",
+    "synchronous",
+    "IRQ",
+    "FIQ",
+    "SError",
+    "synchronous (lower EL, AArch64)",
+    "IRQ (lower EL, AArch64)",
+    "FIQ (lower EL, AArch64)",
+    "SError (lower EL, AArch64)",
+    "synchronous (lower EL, AArch32)",
+    "IRQ (lower EL, AArch32)",
+    "FIQ (lower EL, AArch32)",
+    "SError (lower EL, AArch32)",
+];
+
+fn ec_name(ec: u64) -> &'static str {
+    match ec {
+        0x00 => "unknown/undefined instruction",
+        0x07 => "FP/SIMD access trap",
+        0x0E => "illegal execution state",
+        0x15 => "SVC",
+        0x16 => "HVC",
+        0x18 => "system register trap",
+        0x20 => "instruction abort, lower EL",
+        0x21 => "instruction abort",
+        0x22 => "PC alignment",
+        0x24 => "data abort, lower EL",
+        0x25 => "data abort",
+        0x26 => "SP alignment",
+        0x2F => "SError",
+        0x3C => "BRK",
+        _ => "other",
+    }
+}
+
+/// Every exception ends here (`boot.s` switched to the exception stack and re-enabled
+/// FP/SIMD): one `FAULT:` line, then exit with `EXIT_FAULT`.
+#[no_mangle]
+extern "C" fn exc_handler(vector: u64, esr: u64, elr: u64, far: u64, spsr: u64) -> ! {
+    let ec = (esr >> 26) & 0x3F;
+    let iss = esr & 0x1FF_FFFF;
+    let name = VECTOR_NAMES.get(vector as usize).copied().unwrap_or("?");
+    let _ = writeln!(
+        uart::Writer,
+        "\nFAULT: {name} exception, ESR=0x{esr:08x} (EC=0x{ec:02x} {}, ISS=0x{iss:x}) \
+         ELR=0x{elr:x} FAR=0x{far:x} SPSR=0x{spsr:x}",
+        ec_name(ec)
+    );
+    exit::exit(board_common::EXIT_FAULT)
+}

@@ -1,0 +1,186 @@
+//! Stage-1 translation for EL1: an identity map with a 4 KiB granule and 2 MiB blocks.
+//!
+//! | range | mapping |
+//! |---|---|
+//! | 0x0000_0000..0x0800_0000 (flash) | unmapped: a null dereference faults |
+//! | 0x0800_0000..0x4000_0000 (GIC, UART, RTC, ...) | Device-nGnRnE, never executable |
+//! | 0x4000_0000..RAM_END | Normal write-back, inner shareable; executable (PXN=0) only for the blocks holding `.text` |
+//! | the stack guard block | unmapped |
+//! | the code region block | RW+PXN or RO+executable, switched by [`set_code_block`] |
+//!
+//! MAIR, TCR and the enable sequence are the ones verified in
+//! `shared/research/baremetal.md` section 2.4.
+
+use core::arch::asm;
+use core::ptr::addr_of_mut;
+
+/// Start of RAM on `-M virt`.
+pub const RAM_BASE: usize = 0x4000_0000;
+/// End of the RAM the board maps (`-m 512M`).
+pub const RAM_END: usize = RAM_BASE + (512 << 20);
+/// Size of a level-2 block.
+pub const BLOCK: usize = 2 << 20;
+
+const DESC_BLOCK: u64 = 0b01;
+const DESC_TABLE: u64 = 0b11;
+const ATTR_DEVICE: u64 = 0 << 2; // MAIR attr0
+const ATTR_NORMAL: u64 = 1 << 2; // MAIR attr1
+const SH_INNER: u64 = 3 << 8;
+const AF: u64 = 1 << 10;
+const AP_RO: u64 = 1 << 7; // AP[2]: read-only at EL1
+const PXN: u64 = 1 << 53;
+const UXN: u64 = 1 << 54;
+
+/// attr0 Device-nGnRnE, attr1 Normal WB RA/WA, attr2 Normal non-cacheable.
+const MAIR: u64 = 0x00 | (0xFF << 8) | (0x44 << 16);
+/// T0SZ=32 (4 GiB, walk starts at level 1), inner/outer WB WA walks, inner shareable, 4 KiB
+/// granule, TTBR1 walks disabled (EPD1), TG1=4 KiB, IPS=32 bits.
+const TCR: u64 = 32 | (1 << 8) | (1 << 10) | (3 << 12) | (1 << 23) | (2 << 30);
+
+#[repr(C, align(4096))]
+struct Table([u64; 512]);
+
+static mut L1: Table = Table([0; 512]);
+static mut L2_LOW: Table = Table([0; 512]);
+static mut L2_RAM: Table = Table([0; 512]);
+
+extern "C" {
+    static __text_start: u8;
+    static __text_end: u8;
+    static __stack_guard: u8;
+}
+
+fn ram_block_desc(pa: usize, text: (usize, usize)) -> u64 {
+    let mut d = pa as u64 | DESC_BLOCK | ATTR_NORMAL | SH_INNER | AF | UXN;
+    let (ts, te) = text;
+    if !(pa < te && pa + BLOCK > ts) {
+        d |= PXN;
+    }
+    d
+}
+
+/// Smallest data-cache line (CTR_EL0.DminLine) in bytes.
+pub fn dcache_line() -> usize {
+    4 << ((ctr() >> 16) & 0xF)
+}
+
+/// Smallest instruction-cache line (CTR_EL0.IminLine) in bytes.
+pub fn icache_line() -> usize {
+    4 << (ctr() & 0xF)
+}
+
+/// CTR_EL0 (cache type register).
+pub fn ctr() -> u64 {
+    let v: u64;
+    // SAFETY: reading CTR_EL0 has no side effect and touches no memory.
+    unsafe { asm!("mrs {}, ctr_el0", out(reg) v, options(nomem, nostack)) };
+    v
+}
+
+/// Builds the tables and turns on the MMU and the caches.
+///
+/// # Safety
+/// Call once, at EL1, with the MMU off, before anything relies on cacheable memory (the heap,
+/// atomics). Everything the program touches must lie in the mapped ranges above.
+pub unsafe fn init() {
+    let text = (
+        &raw const __text_start as usize,
+        &raw const __text_end as usize,
+    );
+    let guard = &raw const __stack_guard as usize;
+    // SAFETY: single-threaded boot code; nothing else refers to the tables yet.
+    let (l1, low, ram) = unsafe {
+        (
+            &mut (*addr_of_mut!(L1)).0,
+            &mut (*addr_of_mut!(L2_LOW)).0,
+            &mut (*addr_of_mut!(L2_RAM)).0,
+        )
+    };
+    for (i, d) in low.iter_mut().enumerate() {
+        let pa = i * BLOCK;
+        *d = if pa >= 0x0800_0000 {
+            pa as u64 | DESC_BLOCK | ATTR_DEVICE | AF | PXN | UXN
+        } else {
+            0
+        };
+    }
+    for (i, d) in ram.iter_mut().enumerate() {
+        let pa = RAM_BASE + i * BLOCK;
+        *d = if pa >= RAM_END || pa == guard {
+            0
+        } else {
+            ram_block_desc(pa, text)
+        };
+    }
+    l1[0] = low.as_ptr() as u64 | DESC_TABLE;
+    l1[1] = ram.as_ptr() as u64 | DESC_TABLE;
+
+    // The tables were written with the MMU off (uncached); drop any stale cache lines over
+    // them before the walker reads them through the cache (a no-op under QEMU).
+    let line = dcache_line();
+    for t in [l1.as_ptr() as usize, low.as_ptr() as usize, ram.as_ptr() as usize] {
+        let mut a = t;
+        while a < t + 4096 {
+            // SAFETY: clean+invalidate by VA of memory we own; no data is lost (it is in RAM).
+            unsafe { asm!("dc civac, {}", in(reg) a, options(nostack)) };
+            a += line;
+        }
+    }
+
+    // SAFETY: the tables map this code, its stack and data at their physical addresses
+    // (identity), so execution continues seamlessly when translation turns on.
+    unsafe {
+        asm!(
+            "dsb ish",
+            "isb",
+            "msr mair_el1, {mair}",
+            "msr tcr_el1, {tcr}",
+            "msr ttbr0_el1, {ttbr}",
+            "isb",
+            "tlbi vmalle1",
+            "ic iallu",
+            "dsb ish",
+            "isb",
+            "mrs {tmp}, sctlr_el1",
+            "orr {tmp}, {tmp}, #(1 << 0)",   // M
+            "orr {tmp}, {tmp}, #(1 << 2)",   // C
+            "orr {tmp}, {tmp}, #(1 << 12)",  // I
+            "bic {tmp}, {tmp}, #(1 << 1)",   // A: no alignment checks
+            "bic {tmp}, {tmp}, #(1 << 19)",  // WXN: .text must stay executable while writable
+            "msr sctlr_el1, {tmp}",
+            "isb",
+            mair = in(reg) MAIR,
+            tcr = in(reg) TCR,
+            ttbr = in(reg) l1.as_ptr() as u64,
+            tmp = out(reg) _,
+            options(nostack)
+        );
+    }
+}
+
+/// Switches the permissions of the 2 MiB block at `pa`: `exec` = read-only and executable,
+/// otherwise read-write and never executable; then invalidates its TLB entry.
+///
+/// # Safety
+/// `pa` must be a 2 MiB-aligned RAM block that holds only the code region: no other data or
+/// code of the program may live there, since its permissions change under it. [`init`] must
+/// have run.
+pub unsafe fn set_code_block(pa: usize, exec: bool) {
+    debug_assert!(pa % BLOCK == 0 && (RAM_BASE..RAM_END).contains(&pa));
+    let idx = (pa - RAM_BASE) / BLOCK;
+    let mut d = pa as u64 | DESC_BLOCK | ATTR_NORMAL | SH_INNER | AF | UXN;
+    d |= if exec { AP_RO } else { PXN };
+    // SAFETY: the entry belongs to this block alone (caller's contract); a permission-only
+    // change needs no break-before-make. The TLB maintenance makes the new entry visible.
+    unsafe {
+        core::ptr::write_volatile(addr_of_mut!(L2_RAM.0[idx]), d);
+        asm!(
+            "dsb ishst",
+            "tlbi vaae1is, {va}",
+            "dsb ish",
+            "isb",
+            va = in(reg) (pa >> 12) as u64,
+            options(nostack)
+        );
+    }
+}
