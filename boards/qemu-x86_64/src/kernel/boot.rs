@@ -1,0 +1,146 @@
+//! The PVH entry and 32-to-64-bit trampoline (`boot.s`), the TSS (an IST stack, so a stack
+//! overflow into the guard page still reports), the IDT and the exception handler.
+
+use core::arch::{asm, global_asm};
+use core::fmt::Write;
+use core::ptr::addr_of_mut;
+
+use board_common::EXIT_FAULT;
+
+use super::{exit, paging, uart};
+
+global_asm!(include_str!("boot.s"), options(att_syntax));
+
+extern "C" {
+    /// The 32 exception stubs' addresses (boot.s).
+    static isr_table: [u64; 32];
+    /// The GDT (boot.s): null, code 0x08, data 0x10, TSS 0x18 (two slots).
+    static mut gdt64: [u64; 5];
+}
+
+const TSS_SELECTOR: u16 = 0x18;
+const CODE_SELECTOR: u64 = 0x08;
+const IST_STACK_SIZE: usize = 32 << 10;
+
+/// The 64-bit task-state segment: only IST1 is used.
+#[repr(C, packed(4))]
+struct Tss {
+    reserved0: u32,
+    rsp: [u64; 3],
+    reserved1: u64,
+    ist: [u64; 7],
+    reserved2: u64,
+    reserved3: u16,
+    iomap_base: u16,
+}
+
+#[repr(C, align(16))]
+struct IstStack([u8; IST_STACK_SIZE]);
+
+#[repr(C, align(16))]
+struct Idt([u64; 64]);
+
+static mut TSS: Tss = Tss {
+    reserved0: 0,
+    rsp: [0; 3],
+    reserved1: 0,
+    ist: [0; 7],
+    reserved2: 0,
+    reserved3: 0,
+    iomap_base: 104,
+};
+static mut IST_STACK: IstStack = IstStack([0; IST_STACK_SIZE]);
+static mut IDT: Idt = Idt([0; 64]);
+
+#[repr(C, packed)]
+struct DescriptorPointer {
+    limit: u16,
+    base: u64,
+}
+
+/// Loads the TSS and an IDT whose 32 exception gates all run on IST1 and end in
+/// [`exc_handler`].
+pub fn init_interrupts() {
+    // SAFETY: runs once at boot on one CPU, before anything else uses TSS, IDT or the GDT's
+    // TSS slots; the descriptors written are well formed (64-bit available TSS, interrupt
+    // gates with the 64-bit code selector), and they point at statics that live forever.
+    unsafe {
+        let tss = addr_of_mut!(TSS);
+        let ist_top = addr_of_mut!(IST_STACK) as u64 + IST_STACK_SIZE as u64;
+        (*tss).ist[0] = ist_top;
+        let base = tss as u64;
+        let limit = (size_of::<Tss>() - 1) as u64;
+        let gdt = addr_of_mut!(gdt64);
+        (*gdt)[3] = (limit & 0xFFFF)
+            | (base & 0xFF_FFFF) << 16
+            | 0x89 << 40
+            | ((limit >> 16) & 0xF) << 48
+            | ((base >> 24) & 0xFF) << 56;
+        (*gdt)[4] = base >> 32;
+        asm!("ltr {0:x}", in(reg) TSS_SELECTOR, options(nostack, preserves_flags));
+
+        let idt = addr_of_mut!(IDT);
+        for (vector, &handler) in isr_table.iter().enumerate() {
+            let low = (handler & 0xFFFF)
+                | CODE_SELECTOR << 16
+                | 1 << 32 // IST1
+                | 0x8E << 40 // present, DPL 0, 64-bit interrupt gate
+                | ((handler >> 16) & 0xFFFF) << 48;
+            (*idt).0[2 * vector] = low;
+            (*idt).0[2 * vector + 1] = handler >> 32;
+        }
+        let pointer = DescriptorPointer {
+            limit: (size_of::<Idt>() - 1) as u16,
+            base: idt as u64,
+        };
+        asm!("lidt [{0}]", in(reg) &pointer, options(nostack, preserves_flags));
+    }
+}
+
+fn name(vector: u64) -> &'static str {
+    match vector {
+        0 => "#DE divide error",
+        1 => "#DB debug",
+        2 => "NMI",
+        3 => "#BP breakpoint",
+        4 => "#OF overflow",
+        5 => "#BR bound range",
+        6 => "#UD invalid opcode",
+        7 => "#NM device not available",
+        8 => "#DF double fault",
+        10 => "#TS invalid TSS",
+        11 => "#NP segment not present",
+        12 => "#SS stack fault",
+        13 => "#GP general protection",
+        14 => "#PF page fault",
+        16 => "#MF x87 error",
+        17 => "#AC alignment check",
+        18 => "#MC machine check",
+        19 => "#XM SIMD exception",
+        20 => "#VE virtualization",
+        21 => "#CP control protection",
+        _ => "reserved",
+    }
+}
+
+/// Called by the stubs in boot.s with `frame = [vector, error, rip, cs, rflags, rsp, ss]`:
+/// prints one `FAULT:` line and exits QEMU with [`EXIT_FAULT`].
+#[no_mangle]
+extern "C" fn exc_handler(frame: *const u64) -> ! {
+    // SAFETY: the stub passes a pointer to the 7 words it and the CPU pushed on IST1.
+    let [vector, error, rip, _cs, _rflags, rsp, _ss] = unsafe { frame.cast::<[u64; 7]>().read() };
+    let cr2: u64;
+    // SAFETY: reading CR2 has no side effects.
+    unsafe { asm!("mov {0}, cr2", out(reg) cr2, options(nomem, nostack, preserves_flags)) };
+    uart::start_line();
+    let _ = write!(
+        uart::Writer,
+        "FAULT: vector {vector} ({}) error {error:#x} rip {rip:#x} cr2 {cr2:#x} rsp {rsp:#x}",
+        name(vector)
+    );
+    if vector == 14 && paging::is_stack_guard(cr2) {
+        uart::write(b" (stack overflow)");
+    }
+    uart::write(b"\r\n");
+    exit::exit(EXIT_FAULT)
+}
