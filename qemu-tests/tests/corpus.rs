@@ -100,7 +100,7 @@ fn corpus_on_both_boards() {
         let (mut passed, mut xfailed) = (0, 0);
         let mut failures = Vec::new();
         let mut unexpected = Vec::new();
-        let mut slowest = (Duration::ZERO, "");
+        let mut times: Vec<(Duration, &str)> = Vec::new();
         let mut total = Duration::ZERO;
         for (i, (r, elapsed)) in &results {
             let (a, name) = jobs[*i];
@@ -109,9 +109,7 @@ fn corpus_on_both_boards() {
             }
             let name = name.as_str();
             total += *elapsed;
-            if *elapsed > slowest.0 {
-                slowest = (*elapsed, name);
-            }
+            times.push((*elapsed, name));
             match r {
                 Ok(()) if xfail.contains(name) => unexpected.push(name),
                 Ok(()) => passed += 1,
@@ -119,14 +117,19 @@ fn corpus_on_both_boards() {
                 Err(why) => failures.push(format!("[{arch}] {name}:\n{why}")),
             }
         }
+        times.sort_unstable_by(|a, b| b.cmp(a));
+        let slowest: Vec<String> = times
+            .iter()
+            .take(3)
+            .map(|(t, n)| format!("{n} {:.1} s", t.as_secs_f64()))
+            .collect();
         report(&format!(
             "qemu-{arch} corpus: {passed} passed, {xfailed} expected failures, {} failing, {} \
-             skipped; QEMU time {:.1} s, slowest {} {:.2} s",
+             skipped; QEMU time {:.1} s, slowest: {}",
             failures.len(),
             skip.len(),
             total.as_secs_f64(),
-            slowest.1,
-            slowest.0.as_secs_f64()
+            slowest.join(", ")
         ));
         if !failures.is_empty() {
             problems.push(format!(
