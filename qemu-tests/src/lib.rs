@@ -16,6 +16,7 @@
 //! let out = run(Arch::Aarch64, &Run {
 //!     script: Some(Script::new("hello.py", "print('hi')\n")),
 //!     input: Vec::new(),
+//!     wait_for: None,
 //!     timeout: Duration::from_secs(30),
 //! });
 //! assert_eq!(out.stdout, "hi\n");
@@ -219,8 +220,67 @@ pub struct Run {
     pub script: Option<Script>,
     /// Bytes sent to the serial console (QEMU's stdin), then stdin is closed.
     pub input: Vec<u8>,
+    /// When set, `input` is held back until the console has printed this (for the REPL:
+    /// [`PROMPT`]). A board initialising its UART may drop bytes that arrived earlier (the
+    /// x86_64 16550 FIFO reset does), as a real terminal user would not have typed yet.
+    pub wait_for: Option<Vec<u8>>,
     /// QEMU is killed after this long.
     pub timeout: Duration,
+}
+
+/// The REPL's primary prompt: a board that prints it is reading console input.
+pub const PROMPT: &[u8] = b">>> ";
+
+/// Reads the console to its end, giving each chunk to `on_chunk`. Once the console has
+/// printed `wait_for` (at once when it is empty), a thread copies `input` to `stdin` and
+/// then closes it; the thread is joined before returning.
+pub fn pump_console<R, W, I>(
+    mut console: R,
+    stdin: Option<W>,
+    wait_for: &[u8],
+    input: I,
+    mut on_chunk: impl FnMut(&[u8]),
+) where
+    R: Read,
+    W: Write + Send + 'static,
+    I: Read + Send + 'static,
+{
+    let mut pending = stdin.map(|w| (w, input));
+    let mut writer = None;
+    let mut start_writer = |pending: &mut Option<(W, I)>| {
+        if let Some((mut w, mut i)) = pending.take() {
+            writer = Some(std::thread::spawn(move || {
+                // The guest may exit before reading everything: a broken pipe is fine.
+                let _ = std::io::copy(&mut i, &mut w);
+            }));
+        }
+    };
+    if wait_for.is_empty() {
+        start_writer(&mut pending);
+    }
+    // The last bytes seen, so a marker split across chunks is found.
+    let mut window: Vec<u8> = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        let n = match console.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        on_chunk(&buf[..n]);
+        if pending.is_some() {
+            window.extend_from_slice(&buf[..n]);
+            if window.windows(wait_for.len()).any(|w| w == wait_for) {
+                start_writer(&mut pending);
+            }
+            let keep = wait_for.len().saturating_sub(1);
+            window.drain(..window.len().saturating_sub(keep));
+        }
+    }
+    // Closing stdin (dropping a writer never started) lets QEMU see the end of input.
+    drop(pending);
+    if let Some(t) = writer {
+        let _ = t.join();
+    }
 }
 
 /// How QEMU ended.
@@ -458,14 +518,15 @@ pub fn run_image(arch: Arch, kernel: &Path, spec: &Run) -> Output {
     let mut child = cmd
         .spawn()
         .unwrap_or_else(|e| panic!("cannot start {}: {e}", arch.qemu()));
-    let feeder = child.stdin.take().map(|mut stdin| {
-        let input = spec.input.clone();
-        std::thread::spawn(move || {
-            // The guest may exit before reading everything: a broken pipe is fine.
-            let _ = stdin.write_all(&input);
-        })
+    let stdin = child.stdin.take();
+    let console = child.stdout.take().expect("piped stdout");
+    let wait_for = spec.wait_for.clone().unwrap_or_default();
+    let input = std::io::Cursor::new(spec.input.clone());
+    let out = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        pump_console(console, stdin, &wait_for, input, |b| v.extend_from_slice(b));
+        v
     });
-    let out = drain(child.stdout.take().expect("piped stdout"));
     let err = drain(child.stderr.take().expect("piped stderr"));
     let deadline = start + spec.timeout;
     let (exit, timed_out) = loop {
@@ -480,9 +541,6 @@ pub fn run_image(arch: Arch, kernel: &Path, spec: &Run) -> Output {
         }
     };
     let elapsed = start.elapsed();
-    if let Some(f) = feeder {
-        let _ = f.join();
-    }
     let console = out.join().unwrap_or_default();
     let qemu_stderr = err.join().unwrap_or_default();
     let (stdout, stderr) = Demux::split(&console);
@@ -552,6 +610,56 @@ mod tests {
         assert_eq!(p.flags, script::FLAG_SELFTEST | script::FLAG_FRAMED);
         let big = Script::new("big.py", vec![b'#'; MAX_IMAGE]);
         assert!(big.encode().is_none());
+    }
+
+    /// A reader returning its data a few bytes at a time.
+    struct Trickle(Vec<u8>, usize);
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(3).min(self.0.len() - self.1);
+            buf[..n].copy_from_slice(&self.0[self.1..self.1 + n]);
+            self.1 += n;
+            Ok(n)
+        }
+    }
+
+    #[derive(Clone, Default)]
+    struct Sink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl Write for Sink {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn pump(console: &[u8], wait_for: &[u8]) -> (Vec<u8>, Vec<u8>) {
+        let sink = Sink::default();
+        let mut seen = Vec::new();
+        pump_console(
+            Trickle(console.to_vec(), 0),
+            Some(sink.clone()),
+            wait_for,
+            std::io::Cursor::new(b"1+1\n".to_vec()),
+            |b| seen.extend_from_slice(b),
+        );
+        let fed = sink.0.lock().unwrap().clone();
+        (seen, fed)
+    }
+
+    #[test]
+    fn input_waits_for_the_prompt() {
+        let (seen, fed) = pump(b"Tiercel\r\n>>> ", PROMPT);
+        assert_eq!(seen, b"Tiercel\r\n>>> ");
+        assert_eq!(fed, b"1+1\n");
+        // No prompt: nothing is sent.
+        assert_eq!(pump(b"Tiercel\r\n>> ", PROMPT).1, b"");
+        // No marker asked for: sent at once.
+        assert_eq!(pump(b"", b"").1, b"1+1\n");
     }
 
     fn args(cmd: &Command) -> Vec<String> {

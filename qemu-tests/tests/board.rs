@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use qemu_tests::script::{FLAG_FAULT_EXEC_WRITABLE, FLAG_FAULT_WRITE_EXEC, FLAG_SELFTEST};
-use qemu_tests::{run, Arch, Exit, Output, Run, Script, EXIT_FAULT};
+use qemu_tests::{run, Arch, Exit, Output, Run, Script, EXIT_FAULT, PROMPT};
 
 const TIMEOUT: Duration = Duration::from_secs(120);
 
@@ -15,6 +15,7 @@ fn repl(arch: Arch, input: &str) -> Output {
         &Run {
             script: None,
             input: input.as_bytes().to_vec(),
+            wait_for: Some(PROMPT.to_vec()),
             timeout: TIMEOUT,
         },
     )
@@ -26,6 +27,7 @@ fn script(arch: Arch, s: Script) -> Output {
         &Run {
             script: Some(s),
             input: Vec::new(),
+            wait_for: None,
             timeout: TIMEOUT,
         },
     )

@@ -83,6 +83,7 @@ fn corpus_on_both_boards() {
                     &Run {
                         script: Some(Script::new(&format!("{name}.py"), source)),
                         input: Vec::new(),
+                        wait_for: None,
                         timeout,
                     },
                 );
