@@ -233,7 +233,9 @@ pub const PROMPT: &[u8] = b">>> ";
 
 /// Reads the console to its end, giving each chunk to `on_chunk`. Once the console has
 /// printed `wait_for` (at once when it is empty), a thread copies `input` to `stdin` and
-/// then closes it; the thread is joined before returning.
+/// then closes it. That thread is not joined: it ends when `input` ends or when the write
+/// fails because QEMU has exited (an `input` that never ends, such as a terminal, keeps it
+/// blocked in a read until the process exits).
 pub fn pump_console<R, W, I>(
     mut console: R,
     stdin: Option<W>,
@@ -246,13 +248,12 @@ pub fn pump_console<R, W, I>(
     I: Read + Send + 'static,
 {
     let mut pending = stdin.map(|w| (w, input));
-    let mut writer = None;
-    let mut start_writer = |pending: &mut Option<(W, I)>| {
+    let start_writer = |pending: &mut Option<(W, I)>| {
         if let Some((mut w, mut i)) = pending.take() {
-            writer = Some(std::thread::spawn(move || {
+            std::thread::spawn(move || {
                 // The guest may exit before reading everything: a broken pipe is fine.
                 let _ = std::io::copy(&mut i, &mut w);
-            }));
+            });
         }
     };
     if wait_for.is_empty() {
@@ -275,11 +276,6 @@ pub fn pump_console<R, W, I>(
             let keep = wait_for.len().saturating_sub(1);
             window.drain(..window.len().saturating_sub(keep));
         }
-    }
-    // Closing stdin (dropping a writer never started) lets QEMU see the end of input.
-    drop(pending);
-    if let Some(t) = writer {
-        let _ = t.join();
     }
 }
 
@@ -647,6 +643,11 @@ mod tests {
             std::io::Cursor::new(b"1+1\n".to_vec()),
             |b| seen.extend_from_slice(b),
         );
+        // The writer thread is detached: give it a moment.
+        let until = Instant::now() + Duration::from_secs(2);
+        while sink.0.lock().unwrap().len() < 4 && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
         let fed = sink.0.lock().unwrap().clone();
         (seen, fed)
     }

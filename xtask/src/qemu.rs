@@ -7,15 +7,17 @@
 //! status is the script's (0, 1 on an uncaught exception, `n` for `sys.exit(n)`).
 //!
 //! Without FILE, QEMU's `-serial stdio` takes over the terminal (QEMU puts it in raw mode):
-//! `Ctrl-D` on an empty line leaves the REPL; `Ctrl-C` ends QEMU itself.
+//! `Ctrl-D` on an empty line leaves the REPL; `Ctrl-C` ends QEMU itself. When stdin is not a
+//! terminal (`printf '1+1\n' | cargo xtask qemu aarch64`), it is passed on once the REPL has
+//! printed its first prompt, since a board resetting its UART drops earlier bytes.
 
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::{ExitCode, Stdio};
 
 use qemu_tests::{
-    map_status, qemu_command, try_build_image, Arch, Demux, Exit, Script, Stream, TempFile,
-    EXIT_FAULT,
+    map_status, pump_console, qemu_command, try_build_image, Arch, Demux, Exit, Script, Stream,
+    TempFile, EXIT_FAULT, PROMPT,
 };
 
 fn usage() -> ExitCode {
@@ -88,17 +90,13 @@ fn run_file(arch: Arch, kernel: &Path, file: &Path) -> Result<u8, String> {
         .stderr(Stdio::inherit())
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", arch.qemu()))?;
-    let mut console = child.stdout.take().ok_or("no stdout pipe")?;
+    let console = child.stdout.take().ok_or("no stdout pipe")?;
     let (stdout, stderr) = (std::io::stdout(), std::io::stderr());
     let mut demux = Demux::default();
-    let mut buf = [0u8; 4096];
-    loop {
-        let n = match console.read(&mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(n) => n,
-        };
+    let no_input: Option<std::process::ChildStdin> = None;
+    pump_console(console, no_input, b"", std::io::empty(), |chunk| {
         let (mut out, mut err) = (stdout.lock(), stderr.lock());
-        demux.push(&buf[..n], |s, b| {
+        demux.push(chunk, |s, b| {
             let _ = match s {
                 Stream::Stdout => out.write_all(b),
                 Stream::Stderr => {
@@ -109,14 +107,31 @@ fn run_file(arch: Arch, kernel: &Path, file: &Path) -> Result<u8, String> {
             };
         });
         let _ = out.flush();
-    }
+    });
     let status = child.wait().map_err(|e| e.to_string())?;
     Ok(exit_code(arch, map_status(arch, status.code())))
 }
 
 fn run_repl(arch: Arch, kernel: &Path) -> Result<u8, String> {
-    let status = qemu_command(arch, kernel, None)
-        .status()
+    let mut cmd = qemu_command(arch, kernel, None);
+    if std::io::stdin().is_terminal() {
+        let status = cmd
+            .status()
+            .map_err(|e| format!("cannot start {}: {e}", arch.qemu()))?;
+        return Ok(exit_code(arch, map_status(arch, status.code())));
+    }
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
         .map_err(|e| format!("cannot start {}: {e}", arch.qemu()))?;
+    let console = child.stdout.take().ok_or("no stdout pipe")?;
+    let stdout = std::io::stdout();
+    pump_console(console, child.stdin.take(), PROMPT, std::io::stdin(), |b| {
+        let mut out = stdout.lock();
+        let _ = out.write_all(b);
+        let _ = out.flush();
+    });
+    let status = child.wait().map_err(|e| e.to_string())?;
     Ok(exit_code(arch, map_status(arch, status.code())))
 }
