@@ -1,11 +1,9 @@
 //! Entry (`boot.s`), the exception vectors' Rust side, the heap and the script image.
 
 use core::fmt::Write;
-use core::ptr::addr_of_mut;
+use core::sync::atomic::{AtomicBool, Ordering};
 
-use linked_list_allocator::LockedHeap;
-
-use super::{exit, mmu, uart};
+use super::{exit, heap, mmu, uart};
 
 core::arch::global_asm!(include_str!("boot.s"));
 
@@ -18,13 +16,6 @@ pub const STACK_SIZE: usize = 4 << 20;
 pub const SCRIPT_ADDR: usize = 0x5800_0000;
 /// Largest script image accepted.
 pub const SCRIPT_MAX: usize = 64 << 20;
-
-#[global_allocator]
-static ALLOC: LockedHeap = LockedHeap::empty();
-
-#[repr(C, align(16))]
-struct HeapArea([u8; HEAP_SIZE]);
-static mut HEAP: HeapArea = HeapArea([0; HEAP_SIZE]);
 
 #[repr(C, align(16))]
 struct StackArea([u8; STACK_SIZE]);
@@ -39,9 +30,13 @@ extern "C" fn kmain(entry_el: u64) -> ! {
     // SAFETY: first thing at boot, once, at EL1 with the MMU off; the identity map covers
     // this image (text, data, bss, stack), the UART/RTC and the script area.
     unsafe { mmu::init() };
-    // SAFETY: HEAP is used by nothing else; this is the only initialisation of ALLOC.
-    unsafe { ALLOC.lock().init(addr_of_mut!(HEAP) as *mut u8, HEAP_SIZE) };
+    // SAFETY: once, right after the MMU is on, before any allocation.
+    unsafe { heap::init() };
+    #[cfg(feature = "stack-report")]
+    stack_report::paint();
     let status = super::main(entry_el, script_image());
+    #[cfg(feature = "stack-report")]
+    stack_report::report();
     exit::exit(status)
 }
 
@@ -59,6 +54,12 @@ fn script_image() -> Option<&'static [u8]> {
     // SAFETY: as above, len <= SCRIPT_MAX.
     Some(unsafe { core::slice::from_raw_parts(SCRIPT_ADDR as *const u8, len) })
 }
+
+extern "C" {
+    static __stack_guard: u8;
+}
+
+static IN_FAULT: AtomicBool = AtomicBool::new(false);
 
 const VECTOR_NAMES: [&str; 16] = [
     "synchronous (current EL, SP_EL0)",
@@ -103,14 +104,72 @@ fn ec_name(ec: u64) -> &'static str {
 /// FP/SIMD): one `FAULT:` line, then exit with `EXIT_FAULT`.
 #[no_mangle]
 extern "C" fn exc_handler(vector: u64, esr: u64, elr: u64, far: u64, spsr: u64) -> ! {
+    // A fault inside the fault path (e.g. `hlt` without `-semihosting-config`) parks the core
+    // instead of printing forever.
+    if IN_FAULT.swap(true, Ordering::Relaxed) {
+        exit::park();
+    }
     let ec = (esr >> 26) & 0x3F;
     let iss = esr & 0x1FF_FFFF;
     let name = VECTOR_NAMES.get(vector as usize).copied().unwrap_or("?");
+    let guard = &raw const __stack_guard as u64;
+    let what = if (guard..guard + mmu::BLOCK as u64).contains(&far) && ec == 0x25 {
+        " (stack overflow: the guard block below the stack)"
+    } else {
+        ""
+    };
     let _ = writeln!(
         uart::Writer,
         "\nFAULT: {name} exception, ESR=0x{esr:08x} (EC=0x{ec:02x} {}, ISS=0x{iss:x}) \
-         ELR=0x{elr:x} FAR=0x{far:x} SPSR=0x{spsr:x}",
+         ELR=0x{elr:x} FAR=0x{far:x} SPSR=0x{spsr:x}{what}",
         ec_name(ec)
     );
     exit::exit(board_common::EXIT_FAULT)
+}
+
+/// Stack high-water mark (`--features stack-report`): the unused part of the stack is filled
+/// with a pattern at boot and scanned at exit.
+#[cfg(feature = "stack-report")]
+mod stack_report {
+    use core::fmt::Write;
+
+    const PATTERN: u64 = 0x5A5A_A5A5_5A5A_A5A5;
+
+    extern "C" {
+        static __stack_bottom: u8;
+        static __stack_top: u8;
+    }
+
+    fn sp() -> usize {
+        let sp: usize;
+        // SAFETY: reads the stack pointer; touches no memory.
+        unsafe { core::arch::asm!("mov {}, sp", out(reg) sp, options(nomem, nostack)) };
+        sp
+    }
+
+    pub fn paint() {
+        let mut p = &raw const __stack_bottom as usize;
+        let end = sp() - 1024;
+        while p < end {
+            // SAFETY: [bottom, sp - 1 KiB) is stack memory below every live frame.
+            unsafe { (p as *mut u64).write_volatile(PATTERN) };
+            p += 8;
+        }
+    }
+
+    pub fn report() {
+        let bottom = &raw const __stack_bottom as usize;
+        let top = &raw const __stack_top as usize;
+        let mut p = bottom;
+        // SAFETY: reads within the stack section, which is mapped RAM.
+        while p < top && unsafe { (p as *const u64).read_volatile() } == PATTERN {
+            p += 8;
+        }
+        let _ = writeln!(
+            super::uart::Writer,
+            "stack: {} bytes used of {}",
+            top - p,
+            top - bottom
+        );
+    }
 }

@@ -9,11 +9,11 @@ _start:
     and     x1, x1, #0xff
     cbnz    x1, park
 
-    mrs     x1, CurrentEL
-    lsr     x1, x1, #2
-    cmp     x1, #3
+    mrs     x19, CurrentEL
+    lsr     x19, x19, #2                // the entry EL, kept for kmain (x19 survives eret)
+    cmp     x19, #3
     b.eq    from_el3
-    cmp     x1, #2
+    cmp     x19, #2
     b.eq    from_el2
     b       at_el1
 
@@ -52,8 +52,6 @@ from_el2:
     eret
 
 at_el1:
-    mrs     x19, CurrentEL
-    lsr     x19, x19, #2                // kept for kmain (should be 1)
     ldr     x1, =0x30d00800             // SCTLR_EL1: RES1 only (MMU, caches, alignment off)
     msr     sctlr_el1, x1
     isb

@@ -39,7 +39,8 @@ pub fn rtc_seconds() -> Option<u64> {
     const PERIPH_ID: [u32; 4] = [0x31, 0x10, 0x14, 0x00];
     const PCELL_ID: [u32; 4] = [0x0D, 0xF0, 0x05, 0xB1];
     for i in 0..4 {
-        if rtc_reg(0xFE0 + 4 * i) & 0xFF != PERIPH_ID[i] || rtc_reg(0xFF0 + 4 * i) & 0xFF != PCELL_ID[i]
+        if rtc_reg(0xFE0 + 4 * i) & 0xFF != PERIPH_ID[i]
+            || rtc_reg(0xFF0 + 4 * i) & 0xFF != PCELL_ID[i]
         {
             return None;
         }

@@ -13,9 +13,12 @@ use super::mmu;
 /// Size of the code region (one level-2 block).
 pub const CODE_SIZE: usize = mmu::BLOCK;
 
-#[repr(C, align(0x200000))]
+/// Page-aligned here; linker.ld places it alone at the start of a 2 MiB-aligned `.code`
+/// section (a 2 MiB alignment on the type would make lld pad the ELF file by 2 MiB).
+#[repr(C, align(4096))]
 struct Region([u8; CODE_SIZE]);
 
+#[link_section = ".tiercel_code"]
 static mut REGION: Region = Region([0; CODE_SIZE]);
 static TAKEN: AtomicBool = AtomicBool::new(false);
 
@@ -26,9 +29,9 @@ pub struct CodeRegion {
 }
 
 impl CodeRegion {
-    /// Hands out the region; `None` if it was already taken.
+    /// Hands out the region; `None` if it was already taken (or is misplaced).
     pub fn take() -> Option<CodeRegion> {
-        if TAKEN.swap(true, Ordering::AcqRel) {
+        if Self::base() % mmu::BLOCK != 0 || TAKEN.swap(true, Ordering::AcqRel) {
             return None;
         }
         Some(CodeRegion { _private: () })

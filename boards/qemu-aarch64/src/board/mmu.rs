@@ -4,7 +4,8 @@
 //! |---|---|
 //! | 0x0000_0000..0x0800_0000 (flash) | unmapped: a null dereference faults |
 //! | 0x0800_0000..0x4000_0000 (GIC, UART, RTC, ...) | Device-nGnRnE, never executable |
-//! | 0x4000_0000..RAM_END | Normal write-back, inner shareable; executable (PXN=0) only for the blocks holding `.text` |
+//! | 0x4000_0000..RAM_END | Normal write-back, inner shareable, read-write, never executable |
+//! | the 2 MiB blocks holding `.text`/`.rodata` | 4 KiB pages: `.text` read-only + executable, `.rodata` read-only, the rest read-write + never executable |
 //! | the stack guard block | unmapped |
 //! | the code region block | RW+PXN or RO+executable, switched by [`set_code_block`] |
 //!
@@ -23,6 +24,10 @@ pub const BLOCK: usize = 2 << 20;
 
 const DESC_BLOCK: u64 = 0b01;
 const DESC_TABLE: u64 = 0b11;
+const DESC_PAGE: u64 = 0b11; // level 3
+const PAGE: usize = 4096;
+/// Level-3 tables for the blocks holding the image's code and read-only data (8 MiB).
+const L3_TABLES: usize = 4;
 const ATTR_DEVICE: u64 = 0 << 2; // MAIR attr0
 const ATTR_NORMAL: u64 = 1 << 2; // MAIR attr1
 const SH_INNER: u64 = 3 << 8;
@@ -31,8 +36,8 @@ const AP_RO: u64 = 1 << 7; // AP[2]: read-only at EL1
 const PXN: u64 = 1 << 53;
 const UXN: u64 = 1 << 54;
 
-/// attr0 Device-nGnRnE, attr1 Normal WB RA/WA, attr2 Normal non-cacheable.
-const MAIR: u64 = 0x00 | (0xFF << 8) | (0x44 << 16);
+/// attr0 Device-nGnRnE (0x00), attr1 Normal WB RA/WA (0xFF), attr2 Normal non-cacheable (0x44).
+const MAIR: u64 = (0xFF << 8) | (0x44 << 16);
 /// T0SZ=32 (4 GiB, walk starts at level 1), inner/outer WB WA walks, inner shareable, 4 KiB
 /// granule, TTBR1 walks disabled (EPD1), TG1=4 KiB, IPS=32 bits.
 const TCR: u64 = 32 | (1 << 8) | (1 << 10) | (3 << 12) | (1 << 23) | (2 << 30);
@@ -43,20 +48,27 @@ struct Table([u64; 512]);
 static mut L1: Table = Table([0; 512]);
 static mut L2_LOW: Table = Table([0; 512]);
 static mut L2_RAM: Table = Table([0; 512]);
+static mut L3: [Table; L3_TABLES] = [const { Table([0; 512]) }; L3_TABLES];
 
 extern "C" {
     static __text_start: u8;
     static __text_end: u8;
+    static __rodata_end: u8;
     static __stack_guard: u8;
 }
 
-fn ram_block_desc(pa: usize, text: (usize, usize)) -> u64 {
-    let mut d = pa as u64 | DESC_BLOCK | ATTR_NORMAL | SH_INNER | AF | UXN;
-    let (ts, te) = text;
-    if !(pa < te && pa + BLOCK > ts) {
-        d |= PXN;
+const RAM_ATTRS: u64 = ATTR_NORMAL | SH_INNER | AF | UXN;
+
+/// A 4 KiB page of the image: text is RO+X, rodata RO, everything else RW+PXN.
+fn image_page_desc(pa: usize, text_end: usize, rodata_end: usize) -> u64 {
+    let d = pa as u64 | DESC_PAGE | RAM_ATTRS;
+    if pa < text_end {
+        d | AP_RO
+    } else if pa < rodata_end {
+        d | AP_RO | PXN
+    } else {
+        d | PXN
     }
-    d
 }
 
 /// Smallest data-cache line (CTR_EL0.DminLine) in bytes.
@@ -83,17 +95,17 @@ pub fn ctr() -> u64 {
 /// Call once, at EL1, with the MMU off, before anything relies on cacheable memory (the heap,
 /// atomics). Everything the program touches must lie in the mapped ranges above.
 pub unsafe fn init() {
-    let text = (
-        &raw const __text_start as usize,
-        &raw const __text_end as usize,
-    );
+    let text_start = &raw const __text_start as usize;
+    let text_end = &raw const __text_end as usize;
+    let rodata_end = &raw const __rodata_end as usize;
     let guard = &raw const __stack_guard as usize;
     // SAFETY: single-threaded boot code; nothing else refers to the tables yet.
-    let (l1, low, ram) = unsafe {
+    let (l1, low, ram, l3) = unsafe {
         (
             &mut (*addr_of_mut!(L1)).0,
             &mut (*addr_of_mut!(L2_LOW)).0,
             &mut (*addr_of_mut!(L2_RAM)).0,
+            &mut *addr_of_mut!(L3),
         )
     };
     for (i, d) in low.iter_mut().enumerate() {
@@ -104,12 +116,24 @@ pub unsafe fn init() {
             0
         };
     }
+    let mut l3_used = 0;
     for (i, d) in ram.iter_mut().enumerate() {
         let pa = RAM_BASE + i * BLOCK;
         *d = if pa >= RAM_END || pa == guard {
             0
+        } else if pa < rodata_end && pa + BLOCK > text_start {
+            if let Some(t) = l3.get_mut(l3_used) {
+                l3_used += 1;
+                for (j, e) in t.0.iter_mut().enumerate() {
+                    *e = image_page_desc(pa + j * PAGE, text_end, rodata_end);
+                }
+                t.0.as_ptr() as u64 | DESC_TABLE
+            } else {
+                // More than L3_TABLES blocks of code: map the rest RWX rather than fail.
+                pa as u64 | DESC_BLOCK | RAM_ATTRS
+            }
         } else {
-            ram_block_desc(pa, text)
+            pa as u64 | DESC_BLOCK | RAM_ATTRS | PXN
         };
     }
     l1[0] = low.as_ptr() as u64 | DESC_TABLE;
@@ -118,7 +142,11 @@ pub unsafe fn init() {
     // The tables were written with the MMU off (uncached); drop any stale cache lines over
     // them before the walker reads them through the cache (a no-op under QEMU).
     let line = dcache_line();
-    for t in [l1.as_ptr() as usize, low.as_ptr() as usize, ram.as_ptr() as usize] {
+    for t in [
+        l1.as_ptr() as usize,
+        low.as_ptr() as usize,
+        ram.as_ptr() as usize,
+    ] {
         let mut a = t;
         while a < t + 4096 {
             // SAFETY: clean+invalidate by VA of memory we own; no data is lost (it is in RAM).
@@ -146,7 +174,7 @@ pub unsafe fn init() {
             "orr {tmp}, {tmp}, #(1 << 2)",   // C
             "orr {tmp}, {tmp}, #(1 << 12)",  // I
             "bic {tmp}, {tmp}, #(1 << 1)",   // A: no alignment checks
-            "bic {tmp}, {tmp}, #(1 << 19)",  // WXN: .text must stay executable while writable
+            "bic {tmp}, {tmp}, #(1 << 19)",  // WXN off: W^X is in the tables (and one fallback)
             "msr sctlr_el1, {tmp}",
             "isb",
             mair = in(reg) MAIR,
@@ -168,7 +196,7 @@ pub unsafe fn init() {
 pub unsafe fn set_code_block(pa: usize, exec: bool) {
     debug_assert!(pa % BLOCK == 0 && (RAM_BASE..RAM_END).contains(&pa));
     let idx = (pa - RAM_BASE) / BLOCK;
-    let mut d = pa as u64 | DESC_BLOCK | ATTR_NORMAL | SH_INNER | AF | UXN;
+    let mut d = pa as u64 | DESC_BLOCK | RAM_ATTRS;
     d |= if exec { AP_RO } else { PXN };
     // SAFETY: the entry belongs to this block alone (caller's contract); a permission-only
     // change needs no break-before-make. The TLB maintenance makes the new entry visible.

@@ -5,6 +5,7 @@ mod boot;
 mod clock;
 mod codemem;
 mod exit;
+mod heap;
 mod mmu;
 mod uart;
 

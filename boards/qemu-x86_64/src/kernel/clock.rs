@@ -21,7 +21,9 @@ static WALL_AT_BOOT_US: AtomicU64 = AtomicU64::new(0);
 fn rdtsc() -> u64 {
     let (lo, hi): (u32, u32);
     // SAFETY: rdtsc reads the time-stamp counter; no memory is involved.
-    unsafe { asm!("rdtsc", out("eax") lo, out("edx") hi, options(nomem, nostack, preserves_flags)) };
+    unsafe {
+        asm!("rdtsc", out("eax") lo, out("edx") hi, options(nomem, nostack, preserves_flags))
+    };
     u64::from(hi) << 32 | u64::from(lo)
 }
 
@@ -145,7 +147,13 @@ fn read_rtc() -> Option<u64> {
             hour += 12;
         }
     }
-    let (sec, min, day, month, year) = (conv(sec)?, conv(min)?, conv(day)?, conv(month)?, conv(year)?);
+    let (sec, min, day, month, year) = (
+        conv(sec)?,
+        conv(min)?,
+        conv(day)?,
+        conv(month)?,
+        conv(year)?,
+    );
     let year = match conv(century) {
         Some(c @ 19..=21) => c * 100 + year,
         _ if year < 70 => 2000 + year,

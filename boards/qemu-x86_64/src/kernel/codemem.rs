@@ -30,7 +30,7 @@ pub fn region() -> (*mut u8, usize) {
 /// owner, so a writable slice can never alias code someone else is running.
 #[derive(Debug)]
 pub struct X86CodeMemory {
-    sealed: bool,
+    _unique: (),
 }
 
 /// Takes the code region; `None` if it was already taken.
@@ -43,7 +43,7 @@ pub fn take() -> Option<X86CodeMemory> {
     // SAFETY: the region is mapped read-write, and nobody else has it (TAKEN was false);
     // zeroing it makes every byte initialized for the slices `writable` hands out.
     unsafe { core::ptr::write_bytes(start, 0, len) };
-    Some(X86CodeMemory { sealed: false })
+    Some(X86CodeMemory { _unique: () })
 }
 
 impl CodeMemory for X86CodeMemory {
@@ -53,7 +53,6 @@ impl CodeMemory for X86CodeMemory {
 
     fn writable(&mut self) -> &mut [u8] {
         paging::set_code_executable(false);
-        self.sealed = false;
         let (start, len) = region();
         // SAFETY: the region is mapped read-write now, belongs to this (unique) object, and
         // the slice borrows `self`, so no second slice or `seal` can coexist with it; `take`
@@ -65,7 +64,6 @@ impl CodeMemory for X86CodeMemory {
         // The store-to-fetch order on one x86 core is kept by the hardware; `invlpg` (in
         // set_code_executable) is serializing as well.
         paging::set_code_executable(true);
-        self.sealed = true;
         region().0
     }
 }

@@ -7,6 +7,7 @@ mod boot;
 mod clock;
 mod codemem;
 mod exit;
+mod heap;
 mod paging;
 mod port;
 mod selftest;
@@ -17,7 +18,6 @@ use core::mem::MaybeUninit;
 
 use board_common::script::{self, Script};
 use board_common::{BoardInfo, Platform, EXIT_PANIC};
-use linked_list_allocator::LockedHeap;
 
 /// Bytes of the `.bss` heap the global allocator manages. Change it to fit your machine
 /// (it must stay below the script image at 384 MiB together with the rest of the image).
@@ -45,7 +45,7 @@ static mut HEAP: HeapArea = HeapArea(MaybeUninit::uninit());
 static mut STACK: StackArea = StackArea(MaybeUninit::uninit());
 
 #[global_allocator]
-static ALLOCATOR: LockedHeap = LockedHeap::empty();
+static ALLOCATOR: heap::BoardAllocator = heap::BoardAllocator::empty();
 
 /// The board as the shared code sees it: the COM1 UART and the TSC/RTC clocks.
 #[derive(Clone, Copy, Debug)]
@@ -86,9 +86,7 @@ extern "C" fn kmain() -> ! {
         Ok(Some(s)) if s.flags & script::FLAG_FAULT_EXEC_WRITABLE != 0 => {
             selftest::fault_exec_writable()
         }
-        Ok(Some(s)) if s.flags & script::FLAG_FAULT_WRITE_EXEC != 0 => {
-            selftest::fault_write_exec()
-        }
+        Ok(Some(s)) if s.flags & script::FLAG_FAULT_WRITE_EXEC != 0 => selftest::fault_write_exec(),
         Ok(s) => {
             let info = BoardInfo {
                 name: "qemu-x86_64",
@@ -104,9 +102,7 @@ fn init_heap() {
     // SAFETY: called once at boot before any allocation; HEAP is used by nothing else, is
     // mapped read-write, and lives as long as the program.
     unsafe {
-        ALLOCATOR
-            .lock()
-            .init(core::ptr::addr_of_mut!(HEAP).cast::<u8>(), HEAP_SIZE);
+        ALLOCATOR.init(core::ptr::addr_of_mut!(HEAP).cast::<u8>(), HEAP_SIZE);
     }
 }
 

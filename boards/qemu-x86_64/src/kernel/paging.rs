@@ -43,14 +43,12 @@ fn symbol(s: *const u8) -> u64 {
     s as u64
 }
 
-/// The code region's 2 MiB page.
-pub fn code_region() -> (*mut u8, usize) {
-    super::codemem::region()
-}
-
 /// Whether `addr` lies in the stack's guard page.
 pub fn is_stack_guard(addr: u64) -> bool {
-    let (start, end) = (symbol(addr_of!(__guard_start)), symbol(addr_of!(__guard_end)));
+    let (start, end) = (
+        symbol(addr_of!(__guard_start)),
+        symbol(addr_of!(__guard_end)),
+    );
     (start..end).contains(&addr)
 }
 
@@ -101,7 +99,7 @@ pub fn init() {
 /// Maps the code region read-only + executable (`true`) or read-write + no-execute
 /// (`false`), then flushes its TLB entry.
 pub fn set_code_executable(executable: bool) {
-    let (code, _) = code_region();
+    let (code, _) = super::codemem::region();
     let addr = code as u64;
     let flags = if executable {
         PRESENT | HUGE

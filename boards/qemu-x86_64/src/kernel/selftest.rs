@@ -25,7 +25,10 @@ type Fn2 = extern "C" fn(u32, u32) -> u32;
 type Fn0 = extern "C" fn() -> u32;
 
 fn fail(what: &str, got: u32, want: u32) -> i32 {
-    let _ = write!(uart::Writer, "selftest: {what} returned {got}, expected {want}\n");
+    let _ = writeln!(
+        uart::Writer,
+        "selftest: {what} returned {got}, expected {want}"
+    );
     EXIT_SELFTEST_FAILED
 }
 

@@ -12,7 +12,9 @@ const LSR_THR_EMPTY: u8 = 0x20;
 /// Whether the last byte sent was not a line feed (so a fault report starts a new line).
 static MID_LINE: AtomicBool = AtomicBool::new(false);
 
-/// 115200 8N1, FIFOs on, interrupts off (QEMU works without this, real 16550s do not).
+/// 115200 8N1, interrupts off (QEMU works without this, real 16550s may not). The FIFO
+/// control register is left alone: enabling or clearing the FIFOs drops a byte the host may
+/// already have sent (QEMU delivers piped input before the board boots).
 pub fn init() {
     // SAFETY: COM1's registers; these writes only configure the UART.
     unsafe {
@@ -21,7 +23,6 @@ pub fn init() {
         outb(COM1, 0x01); // DLL: 115200 baud
         outb(COM1 + 1, 0x00); // DLM
         outb(COM1 + 3, 0x03); // LCR: 8N1
-        outb(COM1 + 2, 0xC7); // FCR: enable and clear FIFOs
         outb(COM1 + 4, 0x03); // MCR: DTR | RTS
     }
 }
