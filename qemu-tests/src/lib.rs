@@ -633,7 +633,8 @@ mod tests {
         }
     }
 
-    fn pump(console: &[u8], wait_for: &[u8]) -> (Vec<u8>, Vec<u8>) {
+    /// Pumps `console`, then waits (at most 2 s) for `want` input bytes to reach the sink.
+    fn pump(console: &[u8], wait_for: &[u8], want: usize) -> (Vec<u8>, Vec<u8>) {
         let sink = Sink::default();
         let mut seen = Vec::new();
         pump_console(
@@ -645,7 +646,11 @@ mod tests {
         );
         // The writer thread is detached: give it a moment.
         let until = Instant::now() + Duration::from_secs(2);
-        while sink.0.lock().unwrap().len() < 4 && Instant::now() < until {
+        if want == 0 {
+            // Nothing should come: leave a wrongly started writer time to show up.
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        while sink.0.lock().unwrap().len() < want && Instant::now() < until {
             std::thread::sleep(Duration::from_millis(5));
         }
         let fed = sink.0.lock().unwrap().clone();
@@ -654,13 +659,13 @@ mod tests {
 
     #[test]
     fn input_waits_for_the_prompt() {
-        let (seen, fed) = pump(b"Tiercel\r\n>>> ", PROMPT);
+        let (seen, fed) = pump(b"Tiercel\r\n>>> ", PROMPT, 4);
         assert_eq!(seen, b"Tiercel\r\n>>> ");
         assert_eq!(fed, b"1+1\n");
         // No prompt: nothing is sent.
-        assert_eq!(pump(b"Tiercel\r\n>> ", PROMPT).1, b"");
+        assert_eq!(pump(b"Tiercel\r\n>> ", PROMPT, 0).1, b"");
         // No marker asked for: sent at once.
-        assert_eq!(pump(b"", b"").1, b"1+1\n");
+        assert_eq!(pump(b"", b"", 4).1, b"1+1\n");
     }
 
     fn args(cmd: &Command) -> Vec<String> {
