@@ -1,9 +1,137 @@
-//! `cargo xtask qemu`.
+//! `cargo xtask qemu <x86_64|aarch64> [FILE.py]`: builds the board image, boots it under
+//! QEMU and runs FILE.py, or opens the REPL on the serial console without FILE.
+//!
+//! With FILE, the script goes into guest memory as a script image (with framed stderr); the
+//! console stream is split back into our stdout and stderr as it arrives, `\r` removed, so
+//! `cargo xtask qemu x86_64 tests/py/x.py > out` gives exactly `tests/py/x.exp`. The exit
+//! status is the script's (0, 1 on an uncaught exception, `n` for `sys.exit(n)`).
+//!
+//! Without FILE, QEMU's `-serial stdio` takes over the terminal (QEMU puts it in raw mode):
+//! `Ctrl-D` on an empty line leaves the REPL; `Ctrl-C` ends QEMU itself. When stdin is not a
+//! terminal (`printf '1+1\n' | cargo xtask qemu aarch64`), it is passed on once the REPL has
+//! printed its first prompt, since a board resetting its UART drops earlier bytes.
 
-use std::process::ExitCode;
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::process::{ExitCode, Stdio};
+
+use qemu_tests::{
+    map_status, pump_console, qemu_command, try_build_image, Arch, Demux, Exit, Script, Stream,
+    TempFile, EXIT_FAULT, PROMPT,
+};
+
+fn usage() -> ExitCode {
+    eprintln!("usage: cargo xtask qemu <x86_64|aarch64> [FILE.py]");
+    eprintln!("  boots the board under QEMU and runs FILE.py (or the REPL without FILE)");
+    eprintln!("  TIERCEL_QEMU_ACCEL=kvm uses KVM for x86_64 when /dev/kvm is usable");
+    ExitCode::from(2)
+}
 
 /// Runs the subcommand with its arguments.
-pub fn main(_args: &[String]) -> ExitCode {
-    eprintln!("cargo xtask qemu: not available in this build yet");
-    ExitCode::from(2)
+pub fn main(args: &[String]) -> ExitCode {
+    let (arch, file) = match args {
+        [a] => (a, None),
+        [a, f] => (a, Some(f)),
+        _ => return usage(),
+    };
+    let Some(arch) = Arch::parse(arch) else {
+        eprintln!("cargo xtask qemu: unknown board {arch:?} (x86_64 or aarch64)");
+        return usage();
+    };
+    let kernel = match try_build_image(arch) {
+        Ok(k) => k,
+        Err(e) => {
+            eprintln!("cargo xtask qemu: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let code = match file {
+        Some(f) => run_file(arch, &kernel, Path::new(f)),
+        None => run_repl(arch, &kernel),
+    };
+    match code {
+        Ok(c) => ExitCode::from(c),
+        Err(e) => {
+            eprintln!("cargo xtask qemu: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Our exit status for how QEMU ended.
+fn exit_code(arch: Arch, exit: Exit) -> u8 {
+    match exit {
+        Exit::Status(c) => u8::try_from(c).unwrap_or(u8::MAX),
+        Exit::TripleFault => {
+            eprintln!("cargo xtask qemu: the {arch} guest triple-faulted (QEMU status 0)");
+            EXIT_FAULT as u8
+        }
+        Exit::Qemu(c) => {
+            eprintln!("cargo xtask qemu: {} failed ({c:?})", arch.qemu());
+            2
+        }
+        Exit::Timeout => 2,
+    }
+}
+
+fn run_file(arch: Arch, kernel: &Path, file: &Path) -> Result<u8, String> {
+    let source = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    // Tracebacks name the file as the corpus' `.err` files do: by its base name.
+    let name = file
+        .file_name()
+        .map_or_else(|| file.to_string_lossy(), |n| n.to_string_lossy());
+    let image = Script::new(&name, source)
+        .encode()
+        .ok_or("the script is larger than a board accepts (64 MiB)")?;
+    let image = TempFile::new(&image).map_err(|e| format!("cannot write the script image: {e}"))?;
+    let mut child = qemu_command(arch, kernel, Some(image.path()))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", arch.qemu()))?;
+    let console = child.stdout.take().ok_or("no stdout pipe")?;
+    let (stdout, stderr) = (std::io::stdout(), std::io::stderr());
+    let mut demux = Demux::default();
+    let no_input: Option<std::process::ChildStdin> = None;
+    pump_console(console, no_input, b"", std::io::empty(), |chunk| {
+        let (mut out, mut err) = (stdout.lock(), stderr.lock());
+        demux.push(chunk, |s, b| {
+            let _ = match s {
+                Stream::Stdout => out.write_all(b),
+                Stream::Stderr => {
+                    // Keep the two streams in console order on a terminal.
+                    let _ = out.flush();
+                    err.write_all(b)
+                }
+            };
+        });
+        let _ = out.flush();
+    });
+    let status = child.wait().map_err(|e| e.to_string())?;
+    Ok(exit_code(arch, map_status(arch, status.code())))
+}
+
+fn run_repl(arch: Arch, kernel: &Path) -> Result<u8, String> {
+    let mut cmd = qemu_command(arch, kernel, None);
+    if std::io::stdin().is_terminal() {
+        let status = cmd
+            .status()
+            .map_err(|e| format!("cannot start {}: {e}", arch.qemu()))?;
+        return Ok(exit_code(arch, map_status(arch, status.code())));
+    }
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", arch.qemu()))?;
+    let console = child.stdout.take().ok_or("no stdout pipe")?;
+    let stdout = std::io::stdout();
+    pump_console(console, child.stdin.take(), PROMPT, std::io::stdin(), |b| {
+        let mut out = stdout.lock();
+        let _ = out.write_all(b);
+        let _ = out.flush();
+    });
+    let status = child.wait().map_err(|e| e.to_string())?;
+    Ok(exit_code(arch, map_status(arch, status.code())))
 }

@@ -1,0 +1,161 @@
+//! Every `tests/py` program on both QEMU boards, compared with the CPython-recorded `.exp`,
+//! `.err` (caret lines stripped) and `.code`, like the host's conformance test.
+//!
+//! `tests/py/XFAIL` is strict here too (a listed program that passes on a board fails the
+//! test, so the list only shrinks); `tests/py/BOARD_SKIP` (`name: reason`) lists programs
+//! that cannot run on a board. Programs of both boards share one pool of worker threads
+//! (`TIERCEL_QEMU_JOBS`, default 4: measured in `qemu-tests/README.md`), each booting one QEMU; a program is killed after
+//! `TIERCEL_QEMU_TIMEOUT` seconds (default 300: the heaviest programs need ~12 s of CPU under
+//! TCG, and a loaded CI machine stretches that).
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use qemu_tests::corpus;
+use qemu_tests::{build_image, run, Arch, Run, Script};
+
+/// A program's result and QEMU wall time.
+type Outcome = (Result<(), String>, Duration);
+
+fn env_num(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Prints past libtest's output capture, so `cargo test` shows the summary lines.
+fn report(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
+#[test]
+fn corpus_on_both_boards() {
+    let names = corpus::programs();
+    assert!(
+        names.len() >= 200,
+        "the corpus has {} programs",
+        names.len()
+    );
+    let xfail = corpus::xfail();
+    let skip = corpus::board_skip();
+    // `TIERCEL_QEMU_BOARDS=aarch64` (a comma-separated list) narrows the run while debugging.
+    let boards: Vec<Arch> = match std::env::var("TIERCEL_QEMU_BOARDS") {
+        Ok(list) => list
+            .split(',')
+            .map(|b| Arch::parse(b.trim()).unwrap_or_else(|| panic!("unknown board {b:?}")))
+            .collect(),
+        Err(_) => Arch::ALL.to_vec(),
+    };
+    for &arch in &boards {
+        build_image(arch);
+    }
+    let mut jobs: Vec<(Arch, &String)> = boards
+        .iter()
+        .flat_map(|&a| {
+            names
+                .iter()
+                .filter(|n| !skip.contains_key(*n))
+                .map(move |n| (a, n))
+        })
+        .collect();
+    // The heaviest programs first (the `prog_*` ones, aarch64's TCG being the slower), so no
+    // long program starts last while the other workers idle.
+    jobs.sort_by_key(|&(a, n)| (!n.starts_with("prog_"), a != Arch::Aarch64));
+    let timeout = Duration::from_secs(env_num("TIERCEL_QEMU_TIMEOUT", 300));
+    let workers = env_num("TIERCEL_QEMU_JOBS", 4).clamp(1, 16);
+    let next = Mutex::new(0usize);
+    let results: Mutex<BTreeMap<usize, Outcome>> = Mutex::new(BTreeMap::new());
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| loop {
+                let i = {
+                    let mut n = next.lock().unwrap_or_else(|e| e.into_inner());
+                    *n += 1;
+                    *n - 1
+                };
+                let Some(&(arch, name)) = jobs.get(i) else {
+                    break;
+                };
+                let (source, want) = corpus::load(name);
+                let out = run(
+                    arch,
+                    &Run {
+                        script: Some(Script::new(&format!("{name}.py"), source)),
+                        input: Vec::new(),
+                        wait_for: None,
+                        timeout,
+                    },
+                );
+                let r = corpus::compare(&out, &want);
+                results
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(i, (r, out.elapsed));
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut problems = Vec::new();
+    for &arch in &boards {
+        let (mut passed, mut xfailed) = (0, 0);
+        let mut failures = Vec::new();
+        let mut unexpected = Vec::new();
+        let mut times: Vec<(Duration, &str)> = Vec::new();
+        let mut total = Duration::ZERO;
+        for (i, (r, elapsed)) in &results {
+            let (a, name) = jobs[*i];
+            if a != arch {
+                continue;
+            }
+            let name = name.as_str();
+            total += *elapsed;
+            times.push((*elapsed, name));
+            match r {
+                Ok(()) if xfail.contains(name) => unexpected.push(name),
+                Ok(()) => passed += 1,
+                Err(_) if xfail.contains(name) => xfailed += 1,
+                Err(why) => failures.push(format!("[{arch}] {name}:\n{why}")),
+            }
+        }
+        times.sort_unstable_by(|a, b| b.cmp(a));
+        let slowest: Vec<String> = times
+            .iter()
+            .take(3)
+            .map(|(t, n)| format!("{n} {:.1} s", t.as_secs_f64()))
+            .collect();
+        report(&format!(
+            "qemu-{arch} corpus: {passed} passed, {xfailed} expected failures, {} failing, {} \
+             skipped; QEMU time {:.1} s, slowest: {}",
+            failures.len(),
+            skip.len(),
+            total.as_secs_f64(),
+            slowest.join(", ")
+        ));
+        if !failures.is_empty() {
+            problems.push(format!(
+                "{} programs fail on qemu-{arch}:\n{}",
+                failures.len(),
+                failures.join("\n")
+            ));
+        }
+        if !unexpected.is_empty() {
+            problems.push(format!(
+                "these programs now pass on qemu-{arch}; remove them from tests/py/XFAIL: \
+                 {unexpected:?}"
+            ));
+        }
+    }
+    report(&format!(
+        "qemu corpus: {} boots on {workers} threads in {:.1} s",
+        jobs.len(),
+        start.elapsed().as_secs_f64()
+    ));
+    for (name, why) in &skip {
+        report(&format!("board skip: {name}: {why}"));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
