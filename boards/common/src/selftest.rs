@@ -190,7 +190,7 @@ mod tests {
         }
         fn seal(&mut self) -> *const u8 {
             let mut sealed = self.sealed.borrow_mut();
-            if !(self.stale && !sealed.is_empty()) {
+            if !self.stale || sealed.is_empty() {
                 *sealed = self.buf.clone();
             }
             sealed.as_ptr()
