@@ -61,17 +61,16 @@ impl BoardInfo {
     }
 }
 
-/// A board's whole program after boot: `image` is the script image the harness placed in
-/// guest memory (`None` when its magic is absent; at most the board's maximum size). Runs
-/// the REPL without an image, otherwise what its flags ask for: the code-memory self-test, a
-/// fault test, or the script. Returns the exit status for the board's exit device.
+/// A board's whole program after boot. `script_area` is the guest RAM where the harness
+/// places a script image (see [`script::find`]); `C` is the board's code region. Runs the
+/// REPL when there is no image, otherwise what its flags ask for: the code-memory self-test,
+/// a fault test, or the script. Returns the exit status for the board's exit device.
 pub fn main<P: Platform + Clone + 'static, C: TestCpu>(
     mut platform: P,
     info: BoardInfo,
-    image: Option<&[u8]>,
-    cpu: &mut C,
+    script_area: &[u8],
 ) -> i32 {
-    let Some(image) = image else {
+    let Some(image) = script::find(script_area) else {
         return repl::repl(platform, info);
     };
     let Some(s) = script::parse(image) else {
@@ -79,11 +78,11 @@ pub fn main<P: Platform + Clone + 'static, C: TestCpu>(
         return EXIT_BAD_IMAGE;
     };
     if s.flags & FLAG_SELFTEST != 0 {
-        selftest::run(&mut platform, cpu)
+        selftest::run::<P, C>(&mut platform)
     } else if s.flags & FLAG_FAULT_EXEC_WRITABLE != 0 {
-        selftest::fault(&mut platform, cpu, Fault::ExecWritable)
+        selftest::fault::<P, C>(&mut platform, Fault::ExecWritable)
     } else if s.flags & FLAG_FAULT_WRITE_EXEC != 0 {
-        selftest::fault(&mut platform, cpu, Fault::WriteExec)
+        selftest::fault::<P, C>(&mut platform, Fault::WriteExec)
     } else {
         run_script(platform, info, &s)
     }

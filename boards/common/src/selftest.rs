@@ -20,7 +20,7 @@ use crate::{CodeMemory, Platform, EXIT_SELFTEST_FAILED};
 pub const SLOT: usize = 64;
 
 /// The address of a complete function this module wrote into the board's code region from
-/// the board's own encodings ([`TestCpu::adders`], [`TestCpu::constant`]). The region is
+/// the board's own encodings ([`TestCpu::ADDERS`], [`TestCpu::constant`]). The region is
 /// sealed (read-only + executable) and stays so while the `Entry` lives (it borrows the
 /// [`CodeMemory`], so `writable` cannot be called), except in the exec-writable fault test,
 /// where the region is writable on purpose: the CPU must fault on the fetch, and if it did not,
@@ -48,29 +48,24 @@ impl<'a> Entry<'a> {
     }
 }
 
-/// What the self-test needs from a board's CPU.
-pub trait TestCpu {
-    /// The board's code region.
-    type Code: CodeMemory;
-
-    /// Takes the board's code region; `None` if it was taken already.
-    fn code_memory(&mut self) -> Option<Self::Code>;
-
+/// What the self-test needs from a board's code region, beyond [`CodeMemory`]: machine code
+/// for its CPU and a way to call it.
+pub trait TestCpu: CodeMemory {
     /// Encodings of `extern "C" fn(u32, u32) -> u32` returning `a + b` (wrapping), each with a
     /// name for the failure message. The first is the plain one; others may exercise more of
     /// the CPU (x86-64: SSE2, which the boot code must have enabled for JIT code).
-    fn adders(&self) -> &'static [(&'static str, &'static [u8])];
+    const ADDERS: &'static [(&'static str, &'static [u8])];
 
     /// The encoding of `extern "C" fn(u32, u32) -> u32` that ignores its arguments and
     /// returns `value`.
-    fn constant(&self, value: u16) -> Vec<u8>;
+    fn constant(value: u16) -> Vec<u8>;
 
     /// Calls the function at `f` with the C ABI of `extern "C" fn(u32, u32) -> u32`.
-    fn call(&mut self, f: Entry<'_>, a: u32, b: u32) -> u32;
+    fn call(f: Entry<'_>, a: u32, b: u32) -> u32;
 
     /// Writes one byte at `f` (the write-exec fault test: the region is sealed, so the CPU
     /// must fault; if it did not, the byte belongs to code nobody calls again).
-    fn poke(&mut self, f: Entry<'_>);
+    fn poke(f: Entry<'_>);
 }
 
 /// Copies `code` into `buf` at `at`.
@@ -91,35 +86,32 @@ fn expect(what: &str, got: u32, want: u32) -> Result<(), String> {
 
 /// Writes the adders and a constant function, seals, calls them; rewrites the constant,
 /// seals again and checks that the new code is what runs (no stale translation or I-cache).
-fn check<C: TestCpu>(cpu: &mut C) -> Result<(), String> {
-    let mut cm = cpu
-        .code_memory()
-        .ok_or_else(|| String::from("code memory already taken"))?;
-    let adders = cpu.adders();
-    let konst_at = adders.len() * SLOT;
+fn check<C: TestCpu>() -> Result<(), String> {
+    let mut cm = C::take().ok_or_else(|| String::from("code memory already taken"))?;
+    let konst_at = C::ADDERS.len() * SLOT;
     let buf = cm.writable();
-    for (i, (_, code)) in adders.iter().enumerate() {
+    for (i, (_, code)) in C::ADDERS.iter().enumerate() {
         put(buf, i * SLOT, code)?;
     }
-    put(buf, konst_at, &cpu.constant(0x1234))?;
+    put(buf, konst_at, &C::constant(0x1234))?;
     let base = cm.seal();
-    for (i, (name, _)) in adders.iter().enumerate() {
+    for (i, (name, _)) in C::ADDERS.iter().enumerate() {
         let f = Entry::new(&cm, base.wrapping_add(i * SLOT));
-        expect(&format!("{name}(40, 2)"), cpu.call(f, 40, 2), 42)?;
-        expect(&format!("{name}(u32::MAX, 2)"), cpu.call(f, u32::MAX, 2), 1)?;
+        expect(&format!("{name}(40, 2)"), C::call(f, 40, 2), 42)?;
+        expect(&format!("{name}(u32::MAX, 2)"), C::call(f, u32::MAX, 2), 1)?;
     }
     let konst = Entry::new(&cm, base.wrapping_add(konst_at));
-    expect("constant()", cpu.call(konst, 0, 0), 0x1234)?;
-    put(cm.writable(), konst_at, &cpu.constant(4321))?;
+    expect("constant()", C::call(konst, 0, 0), 0x1234)?;
+    put(cm.writable(), konst_at, &C::constant(4321))?;
     let base = cm.seal();
     let konst = Entry::new(&cm, base.wrapping_add(konst_at));
-    expect("constant() after rewrite", cpu.call(konst, 0, 0), 4321)
+    expect("constant() after rewrite", C::call(konst, 0, 0), 4321)
 }
 
 /// The self-test: prints `selftest: code memory ok` and returns 0, or prints
 /// `selftest: FAILED: <why>` and returns [`EXIT_SELFTEST_FAILED`].
-pub fn run<P: Platform, C: TestCpu>(con: &mut P, cpu: &mut C) -> i32 {
-    match check(cpu) {
+pub fn run<P: Platform, C: TestCpu>(con: &mut P) -> i32 {
+    match check::<C>() {
         Ok(()) => {
             write_text(con, "selftest: code memory ok\n");
             0
@@ -143,100 +135,70 @@ pub enum Fault {
 /// Runs a fault test. The CPU must fault (the board's exception handler reports it and
 /// exits); if this returns, it prints `fault test: no fault` and returns
 /// [`EXIT_SELFTEST_FAILED`].
-pub fn fault<P: Platform, C: TestCpu>(con: &mut P, cpu: &mut C, which: Fault) -> i32 {
-    let code = cpu.constant(1);
-    match cpu.code_memory() {
-        None => write_text(con, "fault test: code memory already taken\n"),
-        Some(mut cm) => {
-            let buf = cm.writable();
-            buf[..code.len()].copy_from_slice(&code);
-            let writable_entry = buf.as_ptr();
-            match which {
-                Fault::ExecWritable => {
-                    let _ = cpu.call(Entry::new(&cm, writable_entry), 0, 0);
-                }
-                Fault::WriteExec => {
-                    let sealed = cm.seal();
-                    cpu.poke(Entry::new(&cm, sealed));
-                }
-            }
-            write_text(con, "fault test: no fault\n");
+pub fn fault<P: Platform, C: TestCpu>(con: &mut P, which: Fault) -> i32 {
+    let Some(mut cm) = C::take() else {
+        write_text(con, "fault test: code memory already taken\n");
+        return EXIT_SELFTEST_FAILED;
+    };
+    let code = C::constant(1);
+    let buf = cm.writable();
+    buf[..code.len()].copy_from_slice(&code);
+    let writable_entry = buf.as_ptr();
+    match which {
+        Fault::ExecWritable => {
+            let _ = C::call(Entry::new(&cm, writable_entry), 0, 0);
+        }
+        Fault::WriteExec => {
+            let sealed = cm.seal();
+            C::poke(Entry::new(&cm, sealed));
         }
     }
+    write_text(con, "fault test: no fault\n");
     EXIT_SELFTEST_FAILED
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alloc::rc::Rc;
     use alloc::vec;
-    use core::cell::RefCell;
+    use core::cell::{Cell, RefCell};
 
-    /// A fake code region: sealing snapshots the buffer into `sealed`, which is what the fake
-    /// CPU "executes", so a rewrite that was not sealed shows up as stale code.
-    struct FakeMem {
-        buf: Vec<u8>,
-        sealed: Rc<RefCell<Vec<u8>>>,
-        stale: bool,
+    // The fakes' state is per test thread (the trait has no `self` for `call`).
+    std::thread_local! {
+        static TAKEN: Cell<bool> = const { Cell::new(false) };
+        static STALE: Cell<bool> = const { Cell::new(false) };
+        static SEALED: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     }
 
-    impl CodeMemory for FakeMem {
+    /// A fake code region: sealing snapshots the buffer into `SEALED`, which is what the fake
+    /// CPU "executes", so a rewrite that was not sealed shows up as stale code. Fake machine
+    /// code: `[1]` adds, `[3]` subtracts, `[2, lo, hi]` returns a constant.
+    struct Fake(Vec<u8>);
+    /// The same with a broken second adder.
+    struct Broken(Fake);
+
+    impl CodeMemory for Fake {
+        fn take() -> Option<Self> {
+            (!TAKEN.replace(true)).then(|| Fake(vec![0; 4096]))
+        }
         fn capacity(&self) -> usize {
-            self.buf.len()
+            self.0.len()
         }
         fn writable(&mut self) -> &mut [u8] {
-            &mut self.buf
+            &mut self.0
         }
         fn seal(&mut self) -> *const u8 {
-            let mut sealed = self.sealed.borrow_mut();
-            if !self.stale || sealed.is_empty() {
-                *sealed = self.buf.clone();
-            }
-            sealed.as_ptr()
-        }
-    }
-
-    /// Fake machine code: `[1]` adds, `[3]` subtracts, `[2, lo, hi]` returns a constant.
-    struct FakeCpu {
-        taken: bool,
-        stale: bool,
-        adders: &'static [(&'static str, &'static [u8])],
-        sealed: Rc<RefCell<Vec<u8>>>,
-    }
-
-    impl FakeCpu {
-        fn new() -> Self {
-            FakeCpu {
-                taken: false,
-                stale: false,
-                adders: &[("add", &[1]), ("add_sse", &[1])],
-                sealed: Rc::default(),
-            }
-        }
-    }
-
-    impl TestCpu for FakeCpu {
-        type Code = FakeMem;
-        fn code_memory(&mut self) -> Option<FakeMem> {
-            if core::mem::replace(&mut self.taken, true) {
-                return None;
-            }
-            Some(FakeMem {
-                buf: vec![0; 4096],
-                sealed: self.sealed.clone(),
-                stale: self.stale,
+            SEALED.with_borrow_mut(|sealed| {
+                if !STALE.get() || sealed.is_empty() {
+                    *sealed = self.0.clone();
+                }
+                sealed.as_ptr()
             })
         }
-        fn adders(&self) -> &'static [(&'static str, &'static [u8])] {
-            self.adders
-        }
-        fn constant(&self, value: u16) -> Vec<u8> {
-            let [lo, hi] = value.to_le_bytes();
-            vec![2, lo, hi]
-        }
-        fn call(&mut self, f: Entry<'_>, a: u32, b: u32) -> u32 {
-            let code = self.sealed.borrow();
+    }
+
+    fn fake_call(f: Entry<'_>, a: u32, b: u32) -> u32 {
+        SEALED.with_borrow(|code| {
             let Some(at) = (f.addr() as usize).checked_sub(code.as_ptr() as usize) else {
                 return 0; // not sealed code: a real CPU faults here
             };
@@ -246,8 +208,51 @@ mod tests {
                 [2, lo, hi, ..] => u32::from(u16::from_le_bytes([*lo, *hi])),
                 _ => 0,
             }
+        })
+    }
+
+    fn fake_constant(value: u16) -> Vec<u8> {
+        let [lo, hi] = value.to_le_bytes();
+        vec![2, lo, hi]
+    }
+
+    impl TestCpu for Fake {
+        const ADDERS: &'static [(&'static str, &'static [u8])] =
+            &[("add", &[1]), ("add_sse", &[1])];
+        fn constant(value: u16) -> Vec<u8> {
+            fake_constant(value)
         }
-        fn poke(&mut self, _f: Entry<'_>) {}
+        fn call(f: Entry<'_>, a: u32, b: u32) -> u32 {
+            fake_call(f, a, b)
+        }
+        fn poke(_f: Entry<'_>) {}
+    }
+
+    impl CodeMemory for Broken {
+        fn take() -> Option<Self> {
+            Fake::take().map(Broken)
+        }
+        fn capacity(&self) -> usize {
+            self.0.capacity()
+        }
+        fn writable(&mut self) -> &mut [u8] {
+            self.0.writable()
+        }
+        fn seal(&mut self) -> *const u8 {
+            self.0.seal()
+        }
+    }
+
+    impl TestCpu for Broken {
+        const ADDERS: &'static [(&'static str, &'static [u8])] =
+            &[("add", &[1]), ("add_sse", &[3])];
+        fn constant(value: u16) -> Vec<u8> {
+            fake_constant(value)
+        }
+        fn call(f: Entry<'_>, a: u32, b: u32) -> u32 {
+            fake_call(f, a, b)
+        }
+        fn poke(_f: Entry<'_>) {}
     }
 
     #[derive(Clone, Default)]
@@ -268,36 +273,36 @@ mod tests {
         }
     }
 
-    fn selftest(cpu: &mut FakeCpu) -> (i32, String) {
+    fn selftest<C: TestCpu>(stale: bool) -> (i32, String) {
+        STALE.set(stale);
         let mut con = Con::default();
-        let status = run(&mut con, cpu);
+        let status = run::<Con, C>(&mut con);
         (status, String::from_utf8(con.0).unwrap())
     }
 
     #[test]
     fn passes_and_only_once() {
-        let mut cpu = FakeCpu::new();
         assert_eq!(
-            selftest(&mut cpu),
+            selftest::<Fake>(false),
             (0, "selftest: code memory ok\r\n".into())
         );
-        let (status, out) = selftest(&mut cpu);
+        let (status, out) = selftest::<Fake>(false);
         assert_eq!(status, EXIT_SELFTEST_FAILED);
         assert_eq!(out, "selftest: FAILED: code memory already taken\r\n");
     }
 
     #[test]
     fn wrong_results_are_reported() {
-        let mut cpu = FakeCpu::new();
-        cpu.adders = &[("add", &[1]), ("add_sse", &[3])];
         assert_eq!(
-            selftest(&mut cpu).1,
+            selftest::<Broken>(false).1,
             "selftest: FAILED: add_sse(40, 2) returned 38, expected 42\r\n"
         );
-        let mut cpu = FakeCpu::new();
-        cpu.stale = true;
+    }
+
+    #[test]
+    fn stale_code_is_reported() {
         assert_eq!(
-            selftest(&mut cpu).1,
+            selftest::<Fake>(true).1,
             "selftest: FAILED: constant() after rewrite returned 4660, expected 4321\r\n"
         );
     }
@@ -305,9 +310,9 @@ mod tests {
     #[test]
     fn no_fault_is_a_failure() {
         for which in [Fault::ExecWritable, Fault::WriteExec] {
+            TAKEN.set(false);
             let mut con = Con::default();
-            let mut cpu = FakeCpu::new();
-            assert_eq!(fault(&mut con, &mut cpu, which), EXIT_SELFTEST_FAILED);
+            assert_eq!(fault::<Con, Fake>(&mut con, which), EXIT_SELFTEST_FAILED);
             assert_eq!(con.0, b"fault test: no fault\r\n");
         }
     }

@@ -117,6 +117,32 @@ impl State {
     }
 }
 
+/// The memory a board gives the allocator: a page-aligned array, left uninitialized so that
+/// a board can place it in a `NOLOAD` section that boot code does not zero
+/// (`#[link_section = ".uninit.heap"] static mut HEAP: Arena<SIZE> = Arena::new();`).
+#[repr(C, align(4096))]
+pub struct Arena<const N: usize>(MaybeUninit<[u8; N]>);
+
+impl<const N: usize> Default for Arena<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> Arena<N> {
+    /// An arena of `N` bytes.
+    pub const fn new() -> Self {
+        Arena(MaybeUninit::uninit())
+    }
+
+    /// The arena as the byte slice the allocator manages.
+    pub fn bytes(&mut self) -> &mut [MaybeUninit<u8>] {
+        // SAFETY: `MaybeUninit<[u8; N]>` and `[MaybeUninit<u8>; N]` have the same size and
+        // layout, and the slice borrows the arena mutably for its whole life.
+        unsafe { core::slice::from_raw_parts_mut(self.0.as_mut_ptr().cast::<MaybeUninit<u8>>(), N) }
+    }
+}
+
 /// The global allocator (`#[global_allocator] static A: Allocator = Allocator::new();`),
 /// empty until [`Allocator::init_from_slice`] gives it its memory.
 pub struct Allocator {
@@ -171,6 +197,11 @@ impl Allocator {
             assert!(s.heap.size() == 0, "board-heap: initialized twice");
             s.heap.init_from_slice(mem);
         });
+    }
+
+    /// Gives the allocator an [`Arena`] (see [`Allocator::init_from_slice`]).
+    pub fn init<const N: usize>(&self, arena: &'static mut Arena<N>) {
+        self.init_from_slice(arena.bytes());
     }
 
     /// Bytes handed out and not freed, counting blocks cached on the free lists as free.
@@ -401,6 +432,16 @@ mod tests {
         for h in hs {
             h.join().unwrap();
         }
+        assert_eq!(a.used(), 0);
+    }
+
+    #[test]
+    fn arena() {
+        let a = Allocator::new();
+        a.init(Box::leak(Box::new(Arena::<65536>::new())));
+        let p = alloc(&a, 1000, 64);
+        assert!(!p.is_null());
+        free(&a, p, 1000, 64);
         assert_eq!(a.used(), 0);
     }
 
