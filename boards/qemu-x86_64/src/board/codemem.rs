@@ -93,7 +93,8 @@ impl TestCpu for CodeRegion {
         // The one exception is the exec-writable fault test: there the page is NX, so the
         // fetch takes a #PF and the exception handler ends the program; if it did not, the
         // valid code would just return.
-        let f = unsafe { core::mem::transmute::<*const u8, extern "C" fn(u32, u32) -> u32>(f.addr()) };
+        let f =
+            unsafe { core::mem::transmute::<*const u8, extern "C" fn(u32, u32) -> u32>(f.addr()) };
         f(a, b)
     }
 
