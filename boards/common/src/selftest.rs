@@ -172,12 +172,11 @@ mod tests {
 
     /// A fake code region: sealing snapshots the buffer into `SEALED`, which is what the fake
     /// CPU "executes", so a rewrite that was not sealed shows up as stale code. Fake machine
-    /// code: `[1]` adds, `[3]` subtracts, `[2, lo, hi]` returns a constant.
-    struct Fake(Vec<u8>);
-    /// The same with a broken second adder.
-    struct Broken(Fake);
+    /// code: `[1]` adds, `[3]` subtracts, `[2, lo, hi]` returns a constant. `BROKEN` makes
+    /// the second adder subtract.
+    struct Fake<const BROKEN: bool>(Vec<u8>);
 
-    impl CodeMemory for Fake {
+    impl<const BROKEN: bool> CodeMemory for Fake<BROKEN> {
         fn take() -> Option<Self> {
             (!TAKEN.replace(true)).then(|| Fake(vec![0; 4096]))
         }
@@ -197,60 +196,25 @@ mod tests {
         }
     }
 
-    fn fake_call(f: Entry<'_>, a: u32, b: u32) -> u32 {
-        SEALED.with_borrow(|code| {
-            let Some(at) = (f.addr() as usize).checked_sub(code.as_ptr() as usize) else {
-                return 0; // not sealed code: a real CPU faults here
-            };
-            match code.get(at..).unwrap_or(&[]) {
-                [1, ..] => a.wrapping_add(b),
-                [3, ..] => a.wrapping_sub(b),
-                [2, lo, hi, ..] => u32::from(u16::from_le_bytes([*lo, *hi])),
-                _ => 0,
-            }
-        })
-    }
-
-    fn fake_constant(value: u16) -> Vec<u8> {
-        let [lo, hi] = value.to_le_bytes();
-        vec![2, lo, hi]
-    }
-
-    impl TestCpu for Fake {
+    impl<const BROKEN: bool> TestCpu for Fake<BROKEN> {
         const ADDERS: &'static [(&'static str, &'static [u8])] =
-            &[("add", &[1]), ("add_sse", &[1])];
+            &[("add", &[1]), ("add_sse", if BROKEN { &[3] } else { &[1] })];
         fn constant(value: u16) -> Vec<u8> {
-            fake_constant(value)
+            let [lo, hi] = value.to_le_bytes();
+            vec![2, lo, hi]
         }
         fn call(f: Entry<'_>, a: u32, b: u32) -> u32 {
-            fake_call(f, a, b)
-        }
-        fn poke(_f: Entry<'_>) {}
-    }
-
-    impl CodeMemory for Broken {
-        fn take() -> Option<Self> {
-            Fake::take().map(Broken)
-        }
-        fn capacity(&self) -> usize {
-            self.0.capacity()
-        }
-        fn writable(&mut self) -> &mut [u8] {
-            self.0.writable()
-        }
-        fn seal(&mut self) -> *const u8 {
-            self.0.seal()
-        }
-    }
-
-    impl TestCpu for Broken {
-        const ADDERS: &'static [(&'static str, &'static [u8])] =
-            &[("add", &[1]), ("add_sse", &[3])];
-        fn constant(value: u16) -> Vec<u8> {
-            fake_constant(value)
-        }
-        fn call(f: Entry<'_>, a: u32, b: u32) -> u32 {
-            fake_call(f, a, b)
+            SEALED.with_borrow(|code| {
+                let Some(at) = (f.addr() as usize).checked_sub(code.as_ptr() as usize) else {
+                    return 0; // not sealed code: a real CPU faults here
+                };
+                match code.get(at..).unwrap_or(&[]) {
+                    [1, ..] => a.wrapping_add(b),
+                    [3, ..] => a.wrapping_sub(b),
+                    [2, lo, hi, ..] => u32::from(u16::from_le_bytes([*lo, *hi])),
+                    _ => 0,
+                }
+            })
         }
         fn poke(_f: Entry<'_>) {}
     }
@@ -283,10 +247,10 @@ mod tests {
     #[test]
     fn passes_and_only_once() {
         assert_eq!(
-            selftest::<Fake>(false),
+            selftest::<Fake<false>>(false),
             (0, "selftest: code memory ok\r\n".into())
         );
-        let (status, out) = selftest::<Fake>(false);
+        let (status, out) = selftest::<Fake<false>>(false);
         assert_eq!(status, EXIT_SELFTEST_FAILED);
         assert_eq!(out, "selftest: FAILED: code memory already taken\r\n");
     }
@@ -294,7 +258,7 @@ mod tests {
     #[test]
     fn wrong_results_are_reported() {
         assert_eq!(
-            selftest::<Broken>(false).1,
+            selftest::<Fake<true>>(false).1,
             "selftest: FAILED: add_sse(40, 2) returned 38, expected 42\r\n"
         );
     }
@@ -302,7 +266,7 @@ mod tests {
     #[test]
     fn stale_code_is_reported() {
         assert_eq!(
-            selftest::<Fake>(true).1,
+            selftest::<Fake<false>>(true).1,
             "selftest: FAILED: constant() after rewrite returned 4660, expected 4321\r\n"
         );
     }
@@ -312,7 +276,10 @@ mod tests {
         for which in [Fault::ExecWritable, Fault::WriteExec] {
             TAKEN.set(false);
             let mut con = Con::default();
-            assert_eq!(fault::<Con, Fake>(&mut con, which), EXIT_SELFTEST_FAILED);
+            assert_eq!(
+                fault::<Con, Fake<false>>(&mut con, which),
+                EXIT_SELFTEST_FAILED
+            );
             assert_eq!(con.0, b"fault test: no fault\r\n");
         }
     }

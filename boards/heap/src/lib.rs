@@ -117,9 +117,8 @@ impl State {
     }
 }
 
-/// The memory a board gives the allocator: a page-aligned array, left uninitialized so that
-/// a board can place it in a `NOLOAD` section that boot code does not zero
-/// (`#[link_section = ".uninit.heap"] static mut HEAP: Arena<SIZE> = Arena::new();`).
+/// A page-aligned static array left uninitialized, so that a board can place it in a `NOLOAD`
+/// section that boot code does not zero: the allocator's memory and the boot stack (see [`memory!`]),.
 #[repr(C, align(4096))]
 pub struct Arena<const N: usize>(MaybeUninit<[u8; N]>);
 
@@ -141,6 +140,42 @@ impl<const N: usize> Arena<N> {
         // layout, and the slice borrows the arena mutably for its whole life.
         unsafe { core::slice::from_raw_parts_mut(self.0.as_mut_ptr().cast::<MaybeUninit<u8>>(), N) }
     }
+}
+
+/// Declares a board's memory: the heap, an [`Arena`] of `heap` bytes in the section
+/// `.uninit.heap`, with the `#[global_allocator]` and `fn init_heap()`, which gives the arena
+/// to the allocator; and the boot stack, an [`Arena`] of `stack` bytes in `.uninit.stack`
+/// (kept by `#[used]`). The board's linker script places both sections (`NOLOAD`: boot code
+/// does not zero them). Call `init_heap` at boot before anything allocates (on AArch64, after
+/// the MMU is on).
+#[macro_export]
+macro_rules! memory {
+    (heap = $heap:expr, stack = $stack:expr) => {
+        #[link_section = ".uninit.heap"]
+        static mut HEAP: $crate::Arena<{ $heap }> = $crate::Arena::new();
+
+        #[link_section = ".uninit.stack"]
+        #[used]
+        static mut STACK: $crate::Arena<{ $stack }> = $crate::Arena::new();
+
+        #[global_allocator]
+        static ALLOCATOR: $crate::Allocator = $crate::Allocator::new();
+
+        /// Gives the heap to the allocator (once: later calls do nothing).
+        fn init_heap() {
+            static DONE: ::core::sync::atomic::AtomicBool =
+                ::core::sync::atomic::AtomicBool::new(false);
+            // A plain load and store: there is one core, and on AArch64 exclusive accesses
+            // need the MMU on.
+            if DONE.load(::core::sync::atomic::Ordering::Relaxed) {
+                return;
+            }
+            DONE.store(true, ::core::sync::atomic::Ordering::Relaxed);
+            // SAFETY: the only reference ever made to HEAP, which is private to this
+            // expansion: DONE lets it happen once, on the boot core.
+            ALLOCATOR.init(unsafe { &mut *::core::ptr::addr_of_mut!(HEAP) });
+        }
+    };
 }
 
 /// The global allocator (`#[global_allocator] static A: Allocator = Allocator::new();`),

@@ -1,11 +1,6 @@
 //! Entry (`boot.s`), `kmain`, the heap and the stack, the script area, and the exception
 //! vectors' Rust side.
 
-use core::mem::MaybeUninit;
-use core::ptr::addr_of_mut;
-
-use board_heap::{Allocator, Arena};
-
 use super::{clock, codemem, exit, mmu, DEVICES, INFO};
 
 core::arch::global_asm!(include_str!("boot.s"));
@@ -15,24 +10,8 @@ core::arch::global_asm!(include_str!("boot.s"));
 pub const HEAP_SIZE: usize = 32 << 20;
 /// Boot stack size in bytes (`.stack`, below it a 2 MiB unmapped guard block).
 pub const STACK_SIZE: usize = 4 << 20;
-/// Where the harness loads the script image (`-device loader,...,addr=0x58000000`).
-pub const SCRIPT_ADDR: usize = 0x5800_0000;
-/// Largest script image accepted.
-pub const SCRIPT_MAX: usize = 64 << 20;
 
-#[repr(C, align(16))]
-struct StackArea(MaybeUninit<[u8; STACK_SIZE]>);
-
-// Neither needs zeroing, so both live outside `.bss` (see linker.ld).
-#[link_section = ".uninit.heap"]
-static mut HEAP: Arena<HEAP_SIZE> = Arena::new();
-/// The boot stack: `boot.s` sets sp to `__stack_top`, the end of this section.
-#[link_section = ".uninit.stack"]
-#[used]
-static mut STACK: StackArea = StackArea(MaybeUninit::uninit());
-
-#[global_allocator]
-static ALLOCATOR: Allocator = Allocator::new();
+board_heap::memory!(heap = HEAP_SIZE, stack = STACK_SIZE);
 
 /// Rust entry, called by `boot.s` at EL1 with FP/SIMD on, `.bss` zeroed, MMU off.
 #[no_mangle]
@@ -40,9 +19,7 @@ extern "C" fn kmain(_entry_el: u64) -> ! {
     // SAFETY: first thing at boot, once, at EL1 with the MMU off; the identity map covers
     // this image (text, data, bss, heap, stack), the UART/RTC and the script area.
     unsafe { mmu::init() };
-    // SAFETY: the only reference ever made to HEAP (kmain runs once); the MMU is on, as the
-    // allocator's lock needs.
-    ALLOCATOR.init(unsafe { &mut *addr_of_mut!(HEAP) });
+    init_heap();
     clock::init();
     #[cfg(feature = "stack-report")]
     stack_report::paint();
@@ -51,6 +28,11 @@ extern "C" fn kmain(_entry_el: u64) -> ! {
     stack_report::report();
     exit::exit(status)
 }
+
+/// Where the harness loads the script image (`-device loader,...,addr=0x58000000`).
+pub const SCRIPT_ADDR: usize = 0x5800_0000;
+/// Largest script image accepted.
+pub const SCRIPT_MAX: usize = 64 << 20;
 
 /// The RAM where the harness places the script image.
 fn script_area() -> &'static [u8] {

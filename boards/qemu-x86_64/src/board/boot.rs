@@ -3,10 +3,7 @@
 //! still reports), the IDT and the exception handler.
 
 use core::arch::{asm, global_asm};
-use core::mem::MaybeUninit;
 use core::ptr::addr_of_mut;
-
-use board_heap::{Allocator, Arena};
 
 use super::{clock, codemem, exit, mmu, uart, DEVICES, INFO};
 
@@ -20,23 +17,8 @@ pub const HEAP_SIZE: usize = 32 << 20;
 /// `tests/py` program needs far less (see README.md), but the VM's recursion limit decides
 /// how deep Python code can go before `RecursionError`, and that needs room.
 pub const STACK_SIZE: usize = 4 << 20;
-/// Where the harness loads the script image (`-device loader,addr=...,force-raw=on`).
-pub const SCRIPT_ADDR: usize = 0x1800_0000;
-/// The largest script image the board accepts.
-pub const SCRIPT_MAX: usize = 64 << 20;
 
-#[repr(C, align(4096))]
-struct StackArea(MaybeUninit<[u8; STACK_SIZE]>);
-
-// Neither needs zeroing, so both live outside `.bss` (see linker.ld).
-#[link_section = ".uninit.heap"]
-static mut HEAP: Arena<HEAP_SIZE> = Arena::new();
-#[link_section = ".uninit.stack"]
-#[used]
-static mut STACK: StackArea = StackArea(MaybeUninit::uninit());
-
-#[global_allocator]
-static ALLOCATOR: Allocator = Allocator::new();
+board_heap::memory!(heap = HEAP_SIZE, stack = STACK_SIZE);
 
 /// Called by the trampoline in 64-bit mode on the boot stack.
 #[no_mangle]
@@ -45,14 +27,18 @@ extern "C" fn kmain() -> ! {
     uart::init();
     init_interrupts();
     mmu::init();
-    // SAFETY: the only reference ever made to HEAP (kmain runs once).
-    ALLOCATOR.init(unsafe { &mut *addr_of_mut!(HEAP) });
+    init_heap();
     exit::exit(board_common::main::<_, codemem::CodeRegion>(
         DEVICES,
         INFO,
         script_area(),
     ))
 }
+
+/// Where the harness loads the script image (`-device loader,addr=...,force-raw=on`).
+pub const SCRIPT_ADDR: usize = 0x1800_0000;
+/// The largest script image the board accepts.
+pub const SCRIPT_MAX: usize = 64 << 20;
 
 /// The RAM where the harness places the script image.
 fn script_area() -> &'static [u8] {
