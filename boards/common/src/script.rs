@@ -23,7 +23,7 @@ pub const HEADER_LEN: usize = 20;
 /// Flag: wrap stderr output in frame markers (see [`crate::console`]).
 pub const FLAG_FRAMED: u32 = 1;
 /// Flag: instead of a script, run the code-memory self-test (write a few hand-encoded
-/// instructions, seal, call them, print `selftest: ok`, exit 0).
+/// instructions, seal, call them, print `selftest: code memory ok`, exit 0; see [`crate::selftest`]).
 pub const FLAG_SELFTEST: u32 = 1 << 1;
 /// Flag: fault test: execute code in the region while it is writable. The board must take
 /// a CPU fault (printed, exit [`crate::EXIT_FAULT`]).
