@@ -3,7 +3,11 @@
 
 /// A board's code region. The board implements the page-table changes (and, on AArch64, the
 /// data-cache clean / instruction-cache invalidate sequence) behind these two calls.
-pub trait CodeMemory {
+pub trait CodeMemory: Sized {
+    /// Takes the board's one code region; `None` once it has been taken (the region has a
+    /// single owner, so a writable slice can never alias code someone else is running).
+    fn take() -> Option<Self>;
+
     /// Size of the region in bytes.
     fn capacity(&self) -> usize;
 

@@ -1,5 +1,8 @@
 //! The board's console and clock as the VM's [`Host`].
 
+use core::fmt;
+use core::sync::atomic::{AtomicBool, Ordering};
+
 use vm_core::Host;
 
 /// What a board provides to the shared code: a byte console (a UART) and clocks.
@@ -13,6 +16,89 @@ pub trait Platform {
     /// Wall-clock seconds since the Unix epoch (`time.time`); boards without a real-time
     /// clock return seconds since boot.
     fn time(&mut self) -> f64;
+}
+
+/// A [`Platform`] made of plain functions: what a board hands to the shared code. Boards whose
+/// devices are reached through free functions (a UART driver, a clock module) build one with
+/// [`Devices::new`] instead of writing a `Platform` impl of their own.
+#[derive(Clone, Copy, Debug)]
+pub struct Devices {
+    write: fn(&[u8]),
+    read: fn() -> u8,
+    monotonic: fn() -> f64,
+    time: fn() -> f64,
+}
+
+impl Devices {
+    /// Console output and input, monotonic seconds since boot, wall-clock seconds (see the
+    /// [`Platform`] methods of the same names).
+    pub const fn new(
+        write: fn(&[u8]),
+        read: fn() -> u8,
+        monotonic: fn() -> f64,
+        time: fn() -> f64,
+    ) -> Self {
+        Devices {
+            write,
+            read,
+            monotonic,
+            time,
+        }
+    }
+}
+
+impl Platform for Devices {
+    fn write_bytes(&mut self, bytes: &[u8]) {
+        (self.write)(bytes);
+    }
+
+    fn read_byte(&mut self) -> u8 {
+        (self.read)()
+    }
+
+    fn monotonic(&mut self) -> f64 {
+        (self.monotonic)()
+    }
+
+    fn time(&mut self) -> f64 {
+        (self.time)()
+    }
+}
+
+/// Whether the last text written through [`write_text`] did not end a line, so that a
+/// panic or fault report can start on a fresh line without leaving a blank one.
+static MID_LINE: AtomicBool = AtomicBool::new(false);
+
+/// Writes text to the console with every `\n` sent as CR LF.
+pub fn write_text<P: Platform>(p: &mut P, s: &str) {
+    for (i, line) in s.split('\n').enumerate() {
+        if i > 0 {
+            p.write_bytes(b"\r\n");
+        }
+        p.write_bytes(line.as_bytes());
+    }
+    if !s.is_empty() {
+        MID_LINE.store(!s.ends_with('\n'), Ordering::Relaxed);
+    }
+}
+
+/// Starts a new line unless the console is at the start of one.
+pub fn start_line<P: Platform>(p: &mut P) {
+    if MID_LINE.load(Ordering::Relaxed) {
+        write_text(p, "\n");
+    }
+}
+
+/// `core::fmt` output to the console (through [`write_text`]), for reports that must not
+/// allocate: the panic handler, the fault handler, the self-test.
+#[derive(Debug)]
+pub struct Writer<P>(pub P);
+
+impl<P: Platform> fmt::Write for Writer<P> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        write_text(&mut self.0, s);
+        Ok(())
+    }
 }
 
 /// Marks the start of standard-error bytes in framed output (ASCII "shift out").
@@ -38,12 +124,7 @@ impl<P: Platform> ConsoleHost<P> {
     }
 
     fn write_text(&mut self, s: &str) {
-        for (i, line) in s.split('\n').enumerate() {
-            if i > 0 {
-                self.platform.write_bytes(b"\r\n");
-            }
-            self.platform.write_bytes(line.as_bytes());
-        }
+        write_text(&mut self.platform, s);
     }
 }
 

@@ -15,13 +15,20 @@ extern crate std;
 pub mod codemem;
 pub mod console;
 pub mod repl;
+pub mod report;
 pub mod script;
+pub mod selftest;
 
 pub use codemem::CodeMemory;
-pub use console::{ConsoleHost, Platform};
+pub use console::{ConsoleHost, Devices, Platform};
+pub use selftest::TestCpu;
 
 use alloc::boxed::Box;
 use vm_core::{Config, RunError, Vm};
+
+use console::write_text;
+use script::{FLAG_FAULT_EXEC_WRITABLE, FLAG_FAULT_WRITE_EXEC, FLAG_SELFTEST};
+use selftest::Fault;
 
 /// Exit status when the board's panic handler runs (a bug in Tiercel or the board).
 pub const EXIT_PANIC: i32 = 70;
@@ -29,6 +36,9 @@ pub const EXIT_PANIC: i32 = 70;
 pub const EXIT_FAULT: i32 = 71;
 /// Exit status of a board self-test that failed.
 pub const EXIT_SELFTEST_FAILED: i32 = 72;
+
+/// Exit status when the script image's header is there but the image is malformed.
+pub const EXIT_BAD_IMAGE: i32 = 2;
 
 /// What a board tells the shared code about itself.
 #[derive(Clone, Copy, Debug)]
@@ -38,6 +48,44 @@ pub struct BoardInfo {
     /// The VM heap limit in bytes: a fraction of the board's allocator, so the VM raises
     /// `MemoryError` while the allocator still has room for the compiler and bookkeeping.
     pub heap_limit: usize,
+}
+
+impl BoardInfo {
+    /// A board called `name` whose allocator manages `heap_size` bytes: the VM gets 3/4 of
+    /// them.
+    pub const fn new(name: &'static str, heap_size: usize) -> Self {
+        BoardInfo {
+            name,
+            heap_limit: heap_size / 4 * 3,
+        }
+    }
+}
+
+/// A board's whole program after boot. `script_area` is the guest RAM where the harness
+/// places a script image (see [`script::find`]); `C` is the board's code region. Runs the
+/// REPL when there is no image, otherwise what its flags ask for: the code-memory self-test,
+/// a fault test, or the script. Returns the exit status for the board's exit device.
+pub fn main<P: Platform + Clone + 'static, C: TestCpu>(
+    mut platform: P,
+    info: BoardInfo,
+    script_area: &[u8],
+) -> i32 {
+    let Some(image) = script::find(script_area) else {
+        return repl::repl(platform, info);
+    };
+    let Some(s) = script::parse(image) else {
+        write_text(&mut platform, "tiercel: malformed script image\n");
+        return EXIT_BAD_IMAGE;
+    };
+    if s.flags & FLAG_SELFTEST != 0 {
+        selftest::run::<P, C>(&mut platform)
+    } else if s.flags & FLAG_FAULT_EXEC_WRITABLE != 0 {
+        selftest::fault::<P, C>(&mut platform, Fault::ExecWritable)
+    } else if s.flags & FLAG_FAULT_WRITE_EXEC != 0 {
+        selftest::fault::<P, C>(&mut platform, Fault::WriteExec)
+    } else {
+        run_script(platform, info, &s)
+    }
 }
 
 /// Runs the script if there is one, otherwise the REPL, and returns the exit status

@@ -23,7 +23,7 @@ pub const HEADER_LEN: usize = 20;
 /// Flag: wrap stderr output in frame markers (see [`crate::console`]).
 pub const FLAG_FRAMED: u32 = 1;
 /// Flag: instead of a script, run the code-memory self-test (write a few hand-encoded
-/// instructions, seal, call them, print `selftest: ok`, exit 0).
+/// instructions, seal, call them, print `selftest: code memory ok`, exit 0; see [`crate::selftest`]).
 pub const FLAG_SELFTEST: u32 = 1 << 1;
 /// Flag: fault test: execute code in the region while it is writable. The board must take
 /// a CPU fault (printed, exit [`crate::EXIT_FAULT`]).
@@ -58,6 +58,14 @@ pub fn image_len(header: &[u8]) -> Option<usize> {
     let n = u32_at(header, 12)?;
     let m = u32_at(header, 16)?;
     HEADER_LEN.checked_add(n)?.checked_add(m)
+}
+
+/// The image at the start of `area`, the guest RAM where the harness places it (the board's
+/// script address, as many bytes as the board accepts): `None` without the magic; all of
+/// `area` when the header claims more than that, which [`parse`] then rejects as malformed.
+pub fn find(area: &[u8]) -> Option<&[u8]> {
+    let len = image_len(area.get(..HEADER_LEN)?)?;
+    Some(area.get(..len).unwrap_or(area))
 }
 
 /// Parses a whole image (`image_len` bytes). `None` when it is malformed.
@@ -105,6 +113,18 @@ mod tests {
         assert_eq!(s.source, b"print(1)\n");
         assert!(s.framed);
         assert_eq!(s.flags, FLAG_FRAMED | FLAG_SELFTEST);
+    }
+
+    #[test]
+    fn find_in_area() {
+        let mut area = std::vec![0u8; 4096];
+        assert_eq!(find(&area), None);
+        let img = encode("t.py", b"x = 1", 0).unwrap();
+        area[..img.len()].copy_from_slice(&img);
+        assert_eq!(find(&area), Some(&img[..]));
+        let big = encode("t.py", &[b' '; 5000], 0).unwrap();
+        assert_eq!(find(&big[..4096]).map(|i| i.len()), Some(4096));
+        assert_eq!(find(&big[..4096]).and_then(parse), None);
     }
 
     #[test]

@@ -2,13 +2,15 @@
 //! build (as in `cargo build --workspace`) produces a stub that says so.
 //!
 //! Boot: QEMU's `-kernel` loads this ELF through its Xen PVH note (`-M microvm`, `-M q35`,
-//! `-M pc`), the trampoline in `kernel/boot.s` switches to 64-bit mode, and
-//! [`kernel`] sets up the IDT, page tables, heap and clock, then runs the script the harness
-//! placed at 0x1800_0000 or the serial REPL. See `README.md` for the memory map.
+//! `-M pc`), the trampoline in `board/boot.s` switches to 64-bit mode, and [`board`] sets up
+//! the IDT, page tables, heap and clock, then hands over to `board_common::main`. See
+//! `README.md` for the memory map.
 #![cfg_attr(target_os = "none", no_std, no_main)]
 
 #[cfg(all(target_os = "none", target_arch = "x86_64"))]
-mod kernel;
+extern crate alloc;
+#[cfg(all(target_os = "none", target_arch = "x86_64"))]
+mod board;
 
 #[cfg(not(target_os = "none"))]
 fn main() {

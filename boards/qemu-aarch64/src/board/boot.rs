@@ -1,65 +1,46 @@
-//! Entry (`boot.s`), the exception vectors' Rust side, the heap and the script image.
+//! Entry (`boot.s`), `kmain`, the heap and the stack, the script area, and the exception
+//! vectors' Rust side.
 
-use core::fmt::Write;
-use core::sync::atomic::{AtomicBool, Ordering};
-
-use super::{exit, heap, mmu, uart};
+use super::{clock, codemem, exit, mmu, DEVICES, INFO};
 
 core::arch::global_asm!(include_str!("boot.s"));
 
-/// Heap size in bytes (the allocator's static array in `.bss`). Change it here; the VM's heap
-/// limit follows (3/4 of it).
+/// Heap size in bytes (the allocator's arena, `.heap`). Change it here; the VM's heap limit
+/// follows (3/4 of it).
 pub const HEAP_SIZE: usize = 32 << 20;
-/// Boot stack size in bytes (`.tiercel_stack`, below it a 2 MiB unmapped guard block).
+/// Boot stack size in bytes (`.stack`, below it a 2 MiB unmapped guard block).
 pub const STACK_SIZE: usize = 4 << 20;
-/// Where the harness loads the script image (`-device loader,...,addr=0x58000000`).
-pub const SCRIPT_ADDR: usize = 0x5800_0000;
-/// Largest script image accepted.
-pub const SCRIPT_MAX: usize = 64 << 20;
 
-#[repr(C, align(16))]
-struct StackArea([u8; STACK_SIZE]);
-/// The boot stack: `boot.s` sets sp to `__stack_top`, the end of this section.
-#[used]
-#[link_section = ".tiercel_stack"]
-static mut STACK: StackArea = StackArea([0; STACK_SIZE]);
+board_heap::memory!(heap = HEAP_SIZE, stack = STACK_SIZE);
 
 /// Rust entry, called by `boot.s` at EL1 with FP/SIMD on, `.bss` zeroed, MMU off.
 #[no_mangle]
-extern "C" fn kmain(entry_el: u64) -> ! {
+extern "C" fn kmain(_entry_el: u64) -> ! {
     // SAFETY: first thing at boot, once, at EL1 with the MMU off; the identity map covers
-    // this image (text, data, bss, stack), the UART/RTC and the script area.
+    // this image (text, data, bss, heap, stack), the UART/RTC and the script area.
     unsafe { mmu::init() };
-    // SAFETY: once, right after the MMU is on, before any allocation.
-    unsafe { heap::init() };
+    init_heap();
+    clock::init();
     #[cfg(feature = "stack-report")]
     stack_report::paint();
-    let status = super::main(entry_el, script_image());
+    let status = board_common::main::<_, codemem::CodeRegion>(DEVICES, INFO, script_area());
     #[cfg(feature = "stack-report")]
     stack_report::report();
     exit::exit(status)
 }
 
-/// The script image the harness placed at [`SCRIPT_ADDR`], if its header is valid.
-fn script_image() -> Option<&'static [u8]> {
-    // SAFETY: SCRIPT_ADDR..+SCRIPT_MAX lies in mapped RAM (below RAM_END) that no part of
-    // the image uses (linker.ld asserts the image ends below it); nothing writes it.
-    let header = unsafe {
-        core::slice::from_raw_parts(SCRIPT_ADDR as *const u8, board_common::script::HEADER_LEN)
-    };
-    let len = board_common::script::image_len(header)?;
-    if len > SCRIPT_MAX {
-        return None;
-    }
-    // SAFETY: as above, len <= SCRIPT_MAX.
-    Some(unsafe { core::slice::from_raw_parts(SCRIPT_ADDR as *const u8, len) })
-}
+/// Where the harness loads the script image (`-device loader,...,addr=0x58000000`).
+pub const SCRIPT_ADDR: usize = 0x5800_0000;
+/// Largest script image accepted.
+pub const SCRIPT_MAX: usize = 64 << 20;
 
-extern "C" {
-    static __stack_guard: u8;
+/// The RAM where the harness places the script image.
+fn script_area() -> &'static [u8] {
+    // SAFETY: SCRIPT_ADDR..+SCRIPT_MAX lies in mapped RAM (below RAM_END) that holds zeroes
+    // or the harness's image, and that nothing writes: linker.ld asserts the image ends
+    // below it.
+    unsafe { core::slice::from_raw_parts(SCRIPT_ADDR as *const u8, SCRIPT_MAX) }
 }
-
-static IN_FAULT: AtomicBool = AtomicBool::new(false);
 
 const VECTOR_NAMES: [&str; 16] = [
     "synchronous (current EL, SP_EL0)",
@@ -104,27 +85,21 @@ fn ec_name(ec: u64) -> &'static str {
 /// FP/SIMD): one `FAULT:` line, then exit with `EXIT_FAULT`.
 #[no_mangle]
 extern "C" fn exc_handler(vector: u64, esr: u64, elr: u64, far: u64, spsr: u64) -> ! {
-    // A fault inside the fault path (e.g. `hlt` without `-semihosting-config`) parks the core
-    // instead of printing forever.
-    if IN_FAULT.swap(true, Ordering::Relaxed) {
-        exit::park();
-    }
     let ec = (esr >> 26) & 0x3F;
     let iss = esr & 0x1FF_FFFF;
     let name = VECTOR_NAMES.get(vector as usize).copied().unwrap_or("?");
-    let guard = &raw const __stack_guard as u64;
-    let what = if (guard..guard + mmu::BLOCK as u64).contains(&far) && ec == 0x25 {
-        " (stack overflow: the guard block below the stack)"
-    } else {
-        ""
-    };
-    let _ = writeln!(
-        uart::Writer,
-        "\nFAULT: {name} exception, ESR=0x{esr:08x} (EC=0x{ec:02x} {}, ISS=0x{iss:x}) \
-         ELR=0x{elr:x} FAR=0x{far:x} SPSR=0x{spsr:x}{what}",
-        ec_name(ec)
+    let status = board_common::report::fault(
+        DEVICES,
+        format_args!(
+            "{name} exception, ESR=0x{esr:08x} (EC=0x{ec:02x} {}, ISS=0x{iss:x}) ELR=0x{elr:x} \
+             FAR=0x{far:x} SPSR=0x{spsr:x}",
+            ec_name(ec)
+        ),
+        ec == 0x25 && mmu::is_stack_guard(far),
     );
-    exit::exit(board_common::EXIT_FAULT)
+    // A fault inside the fault path (e.g. `hlt` without `-semihosting-config`) halts the core
+    // instead of printing forever.
+    status.map_or_else(|| exit::halt(), exit::exit)
 }
 
 /// Stack high-water mark (`--features stack-report`): the unused part of the stack is filled
@@ -166,7 +141,7 @@ mod stack_report {
             p += 8;
         }
         let _ = writeln!(
-            super::uart::Writer,
+            board_common::console::Writer(super::DEVICES),
             "stack: {} bytes used of {}",
             top - p,
             top - bottom

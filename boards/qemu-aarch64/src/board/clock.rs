@@ -1,14 +1,41 @@
 //! Clocks: the generic timer's virtual counter (monotonic) and the PL031 RTC (wall time).
 
 use core::ptr::read_volatile;
+use core::sync::atomic::{AtomicU64, Ordering};
 
 /// MMIO base of the PL031 real-time clock on `-M virt`.
 pub const RTC_BASE: usize = 0x0901_0000;
 /// The virt machine's counter frequency, used if CNTFRQ_EL0 was left 0 by firmware.
 const FALLBACK_HZ: u64 = 62_500_000;
 
+static BOOT_TICKS: AtomicU64 = AtomicU64::new(0);
+static HZ: AtomicU64 = AtomicU64::new(FALLBACK_HZ);
+/// Unix seconds at boot from the RTC (0 without one).
+static WALL_AT_BOOT: AtomicU64 = AtomicU64::new(0);
+
+/// Records the boot time: the counter, its frequency, the RTC.
+pub fn init() {
+    BOOT_TICKS.store(counter(), Ordering::Relaxed);
+    HZ.store(frequency(), Ordering::Relaxed);
+    WALL_AT_BOOT.store(rtc_seconds().unwrap_or(0), Ordering::Relaxed);
+}
+
+/// Seconds since boot.
+pub fn monotonic() -> f64 {
+    let hz = HZ.load(Ordering::Relaxed);
+    let ticks = counter().wrapping_sub(BOOT_TICKS.load(Ordering::Relaxed));
+    // Whole seconds and the remainder separately keep the precision of large counts.
+    (ticks / hz) as f64 + (ticks % hz) as f64 / hz as f64
+}
+
+/// Unix time in seconds: the RTC at boot plus the counter since; seconds since boot when
+/// the machine has no RTC.
+pub fn wall() -> f64 {
+    WALL_AT_BOOT.load(Ordering::Relaxed) as f64 + monotonic()
+}
+
 /// The virtual counter (CNTVCT_EL0), in ticks of [`frequency`].
-pub fn counter() -> u64 {
+fn counter() -> u64 {
     let v: u64;
     // SAFETY: reading CNTVCT_EL0 is allowed at EL1 (and EL2 set CNTHCTL_EL2 if we came
     // through it); `isb` keeps the read from being hoisted. No memory is touched.
@@ -17,7 +44,7 @@ pub fn counter() -> u64 {
 }
 
 /// Counter ticks per second (CNTFRQ_EL0).
-pub fn frequency() -> u64 {
+fn frequency() -> u64 {
     let f: u64;
     // SAFETY: reading CNTFRQ_EL0 has no side effect and touches no memory.
     unsafe { core::arch::asm!("mrs {}, cntfrq_el0", out(reg) f, options(nomem, nostack)) };
@@ -35,7 +62,7 @@ fn rtc_reg(off: usize) -> u32 {
 }
 
 /// Seconds since the Unix epoch from the PL031, or `None` when its PrimeCell ID does not match.
-pub fn rtc_seconds() -> Option<u64> {
+fn rtc_seconds() -> Option<u64> {
     const PERIPH_ID: [u32; 4] = [0x31, 0x10, 0x14, 0x00];
     const PCELL_ID: [u32; 4] = [0x0D, 0xF0, 0x05, 0xB1];
     for i in 0..4 {

@@ -1,11 +1,13 @@
-//! The code region the board lends to the JIT ([`board_common::CodeMemory`]): one dedicated
-//! 2 MiB block, either RW + PXN (writing) or RO + executable (sealed), never both. Also the
-//! board self-test and the two fault tests that exercise it.
+//! The JIT's code region: one dedicated 2 MiB block, either RW + PXN (writing) or RO +
+//! executable (sealed), never both (see [`super::mmu::set_code_block`]); and the machine code
+//! the shared self-test (`board_common::selftest`) writes into it.
 
+use alloc::vec::Vec;
 use core::arch::asm;
 use core::ptr::addr_of_mut;
 use core::sync::atomic::{AtomicBool, Ordering};
 
+use board_common::selftest::{Entry, TestCpu};
 use board_common::CodeMemory;
 
 use super::mmu;
@@ -18,25 +20,17 @@ pub const CODE_SIZE: usize = mmu::BLOCK;
 #[repr(C, align(4096))]
 struct Region([u8; CODE_SIZE]);
 
-#[link_section = ".tiercel_code"]
+#[link_section = ".uninit.codemem"]
 static mut REGION: Region = Region([0; CODE_SIZE]);
 static TAKEN: AtomicBool = AtomicBool::new(false);
 
-/// The board's only code region (there is one `CodeRegion` at most).
+/// The board's one code region (W^X).
 #[derive(Debug)]
 pub struct CodeRegion {
-    _private: (),
+    _unique: (),
 }
 
 impl CodeRegion {
-    /// Hands out the region; `None` if it was already taken (or is misplaced).
-    pub fn take() -> Option<CodeRegion> {
-        if Self::base() % mmu::BLOCK != 0 || TAKEN.swap(true, Ordering::AcqRel) {
-            return None;
-        }
-        Some(CodeRegion { _private: () })
-    }
-
     fn base() -> usize {
         addr_of_mut!(REGION) as usize
     }
@@ -72,6 +66,13 @@ fn sync_icache(start: usize, len: usize) {
 }
 
 impl CodeMemory for CodeRegion {
+    fn take() -> Option<Self> {
+        if Self::base() % mmu::BLOCK != 0 || TAKEN.swap(true, Ordering::AcqRel) {
+            return None;
+        }
+        Some(CodeRegion { _unique: () })
+    }
+
     fn capacity(&self) -> usize {
         CODE_SIZE
     }
@@ -95,82 +96,49 @@ impl CodeMemory for CodeRegion {
     }
 }
 
-fn put(code: &mut [u8], at: usize, insns: &[u32]) {
-    for (i, w) in insns.iter().enumerate() {
-        code[at + 4 * i..at + 4 * i + 4].copy_from_slice(&w.to_le_bytes());
-    }
-}
-
 const RET: u32 = 0xD65F_03C0;
 const ADD_W0_W0_W1: u32 = 0x0B01_0000;
 
-const fn movz_w0(imm: u16) -> u32 {
-    0x5280_0000 | ((imm as u32) << 5)
-}
-
-/// Calls `extern "C" fn(u32, u32) -> u32` at `p`.
-///
-/// # Safety
-/// `p` must point at sealed code of that signature.
-unsafe fn call2(p: *const u8, a: u32, b: u32) -> u32 {
-    // SAFETY: the caller guarantees `p` is executable code with the C ABI of this type.
-    let f: extern "C" fn(u32, u32) -> u32 = unsafe { core::mem::transmute(p) };
-    f(a, b)
-}
-
-/// The code-memory self-test: writes `add` and `movz` functions, seals, calls them, then
-/// rewrites one and calls it again. `Err` says what went wrong.
-pub fn selftest() -> Result<(), &'static str> {
-    let mut cm = CodeRegion::take().ok_or("code region already taken")?;
-    let code = cm.writable();
-    put(code, 0, &[ADD_W0_W0_W1, RET]);
-    put(code, 64, &[movz_w0(0x1234), RET]);
-    let base = cm.seal();
-    // SAFETY: both functions were written above and the region is sealed (RO + X).
-    let (sum, k) = unsafe { (call2(base, 40, 2), call2(base.wrapping_add(64), 0, 0)) };
-    if sum != 42 {
-        return Err("add(40, 2) did not return 42");
+/// Little-endian instruction words as bytes.
+const fn words<const W: usize, const B: usize>(insns: [u32; W]) -> [u8; B] {
+    let mut out = [0; B];
+    let mut i = 0;
+    while i < B {
+        out[i] = (insns[i / 4] >> (8 * (i % 4))) as u8;
+        i += 1;
     }
-    if k != 0x1234 {
-        return Err("the constant function did not return 0x1234");
-    }
-    // Second round: the region goes back to writable, the new code must be what runs.
-    let code = cm.writable();
-    put(code, 64, &[movz_w0(4321), RET]);
-    let base = cm.seal();
-    // SAFETY: rewritten and sealed above.
-    let k = unsafe { call2(base.wrapping_add(64), 0, 0) };
-    if k != 4321 {
-        return Err("rewritten code: stale instructions ran (expected 4321)");
-    }
-    Ok(())
+    out
 }
 
-/// Fault test: call into the region while it is writable (PXN). Returns only if the CPU did
-/// not fault.
-pub fn fault_exec_writable() {
-    let Some(mut cm) = CodeRegion::take() else {
-        return;
-    };
-    let code = cm.writable();
-    put(code, 0, &[movz_w0(1), RET]);
-    let p = code.as_ptr();
-    // SAFETY: deliberately wrong: the instructions are valid, but the page is not executable,
-    // so the fetch takes an instruction abort (EC=0x21) and the fault handler exits.
-    let r = unsafe { call2(p, 0, 0) };
-    core::hint::black_box(r);
-}
+/// `add w0, w0, w1; ret`: `extern "C" fn(u32, u32) -> u32`, a + b.
+const ADD: [u8; 8] = words([ADD_W0_W0_W1, RET]);
 
-/// Fault test: write to the region after sealing it. Returns only if the CPU did not fault.
-pub fn fault_write_exec() {
-    let Some(mut cm) = CodeRegion::take() else {
-        return;
-    };
-    let code = cm.writable();
-    put(code, 0, &[movz_w0(1), RET]);
-    let p = code.as_mut_ptr();
-    cm.seal();
-    // SAFETY: deliberately wrong: the block is read-only now, so the store takes a data
-    // abort (EC=0x25, permission fault) and the fault handler exits.
-    unsafe { core::ptr::write_volatile(p, 0) };
+impl TestCpu for CodeRegion {
+    const ADDERS: &'static [(&'static str, &'static [u8])] = &[("add", &ADD)];
+
+    /// `movz w0, #value; ret`.
+    fn constant(value: u16) -> Vec<u8> {
+        let movz = 0x5280_0000 | (u32::from(value) << 5);
+        words::<2, 8>([movz, RET]).to_vec()
+    }
+
+    fn call(f: Entry<'_>, a: u32, b: u32) -> u32 {
+        // SAFETY: an `Entry` is a complete function of this signature that the self-test
+        // wrote from the encodings above, in the region, sealed (RO + executable, caches
+        // synchronized by `seal`) while the entry lives. The one exception is the
+        // exec-writable fault test: there the block is PXN, so the fetch takes an
+        // instruction abort (EC=0x21) and the fault handler exits; if it did not, the valid
+        // code would just return.
+        let f =
+            unsafe { core::mem::transmute::<*const u8, extern "C" fn(u32, u32) -> u32>(f.addr()) };
+        f(a, b)
+    }
+
+    fn poke(f: Entry<'_>) {
+        // SAFETY: deliberately wrong: the block is read-only now, so the store takes a data
+        // abort (EC=0x25, permission fault) and the fault handler exits. The address is RAM of
+        // the region, so if it did not fault the write would only change code nobody calls
+        // again.
+        unsafe { core::ptr::write_volatile(f.addr().cast_mut(), 0) };
+    }
 }

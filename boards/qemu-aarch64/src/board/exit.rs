@@ -6,7 +6,7 @@ const ADP_STOPPED_APPLICATION_EXIT: u64 = 0x20026;
 
 /// Exits QEMU with `status`. Without semihosting the `hlt` traps (an undefined-instruction
 /// exception); the fault handler prints its `FAULT:` line and tries to exit the same way,
-/// faults again and parks the core in `wfe`, so the harness's timeout ends the run.
+/// faults again and halts the core in `wfe`, so the harness's timeout ends the run.
 pub fn exit(status: i32) -> ! {
     let block: [u64; 2] = [ADP_STOPPED_APPLICATION_EXIT, status as u32 as u64];
     // SAFETY: the semihosting call reads the two-word parameter block at x1, which lives on
@@ -19,11 +19,11 @@ pub fn exit(status: i32) -> ! {
             options(nostack, readonly)
         );
     }
-    park()
+    halt()
 }
 
-/// Stops this core for good (`wfe` forever).
-pub fn park() -> ! {
+/// Stops the core for good (`wfe` forever).
+pub fn halt() -> ! {
     loop {
         // SAFETY: `wfe` only waits for an event; it touches no memory.
         unsafe { core::arch::asm!("wfe", options(nomem, nostack)) };

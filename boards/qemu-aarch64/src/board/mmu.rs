@@ -71,6 +71,12 @@ fn image_page_desc(pa: usize, text_end: usize, rodata_end: usize) -> u64 {
     }
 }
 
+/// Whether `addr` lies in the unmapped guard block below the boot stack.
+pub fn is_stack_guard(addr: u64) -> bool {
+    let guard = &raw const __stack_guard as u64;
+    (guard..guard + BLOCK as u64).contains(&addr)
+}
+
 /// Smallest data-cache line (CTR_EL0.DminLine) in bytes.
 pub fn dcache_line() -> usize {
     4 << ((ctr() >> 16) & 0xF)

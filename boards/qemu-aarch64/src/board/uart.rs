@@ -1,6 +1,5 @@
 //! The PL011 UART of `-M virt` at 0x0900_0000 (QEMU needs no initialisation for it).
 
-use core::fmt;
 use core::ptr::{read_volatile, write_volatile};
 
 /// MMIO base of the first PL011 (the one `-serial stdio` connects).
@@ -23,17 +22,17 @@ fn write_reg(off: usize, v: u32) {
 }
 
 /// Sends one byte, waiting while the transmit FIFO is full.
-pub fn write_byte(b: u8) {
+fn put(b: u8) {
     while read_reg(FR) & FR_TXFF != 0 {
         core::hint::spin_loop();
     }
     write_reg(DR, u32::from(b));
 }
 
-/// Sends bytes.
-pub fn write_bytes(bytes: &[u8]) {
+/// Sends bytes, waiting for the transmitter.
+pub fn write(bytes: &[u8]) {
     for &b in bytes {
-        write_byte(b);
+        put(b);
     }
 }
 
@@ -43,19 +42,4 @@ pub fn read_byte() -> u8 {
         core::hint::spin_loop();
     }
     (read_reg(DR) & 0xFF) as u8
-}
-
-/// `core::fmt` onto the UART, for the panic and fault handlers (LF becomes CR LF).
-pub struct Writer;
-
-impl fmt::Write for Writer {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        for b in s.bytes() {
-            if b == b'\n' {
-                write_byte(b'\r');
-            }
-            write_byte(b);
-        }
-        Ok(())
-    }
 }

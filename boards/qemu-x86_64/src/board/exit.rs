@@ -9,6 +9,11 @@ pub fn exit(status: i32) -> ! {
     // SAFETY: port 0xf4 is isa-debug-exit (or nothing): the write ends QEMU and touches no
     // guest memory.
     unsafe { port::outl(0xf4, value) };
+    halt()
+}
+
+/// Stops the CPU for good (interrupts off, `hlt`).
+pub fn halt() -> ! {
     loop {
         // SAFETY: halting with interrupts off stops the CPU; no memory is involved.
         unsafe { core::arch::asm!("cli", "hlt", options(nomem, nostack)) };

@@ -28,7 +28,7 @@ _start32:
     xor %eax, %eax
     rep stosl
 
-    /* Identity-map 0..4 GiB with 2 MiB pages (Rust refines this in paging::init).
+    /* Identity-map 0..4 GiB with 2 MiB pages (Rust refines this in mmu::init).
        PML4[0] = PDPT, PDPT[0..4] = PD0..PD3, PD[i] = i<<21 | PS | RW | P. */
     mov $boot_pdpt, %eax
     or $3, %eax

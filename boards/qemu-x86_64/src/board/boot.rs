@@ -1,15 +1,52 @@
-//! The PVH entry and 32-to-64-bit trampoline (`boot.s`), the TSS (an IST stack, so a stack
-//! overflow into the guard page still reports), the IDT and the exception handler.
+//! Entry: the PVH note and 32-to-64-bit trampoline (`boot.s`), `kmain`, the heap and the
+//! stack, the script area; the TSS (an IST stack, so a stack overflow into the guard page
+//! still reports), the IDT and the exception handler.
 
 use core::arch::{asm, global_asm};
-use core::fmt::Write;
 use core::ptr::addr_of_mut;
 
-use board_common::EXIT_FAULT;
-
-use super::{exit, paging, uart};
+use super::{clock, codemem, exit, mmu, uart, DEVICES, INFO};
 
 global_asm!(include_str!("boot.s"), options(att_syntax));
+
+/// Bytes of the heap the global allocator manages. Change it to fit your machine (it must
+/// stay below the script image at 384 MiB together with the rest of the image); the VM's heap
+/// limit follows (3/4 of it).
+pub const HEAP_SIZE: usize = 32 << 20;
+/// Bytes of the boot stack (a not-present 2 MiB guard page lies below it). The deepest
+/// `tests/py` program needs far less (see README.md), but the VM's recursion limit decides
+/// how deep Python code can go before `RecursionError`, and that needs room.
+pub const STACK_SIZE: usize = 4 << 20;
+
+board_heap::memory!(heap = HEAP_SIZE, stack = STACK_SIZE);
+
+/// Called by the trampoline in 64-bit mode on the boot stack.
+#[no_mangle]
+extern "C" fn kmain() -> ! {
+    clock::init();
+    uart::init();
+    init_interrupts();
+    mmu::init();
+    init_heap();
+    exit::exit(board_common::main::<_, codemem::CodeRegion>(
+        DEVICES,
+        INFO,
+        script_area(),
+    ))
+}
+
+/// Where the harness loads the script image (`-device loader,addr=...,force-raw=on`).
+pub const SCRIPT_ADDR: usize = 0x1800_0000;
+/// The largest script image the board accepts.
+pub const SCRIPT_MAX: usize = 64 << 20;
+
+/// The RAM where the harness places the script image.
+fn script_area() -> &'static [u8] {
+    // SAFETY: SCRIPT_ADDR..+SCRIPT_MAX (384..448 MiB) is guest RAM (the board needs
+    // -m 512M), identity mapped, initialized (zero or the harness's image), and nothing
+    // writes it: linker.ld asserts the image, heap and stack end below it.
+    unsafe { core::slice::from_raw_parts(SCRIPT_ADDR as *const u8, SCRIPT_MAX) }
+}
 
 extern "C" {
     /// The 32 exception stubs' addresses (boot.s).
@@ -124,7 +161,7 @@ fn name(vector: u64) -> &'static str {
 }
 
 /// Called by the stubs in boot.s with `frame = [vector, error, rip, cs, rflags, rsp, ss]`:
-/// prints one `FAULT:` line and exits QEMU with [`EXIT_FAULT`].
+/// prints one `FAULT:` line and exits QEMU with `EXIT_FAULT`.
 #[no_mangle]
 extern "C" fn exc_handler(frame: *const u64) -> ! {
     // SAFETY: the stub passes a pointer to the 7 words it and the CPU pushed on IST1.
@@ -132,15 +169,13 @@ extern "C" fn exc_handler(frame: *const u64) -> ! {
     let cr2: u64;
     // SAFETY: reading CR2 has no side effects.
     unsafe { asm!("mov {0}, cr2", out(reg) cr2, options(nomem, nostack, preserves_flags)) };
-    uart::start_line();
-    let _ = write!(
-        uart::Writer,
-        "FAULT: vector {vector} ({}) error {error:#x} rip {rip:#x} cr2 {cr2:#x} rsp {rsp:#x}",
-        name(vector)
+    let status = board_common::report::fault(
+        DEVICES,
+        format_args!(
+            "vector {vector} ({}) error {error:#x} rip {rip:#x} cr2 {cr2:#x} rsp {rsp:#x}",
+            name(vector)
+        ),
+        vector == 14 && mmu::is_stack_guard(cr2),
     );
-    if vector == 14 && paging::is_stack_guard(cr2) {
-        uart::write(b" (stack overflow)");
-    }
-    uart::write(b"\r\n");
-    exit::exit(EXIT_FAULT)
+    status.map_or_else(|| exit::halt(), exit::exit)
 }

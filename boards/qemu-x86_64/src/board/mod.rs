@@ -1,0 +1,24 @@
+//! The bare-metal board. `unsafe` lives only in `boot` (entry, heap and stack, GDT/TSS/IDT,
+//! exception handler), `mmu`, `port`, `uart`, `clock`, `codemem` and `exit`; this file is the
+//! safe glue to `board_common`, which does the rest.
+
+mod boot;
+mod clock;
+mod codemem;
+mod exit;
+mod mmu;
+mod port;
+mod uart;
+
+use board_common::{BoardInfo, Devices};
+
+/// The console (COM1) and the clocks (TSC, CMOS RTC) as the shared code sees them.
+const DEVICES: Devices = Devices::new(uart::write, uart::read_byte, clock::monotonic, clock::wall);
+
+/// What the board shows in the REPL banner, and the VM's share of the heap.
+const INFO: BoardInfo = BoardInfo::new("qemu-x86_64", boot::HEAP_SIZE);
+
+#[panic_handler]
+fn panic(info: &core::panic::PanicInfo<'_>) -> ! {
+    exit::exit(board_common::report::panic(DEVICES, info))
+}
