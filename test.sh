@@ -13,7 +13,7 @@ status=0
 cargo test -q --workspace >"$log" 2>&1 || status=$?
 grep -vE '^warning|^ *(\||=|-->|[0-9]+ \|)|^$' "$log" | tail -n 40
 echo "== QEMU boards"
-grep -E '^(qemu-[a-z0-9_]+ corpus|qemu corpus|board skip):' "$log" || echo "(no QEMU corpus summary: see the output above)"
+grep -E '^(qemu-[a-z0-9_]+ corpus|qemu corpus|board skip)[^:]*:' "$log" || echo "(no QEMU corpus summary: see the output above)"
 passed=$(grep -oE 'test result: [A-Za-z]+\. [0-9]+ passed' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
 failed=$(grep -oE '[0-9]+ failed' "$log" | awk '{s+=$1} END {print s+0}')
 rm -f "$log"

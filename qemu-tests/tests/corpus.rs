@@ -13,6 +13,7 @@ use std::io::Write;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use board_common::script;
 use qemu_tests::corpus;
 use qemu_tests::{build_image, run, Arch, Run, Script};
 
@@ -33,6 +34,17 @@ fn report(line: &str) {
 
 #[test]
 fn corpus_on_both_boards() {
+    corpus_with(0, "");
+}
+
+/// Specializing everything at once and deoptimizing pseudo-randomly must not change any
+/// program's output on the boards either.
+#[test]
+fn corpus_on_both_boards_under_stress_specialization() {
+    corpus_with(script::FLAG_STRESS_SPECIALIZE, " (--stress-specialize)");
+}
+
+fn corpus_with(extra_flags: u32, label: &str) {
     let names = corpus::programs();
     assert!(
         names.len() >= 200,
@@ -81,10 +93,12 @@ fn corpus_on_both_boards() {
                     break;
                 };
                 let (source, want) = corpus::load(name);
+                let mut program = Script::new(&format!("{name}.py"), source);
+                program.flags |= extra_flags;
                 let out = run(
                     arch,
                     &Run {
-                        script: Some(Script::new(&format!("{name}.py"), source)),
+                        script: Some(program),
                         input: Vec::new(),
                         wait_for: None,
                         timeout,
@@ -128,7 +142,7 @@ fn corpus_on_both_boards() {
             .map(|(t, n)| format!("{n} {:.1} s", t.as_secs_f64()))
             .collect();
         report(&format!(
-            "qemu-{arch} corpus: {passed} passed, {xfailed} expected failures, {} failing, {} \
+            "qemu-{arch} corpus{label}: {passed} passed, {xfailed} expected failures, {} failing, {} \
              skipped; QEMU time {:.1} s, slowest: {}",
             failures.len(),
             skip.len(),
@@ -150,7 +164,7 @@ fn corpus_on_both_boards() {
         }
     }
     report(&format!(
-        "qemu corpus: {} boots on {workers} threads in {:.1} s",
+        "qemu corpus{label}: {} boots on {workers} threads in {:.1} s",
         jobs.len(),
         start.elapsed().as_secs_f64()
     ));

@@ -101,16 +101,14 @@ pub fn run<P: Platform + Clone + 'static>(
     }
 }
 
-/// Creates a VM whose output goes to the board's console.
-pub fn new_vm<P: Platform + 'static>(
-    platform: P,
-    info: BoardInfo,
-    framed: bool,
-    argv0: &str,
-) -> Vm {
+/// Creates a VM whose output goes to the board's console; `flags` are the script image's
+/// (`script::FLAG_*`), 0 for the REPL.
+pub fn new_vm<P: Platform + 'static>(platform: P, info: BoardInfo, flags: u32, argv0: &str) -> Vm {
+    let framed = flags & script::FLAG_FRAMED != 0;
     let config = Config {
         heap_limit: info.heap_limit,
         argv: alloc::vec![alloc::string::String::from(argv0)],
+        stress_specialize: flags & script::FLAG_STRESS_SPECIALIZE != 0,
         ..Config::default()
     };
     Vm::new(config, Box::new(ConsoleHost::new(platform, framed)))
@@ -122,7 +120,7 @@ pub fn run_script<P: Platform + 'static>(
     info: BoardInfo,
     s: &script::Script<'_>,
 ) -> i32 {
-    let mut vm = new_vm(platform, info, s.framed, s.name);
+    let mut vm = new_vm(platform, info, s.flags, s.name);
     let Ok(source) = core::str::from_utf8(s.source) else {
         vm.write_err("SyntaxError: (unicode error) 'utf-8' codec can't decode the script\n");
         vm.host.flush();

@@ -194,7 +194,7 @@ impl Scan {
 /// the loop goes on. Returns the exit status.
 pub fn repl<P: Platform + Clone + 'static>(platform: P, info: BoardInfo) -> i32 {
     let mut con = platform.clone();
-    let mut vm = new_vm(platform, info, false, "");
+    let mut vm = new_vm(platform, info, 0, "");
     let mut editor = LineEditor::default();
     con.write_bytes(b"Tiercel ");
     con.write_bytes(env!("CARGO_PKG_VERSION").as_bytes());

@@ -30,6 +30,9 @@ pub const FLAG_SELFTEST: u32 = 1 << 1;
 pub const FLAG_FAULT_EXEC_WRITABLE: u32 = 1 << 2;
 /// Flag: fault test: write to the region while it is executable. Same expectation.
 pub const FLAG_FAULT_WRITE_EXEC: u32 = 1 << 3;
+/// Flag: run the script with `Config::stress_specialize` (every adaptive instruction
+/// specializes at once and deoptimizes pseudo-randomly; the output must not change).
+pub const FLAG_STRESS_SPECIALIZE: u32 = 1 << 4;
 
 /// A script found in guest memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
