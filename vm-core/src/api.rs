@@ -115,6 +115,24 @@ impl Vm {
         self.run_finalizers();
     }
 
+    /// What a command-line front end does with a run's outcome, as `python3` does: prints a
+    /// compile error or the traceback of an uncaught exception on stderr and returns the exit
+    /// status (0 on success, 1 on an error, `n` for `sys.exit(n)`).
+    pub fn report_outcome(&mut self, r: Result<(), RunError>) -> i32 {
+        match r {
+            Ok(()) => 0,
+            Err(RunError::Compile(text)) => {
+                self.write_err(&text);
+                1
+            }
+            Err(RunError::Exception { traceback, .. }) => {
+                self.write_err(&traceback);
+                1
+            }
+            Err(RunError::Exit(n)) => n,
+        }
+    }
+
     /// Turns an uncaught exception into a [`RunError`] (`SystemExit` into an exit status).
     pub fn describe_uncaught(&mut self, e: PyErr) -> RunError {
         let exc = e.0;

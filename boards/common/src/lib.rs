@@ -134,16 +134,5 @@ pub fn run_script<P: Platform + 'static>(
 
 /// Prints a run's error (if any) to the VM's stderr and returns the exit status.
 pub fn report(vm: &mut Vm, r: Result<(), RunError>) -> i32 {
-    match r {
-        Ok(()) => 0,
-        Err(RunError::Compile(text)) => {
-            vm.write_err(&text);
-            1
-        }
-        Err(RunError::Exception { traceback, .. }) => {
-            vm.write_err(&traceback);
-            1
-        }
-        Err(RunError::Exit(n)) => n,
-    }
+    vm.report_outcome(r)
 }

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use vm_core::{Config, Host, RunError, Vm};
+use vm_core::{Config, Host, Vm};
 
 /// Host output and clocks for the VM.
 struct StdHost {
@@ -110,18 +110,7 @@ fn main() -> ExitCode {
         };
     }
     let r = vm.run_source(&source, &filename);
-    let code = match r {
-        Ok(()) => 0,
-        Err(RunError::Compile(text)) => {
-            vm.write_err(&text);
-            1
-        }
-        Err(RunError::Exception { traceback, .. }) => {
-            vm.write_err(&traceback);
-            1
-        }
-        Err(RunError::Exit(n)) => n,
-    };
+    let code = vm.report_outcome(r);
     vm.host.flush();
     if let Some(stats) = vm.spec_stats() {
         eprint!("{}", stats.report());
