@@ -81,6 +81,17 @@ impl Dict {
         Dict::default()
     }
 
+    /// An empty table with room for `n` entries without growing; fails instead of aborting
+    /// when memory is short.
+    pub fn try_with_capacity(n: usize) -> Result<Dict, ()> {
+        let mut d = Dict::new();
+        if n > 0 {
+            d.entries.try_reserve_exact(n).map_err(|_| ())?;
+            d.resize(n * 3 / 2 + 1)?;
+        }
+        Ok(d)
+    }
+
     /// Number of live entries.
     #[inline]
     pub fn len(&self) -> usize {
