@@ -132,6 +132,10 @@ pub struct Vm {
     pub(crate) reraise_lasti: Option<u32>,
     /// Set when a generator frame entered from Rust returned (rather than yielded).
     pub(crate) gen_returned: bool,
+    /// Emptied saved-frame boxes of resumed generators, reused by the next `yield` so a
+    /// resume/yield cycle allocates nothing (their `code` is stale and their values are
+    /// empty; nothing reads them).
+    pub(crate) saved_frame_pool: Vec<Box<crate::interp::frame::SavedFrame>>,
     /// Native modules registered by the embedder.
     pub(crate) native_modules: Vec<(&'static str, crate::builtins::modules::ModuleInit)>,
     /// The specializing interpreter's per-VM state.
@@ -192,6 +196,7 @@ impl Vm {
             reraising: false,
             reraise_lasti: None,
             gen_returned: false,
+            saved_frame_pool: Vec::new(),
             native_modules: Vec::new(),
             spec,
             step_value: Value::NONE,
