@@ -168,7 +168,7 @@ impl Dict {
         let before = self.heap_bytes();
         if self.entries.len() == self.entries.capacity() {
             self.entries
-                .try_reserve(self.entries.len().max(4))
+                .try_reserve(self.entries.len().max(8))
                 .map_err(|_| ())?;
         }
         if (self.fill.max(self.entries.len()) + 1) * 3 > self.indices.len() * 2 {
