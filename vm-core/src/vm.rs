@@ -8,6 +8,9 @@ use alloc::vec::Vec;
 use core::sync::atomic::AtomicBool;
 
 use crate::bytecode::code::CodeObject;
+
+/// Entries of [`Vm::class_lookup_cache`] (a power of two).
+pub(crate) const CLASS_LOOKUP_CACHE: usize = 1024;
 use crate::interp::frame::Frame;
 use crate::object::dict::Dict;
 use crate::object::heap::Heap;
@@ -132,6 +135,14 @@ pub struct Vm {
     pub(crate) reraise_lasti: Option<u32>,
     /// Set when a generator frame entered from Rust returned (rather than yielded).
     pub(crate) gen_returned: bool,
+    /// Emptied saved-frame boxes of resumed generators, reused by the next `yield` so a
+    /// resume/yield cycle allocates nothing (their `code` is stale and their values are
+    /// empty; nothing reads them).
+    pub(crate) saved_frame_pool: Vec<Box<crate::interp::frame::SavedFrame>>,
+    /// Results of [`Vm::class_lookup`] keyed by (class version, name), like CPython's type
+    /// method cache. Versions are unique and change with the class or a base, so an entry
+    /// can only be stale by its name being freed and reused: the collector clears the cache.
+    pub(crate) class_lookup_cache: Vec<core::cell::Cell<(u32, Value, Value)>>,
     /// Native modules registered by the embedder.
     pub(crate) native_modules: Vec<(&'static str, crate::builtins::modules::ModuleInit)>,
     /// The specializing interpreter's per-VM state.
@@ -192,6 +203,11 @@ impl Vm {
             reraising: false,
             reraise_lasti: None,
             gen_returned: false,
+            saved_frame_pool: Vec::new(),
+            class_lookup_cache: alloc::vec![
+                core::cell::Cell::new((0, Value::UNDEF, Value::UNDEF));
+                CLASS_LOOKUP_CACHE
+            ],
             native_modules: Vec::new(),
             spec,
             step_value: Value::NONE,
@@ -312,6 +328,9 @@ impl Vm {
     /// `except`, a `with` exit) are not freed: they are resurrected and queued, and the
     /// next safe point closes them ([`Vm::run_finalizers`]); a later collection frees them.
     pub fn collect_garbage(&mut self) {
+        for e in &self.class_lookup_cache {
+            e.set((0, Value::UNDEF, Value::UNDEF));
+        }
         self.mark_roots();
         self.heap.trace();
         self.resurrect_finalizable();

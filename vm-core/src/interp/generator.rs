@@ -13,6 +13,9 @@ use crate::object::types::{GenState, Generator, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
+/// How many emptied saved frames [`Vm::saved_frame_pool`] keeps.
+const SAVED_FRAME_POOL: usize = 16;
+
 impl Vm {
     /// `RETURN_GENERATOR`: the current frame becomes a suspended generator, which is
     /// returned to the caller.
@@ -92,7 +95,7 @@ impl Vm {
         if let Obj::Generator(gen) = self.heap.get_mut(g) {
             gen.state = GenState::Running;
         }
-        let saved = *saved;
+        let mut saved = saved;
         let base = self.stack.len() as u32;
         if self
             .stack
@@ -106,13 +109,22 @@ impl Vm {
             self.stack.push(sent);
         }
         let caller_exc = core::mem::replace(&mut self.handled_exc, saved.exc_state);
+        let code = saved.code.clone();
+        let (func, globals, ip, lasti) = (saved.func, saved.globals, saved.ip, saved.lasti);
+        if self.saved_frame_pool.len() < SAVED_FRAME_POOL && saved.values.capacity() <= 256 {
+            saved.values.clear();
+            saved.func = Value::NONE;
+            saved.exc_state = Value::NONE;
+            saved.yield_from = Value::UNDEF;
+            self.saved_frame_pool.push(saved);
+        }
         self.frames.push(Frame {
-            code: saved.code,
-            func: saved.func,
-            globals: saved.globals,
+            code,
+            func,
+            globals,
             locals: Value::UNDEF,
-            ip: saved.ip,
-            lasti: saved.lasti,
+            ip,
+            lasti,
             base,
             stack_floor: base,
             on_return,
@@ -140,20 +152,35 @@ impl Vm {
             }
             _ => Value::UNDEF,
         };
-        let values = self.stack.split_off(frame.base as usize);
         let gen_exc = core::mem::replace(&mut self.handled_exc, frame.saved_exc);
-        let saved = SavedFrame {
-            code: frame.code,
-            func: frame.func,
-            globals: frame.globals,
-            ip: ctx.ip as u32,
-            lasti: ctx.this as u32,
-            values,
-            exc_state: gen_exc,
-            yield_from,
+        let base = frame.base as usize;
+        let saved = match self.saved_frame_pool.pop() {
+            Some(mut b) => {
+                b.values
+                    .extend_from_slice(self.stack.get(base..).unwrap_or(&[]));
+                b.code = frame.code;
+                b.func = frame.func;
+                b.globals = frame.globals;
+                b.ip = ctx.ip as u32;
+                b.lasti = ctx.this as u32;
+                b.exc_state = gen_exc;
+                b.yield_from = yield_from;
+                b
+            }
+            None => Box::new(SavedFrame {
+                code: frame.code,
+                func: frame.func,
+                globals: frame.globals,
+                ip: ctx.ip as u32,
+                lasti: ctx.this as u32,
+                values: self.stack.get(base..).unwrap_or(&[]).to_vec(),
+                exc_state: gen_exc,
+                yield_from,
+            }),
         };
+        self.stack.truncate(base);
         if let Obj::Generator(gen) = self.heap.get_mut(g) {
-            gen.frame = Some(Box::new(saved));
+            gen.frame = Some(saved);
             gen.state = GenState::Suspended;
         }
         self.stack.truncate(frame.stack_floor as usize);

@@ -136,6 +136,17 @@ impl Vm {
         if let (Some(x), Some(y)) = (a.as_float(), b.as_float()) {
             return self.float_op(x, y, op);
         }
+        // Big ints that fit in 62 bits (e.g. an LCG's `state * A + C`): i128 arithmetic
+        // instead of copying both operands into `BigInt`s.
+        if (a.is_obj() || b.is_obj()) && !a.is_bool() && !b.is_bool() {
+            if let (Some(x), Some(y)) = (self.as_i64(a), self.as_i64(b)) {
+                if x.unsigned_abs() < 1 << 62 && y.unsigned_abs() < 1 << 62 {
+                    if let Some(v) = self.small_int_op(x, y, op)? {
+                        return Ok(v);
+                    }
+                }
+            }
+        }
         if let (Some(x), Some(y)) = (self.num(a), self.num(b)) {
             let bitwise = matches!(
                 op,

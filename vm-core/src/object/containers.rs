@@ -57,9 +57,7 @@ impl Vm {
     pub fn set_add(&mut self, s: Value, item: Value) -> PyResult<()> {
         let Some(r) = s.as_obj() else { return Ok(()) };
         let h = self.hash(item)?;
-        if self.dict_find(r, item, h)?.is_some() {
-            return Ok(());
-        }
+        // One lookup: an existing element keeps its key (only the unused value is rewritten).
         self.dict_set_hashed(r, item, h, Value::NONE)
     }
 
@@ -133,7 +131,12 @@ impl Vm {
         if !is_setlike(self, a) || !is_setlike(self, b) {
             return Ok(None);
         }
+        if let Some(r) = self.set_binop_fast(a, b, op, inplace)? {
+            return Ok(Some(r));
+        }
         let frozen = matches!(self.obj(a), Some(Obj::Set(s)) if s.frozen);
+        // A frozenset has no in-place operators: `f -= s` rebinds `f` to a new frozenset.
+        let inplace = inplace && !frozen;
         let xs = self.set_items(a)?;
         let ys = self.set_items(b)?;
         let yset = self.new_set(&ys, true)?;

@@ -81,6 +81,17 @@ impl Dict {
         Dict::default()
     }
 
+    /// An empty table with room for `n` entries without growing; fails instead of aborting
+    /// when memory is short.
+    pub fn try_with_capacity(n: usize) -> Result<Dict, ()> {
+        let mut d = Dict::new();
+        if n > 0 {
+            d.entries.try_reserve_exact(n).map_err(|_| ())?;
+            d.resize(n * 3 / 2 + 1)?;
+        }
+        Ok(d)
+    }
+
     /// Number of live entries.
     #[inline]
     pub fn len(&self) -> usize {
@@ -157,7 +168,7 @@ impl Dict {
         let before = self.heap_bytes();
         if self.entries.len() == self.entries.capacity() {
             self.entries
-                .try_reserve(self.entries.len().max(4))
+                .try_reserve(self.entries.len().max(8))
                 .map_err(|_| ())?;
         }
         if (self.fill.max(self.entries.len()) + 1) * 3 > self.indices.len() * 2 {

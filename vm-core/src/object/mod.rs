@@ -13,6 +13,7 @@ pub mod heap;
 pub mod iter;
 pub mod protocol;
 pub mod repr;
+pub mod setops;
 pub mod typeobj;
 pub mod types;
 pub mod value;

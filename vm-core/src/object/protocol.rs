@@ -160,14 +160,30 @@ impl Vm {
     /// Looks `name` (a str value) up along a class's MRO.
     pub fn class_lookup(&self, cls: ObjRef, name: Value) -> Option<Value> {
         let c = self.class(cls)?;
+        let version = c.version.get();
+        let slot = (version != 0).then(|| {
+            let h = (version as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ name.bits();
+            (h ^ (h >> 29)) as usize & (crate::vm::CLASS_LOOKUP_CACHE - 1)
+        });
+        if let Some(e) = slot.and_then(|i| self.class_lookup_cache.get(i)) {
+            let (v, n, r) = e.get();
+            if v == version && n == name {
+                return (!r.is_undef()).then_some(r);
+            }
+        }
+        let mut found = None;
         for &k in &c.mro {
             if let Some(kc) = self.class(k) {
                 if let Some(v) = self.dict_get_str(kc.dict, name) {
-                    return Some(v);
+                    found = Some(v);
+                    break;
                 }
             }
         }
-        None
+        if let Some(e) = slot.and_then(|i| self.class_lookup_cache.get(i)) {
+            e.set((version, name, found.unwrap_or(Value::UNDEF)));
+        }
+        found
     }
 
     /// Looks a special method up on the type of `v` by Rust name.
@@ -425,6 +441,25 @@ impl Vm {
             Obj::Str(_) => Ok(self.str_hash_of(v).unwrap_or(0)),
             Obj::Bytes(b) => Ok(bytes_hash(b)),
             Obj::BigInt(b) => Ok(b.hash() as u64),
+            Obj::Tuple(items) if items.len() <= 8 => {
+                // Small tuples (dict keys, mostly): no heap buffers.
+                let len = items.len();
+                let mut buf = [Value::UNDEF; 8];
+                buf[..len].copy_from_slice(items);
+                self.enter_native()?;
+                let mut hs = [0u64; 8];
+                for (h, it) in hs.iter_mut().zip(&buf[..len]) {
+                    match self.hash(*it) {
+                        Ok(x) => *h = x,
+                        Err(e) => {
+                            self.leave_native();
+                            return Err(e);
+                        }
+                    }
+                }
+                self.leave_native();
+                Ok(tuple_hash(hs[..len].iter().copied()))
+            }
             Obj::Tuple(items) => {
                 let items = items.to_vec();
                 self.enter_native()?;

@@ -1,0 +1,115 @@
+//! Fast paths for binary operators on two `set`/`frozenset` objects.
+//!
+//! The generic [`Vm::set_binop`] copies both operands into fresh frozensets (which hashes every
+//! element again) before computing the result. When both operands are already sets, the
+//! operands' tables can be probed directly with the stored hashes, and the result table can be
+//! built presized from those hashes. This path never runs user code: as soon as a key
+//! comparison would need Python-level `__eq__`, it gives up (before any side effect) and the
+//! generic path runs instead.
+
+use alloc::boxed::Box;
+
+use super::dict::Dict;
+use super::types::{Obj, SetObj};
+use super::value::{ObjRef, Value};
+use crate::bytecode::ops::BinaryOp;
+use crate::vm::{PyErr, PyResult, Vm};
+
+impl Vm {
+    /// Whether set/dict table `t` holds `key` (with hash `hash`), deciding equality without
+    /// user code; `None` when a candidate needs user code to compare.
+    fn table_has_simple(&self, t: &Dict, key: Value, hash: u64) -> Option<bool> {
+        for i in t.candidates(hash) {
+            let k = t.entry(i).key;
+            if k == key {
+                return Some(true);
+            }
+            if self.simple_eq(k, key)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// The table of a set or frozenset object.
+    fn set_table(&self, r: ObjRef) -> Option<&Dict> {
+        match self.heap.get(r) {
+            Obj::Set(s) => Some(&s.table),
+            _ => None,
+        }
+    }
+
+    /// `a op b` (or `a op= b` when `inplace`, for a mutable `set` `a`) for `|`, `&`, `-`, `^`
+    /// when both are set objects and no element comparison needs user code; `Ok(None)` when
+    /// the generic path must run. The result's element order is the generic path's: `a`'s
+    /// elements first, then `b`'s.
+    pub(crate) fn set_binop_fast(
+        &mut self,
+        a: Value,
+        b: Value,
+        op: BinaryOp,
+        inplace: bool,
+    ) -> PyResult<Option<Value>> {
+        let (Some(ar), Some(br)) = (a.as_obj(), b.as_obj()) else {
+            return Ok(None);
+        };
+        let frozen = match self.heap.get(ar) {
+            Obj::Set(s) => s.frozen,
+            _ => return Ok(None),
+        };
+        let (Some(ta), Some(tb)) = (self.set_table(ar), self.set_table(br)) else {
+            return Ok(None);
+        };
+        let cap = match op {
+            BinaryOp::Subtract => ta.len(),
+            BinaryOp::And => ta.len().min(tb.len()),
+            BinaryOp::Or | BinaryOp::Xor => ta.len() + tb.len(),
+            _ => return Ok(None),
+        };
+        let mut out = Dict::try_with_capacity(cap).map_err(|_| PyErr(self.memory_error))?;
+        // Elements of `a` (distinct by construction) that the operator keeps.
+        for e in ta.iter() {
+            let keep = match op {
+                BinaryOp::Or => true,
+                _ => {
+                    // Give up when membership needs user code.
+                    let Some(has) = self.table_has_simple(tb, e.key, e.hash) else {
+                        return Ok(None);
+                    };
+                    has == matches!(op, BinaryOp::And)
+                }
+            };
+            if keep {
+                out.push_new(e.hash, e.key, Value::NONE);
+            }
+        }
+        if matches!(op, BinaryOp::Or | BinaryOp::Xor) {
+            for e in tb.iter() {
+                let keep = match op {
+                    BinaryOp::Or => self.table_has_simple(&out, e.key, e.hash),
+                    _ => self.table_has_simple(ta, e.key, e.hash),
+                };
+                match keep {
+                    None => return Ok(None),
+                    Some(true) => {}
+                    Some(false) => {
+                        out.push_new(e.hash, e.key, Value::NONE);
+                    }
+                }
+            }
+        }
+        if inplace {
+            if frozen {
+                return Ok(None);
+            }
+            self.charge(out.heap_bytes())?;
+            if let Obj::Set(s) = self.heap.get_mut(ar) {
+                out.keys_version = s.table.keys_version.wrapping_add(1);
+                s.table = out;
+            }
+            return Ok(Some(a));
+        }
+        let s = self.alloc_value(Obj::Set(Box::new(SetObj { table: out, frozen })))?;
+        Ok(Some(s))
+    }
+}
