@@ -123,10 +123,7 @@ pub(crate) fn build_class(
     };
     let ns = vm.new_dict()?;
     let nsr = ns.as_obj().unwrap_or(ObjRef(0));
-    vm.native_roots.push(ns);
-    let r = vm.run_code(code, globals, ns, body);
-    vm.native_roots.pop();
-    r?;
+    vm.with_roots(&[ns], |vm, _| vm.run_code(code, globals, ns, body))?;
     let cls = make_class_multi(vm, name, &base_refs, nsr)?;
     Ok(Value::obj(cls))
 }

@@ -99,18 +99,15 @@ impl Vm {
                 check_args(self, "dict", args, 0, 1)?;
                 let d = self.new_dict()?;
                 let dr = d.as_obj().unwrap_or(cls);
-                self.native_roots.push(d);
-                let r = (|| {
+                self.with_roots(&[d], |vm, _| {
                     if let Some(a) = args.first() {
-                        self.dict_update_from(dr, *a)?;
+                        vm.dict_update_from(dr, *a)?;
                     }
                     for (k, v) in kwargs {
-                        self.dict_set(dr, *k, *v)?;
+                        vm.dict_set(dr, *k, *v)?;
                     }
                     Ok(())
-                })();
-                self.native_roots.pop();
-                r?;
+                })?;
                 d
             }
             x if x == t.set || x == t.frozenset => {
@@ -200,21 +197,30 @@ impl Vm {
             }
             x if x == t.zip => {
                 let strict = kwarg(self, kwargs, "strict").is_some_and(|v| v == Value::TRUE);
-                let mut its = Vec::new();
-                for a in args.iter() {
-                    its.push(self.get_iter(*a)?);
-                }
-                self.alloc_value(Obj::Iter(Box::new(IterObj::Zip { its, strict })))?
+                // Iterators made so far survive a later argument's user `__iter__`.
+                self.with_roots(&[], |vm, _| {
+                    let mut its = Vec::new();
+                    for a in args.iter() {
+                        let it = vm.get_iter(*a)?;
+                        vm.root(it);
+                        its.push(it);
+                    }
+                    vm.alloc_value(Obj::Iter(Box::new(IterObj::Zip { its, strict })))
+                })?
             }
             x if x == t.map => {
                 if args.len() < 2 {
                     return Err(self.type_error("map() must have at least two arguments."));
                 }
-                let mut its = Vec::new();
-                for a in &args[1..] {
-                    its.push(self.get_iter(*a)?);
-                }
-                self.alloc_value(Obj::Iter(Box::new(IterObj::Map { func: args[0], its })))?
+                self.with_roots(&[], |vm, _| {
+                    let mut its = Vec::new();
+                    for a in &args[1..] {
+                        let it = vm.get_iter(*a)?;
+                        vm.root(it);
+                        its.push(it);
+                    }
+                    vm.alloc_value(Obj::Iter(Box::new(IterObj::Map { func: args[0], its })))
+                })?
             }
             x if x == t.filter => {
                 check_args(self, "filter", args, 2, 2)?;
@@ -527,16 +533,19 @@ impl Vm {
             return Ok(alloc::vec![0u8; n as usize]);
         }
         let items = self.collect_iter(x)?;
-        let mut out = Vec::with_capacity(items.len());
-        for it in items {
-            match self.byte_value(it) {
-                // CPython's bytes() (unlike bytearray()) says "bytes must be ...".
-                Err(e) if name == "bytes" && self.exc_matches(e.0, self.types.value_error) => {
-                    return Err(self.value_error("bytes must be in range(0, 256)"));
+        // An item's `__index__` may collect.
+        self.with_roots(&items, |vm, _| {
+            let mut out = Vec::with_capacity(items.len());
+            for &it in &items {
+                match vm.byte_value(it) {
+                    // CPython's bytes() (unlike bytearray()) says "bytes must be ...".
+                    Err(e) if name == "bytes" && vm.exc_matches(e.0, vm.types.value_error) => {
+                        return Err(vm.value_error("bytes must be in range(0, 256)"));
+                    }
+                    r => out.push(r?),
                 }
-                r => out.push(r?),
             }
-        }
-        Ok(out)
+            Ok(out)
+        })
     }
 }

@@ -617,8 +617,10 @@ impl Vm {
                 None => Vec::new(),
             }
         };
-        // Re-push so the arguments stay rooted while a frame may be built.
-        self.push(Value::UNDEF);
+        // Re-push the argument containers: they keep the arguments (and keyword values)
+        // rooted while a frame is built or a native callee calls back into Python.
+        self.push(args);
+        self.push(kw);
         match self.dispatch_call(callable, all, &kwargs, callee_pos)? {
             Dispatch::Done(v) => {
                 self.stack.truncate(callee_pos);

@@ -362,15 +362,15 @@ impl Vm {
         self.finalizing = true;
         while let Some(g) = self.finalize_queue.pop() {
             // Rooted while it runs: the queue no longer holds it.
-            self.native_roots.push(g);
-            let r = match g.as_obj() {
-                Some(r) => self.generator_close(r),
-                None => Ok(Value::NONE),
-            };
-            if let Err(e) = r {
-                self.report_unraisable(g, e.0);
-            }
-            self.native_roots.pop();
+            self.with_roots(&[g], |vm, _| {
+                let r = match g.as_obj() {
+                    Some(r) => vm.generator_close(r),
+                    None => Ok(Value::NONE),
+                };
+                if let Err(e) = r {
+                    vm.report_unraisable(g, e.0);
+                }
+            });
         }
         self.finalizing = false;
     }

@@ -42,21 +42,20 @@ impl Vm {
             table: Default::default(),
             frozen,
         })))?;
-        self.native_roots.push(s);
-        let r = (|| {
+        // User `__hash__`/`__eq__` may collect: root the new set and the items not yet added.
+        self.with_roots(items, |vm, _| {
+            vm.root(s);
             for it in items {
-                self.set_add(s, *it)?;
+                vm.set_add(s, *it)?;
             }
-            Ok(())
-        })();
-        self.native_roots.pop();
-        r.map(|_| s)
+            Ok(s)
+        })
     }
 
     /// `set.add`.
     pub fn set_add(&mut self, s: Value, item: Value) -> PyResult<()> {
         let Some(r) = s.as_obj() else { return Ok(()) };
-        let h = self.hash(item)?;
+        let h = self.hash_for(r, item, Value::NONE)?;
         if self.dict_find(r, item, h)?.is_some() {
             return Ok(());
         }
@@ -88,7 +87,7 @@ impl Vm {
 
     /// Membership test in a set-like object by hashing.
     pub fn set_contains(&mut self, s: ObjRef, item: Value) -> PyResult<bool> {
-        let h = match self.hash(item) {
+        let h = match self.hash_for(s, item, Value::NONE) {
             Ok(h) => h,
             Err(e)
                 if self.exc_matches(e.0, self.types.type_error)
@@ -135,12 +134,17 @@ impl Vm {
         }
         let frozen = matches!(self.obj(a), Some(Obj::Set(s)) if s.frozen);
         let xs = self.set_items(a)?;
-        let ys = self.set_items(b)?;
-        let yset = self.new_set(&ys, true)?;
-        let xset = self.new_set(&xs, true)?;
-        self.native_roots.push(yset);
-        self.native_roots.push(xset);
-        let r = (|| {
+        let ys = self.with_roots(&xs, |vm, _| vm.set_items(b))?;
+        // The items (fresh tuples for item views), both sets and `out` stay rooted while
+        // user `__hash__`/`__eq__` run.
+        self.with_roots(&xs, |vm, _| {
+            for y in &ys {
+                vm.root(*y);
+            }
+            let yset = vm.new_set(&ys, true)?;
+            vm.root(yset);
+            let xset = vm.new_set(&xs, true)?;
+            vm.root(xset);
             let yr = yset.as_obj().unwrap_or(ObjRef(0));
             let xr = xset.as_obj().unwrap_or(ObjRef(0));
             let mut out = Vec::new();
@@ -151,74 +155,79 @@ impl Vm {
                 }
                 BinaryOp::And => {
                     for x in &xs {
-                        if self.set_contains(yr, *x)? {
+                        if vm.set_contains(yr, *x)? {
                             out.push(*x);
                         }
                     }
                 }
                 BinaryOp::Subtract => {
                     for x in &xs {
-                        if !self.set_contains(yr, *x)? {
+                        if !vm.set_contains(yr, *x)? {
                             out.push(*x);
                         }
                     }
                 }
                 _ => {
                     for x in &xs {
-                        if !self.set_contains(yr, *x)? {
+                        if !vm.set_contains(yr, *x)? {
                             out.push(*x);
                         }
                     }
                     for y in &ys {
-                        if !self.set_contains(xr, *y)? {
+                        if !vm.set_contains(xr, *y)? {
                             out.push(*y);
                         }
                     }
                 }
             }
-            Ok(out)
-        })();
-        self.native_roots.pop();
-        self.native_roots.pop();
-        let out = r?;
-        if inplace {
-            if let Some(ar) = a.as_obj() {
-                if let Obj::Set(s) = self.heap.get_mut(ar) {
-                    s.table.clear();
+            if inplace {
+                if let Some(ar) = a.as_obj() {
+                    if let Obj::Set(s) = vm.heap.get_mut(ar) {
+                        s.table.clear();
+                    }
+                    for x in out {
+                        vm.set_add(a, x)?;
+                    }
+                    return Ok(Some(a));
                 }
-                for x in out {
-                    self.set_add(a, x)?;
-                }
-                return Ok(Some(a));
             }
-        }
-        self.new_set(&out, frozen).map(Some)
+            vm.new_set(&out, frozen).map(Some)
+        })
     }
 
     /// Subset comparisons on sets.
     pub fn set_compare(&mut self, a: Value, b: Value, op: CompareOp) -> PyResult<Option<bool>> {
         let xs = self.set_items(a)?;
-        let ys = self.set_items(b)?;
-        let xset = self.new_set(&xs, true)?;
-        let yset = self.new_set(&ys, true)?;
-        let (xr, yr) = (
-            xset.as_obj().unwrap_or(ObjRef(0)),
-            yset.as_obj().unwrap_or(ObjRef(0)),
-        );
-        let mut a_in_b = true;
-        for x in &xs {
-            if !self.set_contains(yr, *x)? {
-                a_in_b = false;
-                break;
+        let ys = self.with_roots(&xs, |vm, _| vm.set_items(b))?;
+        // Both item lists and both temporary sets stay rooted across user hashing.
+        let (a_in_b, b_in_a) = self.with_roots(&xs, |vm, _| {
+            for y in &ys {
+                vm.root(*y);
             }
-        }
-        let mut b_in_a = true;
-        for y in &ys {
-            if !self.set_contains(xr, *y)? {
-                b_in_a = false;
-                break;
+            let xset = vm.new_set(&xs, true)?;
+            vm.root(xset);
+            let yset = vm.new_set(&ys, true)?;
+            vm.root(yset);
+            let (xr, yr) = (
+                xset.as_obj().unwrap_or(ObjRef(0)),
+                yset.as_obj().unwrap_or(ObjRef(0)),
+            );
+            let mut a_in_b = true;
+            for x in &xs {
+                if !vm.set_contains(yr, *x)? {
+                    a_in_b = false;
+                    break;
+                }
             }
-        }
+            let mut b_in_a = true;
+            for y in &ys {
+                if !vm.set_contains(xr, *y)? {
+                    b_in_a = false;
+                    break;
+                }
+            }
+            Ok((a_in_b, b_in_a))
+        })?;
         Ok(Some(match op {
             CompareOp::Eq => a_in_b && b_in_a,
             CompareOp::Ne => !(a_in_b && b_in_a),
@@ -231,6 +240,15 @@ impl Vm {
 
     /// `d.update(m)` for a mapping or an iterable of pairs.
     pub fn dict_update_from(&mut self, d: ObjRef, m: Value) -> PyResult<()> {
+        // The target is often fresh (`dict(...)`, `f(**m)`) and the source popped by the
+        // interpreter: both stay rooted while user `keys`/`__getitem__`/`__hash__` run.
+        self.with_roots(&[Value::obj(d), m], |vm, _| {
+            vm.dict_update_from_rooted(d, m)
+        })
+    }
+
+    /// `dict_update_from` once `d` and `m` are rooted.
+    fn dict_update_from_rooted(&mut self, d: ObjRef, m: Value) -> PyResult<()> {
         if let Some(Obj::Dict(_)) = self.obj(m) {
             let items = self.dict_items(m.as_obj().unwrap_or(d));
             for (k, v) in items {
@@ -241,18 +259,28 @@ impl Vm {
         if let Some(Obj::Instance(i)) = self.obj(m) {
             if let Some(Obj::Dict(_)) = self.obj(i.native) {
                 let n = i.native;
-                return self.dict_update_from(d, n);
+                return self.dict_update_from_rooted(d, n);
             }
         }
         if let Some(keys) = self.lookup_special(m, "keys")? {
             let ks = self.call_bound(keys, m, &[])?;
-            for k in self.collect_iter(ks)? {
-                let v = self.get_item(m, k)?;
-                self.dict_set(d, k, v)?;
-            }
-            return Ok(());
+            let ks = self.with_roots(&[ks], |vm, _| vm.collect_iter(ks))?;
+            // The keys (and each value until stored) survive a user `__getitem__`.
+            return self.with_roots(&ks, |vm, _| {
+                for &k in &ks {
+                    let v = vm.get_item(m, k)?;
+                    vm.dict_set(d, k, v)?;
+                }
+                Ok(())
+            });
         }
-        for (i, pair) in self.collect_iter(m)?.into_iter().enumerate() {
+        let pairs = self.collect_iter(m)?;
+        self.with_roots(&pairs, |vm, _| vm.dict_update_from_pairs(d, &pairs))
+    }
+
+    /// The pairs part of `dict_update_from` (`pairs` are rooted by the caller).
+    fn dict_update_from_pairs(&mut self, d: ObjRef, pairs: &[Value]) -> PyResult<()> {
+        for (i, &pair) in pairs.iter().enumerate() {
             let kv = match self.collect_iter(pair) {
                 Ok(kv) => kv,
                 Err(_) => {
@@ -289,8 +317,9 @@ impl Vm {
                     return Err(self.type_error(msg));
                 }
                 let tmp = self.new_dict()?;
-                self.dict_update_from(tmp.as_obj().unwrap_or(dr), m)?;
-                self.dict_items(tmp.as_obj().unwrap_or(dr))
+                let tr = tmp.as_obj().unwrap_or(dr);
+                self.with_roots(&[tmp], |vm, _| vm.dict_update_from(tr, m))?;
+                self.dict_items(tr)
             }
         };
         for (k, v) in items {
@@ -390,12 +419,17 @@ impl Vm {
             }
             Obj::List(_) | Obj::Tuple(_) | Obj::DictView { .. } => {
                 let items = self.set_items(container)?;
-                for x in items {
-                    if self.eq(x, item)? {
-                        return Ok(true);
+                // Copies of the items: the interpreter popped the container, and a user
+                // `__eq__` may collect (or empty the list).
+                self.with_roots(&items, |vm, _| {
+                    vm.root(item);
+                    for &x in &items {
+                        if vm.eq(x, item)? {
+                            return Ok(true);
+                        }
                     }
-                }
-                Ok(false)
+                    Ok(false)
+                })
             }
             Obj::Range { start, stop, step } => {
                 let (start, stop, step) = (*start, *stop, *step);
@@ -461,12 +495,15 @@ impl Vm {
                         return Err(self.type_error(msg));
                     }
                 };
-                while let Some(x) = self.iter_next(it)? {
-                    if self.eq(x, item)? {
-                        return Ok(true);
+                // A fresh iterator (and the popped item): user `__next__`/`__eq__` may collect.
+                self.with_roots(&[it, item], |vm, _| {
+                    while let Some(x) = vm.iter_next(it)? {
+                        if vm.eq(x, item)? {
+                            return Ok(true);
+                        }
                     }
-                }
-                Ok(false)
+                    Ok(false)
+                })
             }
         }
     }
@@ -748,6 +785,23 @@ impl Vm {
             return Err(self.type_error(msg));
         };
         let is_slice = matches!(self.obj(k), Some(Obj::Slice(_)));
+        if is_slice {
+            // The interpreter popped the container and the fresh slice; collecting the new
+            // items (a generator, `__index__`) may collect.
+            return self.with_roots(&[c, k, v], |vm, _| vm.set_item_in(c, r, k, v, true));
+        }
+        self.set_item_in(c, r, k, v, false)
+    }
+
+    /// `set_item` once the operands of a slice assignment are rooted.
+    fn set_item_in(
+        &mut self,
+        c: Value,
+        r: ObjRef,
+        k: Value,
+        v: Value,
+        is_slice: bool,
+    ) -> PyResult<()> {
         match self.heap.get(r) {
             Obj::List(l) => {
                 let len = l.len();
@@ -806,11 +860,13 @@ impl Vm {
                         Some(d) => d,
                         None => {
                             let items = self.collect_iter(v)?;
-                            let mut d = Vec::new();
-                            for x in items {
-                                d.push(self.byte_value(x)?);
-                            }
-                            d
+                            // `__index__` of an item may collect.
+                            self.with_roots(&items, |vm, _| {
+                                items
+                                    .iter()
+                                    .map(|&x| vm.byte_value(x))
+                                    .collect::<PyResult<Vec<u8>>>()
+                            })?
                         }
                     };
                     let si = self.slice_indices(k, len)?;

@@ -224,6 +224,18 @@ impl Vm {
     /// Finds `key` in dict-like table `d` (a dict or set object) with Python equality.
     /// Returns the entry index.
     pub fn dict_find(&mut self, d: ObjRef, key: Value, hash: u64) -> PyResult<Option<usize>> {
+        self.dict_find_keeping(d, key, hash, Value::NONE)
+    }
+
+    /// `dict_find` that also keeps `keep` (the value about to be stored) alive across the
+    /// user `__eq__` calls of the slow path.
+    fn dict_find_keeping(
+        &mut self,
+        d: ObjRef,
+        key: Value,
+        hash: u64,
+        keep: Value,
+    ) -> PyResult<Option<usize>> {
         // Candidates whose equality needs no user code are decided in place; the rest are
         // compared through `eq`, restarting if the table changed meanwhile.
         loop {
@@ -252,8 +264,10 @@ impl Vm {
                 return Ok(None);
             }
             let mut changed = false;
+            let roots = [Value::obj(d), key, keep];
             for (i, k) in slow {
-                let eq = self.eq(k, key)?;
+                // User `__eq__` may collect: root the table, the key and the value.
+                let eq = self.with_roots(&roots, |vm, _| vm.eq(k, key))?;
                 let table_version = match self.heap.get(d) {
                     Obj::Dict(t) => t.keys_version,
                     Obj::Set(s) => s.table.keys_version,
@@ -275,7 +289,7 @@ impl Vm {
 
     /// `d[key]` for a dict object, `None` when absent.
     pub fn dict_get(&mut self, d: ObjRef, key: Value) -> PyResult<Option<Value>> {
-        let h = self.hash(key)?;
+        let h = self.hash_for(d, key, Value::NONE)?;
         Ok(self.dict_find(d, key, h)?.map(|i| match self.heap.get(d) {
             Obj::Dict(t) => t.entry(i).value,
             _ => Value::NONE,
@@ -284,13 +298,25 @@ impl Vm {
 
     /// `d[key] = value` for a dict object (or the table of a set, with `value` unused).
     pub fn dict_set(&mut self, d: ObjRef, key: Value, value: Value) -> PyResult<()> {
-        let h = self.hash(key)?;
+        let h = self.hash_for(d, key, value)?;
         self.dict_set_hashed(d, key, h, value)
+    }
+
+    /// `hash(key)` for a lookup in the table `d`. A user `__hash__` may collect, and neither
+    /// the table nor `keep` (a value about to be stored) is its argument, while the
+    /// interpreter has already popped both: they are rooted for the call.
+    #[inline]
+    pub(crate) fn hash_for(&mut self, d: ObjRef, key: Value, keep: Value) -> PyResult<u64> {
+        if matches!(self.obj(key), Some(Obj::Instance(_) | Obj::Tuple(_))) {
+            self.with_roots(&[Value::obj(d), keep], |vm, _| vm.hash(key))
+        } else {
+            self.hash(key)
+        }
     }
 
     /// `dict_set` with a precomputed hash.
     pub fn dict_set_hashed(&mut self, d: ObjRef, key: Value, h: u64, value: Value) -> PyResult<()> {
-        if let Some(i) = self.dict_find(d, key, h)? {
+        if let Some(i) = self.dict_find_keeping(d, key, h, value)? {
             match self.heap.get_mut(d) {
                 Obj::Dict(t) => t.set_value(i, value),
                 Obj::Set(s) => s.table.set_value(i, value),
@@ -319,7 +345,7 @@ impl Vm {
 
     /// Deletes `key`; returns the removed value, `None` if absent.
     pub fn dict_del(&mut self, d: ObjRef, key: Value) -> PyResult<Option<Value>> {
-        let h = self.hash(key)?;
+        let h = self.hash_for(d, key, Value::NONE)?;
         let Some(i) = self.dict_find(d, key, h)? else {
             return Ok(None);
         };
