@@ -373,6 +373,9 @@ pub enum Constant {
     BigInt { digits: String, radix: u32 },
     /// A float literal.
     Float(f64),
+    /// An imaginary literal (`1j`), holding its imaginary part. Complex numbers are outside
+    /// the subset: evaluating one raises `NotImplementedError`.
+    Imaginary(f64),
     /// A string literal (adjacent literals already concatenated).
     Str(String),
     /// A bytes literal.
