@@ -577,6 +577,14 @@ impl Vm {
             (Obj::Range { start, .. }, "start") => Value::int_unchecked(*start),
             (Obj::Range { stop, .. }, "stop") => Value::int_unchecked(*stop),
             (Obj::Range { step, .. }, "step") => Value::int_unchecked(*step),
+            (Obj::BigRange(br), "start" | "stop" | "step") => {
+                let b = match n.as_str() {
+                    "start" => br.start.clone(),
+                    "stop" => br.stop.clone(),
+                    _ => br.step.clone(),
+                };
+                self.int_from_big(b)?
+            }
             (Obj::Slice(s), "start") => s[0],
             (Obj::Slice(s), "stop") => s[1],
             (Obj::Slice(s), "step") => s[2],

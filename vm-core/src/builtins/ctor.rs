@@ -233,6 +233,10 @@ impl Vm {
                 if let Some(f) = self.user_special(seq, "__reversed__")? {
                     return self.call_bound(f, seq, &[]).map(Some);
                 }
+                if let Some(Obj::BigRange(br)) = self.obj(seq) {
+                    let br = (**br).clone();
+                    return self.big_range_iter(&br, true).map(Some);
+                }
                 let ok = matches!(
                     self.obj(seq),
                     Some(
@@ -421,21 +425,31 @@ impl Vm {
             return Err(self.type_error("range expected at least 1 argument, got 0"));
         }
         check_args(self, "range", args, 1, 3)?;
-        let mut n = [0i64; 3];
+        // Fast path: every argument an int that fits in i64 (no big-int work).
+        if args.iter().all(|a| a.is_small_int()) {
+            let n: [i64; 3] =
+                core::array::from_fn(|i| args.get(i).map_or(0, |a| self.as_i64(*a).unwrap_or(0)));
+            let (start, stop, step) = match args.len() {
+                1 => (0, n[0], 1),
+                2 => (n[0], n[1], 1),
+                _ => (n[0], n[1], n[2]),
+            };
+            if step == 0 {
+                return Err(self.value_error("range() arg 3 must not be zero"));
+            }
+            // Small ints are below 2^47, so the length fits in i64.
+            return self.alloc_value(Obj::Range { start, stop, step });
+        }
+        let mut n: [BigInt; 3] = Default::default();
         for (i, a) in args.iter().enumerate() {
-            n[i] = match self.as_i64(*a) {
+            n[i] = match self.to_bigint(*a) {
                 Some(v) => v,
-                None if self.is_int(*a) => {
-                    return Err(self.overflow_error(
-                        "range() arguments larger than 64 bits are not supported by Tiercel",
-                    ))
-                }
                 None => {
                     let idx = if matches!(self.obj(*a), Some(Obj::Instance(_))) {
                         match self.user_special(*a, "__index__")? {
                             Some(f) => {
                                 let r = self.call_bound(f, *a, &[])?;
-                                self.as_i64(r)
+                                self.to_bigint(r)
                             }
                             None => None,
                         }
@@ -455,15 +469,17 @@ impl Vm {
                 }
             };
         }
+        let [a, b, c] = n;
         let (start, stop, step) = match args.len() {
-            1 => (0, n[0], 1),
-            2 => (n[0], n[1], 1),
-            _ => (n[0], n[1], n[2]),
+            1 => (BigInt::zero(), a, BigInt::one()),
+            2 => (a, b, BigInt::one()),
+            _ => (a, b, c),
         };
-        if step == 0 {
+        if step.is_zero() {
             return Err(self.value_error("range() arg 3 must not be zero"));
         }
-        self.alloc_value(Obj::Range { start, stop, step })
+        // `Obj::Range` when everything fits in i64, else a big range.
+        self.new_range(start, stop, step)
     }
 
     fn bytes_from_args(

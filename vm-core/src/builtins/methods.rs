@@ -331,7 +331,19 @@ fn list_index(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
 }
 
 /// Position of `x` in range `r`, if it is an int member.
-fn range_find(vm: &mut Vm, r: Value, x: Value) -> PyResult<Option<i64>> {
+fn range_find(vm: &mut Vm, r: Value, x: Value) -> PyResult<Option<Value>> {
+    if let Some(Obj::BigRange(br)) = vm.obj(r) {
+        let br = (**br).clone();
+        return match vm.big_range_find(&br, x)? {
+            Some(k) => vm.int_from_big(k).map(Some),
+            None => Ok(None),
+        };
+    }
+    Ok(range_find_small(vm, r, x)?.map(Value::int_unchecked))
+}
+
+/// `range_find` for an `i64` range.
+fn range_find_small(vm: &mut Vm, r: Value, x: Value) -> PyResult<Option<i64>> {
     let Some(Obj::Range { start, stop, step }) = vm.obj(r) else {
         return Err(vm.type_error("descriptor requires a 'range' object"));
     };
@@ -366,7 +378,7 @@ fn range_find(vm: &mut Vm, r: Value, x: Value) -> PyResult<Option<i64>> {
 fn range_index(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "index", args, 2, 2)?;
     match range_find(vm, args[0], args[1])? {
-        Some(k) => Ok(Value::int_unchecked(k)),
+        Some(k) => Ok(k),
         None => {
             let r = vm.repr(args[1])?;
             Err(vm.value_error(format!("{r} is not in range")))

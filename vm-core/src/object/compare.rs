@@ -100,6 +100,13 @@ impl Vm {
                 let eq = l1 == l2 && (l1 == 0 || (s1 == s2 && (l1 == 1 || t1 == t2)));
                 Ok(Some(eq == (op == CompareOp::Eq)))
             }
+            (Obj::BigRange(_), Obj::Range { .. } | Obj::BigRange(_))
+            | (Obj::Range { .. }, Obj::BigRange(_))
+                if matches!(op, CompareOp::Eq | CompareOp::Ne) =>
+            {
+                let eq = self.range_eq(a, b).unwrap_or(false);
+                Ok(Some(eq == (op == CompareOp::Eq)))
+            }
             (
                 Obj::BoundMethod {
                     func: f1,

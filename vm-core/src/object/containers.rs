@@ -365,6 +365,10 @@ impl Vm {
                 Obj::Range { start, stop, step } => {
                     Some(super::protocol::range_len(*start, *stop, *step) as usize)
                 }
+                Obj::BigRange(br) => {
+                    let br = (**br).clone();
+                    return self.big_range_len(&br);
+                }
                 Obj::DictView { dict, .. } => match self.heap.get(*dict) {
                     Obj::Dict(d) => Some(d.len()),
                     _ => Some(0),
@@ -430,6 +434,10 @@ impl Vm {
                     }
                     Ok(false)
                 })
+            }
+            Obj::BigRange(br) => {
+                let br = (**br).clone();
+                Ok(self.big_range_find(&br, item)?.is_some())
             }
             Obj::Range { start, stop, step } => {
                 let (start, stop, step) = (*start, *stop, *step);
@@ -713,6 +721,10 @@ impl Vm {
                 }
                 let i = j as usize;
                 Ok(Value::int_unchecked(data[i] as i64))
+            }
+            Obj::BigRange(br) => {
+                let br = (**br).clone();
+                self.big_range_subscript(&br, k)
             }
             Obj::Range { start, stop, step } => {
                 let (start, stop, step) = (*start, *stop, *step);

@@ -21,6 +21,10 @@ impl Vm {
                 stop: *stop,
                 step: *step,
             },
+            Obj::BigRange(br) => {
+                let br = (**br).clone();
+                return self.big_range_iter(&br, false);
+            }
             Obj::Tuple(_) => Obj::Iter(Box::new(IterObj::Tuple { seq: r, idx: 0 })),
             Obj::Str(_) => Obj::Iter(Box::new(IterObj::Str { s: r, pos: 0 })),
             Obj::Bytes(_) | Obj::ByteArray(_) => {
@@ -370,6 +374,23 @@ impl Vm {
                 Ok(Some(v))
             }
             IterObj::Done => Ok(None),
+            IterObj::BigRange {
+                next,
+                step,
+                remaining,
+            } => {
+                if remaining.is_zero() {
+                    return Ok(None);
+                }
+                let v = next.clone();
+                let state = IterObj::BigRange {
+                    next: next.add(step),
+                    step: step.clone(),
+                    remaining: remaining.sub(&super::bigint::BigInt::one()),
+                };
+                self.set_iter_state(r, state);
+                self.int_from_big(v).map(Some)
+            }
         }
     }
 

@@ -83,7 +83,7 @@ impl Vm {
                     t.set
                 }
             }
-            Obj::Range { .. } => t.range,
+            Obj::Range { .. } | Obj::BigRange(_) => t.range,
             Obj::Slice(_) => t.slice,
             Obj::Function(_) => t.function,
             Obj::Native(_) => t.builtin_function,
@@ -108,6 +108,7 @@ impl Vm {
                 IterObj::Reversed { .. } => t.reversed,
                 IterObj::Call { .. } => t.callable_iterator,
                 IterObj::Seq { .. } | IterObj::Done => t.iterator,
+                IterObj::BigRange { .. } => t.longrange_iterator,
             },
             Obj::DictView { kind, .. } => match kind {
                 super::types::DictViewKind::Keys => t.dict_keys,
@@ -504,7 +505,7 @@ impl Vm {
             (Obj::Dict(_), Obj::Dict(_)) | (Obj::Set(_), Obj::Set(_)) => None,
             (Obj::Bytes(_), Obj::ByteArray(_)) | (Obj::ByteArray(_), _) => None,
             (Obj::DictView { .. }, _) | (_, Obj::DictView { .. }) => None,
-            (Obj::Range { .. }, Obj::Range { .. }) => None,
+            (Obj::Range { .. } | Obj::BigRange(_), Obj::Range { .. } | Obj::BigRange(_)) => None,
             (Obj::BoundMethod { .. }, Obj::BoundMethod { .. }) => None,
             (Obj::Slice(_), Obj::Slice(_)) => None,
             _ => Some(false),
@@ -565,6 +566,7 @@ impl Vm {
             Obj::ByteArray(b) => !b.is_empty(),
             Obj::BigInt(_) => true,
             Obj::Range { start, stop, step } => range_len(*start, *stop, *step) != 0,
+            Obj::BigRange(r) => !r.len.is_zero(),
             Obj::DictView { dict, .. } => match self.heap.get(*dict) {
                 Obj::Dict(d) => !d.is_empty(),
                 _ => false,
@@ -635,6 +637,18 @@ impl Vm {
     #[inline]
     pub fn leave_native(&mut self) {
         self.native_depth -= 1;
+    }
+}
+
+/// Number of items of `range(start, stop, step)`, exactly.
+pub fn range_len_i128(start: i64, stop: i64, step: i64) -> i128 {
+    let (start, stop, step) = (start as i128, stop as i128, step as i128);
+    if step > 0 && start < stop {
+        (stop - start - 1) / step + 1
+    } else if step < 0 && start > stop {
+        (start - stop - 1) / (-step) + 1
+    } else {
+        0
     }
 }
 

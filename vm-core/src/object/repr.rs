@@ -173,6 +173,7 @@ impl Vm {
                     self.repr_seq(r, &items, "{", "}")
                 }
             }
+            Obj::BigRange(r) => Ok(Vm::big_range_repr(r)),
             Obj::Range { start, stop, step } => Ok(if *step == 1 {
                 format!("range({start}, {stop})")
             } else {

@@ -286,6 +286,12 @@ pub enum IterObj {
     Call { func: Value, sentinel: Value },
     /// An exhausted iterator.
     Done,
+    /// Over a big range: the next value, the step and how many values are left.
+    BigRange {
+        next: super::bigint::BigInt,
+        step: super::bigint::BigInt,
+        remaining: super::bigint::BigInt,
+    },
 }
 
 /// `property(fget, fset, fdel, doc)`.
@@ -324,6 +330,8 @@ pub enum Obj {
     Set(Box<SetObj>),
     /// `range(start, stop, step)`.
     Range { start: i64, stop: i64, step: i64 },
+    /// A `range` whose bounds or length do not fit in `i64`.
+    BigRange(Box<super::bigrange::BigRange>),
     /// `slice(start, stop, step)`.
     Slice(Box<[Value; 3]>),
     /// A Python function.
@@ -385,6 +393,7 @@ impl Obj {
                 size_of::<Generator>() + g.frame.as_ref().map_or(0, |f| f.heap_bytes())
             }
             Obj::Iter(_) => size_of::<IterObj>(),
+            Obj::BigRange(_) => size_of::<super::bigrange::BigRange>(),
             Obj::Property(_) => size_of::<Property>(),
             _ => 0,
         }
@@ -394,7 +403,7 @@ impl Obj {
     pub fn for_each_ref(&self, f: &mut dyn FnMut(Value)) {
         match self {
             Obj::Free(_) | Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) | Obj::BigInt(_) => {}
-            Obj::Range { .. } | Obj::RangeIter { .. } => {}
+            Obj::Range { .. } | Obj::RangeIter { .. } | Obj::BigRange(_) => {}
             Obj::List(v) => v.iter().for_each(|x| f(*x)),
             Obj::Tuple(v) => v.iter().for_each(|x| f(*x)),
             Obj::Dict(d) => d.for_each_ref(f),
@@ -470,6 +479,7 @@ impl Obj {
             }
             Obj::ListIter { list, .. } => f(Value::obj(*list)),
             Obj::Iter(it) => match &**it {
+                IterObj::BigRange { .. } => {}
                 IterObj::Tuple { seq, .. } | IterObj::Bytes { seq, .. } => f(Value::obj(*seq)),
                 IterObj::Str { s, .. } => f(Value::obj(*s)),
                 IterObj::Dict { dict, .. } => f(Value::obj(*dict)),
