@@ -506,8 +506,7 @@ impl Vm {
                 .map(String::from)
                 .unwrap_or_default()
                 .to_lowercase()
-                .replace('-', "")
-                .replace('_', "");
+                .replace(['-', '_'], "");
             return match enc.as_str() {
                 "utf8" => Ok(s.into_bytes()),
                 "ascii" => {

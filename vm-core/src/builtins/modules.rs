@@ -115,11 +115,8 @@ fn init_sys(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
 fn make_stream(vm: &mut Vm, stderr: bool) -> PyResult<Value> {
     let ns = vm.new_dict()?;
     let nsr = ns.as_obj().unwrap_or(ObjRef(0));
-    let name = vm.new_str(if stderr {
-        "TextIOWrapper"
-    } else {
-        "TextIOWrapper"
-    })?;
+    // Both streams are `TextIOWrapper`s, as in CPython.
+    let name = vm.new_str("TextIOWrapper")?;
     let cls = super::classes::make_class(vm, name, vm.types.object, nsr)?;
     add_native(
         vm,

@@ -998,10 +998,10 @@ impl Vm {
     /// attribute is a plain method, else `(attr, NULL)`.
     pub(crate) fn load_method(&mut self, obj: Value, name: Value) -> PyResult<(Value, Value)> {
         let t = self.type_of(obj);
-        let is_plain = match self.obj(obj) {
-            Some(Obj::Class(_) | Obj::Module(_) | Obj::Super { .. }) => false,
-            _ => true,
-        };
+        let is_plain = !matches!(
+            self.obj(obj),
+            Some(Obj::Class(_) | Obj::Module(_) | Obj::Super { .. })
+        );
         if is_plain {
             if let Some(d) = self.class_lookup(t, name) {
                 let is_method = match self.obj(d) {

@@ -249,17 +249,17 @@ impl Vm {
                 } else {
                     self.generator_throw(r, exc).map(Some)
                 }),
-                _ => match {
+                _ => {
                     let mname = self.intern(if is_exit { "close" } else { "throw" })?;
-                    self.get_attr_opt(yield_from, mname)?
-                } {
-                    Some(m) => Some(if is_exit {
-                        self.call(m, &[]).map(|_| None)
-                    } else {
-                        self.call(m, &[exc]).map(Some)
-                    }),
-                    None => None,
-                },
+                    let method = self.get_attr_opt(yield_from, mname)?;
+                    method.map(|m| {
+                        if is_exit {
+                            self.call(m, &[]).map(|_| None)
+                        } else {
+                            self.call(m, &[exc]).map(Some)
+                        }
+                    })
+                }
             };
             match delegated {
                 Some(Ok(Some(v))) => return Ok(v),
