@@ -641,6 +641,16 @@ impl Vm {
             return Err(self.not_subscriptable(c));
         };
         let is_slice = matches!(self.obj(k), Some(Obj::Slice(_)));
+        if is_slice || matches!(self.obj(k), Some(Obj::Instance(_))) {
+            // The interpreter popped the container and the (fresh) key: a user `__index__`
+            // of the index or a slice bound may collect.
+            return self.with_roots(&[c, k], |vm, _| vm.get_item_in(c, r, k, is_slice));
+        }
+        self.get_item_in(c, r, k, false)
+    }
+
+    /// `get_item` once the operands of a slice are rooted.
+    fn get_item_in(&mut self, c: Value, r: ObjRef, k: Value, is_slice: bool) -> PyResult<Value> {
         match self.heap.get(r) {
             Obj::List(_) | Obj::Tuple(_) => {
                 let is_list = matches!(self.heap.get(r), Obj::List(_));
@@ -797,10 +807,10 @@ impl Vm {
             return Err(self.type_error(msg));
         };
         let is_slice = matches!(self.obj(k), Some(Obj::Slice(_)));
-        if is_slice {
-            // The interpreter popped the container and the fresh slice; collecting the new
-            // items (a generator, `__index__`) may collect.
-            return self.with_roots(&[c, k, v], |vm, _| vm.set_item_in(c, r, k, v, true));
+        if is_slice || matches!(self.obj(k), Some(Obj::Instance(_))) {
+            // The interpreter popped the container, the key and the value; collecting the
+            // new items (a generator) or a user `__index__` may collect.
+            return self.with_roots(&[c, k, v], |vm, _| vm.set_item_in(c, r, k, v, is_slice));
         }
         self.set_item_in(c, r, k, v, false)
     }
@@ -963,6 +973,15 @@ impl Vm {
             return Err(self.type_error(msg));
         };
         let is_slice = matches!(self.obj(k), Some(Obj::Slice(_)));
+        if is_slice || matches!(self.obj(k), Some(Obj::Instance(_))) {
+            // As in `get_item`: the popped container and key survive a user `__index__`.
+            return self.with_roots(&[c, k], |vm, _| vm.del_item_in(c, r, k, is_slice));
+        }
+        self.del_item_in(c, r, k, false)
+    }
+
+    /// `del_item` once the operands of a slice are rooted.
+    fn del_item_in(&mut self, c: Value, r: ObjRef, k: Value, is_slice: bool) -> PyResult<()> {
         match self.heap.get(r) {
             Obj::List(_) | Obj::ByteArray(_)
                 if is_slice || matches!(self.heap.get(r), Obj::List(_)) =>
