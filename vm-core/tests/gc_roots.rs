@@ -326,6 +326,29 @@ result = (a, b, c, e, [x.v if isinstance(x, K) else x for x in l])
     );
 }
 
+#[test]
+fn tuple_keys_and_lookups() {
+    let src = r#"for i in range(5):
+    d = {}
+    d[(K(1), K(2))] = [1] * 3
+    d[(K(3), (K(4), "5"))] = 2
+    x = d.get((K(1), K(2)))
+    l1 = [K(j) for j in range(10)].index(K(7))
+    l2 = [K(j) for j in range(10)].count(K(3))
+    t1 = tuple(K(j) for j in range(10)).index(K(8))
+    ll = [K(j) for j in range(10)]; ll.remove(K(4))
+    s = sorted(K(j) for j in range(10, 0, -1))
+    p = dict([(K(1), 1), (K(2), 2)]).pop(K(2))
+    h = hash((K(1), K(2), (K(3),)))
+    st = str([K(1), (K(2), dict([(K(3), K(4))]))])
+result = (x, l1, l2, t1, len(ll), [k.v for k in s][:3], p, h == hash((1, 2, (3,))), st, sorted(k[0].v for k in d))
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"([1, 1, 1], 7, 1, 8, 9, [1, 2, 3], 2, True, '[K(1), (K(2), {K(3): K(4)})]', [1, 3])"#
+    );
+}
+
 // The interpreter pops `BUILD_MAP`'s pairs and `SET_UPDATE`'s collected items into Rust
 // locals before hashing them, so a user `__hash__` that collects frees the ones not stored
 // yet. The fix belongs in `interp/eval.rs` (root them with `with_roots`), which is being

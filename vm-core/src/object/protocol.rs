@@ -304,12 +304,13 @@ impl Vm {
     }
 
     /// `hash(key)` for a lookup in the table `d`. A user `__hash__` may collect, and neither
-    /// the table nor `keep` (a value about to be stored) is its argument, while the
-    /// interpreter has already popped both: they are rooted for the call.
+    /// the table, nor `keep` (a value about to be stored), nor a tuple key holding the
+    /// instance is its argument, while the interpreter has already popped them all: they
+    /// are rooted for the call.
     #[inline]
     pub(crate) fn hash_for(&mut self, d: ObjRef, key: Value, keep: Value) -> PyResult<u64> {
         if matches!(self.obj(key), Some(Obj::Instance(_) | Obj::Tuple(_))) {
-            self.with_roots(&[Value::obj(d), keep], |vm, _| vm.hash(key))
+            self.with_roots(&[Value::obj(d), key, keep], |vm, _| vm.hash(key))
         } else {
             self.hash(key)
         }
@@ -407,18 +408,15 @@ impl Vm {
             Obj::Tuple(items) => {
                 let items = items.to_vec();
                 self.enter_native()?;
-                let mut hs = Vec::with_capacity(items.len());
-                for it in items {
-                    match self.hash(it) {
-                        Ok(h) => hs.push(h),
-                        Err(e) => {
-                            self.leave_native();
-                            return Err(e);
-                        }
-                    }
-                }
+                // The items are copies: rooted in case the tuple itself is not.
+                let hs = self.with_roots(&items, |vm, _| {
+                    items
+                        .iter()
+                        .map(|&it| vm.hash(it))
+                        .collect::<PyResult<Vec<u64>>>()
+                });
                 self.leave_native();
-                Ok(tuple_hash(hs.into_iter()))
+                Ok(tuple_hash(hs?.into_iter()))
             }
             Obj::Set(s) if s.frozen => {
                 // CPython's frozenset hash: shuffle each element hash, xor, then mix.
