@@ -349,6 +349,17 @@ result = (x, l1, l2, t1, len(ll), [k.v for k in s][:3], p, h == hash((1, 2, (3,)
     );
 }
 
+#[test]
+fn percent_format_operands() {
+    let src = r#"for i in range(5):
+    result = ('%s|%r|%s' % (K(1), K(2), K(3)), '%(a)s %(b)r' % dict(a=K(4), b=[K(5)]), b'%d' % 5 if False else '', str(E()) if False else '')
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"('K(1)|K(2)|K(3)', 'K(4) [K(5)]', '', '')"#
+    );
+}
+
 // The interpreter pops `BUILD_MAP`'s pairs and `SET_UPDATE`'s collected items into Rust
 // locals before hashing them, so a user `__hash__` that collects frees the ones not stored
 // yet. The fix belongs in `interp/eval.rs` (root them with `with_roots`), which is being

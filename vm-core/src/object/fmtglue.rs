@@ -318,7 +318,9 @@ impl Vm {
     /// `fmt % arg` for a str `fmt`.
     pub fn percent_format(&mut self, fmt: Value, arg: Value) -> PyResult<Value> {
         let f = String::from(self.str_of(fmt).unwrap_or(""));
-        let out = self.percent_format_text(&f, arg, false)?;
+        // The interpreter popped both operands; each `__str__`/`__repr__` may collect while
+        // the argument tuple or mapping is still needed.
+        let out = self.with_roots(&[fmt, arg], |vm, _| vm.percent_format_text(&f, arg, false))?;
         self.new_string(out)
     }
 
@@ -330,7 +332,7 @@ impl Vm {
             .into_iter()
             .map(char::from)
             .collect();
-        let out = self.percent_format_text(&f, arg, true)?;
+        let out = self.with_roots(&[fmt, arg], |vm, _| vm.percent_format_text(&f, arg, true))?;
         let mut v = Vec::new();
         for ch in out.chars() {
             v.push(u8::try_from(u32::from(ch)).unwrap_or(b'?'));
