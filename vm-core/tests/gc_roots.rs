@@ -360,6 +360,14 @@ fn percent_format_operands() {
     );
 }
 
+#[test]
+fn dict_equality_values() {
+    let src = r#"for i in range(5):
+    result = (dict(a=K(1), b=K(2), c=K(3)) == dict(a=K(1), b=K(2), c=K(3)), dict(a=K(1)) != dict(a=K(2)), [K(1), (K(2),)] == [K(1), (K(2),)])
+"#;
+    assert_eq!(result_of(src), r#"(True, True, True)"#);
+}
+
 // The interpreter pops `BUILD_MAP`'s pairs and `SET_UPDATE`'s collected items into Rust
 // locals before hashing them, so a user `__hash__` that collects frees the ones not stored
 // yet. The fix belongs in `interp/eval.rs` (root them with `with_roots`), which is being

@@ -169,8 +169,9 @@ impl Vm {
             return Ok(false);
         }
         self.enter_native()?;
-        // Copies of `a`'s entries: rooted in case a user `__eq__` mutates `a`.
-        let r = self.with_roots(&[], |vm, _| {
+        // Both dicts (the interpreter popped them) and copies of `a`'s entries (in case a
+        // user `__eq__` mutates `a`) stay rooted.
+        let r = self.with_roots(&[a, b], |vm, _| {
             for &(k, v) in &ia {
                 vm.root(k);
                 vm.root(v);
