@@ -319,6 +319,45 @@ impl Vm {
         self.frames.last().map(|f| f.code.clone())
     }
 
+    // -- Native roots ------------------------------------------------------------------------
+    //
+    // Any call back into Python (a user function, `__eq__`, `__hash__`, `__next__`, a
+    // generator...) can reach a safe point and collect. A `Value` that native code allocated
+    // (or received from such a call) and still needs afterwards must be rooted for the call's
+    // duration. The one mechanism: a scope opened by `with_roots`, whose initial values occupy
+    // slots `base..base + n`; `set_root(base + i, v)` replaces a slot (e.g. the best key so
+    // far) and `root(v)` adds one; the scope truncates the root stack on exit, so an early
+    // `?` return inside the closure cannot leak or unbalance roots.
+
+    /// Runs `f` with `vals` rooted; `f` gets the slot index of `vals[0]`.
+    #[inline]
+    pub(crate) fn with_roots<R>(
+        &mut self,
+        vals: &[Value],
+        f: impl FnOnce(&mut Vm, usize) -> R,
+    ) -> R {
+        let base = self.native_roots.len();
+        self.native_roots.extend_from_slice(vals);
+        let r = f(self, base);
+        self.native_roots.truncate(base);
+        r
+    }
+
+    /// Roots `v` until the innermost enclosing `with_roots` scope ends; returns its slot.
+    #[inline]
+    pub(crate) fn root(&mut self, v: Value) -> usize {
+        self.native_roots.push(v);
+        self.native_roots.len() - 1
+    }
+
+    /// Replaces the value in root slot `slot` (from `with_roots` or `root`).
+    #[inline]
+    pub(crate) fn set_root(&mut self, slot: usize, v: Value) {
+        if let Some(s) = self.native_roots.get_mut(slot) {
+            *s = v;
+        }
+    }
+
     // -- Collection --------------------------------------------------------------------------
 
     /// Runs a full collection now. Only call where every live value is reachable from the VM

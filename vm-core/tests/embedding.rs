@@ -73,3 +73,22 @@ fn native_functions_modules_results_and_errors() {
         .unwrap();
     assert_eq!(vm.as_i64(r), Some(3));
 }
+
+/// Imaginary literals parse; evaluating one raises `NotImplementedError` at run time (a
+/// literal in an untaken branch is harmless).
+#[test]
+fn imaginary_literals_raise_when_evaluated() {
+    let mut vm = Vm::new(Config::default(), Box::new(BufferHost::default()));
+    vm.run_source("x = 0j if False else 5\ny = -2.5J if x == 0 else 1", "t.py")
+        .unwrap();
+    let err = vm.run_source("def f():\n    return 1 + 1j\nf()", "t.py");
+    match err {
+        Err(RunError::Exception {
+            type_name, message, ..
+        }) => {
+            assert_eq!(type_name, "NotImplementedError");
+            assert_eq!(message, "complex numbers are not supported by Tiercel");
+        }
+        other => panic!("{other:?}"),
+    }
+}

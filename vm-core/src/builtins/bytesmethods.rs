@@ -926,11 +926,13 @@ fn ba_extend(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
                     return Err(vm.type_error(msg));
                 }
             };
-            let mut d = Vec::with_capacity(items.len());
-            for it in items {
-                d.push(byte_val(vm, it)?);
-            }
-            d
+            // An item's `__index__` may collect.
+            vm.with_roots(&items, |vm, _| {
+                items
+                    .iter()
+                    .map(|&it| byte_val(vm, it))
+                    .collect::<PyResult<Vec<u8>>>()
+            })?
         }
     };
     vm.charge(data.len())?;

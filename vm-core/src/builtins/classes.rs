@@ -123,10 +123,7 @@ pub(crate) fn build_class(
     };
     let ns = vm.new_dict()?;
     let nsr = ns.as_obj().unwrap_or(ObjRef(0));
-    vm.native_roots.push(ns);
-    let r = vm.run_code(code, globals, ns, body);
-    vm.native_roots.pop();
-    r?;
+    vm.with_roots(&[ns], |vm, _| vm.run_code(code, globals, ns, body))?;
     let cls = make_class_multi(vm, name, &base_refs, nsr)?;
     Ok(Value::obj(cls))
 }
@@ -584,6 +581,14 @@ impl Vm {
             (Obj::Range { start, .. }, "start") => Value::int_unchecked(*start),
             (Obj::Range { stop, .. }, "stop") => Value::int_unchecked(*stop),
             (Obj::Range { step, .. }, "step") => Value::int_unchecked(*step),
+            (Obj::BigRange(br), "start" | "stop" | "step") => {
+                let b = match n.as_str() {
+                    "start" => br.start.clone(),
+                    "stop" => br.stop.clone(),
+                    _ => br.step.clone(),
+                };
+                self.int_from_big(b)?
+            }
             (Obj::Slice(s), "start") => s[0],
             (Obj::Slice(s), "stop") => s[1],
             (Obj::Slice(s), "step") => s[2],

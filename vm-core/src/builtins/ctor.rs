@@ -99,18 +99,15 @@ impl Vm {
                 check_args(self, "dict", args, 0, 1)?;
                 let d = self.new_dict()?;
                 let dr = d.as_obj().unwrap_or(cls);
-                self.native_roots.push(d);
-                let r = (|| {
+                self.with_roots(&[d], |vm, _| {
                     if let Some(a) = args.first() {
-                        self.dict_update_from(dr, *a)?;
+                        vm.dict_update_from(dr, *a)?;
                     }
                     for (k, v) in kwargs {
-                        self.dict_set(dr, *k, *v)?;
+                        vm.dict_set(dr, *k, *v)?;
                     }
                     Ok(())
-                })();
-                self.native_roots.pop();
-                r?;
+                })?;
                 d
             }
             x if x == t.set || x == t.frozenset => {
@@ -200,21 +197,30 @@ impl Vm {
             }
             x if x == t.zip => {
                 let strict = kwarg(self, kwargs, "strict").is_some_and(|v| v == Value::TRUE);
-                let mut its = Vec::new();
-                for a in args.iter() {
-                    its.push(self.get_iter(*a)?);
-                }
-                self.alloc_value(Obj::Iter(Box::new(IterObj::Zip { its, strict })))?
+                // Iterators made so far survive a later argument's user `__iter__`.
+                self.with_roots(&[], |vm, _| {
+                    let mut its = Vec::new();
+                    for a in args.iter() {
+                        let it = vm.get_iter(*a)?;
+                        vm.root(it);
+                        its.push(it);
+                    }
+                    vm.alloc_value(Obj::Iter(Box::new(IterObj::Zip { its, strict })))
+                })?
             }
             x if x == t.map => {
                 if args.len() < 2 {
                     return Err(self.type_error("map() must have at least two arguments."));
                 }
-                let mut its = Vec::new();
-                for a in &args[1..] {
-                    its.push(self.get_iter(*a)?);
-                }
-                self.alloc_value(Obj::Iter(Box::new(IterObj::Map { func: args[0], its })))?
+                self.with_roots(&[], |vm, _| {
+                    let mut its = Vec::new();
+                    for a in &args[1..] {
+                        let it = vm.get_iter(*a)?;
+                        vm.root(it);
+                        its.push(it);
+                    }
+                    vm.alloc_value(Obj::Iter(Box::new(IterObj::Map { func: args[0], its })))
+                })?
             }
             x if x == t.filter => {
                 check_args(self, "filter", args, 2, 2)?;
@@ -226,6 +232,10 @@ impl Vm {
                 let seq = args[0];
                 if let Some(f) = self.user_special(seq, "__reversed__")? {
                     return self.call_bound(f, seq, &[]).map(Some);
+                }
+                if let Some(Obj::BigRange(br)) = self.obj(seq) {
+                    let br = (**br).clone();
+                    return self.big_range_iter(&br, true).map(Some);
                 }
                 let ok = matches!(
                     self.obj(seq),
@@ -415,21 +425,31 @@ impl Vm {
             return Err(self.type_error("range expected at least 1 argument, got 0"));
         }
         check_args(self, "range", args, 1, 3)?;
-        let mut n = [0i64; 3];
+        // Fast path: every argument an int that fits in i64 (no big-int work).
+        if args.iter().all(|a| a.is_small_int()) {
+            let n: [i64; 3] =
+                core::array::from_fn(|i| args.get(i).map_or(0, |a| self.as_i64(*a).unwrap_or(0)));
+            let (start, stop, step) = match args.len() {
+                1 => (0, n[0], 1),
+                2 => (n[0], n[1], 1),
+                _ => (n[0], n[1], n[2]),
+            };
+            if step == 0 {
+                return Err(self.value_error("range() arg 3 must not be zero"));
+            }
+            // Small ints are below 2^47, so the length fits in i64.
+            return self.alloc_value(Obj::Range { start, stop, step });
+        }
+        let mut n: [BigInt; 3] = Default::default();
         for (i, a) in args.iter().enumerate() {
-            n[i] = match self.as_i64(*a) {
+            n[i] = match self.to_bigint(*a) {
                 Some(v) => v,
-                None if self.is_int(*a) => {
-                    return Err(self.overflow_error(
-                        "range() arguments larger than 64 bits are not supported by Tiercel",
-                    ))
-                }
                 None => {
                     let idx = if matches!(self.obj(*a), Some(Obj::Instance(_))) {
                         match self.user_special(*a, "__index__")? {
                             Some(f) => {
                                 let r = self.call_bound(f, *a, &[])?;
-                                self.as_i64(r)
+                                self.to_bigint(r)
                             }
                             None => None,
                         }
@@ -449,15 +469,17 @@ impl Vm {
                 }
             };
         }
+        let [a, b, c] = n;
         let (start, stop, step) = match args.len() {
-            1 => (0, n[0], 1),
-            2 => (n[0], n[1], 1),
-            _ => (n[0], n[1], n[2]),
+            1 => (BigInt::zero(), a, BigInt::one()),
+            2 => (a, b, BigInt::one()),
+            _ => (a, b, c),
         };
-        if step == 0 {
+        if step.is_zero() {
             return Err(self.value_error("range() arg 3 must not be zero"));
         }
-        self.alloc_value(Obj::Range { start, stop, step })
+        // `Obj::Range` when everything fits in i64, else a big range.
+        self.new_range(start, stop, step)
     }
 
     fn bytes_from_args(
@@ -484,8 +506,7 @@ impl Vm {
                 .map(String::from)
                 .unwrap_or_default()
                 .to_lowercase()
-                .replace('-', "")
-                .replace('_', "");
+                .replace(['-', '_'], "");
             return match enc.as_str() {
                 "utf8" => Ok(s.into_bytes()),
                 "ascii" => {
@@ -527,16 +548,19 @@ impl Vm {
             return Ok(alloc::vec![0u8; n as usize]);
         }
         let items = self.collect_iter(x)?;
-        let mut out = Vec::with_capacity(items.len());
-        for it in items {
-            match self.byte_value(it) {
-                // CPython's bytes() (unlike bytearray()) says "bytes must be ...".
-                Err(e) if name == "bytes" && self.exc_matches(e.0, self.types.value_error) => {
-                    return Err(self.value_error("bytes must be in range(0, 256)"));
+        // An item's `__index__` may collect.
+        self.with_roots(&items, |vm, _| {
+            let mut out = Vec::with_capacity(items.len());
+            for &it in &items {
+                match vm.byte_value(it) {
+                    // CPython's bytes() (unlike bytearray()) says "bytes must be ...".
+                    Err(e) if name == "bytes" && vm.exc_matches(e.0, vm.types.value_error) => {
+                        return Err(vm.value_error("bytes must be in range(0, 256)"));
+                    }
+                    r => out.push(r?),
                 }
-                r => out.push(r?),
             }
-        }
-        Ok(out)
+            Ok(out)
+        })
     }
 }

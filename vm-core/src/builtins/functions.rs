@@ -347,27 +347,35 @@ fn min_max(
             None => Err(vm.value_error(format!("{name}() arg is an empty sequence"))),
         };
     }
-    let mut best = items[0];
-    let mut best_key = match key {
-        Some(k) => vm.call(k, &[best])?,
-        None => best,
-    };
-    for &it in &items[1..] {
-        let k = match key {
-            Some(kf) => vm.call(kf, &[it])?,
-            None => it,
+    // The items (possibly fresh values from a generator) and the best key so far must
+    // survive the key function's and `__lt__`'s collections.
+    vm.with_roots(&items, |vm, _| {
+        let mut best = items[0];
+        let mut best_key = match key {
+            Some(k) => vm.call(k, &[best])?,
+            None => best,
         };
-        let better = if want_max {
-            vm.less_than(best_key, k)?
-        } else {
-            vm.less_than(k, best_key)?
-        };
-        if better {
-            best = it;
-            best_key = k;
+        let slot = vm.root(best_key);
+        for &it in &items[1..] {
+            let k = match key {
+                Some(kf) => vm.call(kf, &[it])?,
+                None => it,
+            };
+            let better = vm.with_roots(&[k], |vm, _| {
+                if want_max {
+                    vm.less_than(best_key, k)
+                } else {
+                    vm.less_than(k, best_key)
+                }
+            })?;
+            if better {
+                best = it;
+                best_key = k;
+                vm.set_root(slot, k);
+            }
         }
-    }
-    Ok(best)
+        Ok(best)
+    })
 }
 
 fn min(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
@@ -390,37 +398,43 @@ fn sum(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value
         return Err(vm.type_error("sum() can't sum strings [use ''.join(seq) instead]"));
     }
     let it = vm.get_iter(args[0])?;
-    vm.native_roots.push(it);
-    let r = (|| {
+    // The iterator and the running total (a fresh object when `__add__` is user code).
+    vm.with_roots(&[it, acc], |vm, base| {
         while let Some(x) = vm.iter_next(it)? {
-            acc = vm.binary_op(acc, x, crate::bytecode::ops::BinaryOp::Add, false)?;
+            acc = vm.with_roots(&[x], |vm, _| {
+                vm.binary_op(acc, x, crate::bytecode::ops::BinaryOp::Add, false)
+            })?;
+            vm.set_root(base + 1, acc);
         }
         Ok(acc)
-    })();
-    vm.native_roots.pop();
-    r
+    })
 }
 
 fn any(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "any", args, 1, 1)?;
     let it = vm.get_iter(args[0])?;
-    while let Some(x) = vm.iter_next(it)? {
-        if vm.truthy(x)? {
-            return Ok(Value::TRUE);
+    // A fresh iterator: `__bool__` of an item may collect.
+    vm.with_roots(&[it], |vm, _| {
+        while let Some(x) = vm.iter_next(it)? {
+            if vm.truthy(x)? {
+                return Ok(Value::TRUE);
+            }
         }
-    }
-    Ok(Value::FALSE)
+        Ok(Value::FALSE)
+    })
 }
 
 fn all(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "all", args, 1, 1)?;
     let it = vm.get_iter(args[0])?;
-    while let Some(x) = vm.iter_next(it)? {
-        if !vm.truthy(x)? {
-            return Ok(Value::FALSE);
+    vm.with_roots(&[it], |vm, _| {
+        while let Some(x) = vm.iter_next(it)? {
+            if !vm.truthy(x)? {
+                return Ok(Value::FALSE);
+            }
         }
-    }
-    Ok(Value::TRUE)
+        Ok(Value::TRUE)
+    })
 }
 
 fn sorted(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
@@ -431,10 +445,7 @@ fn sorted(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Va
     }
     let items = vm.collect_iter(args[0])?;
     let l = vm.new_list(items)?;
-    vm.native_roots.push(l);
-    let r = super::methods::list_sort_impl(vm, l, kwargs);
-    vm.native_roots.pop();
-    r?;
+    vm.with_roots(&[l], |vm, _| super::methods::list_sort_impl(vm, l, kwargs))?;
     Ok(l)
 }
 

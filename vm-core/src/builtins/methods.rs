@@ -331,7 +331,19 @@ fn list_index(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
 }
 
 /// Position of `x` in range `r`, if it is an int member.
-fn range_find(vm: &mut Vm, r: Value, x: Value) -> PyResult<Option<i64>> {
+fn range_find(vm: &mut Vm, r: Value, x: Value) -> PyResult<Option<Value>> {
+    if let Some(Obj::BigRange(br)) = vm.obj(r) {
+        let br = (**br).clone();
+        return match vm.big_range_find(&br, x)? {
+            Some(k) => vm.int_from_big(k).map(Some),
+            None => Ok(None),
+        };
+    }
+    Ok(range_find_small(vm, r, x)?.map(Value::int_unchecked))
+}
+
+/// `range_find` for an `i64` range.
+fn range_find_small(vm: &mut Vm, r: Value, x: Value) -> PyResult<Option<i64>> {
     let Some(Obj::Range { start, stop, step }) = vm.obj(r) else {
         return Err(vm.type_error("descriptor requires a 'range' object"));
     };
@@ -366,7 +378,7 @@ fn range_find(vm: &mut Vm, r: Value, x: Value) -> PyResult<Option<i64>> {
 fn range_index(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "index", args, 2, 2)?;
     match range_find(vm, args[0], args[1])? {
-        Some(k) => Ok(Value::int_unchecked(k)),
+        Some(k) => Ok(k),
         None => {
             let r = vm.repr(args[1])?;
             Err(vm.value_error(format!("{r} is not in range")))
@@ -593,45 +605,32 @@ pub(crate) fn list_sort_impl(vm: &mut Vm, l: Value, kwargs: &[(Value, Value)]) -
         None => false,
     };
     let items = list_items(vm, lr);
-    let keys = match key {
-        Some(k) => {
-            let mut ks = Vec::with_capacity(items.len());
-            let holder = vm.new_list(Vec::new())?;
-            vm.native_roots.push(holder);
-            for it in &items {
-                match vm.call(k, &[*it]) {
-                    Ok(kv) => {
-                        ks.push(kv);
-                        let _ = vm.list_push(holder, kv);
-                    }
-                    Err(e) => {
-                        vm.native_roots.pop();
-                        return Err(e);
-                    }
+    // The items (the key function may empty the list) and the keys (fresh objects) stay
+    // rooted until the sort is done.
+    let idx = vm.with_roots(&items, |vm, _| {
+        let keys = match key {
+            Some(k) => {
+                let mut ks = Vec::with_capacity(items.len());
+                for it in &items {
+                    let kv = vm.call(k, &[*it])?;
+                    vm.root(kv);
+                    ks.push(kv);
                 }
+                ks
             }
-            vm.native_roots.pop();
-            vm.native_roots.push(holder);
-            ks
+            None => items.clone(),
+        };
+        let mut idx: Vec<usize> = (0..items.len()).collect();
+        // CPython: reverse, stable ascending sort, reverse back (keeps stability).
+        if reverse {
+            idx.reverse();
         }
-        None => items.clone(),
-    };
-    let mut idx: Vec<usize> = (0..items.len()).collect();
-    // CPython: reverse, stable ascending sort, reverse back (keeps stability).
-    if reverse {
-        idx.reverse();
-    }
-    let res = timsort_like(vm, &keys, &mut idx);
-    if reverse {
-        idx.reverse();
-    }
-    let err = res.err();
-    if key.is_some() {
-        vm.native_roots.pop();
-    }
-    if let Some(e) = err {
-        return Err(e);
-    }
+        timsort_like(vm, &keys, &mut idx)?;
+        if reverse {
+            idx.reverse();
+        }
+        Ok(idx)
+    })?;
     let sorted: Vec<Value> = idx.into_iter().map(|i| items[i]).collect();
     if let Obj::List(v) = vm.heap.get_mut(lr) {
         if v.len() != sorted.len() {
@@ -740,7 +739,9 @@ fn dict_copy(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
     check_args(vm, "copy", args, 1, 1)?;
     let d = dict_of(vm, args, "copy")?;
     let nd = vm.new_dict()?;
-    vm.dict_update_from(nd.as_obj().unwrap_or(d), Value::obj(d))?;
+    vm.with_roots(&[nd], |vm, _| {
+        vm.dict_update_from(nd.as_obj().unwrap_or(d), Value::obj(d))
+    })?;
     Ok(nd)
 }
 
@@ -759,10 +760,14 @@ fn dict_fromkeys(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResul
     let v = args.get(2).copied().unwrap_or(Value::NONE);
     let d = vm.new_dict()?;
     let dr = d.as_obj().unwrap_or(ObjRef(0));
-    for k in keys {
-        vm.dict_set(dr, k, v)?;
-    }
-    Ok(d)
+    // The keys not yet stored and the new dict survive a user `__hash__`.
+    vm.with_roots(&keys, |vm, _| {
+        vm.root(d);
+        for &k in &keys {
+            vm.dict_set(dr, k, v)?;
+        }
+        Ok(d)
+    })
 }
 
 // -- set --------------------------------------------------------------------------------------
@@ -771,11 +776,21 @@ fn set_init(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Val
     check_args(vm, "set", args, 1, 2)?;
     let s = set_of(vm, args, "__init__")?;
     if let Some(it) = args.get(1) {
-        for x in vm.collect_iter(*it)? {
-            vm.set_add(Value::obj(s), x)?;
-        }
+        set_add_all(vm, s, *it)?;
     }
     Ok(Value::NONE)
+}
+
+/// Adds every item of the iterable `it` to the set `s` (the items stay rooted while user
+/// `__hash__`/`__eq__` run).
+fn set_add_all(vm: &mut Vm, s: ObjRef, it: Value) -> PyResult<()> {
+    let items = vm.collect_iter(it)?;
+    vm.with_roots(&items, |vm, _| {
+        for &x in &items {
+            vm.set_add(Value::obj(s), x)?;
+        }
+        Ok(())
+    })
 }
 
 fn set_add(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
@@ -828,9 +843,7 @@ fn set_clear(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
 fn set_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     let s = set_of(vm, args, "update")?;
     for it in &args[1..] {
-        for x in vm.collect_iter(*it)? {
-            vm.set_add(Value::obj(s), x)?;
-        }
+        set_add_all(vm, s, *it)?;
     }
     Ok(Value::NONE)
 }
@@ -841,17 +854,23 @@ fn set_op_many(vm: &mut Vm, args: &[Value], op: crate::bytecode::ops::BinaryOp) 
     };
     let frozen = matches!(vm.obj(first), Some(Obj::Set(s)) if s.frozen);
     let items = vm.set_items(first)?;
-    let mut acc = vm.new_set(&items, frozen)?;
-    for other in &args[1..] {
-        let o = if matches!(vm.obj(*other), Some(Obj::Set(_))) {
-            *other
-        } else {
-            let it = vm.collect_iter(*other)?;
-            vm.new_set(&it, true)?
-        };
-        acc = vm.set_binop(acc, o, op, false)?.unwrap_or(acc);
-    }
-    Ok(acc)
+    let acc = vm.new_set(&items, frozen)?;
+    // The running result and each converted operand survive the next user `__hash__`.
+    vm.with_roots(&[acc, Value::NONE], |vm, base| {
+        let mut acc = acc;
+        for other in &args[1..] {
+            let o = if matches!(vm.obj(*other), Some(Obj::Set(_))) {
+                *other
+            } else {
+                let it = vm.collect_iter(*other)?;
+                vm.new_set(&it, true)?
+            };
+            vm.set_root(base + 1, o);
+            acc = vm.set_binop(acc, o, op, false)?.unwrap_or(acc);
+            vm.set_root(base, acc);
+        }
+        Ok(acc)
+    })
 }
 
 fn set_union(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
@@ -882,10 +901,13 @@ fn set_inplace(vm: &mut Vm, args: &[Value], op: crate::bytecode::ops::BinaryOp) 
     if let Obj::Set(t) = vm.heap.get_mut(s) {
         t.table.clear();
     }
-    for x in items {
-        vm.set_add(Value::obj(s), x)?;
-    }
-    Ok(Value::NONE)
+    // `r` is garbage now: its items must survive re-adding them with user hashes.
+    vm.with_roots(&items, |vm, _| {
+        for &x in &items {
+            vm.set_add(Value::obj(s), x)?;
+        }
+        Ok(Value::NONE)
+    })
 }
 
 fn set_intersection_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
@@ -928,12 +950,15 @@ fn set_issuperset(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResu
 fn set_isdisjoint(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "isdisjoint", args, 2, 2)?;
     let s = payload(vm, args[0]).unwrap_or(ObjRef(0));
-    for x in vm.collect_iter(args[1])? {
-        if vm.set_contains(s, x)? {
-            return Ok(Value::FALSE);
+    let items = vm.collect_iter(args[1])?;
+    vm.with_roots(&items, |vm, _| {
+        for &x in &items {
+            if vm.set_contains(s, x)? {
+                return Ok(Value::FALSE);
+            }
         }
-    }
-    Ok(Value::TRUE)
+        Ok(Value::TRUE)
+    })
 }
 
 fn set_copy(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {

@@ -45,10 +45,7 @@ impl Vm {
         let nv = self.intern(&n)?;
         self.dict_set_str(dr, "__name__", nv)?;
         let m = self.alloc_value(Obj::Module(Box::new(Module { name: nv, dict: dr })))?;
-        self.native_roots.push(m);
-        let r = init(self, dr);
-        self.native_roots.pop();
-        r?;
+        self.with_roots(&[m], |vm, _| init(vm, dr))?;
         let mods = self.modules;
         self.dict_set(mods, nv, m)?;
         Ok(m)
@@ -118,11 +115,8 @@ fn init_sys(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
 fn make_stream(vm: &mut Vm, stderr: bool) -> PyResult<Value> {
     let ns = vm.new_dict()?;
     let nsr = ns.as_obj().unwrap_or(ObjRef(0));
-    let name = vm.new_str(if stderr {
-        "TextIOWrapper"
-    } else {
-        "TextIOWrapper"
-    })?;
+    // Both streams are `TextIOWrapper`s, as in CPython.
+    let name = vm.new_str("TextIOWrapper")?;
     let cls = super::classes::make_class(vm, name, vm.types.object, nsr)?;
     add_native(
         vm,
@@ -473,18 +467,20 @@ fn math_hypot(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
 
 fn math_dist(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "dist", args, 2, 2)?;
-    let mut p = Vec::new();
-    for a in vm.collect_iter(args[0])? {
-        p.push(float_arg(vm, a)?);
-    }
-    let mut q = Vec::new();
-    for a in vm.collect_iter(args[1])? {
-        q.push(float_arg(vm, a)?);
-    }
+    let p = floats_of(vm, args[0])?;
+    let q = floats_of(vm, args[1])?;
     match mathfn::dist(&p, &q) {
         Some(r) => Ok(Value::float(r)),
         None => Err(vm.value_error("both points must have the same number of dimensions")),
     }
+}
+
+/// The items of an iterable as floats (the items stay rooted while `__float__` runs).
+fn floats_of(vm: &mut Vm, it: Value) -> PyResult<Vec<f64>> {
+    let items = vm.collect_iter(it)?;
+    vm.with_roots(&items, |vm, _| {
+        items.iter().map(|&a| float_arg(vm, a)).collect()
+    })
 }
 
 fn to_int_result(vm: &mut Vm, x: f64) -> PyResult<Value> {
@@ -697,10 +693,7 @@ fn math_perm(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
 
 fn math_fsum(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "fsum", args, 1, 1)?;
-    let mut xs = Vec::new();
-    for v in vm.collect_iter(args[0])? {
-        xs.push(float_arg(vm, v)?);
-    }
+    let xs = floats_of(vm, args[0])?;
     match mathfn::fsum(&xs) {
         Ok(r) => Ok(Value::float(r)),
         Err(mathfn::FsumError::IntermediateOverflow) => {
@@ -712,11 +705,18 @@ fn math_fsum(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
 
 fn math_prod(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "prod", args, 1, 1)?;
-    let mut acc = super::kwarg(vm, kwargs, "start").unwrap_or(Value::int_unchecked(1));
-    for v in vm.collect_iter(args[0])? {
-        acc = vm.binary_op(acc, v, crate::bytecode::ops::BinaryOp::Multiply, false)?;
-    }
-    Ok(acc)
+    let acc = super::kwarg(vm, kwargs, "start").unwrap_or(Value::int_unchecked(1));
+    let items = vm.collect_iter(args[0])?;
+    // The items and the running product survive a user `__mul__`.
+    vm.with_roots(&items, |vm, _| {
+        let slot = vm.root(acc);
+        let mut acc = acc;
+        for &v in &items {
+            acc = vm.binary_op(acc, v, crate::bytecode::ops::BinaryOp::Multiply, false)?;
+            vm.set_root(slot, acc);
+        }
+        Ok(acc)
+    })
 }
 
 fn math_modf(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {

@@ -135,15 +135,18 @@ fn int_from_bytes(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
                 return Err(vm.type_error("cannot convert 'str' object to bytes"));
             }
             let items = vm.collect_iter(src)?;
-            let mut d = Vec::with_capacity(items.len());
-            for it in items {
-                let i = int_arg(vm, it)?;
-                match u8::try_from(i) {
-                    Ok(x) => d.push(x),
-                    Err(_) => return Err(vm.value_error("bytes must be in range(0, 256)")),
+            // An item's `__index__` may collect.
+            vm.with_roots(&items, |vm, _| {
+                let mut d = Vec::with_capacity(items.len());
+                for &it in &items {
+                    let i = int_arg(vm, it)?;
+                    match u8::try_from(i) {
+                        Ok(x) => d.push(x),
+                        Err(_) => return Err(vm.value_error("bytes must be in range(0, 256)")),
+                    }
                 }
-            }
-            d
+                Ok(d)
+            })?
         }
     };
     let bo = args

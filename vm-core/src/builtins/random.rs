@@ -231,9 +231,12 @@ fn shuffle(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Valu
         let j = vm.random.mt.randbelow_u64(i as u64 + 1) as i64;
         let (vi, vj) = (Value::int_unchecked(i as i64), Value::int_unchecked(j));
         let a = vm.get_item(x, vi)?;
-        let b = vm.get_item(x, vj)?;
-        vm.set_item(x, vi, b)?;
-        vm.set_item(x, vj, a)?;
+        // `a` survives the user `__getitem__`/`__setitem__` calls that follow.
+        vm.with_roots(&[a], |vm, _| {
+            let b = vm.get_item(x, vj)?;
+            vm.set_item(x, vi, b)?;
+            vm.set_item(x, vj, a)
+        })?;
     }
     Ok(Value::NONE)
 }

@@ -47,36 +47,57 @@ pub enum StmtKind {
     /// An expression evaluated for its effect.
     Expr(Expr),
     /// `a = b = value`: `targets` in source order.
-    Assign { targets: Vec<Expr>, value: Expr },
+    Assign {
+        /// The targets, assigned left to right.
+        targets: Vec<Expr>,
+        /// The value assigned to every target.
+        value: Expr,
+    },
     /// `target op= value`.
     AugAssign {
+        /// The name, attribute or subscript updated.
         target: Expr,
+        /// The binary operator applied in place.
         op: BinOp,
+        /// The right operand.
         value: Expr,
     },
     /// `target: annotation [= value]`. The annotation is parsed and ignored at run time.
     AnnAssign {
+        /// The annotated name, attribute or subscript.
         target: Expr,
+        /// The annotation expression (not evaluated).
         annotation: Expr,
+        /// The assigned value, if any.
         value: Option<Expr>,
     },
     /// `if test: body else: orelse` (`elif` chains nest in `orelse`).
     If {
+        /// The condition.
         test: Expr,
+        /// Statements run when the condition is true.
         body: Vec<Stmt>,
+        /// The `else` (or nested `elif`) statements.
         orelse: Vec<Stmt>,
     },
     /// `while test: body else: orelse`.
     While {
+        /// The loop condition, tested before each iteration.
         test: Expr,
+        /// The loop body.
         body: Vec<Stmt>,
+        /// Statements run when the loop ends without `break`.
         orelse: Vec<Stmt>,
     },
     /// `for target in iter: body else: orelse`.
     For {
+        /// The target assigned each item.
         target: Expr,
+        /// The iterable expression.
         iter: Expr,
+        /// The loop body.
         body: Vec<Stmt>,
+        /// Statements run when the loop ends without `break`.
         orelse: Vec<Stmt>,
     },
     /// `break`.
@@ -93,31 +114,47 @@ pub enum StmtKind {
     ClassDef(Box<ClassDef>),
     /// `try` with handlers, `else` and `finally`.
     Try {
+        /// The guarded statements.
         body: Vec<Stmt>,
+        /// The `except` clauses in order.
         handlers: Vec<ExceptHandler>,
+        /// Statements run when the body raised nothing.
         orelse: Vec<Stmt>,
+        /// The `finally` statements (empty if absent).
         finalbody: Vec<Stmt>,
     },
     /// `raise [exc [from cause]]`.
     Raise {
+        /// The exception (class or instance); `None` for a bare re-raise.
         exc: Option<Expr>,
+        /// The `from` expression, if any.
         cause: Option<Expr>,
     },
     /// `with a as b, c: body`.
     With {
+        /// The context managers, entered left to right.
         items: Vec<WithItem>,
+        /// The statements run inside the contexts.
         body: Vec<Stmt>,
     },
     /// `assert test[, msg]`.
-    Assert { test: Expr, msg: Option<Expr> },
+    Assert {
+        /// The asserted condition.
+        test: Expr,
+        /// The message expression, evaluated only on failure.
+        msg: Option<Expr>,
+    },
     /// `del a, b[i], c.x`.
     Delete(Vec<Expr>),
     /// `import a.b as c, d`.
     Import(Vec<Alias>),
     /// `from module import a as b` (`level` counts leading dots; `*` is an alias named `*`).
     ImportFrom {
+        /// The module path after the dots, if any.
         module: Option<Name>,
+        /// The imported names.
         names: Vec<Alias>,
+        /// The number of leading dots (0 for an absolute import).
         level: u32,
     },
     /// `global a, b`.
@@ -258,54 +295,88 @@ pub struct Expr {
 #[derive(Clone, Debug)]
 pub enum ExprKind {
     /// `a and b and c` / `a or b`.
-    BoolOp { op: BoolOp, values: Vec<Expr> },
+    BoolOp {
+        /// `and` or `or`.
+        op: BoolOp,
+        /// The operands (two or more), evaluated left to right.
+        values: Vec<Expr>,
+    },
     /// `target := value`.
-    NamedExpr { target: Name, value: Box<Expr> },
+    NamedExpr {
+        /// The name bound.
+        target: Name,
+        /// The value bound and produced.
+        value: Box<Expr>,
+    },
     /// `left op right`.
     BinOp {
+        /// The left operand.
         left: Box<Expr>,
+        /// The operator.
         op: BinOp,
+        /// The right operand.
         right: Box<Expr>,
     },
     /// `op operand`.
-    UnaryOp { op: UnaryOp, operand: Box<Expr> },
+    UnaryOp {
+        /// The operator.
+        op: UnaryOp,
+        /// The operand.
+        operand: Box<Expr>,
+    },
     /// `lambda args: body`.
     Lambda {
+        /// The parameters.
         args: Box<Arguments>,
+        /// The expression returned.
         body: Box<Expr>,
     },
     /// `body if test else orelse`.
     IfExp {
+        /// The condition.
         test: Box<Expr>,
+        /// The value when the condition is true.
         body: Box<Expr>,
+        /// The value when the condition is false.
         orelse: Box<Expr>,
     },
     /// `{k: v, **m}`: a `None` key means `**values[i]`.
     Dict {
+        /// One key per entry; `None` for a `**mapping` entry.
         keys: Vec<Option<Expr>>,
+        /// One value (or unpacked mapping) per entry.
         values: Vec<Expr>,
     },
     /// `{a, b}`.
     Set(Vec<Expr>),
     /// `[elt for ...]`.
     ListComp {
+        /// The element expression.
         elt: Box<Expr>,
+        /// The `for`/`if` clauses, outermost first.
         generators: Vec<Comprehension>,
     },
     /// `{elt for ...}`.
     SetComp {
+        /// The element expression.
         elt: Box<Expr>,
+        /// The `for`/`if` clauses, outermost first.
         generators: Vec<Comprehension>,
     },
     /// `{key: value for ...}`.
     DictComp {
+        /// The key expression.
         key: Box<Expr>,
+        /// The value expression.
         value: Box<Expr>,
+        /// The `for`/`if` clauses, outermost first.
         generators: Vec<Comprehension>,
     },
     /// `(elt for ...)`.
     GeneratorExp {
+        /// The element expression.
         elt: Box<Expr>,
+        /// The `for`/`if` clauses, outermost first.
         generators: Vec<Comprehension>,
     },
     /// `yield [value]`.
@@ -314,21 +385,30 @@ pub enum ExprKind {
     YieldFrom(Box<Expr>),
     /// `left op1 c1 op2 c2 ...`.
     Compare {
+        /// The first operand.
         left: Box<Expr>,
+        /// The operators, one per comparator.
         ops: Vec<CmpOp>,
+        /// The remaining operands, in order.
         comparators: Vec<Expr>,
     },
     /// `func(args, keywords)`; `*x` arguments appear as `Starred`.
     Call {
+        /// The callee.
         func: Box<Expr>,
+        /// Positional arguments (`*a` appears as `Starred`).
         args: Vec<Expr>,
+        /// Keyword arguments (`**kw` has `arg: None`).
         keywords: Vec<Keyword>,
     },
     /// One `{value!conv:spec}` field of an f-string. `conversion` is `'s'`, `'r'` or `'a'`.
     /// `format_spec` is itself a `JoinedStr`.
     FormattedValue {
+        /// The formatted expression.
         value: Box<Expr>,
+        /// The conversion: `'s'`, `'r'` or `'a'`, if any.
         conversion: Option<char>,
+        /// The format spec (a `JoinedStr`), if any.
         format_spec: Option<Box<Expr>>,
     },
     /// An f-string: a sequence of `Constant(Str)` and `FormattedValue` parts.
@@ -336,9 +416,19 @@ pub enum ExprKind {
     /// A literal.
     Constant(Constant),
     /// `value.attr`.
-    Attribute { value: Box<Expr>, attr: Name },
+    Attribute {
+        /// The object.
+        value: Box<Expr>,
+        /// The attribute name.
+        attr: Name,
+    },
     /// `value[slice]` (a tuple of indices appears as `Tuple`, slices as `Slice`).
-    Subscript { value: Box<Expr>, slice: Box<Expr> },
+    Subscript {
+        /// The subscripted object.
+        value: Box<Expr>,
+        /// The index or `Slice` expression.
+        slice: Box<Expr>,
+    },
     /// `*value` in a call, a display or an assignment target.
     Starred(Box<Expr>),
     /// A name.
@@ -349,8 +439,11 @@ pub enum ExprKind {
     Tuple(Vec<Expr>),
     /// `lower:upper:step` inside a subscript.
     Slice {
+        /// The start, if given.
         lower: Option<Box<Expr>>,
+        /// The stop, if given.
         upper: Option<Box<Expr>>,
+        /// The step, if given.
         step: Option<Box<Expr>>,
     },
 }
@@ -370,9 +463,17 @@ pub enum Constant {
     Int(i64),
     /// An integer literal too large for an `i64`: its digits (no sign, no prefix, no
     /// underscores) in the given radix (2, 8, 10 or 16).
-    BigInt { digits: String, radix: u32 },
+    BigInt {
+        /// The digits, without sign, prefix or underscores.
+        digits: String,
+        /// The base of `digits`: 2, 8, 10 or 16.
+        radix: u32,
+    },
     /// A float literal.
     Float(f64),
+    /// An imaginary literal (`1j`), holding its imaginary part. Complex numbers are outside
+    /// the subset: evaluating one raises `NotImplementedError`.
+    Imaginary(f64),
     /// A string literal (adjacent literals already concatenated).
     Str(String),
     /// A bytes literal.

@@ -799,17 +799,12 @@ impl Lexer {
             is_float = true;
         }
         if matches!(self.peek(), Some('j' | 'J')) {
+            // Lexed and parsed like CPython; evaluating one raises (complex is unsupported).
             self.pos += 1;
             self.verify_end("imaginary")?;
-            let end = self.col() + 1;
-            return self.err(
-                CompileErrorKind::Syntax,
-                "imaginary numbers (complex) are not supported by Tiercel".into(),
-                line,
-                col + 1,
-                self.line,
-                end,
-            );
+            let im = text.parse::<f64>().unwrap_or(f64::INFINITY);
+            self.push(Tok::Number(Constant::Imaginary(im)), line, col);
+            return Ok(());
         }
         self.verify_end("decimal")?;
         self.finish_number(text, is_float, start, line, col)

@@ -374,12 +374,12 @@ impl Vm {
         if !missing.is_empty() {
             return Err(self.missing_args(&fname, &missing, "positional"));
         }
-        for i in argcount..argcount + kwonly {
-            if locals[i].is_undef() {
+        for (i, slot) in locals.iter_mut().enumerate().skip(argcount).take(kwonly) {
+            if slot.is_undef() {
                 let name = code.varnames[i];
                 let ns = self.str_of(name).unwrap_or("");
                 match kwdefaults.iter().find(|(k, _)| self.str_of(*k) == Some(ns)) {
-                    Some((_, v)) => locals[i] = *v,
+                    Some((_, v)) => *slot = *v,
                     None => missing.push(name),
                 }
             }
@@ -617,8 +617,10 @@ impl Vm {
                 None => Vec::new(),
             }
         };
-        // Re-push so the arguments stay rooted while a frame may be built.
-        self.push(Value::UNDEF);
+        // Re-push the argument containers: they keep the arguments (and keyword values)
+        // rooted while a frame is built or a native callee calls back into Python.
+        self.push(args);
+        self.push(kw);
         match self.dispatch_call(callable, all, &kwargs, callee_pos)? {
             Dispatch::Done(v) => {
                 self.stack.truncate(callee_pos);

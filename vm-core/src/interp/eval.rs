@@ -998,6 +998,9 @@ impl Vm {
     fn intrinsic(&mut self, ctx: &mut Ctx, arg: u32, v: Value) -> PyResult<Value> {
         match Intrinsic::from_oparg(arg) {
             Some(Intrinsic::UnaryPositive) => self.positive(v),
+            Some(Intrinsic::UnsupportedComplex) => {
+                Err(self.not_implemented("complex numbers are not supported by Tiercel"))
+            }
             Some(Intrinsic::ListToTuple) => {
                 let items = self.seq_items(v).unwrap_or_default();
                 self.new_tuple(items)
@@ -1131,10 +1134,10 @@ impl Vm {
     /// attribute is a plain method, else `(attr, NULL)`.
     pub(crate) fn load_method(&mut self, obj: Value, name: Value) -> PyResult<(Value, Value)> {
         let t = self.type_of(obj);
-        let is_plain = match self.obj(obj) {
-            Some(Obj::Class(_) | Obj::Module(_) | Obj::Super { .. }) => false,
-            _ => true,
-        };
+        let is_plain = !matches!(
+            self.obj(obj),
+            Some(Obj::Class(_) | Obj::Module(_) | Obj::Super { .. })
+        );
         if is_plain {
             if let Some(d) = self.class_lookup(t, name) {
                 let is_method = match self.obj(d) {

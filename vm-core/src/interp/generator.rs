@@ -276,17 +276,17 @@ impl Vm {
                 } else {
                     self.generator_throw(r, exc).map(Some)
                 }),
-                _ => match {
+                _ => {
                     let mname = self.intern(if is_exit { "close" } else { "throw" })?;
-                    self.get_attr_opt(yield_from, mname)?
-                } {
-                    Some(m) => Some(if is_exit {
-                        self.call(m, &[]).map(|_| None)
-                    } else {
-                        self.call(m, &[exc]).map(Some)
-                    }),
-                    None => None,
-                },
+                    let method = self.get_attr_opt(yield_from, mname)?;
+                    method.map(|m| {
+                        if is_exit {
+                            self.call(m, &[]).map(|_| None)
+                        } else {
+                            self.call(m, &[exc]).map(Some)
+                        }
+                    })
+                }
             };
             match delegated {
                 Some(Ok(Some(v))) => return Ok(v),
@@ -389,15 +389,15 @@ impl Vm {
         self.finalizing = true;
         while let Some(g) = self.finalize_queue.pop() {
             // Rooted while it runs: the queue no longer holds it.
-            self.native_roots.push(g);
-            let r = match g.as_obj() {
-                Some(r) => self.generator_close(r),
-                None => Ok(Value::NONE),
-            };
-            if let Err(e) = r {
-                self.report_unraisable(g, e.0);
-            }
-            self.native_roots.pop();
+            self.with_roots(&[g], |vm, _| {
+                let r = match g.as_obj() {
+                    Some(r) => vm.generator_close(r),
+                    None => Ok(Value::NONE),
+                };
+                if let Err(e) = r {
+                    vm.report_unraisable(g, e.0);
+                }
+            });
         }
         self.finalizing = false;
     }

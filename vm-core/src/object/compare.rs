@@ -100,6 +100,13 @@ impl Vm {
                 let eq = l1 == l2 && (l1 == 0 || (s1 == s2 && (l1 == 1 || t1 == t2)));
                 Ok(Some(eq == (op == CompareOp::Eq)))
             }
+            (Obj::BigRange(_), Obj::Range { .. } | Obj::BigRange(_))
+            | (Obj::Range { .. }, Obj::BigRange(_))
+                if matches!(op, CompareOp::Eq | CompareOp::Ne) =>
+            {
+                let eq = self.range_eq(a, b).unwrap_or(false);
+                Ok(Some(eq == (op == CompareOp::Eq)))
+            }
             (
                 Obj::BoundMethod {
                     func: f1,
@@ -124,23 +131,33 @@ impl Vm {
     /// Lexicographic comparison with Python's rules (identity implies equality per item).
     fn seq_compare(&mut self, x: &[Value], y: &[Value], op: CompareOp) -> PyResult<bool> {
         self.enter_native()?;
-        let r = (|| {
-            for (p, q) in x.iter().zip(y.iter()) {
-                if !self.eq(*p, *q)? {
-                    return match op {
-                        CompareOp::Eq => Ok(false),
-                        CompareOp::Ne => Ok(true),
-                        _ => {
-                            let r = self.compare(*p, *q, op)?;
-                            self.truthy(r)
-                        }
-                    };
-                }
+        // The items are copies: a user `__eq__` that empties either container must not let
+        // the collector free the ones still to compare.
+        let r = self.with_roots(x, |vm, _| {
+            for v in y {
+                vm.root(*v);
             }
-            Ok(ord_result(Some(x.len().cmp(&y.len())), op))
-        })();
+            vm.seq_compare_rooted(x, y, op)
+        });
         self.leave_native();
         r
+    }
+
+    /// `seq_compare` once the items are rooted.
+    fn seq_compare_rooted(&mut self, x: &[Value], y: &[Value], op: CompareOp) -> PyResult<bool> {
+        for (p, q) in x.iter().zip(y.iter()) {
+            if !self.eq(*p, *q)? {
+                return match op {
+                    CompareOp::Eq => Ok(false),
+                    CompareOp::Ne => Ok(true),
+                    _ => {
+                        let r = self.compare(*p, *q, op)?;
+                        self.truthy(r)
+                    }
+                };
+            }
+        }
+        Ok(ord_result(Some(x.len().cmp(&y.len())), op))
     }
 
     fn dict_eq(&mut self, a: Value, b: Value) -> PyResult<bool> {
@@ -152,11 +169,17 @@ impl Vm {
             return Ok(false);
         }
         self.enter_native()?;
-        let r = (|| {
+        // Both dicts (the interpreter popped them) and copies of `a`'s entries (in case a
+        // user `__eq__` mutates `a`) stay rooted.
+        let r = self.with_roots(&[a, b], |vm, _| {
+            for &(k, v) in &ia {
+                vm.root(k);
+                vm.root(v);
+            }
             for (k, v) in ia {
-                match self.dict_get(rb, k)? {
+                match vm.dict_get(rb, k)? {
                     Some(w) => {
-                        if !self.eq(v, w)? {
+                        if !vm.eq(v, w)? {
                             return Ok(false);
                         }
                     }
@@ -164,7 +187,7 @@ impl Vm {
                 }
             }
             Ok(true)
-        })();
+        });
         self.leave_native();
         r
     }

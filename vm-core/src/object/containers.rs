@@ -42,21 +42,20 @@ impl Vm {
             table: Default::default(),
             frozen,
         })))?;
-        self.native_roots.push(s);
-        let r = (|| {
+        // User `__hash__`/`__eq__` may collect: root the new set and the items not yet added.
+        self.with_roots(items, |vm, _| {
+            vm.root(s);
             for it in items {
-                self.set_add(s, *it)?;
+                vm.set_add(s, *it)?;
             }
-            Ok(())
-        })();
-        self.native_roots.pop();
-        r.map(|_| s)
+            Ok(s)
+        })
     }
 
     /// `set.add`.
     pub fn set_add(&mut self, s: Value, item: Value) -> PyResult<()> {
         let Some(r) = s.as_obj() else { return Ok(()) };
-        let h = self.hash(item)?;
+        let h = self.hash_for(r, item, Value::NONE)?;
         // One lookup: an existing element keeps its key (only the unused value is rewritten).
         self.dict_set_hashed(r, item, h, Value::NONE)
     }
@@ -86,7 +85,7 @@ impl Vm {
 
     /// Membership test in a set-like object by hashing.
     pub fn set_contains(&mut self, s: ObjRef, item: Value) -> PyResult<bool> {
-        let h = match self.hash(item) {
+        let h = match self.hash_for(s, item, Value::NONE) {
             Ok(h) => h,
             Err(e)
                 if self.exc_matches(e.0, self.types.type_error)
@@ -138,12 +137,17 @@ impl Vm {
         // A frozenset has no in-place operators: `f -= s` rebinds `f` to a new frozenset.
         let inplace = inplace && !frozen;
         let xs = self.set_items(a)?;
-        let ys = self.set_items(b)?;
-        let yset = self.new_set(&ys, true)?;
-        let xset = self.new_set(&xs, true)?;
-        self.native_roots.push(yset);
-        self.native_roots.push(xset);
-        let r = (|| {
+        let ys = self.with_roots(&xs, |vm, _| vm.set_items(b))?;
+        // The items (fresh tuples for item views), both sets and `out` stay rooted while
+        // user `__hash__`/`__eq__` run.
+        self.with_roots(&xs, |vm, _| {
+            for y in &ys {
+                vm.root(*y);
+            }
+            let yset = vm.new_set(&ys, true)?;
+            vm.root(yset);
+            let xset = vm.new_set(&xs, true)?;
+            vm.root(xset);
             let yr = yset.as_obj().unwrap_or(ObjRef(0));
             let xr = xset.as_obj().unwrap_or(ObjRef(0));
             let mut out = Vec::new();
@@ -154,74 +158,79 @@ impl Vm {
                 }
                 BinaryOp::And => {
                     for x in &xs {
-                        if self.set_contains(yr, *x)? {
+                        if vm.set_contains(yr, *x)? {
                             out.push(*x);
                         }
                     }
                 }
                 BinaryOp::Subtract => {
                     for x in &xs {
-                        if !self.set_contains(yr, *x)? {
+                        if !vm.set_contains(yr, *x)? {
                             out.push(*x);
                         }
                     }
                 }
                 _ => {
                     for x in &xs {
-                        if !self.set_contains(yr, *x)? {
+                        if !vm.set_contains(yr, *x)? {
                             out.push(*x);
                         }
                     }
                     for y in &ys {
-                        if !self.set_contains(xr, *y)? {
+                        if !vm.set_contains(xr, *y)? {
                             out.push(*y);
                         }
                     }
                 }
             }
-            Ok(out)
-        })();
-        self.native_roots.pop();
-        self.native_roots.pop();
-        let out = r?;
-        if inplace {
-            if let Some(ar) = a.as_obj() {
-                if let Obj::Set(s) = self.heap.get_mut(ar) {
-                    s.table.clear();
+            if inplace {
+                if let Some(ar) = a.as_obj() {
+                    if let Obj::Set(s) = vm.heap.get_mut(ar) {
+                        s.table.clear();
+                    }
+                    for x in out {
+                        vm.set_add(a, x)?;
+                    }
+                    return Ok(Some(a));
                 }
-                for x in out {
-                    self.set_add(a, x)?;
-                }
-                return Ok(Some(a));
             }
-        }
-        self.new_set(&out, frozen).map(Some)
+            vm.new_set(&out, frozen).map(Some)
+        })
     }
 
     /// Subset comparisons on sets.
     pub fn set_compare(&mut self, a: Value, b: Value, op: CompareOp) -> PyResult<Option<bool>> {
         let xs = self.set_items(a)?;
-        let ys = self.set_items(b)?;
-        let xset = self.new_set(&xs, true)?;
-        let yset = self.new_set(&ys, true)?;
-        let (xr, yr) = (
-            xset.as_obj().unwrap_or(ObjRef(0)),
-            yset.as_obj().unwrap_or(ObjRef(0)),
-        );
-        let mut a_in_b = true;
-        for x in &xs {
-            if !self.set_contains(yr, *x)? {
-                a_in_b = false;
-                break;
+        let ys = self.with_roots(&xs, |vm, _| vm.set_items(b))?;
+        // Both item lists and both temporary sets stay rooted across user hashing.
+        let (a_in_b, b_in_a) = self.with_roots(&xs, |vm, _| {
+            for y in &ys {
+                vm.root(*y);
             }
-        }
-        let mut b_in_a = true;
-        for y in &ys {
-            if !self.set_contains(xr, *y)? {
-                b_in_a = false;
-                break;
+            let xset = vm.new_set(&xs, true)?;
+            vm.root(xset);
+            let yset = vm.new_set(&ys, true)?;
+            vm.root(yset);
+            let (xr, yr) = (
+                xset.as_obj().unwrap_or(ObjRef(0)),
+                yset.as_obj().unwrap_or(ObjRef(0)),
+            );
+            let mut a_in_b = true;
+            for x in &xs {
+                if !vm.set_contains(yr, *x)? {
+                    a_in_b = false;
+                    break;
+                }
             }
-        }
+            let mut b_in_a = true;
+            for y in &ys {
+                if !vm.set_contains(xr, *y)? {
+                    b_in_a = false;
+                    break;
+                }
+            }
+            Ok((a_in_b, b_in_a))
+        })?;
         Ok(Some(match op {
             CompareOp::Eq => a_in_b && b_in_a,
             CompareOp::Ne => !(a_in_b && b_in_a),
@@ -234,6 +243,15 @@ impl Vm {
 
     /// `d.update(m)` for a mapping or an iterable of pairs.
     pub fn dict_update_from(&mut self, d: ObjRef, m: Value) -> PyResult<()> {
+        // The target is often fresh (`dict(...)`, `f(**m)`) and the source popped by the
+        // interpreter: both stay rooted while user `keys`/`__getitem__`/`__hash__` run.
+        self.with_roots(&[Value::obj(d), m], |vm, _| {
+            vm.dict_update_from_rooted(d, m)
+        })
+    }
+
+    /// `dict_update_from` once `d` and `m` are rooted.
+    fn dict_update_from_rooted(&mut self, d: ObjRef, m: Value) -> PyResult<()> {
         if let Some(Obj::Dict(_)) = self.obj(m) {
             let items = self.dict_items(m.as_obj().unwrap_or(d));
             for (k, v) in items {
@@ -244,18 +262,28 @@ impl Vm {
         if let Some(Obj::Instance(i)) = self.obj(m) {
             if let Some(Obj::Dict(_)) = self.obj(i.native) {
                 let n = i.native;
-                return self.dict_update_from(d, n);
+                return self.dict_update_from_rooted(d, n);
             }
         }
         if let Some(keys) = self.lookup_special(m, "keys")? {
             let ks = self.call_bound(keys, m, &[])?;
-            for k in self.collect_iter(ks)? {
-                let v = self.get_item(m, k)?;
-                self.dict_set(d, k, v)?;
-            }
-            return Ok(());
+            let ks = self.with_roots(&[ks], |vm, _| vm.collect_iter(ks))?;
+            // The keys (and each value until stored) survive a user `__getitem__`.
+            return self.with_roots(&ks, |vm, _| {
+                for &k in &ks {
+                    let v = vm.get_item(m, k)?;
+                    vm.dict_set(d, k, v)?;
+                }
+                Ok(())
+            });
         }
-        for (i, pair) in self.collect_iter(m)?.into_iter().enumerate() {
+        let pairs = self.collect_iter(m)?;
+        self.with_roots(&pairs, |vm, _| vm.dict_update_from_pairs(d, &pairs))
+    }
+
+    /// The pairs part of `dict_update_from` (`pairs` are rooted by the caller).
+    fn dict_update_from_pairs(&mut self, d: ObjRef, pairs: &[Value]) -> PyResult<()> {
+        for (i, &pair) in pairs.iter().enumerate() {
             let kv = match self.collect_iter(pair) {
                 Ok(kv) => kv,
                 Err(_) => {
@@ -292,8 +320,9 @@ impl Vm {
                     return Err(self.type_error(msg));
                 }
                 let tmp = self.new_dict()?;
-                self.dict_update_from(tmp.as_obj().unwrap_or(dr), m)?;
-                self.dict_items(tmp.as_obj().unwrap_or(dr))
+                let tr = tmp.as_obj().unwrap_or(dr);
+                self.with_roots(&[tmp], |vm, _| vm.dict_update_from(tr, m))?;
+                self.dict_items(tr)
             }
         };
         for (k, v) in items {
@@ -338,6 +367,10 @@ impl Vm {
                 Obj::ByteArray(b) => Some(b.len()),
                 Obj::Range { start, stop, step } => {
                     Some(super::protocol::range_len(*start, *stop, *step) as usize)
+                }
+                Obj::BigRange(br) => {
+                    let br = (**br).clone();
+                    return self.big_range_len(&br);
                 }
                 Obj::DictView { dict, .. } => match self.heap.get(*dict) {
                     Obj::Dict(d) => Some(d.len()),
@@ -393,12 +426,21 @@ impl Vm {
             }
             Obj::List(_) | Obj::Tuple(_) | Obj::DictView { .. } => {
                 let items = self.set_items(container)?;
-                for x in items {
-                    if self.eq(x, item)? {
-                        return Ok(true);
+                // Copies of the items: the interpreter popped the container, and a user
+                // `__eq__` may collect (or empty the list).
+                self.with_roots(&items, |vm, _| {
+                    vm.root(item);
+                    for &x in &items {
+                        if vm.eq(x, item)? {
+                            return Ok(true);
+                        }
                     }
-                }
-                Ok(false)
+                    Ok(false)
+                })
+            }
+            Obj::BigRange(br) => {
+                let br = (**br).clone();
+                Ok(self.big_range_find(&br, item)?.is_some())
             }
             Obj::Range { start, stop, step } => {
                 let (start, stop, step) = (*start, *stop, *step);
@@ -464,12 +506,15 @@ impl Vm {
                         return Err(self.type_error(msg));
                     }
                 };
-                while let Some(x) = self.iter_next(it)? {
-                    if self.eq(x, item)? {
-                        return Ok(true);
+                // A fresh iterator (and the popped item): user `__next__`/`__eq__` may collect.
+                self.with_roots(&[it, item], |vm, _| {
+                    while let Some(x) = vm.iter_next(it)? {
+                        if vm.eq(x, item)? {
+                            return Ok(true);
+                        }
                     }
-                }
-                Ok(false)
+                    Ok(false)
+                })
             }
         }
     }
@@ -599,6 +644,16 @@ impl Vm {
             return Err(self.not_subscriptable(c));
         };
         let is_slice = matches!(self.obj(k), Some(Obj::Slice(_)));
+        if is_slice || matches!(self.obj(k), Some(Obj::Instance(_))) {
+            // The interpreter popped the container and the (fresh) key: a user `__index__`
+            // of the index or a slice bound may collect.
+            return self.with_roots(&[c, k], |vm, _| vm.get_item_in(c, r, k, is_slice));
+        }
+        self.get_item_in(c, r, k, false)
+    }
+
+    /// `get_item` once the operands of a slice are rooted.
+    fn get_item_in(&mut self, c: Value, r: ObjRef, k: Value, is_slice: bool) -> PyResult<Value> {
         match self.heap.get(r) {
             Obj::List(_) | Obj::Tuple(_) => {
                 let is_list = matches!(self.heap.get(r), Obj::List(_));
@@ -680,6 +735,10 @@ impl Vm {
                 let i = j as usize;
                 Ok(Value::int_unchecked(data[i] as i64))
             }
+            Obj::BigRange(br) => {
+                let br = (**br).clone();
+                self.big_range_subscript(&br, k)
+            }
             Obj::Range { start, stop, step } => {
                 let (start, stop, step) = (*start, *stop, *step);
                 let len = super::protocol::range_len(start, stop, step) as usize;
@@ -751,6 +810,23 @@ impl Vm {
             return Err(self.type_error(msg));
         };
         let is_slice = matches!(self.obj(k), Some(Obj::Slice(_)));
+        if is_slice || matches!(self.obj(k), Some(Obj::Instance(_))) {
+            // The interpreter popped the container, the key and the value; collecting the
+            // new items (a generator) or a user `__index__` may collect.
+            return self.with_roots(&[c, k, v], |vm, _| vm.set_item_in(c, r, k, v, is_slice));
+        }
+        self.set_item_in(c, r, k, v, false)
+    }
+
+    /// `set_item` once the operands of a slice assignment are rooted.
+    fn set_item_in(
+        &mut self,
+        c: Value,
+        r: ObjRef,
+        k: Value,
+        v: Value,
+        is_slice: bool,
+    ) -> PyResult<()> {
         match self.heap.get(r) {
             Obj::List(l) => {
                 let len = l.len();
@@ -809,11 +885,13 @@ impl Vm {
                         Some(d) => d,
                         None => {
                             let items = self.collect_iter(v)?;
-                            let mut d = Vec::new();
-                            for x in items {
-                                d.push(self.byte_value(x)?);
-                            }
-                            d
+                            // `__index__` of an item may collect.
+                            self.with_roots(&items, |vm, _| {
+                                items
+                                    .iter()
+                                    .map(|&x| vm.byte_value(x))
+                                    .collect::<PyResult<Vec<u8>>>()
+                            })?
                         }
                     };
                     let si = self.slice_indices(k, len)?;
@@ -898,6 +976,15 @@ impl Vm {
             return Err(self.type_error(msg));
         };
         let is_slice = matches!(self.obj(k), Some(Obj::Slice(_)));
+        if is_slice || matches!(self.obj(k), Some(Obj::Instance(_))) {
+            // As in `get_item`: the popped container and key survive a user `__index__`.
+            return self.with_roots(&[c, k], |vm, _| vm.del_item_in(c, r, k, is_slice));
+        }
+        self.del_item_in(c, r, k, false)
+    }
+
+    /// `del_item` once the operands of a slice are rooted.
+    fn del_item_in(&mut self, c: Value, r: ObjRef, k: Value, is_slice: bool) -> PyResult<()> {
         match self.heap.get(r) {
             Obj::List(_) | Obj::ByteArray(_)
                 if is_slice || matches!(self.heap.get(r), Obj::List(_)) =>

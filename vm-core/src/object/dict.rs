@@ -14,6 +14,10 @@ const DUMMY: u32 = u32::MAX - 1;
 const PERTURB_SHIFT: u32 = 5;
 const MIN_SIZE: usize = 8;
 
+/// The table could not grow: the allocator refused the memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableAllocError;
+
 /// One key/value pair with its hash. A deleted entry has `key == UNDEF`.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
@@ -164,15 +168,16 @@ impl Dict {
 
     /// Reserves room for one more entry; fails instead of aborting when memory is short.
     /// Returns the number of heap bytes the table grew by.
-    pub fn reserve_one(&mut self) -> Result<usize, ()> {
+    pub fn reserve_one(&mut self) -> Result<usize, TableAllocError> {
         let before = self.heap_bytes();
         if self.entries.len() == self.entries.capacity() {
             self.entries
                 .try_reserve(self.entries.len().max(8))
-                .map_err(|_| ())?;
+                .map_err(|_| TableAllocError)?;
         }
         if (self.fill.max(self.entries.len()) + 1) * 3 > self.indices.len() * 2 {
-            self.resize(((self.len + 1) * 3).max(MIN_SIZE))?;
+            self.resize(((self.len + 1) * 3).max(MIN_SIZE))
+                .map_err(|_| TableAllocError)?;
         }
         Ok(self.heap_bytes().saturating_sub(before))
     }

@@ -45,18 +45,6 @@ impl Vm {
 
     /// `FORMAT_VALUE`: conversion (0 none, 1 str, 2 repr, 3 ascii) then `format(v, spec)`.
     pub fn format_value(&mut self, v: Value, conv: u32, spec: Value) -> PyResult<Value> {
-        let v = match conv {
-            1 => self.to_str_value(v)?,
-            2 => {
-                let s = self.repr(v)?;
-                self.new_string(s)?
-            }
-            3 => {
-                let s = self.repr(v)?;
-                self.new_string(crate::builtins::functions::ascii_escape(&s))?
-            }
-            _ => v,
-        };
         let spec_s = if spec.is_undef() {
             String::new()
         } else {
@@ -70,6 +58,20 @@ impl Vm {
                     return Err(self.type_error(msg));
                 }
             }
+        };
+        // The conversion may run a user `__str__`/`__repr__` (and collect): the spec is read
+        // first, as it may be unrooted.
+        let v = match conv {
+            1 => self.to_str_value(v)?,
+            2 => {
+                let s = self.repr(v)?;
+                self.new_string(s)?
+            }
+            3 => {
+                let s = self.repr(v)?;
+                self.new_string(crate::builtins::functions::ascii_escape(&s))?
+            }
+            _ => v,
         };
         if spec_s.is_empty() && self.str_of(v).is_some() {
             return Ok(v);
@@ -278,18 +280,23 @@ impl Vm {
                         ));
                     }
                 }
-                // Nested fields in the spec.
-                let spec = if spec.contains('{') {
-                    self.str_format_inner(spec, args, kwargs, depth + 1, numbering)?
-                } else {
-                    String::from(spec)
-                };
-                let spec_v = if spec.is_empty() {
-                    Value::UNDEF
-                } else {
-                    self.new_string(spec)?
-                };
-                let r = self.format_value(v, conv, spec_v)?;
+                // The field's value (possibly fresh from a lookup) and the spec string survive
+                // the nested fields' and `__repr__`/`__str__`'s collections.
+                let r = self.with_roots(&[v], |vm, _| {
+                    // Nested fields in the spec.
+                    let spec = if spec.contains('{') {
+                        vm.str_format_inner(spec, args, kwargs, depth + 1, numbering)?
+                    } else {
+                        String::from(spec)
+                    };
+                    let spec_v = if spec.is_empty() {
+                        Value::UNDEF
+                    } else {
+                        vm.new_string(spec)?
+                    };
+                    vm.root(spec_v);
+                    vm.format_value(v, conv, spec_v)
+                })?;
                 out.push_str(self.str_of(r).unwrap_or(""));
             } else if c == '}' {
                 if chars.get(i + 1) == Some(&'}') {
@@ -311,7 +318,9 @@ impl Vm {
     /// `fmt % arg` for a str `fmt`.
     pub fn percent_format(&mut self, fmt: Value, arg: Value) -> PyResult<Value> {
         let f = String::from(self.str_of(fmt).unwrap_or(""));
-        let out = self.percent_format_text(&f, arg, false)?;
+        // The interpreter popped both operands; each `__str__`/`__repr__` may collect while
+        // the argument tuple or mapping is still needed.
+        let out = self.with_roots(&[fmt, arg], |vm, _| vm.percent_format_text(&f, arg, false))?;
         self.new_string(out)
     }
 
@@ -323,7 +332,7 @@ impl Vm {
             .into_iter()
             .map(char::from)
             .collect();
-        let out = self.percent_format_text(&f, arg, true)?;
+        let out = self.with_roots(&[fmt, arg], |vm, _| vm.percent_format_text(&f, arg, true))?;
         let mut v = Vec::new();
         for ch in out.chars() {
             v.push(u8::try_from(u32::from(ch)).unwrap_or(b'?'));

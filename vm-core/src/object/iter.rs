@@ -21,6 +21,10 @@ impl Vm {
                 stop: *stop,
                 step: *step,
             },
+            Obj::BigRange(br) => {
+                let br = (**br).clone();
+                return self.big_range_iter(&br, false);
+            }
             Obj::Tuple(_) => Obj::Iter(Box::new(IterObj::Tuple { seq: r, idx: 0 })),
             Obj::Str(_) => Obj::Iter(Box::new(IterObj::Str { s: r, pos: 0 })),
             Obj::Bytes(_) | Obj::ByteArray(_) => {
@@ -262,36 +266,51 @@ impl Vm {
             }
             IterObj::Zip { its, strict } => {
                 let (its, strict) = (its.clone(), *strict);
-                let mut out = Vec::with_capacity(its.len());
-                for (i, it) in its.iter().enumerate() {
-                    match self.iter_next(*it)? {
-                        Some(v) => out.push(v),
-                        None => {
-                            if strict && i > 0 {
-                                let msg =
-                                    format!("zip() argument {} is shorter than argument 1", i + 1);
-                                return Err(self.value_error(msg));
-                            }
-                            self.set_iter_state(r, IterObj::Done);
-                            return Ok(None);
-                        }
-                    }
-                }
                 if its.is_empty() {
                     return Ok(None);
                 }
-                self.new_tuple(out).map(Some)
+                // Items already taken survive the next iterator's `__next__` (rooted until
+                // the tuple holds them).
+                self.with_roots(&[], |vm, _| {
+                    let mut out = Vec::with_capacity(its.len());
+                    for (i, it) in its.iter().enumerate() {
+                        match vm.iter_next(*it)? {
+                            Some(v) => {
+                                vm.root(v);
+                                out.push(v);
+                            }
+                            None => {
+                                if strict && i > 0 {
+                                    let msg = format!(
+                                        "zip() argument {} is shorter than argument 1",
+                                        i + 1
+                                    );
+                                    return Err(vm.value_error(msg));
+                                }
+                                vm.set_iter_state(r, IterObj::Done);
+                                return Ok(None);
+                            }
+                        }
+                    }
+                    vm.new_tuple(out).map(Some)
+                })
             }
             IterObj::Map { func, its } => {
                 let (func, its) = (*func, its.clone());
-                let mut args = Vec::with_capacity(its.len());
-                for it in its {
-                    match self.iter_next(it)? {
-                        Some(v) => args.push(v),
-                        None => return Ok(None),
+                // Arguments already taken survive the next iterator's `__next__`.
+                self.with_roots(&[], |vm, _| {
+                    let mut args = Vec::with_capacity(its.len());
+                    for it in its {
+                        match vm.iter_next(it)? {
+                            Some(v) => {
+                                vm.root(v);
+                                args.push(v);
+                            }
+                            None => return Ok(None),
+                        }
                     }
-                }
-                self.call(func, &args).map(Some)
+                    vm.call(func, &args).map(Some)
+                })
             }
             IterObj::Filter { func, it } => {
                 let (func, it) = (*func, *it);
@@ -302,8 +321,11 @@ impl Vm {
                     let keep = if func == Value::NONE {
                         self.truthy(v)?
                     } else {
-                        let t = self.call(func, &[v])?;
-                        self.truthy(t)?
+                        // `v` is returned after the predicate's result's `__bool__` runs.
+                        self.with_roots(&[v], |vm, _| {
+                            let t = vm.call(func, &[v])?;
+                            vm.truthy(t)
+                        })?
                     };
                     if keep {
                         return Ok(Some(v));
@@ -352,6 +374,23 @@ impl Vm {
                 Ok(Some(v))
             }
             IterObj::Done => Ok(None),
+            IterObj::BigRange {
+                next,
+                step,
+                remaining,
+            } => {
+                if remaining.is_zero() {
+                    return Ok(None);
+                }
+                let v = next.clone();
+                let state = IterObj::BigRange {
+                    next: next.add(step),
+                    step: step.clone(),
+                    remaining: remaining.sub(&super::bigint::BigInt::one()),
+                };
+                self.set_iter_state(r, state);
+                self.int_from_big(v).map(Some)
+            }
         }
     }
 
@@ -368,17 +407,12 @@ impl Vm {
         // The partial result lives in a list on the root stack so a collection triggered by
         // Python code run by `next` keeps it alive.
         let acc = self.new_list(Vec::new())?;
-        self.native_roots.push(acc);
-        self.native_roots.push(it);
-        let res = (|| {
-            while let Some(x) = self.iter_next(it)? {
-                self.list_push(acc, x)?;
+        self.with_roots(&[acc, it], |vm, _| {
+            while let Some(x) = vm.iter_next(it)? {
+                vm.list_push(acc, x)?;
             }
             Ok(())
-        })();
-        self.native_roots.pop();
-        self.native_roots.pop();
-        res?;
+        })?;
         match self.obj(acc) {
             Some(Obj::List(l)) => Ok(l.clone()),
             _ => Ok(Vec::new()),

@@ -3,6 +3,7 @@
 pub mod arith;
 pub mod attr;
 pub mod bigint;
+pub mod bigrange;
 pub mod compare;
 pub mod containers;
 pub mod dict;

@@ -83,7 +83,7 @@ impl Vm {
                     t.set
                 }
             }
-            Obj::Range { .. } => t.range,
+            Obj::Range { .. } | Obj::BigRange(_) => t.range,
             Obj::Slice(_) => t.slice,
             Obj::Function(_) => t.function,
             Obj::Native(_) => t.builtin_function,
@@ -108,6 +108,7 @@ impl Vm {
                 IterObj::Reversed { .. } => t.reversed,
                 IterObj::Call { .. } => t.callable_iterator,
                 IterObj::Seq { .. } | IterObj::Done => t.iterator,
+                IterObj::BigRange { .. } => t.longrange_iterator,
             },
             Obj::DictView { kind, .. } => match kind {
                 super::types::DictViewKind::Keys => t.dict_keys,
@@ -288,6 +289,18 @@ impl Vm {
     /// Finds `key` in dict-like table `d` (a dict or set object) with Python equality.
     /// Returns the entry index.
     pub fn dict_find(&mut self, d: ObjRef, key: Value, hash: u64) -> PyResult<Option<usize>> {
+        self.dict_find_keeping(d, key, hash, Value::NONE)
+    }
+
+    /// `dict_find` that also keeps `keep` (the value about to be stored) alive across the
+    /// user `__eq__` calls of the slow path.
+    fn dict_find_keeping(
+        &mut self,
+        d: ObjRef,
+        key: Value,
+        hash: u64,
+        keep: Value,
+    ) -> PyResult<Option<usize>> {
         // Candidates whose equality needs no user code are decided in place; the rest are
         // compared through `eq`, restarting if the table changed meanwhile.
         loop {
@@ -316,8 +329,10 @@ impl Vm {
                 return Ok(None);
             }
             let mut changed = false;
+            let roots = [Value::obj(d), key, keep];
             for (i, k) in slow {
-                let eq = self.eq(k, key)?;
+                // User `__eq__` may collect: root the table, the key and the value.
+                let eq = self.with_roots(&roots, |vm, _| vm.eq(k, key))?;
                 let table_version = match self.heap.get(d) {
                     Obj::Dict(t) => t.keys_version,
                     Obj::Set(s) => s.table.keys_version,
@@ -339,7 +354,7 @@ impl Vm {
 
     /// `d[key]` for a dict object, `None` when absent.
     pub fn dict_get(&mut self, d: ObjRef, key: Value) -> PyResult<Option<Value>> {
-        let h = self.hash(key)?;
+        let h = self.hash_for(d, key, Value::NONE)?;
         Ok(self.dict_find(d, key, h)?.map(|i| match self.heap.get(d) {
             Obj::Dict(t) => t.entry(i).value,
             _ => Value::NONE,
@@ -348,13 +363,26 @@ impl Vm {
 
     /// `d[key] = value` for a dict object (or the table of a set, with `value` unused).
     pub fn dict_set(&mut self, d: ObjRef, key: Value, value: Value) -> PyResult<()> {
-        let h = self.hash(key)?;
+        let h = self.hash_for(d, key, value)?;
         self.dict_set_hashed(d, key, h, value)
+    }
+
+    /// `hash(key)` for a lookup in the table `d`. A user `__hash__` may collect, and neither
+    /// the table, nor `keep` (a value about to be stored), nor a tuple key holding the
+    /// instance is its argument, while the interpreter has already popped them all: they
+    /// are rooted for the call.
+    #[inline]
+    pub(crate) fn hash_for(&mut self, d: ObjRef, key: Value, keep: Value) -> PyResult<u64> {
+        if matches!(self.obj(key), Some(Obj::Instance(_) | Obj::Tuple(_))) {
+            self.with_roots(&[Value::obj(d), key, keep], |vm, _| vm.hash(key))
+        } else {
+            self.hash(key)
+        }
     }
 
     /// `dict_set` with a precomputed hash.
     pub fn dict_set_hashed(&mut self, d: ObjRef, key: Value, h: u64, value: Value) -> PyResult<()> {
-        if let Some(i) = self.dict_find(d, key, h)? {
+        if let Some(i) = self.dict_find_keeping(d, key, h, value)? {
             match self.heap.get_mut(d) {
                 Obj::Dict(t) => t.set_value(i, value),
                 Obj::Set(s) => s.table.set_value(i, value),
@@ -383,7 +411,7 @@ impl Vm {
 
     /// Deletes `key`; returns the removed value, `None` if absent.
     pub fn dict_del(&mut self, d: ObjRef, key: Value) -> PyResult<Option<Value>> {
-        let h = self.hash(key)?;
+        let h = self.hash_for(d, key, Value::NONE)?;
         let Some(i) = self.dict_find(d, key, h)? else {
             return Ok(None);
         };
@@ -463,18 +491,15 @@ impl Vm {
             Obj::Tuple(items) => {
                 let items = items.to_vec();
                 self.enter_native()?;
-                let mut hs = Vec::with_capacity(items.len());
-                for it in items {
-                    match self.hash(it) {
-                        Ok(h) => hs.push(h),
-                        Err(e) => {
-                            self.leave_native();
-                            return Err(e);
-                        }
-                    }
-                }
+                // The items are copies: rooted in case the tuple itself is not.
+                let hs = self.with_roots(&items, |vm, _| {
+                    items
+                        .iter()
+                        .map(|&it| vm.hash(it))
+                        .collect::<PyResult<Vec<u64>>>()
+                });
                 self.leave_native();
-                Ok(tuple_hash(hs.into_iter()))
+                Ok(tuple_hash(hs?.into_iter()))
             }
             Obj::Set(s) if s.frozen => {
                 // CPython's frozenset hash: shuffle each element hash, xor, then mix.
@@ -561,7 +586,7 @@ impl Vm {
             (Obj::Dict(_), Obj::Dict(_)) | (Obj::Set(_), Obj::Set(_)) => None,
             (Obj::Bytes(_), Obj::ByteArray(_)) | (Obj::ByteArray(_), _) => None,
             (Obj::DictView { .. }, _) | (_, Obj::DictView { .. }) => None,
-            (Obj::Range { .. }, Obj::Range { .. }) => None,
+            (Obj::Range { .. } | Obj::BigRange(_), Obj::Range { .. } | Obj::BigRange(_)) => None,
             (Obj::BoundMethod { .. }, Obj::BoundMethod { .. }) => None,
             (Obj::Slice(_), Obj::Slice(_)) => None,
             _ => Some(false),
@@ -622,6 +647,7 @@ impl Vm {
             Obj::ByteArray(b) => !b.is_empty(),
             Obj::BigInt(_) => true,
             Obj::Range { start, stop, step } => range_len(*start, *stop, *step) != 0,
+            Obj::BigRange(r) => !r.len.is_zero(),
             Obj::DictView { dict, .. } => match self.heap.get(*dict) {
                 Obj::Dict(d) => !d.is_empty(),
                 _ => false,
@@ -692,6 +718,18 @@ impl Vm {
     #[inline]
     pub fn leave_native(&mut self) {
         self.native_depth -= 1;
+    }
+}
+
+/// Number of items of `range(start, stop, step)`, exactly.
+pub fn range_len_i128(start: i64, stop: i64, step: i64) -> i128 {
+    let (start, stop, step) = (start as i128, stop as i128, step as i128);
+    if step > 0 && start < stop {
+        (stop - start - 1) / step + 1
+    } else if step < 0 && start > stop {
+        (start - stop - 1) / (-step) + 1
+    } else {
+        0
     }
 }
 

@@ -173,6 +173,7 @@ impl Vm {
                     self.repr_seq(r, &items, "{", "}")
                 }
             }
+            Obj::BigRange(r) => Ok(Vm::big_range_repr(r)),
             Obj::Range { start, stop, step } => Ok(if *step == 1 {
                 format!("range({start}, {stop})")
             } else {
@@ -312,17 +313,18 @@ impl Vm {
         }
         self.enter_native()?;
         self.repr_active.push(me);
-        let r = (|| {
+        // Copies of the items: rooted in case a user `__repr__` mutates the container.
+        let r = self.with_roots(items, |vm, _| {
             let mut out = String::from(open);
             for (i, it) in items.iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                out.push_str(&self.repr(*it)?);
+                out.push_str(&vm.repr(*it)?);
             }
             out.push_str(close);
             Ok(out)
-        })();
+        });
         self.repr_active.pop();
         self.leave_native();
         r
@@ -334,19 +336,25 @@ impl Vm {
         }
         self.enter_native()?;
         self.repr_active.push(me);
-        let r = (|| {
+        let r = self.with_roots(&[], |vm, _| {
+            let items = vm.dict_items(me);
+            // Copies of the entries: rooted in case a user `__repr__` mutates the dict.
+            for &(k, v) in &items {
+                vm.root(k);
+                vm.root(v);
+            }
             let mut out = String::from("{");
-            for (i, (k, v)) in self.dict_items(me).into_iter().enumerate() {
+            for (i, (k, v)) in items.into_iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                out.push_str(&self.repr(k)?);
+                out.push_str(&vm.repr(k)?);
                 out.push_str(": ");
-                out.push_str(&self.repr(v)?);
+                out.push_str(&vm.repr(v)?);
             }
             out.push('}');
             Ok(out)
-        })();
+        });
         self.repr_active.pop();
         self.leave_native();
         r

@@ -108,6 +108,7 @@ define_types! {
         super_ = "super": object;
         list_iterator = "list_iterator": object;
         range_iterator = "range_iterator": object;
+        longrange_iterator = "longrange_iterator": object;
         tuple_iterator = "tuple_iterator": object;
         str_iterator = "str_ascii_iterator": object;
         bytes_iterator = "bytes_iterator": object;

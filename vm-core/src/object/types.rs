@@ -261,34 +261,97 @@ pub enum DictViewKind {
 #[derive(Debug)]
 pub enum IterObj {
     /// Over a tuple.
-    Tuple { seq: ObjRef, idx: usize },
+    Tuple {
+        /// The tuple.
+        seq: ObjRef,
+        /// Index of the next item.
+        idx: usize,
+    },
     /// Over a str, by byte position.
-    Str { s: ObjRef, pos: usize },
+    Str {
+        /// The str.
+        s: ObjRef,
+        /// Byte offset of the next character.
+        pos: usize,
+    },
     /// Over bytes or bytearray.
-    Bytes { seq: ObjRef, idx: usize },
+    Bytes {
+        /// The bytes or bytearray.
+        seq: ObjRef,
+        /// Index of the next byte.
+        idx: usize,
+    },
     /// Over a dict view or a set.
     Dict {
+        /// The dict or set.
         dict: ObjRef,
+        /// Entry index to resume from.
         idx: usize,
+        /// Whether keys, values or items are produced.
         kind: DictViewKind,
+        /// The size at creation (a change raises `RuntimeError`).
         len: usize,
     },
     /// `enumerate`.
-    Enumerate { it: Value, count: Value },
+    Enumerate {
+        /// The underlying iterator.
+        it: Value,
+        /// The next count (an int).
+        count: Value,
+    },
     /// `zip`.
-    Zip { its: Vec<Value>, strict: bool },
+    Zip {
+        /// The iterators, in argument order.
+        its: Vec<Value>,
+        /// `strict=True`: unequal lengths raise `ValueError`.
+        strict: bool,
+    },
     /// `map`.
-    Map { func: Value, its: Vec<Value> },
+    Map {
+        /// The function applied.
+        func: Value,
+        /// The iterators supplying its arguments.
+        its: Vec<Value>,
+    },
     /// `filter`.
-    Filter { func: Value, it: Value },
+    Filter {
+        /// The predicate (`None` tests the items themselves).
+        func: Value,
+        /// The underlying iterator.
+        it: Value,
+    },
     /// `reversed` over a sequence with `__len__`/`__getitem__` or a list.
-    Reversed { seq: Value, idx: usize },
+    Reversed {
+        /// The sequence.
+        seq: Value,
+        /// One past the index of the next item (0 when done).
+        idx: usize,
+    },
     /// The `__getitem__` sequence protocol.
-    Seq { seq: Value, idx: usize },
+    Seq {
+        /// The object with `__getitem__`.
+        seq: Value,
+        /// The next index to try.
+        idx: usize,
+    },
     /// `iter(callable, sentinel)`.
-    Call { func: Value, sentinel: Value },
+    Call {
+        /// The callable called for each item.
+        func: Value,
+        /// The value that ends the iteration.
+        sentinel: Value,
+    },
     /// An exhausted iterator.
     Done,
+    /// Over a big range: the next value, the step and how many values are left.
+    BigRange {
+        /// The next value.
+        next: BigInt,
+        /// The difference between values.
+        step: BigInt,
+        /// How many values are left.
+        remaining: BigInt,
+    },
 }
 
 /// `property(fget, fset, fdel, doc)`.
@@ -326,7 +389,16 @@ pub enum Obj {
     /// `set` / `frozenset`.
     Set(Box<SetObj>),
     /// `range(start, stop, step)`.
-    Range { start: i64, stop: i64, step: i64 },
+    Range {
+        /// First value.
+        start: i64,
+        /// Bound (exclusive).
+        stop: i64,
+        /// Difference between values (non-zero).
+        step: i64,
+    },
+    /// A `range` whose bounds or length do not fit in `i64`.
+    BigRange(Box<super::bigrange::BigRange>),
     /// `slice(start, stop, step)`.
     Slice(Box<[Value; 3]>),
     /// A Python function.
@@ -334,7 +406,12 @@ pub enum Obj {
     /// A builtin function or method.
     Native(Box<NativeFunc>),
     /// A bound method (`func` bound to `receiver`).
-    BoundMethod { func: Value, receiver: Value },
+    BoundMethod {
+        /// The function.
+        func: Value,
+        /// The object passed as the first argument.
+        receiver: Value,
+    },
     /// A class.
     Class(Box<Class>),
     /// An instance of a user class or of an exception class.
@@ -348,13 +425,30 @@ pub enum Obj {
     /// A generator.
     Generator(Box<Generator>),
     /// A list iterator (hot in `for` loops, so not boxed).
-    ListIter { list: ObjRef, idx: usize },
+    ListIter {
+        /// The list.
+        list: ObjRef,
+        /// Index of the next item (`usize::MAX` once exhausted).
+        idx: usize,
+    },
     /// A range iterator.
-    RangeIter { next: i64, stop: i64, step: i64 },
+    RangeIter {
+        /// The next value.
+        next: i64,
+        /// Bound (exclusive).
+        stop: i64,
+        /// Difference between values.
+        step: i64,
+    },
     /// Other iterators.
     Iter(Box<IterObj>),
     /// A dict view (`d.keys()` ...).
-    DictView { dict: ObjRef, kind: DictViewKind },
+    DictView {
+        /// The dict viewed.
+        dict: ObjRef,
+        /// Keys, values or items.
+        kind: DictViewKind,
+    },
     /// `property`.
     Property(Box<Property>),
     /// `staticmethod(f)`.
@@ -362,7 +456,12 @@ pub enum Obj {
     /// `classmethod(f)`.
     ClassMethod(Value),
     /// `super(type, obj)`.
-    Super { class: ObjRef, receiver: Value },
+    Super {
+        /// The class whose MRO successor is searched.
+        class: ObjRef,
+        /// The instance (or class) methods are bound to.
+        receiver: Value,
+    },
 }
 
 impl Obj {
@@ -388,6 +487,7 @@ impl Obj {
                 size_of::<Generator>() + g.frame.as_ref().map_or(0, |f| f.heap_bytes())
             }
             Obj::Iter(_) => size_of::<IterObj>(),
+            Obj::BigRange(_) => size_of::<super::bigrange::BigRange>(),
             Obj::Property(_) => size_of::<Property>(),
             _ => 0,
         }
@@ -397,7 +497,7 @@ impl Obj {
     pub fn for_each_ref(&self, f: &mut dyn FnMut(Value)) {
         match self {
             Obj::Free(_) | Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) | Obj::BigInt(_) => {}
-            Obj::Range { .. } | Obj::RangeIter { .. } => {}
+            Obj::Range { .. } | Obj::RangeIter { .. } | Obj::BigRange(_) => {}
             Obj::List(v) => v.iter().for_each(|x| f(*x)),
             Obj::Tuple(v) => v.iter().for_each(|x| f(*x)),
             Obj::Dict(d) => d.for_each_ref(f),
@@ -473,6 +573,7 @@ impl Obj {
             }
             Obj::ListIter { list, .. } => f(Value::obj(*list)),
             Obj::Iter(it) => match &**it {
+                IterObj::BigRange { .. } => {}
                 IterObj::Tuple { seq, .. } | IterObj::Bytes { seq, .. } => f(Value::obj(*seq)),
                 IterObj::Str { s, .. } => f(Value::obj(*s)),
                 IterObj::Dict { dict, .. } => f(Value::obj(*dict)),

@@ -43,6 +43,7 @@ fn fold_num(e: &Expr) -> Option<Num> {
 /// Whether `e` folds to a constant (literals, negated numbers, tuples of constants).
 pub(crate) fn is_foldable(e: &Expr) -> bool {
     match &e.kind {
+        ExprKind::Constant(Constant::Imaginary(_)) => false,
         ExprKind::Constant(_) => true,
         ExprKind::UnaryOp {
             op: UnaryOp::USub, ..
@@ -61,7 +62,7 @@ pub(crate) fn const_truth(e: &Expr) -> Option<bool> {
             Constant::True | Constant::Ellipsis => true,
             Constant::Int(i) => *i != 0,
             Constant::BigInt { .. } => true,
-            Constant::Float(f) => *f != 0.0,
+            Constant::Float(f) | Constant::Imaginary(f) => *f != 0.0,
             Constant::Str(s) => !s.is_empty(),
             Constant::Bytes(b) => !b.is_empty(),
         }),
@@ -117,7 +118,8 @@ impl<'a, 'p> Compiler<'a, 'p> {
                     radix: *radix,
                 })
                 .map_err(oom)?,
-            Constant::Float(f) => Value::float(*f),
+            // Never loaded as such: `visit_expr_kind` compiles it to a raising intrinsic.
+            Constant::Float(f) | Constant::Imaginary(f) => Value::float(*f),
             Constant::Str(s) => self.str_value(s)?,
             Constant::Bytes(b) => self.pool.bytes(b).map_err(oom)?,
         })
@@ -362,6 +364,11 @@ impl<'a, 'p> Compiler<'a, 'p> {
                         self.emit(Op::BUILD_STRING, values.len() as u32);
                     }
                 }
+                Ok(())
+            }
+            ExprKind::Constant(Constant::Imaginary(f)) => {
+                self.load_const(Value::float(*f))?;
+                self.emit(Op::CALL_INTRINSIC_1, Intrinsic::UnsupportedComplex as u32);
                 Ok(())
             }
             ExprKind::Constant(c) => {

@@ -291,9 +291,18 @@ fn errors() {
         (Syntax, s("unexpected EOF while parsing"), 1, 6, 1, 0)
     );
     assert_eq!(
-        lex_err("x = 1j").1,
-        "imaginary numbers (complex) are not supported by Tiercel"
+        toks("x = 1j + 2.5E1J"),
+        [
+            "N(x)·1:0-1:1",
+            "=·1:2-1:3",
+            "Imaginary(1.0)·1:4-1:6",
+            "+·1:7-1:8",
+            "Imaginary(25.0)·1:9-1:15",
+            "NL·1:15-1:15",
+            "END·1:15-1:15"
+        ]
     );
+    assert_eq!(lex_err("x = 0x1j").1, "invalid hexadecimal literal");
     assert_eq!(
         lex_err("a\0b").1,
         "source code string cannot contain null bytes"

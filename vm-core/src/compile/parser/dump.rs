@@ -271,6 +271,7 @@ fn constant(c: &Constant) -> String {
                 None => s,
             }
         }
+        Constant::Imaginary(f) => format!("{}j", constant(&Constant::Float(*f))),
         Constant::Str(v) => s(v),
         Constant::Bytes(b) => {
             let parts: Vec<String> = b.iter().map(|c| format!("{c:x}")).collect();

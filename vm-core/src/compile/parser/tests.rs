@@ -138,16 +138,6 @@ fn unsupported_features_name_themselves() {
             (1, 1, 1, 6),
         ),
         (
-            "x = 1j\n",
-            "imaginary numbers (complex) are not supported by Tiercel",
-            (1, 5, 1, 7),
-        ),
-        (
-            "x = 1.5J + 2\n",
-            "imaginary numbers (complex) are not supported by Tiercel",
-            (1, 5, 1, 9),
-        ),
-        (
             "try:\n    pass\nexcept* E:\n    pass\n",
             "'except*' is not supported by Tiercel",
             (3, 7, 3, 8),
@@ -290,6 +280,8 @@ fn string_literals_decode() {
     assert_eq!(value("0o777"), Constant::Int(0o777));
     assert_eq!(value("0b1010"), Constant::Int(10));
     assert_eq!(value("1e400"), Constant::Float(f64::INFINITY));
+    assert_eq!(value("1.5J"), Constant::Imaginary(1.5));
+    assert_eq!(value("0j"), Constant::Imaginary(0.0));
     assert_eq!(value("1_0.2_5e1_0"), Constant::Float(10.25e10));
     assert_eq!(value("000"), Constant::Int(0));
     let e = err(r"'\N{NOT A REAL NAME}'");

@@ -1,0 +1,261 @@
+//! `range` objects whose bounds or length do not fit in an `i64` (`range(10 ** 20)`).
+//!
+//! The common case stays `Obj::Range` (three `i64`s, iterated by `Obj::RangeIter`); a range is
+//! made a `BigRange` only when a bound or its length is outside `i64`, so the fast paths never
+//! see one. Semantics follow CPython's `longrangeobject`: indexing, slicing, `in`, `index`,
+//! `count`, equality, iteration (forward and reversed) and `repr` work at any size; `len()`
+//! raises `OverflowError` when the length does not fit in a `Py_ssize_t`.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+
+use super::bigint::BigInt;
+use super::types::{IterObj, Obj};
+use super::value::Value;
+use crate::vm::{PyResult, Vm};
+
+/// A range with arbitrary-precision bounds (`step` is never zero).
+#[derive(Clone, Debug)]
+pub struct BigRange {
+    /// First value.
+    pub start: BigInt,
+    /// Bound (exclusive).
+    pub stop: BigInt,
+    /// Step (non-zero).
+    pub step: BigInt,
+    /// Number of values.
+    pub len: BigInt,
+}
+
+impl BigRange {
+    /// The range `start, stop, step` (`step` must be non-zero).
+    pub fn new(start: BigInt, stop: BigInt, step: BigInt) -> BigRange {
+        let len = range_len(&start, &stop, &step);
+        BigRange {
+            start,
+            stop,
+            step,
+            len,
+        }
+    }
+
+    /// The `i`-th value (`0 <= i < len`).
+    pub fn item(&self, i: &BigInt) -> BigInt {
+        self.start.add(&i.mul(&self.step))
+    }
+
+    /// The position of the int `x` in the range, if it is a member.
+    pub fn position(&self, x: &BigInt) -> Option<BigInt> {
+        let inside = if self.step.is_negative() {
+            *x <= self.start && *x > self.stop
+        } else {
+            *x >= self.start && *x < self.stop
+        };
+        if !inside {
+            return None;
+        }
+        let (q, r) = x.sub(&self.start).divmod_floor(&self.step).ok()?;
+        r.is_zero().then_some(q)
+    }
+}
+
+/// CPython's range length: `(stop - start - 1) // step + 1` when non-empty.
+pub fn range_len(start: &BigInt, stop: &BigInt, step: &BigInt) -> BigInt {
+    let one = BigInt::one();
+    let (lo, hi, st) = if step.is_negative() {
+        (stop, start, step.neg())
+    } else {
+        (start, stop, step.clone())
+    };
+    if lo >= hi {
+        return BigInt::zero();
+    }
+    let span = hi.sub(lo).sub(&one);
+    span.div_floor(&st).unwrap_or_default().add(&one)
+}
+
+/// CPython's `_PySlice_GetLongIndices`: a slice's (start, stop, step) against `len` items.
+fn slice_long_indices(
+    start: Option<BigInt>,
+    stop: Option<BigInt>,
+    step: Option<BigInt>,
+    len: &BigInt,
+) -> (BigInt, BigInt, BigInt) {
+    let step = step.unwrap_or_else(BigInt::one);
+    let (lower, upper) = if step.is_negative() {
+        (BigInt::from_i64(-1), len.sub(&BigInt::one()))
+    } else {
+        (BigInt::zero(), len.clone())
+    };
+    let clamp = |v: Option<BigInt>, default: &BigInt| match v {
+        None => default.clone(),
+        Some(v) => {
+            let v = if v.is_negative() { v.add(len) } else { v };
+            if v < lower {
+                lower.clone()
+            } else if v > upper {
+                upper.clone()
+            } else {
+                v
+            }
+        }
+    };
+    let (dstart, dstop) = if step.is_negative() {
+        (&upper, &lower)
+    } else {
+        (&lower, &upper)
+    };
+    let start = clamp(start, dstart);
+    let stop = clamp(stop, dstop);
+    (start, stop, step)
+}
+
+impl Vm {
+    /// A new range object: `Obj::Range` when the bounds and the length fit in `i64`, else a
+    /// `BigRange`. `step` must be non-zero.
+    pub fn new_range(&mut self, start: BigInt, stop: BigInt, step: BigInt) -> PyResult<Value> {
+        if let (Some(a), Some(b), Some(c)) = (start.to_i64(), stop.to_i64(), step.to_i64()) {
+            let n = super::protocol::range_len_i128(a, b, c);
+            if i64::try_from(n).is_ok() {
+                return self.alloc_value(Obj::Range {
+                    start: a,
+                    stop: b,
+                    step: c,
+                });
+            }
+        }
+        let r = BigRange::new(start, stop, step);
+        self.alloc_value(Obj::BigRange(Box::new(r)))
+    }
+
+    /// Any range object as a `BigRange` (`None` for other values).
+    pub(crate) fn range_as_big(&self, v: Value) -> Option<BigRange> {
+        match self.obj(v)? {
+            Obj::Range { start, stop, step } => Some(BigRange::new(
+                BigInt::from_i64(*start),
+                BigInt::from_i64(*stop),
+                BigInt::from_i64(*step),
+            )),
+            Obj::BigRange(r) => Some((**r).clone()),
+            _ => None,
+        }
+    }
+
+    /// `range == range`: same length, and the same start and step where they matter.
+    pub(crate) fn range_eq(&self, a: Value, b: Value) -> Option<bool> {
+        let (x, y) = (self.range_as_big(a)?, self.range_as_big(b)?);
+        Some(
+            x.len == y.len
+                && (x.len.is_zero()
+                    || (x.start == y.start && (x.len == BigInt::one() || x.step == y.step))),
+        )
+    }
+
+    /// `len()` of a big range: `OverflowError` beyond `Py_ssize_t`.
+    pub(crate) fn big_range_len(&mut self, r: &BigRange) -> PyResult<usize> {
+        match r.len.to_i64() {
+            Some(n) => Ok(n as usize),
+            None => Err(self.overflow_error("Python int too large to convert to C ssize_t")),
+        }
+    }
+
+    /// `r[k]` for a big range: an int index or a slice.
+    pub(crate) fn big_range_subscript(&mut self, r: &BigRange, k: Value) -> PyResult<Value> {
+        if let Some(Obj::Slice(s)) = self.obj(k) {
+            let s = **s;
+            let mut parts = [None, None, None];
+            for (i, p) in s.iter().enumerate() {
+                if *p != Value::NONE {
+                    parts[i] = Some(self.big_index(*p, "slice")?);
+                }
+            }
+            let [a, b, c] = parts;
+            if c.as_ref().is_some_and(|c| c.is_zero()) {
+                return Err(self.value_error("slice step cannot be zero"));
+            }
+            let (i, j, st) = slice_long_indices(a, b, c, &r.len);
+            let start = r.item(&i);
+            let stop = r.item(&j);
+            let step = r.step.mul(&st);
+            return self.new_range(start, stop, step);
+        }
+        let i = self.big_index(k, "range")?;
+        let i = if i.is_negative() { i.add(&r.len) } else { i };
+        if i.is_negative() || i >= r.len {
+            return Err(self.index_error("range object index out of range"));
+        }
+        let v = r.item(&i);
+        self.int_from_big(v)
+    }
+
+    /// An index as a big int (ints, or `__index__`).
+    fn big_index(&mut self, v: Value, what: &str) -> PyResult<BigInt> {
+        if let Some(b) = self.to_bigint(v) {
+            return Ok(b);
+        }
+        if let Some(f) = self.user_special(v, "__index__")? {
+            let r = self.call_bound(f, v, &[])?;
+            if let Some(b) = self.to_bigint(r) {
+                return Ok(b);
+            }
+        }
+        let msg = if what == "slice" {
+            String::from("slice indices must be integers or None or have an __index__ method")
+        } else {
+            format!(
+                "{what} indices must be integers or slices, not {}",
+                self.type_name(v)
+            )
+        };
+        Err(self.type_error(msg))
+    }
+
+    /// The position of `x` in a range of any size: ints by arithmetic, other values by
+    /// equality against each member (as CPython does).
+    pub(crate) fn big_range_find(&mut self, r: &BigRange, x: Value) -> PyResult<Option<BigInt>> {
+        if x.is_small_int() || x.is_bool() || matches!(self.obj(x), Some(Obj::BigInt(_))) {
+            let Some(b) = self.to_bigint(x) else {
+                return Ok(None);
+            };
+            return Ok(r.position(&b));
+        }
+        let mut k = BigInt::zero();
+        let one = BigInt::one();
+        while k < r.len {
+            let v = self.int_from_big(r.item(&k))?;
+            if self.eq(v, x)? {
+                return Ok(Some(k));
+            }
+            k = k.add(&one);
+        }
+        Ok(None)
+    }
+
+    /// An iterator over a big range, forward or reversed.
+    pub(crate) fn big_range_iter(&mut self, r: &BigRange, reversed: bool) -> PyResult<Value> {
+        let it = if reversed && !r.len.is_zero() {
+            IterObj::BigRange {
+                next: r.item(&r.len.sub(&BigInt::one())),
+                step: r.step.neg(),
+                remaining: r.len.clone(),
+            }
+        } else {
+            IterObj::BigRange {
+                next: r.start.clone(),
+                step: r.step.clone(),
+                remaining: r.len.clone(),
+            }
+        };
+        self.alloc_value(Obj::Iter(Box::new(it)))
+    }
+
+    /// `repr` of a big range.
+    pub(crate) fn big_range_repr(r: &BigRange) -> String {
+        if r.step == BigInt::one() {
+            format!("range({}, {})", r.start, r.stop)
+        } else {
+            format!("range({}, {}, {})", r.start, r.stop, r.step)
+        }
+    }
+}

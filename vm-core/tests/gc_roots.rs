@@ -1,0 +1,389 @@
+//! Values native code holds across calls back into Python stay rooted: every risky builtin
+//! runs with Python callbacks (`__hash__`, `__eq__`, `__lt__`, `__repr__`, `__bool__`,
+//! `__index__`, `__float__`, `__add__`, key functions, generators) that allocate heavily under
+//! a small heap, so collections happen inside them. Expected results are CPython 3.11's.
+
+use vm_core::{BufferHost, Config, Vm};
+
+fn vm() -> Vm {
+    let config = Config {
+        heap_limit: 2 << 20,
+        ..Config::default()
+    };
+    Vm::new(config, Box::new(BufferHost::default()))
+}
+
+/// Runs the prelude plus `src` and returns `str(result)`.
+fn result_of(src: &str) -> String {
+    let mut vm = vm();
+    let full = format!("{PRELUDE}{src}");
+    let r = vm.run_source(&full, "t.py");
+    assert!(r.is_ok(), "{r:?}");
+    match vm.get_global("result") {
+        Some(v) => vm.display(v),
+        None => String::new(),
+    }
+}
+
+/// `churn()` allocates enough garbage to trigger a collection every few calls; `K` runs it
+/// in every special method; `gen` and `key` run it between items.
+const PRELUDE: &str = r#"class Junk:
+    def __init__(self, n):
+        self.n = n
+        self.l = [n, (n, n)]
+def churn():
+    g = []
+    for i in range(400):
+        g.append(Junk(i))
+        g.append((i, str(i)))
+        g.append([i] * 3)
+    return len(g)
+class K:
+    def __init__(self, v):
+        self.v = v
+    def __hash__(self):
+        churn()
+        return hash(self.v)
+    def __eq__(self, o):
+        churn()
+        return isinstance(o, K) and self.v == o.v
+    def __lt__(self, o):
+        churn()
+        return self.v < o.v
+    def __repr__(self):
+        churn()
+        return 'K(%r)' % (self.v,)
+    def __bool__(self):
+        churn()
+        return bool(self.v)
+    def __index__(self):
+        churn()
+        return self.v % 256
+    def __float__(self):
+        churn()
+        return float(self.v)
+    def __add__(self, o):
+        churn()
+        return K(self.v + (o.v if isinstance(o, K) else o))
+    __radd__ = __add__
+    def __mul__(self, o):
+        churn()
+        return K(self.v * (o.v if isinstance(o, K) else o))
+    __rmul__ = __mul__
+def gen(n):
+    for i in range(n):
+        churn()
+        yield K(i)
+def key(x):
+    churn()
+    return (x.v % 7 if isinstance(x, K) else x % 7, [x])
+"#;
+
+#[test]
+fn max_min_key() {
+    let src = r#"result = []
+for i in range(20):
+    result.append((max(range(50), key=lambda x: (x % 7, x)), min(gen(30), key=key)[1][0].v if False else min(gen(30), key=key).v))
+result = result[-1]
+"#;
+    assert_eq!(result_of(src), r#"(48, 0)"#);
+}
+
+#[test]
+fn max_min_plain_gen() {
+    let src = r#"result = (max(gen(40)).v, min(K(i) for i in range(40, 0, -1)).v, max(*[K(i) for i in range(30)], key=key).v)
+"#;
+    assert_eq!(result_of(src), r#"(39, 1, 27)"#);
+}
+
+#[test]
+fn sorted_key() {
+    let src = r#"result = [k.v for k in sorted(gen(40), key=key)][:10], [x for x in sorted(range(60), key=lambda x: (x % 5, str(x)), reverse=True)][:8]
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"([0, 7, 14, 21, 28, 35, 1, 8, 15, 22], [9, 59, 54, 49, 44, 4, 39, 34])"#
+    );
+}
+
+#[test]
+fn list_sort_key() {
+    let src = r#"l = [K(i) for i in range(50)]
+l.sort(key=key)
+result = [k.v for k in l][:12]
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"[0, 7, 14, 21, 28, 35, 42, 49, 1, 8, 15, 22]"#
+    );
+}
+
+#[test]
+fn sum_any_all() {
+    let src = r#"result = (sum(gen(30)).v, sum(gen(20), K(100)).v, any([K(0), K(0), K(3)]), all([K(1), K(2), K(0)]), any(K(0) for i in range(20)))
+"#;
+    assert_eq!(result_of(src), r#"(435, 290, True, False, False)"#);
+}
+
+#[test]
+fn map_zip_filter() {
+    let src = r#"result = (list(map(lambda a, b: (a.v, b.v), gen(15), gen(20)))[-3:], [(a.v, b.v) for a, b in zip(gen(12), gen(10))][-2:], [k.v for k in filter(lambda k: K(k.v % 3), gen(20))])
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"([(12, 12), (13, 13), (14, 14)], [(8, 8), (9, 9)], [1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17, 19])"#
+    );
+}
+
+#[test]
+fn enumerate_reversed() {
+    let src = r#"result = [(i, k.v) for i, k in enumerate(gen(10), 5)][-2:]
+"#;
+    assert_eq!(result_of(src), r#"[(13, 8), (14, 9)]"#);
+}
+
+#[test]
+fn set_build() {
+    let src = r#"s = set(gen(30))
+f = frozenset(K(i % 10) for i in range(30))
+result = (len(s), len(f), sorted(k.v for k in s)[:5], K(3) in s, K(99) in f)
+"#;
+    assert_eq!(result_of(src), r#"(30, 10, [0, 1, 2, 3, 4], True, False)"#);
+}
+
+#[test]
+fn set_ops() {
+    let src = r#"a = set(gen(20))
+b = {K(i) for i in range(10, 30)}
+c = a.union(gen(25))
+d = a.intersection(K(i) for i in range(15, 40))
+e = a.difference(gen(12))
+a2 = set(gen(20)); a2.symmetric_difference_update(gen(25))
+a3 = set(gen(10)); a3.update(gen(15), [K(40)])
+result = (len(a | b), len(a & b), len(a - b), len(a ^ b), len(c), len(d), len(e), len(a2), len(a3), a <= set(gen(30)), a.issubset(gen(30)), a.isdisjoint(gen(5)), set(gen(5)) == set(gen(5)))
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"(30, 10, 10, 20, 25, 5, 8, 5, 16, True, True, False, True)"#
+    );
+}
+
+#[test]
+fn dict_build() {
+    let src = r#"d = dict((K(i), [i] * 2) for i in range(30))
+d2 = dict.fromkeys(gen(20), 'x')
+class M:
+    def keys(self):
+        return [K(i) for i in range(10)]
+    def __getitem__(self, k):
+        churn()
+        return ('v', k.v)
+d3 = dict(M())
+d4 = d.copy()
+d5 = {}
+d5.update((K(i), (i,)) for i in range(15))
+result = (len(d), d[K(7)], len(d2), d3[K(4)], len(d4), d4[K(29)], d5[K(3)])
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"(30, [7, 7], 20, ('v', 4), 30, [29, 29], (3,))"#
+    );
+}
+
+#[test]
+fn kwargs_mapping() {
+    let src = r#"class N:
+    def keys(self):
+        return ['a', 'b']
+    def __getitem__(self, k):
+        churn()
+        return [k] * 3
+def f(**kw):
+    return sorted(kw.items())
+result = f(**N())
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"[('a', ['a', 'a', 'a']), ('b', ['b', 'b', 'b'])]"#
+    );
+}
+
+#[test]
+fn contains_seq() {
+    let src = r#"class Seq:
+    def __getitem__(self, i):
+        churn()
+        if i >= 30:
+            raise IndexError
+        return K(i)
+result = (K(25) in Seq(), K(40) in Seq(), K(5) in [K(i) for i in range(10)])
+"#;
+    assert_eq!(result_of(src), r#"(True, False, True)"#);
+}
+
+#[test]
+fn join_gen() {
+    let src = r#"result = '-'.join(repr(k) for k in gen(12))
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"K(0)-K(1)-K(2)-K(3)-K(4)-K(5)-K(6)-K(7)-K(8)-K(9)-K(10)-K(11)"#
+    );
+}
+
+#[test]
+fn bytes_index() {
+    let src = r#"ba = bytearray(b'ab')
+ba.extend(gen(5))
+ba2 = bytearray(4)
+ba2[1:3] = (churn() % 7 + 65 for i in range(2))
+result = (bytes(k.v for k in gen(10)), bytes(ba), int.from_bytes(gen(4), 'big'), bytes(ba2))
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"(b'\x00\x01\x02\x03\x04\x05\x06\x07\x08\t', b'ab\x00\x01\x02\x03\x04', 66051, b'\x00DD\x00')"#
+    );
+}
+
+#[test]
+fn math_funcs() {
+    let src = r#"import math
+result = (math.fsum(gen(20)), math.dist(gen(3), [K(5), K(6), K(7)]), math.prod(gen(6), start=K(1)).v if False else math.prod([K(2), K(3), K(4)]).v)
+"#;
+    assert_eq!(result_of(src), r#"(190.0, 8.660254037844387, 24)"#);
+}
+
+#[test]
+fn format_repr() {
+    let src = r#"result = ("{0!r:>12}|{1:>{2}}".format(K(5), 'ab', K(6).__index__()), f"{K(7)!r:<10}|", '%r %s' % (K(1), K(2)))
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"('        K(5)|    ab', 'K(7)      |', 'K(1) K(2)')"#
+    );
+}
+
+#[test]
+fn repr_compare() {
+    let src = r#"l1 = [K(i) for i in range(20)]
+l2 = [K(i) for i in range(20)]
+t1 = tuple((K(i), [i]) for i in range(5))
+t2 = tuple((K(i), [i]) for i in range(5))
+result = (repr(l1)[:30], l1 == l2, t1 == t2, [K(1), K(2)] < [K(1), K(3)], repr({K(1): [K(2)]}), {'a': K(1)} == {'a': K(1)})
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"('[K(0), K(1), K(2), K(3), K(4),', True, True, True, '{K(1): [K(2)]}', True)"#
+    );
+}
+
+#[test]
+fn shuffle_user_seq() {
+    let src = r#"import random
+class S:
+    def __init__(self):
+        self.d = [K(i) for i in range(20)]
+    def __len__(self):
+        return len(self.d)
+    def __getitem__(self, i):
+        churn()
+        return K(self.d[i].v)
+    def __setitem__(self, i, v):
+        churn()
+        self.d[i] = v
+random.seed(5)
+s = S()
+random.shuffle(s)
+result = sorted(k.v for k in s.d) == list(range(20))
+"#;
+    assert_eq!(result_of(src), r#"True"#);
+}
+
+#[test]
+fn star_args_native() {
+    let src = r#"for i in range(5):
+    result = (max(*[K(i) for i in range(25)], key=key).v, min(*(K(i) for i in range(25))).v, sorted([K(i) for i in range(9, 0, -1)], **{'key': key})[0].v, '{!r}|{!r}|{!r}'.format(*[K(1), K(2), K(3)]))
+"#;
+    assert_eq!(result_of(src), r#"(20, 0, 7, 'K(1)|K(2)|K(3)')"#);
+}
+
+#[test]
+fn subscript_index() {
+    let src = r#"for i in range(5):
+    a = [j * 10 for j in range(10)][K(1):K(7):K(2)]
+    b = (tuple(range(10)))[K(2):K(5)]
+    c = 'abcdefgh'[K(1):K(4)]
+    e = list(range(10))[K(3)]
+    l = list(range(10))
+    l[K(2)] = [i] * 3
+    del l[K(4):K(6)]
+    l[K(0):K(1)] = (x for x in gen(3))
+result = (a, b, c, e, [x.v if isinstance(x, K) else x for x in l])
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"([10, 30, 50], (2, 3, 4), 'bcd', 3, [0, 1, 2, 1, [4, 4, 4], 3, 6, 7, 8, 9])"#
+    );
+}
+
+#[test]
+fn tuple_keys_and_lookups() {
+    let src = r#"for i in range(5):
+    d = {}
+    d[(K(1), K(2))] = [1] * 3
+    d[(K(3), (K(4), "5"))] = 2
+    x = d.get((K(1), K(2)))
+    l1 = [K(j) for j in range(10)].index(K(7))
+    l2 = [K(j) for j in range(10)].count(K(3))
+    t1 = tuple(K(j) for j in range(10)).index(K(8))
+    ll = [K(j) for j in range(10)]; ll.remove(K(4))
+    s = sorted(K(j) for j in range(10, 0, -1))
+    p = dict([(K(1), 1), (K(2), 2)]).pop(K(2))
+    h = hash((K(1), K(2), (K(3),)))
+    st = str([K(1), (K(2), dict([(K(3), K(4))]))])
+result = (x, l1, l2, t1, len(ll), [k.v for k in s][:3], p, h == hash((1, 2, (3,))), st, sorted(k[0].v for k in d))
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"([1, 1, 1], 7, 1, 8, 9, [1, 2, 3], 2, True, '[K(1), (K(2), {K(3): K(4)})]', [1, 3])"#
+    );
+}
+
+#[test]
+fn percent_format_operands() {
+    let src = r#"for i in range(5):
+    result = ('%s|%r|%s' % (K(1), K(2), K(3)), '%(a)s %(b)r' % dict(a=K(4), b=[K(5)]), b'%d' % 5 if False else '', str(E()) if False else '')
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"('K(1)|K(2)|K(3)', 'K(4) [K(5)]', '', '')"#
+    );
+}
+
+#[test]
+fn dict_equality_values() {
+    let src = r#"for i in range(5):
+    result = (dict(a=K(1), b=K(2), c=K(3)) == dict(a=K(1), b=K(2), c=K(3)), dict(a=K(1)) != dict(a=K(2)), [K(1), (K(2),)] == [K(1), (K(2),)])
+"#;
+    assert_eq!(result_of(src), r#"(True, True, True)"#);
+}
+
+// The interpreter pops `BUILD_MAP`'s pairs and `SET_UPDATE`'s collected items into Rust
+// locals before hashing them, so a user `__hash__` that collects frees the ones not stored
+// yet. The fix belongs in `interp/eval.rs` (root them with `with_roots`), which is being
+// rewritten separately.
+
+#[test]
+#[ignore = "BUILD_MAP/SET_UPDATE in interp/eval.rs do not root popped operands yet"]
+fn dict_and_set_displays_with_user_hash() {
+    let src = r#"
+for i in range(5):
+    d = {K(1): [1] * 3, K(2): [2] * 3, K(3): (3, [3])}
+    s = {*[K(j) for j in range(8)]}
+result = (sorted((k.v, v) for k, v in d.items()), sorted(k.v for k in s))
+"#;
+    assert_eq!(
+        result_of(src),
+        "([(1, [1, 1, 1]), (2, [2, 2, 2]), (3, (3, [3]))], [0, 1, 2, 3, 4, 5, 6, 7])"
+    );
+}
