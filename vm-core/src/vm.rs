@@ -138,6 +138,10 @@ pub struct Vm {
     /// Emptied saved-frame boxes of resumed generators, reused by the next `yield` so a
     /// resume/yield cycle allocates nothing (their `code` is stale and their values are
     /// empty; nothing reads them).
+    #[allow(
+        clippy::vec_box,
+        reason = "the pool exists to reuse the boxes themselves (one allocation each)"
+    )]
     pub(crate) saved_frame_pool: Vec<Box<crate::interp::frame::SavedFrame>>,
     /// Results of [`Vm::class_lookup`] keyed by (class version, name), like CPython's type
     /// method cache. Versions are unique and change with the class or a base, so an entry

@@ -374,7 +374,6 @@ fn dict_equality_values() {
 // rewritten separately.
 
 #[test]
-#[ignore = "BUILD_MAP/SET_UPDATE in interp/eval.rs do not root popped operands yet"]
 fn dict_and_set_displays_with_user_hash() {
     let src = r#"
 for i in range(5):

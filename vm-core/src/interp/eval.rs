@@ -245,18 +245,18 @@ impl Vm {
             Uop::_CONTAINS_OP_DICT => return self.contains_dict(arg),
             Uop::_CONTAINS_OP_SET => return self.contains_set(arg),
             Uop::_TO_BOOL_BOOL => {
-                return self.to_bool_with(|_, v| v.is_bool().then_some(v == Value::TRUE))
+                return self.truth_with(|_, v| v.is_bool().then_some(v == Value::TRUE))
             }
-            Uop::_TO_BOOL_INT => return self.to_bool_with(|_, v| v.as_small_int().map(|i| i != 0)),
-            Uop::_TO_BOOL_NONE => return self.to_bool_with(|_, v| v.is_none().then_some(false)),
+            Uop::_TO_BOOL_INT => return self.truth_with(|_, v| v.as_small_int().map(|i| i != 0)),
+            Uop::_TO_BOOL_NONE => return self.truth_with(|_, v| v.is_none().then_some(false)),
             Uop::_TO_BOOL_LIST => {
-                return self.to_bool_with(|vm, v| match vm.obj(v) {
+                return self.truth_with(|vm, v| match vm.obj(v) {
                     Some(Obj::List(l)) => Some(!l.is_empty()),
                     _ => None,
                 })
             }
             Uop::_TO_BOOL_STR => {
-                return self.to_bool_with(|vm, v| match vm.obj(v) {
+                return self.truth_with(|vm, v| match vm.obj(v) {
                     Some(Obj::Str(s)) => Some(!s.s.is_empty()),
                     _ => None,
                 })
@@ -608,13 +608,21 @@ impl Vm {
                 self.push(s);
             }
             Uop::_BUILD_MAP => {
-                let items = self.pop_n(2 * arg as usize);
+                // Keys and values stay on the stack (rooted) while user `__hash__`/`__eq__`
+                // run; the dict goes on top of them until it is complete.
+                let n = 2 * arg as usize;
+                let Some(start) = self.stack.len().checked_sub(n) else {
+                    return Err(self.internal_error("BUILD_MAP stack underflow"));
+                };
                 let d = self.new_dict()?;
                 self.push(d);
                 let dr = d.as_obj().unwrap_or(crate::object::value::ObjRef(0));
-                for kv in items.chunks(2) {
-                    self.dict_set(dr, kv[0], kv[1])?;
+                for i in (start..start + n).step_by(2) {
+                    let (k, v) = (self.stack[i], self.stack[i + 1]);
+                    self.dict_set(dr, k, v)?;
                 }
+                self.stack.truncate(start);
+                self.push(d);
             }
             Uop::_BUILD_STRING => {
                 let items = self.pop_n(arg as usize);
@@ -677,11 +685,15 @@ impl Vm {
                 }
             }
             Uop::_SET_UPDATE => {
-                let it = self.pop();
-                let s = self.peek(arg as usize);
-                for v in self.collect_iter(it)? {
-                    self.set_add(s, v)?;
-                }
+                // The iterable stays on the stack and the collected items are rooted while
+                // user iterators and `__hash__`/`__eq__` run.
+                let it = self.top();
+                let s = self.peek(arg as usize + 1);
+                let items = self.collect_iter(it)?;
+                self.with_roots(&items, |vm, _| {
+                    items.iter().try_for_each(|&v| vm.set_add(s, v))
+                })?;
+                self.pop();
             }
             Uop::_DICT_UPDATE => {
                 let m = self.pop();

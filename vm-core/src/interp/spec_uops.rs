@@ -490,7 +490,7 @@ impl Vm {
 
     /// `TO_BOOL_*`: `test` returns the truth value, or `None` when the type does not match.
     #[inline(always)]
-    pub(crate) fn to_bool_with(&mut self, test: fn(&Vm, Value) -> Option<bool>) -> UopResult {
+    pub(crate) fn truth_with(&mut self, test: fn(&Vm, Value) -> Option<bool>) -> UopResult {
         let Some(b) = test(self, self.top()) else {
             return DEOPT;
         };

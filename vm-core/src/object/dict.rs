@@ -87,11 +87,13 @@ impl Dict {
 
     /// An empty table with room for `n` entries without growing; fails instead of aborting
     /// when memory is short.
-    pub fn try_with_capacity(n: usize) -> Result<Dict, ()> {
+    pub fn try_with_capacity(n: usize) -> Result<Dict, TableAllocError> {
         let mut d = Dict::new();
         if n > 0 {
-            d.entries.try_reserve_exact(n).map_err(|_| ())?;
-            d.resize(n * 3 / 2 + 1)?;
+            d.entries
+                .try_reserve_exact(n)
+                .map_err(|_| TableAllocError)?;
+            d.resize(n * 3 / 2 + 1).map_err(|_| TableAllocError)?;
         }
         Ok(d)
     }
