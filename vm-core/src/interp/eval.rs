@@ -237,8 +237,18 @@ impl Vm {
             Uop::_CHECK_ATTR_MODULE => return self.check_attr_module(ctx),
             Uop::_LOAD_ATTR_MODULE => return self.load_attr_module(ctx, arg),
             Uop::_STORE_ATTR_INSTANCE_VALUE => return self.store_attr_instance_value(ctx),
-            Uop::_BINARY_SUBSCR_LIST_INT => return self.binary_subscr_list_int(),
-            Uop::_BINARY_SUBSCR_TUPLE_INT => return self.binary_subscr_tuple_int(),
+            Uop::_BINARY_SUBSCR_LIST_INT => {
+                return self.binary_subscr_seq_int(|o| match o {
+                    Obj::List(l) => Some(l),
+                    _ => None,
+                })
+            }
+            Uop::_BINARY_SUBSCR_TUPLE_INT => {
+                return self.binary_subscr_seq_int(|o| match o {
+                    Obj::Tuple(t) => Some(t),
+                    _ => None,
+                })
+            }
             Uop::_BINARY_SUBSCR_DICT => return self.binary_subscr_dict(),
             Uop::_STORE_SUBSCR_LIST_INT => return self.store_subscr_list_int(),
             Uop::_STORE_SUBSCR_DICT => return self.store_subscr_dict(),

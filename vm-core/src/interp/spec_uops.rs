@@ -25,6 +25,19 @@ fn index(i: i64, len: usize) -> Option<usize> {
     (i >= 0 && (i as usize) < len).then_some(i as usize)
 }
 
+/// `x op y` for any ordered type.
+#[inline(always)]
+fn compare_values<T: PartialOrd + ?Sized>(op: CompareOp, x: &T, y: &T) -> bool {
+    match op {
+        CompareOp::Lt => x < y,
+        CompareOp::Le => x <= y,
+        CompareOp::Eq => x == y,
+        CompareOp::Ne => x != y,
+        CompareOp::Gt => x > y,
+        CompareOp::Ge => x >= y,
+    }
+}
+
 /// A small int or float as f64 (exact for small ints: they have 48 bits).
 #[inline(always)]
 fn as_f64(v: Value) -> f64 {
@@ -209,32 +222,21 @@ impl Vm {
     #[inline(always)]
     pub(crate) fn compare_int(&mut self, arg: u32) -> UopResult {
         let (a, b) = self.top2();
-        let (x, y) = (a.small_int_value(), b.small_int_value());
-        let r = match CompareOp::from_oparg(arg) {
-            Some(CompareOp::Lt) => x < y,
-            Some(CompareOp::Le) => x <= y,
-            Some(CompareOp::Eq) => x == y,
-            Some(CompareOp::Ne) => x != y,
-            Some(CompareOp::Gt) => x > y,
-            Some(CompareOp::Ge) => x >= y,
-            None => return DEOPT,
-        };
-        self.replace2(Value::bool(r));
-        NEXT
+        self.compare_with(arg, a.small_int_value(), b.small_int_value())
     }
 
     #[inline(always)]
     pub(crate) fn compare_float(&mut self, arg: u32) -> UopResult {
         let (a, b) = self.top2();
-        let (x, y) = (as_f64(a), as_f64(b));
-        let r = match CompareOp::from_oparg(arg) {
-            Some(CompareOp::Lt) => x < y,
-            Some(CompareOp::Le) => x <= y,
-            Some(CompareOp::Eq) => x == y,
-            Some(CompareOp::Ne) => x != y,
-            Some(CompareOp::Gt) => x > y,
-            Some(CompareOp::Ge) => x >= y,
-            None => return DEOPT,
+        self.compare_with(arg, as_f64(a), as_f64(b))
+    }
+
+    /// Replaces the two operands by the comparison `x op y` (IEEE semantics for floats: NaN
+    /// compares unequal and unordered, as in Python).
+    #[inline(always)]
+    fn compare_with<T: PartialOrd>(&mut self, arg: u32, x: T, y: T) -> UopResult {
+        let Some(r) = CompareOp::from_oparg(arg).map(|op| compare_values(op, &x, &y)) else {
+            return DEOPT;
         };
         self.replace2(Value::bool(r));
         NEXT
@@ -246,12 +248,10 @@ impl Vm {
         let r = {
             let (x, y) = (self.str_of(a).unwrap_or(""), self.str_of(b).unwrap_or(""));
             match CompareOp::from_oparg(arg) {
-                Some(CompareOp::Lt) => x < y,
-                Some(CompareOp::Le) => x <= y,
+                // Interned or identical strings compare equal without reading them.
                 Some(CompareOp::Eq) => a == b || x == y,
                 Some(CompareOp::Ne) => a != b && x != y,
-                Some(CompareOp::Gt) => x > y,
-                Some(CompareOp::Ge) => x >= y,
+                Some(op) => compare_values(op, &x, &y),
                 None => return DEOPT,
             }
         };
@@ -379,23 +379,15 @@ impl Vm {
 
     // -- Subscripts and containers ---------------------------------------------------------
 
+    /// `seq[i]` for a small int `i` when `items` recognizes the container (list or tuple).
     #[inline(always)]
-    pub(crate) fn binary_subscr_list_int(&mut self) -> UopResult {
+    pub(crate) fn binary_subscr_seq_int(
+        &mut self,
+        items: fn(&Obj) -> Option<&[Value]>,
+    ) -> UopResult {
         let (c, k) = self.top2();
-        let v = match (self.obj(c), k.as_small_int()) {
-            (Some(Obj::List(l)), Some(i)) => index(i, l.len()).map(|i| l[i]),
-            _ => None,
-        };
-        let Some(v) = v else { return DEOPT };
-        self.replace2(v);
-        NEXT
-    }
-
-    #[inline(always)]
-    pub(crate) fn binary_subscr_tuple_int(&mut self) -> UopResult {
-        let (c, k) = self.top2();
-        let v = match (self.obj(c), k.as_small_int()) {
-            (Some(Obj::Tuple(t)), Some(i)) => index(i, t.len()).map(|i| t[i]),
+        let v = match (self.obj(c).and_then(items), k.as_small_int()) {
+            (Some(seq), Some(i)) => index(i, seq.len()).map(|i| seq[i]),
             _ => None,
         };
         let Some(v) = v else { return DEOPT };
