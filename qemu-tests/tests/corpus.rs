@@ -27,9 +27,10 @@ fn env_num(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// Prints past libtest's output capture, so `cargo test` shows the summary lines.
+/// Prints past libtest's output capture, so `cargo test` shows the summary lines. Each starts
+/// on a fresh line (libtest's progress dots share the terminal).
 fn report(line: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "{line}");
+    let _ = writeln!(std::io::stderr().lock(), "\n{line}");
 }
 
 #[test]
