@@ -1,11 +1,16 @@
 //! The embedding API: compile and run source, call Python from Rust, read results.
 
 use alloc::boxed::Box;
+#[cfg(feature = "compiler")]
 use alloc::rc::Rc;
+#[cfg(feature = "compiler")]
 use alloc::string::String;
+#[cfg(feature = "compiler")]
 use alloc::vec::Vec;
 
+#[cfg(feature = "compiler")]
 use crate::bytecode::code::{CodeObject, ConstAllocError, ConstPool, IntLiteral};
+#[cfg(feature = "compiler")]
 use crate::object::bigint::BigInt;
 use crate::object::types::{NativeFn, NativeFunc, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
