@@ -9,7 +9,8 @@
 //! Without FILE, QEMU's `-serial stdio` takes over the terminal (QEMU puts it in raw mode):
 //! `Ctrl-D` on an empty line leaves the REPL; `Ctrl-C` ends QEMU itself. When stdin is not a
 //! terminal (`printf '1+1\n' | cargo xtask qemu aarch64`), it is passed on once the REPL has
-//! printed its first prompt, since a board resetting its UART drops earlier bytes.
+//! printed its first prompt, since a board resetting its UART drops earlier bytes, and the end
+//! of that input ends the session as `Ctrl-D` would.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -127,7 +128,10 @@ fn run_repl(arch: Arch, kernel: &Path) -> Result<u8, String> {
         .map_err(|e| format!("cannot start {}: {e}", arch.qemu()))?;
     let console = child.stdout.take().ok_or("no stdout pipe")?;
     let stdout = std::io::stdout();
-    pump_console(console, child.stdin.take(), PROMPT, std::io::stdin(), |b| {
+    // End of the piped input ends the session like Ctrl-D at a terminal (twice: the first
+    // completes an unfinished block, the second leaves the REPL).
+    let input = std::io::Read::chain(std::io::stdin(), &b"\x04\x04"[..]);
+    pump_console(console, child.stdin.take(), PROMPT, input, |b| {
         let mut out = stdout.lock();
         let _ = out.write_all(b);
         let _ = out.flush();
