@@ -11,6 +11,7 @@ use core::sync::atomic::Ordering;
 
 use crate::bytecode::code::CodeObject;
 use crate::bytecode::ops::{BinaryOp, CompareOp, Intrinsic, Op, Uop};
+use crate::interp::spec_uops::{list_items, tuple_items};
 use crate::object::types::Obj;
 use crate::object::value::Value;
 use crate::vm::{PyErr, PyResult, Vm};
@@ -237,18 +238,8 @@ impl Vm {
             Uop::_CHECK_ATTR_MODULE => return self.check_attr_module(ctx),
             Uop::_LOAD_ATTR_MODULE => return self.load_attr_module(ctx, arg),
             Uop::_STORE_ATTR_INSTANCE_VALUE => return self.store_attr_instance_value(ctx),
-            Uop::_BINARY_SUBSCR_LIST_INT => {
-                return self.binary_subscr_seq_int(|o| match o {
-                    Obj::List(l) => Some(l),
-                    _ => None,
-                })
-            }
-            Uop::_BINARY_SUBSCR_TUPLE_INT => {
-                return self.binary_subscr_seq_int(|o| match o {
-                    Obj::Tuple(t) => Some(t),
-                    _ => None,
-                })
-            }
+            Uop::_BINARY_SUBSCR_LIST_INT => return self.binary_subscr_seq_int(list_items),
+            Uop::_BINARY_SUBSCR_TUPLE_INT => return self.binary_subscr_seq_int(tuple_items),
             Uop::_BINARY_SUBSCR_DICT => return self.binary_subscr_dict(),
             Uop::_STORE_SUBSCR_LIST_INT => return self.store_subscr_list_int(),
             Uop::_STORE_SUBSCR_DICT => return self.store_subscr_dict(),
@@ -274,9 +265,9 @@ impl Vm {
             Uop::_FOR_ITER_RANGE => return self.for_iter_range(ctx, arg),
             Uop::_FOR_ITER_LIST => return self.for_iter_list(ctx, arg),
             Uop::_FOR_ITER_TUPLE => return self.for_iter_tuple(ctx, arg),
-            Uop::_UNPACK_SEQUENCE_TWO_TUPLE => return self.unpack_tuple(2),
-            Uop::_UNPACK_SEQUENCE_TUPLE => return self.unpack_tuple(arg as usize),
-            Uop::_UNPACK_SEQUENCE_LIST => return self.unpack_list(arg as usize),
+            Uop::_UNPACK_SEQUENCE_TWO_TUPLE => return self.unpack_seq(2, tuple_items),
+            Uop::_UNPACK_SEQUENCE_TUPLE => return self.unpack_seq(arg as usize, tuple_items),
+            Uop::_UNPACK_SEQUENCE_LIST => return self.unpack_seq(arg as usize, list_items),
             Uop::_CALL_PY_EXACT_ARGS => return self.call_py_exact_args(ctx, arg as usize),
             Uop::_CALL_BOUND_METHOD_EXACT_ARGS => {
                 return self.call_bound_method_exact_args(ctx, arg as usize)

@@ -25,6 +25,24 @@ fn index(i: i64, len: usize) -> Option<usize> {
     (i >= 0 && (i as usize) < len).then_some(i as usize)
 }
 
+/// The items of a list (for the list forms of subscript and unpacking).
+#[inline(always)]
+pub(crate) fn list_items(o: &Obj) -> Option<&[Value]> {
+    match o {
+        Obj::List(l) => Some(l),
+        _ => None,
+    }
+}
+
+/// The items of a tuple.
+#[inline(always)]
+pub(crate) fn tuple_items(o: &Obj) -> Option<&[Value]> {
+    match o {
+        Obj::Tuple(t) => Some(t),
+        _ => None,
+    }
+}
+
 /// `x op y` for any ordered type.
 #[inline(always)]
 fn compare_values<T: PartialOrd + ?Sized>(op: CompareOp, x: &T, y: &T) -> bool {
@@ -579,33 +597,23 @@ impl Vm {
         NEXT
     }
 
+    /// `a, b, ... = seq` for a list or tuple (`items` recognizes which) of exactly `n` items.
     #[inline(always)]
-    pub(crate) fn unpack_tuple(&mut self, n: usize) -> UopResult {
+    pub(crate) fn unpack_seq(
+        &mut self,
+        n: usize,
+        items: fn(&Obj) -> Option<&[Value]>,
+    ) -> UopResult {
         let mut buf = [Value::UNDEF; 8];
-        let items: &[Value] = match self.obj(self.top()) {
-            Some(Obj::Tuple(t)) if t.len() == n && n <= 8 => {
-                buf[..n].copy_from_slice(t);
+        let got: &[Value] = match self.obj(self.top()).and_then(items) {
+            Some(seq) if seq.len() == n && n <= 8 => {
+                buf[..n].copy_from_slice(seq);
                 &buf[..n]
             }
             _ => return DEOPT,
         };
         self.stack.pop();
-        self.stack.extend(items.iter().rev());
-        NEXT
-    }
-
-    #[inline(always)]
-    pub(crate) fn unpack_list(&mut self, n: usize) -> UopResult {
-        let mut buf = [Value::UNDEF; 8];
-        let items: &[Value] = match self.obj(self.top()) {
-            Some(Obj::List(l)) if l.len() == n && n <= 8 => {
-                buf[..n].copy_from_slice(l);
-                &buf[..n]
-            }
-            _ => return DEOPT,
-        };
-        self.stack.pop();
-        self.stack.extend(items.iter().rev());
+        self.stack.extend(got.iter().rev());
         NEXT
     }
 
