@@ -268,8 +268,8 @@ macro_rules! for_each_op {
             STORE_SUBSCR_LIST_INT 1 |_a| (3, 0) {0} [_STORE_SUBSCR_LIST_INT];
             STORE_SUBSCR_DICT 1 |_a| (3, 0) {0} [_STORE_SUBSCR_DICT];
             DELETE_SUBSCR 0 |_a| (2, 0) {0} [_DELETE_SUBSCR];
-            BINARY_SLICE 0 |_a| (3, 1) {0} [_BINARY_SLICE];
-            STORE_SLICE 0 |_a| (4, 0) {0} [_STORE_SLICE];
+            BINARY_SLICE 0 |a| (if a == 3 { 4 } else { 3 }, 1) {0} [_BINARY_SLICE];
+            STORE_SLICE 0 |a| (if a == 3 { 5 } else { 4 }, 0) {0} [_STORE_SLICE];
             UNARY_NEGATIVE 0 |_a| (1, 1) {0} [_UNARY_NEGATIVE];
             UNARY_NOT 0 |_a| (1, 1) {0} [_UNARY_NOT];
             UNARY_INVERT 0 |_a| (1, 1) {0} [_UNARY_INVERT];
