@@ -284,6 +284,7 @@ impl Vm {
             Uop::_CALL_LEN => return self.call_len(ctx, arg as usize),
             Uop::_CALL_ISINSTANCE => return self.call_isinstance(ctx, arg as usize),
             Uop::_CALL_LIST_APPEND => return self.call_list_append(arg as usize),
+            Uop::_CALL_SET_ADD => return self.call_set_add(ctx, arg as usize),
             Uop::_CALL_BUILTIN => return self.call_builtin(ctx, arg as usize),
             Uop::_CALL_ALLOC_AND_ENTER_INIT => {
                 return self.call_alloc_and_enter_init(ctx, arg as usize)

@@ -812,6 +812,33 @@ impl Vm {
         NEXT
     }
 
+    /// `s.add(x)` on an exact (mutable) set: no native call, no argument checks. The
+    /// receiver and the item stay on the VM stack (rooted) while a user `__hash__`/`__eq__`
+    /// of the item or of an element runs.
+    #[inline(always)]
+    pub(crate) fn call_set_add(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+        let n = self.stack.len();
+        let callee_pos = n - argc - 2;
+        let set = self.stack[callee_pos + 1];
+        let Some(r) = set.as_obj() else {
+            return DEOPT;
+        };
+        match (self.obj(self.stack[callee_pos]), self.heap.get(r)) {
+            (Some(Obj::Native(f)), Obj::Set(s))
+                if !s.frozen
+                    && f.name == "add"
+                    && f.owner == Value::obj(self.types.set)
+                    && argc == 1 => {}
+            _ => return DEOPT,
+        }
+        self.frames[ctx.fi].ip = ctx.ip as u32;
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        self.set_add(set, self.stack[n - 1])?;
+        self.stack.truncate(callee_pos);
+        self.stack.push(Value::NONE);
+        NEXT
+    }
+
     #[inline(always)]
     pub(crate) fn call_alloc_and_enter_init(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
         let callee_pos = self.stack.len() - argc - 2;
