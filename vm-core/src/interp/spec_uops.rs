@@ -744,13 +744,40 @@ impl Vm {
         if !self.stack[callee_pos + 1].is_undef() {
             return DEOPT;
         }
+        if argc == 0 {
+            // `set()`, `list()`, `dict()`: nothing to convert, no user code.
+            let empty = if cls == self.types.set {
+                Some(self.new_set(&[], false)?)
+            } else if cls == self.types.list {
+                Some(self.new_list(alloc::vec::Vec::new())?)
+            } else if cls == self.types.dict {
+                Some(self.new_dict()?)
+            } else {
+                None
+            };
+            if let Some(v) = empty {
+                self.stack.truncate(callee_pos);
+                self.stack.push(v);
+                return NEXT;
+            }
+        }
         self.frames[ctx.fi].ip = ctx.ip as u32;
         self.frames[ctx.fi].lasti = ctx.this as u32;
         // The arguments stay on the VM stack (rooted) during the call.
-        let args = self.stack[callee_pos + 2..].to_vec();
-        self.enter_native()?;
-        let r = self.instantiate(cls, &args, &[]);
-        self.leave_native();
+        let mut buf = [Value::UNDEF; 8];
+        let r = if argc <= 8 {
+            buf[..argc].copy_from_slice(&self.stack[callee_pos + 2..]);
+            self.enter_native()?;
+            let r = self.instantiate(cls, &buf[..argc], &[]);
+            self.leave_native();
+            r
+        } else {
+            let args = self.stack[callee_pos + 2..].to_vec();
+            self.enter_native()?;
+            let r = self.instantiate(cls, &args, &[]);
+            self.leave_native();
+            r
+        };
         let v = r?;
         self.stack.truncate(callee_pos);
         self.stack.push(v);
