@@ -801,6 +801,8 @@ impl Vm {
             Some(Obj::List(l)) => Some(l.len()),
             Some(Obj::Tuple(t)) => Some(t.len()),
             Some(Obj::Dict(d)) => Some(d.len()),
+            Some(Obj::Set(s)) => Some(s.table.len()),
+            Some(Obj::Str(s)) => Some(s.nchars),
             _ => None,
         };
         match n {
