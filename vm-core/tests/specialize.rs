@@ -108,6 +108,7 @@ def work():
         if isinstance(p, P):
             lst.append(i)
             lst.pop()
+            st.add(i % 3)
         q = P(i)
         total += q.x
         total += len(list(tup)) + (i * 0.5 < 3) + (2 * fl > 1) + int(i / 4)

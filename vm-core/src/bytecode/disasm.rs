@@ -222,7 +222,8 @@ fn disassemble_one(code: &CodeObject, out: &mut String, describe: &dyn Fn(Value)
         match code.instr(ip) {
             Some((op, arg)) => {
                 let _ = write!(s, "{:<OPNAME_WIDTH$}", op.name());
-                if has_arg(op) {
+                // `BINARY_SLICE 3`/`STORE_SLICE 3` take a step as well.
+                if has_arg(op) || (matches!(op, Op::BINARY_SLICE | Op::STORE_SLICE) && arg != 0) {
                     let _ = write!(s, " {arg:>OPARG_WIDTH$}");
                     let r = argrepr(code, op, arg, describe);
                     if !r.is_empty() {

@@ -191,6 +191,7 @@ macro_rules! for_each_uop {
             _CALL_LEN flags::DEOPT | flags::ERROR | flags::ESCAPES;
             _CALL_ISINSTANCE flags::DEOPT | flags::ERROR | flags::ESCAPES;
             _CALL_LIST_APPEND flags::DEOPT | flags::ERROR;
+            _CALL_SET_ADD flags::DEOPT | flags::ERROR | flags::ESCAPES;
             _CALL_BUILTIN flags::DEOPT | flags::ERROR | flags::ESCAPES;
             _CALL_ALLOC_AND_ENTER_INIT flags::DEOPT | flags::ERROR | flags::ESCAPES | flags::FRAME;
         }
@@ -268,8 +269,8 @@ macro_rules! for_each_op {
             STORE_SUBSCR_LIST_INT 1 |_a| (3, 0) {0} [_STORE_SUBSCR_LIST_INT];
             STORE_SUBSCR_DICT 1 |_a| (3, 0) {0} [_STORE_SUBSCR_DICT];
             DELETE_SUBSCR 0 |_a| (2, 0) {0} [_DELETE_SUBSCR];
-            BINARY_SLICE 0 |_a| (3, 1) {0} [_BINARY_SLICE];
-            STORE_SLICE 0 |_a| (4, 0) {0} [_STORE_SLICE];
+            BINARY_SLICE 0 |a| (if a == 3 { 4 } else { 3 }, 1) {0} [_BINARY_SLICE];
+            STORE_SLICE 0 |a| (if a == 3 { 5 } else { 4 }, 0) {0} [_STORE_SLICE];
             UNARY_NEGATIVE 0 |_a| (1, 1) {0} [_UNARY_NEGATIVE];
             UNARY_NOT 0 |_a| (1, 1) {0} [_UNARY_NOT];
             UNARY_INVERT 0 |_a| (1, 1) {0} [_UNARY_INVERT];
@@ -331,6 +332,7 @@ macro_rules! for_each_op {
             CALL_LEN 3 |a| (a + 2, 1) {0} [_CALL_LEN];
             CALL_ISINSTANCE 3 |a| (a + 2, 1) {0} [_CALL_ISINSTANCE];
             CALL_LIST_APPEND 3 |a| (a + 2, 1) {0} [_CALL_LIST_APPEND];
+            CALL_SET_ADD 3 |a| (a + 2, 1) {0} [_CALL_SET_ADD];
             CALL_BUILTIN 3 |a| (a + 2, 1) {0} [_CALL_BUILTIN];
             CALL_ALLOC_AND_ENTER_INIT 3 |a| (a + 2, 1) {0} [_CALL_ALLOC_AND_ENTER_INIT];
             CALL_BUILTIN_CLASS 3 |a| (a + 2, 1) {0} [_CALL_BUILTIN_CLASS];
@@ -401,7 +403,8 @@ macro_rules! for_each_family {
             FOR_ITER: FOR_ITER_RANGE, FOR_ITER_LIST, FOR_ITER_TUPLE;
             UNPACK_SEQUENCE: UNPACK_SEQUENCE_TWO_TUPLE, UNPACK_SEQUENCE_TUPLE, UNPACK_SEQUENCE_LIST;
             CALL: CALL_PY_EXACT_ARGS, CALL_BOUND_METHOD_EXACT_ARGS, CALL_LEN, CALL_ISINSTANCE,
-                CALL_LIST_APPEND, CALL_BUILTIN, CALL_ALLOC_AND_ENTER_INIT, CALL_BUILTIN_CLASS;
+                CALL_LIST_APPEND, CALL_SET_ADD, CALL_BUILTIN, CALL_ALLOC_AND_ENTER_INIT,
+                CALL_BUILTIN_CLASS;
         }
     };
 }

@@ -275,6 +275,7 @@ impl Vm {
             Uop::_CALL_LEN => return self.call_len(ctx, arg as usize),
             Uop::_CALL_ISINSTANCE => return self.call_isinstance(ctx, arg as usize),
             Uop::_CALL_LIST_APPEND => return self.call_list_append(arg as usize),
+            Uop::_CALL_SET_ADD => return self.call_set_add(ctx, arg as usize),
             Uop::_CALL_BUILTIN => return self.call_builtin(ctx, arg as usize),
             Uop::_CALL_ALLOC_AND_ENTER_INIT => {
                 return self.call_alloc_and_enter_init(ctx, arg as usize)
@@ -496,28 +497,21 @@ impl Vm {
                 self.del_item(c, k)?;
             }
             Uop::_BINARY_SLICE => {
+                // oparg 3: `c[start:stop:step]`; otherwise `c[start:stop]`.
+                let step = if arg == 3 { self.pop() } else { Value::NONE };
                 let stop = self.pop();
                 let start = self.pop();
                 let c = self.pop();
-                let s = self.alloc_value(Obj::Slice(alloc::boxed::Box::new([
-                    start,
-                    stop,
-                    Value::NONE,
-                ])))?;
-                let r = self.get_item(c, s)?;
+                let r = self.get_slice(c, start, stop, step)?;
                 self.push(r);
             }
             Uop::_STORE_SLICE => {
+                let step = if arg == 3 { self.pop() } else { Value::NONE };
                 let stop = self.pop();
                 let start = self.pop();
                 let c = self.pop();
                 let v = self.pop();
-                let s = self.alloc_value(Obj::Slice(alloc::boxed::Box::new([
-                    start,
-                    stop,
-                    Value::NONE,
-                ])))?;
-                self.set_item(c, s, v)?;
+                self.set_slice(c, start, stop, step, v)?;
             }
             Uop::_UNARY_NEGATIVE => {
                 let v = self.pop();

@@ -752,13 +752,40 @@ impl Vm {
         if !self.stack[callee_pos + 1].is_undef() {
             return DEOPT;
         }
+        if argc == 0 {
+            // `set()`, `list()`, `dict()`: nothing to convert, no user code.
+            let empty = if cls == self.types.set {
+                Some(self.new_set(&[], false)?)
+            } else if cls == self.types.list {
+                Some(self.new_list(alloc::vec::Vec::new())?)
+            } else if cls == self.types.dict {
+                Some(self.new_dict()?)
+            } else {
+                None
+            };
+            if let Some(v) = empty {
+                self.stack.truncate(callee_pos);
+                self.stack.push(v);
+                return NEXT;
+            }
+        }
         self.frames[ctx.fi].ip = ctx.ip as u32;
         self.frames[ctx.fi].lasti = ctx.this as u32;
         // The arguments stay on the VM stack (rooted) during the call.
-        let args = self.stack[callee_pos + 2..].to_vec();
-        self.enter_native()?;
-        let r = self.instantiate(cls, &args, &[]);
-        self.leave_native();
+        let mut buf = [Value::UNDEF; 8];
+        let r = if argc <= 8 {
+            buf[..argc].copy_from_slice(&self.stack[callee_pos + 2..]);
+            self.enter_native()?;
+            let r = self.instantiate(cls, &buf[..argc], &[]);
+            self.leave_native();
+            r
+        } else {
+            let args = self.stack[callee_pos + 2..].to_vec();
+            self.enter_native()?;
+            let r = self.instantiate(cls, &args, &[]);
+            self.leave_native();
+            r
+        };
         let v = r?;
         self.stack.truncate(callee_pos);
         self.stack.push(v);
@@ -782,6 +809,8 @@ impl Vm {
             Some(Obj::List(l)) => Some(l.len()),
             Some(Obj::Tuple(t)) => Some(t.len()),
             Some(Obj::Dict(d)) => Some(d.len()),
+            Some(Obj::Set(s)) => Some(s.table.len()),
+            Some(Obj::Str(s)) => Some(s.nchars),
             _ => None,
         };
         match n {
@@ -815,6 +844,33 @@ impl Vm {
             _ => return DEOPT,
         }
         self.list_push(list, self.stack[n - 1])?;
+        self.stack.truncate(callee_pos);
+        self.stack.push(Value::NONE);
+        NEXT
+    }
+
+    /// `s.add(x)` on an exact (mutable) set: no native call, no argument checks. The
+    /// receiver and the item stay on the VM stack (rooted) while a user `__hash__`/`__eq__`
+    /// of the item or of an element runs.
+    #[inline(always)]
+    pub(crate) fn call_set_add(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+        let n = self.stack.len();
+        let callee_pos = n - argc - 2;
+        let set = self.stack[callee_pos + 1];
+        let Some(r) = set.as_obj() else {
+            return DEOPT;
+        };
+        match (self.obj(self.stack[callee_pos]), self.heap.get(r)) {
+            (Some(Obj::Native(f)), Obj::Set(s))
+                if !s.frozen
+                    && f.name == "add"
+                    && f.owner == Value::obj(self.types.set)
+                    && argc == 1 => {}
+            _ => return DEOPT,
+        }
+        self.frames[ctx.fi].ip = ctx.ip as u32;
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        self.set_add(set, self.stack[n - 1])?;
         self.stack.truncate(callee_pos);
         self.stack.push(Value::NONE);
         NEXT

@@ -576,6 +576,14 @@ impl Vm {
                 {
                     return Ok(Op::CALL_LIST_APPEND);
                 }
+                if n.name == "add"
+                    && n.owner == Value::obj(self.types.set)
+                    && has_self
+                    && argc == 1
+                    && matches!(self.obj(self_arg), Some(Obj::Set(_)))
+                {
+                    return Ok(Op::CALL_SET_ADD);
+                }
                 Ok(Op::CALL_BUILTIN)
             }
             Some(Obj::Class(c)) if c.is_builtin && !has_self => Ok(Op::CALL_BUILTIN_CLASS),

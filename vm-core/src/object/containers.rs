@@ -556,58 +556,174 @@ impl Vm {
             Some(Obj::Slice(p)) => **p,
             _ => return Err(self.internal_error("slice_indices of a non-slice")),
         };
-        let len = len as i64;
+        // CPython's order: the step (and its zero check) first, then start and stop.
         let step = if parts[2] == Value::NONE {
-            1
+            None
         } else {
-            self.slice_index(parts[2])?
+            Some(self.slice_index(parts[2])?)
         };
-        if step == 0 {
+        if step == Some(0) {
             return Err(self.value_error("slice step cannot be zero"));
         }
-        let (lower, upper) = if step < 0 { (-1, len - 1) } else { (0, len) };
-        let clamp = |x: i64| -> i64 {
-            if x < 0 {
-                (x + len).max(lower)
-            } else {
-                x.min(upper)
-            }
-        };
         let start = if parts[0] == Value::NONE {
-            if step < 0 {
-                upper
-            } else {
-                lower
-            }
+            None
         } else {
-            clamp(self.slice_index(parts[0])?)
+            Some(self.slice_index(parts[0])?)
         };
         let stop = if parts[1] == Value::NONE {
-            if step < 0 {
-                lower
-            } else {
-                upper
-            }
+            None
         } else {
-            clamp(self.slice_index(parts[1])?)
+            Some(self.slice_index(parts[1])?)
         };
-        let n = if step > 0 {
-            if start < stop {
-                (stop - start - 1) / step + 1
-            } else {
-                0
+        match slice_indices_of(start, stop, step, len) {
+            Some(si) => Ok(si),
+            None => Err(self.value_error("slice step cannot be zero")),
+        }
+    }
+
+    /// `c[start:stop:step]` (`BINARY_SLICE`). Lists, tuples and ASCII strs with int or
+    /// `None` bounds are sliced directly, without a slice object; anything else goes
+    /// through a slice object and `get_item`.
+    pub fn get_slice(
+        &mut self,
+        c: Value,
+        start: Value,
+        stop: Value,
+        step: Value,
+    ) -> PyResult<Value> {
+        if let (Some(r), Some(a), Some(b), Some(st)) = (
+            c.as_obj(),
+            fast_bound(start),
+            fast_bound(stop),
+            fast_bound(step),
+        ) {
+            match self.heap.get(r) {
+                Obj::List(_) | Obj::Tuple(_) => {
+                    let is_list = matches!(self.heap.get(r), Obj::List(_));
+                    let items = seq_values(self.heap.get(r));
+                    let Some(si) = slice_indices_of(a, b, st, items.len()) else {
+                        return Err(self.value_error("slice step cannot be zero"));
+                    };
+                    let mut out: Vec<Value> = Vec::new();
+                    if out.try_reserve_exact(si.len).is_err() {
+                        return Err(PyErr(self.memory_error));
+                    }
+                    if si.len > 0 {
+                        let s0 = si.start as usize;
+                        if si.step == 1 {
+                            out.extend_from_slice(&items[s0..s0 + si.len]);
+                        } else if si.step == -1 {
+                            out.extend(items[s0 + 1 - si.len..=s0].iter().rev());
+                        } else {
+                            out.extend(si.indices().map(|i| items[i]));
+                        }
+                    }
+                    return if is_list {
+                        self.new_list(out)
+                    } else {
+                        self.new_tuple(out)
+                    };
+                }
+                Obj::Str(s) if s.is_ascii() => {
+                    let Some(si) = slice_indices_of(a, b, st, s.s.len()) else {
+                        return Err(self.value_error("slice step cannot be zero"));
+                    };
+                    let bytes = s.s.as_bytes();
+                    let out: String = if si.step == 1 {
+                        let s0 = si.start as usize;
+                        String::from(&s.s[s0..s0 + si.len])
+                    } else {
+                        si.indices().map(|i| bytes[i] as char).collect()
+                    };
+                    return self.new_string(out);
+                }
+                _ => {}
             }
-        } else if start > stop {
-            (start - stop - 1) / (-step) + 1
-        } else {
-            0
-        };
-        Ok(SliceIndices {
-            start,
-            stop,
-            step,
-            len: n as usize,
-        })
+        }
+        let s = self.alloc_value(Obj::Slice(Box::new([start, stop, step])))?;
+        self.get_item(c, s)
+    }
+
+    /// `c[start:stop:step] = v` (`STORE_SLICE`). A list target with int or `None` bounds
+    /// and another list or tuple as the value is assigned in place, without a slice object
+    /// or a copy of the items; anything else goes through a slice object and `set_item`.
+    pub fn set_slice(
+        &mut self,
+        c: Value,
+        start: Value,
+        stop: Value,
+        step: Value,
+        v: Value,
+    ) -> PyResult<()> {
+        if let (Some(r), Some(vr), Some(a), Some(b), Some(st)) = (
+            c.as_obj(),
+            v.as_obj(),
+            fast_bound(start),
+            fast_bound(stop),
+            fast_bound(step),
+        ) {
+            if r != vr
+                && matches!(self.heap.get(r), Obj::List(_))
+                && matches!(self.heap.get(vr), Obj::List(_) | Obj::Tuple(_))
+            {
+                let len = match self.heap.get(r) {
+                    Obj::List(l) => l.len(),
+                    _ => 0,
+                };
+                let Some(si) = slice_indices_of(a, b, st, len) else {
+                    return Err(self.value_error("slice step cannot be zero"));
+                };
+                let n = seq_values(self.heap.get(vr)).len();
+                if si.step == 1 {
+                    let lo = si.start.max(0) as usize;
+                    let hi = (lo + si.len).min(len).max(lo);
+                    if n > hi - lo {
+                        self.charge((n - (hi - lo)) * 8)?;
+                    }
+                    let mut dst = match self.heap.get_mut(r) {
+                        Obj::List(l) => core::mem::take(l),
+                        _ => Vec::new(),
+                    };
+                    if n > hi - lo && dst.try_reserve(n - (hi - lo)).is_err() {
+                        if let Obj::List(l) = self.heap.get_mut(r) {
+                            *l = dst;
+                        }
+                        return Err(PyErr(self.memory_error));
+                    }
+                    let src = seq_values(self.heap.get(vr));
+                    if n == hi - lo {
+                        dst[lo..hi].copy_from_slice(src);
+                    } else {
+                        dst.splice(lo..hi, src.iter().copied());
+                    }
+                    if let Obj::List(l) = self.heap.get_mut(r) {
+                        *l = dst;
+                    }
+                    return Ok(());
+                }
+                if n != si.len {
+                    let msg = format!(
+                        "attempt to assign sequence of size {} to extended slice of size {}",
+                        n, si.len
+                    );
+                    return Err(self.value_error(msg));
+                }
+                let mut dst = match self.heap.get_mut(r) {
+                    Obj::List(l) => core::mem::take(l),
+                    _ => Vec::new(),
+                };
+                let src = seq_values(self.heap.get(vr));
+                for (i, x) in si.indices().zip(src) {
+                    dst[i] = *x;
+                }
+                if let Obj::List(l) = self.heap.get_mut(r) {
+                    *l = dst;
+                }
+                return Ok(());
+            }
+        }
+        let s = self.alloc_value(Obj::Slice(Box::new([start, stop, step])))?;
+        self.set_item(c, s, v)
     }
 
     fn slice_index(&mut self, v: Value) -> PyResult<i64> {
@@ -1116,6 +1232,67 @@ impl Vm {
             }
         }
     }
+}
+
+/// A slice bound that needs no user code: `Some(None)` for `None`, `Some(Some(i))` for an
+/// inline int; `None` for anything else (bools, big ints, `__index__` objects).
+#[inline]
+fn fast_bound(v: Value) -> Option<Option<i64>> {
+    if v == Value::NONE {
+        Some(None)
+    } else {
+        v.as_small_int().map(Some)
+    }
+}
+
+/// Resolves slice bounds (`None` = omitted) against a length, like `slice.indices`;
+/// `None` if the step is zero.
+pub fn slice_indices_of(
+    start: Option<i64>,
+    stop: Option<i64>,
+    step: Option<i64>,
+    len: usize,
+) -> Option<SliceIndices> {
+    let len = len as i64;
+    let step = step.unwrap_or(1);
+    if step == 0 {
+        return None;
+    }
+    let (lower, upper) = if step < 0 { (-1, len - 1) } else { (0, len) };
+    let clamp = |x: i64| -> i64 {
+        if x < 0 {
+            (x + len).max(lower)
+        } else {
+            x.min(upper)
+        }
+    };
+    let start = match start {
+        None if step < 0 => upper,
+        None => lower,
+        Some(x) => clamp(x),
+    };
+    let stop = match stop {
+        None if step < 0 => lower,
+        None => upper,
+        Some(x) => clamp(x),
+    };
+    let n = if step > 0 {
+        if start < stop {
+            (stop - start - 1) / step + 1
+        } else {
+            0
+        }
+    } else if start > stop {
+        (start - stop - 1) / (-step) + 1
+    } else {
+        0
+    };
+    Some(SliceIndices {
+        start,
+        stop,
+        step,
+        len: n as usize,
+    })
 }
 
 /// The items of a list or tuple object (empty for anything else).

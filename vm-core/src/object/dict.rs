@@ -13,6 +13,8 @@ const EMPTY: u32 = u32::MAX;
 const DUMMY: u32 = u32::MAX - 1;
 const PERTURB_SHIFT: u32 = 5;
 const MIN_SIZE: usize = 8;
+/// Index slots of a table's first index allocation by `reserve_one`.
+const FIRST_SIZE: usize = 16;
 
 /// The table could not grow: the allocator refused the memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,7 +180,14 @@ impl Dict {
                 .map_err(|_| TableAllocError)?;
         }
         if (self.fill.max(self.entries.len()) + 1) * 3 > self.indices.len() * 2 {
-            self.resize(((self.len + 1) * 3).max(MIN_SIZE))
+            // The first index table has room for 10 keys (as many as the first two entry
+            // vectors): small sets and dicts never rebuild it.
+            let min = if self.indices.is_empty() {
+                FIRST_SIZE
+            } else {
+                MIN_SIZE
+            };
+            self.resize(((self.len + 1) * 3).max(min))
                 .map_err(|_| TableAllocError)?;
         }
         Ok(self.heap_bytes().saturating_sub(before))

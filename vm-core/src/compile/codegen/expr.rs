@@ -681,8 +681,10 @@ impl<'a, 'p> Compiler<'a, 'p> {
     pub(crate) fn subscript(&mut self, value: &'a Expr, slice: &'a Expr, ctx: NameCtx) -> CResult {
         let loc = self.u.loc;
         self.visit_expr(value)?;
-        if is_two_element_slice(slice) && ctx != NameCtx::Del {
-            self.slice_parts(slice)?;
+        if matches!(slice.kind, ExprKind::Slice { .. }) && ctx != NameCtx::Del {
+            // `a[x:y]` and `a[x:y:z]` push the bounds and slice without a slice object
+            // (oparg 3 when there is a step).
+            let n = self.slice_parts(slice)?;
             self.u.loc = loc;
             self.emit(
                 if ctx == NameCtx::Load {
@@ -690,7 +692,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 } else {
                     Op::STORE_SLICE
                 },
-                0,
+                if n == 3 { 3 } else { 0 },
             );
         } else {
             self.visit_expr(slice)?;
