@@ -11,7 +11,7 @@ use crate::interp::frame::{Frame, OnReturn};
 use crate::interp::specialize::cache;
 use crate::object::types::{IterObj, Obj};
 use crate::object::value::{ObjRef, Value};
-use crate::vm::{PyErr, Vm};
+use crate::vm::{PyErr, PyResult, Vm};
 
 type UopResult = Result<Flow, PyErr>;
 
@@ -714,24 +714,35 @@ impl Vm {
         } else {
             callee_pos + 1
         };
+        self.call_native_with_stack_args(ctx, callee_pos, first, |vm, args| f(vm, args, &[]))
+    }
+
+    /// Runs `call` on the arguments `stack[first..]` as native code and replaces the call's
+    /// stack items (from `callee_pos`) by the result. The arguments stay on the VM stack, so
+    /// they are rooted while the callee runs Python code; up to 8 are passed in a stack buffer.
+    #[inline(always)]
+    fn call_native_with_stack_args(
+        &mut self,
+        ctx: &Ctx,
+        callee_pos: usize,
+        first: usize,
+        call: impl FnOnce(&mut Vm, &[Value]) -> PyResult<Value>,
+    ) -> UopResult {
         self.frames[ctx.fi].ip = ctx.ip as u32;
         self.frames[ctx.fi].lasti = ctx.this as u32;
-        // The arguments stay on the VM stack (rooted) during the call.
         let mut buf = [Value::UNDEF; 8];
         let n = self.stack.len() - first;
-        let r = if n <= 8 {
+        let heap_args;
+        let args: &[Value] = if n <= 8 {
             buf[..n].copy_from_slice(&self.stack[first..]);
-            self.enter_native()?;
-            let r = f(self, &buf[..n], &[]);
-            self.leave_native();
-            r
+            &buf[..n]
         } else {
-            let args = self.stack[first..].to_vec();
-            self.enter_native()?;
-            let r = f(self, &args, &[]);
-            self.leave_native();
-            r
+            heap_args = self.stack[first..].to_vec();
+            &heap_args
         };
+        self.enter_native()?;
+        let r = call(self, args);
+        self.leave_native();
         let v = r?;
         self.stack.truncate(callee_pos);
         self.stack.push(v);
@@ -769,27 +780,9 @@ impl Vm {
                 return NEXT;
             }
         }
-        self.frames[ctx.fi].ip = ctx.ip as u32;
-        self.frames[ctx.fi].lasti = ctx.this as u32;
-        // The arguments stay on the VM stack (rooted) during the call.
-        let mut buf = [Value::UNDEF; 8];
-        let r = if argc <= 8 {
-            buf[..argc].copy_from_slice(&self.stack[callee_pos + 2..]);
-            self.enter_native()?;
-            let r = self.instantiate(cls, &buf[..argc], &[]);
-            self.leave_native();
-            r
-        } else {
-            let args = self.stack[callee_pos + 2..].to_vec();
-            self.enter_native()?;
-            let r = self.instantiate(cls, &args, &[]);
-            self.leave_native();
-            r
-        };
-        let v = r?;
-        self.stack.truncate(callee_pos);
-        self.stack.push(v);
-        NEXT
+        self.call_native_with_stack_args(ctx, callee_pos, callee_pos + 2, |vm, args| {
+            vm.instantiate(cls, args, &[])
+        })
     }
 
     #[inline(always)]
