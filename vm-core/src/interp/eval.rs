@@ -84,7 +84,7 @@ macro_rules! handler_table {
         /// One handler per opcode (indexed by `Op as usize`). Each is a small function of its
         /// own, so the optimizer allocates registers per instruction instead of across one
         /// giant loop body (measured faster than a single `match`; see docs/PERFORMANCE.md).
-        static HANDLERS: &[Handler] = &[
+        static DEFINED: &[Handler] = &[
             $(
                 |vm: &mut Vm, ctx: &mut Ctx, arg: u32| -> Step {
                     // The next instruction follows this one's inline cache (a constant here).
@@ -104,53 +104,81 @@ macro_rules! handler_table {
                 },
             )*
         ];
+
+        /// The handler table indexed by the low byte of an instruction unit: the defined
+        /// opcodes, then [`invalid_op`] for every byte no opcode uses, so dispatch needs no
+        /// range check.
+        static HANDLERS: [Handler; 256] = {
+            let mut t: [Handler; 256] = [invalid_op; 256];
+            let mut i = 0;
+            while i < DEFINED.len() {
+                t[i] = DEFINED[i];
+                i += 1;
+            }
+            t
+        };
     };
 }
 
 crate::for_each_op!(handler_table);
 
+/// The handler of bytes that are not opcodes (the compiler never emits them).
+fn invalid_op(vm: &mut Vm, _ctx: &mut Ctx, _arg: u32) -> Step {
+    vm.step_value = vm.internal_error("invalid instruction").0;
+    Step::Error
+}
+
 impl Vm {
     /// Runs frames until the frame at index `entry` returns (it must be an entry frame whose
     /// `on_return` is `Rust`). Returns its value, or the exception that escaped it.
     pub(crate) fn run_frames(&mut self, entry: usize) -> PyResult<Value> {
+        // Statistics and stress mode take a hook before every instruction; the normal loop is
+        // compiled without it.
+        if self.spec.slow {
+            self.run_loop::<true>(entry)
+        } else {
+            self.run_loop::<false>(entry)
+        }
+    }
+
+    fn run_loop<const SLOW: bool>(&mut self, entry: usize) -> PyResult<Value> {
         'reload: loop {
             let Some(frame) = self.frames.last() else {
                 return Err(self.internal_error("no frame to run"));
             };
-            let code = frame.code.clone();
             let mut ctx = Ctx {
-                code: code.clone(),
+                code: frame.code.clone(),
                 base: frame.base as usize,
                 ip: frame.ip as usize,
                 this: frame.ip as usize,
                 fi: self.frames.len() - 1,
             };
+            let code = ctx.code.clone();
             let units = &code.code[..];
             loop {
-                let Some((op, arg)) = units
-                    .get(ctx.ip)
-                    .and_then(|u| Op::from_u8(u.get() as u8).map(|op| (op, u.get() >> 8)))
-                else {
-                    let e = self.internal_error("invalid instruction");
+                let Some(unit) = units.get(ctx.ip) else {
+                    let e = self.internal_error("instruction offset out of range");
                     match self.handle_exception(e, &mut ctx, entry) {
                         Ok(()) => continue 'reload,
                         Err(e) => return Err(e),
                     }
                 };
+                let unit = unit.get();
                 ctx.this = ctx.ip;
-                let mut op = op;
-                if self.spec.slow {
-                    op = self.spec_slow_path(op);
+                let mut byte = unit as u8;
+                if SLOW {
+                    if let Some(op) = Op::from_u8(byte) {
+                        byte = self.spec_slow_path(op) as u8;
+                    }
                 }
-                let mut step = HANDLERS[op as usize](self, &mut ctx, arg);
+                let step = HANDLERS[byte as usize](self, &mut ctx, unit >> 8);
                 if step == Step::Next {
                     continue;
                 }
-                while step == Step::Deopt && op.is_specialized() {
-                    self.note_deopt(op);
-                    op = op.family_head();
-                    step = HANDLERS[op as usize](self, &mut ctx, arg);
-                }
+                let step = match step {
+                    Step::Deopt => self.run_deopt(&mut ctx, byte, unit >> 8),
+                    other => other,
+                };
                 let err = match step {
                     Step::Next => continue,
                     Step::Reload => continue 'reload,
@@ -164,6 +192,21 @@ impl Vm {
                 }
             }
         }
+    }
+
+    /// A specialized instruction's guard failed: run its family head (the generic form),
+    /// which cannot deoptimize. Out of line: misses are rare in a well-specialized program.
+    #[inline(never)]
+    fn run_deopt(&mut self, ctx: &mut Ctx, byte: u8, arg: u32) -> Step {
+        let Some(op) = Op::from_u8(byte) else {
+            return Step::Deopt;
+        };
+        if !op.is_specialized() {
+            return Step::Deopt;
+        }
+        self.note_deopt(op);
+        let head = op.family_head();
+        HANDLERS[head as usize](self, ctx, arg)
     }
 
     #[inline]
