@@ -112,6 +112,8 @@ def work():
         q = P(i)
         total += q.x
         total += len(list(tup)) + (i * 0.5 < 3) + (2 * fl > 1) + int(i / 4)
+        # Compares whose result is a value, not a branch (the unfused forms).
+        total += (i < 1000) + (s >= "x") - 2
     return total, fl, len(s)
 
 print(work())
@@ -153,6 +155,43 @@ fn a_type_change_mid_loop_deoptimizes_then_respecializes() {
     assert!(stats.deopts(Op::BINARY_OP_ADD_INT) >= 1);
     assert!(
         hits(&stats, Op::BINARY_OP_ADD_FLOAT) > 0,
+        "{}",
+        stats.report()
+    );
+}
+
+#[test]
+fn fused_compare_and_branch_deoptimizes_on_a_type_change() {
+    // `x < 50` fuses with its jump; the operands turn float, then str-vs-str, then a class
+    // whose `__lt__` returns a non-bool (the generic compare converts it for the jump).
+    let src = r#"
+class W:
+    def __init__(self, v):
+        self.v = v
+    def __lt__(self, o):
+        return [1] if self.v < 60 else []
+def f(xs, lim):
+    n = 0
+    for x in xs:
+        if x < lim:
+            n += 1
+        else:
+            n -= 1
+    return n
+print(f(list(range(100)), 50), f([i + 0.5 for i in range(100)], 50), f(["a", "z"] * 50, "m"))
+print(f([1] * 60 + [1.0] * 20 + [W(i) for i in range(40, 80)], 50.5))
+"#;
+    let (out, stats) = run(src);
+    assert_eq!(out, "0 0 0\n80\n", "{}", stats.report());
+    for op in [
+        Op::COMPARE_OP_INT_JUMP,
+        Op::COMPARE_OP_FLOAT_JUMP,
+        Op::COMPARE_OP_STR_JUMP,
+    ] {
+        assert!(hits(&stats, op) > 0, "{}: {}", op.name(), stats.report());
+    }
+    assert!(
+        stats.deopts(Op::COMPARE_OP_INT_JUMP) >= 1,
         "{}",
         stats.report()
     );

@@ -139,6 +139,13 @@ impl CodeObject {
         Op::from_u8(u as u8).map(|op| (op, u >> 8))
     }
 
+    /// The instruction at unit `ip` as compiled: a super-instruction shows as its first
+    /// half (the second half is the next unit).
+    pub fn instr_unfused(&self, ip: usize) -> Option<(Op, u32)> {
+        self.instr(ip)
+            .map(|(op, arg)| (crate::bytecode::quicken::unfused(op), arg))
+    }
+
     /// The position of the instruction at unit `ip`.
     pub fn position(&self, ip: u32) -> Option<LineEntry> {
         let i = self.lines.partition_point(|e| e.start <= ip);

@@ -128,9 +128,14 @@ fn argrepr(code: &CodeObject, op: Op, arg: u32, describe: &dyn Fn(Value) -> Stri
             Some((b, false)) => String::from(b.symbol()),
             None => String::from("?"),
         },
-        Op::COMPARE_OP => CompareOp::from_oparg(arg)
-            .map_or("?", CompareOp::symbol)
-            .into(),
+        Op::COMPARE_OP => {
+            let sym = CompareOp::from_oparg(arg).map_or("?", CompareOp::symbol);
+            if arg & crate::bytecode::ops::COMPARE_TO_BOOL != 0 {
+                format!("bool({sym})")
+            } else {
+                String::from(sym)
+            }
+        }
         Op::CALL_INTRINSIC_1 => intrinsic_name(arg).into(),
         Op::FORMAT_VALUE => {
             let conv = ["", "str", "repr", "ascii"][(arg & 3) as usize];
@@ -182,12 +187,14 @@ fn disassemble_one(code: &CodeObject, out: &mut String, describe: &dyn Fn(Value)
     let mut ip = 0;
     while ip < code.code.len() {
         starts.push(ip);
-        let size = code.instr(ip).map_or(1, |(op, _)| 1 + op.cache_units());
+        let size = code
+            .instr_unfused(ip)
+            .map_or(1, |(op, _)| 1 + op.cache_units());
         ip += size;
     }
     let mut targets = Vec::new();
     for &ip in &starts {
-        if let Some((op, arg)) = code.instr(ip) {
+        if let Some((op, arg)) = code.instr_unfused(ip) {
             if op.flags() & flags::JUMP != 0 {
                 targets.push(arg as usize);
             }
@@ -219,7 +226,7 @@ fn disassemble_one(code: &CodeObject, out: &mut String, describe: &dyn Fn(Value)
         s.push_str("     ");
         s.push_str(if targets.contains(&ip) { ">>" } else { "  " });
         let _ = write!(s, " {ip:>offset_width$} ");
-        match code.instr(ip) {
+        match code.instr_unfused(ip) {
             Some((op, arg)) => {
                 let _ = write!(s, "{:<OPNAME_WIDTH$}", op.name());
                 // `BINARY_SLICE 3`/`STORE_SLICE 3` take a step as well.

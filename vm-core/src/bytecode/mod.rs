@@ -4,3 +4,4 @@ pub mod code;
 pub mod counter;
 pub mod disasm;
 pub mod ops;
+pub mod quicken;

@@ -40,7 +40,15 @@ pub mod flags {
     pub const PERIODIC: u16 = 1 << 11;
     /// Ends a basic block unconditionally (no fall-through).
     pub const TERMINATOR: u16 = 1 << 12;
+    /// Fused with the instruction that follows it: the following instruction stays in place
+    /// (so a jump to it still works) and is covered by this one's "cache" size, and the stack
+    /// effect is that of both together.
+    pub const FUSED: u16 = 1 << 13;
 }
+
+/// `COMPARE_OP` oparg bit: the result is converted to a bool (set by the compiler when a
+/// conditional jump follows, so no `TO_BOOL` is needed; as in CPython 3.13).
+pub const COMPARE_TO_BOOL: u32 = 16;
 
 /// Invokes `$m!` with the list of uops: `NAME flags;`.
 #[macro_export]
@@ -58,6 +66,13 @@ macro_rules! for_each_uop {
             _LOAD_FAST flags::LOCAL | flags::PURE;
             _LOAD_FAST_CHECK flags::LOCAL | flags::ERROR;
             _STORE_FAST flags::LOCAL;
+            // Second halves of super-instructions: the oparg is the following unit's.
+            _LOAD_FAST_NEXT flags::LOCAL | flags::PURE;
+            _LOAD_CONST_NEXT flags::CONST | flags::PURE;
+            _STORE_FAST_NEXT flags::LOCAL;
+            // Pops the bool and performs the `POP_JUMP_IF_FALSE/TRUE` that follows (fused
+            // compare-and-branch forms).
+            _POP_JUMP_NEXT flags::JUMP;
             _DELETE_FAST flags::LOCAL | flags::ERROR;
             _MAKE_CELL flags::FREE | flags::ERROR;
             _COPY_FREE_VARS 0;
@@ -219,6 +234,13 @@ macro_rules! for_each_op {
             LOAD_FAST 0 |_a| (0, 1) {flags::LOCAL} [_LOAD_FAST];
             LOAD_FAST_CHECK 0 |_a| (0, 1) {flags::LOCAL} [_LOAD_FAST_CHECK];
             STORE_FAST 0 |_a| (1, 0) {flags::LOCAL} [_STORE_FAST];
+            // Super-instructions: the pair's first instruction is rewritten when the code
+            // object is built (`quicken`); the second stays in place as the "cache" unit.
+            LOAD_FAST_LOAD_FAST 1 |_a| (0, 2) {flags::LOCAL | flags::FUSED} [_LOAD_FAST, _LOAD_FAST_NEXT];
+            LOAD_FAST_LOAD_CONST 1 |_a| (0, 2) {flags::LOCAL | flags::FUSED} [_LOAD_FAST, _LOAD_CONST_NEXT];
+            LOAD_CONST_LOAD_FAST 1 |_a| (0, 2) {flags::CONST | flags::FUSED} [_LOAD_CONST, _LOAD_FAST_NEXT];
+            STORE_FAST_LOAD_FAST 1 |_a| (1, 1) {flags::LOCAL | flags::FUSED} [_STORE_FAST, _LOAD_FAST_NEXT];
+            STORE_FAST_STORE_FAST 1 |_a| (2, 0) {flags::LOCAL | flags::FUSED} [_STORE_FAST, _STORE_FAST_NEXT];
             DELETE_FAST 0 |_a| (0, 0) {flags::LOCAL} [_DELETE_FAST];
             MAKE_CELL 0 |_a| (0, 0) {flags::FREE} [_MAKE_CELL];
             COPY_FREE_VARS 0 |_a| (0, 0) {0} [_COPY_FREE_VARS];
@@ -285,6 +307,10 @@ macro_rules! for_each_op {
             COMPARE_OP_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _COMPARE_OP_INT];
             COMPARE_OP_FLOAT 1 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _COMPARE_OP_FLOAT];
             COMPARE_OP_STR 1 |_a| (2, 1) {0} [_GUARD_BOTH_STR, _COMPARE_OP_STR];
+            // Compare-and-branch: chosen when a `POP_JUMP_IF_FALSE/TRUE` follows.
+            COMPARE_OP_INT_JUMP 1 |_a| (2, 0) {flags::FUSED} [_GUARD_BOTH_INT, _COMPARE_OP_INT, _POP_JUMP_NEXT];
+            COMPARE_OP_FLOAT_JUMP 1 |_a| (2, 0) {flags::FUSED} [_GUARD_NUMBERS_ONE_FLOAT, _COMPARE_OP_FLOAT, _POP_JUMP_NEXT];
+            COMPARE_OP_STR_JUMP 1 |_a| (2, 0) {flags::FUSED} [_GUARD_BOTH_STR, _COMPARE_OP_STR, _POP_JUMP_NEXT];
             IS_OP 0 |_a| (2, 1) {0} [_IS_OP];
             CONTAINS_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _CONTAINS_OP];
             CONTAINS_OP_DICT 1 |_a| (2, 1) {0} [_CONTAINS_OP_DICT];
@@ -398,7 +424,8 @@ macro_rules! for_each_family {
             BINARY_SUBSCR: BINARY_SUBSCR_LIST_INT, BINARY_SUBSCR_TUPLE_INT, BINARY_SUBSCR_DICT;
             STORE_SUBSCR: STORE_SUBSCR_LIST_INT, STORE_SUBSCR_DICT;
             TO_BOOL: TO_BOOL_BOOL, TO_BOOL_INT, TO_BOOL_NONE, TO_BOOL_LIST, TO_BOOL_STR;
-            COMPARE_OP: COMPARE_OP_INT, COMPARE_OP_FLOAT, COMPARE_OP_STR;
+            COMPARE_OP: COMPARE_OP_INT, COMPARE_OP_FLOAT, COMPARE_OP_STR, COMPARE_OP_INT_JUMP,
+                COMPARE_OP_FLOAT_JUMP, COMPARE_OP_STR_JUMP;
             CONTAINS_OP: CONTAINS_OP_DICT, CONTAINS_OP_SET;
             FOR_ITER: FOR_ITER_RANGE, FOR_ITER_LIST, FOR_ITER_TUPLE;
             UNPACK_SEQUENCE: UNPACK_SEQUENCE_TWO_TUPLE, UNPACK_SEQUENCE_TUPLE, UNPACK_SEQUENCE_LIST;
@@ -654,7 +681,7 @@ pub enum CompareOp {
 impl CompareOp {
     /// Decodes a `COMPARE_OP` oparg.
     pub fn from_oparg(a: u32) -> Option<CompareOp> {
-        Some(match a {
+        Some(match a & !COMPARE_TO_BOOL {
             0 => CompareOp::Lt,
             1 => CompareOp::Le,
             2 => CompareOp::Eq,
@@ -750,8 +777,10 @@ mod tests {
             assert!(head.own_flags() & flags::SPECIALIZE != 0, "{}", op.name());
             assert!(head.family_members().contains(op), "{}", op.name());
             assert_eq!(op.cache_units(), head.cache_units(), "{}", op.name());
-            for a in [0, 1, 2, 3, 7] {
-                assert_eq!(op.stack_effect(a), head.stack_effect(a), "{}", op.name());
+            if op.own_flags() & flags::FUSED == 0 {
+                for a in [0, 1, 2, 3, 7] {
+                    assert_eq!(op.stack_effect(a), head.stack_effect(a), "{}", op.name());
+                }
             }
             assert_eq!(op.uops()[0].flags() & flags::SPECIALIZE, 0, "{}", op.name());
         }

@@ -5,12 +5,11 @@
 //! same bodies over traces). Python calls push frames on `Vm::frames` and continue in the
 //! same loop; nothing here recurses on the Rust stack except calls made by native code.
 
-use alloc::rc::Rc;
 use alloc::vec::Vec;
 use core::sync::atomic::Ordering;
 
 use crate::bytecode::code::CodeObject;
-use crate::bytecode::ops::{BinaryOp, CompareOp, Intrinsic, Op, Uop};
+use crate::bytecode::ops::{BinaryOp, CompareOp, Intrinsic, Op, Uop, COMPARE_TO_BOOL};
 use crate::interp::spec_uops::{list_items, tuple_items};
 use crate::object::types::Obj;
 use crate::object::value::Value;
@@ -30,8 +29,9 @@ pub(crate) enum Flow {
 }
 
 /// The interpreter's view of the innermost frame.
-pub(crate) struct Ctx {
-    pub(crate) code: Rc<CodeObject>,
+pub(crate) struct Ctx<'a> {
+    /// The frame's code, borrowed from the `Rc` the loop holds for the frame's lifetime.
+    pub(crate) code: &'a CodeObject,
     pub(crate) base: usize,
     /// Next instruction.
     pub(crate) ip: usize,
@@ -41,11 +41,17 @@ pub(crate) struct Ctx {
     pub(crate) fi: usize,
 }
 
-impl Ctx {
+impl Ctx<'_> {
     #[inline]
     fn jump(&mut self, target: u32) {
         self.ip = target as usize;
     }
+}
+
+/// The oparg of the unit after the instruction: the second half of a super-instruction.
+#[inline(always)]
+fn next_arg(ctx: &Ctx) -> u32 {
+    ctx.code.code.get(ctx.this + 1).map_or(0, |c| c.get() >> 8)
 }
 
 /// What an instruction handler tells the loop. A one-byte value, so it comes back in a
@@ -146,14 +152,14 @@ impl Vm {
             let Some(frame) = self.frames.last() else {
                 return Err(self.internal_error("no frame to run"));
             };
+            let code = frame.code.clone();
             let mut ctx = Ctx {
-                code: frame.code.clone(),
+                code: &code,
                 base: frame.base as usize,
                 ip: frame.ip as usize,
                 this: frame.ip as usize,
                 fi: self.frames.len() - 1,
             };
-            let code = ctx.code.clone();
             let units = &code.code[..];
             loop {
                 let Some(unit) = units.get(ctx.ip) else {
@@ -362,6 +368,39 @@ impl Vm {
             Uop::_STORE_FAST => {
                 let v = self.pop();
                 self.stack[ctx.base + arg as usize] = v;
+            }
+            Uop::_LOAD_FAST_NEXT => {
+                let v = self.stack[ctx.base + next_arg(ctx) as usize];
+                self.push(v);
+            }
+            Uop::_LOAD_CONST_NEXT => {
+                let v = ctx
+                    .code
+                    .consts
+                    .get(next_arg(ctx) as usize)
+                    .copied()
+                    .unwrap_or(Value::NONE);
+                self.push(v);
+            }
+            Uop::_STORE_FAST_NEXT => {
+                let v = self.pop();
+                self.stack[ctx.base + next_arg(ctx) as usize] = v;
+            }
+            Uop::_POP_JUMP_NEXT => {
+                // The fused jump sits after this instruction's cache unit; execution goes on
+                // after the jump's own cache unit when it is not taken.
+                let at = ctx.this + 2;
+                let unit = ctx.code.code.get(at).map_or(0, |c| c.get());
+                let jump_if = match Op::from_u8(unit as u8) {
+                    Some(Op::POP_JUMP_IF_FALSE) => Value::FALSE,
+                    Some(Op::POP_JUMP_IF_TRUE) => Value::TRUE,
+                    _ => return Err(self.internal_error("fused compare without its jump")),
+                };
+                if self.pop() == jump_if {
+                    ctx.jump(unit >> 8);
+                } else {
+                    ctx.ip = at + 1 + Op::POP_JUMP_IF_FALSE.cache_units();
+                }
             }
             Uop::_DELETE_FAST => {
                 let slot = ctx.base + arg as usize;
@@ -581,7 +620,10 @@ impl Vm {
                 let Some(op) = CompareOp::from_oparg(arg) else {
                     return Err(self.internal_error("bad COMPARE_OP oparg"));
                 };
-                let r = self.compare(a, b, op)?;
+                let mut r = self.compare(a, b, op)?;
+                if arg & COMPARE_TO_BOOL != 0 && !r.is_bool() {
+                    r = Value::bool(self.truthy(r)?);
+                }
                 self.push(r);
             }
             Uop::_IS_OP => {

@@ -310,8 +310,9 @@ impl Vm {
             }
             let entry = self.frames.len() - 1;
             let frame = &self.frames[entry];
+            let code = frame.code.clone();
             let mut ctx = Ctx {
-                code: frame.code.clone(),
+                code: &code,
                 base: frame.base as usize,
                 ip: frame.ip as usize,
                 this: lasti as usize,

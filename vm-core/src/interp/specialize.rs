@@ -215,7 +215,7 @@ impl Vm {
             Op::BINARY_OP => self.spec_binary_op(arg),
             Op::BINARY_SUBSCR => self.spec_binary_subscr(),
             Op::STORE_SUBSCR => self.spec_store_subscr(),
-            Op::COMPARE_OP => self.spec_compare_op(),
+            Op::COMPARE_OP => self.spec_compare_op(ctx),
             Op::CONTAINS_OP => self.spec_contains_op(),
             Op::TO_BOOL => self.spec_to_bool(),
             Op::FOR_ITER => self.spec_for_iter(),
@@ -464,16 +464,23 @@ impl Vm {
         }
     }
 
-    fn spec_compare_op(&mut self) -> Spec {
+    fn spec_compare_op(&mut self, ctx: &Ctx) -> Spec {
         let (a, b) = (self.peek(2), self.peek(1));
+        // A conditional jump right after the compare (its cache unit in between) is fused.
+        let next = ctx.code.code.get(ctx.this + 2).map(|c| c.get() as u8);
+        let jump = matches!(
+            next.and_then(Op::from_u8),
+            Some(Op::POP_JUMP_IF_FALSE | Op::POP_JUMP_IF_TRUE)
+        );
+        let pick = |plain: Op, fused: Op| Ok(if jump { fused } else { plain });
         if a.is_small_int() && b.is_small_int() {
-            Ok(Op::COMPARE_OP_INT)
+            pick(Op::COMPARE_OP_INT, Op::COMPARE_OP_INT_JUMP)
         } else if (a.is_float() || a.is_small_int()) && (b.is_float() || b.is_small_int()) {
-            Ok(Op::COMPARE_OP_FLOAT)
+            pick(Op::COMPARE_OP_FLOAT, Op::COMPARE_OP_FLOAT_JUMP)
         } else if matches!(self.obj(a), Some(Obj::Str(_)))
             && matches!(self.obj(b), Some(Obj::Str(_)))
         {
-            Ok(Op::COMPARE_OP_STR)
+            pick(Op::COMPARE_OP_STR, Op::COMPARE_OP_STR_JUMP)
         } else {
             Err("operand types")
         }

@@ -347,6 +347,7 @@ pub(crate) fn assemble(
     let name = pool.str(&u.name).map_err(oom)?;
     let qualname = pool.str(&u.qualname).map_err(oom)?;
 
+    crate::bytecode::quicken::fuse_pairs(&code);
     Ok(CodeObject {
         code: code.into_boxed_slice(),
         consts: u.consts.into_boxed_slice(),

@@ -416,11 +416,25 @@ impl<'a, 'p> Compiler<'a, 'p> {
         }
     }
 
-    /// Emits `TO_BOOL` unless the top of the stack is already a bool.
+    /// Emits `TO_BOOL` unless the top of the stack is already a bool. A `COMPARE_OP` right
+    /// before is told to produce a bool itself (CPython 3.13's oparg bit), which also lets the
+    /// specializer fuse it with the conditional jump that follows.
     pub(crate) fn emit_to_bool(&mut self) {
-        if !self.top_is_bool() {
-            self.emit(Op::TO_BOOL, 0);
+        if self.top_is_bool() {
+            return;
         }
+        if !self.label_at(self.u.instrs.len()) {
+            if let Some(Instr {
+                kind: Kind::Op(Op::COMPARE_OP),
+                arg,
+                ..
+            }) = self.u.instrs.last_mut()
+            {
+                *arg |= crate::bytecode::ops::COMPARE_TO_BOOL;
+                return;
+            }
+        }
+        self.emit(Op::TO_BOOL, 0);
     }
 
     /// Whether the last instruction ends the flow (nothing falls through to the end).

@@ -144,7 +144,7 @@ fn starts(code: &CodeObject) -> Vec<u32> {
     let mut ip = 0;
     while ip < code.code.len() {
         v.push(ip as u32);
-        let (op, _) = code.instr(ip).expect("valid opcode");
+        let (op, _) = code.instr_unfused(ip).expect("valid opcode");
         ip += 1 + op.cache_units();
     }
     assert_eq!(ip, code.code.len(), "last instruction overruns the code");
@@ -161,7 +161,7 @@ fn check_all(code: &CodeObject, pool: &MockPool) {
         pool.str_of(code.qualname)
     );
     for &ip in &st {
-        let (op, arg) = code.instr(ip as usize).unwrap();
+        let (op, arg) = code.instr_unfused(ip as usize).unwrap();
         if op.flags() & flags::JUMP != 0 {
             assert!(
                 is_start(arg),
@@ -241,7 +241,7 @@ fn check_stack(code: &CodeObject, pool: &MockPool) {
     while let Some(ip) = work.pop() {
         let d = depth[ip].unwrap();
         assert!(ip < n, "{name}: falls off the end");
-        let (op, arg) = code.instr(ip).unwrap();
+        let (op, arg) = code.instr_unfused(ip).unwrap();
         if let Some(h) = code.handler_for(ip as u32) {
             assert!(
                 h.depth <= d,
@@ -723,7 +723,7 @@ fn positions_follow_the_sub_expression() {
     let mut calls = Vec::new();
     let mut ip = 0;
     while ip < code.code.len() {
-        let (op, _) = code.instr(ip).unwrap();
+        let (op, _) = code.instr_unfused(ip).unwrap();
         if op == Op::CALL {
             let p = code.position(ip as u32).unwrap();
             calls.push((p.line, p.col, p.end_line, p.end_col));

@@ -64,33 +64,31 @@ else:
 
   1     >>    2 LOAD_NAME                0 (i)
               3 LOAD_CONST               0 (10)
-              4 COMPARE_OP               0 (<)
-              6 TO_BOOL
-             10 POP_JUMP_IF_FALSE       32 (to 32)
+              4 COMPARE_OP              16 (bool(<))
+              6 POP_JUMP_IF_FALSE       24 (to 24)
 
-  2          12 LOAD_NAME                0 (i)
-             13 LOAD_CONST               1 (5)
-             14 COMPARE_OP               2 (==)
-             16 TO_BOOL
-             20 POP_JUMP_IF_FALSE       23 (to 23)
+  2           8 LOAD_NAME                0 (i)
+              9 LOAD_CONST               1 (5)
+             10 COMPARE_OP              18 (bool(==))
+             12 POP_JUMP_IF_FALSE       15 (to 15)
 
-  3          22 JUMP_FORWARD            39 (to 39)
+  3          14 JUMP_FORWARD            31 (to 31)
 
-  4     >>   23 LOAD_NAME                0 (i)
-             24 LOAD_CONST               2 (1)
-             25 BINARY_OP               13 (+=)
-             27 STORE_NAME               0 (i)
+  4     >>   15 LOAD_NAME                0 (i)
+             16 LOAD_CONST               2 (1)
+             17 BINARY_OP               13 (+=)
+             19 STORE_NAME               0 (i)
 
-  5          28 JUMP_BACKWARD            2 (to 2)
+  5          20 JUMP_BACKWARD            2 (to 2)
 
-  1          30 JUMP_BACKWARD            2 (to 2)
+  1          22 JUMP_BACKWARD            2 (to 2)
 
-  7     >>   32 LOAD_NAME                1 (done)
-             33 PUSH_NULL
-             34 CALL                     0
-             38 POP_TOP
-        >>   39 LOAD_CONST               3 (None)
-             40 RETURN_VALUE
+  7     >>   24 LOAD_NAME                1 (done)
+             25 PUSH_NULL
+             26 CALL                     0
+             30 POP_TOP
+        >>   31 LOAD_CONST               3 (None)
+             32 RETURN_VALUE
 "#,
     );
 }

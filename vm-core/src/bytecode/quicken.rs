@@ -1,0 +1,101 @@
+//! Super-instructions: pairs of simple instructions fused when a code object is built.
+//!
+//! The first instruction of a pair is rewritten to the fused form; the second stays in place
+//! and serves as the fused form's one "cache" unit (the fused handler reads its oparg and
+//! skips it). A jump to the second instruction therefore still runs it alone, and only
+//! instructions that cannot raise are fused, so tracebacks never point into a pair. Which
+//! pairs: the most frequent adjacent pairs over `bench/` (see docs/PERFORMANCE.md).
+
+use core::cell::Cell;
+
+use super::ops::Op;
+
+/// The fused form of `first` followed by `second`, if there is one.
+fn fused(first: Op, second: Op) -> Option<Op> {
+    Some(match (first, second) {
+        (Op::LOAD_FAST, Op::LOAD_FAST) => Op::LOAD_FAST_LOAD_FAST,
+        (Op::LOAD_FAST, Op::LOAD_CONST) => Op::LOAD_FAST_LOAD_CONST,
+        (Op::LOAD_CONST, Op::LOAD_FAST) => Op::LOAD_CONST_LOAD_FAST,
+        (Op::STORE_FAST, Op::LOAD_FAST) => Op::STORE_FAST_LOAD_FAST,
+        (Op::STORE_FAST, Op::STORE_FAST) => Op::STORE_FAST_STORE_FAST,
+        _ => return None,
+    })
+}
+
+/// The instruction a super-instruction starts with (itself for every other instruction).
+pub fn unfused(op: Op) -> Op {
+    match op {
+        Op::LOAD_FAST_LOAD_FAST | Op::LOAD_FAST_LOAD_CONST => Op::LOAD_FAST,
+        Op::LOAD_CONST_LOAD_FAST => Op::LOAD_CONST,
+        Op::STORE_FAST_LOAD_FAST | Op::STORE_FAST_STORE_FAST => Op::STORE_FAST,
+        other => other,
+    }
+}
+
+/// Rewrites the first instruction of every fusable pair in freshly assembled `code`.
+pub fn fuse_pairs(code: &[Cell<u32>]) {
+    let op_at = |i: usize| code.get(i).and_then(|c| Op::from_u8(c.get() as u8));
+    let mut i = 0;
+    while let Some(first) = op_at(i) {
+        let next = i + 1 + first.cache_units();
+        if first.cache_units() == 0 {
+            if let Some(f) = op_at(next).and_then(|second| fused(first, second)) {
+                let unit = &code[i];
+                unit.set((unit.get() & !0xFF) | f as u32);
+            }
+        }
+        i = next;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    fn units(ops: &[(Op, u32)]) -> Vec<Cell<u32>> {
+        let mut v = Vec::new();
+        for &(op, arg) in ops {
+            v.push(Cell::new(op as u32 | arg << 8));
+            for _ in 0..op.cache_units() {
+                v.push(Cell::new(0));
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn pairs_fuse_and_the_second_half_stays() {
+        let code = units(&[
+            (Op::LOAD_FAST, 1),
+            (Op::LOAD_FAST, 2),
+            (Op::LOAD_FAST, 3),
+            (Op::STORE_FAST, 4),
+        ]);
+        fuse_pairs(&code);
+        let ops: Vec<(Option<Op>, u32)> = code
+            .iter()
+            .map(|c| (Op::from_u8(c.get() as u8), c.get() >> 8))
+            .collect();
+        assert_eq!(
+            ops,
+            [
+                (Some(Op::LOAD_FAST_LOAD_FAST), 1),
+                (Some(Op::LOAD_FAST_LOAD_FAST), 2),
+                (Some(Op::LOAD_FAST), 3),
+                (Some(Op::STORE_FAST), 4),
+            ]
+        );
+        for op in [Op::LOAD_FAST_LOAD_FAST, Op::STORE_FAST_STORE_FAST] {
+            assert_eq!(op.cache_units(), 1);
+            assert_ne!(unfused(op), op);
+        }
+    }
+
+    #[test]
+    fn instructions_that_can_raise_are_not_fused() {
+        let code = units(&[(Op::LOAD_FAST_CHECK, 1), (Op::LOAD_FAST, 2)]);
+        fuse_pairs(&code);
+        assert_eq!(Op::from_u8(code[0].get() as u8), Some(Op::LOAD_FAST_CHECK));
+    }
+}
