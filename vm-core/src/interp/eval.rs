@@ -361,7 +361,7 @@ impl Vm {
             Uop::_LOAD_FAST_CHECK => {
                 let v = self.stack[ctx.base + arg as usize];
                 if v.is_undef() {
-                    return Err(self.unbound_local(&ctx.code, arg as usize));
+                    return Err(self.unbound_local(ctx.code, arg as usize));
                 }
                 self.push(v);
             }
@@ -405,7 +405,7 @@ impl Vm {
             Uop::_DELETE_FAST => {
                 let slot = ctx.base + arg as usize;
                 if self.stack[slot].is_undef() {
-                    return Err(self.unbound_local(&ctx.code, arg as usize));
+                    return Err(self.unbound_local(ctx.code, arg as usize));
                 }
                 self.stack[slot] = Value::UNDEF;
             }
@@ -436,7 +436,7 @@ impl Vm {
             }
             Uop::_LOAD_FROM_DICT_OR_DEREF => {
                 let ns = self.pop();
-                let name = self.cell_name(&ctx.code, arg);
+                let name = self.cell_name(ctx.code, arg);
                 let found = match ns.as_obj() {
                     Some(d) => self.dict_get(d, name)?,
                     None => None,
@@ -467,7 +467,7 @@ impl Vm {
                     _ => Value::UNDEF,
                 };
                 if was.is_undef() {
-                    return Err(self.unbound_free(&ctx.code, arg));
+                    return Err(self.unbound_free(ctx.code, arg));
                 }
             }
             Uop::_LOAD_GLOBAL => {
@@ -1144,7 +1144,7 @@ impl Vm {
             _ => Value::UNDEF,
         };
         if v.is_undef() {
-            return Err(self.unbound_free(&ctx.code, arg));
+            return Err(self.unbound_free(ctx.code, arg));
         }
         Ok(v)
     }
