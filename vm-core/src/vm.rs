@@ -98,7 +98,7 @@ pub struct Vm {
     /// The object heap.
     pub heap: Heap,
     /// The value stack shared by all frames (locals live at each frame's base).
-    pub stack: Vec<Value>,
+    pub stack: crate::interp::stack::ValueStack,
     /// The frame stack (innermost last).
     pub frames: Vec<Frame>,
     /// The builtin types and exception classes.
@@ -188,7 +188,7 @@ impl Vm {
             crate::interp::specialize::SpecState::new(config.stats, config.stress_specialize);
         let mut vm = Vm {
             heap,
-            stack: Vec::new(),
+            stack: crate::interp::stack::ValueStack::new(),
             frames: Vec::new(),
             types,
             builtins: ObjRef(0),

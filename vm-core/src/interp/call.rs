@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 use super::eval::{Ctx, Flow};
 use super::frame::{Frame, OnReturn};
 use crate::bytecode::code::{code_flags, CodeObject};
+use crate::interp::stack::SLACK;
 use crate::object::types::{BuiltinBase, Function, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -431,7 +432,7 @@ impl Vm {
         };
         let code = f.code.clone();
         let globals = f.globals;
-        let need = locals.len() + code.stacksize as usize;
+        let need = locals.len() + code.stacksize as usize + SLACK;
         if self.stack.try_reserve(need).is_err() {
             return Err(PyErr(self.memory_error));
         }
@@ -469,6 +470,14 @@ impl Vm {
         let floor = self.stack.len() as u32;
         let n = code.nlocalsplus();
         let base = self.stack.len();
+        if self
+            .stack
+            .try_reserve(n + code.stacksize as usize + SLACK)
+            .is_err()
+        {
+            self.leave_native();
+            return Err(PyErr(self.memory_error));
+        }
         self.stack.resize(base + n, Value::UNDEF);
         self.frames.push(Frame {
             code,
@@ -535,7 +544,7 @@ impl Vm {
                         };
                         if self
                             .stack
-                            .try_reserve(extra + code.stacksize as usize)
+                            .try_reserve(extra + code.stacksize as usize + SLACK)
                             .is_err()
                         {
                             return Err(PyErr(self.memory_error));

@@ -106,6 +106,14 @@ macro_rules! handler_table {
                         Ok(Flow::Next)
                     }
                     let r = body(vm, ctx, arg);
+                    // Only an instruction that pushes can overflow (the flag is sticky, so
+                    // the next pushing instruction reports any other case). A constant for
+                    // most instructions, so the check vanishes from those that never push.
+                    #[allow(unused_variables, reason = "opargs that do not affect the effect")]
+                    let pushes = { let $a = arg; $pushes };
+                    if pushes > 0 && vm.stack.overflowed() {
+                        return stack_overflow(vm);
+                    }
                     to_step(vm, r)
                 },
             )*
@@ -127,6 +135,16 @@ macro_rules! handler_table {
 }
 
 crate::for_each_op!(handler_table);
+
+/// A push found the value stack full: the compiler's stack bound was wrong. The instruction
+/// raises `SystemError` (see `interp::stack`).
+#[cold]
+#[inline(never)]
+fn stack_overflow(vm: &mut Vm) -> Step {
+    vm.stack.take_overflow();
+    vm.step_value = vm.internal_error("value stack overflow").0;
+    Step::Error
+}
 
 /// The handler of bytes that are not opcodes (the compiler never emits them).
 fn invalid_op(vm: &mut Vm, _ctx: &mut Ctx, _arg: u32) -> Step {
@@ -215,9 +233,10 @@ impl Vm {
         HANDLERS[head as usize](self, ctx, arg)
     }
 
-    #[inline]
+    /// Pushes in an instruction: into the room the frame reserved (see `interp::stack`).
+    #[inline(always)]
     pub(crate) fn push(&mut self, v: Value) {
-        self.stack.push(v);
+        self.stack.push_reserved(v);
     }
 
     #[inline]

@@ -9,6 +9,7 @@ use alloc::vec::Vec;
 use super::eval::{Ctx, Flow};
 use super::frame::{Frame, OnReturn, SavedFrame};
 use crate::bytecode::ops::{Intrinsic, Op};
+use crate::interp::stack::SLACK;
 use crate::object::types::{GenState, Generator, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -99,7 +100,7 @@ impl Vm {
         let base = self.stack.len() as u32;
         if self
             .stack
-            .try_reserve(saved.values.len() + saved.code.stacksize as usize + 1)
+            .try_reserve(saved.values.len() + saved.code.stacksize as usize + 1 + SLACK)
             .is_err()
         {
             return Err(PyErr(self.memory_error));

@@ -6,4 +6,5 @@ pub mod frame;
 pub(crate) mod generator;
 pub(crate) mod spec_uops;
 pub mod specialize;
+pub mod stack;
 pub(crate) mod unwind;

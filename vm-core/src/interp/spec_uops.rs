@@ -9,6 +9,7 @@ use crate::bytecode::ops::{BinaryOp, CompareOp};
 use crate::interp::eval::{Ctx, Flow};
 use crate::interp::frame::{Frame, OnReturn};
 use crate::interp::specialize::cache;
+use crate::interp::stack::SLACK;
 use crate::object::types::{IterObj, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -643,7 +644,7 @@ impl Vm {
         let extra = code.nlocalsplus() - nargs;
         if self
             .stack
-            .try_reserve(extra + code.stacksize as usize)
+            .try_reserve(extra + code.stacksize as usize + SLACK)
             .is_err()
         {
             return Err(PyErr(self.memory_error));
