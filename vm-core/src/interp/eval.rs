@@ -106,12 +106,13 @@ macro_rules! handler_table {
                         Ok(Flow::Next)
                     }
                     let r = body(vm, ctx, arg);
-                    // Only an instruction that pushes can overflow (the flag is sticky, so
-                    // the next pushing instruction reports any other case). A constant for
-                    // most instructions, so the check vanishes from those that never push.
+                    // Only an instruction that grows the stack can overflow it (the flag is
+                    // sticky, so the next growing instruction reports anything else, and
+                    // debug builds assert at the push). The effect is a constant for most
+                    // instructions, so the check vanishes from those that do not grow it.
                     #[allow(unused_variables, reason = "opargs that do not affect the effect")]
-                    let pushes = { let $a = arg; $pushes };
-                    if pushes > 0 && vm.stack.overflowed() {
+                    let grows = { let $a = arg; ($pushes) as i64 > ($pops) as i64 };
+                    if grows && vm.stack.overflowed() {
                         return stack_overflow(vm);
                     }
                     to_step(vm, r)
