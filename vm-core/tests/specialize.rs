@@ -112,8 +112,9 @@ def work():
         q = P(i)
         total += q.x
         total += len(list(tup)) + (i * 0.5 < 3) + (2 * fl > 1) + int(i / 4)
-        # Compares whose result is a value, not a branch (the unfused forms).
+        # Compares and truth tests whose result is a value, not a branch (the unfused forms).
         total += (i < 1000) + (s >= "x") - 2
+        total += (not flag) + (not i) + (not nothing) + (not lst) + (not s) - (i == 0) - 1
     return total, fl, len(s)
 
 print(work())
@@ -192,6 +193,38 @@ print(f([1] * 60 + [1.0] * 20 + [W(i) for i in range(40, 80)], 50.5))
     }
     assert!(
         stats.deopts(Op::COMPARE_OP_INT_JUMP) >= 1,
+        "{}",
+        stats.report()
+    );
+}
+
+#[test]
+fn fused_truth_test_and_branch_deoptimizes_on_a_type_change() {
+    // `if x:` fuses the truth test with its jump; the tested value changes type mid-loop.
+    let src = r#"
+def f(xs):
+    n = 0
+    for x in xs:
+        if x:
+            n += 1
+        while x:
+            x = None
+    return n
+print(f([0, 1] * 40 + [True, False] * 40 + [None] * 40 + [[], [1]] * 40 + ["", "a"] * 40 + [0.0, 2.5] * 40))
+"#;
+    let (out, stats) = run(src);
+    assert_eq!(out, "200\n", "{}", stats.report());
+    for op in [
+        Op::TO_BOOL_INT_JUMP,
+        Op::TO_BOOL_BOOL_JUMP,
+        Op::TO_BOOL_NONE_JUMP,
+        Op::TO_BOOL_LIST_JUMP,
+        Op::TO_BOOL_STR_JUMP,
+    ] {
+        assert!(hits(&stats, op) > 0, "{}: {}", op.name(), stats.report());
+    }
+    assert!(
+        stats.deopts(Op::TO_BOOL_INT_JUMP) >= 1,
         "{}",
         stats.report()
     );

@@ -70,8 +70,8 @@ macro_rules! for_each_uop {
             _LOAD_FAST_NEXT flags::LOCAL | flags::PURE;
             _LOAD_CONST_NEXT flags::CONST | flags::PURE;
             _STORE_FAST_NEXT flags::LOCAL;
-            // Pops the bool and performs the `POP_JUMP_IF_FALSE/TRUE` that follows (fused
-            // compare-and-branch forms).
+            // Pops the bool and performs the `POP_JUMP_IF_FALSE/TRUE` that follows the
+            // instruction (fused compare-and-branch and test-and-branch forms).
             _POP_JUMP_NEXT flags::JUMP;
             _DELETE_FAST flags::LOCAL | flags::ERROR;
             _MAKE_CELL flags::FREE | flags::ERROR;
@@ -302,6 +302,12 @@ macro_rules! for_each_op {
             TO_BOOL_NONE 3 |_a| (1, 1) {0} [_TO_BOOL_NONE];
             TO_BOOL_LIST 3 |_a| (1, 1) {0} [_TO_BOOL_LIST];
             TO_BOOL_STR 3 |_a| (1, 1) {0} [_TO_BOOL_STR];
+            // Test-and-branch: chosen when a `POP_JUMP_IF_FALSE/TRUE` follows.
+            TO_BOOL_BOOL_JUMP 3 |_a| (1, 0) {flags::FUSED} [_TO_BOOL_BOOL, _POP_JUMP_NEXT];
+            TO_BOOL_INT_JUMP 3 |_a| (1, 0) {flags::FUSED} [_TO_BOOL_INT, _POP_JUMP_NEXT];
+            TO_BOOL_NONE_JUMP 3 |_a| (1, 0) {flags::FUSED} [_TO_BOOL_NONE, _POP_JUMP_NEXT];
+            TO_BOOL_LIST_JUMP 3 |_a| (1, 0) {flags::FUSED} [_TO_BOOL_LIST, _POP_JUMP_NEXT];
+            TO_BOOL_STR_JUMP 3 |_a| (1, 0) {flags::FUSED} [_TO_BOOL_STR, _POP_JUMP_NEXT];
             // oparg = a `CompareOp` number.
             COMPARE_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _COMPARE_OP];
             COMPARE_OP_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _COMPARE_OP_INT];
@@ -423,7 +429,9 @@ macro_rules! for_each_family {
                 BINARY_OP_TRUE_DIVIDE_FLOAT, BINARY_OP_ADD_STR;
             BINARY_SUBSCR: BINARY_SUBSCR_LIST_INT, BINARY_SUBSCR_TUPLE_INT, BINARY_SUBSCR_DICT;
             STORE_SUBSCR: STORE_SUBSCR_LIST_INT, STORE_SUBSCR_DICT;
-            TO_BOOL: TO_BOOL_BOOL, TO_BOOL_INT, TO_BOOL_NONE, TO_BOOL_LIST, TO_BOOL_STR;
+            TO_BOOL: TO_BOOL_BOOL, TO_BOOL_INT, TO_BOOL_NONE, TO_BOOL_LIST, TO_BOOL_STR,
+                TO_BOOL_BOOL_JUMP, TO_BOOL_INT_JUMP, TO_BOOL_NONE_JUMP, TO_BOOL_LIST_JUMP,
+                TO_BOOL_STR_JUMP;
             COMPARE_OP: COMPARE_OP_INT, COMPARE_OP_FLOAT, COMPARE_OP_STR, COMPARE_OP_INT_JUMP,
                 COMPARE_OP_FLOAT_JUMP, COMPARE_OP_STR_JUMP;
             CONTAINS_OP: CONTAINS_OP_DICT, CONTAINS_OP_SET;

@@ -407,9 +407,9 @@ impl Vm {
                 self.stack[ctx.base + next_arg(ctx) as usize] = v;
             }
             Uop::_POP_JUMP_NEXT => {
-                // The fused jump sits after this instruction's cache unit; execution goes on
-                // after the jump's own cache unit when it is not taken.
-                let at = ctx.this + 2;
+                // The fused jump is the next instruction (where the handler pointed `ip`);
+                // execution goes on after the jump's own cache unit when it is not taken.
+                let at = ctx.ip;
                 let unit = ctx.code.code.get(at).map_or(0, |c| c.get());
                 let jump_if = match Op::from_u8(unit as u8) {
                     Some(Op::POP_JUMP_IF_FALSE) => Value::FALSE,

@@ -217,7 +217,7 @@ impl Vm {
             Op::STORE_SUBSCR => self.spec_store_subscr(),
             Op::COMPARE_OP => self.spec_compare_op(ctx),
             Op::CONTAINS_OP => self.spec_contains_op(),
-            Op::TO_BOOL => self.spec_to_bool(),
+            Op::TO_BOOL => self.spec_to_bool(ctx),
             Op::FOR_ITER => self.spec_for_iter(),
             Op::UNPACK_SEQUENCE => self.spec_unpack_sequence(arg),
             Op::CALL => self.spec_call(ctx, arg),
@@ -466,12 +466,7 @@ impl Vm {
 
     fn spec_compare_op(&mut self, ctx: &Ctx) -> Spec {
         let (a, b) = (self.peek(2), self.peek(1));
-        // A conditional jump right after the compare (its cache unit in between) is fused.
-        let next = ctx.code.code.get(ctx.this + 2).map(|c| c.get() as u8);
-        let jump = matches!(
-            next.and_then(Op::from_u8),
-            Some(Op::POP_JUMP_IF_FALSE | Op::POP_JUMP_IF_TRUE)
-        );
+        let jump = jump_follows(ctx, Op::COMPARE_OP);
         let pick = |plain: Op, fused: Op| Ok(if jump { fused } else { plain });
         if a.is_small_int() && b.is_small_int() {
             pick(Op::COMPARE_OP_INT, Op::COMPARE_OP_INT_JUMP)
@@ -494,18 +489,20 @@ impl Vm {
         }
     }
 
-    fn spec_to_bool(&mut self) -> Spec {
+    fn spec_to_bool(&mut self, ctx: &Ctx) -> Spec {
         let v = self.peek(1);
+        let jump = jump_follows(ctx, Op::TO_BOOL);
+        let pick = |plain: Op, fused: Op| Ok(if jump { fused } else { plain });
         if v.is_bool() {
-            Ok(Op::TO_BOOL_BOOL)
+            pick(Op::TO_BOOL_BOOL, Op::TO_BOOL_BOOL_JUMP)
         } else if v.is_small_int() {
-            Ok(Op::TO_BOOL_INT)
+            pick(Op::TO_BOOL_INT, Op::TO_BOOL_INT_JUMP)
         } else if v.is_none() {
-            Ok(Op::TO_BOOL_NONE)
+            pick(Op::TO_BOOL_NONE, Op::TO_BOOL_NONE_JUMP)
         } else {
             match self.obj(v) {
-                Some(Obj::List(_)) => Ok(Op::TO_BOOL_LIST),
-                Some(Obj::Str(_)) => Ok(Op::TO_BOOL_STR),
+                Some(Obj::List(_)) => pick(Op::TO_BOOL_LIST, Op::TO_BOOL_LIST_JUMP),
+                Some(Obj::Str(_)) => pick(Op::TO_BOOL_STR, Op::TO_BOOL_STR_JUMP),
                 _ => Err("operand type"),
             }
         }
@@ -616,4 +613,14 @@ impl Vm {
             _ => Err("callable type"),
         }
     }
+}
+
+/// Whether a `POP_JUMP_IF_FALSE/TRUE` directly follows the instruction of family `head` being
+/// specialized at `ctx.this`: its specialized forms can then take the jump themselves.
+fn jump_follows(ctx: &Ctx, head: Op) -> bool {
+    let next = ctx.code.code.get(ctx.this + 1 + head.cache_units());
+    matches!(
+        next.and_then(|c| Op::from_u8(c.get() as u8)),
+        Some(Op::POP_JUMP_IF_FALSE | Op::POP_JUMP_IF_TRUE)
+    )
 }
