@@ -312,6 +312,66 @@ impl Vm {
         }
     }
 
+    /// The top of the stack is an instance with its values in the shared layout, and the
+    /// cached slot (cache unit 2) holds `name` for its class: either the class has the
+    /// cached version, or (a polymorphic site: subclasses that set the same attributes in
+    /// the same order share slot numbers) its layout has `name` at that slot and nothing
+    /// in its MRO intercepts instance attributes.
+    #[inline(always)]
+    pub(crate) fn guard_instance_slot(&self, ctx: &Ctx, name: Value) -> UopResult {
+        let Some(Obj::Instance(i)) = self.obj(self.top()) else {
+            return DEOPT;
+        };
+        if i.dict.is_some() {
+            return DEOPT;
+        }
+        let cls = i.class;
+        match self.heap.get(cls) {
+            Obj::Class(c) if c.version.get() == cache(ctx, 1) => NEXT,
+            Obj::Class(c)
+                if c.layout.get(cache(ctx, 2) as usize) == Some(&name)
+                    && self.class_attrs_plain(cls) =>
+            {
+                NEXT
+            }
+            _ => DEOPT,
+        }
+    }
+
+    /// `obj.name(...)` on an instance (values in the shared layout): replaces the owner by
+    /// the method and pushes the owner as `self`. The method is the cached function when
+    /// the class has the cached version and layout length (no instance attribute can
+    /// shadow it); at a polymorphic site, any Python function the class lookup finds (a
+    /// global cache keyed by class version) when the class layout has no `name`.
+    #[inline(always)]
+    pub(crate) fn load_attr_instance_method(&mut self, ctx: &Ctx, name: Value) -> UopResult {
+        let owner = self.top();
+        let Some(Obj::Instance(i)) = self.obj(owner) else {
+            return DEOPT;
+        };
+        if i.dict.is_some() {
+            return DEOPT;
+        }
+        let cls = i.class;
+        let f = match self.heap.get(cls) {
+            Obj::Class(c)
+                if c.version.get() == cache(ctx, 1) && c.layout.len() as u32 == cache(ctx, 3) =>
+            {
+                Value::obj(ObjRef(cache(ctx, 2)))
+            }
+            Obj::Class(c) if !c.layout.contains(&name) => match self.class_lookup(cls, name) {
+                Some(f) if matches!(self.obj(f), Some(Obj::Function(_))) => f,
+                _ => return DEOPT,
+            },
+            _ => return DEOPT,
+        };
+        if let Some(t) = self.stack.last_mut() {
+            *t = f;
+        }
+        self.stack.push(owner);
+        NEXT
+    }
+
     #[inline(always)]
     pub(crate) fn load_attr_instance_value(&mut self, ctx: &Ctx, arg: u32) -> UopResult {
         let v = match self.obj(self.top()) {
