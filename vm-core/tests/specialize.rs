@@ -54,6 +54,10 @@ class P:
         self.x = x
     def get(self, k):
         return self.x + k
+    def __add__(self, o):
+        return P(self.x + o.x)
+    def __mul__(self, k):
+        return P(self.x * k)
 
 def work():
     total = 0
@@ -110,7 +114,7 @@ def work():
             lst.pop()
             st.add(i % 3)
         q = P(i)
-        total += q.x
+        total += q.x + (q + p).x + (q * 2).x
         total += len(list(tup)) + (i * 0.5 < 3) + (2 * fl > 1) + int(i / 4)
     return total, fl, len(s)
 
@@ -120,7 +124,7 @@ print(work())
 #[test]
 fn every_specialized_form_fires_in_a_hot_loop() {
     let (out, stats) = run(ALL_FORMS);
-    assert_eq!(out, "(47661, 125.5, 100)\n", "{}", stats.report());
+    assert_eq!(out, "(67461, 125.5, 100)\n", "{}", stats.report());
     let mut missing = Vec::new();
     for &op in Op::ALL {
         if op.is_specialized() && hits(&stats, op) < 50 {
@@ -184,6 +188,53 @@ print(run(C()))
         "{}",
         stats.report()
     );
+}
+
+#[test]
+fn user_dunder_operators_deoptimize_and_report_not_implemented() {
+    let src = r#"
+class V:
+    def __init__(self, x):
+        self.x = x
+    def __add__(self, o):
+        if isinstance(o, V):
+            return V(self.x + o.x)
+        return NotImplemented
+    def __radd__(self, o):
+        return V(o + self.x)
+def run():
+    t = 0
+    v = V(1)
+    for i in range(200):
+        w = v + V(i)
+        t += w.x
+        if i == 100:
+            V.__add__ = lambda self, o: V(self.x - o.x) if isinstance(o, V) else NotImplemented
+    t += (3 + v).x
+    try:
+        v + 2
+    except TypeError as e:
+        print(e)
+    try:
+        v += 2.5
+    except TypeError as e:
+        print(e)
+    return t
+print(run())
+"#;
+    let expected = "unsupported operand type(s) for +: 'V' and 'int'\n\
+                    unsupported operand type(s) for +=: 'V' and 'float'\n-9596\n";
+    let (out, stats) = run(src);
+    assert_eq!(out, expected);
+    assert!(
+        hits(&stats, Op::BINARY_OP_USER) >= 100,
+        "{}",
+        stats.report()
+    );
+    assert!(stats.specializations(Op::BINARY_OP_USER) >= 2);
+    // Under stress the error cases run specialized too.
+    let (out, _) = run_with(src, true);
+    assert_eq!(out, expected);
 }
 
 #[test]

@@ -198,6 +198,7 @@ macro_rules! for_each_uop {
             _GUARD_INSTANCE_LOAD_SLOT flags::DEOPT;
             _GUARD_INSTANCE_STORE_SLOT flags::DEOPT;
             _LOAD_ATTR_INSTANCE_METHOD flags::DEOPT;
+            _BINARY_OP_USER flags::DEOPT | flags::ERROR | flags::ESCAPES;
         }
     };
 }
@@ -256,15 +257,18 @@ macro_rules! for_each_op {
             STORE_ATTR_INSTANCE_VALUE 4 |_a| (2, 0) {flags::NAME} [_GUARD_INSTANCE_STORE_SLOT, _STORE_ATTR_INSTANCE_VALUE];
             DELETE_ATTR 0 |_a| (1, 0) {flags::NAME} [_DELETE_ATTR];
             // oparg = a `BinaryOp` number (in-place variants included).
-            BINARY_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _BINARY_OP];
-            BINARY_OP_ADD_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT];
-            BINARY_OP_SUBTRACT_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_SUBTRACT_INT];
-            BINARY_OP_MULTIPLY_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_MULTIPLY_INT];
-            BINARY_OP_ADD_FLOAT 1 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_ADD_FLOAT];
-            BINARY_OP_SUBTRACT_FLOAT 1 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_SUBTRACT_FLOAT];
-            BINARY_OP_MULTIPLY_FLOAT 1 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_MULTIPLY_FLOAT];
-            BINARY_OP_TRUE_DIVIDE_FLOAT 1 |_a| (2, 1) {0} [_GUARD_BOTH_NUMBERS, _BINARY_OP_TRUE_DIVIDE_FLOAT];
-            BINARY_OP_ADD_STR 1 |_a| (2, 1) {0} [_GUARD_BOTH_STR, _BINARY_OP_ADD_STR];
+            // Cache: counter; for BINARY_OP_USER: class version, method, right operand's type.
+            BINARY_OP 4 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _BINARY_OP];
+            BINARY_OP_ADD_INT 4 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT];
+            BINARY_OP_SUBTRACT_INT 4 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_SUBTRACT_INT];
+            BINARY_OP_MULTIPLY_INT 4 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_MULTIPLY_INT];
+            BINARY_OP_ADD_FLOAT 4 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_ADD_FLOAT];
+            BINARY_OP_SUBTRACT_FLOAT 4 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_SUBTRACT_FLOAT];
+            BINARY_OP_MULTIPLY_FLOAT 4 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_MULTIPLY_FLOAT];
+            BINARY_OP_TRUE_DIVIDE_FLOAT 4 |_a| (2, 1) {0} [_GUARD_BOTH_NUMBERS, _BINARY_OP_TRUE_DIVIDE_FLOAT];
+            BINARY_OP_ADD_STR 4 |_a| (2, 1) {0} [_GUARD_BOTH_STR, _BINARY_OP_ADD_STR];
+            // objs: a user class's dunder (`V + V`, `V * 2.0`), called without lookups.
+            BINARY_OP_USER 4 |_a| (2, 1) {0} [_BINARY_OP_USER];
             BINARY_SUBSCR 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _BINARY_SUBSCR];
             BINARY_SUBSCR_LIST_INT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_LIST_INT];
             BINARY_SUBSCR_TUPLE_INT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_TUPLE_INT];
@@ -398,7 +402,9 @@ macro_rules! for_each_family {
             STORE_ATTR: STORE_ATTR_INSTANCE_VALUE;
             BINARY_OP: BINARY_OP_ADD_INT, BINARY_OP_SUBTRACT_INT, BINARY_OP_MULTIPLY_INT,
                 BINARY_OP_ADD_FLOAT, BINARY_OP_SUBTRACT_FLOAT, BINARY_OP_MULTIPLY_FLOAT,
-                BINARY_OP_TRUE_DIVIDE_FLOAT, BINARY_OP_ADD_STR;
+                BINARY_OP_TRUE_DIVIDE_FLOAT, BINARY_OP_ADD_STR,
+                // objs:
+                BINARY_OP_USER;
             BINARY_SUBSCR: BINARY_SUBSCR_LIST_INT, BINARY_SUBSCR_TUPLE_INT, BINARY_SUBSCR_DICT;
             STORE_SUBSCR: STORE_SUBSCR_LIST_INT, STORE_SUBSCR_DICT;
             TO_BOOL: TO_BOOL_BOOL, TO_BOOL_INT, TO_BOOL_NONE, TO_BOOL_LIST, TO_BOOL_STR;

@@ -292,6 +292,7 @@ impl Vm {
                 let name = ctx.code.names[(arg >> 1) as usize];
                 return self.load_attr_instance_method(ctx, name);
             }
+            Uop::_BINARY_OP_USER => return self.binary_op_user(ctx, arg),
             Uop::_POP_TOP => {
                 self.stack.pop();
             }

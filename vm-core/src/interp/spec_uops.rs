@@ -455,6 +455,37 @@ impl Vm {
         NEXT
     }
 
+    /// `a op b` where `a` is an instance of the user class with the cached version (so its
+    /// dunder is the cached function and, for an in-place operator, it has no in-place
+    /// dunder) and `b` has the cached type: the same class or a builtin number, for which
+    /// no reflected method can take over, so a `NotImplemented` result means the
+    /// operation is unsupported. The operands stay on the VM stack (rooted) during the
+    /// call.
+    #[inline(always)]
+    pub(crate) fn binary_op_user(&mut self, ctx: &Ctx, arg: u32) -> UopResult {
+        let (a, b) = self.top2();
+        let Some(Obj::Instance(i)) = self.obj(a) else {
+            return DEOPT;
+        };
+        match self.heap.get(i.class) {
+            Obj::Class(c) if c.version.get() == cache(ctx, 1) => {}
+            _ => return DEOPT,
+        }
+        if self.type_of(b).0 != cache(ctx, 3) {
+            return DEOPT;
+        }
+        self.frames[ctx.fi].ip = ctx.ip as u32;
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        let r = self.call_exact_nested(ObjRef(cache(ctx, 2)), &[a, b])?;
+        if r == Value::NOT_IMPLEMENTED {
+            let (op, inplace) = BinaryOp::from_oparg(arg)
+                .ok_or_else(|| self.internal_error("bad BINARY_OP oparg"))?;
+            return Err(self.binop_error(a, b, op, inplace));
+        }
+        self.replace2(r);
+        NEXT
+    }
+
     // -- Subscripts and containers ---------------------------------------------------------
 
     /// `seq[i]` for a small int `i` when `items` recognizes the container (list or tuple).

@@ -66,7 +66,7 @@ else:
               3 LOAD_CONST               0 (10)
               4 COMPARE_OP               0 (<)
               6 TO_BOOL
-             10 POP_JUMP_IF_FALSE       32 (to 32)
+             10 POP_JUMP_IF_FALSE       35 (to 35)
 
   2          12 LOAD_NAME                0 (i)
              13 LOAD_CONST               1 (5)
@@ -74,23 +74,23 @@ else:
              16 TO_BOOL
              20 POP_JUMP_IF_FALSE       23 (to 23)
 
-  3          22 JUMP_FORWARD            39 (to 39)
+  3          22 JUMP_FORWARD            42 (to 42)
 
   4     >>   23 LOAD_NAME                0 (i)
              24 LOAD_CONST               2 (1)
              25 BINARY_OP               13 (+=)
-             27 STORE_NAME               0 (i)
+             30 STORE_NAME               0 (i)
 
-  5          28 JUMP_BACKWARD            2 (to 2)
+  5          31 JUMP_BACKWARD            2 (to 2)
 
-  1          30 JUMP_BACKWARD            2 (to 2)
+  1          33 JUMP_BACKWARD            2 (to 2)
 
-  7     >>   32 LOAD_NAME                1 (done)
-             33 PUSH_NULL
-             34 CALL                     0
-             38 POP_TOP
-        >>   39 LOAD_CONST               3 (None)
-             40 RETURN_VALUE
+  7     >>   35 LOAD_NAME                1 (done)
+             36 PUSH_NULL
+             37 CALL                     0
+             41 POP_TOP
+        >>   42 LOAD_CONST               3 (None)
+             43 RETURN_VALUE
 "#,
     );
 }
@@ -351,7 +351,7 @@ Disassembly of <code object add, line 4>:
   5           3 LOAD_DEREF               0 (a)
               4 LOAD_FAST                0 (y)
               5 BINARY_OP                0 (+)
-              7 RETURN_VALUE
+             10 RETURN_VALUE
 "#,
     );
 }
@@ -428,22 +428,22 @@ Disassembly of <code object <listcomp>, line 1>:
   1           0 RESUME                   0
               2 BUILD_LIST               0
               3 LOAD_FAST                0 (.0)
-        >>    4 FOR_ITER                28 (to 28)
+        >>    4 FOR_ITER                31 (to 31)
               6 STORE_FAST               1 (x)
               7 LOAD_FAST                1 (x)
               8 TO_BOOL
-             12 POP_JUMP_IF_FALSE       26 (to 26)
+             12 POP_JUMP_IF_FALSE       29 (to 29)
              14 LOAD_FAST                1 (x)
              15 GET_ITER
-        >>   16 FOR_ITER                26 (to 26)
+        >>   16 FOR_ITER                29 (to 29)
              18 STORE_FAST               2 (y)
              19 LOAD_FAST                1 (x)
              20 LOAD_CONST               0 (2)
              21 BINARY_OP                5 (*)
-             23 LIST_APPEND              3
-             24 JUMP_BACKWARD           16 (to 16)
-        >>   26 JUMP_BACKWARD            4 (to 4)
-        >>   28 RETURN_VALUE
+             26 LIST_APPEND              3
+             27 JUMP_BACKWARD           16 (to 16)
+        >>   29 JUMP_BACKWARD            4 (to 4)
+        >>   31 RETURN_VALUE
 "#,
     );
 }
@@ -608,27 +608,27 @@ s[1:n] = v
               9 LOAD_ATTR               10 (y)
              14 LOAD_CONST               0 (1)
              15 BINARY_OP               13 (+=)
-             17 SWAP                     2
-             18 STORE_ATTR               5 (y)
+             20 SWAP                     2
+             21 STORE_ATTR               5 (y)
 
-  3          23 LOAD_NAME                6 (d)
-             24 LOAD_NAME                7 (k)
-             25 COPY                     2
-             26 COPY                     2
-             27 BINARY_SUBSCR
-             29 LOAD_CONST               1 (2)
-             30 BINARY_OP               15 (//=)
-             32 SWAP                     3
-             33 SWAP                     2
-             34 STORE_SUBSCR
+  3          26 LOAD_NAME                6 (d)
+             27 LOAD_NAME                7 (k)
+             28 COPY                     2
+             29 COPY                     2
+             30 BINARY_SUBSCR
+             32 LOAD_CONST               1 (2)
+             33 BINARY_OP               15 (//=)
+             38 SWAP                     3
+             39 SWAP                     2
+             40 STORE_SUBSCR
 
-  4          36 LOAD_NAME                8 (v)
-             37 LOAD_NAME                9 (s)
-             38 LOAD_CONST               0 (1)
-             39 LOAD_NAME               10 (n)
-             40 STORE_SLICE
-             41 LOAD_CONST               2 (None)
-             42 RETURN_VALUE
+  4          42 LOAD_NAME                8 (v)
+             43 LOAD_NAME                9 (s)
+             44 LOAD_CONST               0 (1)
+             45 LOAD_NAME               10 (n)
+             46 STORE_SLICE
+             47 LOAD_CONST               2 (None)
+             48 RETURN_VALUE
 "#,
     );
 }
