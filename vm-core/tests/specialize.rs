@@ -98,6 +98,8 @@ def work():
             total += 1
         if 1 in st and "a" in d:
             total += 1
+        if 2 in lst and 5 in tup and 7 not in tup:
+            total += 1
         for v in lst:
             total += v
         for v in tup:
@@ -124,7 +126,7 @@ print(work())
 #[test]
 fn every_specialized_form_fires_in_a_hot_loop() {
     let (out, stats) = run(ALL_FORMS);
-    assert_eq!(out, "(67461, 125.5, 100)\n", "{}", stats.report());
+    assert_eq!(out, "(67561, 125.5, 100)\n", "{}", stats.report());
     let mut missing = Vec::new();
     for &op in Op::ALL {
         if op.is_specialized() && hits(&stats, op) < 50 {
@@ -235,6 +237,37 @@ print(run())
     // Under stress the error cases run specialized too.
     let (out, _) = run_with(src, true);
     assert_eq!(out, expected);
+}
+
+#[test]
+fn membership_in_sequences_runs_user_eq_when_needed() {
+    let src = r#"
+class Eq:
+    def __eq__(self, o):
+        print("eq", o)
+        return o == 3
+nan = float("nan")
+def run(seqs):
+    t = 0
+    for s in seqs:
+        for k in (1, 3, "a", nan, (1, 2)):
+            if k in s:
+                t += 1
+    return t
+print(run([[1, 2], (3, "a"), [nan], [(1, 2)], ["a", Eq()], [1, 2, 3] * 30]))
+"#;
+    let (out, stats) = run(src);
+    assert_eq!(
+        out,
+        "eq 1\neq 3\neq nan\neq (1, 2)\n9\n",
+        "{}",
+        stats.report()
+    );
+    assert!(
+        hits(&stats, Op::CONTAINS_OP_SEQ) >= 25,
+        "{}",
+        stats.report()
+    );
 }
 
 #[test]

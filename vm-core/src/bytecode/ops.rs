@@ -199,6 +199,7 @@ macro_rules! for_each_uop {
             _GUARD_INSTANCE_STORE_SLOT flags::DEOPT;
             _LOAD_ATTR_INSTANCE_METHOD flags::DEOPT;
             _BINARY_OP_USER flags::DEOPT | flags::ERROR | flags::ESCAPES;
+            _CONTAINS_OP_SEQ flags::DEOPT | flags::ERROR | flags::ESCAPES;
         }
     };
 }
@@ -297,6 +298,8 @@ macro_rules! for_each_op {
             CONTAINS_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _CONTAINS_OP];
             CONTAINS_OP_DICT 1 |_a| (2, 1) {0} [_CONTAINS_OP_DICT];
             CONTAINS_OP_SET 1 |_a| (2, 1) {0} [_CONTAINS_OP_SET];
+            // objs: `x in list_or_tuple`, scanned in place.
+            CONTAINS_OP_SEQ 1 |_a| (2, 1) {0} [_CONTAINS_OP_SEQ];
             POP_JUMP_IF_FALSE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_FALSE];
             POP_JUMP_IF_TRUE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_TRUE];
             POP_JUMP_IF_NONE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_NONE];
@@ -409,7 +412,9 @@ macro_rules! for_each_family {
             STORE_SUBSCR: STORE_SUBSCR_LIST_INT, STORE_SUBSCR_DICT;
             TO_BOOL: TO_BOOL_BOOL, TO_BOOL_INT, TO_BOOL_NONE, TO_BOOL_LIST, TO_BOOL_STR;
             COMPARE_OP: COMPARE_OP_INT, COMPARE_OP_FLOAT, COMPARE_OP_STR;
-            CONTAINS_OP: CONTAINS_OP_DICT, CONTAINS_OP_SET;
+            CONTAINS_OP: CONTAINS_OP_DICT, CONTAINS_OP_SET,
+                // objs:
+                CONTAINS_OP_SEQ;
             FOR_ITER: FOR_ITER_RANGE, FOR_ITER_LIST, FOR_ITER_TUPLE;
             UNPACK_SEQUENCE: UNPACK_SEQUENCE_TWO_TUPLE, UNPACK_SEQUENCE_TUPLE, UNPACK_SEQUENCE_LIST;
             CALL: CALL_PY_EXACT_ARGS, CALL_BOUND_METHOD_EXACT_ARGS, CALL_LEN, CALL_ISINSTANCE,

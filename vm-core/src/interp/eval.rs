@@ -293,6 +293,7 @@ impl Vm {
                 return self.load_attr_instance_method(ctx, name);
             }
             Uop::_BINARY_OP_USER => return self.binary_op_user(ctx, arg),
+            Uop::_CONTAINS_OP_SEQ => return self.contains_seq(arg),
             Uop::_POP_TOP => {
                 self.stack.pop();
             }

@@ -589,6 +589,45 @@ impl Vm {
         NEXT
     }
 
+    /// `x in seq` for a list or tuple: scans the items in place while every comparison
+    /// needs no user code (identical values, small ints, strs...); the first that might
+    /// (an instance's `__eq__`, a nested container) hands the whole test to the generic
+    /// path, which is safe because the comparisons so far had no effects.
+    #[inline(always)]
+    pub(crate) fn contains_seq(&mut self, arg: u32) -> UopResult {
+        let (v, c) = self.top2();
+        let items = match self.obj(c) {
+            Some(Obj::List(l)) => &l[..],
+            Some(Obj::Tuple(t)) => &t[..],
+            _ => return DEOPT,
+        };
+        let mut found = Some(false);
+        let int_needle = v.is_small_int();
+        for &x in items {
+            // Identity means membership, as in `Vm::eq` (so a NaN finds itself).
+            if x == v {
+                found = Some(true);
+                break;
+            }
+            if int_needle && x.is_small_int() {
+                continue;
+            }
+            match self.simple_eq(x, v) {
+                Some(false) => {}
+                r => {
+                    found = r;
+                    break;
+                }
+            }
+        }
+        let found = match found {
+            Some(f) => f,
+            None => self.contains(c, v)?,
+        };
+        self.replace2(Value::bool(found != (arg != 0)));
+        NEXT
+    }
+
     /// `TO_BOOL_*`: `test` returns the truth value, or `None` when the type does not match.
     #[inline(always)]
     pub(crate) fn truth_with(&mut self, test: fn(&Vm, Value) -> Option<bool>) -> UopResult {

@@ -516,6 +516,7 @@ impl Vm {
         match self.obj(self.peek(1)) {
             Some(Obj::Dict(_)) => Ok(Op::CONTAINS_OP_DICT),
             Some(Obj::Set(_)) => Ok(Op::CONTAINS_OP_SET),
+            Some(Obj::List(_) | Obj::Tuple(_)) => Ok(Op::CONTAINS_OP_SEQ),
             _ => Err("container type"),
         }
     }
