@@ -330,7 +330,7 @@ impl Vm {
             Obj::Class(c) if c.version.get() == cache(ctx, 1) => NEXT,
             Obj::Class(c)
                 if c.layout.get(cache(ctx, 2) as usize) == Some(&name)
-                    && self.class_attrs_plain(cls) =>
+                    && self.class_attrs_plain(c, cls) =>
             {
                 NEXT
             }

@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::types::{Instance, NativeKind, Obj};
+use super::types::{Class, Instance, NativeKind, Obj};
 use super::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -211,10 +211,9 @@ impl Vm {
     /// property anywhere in its MRO (the only data descriptor, which would take precedence
     /// over instance values) and no user `__setattr__`. Cached per class version, so
     /// polymorphic attribute sites can trust a class's layout slot without its version.
-    pub(crate) fn class_attrs_plain(&self, cls: ObjRef) -> bool {
-        let Some(c) = self.class(cls) else {
-            return false;
-        };
+    /// `c` is the class object at `cls`.
+    #[inline(always)]
+    pub(crate) fn class_attrs_plain(&self, c: &Class, cls: ObjRef) -> bool {
         let version = c.version.get();
         let (v, plain) = c.attr_plain.get();
         if v == version && version != 0 {
