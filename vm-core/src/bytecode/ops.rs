@@ -195,8 +195,8 @@ macro_rules! for_each_uop {
             _CALL_BUILTIN flags::DEOPT | flags::ERROR | flags::ESCAPES;
             _CALL_ALLOC_AND_ENTER_INIT flags::DEOPT | flags::ERROR | flags::ESCAPES | flags::FRAME;
             // objs: polymorphic-tolerant attribute guards.
-            _GUARD_INSTANCE_LOAD_SLOT flags::DEOPT;
-            _GUARD_INSTANCE_STORE_SLOT flags::DEOPT;
+            _LOAD_ATTR_SLOT flags::DEOPT;
+            _STORE_ATTR_SLOT flags::DEOPT | flags::ERROR;
             _LOAD_ATTR_INSTANCE_METHOD flags::DEOPT;
             _BINARY_OP_USER flags::DEOPT | flags::ERROR | flags::ESCAPES;
             _CONTAINS_OP_SEQ flags::DEOPT | flags::ERROR | flags::ESCAPES;
@@ -248,14 +248,14 @@ macro_rules! for_each_op {
             // Cache: counter, class version (or module dict), slot / method / keys version,
             // layout length / entry.
             LOAD_ATTR 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::SPECIALIZE} [_SPECIALIZE, _LOAD_ATTR];
-            LOAD_ATTR_INSTANCE_VALUE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_INSTANCE_LOAD_SLOT, _LOAD_ATTR_INSTANCE_VALUE];
+            LOAD_ATTR_INSTANCE_VALUE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_LOAD_ATTR_SLOT];
             LOAD_ATTR_METHOD_WITH_VALUES 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_LOAD_ATTR_INSTANCE_METHOD];
             LOAD_ATTR_MODULE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_CHECK_ATTR_MODULE, _LOAD_ATTR_MODULE];
             // A method of a builtin type (immutable, so the type's identity is the guard).
             LOAD_ATTR_METHOD_NATIVE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_BUILTIN_TYPE, _LOAD_ATTR_METHOD];
             // Cache: counter, class version, slot.
             STORE_ATTR 4 |_a| (2, 0) {flags::NAME | flags::SPECIALIZE} [_SPECIALIZE, _STORE_ATTR];
-            STORE_ATTR_INSTANCE_VALUE 4 |_a| (2, 0) {flags::NAME} [_GUARD_INSTANCE_STORE_SLOT, _STORE_ATTR_INSTANCE_VALUE];
+            STORE_ATTR_INSTANCE_VALUE 4 |_a| (2, 0) {flags::NAME} [_STORE_ATTR_SLOT];
             DELETE_ATTR 0 |_a| (1, 0) {flags::NAME} [_DELETE_ATTR];
             // oparg = a `BinaryOp` number (in-place variants included).
             // Cache: counter; for BINARY_OP_USER: class version, method, right operand's type.

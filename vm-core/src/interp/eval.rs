@@ -280,13 +280,12 @@ impl Vm {
             Uop::_CALL_ALLOC_AND_ENTER_INIT => {
                 return self.call_alloc_and_enter_init(ctx, arg as usize)
             }
-            Uop::_GUARD_INSTANCE_LOAD_SLOT => {
-                let name = ctx.code.names[(arg >> 1) as usize];
-                return self.guard_instance_slot(ctx, name);
-            }
-            Uop::_GUARD_INSTANCE_STORE_SLOT => {
-                let name = ctx.code.names[arg as usize];
-                return self.guard_instance_slot(ctx, name);
+            Uop::_LOAD_ATTR_SLOT => return self.load_attr_slot(ctx, arg),
+            Uop::_STORE_ATTR_SLOT => {
+                if !self.instance_slot_ok(ctx, self.top(), arg as usize) {
+                    return Ok(Flow::Deopt);
+                }
+                return self.store_attr_instance_value(ctx);
             }
             Uop::_LOAD_ATTR_INSTANCE_METHOD => {
                 let name = ctx.code.names[(arg >> 1) as usize];

@@ -312,30 +312,39 @@ impl Vm {
         }
     }
 
-    /// The top of the stack is an instance with its values in the shared layout, and the
-    /// cached slot (cache unit 2) holds `name` for its class: either the class has the
-    /// cached version, or (a polymorphic site: subclasses that set the same attributes in
-    /// the same order share slot numbers) its layout has `name` at that slot and nothing
-    /// in its MRO intercepts instance attributes.
+    /// `owner` is an instance with its values in the shared layout, and the cached slot
+    /// (cache unit 2) holds the attribute `names[name_ix]` for its class: either the class
+    /// has the cached version, or (a polymorphic site: subclasses that set the same
+    /// attributes in the same order share slot numbers) its layout has the name at that
+    /// slot and nothing in its MRO intercepts instance attributes.
     #[inline(always)]
-    pub(crate) fn guard_instance_slot(&self, ctx: &Ctx, name: Value) -> UopResult {
-        let Some(Obj::Instance(i)) = self.obj(self.top()) else {
-            return DEOPT;
+    pub(crate) fn instance_slot_ok(&self, ctx: &Ctx, owner: Value, name_ix: usize) -> bool {
+        let Some(Obj::Instance(i)) = self.obj(owner) else {
+            return false;
         };
         if i.dict.is_some() {
+            return false;
+        }
+        match self.heap.get(i.class) {
+            Obj::Class(c) if c.version.get() == cache(ctx, 1) => true,
+            Obj::Class(c) => {
+                let name = ctx.code.names.get(name_ix);
+                name.is_some()
+                    && c.layout.get(cache(ctx, 2) as usize) == name
+                    && self.class_attrs_plain(c, i.class)
+            }
+            _ => false,
+        }
+    }
+
+    /// `obj.name` read from the instance's slot (see [`Vm::instance_slot_ok`]).
+    #[inline(always)]
+    pub(crate) fn load_attr_slot(&mut self, ctx: &Ctx, arg: u32) -> UopResult {
+        let owner = self.top();
+        if !self.instance_slot_ok(ctx, owner, (arg >> 1) as usize) {
             return DEOPT;
         }
-        let cls = i.class;
-        match self.heap.get(cls) {
-            Obj::Class(c) if c.version.get() == cache(ctx, 1) => NEXT,
-            Obj::Class(c)
-                if c.layout.get(cache(ctx, 2) as usize) == Some(&name)
-                    && self.class_attrs_plain(c, cls) =>
-            {
-                NEXT
-            }
-            _ => DEOPT,
-        }
+        self.load_attr_instance_value(ctx, arg)
     }
 
     /// `obj.name(...)` on an instance (values in the shared layout): replaces the owner by
