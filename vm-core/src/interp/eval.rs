@@ -287,10 +287,7 @@ impl Vm {
                 }
                 return self.store_attr_instance_value(ctx);
             }
-            Uop::_LOAD_ATTR_INSTANCE_METHOD => {
-                let name = ctx.code.names[(arg >> 1) as usize];
-                return self.load_attr_instance_method(ctx, name);
-            }
+            Uop::_LOAD_ATTR_INSTANCE_METHOD => return self.load_attr_instance_method(ctx, arg),
             Uop::_BINARY_OP_USER => return self.binary_op_user(ctx, arg),
             Uop::_CONTAINS_OP_SEQ => return self.contains_seq(arg),
             Uop::_POP_TOP => {

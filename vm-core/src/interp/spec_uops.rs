@@ -353,7 +353,7 @@ impl Vm {
     /// shadow it); at a polymorphic site, any Python function the class lookup finds (a
     /// global cache keyed by class version) when the class layout has no `name`.
     #[inline(always)]
-    pub(crate) fn load_attr_instance_method(&mut self, ctx: &Ctx, name: Value) -> UopResult {
+    pub(crate) fn load_attr_instance_method(&mut self, ctx: &Ctx, arg: u32) -> UopResult {
         let owner = self.top();
         let Some(Obj::Instance(i)) = self.obj(owner) else {
             return DEOPT;
@@ -368,10 +368,18 @@ impl Vm {
             {
                 Value::obj(ObjRef(cache(ctx, 2)))
             }
-            Obj::Class(c) if !c.layout.contains(&name) => match self.class_lookup(cls, name) {
-                Some(f) if matches!(self.obj(f), Some(Obj::Function(_))) => f,
-                _ => return DEOPT,
-            },
+            Obj::Class(c) => {
+                let Some(&name) = ctx.code.names.get((arg >> 1) as usize) else {
+                    return DEOPT;
+                };
+                if c.layout.contains(&name) {
+                    return DEOPT;
+                }
+                match self.class_lookup(cls, name) {
+                    Some(f) if matches!(self.obj(f), Some(Obj::Function(_))) => f,
+                    _ => return DEOPT,
+                }
+            }
             _ => return DEOPT,
         };
         if let Some(t) = self.stack.last_mut() {
