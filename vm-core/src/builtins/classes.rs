@@ -258,6 +258,7 @@ pub(crate) fn make_class_multi(
         layout,
         slots,
         subclasses: Vec::new(),
+        attr_plain: Cell::new((0, false)),
     })))?;
     let mut mro = vec![cls];
     mro.extend(base_mro);

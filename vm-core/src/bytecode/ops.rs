@@ -209,6 +209,12 @@ macro_rules! for_each_uop {
             _CALL_SET_ADD flags::DEOPT | flags::ERROR | flags::ESCAPES;
             _CALL_BUILTIN flags::DEOPT | flags::ERROR | flags::ESCAPES;
             _CALL_ALLOC_AND_ENTER_INIT flags::DEOPT | flags::ERROR | flags::ESCAPES | flags::FRAME;
+            // objs: polymorphic-tolerant attribute guards.
+            _LOAD_ATTR_SLOT flags::DEOPT;
+            _STORE_ATTR_SLOT flags::DEOPT | flags::ERROR;
+            _LOAD_ATTR_INSTANCE_METHOD flags::DEOPT;
+            _BINARY_OP_USER flags::DEOPT | flags::ERROR | flags::ESCAPES;
+            _CONTAINS_OP_SEQ flags::DEOPT | flags::ERROR | flags::ESCAPES;
         }
     };
 }
@@ -264,25 +270,28 @@ macro_rules! for_each_op {
             // Cache: counter, class version (or module dict), slot / method / keys version,
             // layout length / entry.
             LOAD_ATTR 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::SPECIALIZE} [_SPECIALIZE, _LOAD_ATTR];
-            LOAD_ATTR_INSTANCE_VALUE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_TYPE_VERSION, _CHECK_INSTANCE_VALUES, _LOAD_ATTR_INSTANCE_VALUE];
-            LOAD_ATTR_METHOD_WITH_VALUES 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_TYPE_VERSION, _CHECK_INSTANCE_VALUES, _CHECK_ATTR_LAYOUT, _LOAD_ATTR_METHOD];
+            LOAD_ATTR_INSTANCE_VALUE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_LOAD_ATTR_SLOT];
+            LOAD_ATTR_METHOD_WITH_VALUES 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_LOAD_ATTR_INSTANCE_METHOD];
             LOAD_ATTR_MODULE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_CHECK_ATTR_MODULE, _LOAD_ATTR_MODULE];
             // A method of a builtin type (immutable, so the type's identity is the guard).
             LOAD_ATTR_METHOD_NATIVE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_BUILTIN_TYPE, _LOAD_ATTR_METHOD];
             // Cache: counter, class version, slot.
             STORE_ATTR 4 |_a| (2, 0) {flags::NAME | flags::SPECIALIZE} [_SPECIALIZE, _STORE_ATTR];
-            STORE_ATTR_INSTANCE_VALUE 4 |_a| (2, 0) {flags::NAME} [_GUARD_TYPE_VERSION, _CHECK_INSTANCE_VALUES, _STORE_ATTR_INSTANCE_VALUE];
+            STORE_ATTR_INSTANCE_VALUE 4 |_a| (2, 0) {flags::NAME} [_STORE_ATTR_SLOT];
             DELETE_ATTR 0 |_a| (1, 0) {flags::NAME} [_DELETE_ATTR];
             // oparg = a `BinaryOp` number (in-place variants included).
-            BINARY_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _BINARY_OP];
-            BINARY_OP_ADD_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT];
-            BINARY_OP_SUBTRACT_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_SUBTRACT_INT];
-            BINARY_OP_MULTIPLY_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_MULTIPLY_INT];
-            BINARY_OP_ADD_FLOAT 1 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_ADD_FLOAT];
-            BINARY_OP_SUBTRACT_FLOAT 1 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_SUBTRACT_FLOAT];
-            BINARY_OP_MULTIPLY_FLOAT 1 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_MULTIPLY_FLOAT];
-            BINARY_OP_TRUE_DIVIDE_FLOAT 1 |_a| (2, 1) {0} [_GUARD_BOTH_NUMBERS, _BINARY_OP_TRUE_DIVIDE_FLOAT];
-            BINARY_OP_ADD_STR 1 |_a| (2, 1) {0} [_GUARD_BOTH_STR, _BINARY_OP_ADD_STR];
+            // Cache: counter; for BINARY_OP_USER: class version, method, right operand's type.
+            BINARY_OP 4 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _BINARY_OP];
+            BINARY_OP_ADD_INT 4 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT];
+            BINARY_OP_SUBTRACT_INT 4 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_SUBTRACT_INT];
+            BINARY_OP_MULTIPLY_INT 4 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_MULTIPLY_INT];
+            BINARY_OP_ADD_FLOAT 4 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_ADD_FLOAT];
+            BINARY_OP_SUBTRACT_FLOAT 4 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_SUBTRACT_FLOAT];
+            BINARY_OP_MULTIPLY_FLOAT 4 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_MULTIPLY_FLOAT];
+            BINARY_OP_TRUE_DIVIDE_FLOAT 4 |_a| (2, 1) {0} [_GUARD_BOTH_NUMBERS, _BINARY_OP_TRUE_DIVIDE_FLOAT];
+            BINARY_OP_ADD_STR 4 |_a| (2, 1) {0} [_GUARD_BOTH_STR, _BINARY_OP_ADD_STR];
+            // objs: a user class's dunder (`V + V`, `V * 2.0`), called without lookups.
+            BINARY_OP_USER 4 |_a| (2, 1) {0} [_BINARY_OP_USER];
             BINARY_SUBSCR 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _BINARY_SUBSCR];
             BINARY_SUBSCR_LIST_INT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_LIST_INT];
             BINARY_SUBSCR_TUPLE_INT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_TUPLE_INT];
@@ -321,6 +330,8 @@ macro_rules! for_each_op {
             CONTAINS_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _CONTAINS_OP];
             CONTAINS_OP_DICT 1 |_a| (2, 1) {0} [_CONTAINS_OP_DICT];
             CONTAINS_OP_SET 1 |_a| (2, 1) {0} [_CONTAINS_OP_SET];
+            // objs: `x in list_or_tuple`, scanned in place.
+            CONTAINS_OP_SEQ 1 |_a| (2, 1) {0} [_CONTAINS_OP_SEQ];
             POP_JUMP_IF_FALSE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_FALSE];
             POP_JUMP_IF_TRUE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_TRUE];
             POP_JUMP_IF_NONE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_NONE];
@@ -426,7 +437,9 @@ macro_rules! for_each_family {
             STORE_ATTR: STORE_ATTR_INSTANCE_VALUE;
             BINARY_OP: BINARY_OP_ADD_INT, BINARY_OP_SUBTRACT_INT, BINARY_OP_MULTIPLY_INT,
                 BINARY_OP_ADD_FLOAT, BINARY_OP_SUBTRACT_FLOAT, BINARY_OP_MULTIPLY_FLOAT,
-                BINARY_OP_TRUE_DIVIDE_FLOAT, BINARY_OP_ADD_STR;
+                BINARY_OP_TRUE_DIVIDE_FLOAT, BINARY_OP_ADD_STR,
+                // objs:
+                BINARY_OP_USER;
             BINARY_SUBSCR: BINARY_SUBSCR_LIST_INT, BINARY_SUBSCR_TUPLE_INT, BINARY_SUBSCR_DICT;
             STORE_SUBSCR: STORE_SUBSCR_LIST_INT, STORE_SUBSCR_DICT;
             TO_BOOL: TO_BOOL_BOOL, TO_BOOL_INT, TO_BOOL_NONE, TO_BOOL_LIST, TO_BOOL_STR,
@@ -434,7 +447,9 @@ macro_rules! for_each_family {
                 TO_BOOL_STR_JUMP;
             COMPARE_OP: COMPARE_OP_INT, COMPARE_OP_FLOAT, COMPARE_OP_STR, COMPARE_OP_INT_JUMP,
                 COMPARE_OP_FLOAT_JUMP, COMPARE_OP_STR_JUMP;
-            CONTAINS_OP: CONTAINS_OP_DICT, CONTAINS_OP_SET;
+            CONTAINS_OP: CONTAINS_OP_DICT, CONTAINS_OP_SET,
+                // objs:
+                CONTAINS_OP_SEQ;
             FOR_ITER: FOR_ITER_RANGE, FOR_ITER_LIST, FOR_ITER_TUPLE;
             UNPACK_SEQUENCE: UNPACK_SEQUENCE_TWO_TUPLE, UNPACK_SEQUENCE_TUPLE, UNPACK_SEQUENCE_LIST;
             CALL: CALL_PY_EXACT_ARGS, CALL_BOUND_METHOD_EXACT_ARGS, CALL_LEN, CALL_ISINSTANCE,

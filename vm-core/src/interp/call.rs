@@ -33,6 +33,13 @@ impl Vm {
 
     /// Calls `f(receiver, *args)` where `f` is an unbound function found on a class.
     pub fn call_bound(&mut self, f: Value, receiver: Value, args: &[Value]) -> PyResult<Value> {
+        // A stack buffer for the usual few arguments (dunder methods, key functions).
+        if args.len() < 8 {
+            let mut buf = [Value::UNDEF; 8];
+            buf[0] = receiver;
+            buf[1..=args.len()].copy_from_slice(args);
+            return self.call_kw(f, &buf[..=args.len()], &[]);
+        }
         let mut all = Vec::with_capacity(args.len() + 1);
         all.push(receiver);
         all.extend_from_slice(args);
@@ -120,10 +127,67 @@ impl Vm {
         kwargs: &[(Value, Value)],
     ) -> PyResult<Value> {
         let floor = self.stack.len();
-        let locals = self.bind_args(func, args, kwargs)?;
-        self.enter_frame(func, locals, floor as u32, OnReturn::Rust)?;
+        if kwargs.is_empty() && self.exact_args(Value::obj(func), args.len()) {
+            self.enter_frame_exact(func, args, floor)?;
+        } else {
+            let locals = self.bind_args(func, args, kwargs)?;
+            self.enter_frame(func, locals, floor as u32, OnReturn::Rust)?;
+        }
         let entry = self.frames.len() - 1;
         self.run_frames(entry)
+    }
+
+    /// Calls the Python function `func`, which takes exactly `args` positionally (checked
+    /// by the caller), from native code: a nested loop, no argument binding.
+    pub(crate) fn call_exact_nested(&mut self, func: ObjRef, args: &[Value]) -> PyResult<Value> {
+        self.enter_native()?;
+        let floor = self.stack.len();
+        let r = match self.enter_frame_exact(func, args, floor) {
+            Ok(()) => {
+                let entry = self.frames.len() - 1;
+                self.run_frames(entry)
+            }
+            Err(e) => Err(e),
+        };
+        self.leave_native();
+        r
+    }
+
+    /// Pushes a frame (returning to Rust) for `func` with exactly its positional `args`.
+    fn enter_frame_exact(&mut self, func: ObjRef, args: &[Value], floor: usize) -> PyResult<()> {
+        if self.frames.len() >= self.config.recursion_limit {
+            return Err(self.recursion_error());
+        }
+        let Obj::Function(f) = self.heap.get(func) else {
+            return Err(self.internal_error("enter_frame_exact on a non-function"));
+        };
+        let code = f.code.clone();
+        let globals = f.globals;
+        let nlocals = code.nlocalsplus().max(args.len());
+        if self
+            .stack
+            .try_reserve(nlocals + code.stacksize as usize)
+            .is_err()
+        {
+            return Err(PyErr(self.memory_error));
+        }
+        let base = self.stack.len();
+        self.stack.extend_from_slice(args);
+        self.stack.resize(base + nlocals, Value::UNDEF);
+        self.frames.push(Frame {
+            code,
+            func: Value::obj(func),
+            globals,
+            locals: Value::UNDEF,
+            ip: 0,
+            lasti: 0,
+            base: base as u32,
+            stack_floor: floor as u32,
+            on_return: OnReturn::Rust,
+            generator: None,
+            saved_exc: Value::NONE,
+        });
+        Ok(())
     }
 
     /// Creates an instance of `cls` and runs `__init__` (from native code).

@@ -349,6 +349,16 @@ impl Vm {
             Uop::_CALL_ALLOC_AND_ENTER_INIT => {
                 return self.call_alloc_and_enter_init(ctx, arg as usize)
             }
+            Uop::_LOAD_ATTR_SLOT => return self.load_attr_slot(ctx, arg),
+            Uop::_STORE_ATTR_SLOT => {
+                if !self.instance_slot_ok(ctx, self.top(), arg as usize) {
+                    return Ok(Flow::Deopt);
+                }
+                return self.store_attr_instance_value(ctx);
+            }
+            Uop::_LOAD_ATTR_INSTANCE_METHOD => return self.load_attr_instance_method(ctx, arg),
+            Uop::_BINARY_OP_USER => return self.binary_op_user(ctx, arg),
+            Uop::_CONTAINS_OP_SEQ => return self.contains_seq(arg),
             Uop::_POP_TOP => {
                 self.stack.pop();
             }

@@ -313,6 +313,83 @@ impl Vm {
         }
     }
 
+    /// `owner` is an instance with its values in the shared layout, and the cached slot
+    /// (cache unit 2) holds the attribute `names[name_ix]` for its class: either the class
+    /// has the cached version, or (a polymorphic site: subclasses that set the same
+    /// attributes in the same order share slot numbers) its layout has the name at that
+    /// slot and nothing in its MRO intercepts instance attributes.
+    #[inline(always)]
+    pub(crate) fn instance_slot_ok(&self, ctx: &Ctx, owner: Value, name_ix: usize) -> bool {
+        let Some(Obj::Instance(i)) = self.obj(owner) else {
+            return false;
+        };
+        if i.dict.is_some() {
+            return false;
+        }
+        match self.heap.get(i.class) {
+            Obj::Class(c) if c.version.get() == cache(ctx, 1) => true,
+            Obj::Class(c) => {
+                let name = ctx.code.names.get(name_ix);
+                name.is_some()
+                    && c.layout.get(cache(ctx, 2) as usize) == name
+                    && self.class_attrs_plain(c, i.class)
+            }
+            _ => false,
+        }
+    }
+
+    /// `obj.name` read from the instance's slot (see [`Vm::instance_slot_ok`]).
+    #[inline(always)]
+    pub(crate) fn load_attr_slot(&mut self, ctx: &Ctx, arg: u32) -> UopResult {
+        let owner = self.top();
+        if !self.instance_slot_ok(ctx, owner, (arg >> 1) as usize) {
+            return DEOPT;
+        }
+        self.load_attr_instance_value(ctx, arg)
+    }
+
+    /// `obj.name(...)` on an instance (values in the shared layout): replaces the owner by
+    /// the method and pushes the owner as `self`. The method is the cached function when
+    /// the class has the cached version and layout length (no instance attribute can
+    /// shadow it); at a polymorphic site, any Python function the class lookup finds (a
+    /// global cache keyed by class version) when the class layout has no `name`.
+    #[inline(always)]
+    pub(crate) fn load_attr_instance_method(&mut self, ctx: &Ctx, arg: u32) -> UopResult {
+        let owner = self.top();
+        let Some(Obj::Instance(i)) = self.obj(owner) else {
+            return DEOPT;
+        };
+        if i.dict.is_some() {
+            return DEOPT;
+        }
+        let cls = i.class;
+        let f = match self.heap.get(cls) {
+            Obj::Class(c)
+                if c.version.get() == cache(ctx, 1) && c.layout.len() as u32 == cache(ctx, 3) =>
+            {
+                Value::obj(ObjRef(cache(ctx, 2)))
+            }
+            Obj::Class(c) => {
+                let Some(&name) = ctx.code.names.get((arg >> 1) as usize) else {
+                    return DEOPT;
+                };
+                if c.layout.contains(&name) {
+                    return DEOPT;
+                }
+                match self.class_lookup(cls, name) {
+                    Some(f) if matches!(self.obj(f), Some(Obj::Function(_))) => f,
+                    _ => return DEOPT,
+                }
+            }
+            _ => return DEOPT,
+        };
+        if let Some(t) = self.stack.last_mut() {
+            *t = f;
+        }
+        self.stack.push(owner);
+        NEXT
+    }
+
     #[inline(always)]
     pub(crate) fn load_attr_instance_value(&mut self, ctx: &Ctx, arg: u32) -> UopResult {
         let v = match self.obj(self.top()) {
@@ -393,6 +470,37 @@ impl Vm {
         }
         let n = self.stack.len();
         self.stack.truncate(n - 2);
+        NEXT
+    }
+
+    /// `a op b` where `a` is an instance of the user class with the cached version (so its
+    /// dunder is the cached function and, for an in-place operator, it has no in-place
+    /// dunder) and `b` has the cached type: the same class or a builtin number, for which
+    /// no reflected method can take over, so a `NotImplemented` result means the
+    /// operation is unsupported. The operands stay on the VM stack (rooted) during the
+    /// call.
+    #[inline(always)]
+    pub(crate) fn binary_op_user(&mut self, ctx: &Ctx, arg: u32) -> UopResult {
+        let (a, b) = self.top2();
+        let Some(Obj::Instance(i)) = self.obj(a) else {
+            return DEOPT;
+        };
+        match self.heap.get(i.class) {
+            Obj::Class(c) if c.version.get() == cache(ctx, 1) => {}
+            _ => return DEOPT,
+        }
+        if self.type_of(b).0 != cache(ctx, 3) {
+            return DEOPT;
+        }
+        self.frames[ctx.fi].ip = ctx.ip as u32;
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        let r = self.call_exact_nested(ObjRef(cache(ctx, 2)), &[a, b])?;
+        if r == Value::NOT_IMPLEMENTED {
+            let (op, inplace) = BinaryOp::from_oparg(arg)
+                .ok_or_else(|| self.internal_error("bad BINARY_OP oparg"))?;
+            return Err(self.binop_error(a, b, op, inplace));
+        }
+        self.replace2(r);
         NEXT
     }
 
@@ -495,6 +603,45 @@ impl Vm {
             return DEOPT;
         };
         let found = self.set_contains(s, v)?;
+        self.replace2(Value::bool(found != (arg != 0)));
+        NEXT
+    }
+
+    /// `x in seq` for a list or tuple: scans the items in place while every comparison
+    /// needs no user code (identical values, small ints, strs...); the first that might
+    /// (an instance's `__eq__`, a nested container) hands the whole test to the generic
+    /// path, which is safe because the comparisons so far had no effects.
+    #[inline(always)]
+    pub(crate) fn contains_seq(&mut self, arg: u32) -> UopResult {
+        let (v, c) = self.top2();
+        let items = match self.obj(c) {
+            Some(Obj::List(l)) => &l[..],
+            Some(Obj::Tuple(t)) => &t[..],
+            _ => return DEOPT,
+        };
+        let mut found = Some(false);
+        let int_needle = v.is_small_int();
+        for &x in items {
+            // Identity means membership, as in `Vm::eq` (so a NaN finds itself).
+            if x == v {
+                found = Some(true);
+                break;
+            }
+            if int_needle && x.is_small_int() {
+                continue;
+            }
+            match self.simple_eq(x, v) {
+                Some(false) => {}
+                r => {
+                    found = r;
+                    break;
+                }
+            }
+        }
+        let found = match found {
+            Some(f) => f,
+            None => self.contains(c, v)?,
+        };
         self.replace2(Value::bool(found != (arg != 0)));
         NEXT
     }

@@ -212,7 +212,7 @@ impl Vm {
             Op::LOAD_GLOBAL => self.spec_load_global(ctx, arg),
             Op::LOAD_ATTR => self.spec_load_attr(ctx, arg),
             Op::STORE_ATTR => self.spec_store_attr(ctx, arg),
-            Op::BINARY_OP => self.spec_binary_op(arg),
+            Op::BINARY_OP => self.spec_binary_op(ctx, arg),
             Op::BINARY_SUBSCR => self.spec_binary_subscr(),
             Op::STORE_SUBSCR => self.spec_store_subscr(),
             Op::COMPARE_OP => self.spec_compare_op(ctx),
@@ -408,7 +408,7 @@ impl Vm {
         Ok(Op::STORE_ATTR_INSTANCE_VALUE)
     }
 
-    fn spec_binary_op(&mut self, arg: u32) -> Spec {
+    fn spec_binary_op(&mut self, ctx: &Ctx, arg: u32) -> Spec {
         let (a, b) = (self.peek(2), self.peek(1));
         let (op, _) = BinaryOp::from_oparg(arg).ok_or("bad oparg")?;
         if a.is_small_int() && b.is_small_int() {
@@ -438,11 +438,44 @@ impl Vm {
         {
             return Ok(Op::BINARY_OP_ADD_STR);
         }
+        if let Some(Obj::Instance(_)) = self.obj(a) {
+            return self.spec_binary_op_user(ctx, a, b, arg);
+        }
         Err(if a.is_small_int() || a.is_float() {
             "mixed operand types"
         } else {
             "operand types"
         })
+    }
+
+    /// `a op b` on an instance of a plain user class whose dunder is a Python function,
+    /// with `b` of the same class or a builtin number (see `Vm::binary_op_user`).
+    fn spec_binary_op_user(&mut self, ctx: &Ctx, a: Value, b: Value, arg: u32) -> Spec {
+        let (op, inplace) = BinaryOp::from_oparg(arg).ok_or("bad oparg")?;
+        let (cls, version) = self.instance_class(a)?;
+        if self.builtin_base(cls) != BuiltinBase::Object {
+            return Err("user operand: builtin base");
+        }
+        let tb = self.type_of(b);
+        if tb != cls && tb != self.types.int && tb != self.types.float {
+            return Err("user operand: right operand type");
+        }
+        let (name, _, iname) = op.dunders();
+        if inplace {
+            let n = self.intern(iname).map_err(|_| "out of memory")?;
+            if self.class_lookup(cls, n).is_some() {
+                return Err("user operand: in-place dunder");
+            }
+        }
+        let n = self.intern(name).map_err(|_| "out of memory")?;
+        let f = self.class_lookup(cls, n).ok_or("user operand: no dunder")?;
+        if !self.exact_args(f, 2) {
+            return Err("user operand: dunder shape");
+        }
+        set_cache(ctx, 1, version);
+        set_cache(ctx, 2, f.as_obj().map_or(0, |r| r.0));
+        set_cache(ctx, 3, tb.0);
+        Ok(Op::BINARY_OP_USER)
     }
 
     fn spec_binary_subscr(&mut self) -> Spec {
@@ -485,6 +518,7 @@ impl Vm {
         match self.obj(self.peek(1)) {
             Some(Obj::Dict(_)) => Ok(Op::CONTAINS_OP_DICT),
             Some(Obj::Set(_)) => Ok(Op::CONTAINS_OP_SET),
+            Some(Obj::List(_) | Obj::Tuple(_)) => Ok(Op::CONTAINS_OP_SEQ),
             _ => Err("container type"),
         }
     }

@@ -746,7 +746,7 @@ impl Vm {
 
     /// The TypeError once every method declined: a builtin sequence (or subclass) times a
     /// non-int gets CPython's repetition message, anything else "unsupported operand".
-    fn binop_error(&mut self, a: Value, b: Value, op: BinaryOp, inplace: bool) -> PyErr {
+    pub(crate) fn binop_error(&mut self, a: Value, b: Value, op: BinaryOp, inplace: bool) -> PyErr {
         let seq = self.native_value(a).unwrap_or(a);
         if op == BinaryOp::Multiply && self.is_sequence(seq) {
             let msg = format!(

@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::types::{Instance, NativeKind, Obj};
+use super::types::{Class, Instance, NativeKind, Obj};
 use super::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -188,8 +188,66 @@ impl Vm {
         if let Some(p) = c.layout.iter().position(|k| *k == name) {
             return Some(p);
         }
+        // Layout names are interned, so an interned name not found by identity is absent
+        // (the common case for method loads, which check that no instance shadows them).
+        if c.layout.is_empty() || self.is_interned(name) {
+            return None;
+        }
         let s = self.str_of(name)?;
         c.layout.iter().position(|k| self.str_of(*k) == Some(s))
+    }
+
+    /// Whether `name` is the interned str object for its text.
+    fn is_interned(&self, name: Value) -> bool {
+        let Some(h) = self.str_hash_of(name) else {
+            return false;
+        };
+        self.interned
+            .candidates(h)
+            .any(|i| self.interned.entry(i).key == name)
+    }
+
+    /// Whether attribute access on instances of `cls` is plain at its current version: no
+    /// property anywhere in its MRO (the only data descriptor, which would take precedence
+    /// over instance values) and no user `__setattr__`. Cached per class version, so
+    /// polymorphic attribute sites can trust a class's layout slot without its version.
+    /// `c` is the class object at `cls`.
+    #[inline(always)]
+    pub(crate) fn class_attrs_plain(&self, c: &Class, cls: ObjRef) -> bool {
+        let version = c.version.get();
+        let (v, plain) = c.attr_plain.get();
+        if v == version && version != 0 {
+            return plain;
+        }
+        let plain = self.compute_attrs_plain(cls);
+        c.attr_plain.set((version, plain));
+        plain
+    }
+
+    #[inline(never)]
+    fn compute_attrs_plain(&self, cls: ObjRef) -> bool {
+        let Some(c) = self.class(cls) else {
+            return false;
+        };
+        for &k in &c.mro {
+            let Some(kc) = self.class(k) else {
+                return false;
+            };
+            let Obj::Dict(d) = self.heap.get(kc.dict) else {
+                return false;
+            };
+            for e in d.iter() {
+                if matches!(self.obj(e.value), Some(Obj::Property(_))) {
+                    return false;
+                }
+                if self.str_of(e.key) == Some("__setattr__")
+                    && !self.is_builtin_object_method(e.value)
+                {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Stores an instance attribute (shared layout, or the instance dict).
@@ -201,16 +259,17 @@ impl Vm {
         if let Some(d) = dict {
             return self.dict_set(d, name, value);
         }
-        let name = match self.str_of(name) {
-            Some(s) => {
-                let s = String::from(s);
-                self.intern(&s)?
-            }
-            None => name,
-        };
         let pos = match self.layout_index(class, name) {
             Some(p) => p,
             None => {
+                // Layout names are interned (identity comparisons in the fast paths).
+                let name = match self.str_of(name) {
+                    Some(s) => {
+                        let s = String::from(s);
+                        self.intern(&s)?
+                    }
+                    None => name,
+                };
                 let (full, slotted) = match self.class(class) {
                     Some(c) => (c.layout.len() >= MAX_LAYOUT, c.slots.is_some()),
                     None => (true, false),

@@ -212,6 +212,7 @@ fn make_class(
             layout: Vec::new(),
             slots: None,
             subclasses: Vec::new(),
+            attr_plain: Cell::new((0, false)),
         })))
         .expect("heap too small for the builtin types");
     *version += 1;

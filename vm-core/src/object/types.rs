@@ -152,6 +152,10 @@ pub struct Class {
     /// User classes that have this class in their MRO: weak references (not traced by the
     /// collector; checked when used) so mutating this class can bump their versions too.
     pub subclasses: Vec<ObjRef>,
+    /// `(version, plain)`: whether, at that class version, attribute access on instances
+    /// is plain (no property in the MRO, no user `__setattr__`); see
+    /// `Vm::class_attrs_plain`.
+    pub attr_plain: Cell<(u32, bool)>,
 }
 
 /// The state of a live exception.

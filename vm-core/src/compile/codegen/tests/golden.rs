@@ -65,30 +65,30 @@ else:
   1     >>    2 LOAD_NAME                0 (i)
               3 LOAD_CONST               0 (10)
               4 COMPARE_OP              16 (bool(<))
-              6 POP_JUMP_IF_FALSE       24 (to 24)
+              6 POP_JUMP_IF_FALSE       27 (to 27)
 
   2           8 LOAD_NAME                0 (i)
               9 LOAD_CONST               1 (5)
              10 COMPARE_OP              18 (bool(==))
              12 POP_JUMP_IF_FALSE       15 (to 15)
 
-  3          14 JUMP_FORWARD            31 (to 31)
+  3          14 JUMP_FORWARD            34 (to 34)
 
   4     >>   15 LOAD_NAME                0 (i)
              16 LOAD_CONST               2 (1)
              17 BINARY_OP               13 (+=)
-             19 STORE_NAME               0 (i)
+             22 STORE_NAME               0 (i)
 
-  5          20 JUMP_BACKWARD            2 (to 2)
+  5          23 JUMP_BACKWARD            2 (to 2)
 
-  1          22 JUMP_BACKWARD            2 (to 2)
+  1          25 JUMP_BACKWARD            2 (to 2)
 
-  7     >>   24 LOAD_NAME                1 (done)
-             25 PUSH_NULL
-             26 CALL                     0
-             30 POP_TOP
-        >>   31 LOAD_CONST               3 (None)
-             32 RETURN_VALUE
+  7     >>   27 LOAD_NAME                1 (done)
+             28 PUSH_NULL
+             29 CALL                     0
+             33 POP_TOP
+        >>   34 LOAD_CONST               3 (None)
+             35 RETURN_VALUE
 "#,
     );
 }
@@ -349,7 +349,7 @@ Disassembly of <code object add, line 4>:
   5           3 LOAD_DEREF               0 (a)
               4 LOAD_FAST                0 (y)
               5 BINARY_OP                0 (+)
-              7 RETURN_VALUE
+             10 RETURN_VALUE
 "#,
     );
 }
@@ -426,22 +426,22 @@ Disassembly of <code object <listcomp>, line 1>:
   1           0 RESUME                   0
               2 BUILD_LIST               0
               3 LOAD_FAST                0 (.0)
-        >>    4 FOR_ITER                28 (to 28)
+        >>    4 FOR_ITER                31 (to 31)
               6 STORE_FAST               1 (x)
               7 LOAD_FAST                1 (x)
               8 TO_BOOL
-             12 POP_JUMP_IF_FALSE       26 (to 26)
+             12 POP_JUMP_IF_FALSE       29 (to 29)
              14 LOAD_FAST                1 (x)
              15 GET_ITER
-        >>   16 FOR_ITER                26 (to 26)
+        >>   16 FOR_ITER                29 (to 29)
              18 STORE_FAST               2 (y)
              19 LOAD_FAST                1 (x)
              20 LOAD_CONST               0 (2)
              21 BINARY_OP                5 (*)
-             23 LIST_APPEND              3
-             24 JUMP_BACKWARD           16 (to 16)
-        >>   26 JUMP_BACKWARD            4 (to 4)
-        >>   28 RETURN_VALUE
+             26 LIST_APPEND              3
+             27 JUMP_BACKWARD           16 (to 16)
+        >>   29 JUMP_BACKWARD            4 (to 4)
+        >>   31 RETURN_VALUE
 "#,
     );
 }
@@ -606,27 +606,27 @@ s[1:n] = v
               9 LOAD_ATTR               10 (y)
              14 LOAD_CONST               0 (1)
              15 BINARY_OP               13 (+=)
-             17 SWAP                     2
-             18 STORE_ATTR               5 (y)
+             20 SWAP                     2
+             21 STORE_ATTR               5 (y)
 
-  3          23 LOAD_NAME                6 (d)
-             24 LOAD_NAME                7 (k)
-             25 COPY                     2
-             26 COPY                     2
-             27 BINARY_SUBSCR
-             29 LOAD_CONST               1 (2)
-             30 BINARY_OP               15 (//=)
-             32 SWAP                     3
-             33 SWAP                     2
-             34 STORE_SUBSCR
+  3          26 LOAD_NAME                6 (d)
+             27 LOAD_NAME                7 (k)
+             28 COPY                     2
+             29 COPY                     2
+             30 BINARY_SUBSCR
+             32 LOAD_CONST               1 (2)
+             33 BINARY_OP               15 (//=)
+             38 SWAP                     3
+             39 SWAP                     2
+             40 STORE_SUBSCR
 
-  4          36 LOAD_NAME                8 (v)
-             37 LOAD_NAME                9 (s)
-             38 LOAD_CONST               0 (1)
-             39 LOAD_NAME               10 (n)
-             40 STORE_SLICE
-             41 LOAD_CONST               2 (None)
-             42 RETURN_VALUE
+  4          42 LOAD_NAME                8 (v)
+             43 LOAD_NAME                9 (s)
+             44 LOAD_CONST               0 (1)
+             45 LOAD_NAME               10 (n)
+             46 STORE_SLICE
+             47 LOAD_CONST               2 (None)
+             48 RETURN_VALUE
 "#,
     );
 }
