@@ -135,14 +135,6 @@ pub struct Vm {
     pub(crate) reraise_lasti: Option<u32>,
     /// Set when a generator frame entered from Rust returned (rather than yielded).
     pub(crate) gen_returned: bool,
-    /// Emptied saved-frame boxes of resumed generators, reused by the next `yield` so a
-    /// resume/yield cycle allocates nothing (their `code` is stale and their values are
-    /// empty; nothing reads them).
-    #[allow(
-        clippy::vec_box,
-        reason = "the pool exists to reuse the boxes themselves (one allocation each)"
-    )]
-    pub(crate) saved_frame_pool: Vec<Box<crate::interp::frame::SavedFrame>>,
     /// Results of [`Vm::class_lookup`] keyed by (class version, name), like CPython's type
     /// method cache. Versions are unique and change with the class or a base, so an entry
     /// can only be stale by its name being freed and reused: the collector clears the cache.
@@ -207,7 +199,6 @@ impl Vm {
             reraising: false,
             reraise_lasti: None,
             gen_returned: false,
-            saved_frame_pool: Vec::new(),
             class_lookup_cache: alloc::vec![
                 core::cell::Cell::new((0, Value::UNDEF, Value::UNDEF));
                 CLASS_LOOKUP_CACHE
