@@ -98,6 +98,10 @@ def work():
             total += v
         for v in tup:
             total += v
+        # gen: BINARY_OP_INT, FOR_ITER_GEN (the total is unchanged).
+        spare = (i % 7) // 2 & 3 | 1
+        for v in (w for w in tup):
+            spare += v
         a, b = i, 2
         c, e, f = tup
         g, h, j = lst
@@ -324,4 +328,36 @@ print(out[-1], len(out))
     assert_eq!(out, "99 100\n");
     let (stressed, _) = run_with(src, true);
     assert_eq!(stressed, out);
+}
+
+#[test]
+fn int_operators_and_generator_loops_deoptimize() {
+    // gen: `%` and `&` see a float and a big int mid-loop; the loop's iterable changes
+    // from a generator to a list.
+    let src = r#"
+def f(xs):
+    t = 0
+    for x in xs:
+        t += x % 7 + (x // 2)
+    return t
+def g(xs):
+    t = 0
+    for x in xs:
+        t += x & 6
+    return t
+def h(it):
+    t = 0
+    for x in it:
+        t += x
+    return t
+print(f(list(range(100)) + [7.5] * 100))
+print(g(list(range(100)) + [2**70 + 3] * 100))
+print(h(x for x in range(100)), h(x for x in range(100)), h([1, 2, 3]), h(x for x in [4]))
+"#;
+    let (out, stats) = run(src);
+    assert_eq!(out, "3095.0\n492\n4950 4950 6 4\n", "{}", stats.report());
+    assert!(stats.deopts(Op::BINARY_OP_INT) >= 1, "{}", stats.report());
+    assert!(hits(&stats, Op::BINARY_OP_INT) > 100);
+    assert!(stats.deopts(Op::FOR_ITER_GEN) >= 1, "{}", stats.report());
+    assert!(hits(&stats, Op::FOR_ITER_GEN) > 100);
 }

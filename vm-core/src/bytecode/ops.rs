@@ -194,6 +194,9 @@ macro_rules! for_each_uop {
             _CALL_SET_ADD flags::DEOPT | flags::ERROR | flags::ESCAPES;
             _CALL_BUILTIN flags::DEOPT | flags::ERROR | flags::ESCAPES;
             _CALL_ALLOC_AND_ENTER_INIT flags::DEOPT | flags::ERROR | flags::ESCAPES | flags::FRAME;
+            // gen: small-int operators, generator loops.
+            _BINARY_OP_INT flags::ERROR;
+            _FOR_ITER_GEN flags::DEOPT | flags::JUMP | flags::ERROR | flags::FRAME;
         }
     };
 }
@@ -376,6 +379,10 @@ macro_rules! for_each_op {
             LOAD_LOCALS 0 |_a| (0, 1) {0} [_LOAD_LOCALS];
             // Function entry: a safe point and the function-entry hot counter.
             RESUME 1 |_a| (0, 0) {flags::PERIODIC} [_CHECK_PERIODIC];
+            // gen: `%`, `//`, `&`, `|`, `^`, `<<`, `>>` on small ints (the operator is the oparg).
+            BINARY_OP_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_INT];
+            // gen: a `for` loop over a generator (resumes its frame, no Rust recursion).
+            FOR_ITER_GEN 1 |_a| (1, 2) {flags::JUMP} [_FOR_ITER_GEN];
         }
     };
 }
@@ -394,13 +401,13 @@ macro_rules! for_each_family {
             STORE_ATTR: STORE_ATTR_INSTANCE_VALUE;
             BINARY_OP: BINARY_OP_ADD_INT, BINARY_OP_SUBTRACT_INT, BINARY_OP_MULTIPLY_INT,
                 BINARY_OP_ADD_FLOAT, BINARY_OP_SUBTRACT_FLOAT, BINARY_OP_MULTIPLY_FLOAT,
-                BINARY_OP_TRUE_DIVIDE_FLOAT, BINARY_OP_ADD_STR;
+                BINARY_OP_TRUE_DIVIDE_FLOAT, BINARY_OP_ADD_STR, BINARY_OP_INT;
             BINARY_SUBSCR: BINARY_SUBSCR_LIST_INT, BINARY_SUBSCR_TUPLE_INT, BINARY_SUBSCR_DICT;
             STORE_SUBSCR: STORE_SUBSCR_LIST_INT, STORE_SUBSCR_DICT;
             TO_BOOL: TO_BOOL_BOOL, TO_BOOL_INT, TO_BOOL_NONE, TO_BOOL_LIST, TO_BOOL_STR;
             COMPARE_OP: COMPARE_OP_INT, COMPARE_OP_FLOAT, COMPARE_OP_STR;
             CONTAINS_OP: CONTAINS_OP_DICT, CONTAINS_OP_SET;
-            FOR_ITER: FOR_ITER_RANGE, FOR_ITER_LIST, FOR_ITER_TUPLE;
+            FOR_ITER: FOR_ITER_RANGE, FOR_ITER_LIST, FOR_ITER_TUPLE, FOR_ITER_GEN;
             UNPACK_SEQUENCE: UNPACK_SEQUENCE_TWO_TUPLE, UNPACK_SEQUENCE_TUPLE, UNPACK_SEQUENCE_LIST;
             CALL: CALL_PY_EXACT_ARGS, CALL_BOUND_METHOD_EXACT_ARGS, CALL_LEN, CALL_ISINSTANCE,
                 CALL_LIST_APPEND, CALL_SET_ADD, CALL_BUILTIN, CALL_ALLOC_AND_ENTER_INIT,

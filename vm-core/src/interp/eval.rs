@@ -280,6 +280,9 @@ impl Vm {
             Uop::_CALL_ALLOC_AND_ENTER_INIT => {
                 return self.call_alloc_and_enter_init(ctx, arg as usize)
             }
+            // gen: small-int operators, generator loops (bodies in `spec_int_gen`).
+            Uop::_BINARY_OP_INT => return self.binary_op_int(arg),
+            Uop::_FOR_ITER_GEN => return self.for_iter_gen(ctx, arg),
             Uop::_POP_TOP => {
                 self.stack.pop();
             }

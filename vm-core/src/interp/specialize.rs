@@ -416,6 +416,8 @@ impl Vm {
                 BinaryOp::Add => Ok(Op::BINARY_OP_ADD_INT),
                 BinaryOp::Subtract => Ok(Op::BINARY_OP_SUBTRACT_INT),
                 BinaryOp::Multiply => Ok(Op::BINARY_OP_MULTIPLY_INT),
+                // gen: the remaining integer operators share one form.
+                op if crate::interp::spec_int_gen::is_binary_op_int(op) => Ok(Op::BINARY_OP_INT),
                 _ => Err("int operator"),
             };
         }
@@ -509,7 +511,7 @@ impl Vm {
             Some(Obj::RangeIter { .. }) => Ok(Op::FOR_ITER_RANGE),
             Some(Obj::ListIter { .. }) => Ok(Op::FOR_ITER_LIST),
             Some(Obj::Iter(it)) if matches!(**it, IterObj::Tuple { .. }) => Ok(Op::FOR_ITER_TUPLE),
-            Some(Obj::Generator(_)) => Err("generator"),
+            Some(Obj::Generator(_)) => Ok(Op::FOR_ITER_GEN),
             _ => Err("iterator type"),
         }
     }
