@@ -361,3 +361,33 @@ print(h(x for x in range(100)), h(x for x in range(100)), h([1, 2, 3]), h(x for 
     assert!(stats.deopts(Op::FOR_ITER_GEN) >= 1, "{}", stats.report());
     assert!(hits(&stats, Op::FOR_ITER_GEN) > 100);
 }
+
+#[test]
+fn tuple_and_list_of_a_sequence_deoptimize() {
+    // gen: the argument turns into a generator, a str and a tuple (kept as is by `tuple`).
+    let src = r#"
+def f(xs, make):
+    out = []
+    for x in xs:
+        out.append(make(x))
+    return out
+src = [[1, 2]] * 100 + [(3,)] * 100 + [(i for i in [4])] + ["ab"]
+r = f(src, tuple)
+print(len(r), r[0], r[150], r[-2], r[-1], r[150] is src[150])
+r = f(src, list)
+print(len(r), r[0], r[150], r[-2], r[-1], r[0] is src[0])
+"#;
+    let (out, stats) = run(src);
+    assert_eq!(
+        out,
+        "202 (1, 2) (3,) (4,) ('a', 'b') True\n202 [1, 2] [3] [] ['a', 'b'] False\n",
+        "{}",
+        stats.report()
+    );
+    assert!(
+        stats.deopts(Op::CALL_TUPLE_LIST_1) >= 1,
+        "{}",
+        stats.report()
+    );
+    assert!(hits(&stats, Op::CALL_TUPLE_LIST_1) > 300);
+}

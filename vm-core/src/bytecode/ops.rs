@@ -197,6 +197,7 @@ macro_rules! for_each_uop {
             // gen: small-int operators, generator loops.
             _BINARY_OP_INT flags::ERROR;
             _FOR_ITER_GEN flags::DEOPT | flags::JUMP | flags::ERROR | flags::FRAME;
+            _CALL_TUPLE_LIST_1 flags::DEOPT | flags::ERROR;
         }
     };
 }
@@ -383,6 +384,8 @@ macro_rules! for_each_op {
             BINARY_OP_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_INT];
             // gen: a `for` loop over a generator (resumes its frame, no Rust recursion).
             FOR_ITER_GEN 1 |_a| (1, 2) {flags::JUMP} [_FOR_ITER_GEN];
+            // gen: `tuple(x)` / `list(x)` of a list or tuple.
+            CALL_TUPLE_LIST_1 3 |a| (a + 2, 1) {0} [_CALL_TUPLE_LIST_1];
         }
     };
 }
@@ -411,7 +414,7 @@ macro_rules! for_each_family {
             UNPACK_SEQUENCE: UNPACK_SEQUENCE_TWO_TUPLE, UNPACK_SEQUENCE_TUPLE, UNPACK_SEQUENCE_LIST;
             CALL: CALL_PY_EXACT_ARGS, CALL_BOUND_METHOD_EXACT_ARGS, CALL_LEN, CALL_ISINSTANCE,
                 CALL_LIST_APPEND, CALL_SET_ADD, CALL_BUILTIN, CALL_ALLOC_AND_ENTER_INIT,
-                CALL_BUILTIN_CLASS;
+                CALL_BUILTIN_CLASS, CALL_TUPLE_LIST_1;
         }
     };
 }

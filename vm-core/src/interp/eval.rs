@@ -283,6 +283,7 @@ impl Vm {
             // gen: small-int operators, generator loops (bodies in `spec_int_gen`).
             Uop::_BINARY_OP_INT => return self.binary_op_int(arg),
             Uop::_FOR_ITER_GEN => return self.for_iter_gen(ctx, arg),
+            Uop::_CALL_TUPLE_LIST_1 => return self.call_tuple_list_1(),
             Uop::_POP_TOP => {
                 self.stack.pop();
             }

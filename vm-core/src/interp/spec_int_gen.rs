@@ -1,6 +1,7 @@
-//! Bodies of the specialized forms for the remaining small-int operators (`BINARY_OP_INT`)
-//! and for `for` loops over generators (`FOR_ITER_GEN`). Same rules as `spec_uops`: a guard
-//! deoptimizes before any side effect.
+//! Bodies of the specialized forms for the remaining small-int operators (`BINARY_OP_INT`),
+//! `for` loops over generators (`FOR_ITER_GEN`) and `tuple(seq)`/`list(seq)` of a list or
+//! tuple (`CALL_TUPLE_LIST_1`). Same rules as `spec_uops`: a guard deoptimizes before any
+//! side effect.
 
 use crate::bytecode::ops::BinaryOp;
 use crate::interp::eval::{Ctx, Flow};
@@ -108,5 +109,46 @@ impl Vm {
             ctx.ip = target as usize;
             Ok(Flow::Next)
         }
+    }
+
+    /// `CALL_TUPLE_LIST_1`: `tuple(x)` or `list(x)` where `x` is a list or tuple: the items
+    /// are copied directly (no iterator, no argument checking). `tuple` of a tuple is the
+    /// tuple itself, as in CPython.
+    #[inline(always)]
+    pub(crate) fn call_tuple_list_1(&mut self) -> UopResult {
+        let n = self.stack.len();
+        if n < 3 || !self.stack[n - 2].is_undef() {
+            return Ok(Flow::Deopt);
+        }
+        let (callee, arg) = (self.stack[n - 3], self.stack[n - 1]);
+        let to_tuple = match callee.as_obj() {
+            Some(c) if c == self.types.tuple => true,
+            Some(c) if c == self.types.list => false,
+            _ => return Ok(Flow::Deopt),
+        };
+        let Some(r) = arg.as_obj() else {
+            return Ok(Flow::Deopt);
+        };
+        let items = match self.heap.get(r) {
+            Obj::Tuple(_) if to_tuple => None,
+            Obj::Tuple(t) => Some(t.to_vec()),
+            Obj::List(l) => Some(l.to_vec()),
+            _ => return Ok(Flow::Deopt),
+        };
+        // The source still holds the items on the stack while the result is allocated.
+        let v = match items {
+            None => arg,
+            Some(items) => {
+                self.charge(items.len() * 8)?;
+                if to_tuple {
+                    self.new_tuple(items)?
+                } else {
+                    self.new_list(items)?
+                }
+            }
+        };
+        self.stack.truncate(n - 3);
+        self.stack.push(v);
+        Ok(Flow::Next)
     }
 }

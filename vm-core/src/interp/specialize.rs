@@ -588,7 +588,17 @@ impl Vm {
                 }
                 Ok(Op::CALL_BUILTIN)
             }
-            Some(Obj::Class(c)) if c.is_builtin && !has_self => Ok(Op::CALL_BUILTIN_CLASS),
+            Some(Obj::Class(c)) if c.is_builtin && !has_self => {
+                // gen: `tuple(seq)` / `list(seq)` of a list or tuple copy the items directly.
+                let cls = callable.as_obj();
+                if argc == 1
+                    && (cls == Some(self.types.tuple) || cls == Some(self.types.list))
+                    && matches!(self.obj(self.peek(1)), Some(Obj::List(_) | Obj::Tuple(_)))
+                {
+                    return Ok(Op::CALL_TUPLE_LIST_1);
+                }
+                Ok(Op::CALL_BUILTIN_CLASS)
+            }
             Some(Obj::Class(c)) => {
                 if has_self || c.is_builtin || c.version.get() == 0 {
                     return Err("class: builtin or unversioned");
