@@ -29,7 +29,6 @@ impl Vm {
             lasti: ctx.this as u32,
             values,
             exc_state: Value::NONE,
-            yield_from: Value::UNDEF,
         };
         let (name, qualname) = match self.obj(frame.func) {
             Some(Obj::Function(f)) => (f.name, f.qualname),
@@ -104,7 +103,6 @@ impl Vm {
         }
         let caller_exc = core::mem::replace(&mut self.handled_exc, saved.exc_state);
         saved.exc_state = Value::NONE;
-        saved.yield_from = Value::UNDEF;
         let frame = Frame {
             code: saved.code.clone(),
             func: saved.func,
@@ -134,16 +132,6 @@ impl Vm {
         let Some(g) = frame.generator else {
             return Err(self.internal_error("yield outside a generator frame"));
         };
-        // Inside `yield from`, the delegate is on top of the stack and the next instruction
-        // jumps back to a SEND.
-        let yield_from = match ctx.code.instr(ctx.ip) {
-            Some((Op::JUMP_BACKWARD_NO_INTERRUPT, target))
-                if matches!(ctx.code.instr(target as usize), Some((Op::SEND, _))) =>
-            {
-                self.stack.last().copied().unwrap_or(Value::UNDEF)
-            }
-            _ => Value::UNDEF,
-        };
         let gen_exc = core::mem::replace(&mut self.handled_exc, frame.saved_exc);
         let base = frame.base as usize;
         let Obj::Generator(gen) = self.heap.get_mut(g) else {
@@ -158,7 +146,6 @@ impl Vm {
         saved.ip = ctx.ip as u32;
         saved.lasti = ctx.this as u32;
         saved.exc_state = gen_exc;
-        saved.yield_from = yield_from;
         gen.state = GenState::Suspended;
         self.stack.truncate(frame.stack_floor as usize);
         match frame.on_return {
@@ -237,7 +224,7 @@ impl Vm {
         let (state, yield_from) = match self.heap.get(g) {
             Obj::Generator(gen) => (
                 gen.state,
-                gen.frame.as_ref().map_or(Value::UNDEF, |f| f.yield_from),
+                gen.frame.as_ref().map_or(Value::UNDEF, |f| f.yield_from()),
             ),
             _ => return Err(self.internal_error("throw to a non-generator")),
         };
