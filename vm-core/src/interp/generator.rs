@@ -126,6 +126,21 @@ impl Vm {
 
     /// `YIELD_VALUE`: suspends the generator frame and hands `v` to whoever resumed it.
     pub(crate) fn yield_from_frame(&mut self, ctx: &mut Ctx, v: Value) -> Result<Flow, PyErr> {
+        if ctx.fi == self.gen_collect.0 {
+            // Collected by `list(gen)` and friends: append and keep running, with no
+            // suspend/resume and no exit to Rust. Nothing else can observe the generator
+            // between the two, so this is the same as the caller's next() loop. A full list
+            // takes the normal path (the caller grows it, charging the heap).
+            if let Some(r) = self.gen_collect.1.as_obj() {
+                if let Obj::List(l) = self.heap.get_mut(r) {
+                    if l.len() < l.capacity() {
+                        l.push(v);
+                        self.stack.push(Value::NONE);
+                        return Ok(Flow::Next);
+                    }
+                }
+            }
+        }
         let Some(frame) = self.frames.pop() else {
             return Err(self.internal_error("yield without a frame"));
         };
@@ -185,6 +200,31 @@ impl Vm {
                 Ok(Ok(v))
             }
         })();
+        self.leave_native();
+        r
+    }
+
+    /// Runs generator `g` to exhaustion from native code, appending what it yields to list
+    /// `list` (which the caller keeps rooted). Yields while the list has spare capacity are
+    /// handled in place by `yield_from_frame` (see [`Vm::gen_collect`]).
+    pub(crate) fn generator_collect(&mut self, g: ObjRef, list: Value) -> PyResult<()> {
+        self.enter_native()?;
+        let outer = self.gen_collect;
+        let r = (|| loop {
+            if !self.resume_generator(g, Value::NONE, OnReturn::Rust)? {
+                return Ok(());
+            }
+            let entry = self.frames.len() - 1;
+            self.gen_collect = (entry, list);
+            let v = self.run_frames(entry);
+            self.gen_collect = outer;
+            let v = v?;
+            if core::mem::take(&mut self.gen_returned) {
+                return Ok(());
+            }
+            self.list_push(list, v)?;
+        })();
+        self.gen_collect = outer;
         self.leave_native();
         r
     }
