@@ -127,11 +127,22 @@ impl Vm {
     /// `YIELD_VALUE`: suspends the generator frame and hands `v` to whoever resumed it.
     pub(crate) fn yield_from_frame(&mut self, ctx: &mut Ctx, v: Value) -> Result<Flow, PyErr> {
         if ctx.fi == self.gen_collect.0 {
-            // Collected by `list(gen)` and friends: append and keep running, with no
-            // suspend/resume and no exit to Rust. Nothing else can observe the generator
-            // between the two, so this is the same as the caller's next() loop. A full list
-            // takes the normal path (the caller grows it, charging the heap).
-            if let Some(r) = self.gen_collect.1.as_obj() {
+            // Collected by `list(gen)` and friends, or summed by `sum(gen)`: append (or add)
+            // and keep running, with no suspend/resume and no exit to Rust. Nothing else can
+            // observe the generator between the two, so this is the same as the caller's
+            // next() loop. A full list, or a value the inline sum does not cover, takes the
+            // normal path (the caller grows the list, or adds generically).
+            let target = self.gen_collect.1;
+            if target.is_small_int() {
+                if v.is_small_int() {
+                    let total = target.small_int_value() + v.small_int_value();
+                    if let Some(total) = Value::small_int(total) {
+                        self.gen_collect.1 = total;
+                        self.stack.push(Value::NONE);
+                        return Ok(Flow::Next);
+                    }
+                }
+            } else if let Some(r) = target.as_obj() {
                 if let Obj::List(l) = self.heap.get_mut(r) {
                     if l.len() < l.capacity() {
                         l.push(v);
@@ -223,6 +234,37 @@ impl Vm {
                 return Ok(());
             }
             self.list_push(list, v)?;
+        })();
+        self.gen_collect = outer;
+        self.leave_native();
+        r
+    }
+
+    /// `sum(gen)` while the total is a small int: runs generator `g`, adding the small ints
+    /// it yields to `total` in place (see [`Vm::gen_collect`]). Returns the new total and the
+    /// first yielded value it could not add inline (`None` when the generator finished).
+    pub(crate) fn generator_sum_ints(
+        &mut self,
+        g: ObjRef,
+        total: Value,
+    ) -> PyResult<(Value, Option<Value>)> {
+        self.enter_native()?;
+        let outer = self.gen_collect;
+        let r = (|| {
+            if !self.resume_generator(g, Value::NONE, OnReturn::Rust)? {
+                return Ok((total, None));
+            }
+            let entry = self.frames.len() - 1;
+            self.gen_collect = (entry, total);
+            let v = self.run_frames(entry);
+            let total = self.gen_collect.1;
+            self.gen_collect = outer;
+            let v = v?;
+            if core::mem::take(&mut self.gen_returned) {
+                Ok((total, None))
+            } else {
+                Ok((total, Some(v)))
+            }
         })();
         self.gen_collect = outer;
         self.leave_native();
