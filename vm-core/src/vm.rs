@@ -135,14 +135,10 @@ pub struct Vm {
     pub(crate) reraise_lasti: Option<u32>,
     /// Set when a generator frame entered from Rust returned (rather than yielded).
     pub(crate) gen_returned: bool,
-    /// Emptied saved-frame boxes of resumed generators, reused by the next `yield` so a
-    /// resume/yield cycle allocates nothing (their `code` is stale and their values are
-    /// empty; nothing reads them).
-    #[allow(
-        clippy::vec_box,
-        reason = "the pool exists to reuse the boxes themselves (one allocation each)"
-    )]
-    pub(crate) saved_frame_pool: Vec<Box<crate::interp::frame::SavedFrame>>,
+    /// While `list(gen)`-like native code collects a generator: the index of its frame and
+    /// the (rooted) list its yields are appended to in place (see `Vm::generator_collect`).
+    /// `usize::MAX` when nothing is collected.
+    pub(crate) gen_collect: (usize, Value),
     /// Results of [`Vm::class_lookup`] keyed by (class version, name), like CPython's type
     /// method cache. Versions are unique and change with the class or a base, so an entry
     /// can only be stale by its name being freed and reused: the collector clears the cache.
@@ -207,7 +203,7 @@ impl Vm {
             reraising: false,
             reraise_lasti: None,
             gen_returned: false,
-            saved_frame_pool: Vec::new(),
+            gen_collect: (usize::MAX, Value::UNDEF),
             class_lookup_cache: alloc::vec![
                 core::cell::Cell::new((0, Value::UNDEF, Value::UNDEF));
                 CLASS_LOOKUP_CACHE

@@ -104,6 +104,10 @@ def work():
             total += v
         for v in tup:
             total += v
+        # gen: BINARY_OP_INT, FOR_ITER_GEN (the total is unchanged).
+        spare = (i % 7) // 2 & 3 | 1
+        for v in (w for w in tup):
+            spare += v
         a, b = i, 2
         c, e, f = tup
         g, h, j = lst
@@ -523,4 +527,66 @@ print(out[-1], len(out))
     assert_eq!(out, "99 100\n");
     let (stressed, _) = run_with(src, true);
     assert_eq!(stressed, out);
+}
+
+#[test]
+fn int_operators_and_generator_loops_deoptimize() {
+    // gen: `%` and `&` see a float and a big int mid-loop; the loop's iterable changes
+    // from a generator to a list.
+    let src = r#"
+def f(xs):
+    t = 0
+    for x in xs:
+        t += x % 7 + (x // 2)
+    return t
+def g(xs):
+    t = 0
+    for x in xs:
+        t += x & 6
+    return t
+def h(it):
+    t = 0
+    for x in it:
+        t += x
+    return t
+print(f(list(range(100)) + [7.5] * 100))
+print(g(list(range(100)) + [2**70 + 3] * 100))
+print(h(x for x in range(100)), h(x for x in range(100)), h([1, 2, 3]), h(x for x in [4]))
+"#;
+    let (out, stats) = run(src);
+    assert_eq!(out, "3095.0\n492\n4950 4950 6 4\n", "{}", stats.report());
+    assert!(stats.deopts(Op::BINARY_OP_INT) >= 1, "{}", stats.report());
+    assert!(hits(&stats, Op::BINARY_OP_INT) > 100);
+    assert!(stats.deopts(Op::FOR_ITER_GEN) >= 1, "{}", stats.report());
+    assert!(hits(&stats, Op::FOR_ITER_GEN) > 100);
+}
+
+#[test]
+fn tuple_and_list_of_a_sequence_deoptimize() {
+    // gen: the argument turns into a generator, a str and a tuple (kept as is by `tuple`).
+    let src = r#"
+def f(xs, make):
+    out = []
+    for x in xs:
+        out.append(make(x))
+    return out
+src = [[1, 2]] * 100 + [(3,)] * 100 + [(i for i in [4])] + ["ab"]
+r = f(src, tuple)
+print(len(r), r[0], r[150], r[-2], r[-1], r[150] is src[150])
+r = f(src, list)
+print(len(r), r[0], r[150], r[-2], r[-1], r[0] is src[0])
+"#;
+    let (out, stats) = run(src);
+    assert_eq!(
+        out,
+        "202 (1, 2) (3,) (4,) ('a', 'b') True\n202 [1, 2] [3] [] ['a', 'b'] False\n",
+        "{}",
+        stats.report()
+    );
+    assert!(
+        stats.deopts(Op::CALL_TUPLE_LIST_1) >= 1,
+        "{}",
+        stats.report()
+    );
+    assert!(hits(&stats, Op::CALL_TUPLE_LIST_1) > 300);
 }

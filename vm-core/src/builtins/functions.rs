@@ -399,8 +399,38 @@ fn sum(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value
     }
     let it = vm.get_iter(args[0])?;
     // The iterator and the running total (a fresh object when `__add__` is user code).
+    let gen = it
+        .as_obj()
+        .filter(|&r| matches!(vm.heap.get(r), Obj::Generator(_)));
     vm.with_roots(&[it, acc], |vm, base| {
-        while let Some(x) = vm.iter_next(it)? {
+        loop {
+            let x = match gen {
+                // A generator of small ints is summed inside its own frame.
+                Some(g) if acc.is_small_int() => {
+                    let (total, pending) = vm.generator_sum_ints(g, acc)?;
+                    acc = total;
+                    match pending {
+                        Some(x) => x,
+                        None => break,
+                    }
+                }
+                _ => match vm.iter_next(it)? {
+                    Some(x) => x,
+                    None => break,
+                },
+            };
+            // Like CPython's fast paths: ints and floats add inline while the total stays
+            // inline (neither is a heap object, so the root needs no update).
+            if acc.is_small_int() && x.is_small_int() {
+                if let Some(v) = Value::small_int(acc.small_int_value() + x.small_int_value()) {
+                    acc = v;
+                    continue;
+                }
+            }
+            if let (Some(a), Some(b)) = (acc.as_float(), x.as_float()) {
+                acc = Value::float(a + b);
+                continue;
+            }
             acc = vm.with_roots(&[x], |vm, _| {
                 vm.binary_op(acc, x, crate::bytecode::ops::BinaryOp::Add, false)
             })?;

@@ -215,6 +215,10 @@ macro_rules! for_each_uop {
             _LOAD_ATTR_INSTANCE_METHOD flags::DEOPT;
             _BINARY_OP_USER flags::DEOPT | flags::ERROR | flags::ESCAPES;
             _CONTAINS_OP_SEQ flags::DEOPT | flags::ERROR | flags::ESCAPES;
+            // gen: small-int operators, generator loops.
+            _BINARY_OP_INT flags::ERROR;
+            _FOR_ITER_GEN flags::DEOPT | flags::JUMP | flags::ERROR | flags::FRAME;
+            _CALL_TUPLE_LIST_1 flags::DEOPT | flags::ERROR;
         }
     };
 }
@@ -419,6 +423,12 @@ macro_rules! for_each_op {
             LOAD_LOCALS 0 |_a| (0, 1) {0} [_LOAD_LOCALS];
             // Function entry: a safe point and the function-entry hot counter.
             RESUME 1 |_a| (0, 0) {flags::PERIODIC} [_CHECK_PERIODIC];
+            // gen: `%`, `//`, `&`, `|`, `^`, `<<`, `>>` on small ints (the operator is the oparg).
+            BINARY_OP_INT 4 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_INT];
+            // gen: a `for` loop over a generator (resumes its frame, no Rust recursion).
+            FOR_ITER_GEN 1 |_a| (1, 2) {flags::JUMP} [_FOR_ITER_GEN];
+            // gen: `tuple(x)` / `list(x)` of a list or tuple.
+            CALL_TUPLE_LIST_1 3 |a| (a + 2, 1) {0} [_CALL_TUPLE_LIST_1];
         }
     };
 }
@@ -439,7 +449,9 @@ macro_rules! for_each_family {
                 BINARY_OP_ADD_FLOAT, BINARY_OP_SUBTRACT_FLOAT, BINARY_OP_MULTIPLY_FLOAT,
                 BINARY_OP_TRUE_DIVIDE_FLOAT, BINARY_OP_ADD_STR,
                 // objs:
-                BINARY_OP_USER;
+                BINARY_OP_USER,
+                // gen:
+                BINARY_OP_INT;
             BINARY_SUBSCR: BINARY_SUBSCR_LIST_INT, BINARY_SUBSCR_TUPLE_INT, BINARY_SUBSCR_DICT;
             STORE_SUBSCR: STORE_SUBSCR_LIST_INT, STORE_SUBSCR_DICT;
             TO_BOOL: TO_BOOL_BOOL, TO_BOOL_INT, TO_BOOL_NONE, TO_BOOL_LIST, TO_BOOL_STR,
@@ -450,11 +462,11 @@ macro_rules! for_each_family {
             CONTAINS_OP: CONTAINS_OP_DICT, CONTAINS_OP_SET,
                 // objs:
                 CONTAINS_OP_SEQ;
-            FOR_ITER: FOR_ITER_RANGE, FOR_ITER_LIST, FOR_ITER_TUPLE;
+            FOR_ITER: FOR_ITER_RANGE, FOR_ITER_LIST, FOR_ITER_TUPLE, FOR_ITER_GEN;
             UNPACK_SEQUENCE: UNPACK_SEQUENCE_TWO_TUPLE, UNPACK_SEQUENCE_TUPLE, UNPACK_SEQUENCE_LIST;
             CALL: CALL_PY_EXACT_ARGS, CALL_BOUND_METHOD_EXACT_ARGS, CALL_LEN, CALL_ISINSTANCE,
                 CALL_LIST_APPEND, CALL_SET_ADD, CALL_BUILTIN, CALL_ALLOC_AND_ENTER_INIT,
-                CALL_BUILTIN_CLASS;
+                CALL_BUILTIN_CLASS, CALL_TUPLE_LIST_1;
         }
     };
 }

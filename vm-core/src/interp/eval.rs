@@ -359,6 +359,10 @@ impl Vm {
             Uop::_LOAD_ATTR_INSTANCE_METHOD => return self.load_attr_instance_method(ctx, arg),
             Uop::_BINARY_OP_USER => return self.binary_op_user(ctx, arg),
             Uop::_CONTAINS_OP_SEQ => return self.contains_seq(arg),
+            // gen: small-int operators, generator loops (bodies in `spec_int_gen`).
+            Uop::_BINARY_OP_INT => return self.binary_op_int(arg),
+            Uop::_FOR_ITER_GEN => return self.for_iter_gen(ctx, arg),
+            Uop::_CALL_TUPLE_LIST_1 => return self.call_tuple_list_1(),
             Uop::_POP_TOP => {
                 self.stack.pop();
             }

@@ -4,6 +4,7 @@ use alloc::rc::Rc;
 use alloc::vec::Vec;
 
 use crate::bytecode::code::CodeObject;
+use crate::bytecode::ops::Op;
 use crate::object::value::{ObjRef, Value};
 
 /// What happens to a frame's result when it returns (or yields) to its caller.
@@ -90,14 +91,26 @@ pub struct SavedFrame {
     pub values: Vec<Value>,
     /// The generator's own handled-exception state while suspended.
     pub exc_state: Value,
-    /// When suspended inside `yield from`: the delegate iterator.
-    pub yield_from: Value,
 }
 
 impl SavedFrame {
     /// Bytes owned (for the heap limit).
     pub fn heap_bytes(&self) -> usize {
         size_of::<SavedFrame>() + self.values.capacity() * 8
+    }
+
+    /// When suspended inside `yield from`: the delegate iterator (on top of the saved stack,
+    /// with the resume instruction jumping back to a `SEND`), else `UNDEF`. Worked out on
+    /// demand (only `throw` needs it) rather than at every `yield`.
+    pub fn yield_from(&self) -> Value {
+        match self.code.instr(self.ip as usize) {
+            Some((Op::JUMP_BACKWARD_NO_INTERRUPT, target))
+                if matches!(self.code.instr(target as usize), Some((Op::SEND, _))) =>
+            {
+                self.values.last().copied().unwrap_or(Value::UNDEF)
+            }
+            _ => Value::UNDEF,
+        }
     }
 
     /// Calls `f` on every value referenced.
@@ -109,6 +122,5 @@ impl SavedFrame {
             f(*v);
         }
         f(self.exc_state);
-        f(self.yield_from);
     }
 }

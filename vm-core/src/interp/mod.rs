@@ -4,6 +4,7 @@ pub(crate) mod call;
 pub(crate) mod eval;
 pub mod frame;
 pub(crate) mod generator;
+pub(crate) mod spec_int_gen;
 pub(crate) mod spec_uops;
 pub mod specialize;
 pub mod stack;

@@ -416,6 +416,8 @@ impl Vm {
                 BinaryOp::Add => Ok(Op::BINARY_OP_ADD_INT),
                 BinaryOp::Subtract => Ok(Op::BINARY_OP_SUBTRACT_INT),
                 BinaryOp::Multiply => Ok(Op::BINARY_OP_MULTIPLY_INT),
+                // gen: the remaining integer operators share one form.
+                op if crate::interp::spec_int_gen::is_binary_op_int(op) => Ok(Op::BINARY_OP_INT),
                 _ => Err("int operator"),
             };
         }
@@ -547,7 +549,7 @@ impl Vm {
             Some(Obj::RangeIter { .. }) => Ok(Op::FOR_ITER_RANGE),
             Some(Obj::ListIter { .. }) => Ok(Op::FOR_ITER_LIST),
             Some(Obj::Iter(it)) if matches!(**it, IterObj::Tuple { .. }) => Ok(Op::FOR_ITER_TUPLE),
-            Some(Obj::Generator(_)) => Err("generator"),
+            Some(Obj::Generator(_)) => Ok(Op::FOR_ITER_GEN),
             _ => Err("iterator type"),
         }
     }
@@ -624,7 +626,17 @@ impl Vm {
                 }
                 Ok(Op::CALL_BUILTIN)
             }
-            Some(Obj::Class(c)) if c.is_builtin && !has_self => Ok(Op::CALL_BUILTIN_CLASS),
+            Some(Obj::Class(c)) if c.is_builtin && !has_self => {
+                // gen: `tuple(seq)` / `list(seq)` of a list or tuple copy the items directly.
+                let cls = callable.as_obj();
+                if argc == 1
+                    && (cls == Some(self.types.tuple) || cls == Some(self.types.list))
+                    && matches!(self.obj(self.peek(1)), Some(Obj::List(_) | Obj::Tuple(_)))
+                {
+                    return Ok(Op::CALL_TUPLE_LIST_1);
+                }
+                Ok(Op::CALL_BUILTIN_CLASS)
+            }
             Some(Obj::Class(c)) => {
                 if has_self || c.is_builtin || c.version.get() == 0 {
                     return Err("class: builtin or unversioned");

@@ -408,13 +408,20 @@ impl Vm {
         // Python code run by `next` keeps it alive.
         let acc = self.new_list(Vec::new())?;
         self.with_roots(&[acc, it], |vm, _| {
+            if let Some(g) = it
+                .as_obj()
+                .filter(|&r| matches!(vm.heap.get(r), Obj::Generator(_)))
+            {
+                return vm.generator_collect(g, acc);
+            }
             while let Some(x) = vm.iter_next(it)? {
                 vm.list_push(acc, x)?;
             }
             Ok(())
         })?;
-        match self.obj(acc) {
-            Some(Obj::List(l)) => Ok(l.clone()),
+        // The list is garbage now: take its items rather than copy them.
+        match acc.as_obj().map(|r| self.heap.get_mut(r)) {
+            Some(Obj::List(l)) => Ok(core::mem::take(l)),
             _ => Ok(Vec::new()),
         }
     }
