@@ -175,14 +175,9 @@ macro_rules! for_each_uop {
             _COMPARE_OP_INT flags::PURE;
             _COMPARE_OP_FLOAT flags::PURE;
             _COMPARE_OP_STR flags::PURE;
-            _GUARD_TYPE_VERSION flags::DEOPT;
-            _CHECK_INSTANCE_VALUES flags::DEOPT;
-            _CHECK_ATTR_LAYOUT flags::DEOPT;
-            _LOAD_ATTR_INSTANCE_VALUE flags::DEOPT;
             _LOAD_ATTR_METHOD 0;
             _CHECK_ATTR_MODULE flags::DEOPT;
             _LOAD_ATTR_MODULE 0;
-            _STORE_ATTR_INSTANCE_VALUE flags::ERROR;
             _BINARY_SUBSCR_LIST_INT flags::DEOPT;
             _BINARY_SUBSCR_TUPLE_INT flags::DEOPT;
             _BINARY_SUBSCR_DICT flags::DEOPT | flags::ERROR | flags::ESCAPES;

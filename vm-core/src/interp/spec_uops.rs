@@ -280,39 +280,6 @@ impl Vm {
 
     // -- Attributes --------------------------------------------------------------------------
 
-    /// The top of the stack is an instance whose class has the cached version.
-    #[inline(always)]
-    pub(crate) fn guard_type_version(&self, ctx: &Ctx) -> UopResult {
-        let Some(Obj::Instance(i)) = self.obj(self.top()) else {
-            return DEOPT;
-        };
-        match self.heap.get(i.class) {
-            Obj::Class(c) if c.version.get() == cache(ctx, 1) => NEXT,
-            _ => DEOPT,
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn check_instance_values(&self) -> UopResult {
-        match self.obj(self.top()) {
-            Some(Obj::Instance(i)) if i.dict.is_none() => NEXT,
-            _ => DEOPT,
-        }
-    }
-
-    /// The class's shared layout has not grown, so the method name is still not an instance
-    /// attribute of any instance.
-    #[inline(always)]
-    pub(crate) fn check_attr_layout(&self, ctx: &Ctx) -> UopResult {
-        let Some(Obj::Instance(i)) = self.obj(self.top()) else {
-            return DEOPT;
-        };
-        match self.heap.get(i.class) {
-            Obj::Class(c) if c.layout.len() as u32 == cache(ctx, 3) => NEXT,
-            _ => DEOPT,
-        }
-    }
-
     /// `owner` is an instance with its values in the shared layout, and the cached slot
     /// (cache unit 2) holds the attribute `names[name_ix]` for its class: either the class
     /// has the cached version, or (a polymorphic site: subclasses that set the same
