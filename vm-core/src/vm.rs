@@ -246,7 +246,7 @@ impl Vm {
 
     /// A new `str`.
     pub fn new_str(&mut self, s: &str) -> PyResult<Value> {
-        self.alloc_value(Obj::Str(StrObj::new(s.into())))
+        self.alloc_value(Obj::Str(StrObj::copy_of(s)))
     }
 
     /// A new `str` from an owned string.
@@ -265,7 +265,7 @@ impl Vm {
         }
         let v = self.new_str(s)?;
         if let Obj::Str(so) = self.heap.get(v.as_obj().unwrap_or(ObjRef(0))) {
-            so.hash.set(h);
+            so.hash_cell().set(h);
         }
         let grew = self
             .interned
@@ -307,7 +307,7 @@ impl Vm {
     #[inline]
     pub fn str_of(&self, v: Value) -> Option<&str> {
         match self.heap.get(v.as_obj()?) {
-            Obj::Str(s) => Some(&s.s),
+            Obj::Str(s) => Some(s.as_str()),
             _ => None,
         }
     }

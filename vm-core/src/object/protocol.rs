@@ -3,7 +3,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::hash::{bytes_hash, int_hash, str_hash, tuple_hash};
+use super::hash::{bytes_hash, int_hash, str_hash_bytes, tuple_hash};
 use super::types::{BuiltinBase, IterObj, Obj};
 use super::value::{ObjRef, Value};
 use crate::bytecode::ops::CompareOp;
@@ -274,12 +274,13 @@ impl Vm {
     pub fn str_hash_of(&self, v: Value) -> Option<u64> {
         match self.obj(v)? {
             Obj::Str(s) => {
-                let h = s.hash.get();
+                let cell = s.hash_cell();
+                let h = cell.get();
                 if h != u64::MAX {
                     return Some(h);
                 }
-                let h = str_hash(&s.s);
-                s.hash.set(h);
+                let h = str_hash_bytes(s.as_bytes());
+                cell.set(h);
                 Some(h)
             }
             _ => None,
@@ -389,6 +390,16 @@ impl Vm {
                 _ => {}
             }
             return Ok(());
+        }
+        let need = match self.heap.get(d) {
+            Obj::Dict(t) => t.reserve_one_bytes(),
+            Obj::Set(s) => s.table.reserve_one_bytes(),
+            _ => 0,
+        };
+        // Refused before the table grows: growing first would leave memory the heap does
+        // not account for.
+        if !self.heap.fits(need) {
+            return Err(PyErr(self.memory_error));
         }
         let grew = match self.heap.get_mut(d) {
             Obj::Dict(t) => t.reserve_one(),
@@ -554,6 +565,12 @@ impl Vm {
 
     /// Equality decided without running user code, or `None` if user code may be involved.
     pub fn simple_eq(&self, a: Value, b: Value) -> Option<bool> {
+        self.simple_eq_depth(a, b, 4)
+    }
+
+    /// `simple_eq` that also decides tuples (dict keys like `(word, word)`) item by item,
+    /// down to `depth` levels of nesting.
+    fn simple_eq_depth(&self, a: Value, b: Value, depth: u32) -> Option<bool> {
         if a == b {
             return Some(!a.as_float().is_some_and(f64::is_nan));
         }
@@ -578,10 +595,23 @@ impl Vm {
             (None, None) => return Some(false),
         };
         match (self.heap.get(ra), self.heap.get(rb)) {
-            (Obj::Str(x), Obj::Str(y)) => Some(x.s == y.s),
+            (Obj::Str(x), Obj::Str(y)) => Some(x.as_bytes() == y.as_bytes()),
             (Obj::Bytes(x), Obj::Bytes(y)) => Some(x == y),
             (Obj::BigInt(x), Obj::BigInt(y)) => Some(x == y),
             (Obj::Instance(_), _) | (_, Obj::Instance(_)) => None,
+            (Obj::Tuple(x), Obj::Tuple(y)) if depth > 0 => {
+                if x.len() != y.len() {
+                    return Some(false);
+                }
+                // Items compare as in containers: identity first, and the first unequal
+                // item decides (later items may need user code and are not reached).
+                for (&p, &q) in x.iter().zip(y.iter()) {
+                    if p != q && !self.simple_eq_depth(p, q, depth - 1)? {
+                        return Some(false);
+                    }
+                }
+                Some(true)
+            }
             (Obj::Tuple(_), Obj::Tuple(_)) | (Obj::List(_), Obj::List(_)) => None,
             (Obj::Dict(_), Obj::Dict(_)) | (Obj::Set(_), Obj::Set(_)) => None,
             (Obj::Bytes(_), Obj::ByteArray(_)) | (Obj::ByteArray(_), _) => None,
@@ -638,7 +668,7 @@ impl Vm {
         }
         let Some(r) = v.as_obj() else { return Ok(true) };
         Ok(match self.heap.get(r) {
-            Obj::Str(s) => !s.s.is_empty(),
+            Obj::Str(s) => !s.is_empty(),
             Obj::List(l) => !l.is_empty(),
             Obj::Tuple(t) => !t.is_empty(),
             Obj::Dict(d) => !d.is_empty(),
