@@ -571,6 +571,12 @@ impl Vm {
     /// `simple_eq` that also decides tuples (dict keys like `(word, word)`) item by item,
     /// down to `depth` levels of nesting.
     fn simple_eq_depth(&self, a: Value, b: Value, depth: u32) -> Option<bool> {
+        if let (Some(ra), Some(rb)) = (a.as_obj(), b.as_obj()) {
+            // The common case in dict lookups: two distinct strs.
+            if let (Obj::Str(x), Obj::Str(y)) = (self.heap.get(ra), self.heap.get(rb)) {
+                return Some(x.as_bytes() == y.as_bytes());
+            }
+        }
         if a == b {
             return Some(!a.as_float().is_some_and(f64::is_nan));
         }
