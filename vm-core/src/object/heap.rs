@@ -40,7 +40,7 @@ const EARLY_GC_FACTOR: usize = 4;
 pub const MIN_GC_STEP: usize = 1 << 20;
 
 /// Allocation allowed between two collections, as a multiple of the live data.
-const GC_STEP_FACTOR: usize = 1;
+const GC_STEP_FACTOR: usize = 2;
 
 /// Why an allocation was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
