@@ -84,6 +84,11 @@ fn is_exact_str(vm: &Vm, v: Value) -> bool {
     matches!(vm.obj(v), Some(Obj::Str(_)))
 }
 
+/// Python's whitespace (`str.isspace`): Unicode's, plus the ASCII separators U+001C..U+001F.
+fn py_space(c: char) -> bool {
+    c.is_whitespace() || ('\x1c'..='\x1f').contains(&c)
+}
+
 fn str_join(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "join", args, 2, 2)?;
     let sep = this_str(vm, args, "join")?;
@@ -138,17 +143,17 @@ fn str_split(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult
     let mut ranges: Vec<(usize, usize)> = Vec::new();
     match &sep {
         None => {
-            let mut rest = s.trim_start();
+            let mut rest = s.trim_start_matches(py_space);
             while !rest.is_empty() {
                 let a = off(rest);
                 if maxsplit >= 0 && ranges.len() as i64 == maxsplit {
                     ranges.push((a, a + rest.len()));
                     break;
                 }
-                match rest.find(char::is_whitespace) {
+                match rest.find(py_space) {
                     Some(i) => {
                         ranges.push((a, a + i));
-                        rest = rest[i..].trim_start();
+                        rest = rest[i..].trim_start_matches(py_space);
                     }
                     None => {
                         ranges.push((a, a + rest.len()));
@@ -192,11 +197,14 @@ fn strip_impl(vm: &mut Vm, args: &[Value], name: &str, left: bool, right: bool) 
         },
     };
     let me = args[0];
+    if let Some(r) = strip_ascii(vm, me, chars, left, right) {
+        return r;
+    }
     let s = vm.str_of(me).unwrap_or_default();
     let cs = chars.and_then(|c| vm.str_of(c));
     let pred = |c: char| match cs {
         Some(cs) => cs.contains(c),
-        None => c.is_whitespace(),
+        None => py_space(c),
     };
     let mut t: &str = s;
     if left {
@@ -211,6 +219,50 @@ fn strip_impl(vm: &mut Vm, args: &[Value], name: &str, left: bool, right: bool) 
     let a = t.as_ptr() as usize - s.as_ptr() as usize;
     let b = a + t.len();
     new_substr(vm, me, a, b)
+}
+
+/// `strip_impl` for an ASCII receiver and ASCII `chars` (or whitespace), on bytes;
+/// `None` when that does not apply.
+fn strip_ascii(
+    vm: &mut Vm,
+    me: Value,
+    chars: Option<Value>,
+    left: bool,
+    right: bool,
+) -> Option<PyResult<Value>> {
+    let Some(Obj::Str(so)) = vm.obj(me) else {
+        return None;
+    };
+    let cs: &[u8] = match chars.map(|c| vm.obj(c)) {
+        None => b"",
+        Some(Some(Obj::Str(c))) if c.is_ascii() => c.as_bytes(),
+        Some(_) => return None,
+    };
+    if !so.is_ascii() {
+        return None;
+    }
+    // ASCII whitespace as `py_space` has it.
+    let strip = |c: u8| match chars {
+        None => matches!(c, b' ' | b'\t'..=b'\r' | b'\x1c'..=b'\x1f'),
+        Some(_) => cs.contains(&c),
+    };
+    let b = so.as_bytes();
+    let (mut a, mut e) = (0, b.len());
+    if left {
+        while a < e && strip(b[a]) {
+            a += 1;
+        }
+    }
+    if right {
+        while e > a && strip(b[e - 1]) {
+            e -= 1;
+        }
+    }
+    if a == 0 && e == b.len() {
+        return Some(Ok(me));
+    }
+    let out = StrObj::copy_of_ascii(&b[a..e]);
+    Some(vm.alloc_value(Obj::Str(out)))
 }
 
 fn str_strip(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
@@ -359,13 +411,13 @@ fn str_upper(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
 
 fn str_lower(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     // Short ASCII text (most words) is lowered in a stack buffer: no `String` at all.
-    if let Some(s) = args.first().and_then(|v| vm.str_of(*v)) {
+    if let Some(Obj::Str(s)) = args.first().and_then(|v| vm.obj(*v)) {
         if s.len() <= INLINE_STR && s.is_ascii() {
             let mut buf = [0u8; INLINE_STR];
             let b = &mut buf[..s.len()];
             b.copy_from_slice(s.as_bytes());
             b.make_ascii_lowercase();
-            let so = StrObj::copy_of(core::str::from_utf8(b).unwrap_or_default());
+            let so = StrObj::copy_of_ascii(b);
             return vm.alloc_value(Obj::Str(so));
         }
     }

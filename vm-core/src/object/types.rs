@@ -74,6 +74,26 @@ impl StrObj {
         })
     }
 
+    /// Copies text given as bytes that are all ASCII (else copies the valid UTF-8 prefix
+    /// only, which callers never rely on).
+    pub fn copy_of_ascii(b: &[u8]) -> StrObj {
+        if b.len() <= INLINE_STR && b.is_ascii() {
+            let mut buf = [0u8; INLINE_STR];
+            buf[..b.len()].copy_from_slice(b);
+            return StrObj(StrRepr::Inline {
+                len: b.len() as u8,
+                nchars: b.len() as u8,
+                hash: Cell::new(u64::MAX),
+                buf,
+            });
+        }
+        let valid = match core::str::from_utf8(b) {
+            Ok(s) => s,
+            Err(e) => core::str::from_utf8(&b[..e.valid_up_to()]).unwrap_or_default(),
+        };
+        StrObj::copy_of(valid)
+    }
+
     /// The text.
     #[inline]
     pub fn as_str(&self) -> &str {
