@@ -476,6 +476,12 @@ impl Vm {
                 _ => (v.bits() >> 4) ^ 0x5bd1_e995,
             });
         };
+        if let Obj::Tuple(items) = self.heap.get(r) {
+            // Keys like `(word, word)` or `(x, y)`: no recursion, no native-depth check.
+            if let Some(hs) = self.simple_item_hashes(items) {
+                return Ok(tuple_hash(hs[..items.len()].iter().copied()));
+            }
+        }
         match self.heap.get(r) {
             Obj::Str(_) => Ok(self.str_hash_of(v).unwrap_or(0)),
             Obj::Bytes(b) => Ok(bytes_hash(b)),
@@ -554,6 +560,22 @@ impl Vm {
             }
             _ => Ok((r.0 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 3),
         }
+    }
+
+    /// Hashes of a small tuple's items when each is a small int or a str (no user code, no
+    /// recursion), else `None`.
+    fn simple_item_hashes(&self, items: &[Value]) -> Option<[u64; 8]> {
+        if items.len() > 8 {
+            return None;
+        }
+        let mut hs = [0u64; 8];
+        for (h, &it) in hs.iter_mut().zip(items) {
+            *h = match it.as_small_int() {
+                Some(i) => int_hash(i),
+                None => self.str_hash_of(it)?,
+            };
+        }
+        Some(hs)
     }
 
     /// Whether `f` is a method defined natively on `object` (default hash/eq/repr).
