@@ -263,7 +263,17 @@ impl Vm {
                 return Ok(k);
             }
         }
-        let v = self.new_str(s)?;
+        // Names are program text (compiling a script interns them): they may use the heap's
+        // small reserve, so a script can still be compiled after user data filled the heap.
+        self.heap.use_reserve(true);
+        let r = self.intern_new(s, h);
+        self.heap.use_reserve(false);
+        r
+    }
+
+    fn intern_new(&mut self, s: &str, h: u64) -> PyResult<Value> {
+        // Names are compared often: kept out of line, where reading them is cheapest.
+        let v = self.alloc_value(Obj::Str(StrObj::boxed(s.into())))?;
         if let Obj::Str(so) = self.heap.get(v.as_obj().unwrap_or(ObjRef(0))) {
             so.hash_cell().set(h);
         }

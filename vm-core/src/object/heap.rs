@@ -42,6 +42,9 @@ pub const MIN_GC_STEP: usize = 1 << 20;
 /// Allocation allowed between two collections, as a multiple of the live data.
 const GC_STEP_FACTOR: usize = 2;
 
+/// Bytes above the limit that allocations in reserve mode ([`Heap::use_reserve`]) may use.
+const RESERVE: usize = 64 * 1024;
+
 /// Why an allocation was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfMemory;
@@ -68,6 +71,8 @@ pub struct Heap {
     live: usize,
     bytes: usize,
     limit: usize,
+    /// Whether allocations may use [`RESERVE`] bytes above the limit.
+    reserve: bool,
     /// Bytes allocated (objects and container growth) since the last collection.
     allocated: usize,
     /// `allocated` at which the next collection is due.
@@ -89,6 +94,7 @@ impl Heap {
             live: 0,
             bytes: 0,
             limit,
+            reserve: false,
             allocated: 0,
             next_gc: (limit / 8).clamp(64 * 1024, 4 * 1024 * 1024),
             gray: Vec::new(),
@@ -137,9 +143,14 @@ impl Heap {
     #[inline]
     pub fn charge(&mut self, n: usize) -> Result<(), OutOfMemory> {
         let new = self.bytes.saturating_add(n);
+        let limit = if self.reserve {
+            self.limit.saturating_add(RESERVE)
+        } else {
+            self.limit
+        };
         // Nothing new (an object reusing a free slot): always fits, even when a collection
         // found the heap slightly over the limit (the accounting of growth is approximate).
-        if new > self.limit && n > 0 {
+        if new > limit && n > 0 {
             return Err(OutOfMemory);
         }
         self.bytes = new;
@@ -147,10 +158,17 @@ impl Heap {
         Ok(())
     }
 
+    /// Lets allocations use a small reserve above the limit (for the VM's own needs, like
+    /// interning the names of a script to compile) or stops that.
+    pub fn use_reserve(&mut self, on: bool) {
+        self.reserve = on;
+    }
+
     /// Whether `n` more bytes would fit under the limit.
     #[inline]
     pub fn fits(&self, n: usize) -> bool {
-        self.bytes.saturating_add(n) <= self.limit
+        let reserve = if self.reserve { RESERVE } else { 0 };
+        self.bytes.saturating_add(n) <= self.limit.saturating_add(reserve)
     }
 
     /// Allocates an object.

@@ -51,6 +51,12 @@ impl StrObj {
         if s.len() <= INLINE_STR {
             return StrObj::copy_of(&s);
         }
+        StrObj::boxed(s)
+    }
+
+    /// Wraps a string, never inline: for long-lived strs (interned names) that are read
+    /// far more often than created, where [`StrObj::as_str`] then needs no UTF-8 check.
+    pub fn boxed(s: Box<str>) -> StrObj {
         let nchars = count_chars(&s);
         StrObj(StrRepr::Heap {
             s,
