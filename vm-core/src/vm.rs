@@ -242,7 +242,7 @@ impl Vm {
 
     /// A new `str`.
     pub fn new_str(&mut self, s: &str) -> PyResult<Value> {
-        self.alloc_value(Obj::Str(StrObj::new(s.into())))
+        self.alloc_value(Obj::Str(StrObj::copy_of(s)))
     }
 
     /// A new `str` from an owned string.
@@ -259,9 +259,19 @@ impl Vm {
                 return Ok(k);
             }
         }
-        let v = self.new_str(s)?;
+        // Names are program text (compiling a script interns them): they may use the heap's
+        // small reserve, so a script can still be compiled after user data filled the heap.
+        self.heap.use_reserve(true);
+        let r = self.intern_new(s, h);
+        self.heap.use_reserve(false);
+        r
+    }
+
+    fn intern_new(&mut self, s: &str, h: u64) -> PyResult<Value> {
+        // Names are compared often: kept out of line, where reading them is cheapest.
+        let v = self.alloc_value(Obj::Str(StrObj::boxed(s.into())))?;
         if let Obj::Str(so) = self.heap.get(v.as_obj().unwrap_or(ObjRef(0))) {
-            so.hash.set(h);
+            so.hash_cell().set(h);
         }
         let grew = self
             .interned
@@ -303,7 +313,7 @@ impl Vm {
     #[inline]
     pub fn str_of(&self, v: Value) -> Option<&str> {
         match self.heap.get(v.as_obj()?) {
-            Obj::Str(s) => Some(&s.s),
+            Obj::Str(s) => Some(s.as_str()),
             _ => None,
         }
     }

@@ -471,16 +471,16 @@ fn sort_count_run(
         return Ok((1, false));
     }
     let mut n = 2;
-    if vm.less_than(keys[idx[lo + 1]], keys[idx[lo]])? {
+    if sort_lt(vm, keys[idx[lo + 1]], keys[idx[lo]])? {
         let mut p = lo + 2;
-        while p < hi && vm.less_than(keys[idx[p]], keys[idx[p - 1]])? {
+        while p < hi && sort_lt(vm, keys[idx[p]], keys[idx[p - 1]])? {
             p += 1;
             n += 1;
         }
         Ok((n, true))
     } else {
         let mut p = lo + 2;
-        while p < hi && !vm.less_than(keys[idx[p]], keys[idx[p - 1]])? {
+        while p < hi && !sort_lt(vm, keys[idx[p]], keys[idx[p - 1]])? {
             p += 1;
             n += 1;
         }
@@ -505,7 +505,7 @@ fn sort_binary(
         let (mut l, mut r) = (lo, start);
         while l < r {
             let p = l + ((r - l) >> 1);
-            if vm.less_than(keys[pivot], keys[idx[p]])? {
+            if sort_lt(vm, keys[pivot], keys[idx[p]])? {
                 r = p;
             } else {
                 l = p + 1;
@@ -529,6 +529,41 @@ fn sort_minrun(mut n: usize) -> usize {
         n >>= 1;
     }
     n + r
+}
+
+/// `a < b` for sorting: keys made of small ints, floats and strs, and tuples of them (the
+/// usual `key=lambda kv: (-kv[1], kv[0])`), are compared in place, without the general
+/// comparison's copies and rooting; anything else goes through [`Vm::less_than`].
+fn sort_lt(vm: &mut Vm, a: Value, b: Value) -> PyResult<bool> {
+    match simple_lt(vm, a, b, 4) {
+        Some(r) => Ok(r),
+        None => vm.less_than(a, b),
+    }
+}
+
+/// `a < b` when no user code and no error can be involved, else `None`.
+fn simple_lt(vm: &Vm, a: Value, b: Value, depth: u32) -> Option<bool> {
+    if let (Some(x), Some(y)) = (a.as_small_int(), b.as_small_int()) {
+        return Some(x < y);
+    }
+    if let (Some(x), Some(y)) = (a.as_float(), b.as_float()) {
+        return Some(x < y);
+    }
+    match (vm.obj(a)?, vm.obj(b)?) {
+        (Obj::Str(x), Obj::Str(y)) => Some(x.as_bytes() < y.as_bytes()),
+        (Obj::Tuple(x), Obj::Tuple(y)) if depth > 0 => {
+            // Python's rule: the first items that differ decide, else the lengths.
+            for (&p, &q) in x.iter().zip(y.iter()) {
+                // Identity implies equality here, as in `Vm::eq` (even for a NaN).
+                if p == q || vm.simple_eq(p, q)? {
+                    continue;
+                }
+                return simple_lt(vm, p, q, depth - 1);
+            }
+            Some(x.len() < y.len())
+        }
+        _ => None,
+    }
 }
 
 /// Stable sort of `idx` by `keys` using only `<`, following CPython's run detection and
@@ -571,7 +606,7 @@ fn timsort_like(vm: &mut Vm, keys: &[Value], idx: &mut [usize]) -> PyResult<()> 
                 let right: Vec<usize> = idx[a + an..a + an + bn].to_vec();
                 let (mut x, mut y, mut o) = (0, 0, a);
                 while x < left.len() && y < right.len() {
-                    if vm.less_than(keys[right[y]], keys[left[x]])? {
+                    if sort_lt(vm, keys[right[y]], keys[left[x]])? {
                         idx[o] = right[y];
                         y += 1;
                     } else {

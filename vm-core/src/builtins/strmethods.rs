@@ -5,6 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{add_methods, check_args};
+use crate::object::types::{Obj, StrObj, INLINE_STR};
 use crate::object::value::Value;
 use crate::vm::{PyResult, Vm};
 
@@ -70,6 +71,24 @@ pub(crate) fn str_arg_opt(vm: &mut Vm, v: Option<&Value>, name: &str) -> PyResul
     }
 }
 
+/// A new str holding bytes `a..b` of the str `v` (a char boundary range), copied without
+/// an intermediate `String`.
+fn new_substr(vm: &mut Vm, v: Value, a: usize, b: usize) -> PyResult<Value> {
+    let so = StrObj::copy_of(vm.str_of(v).and_then(|s| s.get(a..b)).unwrap_or_default());
+    vm.alloc_value(Obj::Str(so))
+}
+
+/// Whether `v` is exactly a `str` (not a subclass instance): such a result may be the
+/// receiver itself, as CPython returns it.
+fn is_exact_str(vm: &Vm, v: Value) -> bool {
+    matches!(vm.obj(v), Some(Obj::Str(_)))
+}
+
+/// Python's whitespace (`str.isspace`): Unicode's, plus the ASCII separators U+001C..U+001F.
+fn py_space(c: char) -> bool {
+    c.is_whitespace() || ('\x1c'..='\x1f').contains(&c)
+}
+
 fn str_join(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "join", args, 2, 2)?;
     let sep = this_str(vm, args, "join")?;
@@ -94,7 +113,12 @@ fn str_join(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Val
 }
 
 fn str_split(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
-    let s = this_str(vm, args, "split")?;
+    if vm
+        .str_of(args.first().copied().unwrap_or(Value::NONE))
+        .is_none()
+    {
+        this_str(vm, args, "split")?;
+    }
     let sep_v = args
         .get(1)
         .copied()
@@ -108,65 +132,137 @@ fn str_split(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult
         Some(v) => super::int_arg(vm, v)?,
         None => -1,
     };
-    let parts: Vec<String> = match sep {
+    if sep.as_deref() == Some("") {
+        return Err(vm.value_error("empty separator"));
+    }
+    // Byte ranges of the parts first (borrowing the receiver), then one str per part.
+    let me = args[0];
+    let s = vm.str_of(me).unwrap_or_default();
+    let base = s.as_ptr() as usize;
+    let off = |t: &str| t.as_ptr() as usize - base;
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    match &sep {
         None => {
-            let mut out = Vec::new();
-            let mut rest = s.trim_start();
+            let mut rest = s.trim_start_matches(py_space);
             while !rest.is_empty() {
-                if maxsplit >= 0 && out.len() as i64 == maxsplit {
-                    out.push(String::from(rest));
+                let a = off(rest);
+                if maxsplit >= 0 && ranges.len() as i64 == maxsplit {
+                    ranges.push((a, a + rest.len()));
                     break;
                 }
-                match rest.find(char::is_whitespace) {
+                match rest.find(py_space) {
                     Some(i) => {
-                        out.push(String::from(&rest[..i]));
-                        rest = rest[i..].trim_start();
+                        ranges.push((a, a + i));
+                        rest = rest[i..].trim_start_matches(py_space);
                     }
                     None => {
-                        out.push(String::from(rest));
+                        ranges.push((a, a + rest.len()));
                         break;
                     }
                 }
             }
-            out
         }
         Some(sep) => {
-            if sep.is_empty() {
-                return Err(vm.value_error("empty separator"));
-            }
-            if maxsplit < 0 {
-                s.split(sep.as_str()).map(String::from).collect()
+            let n = if maxsplit < 0 {
+                usize::MAX
             } else {
-                s.splitn(maxsplit as usize + 1, sep.as_str())
-                    .map(String::from)
-                    .collect()
+                maxsplit as usize + 1
+            };
+            for part in s.splitn(n, sep.as_str()) {
+                let a = off(part);
+                ranges.push((a, a + part.len()));
             }
         }
-    };
-    let mut vals = Vec::with_capacity(parts.len());
-    for p in parts {
-        vals.push(vm.new_string(p)?);
+    }
+    let mut vals = Vec::with_capacity(ranges.len());
+    for (a, b) in ranges {
+        vals.push(new_substr(vm, me, a, b)?);
     }
     vm.new_list(vals)
 }
 
 fn strip_impl(vm: &mut Vm, args: &[Value], name: &str, left: bool, right: bool) -> PyResult<Value> {
     check_args(vm, name, args, 1, 2)?;
-    let s = this_str(vm, args, name)?;
-    let chars = str_arg_opt(vm, args.get(1), name)?;
-    let pred = |c: char| match &chars {
-        Some(cs) => cs.contains(c),
-        None => c.is_whitespace(),
+    if vm.str_of(args[0]).is_none() {
+        this_str(vm, args, name)?;
+    }
+    let chars = match args.get(1) {
+        None | Some(&Value::NONE) => None,
+        Some(&v) => match vm.str_of(v) {
+            Some(_) => Some(v),
+            None => {
+                let msg = format!("{name} arg must be None or str");
+                return Err(vm.type_error(msg));
+            }
+        },
     };
-    let mut t: &str = &s;
+    let me = args[0];
+    if let Some(r) = strip_ascii(vm, me, chars, left, right) {
+        return r;
+    }
+    let s = vm.str_of(me).unwrap_or_default();
+    let cs = chars.and_then(|c| vm.str_of(c));
+    let pred = |c: char| match cs {
+        Some(cs) => cs.contains(c),
+        None => py_space(c),
+    };
+    let mut t: &str = s;
     if left {
         t = t.trim_start_matches(pred);
     }
     if right {
         t = t.trim_end_matches(pred);
     }
-    let t = String::from(t);
-    vm.new_string(t)
+    if t.len() == s.len() && is_exact_str(vm, me) {
+        return Ok(me);
+    }
+    let a = t.as_ptr() as usize - s.as_ptr() as usize;
+    let b = a + t.len();
+    new_substr(vm, me, a, b)
+}
+
+/// `strip_impl` for an ASCII receiver and ASCII `chars` (or whitespace), on bytes;
+/// `None` when that does not apply.
+fn strip_ascii(
+    vm: &mut Vm,
+    me: Value,
+    chars: Option<Value>,
+    left: bool,
+    right: bool,
+) -> Option<PyResult<Value>> {
+    let Some(Obj::Str(so)) = vm.obj(me) else {
+        return None;
+    };
+    let cs: &[u8] = match chars.map(|c| vm.obj(c)) {
+        None => b"",
+        Some(Some(Obj::Str(c))) if c.is_ascii() => c.as_bytes(),
+        Some(_) => return None,
+    };
+    if !so.is_ascii() {
+        return None;
+    }
+    // ASCII whitespace as `py_space` has it.
+    let strip = |c: u8| match chars {
+        None => matches!(c, b' ' | b'\t'..=b'\r' | b'\x1c'..=b'\x1f'),
+        Some(_) => cs.contains(&c),
+    };
+    let b = so.as_bytes();
+    let (mut a, mut e) = (0, b.len());
+    if left {
+        while a < e && strip(b[a]) {
+            a += 1;
+        }
+    }
+    if right {
+        while e > a && strip(b[e - 1]) {
+            e -= 1;
+        }
+    }
+    if a == 0 && e == b.len() {
+        return Some(Ok(me));
+    }
+    let out = StrObj::copy_of_ascii(&b[a..e]);
+    Some(vm.alloc_value(Obj::Str(out)))
 }
 
 fn str_strip(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
@@ -314,6 +410,17 @@ fn str_upper(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
 }
 
 fn str_lower(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    // Short ASCII text (most words) is lowered in a stack buffer: no `String` at all.
+    if let Some(Obj::Str(s)) = args.first().and_then(|v| vm.obj(*v)) {
+        if s.len() <= INLINE_STR && s.is_ascii() {
+            let mut buf = [0u8; INLINE_STR];
+            let b = &mut buf[..s.len()];
+            b.copy_from_slice(s.as_bytes());
+            b.make_ascii_lowercase();
+            let so = StrObj::copy_of_ascii(b);
+            return vm.alloc_value(Obj::Str(so));
+        }
+    }
     let s = this_str(vm, args, "lower")?;
     vm.new_string(s.to_lowercase())
 }
@@ -330,7 +437,7 @@ fn str_encode(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
         .str_of(args[0])
         .map(|_| s.into_bytes())
         .unwrap_or_default();
-    vm.alloc_value(crate::object::types::Obj::Bytes(b.into_boxed_slice()))
+    vm.alloc_value(Obj::Bytes(b.into_boxed_slice()))
 }
 
 fn pred(vm: &mut Vm, args: &[Value], name: &str, f: fn(char) -> bool) -> PyResult<Value> {

@@ -322,7 +322,7 @@ impl Vm {
             }
             Uop::_TO_BOOL_STR => {
                 return self.truth_with(|vm, v| match vm.obj(v) {
-                    Some(Obj::Str(s)) => Some(!s.s.is_empty()),
+                    Some(Obj::Str(s)) => Some(!s.is_empty()),
                     _ => None,
                 })
             }

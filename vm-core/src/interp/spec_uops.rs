@@ -918,7 +918,7 @@ impl Vm {
             Some(Obj::Tuple(t)) => Some(t.len()),
             Some(Obj::Dict(d)) => Some(d.len()),
             Some(Obj::Set(s)) => Some(s.table.len()),
-            Some(Obj::Str(s)) => Some(s.nchars),
+            Some(Obj::Str(s)) => Some(s.nchars()),
             _ => None,
         };
         match n {

@@ -469,10 +469,10 @@ impl Vm {
         match (self.heap.get(ra), rb.map(|r| self.heap.get(r))) {
             (Obj::Str(x), Some(Obj::Str(y))) if op == BinaryOp::Add => {
                 let mut s = String::new();
-                s.try_reserve(x.s.len() + y.s.len())
+                s.try_reserve(x.len() + y.len())
                     .map_err(|_| PyErr(self.memory_error))?;
-                s.push_str(&x.s);
-                s.push_str(&y.s);
+                s.push_str(x.as_str());
+                s.push_str(y.as_str());
                 self.new_string(s).map(Some)
             }
             (Obj::Str(_), _) if op == BinaryOp::Remainder => self.percent_format(a, b).map(Some),
@@ -633,7 +633,7 @@ impl Vm {
         let count = count as usize;
         match self.obj(seq) {
             Some(Obj::Str(s)) => {
-                let out = s.s.repeat(count);
+                let out = s.as_str().repeat(count);
                 self.new_string(out)
             }
             Some(Obj::List(l)) => {
@@ -660,7 +660,7 @@ impl Vm {
 
     fn seq_byte_len(&self, v: Value) -> usize {
         match self.obj(v) {
-            Some(Obj::Str(s)) => s.s.len(),
+            Some(Obj::Str(s)) => s.len(),
             Some(Obj::List(l)) => l.len() * 8,
             Some(Obj::Tuple(t)) => t.len() * 8,
             Some(Obj::Bytes(b)) => b.len(),

@@ -60,7 +60,9 @@ impl Vm {
             return Ok(None);
         };
         match (self.heap.get(ra), self.heap.get(rb)) {
-            (Obj::Str(x), Obj::Str(y)) => Ok(Some(ord_result(Some(x.s.cmp(&y.s)), op))),
+            (Obj::Str(x), Obj::Str(y)) => {
+                Ok(Some(ord_result(Some(x.as_str().cmp(y.as_str())), op)))
+            }
             (Obj::Bytes(_) | Obj::ByteArray(_), Obj::Bytes(_) | Obj::ByteArray(_)) => {
                 let x = self.bytes_data(a).unwrap_or_default();
                 let y = self.bytes_data(b).unwrap_or_default();

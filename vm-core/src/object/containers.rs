@@ -358,7 +358,7 @@ impl Vm {
     pub fn len(&mut self, v: Value) -> PyResult<usize> {
         if let Some(o) = self.obj(v) {
             let n = match o {
-                Obj::Str(s) => Some(s.nchars),
+                Obj::Str(s) => Some(s.nchars()),
                 Obj::List(l) => Some(l.len()),
                 Obj::Tuple(t) => Some(t.len()),
                 Obj::Dict(d) => Some(d.len()),
@@ -407,7 +407,7 @@ impl Vm {
         };
         match self.heap.get(r) {
             Obj::Str(s) => match self.str_of(item) {
-                Some(sub) => Ok(s.s.contains(sub)),
+                Some(sub) => Ok(s.as_str().contains(sub)),
                 None => {
                     let msg = format!(
                         "'in <string>' requires string as left operand, not {}",
@@ -625,13 +625,13 @@ impl Vm {
                     };
                 }
                 Obj::Str(s) if s.is_ascii() => {
-                    let Some(si) = slice_indices_of(a, b, st, s.s.len()) else {
+                    let Some(si) = slice_indices_of(a, b, st, s.len()) else {
                         return Err(self.value_error("slice step cannot be zero"));
                     };
-                    let bytes = s.s.as_bytes();
+                    let bytes = s.as_str().as_bytes();
                     let out: String = if si.step == 1 {
                         let s0 = si.start as usize;
-                        String::from(&s.s[s0..s0 + si.len])
+                        String::from(&s.as_str()[s0..s0 + si.len])
                     } else {
                         si.indices().map(|i| bytes[i] as char).collect()
                     };
@@ -795,7 +795,7 @@ impl Vm {
                 }
             }
             Obj::Str(s) => {
-                let nchars = s.nchars;
+                let nchars = s.nchars();
                 let ascii = s.is_ascii();
                 if is_slice {
                     let si = self.slice_indices(k, nchars)?;
@@ -803,10 +803,10 @@ impl Vm {
                         return Ok(Value::NONE);
                     };
                     let out: String = if ascii {
-                        let b = s.s.as_bytes();
+                        let b = s.as_str().as_bytes();
                         si.indices().map(|i| b[i] as char).collect()
                     } else {
-                        let chars: Vec<char> = s.s.chars().collect();
+                        let chars: Vec<char> = s.as_str().chars().collect();
                         si.indices().map(|i| chars[i]).collect()
                     };
                     return self.new_string(out);
@@ -817,9 +817,9 @@ impl Vm {
                     return Ok(Value::NONE);
                 };
                 let ch = if ascii {
-                    s.s.as_bytes()[i] as char
+                    s.as_str().as_bytes()[i] as char
                 } else {
-                    s.s.chars().nth(i).unwrap_or('\0')
+                    s.as_str().chars().nth(i).unwrap_or('\0')
                 };
                 let mut buf = [0u8; 4];
                 let t = String::from(ch.encode_utf8(&mut buf));

@@ -170,6 +170,24 @@ impl Dict {
         self.entries[i].value = value;
     }
 
+    /// An upper bound of the heap bytes [`Dict::reserve_one`] would add, so a caller can
+    /// refuse before the table grows past a memory limit.
+    pub fn reserve_one_bytes(&self) -> usize {
+        let mut n = 0;
+        if self.entries.len() == self.entries.capacity() {
+            // Amortized growth: the capacity at least doubles (by 8 entries at first).
+            n += self.entries.len().max(8) * size_of::<Entry>();
+        }
+        if (self.fill.max(self.entries.len()) + 1) * 3 > self.indices.len() * 2 {
+            let slots = ((self.len + 1) * 3)
+                .max(FIRST_SIZE)
+                .next_power_of_two()
+                .max(MIN_SIZE);
+            n += slots * 4;
+        }
+        n
+    }
+
     /// Reserves room for one more entry; fails instead of aborting when memory is short.
     /// Returns the number of heap bytes the table grew by.
     pub fn reserve_one(&mut self) -> Result<usize, TableAllocError> {

@@ -14,9 +14,15 @@ pub fn int_hash(i: i64) -> u64 {
 
 /// FNV-1a over the UTF-8 bytes, never `u64::MAX` (the "not computed" marker) or the
 /// bit pattern of -1.
+#[inline]
 pub fn str_hash(s: &str) -> u64 {
+    str_hash_bytes(s.as_bytes())
+}
+
+/// [`str_hash`] of a str's UTF-8 bytes.
+pub fn str_hash_bytes(s: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in s.bytes() {
+    for &b in s {
         h ^= b as u64;
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }

@@ -1,12 +1,22 @@
 //! The object arena and its precise mark-sweep collector.
 //!
-//! Objects live in one `Vec<Obj>`; a `Value` refers to one by index. Freed slots form a free
-//! list. The collector never moves objects. It runs only at safe points chosen by the
+//! Objects live in one `Vec<Obj>`; a `Value` refers to one by index. A bitmap records which
+//! slots are in use, so that neither allocation (which takes the first free slot after a
+//! cursor) nor the sweep (which visits only used slots) walks the free ones one by one: a
+//! large arena left by an earlier peak costs little when most of it is free. The collector
+//! never moves objects. It runs only at safe points chosen by the
 //! interpreter (instruction boundaries), where every live value is reachable from the roots the
 //! VM passes in, so native code may hold `Value`s in Rust locals between safe points.
 //!
-//! Memory accounting: every allocation and every container growth adds to `bytes`; a limit
-//! set by the embedder turns into `MemoryError` instead of an allocation that could abort.
+//! Memory accounting: `bytes` is what the heap holds (the arena's slots, whether used or
+//! free, plus what live objects own outside it); every allocation and every container growth
+//! adds to it, and a limit set by the embedder turns into `MemoryError` instead of an
+//! allocation that could abort.
+//!
+//! Pacing: like production collectors, the next collection comes once the program has
+//! allocated as much as was live after the last one (but at least [`MIN_GC_STEP`]), so the
+//! heap stays within about twice the live data and each collection's marking is paid for by
+//! as much allocation. Every allocation counts, including one that reuses a free slot.
 
 use alloc::vec::Vec;
 use core::mem::size_of;
@@ -14,6 +24,7 @@ use core::mem::size_of;
 use super::types::Obj;
 use super::value::{ObjRef, Value};
 
+/// Payload of `Obj::Free` (kept for debugging output).
 const NO_FREE: u32 = u32::MAX;
 
 /// Marking work (in live bytes) that early collections may spend before they must be paid
@@ -23,6 +34,16 @@ const EARLY_GC_BUDGET: usize = 16 << 20;
 /// Each byte allocated since the last collection pays for this many bytes of early marking,
 /// which bounds early collections to a constant factor of the allocation work.
 const EARLY_GC_FACTOR: usize = 4;
+
+/// Allocation between collections never needs to wait for less than this: small heaps do
+/// not collect over and over.
+pub const MIN_GC_STEP: usize = 1 << 20;
+
+/// Allocation allowed between two collections, as a multiple of the live data.
+const GC_STEP_FACTOR: usize = 2;
+
+/// Bytes above the limit that allocations in reserve mode ([`Heap::use_reserve`]) may use.
+const RESERVE: usize = 64 * 1024;
 
 /// Why an allocation was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,10 +64,18 @@ pub struct GcStats {
 pub struct Heap {
     objs: Vec<Obj>,
     marks: Vec<u64>,
-    free_head: u32,
+    /// One bit per arena slot: set while the slot holds an object.
+    used: Vec<u64>,
+    /// Words of `used` before this one have no free slot.
+    cursor: usize,
     live: usize,
     bytes: usize,
     limit: usize,
+    /// Whether allocations may use [`RESERVE`] bytes above the limit.
+    reserve: bool,
+    /// Bytes allocated (objects and container growth) since the last collection.
+    allocated: usize,
+    /// `allocated` at which the next collection is due.
     next_gc: usize,
     gray: Vec<ObjRef>,
     early_budget: usize,
@@ -60,10 +89,13 @@ impl Heap {
         Heap {
             objs: Vec::new(),
             marks: Vec::new(),
-            free_head: NO_FREE,
+            used: Vec::new(),
+            cursor: 0,
             live: 0,
             bytes: 0,
             limit,
+            reserve: false,
+            allocated: 0,
             next_gc: (limit / 8).clamp(64 * 1024, 4 * 1024 * 1024),
             gray: Vec::new(),
             early_budget: EARLY_GC_BUDGET,
@@ -90,7 +122,7 @@ impl Heap {
     /// safe point.
     #[inline]
     pub fn wants_collection(&self) -> bool {
-        self.bytes >= self.next_gc
+        self.allocated >= self.next_gc
     }
 
     /// Whether a collection outside the allocation schedule (to close a dropped generator
@@ -98,10 +130,7 @@ impl Heap {
     /// Without this bound, a loop that repeatedly abandons such a generator while a large
     /// heap is live would do a full collection per iteration.
     pub fn try_spend_early_collection(&mut self) -> bool {
-        let earned = self
-            .bytes
-            .saturating_sub(self.stats.live_after_last)
-            .saturating_mul(EARLY_GC_FACTOR);
+        let earned = self.allocated.saturating_mul(EARLY_GC_FACTOR);
         let available = self.early_budget.saturating_add(earned);
         if available < self.bytes {
             return false;
@@ -114,53 +143,84 @@ impl Heap {
     #[inline]
     pub fn charge(&mut self, n: usize) -> Result<(), OutOfMemory> {
         let new = self.bytes.saturating_add(n);
-        if new > self.limit {
+        let limit = if self.reserve {
+            self.limit.saturating_add(RESERVE)
+        } else {
+            self.limit
+        };
+        // Nothing new (an object reusing a free slot): always fits, even when a collection
+        // found the heap slightly over the limit (the accounting of growth is approximate).
+        if new > limit && n > 0 {
             return Err(OutOfMemory);
         }
         self.bytes = new;
+        self.allocated = self.allocated.saturating_add(n);
         Ok(())
+    }
+
+    /// Lets allocations use a small reserve above the limit (for the VM's own needs, like
+    /// interning the names of a script to compile) or stops that.
+    pub fn use_reserve(&mut self, on: bool) {
+        self.reserve = on;
     }
 
     /// Whether `n` more bytes would fit under the limit.
     #[inline]
     pub fn fits(&self, n: usize) -> bool {
-        self.bytes.saturating_add(n) <= self.limit
+        let reserve = if self.reserve { RESERVE } else { 0 };
+        self.bytes.saturating_add(n) <= self.limit.saturating_add(reserve)
     }
 
     /// Allocates an object.
     pub fn alloc(&mut self, obj: Obj) -> Result<ObjRef, OutOfMemory> {
-        let size = size_of::<Obj>() + obj.extra_bytes();
-        self.charge(size)?;
-        if self.free_head != NO_FREE {
-            let ix = self.free_head;
-            let slot = &mut self.objs[ix as usize];
-            self.free_head = match slot {
-                Obj::Free(next) => *next,
-                _ => NO_FREE,
-            };
-            *slot = obj;
-            self.live += 1;
-            return Ok(ObjRef(ix));
-        }
-        if self.objs.len() >= (u32::MAX - 1) as usize {
-            self.bytes -= size;
-            return Err(OutOfMemory);
-        }
-        if self.objs.len() == self.objs.capacity() {
-            let grow = self.objs.len().max(256);
-            if !self.fits(grow * size_of::<Obj>()) || self.objs.try_reserve(grow).is_err() {
-                self.bytes -= size;
-                return Err(OutOfMemory);
+        // A free slot is already counted in `bytes` (the arena's capacity): only what the
+        // object owns outside it is new memory. The pacing counts the whole object.
+        let extra = obj.extra_bytes();
+        self.charge(extra)?;
+        self.allocated = self.allocated.saturating_add(size_of::<Obj>());
+        let ix = match self.first_free() {
+            Some(ix) => {
+                self.objs[ix] = obj;
+                ix
             }
-            self.bytes += grow * size_of::<Obj>();
-        }
-        let ix = self.objs.len() as u32;
-        self.objs.push(obj);
-        if self.marks.len() * 64 < self.objs.len() {
-            self.marks.push(0);
-        }
+            None => {
+                if self.objs.len() >= (u32::MAX - 1) as usize {
+                    self.bytes -= extra;
+                    return Err(OutOfMemory);
+                }
+                if self.objs.len() == self.objs.capacity() {
+                    let grow = self.objs.len().max(256);
+                    if !self.fits(grow * size_of::<Obj>()) || self.objs.try_reserve(grow).is_err() {
+                        self.bytes -= extra;
+                        return Err(OutOfMemory);
+                    }
+                    self.bytes += (self.objs.capacity() - self.objs.len()) * size_of::<Obj>();
+                }
+                self.objs.push(obj);
+                if self.used.len() * 64 < self.objs.len() {
+                    self.used.push(0);
+                    self.marks.push(0);
+                }
+                self.objs.len() - 1
+            }
+        };
+        self.used[ix / 64] |= 1 << (ix % 64);
         self.live += 1;
-        Ok(ObjRef(ix))
+        Ok(ObjRef(ix as u32))
+    }
+
+    /// The first free slot below the arena's length, advancing the cursor past full words.
+    #[inline]
+    fn first_free(&mut self) -> Option<usize> {
+        while let Some(&w) = self.used.get(self.cursor) {
+            if w != u64::MAX {
+                let ix = self.cursor * 64 + (!w).trailing_zeros() as usize;
+                // Bits past the arena's length are clear: the slot there is the next push.
+                return (ix < self.objs.len()).then_some(ix);
+            }
+            self.cursor += 1;
+        }
+        None
     }
 
     /// The object behind a reference.
@@ -226,10 +286,18 @@ impl Heap {
     /// The live objects left unmarked (so far unreachable) for which `pred` holds. Call
     /// after marking the roots and [`Heap::trace`].
     pub fn unmarked_where(&self, pred: impl Fn(&Obj) -> bool) -> Vec<ObjRef> {
-        (0..self.objs.len())
-            .map(|i| ObjRef(i as u32))
-            .filter(|&r| !self.is_marked(r) && pred(&self.objs[r.index()]))
-            .collect()
+        let mut out = Vec::new();
+        for (w, (&used, &marked)) in self.used.iter().zip(&self.marks).enumerate() {
+            let mut dead = used & !marked;
+            while dead != 0 {
+                let i = w * 64 + dead.trailing_zeros() as usize;
+                dead &= dead - 1;
+                if pred(&self.objs[i]) {
+                    out.push(ObjRef(i as u32));
+                }
+            }
+        }
+        out
     }
 
     /// Propagates marks from everything marked so far (iteratively: no Rust recursion).
@@ -247,35 +315,43 @@ impl Heap {
     /// [`Heap::trace`].
     pub fn sweep(&mut self) {
         self.trace();
-        let mut bytes = self.objs.capacity() * size_of::<Obj>();
+        let mut extra = 0;
         let mut freed = 0u64;
-        for i in (0..self.objs.len()).rev() {
-            let marked = self.marks[i / 64] & (1 << (i % 64)) != 0;
-            let slot = &mut self.objs[i];
-            if matches!(slot, Obj::Free(_)) {
-                continue;
+        for w in 0..self.used.len() {
+            let (used, marked) = (self.used[w], self.marks[w]);
+            let mut live = used & marked;
+            while live != 0 {
+                let i = w * 64 + live.trailing_zeros() as usize;
+                live &= live - 1;
+                extra += self.objs[i].extra_bytes();
             }
-            if marked {
-                bytes += slot.extra_bytes();
-            } else {
-                *slot = Obj::Free(self.free_head);
-                self.free_head = i as u32;
-                self.live -= 1;
-                freed += 1;
+            let mut dead = used & !marked;
+            freed += u64::from(dead.count_ones());
+            while dead != 0 {
+                let i = w * 64 + dead.trailing_zeros() as usize;
+                dead &= dead - 1;
+                self.objs[i] = Obj::Free(NO_FREE);
             }
+            self.used[w] = used & marked;
         }
+        self.live -= freed as usize;
+        self.cursor = 0;
         self.marks.iter_mut().for_each(|w| *w = 0);
+        let bytes = self.objs.capacity() * size_of::<Obj>() + extra;
+        let live_data = self.live * size_of::<Obj>() + extra;
         self.bytes = bytes;
+        self.allocated = 0;
         self.stats.collections += 1;
         self.stats.freed += freed;
         self.stats.live_after_last = bytes;
-        // Collect again once half of the remaining headroom is used (at most twice the live
-        // size), but not more often than every 64 KiB unless the heap is that close to full:
-        // the next collection always comes before the limit would refuse an allocation.
+        // Collect again once as much as the live data was allocated, or once half of the
+        // remaining headroom is used if that comes first, but not more often than every
+        // 64 KiB unless the heap is that close to full: since `bytes` grows no faster than
+        // `allocated`, the next collection always comes before the limit would refuse an
+        // allocation.
         let headroom = self.limit.saturating_sub(bytes);
-        let step = (headroom / 2)
-            .min(bytes.max(1 << 20) * 2)
+        self.next_gc = (headroom / 2)
+            .min(live_data.saturating_mul(GC_STEP_FACTOR).max(MIN_GC_STEP))
             .max((64 * 1024).min(headroom));
-        self.next_gc = bytes + step;
     }
 }

@@ -176,7 +176,7 @@ impl Vm {
             IterObj::Str { s, pos } => {
                 let (s, pos) = (*s, *pos);
                 let ch = match self.heap.get(s) {
-                    Obj::Str(so) => so.s.get(pos..).and_then(|t| t.chars().next()),
+                    Obj::Str(so) => so.as_str().get(pos..).and_then(|t| t.chars().next()),
                     _ => None,
                 };
                 let Some(c) = ch else { return Ok(None) };

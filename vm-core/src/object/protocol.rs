@@ -3,7 +3,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::hash::{bytes_hash, int_hash, str_hash, tuple_hash};
+use super::hash::{bytes_hash, int_hash, str_hash_bytes, tuple_hash};
 use super::types::{BuiltinBase, IterObj, Obj};
 use super::value::{ObjRef, Value};
 use crate::bytecode::ops::CompareOp;
@@ -274,12 +274,13 @@ impl Vm {
     pub fn str_hash_of(&self, v: Value) -> Option<u64> {
         match self.obj(v)? {
             Obj::Str(s) => {
-                let h = s.hash.get();
+                let cell = s.hash_cell();
+                let h = cell.get();
                 if h != u64::MAX {
                     return Some(h);
                 }
-                let h = str_hash(&s.s);
-                s.hash.set(h);
+                let h = str_hash_bytes(s.as_bytes());
+                cell.set(h);
                 Some(h)
             }
             _ => None,
@@ -390,6 +391,16 @@ impl Vm {
             }
             return Ok(());
         }
+        let need = match self.heap.get(d) {
+            Obj::Dict(t) => t.reserve_one_bytes(),
+            Obj::Set(s) => s.table.reserve_one_bytes(),
+            _ => 0,
+        };
+        // Refused before the table grows: growing first would leave memory the heap does
+        // not account for.
+        if !self.heap.fits(need) {
+            return Err(PyErr(self.memory_error));
+        }
         let grew = match self.heap.get_mut(d) {
             Obj::Dict(t) => t.reserve_one(),
             Obj::Set(s) => s.table.reserve_one(),
@@ -465,6 +476,12 @@ impl Vm {
                 _ => (v.bits() >> 4) ^ 0x5bd1_e995,
             });
         };
+        if let Obj::Tuple(items) = self.heap.get(r) {
+            // Keys like `(word, word)` or `(x, y)`: no recursion, no native-depth check.
+            if let Some(hs) = self.simple_item_hashes(items) {
+                return Ok(tuple_hash(hs[..items.len()].iter().copied()));
+            }
+        }
         match self.heap.get(r) {
             Obj::Str(_) => Ok(self.str_hash_of(v).unwrap_or(0)),
             Obj::Bytes(b) => Ok(bytes_hash(b)),
@@ -545,6 +562,22 @@ impl Vm {
         }
     }
 
+    /// Hashes of a small tuple's items when each is a small int or a str (no user code, no
+    /// recursion), else `None`.
+    fn simple_item_hashes(&self, items: &[Value]) -> Option<[u64; 8]> {
+        if items.len() > 8 {
+            return None;
+        }
+        let mut hs = [0u64; 8];
+        for (h, &it) in hs.iter_mut().zip(items) {
+            *h = match it.as_small_int() {
+                Some(i) => int_hash(i),
+                None => self.str_hash_of(it)?,
+            };
+        }
+        Some(hs)
+    }
+
     /// Whether `f` is a method defined natively on `object` (default hash/eq/repr).
     pub(crate) fn is_builtin_object_method(&self, f: Value) -> bool {
         matches!(self.obj(f), Some(Obj::Native(_)))
@@ -554,6 +587,18 @@ impl Vm {
 
     /// Equality decided without running user code, or `None` if user code may be involved.
     pub fn simple_eq(&self, a: Value, b: Value) -> Option<bool> {
+        self.simple_eq_depth(a, b, 4)
+    }
+
+    /// `simple_eq` that also decides tuples (dict keys like `(word, word)`) item by item,
+    /// down to `depth` levels of nesting.
+    fn simple_eq_depth(&self, a: Value, b: Value, depth: u32) -> Option<bool> {
+        if let (Some(ra), Some(rb)) = (a.as_obj(), b.as_obj()) {
+            // The common case in dict lookups: two distinct strs.
+            if let (Obj::Str(x), Obj::Str(y)) = (self.heap.get(ra), self.heap.get(rb)) {
+                return Some(x.as_bytes() == y.as_bytes());
+            }
+        }
         if a == b {
             return Some(!a.as_float().is_some_and(f64::is_nan));
         }
@@ -578,10 +623,23 @@ impl Vm {
             (None, None) => return Some(false),
         };
         match (self.heap.get(ra), self.heap.get(rb)) {
-            (Obj::Str(x), Obj::Str(y)) => Some(x.s == y.s),
+            (Obj::Str(x), Obj::Str(y)) => Some(x.as_bytes() == y.as_bytes()),
             (Obj::Bytes(x), Obj::Bytes(y)) => Some(x == y),
             (Obj::BigInt(x), Obj::BigInt(y)) => Some(x == y),
             (Obj::Instance(_), _) | (_, Obj::Instance(_)) => None,
+            (Obj::Tuple(x), Obj::Tuple(y)) if depth > 0 => {
+                if x.len() != y.len() {
+                    return Some(false);
+                }
+                // Items compare as in containers: identity first, and the first unequal
+                // item decides (later items may need user code and are not reached).
+                for (&p, &q) in x.iter().zip(y.iter()) {
+                    if p != q && !self.simple_eq_depth(p, q, depth - 1)? {
+                        return Some(false);
+                    }
+                }
+                Some(true)
+            }
             (Obj::Tuple(_), Obj::Tuple(_)) | (Obj::List(_), Obj::List(_)) => None,
             (Obj::Dict(_), Obj::Dict(_)) | (Obj::Set(_), Obj::Set(_)) => None,
             (Obj::Bytes(_), Obj::ByteArray(_)) | (Obj::ByteArray(_), _) => None,
@@ -638,7 +696,7 @@ impl Vm {
         }
         let Some(r) = v.as_obj() else { return Ok(true) };
         Ok(match self.heap.get(r) {
-            Obj::Str(s) => !s.s.is_empty(),
+            Obj::Str(s) => !s.is_empty(),
             Obj::List(l) => !l.is_empty(),
             Obj::Tuple(t) => !t.is_empty(),
             Obj::Dict(d) => !d.is_empty(),

@@ -144,7 +144,7 @@ impl Vm {
             }));
         };
         match self.heap.get(r) {
-            Obj::Str(s) => Ok(str_repr(&s.s)),
+            Obj::Str(s) => Ok(str_repr(s.as_str())),
             Obj::Bytes(b) => Ok(bytes_repr(b, "", "")),
             Obj::ByteArray(b) => Ok(bytearray_repr(b)),
             Obj::BigInt(_) => self.int_to_string(v),

@@ -192,7 +192,7 @@ fn make_class(
     // Bootstrap runs before any script: the heap limit must admit it, so failing here is a
     // configuration error reported loudly rather than a script-visible condition.
     let name_v = Value::obj(
-        heap.alloc(Obj::Str(StrObj::new(name.into())))
+        heap.alloc(Obj::Str(StrObj::boxed(name.into())))
             .expect("heap too small for the builtin types"),
     );
     let dict = heap

@@ -12,36 +12,161 @@ use crate::interp::frame::SavedFrame;
 use crate::object::bigint::BigInt;
 use crate::vm::{PyResult, Vm};
 
+/// Strings of at most this many bytes are stored inside the object: no allocation of their
+/// own, which matters because most strings a program makes (words, keys) are short.
+pub const INLINE_STR: usize = 14;
+
 /// A `str`: UTF-8 text, with its character count and a lazily computed hash.
 #[derive(Debug)]
-pub struct StrObj {
-    /// The text.
-    pub s: Box<str>,
-    /// Number of characters (code points).
-    pub nchars: usize,
-    /// Cached hash; `u64::MAX` until computed.
-    pub hash: Cell<u64>,
+pub struct StrObj(StrRepr);
+
+#[derive(Debug)]
+enum StrRepr {
+    /// Longer text in its own allocation.
+    Heap {
+        s: Box<str>,
+        nchars: usize,
+        hash: Cell<u64>,
+    },
+    /// Short text in place (fits beside the `Heap` pointer, so `Obj` does not grow).
+    Inline {
+        len: u8,
+        nchars: u8,
+        hash: Cell<u64>,
+        buf: [u8; INLINE_STR],
+    },
+}
+
+fn count_chars(s: &str) -> usize {
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().count()
+    }
 }
 
 impl StrObj {
-    /// Wrap a string.
+    /// Wraps a string (moved into the object when short).
     pub fn new(s: Box<str>) -> StrObj {
-        let nchars = if s.is_ascii() {
-            s.len()
-        } else {
-            s.chars().count()
-        };
-        StrObj {
+        if s.len() <= INLINE_STR {
+            return StrObj::copy_of(&s);
+        }
+        StrObj::boxed(s)
+    }
+
+    /// Wraps a string, never inline: for long-lived strs (interned names) that are read
+    /// far more often than created, where [`StrObj::as_str`] then needs no UTF-8 check.
+    pub fn boxed(s: Box<str>) -> StrObj {
+        let nchars = count_chars(&s);
+        StrObj(StrRepr::Heap {
             s,
             nchars,
             hash: Cell::new(u64::MAX),
+        })
+    }
+
+    /// Copies a string.
+    pub fn copy_of(s: &str) -> StrObj {
+        if s.len() > INLINE_STR {
+            return StrObj::new(s.into());
+        }
+        let mut buf = [0u8; INLINE_STR];
+        buf[..s.len()].copy_from_slice(s.as_bytes());
+        StrObj(StrRepr::Inline {
+            len: s.len() as u8,
+            nchars: count_chars(s) as u8,
+            hash: Cell::new(u64::MAX),
+            buf,
+        })
+    }
+
+    /// Copies text given as bytes that are all ASCII (else copies the valid UTF-8 prefix
+    /// only, which callers never rely on).
+    pub fn copy_of_ascii(b: &[u8]) -> StrObj {
+        if b.len() <= INLINE_STR && b.is_ascii() {
+            let mut buf = [0u8; INLINE_STR];
+            buf[..b.len()].copy_from_slice(b);
+            return StrObj(StrRepr::Inline {
+                len: b.len() as u8,
+                nchars: b.len() as u8,
+                hash: Cell::new(u64::MAX),
+                buf,
+            });
+        }
+        let valid = match core::str::from_utf8(b) {
+            Ok(s) => s,
+            Err(e) => core::str::from_utf8(&b[..e.valid_up_to()]).unwrap_or_default(),
+        };
+        StrObj::copy_of(valid)
+    }
+
+    /// The text.
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            StrRepr::Heap { s, .. } => s,
+            // Copied from a `str` on creation: always valid UTF-8.
+            StrRepr::Inline { len, buf, .. } => {
+                core::str::from_utf8(&buf[..*len as usize]).unwrap_or_default()
+            }
+        }
+    }
+
+    /// The text's UTF-8 bytes (no validation: cheaper than [`StrObj::as_str`] for equality,
+    /// ordering and hashing).
+    #[inline]
+    pub fn as_bytes(&self) -> &[u8] {
+        match &self.0 {
+            StrRepr::Heap { s, .. } => s.as_bytes(),
+            StrRepr::Inline { len, buf, .. } => &buf[..*len as usize],
+        }
+    }
+
+    /// Length in bytes.
+    #[inline]
+    pub fn len(&self) -> usize {
+        match &self.0 {
+            StrRepr::Heap { s, .. } => s.len(),
+            StrRepr::Inline { len, .. } => *len as usize,
+        }
+    }
+
+    /// Whether the string is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Number of characters (code points).
+    #[inline]
+    pub fn nchars(&self) -> usize {
+        match &self.0 {
+            StrRepr::Heap { nchars, .. } => *nchars,
+            StrRepr::Inline { nchars, .. } => *nchars as usize,
+        }
+    }
+
+    /// Cached hash; `u64::MAX` until computed.
+    #[inline]
+    pub fn hash_cell(&self) -> &Cell<u64> {
+        match &self.0 {
+            StrRepr::Heap { hash, .. } | StrRepr::Inline { hash, .. } => hash,
+        }
+    }
+
+    /// Bytes owned outside the object.
+    #[inline]
+    pub fn heap_bytes(&self) -> usize {
+        match &self.0 {
+            StrRepr::Heap { s, .. } => s.len(),
+            StrRepr::Inline { .. } => 0,
         }
     }
 
     /// Whether every character is ASCII (so char index == byte index).
     #[inline]
     pub fn is_ascii(&self) -> bool {
-        self.nchars == self.s.len()
+        self.nchars() == self.len()
     }
 }
 
@@ -473,7 +598,7 @@ impl Obj {
     pub fn extra_bytes(&self) -> usize {
         use core::mem::size_of;
         match self {
-            Obj::Str(s) => s.s.len(),
+            Obj::Str(s) => s.heap_bytes(),
             Obj::Bytes(b) => b.len(),
             Obj::ByteArray(b) => b.capacity(),
             Obj::BigInt(b) => size_of::<BigInt>() + (b.bit_length() as usize) / 8,
