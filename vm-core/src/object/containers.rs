@@ -55,6 +55,20 @@ impl Vm {
     /// `set.add`.
     pub fn set_add(&mut self, s: Value, item: Value) -> PyResult<()> {
         let Some(r) = s.as_obj() else { return Ok(()) };
+        // A small int (sudoku's and nqueens' sets): hashed inline, and looked up without
+        // running user code unless an element with the same hash needs it.
+        if let Some(i) = item.as_small_int() {
+            let h = super::hash::int_hash(i);
+            let found = match self.heap.get(r) {
+                Obj::Set(st) => self.table_has_simple(&st.table, item, h),
+                _ => None,
+            };
+            match found {
+                Some(true) => return Ok(()),
+                Some(false) => return self.dict_insert_new(r, item, h, Value::NONE),
+                None => {}
+            }
+        }
         let h = self.hash_for(r, item, Value::NONE)?;
         // One lookup: an existing element keeps its key (only the unused value is rewritten).
         self.dict_set_hashed(r, item, h, Value::NONE)

@@ -391,6 +391,18 @@ impl Vm {
             }
             return Ok(());
         }
+        self.dict_insert_new(d, key, h, value)
+    }
+
+    /// Adds `key` (absent from table `d`, hash `h`) with `value`, charging the heap for any
+    /// growth of the table.
+    pub(crate) fn dict_insert_new(
+        &mut self,
+        d: ObjRef,
+        key: Value,
+        h: u64,
+        value: Value,
+    ) -> PyResult<()> {
         let need = match self.heap.get(d) {
             Obj::Dict(t) => t.reserve_one_bytes(),
             Obj::Set(s) => s.table.reserve_one_bytes(),

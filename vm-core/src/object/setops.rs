@@ -18,7 +18,7 @@ use crate::vm::{PyErr, PyResult, Vm};
 impl Vm {
     /// Whether set/dict table `t` holds `key` (with hash `hash`), deciding equality without
     /// user code; `None` when a candidate needs user code to compare.
-    fn table_has_simple(&self, t: &Dict, key: Value, hash: u64) -> Option<bool> {
+    pub(crate) fn table_has_simple(&self, t: &Dict, key: Value, hash: u64) -> Option<bool> {
         for i in t.candidates(hash) {
             let k = t.entry(i).key;
             if k == key {
