@@ -420,9 +420,9 @@ impl Vm {
                 // execution goes on after the jump's own cache unit when it is not taken.
                 let at = ctx.ip;
                 let unit = ctx.code.code.get(at).map_or(0, |c| c.get());
-                let jump_if = match Op::from_u8(unit as u8) {
-                    Some(Op::POP_JUMP_IF_FALSE) => Value::FALSE,
-                    Some(Op::POP_JUMP_IF_TRUE) => Value::TRUE,
+                let jump_if = match unit as u8 {
+                    b if b == Op::POP_JUMP_IF_FALSE as u8 => Value::FALSE,
+                    b if b == Op::POP_JUMP_IF_TRUE as u8 => Value::TRUE,
                     _ => return Err(self.internal_error("fused compare without its jump")),
                 };
                 if self.pop() == jump_if {

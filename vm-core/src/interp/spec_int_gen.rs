@@ -148,7 +148,7 @@ impl Vm {
             }
         };
         self.stack.truncate(n - 3);
-        self.stack.push(v);
+        self.push(v);
         Ok(Flow::Next)
     }
 }

@@ -112,9 +112,9 @@ impl Vm {
             _ => None,
         };
         let Some(v) = v else { return DEOPT };
-        self.stack.push(v);
+        self.push(v);
         if arg & 1 != 0 {
-            self.stack.push(Value::UNDEF);
+            self.push(Value::UNDEF);
         }
         NEXT
     }
@@ -353,7 +353,7 @@ impl Vm {
         if let Some(t) = self.stack.last_mut() {
             *t = f;
         }
-        self.stack.push(owner);
+        self.push(owner);
         NEXT
     }
 
@@ -370,7 +370,7 @@ impl Vm {
             *t = v;
         }
         if arg & 1 != 0 {
-            self.stack.push(Value::UNDEF);
+            self.push(Value::UNDEF);
         }
         NEXT
     }
@@ -381,7 +381,7 @@ impl Vm {
         if let Some(t) = self.stack.last_mut() {
             *t = Value::obj(ObjRef(cache(ctx, 2)));
         }
-        self.stack.push(owner);
+        self.push(owner);
         NEXT
     }
 
@@ -410,7 +410,7 @@ impl Vm {
             *t = v;
         }
         if arg & 1 != 0 {
-            self.stack.push(Value::UNDEF);
+            self.push(Value::UNDEF);
         }
         NEXT
     }
@@ -642,7 +642,7 @@ impl Vm {
                 Some(v) => v,
                 None => self.new_int(n)?,
             };
-            self.stack.push(v);
+            self.push(v);
         } else {
             self.stack.pop();
             ctx.ip = target as usize;
@@ -667,7 +667,7 @@ impl Vm {
             *i = next;
         }
         match v {
-            Some(v) => self.stack.push(v),
+            Some(v) => self.push(v),
             None => {
                 self.stack.pop();
                 ctx.ip = target as usize;
@@ -699,7 +699,7 @@ impl Vm {
                         *i = idx + 1;
                     }
                 }
-                self.stack.push(v);
+                self.push(v);
             }
             None => {
                 if let Obj::Iter(it) = self.heap.get_mut(r) {
@@ -860,7 +860,7 @@ impl Vm {
         self.leave_native();
         let v = r?;
         self.stack.truncate(callee_pos);
-        self.stack.push(v);
+        self.push(v);
         NEXT
     }
 
@@ -891,7 +891,7 @@ impl Vm {
             };
             if let Some(v) = empty {
                 self.stack.truncate(callee_pos);
-                self.stack.push(v);
+                self.push(v);
                 return NEXT;
             }
         }
@@ -924,7 +924,7 @@ impl Vm {
         match n {
             Some(n) => {
                 self.stack.truncate(callee_pos);
-                self.stack.push(Value::int_unchecked(n as i64));
+                self.push(Value::int_unchecked(n as i64));
                 NEXT
             }
             None => self.call_native_at(ctx, callee_pos),
@@ -953,7 +953,7 @@ impl Vm {
         }
         self.list_push(list, self.stack[n - 1])?;
         self.stack.truncate(callee_pos);
-        self.stack.push(Value::NONE);
+        self.push(Value::NONE);
         NEXT
     }
 
@@ -980,7 +980,7 @@ impl Vm {
         self.frames[ctx.fi].lasti = ctx.this as u32;
         self.set_add(set, self.stack[n - 1])?;
         self.stack.truncate(callee_pos);
-        self.stack.push(Value::NONE);
+        self.push(Value::NONE);
         NEXT
     }
 
