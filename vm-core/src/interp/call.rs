@@ -779,6 +779,16 @@ impl Vm {
 
     /// `RETURN_VALUE`.
     pub(crate) fn return_from_frame(&mut self, ctx: &mut Ctx, v: Value) -> Result<Flow, PyErr> {
+        // The common case, a plain call from bytecode: drop the frame in place.
+        if let Some(f) = self.frames.last() {
+            if f.generator.is_none() && f.on_return == OnReturn::Push {
+                let floor = f.stack_floor as usize;
+                self.frames.truncate(self.frames.len() - 1);
+                self.stack.truncate(floor);
+                self.push(v);
+                return Ok(Flow::Reload);
+            }
+        }
         let Some(frame) = self.frames.pop() else {
             return Err(self.internal_error("return without a frame"));
         };

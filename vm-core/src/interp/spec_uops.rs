@@ -5,6 +5,7 @@
 
 use alloc::string::String;
 
+use crate::bytecode::code::code_flags;
 use crate::bytecode::ops::{BinaryOp, CompareOp};
 use crate::interp::eval::{Ctx, Flow};
 use crate::interp::frame::{Frame, OnReturn};
@@ -782,16 +783,61 @@ impl Vm {
         Ok(Flow::Reload)
     }
 
+    /// `CALL_PY_EXACT_ARGS`: one heap lookup checks the callee's shape and yields what the
+    /// frame needs (the common call; `push_exact_frame` serves the other exact-call forms).
     #[inline(always)]
     pub(crate) fn call_py_exact_args(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
         let n = self.stack.len();
-        let callee_pos = n - argc - 2;
+        let Some(callee_pos) = n.checked_sub(argc + 2) else {
+            return DEOPT;
+        };
+        let func = self.stack[callee_pos];
         let has_self = !self.stack[callee_pos + 1].is_undef();
         let nargs = argc + has_self as usize;
-        if !self.exact_args(self.stack[callee_pos], nargs) {
+        let Some(Obj::Function(f)) = self.obj(func) else {
+            return DEOPT;
+        };
+        let c = &f.code;
+        if c.flags & (code_flags::VARARGS | code_flags::VARKEYWORDS) != 0
+            || c.kwonlyargcount != 0
+            || c.argcount as usize != nargs
+        {
             return DEOPT;
         }
-        self.push_exact_frame(ctx, callee_pos, nargs, OnReturn::Push, callee_pos)
+        if self.frames.len() >= self.config.recursion_limit {
+            return Err(self.recursion_error());
+        }
+        let code = c.clone();
+        let globals = f.globals;
+        let extra = code.nlocalsplus() - nargs;
+        if self
+            .stack
+            .try_reserve(extra + code.stacksize as usize + SLACK)
+            .is_err()
+        {
+            return Err(PyErr(self.memory_error));
+        }
+        if let Some(caller) = self.frames.get_mut(ctx.fi) {
+            caller.ip = ctx.ip as u32;
+            caller.lasti = ctx.this as u32;
+        }
+        if extra > 0 {
+            self.stack.resize(n + extra, Value::UNDEF);
+        }
+        self.frames.push(Frame {
+            code,
+            func,
+            globals,
+            locals: Value::UNDEF,
+            ip: 0,
+            lasti: 0,
+            base: (n - nargs) as u32,
+            stack_floor: callee_pos as u32,
+            on_return: OnReturn::Push,
+            generator: None,
+            saved_exc: Value::NONE,
+        });
+        Ok(Flow::Reload)
     }
 
     #[inline(always)]
