@@ -86,8 +86,19 @@ impl ValueStack {
         self.buf.push(v);
     }
 
-    /// Makes room for `extra` more values without failing on allocation.
+    /// Makes room for `extra` more values without failing on allocation. Inline when the
+    /// room is already there (every call enters a frame through here).
+    #[inline(always)]
     pub fn try_reserve(&mut self, extra: usize) -> Result<(), ReserveError> {
+        if self.buf.capacity() - self.buf.len() >= extra {
+            return Ok(());
+        }
+        self.grow(extra)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, extra: usize) -> Result<(), ReserveError> {
         self.buf.try_reserve(extra).map_err(|_| ReserveError)
     }
 
