@@ -10,7 +10,6 @@ use alloc::vec::Vec;
 use super::eval::{Ctx, Flow};
 use super::frame::{Frame, OnReturn};
 use crate::bytecode::code::{code_flags, CodeObject};
-use crate::interp::stack::SLACK;
 use crate::object::types::{BuiltinBase, Function, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -153,6 +152,16 @@ impl Vm {
         r
     }
 
+    /// [`ValueStack::reserve_frame`](crate::interp::stack::ValueStack::reserve_frame) with
+    /// the heap's `MemoryError` on failure.
+    #[inline(always)]
+    pub(crate) fn reserve_frame(&mut self, slots: usize, code: &CodeObject) -> PyResult<()> {
+        match self.stack.reserve_frame(slots, code.stacksize) {
+            Ok(()) => Ok(()),
+            Err(_) => Err(PyErr(self.memory_error)),
+        }
+    }
+
     /// Pushes a frame (returning to Rust) for `func` with exactly its positional `args`.
     fn enter_frame_exact(&mut self, func: ObjRef, args: &[Value], floor: usize) -> PyResult<()> {
         if self.frames.len() >= self.config.recursion_limit {
@@ -164,13 +173,7 @@ impl Vm {
         let code = f.code.clone();
         let globals = f.globals;
         let nlocals = code.nlocalsplus().max(args.len());
-        if self
-            .stack
-            .try_reserve(nlocals + code.stacksize as usize)
-            .is_err()
-        {
-            return Err(PyErr(self.memory_error));
-        }
+        self.reserve_frame(nlocals, &code)?;
         let base = self.stack.len();
         self.stack.extend_from_slice(args);
         self.stack.resize(base + nlocals, Value::UNDEF);
@@ -496,10 +499,7 @@ impl Vm {
         };
         let code = f.code.clone();
         let globals = f.globals;
-        let need = locals.len() + code.stacksize as usize + SLACK;
-        if self.stack.try_reserve(need).is_err() {
-            return Err(PyErr(self.memory_error));
-        }
+        self.reserve_frame(locals.len(), &code)?;
         let base = self.stack.len() as u32;
         self.stack.extend_from_slice(&locals);
         self.frames.push(Frame {
@@ -534,13 +534,9 @@ impl Vm {
         let floor = self.stack.len() as u32;
         let n = code.nlocalsplus();
         let base = self.stack.len();
-        if self
-            .stack
-            .try_reserve(n + code.stacksize as usize + SLACK)
-            .is_err()
-        {
+        if let Err(e) = self.reserve_frame(n, &code) {
             self.leave_native();
-            return Err(PyErr(self.memory_error));
+            return Err(e);
         }
         self.stack.resize(base + n, Value::UNDEF);
         self.frames.push(Frame {
@@ -606,13 +602,7 @@ impl Vm {
                         } else {
                             callee_pos + 1
                         };
-                        if self
-                            .stack
-                            .try_reserve(extra + code.stacksize as usize + SLACK)
-                            .is_err()
-                        {
-                            return Err(PyErr(self.memory_error));
-                        }
+                        self.reserve_frame(extra, &code)?;
                         self.stack.resize(len + extra, Value::UNDEF);
                         self.frames.push(Frame {
                             code,

@@ -9,7 +9,6 @@ use alloc::vec::Vec;
 use super::eval::{Ctx, Flow};
 use super::frame::{Frame, OnReturn, SavedFrame};
 use crate::bytecode::ops::{Intrinsic, Op};
-use crate::interp::stack::SLACK;
 use crate::object::types::{GenState, Generator, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -86,9 +85,10 @@ impl Vm {
         }
         let base = self.stack.len() as u32;
         let n = saved.values.len();
+        // One more slot: the value sent in is pushed onto the resumed frame's stack.
         if self
             .stack
-            .try_reserve(n + saved.code.stacksize as usize + 1 + SLACK)
+            .reserve_frame(n + 1, saved.code.stacksize)
             .is_err()
         {
             return Err(PyErr(self.memory_error));

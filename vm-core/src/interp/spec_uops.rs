@@ -5,12 +5,10 @@
 
 use alloc::string::String;
 
-use crate::bytecode::code::code_flags;
 use crate::bytecode::ops::{BinaryOp, CompareOp};
 use crate::interp::eval::{Ctx, Flow};
 use crate::interp::frame::{Frame, OnReturn};
-use crate::interp::specialize::cache;
-use crate::interp::stack::SLACK;
+use crate::interp::specialize::{cache, exact_shape};
 use crate::object::types::{IterObj, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -750,23 +748,40 @@ impl Vm {
         let Some(Obj::Function(f)) = self.obj(func) else {
             return DEOPT;
         };
+        let (code, globals) = (f.code.clone(), f.globals);
+        self.enter_exact(ctx, func, code, globals, nargs, on_return, floor)
+    }
+
+    /// Pushes the frame of `func` (code `code`, globals `globals`) whose `nargs` arguments
+    /// are the top of the stack, after saving the caller's position.
+    #[inline(always)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the frame's fields, passed in registers"
+    )]
+    fn enter_exact(
+        &mut self,
+        ctx: &Ctx,
+        func: Value,
+        code: alloc::rc::Rc<crate::bytecode::code::CodeObject>,
+        globals: ObjRef,
+        nargs: usize,
+        on_return: OnReturn,
+        floor: usize,
+    ) -> UopResult {
         if self.frames.len() >= self.config.recursion_limit {
             return Err(self.recursion_error());
         }
-        let code = f.code.clone();
-        let globals = f.globals;
-        let base = self.stack.len() - nargs;
+        let n = self.stack.len();
         let extra = code.nlocalsplus() - nargs;
-        if self
-            .stack
-            .try_reserve(extra + code.stacksize as usize + SLACK)
-            .is_err()
-        {
-            return Err(PyErr(self.memory_error));
+        self.reserve_frame(extra, &code)?;
+        if let Some(caller) = self.frames.get_mut(ctx.fi) {
+            caller.ip = ctx.ip as u32;
+            caller.lasti = ctx.this as u32;
         }
-        self.frames[ctx.fi].ip = ctx.ip as u32;
-        self.frames[ctx.fi].lasti = ctx.this as u32;
-        self.stack.resize(self.stack.len() + extra, Value::UNDEF);
+        if extra > 0 {
+            self.stack.resize(n + extra, Value::UNDEF);
+        }
         self.frames.push(Frame {
             code,
             func,
@@ -774,7 +789,7 @@ impl Vm {
             locals: Value::UNDEF,
             ip: 0,
             lasti: 0,
-            base: base as u32,
+            base: (n - nargs) as u32,
             stack_floor: floor as u32,
             on_return,
             generator: None,
@@ -797,47 +812,11 @@ impl Vm {
         let Some(Obj::Function(f)) = self.obj(func) else {
             return DEOPT;
         };
-        let c = &f.code;
-        if c.flags & (code_flags::VARARGS | code_flags::VARKEYWORDS) != 0
-            || c.kwonlyargcount != 0
-            || c.argcount as usize != nargs
-        {
+        if !exact_shape(&f.code, nargs) {
             return DEOPT;
         }
-        if self.frames.len() >= self.config.recursion_limit {
-            return Err(self.recursion_error());
-        }
-        let code = c.clone();
-        let globals = f.globals;
-        let extra = code.nlocalsplus() - nargs;
-        if self
-            .stack
-            .try_reserve(extra + code.stacksize as usize + SLACK)
-            .is_err()
-        {
-            return Err(PyErr(self.memory_error));
-        }
-        if let Some(caller) = self.frames.get_mut(ctx.fi) {
-            caller.ip = ctx.ip as u32;
-            caller.lasti = ctx.this as u32;
-        }
-        if extra > 0 {
-            self.stack.resize(n + extra, Value::UNDEF);
-        }
-        self.frames.push(Frame {
-            code,
-            func,
-            globals,
-            locals: Value::UNDEF,
-            ip: 0,
-            lasti: 0,
-            base: (n - nargs) as u32,
-            stack_floor: callee_pos as u32,
-            on_return: OnReturn::Push,
-            generator: None,
-            saved_exc: Value::NONE,
-        });
-        Ok(Flow::Reload)
+        let (code, globals) = (f.code.clone(), f.globals);
+        self.enter_exact(ctx, func, code, globals, nargs, OnReturn::Push, callee_pos)
     }
 
     #[inline(always)]

@@ -13,7 +13,7 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::bytecode::code::code_flags;
+use crate::bytecode::code::{code_flags, CodeObject};
 use crate::bytecode::counter;
 use crate::bytecode::ops::{BinaryOp, Op};
 use crate::object::types::{BuiltinBase, IterObj, NativeKind, Obj};
@@ -566,12 +566,7 @@ impl Vm {
     /// Whether a Python function takes exactly `nargs` positional arguments and nothing else.
     pub(crate) fn exact_args(&self, f: Value, nargs: usize) -> bool {
         match self.obj(f) {
-            Some(Obj::Function(f)) => {
-                let c = &f.code;
-                c.flags & (code_flags::VARARGS | code_flags::VARKEYWORDS) == 0
-                    && c.kwonlyargcount == 0
-                    && c.argcount as usize == nargs
-            }
+            Some(Obj::Function(f)) => exact_shape(&f.code, nargs),
             _ => false,
         }
     }
@@ -659,6 +654,15 @@ impl Vm {
             _ => Err("callable type"),
         }
     }
+}
+
+/// Whether `nargs` positional arguments bind to `code`'s parameters one to one (no
+/// `*args`/`**kwargs`, keyword-only parameters or defaults needed).
+#[inline(always)]
+pub(crate) fn exact_shape(code: &CodeObject, nargs: usize) -> bool {
+    code.flags & (code_flags::VARARGS | code_flags::VARKEYWORDS) == 0
+        && code.kwonlyargcount == 0
+        && code.argcount as usize == nargs
 }
 
 /// Whether a `POP_JUMP_IF_FALSE/TRUE` directly follows the instruction of family `head` being

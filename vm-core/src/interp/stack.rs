@@ -86,6 +86,13 @@ impl ValueStack {
         self.buf.push(v);
     }
 
+    /// Makes room for a frame entered now: `slots` values of its own plus its code's
+    /// `stacksize` and [`SLACK`]. Every frame entry goes through here.
+    #[inline(always)]
+    pub fn reserve_frame(&mut self, slots: usize, stacksize: u32) -> Result<(), ReserveError> {
+        self.try_reserve(slots + stacksize as usize + SLACK)
+    }
+
     /// Makes room for `extra` more values without failing on allocation. Inline when the
     /// room is already there (every call enters a frame through here).
     #[inline(always)]
