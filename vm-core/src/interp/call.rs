@@ -164,33 +164,7 @@ impl Vm {
 
     /// Pushes a frame (returning to Rust) for `func` with exactly its positional `args`.
     fn enter_frame_exact(&mut self, func: ObjRef, args: &[Value], floor: usize) -> PyResult<()> {
-        if self.frames.len() >= self.config.recursion_limit {
-            return Err(self.recursion_error());
-        }
-        let Obj::Function(f) = self.heap.get(func) else {
-            return Err(self.internal_error("enter_frame_exact on a non-function"));
-        };
-        let code = f.code.clone();
-        let globals = f.globals;
-        let nlocals = code.nlocalsplus().max(args.len());
-        self.reserve_frame(nlocals, &code)?;
-        let base = self.stack.len();
-        self.stack.extend_from_slice(args);
-        self.stack.resize(base + nlocals, Value::UNDEF);
-        self.frames.push(Frame {
-            code,
-            func: Value::obj(func),
-            globals,
-            locals: Value::UNDEF,
-            ip: 0,
-            lasti: 0,
-            base: base as u32,
-            stack_floor: floor as u32,
-            on_return: OnReturn::Rust,
-            generator: None,
-            saved_exc: Value::NONE,
-        });
-        Ok(())
+        self.enter_frame_with(func, args, floor as u32, OnReturn::Rust)
     }
 
     /// Creates an instance of `cls` and runs `__init__` (from native code).
@@ -491,17 +465,30 @@ impl Vm {
         stack_floor: u32,
         on_return: OnReturn,
     ) -> PyResult<()> {
+        self.enter_frame_with(func, &locals, stack_floor, on_return)
+    }
+
+    /// Pushes a frame for `func` whose first locals are `locals` (the rest start unbound).
+    fn enter_frame_with(
+        &mut self,
+        func: ObjRef,
+        locals: &[Value],
+        stack_floor: u32,
+        on_return: OnReturn,
+    ) -> PyResult<()> {
         if self.frames.len() >= self.config.recursion_limit {
             return Err(self.recursion_error());
         }
         let Obj::Function(f) = self.heap.get(func) else {
-            return Err(self.internal_error("enter_frame on a non-function"));
+            return Err(self.internal_error("entering a frame of a non-function"));
         };
         let code = f.code.clone();
         let globals = f.globals;
-        self.reserve_frame(locals.len(), &code)?;
-        let base = self.stack.len() as u32;
-        self.stack.extend_from_slice(&locals);
+        let nlocals = code.nlocalsplus().max(locals.len());
+        self.reserve_frame(nlocals, &code)?;
+        let base = self.stack.len();
+        self.stack.extend_from_slice(locals);
+        self.stack.resize(base + nlocals, Value::UNDEF);
         self.frames.push(Frame {
             code,
             func: Value::obj(func),
@@ -509,7 +496,7 @@ impl Vm {
             locals: Value::UNDEF,
             ip: 0,
             lasti: 0,
-            base,
+            base: base as u32,
             stack_floor,
             on_return,
             generator: None,
