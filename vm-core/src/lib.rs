@@ -2,7 +2,8 @@
 //!
 //! The crate follows the pipeline: `compile` (source to bytecode), `bytecode` (the op table
 //! and code objects), `object` (values and the heap), `builtins`, `interp` (the tier-1
-//! interpreter) and `vm` (configuration and the embedding API).
+//! interpreter), `trace` (recording traces of hot code), `exec` (tier 2: the optimizer
+//! API, executors, the uop executor) and `vm` (configuration and the embedding API).
 //!
 //! | feature    | default | what it does |
 //! |------------|---------|--------------|
@@ -20,10 +21,12 @@ pub mod builtins;
 pub mod bytecode;
 #[cfg(feature = "compiler")]
 pub mod compile;
+pub mod exec;
 pub mod format;
 pub mod interp;
 pub mod numeric;
 pub mod object;
+pub(crate) mod trace;
 pub mod vm;
 
 pub use object::value::Value;

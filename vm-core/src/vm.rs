@@ -78,6 +78,17 @@ pub struct Config {
     /// Stress mode: every adaptive instruction specializes on its first execution and
     /// specialized ones deoptimize pseudo-randomly (results must not change).
     pub stress_specialize: bool,
+    /// Execution tier: 1 runs the interpreter only (the null optimizer), 2 (the default)
+    /// records traces of hot code and runs them in the uop executor (`tiercel --tier`).
+    pub tier: u8,
+    /// Sets every hot-spot threshold (back-edge, function entry, side exit) instead of
+    /// deriving them from the optimizer's costs; `Some(1)` traces everything at once
+    /// (`tiercel --hot N`).
+    pub hot: Option<u32>,
+    /// Bytes all executors together may occupy; the coldest are freed beyond it.
+    pub executor_memory: usize,
+    /// A custom optimizer (overrides `tier`): see [`crate::exec::api::Optimizer`].
+    pub optimizer: Option<crate::exec::api::OptimizerFactory>,
 }
 
 impl Default for Config {
@@ -89,6 +100,10 @@ impl Default for Config {
             argv: Vec::new(),
             stats: false,
             stress_specialize: false,
+            tier: 2,
+            hot: None,
+            executor_memory: 1 << 20,
+            optimizer: None,
         }
     }
 }
@@ -147,6 +162,8 @@ pub struct Vm {
     pub(crate) native_modules: Vec<(&'static str, crate::builtins::modules::ModuleInit)>,
     /// The specializing interpreter's per-VM state.
     pub(crate) spec: crate::interp::specialize::SpecState,
+    /// Tier 2: the optimizer, hot-spot thresholds, executors, the recording in progress.
+    pub(crate) tier2: crate::exec::registry::Tier2,
     /// The value of the last instruction that ended the run loop (a returned value or a
     /// raised exception), handed from the instruction handler to the loop.
     pub(crate) step_value: Value,
@@ -182,6 +199,18 @@ impl Vm {
         let types = Types::bootstrap(&mut heap);
         let spec =
             crate::interp::specialize::SpecState::new(config.stats, config.stress_specialize);
+        let optimizer: Box<dyn crate::exec::api::Optimizer> = match (&config.optimizer, config.tier)
+        {
+            (Some(f), _) => (f.0)(),
+            (None, 1) => Box::new(crate::exec::api::NullOptimizer),
+            (None, _) => Box::new(crate::exec::api::TraceOptimizer),
+        };
+        let tier2 = crate::exec::registry::Tier2::new(
+            optimizer,
+            config.hot,
+            config.executor_memory,
+            config.stats,
+        );
         let mut vm = Vm {
             heap,
             stack: crate::interp::stack::ValueStack::new(),
@@ -210,6 +239,7 @@ impl Vm {
             ],
             native_modules: Vec::new(),
             spec,
+            tier2,
             step_value: Value::NONE,
             finalize_queue: Vec::new(),
             finalizing: false,
@@ -384,6 +414,7 @@ impl Vm {
         self.heap.trace();
         self.resurrect_finalizable();
         self.heap.sweep();
+        self.tier2.sweep();
     }
 
     /// Marks everything the VM itself keeps alive.

@@ -1,7 +1,7 @@
 //! The `tiercel` command: runs a Python file like `python3 FILE.py`.
 //!
-//! Usage: `tiercel [--heap BYTES] [--dis] [--stats] [--stress-specialize] [-c CODE | FILE]
-//! [ARGS...]`. Output goes to stdout,
+//! Usage: `tiercel [--heap BYTES] [--dis] [--stats] [--stress-specialize] [--tier 1|2]
+//! [--hot N] [--dump-traces] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
 //! an uncaught exception prints a CPython-style traceback on stderr and exits with status 1,
 //! and `sys.exit(n)` exits with `n`.
 
@@ -45,7 +45,7 @@ impl Host for StdHost {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: tiercel [--heap BYTES] [--dis] [--stats] [--stress-specialize] [-c CODE | FILE] [ARGS...]"
+        "usage: tiercel [--heap BYTES] [--dis] [--stats] [--stress-specialize] [--tier 1|2] [--hot N] [--dump-traces] [-c CODE | FILE] [ARGS...]"
     );
     ExitCode::from(2)
 }
@@ -54,6 +54,7 @@ fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let mut config = Config::default();
     let mut dis = false;
+    let mut dump_traces = false;
     let (source, filename, rest) = loop {
         let Some(a) = args.next() else { return usage() };
         match a.as_str() {
@@ -64,6 +65,15 @@ fn main() -> ExitCode {
             "--dis" => dis = true,
             "--stats" => config.stats = true,
             "--stress-specialize" => config.stress_specialize = true,
+            "--tier" => match args.next().and_then(|n| n.parse::<u8>().ok()) {
+                Some(n @ (1 | 2)) => config.tier = n,
+                _ => return usage(),
+            },
+            "--hot" => match args.next().and_then(|n| n.parse::<u32>().ok()) {
+                Some(n) if n >= 1 => config.hot = Some(n),
+                _ => return usage(),
+            },
+            "--dump-traces" => dump_traces = true,
             "-c" => {
                 let Some(code) = args.next() else {
                     return usage();
@@ -114,6 +124,12 @@ fn main() -> ExitCode {
     vm.host.flush();
     if let Some(stats) = vm.spec_stats() {
         eprint!("{}", stats.report());
+    }
+    if let Some(stats) = vm.tier2_stats() {
+        eprint!("{}", stats.report());
+    }
+    if dump_traces {
+        eprint!("{}", vm.dump_executors());
     }
     ExitCode::from(code as u8)
 }

@@ -152,6 +152,26 @@ fn conformance_corpus_under_stress_specialization() {
     corpus_matches(&["--stress-specialize"]);
 }
 
+/// Tier 1 alone (the null optimizer: no hot-spot counting, no executors).
+#[test]
+fn conformance_corpus_tier1() {
+    corpus_matches(&["--tier", "1"]);
+}
+
+/// Every hot-spot threshold at 1: every loop and function is traced at its first
+/// repetition and every side exit grows a side trace, so nearly everything runs in the uop
+/// executor (the default run above is tier 2 with the normal thresholds).
+#[test]
+fn conformance_corpus_tier2_everything_hot() {
+    corpus_matches(&["--tier", "2", "--hot", "1"]);
+}
+
+/// Both at once: traces recorded over instructions that deoptimize pseudo-randomly.
+#[test]
+fn conformance_corpus_tier2_hot_under_stress() {
+    corpus_matches(&["--hot", "1", "--stress-specialize"]);
+}
+
 fn corpus_matches(extra_args: &[&str]) {
     let names = programs();
     assert!(

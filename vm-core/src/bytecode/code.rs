@@ -2,7 +2,8 @@
 
 use alloc::boxed::Box;
 use alloc::rc::Rc;
-use core::cell::Cell;
+use alloc::vec::Vec;
+use core::cell::{Cell, RefCell};
 
 use super::ops::Op;
 use crate::object::value::Value;
@@ -105,6 +106,20 @@ pub struct CodeObject {
     pub lines: Box<[LineEntry]>,
     /// Exception handlers.
     pub exc_table: Box<[ExcEntry]>,
+    /// Executors installed in this code (`ENTER_EXECUTOR`'s oparg indexes it): runtime
+    /// state of tier 2, empty in a fresh code object.
+    pub executors: RefCell<Vec<ExecutorSlot>>,
+}
+
+/// An entry of [`CodeObject::executors`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExecutorSlot {
+    /// The executor's registry id, or 0 when the entry is free.
+    pub id: u32,
+    /// Offset of the `ENTER_EXECUTOR`.
+    pub offset: u32,
+    /// The instruction unit it replaced (restored when the executor goes away).
+    pub original: u32,
 }
 
 impl CodeObject {

@@ -44,6 +44,8 @@ pub mod flags {
     /// (so a jump to it still works) and is covered by this one's "cache" size, and the stack
     /// effect is that of both together.
     pub const FUSED: u16 = 1 << 13;
+    /// A trace uop that can leave the trace through a side exit (tier 2).
+    pub const EXIT: u16 = 1 << 14;
 }
 
 /// `COMPARE_OP` oparg bit: the result is converted to a bool (set by the compiler when a
@@ -214,6 +216,21 @@ macro_rules! for_each_uop {
             _BINARY_OP_INT flags::ERROR;
             _FOR_ITER_GEN flags::DEOPT | flags::JUMP | flags::ERROR | flags::FRAME;
             _CALL_TUPLE_LIST_1 flags::DEOPT | flags::ERROR;
+            // tier 2: hot-spot counting in tier 1, and the uops that only appear in traces
+            // (see `exec`). `EXIT` marks a side exit that warms up and can grow a side trace.
+            _HOT_COUNT 0;
+            _ENTER_EXECUTOR flags::ERROR | flags::ESCAPES | flags::FRAME;
+            _START_EXECUTOR 0;
+            _CHECK_VALIDITY flags::EXIT;
+            _GUARD_IS_TRUE_POP flags::EXIT;
+            _GUARD_IS_FALSE_POP flags::EXIT;
+            _GUARD_IS_NONE_POP flags::EXIT;
+            _GUARD_IS_NOT_NONE_POP flags::EXIT;
+            _EXIT_TRACE flags::EXIT | flags::TERMINATOR;
+            _DEOPT flags::TERMINATOR;
+            _DYNAMIC_EXIT flags::TERMINATOR;
+            _COLD_EXIT flags::TERMINATOR;
+            _JUMP_TO_TOP flags::JUMP | flags::TERMINATOR;
         }
     };
 }
@@ -337,7 +354,8 @@ macro_rules! for_each_op {
             POP_JUMP_IF_NOT_NONE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_NOT_NONE];
             JUMP_FORWARD 0 |_a| (0, 0) {flags::JUMP | flags::TERMINATOR} [_JUMP];
             // A loop back-edge: a safe point and the hot-spot counter of tier 2.
-            JUMP_BACKWARD 1 |_a| (0, 0) {flags::JUMP | flags::TERMINATOR | flags::PERIODIC} [_CHECK_PERIODIC, _JUMP];
+            // Cache: the hot-spot counter (`exec::hot`).
+            JUMP_BACKWARD 1 |_a| (0, 0) {flags::JUMP | flags::TERMINATOR | flags::PERIODIC} [_HOT_COUNT, _CHECK_PERIODIC, _JUMP];
             JUMP_BACKWARD_NO_INTERRUPT 0 |_a| (0, 0) {flags::JUMP | flags::TERMINATOR} [_JUMP];
             GET_ITER 0 |_a| (1, 1) {0} [_GET_ITER];
             // On exhaustion pops the iterator and jumps to the target.
@@ -417,13 +435,17 @@ macro_rules! for_each_op {
             // Pushes the namespace of a class body (for LOAD_FROM_DICT_OR_DEREF).
             LOAD_LOCALS 0 |_a| (0, 1) {0} [_LOAD_LOCALS];
             // Function entry: a safe point and the function-entry hot counter.
-            RESUME 1 |_a| (0, 0) {flags::PERIODIC} [_CHECK_PERIODIC];
+            RESUME 1 |_a| (0, 0) {flags::PERIODIC} [_HOT_COUNT, _CHECK_PERIODIC];
             // gen: `%`, `//`, `&`, `|`, `^`, `<<`, `>>` on small ints (the operator is the oparg).
             BINARY_OP_INT 4 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_INT];
             // gen: a `for` loop over a generator (resumes its frame, no Rust recursion).
             FOR_ITER_GEN 1 |_a| (1, 2) {flags::JUMP} [_FOR_ITER_GEN];
             // gen: `tuple(x)` / `list(x)` of a list or tuple.
             CALL_TUPLE_LIST_1 3 |a| (a + 2, 1) {0} [_CALL_TUPLE_LIST_1];
+            // tier 2: replaces a hot `JUMP_BACKWARD` or `RESUME` (both have one cache unit);
+            // the oparg indexes the code object's executor table, which keeps the original
+            // instruction. Stack effect 0 like both.
+            ENTER_EXECUTOR 1 |_a| (0, 0) {0} [_ENTER_EXECUTOR];
         }
     };
 }

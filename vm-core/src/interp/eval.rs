@@ -6,6 +6,7 @@
 //! same loop; nothing here recurses on the Rust stack except calls made by native code.
 
 use alloc::vec::Vec;
+use core::cell::Cell;
 use core::sync::atomic::Ordering;
 
 use crate::bytecode::code::CodeObject;
@@ -32,6 +33,9 @@ pub(crate) enum Flow {
 pub(crate) struct Ctx<'a> {
     /// The frame's code, borrowed from the `Rc` the loop holds for the frame's lifetime.
     pub(crate) code: &'a CodeObject,
+    /// Where the inline caches are read from, indexed like `code.code`: the code itself in
+    /// tier 1, the executor's snapshot of them in a trace (see `exec::ir`).
+    pub(crate) caches: &'a [Cell<u32>],
     pub(crate) base: usize,
     /// Next instruction.
     pub(crate) ip: usize,
@@ -41,7 +45,26 @@ pub(crate) struct Ctx<'a> {
     pub(crate) fi: usize,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// The context of a frame running `code` in tier 1 (caches read from the code).
+    #[inline]
+    pub(crate) fn new(
+        code: &'a CodeObject,
+        base: usize,
+        ip: usize,
+        this: usize,
+        fi: usize,
+    ) -> Self {
+        Ctx {
+            code,
+            caches: &code.code,
+            base,
+            ip,
+            this,
+            fi,
+        }
+    }
+
     #[inline]
     fn jump(&mut self, target: u32) {
         self.ip = target as usize;
@@ -157,35 +180,48 @@ impl Vm {
     /// Runs frames until the frame at index `entry` returns (it must be an entry frame whose
     /// `on_return` is `Rust`). Returns its value, or the exception that escaped it.
     pub(crate) fn run_frames(&mut self, entry: usize) -> PyResult<Value> {
-        // Statistics and stress mode take a hook before every instruction; the normal loop is
-        // compiled without it.
-        if self.spec.slow {
-            self.run_loop::<true>(entry)
-        } else {
-            self.run_loop::<false>(entry)
-        }
+        self.tier2.nesting += 1;
+        let r = loop {
+            // Statistics, stress mode and trace recording take a hook before every
+            // instruction; the normal loop is compiled without it. A loop returns `None` to
+            // switch variants (a recording started or ended) with the frames up to date.
+            let slow = self.spec.slow || self.tier2.recording_here();
+            let r = if slow {
+                self.run_loop::<true>(entry)
+            } else {
+                self.run_loop::<false>(entry)
+            };
+            if let Some(r) = r {
+                break r;
+            }
+        };
+        // The entry frame finished or raised with a recording of this level in progress:
+        // the trace would leave the loop it records.
+        self.abort_recording_here("left the run loop");
+        self.tier2.nesting -= 1;
+        r
     }
 
-    fn run_loop<const SLOW: bool>(&mut self, entry: usize) -> PyResult<Value> {
+    fn run_loop<const SLOW: bool>(&mut self, entry: usize) -> Option<PyResult<Value>> {
         'reload: loop {
             let Some(frame) = self.frames.last() else {
-                return Err(self.internal_error("no frame to run"));
+                return Some(Err(self.internal_error("no frame to run")));
             };
             let code = frame.code.clone();
-            let mut ctx = Ctx {
-                code: &code,
-                base: frame.base as usize,
-                ip: frame.ip as usize,
-                this: frame.ip as usize,
-                fi: self.frames.len() - 1,
-            };
+            let mut ctx = Ctx::new(
+                &code,
+                frame.base as usize,
+                frame.ip as usize,
+                frame.ip as usize,
+                self.frames.len() - 1,
+            );
             let units = &code.code[..];
             loop {
                 let Some(unit) = units.get(ctx.ip) else {
                     let e = self.internal_error("instruction offset out of range");
                     match self.handle_exception(e, &mut ctx, entry) {
                         Ok(()) => continue 'reload,
-                        Err(e) => return Err(e),
+                        Err(e) => return Some(Err(e)),
                     }
                 };
                 let unit = unit.get();
@@ -193,7 +229,19 @@ impl Vm {
                 let mut byte = unit as u8;
                 if SLOW {
                     if let Some(op) = Op::from_u8(byte) {
+                        if self.tier2.recording_here() {
+                            self.record_instr(&ctx, op, unit >> 8);
+                            if !self.tier2.recording_here() {
+                                // The recording ended here (an executor may now sit at this
+                                // instruction): go on in the variant that fits.
+                                self.frames[ctx.fi].ip = ctx.this as u32;
+                                return None;
+                            }
+                        }
                         byte = self.spec_slow_path(op) as u8;
+                        if byte != op as u8 {
+                            self.tier2.rec_deopt = true;
+                        }
                     }
                 }
                 let step = HANDLERS[byte as usize](self, &mut ctx, unit >> 8);
@@ -206,14 +254,24 @@ impl Vm {
                 };
                 let err = match step {
                     Step::Next => continue,
-                    Step::Reload => continue 'reload,
-                    Step::Exit => return Ok(core::mem::replace(&mut self.step_value, Value::NONE)),
+                    Step::Reload => {
+                        if (self.spec.slow || self.tier2.recording_here()) != SLOW {
+                            return None;
+                        }
+                        continue 'reload;
+                    }
+                    Step::Exit => {
+                        return Some(Ok(core::mem::replace(&mut self.step_value, Value::NONE)))
+                    }
                     Step::Deopt => self.internal_error("deoptimization of a generic instruction"),
                     Step::Error => PyErr(core::mem::replace(&mut self.step_value, Value::NONE)),
                 };
+                if SLOW {
+                    self.abort_recording_here("exception");
+                }
                 match self.handle_exception(err, &mut ctx, entry) {
                     Ok(()) => continue 'reload,
-                    Err(e) => return Err(e),
+                    Err(e) => return Some(Err(e)),
                 }
             }
         }
@@ -226,8 +284,19 @@ impl Vm {
         let Some(op) = Op::from_u8(byte) else {
             return Step::Deopt;
         };
+        if op == Op::ENTER_EXECUTOR {
+            // The executor made no progress: run the instruction it replaced.
+            let orig = self.tier2.enter_original;
+            if orig as u8 == Op::ENTER_EXECUTOR as u8 {
+                return Step::Deopt;
+            }
+            return HANDLERS[orig as u8 as usize](self, ctx, orig >> 8);
+        }
         if !op.is_specialized() {
             return Step::Deopt;
+        }
+        if self.tier2.recorder.is_some() {
+            self.tier2.rec_deopt = true;
         }
         self.note_deopt(op);
         let head = op.family_head();
@@ -999,6 +1068,21 @@ impl Vm {
                 };
                 self.push(v);
             }
+            // tier 2 (bodies in `exec`).
+            Uop::_HOT_COUNT => return self.hot_count(ctx),
+            Uop::_ENTER_EXECUTOR => return self.enter_executor(ctx, arg),
+            // The uop executor runs these itself; tier 1 never sees them.
+            Uop::_START_EXECUTOR
+            | Uop::_CHECK_VALIDITY
+            | Uop::_GUARD_IS_TRUE_POP
+            | Uop::_GUARD_IS_FALSE_POP
+            | Uop::_GUARD_IS_NONE_POP
+            | Uop::_GUARD_IS_NOT_NONE_POP
+            | Uop::_EXIT_TRACE
+            | Uop::_DEOPT
+            | Uop::_DYNAMIC_EXIT
+            | Uop::_COLD_EXIT
+            | Uop::_JUMP_TO_TOP => return Err(self.internal_error("trace uop outside a trace")),
         }
         Ok(Flow::Next)
     }

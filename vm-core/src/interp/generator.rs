@@ -357,13 +357,13 @@ impl Vm {
             let entry = self.frames.len() - 1;
             let frame = &self.frames[entry];
             let code = frame.code.clone();
-            let mut ctx = Ctx {
-                code: &code,
-                base: frame.base as usize,
-                ip: frame.ip as usize,
-                this: lasti as usize,
-                fi: entry,
-            };
+            let mut ctx = Ctx::new(
+                &code,
+                frame.base as usize,
+                frame.ip as usize,
+                lasti as usize,
+                entry,
+            );
             self.handle_exception(PyErr(exc), &mut ctx, entry)?;
             let v = self.run_frames(entry)?;
             if core::mem::take(&mut self.gen_returned) {

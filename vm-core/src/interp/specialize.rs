@@ -156,11 +156,11 @@ impl SpecState {
 /// Reads inline-cache unit `k` (1 = the unit after the counter) of the current instruction.
 #[inline(always)]
 pub(crate) fn cache(ctx: &Ctx, k: usize) -> u32 {
-    ctx.code.code.get(ctx.this + 1 + k).map_or(0, |c| c.get())
+    ctx.caches.get(ctx.this + 1 + k).map_or(0, |c| c.get())
 }
 
 fn set_cache(ctx: &Ctx, k: usize, v: u32) {
-    if let Some(c) = ctx.code.code.get(ctx.this + 1 + k) {
+    if let Some(c) = ctx.caches.get(ctx.this + 1 + k) {
         c.set(v);
     }
 }

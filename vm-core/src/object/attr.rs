@@ -406,6 +406,7 @@ impl Vm {
                     func.defaults = items;
                     func.version = func.version.wrapping_add(1);
                 }
+                self.tier2_changed(crate::exec::ir::Dep::Function(f.0));
                 Ok(())
             }
             "__code__" => {
@@ -417,6 +418,7 @@ impl Vm {
                     func.code = code;
                     func.version = func.version.wrapping_add(1);
                 }
+                self.tier2_changed(crate::exec::ir::Dep::Function(f.0));
                 Ok(())
             }
             "__name__" | "__qualname__" | "__doc__" | "__module__" => {

@@ -230,6 +230,7 @@ impl Vm {
         if let Some(c) = self.class(cls) {
             c.version.set(v);
         }
+        self.tier2_changed(crate::exec::ir::Dep::Class(cls.0));
     }
 
     /// Records that `sub` derives from the user class `ancestor` (see [`Vm::touch_class`]).
@@ -383,6 +384,7 @@ impl Vm {
 
     /// `dict_set` with a precomputed hash.
     pub fn dict_set_hashed(&mut self, d: ObjRef, key: Value, h: u64, value: Value) -> PyResult<()> {
+        self.tier2_dict_changed(d, h);
         if let Some(i) = self.dict_find_keeping(d, key, h, value)? {
             match self.heap.get_mut(d) {
                 Obj::Dict(t) => t.set_value(i, value),
@@ -438,6 +440,7 @@ impl Vm {
         let Some(i) = self.dict_find(d, key, h)? else {
             return Ok(None);
         };
+        self.tier2_dict_changed(d, h);
         Ok(match self.heap.get_mut(d) {
             Obj::Dict(t) => Some(t.remove_at(i).value),
             Obj::Set(s) => Some(s.table.remove_at(i).value),

@@ -368,5 +368,6 @@ pub(crate) fn assemble(
         firstlineno: u.firstlineno,
         lines: lines.into_boxed_slice(),
         exc_table: exc_table.into_boxed_slice(),
+        executors: Default::default(),
     })
 }

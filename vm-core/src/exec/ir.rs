@@ -1,0 +1,301 @@
+//! The uop IR of tier 2: fixed-size uop instructions and the executor that owns them.
+//!
+//! A trace is a straight line of [`UopInst`]s, each the uop of a tier-1 instruction (same
+//! body, same oparg) plus the tier-1 offsets it belongs to, so frames stay exact at every
+//! point: the uop executor sets the frame's instruction offsets from `target`/`next` before
+//! each uop, which is what CPython's `_SET_IP` does, folded into the uop record. Guards and
+//! outcome checks name an *exit stub*: a uop placed after the trace's terminal uop (as in
+//! CPython), whose cells hold the exit's temperature and the executor it is linked to.
+//! Executors are immutable once built, except those cells and `valid`.
+
+use alloc::boxed::Box;
+use alloc::rc::Rc;
+use alloc::vec::Vec;
+use core::cell::Cell;
+
+use crate::bytecode::code::CodeObject;
+use crate::bytecode::ops::{flags, Uop};
+
+/// `UopInst::exit` of a uop that cannot leave the trace.
+pub const NO_EXIT: u16 = u16::MAX;
+/// `UopInst::expect_code` of a uop after which the recording saw no frame change.
+pub const SAME_FRAME: u8 = u8::MAX;
+
+/// Bits of `UopInst::check`: what the uop executor checks after running a uop.
+pub mod check {
+    /// Nothing: the uop cannot jump or change frames.
+    pub const NONE: u8 = 0;
+    /// The uop may jump or change frames: its outcome must be the recorded one (`expect`,
+    /// `expect_code`), otherwise the trace is left through the uop's exit.
+    pub const FLOW: u8 = 1;
+    /// The first uop of a tier-1 instruction (statistics count instructions by it).
+    pub const STARTS: u8 = 2;
+}
+
+/// The link of an exit that no trace has been attached to: the shared cold exit.
+pub const COLD_LINK: u32 = 0;
+
+/// One uop of a trace. 32 bytes.
+#[derive(Clone, Debug)]
+pub struct UopInst {
+    /// The micro-op.
+    pub uop: Uop,
+    /// Index (in [`Executor::codes`]) of the code whose frame the uop runs in.
+    pub code: u8,
+    /// A [`check`] kind.
+    pub check: u8,
+    /// For a `FLOW` uop: the code index of the frame the recording continued in after a frame
+    /// change, or [`SAME_FRAME`].
+    pub expect_code: u8,
+    /// The exit stub taken when the uop's guard fails (or, for a branch guard, when the
+    /// branch goes the other way), or [`NO_EXIT`].
+    pub exit: u16,
+    /// For a `FLOW` uop: the exit stub taken when it jumps the other way than recorded.
+    pub jump_exit: u16,
+    /// The uop's oparg (the tier-1 instruction's).
+    pub oparg: u32,
+    /// Offset of the tier-1 instruction (`ctx.this`; exit stubs: where tier 1 resumes).
+    pub target: u32,
+    /// Offset after that instruction and its inline cache (`ctx.ip` while the uop runs).
+    pub next: u32,
+    /// For a `FLOW` uop: the offset execution went on at when recorded.
+    pub expect: u32,
+    /// Exit stubs: the backoff counter that decides when the exit is hot.
+    pub temperature: Cell<u32>,
+    /// Exit stubs: the id of the executor the exit is linked to ([`COLD_LINK`] at first).
+    pub link: Cell<u32>,
+}
+
+impl UopInst {
+    /// A uop of the instruction at `target` (whose successor is `next`).
+    pub fn new(uop: Uop, oparg: u32, code: u8, target: u32, next: u32) -> UopInst {
+        UopInst {
+            uop,
+            code,
+            check: check::NONE,
+            expect_code: SAME_FRAME,
+            exit: NO_EXIT,
+            jump_exit: NO_EXIT,
+            oparg,
+            target,
+            next,
+            expect: 0,
+            temperature: Cell::new(0),
+            link: Cell::new(COLD_LINK),
+        }
+    }
+
+    /// Whether this is an exit stub or a trace end that can be linked to another executor.
+    pub fn is_linkable_exit(&self) -> bool {
+        self.uop == Uop::_EXIT_TRACE
+    }
+}
+
+/// A code object a trace runs in, with the snapshot of its inline caches the trace's uops
+/// read (taken when each instruction was recorded, so later re-specialization in tier 1
+/// cannot change what a trace's guards compare against).
+#[derive(Debug)]
+pub struct TraceCode {
+    /// The code (kept alive by the executor).
+    pub code: Rc<CodeObject>,
+    /// Same indexing as `code.code`.
+    pub caches: Box<[Cell<u32>]>,
+}
+
+impl TraceCode {
+    /// A snapshot of `code`'s caches as they are now.
+    pub fn new(code: Rc<CodeObject>) -> TraceCode {
+        let caches = code.code.iter().map(|c| Cell::new(c.get())).collect();
+        TraceCode { code, caches }
+    }
+}
+
+/// What an executor assumed when it was built: a change to any of these invalidates it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dep {
+    /// The binding of a name in a globals or builtins dict (dict slot, the name's hash).
+    Global(u32, u64),
+    /// A class's attributes (or a base's), by heap slot.
+    Class(u32),
+    /// A function's `__code__`, `__defaults__` or `__kwdefaults__`, by heap slot.
+    Function(u32),
+}
+
+impl Dep {
+    /// The key hashed into Bloom filters.
+    pub fn key(self) -> u64 {
+        let (tag, a, b) = match self {
+            Dep::Global(d, n) => (1u64, d as u64, n),
+            Dep::Class(c) => (2, c as u64, 0),
+            Dep::Function(f) => (3, f as u64, 0),
+        };
+        let mut h = tag.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ a;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ b;
+        h ^ (h >> 29)
+    }
+}
+
+/// A 256-bit Bloom filter with 4 hash functions: the cheap first test of "may this executor
+/// depend on that object" (CPython uses the same idea).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bloom(pub [u64; 4]);
+
+impl Bloom {
+    fn bits(key: u64) -> [u8; 4] {
+        let h = key.wrapping_mul(0x94D0_49BB_1331_11EB);
+        [h as u8, (h >> 16) as u8, (h >> 32) as u8, (h >> 48) as u8]
+    }
+
+    /// Adds a key.
+    pub fn add(&mut self, key: u64) {
+        for b in Self::bits(key) {
+            self.0[(b >> 6) as usize] |= 1 << (b & 63);
+        }
+    }
+
+    /// Whether the key may have been added.
+    pub fn may_contain(&self, key: u64) -> bool {
+        Self::bits(key)
+            .iter()
+            .all(|&b| self.0[(b >> 6) as usize] & (1 << (b & 63)) != 0)
+    }
+}
+
+/// How an executor came to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A hot loop back-edge or function entry: installed as `ENTER_EXECUTOR`.
+    Root,
+    /// A hot side exit of another executor: reached only through that exit's link.
+    Side,
+    /// Built by an optimizer other than the trace recorder.
+    External,
+}
+
+/// A compiled trace. Immutable except the exit stubs' cells and the validity flag.
+#[derive(Debug)]
+pub struct Executor {
+    /// Registry id (slot and generation), set when registered.
+    pub id: Cell<u32>,
+    /// The uops: `_START_EXECUTOR`, the trace, its terminal uop, then the exit stubs.
+    pub uops: Box<[UopInst]>,
+    /// The code objects the trace runs in; index 0 is the code it starts in.
+    pub codes: Box<[TraceCode]>,
+    /// Cleared when an assumption changed; a cleared executor is never entered again and
+    /// leaves at its next `_CHECK_VALIDITY`.
+    pub valid: Cell<bool>,
+    /// Set on every entry and cleared by the sweeper: executors not entered between two
+    /// sweeps are freed.
+    pub warm: Cell<bool>,
+    /// Side traces: how many exits lie between this executor and its root.
+    pub chain_depth: u8,
+    /// How it was made.
+    pub origin: Origin,
+    /// Offset of the first instruction (where it is installed or linked).
+    pub start: u32,
+    /// Uops of the first tier-1 instruction (after `_START_EXECUTOR`): leaving before they
+    /// all ran means no progress was made.
+    pub first_len: u16,
+    /// Tier-1 instructions the trace covers (uops with the `STARTS` bit).
+    pub instr_count: u32,
+    /// What it assumed (exact list) and its Bloom filter.
+    pub deps: Box<[Dep]>,
+    /// The Bloom filter of `deps`.
+    pub bloom: Bloom,
+}
+
+impl Executor {
+    /// Bytes the executor occupies (counted against the executor memory limit).
+    pub fn memory(&self) -> usize {
+        size_of::<Executor>()
+            + self.uops.len() * size_of::<UopInst>()
+            + self
+                .codes
+                .iter()
+                .map(|c| size_of::<TraceCode>() + c.caches.len() * 4)
+                .sum::<usize>()
+            + self.deps.len() * size_of::<Dep>()
+    }
+
+    /// The exit stubs (after the terminal uop).
+    pub fn exits(&self) -> impl Iterator<Item = (usize, &UopInst)> + '_ {
+        self.uops
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.uop.flags() & flags::TERMINATOR != 0 && u.uop != Uop::_JUMP_TO_TOP)
+    }
+}
+
+/// Builds an executor from uops; third-party optimizers use it as well as the recorder.
+#[derive(Debug, Default)]
+pub struct ExecutorBuilder {
+    /// The trace body (without `_START_EXECUTOR` and without exit stubs).
+    pub body: Vec<UopInst>,
+    /// Exit stubs, referenced from body uops by index (`UopInst::exit` counts from 0 here
+    /// and is relocated by [`ExecutorBuilder::build`]).
+    pub stubs: Vec<UopInst>,
+    /// Codes; index 0 is the starting code.
+    pub codes: Vec<TraceCode>,
+    /// Dependencies.
+    pub deps: Vec<Dep>,
+    /// Uops of the first instruction.
+    pub first_len: u16,
+}
+
+impl ExecutorBuilder {
+    /// A builder for a trace starting in `code`.
+    pub fn new(code: Rc<CodeObject>) -> ExecutorBuilder {
+        ExecutorBuilder {
+            codes: alloc::vec![TraceCode::new(code)],
+            ..Default::default()
+        }
+    }
+
+    /// Adds an exit stub (`_EXIT_TRACE`, `_DEOPT` or `_DYNAMIC_EXIT`) resuming tier 1 at
+    /// `target` in the frame of code `code`; returns its index for `UopInst::exit`.
+    pub fn stub(&mut self, uop: Uop, code: u8, target: u32) -> u16 {
+        self.stubs.push(UopInst::new(uop, 0, code, target, target));
+        (self.stubs.len() - 1) as u16
+    }
+
+    /// The executor: `_START_EXECUTOR`, the body, the stubs.
+    pub fn build(self, origin: Origin, start: u32, chain_depth: u8) -> Executor {
+        let base = 1 + self.body.len();
+        let mut uops = Vec::with_capacity(base + self.stubs.len());
+        uops.push(UopInst::new(Uop::_START_EXECUTOR, 0, 0, start, start));
+        let mut last = None;
+        for mut u in self.body {
+            if u.exit != NO_EXIT {
+                u.exit += base as u16;
+            }
+            if u.jump_exit != NO_EXIT {
+                u.jump_exit += base as u16;
+            }
+            if last != Some((u.code, u.target)) && u.uop.flags() & flags::TERMINATOR == 0 {
+                u.check |= check::STARTS;
+                last = Some((u.code, u.target));
+            }
+            uops.push(u);
+        }
+        uops.extend(self.stubs);
+        let instr_count = uops.iter().filter(|u| u.check & check::STARTS != 0).count() as u32;
+        let mut bloom = Bloom::default();
+        for d in &self.deps {
+            bloom.add(d.key());
+        }
+        Executor {
+            id: Cell::new(0),
+            uops: uops.into_boxed_slice(),
+            codes: self.codes.into_boxed_slice(),
+            valid: Cell::new(true),
+            warm: Cell::new(true),
+            chain_depth,
+            origin,
+            start,
+            first_len: self.first_len,
+            instr_count,
+            deps: self.deps.into_boxed_slice(),
+            bloom,
+        }
+    }
+}

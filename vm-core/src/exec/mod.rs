@@ -1,0 +1,24 @@
+//! Tier 2: executors and the machinery around them.
+//!
+//! - [`api`]: the VM-driven optimizer API and the optimizers that come with the VM.
+//! - [`ir`]: the uop IR (`UopInst`, `Executor`, `ExecutorBuilder`).
+//! - [`hot`]: hot-spot counters and exit temperatures.
+//! - `spot`: what the interpreter does when a counter fires.
+//! - `registry`: executor ids, installation, invalidation, sweeping, the memory limit.
+//! - `run`: the uop executor and its exits.
+//! - [`stats`]: counters for `tiercel --stats`.
+//!
+//! Traces themselves are recorded by `crate::trace`.
+
+pub mod api;
+pub mod dump;
+pub mod hot;
+pub mod ir;
+pub(crate) mod registry;
+mod run;
+mod spot;
+pub mod stats;
+
+/// Side traces of side traces are allowed up to this depth (CPython's `MAX_CHAIN_DEPTH`):
+/// the polymorphism one trace tree absorbs before tier 1 takes over.
+pub const MAX_CHAIN_DEPTH: u8 = 4;

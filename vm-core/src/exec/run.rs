@@ -1,0 +1,335 @@
+//! The uop executor: runs an executor's uops with the same uop bodies as tier 1
+//! (`Vm::exec_uop`), checks that each uop's outcome is the recorded one, and leaves through
+//! exit stubs. Frames stay in the interpreter's layout throughout: every uop runs with the
+//! frame's `this`/`ip` of its tier-1 instruction, calls push real frames, and an exception
+//! goes back to the interpreter's unwinder at the exact instruction.
+
+use alloc::rc::Rc;
+
+use super::ir::{check, Executor, COLD_LINK, NO_EXIT, SAME_FRAME};
+use super::{hot, MAX_CHAIN_DEPTH};
+use crate::bytecode::ops::Uop;
+use crate::interp::eval::{Ctx, Flow};
+use crate::object::value::Value;
+use crate::trace::record::Recorder;
+use crate::vm::{PyErr, Vm};
+
+/// How a run of one executor ended.
+enum Ran {
+    /// Go on in this executor, at this offset of the same frame (a linked exit).
+    Link(Rc<Executor>, u32),
+    /// Back to tier 1 at `target` in the innermost frame.
+    Tier1(u32),
+    /// Back to tier 1 in whatever frame is innermost now (a dynamic exit after a frame
+    /// change: the frames hold their own offsets).
+    Reload,
+    /// The run loop's entry frame returned.
+    Exit(Value),
+    /// An exception at instruction `this` of frame `fi`.
+    Error(PyErr, usize, usize),
+}
+
+impl Vm {
+    /// `ENTER_EXECUTOR`: runs the executor in slot `arg` of the current code's table.
+    pub(crate) fn enter_executor(&mut self, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+        let slot = ctx.code.executors.borrow().get(arg as usize).copied();
+        let Some(slot) = slot else {
+            return Err(self.internal_error("ENTER_EXECUTOR without an executor"));
+        };
+        self.tier2.enter_original = slot.original;
+        let exec = match self.tier2.get(slot.id) {
+            Some(e) if e.valid.get() => e.clone(),
+            _ => {
+                // Unregistered without being detached cannot happen; restore defensively.
+                if let Some(unit) = ctx.code.code.get(ctx.this) {
+                    unit.set(slot.original);
+                }
+                return Ok(Flow::Deopt);
+            }
+        };
+        if let Some(s) = self.tier2.stats.as_mut() {
+            s.executor_entries += 1;
+        }
+        self.run_executor(ctx, exec, ctx.this as u32)
+    }
+
+    /// Runs `first` (and the executors its exits link to) from offset `at` of the innermost
+    /// frame, whose tier-1 context is `tctx`.
+    pub(crate) fn run_executor(
+        &mut self,
+        tctx: &mut Ctx,
+        first: Rc<Executor>,
+        at: u32,
+    ) -> Result<Flow, PyErr> {
+        let entry_fi = self.frames.len() - 1;
+        let mut exec = first;
+        let mut at = at;
+        let mut progress = false;
+        loop {
+            exec.warm.set(true);
+            let ran = if self.tier2.stats.is_some() {
+                self.run_trace::<true>(&exec, at, &mut progress)
+            } else {
+                self.run_trace::<false>(&exec, at, &mut progress)
+            };
+            match ran {
+                Ran::Link(next, target) => {
+                    exec = next;
+                    at = target;
+                }
+                Ran::Tier1(target) => {
+                    let fi = self.frames.len() - 1;
+                    if !progress && fi == entry_fi && target == tctx.this as u32 {
+                        // Nothing ran: the interpreter runs the replaced instruction, so
+                        // entering, leaving and re-entering cannot loop.
+                        return Ok(Flow::Deopt);
+                    }
+                    self.frames[fi].ip = target;
+                    return Ok(Flow::Reload);
+                }
+                Ran::Reload => return Ok(Flow::Reload),
+                Ran::Exit(v) => return Ok(Flow::Exit(v)),
+                Ran::Error(e, fi, this) => {
+                    tctx.fi = fi;
+                    tctx.this = this;
+                    return Err(e);
+                }
+            }
+        }
+    }
+
+    fn run_trace<const STATS: bool>(&mut self, e: &Executor, at: u32, progress: &mut bool) -> Ran {
+        let Some(fi) = self.frames.len().checked_sub(1) else {
+            return Ran::Reload;
+        };
+        let Some(start) = e.codes.first() else {
+            return Ran::Tier1(at);
+        };
+        let frame = &self.frames[fi];
+        if !Rc::ptr_eq(&start.code, &frame.code) {
+            // Linked or installed for another code: never run a trace on the wrong frame.
+            return Ran::Tier1(at);
+        }
+        let mut ctx = Ctx {
+            code: &start.code,
+            caches: &start.caches,
+            base: frame.base as usize,
+            ip: at as usize,
+            this: at as usize,
+            fi,
+        };
+        let uops = &e.uops[..];
+        let first_len = e.first_len as usize;
+        let mut pc = 1;
+        loop {
+            let Some(u) = uops.get(pc) else {
+                return Ran::Tier1(ctx.this as u32);
+            };
+            if STATS {
+                if let Some(s) = self.tier2.stats.as_mut() {
+                    s.uops_executed += 1;
+                    s.instrs_in_traces += (u.check & check::STARTS != 0) as u64;
+                }
+            }
+            ctx.this = u.target as usize;
+            ctx.ip = u.next as usize;
+            let r = match u.uop {
+                Uop::_CHECK_VALIDITY => {
+                    if e.valid.get() {
+                        pc += 1;
+                        continue;
+                    }
+                    *progress |= pc > first_len;
+                    return self.take_exit(e, u.exit, u.target);
+                }
+                Uop::_GUARD_IS_TRUE_POP
+                | Uop::_GUARD_IS_FALSE_POP
+                | Uop::_GUARD_IS_NONE_POP
+                | Uop::_GUARD_IS_NOT_NONE_POP => {
+                    let v = self.pop();
+                    let stay = match u.uop {
+                        Uop::_GUARD_IS_TRUE_POP => v == Value::TRUE,
+                        Uop::_GUARD_IS_FALSE_POP => v == Value::FALSE,
+                        Uop::_GUARD_IS_NONE_POP => v == Value::NONE,
+                        _ => v != Value::NONE,
+                    };
+                    if stay {
+                        pc += 1;
+                        continue;
+                    }
+                    // The branch went the other way: the instruction is complete.
+                    *progress |= pc >= first_len;
+                    let target = uops.get(u.exit as usize).map_or(u.next, |s| s.target);
+                    return self.take_exit(e, u.exit, target);
+                }
+                Uop::_JUMP_TO_TOP => {
+                    // A loop running in its trace keeps it warm (the sweeper frees
+                    // executors not used between two collections).
+                    e.warm.set(true);
+                    *progress = true;
+                    pc = 1;
+                    continue;
+                }
+                Uop::_EXIT_TRACE => {
+                    *progress |= pc > first_len;
+                    return self.take_exit(e, pc as u16, u.target);
+                }
+                Uop::_DEOPT | Uop::_DYNAMIC_EXIT => {
+                    *progress |= pc > first_len;
+                    self.note_deopt_exit();
+                    return Ran::Tier1(u.target);
+                }
+                Uop::_START_EXECUTOR
+                | Uop::_COLD_EXIT
+                | Uop::_HOT_COUNT
+                | Uop::_ENTER_EXECUTOR
+                | Uop::_SPECIALIZE => {
+                    // Never in a trace body (the recorder drops them); leave safely.
+                    return Ran::Tier1(u.target);
+                }
+                _ => self.exec_uop(&mut ctx, u.uop, u.oparg),
+            };
+            match r {
+                Ok(Flow::Next) => {
+                    if u.check & check::FLOW != 0
+                        && (ctx.ip as u32 != u.expect || u.expect_code != SAME_FRAME)
+                    {
+                        // A jump or call went elsewhere than recorded; the instruction is
+                        // complete and tier 1 goes on where it left off.
+                        *progress |= pc >= first_len;
+                        let target = ctx.ip as u32;
+                        if u.expect_code != SAME_FRAME {
+                            self.note_deopt_exit();
+                            return Ran::Tier1(target);
+                        }
+                        return self.take_exit(e, u.jump_exit, target);
+                    }
+                }
+                Ok(Flow::Reload) => {
+                    *progress |= pc >= first_len;
+                    let Some(nfi) = self.frames.len().checked_sub(1) else {
+                        return Ran::Reload;
+                    };
+                    let f = &self.frames[nfi];
+                    let expected = e.codes.get(u.expect_code as usize);
+                    match expected {
+                        Some(tc)
+                            if u.check & check::FLOW != 0
+                                && f.ip == u.expect
+                                && Rc::ptr_eq(&tc.code, &f.code) =>
+                        {
+                            ctx = Ctx {
+                                code: &tc.code,
+                                caches: &tc.caches,
+                                base: f.base as usize,
+                                ip: f.ip as usize,
+                                this: f.ip as usize,
+                                fi: nfi,
+                            };
+                        }
+                        _ => {
+                            // Another callee, caller or resume point than recorded: the
+                            // frames are already exact, tier 1 takes over (dynamic exit).
+                            self.note_deopt_exit();
+                            return Ran::Reload;
+                        }
+                    }
+                }
+                Ok(Flow::Deopt) => {
+                    // A guard failed before any effect: tier 1 re-runs the instruction.
+                    *progress |= pc > first_len;
+                    if u.exit == NO_EXIT {
+                        self.note_deopt_exit();
+                        return Ran::Tier1(u.target);
+                    }
+                    return self.take_exit(e, u.exit, u.target);
+                }
+                Ok(Flow::Exit(v)) => return Ran::Exit(v),
+                Err(err) => return Ran::Error(err, ctx.fi, ctx.this),
+            }
+            pc += 1;
+        }
+    }
+
+    fn note_deopt_exit(&mut self) {
+        if let Some(s) = self.tier2.stats.as_mut() {
+            s.exits_taken += 1;
+            s.deopts += 1;
+        }
+    }
+
+    /// Leaves `e` through exit stub `stub` with tier 1 to resume at `target`.
+    fn take_exit(&mut self, e: &Executor, stub: u16, target: u32) -> Ran {
+        let Some(s) = e.uops.get(stub as usize) else {
+            self.note_deopt_exit();
+            return Ran::Tier1(target);
+        };
+        if s.uop != Uop::_EXIT_TRACE || s.target != target {
+            self.note_deopt_exit();
+            return Ran::Tier1(target);
+        }
+        if let Some(st) = self.tier2.stats.as_mut() {
+            st.exits_taken += 1;
+        }
+        let link = s.link.get();
+        if link != COLD_LINK {
+            match self.tier2.get(link).cloned() {
+                Some(next) if next.valid.get() => {
+                    if let Some(st) = self.tier2.stats.as_mut() {
+                        st.exits_linked += 1;
+                    }
+                    return Ran::Link(next, target);
+                }
+                // The linked executor is gone: the exit is cold again.
+                _ => s.link.set(COLD_LINK),
+            }
+        }
+        self.cold_exit(e, stub, target)
+    }
+
+    /// The shared cold exit (`_COLD_EXIT`, the executor in registry slot 0): warms the exit
+    /// and, when it is hot, starts recording a side trace from its target; then tier 1 runs.
+    fn cold_exit(&mut self, e: &Executor, stub: u16, target: u32) -> Ran {
+        if let Some(st) = self.tier2.stats.as_mut() {
+            st.cold_exits += 1;
+        }
+        let s = &e.uops[stub as usize];
+        if !self.tier2.counting
+            || e.chain_depth + 1 >= MAX_CHAIN_DEPTH
+            || self.tier2.recorder.is_some()
+            || !e.valid.get()
+        {
+            return Ran::Tier1(target);
+        }
+        let t = s.temperature.get();
+        if let Some(next) = hot::tick(t) {
+            s.temperature.set(next);
+            return Ran::Tier1(target);
+        }
+        let threshold = self.tier2.thresholds.side_exit;
+        if !hot::is_armed(t) && threshold > 1 {
+            s.temperature.set(hot::arm(threshold, 0));
+            return Ran::Tier1(target);
+        }
+        s.temperature.set(hot::after_failure(t, threshold));
+        let fi = self.frames.len() - 1;
+        let code = match e.codes.get(s.code as usize) {
+            Some(tc) if Rc::ptr_eq(&tc.code, &self.frames[fi].code) => tc.code.clone(),
+            _ => return Ran::Tier1(target),
+        };
+        self.tier2.last_exit = (e.id.get(), stub);
+        let rec = Recorder::side(code, target, self.frames.len(), self.tier2.nesting, e, stub);
+        self.start_recording(rec);
+        Ran::Tier1(target)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ir::UopInst;
+
+    #[test]
+    fn uop_records_are_32_bytes() {
+        assert_eq!(size_of::<UopInst>(), 32);
+    }
+}

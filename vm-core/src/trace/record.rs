@@ -1,0 +1,374 @@
+//! The recorder: its state, the per-instruction hook, and how a recording ends.
+
+use alloc::rc::Rc;
+
+use crate::bytecode::code::CodeObject;
+use crate::bytecode::ops::{Op, Uop};
+use crate::exec::hot;
+use crate::exec::ir::{Dep, Executor, ExecutorBuilder, Origin, TraceCode, UopInst};
+use crate::exec::stats::bump;
+use crate::interp::eval::Ctx;
+use crate::object::types::Obj;
+use crate::vm::Vm;
+
+/// Most tier-1 instructions in one trace.
+pub const MAX_TRACE_INSTRS: u32 = 400;
+/// Most uops in one trace body (exit stubs not counted).
+pub const MAX_TRACE_UOPS: usize = 1000;
+/// How many frames deeper (calls) or shallower (returns) than where it started a trace may go.
+pub const MAX_TRACE_DEPTH: usize = 8;
+/// Most code objects one trace runs in.
+const MAX_TRACE_CODES: usize = 16;
+/// `link` of an exit that must link to the executor being built (recursion).
+pub(crate) const SELF_LINK: u32 = u32::MAX;
+
+/// The instruction recorded last, waiting for its outcome.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pending {
+    pub(crate) code: u8,
+    pub(crate) depth: usize,
+    pub(crate) this: u32,
+    pub(crate) op: Op,
+    pub(crate) arg: u32,
+}
+
+/// A recording in progress.
+#[derive(Debug)]
+pub(crate) struct Recorder {
+    /// The `run_frames` nesting level it records (native code calling back into Python runs
+    /// nested loops, which are not recorded: the call is one instruction of the trace).
+    pub(crate) nesting: u32,
+    pub(crate) b: ExecutorBuilder,
+    start: u32,
+    start_depth: usize,
+    origin: Origin,
+    parent: Option<(u32, u16)>,
+    chain_depth: u8,
+    pub(crate) pending: Option<Pending>,
+    pub(crate) instrs: u32,
+    /// The previous instruction may have run arbitrary code: the next one starts with
+    /// `_CHECK_VALIDITY`.
+    pub(crate) escaped: bool,
+}
+
+/// Why a recording ends at the current instruction.
+enum End {
+    /// Back at the start: `_JUMP_TO_TOP`.
+    Close,
+    /// At an existing executor, or at the start one level deeper (recursion): an exit
+    /// linked to it.
+    Link(u32, &'static str),
+    /// Anything else: an exit to the cold stub.
+    Stop(&'static str),
+}
+
+impl Recorder {
+    fn new(code: Rc<CodeObject>, start: u32, depth: usize, nesting: u32) -> Recorder {
+        Recorder {
+            nesting,
+            b: ExecutorBuilder::new(code),
+            start,
+            start_depth: depth,
+            origin: Origin::Root,
+            parent: None,
+            chain_depth: 0,
+            pending: None,
+            instrs: 0,
+            escaped: false,
+        }
+    }
+
+    /// A root trace from a hot back-edge or function entry at `start` of `code`.
+    pub(crate) fn root(code: Rc<CodeObject>, start: u32, depth: usize, nesting: u32) -> Recorder {
+        Recorder::new(code, start, depth, nesting)
+    }
+
+    /// A side trace from exit `stub` of `parent`, starting at `target` of `code`.
+    pub(crate) fn side(
+        code: Rc<CodeObject>,
+        target: u32,
+        depth: usize,
+        nesting: u32,
+        parent: &Executor,
+        stub: u16,
+    ) -> Recorder {
+        let mut r = Recorder::new(code, target, depth, nesting);
+        r.origin = Origin::Side;
+        r.parent = Some((parent.id.get(), stub));
+        r.chain_depth = parent.chain_depth + 1;
+        r
+    }
+
+    /// The index of `code` in the trace's code table (added on first use).
+    pub(crate) fn code_index(&mut self, code: &Rc<CodeObject>) -> Option<u8> {
+        if let Some(i) = self.b.codes.iter().position(|c| Rc::ptr_eq(&c.code, code)) {
+            return Some(i as u8);
+        }
+        if self.b.codes.len() >= MAX_TRACE_CODES {
+            return None;
+        }
+        self.b.codes.push(TraceCode::new(code.clone()));
+        Some((self.b.codes.len() - 1) as u8)
+    }
+
+    /// Copies the inline cache of the instruction at `at` of code `code` into the trace's
+    /// snapshot (as it is now, right after the instruction ran).
+    pub(crate) fn snapshot_cache(&mut self, code: u8, at: u32, units: usize) {
+        let tc = &self.b.codes[code as usize];
+        for k in 1..=units {
+            let i = at as usize + k;
+            if let (Some(dst), Some(src)) = (tc.caches.get(i), tc.code.code.get(i)) {
+                dst.set(src.get());
+            }
+        }
+    }
+
+    fn end_reason(&self, op: Op, arg: u32, code: u8, this: u32, depth: usize) -> Option<End> {
+        let at_start = code == 0 && this == self.start;
+        if at_start && depth == self.start_depth && self.instrs > 0 {
+            return Some(End::Close);
+        }
+        if op == Op::ENTER_EXECUTOR {
+            let id = self.b.codes[code as usize]
+                .code
+                .executors
+                .borrow()
+                .get(arg as usize)
+                .map_or(0, |s| s.id);
+            return Some(End::Link(id, "reached an executor"));
+        }
+        if at_start && self.origin == Origin::Root && self.instrs > 0 {
+            return Some(End::Link(SELF_LINK, "recursion"));
+        }
+        if self.instrs >= MAX_TRACE_INSTRS || self.b.body.len() >= MAX_TRACE_UOPS {
+            return Some(End::Stop("too long"));
+        }
+        if depth > self.start_depth + MAX_TRACE_DEPTH || depth + MAX_TRACE_DEPTH < self.start_depth
+        {
+            return Some(End::Stop("too deep"));
+        }
+        if self.instrs > 0 && op == Op::JUMP_BACKWARD {
+            // Another loop's back-edge: it gets its own executor; this trace links to it
+            // once it exists (the exit warms and finds `ENTER_EXECUTOR` there).
+            return Some(End::Stop("inner loop"));
+        }
+        if matches!(op, Op::RAISE_VARARGS | Op::RERAISE) {
+            return Some(End::Stop("raises"));
+        }
+        None
+    }
+}
+
+impl Vm {
+    /// The recording hook: called by the recording loop before each instruction, with the
+    /// opcode found there.
+    #[inline(never)]
+    pub(crate) fn record_instr(&mut self, ctx: &Ctx, op: Op, arg: u32) {
+        let Some(mut rec) = self.tier2.recorder.take() else {
+            return;
+        };
+        if rec.nesting != self.tier2.nesting {
+            self.tier2.recorder = Some(rec);
+            return;
+        }
+        let depth = self.frames.len();
+        let code = self.frames[ctx.fi].code.clone();
+        let Some(ci) = rec.code_index(&code) else {
+            return self.abort_recording(*rec, "too many code objects");
+        };
+        if let Some(p) = rec.pending.take() {
+            let deopted = core::mem::take(&mut self.tier2.rec_deopt);
+            if let Err(reason) = rec.translate(p, deopted, ci, ctx.this as u32, depth) {
+                return self.abort_recording(*rec, reason);
+            }
+        }
+        match rec.end_reason(op, arg, ci, ctx.this as u32, depth) {
+            None => {}
+            Some(End::Close) => {
+                let at = ctx.this as u32;
+                rec.b
+                    .body
+                    .push(UopInst::new(Uop::_JUMP_TO_TOP, 0, ci, at, at));
+                return self.finish_recording(*rec, "loop closed");
+            }
+            Some(End::Link(id, why)) => {
+                if rec.instrs == 0 {
+                    return self.abort_recording(*rec, "starts at an executor");
+                }
+                let at = ctx.this as u32;
+                let u = UopInst::new(Uop::_EXIT_TRACE, 0, ci, at, at);
+                u.link.set(id);
+                rec.b.body.push(u);
+                return self.finish_recording(*rec, why);
+            }
+            Some(End::Stop(why)) => {
+                if rec.instrs == 0 {
+                    return self.abort_recording(*rec, why);
+                }
+                let at = ctx.this as u32;
+                rec.b
+                    .body
+                    .push(UopInst::new(Uop::_EXIT_TRACE, 0, ci, at, at));
+                return self.finish_recording(*rec, why);
+            }
+        }
+        self.record_deps(&mut rec, ctx, op, arg);
+        rec.pending = Some(Pending {
+            code: ci,
+            depth,
+            this: ctx.this as u32,
+            op,
+            arg,
+        });
+        rec.instrs += 1;
+        self.tier2.rec_deopt = false;
+        self.tier2.recorder = Some(rec);
+    }
+
+    /// What the instruction about to run lets the trace assume (read from its operands
+    /// before it runs, like CPython's recorded values).
+    fn record_deps(&mut self, rec: &mut Recorder, ctx: &Ctx, op: Op, arg: u32) {
+        let n = self.stack.len();
+        let dep = match op.family_head() {
+            Op::LOAD_GLOBAL => {
+                let name = ctx.code.names.get((arg >> 1) as usize).copied();
+                let hash = name.and_then(|nm| self.str_hash_of(nm));
+                let globals = self.frames[ctx.fi].globals;
+                if let Some(h) = hash {
+                    for d in [globals, self.builtins] {
+                        if self.dict_watchable(d) {
+                            add_dep(rec, Dep::Global(d.0, h));
+                        }
+                    }
+                }
+                None
+            }
+            Op::LOAD_ATTR | Op::STORE_ATTR => {
+                let obj = if op.family_head() == Op::STORE_ATTR {
+                    self.peek(1)
+                } else {
+                    self.top()
+                };
+                self.user_class_of(obj).map(Dep::Class)
+            }
+            Op::BINARY_OP if op == Op::BINARY_OP_USER => {
+                self.user_class_of(self.peek(2)).map(Dep::Class)
+            }
+            Op::CALL => {
+                let callee = n
+                    .checked_sub(arg as usize + 2)
+                    .map(|i| self.stack[i])
+                    .unwrap_or(crate::object::value::Value::UNDEF);
+                match self.obj(callee) {
+                    Some(Obj::Function(_)) => callee.as_obj().map(|r| Dep::Function(r.0)),
+                    Some(Obj::BoundMethod { func, .. }) => {
+                        func.as_obj().map(|r| Dep::Function(r.0))
+                    }
+                    Some(Obj::Class(_)) => callee.as_obj().map(|r| Dep::Class(r.0)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        if let Some(d) = dep {
+            add_dep(rec, d);
+        }
+    }
+
+    fn user_class_of(&self, v: crate::object::value::Value) -> Option<u32> {
+        match self.obj(v) {
+            Some(Obj::Instance(i)) => Some(i.class.0),
+            Some(Obj::Class(_)) => v.as_obj().map(|r| r.0),
+            _ => None,
+        }
+    }
+
+    fn finish_recording(&mut self, rec: Recorder, why: &'static str) {
+        let Recorder {
+            b,
+            start,
+            origin,
+            parent,
+            chain_depth,
+            ..
+        } = rec;
+        let Some(mut opt) = self.tier2.optimizer.take() else {
+            return;
+        };
+        let r = opt.finish_trace(self, b);
+        self.tier2.optimizer = Some(opt);
+        let b = match r {
+            Ok(b) => b,
+            Err(reason) => return self.note_abort(reason),
+        };
+        let start_code = b.codes[0].code.clone();
+        let e = b.build(origin, start, chain_depth);
+        let Some(rc) = self.tier2.register(e) else {
+            return self.note_abort("no executor slot");
+        };
+        let id = rc.id.get();
+        for u in rc.uops.iter() {
+            if u.link.get() == SELF_LINK {
+                u.link.set(id);
+            }
+        }
+        let placed = match (origin, parent) {
+            (Origin::Side, Some((pid, stub))) => match self.tier2.get(pid) {
+                Some(p) if p.valid.get() => {
+                    if let Some(s) = p.uops.get(stub as usize) {
+                        s.link.set(id);
+                    }
+                    true
+                }
+                _ => false,
+            },
+            _ => self.tier2.install(&start_code, start, id),
+        };
+        if !placed {
+            self.tier2.remove(id);
+            return self.note_abort("nowhere to install");
+        }
+        self.tier2.enforce_memory_limit();
+        if let Some(s) = self.tier2.stats.as_mut() {
+            s.traces_completed += 1;
+            if origin == Origin::Side {
+                s.side_traces += 1;
+            }
+            bump(&mut s.trace_ends, why);
+        }
+    }
+
+    /// Abandons the recording in progress (an exception, a budget, an untranslatable
+    /// instruction). The hot spot backs off before trying again.
+    pub(crate) fn abort_recording(&mut self, rec: Recorder, why: &'static str) {
+        if rec.origin == Origin::Root {
+            let code = &rec.b.codes[0].code;
+            if let Some(cell) = code.code.get(rec.start as usize + 1) {
+                let t = self.tier2.thresholds.back_edge;
+                cell.set(hot::after_failure(cell.get(), t));
+            }
+        }
+        self.note_abort(why);
+    }
+
+    /// Abandons the recording in progress at this nesting level, if any.
+    pub(crate) fn abort_recording_here(&mut self, why: &'static str) {
+        if self.tier2.recording_here() {
+            if let Some(rec) = self.tier2.recorder.take() {
+                self.abort_recording(*rec, why);
+            }
+        }
+    }
+
+    fn note_abort(&mut self, why: &'static str) {
+        if let Some(s) = self.tier2.stats.as_mut() {
+            bump(&mut s.traces_aborted, why);
+        }
+    }
+}
+
+fn add_dep(rec: &mut Recorder, d: Dep) {
+    if !rec.b.deps.contains(&d) {
+        rec.b.deps.push(d);
+    }
+}
