@@ -58,7 +58,12 @@ impl Vm {
             if u.jump_exit != NO_EXIT {
                 s.push_str(&format!("  jump exit {}", u.jump_exit));
             }
-            if u.check & check::FLOW != 0 {
+            if u.check & check::WHOLE != 0 {
+                s.push_str(&format!("  [whole {}]", check::whole_len(u.check)));
+                if u.check & check::FLOW != 0 {
+                    s.push_str(&format!("  expect {}", u.expect));
+                }
+            } else if u.check & check::FLOW != 0 {
                 if u.expect_code == SAME_FRAME {
                     s.push_str(&format!("  expect {}", u.expect));
                 } else {

@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 
 use crate::bytecode::code::CodeObject;
-use crate::bytecode::ops::{flags, Uop};
+use crate::bytecode::ops::{flags, Op, Uop};
 
 /// `UopInst::exit` of a uop that cannot leave the trace.
 pub const NO_EXIT: u16 = u16::MAX;
@@ -30,6 +30,41 @@ pub mod check {
     pub const FLOW: u8 = 1;
     /// The first uop of a tier-1 instruction (statistics count instructions by it).
     pub const STARTS: u8 = 2;
+    /// A uop the executor runs itself (trace control, branch guards), not a tier-1 body.
+    pub const SPECIAL: u8 = 4;
+    /// The first of a run of uops that is exactly a tier-1 instruction's definition (its
+    /// opcode in `expect_code`, the run's length in the high bits, see [`whole_len`]): the
+    /// executor runs the run with that instruction's handler, one call instead of one per
+    /// uop. When the run ends in a jumping uop, the first also carries `FLOW` with that
+    /// uop's `expect` and `jump_exit`.
+    pub const WHOLE: u8 = 8;
+
+    /// The length of the `WHOLE` run a uop starts.
+    #[inline(always)]
+    pub fn whole_len(check: u8) -> usize {
+        (check >> 4) as usize
+    }
+}
+
+/// Whether the uop executor runs `uop` itself rather than through its tier-1 body.
+pub fn is_special(uop: Uop) -> bool {
+    matches!(
+        uop,
+        Uop::_START_EXECUTOR
+            | Uop::_CHECK_VALIDITY
+            | Uop::_GUARD_IS_TRUE_POP
+            | Uop::_GUARD_IS_FALSE_POP
+            | Uop::_GUARD_IS_NONE_POP
+            | Uop::_GUARD_IS_NOT_NONE_POP
+            | Uop::_EXIT_TRACE
+            | Uop::_DEOPT
+            | Uop::_DYNAMIC_EXIT
+            | Uop::_COLD_EXIT
+            | Uop::_JUMP_TO_TOP
+            | Uop::_HOT_COUNT
+            | Uop::_ENTER_EXECUTOR
+            | Uop::_SPECIALIZE
+    )
 }
 
 /// The link of an exit that no trace has been attached to: the shared cold exit.
@@ -72,7 +107,11 @@ impl UopInst {
         UopInst {
             uop,
             code,
-            check: check::NONE,
+            check: if is_special(uop) {
+                check::SPECIAL
+            } else {
+                check::NONE
+            },
             expect_code: SAME_FRAME,
             exit: NO_EXIT,
             jump_exit: NO_EXIT,
@@ -226,6 +265,57 @@ impl Executor {
     }
 }
 
+/// Marks the runs of uops that are a whole, unmodified tier-1 instruction (the recorded
+/// instruction sits in the code's snapshot at the uops' target): same uops in the same order,
+/// none that jumps or changes frames, and not an adaptive form (its `_SPECIALIZE` would
+/// rewrite the code from inside a trace).
+fn mark_whole_instructions(body: &mut [UopInst], codes: &[TraceCode]) {
+    let mut i = 0;
+    while i < body.len() {
+        let (code, target) = (body[i].code, body[i].target);
+        let mut j = i;
+        while j < body.len()
+            && body[j].code == code
+            && body[j].target == target
+            && body[j].check & check::SPECIAL == 0
+        {
+            j += 1;
+            if body[j - 1].check & check::FLOW != 0 {
+                break;
+            }
+        }
+        if j == i {
+            i += 1;
+            continue;
+        }
+        // Only the last uop may check its outcome, and only a jump within the frame.
+        let last = &body[j - 1];
+        let flow = last.check & check::FLOW != 0;
+        let ok_flow =
+            !flow || (last.expect_code == SAME_FRAME && last.uop.flags() & flags::FRAME == 0);
+        let recorded = codes
+            .get(code as usize)
+            .and_then(|tc| tc.caches.get(target as usize))
+            .and_then(|u| Op::from_u8(u.get() as u8));
+        if let (Some(op), true) = (recorded, ok_flow && j - i <= 15) {
+            let same = op.uops().len() == j - i
+                && op.uops().iter().zip(&body[i..j]).all(|(a, b)| *a == b.uop);
+            if same && op.own_flags() & flags::SPECIALIZE == 0 {
+                let (expect, jump_exit) = (last.expect, last.jump_exit);
+                let first = &mut body[i];
+                first.check |= check::WHOLE | ((j - i) as u8) << 4;
+                first.expect_code = op as u8;
+                if flow {
+                    first.check |= check::FLOW;
+                    first.expect = expect;
+                    first.jump_exit = jump_exit;
+                }
+            }
+        }
+        i = j;
+    }
+}
+
 /// Builds an executor from uops; third-party optimizers use it as well as the recorder.
 #[derive(Debug, Default)]
 pub struct ExecutorBuilder {
@@ -278,6 +368,7 @@ impl ExecutorBuilder {
             uops.push(u);
         }
         uops.extend(self.stubs);
+        mark_whole_instructions(&mut uops[1..base], &self.codes);
         let instr_count = uops.iter().filter(|u| u.check & check::STARTS != 0).count() as u32;
         let mut bloom = Bloom::default();
         for d in &self.deps {

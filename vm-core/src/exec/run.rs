@@ -9,7 +9,7 @@ use alloc::rc::Rc;
 use super::ir::{check, Executor, COLD_LINK, NO_EXIT, SAME_FRAME};
 use super::{hot, MAX_CHAIN_DEPTH};
 use crate::bytecode::ops::Uop;
-use crate::interp::eval::{Ctx, Flow};
+use crate::interp::eval::{Ctx, Flow, Step, HANDLERS, UOP_HANDLERS};
 use crate::object::value::Value;
 use crate::trace::record::Recorder;
 use crate::vm::{PyErr, Vm};
@@ -127,12 +127,42 @@ impl Vm {
             };
             if STATS {
                 if let Some(s) = self.tier2.stats.as_mut() {
-                    s.uops_executed += 1;
+                    s.uops_executed += if u.check & check::WHOLE != 0 {
+                        check::whole_len(u.check) as u64
+                    } else {
+                        1
+                    };
                     s.instrs_in_traces += (u.check & check::STARTS != 0) as u64;
                 }
             }
             ctx.this = u.target as usize;
             ctx.ip = u.next as usize;
+            // The common case: tier-1 uop bodies that cannot jump or change frames; a whole
+            // instruction's uops run through that instruction's handler.
+            let fast = u.check & (check::SPECIAL | check::FLOW | check::WHOLE);
+            if fast & !check::FLOW == check::WHOLE {
+                let step = HANDLERS[u.expect_code as usize](self, &mut ctx, u.oparg);
+                if step == Step::Next {
+                    if fast & check::FLOW == 0 || ctx.ip as u32 == u.expect {
+                        pc += check::whole_len(u.check);
+                        continue;
+                    }
+                    // The instruction jumped the other way than recorded.
+                    *progress |= pc >= first_len;
+                    return self.take_exit(e, u.jump_exit, ctx.ip as u32);
+                }
+                *progress |= pc > first_len;
+                return self.leave_on(step, e, u.exit, &ctx);
+            }
+            if fast == 0 {
+                let step = UOP_HANDLERS[u.uop as usize](self, &mut ctx, u.oparg);
+                if step == Step::Next {
+                    pc += 1;
+                    continue;
+                }
+                *progress |= pc > first_len;
+                return self.leave_on(step, e, u.exit, &ctx);
+            }
             let r = match u.uop {
                 Uop::_CHECK_VALIDITY => {
                     if e.valid.get() {
@@ -227,12 +257,9 @@ impl Vm {
                                 fi: nfi,
                             };
                         }
-                        _ => {
-                            // Another callee, caller or resume point than recorded: the
-                            // frames are already exact, tier 1 takes over (dynamic exit).
-                            self.note_deopt_exit();
-                            return Ran::Reload;
-                        }
+                        // Another callee, caller or resume point than recorded: the frames
+                        // are already exact (a dynamic exit).
+                        _ => return self.dynamic_exit(e, u.jump_exit),
                     }
                 }
                 Ok(Flow::Deopt) => {
@@ -251,11 +278,84 @@ impl Vm {
         }
     }
 
+    /// A plain uop (or whole instruction) did not just go on: its guard failed, it raised,
+    /// or the run loop's entry frame returned.
+    #[cold]
+    #[inline(never)]
+    fn leave_on(&mut self, step: Step, e: &Executor, exit: u16, ctx: &Ctx) -> Ran {
+        match step {
+            Step::Next => Ran::Tier1(ctx.ip as u32),
+            Step::Deopt => self.take_exit(e, exit, ctx.this as u32),
+            Step::Error => {
+                let err = PyErr(core::mem::replace(&mut self.step_value, Value::NONE));
+                Ran::Error(err, ctx.fi, ctx.this)
+            }
+            Step::Exit => Ran::Exit(core::mem::replace(&mut self.step_value, Value::NONE)),
+            // Only FLOW uops change frames; leave safely if one did anyway.
+            Step::Reload => Ran::Reload,
+        }
+    }
+
     fn note_deopt_exit(&mut self) {
         if let Some(s) = self.tier2.stats.as_mut() {
             s.exits_taken += 1;
             s.deopts += 1;
         }
+    }
+
+    /// A frame change went elsewhere than recorded: the innermost frame is where execution
+    /// goes on. The `_DYNAMIC_EXIT` stub remembers one executor for the place it most
+    /// recently got hot at (a return to another call site, say) and links to it when the
+    /// frame is there; otherwise it warms, and a hot one records a side trace from there.
+    fn dynamic_exit(&mut self, e: &Executor, stub: u16) -> Ran {
+        self.note_deopt_exit();
+        let Some(s) = e.uops.get(stub as usize) else {
+            return Ran::Reload;
+        };
+        let Some(fi) = self.frames.len().checked_sub(1) else {
+            return Ran::Reload;
+        };
+        if s.uop != Uop::_DYNAMIC_EXIT {
+            return Ran::Reload;
+        }
+        let at = self.frames[fi].ip;
+        let link = s.link.get();
+        if link != COLD_LINK {
+            if let Some(next) = self.tier2.get(link).cloned() {
+                let here = next
+                    .codes
+                    .first()
+                    .is_some_and(|c| Rc::ptr_eq(&c.code, &self.frames[fi].code));
+                if next.valid.get() && next.start == at && here {
+                    if let Some(st) = self.tier2.stats.as_mut() {
+                        st.exits_linked += 1;
+                    }
+                    return Ran::Link(next, at);
+                }
+            }
+        }
+        if !self.tier2.counting
+            || e.chain_depth + 1 >= MAX_CHAIN_DEPTH
+            || self.tier2.recorder.is_some()
+            || !e.valid.get()
+        {
+            return Ran::Reload;
+        }
+        let t = s.temperature.get();
+        if let Some(next) = hot::tick(t) {
+            s.temperature.set(next);
+            return Ran::Reload;
+        }
+        let threshold = self.tier2.thresholds.side_exit;
+        if !hot::is_armed(t) && threshold > 1 {
+            s.temperature.set(hot::arm(threshold, 0));
+            return Ran::Reload;
+        }
+        s.temperature.set(hot::after_failure(t, threshold));
+        let code = self.frames[fi].code.clone();
+        let rec = Recorder::side(code, at, self.frames.len(), self.tier2.nesting, e, stub);
+        self.start_recording(rec);
+        Ran::Reload
     }
 
     /// Leaves `e` through exit stub `stub` with tier 1 to resume at `target`.

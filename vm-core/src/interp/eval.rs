@@ -80,7 +80,7 @@ fn next_arg(ctx: &Ctx) -> u32 {
 /// What an instruction handler tells the loop. A one-byte value, so it comes back in a
 /// register; the value of `Exit` and the exception of `Error` travel in `Vm::step_value`.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Step {
+pub(crate) enum Step {
     Next,
     Reload,
     Exit,
@@ -89,10 +89,31 @@ enum Step {
 }
 
 /// An instruction handler: the instruction's uops in order.
-type Handler = fn(&mut Vm, &mut Ctx, u32) -> Step;
+pub(crate) type Handler = fn(&mut Vm, &mut Ctx, u32) -> Step;
+
+/// A uop handler of the uop executor: one uop's body.
+pub(crate) type UopHandler = fn(&mut Vm, &mut Ctx, u32) -> Step;
+
+macro_rules! uop_table {
+    ($($name:ident $flags:expr;)*) => {
+        /// One handler per uop (indexed by `Uop as usize`), for the uop executor: each is
+        /// `exec_uop` specialized to its uop, so traces run the same bodies as tier 1 with
+        /// one indirect call per uop.
+        pub(crate) static UOP_HANDLERS: &[UopHandler] = &[
+            $(
+                |vm: &mut Vm, ctx: &mut Ctx, arg: u32| -> Step {
+                    let r = vm.exec_uop(ctx, Uop::$name, arg);
+                    to_step(vm, r)
+                },
+            )*
+        ];
+    };
+}
+
+crate::for_each_uop!(uop_table);
 
 #[inline(always)]
-fn to_step(vm: &mut Vm, r: Result<Flow, PyErr>) -> Step {
+pub(crate) fn to_step(vm: &mut Vm, r: Result<Flow, PyErr>) -> Step {
     match r {
         Ok(Flow::Next) => Step::Next,
         Ok(Flow::Reload) => Step::Reload,
@@ -146,7 +167,7 @@ macro_rules! handler_table {
         /// The handler table indexed by the low byte of an instruction unit: the defined
         /// opcodes, then [`invalid_op`] for every byte no opcode uses, so dispatch needs no
         /// range check.
-        static HANDLERS: [Handler; 256] = {
+        pub(crate) static HANDLERS: [Handler; 256] = {
             let mut t: [Handler; 256] = [invalid_op; 256];
             let mut i = 0;
             while i < DEFINED.len() {

@@ -112,10 +112,14 @@ impl Recorder {
     }
 
     /// Copies the inline cache of the instruction at `at` of code `code` into the trace's
-    /// snapshot (as it is now, right after the instruction ran).
-    pub(crate) fn snapshot_cache(&mut self, code: u8, at: u32, units: usize) {
+    /// snapshot (as it is now, right after the instruction ran), and the instruction unit
+    /// as recorded (`op`, which may be the generic form of what the code holds).
+    pub(crate) fn snapshot_cache(&mut self, code: u8, at: u32, op: Op, arg: u32) {
         let tc = &self.b.codes[code as usize];
-        for k in 1..=units {
+        if let Some(u) = tc.caches.get(at as usize) {
+            u.set(op as u32 | arg << 8);
+        }
+        for k in 1..=op.cache_units() {
             let i = at as usize + k;
             if let (Some(dst), Some(src)) = (tc.caches.get(i), tc.code.code.get(i)) {
                 dst.set(src.get());

@@ -21,7 +21,7 @@ impl Recorder {
         let cache = op.cache_units();
         let fall = p.this + 1 + cache as u32;
         let frame_changed = next_depth != p.depth || next_code != p.code;
-        self.snapshot_cache(p.code, p.this, cache);
+        self.snapshot_cache(p.code, p.this, op, p.arg);
         let first = self.b.body.is_empty();
         if core::mem::take(&mut self.escaped) {
             // The previous instruction may have run code that invalidated this executor.
@@ -49,16 +49,23 @@ impl Recorder {
             _ if op.own_flags() & flags::FUSED != 0
                 && uops.last() == Some(&Uop::_POP_JUMP_NEXT) =>
             {
-                self.push_uops(&p, &uops[..uops.len() - 1], fall, None);
-                // The fused jump is the unit after this instruction's cache.
+                // Compare-and-branch: the fused jump is the unit after this instruction's
+                // cache; `_POP_JUMP_NEXT` checks the direction like any jumping uop.
                 let code = &self.b.codes[p.code as usize].code;
                 let (jop, target) = code.instr(fall as usize).ok_or("fused jump missing")?;
                 let jfall = fall + 1 + jop.cache_units() as u32;
-                self.branch(jop, &p, target, jfall, next_ip)?;
+                let other = if next_ip == target {
+                    jfall
+                } else if next_ip == jfall {
+                    target
+                } else {
+                    return Err("branch went neither way");
+                };
+                self.push_uops(&p, uops, fall, Some((next_ip, SAME_FRAME)), Some(other));
             }
             _ => {
                 let outcome = (next_ip, if frame_changed { next_code } else { SAME_FRAME });
-                self.push_uops(&p, uops, fall, Some(outcome));
+                self.push_uops(&p, uops, fall, Some(outcome), None);
             }
         }
         if first {
@@ -70,7 +77,14 @@ impl Recorder {
     /// The uops of an instruction, minus the tier-1-only ones. Guards get a side exit
     /// back to the instruction; a uop that can jump or change frames gets the recorded
     /// `outcome` to check, and a side exit to the other successor when it can only jump.
-    fn push_uops(&mut self, p: &Pending, uops: &[Uop], fall: u32, outcome: Option<(u32, u8)>) {
+    fn push_uops(
+        &mut self,
+        p: &Pending,
+        uops: &[Uop],
+        fall: u32,
+        outcome: Option<(u32, u8)>,
+        other: Option<u32>,
+    ) {
         let mut guard_stub = NO_EXIT;
         for &uop in uops {
             if matches!(uop, Uop::_SPECIALIZE | Uop::_HOT_COUNT) {
@@ -91,8 +105,11 @@ impl Recorder {
                     u.expect_code = next_code;
                     if next_code == SAME_FRAME && f & flags::JUMP != 0 {
                         // The other way a jumping uop can go: fall through or its target.
-                        let other = if next_ip == fall { p.arg } else { fall };
+                        let other = other.unwrap_or(if next_ip == fall { p.arg } else { fall });
                         u.jump_exit = self.b.stub(Uop::_EXIT_TRACE, p.code, other);
+                    } else if f & flags::FRAME != 0 && f & flags::JUMP == 0 {
+                        // Where a frame change lands is only known at run time.
+                        u.jump_exit = self.b.stub(Uop::_DYNAMIC_EXIT, p.code, next_ip);
                     }
                 }
             }
