@@ -23,10 +23,13 @@ impl Host for Shared {
 
 fn run_with(src: &str, stress: bool) -> (String, SpecStats) {
     let out = Rc::new(RefCell::new(String::new()));
+    // Tier 1 alone: these tests count what the interpreter's specialized forms do (in tier
+    // 2 the hot loops would run in traces, which `tests/tier2.rs` covers).
     let config = Config {
         stats: true,
         stress_specialize: stress,
         heap_limit: 64 << 20,
+        tier: 1,
         ..Config::default()
     };
     let mut vm = Vm::new(config, Box::new(Shared(out.clone())));

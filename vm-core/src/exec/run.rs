@@ -119,7 +119,11 @@ impl Vm {
             fi,
         };
         let uops = &e.uops[..];
-        let first_len = e.first_len as usize;
+        // An executor without a first instruction (one that only exits) never progresses.
+        let first_len = match e.first_len {
+            0 => usize::MAX,
+            n => n as usize,
+        };
         let mut pc = 1;
         loop {
             let Some(u) = uops.get(pc) else {

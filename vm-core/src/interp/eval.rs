@@ -216,9 +216,9 @@ impl Vm {
                 break r;
             }
         };
-        // The entry frame finished or raised with a recording of this level in progress:
-        // the trace would leave the loop it records.
-        self.abort_recording_here("left the run loop");
+        // The entry frame finished with a recording of this level in progress: the trace
+        // ends before the return (a raise already abandoned it).
+        self.end_recording_here();
         self.tier2.nesting -= 1;
         r
     }
@@ -245,19 +245,23 @@ impl Vm {
                         Err(e) => return Some(Err(e)),
                     }
                 };
-                let unit = unit.get();
+                #[allow(unused_mut, reason = "only the recording variant replaces the unit")]
+                let mut unit = unit.get();
                 ctx.this = ctx.ip;
                 let mut byte = unit as u8;
                 if SLOW {
-                    if let Some(op) = Op::from_u8(byte) {
+                    if let Some(mut op) = Op::from_u8(byte) {
                         if self.tier2.recording_here() {
-                            self.record_instr(&ctx, op, unit >> 8);
+                            // The recorder may have the instruction an executor replaced
+                            // run instead (a callee's entry it records through).
+                            unit = self.record_instr(&ctx, op, unit);
                             if !self.tier2.recording_here() {
                                 // The recording ended here (an executor may now sit at this
                                 // instruction): go on in the variant that fits.
                                 self.frames[ctx.fi].ip = ctx.this as u32;
                                 return None;
                             }
+                            op = Op::from_u8(unit as u8).unwrap_or(op);
                         }
                         byte = self.spec_slow_path(op) as u8;
                         if byte != op as u8 {

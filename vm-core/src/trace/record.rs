@@ -99,6 +99,11 @@ impl Recorder {
         r
     }
 
+    /// Whether the trace already runs in `code` (a call to it is recursion).
+    pub(crate) fn has_code(&self, code: &Rc<CodeObject>) -> bool {
+        self.b.codes.iter().any(|c| Rc::ptr_eq(&c.code, code))
+    }
+
     /// The index of `code` in the trace's code table (added on first use).
     pub(crate) fn code_index(&mut self, code: &Rc<CodeObject>) -> Option<u8> {
         if let Some(i) = self.b.codes.iter().position(|c| Rc::ptr_eq(&c.code, code)) {
@@ -167,23 +172,36 @@ impl Vm {
     /// The recording hook: called by the recording loop before each instruction, with the
     /// opcode found there.
     #[inline(never)]
-    pub(crate) fn record_instr(&mut self, ctx: &Ctx, op: Op, arg: u32) {
+    ///
+    /// Returns the instruction unit to run: `unit` itself, or, at a callee's entry that an
+    /// executor replaced, the original `RESUME`, which the trace records through (a loop's
+    /// trace keeps its small callees inline; recursion and loop executors are linked to).
+    pub(crate) fn record_instr(&mut self, ctx: &Ctx, op: Op, unit: u32) -> u32 {
         let Some(mut rec) = self.tier2.recorder.take() else {
-            return;
+            return unit;
         };
         if rec.nesting != self.tier2.nesting {
             self.tier2.recorder = Some(rec);
-            return;
+            return unit;
         }
         let depth = self.frames.len();
         let code = self.frames[ctx.fi].code.clone();
+        let (mut op, mut arg, mut run) = (op, unit >> 8, unit);
+        if op == Op::ENTER_EXECUTOR && rec.instrs > 0 && !rec.has_code(&code) {
+            let slot = code.executors.borrow().get(arg as usize).copied();
+            if let Some(s) = slot.filter(|s| s.original as u8 == Op::RESUME as u8) {
+                (op, arg, run) = (Op::RESUME, s.original >> 8, s.original);
+            }
+        }
         let Some(ci) = rec.code_index(&code) else {
-            return self.abort_recording(*rec, "too many code objects");
+            self.abort_recording(*rec, "too many code objects");
+            return unit;
         };
         if let Some(p) = rec.pending.take() {
             let deopted = core::mem::take(&mut self.tier2.rec_deopt);
             if let Err(reason) = rec.translate(p, deopted, ci, ctx.this as u32, depth) {
-                return self.abort_recording(*rec, reason);
+                self.abort_recording(*rec, reason);
+                return unit;
             }
         }
         match rec.end_reason(op, arg, ci, ctx.this as u32, depth) {
@@ -193,27 +211,32 @@ impl Vm {
                 rec.b
                     .body
                     .push(UopInst::new(Uop::_JUMP_TO_TOP, 0, ci, at, at));
-                return self.finish_recording(*rec, "loop closed");
+                self.finish_recording(*rec, "loop closed");
+                return unit;
             }
             Some(End::Link(id, why)) => {
                 if rec.instrs == 0 {
-                    return self.abort_recording(*rec, "starts at an executor");
+                    self.abort_recording(*rec, "starts at an executor");
+                    return unit;
                 }
                 let at = ctx.this as u32;
                 let u = UopInst::new(Uop::_EXIT_TRACE, 0, ci, at, at);
                 u.link.set(id);
                 rec.b.body.push(u);
-                return self.finish_recording(*rec, why);
+                self.finish_recording(*rec, why);
+                return unit;
             }
             Some(End::Stop(why)) => {
                 if rec.instrs == 0 {
-                    return self.abort_recording(*rec, why);
+                    self.abort_recording(*rec, why);
+                    return unit;
                 }
                 let at = ctx.this as u32;
                 rec.b
                     .body
                     .push(UopInst::new(Uop::_EXIT_TRACE, 0, ci, at, at));
-                return self.finish_recording(*rec, why);
+                self.finish_recording(*rec, why);
+                return unit;
             }
         }
         self.record_deps(&mut rec, ctx, op, arg);
@@ -227,6 +250,7 @@ impl Vm {
         rec.instrs += 1;
         self.tier2.rec_deopt = false;
         self.tier2.recorder = Some(rec);
+        run
     }
 
     /// What the instruction about to run lets the trace assume (read from its operands
@@ -353,6 +377,26 @@ impl Vm {
             }
         }
         self.note_abort(why);
+    }
+
+    /// The run loop of the recording's nesting level is returning to native code (the
+    /// entry frame returned: a dunder or callback called from native code). The trace ends
+    /// before the instruction that returned, which tier 1 runs.
+    pub(crate) fn end_recording_here(&mut self) {
+        if !self.tier2.recording_here() {
+            return;
+        }
+        let Some(mut rec) = self.tier2.recorder.take() else {
+            return;
+        };
+        match rec.pending.take() {
+            Some(p) if rec.instrs >= 2 && !rec.b.body.is_empty() => {
+                let u = UopInst::new(Uop::_EXIT_TRACE, 0, p.code, p.this, p.this);
+                rec.b.body.push(u);
+                self.finish_recording(*rec, "returned to native code");
+            }
+            _ => self.abort_recording(*rec, "left the run loop"),
+        }
     }
 
     /// Abandons the recording in progress at this nesting level, if any.

@@ -1,0 +1,346 @@
+//! Tier 2: hot loops get executors, traces follow calls and returns, side exits warm and get
+//! linked side traces, executors are invalidated exactly when what they assumed changes,
+//! executors always make progress, exceptions in traces unwind as in tier 1, interrupts stop
+//! loops running in traces, and an optimizer written outside the crate plugs in.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::sync::atomic::Ordering;
+
+use vm_core::bytecode::ops::Uop;
+use vm_core::exec::api::{
+    Compiled, CountingOptimizer, HotSpot, Optimizer, OptimizerFactory, Thresholds,
+};
+use vm_core::exec::ir::{Executor, ExecutorBuilder, Origin, UopInst};
+use vm_core::{Config, Host, RunError, Vm};
+
+struct Shared(Rc<RefCell<String>>);
+
+impl Host for Shared {
+    fn write_stdout(&mut self, s: &str) {
+        self.0.borrow_mut().push_str(s);
+    }
+    fn write_stderr(&mut self, s: &str) {
+        self.0.borrow_mut().push_str(s);
+    }
+}
+
+fn vm_with(config: Config) -> (Vm, Rc<RefCell<String>>) {
+    let out = Rc::new(RefCell::new(String::new()));
+    let vm = Vm::new(config, Box::new(Shared(out.clone())));
+    (vm, out)
+}
+
+fn hot(n: u32) -> Config {
+    Config {
+        stats: true,
+        hot: Some(n),
+        ..Config::default()
+    }
+}
+
+/// Runs `src` with every threshold at `n`; returns the VM (for introspection) and stdout.
+fn run_hot(src: &str, n: u32) -> (Vm, String) {
+    let (mut vm, out) = vm_with(hot(n));
+    if let Err(e) = vm.run_source(src, "t.py") {
+        panic!("run failed: {e:?}\n{}", out.borrow());
+    }
+    let text = out.borrow().clone();
+    (vm, text)
+}
+
+fn name(vm: &Vm, e: &Executor) -> String {
+    vm.str_of(e.codes[0].code.qualname)
+        .unwrap_or("?")
+        .to_string()
+}
+
+fn uops(e: &Executor) -> Vec<Uop> {
+    e.uops.iter().map(|u| u.uop).collect()
+}
+
+fn roots_in(vm: &Vm, func: &str) -> Vec<Rc<Executor>> {
+    vm.executors()
+        .into_iter()
+        .filter(|e| e.origin == Origin::Root && name(vm, e) == func)
+        .collect()
+}
+
+#[test]
+fn a_hot_loop_gets_an_executor_that_jumps_to_its_top() {
+    let src = "def f():\n    s = 0\n    for i in range(1000):\n        s += i\n    return s\nprint(f())\n";
+    let (vm, out) = run_hot(src, 16);
+    assert_eq!(out, "499500\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let body: Vec<Uop> = uops(&roots[0]);
+    let end = body.iter().position(|u| *u == Uop::_JUMP_TO_TOP);
+    assert!(end.is_some(), "{}", vm.dump_executors());
+    // The loop ran in the trace: almost every instruction executed inside it.
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.trace_share() > 0.9, "{}", s.report());
+}
+
+#[test]
+fn a_loop_calling_a_small_function_gets_one_trace_with_the_call_and_the_return() {
+    let src = "def add(a, b):\n    return a + b\n\ndef f():\n    s = 0\n    for i in range(1000):\n        s = add(s, i)\n    return s\nprint(f())\n";
+    let (vm, out) = run_hot(src, 16);
+    assert_eq!(out, "499500\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let e = &roots[0];
+    let body = uops(e);
+    assert!(
+        body.contains(&Uop::_CALL_PY_EXACT_ARGS),
+        "{}",
+        vm.dump_executors()
+    );
+    assert!(
+        body.contains(&Uop::_RETURN_VALUE),
+        "{}",
+        vm.dump_executors()
+    );
+    assert!(body.contains(&Uop::_JUMP_TO_TOP), "{}", vm.dump_executors());
+    let codes: Vec<String> = e
+        .codes
+        .iter()
+        .map(|c| vm.str_of(c.code.qualname).unwrap_or("?").to_string())
+        .collect();
+    assert_eq!(codes, ["f", "add"]);
+}
+
+#[test]
+fn a_hot_side_exit_gets_a_linked_side_trace() {
+    // The branch goes one way for the first 200 iterations (when the loop is traced), then
+    // alternates: the guard's exit warms and grows a side trace linked to it.
+    let src = "def f():\n    s = 0\n    for i in range(2000):\n        if i < 200 or i % 2 == 0:\n            s += 1\n        else:\n            s -= 1\n    return s\nprint(f())\n";
+    let (vm, out) = run_hot(src, 16);
+    assert_eq!(out, "200\n");
+    let side: Vec<Rc<Executor>> = vm
+        .executors()
+        .into_iter()
+        .filter(|e| e.origin == Origin::Side)
+        .collect();
+    assert!(!side.is_empty(), "{}", vm.dump_executors());
+    let side_ids: Vec<u32> = side.iter().map(|e| e.id.get()).collect();
+    let root = &roots_in(&vm, "f")[0];
+    let linked = root
+        .uops
+        .iter()
+        .any(|u| u.uop == Uop::_EXIT_TRACE && side_ids.contains(&u.link.get()));
+    assert!(linked, "{}", vm.dump_executors());
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.side_traces >= 1 && s.exits_linked > 100, "{}", s.report());
+}
+
+/// Two functions, each with a hot loop of its own; `change` is run after both have
+/// executors, and must invalidate `dependent`'s executor and only that one.
+fn invalidates_only_dependents(prelude: &str, dependent_loop: &str, change: &str) {
+    let src = format!(
+        "{prelude}\ndef dependent():\n    t = 0\n    for i in range(300):\n{dependent_loop}\n    return t\n\ndef independent():\n    t = 0\n    for i in range(300):\n        t += i\n    return t\n\nprint(dependent(), independent())\n"
+    );
+    let (mut vm, out) = vm_with(hot(16));
+    vm.run_source(&src, "t.py").expect("first run");
+    let before = out.borrow().clone();
+    let dep = roots_in(&vm, "dependent");
+    let ind = roots_in(&vm, "independent");
+    assert_eq!((dep.len(), ind.len()), (1, 1), "{}", vm.dump_executors());
+    assert!(dep[0].valid.get() && ind[0].valid.get());
+    // The independent loop runs again after the change, so the sweeper (which frees
+    // executors not entered since the previous collection) keeps it.
+    let change_and_run = format!("{change}_ = independent()\n");
+    vm.run_source(&change_and_run, "change.py").expect("change");
+    assert!(!dep[0].valid.get(), "not invalidated by {change:?}");
+    assert!(
+        ind[0].valid.get(),
+        "{change:?} invalidated an independent executor"
+    );
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.invalidations >= 1, "{}", s.report());
+    // And the program still computes the same (a fresh trace is recorded later).
+    vm.run_source("print(dependent(), independent())", "again.py")
+        .expect("rerun");
+    let after = out.borrow().clone();
+    assert!(after.starts_with(&before));
+}
+
+#[test]
+fn rebinding_a_global_invalidates_the_executors_that_read_it() {
+    invalidates_only_dependents("K = 3\n", "        t += K", "K = 4\n");
+}
+
+#[test]
+fn mutating_a_class_invalidates_the_executors_that_used_it() {
+    invalidates_only_dependents(
+        "class C:\n    def __init__(self):\n        self.v = 2\nc = C()\n",
+        "        t += c.v",
+        "C.extra = 1\n",
+    );
+}
+
+#[test]
+fn changing_a_function_code_or_defaults_invalidates_its_callers_traces() {
+    let prelude = "def g(x, y=1):\n    return x + y\n";
+    invalidates_only_dependents(prelude, "        t += g(i)", "g.__defaults__ = (2,)\n");
+    let other = "def h(x):\n    return x * 2\n";
+    let prelude2 = format!("{prelude}{other}");
+    invalidates_only_dependents(&prelude2, "        t += g(i)", "g.__code__ = h.__code__\n");
+}
+
+#[test]
+fn an_executor_that_runs_nothing_still_lets_the_program_progress() {
+    let compiled = Rc::new(Cell::new(0));
+    let c2 = compiled.clone();
+    let config = Config {
+        stats: true,
+        hot: Some(2),
+        optimizer: Some(OptimizerFactory(Rc::new(move || {
+            Box::new(CountingOptimizer {
+                compiled: c2.clone(),
+            })
+        }))),
+        ..Config::default()
+    };
+    let (mut vm, out) = vm_with(config);
+    let src =
+        "def f():\n    s = 0\n    for i in range(500):\n        s += i\n    return s\nprint(f())\n";
+    vm.run_source(src, "t.py").expect("run");
+    assert_eq!(*out.borrow(), "124750\n");
+    assert!(compiled.get() >= 1);
+    let s = vm.tier2_stats().expect("stats");
+    // Entered on (nearly) every iteration, each time leaving at once.
+    assert!(s.executor_entries > 400, "{}", s.report());
+    assert_eq!(s.instrs_in_traces, 0, "{}", s.report());
+}
+
+/// A third-party optimizer, written against the public API only: its executors start with
+/// a guard that always fails (so their first instruction always deoptimizes).
+struct AlwaysDeopt {
+    built: Rc<Cell<u32>>,
+}
+
+impl Optimizer for AlwaysDeopt {
+    fn name(&self) -> &'static str {
+        "always-deopt"
+    }
+    fn optimization_cost(&self) -> u32 {
+        1
+    }
+    fn run_cost(&self) -> u32 {
+        500
+    }
+    fn compile(&mut self, _vm: &mut Vm, hot: &HotSpot<'_>) -> Compiled {
+        self.built.set(self.built.get() + 1);
+        let mut b = ExecutorBuilder::new(hot.code.clone());
+        let exit = b.stub(Uop::_EXIT_TRACE, 0, hot.offset);
+        // At a loop's back-edge the top of the stack is the loop's iterator: never two ints.
+        let mut guard = UopInst::new(Uop::_GUARD_BOTH_INT, 0, 0, hot.offset, hot.offset + 2);
+        guard.exit = exit;
+        b.body.push(guard);
+        b.body
+            .push(UopInst::new(Uop::_DEOPT, 0, 0, hot.offset, hot.offset));
+        Compiled::Executor(b.build(Origin::External, hot.offset, 0))
+    }
+}
+
+#[test]
+fn an_executor_whose_first_instruction_always_deopts_still_makes_progress() {
+    let built = Rc::new(Cell::new(0));
+    let b2 = built.clone();
+    let config = Config {
+        stats: true,
+        hot: Some(3),
+        optimizer: Some(OptimizerFactory(Rc::new(move || {
+            Box::new(AlwaysDeopt { built: b2.clone() })
+        }))),
+        ..Config::default()
+    };
+    let (mut vm, out) = vm_with(config);
+    let src = "def f():\n    s = 0\n    for i in range(300):\n        for j in range(3):\n            s += j\n    return s\nprint(f())\n";
+    vm.run_source(src, "t.py").expect("run");
+    assert_eq!(*out.borrow(), "900\n");
+    assert!(
+        built.get() >= 2,
+        "both loops were compiled by the external optimizer"
+    );
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.executor_entries > 300, "{}", s.report());
+}
+
+fn traceback_of(config: Config, src: &str) -> String {
+    let (mut vm, out) = vm_with(config);
+    match vm.run_source(src, "deep.py") {
+        Err(RunError::Exception { traceback, .. }) => format!("{}{traceback}", out.borrow()),
+        other => panic!("expected an exception, got {other:?}"),
+    }
+}
+
+#[test]
+fn an_exception_three_calls_deep_in_a_trace_has_the_tier1_traceback() {
+    let src = "def c(x):\n    return 10 // (x - 250)\n\ndef b(x):\n    return c(x) + 1\n\ndef a(x):\n    y = b(x)\n    return y\n\ndef main():\n    t = 0\n    for i in range(1000):\n        t += a(i)\n    print(t)\n\nmain()\n";
+    let tier1 = traceback_of(
+        Config {
+            tier: 1,
+            ..Config::default()
+        },
+        src,
+    );
+    let tier2 = traceback_of(hot(8), src);
+    assert!(tier1.contains("ZeroDivisionError"), "{tier1}");
+    assert!(tier1.contains("line 2, in c"), "{tier1}");
+    assert_eq!(tier1, tier2);
+    // And the error really happened inside a trace that contains all three calls.
+    let (mut vm, _) = vm_with(hot(8));
+    let _ = vm.run_source(src, "deep.py");
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.instrs_in_traces > 1000, "{}", s.report());
+}
+
+#[test]
+fn keyboard_interrupt_stops_an_infinite_loop_running_in_a_trace() {
+    let (mut vm, out) = vm_with(hot(16));
+    let flag = vm.interrupt.clone();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let src = "def spin():\n    n = 0\n    while True:\n        n += 1\nspin()\n";
+    let r = vm.run_source(src, "spin.py");
+    t.join().expect("timer thread");
+    match r {
+        Err(RunError::Exception { type_name, .. }) => assert_eq!(type_name, "KeyboardInterrupt"),
+        other => panic!(
+            "expected KeyboardInterrupt, got {other:?}\n{}",
+            out.borrow()
+        ),
+    }
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.trace_share() > 0.99, "{}", s.report());
+}
+
+#[test]
+fn thresholds_follow_the_optimizer_costs() {
+    let t = Thresholds::from_costs(200, 950).expect("pays");
+    assert_eq!(t.back_edge, 4001);
+    assert_eq!(t.side_exit, 673);
+    assert!(Thresholds::from_costs(10, 1000).is_none());
+    assert_eq!(Thresholds::uniform(1).side_exit, 1);
+}
+
+#[test]
+fn the_null_optimizer_never_counts_or_compiles() {
+    let (mut vm, out) = vm_with(Config {
+        stats: true,
+        tier: 1,
+        hot: Some(1),
+        ..Config::default()
+    });
+    vm.run_source(
+        "t = 0\nfor i in range(100):\n    t += i\nprint(t)\n",
+        "t.py",
+    )
+    .expect("run");
+    assert_eq!(*out.borrow(), "4950\n");
+    let s = vm.tier2_stats().expect("stats");
+    assert_eq!((s.traces_started, s.executors_created), (0, 0));
+}
