@@ -755,6 +755,7 @@ impl Vm {
     }
 
     /// `RETURN_VALUE`.
+    #[inline(always)]
     pub(crate) fn return_from_frame(&mut self, ctx: &mut Ctx, v: Value) -> Result<Flow, PyErr> {
         // The common case, a plain call from bytecode: drop the frame in place.
         if let Some(f) = self.frames.last() {
@@ -766,6 +767,13 @@ impl Vm {
                 return Ok(Flow::Reload);
             }
         }
+        self.return_other(ctx, v)
+    }
+
+    /// The other returns (generators, frames entered from Rust, `__init__`): out of line,
+    /// so the common return needs no register saves.
+    #[inline(never)]
+    fn return_other(&mut self, ctx: &mut Ctx, v: Value) -> Result<Flow, PyErr> {
         let Some(frame) = self.frames.pop() else {
             return Err(self.internal_error("return without a frame"));
         };
