@@ -96,7 +96,7 @@ impl Vm {
             return Ok(Flow::Deopt);
         };
         let on_return = OnReturn::ForIter { exhausted: target };
-        if self.resume_suspended_for_iter(r, on_return) {
+        if self.resume_suspended(r, Value::NONE, on_return) {
             let f = &mut self.frames[ctx.fi];
             f.ip = ctx.ip as u32;
             f.lasti = ctx.this as u32;
