@@ -779,8 +779,9 @@ impl Vm {
             caller.ip = ctx.ip as u32;
             caller.lasti = ctx.this as u32;
         }
-        if extra > 0 {
-            self.stack.resize(n + extra, Value::UNDEF);
+        // Into the room just reserved: a plain loop, where `resize` is a call.
+        for _ in 0..extra {
+            self.stack.push_reserved(Value::UNDEF);
         }
         self.frames.push(Frame {
             code,
