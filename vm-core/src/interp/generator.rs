@@ -21,7 +21,13 @@ impl Vm {
         let Some(frame) = self.frames.pop() else {
             return Err(self.internal_error("RETURN_GENERATOR without a frame"));
         };
-        let values = self.stack.split_off(frame.base as usize);
+        // Room for the value stack too: the first yield (a `for` loop's iterator, say) then
+        // does not grow the buffer, and no later one does.
+        let base = (frame.base as usize).min(self.stack.len());
+        let mut values =
+            Vec::with_capacity(self.stack.len() - base + frame.code.stacksize as usize);
+        values.extend_from_slice(&self.stack[base..]);
+        self.stack.truncate(base);
         let saved = SavedFrame {
             code: frame.code.clone(),
             func: frame.func,
