@@ -45,6 +45,18 @@ fn corpus_on_both_boards_under_stress_specialization() {
     corpus_with(script::FLAG_STRESS_SPECIALIZE, " (--stress-specialize)");
 }
 
+/// Tier 1 alone (the default run above is tier 2).
+#[test]
+fn corpus_on_both_boards_tier1() {
+    corpus_with(script::FLAG_TIER1, " (--tier 1)");
+}
+
+/// Every hot-spot threshold at 1: nearly everything runs in traces.
+#[test]
+fn corpus_on_both_boards_tier2_everything_hot() {
+    corpus_with(script::FLAG_HOT1, " (--tier 2 --hot 1)");
+}
+
 fn corpus_with(extra_flags: u32, label: &str) {
     let names = corpus::programs();
     assert!(

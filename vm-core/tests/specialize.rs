@@ -593,3 +593,42 @@ print(len(r), r[0], r[150], r[-2], r[-1], r[0] is src[0])
     );
     assert!(hits(&stats, Op::CALL_TUPLE_LIST_1) > 300);
 }
+
+#[test]
+fn fused_add_and_return_deoptimizes_on_a_type_change() {
+    // gencall: `return a + b` sees ints, then floats, strs and a big result mid-run; an
+    // `__init__` returning a sum still raises from the caller's line.
+    let src = r#"
+def add(a, b):
+    return a + b
+class A:
+    def __init__(self, x):
+        return x + 1
+t = 0
+for i in range(100):
+    t = add(t, i)
+print(t, add(1.5, 2), add("a", "b"), add(2**62, 2**62))
+for i in range(100):
+    t = add(t, i)
+print(t)
+for i in range(60):
+    try:
+        A(i)
+    except TypeError as e:
+        msg = str(e)
+print(msg)
+"#;
+    let (out, stats) = run(src);
+    assert_eq!(
+        out,
+        "4950 3.5 ab 9223372036854775808\n9900\n__init__() should return None, not 'int'\n",
+        "{}",
+        stats.report()
+    );
+    assert!(
+        stats.deopts(Op::BINARY_OP_ADD_INT_RETURN) >= 1,
+        "{}",
+        stats.report()
+    );
+    assert!(hits(&stats, Op::BINARY_OP_ADD_INT_RETURN) > 100);
+}

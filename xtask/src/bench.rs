@@ -19,7 +19,7 @@ const GNU_TIME: &str = "/usr/bin/time";
 const OTHERS: [&str; 3] = ["python3", "micropython", "pypy3"];
 
 const USAGE: &str = "\
-usage: cargo xtask bench [--runs N] [--filter NAME] [--tiercel-args \"ARGS\"] [--markdown]
+usage: cargo xtask bench [--runs N] [--filter NAME] [--tiercel-args \"ARGS\"] [--tier1] [--markdown]
 
 Builds tiercel (release), runs every bench/*.py N times (default 5) on tiercel and on each of
 python3, micropython, pypy3 that is installed, interleaved, and prints the median wall time of
@@ -30,6 +30,7 @@ that cell and makes the exit status non-zero.
   --runs N              runs per program and interpreter (default 5)
   --filter NAME         only programs whose name contains NAME (repeatable)
   --tiercel-args ARGS   extra arguments for tiercel, before the script (split on spaces)
+  --tier1               also time `tiercel --tier 1` (the interpreter alone) in its own column
   --markdown            print the tables as Markdown";
 
 /// Command-line options of `cargo xtask bench`.
@@ -37,6 +38,7 @@ struct Options {
     runs: usize,
     filters: Vec<String>,
     tiercel_args: Vec<String>,
+    tier1: bool,
     markdown: bool,
 }
 
@@ -111,6 +113,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         runs: 5,
         filters: Vec::new(),
         tiercel_args: Vec::new(),
+        tier1: false,
         markdown: false,
     };
     let mut it = args.iter();
@@ -137,6 +140,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
                     .map(String::from),
             ),
             "--markdown" => opts.markdown = true,
+            "--tier1" => opts.tier1 = true,
             other => return Err(format!("unknown argument: {other}")),
         }
     }
@@ -222,9 +226,19 @@ fn find_interpreters(root: &Path, tiercel: &Path, opts: &Options) -> Vec<Interp>
         Interp {
             name,
             argv,
-            version,
+            version: version.clone(),
         },
     );
+    if opts.tier1 {
+        found.insert(
+            pos + 1,
+            Interp {
+                name: "tiercel --tier 1".to_string(),
+                argv: vec![tiercel.display().to_string(), "--tier".into(), "1".into()],
+                version,
+            },
+        );
+    }
     found
 }
 

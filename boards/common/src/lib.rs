@@ -109,6 +109,12 @@ pub fn new_vm<P: Platform + 'static>(platform: P, info: BoardInfo, flags: u32, a
         heap_limit: info.heap_limit,
         argv: alloc::vec![alloc::string::String::from(argv0)],
         stress_specialize: flags & script::FLAG_STRESS_SPECIALIZE != 0,
+        tier: if flags & script::FLAG_TIER1 != 0 {
+            1
+        } else {
+            2
+        },
+        hot: (flags & script::FLAG_HOT1 != 0).then_some(1),
         ..Config::default()
     };
     Vm::new(config, Box::new(ConsoleHost::new(platform, framed)))

@@ -33,6 +33,11 @@ pub const FLAG_FAULT_WRITE_EXEC: u32 = 1 << 3;
 /// Flag: run the script with `Config::stress_specialize` (every adaptive instruction
 /// specializes at once and deoptimizes pseudo-randomly; the output must not change).
 pub const FLAG_STRESS_SPECIALIZE: u32 = 1 << 4;
+/// Flag: run the script in tier 1 only (`Config::tier = 1`, `tiercel --tier 1`).
+pub const FLAG_TIER1: u32 = 1 << 5;
+/// Flag: every hot-spot threshold at 1 (`Config::hot = Some(1)`, `tiercel --hot 1`): nearly
+/// everything runs in traces.
+pub const FLAG_HOT1: u32 = 1 << 6;
 
 /// A script found in guest memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -446,6 +446,9 @@ macro_rules! for_each_op {
             // the oparg indexes the code object's executor table, which keeps the original
             // instruction. Stack effect 0 like both.
             ENTER_EXECUTOR 1 |_a| (0, 0) {0} [_ENTER_EXECUTOR];
+            // gencall: `return a + b` on small ints: the add and the `RETURN_VALUE` after it
+            // (which stays in place) in one dispatch.
+            BINARY_OP_ADD_INT_RETURN 4 |_a| (2, 0) {flags::FUSED} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT, _RETURN_VALUE];
         }
     };
 }
@@ -468,7 +471,9 @@ macro_rules! for_each_family {
                 // objs:
                 BINARY_OP_USER,
                 // gen:
-                BINARY_OP_INT;
+                BINARY_OP_INT,
+                // gencall:
+                BINARY_OP_ADD_INT_RETURN;
             BINARY_SUBSCR: BINARY_SUBSCR_LIST_INT, BINARY_SUBSCR_TUPLE_INT, BINARY_SUBSCR_DICT;
             STORE_SUBSCR: STORE_SUBSCR_LIST_INT, STORE_SUBSCR_DICT;
             TO_BOOL: TO_BOOL_BOOL, TO_BOOL_INT, TO_BOOL_NONE, TO_BOOL_LIST, TO_BOOL_STR,

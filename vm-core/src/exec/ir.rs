@@ -107,8 +107,12 @@ impl UopInst {
         UopInst {
             uop,
             code,
+            // A uop that can change frames always has its outcome checked: without a
+            // recorded expectation, any frame change leaves the trace.
             check: if is_special(uop) {
                 check::SPECIAL
+            } else if uop.flags() & flags::FRAME != 0 {
+                check::FLOW
             } else {
                 check::NONE
             },

@@ -99,7 +99,7 @@ impl Vm {
     }
 
     fn run_trace<const STATS: bool>(&mut self, e: &Executor, at: u32, progress: &mut bool) -> Ran {
-        let Some(fi) = self.frames.len().checked_sub(1) else {
+        let Some(mut fi) = self.frames.len().checked_sub(1) else {
             return Ran::Reload;
         };
         let Some(start) = e.codes.first() else {
@@ -206,6 +206,13 @@ impl Vm {
                 }
                 Uop::_EXIT_TRACE => {
                     *progress |= pc > first_len;
+                    if u.link.get() == e.id.get() && u.target == e.start && u.code == 0 {
+                        // Linked to itself (recursion: the callee starts where this trace
+                        // does, in the frame the context already follows).
+                        e.warm.set(true);
+                        pc = 1;
+                        continue;
+                    }
                     return self.take_exit(e, pc as u16, u.target);
                 }
                 Uop::_DEOPT | Uop::_DYNAMIC_EXIT => {
@@ -223,6 +230,49 @@ impl Vm {
                 }
                 _ => self.exec_uop(&mut ctx, u.uop, u.oparg),
             };
+            // Where execution went if the uop changed frames: a reload, or a same-code call
+            // or return that moved the context in place (then the frame's offset is only in
+            // the context: store it, as a reload would find it).
+            let moved = match r {
+                Ok(Flow::Reload) => match self.frames.len().checked_sub(1) {
+                    Some(nfi) => Some((nfi, self.frames[nfi].ip)),
+                    None => return Ran::Reload,
+                },
+                Ok(Flow::Next) if ctx.fi != fi => {
+                    let at = ctx.ip as u32;
+                    if let Some(f) = self.frames.get_mut(ctx.fi) {
+                        f.ip = at;
+                    }
+                    Some((ctx.fi, at))
+                }
+                _ => None,
+            };
+            if let Some((nfi, at)) = moved {
+                *progress |= pc >= first_len;
+                let f = &self.frames[nfi];
+                match e.codes.get(u.expect_code as usize) {
+                    Some(tc)
+                        if u.check & check::FLOW != 0
+                            && at == u.expect
+                            && Rc::ptr_eq(&tc.code, &f.code) =>
+                    {
+                        ctx = Ctx {
+                            code: &tc.code,
+                            caches: &tc.caches,
+                            base: f.base as usize,
+                            ip: at as usize,
+                            this: at as usize,
+                            fi: nfi,
+                        };
+                        fi = nfi;
+                        pc += 1;
+                        continue;
+                    }
+                    // Another callee, caller or resume point than recorded: the frames are
+                    // already exact (a dynamic exit).
+                    _ => return self.dynamic_exit(e, u.jump_exit),
+                }
+            }
             match r {
                 Ok(Flow::Next) => {
                     if u.check & check::FLOW != 0
@@ -239,33 +289,8 @@ impl Vm {
                         return self.take_exit(e, u.jump_exit, target);
                     }
                 }
-                Ok(Flow::Reload) => {
-                    *progress |= pc >= first_len;
-                    let Some(nfi) = self.frames.len().checked_sub(1) else {
-                        return Ran::Reload;
-                    };
-                    let f = &self.frames[nfi];
-                    let expected = e.codes.get(u.expect_code as usize);
-                    match expected {
-                        Some(tc)
-                            if u.check & check::FLOW != 0
-                                && f.ip == u.expect
-                                && Rc::ptr_eq(&tc.code, &f.code) =>
-                        {
-                            ctx = Ctx {
-                                code: &tc.code,
-                                caches: &tc.caches,
-                                base: f.base as usize,
-                                ip: f.ip as usize,
-                                this: f.ip as usize,
-                                fi: nfi,
-                            };
-                        }
-                        // Another callee, caller or resume point than recorded: the frames
-                        // are already exact (a dynamic exit).
-                        _ => return self.dynamic_exit(e, u.jump_exit),
-                    }
-                }
+                // Handled above.
+                Ok(Flow::Reload) => return Ran::Reload,
                 Ok(Flow::Deopt) => {
                     // A guard failed before any effect: tier 1 re-runs the instruction.
                     *progress |= pc > first_len;
@@ -338,6 +363,10 @@ impl Vm {
                 }
             }
         }
+        if let Some(next) = self.executor_at(at) {
+            s.link.set(next.id.get());
+            return Ran::Link(next, at);
+        }
         if !self.tier2.counting
             || e.chain_depth + 1 >= MAX_CHAIN_DEPTH
             || self.tier2.recorder.is_some()
@@ -360,6 +389,18 @@ impl Vm {
         let rec = Recorder::side(code, at, self.frames.len(), self.tier2.nesting, e, stub);
         self.start_recording(rec);
         Ran::Reload
+    }
+
+    /// The valid executor installed at offset `at` of the innermost frame's code, if any.
+    fn executor_at(&self, at: u32) -> Option<Rc<Executor>> {
+        let code = &self.frames.last()?.code;
+        let unit = code.code.get(at as usize)?.get();
+        if unit as u8 != crate::bytecode::ops::Op::ENTER_EXECUTOR as u8 {
+            return None;
+        }
+        let id = code.executors.borrow().get((unit >> 8) as usize)?.id;
+        let e = self.tier2.get(id)?;
+        (e.valid.get() && e.start == at).then(|| e.clone())
     }
 
     /// Leaves `e` through exit stub `stub` with tier 1 to resume at `target`.
@@ -398,6 +439,11 @@ impl Vm {
             st.cold_exits += 1;
         }
         let s = &e.uops[stub as usize];
+        if let Some(next) = self.executor_at(target) {
+            // An executor already starts there: link to it rather than warm up and record.
+            s.link.set(next.id.get());
+            return Ran::Link(next, target);
+        }
         if !self.tier2.counting
             || e.chain_depth + 1 >= MAX_CHAIN_DEPTH
             || self.tier2.recorder.is_some()

@@ -755,17 +755,46 @@ impl Vm {
     }
 
     /// `RETURN_VALUE`.
+    #[inline(always)]
     pub(crate) fn return_from_frame(&mut self, ctx: &mut Ctx, v: Value) -> Result<Flow, PyErr> {
         // The common case, a plain call from bytecode: drop the frame in place.
         if let Some(f) = self.frames.last() {
-            if f.generator.is_none() && f.on_return == OnReturn::Push {
+            if f.generator.is_none() {
                 let floor = f.stack_floor as usize;
-                self.frames.truncate(self.frames.len() - 1);
-                self.stack.truncate(floor);
-                self.push(v);
-                return Ok(Flow::Reload);
+                match f.on_return {
+                    OnReturn::Push => {
+                        self.frames.truncate(self.frames.len() - 1);
+                        self.stack.truncate(floor);
+                        self.push(v);
+                        return Ok(Flow::Reload);
+                    }
+                    OnReturn::PushSame => {
+                        // The caller runs the code the dispatch loop holds: `ctx` moves back
+                        // to it exactly as a reload would put it.
+                        let fi = self.frames.len() - 1;
+                        self.frames.truncate(fi);
+                        self.stack.truncate(floor);
+                        self.push(v);
+                        if let Some(caller) = self.frames.last() {
+                            ctx.base = caller.base as usize;
+                            ctx.ip = caller.ip as usize;
+                            ctx.this = caller.ip as usize;
+                            ctx.fi = fi - 1;
+                            return Ok(Flow::Next);
+                        }
+                        return Ok(Flow::Reload);
+                    }
+                    _ => {}
+                }
             }
         }
+        self.return_other(ctx, v)
+    }
+
+    /// The other returns (generators, frames entered from Rust, `__init__`): out of line,
+    /// so the common return needs no register saves.
+    #[inline(never)]
+    fn return_other(&mut self, ctx: &mut Ctx, v: Value) -> Result<Flow, PyErr> {
         let Some(frame) = self.frames.pop() else {
             return Err(self.internal_error("return without a frame"));
         };
@@ -788,7 +817,7 @@ impl Vm {
                     self.set_caller_ip(done);
                     Ok(Flow::Reload)
                 }
-                OnReturn::Push | OnReturn::Init => {
+                OnReturn::Push | OnReturn::PushSame | OnReturn::Init => {
                     self.push(v);
                     Ok(Flow::Reload)
                 }

@@ -28,6 +28,9 @@ pub enum OnReturn {
         /// The caller's `END_SEND` offset.
         done: u32,
     },
+    /// Like `Push`, for a call whose callee runs the caller's own code (self-recursion): the
+    /// dispatch loop still holds that code, so the return continues without a reload.
+    PushSame,
     /// `__init__` of a class instantiated from bytecode: the instance already sits below
     /// `stack_floor` as the call's result; the return value must be `None`.
     Init,

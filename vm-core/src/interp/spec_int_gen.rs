@@ -95,13 +95,19 @@ impl Vm {
         let Some(r) = self.stack.last().and_then(|v| v.as_obj()) else {
             return Ok(Flow::Deopt);
         };
+        let on_return = OnReturn::ForIter { exhausted: target };
+        if self.resume_suspended(r, Value::NONE, on_return) {
+            let f = &mut self.frames[ctx.fi];
+            f.ip = ctx.ip as u32;
+            f.lasti = ctx.this as u32;
+            return Ok(Flow::Reload);
+        }
         if !matches!(self.heap.get(r), Obj::Generator(_)) {
             return Ok(Flow::Deopt);
         }
         let f = &mut self.frames[ctx.fi];
         f.ip = ctx.ip as u32;
         f.lasti = ctx.this as u32;
-        let on_return = OnReturn::ForIter { exhausted: target };
         if self.resume_generator(r, Value::NONE, on_return)? {
             Ok(Flow::Reload)
         } else {

@@ -738,7 +738,7 @@ impl Vm {
     #[inline(always)]
     fn push_exact_frame(
         &mut self,
-        ctx: &Ctx,
+        ctx: &mut Ctx,
         callee_pos: usize,
         nargs: usize,
         on_return: OnReturn,
@@ -761,7 +761,7 @@ impl Vm {
     )]
     fn enter_exact(
         &mut self,
-        ctx: &Ctx,
+        ctx: &mut Ctx,
         func: Value,
         code: alloc::rc::Rc<crate::bytecode::code::CodeObject>,
         globals: ObjRef,
@@ -779,9 +779,16 @@ impl Vm {
             caller.ip = ctx.ip as u32;
             caller.lasti = ctx.this as u32;
         }
-        if extra > 0 {
-            self.stack.resize(n + extra, Value::UNDEF);
+        // Into the room just reserved: a plain loop, where `resize` is a call.
+        for _ in 0..extra {
+            self.stack.push_reserved(Value::UNDEF);
         }
+        let same_code = core::ptr::eq(ctx.code, &*code);
+        let on_return = match on_return {
+            OnReturn::Push if same_code => OnReturn::PushSame,
+            other => other,
+        };
+        let base = n - nargs;
         self.frames.push(Frame {
             code,
             func,
@@ -789,19 +796,28 @@ impl Vm {
             locals: Value::UNDEF,
             ip: 0,
             lasti: 0,
-            base: (n - nargs) as u32,
+            base: base as u32,
             stack_floor: floor as u32,
             on_return,
             generator: None,
             saved_exc: Value::NONE,
         });
+        if same_code {
+            // A self-recursive call: the dispatch loop already holds the code, so `ctx` moves
+            // to the new frame exactly as a reload would put it.
+            ctx.base = base;
+            ctx.ip = 0;
+            ctx.this = 0;
+            ctx.fi = self.frames.len() - 1;
+            return NEXT;
+        }
         Ok(Flow::Reload)
     }
 
     /// `CALL_PY_EXACT_ARGS`: one heap lookup checks the callee's shape and yields what the
     /// frame needs (the common call; `push_exact_frame` serves the other exact-call forms).
     #[inline(always)]
-    pub(crate) fn call_py_exact_args(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+    pub(crate) fn call_py_exact_args(&mut self, ctx: &mut Ctx, argc: usize) -> UopResult {
         let n = self.stack.len();
         let Some(callee_pos) = n.checked_sub(argc + 2) else {
             return DEOPT;
@@ -820,7 +836,7 @@ impl Vm {
     }
 
     #[inline(always)]
-    pub(crate) fn call_bound_method_exact_args(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+    pub(crate) fn call_bound_method_exact_args(&mut self, ctx: &mut Ctx, argc: usize) -> UopResult {
         let n = self.stack.len();
         let callee_pos = n - argc - 2;
         if !self.stack[callee_pos + 1].is_undef() {
@@ -1010,7 +1026,7 @@ impl Vm {
     }
 
     #[inline(always)]
-    pub(crate) fn call_alloc_and_enter_init(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+    pub(crate) fn call_alloc_and_enter_init(&mut self, ctx: &mut Ctx, argc: usize) -> UopResult {
         let callee_pos = self.stack.len() - argc - 2;
         let cls_v = self.stack[callee_pos];
         let Some(cls) = cls_v.as_obj() else {
@@ -1040,7 +1056,7 @@ impl Vm {
     #[inline(always)]
     fn push_init_frame(
         &mut self,
-        ctx: &Ctx,
+        ctx: &mut Ctx,
         callee_pos: usize,
         argc: usize,
         inst: Value,

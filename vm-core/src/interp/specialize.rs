@@ -413,6 +413,8 @@ impl Vm {
         let (op, _) = BinaryOp::from_oparg(arg).ok_or("bad oparg")?;
         if a.is_small_int() && b.is_small_int() {
             return match op {
+                // gencall: with the `return` that follows, when there is one.
+                BinaryOp::Add if return_follows(ctx) => Ok(Op::BINARY_OP_ADD_INT_RETURN),
                 BinaryOp::Add => Ok(Op::BINARY_OP_ADD_INT),
                 BinaryOp::Subtract => Ok(Op::BINARY_OP_SUBTRACT_INT),
                 BinaryOp::Multiply => Ok(Op::BINARY_OP_MULTIPLY_INT),
@@ -663,6 +665,19 @@ pub(crate) fn exact_shape(code: &CodeObject, nargs: usize) -> bool {
     code.flags & (code_flags::VARARGS | code_flags::VARKEYWORDS) == 0
         && code.kwonlyargcount == 0
         && code.argcount as usize == nargs
+}
+
+/// gencall: whether a `RETURN_VALUE` directly follows the `BINARY_OP` being specialized at
+/// `ctx.this` (its fused form returns itself).
+fn return_follows(ctx: &Ctx) -> bool {
+    let next = ctx
+        .code
+        .code
+        .get(ctx.this + 1 + Op::BINARY_OP.cache_units());
+    matches!(
+        next.and_then(|c| Op::from_u8(c.get() as u8)),
+        Some(Op::RETURN_VALUE)
+    )
 }
 
 /// Whether a `POP_JUMP_IF_FALSE/TRUE` directly follows the instruction of family `head` being
