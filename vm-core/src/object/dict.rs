@@ -15,6 +15,10 @@ const PERTURB_SHIFT: u32 = 5;
 const MIN_SIZE: usize = 8;
 /// Index slots of a table's first index allocation by `reserve_one`.
 const FIRST_SIZE: usize = 16;
+/// Entries (live or deleted) a table holds before it builds its index: smaller tables
+/// (most sets and many dicts) find keys by scanning the dense entries, which saves the
+/// index's allocation and its maintenance.
+const LINEAR_MAX: usize = 16;
 
 /// The table could not grow: the allocator refused the memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +61,21 @@ impl Iterator for Candidates<'_> {
     type Item = usize;
 
     fn next(&mut self) -> Option<usize> {
-        if self.done || self.dict.indices.is_empty() {
+        if self.done {
+            return None;
+        }
+        if self.dict.indices.is_empty() {
+            // A small table without an index: `slot` is the next entry to look at.
+            let entries = &self.dict.entries;
+            while self.slot < entries.len() {
+                let i = self.slot;
+                self.slot += 1;
+                let e = &entries[i];
+                if e.hash == self.hash && !e.key.is_undef() {
+                    return Some(i);
+                }
+            }
+            self.done = true;
             return None;
         }
         let mask = self.dict.indices.len() - 1;
@@ -95,7 +113,9 @@ impl Dict {
             d.entries
                 .try_reserve_exact(n)
                 .map_err(|_| TableAllocError)?;
-            d.resize(n * 3 / 2 + 1).map_err(|_| TableAllocError)?;
+            if n > LINEAR_MAX {
+                d.resize(n * 3 / 2 + 1).map_err(|_| TableAllocError)?;
+            }
         }
         Ok(d)
     }
@@ -178,7 +198,7 @@ impl Dict {
             // Amortized growth: the capacity at least doubles (by 8 entries at first).
             n += self.entries.len().max(8) * size_of::<Entry>();
         }
-        if (self.fill.max(self.entries.len()) + 1) * 3 > self.indices.len() * 2 {
+        if self.needs_index_growth() {
             let slots = ((self.len + 1) * 3)
                 .max(FIRST_SIZE)
                 .next_power_of_two()
@@ -197,9 +217,12 @@ impl Dict {
                 .try_reserve(self.entries.len().max(8))
                 .map_err(|_| TableAllocError)?;
         }
-        if (self.fill.max(self.entries.len()) + 1) * 3 > self.indices.len() * 2 {
-            // The first index table has room for 10 keys (as many as the first two entry
-            // vectors): small sets and dicts never rebuild it.
+        if self.needs_index_growth() {
+            if self.indices.is_empty() && self.len < LINEAR_MAX / 2 {
+                // Mostly deleted entries: compacting keeps the table linear.
+                self.entries.retain(|e| !e.key.is_undef());
+                return Ok(self.heap_bytes().saturating_sub(before));
+            }
             let min = if self.indices.is_empty() {
                 FIRST_SIZE
             } else {
@@ -211,23 +234,49 @@ impl Dict {
         Ok(self.heap_bytes().saturating_sub(before))
     }
 
+    /// Appends a key known to be absent when that needs no growth of the table (no heap
+    /// accounting then); `false` (and nothing done) otherwise.
+    #[inline]
+    pub fn push_new_in_place(&mut self, hash: u64, key: Value, value: Value) -> bool {
+        if self.entries.len() == self.entries.capacity() || self.needs_index_growth() {
+            return false;
+        }
+        self.push_new(hash, key, value);
+        true
+    }
+
     /// Appends a key known to be absent. Call [`Dict::reserve_one`] first.
     pub fn push_new(&mut self, hash: u64, key: Value, value: Value) -> usize {
-        if (self.fill.max(self.entries.len()) + 1) * 3 > self.indices.len() * 2 {
+        if self.needs_index_growth() {
             // reserve_one was not called: grow anyway (may abort only on real exhaustion).
             let _ = self.resize(((self.len + 1) * 3).max(MIN_SIZE));
         }
         let ix = self.entries.len();
         self.entries.push(Entry { hash, key, value });
-        self.place(hash, ix as u32);
+        if !self.indices.is_empty() {
+            self.place(hash, ix as u32);
+        }
         self.len += 1;
         self.keys_version = self.keys_version.wrapping_add(1);
         ix
     }
 
+    /// Whether one more entry needs a (bigger) index: a linear table that is full, or an
+    /// index that would be more than 2/3 full.
+    #[inline]
+    fn needs_index_growth(&self) -> bool {
+        if self.indices.is_empty() {
+            return self.entries.len() >= LINEAR_MAX;
+        }
+        (self.fill.max(self.entries.len()) + 1) * 3 > self.indices.len() * 2
+    }
+
     /// Deletes entry `i` (which must be live) and returns it.
     pub fn remove_at(&mut self, i: usize) -> Entry {
         let e = self.entries[i];
+        if self.indices.is_empty() {
+            return self.remove_entry(i, e);
+        }
         let mask = self.indices.len() - 1;
         let mut slot = e.hash as usize & mask;
         let mut perturb = e.hash;
@@ -247,6 +296,11 @@ impl Dict {
                 .wrapping_add(1))
                 & mask;
         }
+        self.remove_entry(i, e)
+    }
+
+    /// Marks entry `i` deleted (its index slot, if any, already is) and returns it.
+    fn remove_entry(&mut self, i: usize, e: Entry) -> Entry {
         self.entries[i].key = Value::UNDEF;
         self.entries[i].value = Value::UNDEF;
         self.len -= 1;

@@ -3,6 +3,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::dict::Dict;
 use super::hash::{bytes_hash, int_hash, str_hash_bytes, tuple_hash};
 use super::types::{BuiltinBase, IterObj, Obj};
 use super::value::{ObjRef, Value};
@@ -403,33 +404,37 @@ impl Vm {
         h: u64,
         value: Value,
     ) -> PyResult<()> {
-        let need = match self.heap.get(d) {
-            Obj::Dict(t) => t.reserve_one_bytes(),
-            Obj::Set(s) => s.table.reserve_one_bytes(),
-            _ => 0,
+        let room = match self.heap.get_mut(d) {
+            Obj::Dict(t) => t.push_new_in_place(h, key, value),
+            Obj::Set(s) => s.table.push_new_in_place(h, key, value),
+            _ => return Ok(()),
+        };
+        if room {
+            return Ok(());
+        }
+        let fits = |t: &Dict, heap: &super::heap::Heap| heap.fits(t.reserve_one_bytes());
+        let heap = &self.heap;
+        let ok = match heap.get(d) {
+            Obj::Dict(t) => fits(t, heap),
+            Obj::Set(s) => fits(&s.table, heap),
+            _ => return Ok(()),
         };
         // Refused before the table grows: growing first would leave memory the heap does
         // not account for.
-        if !self.heap.fits(need) {
+        if !ok {
             return Err(PyErr(self.memory_error));
         }
-        let grew = match self.heap.get_mut(d) {
-            Obj::Dict(t) => t.reserve_one(),
-            Obj::Set(s) => s.table.reserve_one(),
+        let t = match self.heap.get_mut(d) {
+            Obj::Dict(t) => &mut **t,
+            Obj::Set(s) => &mut s.table,
             _ => return Ok(()),
         };
-        let grew = grew.map_err(|_| PyErr(self.memory_error))?;
-        self.charge(grew)?;
-        match self.heap.get_mut(d) {
-            Obj::Dict(t) => {
-                t.push_new(h, key, value);
-            }
-            Obj::Set(s) => {
-                s.table.push_new(h, key, value);
-            }
-            _ => {}
-        }
-        Ok(())
+        let Ok(grew) = t.reserve_one() else {
+            return Err(PyErr(self.memory_error));
+        };
+        t.push_new(h, key, value);
+        // Cannot fail: `grew` is at most what `fits` accepted.
+        self.charge(grew)
     }
 
     /// Deletes `key`; returns the removed value, `None` if absent.
