@@ -43,6 +43,9 @@ impl Vm {
 
     /// Compares two numbers (ints of any size, bools, floats); `None` if not both numbers.
     fn numeric_cmp(&mut self, a: Value, b: Value) -> PyResult<Option<Option<Ordering>>> {
+        if let (Some(x), Some(y)) = (self.as_wide(a), self.as_wide(b)) {
+            return Ok(Some(Some(x.cmp(&y))));
+        }
         let af = a.as_float();
         let bf = b.as_float();
         let ai = self.to_bigint(a);

@@ -508,7 +508,7 @@ pub enum Obj {
     /// `bytearray`.
     ByteArray(Vec<u8>),
     /// An `int` outside the inline range.
-    BigInt(Box<BigInt>),
+    BigInt(super::heapint::HeapInt),
     /// `list`.
     List(Vec<Value>),
     /// `tuple`.
@@ -601,7 +601,7 @@ impl Obj {
             Obj::Str(s) => s.heap_bytes(),
             Obj::Bytes(b) => b.len(),
             Obj::ByteArray(b) => b.capacity(),
-            Obj::BigInt(b) => size_of::<BigInt>() + (b.bit_length() as usize) / 8,
+            Obj::BigInt(b) => b.heap_bytes(),
             Obj::List(v) => v.capacity() * size_of::<Value>(),
             Obj::Tuple(v) => v.len() * size_of::<Value>(),
             Obj::Dict(d) => size_of::<Dict>() + d.heap_bytes(),
