@@ -66,17 +66,22 @@ impl Iterator for Candidates<'_> {
         }
         if self.dict.indices.is_empty() {
             // A small table without an index: `slot` is the next entry to look at.
-            let entries = &self.dict.entries;
-            while self.slot < entries.len() {
-                let i = self.slot;
-                self.slot += 1;
-                let e = &entries[i];
-                if e.hash == self.hash && !e.key.is_undef() {
+            let rest = self.dict.entries.get(self.slot..).unwrap_or_default();
+            let hash = self.hash;
+            match rest
+                .iter()
+                .position(|e| e.hash == hash && !e.key.is_undef())
+            {
+                Some(k) => {
+                    let i = self.slot + k;
+                    self.slot = i + 1;
                     return Some(i);
                 }
+                None => {
+                    self.done = true;
+                    return None;
+                }
             }
-            self.done = true;
-            return None;
         }
         let mask = self.dict.indices.len() - 1;
         loop {
@@ -135,6 +140,13 @@ impl Dict {
     /// Heap bytes owned by the table (for the heap limit).
     pub fn heap_bytes(&self) -> usize {
         self.entries.capacity() * size_of::<Entry>() + self.indices.capacity() * 4
+    }
+
+    /// All entries (deleted ones included) of a small table that has no index, which finds
+    /// keys by scanning them; `None` for an indexed table.
+    #[inline]
+    pub fn linear_entries(&self) -> Option<&[Entry]> {
+        self.indices.is_empty().then_some(&self.entries[..])
     }
 
     /// Entry indices whose hash equals `hash`, in probe order.
@@ -232,6 +244,31 @@ impl Dict {
                 .map_err(|_| TableAllocError)?;
         }
         Ok(self.heap_bytes().saturating_sub(before))
+    }
+
+    /// Adds `key` to a small table without an index when that needs neither growth nor an
+    /// equality test beyond identity: `Some(true)` when the key was already there (by
+    /// identity), `Some(false)` when it was appended, `None` when the caller must take the
+    /// general path (an entry with the same hash but another key, an index, or no room).
+    #[inline]
+    pub fn add_identical_in_place(&mut self, hash: u64, key: Value, value: Value) -> Option<bool> {
+        if !self.indices.is_empty() {
+            return None;
+        }
+        if let Some(e) = self
+            .entries
+            .iter()
+            .find(|e| e.hash == hash && !e.key.is_undef())
+        {
+            return if e.key == key { Some(true) } else { None };
+        }
+        if self.entries.len() == self.entries.capacity() || self.entries.len() >= LINEAR_MAX {
+            return None;
+        }
+        self.entries.push(Entry { hash, key, value });
+        self.len += 1;
+        self.keys_version = self.keys_version.wrapping_add(1);
+        Some(false)
     }
 
     /// Appends a key known to be absent when that needs no growth of the table (no heap

@@ -19,6 +19,18 @@ impl Vm {
     /// Whether set/dict table `t` holds `key` (with hash `hash`), deciding equality without
     /// user code; `None` when a candidate needs user code to compare.
     pub(crate) fn table_has_simple(&self, t: &Dict, key: Value, hash: u64) -> Option<bool> {
+        if let Some(entries) = t.linear_entries() {
+            // A small table: one pass over the entries, without the probe iterator.
+            for e in entries {
+                if e.hash == hash
+                    && !e.key.is_undef()
+                    && (e.key == key || self.simple_eq(e.key, key)?)
+                {
+                    return Some(true);
+                }
+            }
+            return Some(false);
+        }
         for i in t.candidates(hash) {
             let k = t.entry(i).key;
             if k == key {
