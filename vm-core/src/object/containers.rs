@@ -38,10 +38,14 @@ impl Vm {
 
     /// A new set or frozenset from values.
     pub fn new_set(&mut self, items: &[Value], frozen: bool) -> PyResult<Value> {
-        let s = self.alloc_value(Obj::Set(Box::new(SetObj {
-            table: Default::default(),
-            frozen,
-        })))?;
+        let set = match self.heap.take_pooled_set(frozen) {
+            Some(s) => s,
+            None => Box::new(SetObj {
+                table: Default::default(),
+                frozen,
+            }),
+        };
+        let s = self.alloc_value(Obj::Set(set))?;
         // User `__hash__`/`__eq__` may collect: root the new set and the items not yet added.
         self.with_roots(items, |vm, _| {
             vm.root(s);

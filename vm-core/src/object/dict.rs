@@ -354,6 +354,34 @@ impl Dict {
         e
     }
 
+    /// Empties a small table without an index, keeping its entry storage (for reuse);
+    /// `false` (and nothing done) for any other table.
+    pub fn clear_if_small(&mut self) -> bool {
+        if !self.indices.is_empty() || self.entries.capacity() > LINEAR_MAX {
+            return false;
+        }
+        self.entries.clear();
+        self.len = 0;
+        self.fill = 0;
+        self.keys_version = self.keys_version.wrapping_add(1);
+        true
+    }
+
+    /// Makes an empty table ready for `n` entries without growing (as
+    /// [`Dict::try_with_capacity`] for a table that may have storage already).
+    pub fn try_reserve_empty(&mut self, n: usize) -> Result<(), TableAllocError> {
+        debug_assert!(self.entries.is_empty());
+        if n > self.entries.capacity() {
+            self.entries
+                .try_reserve_exact(n)
+                .map_err(|_| TableAllocError)?;
+        }
+        if n > LINEAR_MAX {
+            self.resize(n * 3 / 2 + 1).map_err(|_| TableAllocError)?;
+        }
+        Ok(())
+    }
+
     /// Removes everything.
     pub fn clear(&mut self) {
         self.entries = Vec::new();

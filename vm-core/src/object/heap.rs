@@ -18,10 +18,11 @@
 //! heap stays within about twice the live data and each collection's marking is paid for by
 //! as much allocation. Every allocation counts, including one that reuses a free slot.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::mem::size_of;
 
-use super::types::Obj;
+use super::types::{Obj, SetObj};
 use super::value::{ObjRef, Value};
 
 /// Payload of `Obj::Free` (kept for debugging output).
@@ -44,6 +45,11 @@ const GC_STEP_FACTOR: usize = 2;
 
 /// Bytes above the limit that allocations in reserve mode ([`Heap::use_reserve`]) may use.
 const RESERVE: usize = 64 * 1024;
+
+/// Most bytes of dead small sets the sweep keeps for reuse (a program like a constraint
+/// solver makes and drops a few small sets per step: reusing them saves two mallocs and two
+/// frees each). Also at most 1/16 of the heap limit: the pool counts against it.
+const SET_POOL_BYTES: usize = 512 * 1024;
 
 /// Why an allocation was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +85,14 @@ pub struct Heap {
     next_gc: usize,
     gray: Vec<ObjRef>,
     early_budget: usize,
+    /// Emptied small sets from dead objects, ready for reuse (counted in `bytes`).
+    #[allow(
+        clippy::vec_box,
+        reason = "the boxes are what is reused: an Obj::Set holds a Box<SetObj>"
+    )]
+    set_pool: Vec<Box<SetObj>>,
+    /// Bytes held by `set_pool`.
+    pool_bytes: usize,
     /// Statistics for introspection.
     pub stats: GcStats,
 }
@@ -99,6 +113,8 @@ impl Heap {
             next_gc: (limit / 8).clamp(64 * 1024, 4 * 1024 * 1024),
             gray: Vec::new(),
             early_budget: EARLY_GC_BUDGET,
+            set_pool: Vec::new(),
+            pool_bytes: 0,
             stats: GcStats::default(),
         }
     }
@@ -300,6 +316,28 @@ impl Heap {
         out
     }
 
+    /// Keeps a dead set for reuse when it is small and the pool has room (else drops it).
+    fn pool_set(&mut self, mut s: Box<SetObj>) {
+        let cap = SET_POOL_BYTES.min(self.limit / 16);
+        if self.pool_bytes < cap && s.table.clear_if_small() && self.set_pool.try_reserve(1).is_ok()
+        {
+            self.pool_bytes += size_of::<SetObj>() + s.table.heap_bytes();
+            self.set_pool.push(s);
+        }
+    }
+
+    /// An empty set object (`frozen` as given) from the pool of dead small sets, with room
+    /// for a few elements; `None` when the pool is empty. Its memory stops counting as the
+    /// pool's: allocating the object charges it again.
+    pub fn take_pooled_set(&mut self, frozen: bool) -> Option<Box<SetObj>> {
+        let mut s = self.set_pool.pop()?;
+        let n = size_of::<SetObj>() + s.table.heap_bytes();
+        self.pool_bytes -= n;
+        self.bytes = self.bytes.saturating_sub(n);
+        s.frozen = frozen;
+        Some(s)
+    }
+
     /// Propagates marks from everything marked so far (iteratively: no Rust recursion).
     pub fn trace(&mut self) {
         let mut children = Vec::new();
@@ -330,14 +368,16 @@ impl Heap {
             while dead != 0 {
                 let i = w * 64 + dead.trailing_zeros() as usize;
                 dead &= dead - 1;
-                self.objs[i] = Obj::Free(NO_FREE);
+                if let Obj::Set(s) = core::mem::replace(&mut self.objs[i], Obj::Free(NO_FREE)) {
+                    self.pool_set(s);
+                }
             }
             self.used[w] = used & marked;
         }
         self.live -= freed as usize;
         self.cursor = 0;
         self.marks.iter_mut().for_each(|w| *w = 0);
-        let bytes = self.objs.capacity() * size_of::<Obj>() + extra;
+        let bytes = self.objs.capacity() * size_of::<Obj>() + extra + self.pool_bytes;
         let live_data = self.live * size_of::<Obj>() + extra;
         self.bytes = bytes;
         self.allocated = 0;

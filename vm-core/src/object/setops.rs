@@ -69,16 +69,31 @@ impl Vm {
             Obj::Set(s) => s.frozen,
             _ => return Ok(None),
         };
+        let (la, lb) = match (self.set_table(ar), self.set_table(br)) {
+            (Some(ta), Some(tb)) => (ta.len(), tb.len()),
+            _ => return Ok(None),
+        };
+        let cap = match op {
+            BinaryOp::Subtract => la,
+            BinaryOp::And => la.min(lb),
+            BinaryOp::Or | BinaryOp::Xor => la + lb,
+            _ => return Ok(None),
+        };
+        // The result reuses a dead small set (object and entry storage) when there is one.
+        let mut pooled = if inplace {
+            None
+        } else {
+            self.heap.take_pooled_set(frozen)
+        };
+        let mut out = pooled
+            .as_mut()
+            .map(|s| core::mem::take(&mut s.table))
+            .unwrap_or_default();
+        out.try_reserve_empty(cap)
+            .map_err(|_| PyErr(self.memory_error))?;
         let (Some(ta), Some(tb)) = (self.set_table(ar), self.set_table(br)) else {
             return Ok(None);
         };
-        let cap = match op {
-            BinaryOp::Subtract => ta.len(),
-            BinaryOp::And => ta.len().min(tb.len()),
-            BinaryOp::Or | BinaryOp::Xor => ta.len() + tb.len(),
-            _ => return Ok(None),
-        };
-        let mut out = Dict::try_with_capacity(cap).map_err(|_| PyErr(self.memory_error))?;
         // Elements of `a` (distinct by construction) that the operator keeps.
         for e in ta.iter() {
             let keep = match op {
@@ -121,7 +136,14 @@ impl Vm {
             }
             return Ok(Some(a));
         }
-        let s = self.alloc_value(Obj::Set(Box::new(SetObj { table: out, frozen })))?;
+        let set = match pooled {
+            Some(mut s) => {
+                s.table = out;
+                s
+            }
+            None => Box::new(SetObj { table: out, frozen }),
+        };
+        let s = self.alloc_value(Obj::Set(set))?;
         Ok(Some(s))
     }
 }
