@@ -611,9 +611,31 @@ impl Vm {
     /// down to `depth` levels of nesting.
     fn simple_eq_depth(&self, a: Value, b: Value, depth: u32) -> Option<bool> {
         if let (Some(ra), Some(rb)) = (a.as_obj(), b.as_obj()) {
-            // The common case in dict lookups: two distinct strs.
-            if let (Obj::Str(x), Obj::Str(y)) = (self.heap.get(ra), self.heap.get(rb)) {
-                return Some(x.as_bytes() == y.as_bytes());
+            match (self.heap.get(ra), self.heap.get(rb)) {
+                // The common case in dict lookups: two distinct strs.
+                (Obj::Str(x), Obj::Str(y)) => return Some(x.same_text(y)),
+                // Tuple keys like `(word, word)`: str items without recursion.
+                (Obj::Tuple(x), Obj::Tuple(y)) if depth > 0 => {
+                    if x.len() != y.len() {
+                        return Some(false);
+                    }
+                    // Items compare as in containers: identity first, and the first unequal
+                    // item decides (later items may need user code and are not reached).
+                    for (&p, &q) in x.iter().zip(y.iter()) {
+                        if p == q {
+                            continue;
+                        }
+                        if let (Some(Obj::Str(s)), Some(Obj::Str(t))) = (self.obj(p), self.obj(q)) {
+                            if !s.same_text(t) {
+                                return Some(false);
+                            }
+                        } else if !self.simple_eq_depth(p, q, depth - 1)? {
+                            return Some(false);
+                        }
+                    }
+                    return Some(true);
+                }
+                _ => {}
             }
         }
         if a == b {

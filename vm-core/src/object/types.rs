@@ -122,6 +122,23 @@ impl StrObj {
         }
     }
 
+    /// Whether two strs hold the same text. Two inline strs compare their whole buffers
+    /// (zero past the text), which needs no `memcmp` call.
+    #[inline]
+    pub fn same_text(&self, other: &StrObj) -> bool {
+        match (&self.0, &other.0) {
+            (
+                StrRepr::Inline { len, buf, .. },
+                StrRepr::Inline {
+                    len: len2,
+                    buf: buf2,
+                    ..
+                },
+            ) => len == len2 && buf == buf2,
+            _ => self.as_bytes() == other.as_bytes(),
+        }
+    }
+
     /// Length in bytes.
     #[inline]
     pub fn len(&self) -> usize {
