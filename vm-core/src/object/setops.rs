@@ -15,6 +15,24 @@ use super::value::{ObjRef, Value};
 use crate::bytecode::ops::BinaryOp;
 use crate::vm::{PyErr, PyResult, Vm};
 
+/// For a small table without an index, the set of `hash % 64` of its keys as a bit mask, and
+/// whether its keys are exactly the ints in 0..64 with those bits (ints hash to themselves);
+/// for an indexed table, a mask with every bit set (nothing ruled out).
+fn hash_mask(t: &Dict) -> (u64, bool) {
+    let Some(entries) = t.linear_entries() else {
+        return (u64::MAX, false);
+    };
+    let (mut mask, mut exact) = (0u64, true);
+    for e in entries {
+        if e.key.is_undef() {
+            continue;
+        }
+        mask |= 1 << (e.hash & 63);
+        exact &= e.key.as_small_int().is_some_and(|i| (0..64).contains(&i));
+    }
+    (mask, exact)
+}
+
 impl Vm {
     /// Whether set/dict table `t` holds `key` (with hash `hash`), deciding equality without
     /// user code; `None` when a candidate needs user code to compare.
@@ -94,14 +112,25 @@ impl Vm {
         let (Some(ta), Some(tb)) = (self.set_table(ar), self.set_table(br)) else {
             return Ok(None);
         };
+        let (mask, exact) = hash_mask(tb);
         // Elements of `a` (distinct by construction) that the operator keeps.
         for e in ta.iter() {
             let keep = match op {
                 BinaryOp::Or => true,
                 _ => {
-                    // Give up when membership needs user code.
-                    let Some(has) = self.table_has_simple(tb, e.key, e.hash) else {
-                        return Ok(None);
+                    let bit = mask & (1 << (e.hash & 63)) != 0;
+                    let has = if !bit {
+                        // No element of `b` has this hash.
+                        false
+                    } else if exact && e.key.as_small_int().is_some_and(|i| (0..64).contains(&i)) {
+                        // `b` holds exactly the ints whose bits are set.
+                        true
+                    } else {
+                        // Give up when membership needs user code.
+                        let Some(has) = self.table_has_simple(tb, e.key, e.hash) else {
+                            return Ok(None);
+                        };
+                        has
                     };
                     has == matches!(op, BinaryOp::And)
                 }
