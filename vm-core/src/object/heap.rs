@@ -174,7 +174,12 @@ impl Heap {
         // Nothing new (an object reusing a free slot): always fits, even when a collection
         // found the heap slightly over the limit (the accounting of growth is approximate).
         if new > limit && n > 0 {
-            return Err(OutOfMemory);
+            // The pools of dead objects kept for reuse never cause a MemoryError.
+            if self.pool_bytes == 0 {
+                return Err(OutOfMemory);
+            }
+            self.release_pools();
+            return self.charge(n);
         }
         self.bytes = new;
         self.allocated = self.allocated.saturating_add(n);
@@ -187,11 +192,21 @@ impl Heap {
         self.reserve = on;
     }
 
-    /// Whether `n` more bytes would fit under the limit.
+    /// Whether `n` more bytes would fit under the limit (the pools of dead objects kept for
+    /// reuse count as free: [`Heap::charge`] releases them when it needs their room).
     #[inline]
     pub fn fits(&self, n: usize) -> bool {
         let reserve = if self.reserve { RESERVE } else { 0 };
-        self.bytes.saturating_add(n) <= self.limit.saturating_add(reserve)
+        (self.bytes.saturating_sub(self.pool_bytes)).saturating_add(n)
+            <= self.limit.saturating_add(reserve)
+    }
+
+    /// Frees the pools of dead objects kept for reuse.
+    fn release_pools(&mut self) {
+        self.set_pool = Vec::new();
+        self.instance_pool = Vec::new();
+        self.bytes = self.bytes.saturating_sub(self.pool_bytes);
+        self.pool_bytes = 0;
     }
 
     /// Allocates an object.
@@ -218,6 +233,10 @@ impl Heap {
                         return Err(OutOfMemory);
                     }
                     self.bytes += (self.objs.capacity() - self.objs.len()) * size_of::<Obj>();
+                    if self.bytes > self.limit && self.pool_bytes > 0 {
+                        // `fits` counted the pools as free: make them so.
+                        self.release_pools();
+                    }
                 }
                 self.objs.push(obj);
                 if self.used.len() * 64 < self.objs.len() {
