@@ -174,12 +174,7 @@ impl Heap {
         // Nothing new (an object reusing a free slot): always fits, even when a collection
         // found the heap slightly over the limit (the accounting of growth is approximate).
         if new > limit && n > 0 {
-            // The pools of dead objects kept for reuse never cause a MemoryError.
-            if self.pool_bytes == 0 {
-                return Err(OutOfMemory);
-            }
-            self.release_pools();
-            return self.charge(n);
+            return self.charge_after_releasing_pools(n);
         }
         self.bytes = new;
         self.allocated = self.allocated.saturating_add(n);
@@ -192,13 +187,47 @@ impl Heap {
         self.reserve = on;
     }
 
-    /// Whether `n` more bytes would fit under the limit (the pools of dead objects kept for
-    /// reuse count as free: [`Heap::charge`] releases them when it needs their room).
+    /// Whether `n` more bytes would fit under the limit.
     #[inline]
     pub fn fits(&self, n: usize) -> bool {
         let reserve = if self.reserve { RESERVE } else { 0 };
-        (self.bytes.saturating_sub(self.pool_bytes)).saturating_add(n)
-            <= self.limit.saturating_add(reserve)
+        self.bytes.saturating_add(n) <= self.limit.saturating_add(reserve)
+    }
+
+    /// [`Heap::fits`], after freeing the pools of dead objects kept for reuse if that makes
+    /// the room (they never cause a MemoryError).
+    #[inline]
+    pub fn fits_releasing_pools(&mut self, n: usize) -> bool {
+        self.fits(n) || self.fits_after_releasing_pools(n)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn fits_after_releasing_pools(&mut self, n: usize) -> bool {
+        if self.pool_bytes > 0 {
+            self.release_pools();
+        }
+        self.fits(n)
+    }
+
+    /// [`Heap::charge`] over the limit: the pools of dead objects kept for reuse never
+    /// cause a MemoryError, so they go first.
+    #[cold]
+    #[inline(never)]
+    fn charge_after_releasing_pools(&mut self, n: usize) -> Result<(), OutOfMemory> {
+        if self.pool_bytes == 0 {
+            return Err(OutOfMemory);
+        }
+        self.release_pools();
+        // As `charge` (not calling it: that would make it recursive, and not inlined).
+        let reserve = if self.reserve { RESERVE } else { 0 };
+        let new = self.bytes.saturating_add(n);
+        if new > self.limit.saturating_add(reserve) {
+            return Err(OutOfMemory);
+        }
+        self.bytes = new;
+        self.allocated = self.allocated.saturating_add(n);
+        Ok(())
     }
 
     /// Frees the pools of dead objects kept for reuse.
@@ -228,15 +257,13 @@ impl Heap {
                 }
                 if self.objs.len() == self.objs.capacity() {
                     let grow = self.objs.len().max(256);
-                    if !self.fits(grow * size_of::<Obj>()) || self.objs.try_reserve(grow).is_err() {
+                    if !self.fits_releasing_pools(grow * size_of::<Obj>())
+                        || self.objs.try_reserve(grow).is_err()
+                    {
                         self.bytes -= extra;
                         return Err(OutOfMemory);
                     }
                     self.bytes += (self.objs.capacity() - self.objs.len()) * size_of::<Obj>();
-                    if self.bytes > self.limit && self.pool_bytes > 0 {
-                        // `fits` counted the pools as free: make them so.
-                        self.release_pools();
-                    }
                 }
                 self.objs.push(obj);
                 if self.used.len() * 64 < self.objs.len() {

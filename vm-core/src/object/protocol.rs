@@ -3,7 +3,6 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::dict::Dict;
 use super::hash::{bytes_hash, int_hash, str_hash_bytes, tuple_hash};
 use super::types::{BuiltinBase, IterObj, Obj};
 use super::value::{ObjRef, Value};
@@ -412,16 +411,14 @@ impl Vm {
         if room {
             return Ok(());
         }
-        let fits = |t: &Dict, heap: &super::heap::Heap| heap.fits(t.reserve_one_bytes());
-        let heap = &self.heap;
-        let ok = match heap.get(d) {
-            Obj::Dict(t) => fits(t, heap),
-            Obj::Set(s) => fits(&s.table, heap),
+        let need = match self.heap.get(d) {
+            Obj::Dict(t) => t.reserve_one_bytes(),
+            Obj::Set(s) => s.table.reserve_one_bytes(),
             _ => return Ok(()),
         };
         // Refused before the table grows: growing first would leave memory the heap does
         // not account for.
-        if !ok {
+        if !self.heap.fits_releasing_pools(need) {
             return Err(PyErr(self.memory_error));
         }
         let t = match self.heap.get_mut(d) {
