@@ -331,8 +331,8 @@ impl Vm {
     pub fn new_int(&mut self, i: i64) -> PyResult<Value> {
         match Value::small_int(i) {
             Some(v) => Ok(v),
-            None => self.alloc_value(Obj::BigInt(Box::new(
-                crate::object::bigint::BigInt::from_i64(i),
+            None => self.alloc_value(Obj::BigInt(crate::object::heapint::HeapInt::from_i128(
+                i as i128,
             ))),
         }
     }

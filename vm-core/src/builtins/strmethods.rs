@@ -141,7 +141,32 @@ fn str_split(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult
     let base = s.as_ptr() as usize;
     let off = |t: &str| t.as_ptr() as usize - base;
     let mut ranges: Vec<(usize, usize)> = Vec::new();
+    let ascii = matches!(vm.obj(me), Some(Obj::Str(so)) if so.is_ascii());
     match &sep {
+        None if ascii => {
+            // ASCII text: whitespace (as `py_space` has it) found byte by byte.
+            let b = s.as_bytes();
+            let space = |c: u8| matches!(c, b' ' | b'\t'..=b'\r' | b'\x1c'..=b'\x1f');
+            let mut i = 0;
+            loop {
+                while i < b.len() && space(b[i]) {
+                    i += 1;
+                }
+                if i == b.len() {
+                    break;
+                }
+                if maxsplit >= 0 && ranges.len() as i64 == maxsplit {
+                    // The rest as is, trailing whitespace included (as CPython).
+                    ranges.push((i, b.len()));
+                    break;
+                }
+                let a = i;
+                while i < b.len() && !space(b[i]) {
+                    i += 1;
+                }
+                ranges.push((a, i));
+            }
+        }
         None => {
             let mut rest = s.trim_start_matches(py_space);
             while !rest.is_empty() {

@@ -1,12 +1,12 @@
 //! Binary and unary operators: numbers (inline ints, big ints, floats), sequences, sets,
 //! and user dunders with reflection.
 
-use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::bigint::{BigInt, DivError};
+use super::heapint::HeapInt;
 use super::types::Obj;
 use super::value::Value;
 use crate::bytecode::ops::BinaryOp;
@@ -27,9 +27,12 @@ impl Vm {
                 return Ok(v);
             }
         }
-        let extra = (b.bit_length() as usize) / 8 + 8;
-        self.charge(extra)?;
-        self.alloc_value(Obj::BigInt(Box::new(b)))
+        let h = HeapInt::from_big(b);
+        if let HeapInt::Big(b) = &h {
+            let extra = (b.bit_length() as usize) / 8 + 8;
+            self.charge(extra)?;
+        }
+        self.alloc_value(Obj::BigInt(h))
     }
 
     /// An int value from an i128.
@@ -39,7 +42,7 @@ impl Vm {
                 return Ok(v);
             }
         }
-        self.int_from_big(BigInt::from_i128(i))
+        self.alloc_value(Obj::BigInt(HeapInt::from_i128(i)))
     }
 
     /// The value as a big int if it is an int or bool.
@@ -53,7 +56,7 @@ impl Vm {
             _ => {}
         }
         match self.obj(v)? {
-            Obj::BigInt(b) => Some((**b).clone()),
+            Obj::BigInt(b) => Some(b.to_big()),
             Obj::Instance(i)
                 if !i.native.is_undef()
                     && self.builtin_base(i.class) == super::types::BuiltinBase::Int =>
@@ -97,7 +100,7 @@ impl Vm {
             _ => {}
         }
         match self.obj(v)? {
-            Obj::BigInt(b) => Some(Num::Big((**b).clone())),
+            Obj::BigInt(b) => Some(Num::Big(b.to_big())),
             _ => None,
         }
     }
@@ -136,15 +139,17 @@ impl Vm {
         if let (Some(x), Some(y)) = (a.as_float(), b.as_float()) {
             return self.float_op(x, y, op);
         }
-        // Big ints that fit in 62 bits (e.g. an LCG's `state * A + C`): i128 arithmetic
+        // Two exact sets (sudoku's `ALL - used`): straight to the table fast path.
+        if let (Some(Obj::Set(_)), Some(Obj::Set(_))) = (self.obj(a), self.obj(b)) {
+            if let Some(v) = self.set_binop_fast(a, b, op, inplace)? {
+                return Ok(v);
+            }
+        }
+        // Ints that fit in 128 bits (e.g. an LCG's `state * A + C`): i128 arithmetic
         // instead of copying both operands into `BigInt`s.
-        if (a.is_obj() || b.is_obj()) && !a.is_bool() && !b.is_bool() {
-            if let (Some(x), Some(y)) = (self.as_i64(a), self.as_i64(b)) {
-                if x.unsigned_abs() < 1 << 62 && y.unsigned_abs() < 1 << 62 {
-                    if let Some(v) = self.small_int_op(x, y, op)? {
-                        return Ok(v);
-                    }
-                }
+        if let (Some(x), Some(y)) = (self.as_wide(a), self.as_wide(b)) {
+            if let Some(v) = self.wide_int_op(x, y, op)? {
+                return Ok(v);
             }
         }
         if let (Some(x), Some(y)) = (self.num(a), self.num(b)) {
@@ -206,6 +211,71 @@ impl Vm {
             return Ok(v);
         }
         self.dunder_binop(a, b, op, inplace)
+    }
+
+    /// The value of a small int or of a heap int stored in place (not a bool).
+    #[inline]
+    pub(crate) fn as_wide(&self, v: Value) -> Option<i128> {
+        if let Some(i) = v.as_small_int() {
+            return Some(i as i128);
+        }
+        match self.obj(v)? {
+            Obj::BigInt(h) => h.as_i128(),
+            _ => None,
+        }
+    }
+
+    /// `x op y` in i128 arithmetic; `Ok(None)` when the result may not fit (or for operators
+    /// left to the general path), with the errors of [`Vm::small_int_op`].
+    fn wide_int_op(&mut self, x: i128, y: i128, op: BinaryOp) -> PyResult<Option<Value>> {
+        let r = match op {
+            BinaryOp::Add => x.checked_add(y),
+            BinaryOp::Subtract => x.checked_sub(y),
+            BinaryOp::Multiply => x.checked_mul(y),
+            BinaryOp::FloorDivide | BinaryOp::Remainder => {
+                if y == 0 {
+                    return Err(self.zero_division(if op == BinaryOp::Remainder {
+                        "integer modulo by zero"
+                    } else {
+                        "integer division or modulo by zero"
+                    }));
+                }
+                let (Some(q), Some(m)) = (x.checked_div(y), x.checked_rem(y)) else {
+                    return Ok(None);
+                };
+                let adjust = m != 0 && ((m < 0) != (y < 0));
+                Some(match (op, adjust) {
+                    (BinaryOp::FloorDivide, false) => q,
+                    (BinaryOp::FloorDivide, true) => q - 1,
+                    (_, false) => m,
+                    (_, true) => m + y,
+                })
+            }
+            BinaryOp::And => Some(x & y),
+            BinaryOp::Or => Some(x | y),
+            BinaryOp::Xor => Some(x ^ y),
+            BinaryOp::Lshift => {
+                if y < 0 {
+                    return Err(self.value_error("negative shift count"));
+                }
+                if y < 127 && (x << y) >> y == x {
+                    Some(x << y)
+                } else {
+                    None
+                }
+            }
+            BinaryOp::Rshift => {
+                if y < 0 {
+                    return Err(self.value_error("negative shift count"));
+                }
+                Some(x >> y.min(127))
+            }
+            _ => None,
+        };
+        match r {
+            Some(r) => self.int_from_i128(r).map(Some),
+            None => Ok(None),
+        }
     }
 
     fn small_int_op(&mut self, x: i64, y: i64, op: BinaryOp) -> PyResult<Option<Value>> {

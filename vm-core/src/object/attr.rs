@@ -521,14 +521,25 @@ impl Vm {
     pub fn new_instance(&mut self, cls: ObjRef) -> PyResult<Value> {
         let n = self.class(cls).map_or(0, |c| c.layout.len());
         self.charge(n * 8)?;
-        let mut values = Vec::new();
-        values.resize(n, Value::UNDEF);
-        self.alloc_value(Obj::Instance(Box::new(Instance {
-            class: cls,
-            values,
-            dict: None,
-            native: Value::UNDEF,
-            exc: None,
-        })))
+        let inst = match self.heap.take_pooled_instance() {
+            // A dead instance's box and value storage (already emptied).
+            Some(mut inst) => {
+                inst.class = cls;
+                inst.values.resize(n, Value::UNDEF);
+                inst
+            }
+            None => {
+                let mut values = Vec::new();
+                values.resize(n, Value::UNDEF);
+                Box::new(Instance {
+                    class: cls,
+                    values,
+                    dict: None,
+                    native: Value::UNDEF,
+                    exc: None,
+                })
+            }
+        };
+        self.alloc_value(Obj::Instance(inst))
     }
 }

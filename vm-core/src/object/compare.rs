@@ -43,6 +43,9 @@ impl Vm {
 
     /// Compares two numbers (ints of any size, bools, floats); `None` if not both numbers.
     fn numeric_cmp(&mut self, a: Value, b: Value) -> PyResult<Option<Option<Ordering>>> {
+        if let (Some(x), Some(y)) = (self.as_wide(a), self.as_wide(b)) {
+            return Ok(Some(Some(x.cmp(&y))));
+        }
         let af = a.as_float();
         let bf = b.as_float();
         let ai = self.to_bigint(a);
@@ -73,6 +76,9 @@ impl Vm {
                 self.seq_compare(&x, &y, op).map(Some)
             }
             (Obj::Tuple(x), Obj::Tuple(y)) => {
+                if let Some(r) = self.tuple_compare_simple(x, y, op) {
+                    return Ok(Some(r));
+                }
                 let (x, y) = (x.to_vec(), y.to_vec());
                 self.seq_compare(&x, &y, op).map(Some)
             }
@@ -128,6 +134,33 @@ impl Vm {
             }
             _ => Ok(None),
         }
+    }
+
+    /// [`Vm::seq_compare`] for tuples whose items up to the first difference are small ints
+    /// or strs (keys like `(score, x)`): no copies, no rooting. `None` when another kind of
+    /// item is reached.
+    fn tuple_compare_simple(&self, x: &[Value], y: &[Value], op: CompareOp) -> Option<bool> {
+        for (&p, &q) in x.iter().zip(y) {
+            if p == q {
+                continue;
+            }
+            let ord = if let (Some(i), Some(j)) = (p.as_small_int(), q.as_small_int()) {
+                i.cmp(&j)
+            } else if let (Some(Obj::Str(s)), Some(Obj::Str(t))) = (self.obj(p), self.obj(q)) {
+                match s.as_bytes().cmp(t.as_bytes()) {
+                    Ordering::Equal => continue,
+                    o => o,
+                }
+            } else {
+                return None;
+            };
+            return Some(match op {
+                CompareOp::Eq => false,
+                CompareOp::Ne => true,
+                _ => ord_result(Some(ord), op),
+            });
+        }
+        Some(ord_result(Some(x.len().cmp(&y.len())), op))
     }
 
     /// Lexicographic comparison with Python's rules (identity implies equality per item).

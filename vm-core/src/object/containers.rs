@@ -38,10 +38,14 @@ impl Vm {
 
     /// A new set or frozenset from values.
     pub fn new_set(&mut self, items: &[Value], frozen: bool) -> PyResult<Value> {
-        let s = self.alloc_value(Obj::Set(Box::new(SetObj {
-            table: Default::default(),
-            frozen,
-        })))?;
+        let set = match self.heap.take_pooled_set(frozen) {
+            Some(s) => s,
+            None => Box::new(SetObj {
+                table: Default::default(),
+                frozen,
+            }),
+        };
+        let s = self.alloc_value(Obj::Set(set))?;
         // User `__hash__`/`__eq__` may collect: root the new set and the items not yet added.
         self.with_roots(items, |vm, _| {
             vm.root(s);
@@ -59,6 +63,17 @@ impl Vm {
         // running user code unless an element with the same hash needs it.
         if let Some(i) = item.as_small_int() {
             let h = super::hash::int_hash(i);
+            // A small set with room: one scan decides (only an equal-hash entry that is
+            // another value, like 1.0 for 1, needs the comparison below).
+            if let Obj::Set(st) = self.heap.get_mut(r) {
+                if st
+                    .table
+                    .add_identical_in_place(h, item, Value::NONE)
+                    .is_some()
+                {
+                    return Ok(());
+                }
+            }
             let found = match self.heap.get(r) {
                 Obj::Set(st) => self.table_has_simple(&st.table, item, h),
                 _ => None,

@@ -15,6 +15,10 @@ const PERTURB_SHIFT: u32 = 5;
 const MIN_SIZE: usize = 8;
 /// Index slots of a table's first index allocation by `reserve_one`.
 const FIRST_SIZE: usize = 16;
+/// Entries (live or deleted) a table holds before it builds its index: smaller tables
+/// (most sets and many dicts) find keys by scanning the dense entries, which saves the
+/// index's allocation and its maintenance.
+const LINEAR_MAX: usize = 16;
 
 /// The table could not grow: the allocator refused the memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,8 +61,27 @@ impl Iterator for Candidates<'_> {
     type Item = usize;
 
     fn next(&mut self) -> Option<usize> {
-        if self.done || self.dict.indices.is_empty() {
+        if self.done {
             return None;
+        }
+        if self.dict.indices.is_empty() {
+            // A small table without an index: `slot` is the next entry to look at.
+            let rest = self.dict.entries.get(self.slot..).unwrap_or_default();
+            let hash = self.hash;
+            match rest
+                .iter()
+                .position(|e| e.hash == hash && !e.key.is_undef())
+            {
+                Some(k) => {
+                    let i = self.slot + k;
+                    self.slot = i + 1;
+                    return Some(i);
+                }
+                None => {
+                    self.done = true;
+                    return None;
+                }
+            }
         }
         let mask = self.dict.indices.len() - 1;
         loop {
@@ -95,7 +118,9 @@ impl Dict {
             d.entries
                 .try_reserve_exact(n)
                 .map_err(|_| TableAllocError)?;
-            d.resize(n * 3 / 2 + 1).map_err(|_| TableAllocError)?;
+            if n > LINEAR_MAX {
+                d.resize(n * 3 / 2 + 1).map_err(|_| TableAllocError)?;
+            }
         }
         Ok(d)
     }
@@ -115,6 +140,13 @@ impl Dict {
     /// Heap bytes owned by the table (for the heap limit).
     pub fn heap_bytes(&self) -> usize {
         self.entries.capacity() * size_of::<Entry>() + self.indices.capacity() * 4
+    }
+
+    /// All entries (deleted ones included) of a small table that has no index, which finds
+    /// keys by scanning them; `None` for an indexed table.
+    #[inline]
+    pub fn linear_entries(&self) -> Option<&[Entry]> {
+        self.indices.is_empty().then_some(&self.entries[..])
     }
 
     /// Entry indices whose hash equals `hash`, in probe order.
@@ -178,7 +210,7 @@ impl Dict {
             // Amortized growth: the capacity at least doubles (by 8 entries at first).
             n += self.entries.len().max(8) * size_of::<Entry>();
         }
-        if (self.fill.max(self.entries.len()) + 1) * 3 > self.indices.len() * 2 {
+        if self.needs_index_growth() {
             let slots = ((self.len + 1) * 3)
                 .max(FIRST_SIZE)
                 .next_power_of_two()
@@ -197,9 +229,12 @@ impl Dict {
                 .try_reserve(self.entries.len().max(8))
                 .map_err(|_| TableAllocError)?;
         }
-        if (self.fill.max(self.entries.len()) + 1) * 3 > self.indices.len() * 2 {
-            // The first index table has room for 10 keys (as many as the first two entry
-            // vectors): small sets and dicts never rebuild it.
+        if self.needs_index_growth() {
+            if self.indices.is_empty() && self.len < LINEAR_MAX / 2 {
+                // Mostly deleted entries: compacting keeps the table linear.
+                self.entries.retain(|e| !e.key.is_undef());
+                return Ok(self.heap_bytes().saturating_sub(before));
+            }
             let min = if self.indices.is_empty() {
                 FIRST_SIZE
             } else {
@@ -211,23 +246,74 @@ impl Dict {
         Ok(self.heap_bytes().saturating_sub(before))
     }
 
+    /// Adds `key` to a small table without an index when that needs neither growth nor an
+    /// equality test beyond identity: `Some(true)` when the key was already there (by
+    /// identity), `Some(false)` when it was appended, `None` when the caller must take the
+    /// general path (an entry with the same hash but another key, an index, or no room).
+    #[inline]
+    pub fn add_identical_in_place(&mut self, hash: u64, key: Value, value: Value) -> Option<bool> {
+        if !self.indices.is_empty() {
+            return None;
+        }
+        if let Some(e) = self
+            .entries
+            .iter()
+            .find(|e| e.hash == hash && !e.key.is_undef())
+        {
+            return if e.key == key { Some(true) } else { None };
+        }
+        if self.entries.len() == self.entries.capacity() || self.entries.len() >= LINEAR_MAX {
+            return None;
+        }
+        self.entries.push(Entry { hash, key, value });
+        self.len += 1;
+        self.keys_version = self.keys_version.wrapping_add(1);
+        Some(false)
+    }
+
+    /// Appends a key known to be absent when that needs no growth of the table (no heap
+    /// accounting then); `false` (and nothing done) otherwise.
+    #[inline]
+    pub fn push_new_in_place(&mut self, hash: u64, key: Value, value: Value) -> bool {
+        if self.entries.len() == self.entries.capacity() || self.needs_index_growth() {
+            return false;
+        }
+        self.push_new(hash, key, value);
+        true
+    }
+
     /// Appends a key known to be absent. Call [`Dict::reserve_one`] first.
     pub fn push_new(&mut self, hash: u64, key: Value, value: Value) -> usize {
-        if (self.fill.max(self.entries.len()) + 1) * 3 > self.indices.len() * 2 {
+        if self.needs_index_growth() {
             // reserve_one was not called: grow anyway (may abort only on real exhaustion).
             let _ = self.resize(((self.len + 1) * 3).max(MIN_SIZE));
         }
         let ix = self.entries.len();
         self.entries.push(Entry { hash, key, value });
-        self.place(hash, ix as u32);
+        if !self.indices.is_empty() {
+            self.place(hash, ix as u32);
+        }
         self.len += 1;
         self.keys_version = self.keys_version.wrapping_add(1);
         ix
     }
 
+    /// Whether one more entry needs a (bigger) index: a linear table that is full, or an
+    /// index that would be more than 2/3 full.
+    #[inline]
+    fn needs_index_growth(&self) -> bool {
+        if self.indices.is_empty() {
+            return self.entries.len() >= LINEAR_MAX;
+        }
+        (self.fill.max(self.entries.len()) + 1) * 3 > self.indices.len() * 2
+    }
+
     /// Deletes entry `i` (which must be live) and returns it.
     pub fn remove_at(&mut self, i: usize) -> Entry {
         let e = self.entries[i];
+        if self.indices.is_empty() {
+            return self.remove_entry(i, e);
+        }
         let mask = self.indices.len() - 1;
         let mut slot = e.hash as usize & mask;
         let mut perturb = e.hash;
@@ -247,6 +333,11 @@ impl Dict {
                 .wrapping_add(1))
                 & mask;
         }
+        self.remove_entry(i, e)
+    }
+
+    /// Marks entry `i` deleted (its index slot, if any, already is) and returns it.
+    fn remove_entry(&mut self, i: usize, e: Entry) -> Entry {
         self.entries[i].key = Value::UNDEF;
         self.entries[i].value = Value::UNDEF;
         self.len -= 1;
@@ -261,6 +352,34 @@ impl Dict {
             self.fill = 0;
         }
         e
+    }
+
+    /// Empties a small table without an index, keeping its entry storage (for reuse);
+    /// `false` (and nothing done) for any other table.
+    pub fn clear_if_small(&mut self) -> bool {
+        if !self.indices.is_empty() || self.entries.capacity() > LINEAR_MAX {
+            return false;
+        }
+        self.entries.clear();
+        self.len = 0;
+        self.fill = 0;
+        self.keys_version = self.keys_version.wrapping_add(1);
+        true
+    }
+
+    /// Makes an empty table ready for `n` entries without growing (as
+    /// [`Dict::try_with_capacity`] for a table that may have storage already).
+    pub fn try_reserve_empty(&mut self, n: usize) -> Result<(), TableAllocError> {
+        debug_assert!(self.entries.is_empty());
+        if n > self.entries.capacity() {
+            self.entries
+                .try_reserve_exact(n)
+                .map_err(|_| TableAllocError)?;
+        }
+        if n > LINEAR_MAX {
+            self.resize(n * 3 / 2 + 1).map_err(|_| TableAllocError)?;
+        }
+        Ok(())
     }
 
     /// Removes everything.

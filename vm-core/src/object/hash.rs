@@ -7,6 +7,10 @@ pub const MODULUS: u64 = (1 << 61) - 1;
 /// Hash of an `i64` with CPython's semantics (`-1` becomes `-2`).
 #[inline]
 pub fn int_hash(i: i64) -> u64 {
+    // Every small int and most others: no division.
+    if (0..MODULUS as i64).contains(&i) {
+        return i as u64;
+    }
     let m = (i.unsigned_abs() % MODULUS) as i64;
     let h = if i < 0 { -m } else { m };
     (if h == -1 { -2 } else { h }) as u64

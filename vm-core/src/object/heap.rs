@@ -18,10 +18,11 @@
 //! heap stays within about twice the live data and each collection's marking is paid for by
 //! as much allocation. Every allocation counts, including one that reuses a free slot.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::mem::size_of;
 
-use super::types::Obj;
+use super::types::{Instance, Obj, SetObj};
 use super::value::{ObjRef, Value};
 
 /// Payload of `Obj::Free` (kept for debugging output).
@@ -44,6 +45,11 @@ const GC_STEP_FACTOR: usize = 2;
 
 /// Bytes above the limit that allocations in reserve mode ([`Heap::use_reserve`]) may use.
 const RESERVE: usize = 64 * 1024;
+
+/// Most bytes of dead small sets the sweep keeps for reuse (a program like a constraint
+/// solver makes and drops a few small sets per step: reusing them saves two mallocs and two
+/// frees each). Also at most 1/16 of the heap limit: the pool counts against it.
+const SET_POOL_BYTES: usize = 512 * 1024;
 
 /// Why an allocation was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +85,20 @@ pub struct Heap {
     next_gc: usize,
     gray: Vec<ObjRef>,
     early_budget: usize,
+    /// Emptied small sets from dead objects, ready for reuse (counted in `bytes`).
+    #[allow(
+        clippy::vec_box,
+        reason = "the boxes are what is reused: an Obj::Set holds a Box<SetObj>"
+    )]
+    set_pool: Vec<Box<SetObj>>,
+    /// Dead instances (emptied) ready for reuse (counted in `bytes`).
+    #[allow(
+        clippy::vec_box,
+        reason = "the boxes are what is reused: an Obj::Instance holds a Box<Instance>"
+    )]
+    instance_pool: Vec<Box<Instance>>,
+    /// Bytes held by `set_pool` and `instance_pool`.
+    pool_bytes: usize,
     /// Statistics for introspection.
     pub stats: GcStats,
 }
@@ -99,6 +119,9 @@ impl Heap {
             next_gc: (limit / 8).clamp(64 * 1024, 4 * 1024 * 1024),
             gray: Vec::new(),
             early_budget: EARLY_GC_BUDGET,
+            set_pool: Vec::new(),
+            instance_pool: Vec::new(),
+            pool_bytes: 0,
             stats: GcStats::default(),
         }
     }
@@ -151,7 +174,7 @@ impl Heap {
         // Nothing new (an object reusing a free slot): always fits, even when a collection
         // found the heap slightly over the limit (the accounting of growth is approximate).
         if new > limit && n > 0 {
-            return Err(OutOfMemory);
+            return self.charge_after_releasing_pools(n);
         }
         self.bytes = new;
         self.allocated = self.allocated.saturating_add(n);
@@ -169,6 +192,50 @@ impl Heap {
     pub fn fits(&self, n: usize) -> bool {
         let reserve = if self.reserve { RESERVE } else { 0 };
         self.bytes.saturating_add(n) <= self.limit.saturating_add(reserve)
+    }
+
+    /// [`Heap::fits`], after freeing the pools of dead objects kept for reuse if that makes
+    /// the room (they never cause a MemoryError).
+    #[inline]
+    pub fn fits_releasing_pools(&mut self, n: usize) -> bool {
+        self.fits(n) || self.fits_after_releasing_pools(n)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn fits_after_releasing_pools(&mut self, n: usize) -> bool {
+        if self.pool_bytes > 0 {
+            self.release_pools();
+        }
+        self.fits(n)
+    }
+
+    /// [`Heap::charge`] over the limit: the pools of dead objects kept for reuse never
+    /// cause a MemoryError, so they go first.
+    #[cold]
+    #[inline(never)]
+    fn charge_after_releasing_pools(&mut self, n: usize) -> Result<(), OutOfMemory> {
+        if self.pool_bytes == 0 {
+            return Err(OutOfMemory);
+        }
+        self.release_pools();
+        // As `charge` (not calling it: that would make it recursive, and not inlined).
+        let reserve = if self.reserve { RESERVE } else { 0 };
+        let new = self.bytes.saturating_add(n);
+        if new > self.limit.saturating_add(reserve) {
+            return Err(OutOfMemory);
+        }
+        self.bytes = new;
+        self.allocated = self.allocated.saturating_add(n);
+        Ok(())
+    }
+
+    /// Frees the pools of dead objects kept for reuse.
+    fn release_pools(&mut self) {
+        self.set_pool = Vec::new();
+        self.instance_pool = Vec::new();
+        self.bytes = self.bytes.saturating_sub(self.pool_bytes);
+        self.pool_bytes = 0;
     }
 
     /// Allocates an object.
@@ -190,7 +257,9 @@ impl Heap {
                 }
                 if self.objs.len() == self.objs.capacity() {
                     let grow = self.objs.len().max(256);
-                    if !self.fits(grow * size_of::<Obj>()) || self.objs.try_reserve(grow).is_err() {
+                    if !self.fits_releasing_pools(grow * size_of::<Obj>())
+                        || self.objs.try_reserve(grow).is_err()
+                    {
                         self.bytes -= extra;
                         return Err(OutOfMemory);
                     }
@@ -300,6 +369,57 @@ impl Heap {
         out
     }
 
+    /// Keeps a dead set for reuse when it is small and the pool has room (else drops it).
+    fn pool_set(&mut self, mut s: Box<SetObj>) {
+        let cap = SET_POOL_BYTES.min(self.limit / 16);
+        if self.pool_bytes < cap && s.table.clear_if_small() && self.set_pool.try_reserve(1).is_ok()
+        {
+            self.pool_bytes += size_of::<SetObj>() + s.table.heap_bytes();
+            self.set_pool.push(s);
+        }
+    }
+
+    /// Keeps a dead instance for reuse when it is a plain small one and the pool has room
+    /// (else drops it). Objects like a ray tracer's vectors are made and dropped by the
+    /// million: reuse saves two mallocs and two frees each.
+    fn pool_instance(&mut self, mut inst: Box<Instance>) {
+        let cap = SET_POOL_BYTES.min(self.limit / 16);
+        if self.pool_bytes < cap
+            && inst.exc.is_none()
+            && inst.values.capacity() <= 16
+            && self.instance_pool.try_reserve(1).is_ok()
+        {
+            inst.values.clear();
+            inst.dict = None;
+            inst.native = Value::UNDEF;
+            self.pool_bytes += size_of::<Instance>() + inst.values.capacity() * 8;
+            self.instance_pool.push(inst);
+        }
+    }
+
+    /// An emptied instance from the pool of dead ones (its fields to be set by the caller);
+    /// `None` when the pool is empty. Its memory stops counting as the pool's: allocating
+    /// the object charges it again.
+    pub fn take_pooled_instance(&mut self) -> Option<Box<Instance>> {
+        let inst = self.instance_pool.pop()?;
+        let n = size_of::<Instance>() + inst.values.capacity() * 8;
+        self.pool_bytes -= n;
+        self.bytes = self.bytes.saturating_sub(n);
+        Some(inst)
+    }
+
+    /// An empty set object (`frozen` as given) from the pool of dead small sets, with room
+    /// for a few elements; `None` when the pool is empty. Its memory stops counting as the
+    /// pool's: allocating the object charges it again.
+    pub fn take_pooled_set(&mut self, frozen: bool) -> Option<Box<SetObj>> {
+        let mut s = self.set_pool.pop()?;
+        let n = size_of::<SetObj>() + s.table.heap_bytes();
+        self.pool_bytes -= n;
+        self.bytes = self.bytes.saturating_sub(n);
+        s.frozen = frozen;
+        Some(s)
+    }
+
     /// Propagates marks from everything marked so far (iteratively: no Rust recursion).
     pub fn trace(&mut self) {
         let mut children = Vec::new();
@@ -330,14 +450,18 @@ impl Heap {
             while dead != 0 {
                 let i = w * 64 + dead.trailing_zeros() as usize;
                 dead &= dead - 1;
-                self.objs[i] = Obj::Free(NO_FREE);
+                match core::mem::replace(&mut self.objs[i], Obj::Free(NO_FREE)) {
+                    Obj::Set(s) => self.pool_set(s),
+                    Obj::Instance(inst) => self.pool_instance(inst),
+                    _ => {}
+                }
             }
             self.used[w] = used & marked;
         }
         self.live -= freed as usize;
         self.cursor = 0;
         self.marks.iter_mut().for_each(|w| *w = 0);
-        let bytes = self.objs.capacity() * size_of::<Obj>() + extra;
+        let bytes = self.objs.capacity() * size_of::<Obj>() + extra + self.pool_bytes;
         let live_data = self.live * size_of::<Obj>() + extra;
         self.bytes = bytes;
         self.allocated = 0;

@@ -11,6 +11,7 @@ pub mod exceptions;
 pub mod fmtglue;
 pub mod hash;
 pub mod heap;
+pub mod heapint;
 pub mod iter;
 pub mod protocol;
 pub mod repr;

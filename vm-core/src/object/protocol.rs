@@ -405,33 +405,35 @@ impl Vm {
         h: u64,
         value: Value,
     ) -> PyResult<()> {
+        let room = match self.heap.get_mut(d) {
+            Obj::Dict(t) => t.push_new_in_place(h, key, value),
+            Obj::Set(s) => s.table.push_new_in_place(h, key, value),
+            _ => return Ok(()),
+        };
+        if room {
+            return Ok(());
+        }
         let need = match self.heap.get(d) {
             Obj::Dict(t) => t.reserve_one_bytes(),
             Obj::Set(s) => s.table.reserve_one_bytes(),
-            _ => 0,
+            _ => return Ok(()),
         };
         // Refused before the table grows: growing first would leave memory the heap does
         // not account for.
-        if !self.heap.fits(need) {
+        if !self.heap.fits_releasing_pools(need) {
             return Err(PyErr(self.memory_error));
         }
-        let grew = match self.heap.get_mut(d) {
-            Obj::Dict(t) => t.reserve_one(),
-            Obj::Set(s) => s.table.reserve_one(),
+        let t = match self.heap.get_mut(d) {
+            Obj::Dict(t) => &mut **t,
+            Obj::Set(s) => &mut s.table,
             _ => return Ok(()),
         };
-        let grew = grew.map_err(|_| PyErr(self.memory_error))?;
-        self.charge(grew)?;
-        match self.heap.get_mut(d) {
-            Obj::Dict(t) => {
-                t.push_new(h, key, value);
-            }
-            Obj::Set(s) => {
-                s.table.push_new(h, key, value);
-            }
-            _ => {}
-        }
-        Ok(())
+        let Ok(grew) = t.reserve_one() else {
+            return Err(PyErr(self.memory_error));
+        };
+        t.push_new(h, key, value);
+        // Cannot fail: `grew` is at most what `fits` accepted.
+        self.charge(grew)
     }
 
     /// Deletes `key`; returns the removed value, `None` if absent.
@@ -609,9 +611,31 @@ impl Vm {
     /// down to `depth` levels of nesting.
     fn simple_eq_depth(&self, a: Value, b: Value, depth: u32) -> Option<bool> {
         if let (Some(ra), Some(rb)) = (a.as_obj(), b.as_obj()) {
-            // The common case in dict lookups: two distinct strs.
-            if let (Obj::Str(x), Obj::Str(y)) = (self.heap.get(ra), self.heap.get(rb)) {
-                return Some(x.as_bytes() == y.as_bytes());
+            match (self.heap.get(ra), self.heap.get(rb)) {
+                // The common case in dict lookups: two distinct strs.
+                (Obj::Str(x), Obj::Str(y)) => return Some(x.same_text(y)),
+                // Tuple keys like `(word, word)`: str items without recursion.
+                (Obj::Tuple(x), Obj::Tuple(y)) if depth > 0 => {
+                    if x.len() != y.len() {
+                        return Some(false);
+                    }
+                    // Items compare as in containers: identity first, and the first unequal
+                    // item decides (later items may need user code and are not reached).
+                    for (&p, &q) in x.iter().zip(y.iter()) {
+                        if p == q {
+                            continue;
+                        }
+                        if let (Some(Obj::Str(s)), Some(Obj::Str(t))) = (self.obj(p), self.obj(q)) {
+                            if !s.same_text(t) {
+                                return Some(false);
+                            }
+                        } else if !self.simple_eq_depth(p, q, depth - 1)? {
+                            return Some(false);
+                        }
+                    }
+                    return Some(true);
+                }
+                _ => {}
             }
         }
         if a == b {

@@ -15,10 +15,40 @@ use super::value::{ObjRef, Value};
 use crate::bytecode::ops::BinaryOp;
 use crate::vm::{PyErr, PyResult, Vm};
 
+/// For a small table without an index, the set of `hash % 64` of its keys as a bit mask, and
+/// whether its keys are exactly the ints in 0..64 with those bits (ints hash to themselves);
+/// for an indexed table, a mask with every bit set (nothing ruled out).
+fn hash_mask(t: &Dict) -> (u64, bool) {
+    let Some(entries) = t.linear_entries() else {
+        return (u64::MAX, false);
+    };
+    let (mut mask, mut exact) = (0u64, true);
+    for e in entries {
+        if e.key.is_undef() {
+            continue;
+        }
+        mask |= 1 << (e.hash & 63);
+        exact &= e.key.as_small_int().is_some_and(|i| (0..64).contains(&i));
+    }
+    (mask, exact)
+}
+
 impl Vm {
     /// Whether set/dict table `t` holds `key` (with hash `hash`), deciding equality without
     /// user code; `None` when a candidate needs user code to compare.
     pub(crate) fn table_has_simple(&self, t: &Dict, key: Value, hash: u64) -> Option<bool> {
+        if let Some(entries) = t.linear_entries() {
+            // A small table: one pass over the entries, without the probe iterator.
+            for e in entries {
+                if e.hash == hash
+                    && !e.key.is_undef()
+                    && (e.key == key || self.simple_eq(e.key, key)?)
+                {
+                    return Some(true);
+                }
+            }
+            return Some(false);
+        }
         for i in t.candidates(hash) {
             let k = t.entry(i).key;
             if k == key {
@@ -57,24 +87,50 @@ impl Vm {
             Obj::Set(s) => s.frozen,
             _ => return Ok(None),
         };
+        let (la, lb) = match (self.set_table(ar), self.set_table(br)) {
+            (Some(ta), Some(tb)) => (ta.len(), tb.len()),
+            _ => return Ok(None),
+        };
+        let cap = match op {
+            BinaryOp::Subtract => la,
+            BinaryOp::And => la.min(lb),
+            BinaryOp::Or | BinaryOp::Xor => la + lb,
+            _ => return Ok(None),
+        };
+        // The result reuses a dead small set (object and entry storage) when there is one.
+        let mut pooled = if inplace {
+            None
+        } else {
+            self.heap.take_pooled_set(frozen)
+        };
+        let mut out = pooled
+            .as_mut()
+            .map(|s| core::mem::take(&mut s.table))
+            .unwrap_or_default();
+        out.try_reserve_empty(cap)
+            .map_err(|_| PyErr(self.memory_error))?;
         let (Some(ta), Some(tb)) = (self.set_table(ar), self.set_table(br)) else {
             return Ok(None);
         };
-        let cap = match op {
-            BinaryOp::Subtract => ta.len(),
-            BinaryOp::And => ta.len().min(tb.len()),
-            BinaryOp::Or | BinaryOp::Xor => ta.len() + tb.len(),
-            _ => return Ok(None),
-        };
-        let mut out = Dict::try_with_capacity(cap).map_err(|_| PyErr(self.memory_error))?;
+        let (mask, exact) = hash_mask(tb);
         // Elements of `a` (distinct by construction) that the operator keeps.
         for e in ta.iter() {
             let keep = match op {
                 BinaryOp::Or => true,
                 _ => {
-                    // Give up when membership needs user code.
-                    let Some(has) = self.table_has_simple(tb, e.key, e.hash) else {
-                        return Ok(None);
+                    let bit = mask & (1 << (e.hash & 63)) != 0;
+                    let has = if !bit {
+                        // No element of `b` has this hash.
+                        false
+                    } else if exact && e.key.as_small_int().is_some_and(|i| (0..64).contains(&i)) {
+                        // `b` holds exactly the ints whose bits are set.
+                        true
+                    } else {
+                        // Give up when membership needs user code.
+                        let Some(has) = self.table_has_simple(tb, e.key, e.hash) else {
+                            return Ok(None);
+                        };
+                        has
                     };
                     has == matches!(op, BinaryOp::And)
                 }
@@ -109,7 +165,14 @@ impl Vm {
             }
             return Ok(Some(a));
         }
-        let s = self.alloc_value(Obj::Set(Box::new(SetObj { table: out, frozen })))?;
+        let set = match pooled {
+            Some(mut s) => {
+                s.table = out;
+                s
+            }
+            None => Box::new(SetObj { table: out, frozen }),
+        };
+        let s = self.alloc_value(Obj::Set(set))?;
         Ok(Some(s))
     }
 }

@@ -122,6 +122,23 @@ impl StrObj {
         }
     }
 
+    /// Whether two strs hold the same text. Two inline strs compare their whole buffers
+    /// (zero past the text), which needs no `memcmp` call.
+    #[inline]
+    pub fn same_text(&self, other: &StrObj) -> bool {
+        match (&self.0, &other.0) {
+            (
+                StrRepr::Inline { len, buf, .. },
+                StrRepr::Inline {
+                    len: len2,
+                    buf: buf2,
+                    ..
+                },
+            ) => len == len2 && buf == buf2,
+            _ => self.as_bytes() == other.as_bytes(),
+        }
+    }
+
     /// Length in bytes.
     #[inline]
     pub fn len(&self) -> usize {
@@ -508,7 +525,7 @@ pub enum Obj {
     /// `bytearray`.
     ByteArray(Vec<u8>),
     /// An `int` outside the inline range.
-    BigInt(Box<BigInt>),
+    BigInt(super::heapint::HeapInt),
     /// `list`.
     List(Vec<Value>),
     /// `tuple`.
@@ -601,7 +618,7 @@ impl Obj {
             Obj::Str(s) => s.heap_bytes(),
             Obj::Bytes(b) => b.len(),
             Obj::ByteArray(b) => b.capacity(),
-            Obj::BigInt(b) => size_of::<BigInt>() + (b.bit_length() as usize) / 8,
+            Obj::BigInt(b) => b.heap_bytes(),
             Obj::List(v) => v.capacity() * size_of::<Value>(),
             Obj::Tuple(v) => v.len() * size_of::<Value>(),
             Obj::Dict(d) => size_of::<Dict>() + d.heap_bytes(),
