@@ -65,6 +65,7 @@ impl Vm {
         let mut exec = first;
         let mut at = at;
         let mut progress = false;
+        let mut idle_links = 0u32;
         loop {
             exec.warm.set(true);
             let ran = if self.tier2.stats.is_some() {
@@ -74,6 +75,20 @@ impl Vm {
             };
             match ran {
                 Ran::Link(next, target) => {
+                    if !progress {
+                        // Links followed without completing an instruction: bounded, so a
+                        // cycle of executors that all exit at once (or one linked to
+                        // itself) cannot spin; the interpreter then runs the instruction.
+                        idle_links += 1;
+                        if idle_links > MAX_CHAIN_DEPTH as u32 {
+                            let fi = self.frames.len() - 1;
+                            if fi == entry_fi && target == tctx.this as u32 {
+                                return Ok(Flow::Deopt);
+                            }
+                            self.frames[fi].ip = target;
+                            return Ok(Flow::Reload);
+                        }
+                    }
                     exec = next;
                     at = target;
                 }
@@ -140,7 +155,6 @@ impl Vm {
                 }
             }
             ctx.this = u.target as usize;
-            ctx.ip = u.next as usize;
             // The common case: tier-1 uop bodies that cannot jump or change frames; a whole
             // instruction's uops run through that instruction's handler.
             let fast = u.check & (check::SPECIAL | check::FLOW | check::WHOLE);
@@ -158,6 +172,8 @@ impl Vm {
                 *progress |= pc > first_len;
                 return self.leave_on(step, e, u.exit, &ctx);
             }
+            // (A whole instruction's handler sets `ip` itself; single uops need it.)
+            ctx.ip = u.next as usize;
             if fast == 0 {
                 let step = UOP_HANDLERS[u.uop as usize](self, &mut ctx, u.oparg);
                 if step == Step::Next {

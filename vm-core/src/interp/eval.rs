@@ -98,15 +98,25 @@ macro_rules! uop_table {
     ($($name:ident $flags:expr;)*) => {
         /// One handler per uop (indexed by `Uop as usize`), for the uop executor: each is
         /// `exec_uop` specialized to its uop, so traces run the same bodies as tier 1 with
-        /// one indirect call per uop.
-        pub(crate) static UOP_HANDLERS: &[UopHandler] = &[
-            $(
-                |vm: &mut Vm, ctx: &mut Ctx, arg: u32| -> Step {
-                    let r = vm.exec_uop(ctx, Uop::$name, arg);
-                    to_step(vm, r)
-                },
-            )*
-        ];
+        /// one indirect call per uop. 256 entries (the rest raise), so a `u8` index needs no
+        /// bounds check.
+        pub(crate) static UOP_HANDLERS: [UopHandler; 256] = {
+            const DEFINED: &[UopHandler] = &[
+                $(
+                    |vm: &mut Vm, ctx: &mut Ctx, arg: u32| -> Step {
+                        let r = vm.exec_uop(ctx, Uop::$name, arg);
+                        to_step(vm, r)
+                    },
+                )*
+            ];
+            let mut t: [UopHandler; 256] = [invalid_op; 256];
+            let mut i = 0;
+            while i < DEFINED.len() {
+                t[i] = DEFINED[i];
+                i += 1;
+            }
+            t
+        };
     };
 }
 
