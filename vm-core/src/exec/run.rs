@@ -222,13 +222,6 @@ impl Vm {
                 }
                 Uop::_EXIT_TRACE => {
                     *progress |= pc > first_len;
-                    if u.link.get() == e.id.get() && u.target == e.start && u.code == 0 {
-                        // Linked to itself (recursion: the callee starts where this trace
-                        // does, in the frame the context already follows).
-                        e.warm.set(true);
-                        pc = 1;
-                        continue;
-                    }
                     return self.take_exit(e, pc as u16, u.target);
                 }
                 Uop::_DEOPT | Uop::_DYNAMIC_EXIT => {
