@@ -51,8 +51,6 @@ pub(crate) struct Tier2 {
     /// The original instruction unit of the `ENTER_EXECUTOR` being run, for the
     /// no-progress fallback.
     pub(crate) enter_original: u32,
-    /// The exit that led to the shared cold executor: (executor id, stub index).
-    pub(crate) last_exit: (u32, u16),
     /// Union Bloom filter of every live executor's dependencies (the cheap "is anything
     /// watching this" test).
     pub(crate) watched: super::ir::Bloom,
@@ -99,7 +97,6 @@ impl Tier2 {
             nesting: 0,
             rec_deopt: false,
             enter_original: 0,
-            last_exit: (0, 0),
             watched: super::ir::Bloom::default(),
             dict_mutations: Vec::new(),
             stats: stats.then(Default::default),

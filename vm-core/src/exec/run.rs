@@ -372,32 +372,43 @@ impl Vm {
                 }
             }
         }
+        match self.warm_exit(e, stub, at) {
+            Some(next) => Ran::Link(next, at),
+            None => Ran::Reload,
+        }
+    }
+
+    /// An exit of `e` to offset `at` of the innermost frame that has no executor to go on
+    /// in: links it to the executor already installed there, if any (returned); else warms
+    /// it and, when it is hot, starts recording a side trace from there.
+    fn warm_exit(&mut self, e: &Executor, stub: u16, at: u32) -> Option<Rc<Executor>> {
+        let s = &e.uops[stub as usize];
         if let Some(next) = self.executor_at(at) {
             s.link.set(next.id.get());
-            return Ran::Link(next, at);
+            return Some(next);
         }
         if !self.tier2.counting
             || e.chain_depth + 1 >= MAX_CHAIN_DEPTH
             || self.tier2.recorder.is_some()
             || !e.valid.get()
         {
-            return Ran::Reload;
+            return None;
         }
         let t = s.temperature.get();
         if let Some(next) = hot::tick(t) {
             s.temperature.set(next);
-            return Ran::Reload;
+            return None;
         }
         let threshold = self.tier2.thresholds.side_exit;
         if !hot::is_armed(t) && threshold > 1 {
             s.temperature.set(hot::arm(threshold, 0));
-            return Ran::Reload;
+            return None;
         }
         s.temperature.set(hot::after_failure(t, threshold));
-        let code = self.frames[fi].code.clone();
+        let code = self.frames.last()?.code.clone();
         let rec = Recorder::side(code, at, self.frames.len(), self.tier2.nesting, e, stub);
         self.start_recording(rec);
-        Ran::Reload
+        None
     }
 
     /// The valid executor installed at offset `at` of the innermost frame's code, if any.
@@ -447,39 +458,19 @@ impl Vm {
         if let Some(st) = self.tier2.stats.as_mut() {
             st.cold_exits += 1;
         }
-        let s = &e.uops[stub as usize];
-        if let Some(next) = self.executor_at(target) {
-            // An executor already starts there: link to it rather than warm up and record.
-            s.link.set(next.id.get());
-            return Ran::Link(next, target);
-        }
-        if !self.tier2.counting
-            || e.chain_depth + 1 >= MAX_CHAIN_DEPTH
-            || self.tier2.recorder.is_some()
-            || !e.valid.get()
-        {
-            return Ran::Tier1(target);
-        }
-        let t = s.temperature.get();
-        if let Some(next) = hot::tick(t) {
-            s.temperature.set(next);
-            return Ran::Tier1(target);
-        }
-        let threshold = self.tier2.thresholds.side_exit;
-        if !hot::is_armed(t) && threshold > 1 {
-            s.temperature.set(hot::arm(threshold, 0));
-            return Ran::Tier1(target);
-        }
-        s.temperature.set(hot::after_failure(t, threshold));
+        // A stub's target is in the frame of the stub's code; the side trace starts there.
         let fi = self.frames.len() - 1;
-        let code = match e.codes.get(s.code as usize) {
-            Some(tc) if Rc::ptr_eq(&tc.code, &self.frames[fi].code) => tc.code.clone(),
-            _ => return Ran::Tier1(target),
-        };
-        self.tier2.last_exit = (e.id.get(), stub);
-        let rec = Recorder::side(code, target, self.frames.len(), self.tier2.nesting, e, stub);
-        self.start_recording(rec);
-        Ran::Tier1(target)
+        let here = e
+            .codes
+            .get(e.uops[stub as usize].code as usize)
+            .is_some_and(|tc| Rc::ptr_eq(&tc.code, &self.frames[fi].code));
+        if !here {
+            return Ran::Tier1(target);
+        }
+        match self.warm_exit(e, stub, target) {
+            Some(next) => Ran::Link(next, target),
+            None => Ran::Tier1(target),
+        }
     }
 }
 
