@@ -344,3 +344,55 @@ fn the_null_optimizer_never_counts_or_compiles() {
     let s = vm.tier2_stats().expect("stats");
     assert_eq!((s.traces_started, s.executors_created), (0, 0));
 }
+
+#[test]
+fn an_executor_can_be_replaced_and_all_can_be_cleared() {
+    let src = "def f():\n    s = 0\n    for i in range(1000):\n        s += i\n    return s\nprint(f())\n";
+    let (mut vm, out) = vm_with(hot(16));
+    vm.run_source(src, "t.py").expect("run");
+    let old = roots_in(&vm, "f").pop().expect("an executor for f");
+    // The replacement runs nothing (the interpreter then runs the instruction itself).
+    let mut b = ExecutorBuilder::new(old.codes[0].code.clone());
+    b.body
+        .push(UopInst::new(Uop::_DEOPT, 0, 0, old.start, old.start));
+    assert!(vm.replace_executor(old.id.get(), b.build(Origin::External, old.start, 0)));
+    assert!(!old.valid.get());
+    assert!(vm
+        .executors()
+        .iter()
+        .any(|e| e.origin == Origin::External && e.start == old.start));
+    vm.run_source("print(f())", "again.py").expect("rerun");
+    assert_eq!(*out.borrow(), "499500\n499500\n");
+    vm.clear_executors();
+    assert_eq!(vm.executor_count(), 0);
+    vm.run_source("print(f())", "again.py").expect("rerun");
+    assert_eq!(*out.borrow(), "499500\n499500\n499500\n");
+}
+
+#[test]
+fn the_executor_memory_limit_frees_the_coldest() {
+    // Twenty functions with a hot loop each, and room for only a few executors.
+    let mut src = String::new();
+    for k in 0..20 {
+        src.push_str(&format!(
+            "def f{k}():\n    s = 0\n    for i in range(200):\n        s += i * {k}\n    return s\n"
+        ));
+    }
+    src.push_str("print(sum(f() for f in [");
+    for k in 0..20 {
+        src.push_str(&format!("f{k}, "));
+    }
+    src.push_str("]))\n");
+    let (mut vm, out) = vm_with(Config {
+        stats: true,
+        hot: Some(16),
+        executor_memory: 4096,
+        ..Config::default()
+    });
+    vm.run_source(&src, "many.py").expect("run");
+    assert_eq!(*out.borrow(), format!("{}\n", 19900 * 190));
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.executors_created >= 20, "{}", s.report());
+    assert!(s.evictions > 0, "{}", s.report());
+    assert!(s.executor_memory <= 4096, "{}", s.report());
+}

@@ -259,14 +259,6 @@ impl Executor {
                 .sum::<usize>()
             + self.deps.len() * size_of::<Dep>()
     }
-
-    /// The exit stubs (after the terminal uop).
-    pub fn exits(&self) -> impl Iterator<Item = (usize, &UopInst)> + '_ {
-        self.uops
-            .iter()
-            .enumerate()
-            .filter(|(_, u)| u.uop.flags() & flags::TERMINATOR != 0 && u.uop != Uop::_JUMP_TO_TOP)
-    }
 }
 
 /// Marks the runs of uops that are a whole, unmodified tier-1 instruction (the recorded
