@@ -163,17 +163,23 @@ impl Tier2 {
     /// replaced by the original instruction, and exits linking to it go cold when next
     /// taken (the generation check). Running frames keep their `Rc` until they leave.
     pub(crate) fn remove(&mut self, id: u32) {
-        let Some(e) = self.get(id).cloned() else {
+        let Some(e) = self.unregister(id) else {
             return;
         };
+        if e.origin != Origin::Side {
+            detach(&e.codes[0].code, id);
+        }
+    }
+
+    /// Frees executor `id`'s slot and marks it invalid; returns it.
+    fn unregister(&mut self, id: u32) -> Option<Rc<Executor>> {
+        let e = self.get(id).cloned()?;
         let slot = (id & (MAX_SLOTS as u32 - 1)) as usize;
         self.slots[slot].exec = None;
         self.free.push(slot as u32);
         e.valid.set(false);
         self.memory = self.memory.saturating_sub(e.memory());
-        if e.origin != Origin::Side {
-            detach(&e.codes[0].code, id);
-        }
+        Some(e)
     }
 
     /// Installs `e` as `ENTER_EXECUTOR` at `offset` of `code`. Fails when the code's table
@@ -223,11 +229,7 @@ impl Tier2 {
         slot.id = new.id.get();
         drop(table);
         // `old` is no longer installed: unregister it without restoring the instruction.
-        let slot = (old & (MAX_SLOTS as u32 - 1)) as usize;
-        self.slots[slot].exec = None;
-        self.free.push(slot as u32);
-        e.valid.set(false);
-        self.memory = self.memory.saturating_sub(e.memory());
+        self.unregister(old);
         true
     }
 

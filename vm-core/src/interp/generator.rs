@@ -125,21 +125,8 @@ impl Vm {
             }
         }
         let caller_exc = core::mem::replace(&mut self.handled_exc, saved.exc_state);
-        saved.exc_state = Value::NONE;
-        let frame = Frame {
-            code: saved.code.clone(),
-            func: saved.func,
-            globals: saved.globals,
-            locals: Value::UNDEF,
-            ip,
-            lasti: saved.lasti,
-            base,
-            stack_floor: base,
-            on_return,
-            generator: Some(g),
-            saved_exc: caller_exc,
-        };
-        self.frames.push(frame);
+        self.frames
+            .push(resumed_frame(saved, g, ip, base, on_return, caller_exc));
         Ok(true)
     }
 
@@ -185,20 +172,8 @@ impl Vm {
             self.stack.push_reserved(sent);
         }
         let caller_exc = core::mem::replace(&mut self.handled_exc, saved.exc_state);
-        saved.exc_state = Value::NONE;
-        self.frames.push(Frame {
-            code: saved.code.clone(),
-            func: saved.func,
-            globals: saved.globals,
-            locals: Value::UNDEF,
-            ip,
-            lasti: saved.lasti,
-            base,
-            stack_floor: base,
-            on_return,
-            generator: Some(g),
-            saved_exc: caller_exc,
-        });
+        self.frames
+            .push(resumed_frame(saved, g, ip, base, on_return, caller_exc));
         true
     }
 
@@ -581,5 +556,33 @@ impl Vm {
                 Some(Obj::Dict(t)) => t.iter().any(|e| e.value == v),
                 _ => false,
             })
+    }
+}
+
+/// The frame of generator `g` resumed from `saved`, whose values are already on the stack at
+/// `base`; the generator's handled-exception state has moved to the VM (`caller_exc` is what
+/// the VM had, restored when the frame suspends).
+#[inline(always)]
+fn resumed_frame(
+    saved: &mut SavedFrame,
+    g: ObjRef,
+    ip: u32,
+    base: u32,
+    on_return: OnReturn,
+    caller_exc: Value,
+) -> Frame {
+    saved.exc_state = Value::NONE;
+    Frame {
+        code: saved.code.clone(),
+        func: saved.func,
+        globals: saved.globals,
+        locals: Value::UNDEF,
+        ip,
+        lasti: saved.lasti,
+        base,
+        stack_floor: base,
+        on_return,
+        generator: Some(g),
+        saved_exc: caller_exc,
     }
 }

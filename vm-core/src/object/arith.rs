@@ -234,11 +234,7 @@ impl Vm {
             BinaryOp::Multiply => x.checked_mul(y),
             BinaryOp::FloorDivide | BinaryOp::Remainder => {
                 if y == 0 {
-                    return Err(self.zero_division(if op == BinaryOp::Remainder {
-                        "integer modulo by zero"
-                    } else {
-                        "integer division or modulo by zero"
-                    }));
+                    return Err(self.int_zero_division(op));
                 }
                 let (Some(q), Some(m)) = (x.checked_div(y), x.checked_rem(y)) else {
                     return Ok(None);
@@ -278,6 +274,15 @@ impl Vm {
         }
     }
 
+    /// The `ZeroDivisionError` of `//` or `%` (`op`) by an int zero.
+    fn int_zero_division(&mut self, op: BinaryOp) -> PyErr {
+        self.zero_division(if op == BinaryOp::Remainder {
+            "integer modulo by zero"
+        } else {
+            "integer division or modulo by zero"
+        })
+    }
+
     fn small_int_op(&mut self, x: i64, y: i64, op: BinaryOp) -> PyResult<Option<Value>> {
         let r: i128 = match op {
             BinaryOp::Add => x as i128 + y as i128,
@@ -285,11 +290,7 @@ impl Vm {
             BinaryOp::Multiply => x as i128 * y as i128,
             BinaryOp::FloorDivide | BinaryOp::Remainder => {
                 if y == 0 {
-                    return Err(self.zero_division(if op == BinaryOp::Remainder {
-                        "integer modulo by zero"
-                    } else {
-                        "integer division or modulo by zero"
-                    }));
+                    return Err(self.int_zero_division(op));
                 }
                 let (q, m) = floor_divmod(x, y);
                 if op == BinaryOp::FloorDivide {
