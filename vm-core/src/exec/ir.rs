@@ -67,6 +67,13 @@ pub fn is_special(uop: Uop) -> bool {
     )
 }
 
+/// Whether `uop` is a type or version guard: it checks an assumption and deoptimizes on a
+/// miss (with `_CHECK_VALIDITY`, the guards the optimizer tries to remove; branch guards
+/// are control flow and counted apart).
+pub fn is_guard(uop: Uop) -> bool {
+    uop.flags() & flags::DEOPT != 0
+}
+
 /// The link of an exit that no trace has been attached to: the shared cold exit.
 pub const COLD_LINK: u32 = 0;
 
@@ -245,6 +252,9 @@ pub struct Executor {
     pub deps: Box<[Dep]>,
     /// The Bloom filter of `deps`.
     pub bloom: Bloom,
+    /// For each uop (same indexing as `uops`), the guards the optimizer removed from just
+    /// before it (statistics only); empty when the trace was not optimized.
+    pub removed_guards: Box<[u8]>,
 }
 
 impl Executor {
@@ -326,6 +336,9 @@ pub struct ExecutorBuilder {
     pub deps: Vec<Dep>,
     /// Uops of the first instruction.
     pub first_len: u16,
+    /// Parallel to `body` (or empty): guards an optimizer removed from just before each
+    /// uop, for the dynamic count in the statistics.
+    pub removed_guards: Vec<u8>,
 }
 
 impl ExecutorBuilder {
@@ -363,6 +376,15 @@ impl ExecutorBuilder {
             }
             uops.push(u);
         }
+        let removed_guards = if self.removed_guards.is_empty() {
+            Box::default()
+        } else {
+            let mut r = alloc::vec![0u8; base + self.stubs.len()];
+            for (i, n) in self.removed_guards.iter().enumerate().take(base - 1) {
+                r[1 + i] = *n;
+            }
+            r.into_boxed_slice()
+        };
         uops.extend(self.stubs);
         mark_whole_instructions(&mut uops[1..base], &self.codes);
         let instr_count = uops.iter().filter(|u| u.check & check::STARTS != 0).count() as u32;
@@ -383,6 +405,7 @@ impl ExecutorBuilder {
             instr_count,
             deps: self.deps.into_boxed_slice(),
             bloom,
+            removed_guards,
         }
     }
 }

@@ -145,14 +145,7 @@ impl Vm {
                 return Ran::Tier1(ctx.this as u32);
             };
             if STATS {
-                if let Some(s) = self.tier2.stats.as_mut() {
-                    s.uops_executed += if u.check & check::WHOLE != 0 {
-                        check::whole_len(u.check) as u64
-                    } else {
-                        1
-                    };
-                    s.instrs_in_traces += (u.check & check::STARTS != 0) as u64;
-                }
+                self.count_dispatch(e, pc);
             }
             ctx.this = u.target as usize;
             // The common case: tier-1 uop bodies that cannot jump or change frames; a whole
@@ -214,10 +207,11 @@ impl Vm {
                 }
                 Uop::_JUMP_TO_TOP => {
                     // A loop running in its trace keeps it warm (the sweeper frees
-                    // executors not used between two collections).
+                    // executors not used between two collections). The oparg is the loop's
+                    // first body uop (after a peeled preamble, not the trace's start).
                     e.warm.set(true);
                     *progress = true;
-                    pc = 1;
+                    pc = 1 + u.oparg as usize;
                     continue;
                 }
                 Uop::_EXIT_TRACE => {
@@ -331,6 +325,38 @@ impl Vm {
             Step::Exit => Ran::Exit(core::mem::replace(&mut self.step_value, Value::NONE)),
             // Only FLOW uops change frames; leave safely if one did anyway.
             Step::Reload => Ran::Reload,
+        }
+    }
+
+    /// Statistics of the dispatch at `pc`: uops, instructions, guards (also those the
+    /// optimizer removed from there).
+    #[cold]
+    fn count_dispatch(&mut self, e: &Executor, pc: usize) {
+        let Some(s) = self.tier2.stats.as_mut() else {
+            return;
+        };
+        let u = &e.uops[pc];
+        let len = if u.check & check::WHOLE != 0 {
+            check::whole_len(u.check)
+        } else {
+            1
+        };
+        s.dispatches += 1;
+        s.uops_executed += len as u64;
+        s.instrs_in_traces += (u.check & check::STARTS != 0) as u64;
+        for x in e.uops.get(pc..pc + len).unwrap_or_default() {
+            match x.uop {
+                Uop::_CHECK_VALIDITY => s.validity_checks += 1,
+                Uop::_GUARD_IS_TRUE_POP
+                | Uop::_GUARD_IS_FALSE_POP
+                | Uop::_GUARD_IS_NONE_POP
+                | Uop::_GUARD_IS_NOT_NONE_POP => s.branch_guards += 1,
+                uop if super::ir::is_guard(uop) => s.guards_executed += 1,
+                _ => {}
+            }
+        }
+        if let Some(n) = e.removed_guards.get(pc..pc + len) {
+            s.guards_removed += n.iter().map(|&n| n as u64).sum::<u64>();
         }
     }
 

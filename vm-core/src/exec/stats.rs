@@ -35,6 +35,19 @@ pub struct Tier2Stats {
     pub evictions: u64,
     /// Uops executed in traces.
     pub uops_executed: u64,
+    /// Dispatches of the uop executor (a whole tier-1 instruction run through its handler
+    /// is one dispatch).
+    pub dispatches: u64,
+    /// Type and version guards executed in traces (uops that deoptimize on a miss).
+    pub guards_executed: u64,
+    /// Validity checks (`_CHECK_VALIDITY`) executed in traces.
+    pub validity_checks: u64,
+    /// Branch guards (`_GUARD_IS_*_POP`) executed in traces.
+    pub branch_guards: u64,
+    /// Guards the optimizer removed that would have run (counted where they stood).
+    pub guards_removed: u64,
+    /// Guards the optimizer removed from traces, counted once per trace.
+    pub guards_removed_static: u64,
     /// Tier-1 instructions whose uops ran in traces.
     pub instrs_in_traces: u64,
     /// Tier-1 instructions run by the interpreter (filled in from the tier-1 statistics).
@@ -61,6 +74,13 @@ impl Tier2Stats {
         } else {
             self.instrs_in_traces as f64 / all as f64
         }
+    }
+
+    /// Of the type/version guards and validity checks the unoptimized traces would have
+    /// executed, the share the optimizer removed (`None` before any ran).
+    pub fn guards_removed_share(&self) -> Option<f64> {
+        let all = self.guards_removed + self.guards_executed + self.validity_checks;
+        (all > 0).then(|| self.guards_removed as f64 / all as f64)
     }
 
     /// Aborted recordings in total.
@@ -94,6 +114,27 @@ impl Tier2Stats {
         line(&mut out, "invalidations", self.invalidations);
         line(&mut out, "evictions", self.evictions);
         line(&mut out, "uops executed", self.uops_executed);
+        line(&mut out, "uop dispatches", self.dispatches);
+        line(
+            &mut out,
+            "type/version guards executed",
+            self.guards_executed,
+        );
+        line(&mut out, "validity checks executed", self.validity_checks);
+        line(&mut out, "branch guards executed", self.branch_guards);
+        line(&mut out, "guards removed (dynamic)", self.guards_removed);
+        line(
+            &mut out,
+            "guards removed (static)",
+            self.guards_removed_static,
+        );
+        if let Some(share) = self.guards_removed_share() {
+            out.push_str(&format!(
+                "  {:<34} {:>11.1}%\n",
+                "guards removed share",
+                share * 100.0
+            ));
+        }
         line(&mut out, "instructions in traces", self.instrs_in_traces);
         line(&mut out, "instructions in tier 1", self.instrs_in_tier1);
         out.push_str(&format!(
@@ -101,6 +142,13 @@ impl Tier2Stats {
             "share in traces",
             self.trace_share() * 100.0
         ));
+        if self.instrs_in_traces > 0 {
+            out.push_str(&format!(
+                "  {:<34} {:>12.2}\n",
+                "uops per instruction in traces",
+                self.uops_executed as f64 / self.instrs_in_traces as f64
+            ));
+        }
         out
     }
 }
