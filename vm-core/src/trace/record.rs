@@ -20,6 +20,9 @@ pub const MAX_TRACE_DEPTH: usize = 8;
 /// Most code objects one trace runs in.
 const MAX_TRACE_CODES: usize = 16;
 
+/// The outcome offset of a return or yield that left the run loop (no frame is there).
+const RETURNED: u32 = u32::MAX;
+
 /// The instruction recorded last, waiting for its outcome.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Pending {
@@ -433,6 +436,23 @@ impl Vm {
         };
         match rec.pending.take() {
             Some(p) if rec.instrs >= 2 && !rec.b.body.is_empty() => {
+                let returns = matches!(
+                    p.op.uops().last(),
+                    Some(Uop::_RETURN_VALUE | Uop::_YIELD_VALUE)
+                );
+                let deopted = core::mem::take(&mut self.tier2.rec_deopt);
+                if returns && !deopted {
+                    // The trace keeps the return (or yield) to native code: run in the
+                    // trace it leaves the run loop as in tier 1. It expects no frame (an
+                    // offset no frame has), so a return into a Python frame is a dynamic
+                    // exit. (Ending before the return instead left every call through the
+                    // cold exit, and a side trace from there can never be recorded.)
+                    let depth = p.depth.saturating_sub(1);
+                    if rec.translate(p, false, p.code, RETURNED, depth).is_ok() {
+                        return self.finish_recording(*rec, "returned to native code");
+                    }
+                    return self.abort_recording(*rec, "left the run loop");
+                }
                 let u = UopInst::new(Uop::_EXIT_TRACE, 0, p.code, p.this, p.this);
                 rec.b.body.push(u);
                 self.finish_recording(*rec, "returned to native code");
