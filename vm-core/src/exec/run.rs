@@ -165,13 +165,25 @@ impl Vm {
             }
             t.ctx.this = u.target as usize;
             let c = u.check;
-            if c & (check::SPECIAL | check::WHOLE) == check::WHOLE {
+            if c & (check::SPECIAL | check::FLOW | check::WHOLE) == check::WHOLE {
                 // (A whole instruction's handler sets `ip` itself.)
                 let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
-                if step == Step::Next && (c & check::FLOW == 0 || t.ctx.ip as u32 == u.expect) {
+                if step == Step::Next {
                     pc += check::whole_len(c);
                     if c & check::VALIDATE != 0 {
                         // Valid: skip the `_CHECK_VALIDITY`; else it runs and exits.
+                        pc += e.valid.get() as usize;
+                    }
+                    continue;
+                }
+                return self.leave_whole(step, e, u, pc, &t, progress);
+            }
+            if c & (check::SPECIAL | check::WHOLE) == check::WHOLE {
+                // A whole instruction that jumps: it must go where it went when recorded.
+                let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
+                if step == Step::Next && t.ctx.ip as u32 == u.expect {
+                    pc += check::whole_len(c);
+                    if c & check::VALIDATE != 0 {
                         pc += e.valid.get() as usize;
                     }
                     continue;
