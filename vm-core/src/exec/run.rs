@@ -203,6 +203,21 @@ impl Vm {
                 *progress |= pc > t.first_len;
                 return self.leave_on(step, e, u.exit, &t.ctx);
             }
+            // The trace's own loop and its end: common enough (once per iteration or per
+            // link) to skip `special_uop`'s frame.
+            if u.uop == Uop::_JUMP_TO_TOP {
+                // A loop running in its trace keeps it warm (the sweeper frees executors
+                // not used between two collections). The oparg is the loop's first body
+                // uop (after a peeled preamble, not the trace's start).
+                e.warm.set(true);
+                *progress = true;
+                pc = 1 + u.oparg as usize;
+                continue;
+            }
+            if u.uop == Uop::_EXIT_TRACE {
+                *progress |= pc > t.first_len;
+                return self.take_exit(e, pc as u16, u.target);
+            }
             pc = match self.special_uop(e, &mut t, pc, progress) {
                 Ok(next) => next,
                 Err(ran) => return ran,
