@@ -212,6 +212,22 @@ impl Vm {
                 e.warm.set(true);
                 *progress = true;
                 pc = 1 + u.oparg as usize;
+                // The loop's `_CHECK_PERIODIC` (its back-edge) is tested here, without a
+                // dispatch, when nothing is due; the validity check it carries still runs.
+                if let Some(top) = e.uops.get(pc) {
+                    if top.uop == Uop::_CHECK_PERIODIC
+                        && !self.heap.wants_collection()
+                        && !self.interrupt.load(core::sync::atomic::Ordering::Relaxed)
+                    {
+                        if STATS {
+                            self.count_dispatch(e, pc);
+                        }
+                        pc += 1;
+                        if top.check & check::VALIDATE != 0 {
+                            pc += e.valid.get() as usize;
+                        }
+                    }
+                }
                 continue;
             }
             if u.uop == Uop::_EXIT_TRACE {
