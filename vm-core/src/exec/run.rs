@@ -192,7 +192,14 @@ impl Vm {
             }
             t.ctx.ip = u.next as usize;
             if c & (check::SPECIAL | check::FLOW | check::WHOLE) == 0 {
-                let step = UOP_HANDLERS[u.uop as usize](self, &mut t.ctx, u.oparg);
+                // The safe point of a back-edge or function entry, when nothing is due, is
+                // two loads (it is the most frequent single uop: every trace entered at a
+                // loop head or a callee starts with it).
+                let step = if u.uop == Uop::_CHECK_PERIODIC && !self.periodic_due() {
+                    Step::Next
+                } else {
+                    UOP_HANDLERS[u.uop as usize](self, &mut t.ctx, u.oparg)
+                };
                 if step == Step::Next {
                     pc += 1;
                     if c & check::VALIDATE != 0 {
@@ -215,10 +222,7 @@ impl Vm {
                 // The loop's `_CHECK_PERIODIC` (its back-edge) is tested here, without a
                 // dispatch, when nothing is due; the validity check it carries still runs.
                 if let Some(top) = e.uops.get(pc) {
-                    if top.uop == Uop::_CHECK_PERIODIC
-                        && !self.heap.wants_collection()
-                        && !self.interrupt.load(core::sync::atomic::Ordering::Relaxed)
-                    {
+                    if top.uop == Uop::_CHECK_PERIODIC && !self.periodic_due() {
                         if STATS {
                             self.count_dispatch(e, pc);
                         }
@@ -457,6 +461,12 @@ impl Vm {
         }
     }
 
+    /// Whether `_CHECK_PERIODIC` has work: a collection or an interrupt.
+    #[inline(always)]
+    fn periodic_due(&self) -> bool {
+        self.heap.wants_collection() || self.interrupt.load(core::sync::atomic::Ordering::Relaxed)
+    }
+
     /// Statistics of the dispatch at `pc`: uops, instructions, guards (also those the
     /// optimizer removed from there).
     #[cold]
@@ -470,7 +480,13 @@ impl Vm {
         } else {
             1
         };
-        s.validity_checks += check::validates(u.check) as u64;
+        if u.check & check::VALIDATE != 0 {
+            // The absorbed check ran too, and may be its instruction's first uop.
+            s.validity_checks += 1;
+            if let Some(v) = e.uops.get(pc + len) {
+                s.instrs_in_traces += (v.check & check::STARTS != 0) as u64;
+            }
+        }
         s.dispatches += 1;
         s.uops_executed += len as u64;
         s.instrs_in_traces += (u.check & check::STARTS != 0) as u64;
