@@ -244,6 +244,10 @@ macro_rules! for_each_uop {
             _BINARY_OP_SMALL_INT flags::EXIT;
             // `_FOR_ITER_RANGE` that leaves (before advancing) when the value is not a small int.
             _FOR_ITER_RANGE_SMALL flags::DEOPT | flags::JUMP | flags::EXIT;
+            // `_CHECK_PERIODIC` that leaves the trace (through a `_DEOPT` stub, before any
+            // effect) when a collection or an interrupt is due, so tier 1 runs the safe point:
+            // in the trace it never runs Python code (finalizers), so it does not escape.
+            _CHECK_PERIODIC_EXIT flags::EXIT;
         }
     };
 }

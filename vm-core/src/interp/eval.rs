@@ -474,6 +474,11 @@ impl Vm {
             }
             Uop::_BINARY_OP_SMALL_INT => return self.binary_op_small_int(arg),
             Uop::_FOR_ITER_RANGE_SMALL => return self.for_iter_range_small(ctx, arg),
+            Uop::_CHECK_PERIODIC_EXIT => {
+                if self.heap.wants_collection() || self.interrupt.load(Ordering::Relaxed) {
+                    return Ok(Flow::Deopt);
+                }
+            }
             Uop::_POP_TOP => {
                 self.stack.pop();
             }

@@ -6,7 +6,8 @@
 //!   `_EXIT_TRACE` or `_DYNAMIC_EXIT`), and every uop that can leave has an exit.
 //! - Stubs resume tier 1 at an instruction start of their code (dynamic exits resume
 //!   wherever the frames are).
-//! - The first instruction is unchanged and `first_len` still covers it.
+//! - The first instruction is unchanged (but for declared replacements that leave before
+//!   any effect) and `first_len` still covers it.
 //! - `_JUMP_TO_TOP` names a body index.
 //! - The optimized body is the recorded one with only pure checks removed (guards and
 //!   validity checks, which have no stack effect) and uops replaced by their declared
@@ -50,6 +51,7 @@ pub fn is_replacement(from: Uop, to: Uop) -> bool {
                 | (_BINARY_OP_MULTIPLY_INT, _BINARY_OP_MULTIPLY_SMALL_INT)
                 | (_BINARY_OP_INT, _BINARY_OP_SMALL_INT)
                 | (_FOR_ITER_RANGE, _FOR_ITER_RANGE_SMALL)
+                | (_CHECK_PERIODIC, _CHECK_PERIODIC_EXIT)
         )
 }
 
@@ -58,8 +60,8 @@ fn uop_effect(u: &UopInst) -> Option<i64> {
     use Uop::*;
     Some(match u.uop {
         uop if is_pure_check(uop) => 0,
-        _NOP | _CHECK_PERIODIC | _SWAP | _TO_BOOL_INT | _TO_BOOL_NONE | _TO_BOOL_LIST
-        | _TO_BOOL_STR => 0,
+        _NOP | _CHECK_PERIODIC | _CHECK_PERIODIC_EXIT | _SWAP | _TO_BOOL_INT | _TO_BOOL_NONE
+        | _TO_BOOL_LIST | _TO_BOOL_STR => 0,
         _LOAD_FAST | _LOAD_FAST_CHECK | _LOAD_FAST_NEXT | _LOAD_CONST | _LOAD_CONST_NEXT
         | _PUSH_NULL | _COPY => 1,
         _STORE_FAST
@@ -177,7 +179,7 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
         return Err("first_len past the body");
     }
     for (x, y) in body[..first].iter().zip(&before[..first]) {
-        if x.uop != y.uop || x.target != y.target || x.code != y.code {
+        if !is_replacement(y.uop, x.uop) || x.target != y.target || x.code != y.code {
             return Err("first instruction changed");
         }
     }
@@ -209,7 +211,7 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
             return Err("a uop that can leave has no exit");
         }
         if u.exit != NO_EXIT {
-            let want = if u.uop == Uop::_CHECK_VALIDITY {
+            let want = if matches!(u.uop, Uop::_CHECK_VALIDITY | Uop::_CHECK_PERIODIC_EXIT) {
                 Uop::_DEOPT
             } else {
                 Uop::_EXIT_TRACE

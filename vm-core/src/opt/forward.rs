@@ -54,6 +54,8 @@ pub(crate) struct Optimized {
     pub removed: Vec<u8>,
     /// Guards and validity checks removed in all.
     pub removed_total: u32,
+    /// Exit stubs to append to the builder's (body uops name them by index already).
+    pub new_stubs: Vec<UopInst>,
 }
 
 /// The pass state.
@@ -75,6 +77,7 @@ struct Pass<'a> {
     removed_total: u32,
     /// For each input uop, the index of the output uop standing in its place.
     map: Vec<u32>,
+    new_stubs: Vec<UopInst>,
 }
 
 /// Runs the forward pass over `b`'s body.
@@ -92,6 +95,7 @@ pub(crate) fn run(vm: &Vm, b: &ExecutorBuilder) -> Result<Optimized, Contradicti
         pending: 0,
         removed_total: 0,
         map: Vec::with_capacity(b.body.len()),
+        new_stubs: Vec::new(),
     };
     p.body()?;
     // `_JUMP_TO_TOP` names a body index: map it to where that uop went.
@@ -104,6 +108,7 @@ pub(crate) fn run(vm: &Vm, b: &ExecutorBuilder) -> Result<Optimized, Contradicti
         body: p.out,
         removed: p.removed,
         removed_total: p.removed_total,
+        new_stubs: p.new_stubs,
     })
 }
 
@@ -122,6 +127,7 @@ fn modelled(uop: Uop) -> bool {
     matches!(
         uop,
         _NOP | _CHECK_PERIODIC
+            | _CHECK_PERIODIC_EXIT
             | _LOAD_FAST
             | _LOAD_FAST_CHECK
             | _LOAD_FAST_NEXT
@@ -243,6 +249,14 @@ impl Pass<'_> {
         self.out.push(u.clone());
         self.removed.push(self.pending);
         self.pending = 0;
+    }
+
+    /// A new `_DEOPT` stub resuming tier 1 at `target` of code `code`.
+    fn deopt_stub(&mut self, code: u8, target: u32) -> u16 {
+        let i = self.b.stubs.len() + self.new_stubs.len();
+        self.new_stubs
+            .push(UopInst::new(Uop::_DEOPT, 0, code, target, target));
+        i as u16
     }
 
     fn drop_guard(&mut self) {
@@ -442,6 +456,14 @@ impl Pass<'_> {
         for u in uops {
             let act = self.uop(u, guard_exit, frozen)?;
             match act {
+                // The safe point leaves before any effect: the first instruction may use it
+                // (leaving there is leaving without progress, and tier 1 runs it).
+                Act::Replace(Uop::_CHECK_PERIODIC_EXIT) => {
+                    let mut n = u.clone();
+                    n.uop = Uop::_CHECK_PERIODIC_EXIT;
+                    n.exit = self.deopt_stub(u.code, u.target);
+                    self.emit(&n);
+                }
                 _ if frozen => self.emit(u),
                 Act::Keep => self.emit(u),
                 Act::Remove => self.drop_guard(),
@@ -534,10 +556,11 @@ impl Pass<'_> {
         Ok(match u.uop {
             _NOP => Act::Keep,
             _CHECK_PERIODIC => {
-                // Collections run finalizers (generators' `finally` blocks): Python code.
-                self.escape();
-                Act::Keep
+                // Rule: collections run finalizers (generators' `finally` blocks), Python
+                // code; the exiting form leaves for tier 1 when one is due, so it runs none.
+                Act::Replace(_CHECK_PERIODIC_EXIT)
             }
+            _CHECK_PERIODIC_EXIT => Act::Keep,
             _LOAD_FAST | _LOAD_FAST_CHECK => {
                 let s = self.local(arg);
                 self.push(s);

@@ -30,8 +30,13 @@
 //!   checked, with no escaping uop in between, is dropped (only code can change a dict).
 //! - **Validity checks.** A `_CHECK_VALIDITY` with no uop since the previous check (or the
 //!   executor's entry, for a trace that does not loop) that may run Python code is dropped.
-//!   `len` of a builtin container does not; `_CHECK_PERIODIC` does (collections run
-//!   finalizers, which can run generators' `finally` blocks).
+//!   `len` of a builtin container does not.
+//! - **Safe points.** `_CHECK_PERIODIC` may collect, and collections run finalizers
+//!   (generators' `finally` blocks): Python code. It becomes `_CHECK_PERIODIC_EXIT`, which
+//!   leaves for tier 1 (through a `_DEOPT` stub, before any effect) when a collection or an
+//!   interrupt is due, so in the trace it runs no code and the validity check after it
+//!   goes. This also applies to the first instruction: leaving there is leaving without
+//!   progress, and tier 1 then runs the original safe point.
 //!
 //! What remains of an instruction whose guard went may be a run that is no tier-1
 //! instruction's definition; tier-2-only forms in the op table (flag `TIER2`) keep such runs
@@ -70,12 +75,14 @@ pub fn optimize(vm: &Vm, b: &mut ExecutorBuilder) -> u32 {
 /// the trace is left as recorded and the checker's complaint returned. A contradiction
 /// leaves the trace as recorded too (0 removed).
 pub fn try_optimize(vm: &Vm, b: &mut ExecutorBuilder) -> Result<u32, &'static str> {
+    let stubs = b.stubs.len();
     let Some((n, before)) = apply(vm, b) else {
         return Ok(0);
     };
     if let Err(e) = check::check(vm, &before, b) {
         b.body = before;
         b.removed_guards.clear();
+        b.stubs.truncate(stubs);
         return Err(e);
     }
     Ok(n)
@@ -98,6 +105,7 @@ fn apply(
     }
     let before = core::mem::replace(&mut b.body, o.body);
     b.removed_guards = o.removed;
+    b.stubs.extend(o.new_stubs);
     Some((o.removed_total, before))
 }
 
