@@ -8,8 +8,9 @@
 //!   wherever the frames are).
 //! - The first instruction is unchanged (but for declared replacements that leave before
 //!   any effect) and `first_len` still covers it.
-//! - `_JUMP_TO_TOP` names a body index.
-//! - The optimized body is the recorded one with only pure checks removed (guards and
+//! - `_JUMP_TO_TOP` names a body index; in a peeled loop, the start of the loop copy.
+//! - The optimized body is the recorded one (twice for a peeled loop: preamble and loop
+//!   copy) with only pure checks removed (guards and
 //!   validity checks, which have no stack effect) and uops replaced by their declared
 //!   tier-2 equivalents (same stack effect), in order; so every instruction keeps its stack
 //!   effect. Where all uops of an instruction have known effects and the recorded ones
@@ -239,6 +240,20 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
             return Err("uop names no code");
         }
     }
+    // A peeled loop is the recorded body twice (preamble, loop copy), as one.
+    let peeled = matches!(
+        (body.last(), before.last()),
+        (Some(x), Some(y)) if x.uop == Uop::_JUMP_TO_TOP && y.uop == Uop::_JUMP_TO_TOP
+            && y.oparg == 0 && x.oparg > 0
+    );
+    let doubled: Vec<UopInst>;
+    let loop_start = before.len().saturating_sub(1);
+    let before = if peeled {
+        doubled = before[..loop_start].iter().chain(before).cloned().collect();
+        &doubled[..]
+    } else {
+        before
+    };
     // The body is the recorded one minus pure checks, with declared replacements.
     let mut k = 0;
     let mut src = Vec::with_capacity(body.len());
@@ -248,7 +263,9 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
                 return Err("optimized body has uops the recorded one lacks");
             };
             k += 1;
-            let same = r.code == u.code && r.target == u.target && r.oparg == u.oparg;
+            let same = r.code == u.code
+                && r.target == u.target
+                && (r.oparg == u.oparg || u.uop == Uop::_JUMP_TO_TOP);
             if same && is_replacement(r.uop, u.uop) {
                 src.push(k - 1);
                 break;
@@ -260,6 +277,15 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
     }
     if before[k..].iter().any(|r| !is_pure_check(r.uop)) {
         return Err("a uop with effects was removed at the end");
+    }
+    if peeled {
+        // The loop jumps to the first uop left of the loop copy.
+        let top = body.last().map_or(0, |u| u.oparg as usize);
+        let at_copy = src.get(top).is_some_and(|&s| s >= loop_start);
+        let after_preamble = top == 0 || src.get(top - 1).is_some_and(|&s| s < loop_start);
+        if !(at_copy && after_preamble) {
+            return Err("a peeled loop does not jump to its loop copy");
+        }
     }
     // Declared stack effects: where a recorded instruction has the effect its declaration
     // says, what is left of it has it too.

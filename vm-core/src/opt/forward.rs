@@ -20,7 +20,7 @@ use crate::vm::Vm;
 
 /// How a frame of the abstract state was entered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Entered {
+pub(super) enum Entered {
     /// By an exact-arguments call recorded in the trace: its return value is what the
     /// caller gets.
     Call,
@@ -32,11 +32,11 @@ enum Entered {
 /// One frame of the abstract state. The stack holds the known top part of the frame's
 /// value stack; below it is unknown (popping an empty stack gives a fresh unknown).
 #[derive(Debug)]
-struct Frame {
-    code: u8,
-    entered: Entered,
-    locals: Vec<Sym>,
-    stack: Vec<Sym>,
+pub(super) struct Frame {
+    pub(super) code: u8,
+    pub(super) entered: Entered,
+    pub(super) locals: Vec<Sym>,
+    pub(super) stack: Vec<Sym>,
 }
 
 /// What the pass does with a uop.
@@ -59,25 +59,25 @@ pub(crate) struct Optimized {
 }
 
 /// The pass state.
-struct Pass<'a> {
-    vm: &'a Vm,
-    b: &'a ExecutorBuilder,
-    syms: Symbols,
-    frames: Vec<Frame>,
+pub(super) struct Pass<'a> {
+    pub(super) vm: &'a Vm,
+    pub(super) b: &'a ExecutorBuilder,
+    pub(super) syms: Symbols,
+    pub(super) frames: Vec<Frame>,
     /// Nothing since the last validity check (or the entry) can have invalidated the
     /// executor.
-    clean: bool,
+    pub(super) clean: bool,
     /// Globals dicts (heap slot, keys version) checked since the last escaping uop.
-    globals_ok: Vec<(u32, u32)>,
+    pub(super) globals_ok: Vec<(u32, u32)>,
     /// Builtins keys versions checked since the last escaping uop.
-    builtins_ok: Vec<u32>,
-    out: Vec<UopInst>,
-    removed: Vec<u8>,
-    pending: u8,
-    removed_total: u32,
+    pub(super) builtins_ok: Vec<u32>,
+    pub(super) out: Vec<UopInst>,
+    pub(super) removed: Vec<u8>,
+    pub(super) pending: u8,
+    pub(super) removed_total: u32,
     /// For each input uop, the index of the output uop standing in its place.
-    map: Vec<u32>,
-    new_stubs: Vec<UopInst>,
+    pub(super) map: Vec<u32>,
+    pub(super) new_stubs: Vec<UopInst>,
 }
 
 /// Runs the forward pass over `b`'s body.
@@ -97,11 +97,19 @@ pub(crate) fn run(vm: &Vm, b: &ExecutorBuilder) -> Result<Optimized, Contradicti
         map: Vec::with_capacity(b.body.len()),
         new_stubs: Vec::new(),
     };
-    p.body()?;
-    // `_JUMP_TO_TOP` names a body index: map it to where that uop went.
-    for u in p.out.iter_mut() {
-        if u.uop == Uop::_JUMP_TO_TOP {
-            u.oparg = p.map.get(u.oparg as usize).copied().unwrap_or(0);
+    if super::peel::peelable(b) {
+        super::peel::peel(&mut p)?;
+    } else {
+        if b.body.last().is_some_and(|u| u.uop == Uop::_JUMP_TO_TOP) {
+            // A loop: the state at its top is also the one at its end, not only the entry.
+            p.clean = false;
+        }
+        p.range(0, b.body.len(), b.first_len as usize)?;
+        // `_JUMP_TO_TOP` names a body index: map it to where that uop went.
+        for u in p.out.iter_mut() {
+            if u.uop == Uop::_JUMP_TO_TOP {
+                u.oparg = p.map.get(u.oparg as usize).copied().unwrap_or(0);
+            }
         }
     }
     Ok(Optimized {
@@ -219,10 +227,16 @@ pub(crate) fn instruction_of(recorded: Option<Op>, uops: &[Uop]) -> Option<Op> {
 }
 
 impl Pass<'_> {
-    fn body(&mut self) -> Result<(), Contradiction> {
-        let body = &self.b.body;
-        let first_len = self.b.first_len as usize;
-        let mut i = 0;
+    /// Interprets (and emits) body uops `from..to`; groups starting before `frozen_to`
+    /// are the first instruction, kept as recorded.
+    pub(super) fn range(
+        &mut self,
+        from: usize,
+        to: usize,
+        frozen_to: usize,
+    ) -> Result<(), Contradiction> {
+        let body = &self.b.body[..to];
+        let mut i = from;
         while i < body.len() {
             let (code, target) = (body[i].code, body[i].target);
             let mut j = i + 1;
@@ -236,7 +250,7 @@ impl Pass<'_> {
                     j += 1;
                 }
             }
-            self.group(i, j, i < first_len)?;
+            self.group(i, j, i < frozen_to)?;
             i = j;
         }
         Ok(())
@@ -244,7 +258,7 @@ impl Pass<'_> {
 
     // -- Emission ---------------------------------------------------------------------------
 
-    fn emit(&mut self, u: &UopInst) {
+    pub(super) fn emit(&mut self, u: &UopInst) {
         self.map.push(self.out.len() as u32);
         self.out.push(u.clone());
         self.removed.push(self.pending);

@@ -47,6 +47,7 @@
 
 pub mod check;
 pub mod forward;
+pub mod peel;
 pub mod symbol;
 
 use alloc::string::String;

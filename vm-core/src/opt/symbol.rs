@@ -57,6 +57,17 @@ impl Ty {
         })
     }
 
+    /// The most precise type both satisfy (what holds at a merge of two paths).
+    pub fn join(self, other: Ty) -> Ty {
+        use Ty::*;
+        match (self, other) {
+            (a, b) if a == b => a,
+            (SmallInt, Int) | (Int, SmallInt) => Int,
+            (SmallInt | Float | Number, SmallInt | Float | Number) => Number,
+            _ => Unknown,
+        }
+    }
+
     /// Whether every value of type `self` is of type `of`.
     pub fn within(self, of: Ty) -> bool {
         self.meet(of) == Some(self) && self != Ty::Unknown || of == Ty::Unknown
