@@ -37,6 +37,7 @@ pub fn is_pure_check(uop: Uop) -> bool {
             | _TO_BOOL_BOOL
             | _GUARD_GLOBALS_VERSION
             | _GUARD_BUILTINS_VERSION
+            | _GUARD_BUILTIN_TYPE
     )
 }
 
@@ -92,6 +93,7 @@ fn uop_effect(u: &UopInst) -> Option<i64> {
         | _BINARY_SUBSCR_LIST_INT
         | _BINARY_SUBSCR_TUPLE_INT => -1,
         _LOAD_GLOBAL_MODULE | _LOAD_GLOBAL_BUILTIN => 1 + (u.oparg & 1) as i64,
+        _LOAD_ATTR_METHOD => 1,
         _STORE_SUBSCR_LIST_INT => -3,
         _CALL_LEN => -(u.oparg as i64 + 1),
         _UNPACK_SEQUENCE_TWO_TUPLE => 1,

@@ -195,6 +195,8 @@ fn modelled(uop: Uop) -> bool {
             | _CALL_PY_EXACT_ARGS
             | _CALL_BOUND_METHOD_EXACT_ARGS
             | _RETURN_VALUE
+            | _GUARD_BUILTIN_TYPE
+            | _LOAD_ATTR_METHOD
     )
 }
 
@@ -397,6 +399,43 @@ impl Pass<'_> {
     fn recorded(&self, u: &UopInst) -> Option<Op> {
         let tc = self.b.codes.get(u.code as usize)?;
         Op::from_u8(tc.caches.get(u.target as usize)?.get() as u8)
+    }
+
+    /// The class (heap slot) every value of type `ty` has, if one does.
+    fn type_ref_of(&self, ty: Ty) -> Option<u32> {
+        let t = &self.vm.types;
+        Some(
+            match ty {
+                Ty::SmallInt | Ty::Int => t.int,
+                Ty::Float => t.float,
+                Ty::Bool => t.bool_,
+                Ty::NoneV => t.none_type,
+                Ty::Str => t.str_,
+                Ty::List => t.list,
+                Ty::Tuple => t.tuple,
+                Ty::Dict => t.dict,
+                _ => return None,
+            }
+            .0,
+        )
+    }
+
+    /// The type of the values whose class is heap slot `t`, if the pass has one for it.
+    fn ty_of_type_ref(&self, t: u32) -> Option<Ty> {
+        let ts = &self.vm.types;
+        [
+            (ts.int, Ty::Int),
+            (ts.float, Ty::Float),
+            (ts.bool_, Ty::Bool),
+            (ts.none_type, Ty::NoneV),
+            (ts.str_, Ty::Str),
+            (ts.list, Ty::List),
+            (ts.tuple, Ty::Tuple),
+            (ts.dict, Ty::Dict),
+        ]
+        .iter()
+        .find(|(r, _)| r.0 == t)
+        .map(|(_, ty)| *ty)
     }
 
     fn const_type(&self, code: u8, i: u32) -> Ty {
@@ -810,6 +849,29 @@ impl Pass<'_> {
                 self.syms.refine(c, Ty::List)?;
                 self.syms.refine(k, Ty::SmallInt)?;
                 self.pop_n(3);
+                Act::Keep
+            }
+            _GUARD_BUILTIN_TYPE => {
+                // Rule: the owner's type is known (its representation fixes it).
+                let s = self.peek(1);
+                let Some(t) = self.cache(u, 1) else {
+                    return Ok(Act::Keep);
+                };
+                let ty = self.syms.ty(s);
+                if ty != Ty::Unknown && self.type_ref_of(ty) == Some(t) {
+                    Act::Remove
+                } else {
+                    if let Some(ty) = self.ty_of_type_ref(t) {
+                        self.syms.refine(s, ty)?;
+                    }
+                    Act::Keep
+                }
+            }
+            _LOAD_ATTR_METHOD => {
+                // The method (from the cache) under the owner, which stays the same value.
+                let owner = self.pop();
+                self.push_new(Ty::Unknown);
+                self.push(owner);
                 Act::Keep
             }
             _CALL_LEN => {

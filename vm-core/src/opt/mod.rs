@@ -24,7 +24,10 @@
 //!   through the instruction's guard exit) when the result would not be a small int, and
 //!   `_FOR_ITER_RANGE` likewise for the loop value; their results are then proven small
 //!   ints, so the guards of the arithmetic that uses them go.
-//! - **`_TO_BOOL_BOOL`** on a proven bool is dropped.
+//! - **`_TO_BOOL_BOOL`** on a proven bool is dropped, and **`_GUARD_BUILTIN_TYPE`** (a
+//!   method of a builtin type) when the owner's representation fixes its class (a proven
+//!   list, str, dict, tuple, int, float, bool or None); a kept one teaches the owner's
+//!   type (the owner stays the same value under the method it loads).
 //! - **Globals and builtins versions.** A `_GUARD_GLOBALS_VERSION` of a dict already
 //!   checked at the same keys version, or a `_GUARD_BUILTINS_VERSION` of a version already
 //!   checked, with no escaping uop in between, is dropped (only code can change a dict).
