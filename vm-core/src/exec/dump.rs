@@ -60,12 +60,17 @@ impl Vm {
             }
             if u.check & check::WHOLE != 0 {
                 s.push_str(&format!("  [whole {}]", check::whole_len(u.check)));
+                if u.check & check::VALIDATE != 0 {
+                    s.push_str("  [validates]");
+                }
                 if u.check & check::FLOW != 0 {
                     s.push_str(&format!("  expect {}", u.expect));
                 }
             } else if u.check & check::FLOW != 0 {
                 if u.expect_code == SAME_FRAME {
                     s.push_str(&format!("  expect {}", u.expect));
+                } else if u.expect == u32::MAX {
+                    s.push_str("  expect return to native code");
                 } else {
                     s.push_str(&format!(
                         "  expect {}:{}",

@@ -33,16 +33,26 @@ pub mod check {
     /// A uop the executor runs itself (trace control, branch guards), not a tier-1 body.
     pub const SPECIAL: u8 = 4;
     /// The first of a run of uops that is exactly a tier-1 instruction's definition (its
-    /// opcode in `expect_code`, the run's length in the high bits, see [`whole_len`]): the
+    /// opcode in `expect_code`, the run's length in bits 5-7, see [`whole_len`]): the
     /// executor runs the run with that instruction's handler, one call instead of one per
     /// uop. When the run ends in a jumping uop, the first also carries `FLOW` with that
     /// uop's `expect` and `jump_exit`.
     pub const WHOLE: u8 = 8;
+    /// On the first uop of a dispatch (a `WHOLE` run or a plain uop) that a
+    /// `_CHECK_VALIDITY` follows: the executor tests validity itself right after the
+    /// dispatch and skips the check's own dispatch while the executor is valid.
+    pub const VALIDATE: u8 = 0x10;
 
     /// The length of the `WHOLE` run a uop starts.
     #[inline(always)]
     pub fn whole_len(check: u8) -> usize {
-        (check >> 4) as usize
+        (check >> 5) as usize
+    }
+
+    /// Whether the dispatch this uop starts absorbs the `_CHECK_VALIDITY` after it (0 or 1).
+    #[inline(always)]
+    pub fn validates(check: u8) -> usize {
+        ((check >> 4) & 1) as usize
     }
 }
 
@@ -258,6 +268,23 @@ pub struct Executor {
 }
 
 impl Executor {
+    /// Whether the uops are something the executor can run without looping in place or
+    /// reading out of range: whole runs inside the body, exits naming uops that exist.
+    /// Checked when an executor is registered (third-party optimizers build their own).
+    pub fn well_formed(&self) -> bool {
+        let n = self.uops.len();
+        let in_range = |x: u16| x == NO_EXIT || (x as usize) < n;
+        self.uops.iter().enumerate().all(|(i, u)| {
+            let whole = u.check & check::WHOLE == 0
+                || (check::whole_len(u.check) >= 1
+                    && i + check::whole_len(u.check) + check::validates(u.check) <= n);
+            whole && in_range(u.exit) && in_range(u.jump_exit)
+        }) && self
+            .uops
+            .first()
+            .is_some_and(|u| u.uop == Uop::_START_EXECUTOR)
+    }
+
     /// Bytes the executor occupies (counted against the executor memory limit).
     pub fn memory(&self) -> usize {
         size_of::<Executor>()
@@ -303,7 +330,7 @@ fn mark_whole_instructions(body: &mut [UopInst], codes: &[TraceCode]) {
             .get(code as usize)
             .and_then(|tc| tc.caches.get(target as usize))
             .and_then(|u| Op::from_u8(u.get() as u8));
-        if let (Some(rec), true) = (recorded, ok_flow && j - i <= 15) {
+        if let (Some(rec), true) = (recorded, ok_flow && j - i <= 7) {
             let same = rec.uops().len() == j - i
                 && rec.uops().iter().zip(&body[i..j]).all(|(a, b)| *a == b.uop);
             // What the optimizer left of an instruction may be a tier-2-only form of it
@@ -311,7 +338,7 @@ fn mark_whole_instructions(body: &mut [UopInst], codes: &[TraceCode]) {
             let form = if same || rec.own_flags() & flags::SPECIALIZE != 0 {
                 None
             } else {
-                let mut uops = [Uop::_NOP; 15];
+                let mut uops = [Uop::_NOP; 7];
                 for (d, u) in uops.iter_mut().zip(&body[i..j]) {
                     *d = u.uop;
                 }
@@ -321,7 +348,7 @@ fn mark_whole_instructions(body: &mut [UopInst], codes: &[TraceCode]) {
             if (same || form.is_some()) && op.own_flags() & flags::SPECIALIZE == 0 {
                 let (expect, jump_exit) = (last.expect, last.jump_exit);
                 let first = &mut body[i];
-                first.check |= check::WHOLE | ((j - i) as u8) << 4;
+                first.check |= check::WHOLE | ((j - i) as u8) << 5;
                 first.expect_code = op as u8;
                 if flow {
                     first.check |= check::FLOW;
@@ -331,6 +358,30 @@ fn mark_whole_instructions(body: &mut [UopInst], codes: &[TraceCode]) {
             }
         }
         i = j;
+    }
+}
+
+/// Marks the dispatches (whole instructions and plain uops the executor's fast path runs)
+/// that a `_CHECK_VALIDITY` follows with [`check::VALIDATE`]: most escaping instructions are
+/// followed by one, and a separate dispatch for it cost as much as a simple instruction.
+fn absorb_validity_checks(body: &mut [UopInst]) {
+    let mut i = 0;
+    while i < body.len() {
+        let c = body[i].check;
+        let len = if c & check::WHOLE != 0 {
+            check::whole_len(c).max(1)
+        } else {
+            1
+        };
+        let fast = c & check::SPECIAL == 0 && (c & check::WHOLE != 0 || c & check::FLOW == 0);
+        if fast
+            && body
+                .get(i + len)
+                .is_some_and(|u| u.uop == Uop::_CHECK_VALIDITY)
+        {
+            body[i].check |= check::VALIDATE;
+        }
+        i += len;
     }
 }
 
@@ -399,6 +450,7 @@ impl ExecutorBuilder {
         };
         uops.extend(self.stubs);
         mark_whole_instructions(&mut uops[1..base], &self.codes);
+        absorb_validity_checks(&mut uops[1..base]);
         let instr_count = uops.iter().filter(|u| u.check & check::STARTS != 0).count() as u32;
         let mut bloom = Bloom::default();
         for d in &self.deps {

@@ -136,6 +136,9 @@ impl Tier2 {
 
     /// Registers an executor; returns it, or `None` when no slot is left.
     pub(crate) fn register(&mut self, e: Executor) -> Option<Rc<Executor>> {
+        if !e.well_formed() {
+            return None;
+        }
         let slot = match self.free.pop() {
             Some(s) => s as usize,
             None if self.slots.len() < MAX_SLOTS => {

@@ -6,13 +6,21 @@
 
 use alloc::rc::Rc;
 
-use super::ir::{check, Executor, COLD_LINK, NO_EXIT, SAME_FRAME};
+use super::ir::{check, Executor, UopInst, COLD_LINK, NO_EXIT, SAME_FRAME};
 use super::{hot, MAX_CHAIN_DEPTH};
 use crate::bytecode::ops::Uop;
 use crate::interp::eval::{Ctx, Flow, Step, HANDLERS, UOP_HANDLERS};
 use crate::object::value::Value;
 use crate::trace::record::Recorder;
 use crate::vm::{PyErr, Vm};
+
+/// The state of one executor's run: the tier-1 context of the innermost frame, that
+/// frame's index, and how many uops the first instruction has.
+struct Run<'e> {
+    ctx: Ctx<'e>,
+    fi: usize,
+    first_len: usize,
+}
 
 /// How a run of one executor ended.
 enum Ran {
@@ -113,8 +121,9 @@ impl Vm {
         }
     }
 
+    /// Runs one executor from offset `at` of the innermost frame until it leaves.
     fn run_trace<const STATS: bool>(&mut self, e: &Executor, at: u32, progress: &mut bool) -> Ran {
-        let Some(mut fi) = self.frames.len().checked_sub(1) else {
+        let Some(fi) = self.frames.len().checked_sub(1) else {
             return Ran::Reload;
         };
         let Some(start) = e.codes.first() else {
@@ -125,188 +134,243 @@ impl Vm {
             // Linked or installed for another code: never run a trace on the wrong frame.
             return Ran::Tier1(at);
         }
-        let mut ctx = Ctx {
-            code: &start.code,
-            caches: &start.caches,
-            base: frame.base as usize,
-            ip: at as usize,
-            this: at as usize,
+        let mut t = Run {
+            ctx: Ctx {
+                code: &start.code,
+                caches: &start.caches,
+                base: frame.base as usize,
+                ip: at as usize,
+                this: at as usize,
+                fi,
+            },
             fi,
-        };
-        let uops = &e.uops[..];
-        // An executor without a first instruction (one that only exits) never progresses.
-        let first_len = match e.first_len {
-            0 => usize::MAX,
-            n => n as usize,
+            // An executor without a first instruction (one that only exits) never
+            // progresses.
+            first_len: match e.first_len {
+                0 => usize::MAX,
+                n => n as usize,
+            },
         };
         let mut pc = 1;
+        // The hot loop: whole instructions through their tier-1 handlers and plain uops
+        // through their bodies; everything else (trace control, branch guards, uops that
+        // jump or change frames) is out of line in `special_uop`, which keeps this loop's
+        // state in registers.
         loop {
-            let Some(u) = uops.get(pc) else {
-                return Ran::Tier1(ctx.this as u32);
+            let Some(u) = e.uops.get(pc) else {
+                return Ran::Tier1(t.ctx.this as u32);
             };
             if STATS {
                 self.count_dispatch(e, pc);
             }
-            ctx.this = u.target as usize;
-            // The common case: tier-1 uop bodies that cannot jump or change frames; a whole
-            // instruction's uops run through that instruction's handler.
-            let fast = u.check & (check::SPECIAL | check::FLOW | check::WHOLE);
-            if fast & !check::FLOW == check::WHOLE {
-                let step = HANDLERS[u.expect_code as usize](self, &mut ctx, u.oparg);
+            t.ctx.this = u.target as usize;
+            let c = u.check;
+            if c & (check::SPECIAL | check::FLOW | check::WHOLE) == check::WHOLE {
+                // (A whole instruction's handler sets `ip` itself.)
+                let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
                 if step == Step::Next {
-                    if fast & check::FLOW == 0 || ctx.ip as u32 == u.expect {
-                        pc += check::whole_len(u.check);
-                        continue;
+                    pc += check::whole_len(c);
+                    if c & check::VALIDATE != 0 {
+                        // Valid: skip the `_CHECK_VALIDITY`; else it runs and exits.
+                        pc += e.valid.get() as usize;
                     }
-                    // The instruction jumped the other way than recorded.
-                    *progress |= pc >= first_len;
-                    return self.take_exit(e, u.jump_exit, ctx.ip as u32);
+                    continue;
                 }
-                *progress |= pc > first_len;
-                return self.leave_on(step, e, u.exit, &ctx);
+                return self.leave_whole(step, e, u, pc, &t, progress);
             }
-            // (A whole instruction's handler sets `ip` itself; single uops need it.)
-            ctx.ip = u.next as usize;
-            if fast == 0 {
-                let step = UOP_HANDLERS[u.uop as usize](self, &mut ctx, u.oparg);
+            if c & (check::SPECIAL | check::WHOLE) == check::WHOLE {
+                // A whole instruction that jumps: it must go where it went when recorded.
+                let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
+                if step == Step::Next && t.ctx.ip as u32 == u.expect {
+                    pc += check::whole_len(c);
+                    if c & check::VALIDATE != 0 {
+                        pc += e.valid.get() as usize;
+                    }
+                    continue;
+                }
+                return self.leave_whole(step, e, u, pc, &t, progress);
+            }
+            t.ctx.ip = u.next as usize;
+            if c & (check::SPECIAL | check::FLOW | check::WHOLE) == 0 {
+                let step = UOP_HANDLERS[u.uop as usize](self, &mut t.ctx, u.oparg);
                 if step == Step::Next {
                     pc += 1;
+                    if c & check::VALIDATE != 0 {
+                        pc += e.valid.get() as usize;
+                    }
                     continue;
+                }
+                *progress |= pc > t.first_len;
+                return self.leave_on(step, e, u.exit, &t.ctx);
+            }
+            pc = match self.special_uop(e, &mut t, pc, progress) {
+                Ok(next) => next,
+                Err(ran) => return ran,
+            };
+        }
+    }
+
+    /// A whole instruction did not go on as recorded: it jumped the other way, its guard
+    /// failed, it raised, or the run loop's entry frame returned.
+    #[cold]
+    #[inline(never)]
+    fn leave_whole(
+        &mut self,
+        step: Step,
+        e: &Executor,
+        u: &UopInst,
+        pc: usize,
+        t: &Run<'_>,
+        progress: &mut bool,
+    ) -> Ran {
+        if step == Step::Next {
+            // The instruction jumped the other way than recorded; it is complete.
+            *progress |= pc >= t.first_len;
+            return self.take_exit(e, u.jump_exit, t.ctx.ip as u32);
+        }
+        *progress |= pc > t.first_len;
+        self.leave_on(step, e, u.exit, &t.ctx)
+    }
+
+    /// The uops the executor runs itself, and tier-1 uops that may jump or change frames
+    /// (their outcome is checked against the recorded one) at `pc`. `Ok`: go on at that uop.
+    #[inline(never)]
+    fn special_uop<'e>(
+        &mut self,
+        e: &'e Executor,
+        t: &mut Run<'e>,
+        pc: usize,
+        progress: &mut bool,
+    ) -> Result<usize, Ran> {
+        let uops = &e.uops[..];
+        let first_len = t.first_len;
+        let u = &uops[pc];
+        let r = match u.uop {
+            Uop::_CHECK_VALIDITY => {
+                if e.valid.get() {
+                    return Ok(pc + 1);
                 }
                 *progress |= pc > first_len;
-                return self.leave_on(step, e, u.exit, &ctx);
+                return Err(self.take_exit(e, u.exit, u.target));
             }
-            let r = match u.uop {
-                Uop::_CHECK_VALIDITY => {
-                    if e.valid.get() {
-                        pc += 1;
-                        continue;
-                    }
-                    *progress |= pc > first_len;
-                    return self.take_exit(e, u.exit, u.target);
+            Uop::_GUARD_IS_TRUE_POP
+            | Uop::_GUARD_IS_FALSE_POP
+            | Uop::_GUARD_IS_NONE_POP
+            | Uop::_GUARD_IS_NOT_NONE_POP => {
+                let v = self.pop();
+                let stay = match u.uop {
+                    Uop::_GUARD_IS_TRUE_POP => v == Value::TRUE,
+                    Uop::_GUARD_IS_FALSE_POP => v == Value::FALSE,
+                    Uop::_GUARD_IS_NONE_POP => v == Value::NONE,
+                    _ => v != Value::NONE,
+                };
+                if stay {
+                    return Ok(pc + 1);
                 }
-                Uop::_GUARD_IS_TRUE_POP
-                | Uop::_GUARD_IS_FALSE_POP
-                | Uop::_GUARD_IS_NONE_POP
-                | Uop::_GUARD_IS_NOT_NONE_POP => {
-                    let v = self.pop();
-                    let stay = match u.uop {
-                        Uop::_GUARD_IS_TRUE_POP => v == Value::TRUE,
-                        Uop::_GUARD_IS_FALSE_POP => v == Value::FALSE,
-                        Uop::_GUARD_IS_NONE_POP => v == Value::NONE,
-                        _ => v != Value::NONE,
-                    };
-                    if stay {
-                        pc += 1;
-                        continue;
-                    }
-                    // The branch went the other way: the instruction is complete.
-                    *progress |= pc >= first_len;
-                    let target = uops.get(u.exit as usize).map_or(u.next, |s| s.target);
-                    return self.take_exit(e, u.exit, target);
-                }
-                Uop::_JUMP_TO_TOP => {
-                    // A loop running in its trace keeps it warm (the sweeper frees
-                    // executors not used between two collections). The oparg is the loop's
-                    // first body uop (after a peeled preamble, not the trace's start).
-                    e.warm.set(true);
-                    *progress = true;
-                    pc = 1 + u.oparg as usize;
-                    continue;
-                }
-                Uop::_EXIT_TRACE => {
-                    *progress |= pc > first_len;
-                    return self.take_exit(e, pc as u16, u.target);
-                }
-                Uop::_DEOPT | Uop::_DYNAMIC_EXIT => {
-                    *progress |= pc > first_len;
-                    self.note_deopt_exit();
-                    return Ran::Tier1(u.target);
-                }
-                Uop::_START_EXECUTOR
-                | Uop::_COLD_EXIT
-                | Uop::_HOT_COUNT
-                | Uop::_ENTER_EXECUTOR
-                | Uop::_SPECIALIZE => {
-                    // Never in a trace body (the recorder drops them); leave safely.
-                    return Ran::Tier1(u.target);
-                }
-                _ => self.exec_uop(&mut ctx, u.uop, u.oparg),
-            };
-            // Where execution went if the uop changed frames: a reload, or a same-code call
-            // or return that moved the context in place (then the frame's offset is only in
-            // the context: store it, as a reload would find it).
-            let moved = match r {
-                Ok(Flow::Reload) => match self.frames.len().checked_sub(1) {
-                    Some(nfi) => Some((nfi, self.frames[nfi].ip)),
-                    None => return Ran::Reload,
-                },
-                Ok(Flow::Next) if ctx.fi != fi => {
-                    let at = ctx.ip as u32;
-                    if let Some(f) = self.frames.get_mut(ctx.fi) {
-                        f.ip = at;
-                    }
-                    Some((ctx.fi, at))
-                }
-                _ => None,
-            };
-            if let Some((nfi, at)) = moved {
+                // The branch went the other way: the instruction is complete.
                 *progress |= pc >= first_len;
-                let f = &self.frames[nfi];
-                match e.codes.get(u.expect_code as usize) {
-                    Some(tc)
-                        if u.check & check::FLOW != 0
-                            && at == u.expect
-                            && Rc::ptr_eq(&tc.code, &f.code) =>
-                    {
-                        ctx = Ctx {
-                            code: &tc.code,
-                            caches: &tc.caches,
-                            base: f.base as usize,
-                            ip: at as usize,
-                            this: at as usize,
-                            fi: nfi,
-                        };
-                        fi = nfi;
-                        pc += 1;
-                        continue;
-                    }
-                    // Another callee, caller or resume point than recorded: the frames are
-                    // already exact (a dynamic exit).
-                    _ => return self.dynamic_exit(e, u.jump_exit),
-                }
+                let target = uops.get(u.exit as usize).map_or(u.next, |s| s.target);
+                return Err(self.take_exit(e, u.exit, target));
             }
-            match r {
-                Ok(Flow::Next) => {
+            Uop::_JUMP_TO_TOP => {
+                // A loop running in its trace keeps it warm (the sweeper frees
+                // executors not used between two collections). The oparg is the loop's
+                // first body uop (after a peeled preamble, not the trace's start).
+                e.warm.set(true);
+                *progress = true;
+                return Ok(1 + u.oparg as usize);
+            }
+            Uop::_EXIT_TRACE => {
+                *progress |= pc > first_len;
+                return Err(self.take_exit(e, pc as u16, u.target));
+            }
+            Uop::_DEOPT | Uop::_DYNAMIC_EXIT => {
+                *progress |= pc > first_len;
+                self.note_deopt_exit();
+                return Err(Ran::Tier1(u.target));
+            }
+            Uop::_START_EXECUTOR
+            | Uop::_COLD_EXIT
+            | Uop::_HOT_COUNT
+            | Uop::_ENTER_EXECUTOR
+            | Uop::_SPECIALIZE => {
+                // Never in a trace body (the recorder drops them); leave safely.
+                return Err(Ran::Tier1(u.target));
+            }
+            _ => self.exec_uop(&mut t.ctx, u.uop, u.oparg),
+        };
+        // Where execution went if the uop changed frames: a reload, or a same-code call
+        // or return that moved the context in place (then the frame's offset is only in
+        // the context: store it, as a reload would find it).
+        let moved = match r {
+            Ok(Flow::Reload) => match self.frames.len().checked_sub(1) {
+                Some(nfi) => Some((nfi, self.frames[nfi].ip)),
+                None => return Err(Ran::Reload),
+            },
+            Ok(Flow::Next) if t.ctx.fi != t.fi => {
+                let at = t.ctx.ip as u32;
+                if let Some(f) = self.frames.get_mut(t.ctx.fi) {
+                    f.ip = at;
+                }
+                Some((t.ctx.fi, at))
+            }
+            _ => None,
+        };
+        if let Some((nfi, at)) = moved {
+            *progress |= pc >= first_len;
+            let f = &self.frames[nfi];
+            return match e.codes.get(u.expect_code as usize) {
+                Some(tc)
                     if u.check & check::FLOW != 0
-                        && (ctx.ip as u32 != u.expect || u.expect_code != SAME_FRAME)
-                    {
-                        // A jump or call went elsewhere than recorded; the instruction is
-                        // complete and tier 1 goes on where it left off.
-                        *progress |= pc >= first_len;
-                        let target = ctx.ip as u32;
-                        if u.expect_code != SAME_FRAME {
-                            self.note_deopt_exit();
-                            return Ran::Tier1(target);
-                        }
-                        return self.take_exit(e, u.jump_exit, target);
-                    }
+                        && at == u.expect
+                        && Rc::ptr_eq(&tc.code, &f.code) =>
+                {
+                    t.ctx = Ctx {
+                        code: &tc.code,
+                        caches: &tc.caches,
+                        base: f.base as usize,
+                        ip: at as usize,
+                        this: at as usize,
+                        fi: nfi,
+                    };
+                    t.fi = nfi;
+                    Ok(pc + 1)
                 }
-                // Handled above.
-                Ok(Flow::Reload) => return Ran::Reload,
-                Ok(Flow::Deopt) => {
-                    // A guard failed before any effect: tier 1 re-runs the instruction.
-                    *progress |= pc > first_len;
-                    if u.exit == NO_EXIT {
+                // Another callee, caller or resume point than recorded: the frames are
+                // already exact (a dynamic exit).
+                _ => Err(self.dynamic_exit(e, u.jump_exit)),
+            };
+        }
+        match r {
+            Ok(Flow::Next) => {
+                if u.check & check::FLOW != 0
+                    && (t.ctx.ip as u32 != u.expect || u.expect_code != SAME_FRAME)
+                {
+                    // A jump or call went elsewhere than recorded; the instruction is
+                    // complete and tier 1 goes on where it left off.
+                    *progress |= pc >= first_len;
+                    let target = t.ctx.ip as u32;
+                    if u.expect_code != SAME_FRAME {
                         self.note_deopt_exit();
-                        return Ran::Tier1(u.target);
+                        return Err(Ran::Tier1(target));
                     }
-                    return self.take_exit(e, u.exit, u.target);
+                    return Err(self.take_exit(e, u.jump_exit, target));
                 }
-                Ok(Flow::Exit(v)) => return Ran::Exit(v),
-                Err(err) => return Ran::Error(err, ctx.fi, ctx.this),
+                Ok(pc + 1)
             }
-            pc += 1;
+            // Handled above.
+            Ok(Flow::Reload) => Err(Ran::Reload),
+            Ok(Flow::Deopt) => {
+                // A guard failed before any effect: tier 1 re-runs the instruction.
+                *progress |= pc > first_len;
+                if u.exit == NO_EXIT {
+                    self.note_deopt_exit();
+                    return Err(Ran::Tier1(u.target));
+                }
+                Err(self.take_exit(e, u.exit, u.target))
+            }
+            Ok(Flow::Exit(v)) => Err(Ran::Exit(v)),
+            Err(err) => Err(Ran::Error(err, t.ctx.fi, t.ctx.this)),
         }
     }
 
@@ -341,6 +405,7 @@ impl Vm {
         } else {
             1
         };
+        s.validity_checks += check::validates(u.check) as u64;
         s.dispatches += 1;
         s.uops_executed += len as u64;
         s.instrs_in_traces += (u.check & check::STARTS != 0) as u64;
@@ -502,7 +567,7 @@ impl Vm {
 
 #[cfg(test)]
 mod tests {
-    use super::super::ir::UopInst;
+    use super::UopInst;
 
     #[test]
     fn uop_records_are_32_bytes() {

@@ -2,7 +2,7 @@
 
 use alloc::rc::Rc;
 
-use crate::bytecode::code::CodeObject;
+use crate::bytecode::code::{code_flags, CodeObject};
 use crate::bytecode::ops::{Op, Uop};
 use crate::exec::hot;
 use crate::exec::ir::{Dep, Executor, ExecutorBuilder, Origin, TraceCode, UopInst};
@@ -19,6 +19,9 @@ pub const MAX_TRACE_UOPS: usize = 1000;
 pub const MAX_TRACE_DEPTH: usize = 8;
 /// Most code objects one trace runs in.
 const MAX_TRACE_CODES: usize = 16;
+
+/// The outcome offset of a return or yield that left the run loop (no frame is there).
+const RETURNED: u32 = u32::MAX;
 
 /// The instruction recorded last, waiting for its outcome.
 #[derive(Clone, Copy, Debug)]
@@ -47,6 +50,9 @@ pub(crate) struct Recorder {
     /// The previous instruction may have run arbitrary code: the next one starts with
     /// `_CHECK_VALIDITY`.
     pub(crate) escaped: bool,
+    /// Generator loop back-edges the trace went through (each at most once, see
+    /// `end_reason`).
+    passed: alloc::vec::Vec<(u8, u32)>,
 }
 
 /// Why a recording ends at the current instruction.
@@ -74,6 +80,7 @@ impl Recorder {
             pending: None,
             instrs: 0,
             escaped: false,
+            passed: alloc::vec::Vec::new(),
         }
     }
 
@@ -131,12 +138,32 @@ impl Recorder {
         }
     }
 
+    /// Whether the trace may go through the back-edge at `this` of code `code` at frame
+    /// depth `depth` (a loop of another frame): only in a generator frame deeper than the
+    /// trace's start, and once. A pipeline of generators (`for x in src: yield f(x)`) runs
+    /// each stage's loop once per value its consumer takes: one trace through all of
+    /// them keeps the pipeline inside one executor, where stopping at every stage's loop
+    /// (linking executors) took an exit per stage and value.
+    fn passes_generator_loop(&mut self, code: u8, this: u32, depth: usize) -> bool {
+        let generator = self.b.codes[code as usize].code.flags & code_flags::GENERATOR != 0;
+        if !generator
+            || depth <= self.start_depth
+            || self.passed.len() >= MAX_TRACE_DEPTH
+            || self.passed.contains(&(code, this))
+        {
+            return false;
+        }
+        self.passed.push((code, this));
+        true
+    }
+
     fn end_reason(&self, op: Op, arg: u32, code: u8, this: u32, depth: usize) -> Option<End> {
         let at_start = code == 0 && this == self.start;
+        let through = self.passed.last() == Some(&(code, this));
         if at_start && depth == self.start_depth && self.instrs > 0 {
             return Some(End::Close);
         }
-        if op == Op::ENTER_EXECUTOR {
+        if op == Op::ENTER_EXECUTOR && !through {
             let id = self.b.codes[code as usize]
                 .code
                 .executors
@@ -159,7 +186,7 @@ impl Recorder {
         {
             return Some(End::Stop("too deep"));
         }
-        if self.instrs > 0 && op == Op::JUMP_BACKWARD {
+        if self.instrs > 0 && op == Op::JUMP_BACKWARD && !through {
             // Another loop's back-edge: it gets its own executor; this trace links to it
             // once it exists (the exit warms and finds `ENTER_EXECUTOR` there).
             return Some(End::Stop("inner loop"));
@@ -200,6 +227,22 @@ impl Vm {
             self.abort_recording(*rec, "too many code objects");
             return unit;
         };
+        let back_edge = match op {
+            Op::JUMP_BACKWARD => Some((op, arg, run)),
+            Op::ENTER_EXECUTOR => code
+                .executors
+                .borrow()
+                .get(arg as usize)
+                .filter(|s| s.original as u8 == Op::JUMP_BACKWARD as u8)
+                .map(|s| (Op::JUMP_BACKWARD, s.original >> 8, s.original)),
+            _ => None,
+        };
+        if let Some(original) = back_edge {
+            if rec.instrs > 0 && rec.passes_generator_loop(ci, ctx.this as u32, depth) {
+                // Recorded (and run) as the original back-edge; `end_reason` lets it pass.
+                (op, arg, run) = original;
+            }
+        }
         if let Some(p) = rec.pending.take() {
             let deopted = core::mem::take(&mut self.tier2.rec_deopt);
             if let Err(reason) = rec.translate(p, deopted, ci, ctx.this as u32, depth) {
@@ -383,16 +426,39 @@ impl Vm {
 
     /// The run loop of the recording's nesting level is returning to native code (the
     /// entry frame returned: a dunder or callback called from native code). The trace ends
-    /// before the instruction that returned, which tier 1 runs.
+    /// before the instruction that returned, which tier 1 runs. The test is inline and the
+    /// work out of line: every nested run (a dunder, a generator step) passes here.
+    #[inline(always)]
     pub(crate) fn end_recording_here(&mut self) {
-        if !self.tier2.recording_here() {
-            return;
+        if self.tier2.recording_here() {
+            self.end_recording();
         }
+    }
+
+    #[inline(never)]
+    fn end_recording(&mut self) {
         let Some(mut rec) = self.tier2.recorder.take() else {
             return;
         };
         match rec.pending.take() {
             Some(p) if rec.instrs >= 2 && !rec.b.body.is_empty() => {
+                let returns = matches!(
+                    p.op.uops().last(),
+                    Some(Uop::_RETURN_VALUE | Uop::_YIELD_VALUE)
+                );
+                let deopted = core::mem::take(&mut self.tier2.rec_deopt);
+                if returns && !deopted {
+                    // The trace keeps the return (or yield) to native code: run in the
+                    // trace it leaves the run loop as in tier 1. It expects no frame (an
+                    // offset no frame has), so a return into a Python frame is a dynamic
+                    // exit. (Ending before the return instead left every call through the
+                    // cold exit, and a side trace from there can never be recorded.)
+                    let depth = p.depth.saturating_sub(1);
+                    if rec.translate(p, false, p.code, RETURNED, depth).is_ok() {
+                        return self.finish_recording(*rec, "returned to native code");
+                    }
+                    return self.abort_recording(*rec, "left the run loop");
+                }
                 let u = UopInst::new(Uop::_EXIT_TRACE, 0, p.code, p.this, p.this);
                 rec.b.body.push(u);
                 self.finish_recording(*rec, "returned to native code");
