@@ -62,8 +62,8 @@ fn uop_effect(u: &UopInst) -> Option<i64> {
     use Uop::*;
     Some(match u.uop {
         uop if is_pure_check(uop) => 0,
-        _NOP | _CHECK_PERIODIC | _CHECK_PERIODIC_EXIT | _SWAP | _TO_BOOL_INT | _TO_BOOL_NONE
-        | _TO_BOOL_LIST | _TO_BOOL_STR => 0,
+        _NOP | _CHECK_PERIODIC | _CHECK_PERIODIC_EXIT | _SWAP | _GET_ITER | _TO_BOOL
+        | _TO_BOOL_INT | _TO_BOOL_NONE | _TO_BOOL_LIST | _TO_BOOL_STR => 0,
         _LOAD_FAST | _LOAD_FAST_CHECK | _LOAD_FAST_NEXT | _LOAD_CONST | _LOAD_CONST_NEXT
         | _PUSH_NULL | _COPY => 1,
         _STORE_FAST

@@ -197,6 +197,10 @@ fn modelled(uop: Uop) -> bool {
             | _RETURN_VALUE
             | _GUARD_BUILTIN_TYPE
             | _LOAD_ATTR_METHOD
+            | _BINARY_OP
+            | _COMPARE_OP
+            | _GET_ITER
+            | _TO_BOOL
     )
 }
 
@@ -872,6 +876,35 @@ impl Pass<'_> {
                 let owner = self.pop();
                 self.push_new(Ty::Unknown);
                 self.push(owner);
+                Act::Keep
+            }
+            _BINARY_OP | _COMPARE_OP => {
+                // Rule: the generic operators on ints, floats and bools run no Python code.
+                let (a, b) = (self.peek(2), self.peek(1));
+                let numeric = self.syms.ty(a).is_numeric() && self.syms.ty(b).is_numeric();
+                if !numeric {
+                    self.escape();
+                }
+                self.pop_n(2);
+                let bool_result = numeric && u.uop == _COMPARE_OP;
+                self.push_new(if bool_result { Ty::Bool } else { Ty::Unknown });
+                Act::Keep
+            }
+            _GET_ITER | _TO_BOOL => {
+                // Iterating or testing a builtin container, a str, a number or None runs no
+                // Python code.
+                let s = self.pop();
+                let ty = self.syms.ty(s);
+                let builtin = ty.is_numeric()
+                    || matches!(
+                        ty,
+                        Ty::NoneV | Ty::Str | Ty::List | Ty::Tuple | Ty::Dict | Ty::Set
+                    );
+                let iter = u.uop == _GET_ITER;
+                if !builtin || (iter && ty.is_numeric()) {
+                    self.escape();
+                }
+                self.push_new(if iter { Ty::Unknown } else { Ty::Bool });
                 Act::Keep
             }
             _CALL_LEN => {

@@ -33,7 +33,8 @@
 //!   checked, with no escaping uop in between, is dropped (only code can change a dict).
 //! - **Validity checks.** A `_CHECK_VALIDITY` with no uop since the previous check (or the
 //!   executor's entry, for a trace that does not loop) that may run Python code is dropped.
-//!   `len` of a builtin container does not.
+//!   `len` of a builtin container does not, nor the generic operators and comparisons on
+//!   ints, floats and bools, nor `iter()` or truth tests of builtin containers and strs.
 //! - **Safe points.** `_CHECK_PERIODIC` may collect, and collections run finalizers
 //!   (generators' `finally` blocks): Python code. It becomes `_CHECK_PERIODIC_EXIT`, which
 //!   leaves for tier 1 (through a `_DEOPT` stub, before any effect) when a collection or an
