@@ -356,3 +356,113 @@ fn perturbed_traces_pass_the_checker_or_are_refused() {
     assert!(tried.get() >= 40, "only {} perturbed traces", tried.get());
     assert!(failures.borrow().is_empty(), "{:?}", failures.borrow());
 }
+
+/// Captures recorded traces and checks that the checker rejects broken "optimizations" of
+/// them (a removed action, a guard without exit, an exit to a wrong stub kind, a loop
+/// target past the body, a changed first instruction).
+struct Breaker {
+    inner: TraceOptimizer,
+    checked: Rc<Cell<u32>>,
+    accepted_broken: Rc<RefCell<Vec<String>>>,
+}
+
+impl Optimizer for Breaker {
+    fn name(&self) -> &'static str {
+        "breaker"
+    }
+    fn optimization_cost(&self) -> u32 {
+        self.inner.optimization_cost()
+    }
+    fn run_cost(&self) -> u32 {
+        self.inner.run_cost()
+    }
+    fn compile(&mut self, vm: &mut Vm, hot: &HotSpot<'_>) -> Compiled {
+        self.inner.compile(vm, hot)
+    }
+    fn finish_trace(
+        &mut self,
+        vm: &mut Vm,
+        trace: ExecutorBuilder,
+    ) -> Result<ExecutorBuilder, &'static str> {
+        use vm_core::exec::ir::NO_EXIT;
+        use vm_core::opt::check::check;
+        let before = trace.body.clone();
+        let first = trace.first_len as usize;
+        let mut cases: Vec<(&str, ExecutorBuilder)> = Vec::new();
+        // The recorded trace itself passes.
+        assert_eq!(check(vm, &before, &trace), Ok(()));
+        if let Some(i) = (first..before.len()).find(|&i| {
+            matches!(
+                before[i].uop,
+                Uop::_LOAD_FAST | Uop::_STORE_FAST | Uop::_BINARY_OP_ADD_INT
+            )
+        }) {
+            let mut b = copy_of(&trace);
+            b.body.remove(i);
+            cases.push(("removed action", b));
+        }
+        if let Some(i) = before
+            .iter()
+            .position(|u| vm_core::exec::ir::is_guard(u.uop))
+        {
+            let mut b = copy_of(&trace);
+            b.body[i].exit = NO_EXIT;
+            cases.push(("guard without exit", b));
+        }
+        if let Some(i) = before.iter().position(|u| u.uop == Uop::_CHECK_VALIDITY) {
+            let mut b = copy_of(&trace);
+            if let Some(g) = before.iter().find(|u| vm_core::exec::ir::is_guard(u.uop)) {
+                b.body[i].exit = g.exit;
+                cases.push(("validity check to an _EXIT_TRACE", b));
+            }
+        }
+        if let Some(i) = before.iter().position(|u| u.uop == Uop::_JUMP_TO_TOP) {
+            let mut b = copy_of(&trace);
+            b.body[i].oparg = before.len() as u32 + 3;
+            cases.push(("loop target past the body", b));
+        }
+        if first > 0 && first < before.len() {
+            let mut b = copy_of(&trace);
+            b.body[0].uop = Uop::_NOP;
+            cases.push(("first instruction changed", b));
+        }
+        for (what, b) in cases {
+            self.checked.set(self.checked.get() + 1);
+            if check(vm, &before, &b).is_ok() {
+                self.accepted_broken.borrow_mut().push(what.to_string());
+            }
+        }
+        self.inner.finish_trace(vm, trace)
+    }
+}
+
+#[test]
+fn the_checker_rejects_broken_traces() {
+    let src = "K = 3\ndef f(n):\n    s = 0\n    for i in range(n):\n        s = s + i * K\n        if s % 7 == 0:\n            s -= 1\n    return s\nprint(f(500))\n";
+    let checked = Rc::new(Cell::new(0));
+    let accepted = Rc::new(RefCell::new(Vec::new()));
+    let (c2, a2) = (checked.clone(), accepted.clone());
+    let factory = OptimizerFactory(Rc::new(move || {
+        Box::new(Breaker {
+            inner: TraceOptimizer::default(),
+            checked: c2.clone(),
+            accepted_broken: a2.clone(),
+        })
+    }));
+    let c = Config {
+        hot: Some(8),
+        optimizer: Some(factory),
+        ..Config::default()
+    };
+    run_with(c, src);
+    assert!(
+        checked.get() >= 4,
+        "only {} broken traces tried",
+        checked.get()
+    );
+    assert!(
+        accepted.borrow().is_empty(),
+        "accepted: {:?}",
+        accepted.borrow()
+    );
+}
