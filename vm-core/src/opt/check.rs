@@ -96,6 +96,9 @@ fn uop_effect(u: &UopInst) -> Option<i64> {
         _LOAD_ATTR_METHOD => 1,
         _STORE_SUBSCR_LIST_INT => -3,
         _CALL_LEN => -(u.oparg as i64 + 1),
+        _BUILD_LIST | _BUILD_TUPLE | _BUILD_STRING | _BUILD_SET => 1 - u.oparg as i64,
+        _BUILD_MAP => 1 - 2 * u.oparg as i64,
+        _LIST_APPEND => -1,
         _UNPACK_SEQUENCE_TWO_TUPLE => 1,
         _UNPACK_SEQUENCE_TUPLE | _UNPACK_SEQUENCE_LIST => u.oparg as i64 - 1,
         _FOR_ITER_RANGE | _FOR_ITER_RANGE_SMALL | _FOR_ITER_LIST | _FOR_ITER_TUPLE => {

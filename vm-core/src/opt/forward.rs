@@ -201,6 +201,12 @@ fn modelled(uop: Uop) -> bool {
             | _COMPARE_OP
             | _GET_ITER
             | _TO_BOOL
+            | _BUILD_LIST
+            | _BUILD_TUPLE
+            | _BUILD_STRING
+            | _BUILD_SET
+            | _BUILD_MAP
+            | _LIST_APPEND
     )
 }
 
@@ -544,10 +550,20 @@ impl Pass<'_> {
         if uops.iter().any(|u| u.uop.flags() & flags::ESCAPES != 0) {
             self.escape();
         }
-        if uops
-            .iter()
-            .any(|u| u.uop.flags() & (flags::LOCAL | flags::FREE) != 0)
-        {
+        // Uops that may write a frame slot (reads of locals and cells do not).
+        let writes_slot = |u: Uop| {
+            u.flags() & (flags::LOCAL | flags::FREE) != 0
+                && !matches!(
+                    u,
+                    Uop::_LOAD_FAST
+                        | Uop::_LOAD_FAST_NEXT
+                        | Uop::_LOAD_FAST_CHECK
+                        | Uop::_LOAD_DEREF
+                        | Uop::_LOAD_CLOSURE
+                        | Uop::_LOAD_FROM_DICT_OR_DEREF
+                )
+        };
+        if uops.iter().any(|u| writes_slot(u.uop)) {
             self.forget_locals();
         }
         let changed = uops.iter().find(|u| {
@@ -905,6 +921,30 @@ impl Pass<'_> {
                     self.escape();
                 }
                 self.push_new(if iter { Ty::Unknown } else { Ty::Bool });
+                Act::Keep
+            }
+            _BUILD_LIST | _BUILD_TUPLE | _BUILD_STRING | _BUILD_SET | _BUILD_MAP => {
+                // Displays make exact builtin objects (sets and dicts hash their items,
+                // which may run `__hash__`/`__eq__`).
+                let (n, ty) = match u.uop {
+                    _BUILD_LIST => (arg, Ty::List),
+                    _BUILD_TUPLE => (arg, Ty::Tuple),
+                    _BUILD_STRING => (arg, Ty::Str),
+                    _BUILD_SET => (arg, Ty::Set),
+                    _ => (2 * arg, Ty::Dict),
+                };
+                if matches!(u.uop, _BUILD_SET | _BUILD_MAP) {
+                    self.escape();
+                }
+                self.pop_n(n as usize);
+                self.push_new(ty);
+                Act::Keep
+            }
+            _LIST_APPEND => {
+                // The list (below) stays; the item goes.
+                let l = self.peek(arg as usize + 1);
+                self.syms.refine(l, Ty::List)?;
+                self.pop();
                 Act::Keep
             }
             _CALL_LEN => {
