@@ -240,7 +240,6 @@ macro_rules! for_each_uop {
             // the instruction), so the result is a proven small int for later guards.
             _BINARY_OP_ADD_SMALL_INT flags::EXIT;
             _BINARY_OP_SUBTRACT_SMALL_INT flags::EXIT;
-            _BINARY_OP_MULTIPLY_SMALL_INT flags::EXIT;
             _BINARY_OP_SMALL_INT flags::EXIT;
             // `_FOR_ITER_RANGE` that leaves (before advancing) when the value is not a small int.
             _FOR_ITER_RANGE_SMALL flags::DEOPT | flags::JUMP | flags::EXIT;
@@ -475,7 +474,6 @@ macro_rules! for_each_op {
             TO_BOOL_BOOL_JUMP_T2 3 |_a| (1, 0) {flags::FUSED | flags::TIER2} [_POP_JUMP_NEXT];
             BINARY_OP_ADD_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_GUARD_BOTH_INT, _BINARY_OP_ADD_SMALL_INT];
             BINARY_OP_SUBTRACT_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_GUARD_BOTH_INT, _BINARY_OP_SUBTRACT_SMALL_INT];
-            BINARY_OP_MULTIPLY_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_GUARD_BOTH_INT, _BINARY_OP_MULTIPLY_SMALL_INT];
             BINARY_OP_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_GUARD_BOTH_INT, _BINARY_OP_SMALL_INT];
             FOR_ITER_RANGE_T2 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_FOR_ITER_RANGE_SMALL];
             LOAD_GLOBAL_BUILTIN_T2 5 |a| (0, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_GUARD_BUILTINS_VERSION, _LOAD_GLOBAL_BUILTIN];

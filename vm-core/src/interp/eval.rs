@@ -471,9 +471,6 @@ impl Vm {
             Uop::_BINARY_OP_SUBTRACT_SMALL_INT => {
                 return self.checked_small_int_op(|a, b| a.checked_sub(b))
             }
-            Uop::_BINARY_OP_MULTIPLY_SMALL_INT => {
-                return self.checked_small_int_op(|a, b| a.checked_mul(b))
-            }
             Uop::_BINARY_OP_SMALL_INT => return self.binary_op_small_int(arg),
             Uop::_FOR_ITER_RANGE_SMALL => return self.for_iter_range_small(ctx, arg),
             Uop::_CHECK_PERIODIC_EXIT => {

@@ -50,7 +50,6 @@ pub fn is_replacement(from: Uop, to: Uop) -> bool {
             (from, to),
             (_BINARY_OP_ADD_INT, _BINARY_OP_ADD_SMALL_INT)
                 | (_BINARY_OP_SUBTRACT_INT, _BINARY_OP_SUBTRACT_SMALL_INT)
-                | (_BINARY_OP_MULTIPLY_INT, _BINARY_OP_MULTIPLY_SMALL_INT)
                 | (_BINARY_OP_INT, _BINARY_OP_SMALL_INT)
                 | (_FOR_ITER_RANGE, _FOR_ITER_RANGE_SMALL)
                 | (_CHECK_PERIODIC, _CHECK_PERIODIC_EXIT)
@@ -80,7 +79,6 @@ fn uop_effect(u: &UopInst) -> Option<i64> {
         | _BINARY_OP_INT
         | _BINARY_OP_ADD_SMALL_INT
         | _BINARY_OP_SUBTRACT_SMALL_INT
-        | _BINARY_OP_MULTIPLY_SMALL_INT
         | _BINARY_OP_SMALL_INT
         | _BINARY_OP_ADD_FLOAT
         | _BINARY_OP_SUBTRACT_FLOAT

@@ -12,7 +12,7 @@
 use alloc::vec::Vec;
 
 use super::symbol::{Contradiction, Sym, Symbols, Ty};
-use crate::bytecode::ops::{flags, Op, Uop};
+use crate::bytecode::ops::{flags, BinaryOp, Op, Uop};
 use crate::exec::ir::{ExecutorBuilder, UopInst, NO_EXIT, SAME_FRAME};
 use crate::object::types::Obj;
 use crate::object::value::Value;
@@ -157,7 +157,6 @@ fn modelled(uop: Uop) -> bool {
             | _BINARY_OP_INT
             | _BINARY_OP_ADD_SMALL_INT
             | _BINARY_OP_SUBTRACT_SMALL_INT
-            | _BINARY_OP_MULTIPLY_SMALL_INT
             | _BINARY_OP_SMALL_INT
             | _BINARY_OP_ADD_FLOAT
             | _BINARY_OP_SUBTRACT_FLOAT
@@ -734,24 +733,29 @@ impl Pass<'_> {
             | _BINARY_OP_INT => {
                 self.pop_n(2);
                 // Rule: small-int arithmetic becomes its checked form, whose result is a
-                // proven small int (it leaves when the result would not be one).
-                if can_replace {
-                    self.push_new(Ty::SmallInt);
-                    Act::Replace(match u.uop {
-                        _BINARY_OP_ADD_INT => _BINARY_OP_ADD_SMALL_INT,
-                        _BINARY_OP_SUBTRACT_INT => _BINARY_OP_SUBTRACT_SMALL_INT,
-                        _BINARY_OP_MULTIPLY_INT => _BINARY_OP_MULTIPLY_SMALL_INT,
-                        _ => _BINARY_OP_SMALL_INT,
-                    })
-                } else {
-                    self.push_new(Ty::Int);
-                    Act::Keep
+                // proven small int (it leaves when the result would not be one). Not for
+                // products and left shifts: results past 2**47 are common there (hashes,
+                // random number generators), and a trace leaving on every one costs more
+                // than the guards it saves.
+                let lshift = u.oparg % BinaryOp::INPLACE == BinaryOp::Lshift as u32;
+                let checked = match u.uop {
+                    _BINARY_OP_ADD_INT => Some(_BINARY_OP_ADD_SMALL_INT),
+                    _BINARY_OP_SUBTRACT_INT => Some(_BINARY_OP_SUBTRACT_SMALL_INT),
+                    _BINARY_OP_INT if !lshift => Some(_BINARY_OP_SMALL_INT),
+                    _ => None,
+                };
+                match checked {
+                    Some(c) if can_replace => {
+                        self.push_new(Ty::SmallInt);
+                        Act::Replace(c)
+                    }
+                    _ => {
+                        self.push_new(Ty::Int);
+                        Act::Keep
+                    }
                 }
             }
-            _BINARY_OP_ADD_SMALL_INT
-            | _BINARY_OP_SUBTRACT_SMALL_INT
-            | _BINARY_OP_MULTIPLY_SMALL_INT
-            | _BINARY_OP_SMALL_INT => {
+            _BINARY_OP_ADD_SMALL_INT | _BINARY_OP_SUBTRACT_SMALL_INT | _BINARY_OP_SMALL_INT => {
                 self.pop_n(2);
                 self.push_new(Ty::SmallInt);
                 Act::Keep
