@@ -396,3 +396,66 @@ fn the_executor_memory_limit_frees_the_coldest() {
     assert!(s.evictions > 0, "{}", s.report());
     assert!(s.executor_memory <= 4096, "{}", s.report());
 }
+
+fn code_names(vm: &Vm, e: &Executor) -> Vec<String> {
+    e.codes
+        .iter()
+        .map(|c| vm.str_of(c.code.qualname).unwrap_or("?").to_string())
+        .collect()
+}
+
+#[test]
+fn a_trace_goes_through_a_pipeline_of_generators() {
+    // Each value the consumer takes runs one iteration of every stage's loop: one trace
+    // goes through them all (each generator loop once), so the pipeline runs with few exits.
+    let src = "def numbers(n):\n    i = 0\n    while i < n:\n        yield i\n        i += 1\n\ndef scale(src):\n    for x in src:\n        yield x * 3\n\ndef f(n):\n    s = 0\n    for v in scale(numbers(n)):\n        s += v\n    return s\nprint(f(20000))\n";
+    let (vm, out) = run_hot(src, 16);
+    assert_eq!(out, "599970000\n");
+    let through = vm.executors().into_iter().any(|e| {
+        let names = code_names(&vm, &e);
+        ["f", "scale", "numbers"]
+            .iter()
+            .all(|n| names.iter().any(|x| x == n))
+    });
+    assert!(through, "{}", vm.dump_executors());
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.exits_taken < 2000, "{}", s.report());
+}
+
+#[test]
+fn a_method_called_from_native_code_returns_inside_its_trace() {
+    // `a + one` calls `V.__add__` from the native operator code: its function-entry trace
+    // ends with the return itself (leaving the nested run loop), not with an exit before it
+    // that would take the cold exit on every call.
+    let src = "class V:\n    def __init__(self, x):\n        self.x = x\n    def __add__(self, o):\n        return V(self.x + o.x)\n\ndef f(n):\n    a = V(0)\n    one = V(1)\n    for i in range(n):\n        a = a + one\n    return a.x\nprint(f(5000))\n";
+    let (vm, out) = run_hot(src, 16);
+    assert_eq!(out, "5000\n");
+    let add = roots_in(&vm, "V.__add__");
+    assert!(!add.is_empty(), "{}", vm.dump_executors());
+    let body_end = add[0]
+        .uops
+        .iter()
+        .position(|u| matches!(u.uop, Uop::_EXIT_TRACE | Uop::_DEOPT | Uop::_DYNAMIC_EXIT))
+        .expect("stubs");
+    assert_eq!(
+        add[0].uops[body_end - 1].uop,
+        Uop::_RETURN_VALUE,
+        "{}",
+        vm.dump_executors()
+    );
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.cold_exits < 100, "{}", s.report());
+}
+
+#[test]
+fn an_executor_invalidated_by_code_it_calls_leaves_at_the_next_check() {
+    // `sorted` runs `key` from native code inside the trace; `key` rebinds the global the
+    // loop reads, which invalidates the loop's executor in the middle of an iteration. The
+    // absorbed validity check after the call leaves the trace; the result is tier 1's.
+    let src = "K = 1\n\ndef key(x):\n    global K\n    if x == 1500:\n        K = 2\n    return x\n\ndef f():\n    s = 0\n    for i in range(3000):\n        sorted([i], key=key)\n        s += K\n    return s\nprint(f())\n";
+    let (vm, out) = run_hot(src, 16);
+    assert_eq!(out, "4500\n");
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.invalidations >= 1, "{}", s.report());
+    assert!(s.validity_checks > 1000, "{}", s.report());
+}

@@ -321,11 +321,17 @@ fn mark_whole_instructions(body: &mut [UopInst], codes: &[TraceCode]) {
             i += 1;
             continue;
         }
-        // Only the last uop may check its outcome, and only a jump within the frame.
+        // Only the last uop may check its outcome. A frame change (a call, a return, a
+        // generator hop) also runs as one instruction, but out of the executor's hot loop
+        // (`SPECIAL` with `WHOLE`), which checks where it went against the last uop's
+        // recorded frame.
         let last = &body[j - 1];
         let flow = last.check & check::FLOW != 0;
-        let ok_flow =
-            !flow || (last.expect_code == SAME_FRAME && last.uop.flags() & flags::FRAME == 0);
+        let frame =
+            flow && (last.expect_code != SAME_FRAME || last.uop.flags() & flags::FRAME != 0);
+        // (A single frame-changing uop keeps its frame in `expect_code`, which a whole
+        // run's first uop holds the opcode in: it runs as a plain special uop.)
+        let ok_flow = !frame || j - i >= 2;
         let recorded = codes
             .get(code as usize)
             .and_then(|tc| tc.caches.get(target as usize))
@@ -349,6 +355,9 @@ fn mark_whole_instructions(body: &mut [UopInst], codes: &[TraceCode]) {
                 let (expect, jump_exit) = (last.expect, last.jump_exit);
                 let first = &mut body[i];
                 first.check |= check::WHOLE | ((j - i) as u8) << 5;
+                if frame {
+                    first.check |= check::SPECIAL;
+                }
                 first.expect_code = op as u8;
                 if flow {
                     first.check |= check::FLOW;
@@ -374,6 +383,11 @@ fn absorb_validity_checks(body: &mut [UopInst]) {
             1
         };
         let fast = c & check::SPECIAL == 0 && (c & check::WHOLE != 0 || c & check::FLOW == 0);
+        let len = if c & check::SPECIAL != 0 && c & check::WHOLE == 0 {
+            1
+        } else {
+            len
+        };
         if fast
             && body
                 .get(i + len)

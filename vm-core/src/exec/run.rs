@@ -203,6 +203,21 @@ impl Vm {
                 *progress |= pc > t.first_len;
                 return self.leave_on(step, e, u.exit, &t.ctx);
             }
+            // The trace's own loop and its end: common enough (once per iteration or per
+            // link) to skip `special_uop`'s frame.
+            if u.uop == Uop::_JUMP_TO_TOP {
+                // A loop running in its trace keeps it warm (the sweeper frees executors
+                // not used between two collections). The oparg is the loop's first body
+                // uop (after a peeled preamble, not the trace's start).
+                e.warm.set(true);
+                *progress = true;
+                pc = 1 + u.oparg as usize;
+                continue;
+            }
+            if u.uop == Uop::_EXIT_TRACE {
+                *progress |= pc > t.first_len;
+                return self.take_exit(e, pc as u16, u.target);
+            }
             pc = match self.special_uop(e, &mut t, pc, progress) {
                 Ok(next) => next,
                 Err(ran) => return ran,
@@ -232,26 +247,28 @@ impl Vm {
         self.leave_on(step, e, u.exit, &t.ctx)
     }
 
-    /// The uops the executor runs itself, and tier-1 uops that may jump or change frames
-    /// (their outcome is checked against the recorded one) at `pc`. `Ok`: go on at that uop.
+    /// The uops the executor runs itself (trace control, branch guards) at `pc`. `Ok`: go
+    /// on at that uop.
     #[inline(never)]
-    fn special_uop<'e>(
+    fn trace_control(
         &mut self,
-        e: &'e Executor,
-        t: &mut Run<'e>,
+        e: &Executor,
         pc: usize,
         progress: &mut bool,
     ) -> Result<usize, Ran> {
         let uops = &e.uops[..];
-        let first_len = t.first_len;
         let u = &uops[pc];
-        let r = match u.uop {
+        let first_len = match e.first_len {
+            0 => usize::MAX,
+            n => n as usize,
+        };
+        match u.uop {
             Uop::_CHECK_VALIDITY => {
                 if e.valid.get() {
                     return Ok(pc + 1);
                 }
                 *progress |= pc > first_len;
-                return Err(self.take_exit(e, u.exit, u.target));
+                Err(self.take_exit(e, u.exit, u.target))
             }
             Uop::_GUARD_IS_TRUE_POP
             | Uop::_GUARD_IS_FALSE_POP
@@ -270,34 +287,66 @@ impl Vm {
                 // The branch went the other way: the instruction is complete.
                 *progress |= pc >= first_len;
                 let target = uops.get(u.exit as usize).map_or(u.next, |s| s.target);
-                return Err(self.take_exit(e, u.exit, target));
+                Err(self.take_exit(e, u.exit, target))
             }
             Uop::_JUMP_TO_TOP => {
-                // A loop running in its trace keeps it warm (the sweeper frees
-                // executors not used between two collections). The oparg is the loop's
-                // first body uop (after a peeled preamble, not the trace's start).
                 e.warm.set(true);
                 *progress = true;
-                return Ok(1 + u.oparg as usize);
+                Ok(1 + u.oparg as usize)
             }
             Uop::_EXIT_TRACE => {
                 *progress |= pc > first_len;
-                return Err(self.take_exit(e, pc as u16, u.target));
+                Err(self.take_exit(e, pc as u16, u.target))
             }
             Uop::_DEOPT | Uop::_DYNAMIC_EXIT => {
                 *progress |= pc > first_len;
                 self.note_deopt_exit();
-                return Err(Ran::Tier1(u.target));
+                Err(Ran::Tier1(u.target))
             }
-            Uop::_START_EXECUTOR
-            | Uop::_COLD_EXIT
-            | Uop::_HOT_COUNT
-            | Uop::_ENTER_EXECUTOR
-            | Uop::_SPECIALIZE => {
-                // Never in a trace body (the recorder drops them); leave safely.
-                return Err(Ran::Tier1(u.target));
-            }
-            _ => self.exec_uop(&mut t.ctx, u.uop, u.oparg),
+            // `_START_EXECUTOR`, `_COLD_EXIT`, `_HOT_COUNT`, `_ENTER_EXECUTOR`,
+            // `_SPECIALIZE`: never in a trace body (the recorder drops them); leave safely.
+            _ => Err(Ran::Tier1(u.target)),
+        }
+    }
+
+    /// A tier-1 uop (or whole instruction) at `pc` that may jump or change frames: it runs
+    /// through its handler and its outcome is checked against the recorded one. `Ok`: go
+    /// on at that uop.
+    #[inline(never)]
+    fn special_uop<'e>(
+        &mut self,
+        e: &'e Executor,
+        t: &mut Run<'e>,
+        pc: usize,
+        progress: &mut bool,
+    ) -> Result<usize, Ran> {
+        let uops = &e.uops[..];
+        let first_len = t.first_len;
+        let u = &uops[pc];
+        if u.check & (check::SPECIAL | check::WHOLE) == check::SPECIAL {
+            return self.trace_control(e, pc, progress);
+        }
+        // A whole instruction through its handler (a frame change: the interpreter's call
+        // and return paths; its last uop holds the recorded frame), a single uop through
+        // its own.
+        let (step, last, next_pc) = if u.check & check::WHOLE != 0 {
+            let len = check::whole_len(u.check).max(1);
+            let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
+            (step, &uops[pc + len - 1], pc + len)
+        } else {
+            t.ctx.ip = u.next as usize;
+            let step = UOP_HANDLERS[u.uop as usize](self, &mut t.ctx, u.oparg);
+            (step, u, pc + 1)
+        };
+        let r = match step {
+            Step::Next => Ok(Flow::Next),
+            Step::Reload => Ok(Flow::Reload),
+            Step::Deopt => Ok(Flow::Deopt),
+            Step::Exit => Ok(Flow::Exit(core::mem::replace(
+                &mut self.step_value,
+                Value::NONE,
+            ))),
+            Step::Error => Err(PyErr(core::mem::replace(&mut self.step_value, Value::NONE))),
         };
         // Where execution went if the uop changed frames: a reload, or a same-code call
         // or return that moved the context in place (then the frame's offset is only in
@@ -317,12 +366,12 @@ impl Vm {
             _ => None,
         };
         if let Some((nfi, at)) = moved {
-            *progress |= pc >= first_len;
+            *progress |= next_pc > first_len;
             let f = &self.frames[nfi];
-            return match e.codes.get(u.expect_code as usize) {
+            return match e.codes.get(last.expect_code as usize) {
                 Some(tc)
-                    if u.check & check::FLOW != 0
-                        && at == u.expect
+                    if last.check & check::FLOW != 0
+                        && at == last.expect
                         && Rc::ptr_eq(&tc.code, &f.code) =>
                 {
                     t.ctx = Ctx {
@@ -334,29 +383,29 @@ impl Vm {
                         fi: nfi,
                     };
                     t.fi = nfi;
-                    Ok(pc + 1)
+                    Ok(next_pc)
                 }
                 // Another callee, caller or resume point than recorded: the frames are
                 // already exact (a dynamic exit).
-                _ => Err(self.dynamic_exit(e, u.jump_exit)),
+                _ => Err(self.dynamic_exit(e, last.jump_exit)),
             };
         }
         match r {
             Ok(Flow::Next) => {
-                if u.check & check::FLOW != 0
-                    && (t.ctx.ip as u32 != u.expect || u.expect_code != SAME_FRAME)
+                if last.check & check::FLOW != 0
+                    && (t.ctx.ip as u32 != last.expect || last.expect_code != SAME_FRAME)
                 {
                     // A jump or call went elsewhere than recorded; the instruction is
                     // complete and tier 1 goes on where it left off.
-                    *progress |= pc >= first_len;
+                    *progress |= next_pc > first_len;
                     let target = t.ctx.ip as u32;
-                    if u.expect_code != SAME_FRAME {
+                    if last.expect_code != SAME_FRAME {
                         self.note_deopt_exit();
                         return Err(Ran::Tier1(target));
                     }
-                    return Err(self.take_exit(e, u.jump_exit, target));
+                    return Err(self.take_exit(e, last.jump_exit, target));
                 }
-                Ok(pc + 1)
+                Ok(next_pc)
             }
             // Handled above.
             Ok(Flow::Reload) => Err(Ran::Reload),
