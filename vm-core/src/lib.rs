@@ -26,6 +26,7 @@ pub mod format;
 pub mod interp;
 pub mod numeric;
 pub mod object;
+pub mod opt;
 pub(crate) mod trace;
 pub mod vm;
 

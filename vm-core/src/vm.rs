@@ -89,6 +89,12 @@ pub struct Config {
     pub executor_memory: usize,
     /// A custom optimizer (overrides `tier`): see [`crate::exec::api::Optimizer`].
     pub optimizer: Option<crate::exec::api::OptimizerFactory>,
+    /// Tier 2: run the trace optimizer (`crate::opt`) on recorded traces (`tiercel
+    /// --no-opt` turns it off: traces run as recorded).
+    pub optimize_traces: bool,
+    /// Tier 2: keep a listing of every trace before and after optimization
+    /// ([`Vm::take_trace_log`], `tiercel --dump-traces`).
+    pub log_traces: bool,
 }
 
 impl Default for Config {
@@ -104,6 +110,8 @@ impl Default for Config {
             hot: None,
             executor_memory: 1 << 20,
             optimizer: None,
+            optimize_traces: true,
+            log_traces: false,
         }
     }
 }
@@ -203,7 +211,10 @@ impl Vm {
         {
             (Some(f), _) => (f.0)(),
             (None, 1) => Box::new(crate::exec::api::NullOptimizer),
-            (None, _) => Box::new(crate::exec::api::TraceOptimizer),
+            (None, _) => Box::new(crate::exec::api::TraceOptimizer::new(
+                config.optimize_traces,
+                config.log_traces,
+            )),
         };
         let tier2 = crate::exec::registry::Tier2::new(
             optimizer,

@@ -1,7 +1,7 @@
 //! The `tiercel` command: runs a Python file like `python3 FILE.py`.
 //!
 //! Usage: `tiercel [--heap BYTES] [--dis] [--stats] [--stress-specialize] [--tier 1|2]
-//! [--hot N] [--dump-traces] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
+//! [--hot N] [--no-opt] [--dump-traces] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
 //! an uncaught exception prints a CPython-style traceback on stderr and exits with status 1,
 //! and `sys.exit(n)` exits with `n`.
 
@@ -45,7 +45,7 @@ impl Host for StdHost {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: tiercel [--heap BYTES] [--dis] [--stats] [--stress-specialize] [--tier 1|2] [--hot N] [--dump-traces] [-c CODE | FILE] [ARGS...]"
+        "usage: tiercel [--heap BYTES] [--dis] [--stats] [--stress-specialize] [--tier 1|2] [--hot N] [--no-opt] [--dump-traces] [-c CODE | FILE] [ARGS...]"
     );
     ExitCode::from(2)
 }
@@ -73,7 +73,11 @@ fn main() -> ExitCode {
                 Some(n) if n >= 1 => config.hot = Some(n),
                 _ => return usage(),
             },
-            "--dump-traces" => dump_traces = true,
+            "--dump-traces" => {
+                dump_traces = true;
+                config.log_traces = true;
+            }
+            "--no-opt" => config.optimize_traces = false,
             "-c" => {
                 let Some(code) = args.next() else {
                     return usage();
@@ -129,6 +133,7 @@ fn main() -> ExitCode {
         eprint!("{}", stats.report());
     }
     if dump_traces {
+        eprint!("{}", vm.take_trace_log());
         eprint!("{}", vm.dump_executors());
     }
     ExitCode::from(code as u8)

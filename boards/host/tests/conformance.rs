@@ -172,6 +172,13 @@ fn conformance_corpus_tier2_hot_under_stress() {
     corpus_matches(&["--hot", "1", "--stress-specialize"]);
 }
 
+/// The differential test of the trace optimizer: everything hot with the optimizer off
+/// (`--no-opt`). The modes above run with it on; all must print the same.
+#[test]
+fn conformance_corpus_tier2_hot_unoptimized() {
+    corpus_matches(&["--hot", "1", "--no-opt"]);
+}
+
 fn corpus_matches(extra_args: &[&str]) {
     let names = programs();
     assert!(

@@ -46,6 +46,9 @@ pub mod flags {
     pub const FUSED: u16 = 1 << 13;
     /// A trace uop that can leave the trace through a side exit (tier 2).
     pub const EXIT: u16 = 1 << 14;
+    /// A tier-2-only form: never in tier-1 code; what the trace optimizer leaves of an
+    /// instruction, still run through one handler (see `exec::ir`).
+    pub const TIER2: u16 = 1 << 15;
 }
 
 /// `COMPARE_OP` oparg bit: the result is converted to a bool (set by the compiler when a
@@ -231,6 +234,19 @@ macro_rules! for_each_uop {
             _DYNAMIC_EXIT flags::TERMINATOR;
             _COLD_EXIT flags::TERMINATOR;
             _JUMP_TO_TOP flags::JUMP | flags::TERMINATOR;
+            // opt: tier-2-only uops made by the trace optimizer (`opt`). Small-int arithmetic
+            // whose result must be a small int: when it is not (or the operation raises),
+            // the uop leaves through the instruction's exit before any effect (tier 1 redoes
+            // the instruction), so the result is a proven small int for later guards.
+            _BINARY_OP_ADD_SMALL_INT flags::EXIT;
+            _BINARY_OP_SUBTRACT_SMALL_INT flags::EXIT;
+            _BINARY_OP_SMALL_INT flags::EXIT;
+            // `_FOR_ITER_RANGE` that leaves (before advancing) when the value is not a small int.
+            _FOR_ITER_RANGE_SMALL flags::DEOPT | flags::JUMP | flags::EXIT;
+            // `_CHECK_PERIODIC` that leaves the trace (through a `_DEOPT` stub, before any
+            // effect) when a collection or an interrupt is due, so tier 1 runs the safe point:
+            // in the trace it never runs Python code (finalizers), so it does not escape.
+            _CHECK_PERIODIC_EXIT flags::EXIT;
         }
     };
 }
@@ -449,6 +465,19 @@ macro_rules! for_each_op {
             // gencall: `return a + b` on small ints: the add and the `RETURN_VALUE` after it
             // (which stays in place) in one dispatch.
             BINARY_OP_ADD_INT_RETURN 4 |_a| (2, 0) {flags::FUSED} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT, _RETURN_VALUE];
+            // opt: tier-2-only forms (flag `TIER2`, never in tier-1 code): what the trace
+            // optimizer leaves of an instruction, so it still runs in one dispatch. Each has
+            // the cache layout of the specialized form it comes from.
+            COMPARE_OP_INT_JUMP_T2 1 |_a| (2, 0) {flags::FUSED | flags::TIER2} [_COMPARE_OP_INT, _POP_JUMP_NEXT];
+            COMPARE_OP_FLOAT_JUMP_T2 1 |_a| (2, 0) {flags::FUSED | flags::TIER2} [_COMPARE_OP_FLOAT, _POP_JUMP_NEXT];
+            COMPARE_OP_STR_JUMP_T2 1 |_a| (2, 0) {flags::FUSED | flags::TIER2} [_COMPARE_OP_STR, _POP_JUMP_NEXT];
+            TO_BOOL_BOOL_JUMP_T2 3 |_a| (1, 0) {flags::FUSED | flags::TIER2} [_POP_JUMP_NEXT];
+            BINARY_OP_ADD_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_GUARD_BOTH_INT, _BINARY_OP_ADD_SMALL_INT];
+            BINARY_OP_SUBTRACT_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_GUARD_BOTH_INT, _BINARY_OP_SUBTRACT_SMALL_INT];
+            BINARY_OP_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_GUARD_BOTH_INT, _BINARY_OP_SMALL_INT];
+            FOR_ITER_RANGE_T2 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_FOR_ITER_RANGE_SMALL];
+            LOAD_GLOBAL_BUILTIN_T2 5 |a| (0, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_GUARD_BUILTINS_VERSION, _LOAD_GLOBAL_BUILTIN];
+            LOAD_GLOBAL_BUILTIN_G_T2 5 |a| (0, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_GUARD_GLOBALS_VERSION, _LOAD_GLOBAL_BUILTIN];
         }
     };
 }
@@ -601,6 +630,16 @@ macro_rules! define_ops {
             /// The uops the instruction is made of, in execution order.
             pub fn uops(self) -> &'static [Uop] {
                 match self { $(Op::$name => &[$(Uop::$uop),*],)* }
+            }
+
+            /// The tier-2-only form (flag `TIER2`) with `like`'s cache layout whose uops are
+            /// `uops`, if any (what remains of a `like` instruction after the trace optimizer).
+            pub fn tier2_form(like: Op, uops: &[Uop]) -> Option<Op> {
+                Op::ALL.iter().copied().find(|op| {
+                    op.own_flags() & flags::TIER2 != 0
+                        && op.cache_units() == like.cache_units()
+                        && op.uops() == uops
+                })
             }
 
             /// Stack effect as (items popped, items pushed) for an oparg.

@@ -77,6 +77,12 @@ pub trait Optimizer {
         let _ = vm;
         Ok(trace)
     }
+
+    /// What the optimizer wrote about the traces it saw since the last call (the trace
+    /// optimizer's listings before and after optimization, when asked to keep them).
+    fn take_log(&mut self) -> Option<alloc::string::String> {
+        None
+    }
 }
 
 /// Hot-spot thresholds (executions before the optimizer is asked).
@@ -204,9 +210,30 @@ impl Optimizer for CountingOptimizer {
 }
 
 /// The tier-2 optimizer: records a trace from the hot spot while the interpreter runs (see
-/// `trace::record`) and builds an executor of the recorded uops.
-#[derive(Debug, Default)]
-pub struct TraceOptimizer;
+/// `trace::record`), optimizes it (`crate::opt`) and builds an executor of the result.
+#[derive(Debug)]
+pub struct TraceOptimizer {
+    /// Run the optimizer on recorded traces (else they run as recorded).
+    pub optimize: bool,
+    /// Listings of traces before and after optimization, when kept.
+    pub log: Option<alloc::string::String>,
+}
+
+impl Default for TraceOptimizer {
+    fn default() -> TraceOptimizer {
+        TraceOptimizer::new(true, false)
+    }
+}
+
+impl TraceOptimizer {
+    /// A trace optimizer that optimizes (or not) and keeps listings (or not).
+    pub fn new(optimize: bool, log: bool) -> TraceOptimizer {
+        TraceOptimizer {
+            optimize,
+            log: log.then(alloc::string::String::new),
+        }
+    }
+}
 
 impl Optimizer for TraceOptimizer {
     fn name(&self) -> &'static str {
@@ -228,6 +255,31 @@ impl Optimizer for TraceOptimizer {
 
     fn compile(&mut self, _vm: &mut Vm, _hot: &HotSpot<'_>) -> Compiled {
         Compiled::Record
+    }
+
+    fn finish_trace(
+        &mut self,
+        vm: &mut Vm,
+        mut trace: ExecutorBuilder,
+    ) -> Result<ExecutorBuilder, &'static str> {
+        if let Some(log) = self.log.as_mut() {
+            log.push_str(&crate::opt::listing(vm, &trace, "trace as recorded"));
+        }
+        if !self.optimize {
+            return Ok(trace);
+        }
+        let removed = crate::opt::optimize(vm, &mut trace);
+        if let Some(s) = vm.tier2.stats.as_mut() {
+            s.guards_removed_static += removed as u64;
+        }
+        if let Some(log) = self.log.as_mut() {
+            log.push_str(&crate::opt::listing(vm, &trace, "trace optimized"));
+        }
+        Ok(trace)
+    }
+
+    fn take_log(&mut self) -> Option<alloc::string::String> {
+        self.log.as_mut().map(core::mem::take)
     }
 }
 

@@ -336,10 +336,22 @@ fn mark_whole_instructions(body: &mut [UopInst], codes: &[TraceCode]) {
             .get(code as usize)
             .and_then(|tc| tc.caches.get(target as usize))
             .and_then(|u| Op::from_u8(u.get() as u8));
-        if let (Some(op), true) = (recorded, ok_flow && j - i <= 7) {
-            let same = op.uops().len() == j - i
-                && op.uops().iter().zip(&body[i..j]).all(|(a, b)| *a == b.uop);
-            if same && op.own_flags() & flags::SPECIALIZE == 0 {
+        if let (Some(rec), true) = (recorded, ok_flow && j - i <= 7) {
+            let same = rec.uops().len() == j - i
+                && rec.uops().iter().zip(&body[i..j]).all(|(a, b)| *a == b.uop);
+            // What the optimizer left of an instruction may be a tier-2-only form of it
+            // (same cache layout, read from the same snapshot).
+            let form = if same || rec.own_flags() & flags::SPECIALIZE != 0 {
+                None
+            } else {
+                let mut uops = [Uop::_NOP; 7];
+                for (d, u) in uops.iter_mut().zip(&body[i..j]) {
+                    *d = u.uop;
+                }
+                Op::tier2_form(rec, &uops[..j - i])
+            };
+            let op = form.unwrap_or(rec);
+            if (same || form.is_some()) && op.own_flags() & flags::SPECIALIZE == 0 {
                 let (expect, jump_exit) = (last.expect, last.jump_exit);
                 let first = &mut body[i];
                 first.check |= check::WHOLE | ((j - i) as u8) << 5;

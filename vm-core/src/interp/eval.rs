@@ -464,6 +464,20 @@ impl Vm {
             Uop::_BINARY_OP_INT => return self.binary_op_int(arg),
             Uop::_FOR_ITER_GEN => return self.for_iter_gen(ctx, arg),
             Uop::_CALL_TUPLE_LIST_1 => return self.call_tuple_list_1(),
+            // opt: tier-2-only uops (see `spec_int_gen`).
+            Uop::_BINARY_OP_ADD_SMALL_INT => {
+                return self.checked_small_int_op(|a, b| a.checked_add(b))
+            }
+            Uop::_BINARY_OP_SUBTRACT_SMALL_INT => {
+                return self.checked_small_int_op(|a, b| a.checked_sub(b))
+            }
+            Uop::_BINARY_OP_SMALL_INT => return self.binary_op_small_int(arg),
+            Uop::_FOR_ITER_RANGE_SMALL => return self.for_iter_range_small(ctx, arg),
+            Uop::_CHECK_PERIODIC_EXIT => {
+                if self.heap.wants_collection() || self.interrupt.load(Ordering::Relaxed) {
+                    return Ok(Flow::Deopt);
+                }
+            }
             Uop::_POP_TOP => {
                 self.stack.pop();
             }

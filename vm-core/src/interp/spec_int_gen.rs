@@ -60,6 +60,57 @@ fn small_int_result(op: u32, x: i64, y: i64) -> Option<Value> {
 }
 
 impl Vm {
+    /// Tier 2 (`_BINARY_OP_ADD_SMALL_INT` and co., after a proven or checked
+    /// `_GUARD_BOTH_INT`): the operation when its result is a small int; otherwise the uop
+    /// leaves the trace before any effect (tier 1 redoes the instruction and builds the big
+    /// int), which lets the optimizer treat the result as a small int.
+    #[inline(always)]
+    pub(crate) fn checked_small_int_op(&mut self, f: fn(i64, i64) -> Option<i64>) -> UopResult {
+        let n = self.stack.len();
+        if n < 2 {
+            return Ok(Flow::Deopt);
+        }
+        let (a, b) = (self.stack[n - 2], self.stack[n - 1]);
+        let (Some(x), Some(y)) = (a.as_small_int(), b.as_small_int()) else {
+            return Ok(Flow::Deopt);
+        };
+        match f(x, y).and_then(Value::small_int) {
+            Some(r) => {
+                self.stack[n - 2] = r;
+                self.stack.truncate(n - 1);
+                Ok(Flow::Next)
+            }
+            None => Ok(Flow::Deopt),
+        }
+    }
+
+    /// Tier 2 `_BINARY_OP_SMALL_INT`: `BINARY_OP_INT` when the result is a small int and
+    /// nothing is raised; otherwise the uop leaves the trace before any effect.
+    #[inline(always)]
+    pub(crate) fn binary_op_small_int(&mut self, arg: u32) -> UopResult {
+        let n = self.stack.len();
+        if n < 2 {
+            return Ok(Flow::Deopt);
+        }
+        let (a, b) = (self.stack[n - 2], self.stack[n - 1]);
+        let op = if arg >= BinaryOp::INPLACE {
+            arg - BinaryOp::INPLACE
+        } else {
+            arg
+        };
+        let (Some(x), Some(y)) = (a.as_small_int(), b.as_small_int()) else {
+            return Ok(Flow::Deopt);
+        };
+        match small_int_result(op, x, y) {
+            Some(r) => {
+                self.stack[n - 2] = r;
+                self.stack.truncate(n - 1);
+                Ok(Flow::Next)
+            }
+            None => Ok(Flow::Deopt),
+        }
+    }
+
     /// `BINARY_OP_INT` (after `_GUARD_BOTH_INT`): `%`, `//`, `&`, `|`, `^`, `<<`, `>>` with
     /// the operator in the oparg. The cases the inline path does not cover run the generic
     /// operation, which raises CPython's exact error or builds a big int.

@@ -627,6 +627,30 @@ impl Vm {
     // -- Iteration ---------------------------------------------------------------------------
 
     #[inline(always)]
+    /// Tier 2 `_FOR_ITER_RANGE_SMALL`: `_FOR_ITER_RANGE` that leaves the trace (before
+    /// advancing) when the next value is not a small int, so the value is a proven small int.
+    pub(crate) fn for_iter_range_small(&mut self, ctx: &mut Ctx, target: u32) -> UopResult {
+        let Some(r) = self.top().as_obj() else {
+            return DEOPT;
+        };
+        let Obj::RangeIter { next, stop, step } = self.heap.get_mut(r) else {
+            return DEOPT;
+        };
+        let n = *next;
+        if (*step > 0 && n < *stop) || (*step < 0 && n > *stop) {
+            let Some(v) = Value::small_int(n) else {
+                return DEOPT;
+            };
+            *next = n.saturating_add(*step);
+            self.push(v);
+        } else {
+            self.stack.pop();
+            ctx.ip = target as usize;
+        }
+        NEXT
+    }
+
+    #[inline(always)]
     pub(crate) fn for_iter_range(&mut self, ctx: &mut Ctx, target: u32) -> UopResult {
         let Some(r) = self.top().as_obj() else {
             return DEOPT;

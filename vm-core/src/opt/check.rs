@@ -1,0 +1,321 @@
+//! The trace checker: what any optimized trace must satisfy, run after the optimizer in
+//! debug builds and tests (`opt::optimize`, `tests/opt.rs`).
+//!
+//! - Every exit and jump exit names a stub of the right kind (a validity check leaves
+//!   through `_DEOPT`, guards and branch guards through `_EXIT_TRACE`, a jump through
+//!   `_EXIT_TRACE` or `_DYNAMIC_EXIT`), and every uop that can leave has an exit.
+//! - Stubs resume tier 1 at an instruction start of their code (dynamic exits resume
+//!   wherever the frames are).
+//! - The first instruction is unchanged (but for declared replacements that leave before
+//!   any effect) and `first_len` still covers it.
+//! - `_JUMP_TO_TOP` names a body index; in a peeled loop, the start of the loop copy.
+//! - The optimized body is the recorded one (twice for a peeled loop: preamble and loop
+//!   copy) with only pure checks removed (guards and
+//!   validity checks, which have no stack effect) and uops replaced by their declared
+//!   tier-2 equivalents (same stack effect), in order; so every instruction keeps its stack
+//!   effect. Where all uops of an instruction have known effects and the recorded ones
+//!   matched the instruction's declared effect, the optimized ones must too.
+
+use alloc::vec::Vec;
+
+use super::forward::instruction_of;
+use crate::bytecode::code::CodeObject;
+use crate::bytecode::ops::{flags, Op, Uop};
+use crate::exec::ir::{ExecutorBuilder, UopInst, NO_EXIT};
+use crate::vm::Vm;
+
+/// Whether `uop` only checks (no stack or other effect): the optimizer may remove it.
+pub fn is_pure_check(uop: Uop) -> bool {
+    use Uop::*;
+    matches!(
+        uop,
+        _CHECK_VALIDITY
+            | _GUARD_BOTH_INT
+            | _GUARD_NUMBERS_ONE_FLOAT
+            | _GUARD_BOTH_NUMBERS
+            | _GUARD_BOTH_STR
+            | _TO_BOOL_BOOL
+            | _GUARD_GLOBALS_VERSION
+            | _GUARD_BUILTINS_VERSION
+            | _GUARD_BUILTIN_TYPE
+    )
+}
+
+/// Whether the optimizer may put `to` in the place of `from` (same stack effect, same
+/// operands; `to` may leave through the instruction's guard exit where `from` did not).
+pub fn is_replacement(from: Uop, to: Uop) -> bool {
+    use Uop::*;
+    from == to
+        || matches!(
+            (from, to),
+            (_BINARY_OP_ADD_INT, _BINARY_OP_ADD_SMALL_INT)
+                | (_BINARY_OP_SUBTRACT_INT, _BINARY_OP_SUBTRACT_SMALL_INT)
+                | (_BINARY_OP_INT, _BINARY_OP_SMALL_INT)
+                | (_FOR_ITER_RANGE, _FOR_ITER_RANGE_SMALL)
+                | (_CHECK_PERIODIC, _CHECK_PERIODIC_EXIT)
+        )
+}
+
+/// The net stack effect of one uop, when known.
+fn uop_effect(u: &UopInst) -> Option<i64> {
+    use Uop::*;
+    Some(match u.uop {
+        uop if is_pure_check(uop) => 0,
+        _NOP | _CHECK_PERIODIC | _CHECK_PERIODIC_EXIT | _SWAP | _GET_ITER | _TO_BOOL
+        | _TO_BOOL_INT | _TO_BOOL_NONE | _TO_BOOL_LIST | _TO_BOOL_STR => 0,
+        _LOAD_FAST | _LOAD_FAST_CHECK | _LOAD_FAST_NEXT | _LOAD_CONST | _LOAD_CONST_NEXT
+        | _PUSH_NULL | _COPY => 1,
+        _STORE_FAST
+        | _STORE_FAST_NEXT
+        | _POP_TOP
+        | _POP_JUMP_NEXT
+        | _GUARD_IS_TRUE_POP
+        | _GUARD_IS_FALSE_POP
+        | _GUARD_IS_NONE_POP
+        | _GUARD_IS_NOT_NONE_POP => -1,
+        _BINARY_OP_ADD_INT
+        | _BINARY_OP_SUBTRACT_INT
+        | _BINARY_OP_MULTIPLY_INT
+        | _BINARY_OP_INT
+        | _BINARY_OP_ADD_SMALL_INT
+        | _BINARY_OP_SUBTRACT_SMALL_INT
+        | _BINARY_OP_SMALL_INT
+        | _BINARY_OP_ADD_FLOAT
+        | _BINARY_OP_SUBTRACT_FLOAT
+        | _BINARY_OP_MULTIPLY_FLOAT
+        | _BINARY_OP_TRUE_DIVIDE_FLOAT
+        | _BINARY_OP_ADD_STR
+        | _COMPARE_OP_INT
+        | _COMPARE_OP_FLOAT
+        | _COMPARE_OP_STR
+        | _BINARY_SUBSCR_LIST_INT
+        | _BINARY_SUBSCR_TUPLE_INT => -1,
+        _LOAD_GLOBAL_MODULE | _LOAD_GLOBAL_BUILTIN => 1 + (u.oparg & 1) as i64,
+        _LOAD_ATTR_METHOD => 1,
+        _STORE_SUBSCR_LIST_INT => -3,
+        _CALL_LEN => -(u.oparg as i64 + 1),
+        _BUILD_LIST | _BUILD_TUPLE | _BUILD_STRING | _BUILD_SET => 1 - u.oparg as i64,
+        _BUILD_MAP => 1 - 2 * u.oparg as i64,
+        _LIST_APPEND => -1,
+        _UNPACK_SEQUENCE_TWO_TUPLE => 1,
+        _UNPACK_SEQUENCE_TUPLE | _UNPACK_SEQUENCE_LIST => u.oparg as i64 - 1,
+        _FOR_ITER_RANGE | _FOR_ITER_RANGE_SMALL | _FOR_ITER_LIST | _FOR_ITER_TUPLE => {
+            if u.expect == u.oparg {
+                -1
+            } else {
+                1
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// The net effect of a run of uops, when every one is known.
+fn run_effect(uops: &[UopInst]) -> Option<i64> {
+    uops.iter().map(uop_effect).sum()
+}
+
+/// The declared net effect of the instruction a run of uops is (`None` when no
+/// instruction matches).
+fn declared_effect(b: &ExecutorBuilder, uops: &[UopInst]) -> Option<i64> {
+    let first = uops.first()?;
+    let tc = b.codes.get(first.code as usize)?;
+    let recorded = tc
+        .caches
+        .get(first.target as usize)
+        .and_then(|c| Op::from_u8(c.get() as u8));
+    let list: Vec<Uop> = uops.iter().map(|u| u.uop).collect();
+    let op = instruction_of(recorded, &list)?;
+    let last = uops.last()?;
+    if op.family_head() == Op::FOR_ITER && last.expect == last.oparg {
+        return Some(-1);
+    }
+    if op.flags() & flags::JUMP != 0 && op.family_head() != Op::FOR_ITER {
+        return None;
+    }
+    let (pops, pushes) = op.stack_effect(first.oparg);
+    Some(pushes as i64 - pops as i64)
+}
+
+/// The instruction starts of `code` (both halves of a super-instruction count: a jump to
+/// the second runs it alone).
+fn instruction_starts(code: &CodeObject) -> Vec<bool> {
+    let n = code.code.len();
+    let mut starts = alloc::vec![false; n + 1];
+    let mut i = 0;
+    while i < n {
+        starts[i] = true;
+        // As compiled: a super-instruction's second half is an instruction of its own.
+        i += code
+            .instr_unfused(i)
+            .map_or(1, |(op, _)| 1 + op.cache_units());
+    }
+    starts[n] = true;
+    starts
+}
+
+/// Groups of a body: runs with the same code and offset, a validity check starting one.
+fn groups(body: &[UopInst]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < body.len() {
+        let mut j = i + 1;
+        while j < body.len()
+            && body[j].code == body[i].code
+            && body[j].target == body[i].target
+            && body[j].uop != Uop::_CHECK_VALIDITY
+        {
+            j += 1;
+        }
+        out.push((i, j));
+        i = j;
+    }
+    out
+}
+
+/// Checks `b` (the optimized trace) against `before` (its recorded body).
+pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'static str> {
+    let _ = vm;
+    let body = &b.body;
+    // The first instruction.
+    let first = b.first_len as usize;
+    if first > body.len() || first > before.len() {
+        return Err("first_len past the body");
+    }
+    for (x, y) in body[..first].iter().zip(&before[..first]) {
+        if !is_replacement(y.uop, x.uop) || x.target != y.target || x.code != y.code {
+            return Err("first instruction changed");
+        }
+    }
+    // Exits.
+    let starts: Vec<Vec<bool>> = b
+        .codes
+        .iter()
+        .map(|tc| instruction_starts(&tc.code))
+        .collect();
+    for s in &b.stubs {
+        if s.uop == Uop::_DYNAMIC_EXIT {
+            // Resumes wherever the frames are (its target is informative only).
+            continue;
+        }
+        let ok = starts
+            .get(s.code as usize)
+            .and_then(|st| st.get(s.target as usize))
+            .copied()
+            .unwrap_or(false);
+        if !ok {
+            return Err("exit stub target is not an instruction start");
+        }
+    }
+    for u in body {
+        let stub = |i: u16| b.stubs.get(i as usize).map(|s| s.uop);
+        let leaves = u.uop.flags() & (flags::DEOPT | flags::EXIT) != 0
+            && u.uop.flags() & flags::TERMINATOR == 0;
+        if leaves && u.exit == NO_EXIT {
+            return Err("a uop that can leave has no exit");
+        }
+        if u.exit != NO_EXIT {
+            let want = if matches!(u.uop, Uop::_CHECK_VALIDITY | Uop::_CHECK_PERIODIC_EXIT) {
+                Uop::_DEOPT
+            } else {
+                Uop::_EXIT_TRACE
+            };
+            if stub(u.exit) != Some(want) {
+                return Err("exit names a stub of the wrong kind");
+            }
+        }
+        if u.jump_exit != NO_EXIT
+            && !matches!(
+                stub(u.jump_exit),
+                Some(Uop::_EXIT_TRACE | Uop::_DYNAMIC_EXIT)
+            )
+        {
+            return Err("jump exit names a stub of the wrong kind");
+        }
+        if u.uop == Uop::_JUMP_TO_TOP && u.oparg as usize >= body.len() {
+            return Err("_JUMP_TO_TOP past the body");
+        }
+        if let Some(st) = starts.get(u.code as usize) {
+            if !st.get(u.target as usize).copied().unwrap_or(false) {
+                return Err("uop target is not an instruction start");
+            }
+        } else {
+            return Err("uop names no code");
+        }
+    }
+    // A peeled loop is the recorded body twice (preamble, loop copy), as one.
+    let peeled = matches!(
+        (body.last(), before.last()),
+        (Some(x), Some(y)) if x.uop == Uop::_JUMP_TO_TOP && y.uop == Uop::_JUMP_TO_TOP
+            && y.oparg == 0 && x.oparg > 0
+    );
+    let doubled: Vec<UopInst>;
+    let loop_start = before.len().saturating_sub(1);
+    let before = if peeled {
+        doubled = before[..loop_start].iter().chain(before).cloned().collect();
+        &doubled[..]
+    } else {
+        before
+    };
+    // The body is the recorded one minus pure checks, with declared replacements.
+    let mut k = 0;
+    let mut src = Vec::with_capacity(body.len());
+    for u in body {
+        loop {
+            let Some(r) = before.get(k) else {
+                return Err("optimized body has uops the recorded one lacks");
+            };
+            k += 1;
+            let same = r.code == u.code
+                && r.target == u.target
+                && (r.oparg == u.oparg || u.uop == Uop::_JUMP_TO_TOP);
+            if same && is_replacement(r.uop, u.uop) {
+                src.push(k - 1);
+                break;
+            }
+            if !is_pure_check(r.uop) {
+                return Err("a uop with effects was removed or changed");
+            }
+        }
+    }
+    if before[k..].iter().any(|r| !is_pure_check(r.uop)) {
+        return Err("a uop with effects was removed at the end");
+    }
+    if peeled {
+        // The loop jumps to the first uop left of the loop copy.
+        let top = body.last().map_or(0, |u| u.oparg as usize);
+        let at_copy = src.get(top).is_some_and(|&s| s >= loop_start);
+        let after_preamble = top == 0 || src.get(top - 1).is_some_and(|&s| s < loop_start);
+        if !(at_copy && after_preamble) {
+            return Err("a peeled loop does not jump to its loop copy");
+        }
+    }
+    // Declared stack effects: where a recorded instruction has the effect its declaration
+    // says, what is left of it has it too.
+    for (i, j) in groups(before) {
+        let run = &before[i..j];
+        let run = match run.first() {
+            Some(f) if f.uop == Uop::_CHECK_VALIDITY => &run[1..],
+            _ => run,
+        };
+        if run.is_empty() {
+            continue;
+        }
+        let (Some(had), Some(want)) = (run_effect(run), declared_effect(b, run)) else {
+            continue;
+        };
+        if had != want {
+            continue;
+        }
+        let kept: Vec<UopInst> = body
+            .iter()
+            .zip(&src)
+            .filter(|(_, &s)| (i..j).contains(&s))
+            .map(|(u, _)| u.clone())
+            .collect();
+        if run_effect(&kept) != Some(want) {
+            return Err("an instruction's stack effect differs from its declaration");
+        }
+    }
+    Ok(())
+}

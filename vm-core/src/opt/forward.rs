@@ -1,0 +1,1040 @@
+//! The forward pass: an abstract interpretation of a trace body, one tier-1 instruction (a
+//! run of uops with the same code and offset) at a time, with a symbol per stack slot and
+//! per local of every frame the trace goes through. It applies the rules of the module
+//! documentation (`opt`) as it goes and emits the optimized body.
+//!
+//! Soundness rests on three habits: an instruction whose uops are not all modelled here
+//! gets the generic treatment (its declared stack effect, unknown results, locals forgotten
+//! if it touches them, the frame's stack forgotten if its effect is not certain); a frame
+//! change that is not an exact-arguments call or a return forgets what the caller's stack
+//! held; and the first instruction is never changed (forward progress).
+
+use alloc::vec::Vec;
+
+use super::symbol::{Contradiction, Sym, Symbols, Ty};
+use crate::bytecode::ops::{flags, BinaryOp, Op, Uop};
+use crate::exec::ir::{ExecutorBuilder, UopInst, NO_EXIT, SAME_FRAME};
+use crate::object::types::Obj;
+use crate::object::value::Value;
+use crate::vm::Vm;
+
+/// How a frame of the abstract state was entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Entered {
+    /// By an exact-arguments call recorded in the trace: its return value is what the
+    /// caller gets.
+    Call,
+    /// Any other way (the trace's first frame, a frame returned to, a generic call, a
+    /// generator resumption): what the caller gets back is unknown.
+    Opaque,
+}
+
+/// One frame of the abstract state. The stack holds the known top part of the frame's
+/// value stack; below it is unknown (popping an empty stack gives a fresh unknown).
+#[derive(Debug)]
+pub(super) struct Frame {
+    pub(super) code: u8,
+    pub(super) entered: Entered,
+    pub(super) locals: Vec<Sym>,
+    pub(super) stack: Vec<Sym>,
+}
+
+/// What the pass does with a uop.
+enum Act {
+    Keep,
+    Remove,
+    Replace(Uop),
+}
+
+/// The result of the pass.
+pub(crate) struct Optimized {
+    /// The new body.
+    pub body: Vec<UopInst>,
+    /// For each uop of `body`, the guards removed just before it.
+    pub removed: Vec<u8>,
+    /// Guards and validity checks removed in all.
+    pub removed_total: u32,
+    /// Exit stubs to append to the builder's (body uops name them by index already).
+    pub new_stubs: Vec<UopInst>,
+}
+
+/// The pass state.
+pub(super) struct Pass<'a> {
+    pub(super) vm: &'a Vm,
+    pub(super) b: &'a ExecutorBuilder,
+    pub(super) syms: Symbols,
+    pub(super) frames: Vec<Frame>,
+    /// Nothing since the last validity check (or the entry) can have invalidated the
+    /// executor.
+    pub(super) clean: bool,
+    /// Globals dicts (heap slot, keys version) checked since the last escaping uop.
+    pub(super) globals_ok: Vec<(u32, u32)>,
+    /// Builtins keys versions checked since the last escaping uop.
+    pub(super) builtins_ok: Vec<u32>,
+    pub(super) out: Vec<UopInst>,
+    pub(super) removed: Vec<u8>,
+    pub(super) pending: u8,
+    pub(super) removed_total: u32,
+    /// For each input uop, the index of the output uop standing in its place.
+    pub(super) map: Vec<u32>,
+    pub(super) new_stubs: Vec<UopInst>,
+}
+
+/// Runs the forward pass over `b`'s body.
+pub(crate) fn run(vm: &Vm, b: &ExecutorBuilder) -> Result<Optimized, Contradiction> {
+    let mut p = Pass {
+        vm,
+        b,
+        syms: Symbols::default(),
+        frames: Vec::new(),
+        clean: true,
+        globals_ok: Vec::new(),
+        builtins_ok: Vec::new(),
+        out: Vec::with_capacity(b.body.len()),
+        removed: Vec::with_capacity(b.body.len()),
+        pending: 0,
+        removed_total: 0,
+        map: Vec::with_capacity(b.body.len()),
+        new_stubs: Vec::new(),
+    };
+    if super::peel::peelable(b) {
+        super::peel::peel(&mut p)?;
+    } else {
+        if b.body.last().is_some_and(|u| u.uop == Uop::_JUMP_TO_TOP) {
+            // A loop: the state at its top is also the one at its end, not only the entry.
+            p.clean = false;
+        }
+        p.range(0, b.body.len(), b.first_len as usize)?;
+        // `_JUMP_TO_TOP` names a body index: map it to where that uop went.
+        for u in p.out.iter_mut() {
+            if u.uop == Uop::_JUMP_TO_TOP {
+                u.oparg = p.map.get(u.oparg as usize).copied().unwrap_or(0);
+            }
+        }
+    }
+    Ok(Optimized {
+        body: p.out,
+        removed: p.removed,
+        removed_total: p.removed_total,
+        new_stubs: p.new_stubs,
+    })
+}
+
+/// Uops that end a trace body (each is an instruction group of its own).
+fn is_end(uop: Uop) -> bool {
+    matches!(
+        uop,
+        Uop::_JUMP_TO_TOP | Uop::_EXIT_TRACE | Uop::_DEOPT | Uop::_DYNAMIC_EXIT
+    )
+}
+
+/// Whether the pass models `uop` exactly (stack effect, facts); an instruction with any
+/// other uop is treated generically.
+fn modelled(uop: Uop) -> bool {
+    use Uop::*;
+    matches!(
+        uop,
+        _NOP | _CHECK_PERIODIC
+            | _CHECK_PERIODIC_EXIT
+            | _LOAD_FAST
+            | _LOAD_FAST_CHECK
+            | _LOAD_FAST_NEXT
+            | _LOAD_CONST
+            | _LOAD_CONST_NEXT
+            | _STORE_FAST
+            | _STORE_FAST_NEXT
+            | _POP_TOP
+            | _PUSH_NULL
+            | _COPY
+            | _SWAP
+            | _GUARD_BOTH_INT
+            | _GUARD_NUMBERS_ONE_FLOAT
+            | _GUARD_BOTH_NUMBERS
+            | _GUARD_BOTH_STR
+            | _BINARY_OP_ADD_INT
+            | _BINARY_OP_SUBTRACT_INT
+            | _BINARY_OP_MULTIPLY_INT
+            | _BINARY_OP_INT
+            | _BINARY_OP_ADD_SMALL_INT
+            | _BINARY_OP_SUBTRACT_SMALL_INT
+            | _BINARY_OP_SMALL_INT
+            | _BINARY_OP_ADD_FLOAT
+            | _BINARY_OP_SUBTRACT_FLOAT
+            | _BINARY_OP_MULTIPLY_FLOAT
+            | _BINARY_OP_TRUE_DIVIDE_FLOAT
+            | _BINARY_OP_ADD_STR
+            | _COMPARE_OP_INT
+            | _COMPARE_OP_FLOAT
+            | _COMPARE_OP_STR
+            | _POP_JUMP_NEXT
+            | _GUARD_IS_TRUE_POP
+            | _GUARD_IS_FALSE_POP
+            | _GUARD_IS_NONE_POP
+            | _GUARD_IS_NOT_NONE_POP
+            | _TO_BOOL_BOOL
+            | _TO_BOOL_INT
+            | _TO_BOOL_NONE
+            | _TO_BOOL_LIST
+            | _TO_BOOL_STR
+            | _GUARD_GLOBALS_VERSION
+            | _GUARD_BUILTINS_VERSION
+            | _LOAD_GLOBAL_MODULE
+            | _LOAD_GLOBAL_BUILTIN
+            | _FOR_ITER_RANGE
+            | _FOR_ITER_RANGE_SMALL
+            | _FOR_ITER_LIST
+            | _FOR_ITER_TUPLE
+            | _BINARY_SUBSCR_LIST_INT
+            | _BINARY_SUBSCR_TUPLE_INT
+            | _STORE_SUBSCR_LIST_INT
+            | _CALL_LEN
+            | _UNPACK_SEQUENCE_TWO_TUPLE
+            | _UNPACK_SEQUENCE_TUPLE
+            | _UNPACK_SEQUENCE_LIST
+            | _CALL_PY_EXACT_ARGS
+            | _CALL_BOUND_METHOD_EXACT_ARGS
+            | _RETURN_VALUE
+            | _GUARD_BUILTIN_TYPE
+            | _LOAD_ATTR_METHOD
+            | _BINARY_OP
+            | _COMPARE_OP
+            | _GET_ITER
+            | _TO_BOOL
+            | _BUILD_LIST
+            | _BUILD_TUPLE
+            | _BUILD_STRING
+            | _BUILD_SET
+            | _BUILD_MAP
+            | _LIST_APPEND
+    )
+}
+
+/// The instruction whose trace uops (minus tier-1-only ones) are `uops`, preferring what
+/// the snapshot recorded at that offset; `None` when no instruction matches, or when
+/// several do with different stack effects.
+pub(crate) fn instruction_of(recorded: Option<Op>, uops: &[Uop]) -> Option<Op> {
+    let matches = |op: Op| {
+        let mut it = op
+            .uops()
+            .iter()
+            .filter(|u| !matches!(u, Uop::_SPECIALIZE | Uop::_HOT_COUNT));
+        uops.iter().all(|u| it.next() == Some(u)) && it.next().is_none()
+    };
+    if let Some(op) = recorded.filter(|&op| matches(op)) {
+        return Some(op);
+    }
+    let mut found: Option<Op> = None;
+    for &op in Op::ALL {
+        if matches(op) {
+            match found {
+                Some(f) if f.stack_effect(0) != op.stack_effect(0) => return None,
+                Some(f) if f.stack_effect(1) != op.stack_effect(1) => return None,
+                Some(_) => {}
+                None => found = Some(op),
+            }
+        }
+    }
+    found
+}
+
+impl Pass<'_> {
+    /// Interprets (and emits) body uops `from..to`; groups starting before `frozen_to`
+    /// are the first instruction, kept as recorded.
+    pub(super) fn range(
+        &mut self,
+        from: usize,
+        to: usize,
+        frozen_to: usize,
+    ) -> Result<(), Contradiction> {
+        let body = &self.b.body[..to];
+        let mut i = from;
+        while i < body.len() {
+            let (code, target) = (body[i].code, body[i].target);
+            let mut j = i + 1;
+            if !is_end(body[i].uop) {
+                while j < body.len()
+                    && body[j].code == code
+                    && body[j].target == target
+                    && !is_end(body[j].uop)
+                    && body[j].uop != Uop::_CHECK_VALIDITY
+                {
+                    j += 1;
+                }
+            }
+            self.group(i, j, i < frozen_to)?;
+            i = j;
+        }
+        Ok(())
+    }
+
+    // -- Emission ---------------------------------------------------------------------------
+
+    pub(super) fn emit(&mut self, u: &UopInst) {
+        self.map.push(self.out.len() as u32);
+        self.out.push(u.clone());
+        self.removed.push(self.pending);
+        self.pending = 0;
+    }
+
+    /// A new `_DEOPT` stub resuming tier 1 at `target` of code `code`.
+    fn deopt_stub(&mut self, code: u8, target: u32) -> u16 {
+        let i = self.b.stubs.len() + self.new_stubs.len();
+        self.new_stubs
+            .push(UopInst::new(Uop::_DEOPT, 0, code, target, target));
+        i as u16
+    }
+
+    fn drop_guard(&mut self) {
+        self.map.push(self.out.len() as u32);
+        self.pending = self.pending.saturating_add(1);
+        self.removed_total += 1;
+    }
+
+    // -- Abstract state ---------------------------------------------------------------------
+
+    fn frame(&mut self) -> &mut Frame {
+        if self.frames.is_empty() {
+            self.frames.push(Frame {
+                code: 0,
+                entered: Entered::Opaque,
+                locals: Vec::new(),
+                stack: Vec::new(),
+            });
+        }
+        let n = self.frames.len();
+        &mut self.frames[n - 1]
+    }
+
+    fn new_frame(&mut self, code: u8, entered: Entered, locals: Vec<Sym>) {
+        self.frames.push(Frame {
+            code,
+            entered,
+            locals,
+            stack: Vec::new(),
+        });
+    }
+
+    fn push(&mut self, s: Sym) {
+        self.frame().stack.push(s);
+    }
+
+    fn push_new(&mut self, ty: Ty) -> Sym {
+        let s = self.syms.fresh(ty);
+        self.push(s);
+        s
+    }
+
+    fn pop(&mut self) -> Sym {
+        match self.frame().stack.pop() {
+            Some(s) => s,
+            None => self.syms.fresh(Ty::Unknown),
+        }
+    }
+
+    fn pop_n(&mut self, n: usize) {
+        for _ in 0..n {
+            self.pop();
+        }
+    }
+
+    /// The `n`-th item from the top (1 = top), made known (an unknown symbol) if below
+    /// the known part.
+    fn peek(&mut self, n: usize) -> Sym {
+        let len = self.frame().stack.len();
+        if n > len {
+            // Materialize the missing items below the known part.
+            let missing = n - len;
+            let mut fresh: Vec<Sym> = (0..missing).map(|_| self.syms.fresh(Ty::Unknown)).collect();
+            let f = self.frame();
+            fresh.append(&mut f.stack);
+            f.stack = fresh;
+        }
+        let f = self.frame();
+        f.stack[f.stack.len() - n]
+    }
+
+    fn local(&mut self, i: u32) -> Sym {
+        let i = i as usize;
+        while self.frame().locals.len() <= i {
+            let s = self.syms.fresh(Ty::Unknown);
+            self.frame().locals.push(s);
+        }
+        self.frame().locals[i]
+    }
+
+    fn set_local(&mut self, i: u32, s: Sym) {
+        self.local(i);
+        self.frame().locals[i as usize] = s;
+    }
+
+    /// Forgets the frame's stack (its depth or contents are no longer certain).
+    fn forget_stack(&mut self) {
+        self.frame().stack.clear();
+    }
+
+    /// Forgets the frame's locals.
+    fn forget_locals(&mut self) {
+        self.frame().locals.clear();
+    }
+
+    /// A uop that may run arbitrary code: anything may have been rebound, and the
+    /// executor may have been invalidated.
+    fn escape(&mut self) {
+        self.clean = false;
+        self.globals_ok.clear();
+        self.builtins_ok.clear();
+    }
+
+    // -- Reading the trace ------------------------------------------------------------------
+
+    fn code_obj(&self, code: u8) -> Option<&crate::bytecode::code::CodeObject> {
+        self.b.codes.get(code as usize).map(|tc| &*tc.code)
+    }
+
+    /// The oparg of the unit after `u`'s instruction (second halves of super-instructions).
+    fn next_arg(&self, u: &UopInst) -> u32 {
+        self.code_obj(u.code)
+            .and_then(|c| c.code.get(u.target as usize + 1))
+            .map_or(0, |c| c.get() >> 8)
+    }
+
+    /// Inline-cache entry `k` of `u`'s instruction in the trace's snapshot (as `cache`).
+    fn cache(&self, u: &UopInst, k: usize) -> Option<u32> {
+        let tc = self.b.codes.get(u.code as usize)?;
+        tc.caches.get(u.target as usize + 1 + k).map(|c| c.get())
+    }
+
+    /// The instruction the snapshot recorded at `u`'s offset.
+    fn recorded(&self, u: &UopInst) -> Option<Op> {
+        let tc = self.b.codes.get(u.code as usize)?;
+        Op::from_u8(tc.caches.get(u.target as usize)?.get() as u8)
+    }
+
+    /// The class (heap slot) every value of type `ty` has, if one does.
+    fn type_ref_of(&self, ty: Ty) -> Option<u32> {
+        let t = &self.vm.types;
+        Some(
+            match ty {
+                Ty::SmallInt | Ty::Int => t.int,
+                Ty::Float => t.float,
+                Ty::Bool => t.bool_,
+                Ty::NoneV => t.none_type,
+                Ty::Str => t.str_,
+                Ty::List => t.list,
+                Ty::Tuple => t.tuple,
+                Ty::Dict => t.dict,
+                _ => return None,
+            }
+            .0,
+        )
+    }
+
+    /// The type of the values whose class is heap slot `t`, if the pass has one for it.
+    fn ty_of_type_ref(&self, t: u32) -> Option<Ty> {
+        let ts = &self.vm.types;
+        [
+            (ts.int, Ty::Int),
+            (ts.float, Ty::Float),
+            (ts.bool_, Ty::Bool),
+            (ts.none_type, Ty::NoneV),
+            (ts.str_, Ty::Str),
+            (ts.list, Ty::List),
+            (ts.tuple, Ty::Tuple),
+            (ts.dict, Ty::Dict),
+        ]
+        .iter()
+        .find(|(r, _)| r.0 == t)
+        .map(|(_, ty)| *ty)
+    }
+
+    fn const_type(&self, code: u8, i: u32) -> Ty {
+        let Some(v) = self.code_obj(code).and_then(|c| c.consts.get(i as usize)) else {
+            return Ty::Unknown;
+        };
+        let v = *v;
+        if v.is_small_int() {
+            return Ty::SmallInt;
+        }
+        if v.is_float() {
+            return Ty::Float;
+        }
+        match v {
+            Value::NONE => return Ty::NoneV,
+            Value::TRUE | Value::FALSE => return Ty::Bool,
+            _ => {}
+        }
+        match self.vm.obj(v) {
+            Some(Obj::Str(_)) => Ty::Str,
+            Some(Obj::Tuple(_)) => Ty::Tuple,
+            Some(Obj::BigInt(_)) => Ty::Int,
+            _ => Ty::Unknown,
+        }
+    }
+
+    // -- Instructions -----------------------------------------------------------------------
+
+    fn group(&mut self, i: usize, j: usize, frozen: bool) -> Result<(), Contradiction> {
+        let body = &self.b.body;
+        let head = &body[i];
+        // The state must be in the frame the uops run in; if not (an unmodelled frame
+        // change), start over with an unknown frame.
+        if self.frames.last().map(|f| f.code) != Some(head.code) {
+            self.frames.clear();
+            self.new_frame(head.code, Entered::Opaque, Vec::new());
+        }
+        let mut k = i;
+        if head.uop == Uop::_CHECK_VALIDITY {
+            // Rule: a validity check with nothing since the previous one (or the entry)
+            // that can invalidate the executor is dropped.
+            if self.clean && !frozen {
+                self.drop_guard();
+            } else {
+                self.emit(head);
+            }
+            self.clean = true;
+            k += 1;
+        }
+        if k == j {
+            return Ok(());
+        }
+        let uops = &body[k..j];
+        if is_end(uops[0].uop) {
+            self.emit(&uops[0]);
+            return Ok(());
+        }
+        if !uops.iter().all(|u| modelled(u.uop)) {
+            self.generic(k, j);
+            for u in uops {
+                self.emit(u);
+            }
+            return Ok(());
+        }
+        // The exit the instruction's guards leave through (for uops that take a guard's
+        // place and can leave too).
+        let guard_exit = uops
+            .iter()
+            .find(|u| u.uop.flags() & flags::DEOPT != 0 && u.exit != NO_EXIT)
+            .map_or(NO_EXIT, |u| u.exit);
+        for u in uops {
+            let act = self.uop(u, guard_exit, frozen)?;
+            match act {
+                // The safe point leaves before any effect: the first instruction may use it
+                // (leaving there is leaving without progress, and tier 1 runs it).
+                Act::Replace(Uop::_CHECK_PERIODIC_EXIT) => {
+                    let mut n = u.clone();
+                    n.uop = Uop::_CHECK_PERIODIC_EXIT;
+                    n.exit = self.deopt_stub(u.code, u.target);
+                    self.emit(&n);
+                }
+                _ if frozen => self.emit(u),
+                Act::Keep => self.emit(u),
+                Act::Remove => self.drop_guard(),
+                Act::Replace(uop) => {
+                    let mut n = u.clone();
+                    n.uop = uop;
+                    if n.exit == NO_EXIT {
+                        n.exit = guard_exit;
+                    }
+                    self.emit(&n);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// An instruction the pass does not model: its declared stack effect with unknown
+    /// results, or, when even that is uncertain, a forgotten stack.
+    fn generic(&mut self, k: usize, j: usize) {
+        let uops = &self.b.body[k..j];
+        if uops.iter().any(|u| u.uop.flags() & flags::ESCAPES != 0) {
+            self.escape();
+        }
+        // Uops that may write a frame slot (reads of locals and cells do not).
+        let writes_slot = |u: Uop| {
+            u.flags() & (flags::LOCAL | flags::FREE) != 0
+                && !matches!(
+                    u,
+                    Uop::_LOAD_FAST
+                        | Uop::_LOAD_FAST_NEXT
+                        | Uop::_LOAD_FAST_CHECK
+                        | Uop::_LOAD_DEREF
+                        | Uop::_LOAD_CLOSURE
+                        | Uop::_LOAD_FROM_DICT_OR_DEREF
+                )
+        };
+        if uops.iter().any(|u| writes_slot(u.uop)) {
+            self.forget_locals();
+        }
+        let changed = uops.iter().find(|u| {
+            u.uop.flags() & flags::FRAME != 0
+                && u.expect_code != SAME_FRAME
+                && u.check & crate::exec::ir::check::FLOW != 0
+        });
+        if let Some(u) = changed {
+            let (code, uop) = (u.expect_code, u.uop);
+            // A frame change: a return or yield goes back to a caller whose stack gets an
+            // unknown value; anything else enters a frame nothing is known about.
+            if matches!(
+                uop,
+                Uop::_RETURN_VALUE | Uop::_YIELD_VALUE | Uop::_RETURN_GENERATOR
+            ) {
+                self.frames.pop();
+                if self.frames.is_empty() {
+                    self.new_frame(code, Entered::Opaque, Vec::new());
+                }
+            }
+            self.forget_stack();
+            if !matches!(
+                uop,
+                Uop::_RETURN_VALUE | Uop::_YIELD_VALUE | Uop::_RETURN_GENERATOR
+            ) {
+                self.new_frame(code, Entered::Opaque, Vec::new());
+            }
+            return;
+        }
+        let list: Vec<Uop> = uops.iter().map(|u| u.uop).collect();
+        let op = instruction_of(self.recorded(&uops[0]), &list);
+        let last = &uops[uops.len() - 1];
+        let Some(op) = op else {
+            self.forget_stack();
+            return;
+        };
+        let (pops, pushes) = op.stack_effect(uops[0].oparg);
+        if op.flags() & flags::JUMP != 0 {
+            // Only `FOR_ITER` forms have a known effect when they jump (the iterator is
+            // popped); for other jumping instructions the stack is forgotten.
+            let for_iter = op.family_head() == Op::FOR_ITER;
+            let jumped = last.expect == last.oparg;
+            if for_iter && jumped {
+                self.pop_n(1);
+                return;
+            }
+            if !for_iter {
+                self.forget_stack();
+                return;
+            }
+        }
+        self.pop_n(pops as usize);
+        for _ in 0..pushes {
+            self.push_new(Ty::Unknown);
+        }
+    }
+
+    /// A modelled uop: updates the state and says what becomes of it.
+    fn uop(&mut self, u: &UopInst, guard_exit: u16, frozen: bool) -> Result<Act, Contradiction> {
+        use Uop::*;
+        let arg = u.oparg;
+        let can_replace = !frozen && guard_exit != NO_EXIT;
+        Ok(match u.uop {
+            _NOP => Act::Keep,
+            _CHECK_PERIODIC => {
+                // Rule: collections run finalizers (generators' `finally` blocks), Python
+                // code; the exiting form leaves for tier 1 when one is due, so it runs none.
+                Act::Replace(_CHECK_PERIODIC_EXIT)
+            }
+            _CHECK_PERIODIC_EXIT => Act::Keep,
+            _LOAD_FAST | _LOAD_FAST_CHECK => {
+                let s = self.local(arg);
+                self.push(s);
+                Act::Keep
+            }
+            _LOAD_FAST_NEXT => {
+                let s = self.local(self.next_arg(u));
+                self.push(s);
+                Act::Keep
+            }
+            _LOAD_CONST => {
+                self.push_new(self.const_type(u.code, arg));
+                Act::Keep
+            }
+            _LOAD_CONST_NEXT => {
+                self.push_new(self.const_type(u.code, self.next_arg(u)));
+                Act::Keep
+            }
+            _STORE_FAST => {
+                let s = self.pop();
+                self.set_local(arg, s);
+                Act::Keep
+            }
+            _STORE_FAST_NEXT => {
+                let s = self.pop();
+                self.set_local(self.next_arg(u), s);
+                Act::Keep
+            }
+            _POP_TOP
+            | _POP_JUMP_NEXT
+            | _GUARD_IS_TRUE_POP
+            | _GUARD_IS_FALSE_POP
+            | _GUARD_IS_NONE_POP
+            | _GUARD_IS_NOT_NONE_POP => {
+                self.pop();
+                Act::Keep
+            }
+            _PUSH_NULL => {
+                self.push_new(Ty::Null);
+                Act::Keep
+            }
+            _COPY => {
+                let s = self.peek(arg.max(1) as usize);
+                self.push(s);
+                Act::Keep
+            }
+            _SWAP => {
+                let n = arg.max(1) as usize;
+                self.peek(n);
+                let f = self.frame();
+                let len = f.stack.len();
+                f.stack.swap(len - 1, len - n);
+                Act::Keep
+            }
+            _GUARD_BOTH_INT => self.guard2(
+                |a, b| a.within(Ty::SmallInt) && b.within(Ty::SmallInt),
+                |p, a, b| {
+                    p.syms.refine(a, Ty::SmallInt)?;
+                    p.syms.refine(b, Ty::SmallInt)
+                },
+            )?,
+            _GUARD_NUMBERS_ONE_FLOAT => self.guard2(
+                |a, b| {
+                    a.within(Ty::Number)
+                        && b.within(Ty::Number)
+                        && (a == Ty::Float || b == Ty::Float)
+                },
+                |p, a, b| {
+                    p.syms.refine(a, Ty::Number)?;
+                    p.syms.refine(b, Ty::Number)?;
+                    // One of them is a float: if the other cannot be, this one is.
+                    if p.syms.is(a, Ty::SmallInt) {
+                        p.syms.refine(b, Ty::Float)?;
+                    }
+                    if p.syms.is(b, Ty::SmallInt) {
+                        p.syms.refine(a, Ty::Float)?;
+                    }
+                    Ok(())
+                },
+            )?,
+            _GUARD_BOTH_NUMBERS => self.guard2(
+                |a, b| a.within(Ty::Number) && b.within(Ty::Number),
+                |p, a, b| {
+                    p.syms.refine(a, Ty::Number)?;
+                    p.syms.refine(b, Ty::Number)
+                },
+            )?,
+            _GUARD_BOTH_STR => self.guard2(
+                |a, b| a.within(Ty::Str) && b.within(Ty::Str),
+                |p, a, b| {
+                    p.syms.refine(a, Ty::Str)?;
+                    p.syms.refine(b, Ty::Str)
+                },
+            )?,
+            _BINARY_OP_ADD_INT
+            | _BINARY_OP_SUBTRACT_INT
+            | _BINARY_OP_MULTIPLY_INT
+            | _BINARY_OP_INT => {
+                self.pop_n(2);
+                // Rule: small-int arithmetic becomes its checked form, whose result is a
+                // proven small int (it leaves when the result would not be one). Not for
+                // products and left shifts: results past 2**47 are common there (hashes,
+                // random number generators), and a trace leaving on every one costs more
+                // than the guards it saves.
+                let lshift = u.oparg % BinaryOp::INPLACE == BinaryOp::Lshift as u32;
+                let checked = match u.uop {
+                    _BINARY_OP_ADD_INT => Some(_BINARY_OP_ADD_SMALL_INT),
+                    _BINARY_OP_SUBTRACT_INT => Some(_BINARY_OP_SUBTRACT_SMALL_INT),
+                    _BINARY_OP_INT if !lshift => Some(_BINARY_OP_SMALL_INT),
+                    _ => None,
+                };
+                match checked {
+                    Some(c) if can_replace => {
+                        self.push_new(Ty::SmallInt);
+                        Act::Replace(c)
+                    }
+                    _ => {
+                        self.push_new(Ty::Int);
+                        Act::Keep
+                    }
+                }
+            }
+            _BINARY_OP_ADD_SMALL_INT | _BINARY_OP_SUBTRACT_SMALL_INT | _BINARY_OP_SMALL_INT => {
+                self.pop_n(2);
+                self.push_new(Ty::SmallInt);
+                Act::Keep
+            }
+            _BINARY_OP_ADD_FLOAT
+            | _BINARY_OP_SUBTRACT_FLOAT
+            | _BINARY_OP_MULTIPLY_FLOAT
+            | _BINARY_OP_TRUE_DIVIDE_FLOAT => {
+                self.pop_n(2);
+                self.push_new(Ty::Float);
+                Act::Keep
+            }
+            _BINARY_OP_ADD_STR => {
+                self.pop_n(2);
+                self.push_new(Ty::Str);
+                Act::Keep
+            }
+            _COMPARE_OP_INT | _COMPARE_OP_FLOAT | _COMPARE_OP_STR => {
+                self.pop_n(2);
+                self.push_new(Ty::Bool);
+                Act::Keep
+            }
+            _TO_BOOL_BOOL => {
+                // Rule: a proven bool needs no conversion (the uop only checks).
+                let s = self.peek(1);
+                if self.syms.is(s, Ty::Bool) {
+                    Act::Remove
+                } else {
+                    self.syms.refine(s, Ty::Bool)?;
+                    Act::Keep
+                }
+            }
+            _TO_BOOL_INT | _TO_BOOL_NONE | _TO_BOOL_LIST | _TO_BOOL_STR => {
+                let s = self.pop();
+                let ty = match u.uop {
+                    _TO_BOOL_INT => Ty::SmallInt,
+                    _TO_BOOL_NONE => Ty::NoneV,
+                    _TO_BOOL_LIST => Ty::List,
+                    _ => Ty::Str,
+                };
+                self.syms.refine(s, ty)?;
+                self.push_new(Ty::Bool);
+                Act::Keep
+            }
+            _GUARD_GLOBALS_VERSION => {
+                // Rule: a globals dict checked at the same keys version since the last
+                // escaping uop cannot have changed.
+                match (self.cache(u, 1), self.cache(u, 2)) {
+                    (Some(d), Some(v)) if self.globals_ok.contains(&(d, v)) => Act::Remove,
+                    (Some(d), Some(v)) => {
+                        self.globals_ok.push((d, v));
+                        Act::Keep
+                    }
+                    _ => Act::Keep,
+                }
+            }
+            _GUARD_BUILTINS_VERSION => match self.cache(u, 3) {
+                Some(v) if self.builtins_ok.contains(&v) => Act::Remove,
+                Some(v) => {
+                    self.builtins_ok.push(v);
+                    Act::Keep
+                }
+                None => Act::Keep,
+            },
+            _LOAD_GLOBAL_MODULE | _LOAD_GLOBAL_BUILTIN => {
+                self.push_new(Ty::Unknown);
+                if arg & 1 != 0 {
+                    self.push_new(Ty::Null);
+                }
+                Act::Keep
+            }
+            _FOR_ITER_RANGE | _FOR_ITER_RANGE_SMALL | _FOR_ITER_LIST | _FOR_ITER_TUPLE => {
+                if u.expect == arg {
+                    // Recorded exhausted: the iterator is popped and the loop left.
+                    self.pop();
+                    return Ok(Act::Keep);
+                }
+                self.peek(1);
+                match u.uop {
+                    _FOR_ITER_RANGE if !frozen => {
+                        // Rule: the range loop's value is a proven small int (the checked
+                        // form leaves otherwise).
+                        self.push_new(Ty::SmallInt);
+                        Act::Replace(_FOR_ITER_RANGE_SMALL)
+                    }
+                    _FOR_ITER_RANGE => {
+                        self.push_new(Ty::Int);
+                        Act::Keep
+                    }
+                    _FOR_ITER_RANGE_SMALL => {
+                        self.push_new(Ty::SmallInt);
+                        Act::Keep
+                    }
+                    _ => {
+                        self.push_new(Ty::Unknown);
+                        Act::Keep
+                    }
+                }
+            }
+            _BINARY_SUBSCR_LIST_INT | _BINARY_SUBSCR_TUPLE_INT => {
+                let (c, k) = (self.peek(2), self.peek(1));
+                let ty = if u.uop == _BINARY_SUBSCR_LIST_INT {
+                    Ty::List
+                } else {
+                    Ty::Tuple
+                };
+                self.syms.refine(c, ty)?;
+                self.syms.refine(k, Ty::SmallInt)?;
+                self.pop_n(2);
+                self.push_new(Ty::Unknown);
+                Act::Keep
+            }
+            _STORE_SUBSCR_LIST_INT => {
+                let (c, k) = (self.peek(2), self.peek(1));
+                self.syms.refine(c, Ty::List)?;
+                self.syms.refine(k, Ty::SmallInt)?;
+                self.pop_n(3);
+                Act::Keep
+            }
+            _GUARD_BUILTIN_TYPE => {
+                // Rule: the owner's type is known (its representation fixes it).
+                let s = self.peek(1);
+                let Some(t) = self.cache(u, 1) else {
+                    return Ok(Act::Keep);
+                };
+                let ty = self.syms.ty(s);
+                if ty != Ty::Unknown && self.type_ref_of(ty) == Some(t) {
+                    Act::Remove
+                } else {
+                    if let Some(ty) = self.ty_of_type_ref(t) {
+                        self.syms.refine(s, ty)?;
+                    }
+                    Act::Keep
+                }
+            }
+            _LOAD_ATTR_METHOD => {
+                // The method (from the cache) under the owner, which stays the same value.
+                let owner = self.pop();
+                self.push_new(Ty::Unknown);
+                self.push(owner);
+                Act::Keep
+            }
+            _BINARY_OP | _COMPARE_OP => {
+                // Rule: the generic operators on ints, floats and bools run no Python code.
+                let (a, b) = (self.peek(2), self.peek(1));
+                let numeric = self.syms.ty(a).is_numeric() && self.syms.ty(b).is_numeric();
+                if !numeric {
+                    self.escape();
+                }
+                self.pop_n(2);
+                let bool_result = numeric && u.uop == _COMPARE_OP;
+                self.push_new(if bool_result { Ty::Bool } else { Ty::Unknown });
+                Act::Keep
+            }
+            _GET_ITER | _TO_BOOL => {
+                // Iterating or testing a builtin container, a str, a number or None runs no
+                // Python code.
+                let s = self.pop();
+                let ty = self.syms.ty(s);
+                let builtin = ty.is_numeric()
+                    || matches!(
+                        ty,
+                        Ty::NoneV | Ty::Str | Ty::List | Ty::Tuple | Ty::Dict | Ty::Set
+                    );
+                let iter = u.uop == _GET_ITER;
+                if !builtin || (iter && ty.is_numeric()) {
+                    self.escape();
+                }
+                self.push_new(if iter { Ty::Unknown } else { Ty::Bool });
+                Act::Keep
+            }
+            _BUILD_LIST | _BUILD_TUPLE | _BUILD_STRING | _BUILD_SET | _BUILD_MAP => {
+                // Displays make exact builtin objects (sets and dicts hash their items,
+                // which may run `__hash__`/`__eq__`).
+                let (n, ty) = match u.uop {
+                    _BUILD_LIST => (arg, Ty::List),
+                    _BUILD_TUPLE => (arg, Ty::Tuple),
+                    _BUILD_STRING => (arg, Ty::Str),
+                    _BUILD_SET => (arg, Ty::Set),
+                    _ => (2 * arg, Ty::Dict),
+                };
+                if matches!(u.uop, _BUILD_SET | _BUILD_MAP) {
+                    self.escape();
+                }
+                self.pop_n(n as usize);
+                self.push_new(ty);
+                Act::Keep
+            }
+            _LIST_APPEND => {
+                // The list (below) stays; the item goes.
+                let l = self.peek(arg as usize + 1);
+                self.syms.refine(l, Ty::List)?;
+                self.pop();
+                Act::Keep
+            }
+            _CALL_LEN => {
+                // `len` of a builtin container runs no Python code; anything else calls
+                // `__len__`.
+                let a = self.peek(1);
+                let ty = self.syms.ty(a);
+                let builtin = matches!(ty, Ty::List | Ty::Tuple | Ty::Dict | Ty::Set | Ty::Str);
+                if !builtin {
+                    self.escape();
+                }
+                self.pop_n(arg as usize + 2);
+                self.push_new(if builtin { Ty::SmallInt } else { Ty::Int });
+                Act::Keep
+            }
+            _UNPACK_SEQUENCE_TWO_TUPLE | _UNPACK_SEQUENCE_TUPLE | _UNPACK_SEQUENCE_LIST => {
+                let s = self.pop();
+                let (ty, n) = match u.uop {
+                    _UNPACK_SEQUENCE_TWO_TUPLE => (Ty::Tuple, 2),
+                    _UNPACK_SEQUENCE_TUPLE => (Ty::Tuple, arg),
+                    _ => (Ty::List, arg),
+                };
+                self.syms.refine(s, ty)?;
+                for _ in 0..n {
+                    self.push_new(Ty::Unknown);
+                }
+                Act::Keep
+            }
+            _CALL_PY_EXACT_ARGS | _CALL_BOUND_METHOD_EXACT_ARGS => {
+                let argc = arg as usize;
+                let mut args: Vec<Sym> = (0..argc).map(|_| self.pop()).collect();
+                args.reverse();
+                let self_or_null = self.pop();
+                self.pop();
+                if u.expect_code == SAME_FRAME {
+                    // Not recorded as entering a frame: nothing is known of the result.
+                    self.escape();
+                    self.push_new(Ty::Unknown);
+                    return Ok(Act::Keep);
+                }
+                // The callee's locals are its arguments when there is no `self` in front.
+                let exact = u.uop == _CALL_PY_EXACT_ARGS && self.syms.is(self_or_null, Ty::Null);
+                let locals = if exact { args } else { Vec::new() };
+                self.new_frame(u.expect_code, Entered::Call, locals);
+                Act::Keep
+            }
+            _RETURN_VALUE => {
+                let v = self.pop();
+                let entered = self.frame().entered;
+                self.frames.pop();
+                match (entered, self.frames.is_empty()) {
+                    (Entered::Call, false) => self.push(v),
+                    (_, false) => self.forget_stack(),
+                    (_, true) => {
+                        let code = if u.expect_code == SAME_FRAME {
+                            0
+                        } else {
+                            u.expect_code
+                        };
+                        self.new_frame(code, Entered::Opaque, Vec::new());
+                    }
+                }
+                Act::Keep
+            }
+            _ => {
+                // Not reached (`modelled` lists the uops above); stay sound anyway.
+                self.escape();
+                self.forget_stack();
+                self.forget_locals();
+                Act::Keep
+            }
+        })
+    }
+
+    /// A guard on the two top items: removed when `proven` holds of their types, else
+    /// kept, and what it checks is learned (`learn`).
+    fn guard2(
+        &mut self,
+        proven: impl Fn(Ty, Ty) -> bool,
+        learn: impl Fn(&mut Self, Sym, Sym) -> Result<(), Contradiction>,
+    ) -> Result<Act, Contradiction> {
+        let (a, b) = (self.peek(2), self.peek(1));
+        if proven(self.syms.ty(a), self.syms.ty(b)) {
+            return Ok(Act::Remove);
+        }
+        learn(self, a, b)?;
+        Ok(Act::Keep)
+    }
+}

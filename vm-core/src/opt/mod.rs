@@ -1,0 +1,157 @@
+//! The tier-2 trace optimizer (issue 6): a forward abstract interpretation over a recorded
+//! trace that removes guards proven by earlier uops, run by
+//! [`crate::exec::api::TraceOptimizer::finish_trace`] before the executor is built.
+//!
+//! The pass ([`forward`]) walks the trace one tier-1 instruction at a time with a symbol
+//! per stack slot and per local of every frame the trace goes through ([`symbol`]): an
+//! exact-arguments call pushes a frame whose locals are the call's arguments, a return
+//! pops it and hands the returned symbol to the caller. What is not modelled gets unknown
+//! results, so the pass is sound by default. A contradiction (two facts about one value
+//! that cannot both hold: the trace would always leave) keeps the trace as recorded.
+//!
+//! # Rules
+//! Each rule only removes or replaces uops of an instruction other than the first (the
+//! first instruction stays as recorded: forward progress).
+//! - **Proven type guards.** `_GUARD_BOTH_INT` is dropped when both operands are proven
+//!   small ints, `_GUARD_NUMBERS_ONE_FLOAT` when both are proven numbers and one a float,
+//!   `_GUARD_BOTH_NUMBERS` when both are proven numbers, `_GUARD_BOTH_STR` when both are
+//!   proven strs. Proofs come from an earlier guard on the same value (through locals,
+//!   `COPY`, `SWAP`, calls' arguments and returns), from the producing uop (float
+//!   arithmetic gives a float, compares give a bool, `str + str` a str, `len` of a builtin
+//!   container a small int), from constants, and from the checked forms below.
+//! - **Checked small-int forms.** Small-int `+` and `-` and `BINARY_OP_INT`'s operators
+//!   but `<<` become tier-2-only uops that leave the trace (before any effect, through the
+//!   instruction's guard exit) when the result would not be a small int, and
+//!   `_FOR_ITER_RANGE` likewise for the loop value; their results are then proven small
+//!   ints, so the guards of the arithmetic that uses them go. Products and left shifts stay
+//!   as recorded: results past 2**47 are common there (wordcount's random number generator
+//!   left its trace on every step: 0.6M more exits), and a hot exit costs more than guards.
+//! - **`_TO_BOOL_BOOL`** on a proven bool is dropped, and **`_GUARD_BUILTIN_TYPE`** (a
+//!   method of a builtin type) when the owner's representation fixes its class (a proven
+//!   list, str, dict, tuple, int, float, bool or None); a kept one teaches the owner's
+//!   type (the owner stays the same value under the method it loads).
+//! - **Globals and builtins versions.** A `_GUARD_GLOBALS_VERSION` of a dict already
+//!   checked at the same keys version, or a `_GUARD_BUILTINS_VERSION` of a version already
+//!   checked, with no escaping uop in between, is dropped (only code can change a dict).
+//! - **Validity checks.** A `_CHECK_VALIDITY` with no uop since the previous check (or the
+//!   executor's entry, for a trace that does not loop) that may run Python code is dropped.
+//!   `len` of a builtin container does not, nor the generic operators and comparisons on
+//!   ints, floats and bools, nor `iter()` or truth tests of builtin containers and strs.
+//! - **Safe points.** `_CHECK_PERIODIC` may collect, and collections run finalizers
+//!   (generators' `finally` blocks): Python code. It becomes `_CHECK_PERIODIC_EXIT`, which
+//!   leaves for tier 1 (through a `_DEOPT` stub, before any effect) when a collection or an
+//!   interrupt is due, so in the trace it runs no code and the validity check after it
+//!   goes. This also applies to the first instruction: leaving there is leaving without
+//!   progress, and tier 1 then runs the original safe point.
+//!
+//! What remains of an instruction whose guard went may be a run that is no tier-1
+//! instruction's definition; tier-2-only forms in the op table (flag `TIER2`) keep such runs
+//! at one dispatch (`exec::ir::mark_whole_instructions`).
+//!
+//! The [`check`] module verifies the optimized trace (exits, first instruction, loop target,
+//! stack effect of every instruction); it runs after the pass in debug builds and tests.
+
+pub mod check;
+pub mod forward;
+pub mod peel;
+pub mod symbol;
+
+use alloc::string::String;
+
+use crate::exec::ir::ExecutorBuilder;
+use crate::vm::Vm;
+
+/// Optimizes a recorded trace. On a contradiction the trace stays as recorded; in debug
+/// builds the checker runs on the result and a rejection is a bug (it asserts). Returns
+/// the number of guards and validity checks removed.
+pub fn optimize(vm: &Vm, b: &mut ExecutorBuilder) -> u32 {
+    if cfg!(debug_assertions) {
+        match try_optimize(vm, b) {
+            Ok(n) => n,
+            Err(e) => {
+                debug_assert!(false, "optimized trace fails the checker: {e}");
+                0
+            }
+        }
+    } else {
+        apply(vm, b).map_or(0, |(n, _)| n)
+    }
+}
+
+/// Optimizes a recorded trace and checks the result ([`check::check`]); on a rejection
+/// the trace is left as recorded and the checker's complaint returned. A contradiction
+/// leaves the trace as recorded too (0 removed).
+pub fn try_optimize(vm: &Vm, b: &mut ExecutorBuilder) -> Result<u32, &'static str> {
+    let stubs = b.stubs.len();
+    let Some((n, before)) = apply(vm, b) else {
+        return Ok(0);
+    };
+    if let Err(e) = check::check(vm, &before, b) {
+        b.body = before;
+        b.removed_guards.clear();
+        b.stubs.truncate(stubs);
+        return Err(e);
+    }
+    Ok(n)
+}
+
+/// Runs the pass and installs its result; returns the count removed and the recorded body
+/// (`None`: nothing changed or a contradiction).
+fn apply(
+    vm: &Vm,
+    b: &mut ExecutorBuilder,
+) -> Option<(u32, alloc::vec::Vec<crate::exec::ir::UopInst>)> {
+    let o = forward::run(vm, b).ok()?;
+    let same = o.body.len() == b.body.len()
+        && o.body
+            .iter()
+            .zip(&b.body)
+            .all(|(x, y)| x.uop == y.uop && x.oparg == y.oparg);
+    if same {
+        return None;
+    }
+    let before = core::mem::replace(&mut b.body, o.body);
+    b.removed_guards = o.removed;
+    b.stubs.extend(o.new_stubs);
+    Some((o.removed_total, before))
+}
+
+/// A listing of a trace body (for `--dump-traces`: traces before and after optimization).
+pub fn listing(vm: &Vm, b: &ExecutorBuilder, title: &str) -> String {
+    use core::fmt::Write;
+    let mut s = String::new();
+    let name = b
+        .codes
+        .first()
+        .and_then(|tc| vm.str_of(tc.code.qualname))
+        .unwrap_or("?");
+    let _ = writeln!(s, "{title} {name}: {} uops", b.body.len());
+    for (i, u) in b.body.iter().enumerate() {
+        let removed = b.removed_guards.get(i).copied().unwrap_or(0);
+        let _ = write!(
+            s,
+            "  {i:4} {:<30} {:>6}  {}:{}",
+            u.uop.name(),
+            u.oparg,
+            u.code,
+            u.target
+        );
+        if removed > 0 {
+            let _ = write!(s, "  ({removed} guard(s) removed before)");
+        }
+        s.push('\n');
+    }
+    s
+}
+
+impl Vm {
+    /// The listings of traces before and after optimization kept since the last call
+    /// (`Config::log_traces`; empty otherwise).
+    pub fn take_trace_log(&mut self) -> String {
+        self.tier2
+            .optimizer
+            .as_mut()
+            .and_then(|o| o.take_log())
+            .unwrap_or_default()
+    }
+}

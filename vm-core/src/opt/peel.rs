@@ -1,0 +1,159 @@
+//! Loop peeling: a trace that ends in `_JUMP_TO_TOP` (back to its start) is emitted twice,
+//! a preamble that runs once per entry and a loop copy that `_JUMP_TO_TOP` returns to, so
+//! what the preamble proves (a local's type, a checked globals version) is not checked
+//! again on every iteration.
+//!
+//! The loop copy is entered from the preamble's end and from its own end, so what it may
+//! assume at its top (a [`Header`]: the types of the loop frame's locals, the checked dict
+//! versions, whether the executor is known valid) is what holds at both: the join of the
+//! two states, computed by iterating the copy's analysis until the header is stable (the
+//! lattice is shallow), with a header that assumes nothing as the last resort.
+
+use alloc::vec::Vec;
+
+use super::forward::{Entered, Frame, Pass};
+use super::symbol::{Contradiction, Ty};
+use crate::bytecode::ops::Uop;
+use crate::exec::ir::ExecutorBuilder;
+
+/// Most uops of a body that gets peeled (the executor doubles in size).
+pub const PEEL_MAX_UOPS: usize = 300;
+
+/// Rounds of the header fixpoint before falling back to a header that assumes nothing.
+const MAX_ROUNDS: usize = 6;
+
+/// Whether `b` is a loop that gets peeled.
+pub fn peelable(b: &ExecutorBuilder) -> bool {
+    let n = b.body.len();
+    (2..=PEEL_MAX_UOPS).contains(&n)
+        && b.body[n - 1].uop == Uop::_JUMP_TO_TOP
+        && b.body[n - 1].oparg == 0
+        && (b.first_len as usize) < n
+}
+
+/// What the loop copy may assume at its top.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Header {
+    /// Types of the loop frame's locals (missing ones unknown).
+    locals: Vec<Ty>,
+    /// Globals dicts checked at a keys version with no escape since (sorted).
+    globals: Vec<(u32, u32)>,
+    /// Builtins keys versions checked with no escape since (sorted).
+    builtins: Vec<u32>,
+    /// Nothing since the last validity check can have invalidated the executor.
+    clean: bool,
+}
+
+impl Header {
+    fn nothing() -> Header {
+        Header {
+            locals: Vec::new(),
+            globals: Vec::new(),
+            builtins: Vec::new(),
+            clean: false,
+        }
+    }
+
+    /// What holds at both.
+    fn join(&self, other: &Header) -> Header {
+        let n = self.locals.len().min(other.locals.len());
+        Header {
+            locals: (0..n)
+                .map(|i| self.locals[i].join(other.locals[i]))
+                .collect(),
+            globals: self
+                .globals
+                .iter()
+                .filter(|g| other.globals.contains(g))
+                .copied()
+                .collect(),
+            builtins: self
+                .builtins
+                .iter()
+                .filter(|g| other.builtins.contains(g))
+                .copied()
+                .collect(),
+            clean: self.clean && other.clean,
+        }
+    }
+}
+
+impl Pass<'_> {
+    /// The state at the current point, as seen from the loop frame (code `code`): nothing
+    /// when the state is not in that frame.
+    fn header(&self, code: u8) -> Header {
+        let Some(f) = self.frames.last().filter(|f| f.code == code) else {
+            return Header::nothing();
+        };
+        let mut globals = self.globals_ok.clone();
+        globals.sort_unstable();
+        let mut builtins = self.builtins_ok.clone();
+        builtins.sort_unstable();
+        Header {
+            locals: f.locals.iter().map(|&s| self.syms.ty(s)).collect(),
+            globals,
+            builtins,
+            clean: self.clean,
+        }
+    }
+
+    /// Starts the loop copy's analysis from `h`.
+    fn enter(&mut self, h: &Header, code: u8) {
+        let locals = h.locals.iter().map(|&t| self.syms.fresh(t)).collect();
+        self.frames.clear();
+        self.frames.push(Frame {
+            code,
+            entered: Entered::Opaque,
+            locals,
+            stack: Vec::new(),
+        });
+        self.globals_ok = h.globals.clone();
+        self.builtins_ok = h.builtins.clone();
+        self.clean = h.clean;
+    }
+
+    /// Forgets what was emitted since `mark` (output, removal counts, new stubs).
+    fn rewind(&mut self, mark: (usize, usize, u32, usize)) {
+        let (out, stubs, removed_total, map) = mark;
+        self.out.truncate(out);
+        self.removed.truncate(out);
+        self.new_stubs.truncate(stubs);
+        self.removed_total = removed_total;
+        self.map.truncate(map);
+        self.pending = 0;
+    }
+}
+
+/// Emits the preamble and the loop copy of a peelable body.
+pub(super) fn peel(p: &mut Pass<'_>) -> Result<(), Contradiction> {
+    let b = p.b;
+    let n = b.body.len() - 1;
+    let code = b.body[0].code;
+    p.range(0, n, b.first_len as usize)?;
+    let mut h = p.header(code);
+    let mark = (p.out.len(), p.new_stubs.len(), p.removed_total, p.map.len());
+    // Guards removed at the end of the preamble are counted before the loop's first uop.
+    let carried = p.pending;
+    let mut round = 0;
+    loop {
+        p.enter(&h, code);
+        p.pending = carried;
+        p.range(0, n, 0)?;
+        let end = p.header(code);
+        let joined = h.join(&end);
+        if joined == h {
+            break;
+        }
+        p.rewind(mark);
+        round += 1;
+        h = if round >= MAX_ROUNDS {
+            Header::nothing()
+        } else {
+            joined
+        };
+    }
+    let mut jump = b.body[n].clone();
+    jump.oparg = mark.0 as u32;
+    p.emit(&jump);
+    Ok(())
+}

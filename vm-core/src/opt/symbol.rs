@@ -1,0 +1,141 @@
+//! The optimizer's lattice: what is known about one value of a trace.
+//!
+//! Values are *symbols*: a `LOAD_FAST` pushes the local's symbol, `COPY` duplicates it, a
+//! store moves it into a local, so a fact learned about a stack slot (a guard passed) is
+//! known of every slot and local holding the same value. A symbol's type only ever gets
+//! more precise ([`Ty::meet`]); two incompatible facts are a contradiction, and the
+//! optimizer then keeps the trace as recorded.
+
+use alloc::vec::Vec;
+
+/// What is known of a value's representation. "Int" types mean the VM's int
+/// representations: `SmallInt` is an inline int (what `_GUARD_BOTH_INT` checks), `Int` any
+/// int (inline or heap); `bool` is neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    /// Nothing known.
+    Unknown,
+    /// The "no value" marker of the call stack (`PUSH_NULL`, a method load's null).
+    Null,
+    /// `None`.
+    NoneV,
+    /// `True` or `False`.
+    Bool,
+    /// An inline (small) int.
+    SmallInt,
+    /// An int, inline or on the heap.
+    Int,
+    /// An inline float.
+    Float,
+    /// An inline int or a float (what the float guards accept).
+    Number,
+    /// A `str` object (exactly `Obj::Str`).
+    Str,
+    /// A `list` object.
+    List,
+    /// A `tuple` object.
+    Tuple,
+    /// A `dict` object.
+    Dict,
+    /// A `set` or `frozenset` object.
+    Set,
+}
+
+impl Ty {
+    /// The most precise type satisfying both, or `None` when none can (a contradiction).
+    pub fn meet(self, other: Ty) -> Option<Ty> {
+        use Ty::*;
+        Some(match (self, other) {
+            (a, b) if a == b => a,
+            (Unknown, b) => b,
+            (a, Unknown) => a,
+            (Number, SmallInt) | (SmallInt, Number) => SmallInt,
+            (Number, Float) | (Float, Number) => Float,
+            (Int, SmallInt) | (SmallInt, Int) => SmallInt,
+            (Int, Number) | (Number, Int) => SmallInt,
+            _ => return None,
+        })
+    }
+
+    /// The most precise type both satisfy (what holds at a merge of two paths).
+    pub fn join(self, other: Ty) -> Ty {
+        use Ty::*;
+        match (self, other) {
+            (a, b) if a == b => a,
+            (SmallInt, Int) | (Int, SmallInt) => Int,
+            (SmallInt | Float | Number, SmallInt | Float | Number) => Number,
+            _ => Unknown,
+        }
+    }
+
+    /// Whether every value of type `self` is of type `of`.
+    pub fn within(self, of: Ty) -> bool {
+        self.meet(of) == Some(self) && self != Ty::Unknown || of == Ty::Unknown
+    }
+
+    /// Whether a value of this type is an int, a float or a bool: its arithmetic,
+    /// comparisons and hash run no Python code.
+    pub fn is_numeric(self) -> bool {
+        matches!(
+            self,
+            Ty::SmallInt | Ty::Int | Ty::Float | Ty::Number | Ty::Bool
+        )
+    }
+}
+
+/// A symbol: an index into [`Symbols`].
+pub type Sym = u32;
+
+/// The symbol table of one pass: each symbol's type.
+#[derive(Debug, Default)]
+pub struct Symbols {
+    types: Vec<Ty>,
+}
+
+/// Two facts about one value that cannot both hold: the trace is left as recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contradiction;
+
+impl Symbols {
+    /// A new symbol of type `ty`.
+    pub fn fresh(&mut self, ty: Ty) -> Sym {
+        self.types.push(ty);
+        (self.types.len() - 1) as Sym
+    }
+
+    /// The type of `s`.
+    pub fn ty(&self, s: Sym) -> Ty {
+        self.types.get(s as usize).copied().unwrap_or(Ty::Unknown)
+    }
+
+    /// Learns that `s` is of type `ty`.
+    pub fn refine(&mut self, s: Sym, ty: Ty) -> Result<(), Contradiction> {
+        let Some(t) = self.types.get_mut(s as usize) else {
+            return Ok(());
+        };
+        *t = t.meet(ty).ok_or(Contradiction)?;
+        Ok(())
+    }
+
+    /// Whether `s` is known to be of type `ty`.
+    pub fn is(&self, s: Sym, ty: Ty) -> bool {
+        self.ty(s).within(ty)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn meet_refines_and_detects_contradictions() {
+        assert_eq!(Ty::Number.meet(Ty::Float), Some(Ty::Float));
+        assert_eq!(Ty::Int.meet(Ty::Number), Some(Ty::SmallInt));
+        assert_eq!(Ty::Float.meet(Ty::SmallInt), None);
+        assert_eq!(Ty::Bool.meet(Ty::SmallInt), None);
+        assert!(Ty::SmallInt.within(Ty::Number));
+        assert!(!Ty::Number.within(Ty::Float));
+        assert!(!Ty::Unknown.within(Ty::Float));
+        assert!(Ty::Str.within(Ty::Unknown));
+    }
+}

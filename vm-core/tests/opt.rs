@@ -1,0 +1,468 @@
+//! The trace optimizer (`vm_core::opt`): guards proven by earlier uops disappear from
+//! traces, results stay exact when types change or globals are rebound under a running
+//! trace, and randomly perturbed traces either pass the checker after optimization or are
+//! left as recorded.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use vm_core::bytecode::ops::Uop;
+use vm_core::exec::api::{Compiled, HotSpot, Optimizer, OptimizerFactory, TraceOptimizer};
+use vm_core::exec::ir::{Executor, ExecutorBuilder, Origin, TraceCode};
+use vm_core::{Config, Host, Vm};
+
+struct Shared(Rc<RefCell<String>>);
+
+impl Host for Shared {
+    fn write_stdout(&mut self, s: &str) {
+        self.0.borrow_mut().push_str(s);
+    }
+    fn write_stderr(&mut self, s: &str) {
+        self.0.borrow_mut().push_str(s);
+    }
+}
+
+fn run_with(config: Config, src: &str) -> (Vm, String) {
+    let out = Rc::new(RefCell::new(String::new()));
+    let mut vm = Vm::new(config, Box::new(Shared(out.clone())));
+    if let Err(e) = vm.run_source(src, "t.py") {
+        panic!("run failed: {e:?}\n{}", out.borrow());
+    }
+    let text = out.borrow().clone();
+    (vm, text)
+}
+
+fn config(hot: u32, optimize: bool) -> Config {
+    Config {
+        stats: true,
+        hot: Some(hot),
+        optimize_traces: optimize,
+        ..Config::default()
+    }
+}
+
+/// Runs `src` with the optimizer on and off (threshold `hot`); both outputs must be the
+/// same and equal `want`. Returns the optimized run's VM.
+fn run_both(src: &str, hot: u32, want: &str) -> Vm {
+    let (vm, out) = run_with(config(hot, true), src);
+    let (_, plain) = run_with(config(hot, false), src);
+    assert_eq!(out, want, "optimized");
+    assert_eq!(plain, want, "unoptimized");
+    vm
+}
+
+fn name(vm: &Vm, e: &Executor) -> String {
+    vm.str_of(e.codes[0].code.qualname)
+        .unwrap_or("?")
+        .to_string()
+}
+
+fn roots_in(vm: &Vm, func: &str) -> Vec<Rc<Executor>> {
+    vm.executors()
+        .into_iter()
+        .filter(|e| e.origin == Origin::Root && name(vm, e) == func)
+        .collect()
+}
+
+/// The uops of the loop part of an executor (from `_JUMP_TO_TOP`'s target to its end).
+fn loop_uops(e: &Executor) -> Vec<Uop> {
+    let end = e
+        .uops
+        .iter()
+        .position(|u| u.uop == Uop::_JUMP_TO_TOP)
+        .expect("a loop trace");
+    let top = 1 + e.uops[end].oparg as usize;
+    e.uops[top..end].iter().map(|u| u.uop).collect()
+}
+
+#[test]
+fn int_guards_go_from_a_range_loop() {
+    let src = "def f(n):\n    s = 0\n    for i in range(n):\n        s = s + i\n        t = s - i\n        s = t + i\n    return s\nprint(f(2000))\n";
+    let vm = run_both(src, 16, "1999000\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let body = loop_uops(&roots[0]);
+    let guards = body.iter().filter(|u| **u == Uop::_GUARD_BOTH_INT).count();
+    // `s` comes into the loop unknown: the peeled preamble checks it once.
+    assert_eq!(guards, 0, "{}", vm.dump_executors());
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.guards_removed > 2000, "{}", s.report());
+    assert!(s.guards_removed_static > 0, "{}", s.report());
+}
+
+#[test]
+fn a_sum_over_a_range_has_no_int_guard_in_its_loop() {
+    let src = "def f(n):\n    s = 0\n    for i in range(n):\n        s = s + i\n    return s\nprint(f(1000))\n";
+    let vm = run_both(src, 16, "499500\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let body = loop_uops(&roots[0]);
+    assert!(
+        !body.contains(&Uop::_GUARD_BOTH_INT),
+        "{}",
+        vm.dump_executors()
+    );
+    assert!(
+        !body.contains(&Uop::_CHECK_VALIDITY),
+        "{}",
+        vm.dump_executors()
+    );
+    assert!(
+        body.contains(&Uop::_BINARY_OP_ADD_SMALL_INT),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
+fn float_guards_go_when_operands_are_proven() {
+    let src = "def f(n):\n    x = 0.5\n    t = 0.0\n    for i in range(n):\n        d = x * 1.5\n        t = t + d * d\n    return t\nprint(f(1000))\n";
+    let vm = run_both(src, 16, "562.5\n");
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.guards_removed > 500, "{}", s.report());
+}
+
+#[test]
+fn a_type_change_mid_loop_gives_the_right_answer() {
+    // `s` turns into a float, then a big int, in the middle of a traced loop.
+    let src = "def f(n):\n    s = 0\n    for i in range(n):\n        s = s + i\n        if i == 500:\n            s = s + 0.5\n        if i == 700:\n            s = int(s) * 10 ** 20\n    return s\nprint(f(1000))\n";
+    let want = {
+        let mut s: f64 = 0.0;
+        let mut big: Option<u128> = None;
+        for i in 0..1000u128 {
+            match big {
+                Some(b) => big = Some(b + i),
+                None => s += i as f64,
+            }
+            if i == 500 {
+                s += 0.5;
+            }
+            if i == 700 {
+                big = Some((s as u128) * 10u128.pow(20));
+            }
+        }
+        format!("{}\n", big.expect("big"))
+    };
+    run_both(src, 16, &want);
+}
+
+#[test]
+fn small_int_overflow_leaves_the_trace_and_stays_exact() {
+    // The checked small-int forms leave when a result is no small int (2**47 and up).
+    let src = "def f(n):\n    s = 2 ** 46\n    for i in range(n):\n        s = s + s // (i + 1)\n    return s\nprint(f(200))\n";
+    let (_, want) = run_with(
+        Config {
+            tier: 1,
+            ..Config::default()
+        },
+        src,
+    );
+    run_both(src, 16, &want);
+}
+
+#[test]
+fn a_rebinding_still_invalidates() {
+    let src = "K = 1\ndef g():\n    global K\n    K = 2\ndef f(n):\n    s = 0\n    for i in range(n):\n        s = s + K + K\n        if i == 600:\n            g()\n    return s\nprint(f(1000))\n";
+    let vm = run_both(src, 16, &format!("{}\n", 601 * 2 + 399 * 4));
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.invalidations >= 1, "{}", s.report());
+}
+
+#[test]
+fn calls_pass_argument_and_return_types() {
+    let src = "def add(a, b):\n    return a + b\ndef f(n):\n    s = 0\n    for i in range(n):\n        s = add(i, i) + add(i, 1)\n    return s\nprint(f(1000))\n";
+    let vm = run_both(src, 16, "2998\n");
+    // In `f`'s trace, `add`'s `a + b` runs on proven small ints (the loop's `i`).
+    let f = roots_in(&vm, "f");
+    assert_eq!(f.len(), 1, "{}", vm.dump_executors());
+    let u: Vec<Uop> = f[0].uops.iter().map(|u| u.uop).collect();
+    let call = u
+        .iter()
+        .position(|x| *x == Uop::_CALL_PY_EXACT_ARGS)
+        .expect("a call");
+    let ret = u
+        .iter()
+        .position(|x| *x == Uop::_RETURN_VALUE)
+        .expect("a return");
+    assert!(
+        u[call..ret].contains(&Uop::_BINARY_OP_ADD_SMALL_INT),
+        "{}",
+        vm.dump_executors()
+    );
+    assert!(
+        !u[call..ret].contains(&Uop::_GUARD_BOTH_INT),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
+fn dump_shows_traces_before_and_after() {
+    let src = "def f(n):\n    s = 0\n    for i in range(n):\n        s = s + i + i\n    return s\nprint(f(100))\n";
+    let mut c = config(16, true);
+    c.log_traces = true;
+    let (mut vm, out) = run_with(c, src);
+    assert_eq!(out, "9900\n");
+    let log = vm.take_trace_log();
+    assert!(log.contains("trace as recorded f"), "{log}");
+    assert!(log.contains("trace optimized f"), "{log}");
+}
+
+// -- Fuzzing: perturbed traces ------------------------------------------------------------
+
+/// xorshift64*: a deterministic PRNG for the perturbations.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+fn copy_of(b: &ExecutorBuilder) -> ExecutorBuilder {
+    ExecutorBuilder {
+        body: b.body.clone(),
+        stubs: b.stubs.clone(),
+        codes: b
+            .codes
+            .iter()
+            .map(|tc| TraceCode {
+                code: tc.code.clone(),
+                caches: tc.caches.iter().map(|c| Cell::new(c.get())).collect(),
+            })
+            .collect(),
+        deps: b.deps.clone(),
+        first_len: b.first_len,
+        removed_guards: Vec::new(),
+    }
+}
+
+/// Drops, duplicates or swaps guards, or points a constant load at another constant.
+fn perturb(b: &mut ExecutorBuilder, rng: &mut Rng) {
+    let n = b.body.len();
+    if n < 2 {
+        return;
+    }
+    for _ in 0..1 + rng.below(3) {
+        let i = rng.below(n - 1);
+        let len = b.body.len();
+        if i + 1 >= len {
+            continue;
+        }
+        let guardish = |u: Uop| vm_core::exec::ir::is_guard(u) || u == Uop::_CHECK_VALIDITY;
+        match rng.below(4) {
+            0 if guardish(b.body[i].uop) => {
+                b.body.remove(i);
+            }
+            1 if guardish(b.body[i].uop) => {
+                let u = b.body[i].clone();
+                b.body.insert(i, u);
+            }
+            2 => b.body.swap(i, i + 1),
+            _ => {
+                if matches!(b.body[i].uop, Uop::_LOAD_CONST) {
+                    let nconsts = b.codes[b.body[i].code as usize].code.consts.len();
+                    b.body[i].oparg = rng.below(nconsts) as u32;
+                }
+            }
+        }
+    }
+}
+
+/// Records traces as usual; for each one, optimizes perturbed copies and notes what the
+/// checker said; the executor itself is the recorded trace, optimized as usual.
+struct Fuzzer {
+    rng: Rng,
+    inner: TraceOptimizer,
+    tried: Rc<Cell<u32>>,
+    failures: Rc<RefCell<Vec<String>>>,
+}
+
+impl Optimizer for Fuzzer {
+    fn name(&self) -> &'static str {
+        "fuzz"
+    }
+    fn optimization_cost(&self) -> u32 {
+        self.inner.optimization_cost()
+    }
+    fn run_cost(&self) -> u32 {
+        self.inner.run_cost()
+    }
+    fn compile(&mut self, vm: &mut Vm, hot: &HotSpot<'_>) -> Compiled {
+        self.inner.compile(vm, hot)
+    }
+    fn finish_trace(
+        &mut self,
+        vm: &mut Vm,
+        trace: ExecutorBuilder,
+    ) -> Result<ExecutorBuilder, &'static str> {
+        for _ in 0..20 {
+            let mut copy = copy_of(&trace);
+            perturb(&mut copy, &mut self.rng);
+            let before = copy.body.len();
+            self.tried.set(self.tried.get() + 1);
+            match vm_core::opt::try_optimize(vm, &mut copy) {
+                Ok(_) => {}
+                Err(e) => self
+                    .failures
+                    .borrow_mut()
+                    .push(format!("{e} ({before} uops)")),
+            }
+        }
+        self.inner.finish_trace(vm, trace)
+    }
+}
+
+#[test]
+fn perturbed_traces_pass_the_checker_or_are_refused() {
+    let programs = [
+        "def f(n):\n    s = 0\n    for i in range(n):\n        s = s + i * 2 - 1\n        if s % 3 == 0:\n            s += 1\n    return s\nprint(f(300))\n",
+        "def g(x, y):\n    return x * y + 0.5\ndef f(n):\n    t = 0.0\n    for i in range(n):\n        t = t + g(1.5, t) - i\n        t = t / 2.0\n    return t\nprint(f(300))\n",
+        "def f(xs):\n    s = ''\n    n = 0\n    for x in xs:\n        if x > 2:\n            s = s + 'a'\n        n = n + len(xs)\n    return len(s) + n\nprint(f([1, 2, 3, 4] * 50))\n",
+    ];
+    let tried = Rc::new(Cell::new(0));
+    let failures = Rc::new(RefCell::new(Vec::new()));
+    for (k, src) in programs.iter().enumerate() {
+        let (t, f) = (tried.clone(), failures.clone());
+        let factory = OptimizerFactory(Rc::new(move || {
+            Box::new(Fuzzer {
+                rng: Rng(0x9E37_79B9_7F4A_7C15 ^ (k as u64 + 1)),
+                inner: TraceOptimizer::default(),
+                tried: t.clone(),
+                failures: f.clone(),
+            })
+        }));
+        let c = Config {
+            hot: Some(8),
+            optimizer: Some(factory),
+            ..Config::default()
+        };
+        let (_, out) = run_with(c, src);
+        let (_, want) = run_with(
+            Config {
+                tier: 1,
+                ..Config::default()
+            },
+            src,
+        );
+        assert_eq!(out, want);
+    }
+    assert!(tried.get() >= 40, "only {} perturbed traces", tried.get());
+    assert!(failures.borrow().is_empty(), "{:?}", failures.borrow());
+}
+
+/// Captures recorded traces and checks that the checker rejects broken "optimizations" of
+/// them (a removed action, a guard without exit, an exit to a wrong stub kind, a loop
+/// target past the body, a changed first instruction).
+struct Breaker {
+    inner: TraceOptimizer,
+    checked: Rc<Cell<u32>>,
+    accepted_broken: Rc<RefCell<Vec<String>>>,
+}
+
+impl Optimizer for Breaker {
+    fn name(&self) -> &'static str {
+        "breaker"
+    }
+    fn optimization_cost(&self) -> u32 {
+        self.inner.optimization_cost()
+    }
+    fn run_cost(&self) -> u32 {
+        self.inner.run_cost()
+    }
+    fn compile(&mut self, vm: &mut Vm, hot: &HotSpot<'_>) -> Compiled {
+        self.inner.compile(vm, hot)
+    }
+    fn finish_trace(
+        &mut self,
+        vm: &mut Vm,
+        trace: ExecutorBuilder,
+    ) -> Result<ExecutorBuilder, &'static str> {
+        use vm_core::exec::ir::NO_EXIT;
+        use vm_core::opt::check::check;
+        let before = trace.body.clone();
+        let first = trace.first_len as usize;
+        let mut cases: Vec<(&str, ExecutorBuilder)> = Vec::new();
+        // The recorded trace itself passes.
+        assert_eq!(check(vm, &before, &trace), Ok(()));
+        if let Some(i) = (first..before.len()).find(|&i| {
+            matches!(
+                before[i].uop,
+                Uop::_LOAD_FAST | Uop::_STORE_FAST | Uop::_BINARY_OP_ADD_INT
+            )
+        }) {
+            let mut b = copy_of(&trace);
+            b.body.remove(i);
+            cases.push(("removed action", b));
+        }
+        if let Some(i) = before
+            .iter()
+            .position(|u| vm_core::exec::ir::is_guard(u.uop))
+        {
+            let mut b = copy_of(&trace);
+            b.body[i].exit = NO_EXIT;
+            cases.push(("guard without exit", b));
+        }
+        if let Some(i) = before.iter().position(|u| u.uop == Uop::_CHECK_VALIDITY) {
+            let mut b = copy_of(&trace);
+            if let Some(g) = before.iter().find(|u| vm_core::exec::ir::is_guard(u.uop)) {
+                b.body[i].exit = g.exit;
+                cases.push(("validity check to an _EXIT_TRACE", b));
+            }
+        }
+        if let Some(i) = before.iter().position(|u| u.uop == Uop::_JUMP_TO_TOP) {
+            let mut b = copy_of(&trace);
+            b.body[i].oparg = before.len() as u32 + 3;
+            cases.push(("loop target past the body", b));
+        }
+        if first > 0 && first < before.len() {
+            let mut b = copy_of(&trace);
+            b.body[0].uop = Uop::_NOP;
+            cases.push(("first instruction changed", b));
+        }
+        for (what, b) in cases {
+            self.checked.set(self.checked.get() + 1);
+            if check(vm, &before, &b).is_ok() {
+                self.accepted_broken.borrow_mut().push(what.to_string());
+            }
+        }
+        self.inner.finish_trace(vm, trace)
+    }
+}
+
+#[test]
+fn the_checker_rejects_broken_traces() {
+    let src = "K = 3\ndef f(n):\n    s = 0\n    for i in range(n):\n        s = s + i * K\n        if s % 7 == 0:\n            s -= 1\n    return s\nprint(f(500))\n";
+    let checked = Rc::new(Cell::new(0));
+    let accepted = Rc::new(RefCell::new(Vec::new()));
+    let (c2, a2) = (checked.clone(), accepted.clone());
+    let factory = OptimizerFactory(Rc::new(move || {
+        Box::new(Breaker {
+            inner: TraceOptimizer::default(),
+            checked: c2.clone(),
+            accepted_broken: a2.clone(),
+        })
+    }));
+    let c = Config {
+        hot: Some(8),
+        optimizer: Some(factory),
+        ..Config::default()
+    };
+    run_with(c, src);
+    assert!(
+        checked.get() >= 4,
+        "only {} broken traces tried",
+        checked.get()
+    );
+    assert!(
+        accepted.borrow().is_empty(),
+        "accepted: {:?}",
+        accepted.borrow()
+    );
+}
