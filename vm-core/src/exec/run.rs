@@ -195,7 +195,8 @@ impl Vm {
                 // The safe point of a back-edge or function entry, when nothing is due, is
                 // two loads (it is the most frequent single uop: every trace entered at a
                 // loop head or a callee starts with it).
-                let step = if u.uop == Uop::_CHECK_PERIODIC && !self.periodic_due() {
+                let safe_point = matches!(u.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT);
+                let step = if safe_point && !self.periodic_due() {
                     Step::Next
                 } else {
                     UOP_HANDLERS[u.uop as usize](self, &mut t.ctx, u.oparg)
@@ -222,7 +223,9 @@ impl Vm {
                 // The loop's `_CHECK_PERIODIC` (its back-edge) is tested here, without a
                 // dispatch, when nothing is due; the validity check it carries still runs.
                 if let Some(top) = e.uops.get(pc) {
-                    if top.uop == Uop::_CHECK_PERIODIC && !self.periodic_due() {
+                    let safe_point =
+                        matches!(top.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT);
+                    if safe_point && !self.periodic_due() {
                         if STATS {
                             self.count_dispatch(e, pc);
                         }
