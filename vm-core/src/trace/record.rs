@@ -254,6 +254,14 @@ impl Vm {
             None => {}
             Some(End::Close) => {
                 let at = ctx.this as u32;
+                if core::mem::take(&mut rec.escaped) {
+                    // The last instruction may have invalidated the executor: check before
+                    // the loop goes round (the top's own check may have been optimized out).
+                    let stub = rec.b.stub(Uop::_DEOPT, ci, at);
+                    let mut u = UopInst::new(Uop::_CHECK_VALIDITY, 0, ci, at, at);
+                    u.exit = stub;
+                    rec.b.body.push(u);
+                }
                 rec.b
                     .body
                     .push(UopInst::new(Uop::_JUMP_TO_TOP, 0, ci, at, at));
