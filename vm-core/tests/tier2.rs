@@ -459,3 +459,53 @@ fn an_executor_invalidated_by_code_it_calls_leaves_at_the_next_check() {
     assert!(s.invalidations >= 1, "{}", s.report());
     assert!(s.validity_checks > 1000, "{}", s.report());
 }
+
+/// Builds an executor that loops without a safe point: `_JUMP_TO_TOP` straight back to itself.
+struct SpinForever {
+    built: Rc<Cell<u32>>,
+}
+
+impl Optimizer for SpinForever {
+    fn name(&self) -> &'static str {
+        "spin"
+    }
+    fn optimization_cost(&self) -> u32 {
+        1
+    }
+    fn run_cost(&self) -> u32 {
+        500
+    }
+    fn compile(&mut self, _vm: &mut Vm, hot: &HotSpot<'_>) -> Compiled {
+        self.built.set(self.built.get() + 1);
+        let mut b = ExecutorBuilder::new(hot.code.clone());
+        b.body.push(UopInst::new(
+            Uop::_JUMP_TO_TOP,
+            0,
+            0,
+            hot.offset,
+            hot.offset,
+        ));
+        Compiled::Executor(b.build(Origin::External, hot.offset, 0))
+    }
+}
+
+#[test]
+fn an_executor_that_would_loop_without_a_safe_point_is_refused() {
+    let built = Rc::new(Cell::new(0));
+    let b2 = built.clone();
+    let config = Config {
+        stats: true,
+        hot: Some(3),
+        optimizer: Some(OptimizerFactory(Rc::new(move || {
+            Box::new(SpinForever { built: b2.clone() })
+        }))),
+        ..Config::default()
+    };
+    let (mut vm, out) = vm_with(config);
+    let src =
+        "def f():\n    s = 0\n    for i in range(300):\n        s += i\n    return s\nprint(f())\n";
+    vm.run_source(src, "t.py").expect("run");
+    assert_eq!(*out.borrow(), "44850\n");
+    assert!(built.get() >= 1, "the optimizer was asked");
+    assert_eq!(vm.executor_count(), 0, "{}", vm.dump_executors());
+}

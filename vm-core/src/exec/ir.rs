@@ -269,16 +269,26 @@ pub struct Executor {
 
 impl Executor {
     /// Whether the uops are something the executor can run without looping in place or
-    /// reading out of range: whole runs inside the body, exits naming uops that exist.
+    /// reading out of range: whole runs inside the body, exits naming uops that exist, and
+    /// every `_JUMP_TO_TOP` going back to a loop that passes a safe point (so interrupts
+    /// and collections happen, and a loop of no instructions cannot hang the host).
     /// Checked when an executor is registered (third-party optimizers build their own).
     pub fn well_formed(&self) -> bool {
         let n = self.uops.len();
         let in_range = |x: u16| x == NO_EXIT || (x as usize) < n;
+        let safe_loop = |j: usize, u: &UopInst| {
+            let top = 1 + u.oparg as usize;
+            top <= j
+                && self.uops[top..j]
+                    .iter()
+                    .any(|x| matches!(x.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT))
+        };
         self.uops.iter().enumerate().all(|(i, u)| {
             let whole = u.check & check::WHOLE == 0
                 || (check::whole_len(u.check) >= 1
                     && i + check::whole_len(u.check) + check::validates(u.check) <= n);
-            whole && in_range(u.exit) && in_range(u.jump_exit)
+            let looped = u.uop != Uop::_JUMP_TO_TOP || safe_loop(i, u);
+            whole && looped && in_range(u.exit) && in_range(u.jump_exit)
         }) && self
             .uops
             .first()
