@@ -241,6 +241,38 @@ impl Vm {
                 *progress |= pc > t.first_len;
                 return self.take_exit(e, pc as u16, u.target);
             }
+            if c & (check::SPECIAL | check::WHOLE) == 0 {
+                // A single uop that jumps or changes frames (a call, a return, a generator
+                // hop). The common outcome, a new frame exactly where the recording went,
+                // switches the context here; anything else is checked out of line.
+                let step = UOP_HANDLERS[u.uop as usize](self, &mut t.ctx, u.oparg);
+                if step == Step::Reload {
+                    let nfi = self.frames.len().wrapping_sub(1);
+                    if let (Some(f), Some(tc)) =
+                        (self.frames.get(nfi), e.codes.get(u.expect_code as usize))
+                    {
+                        if f.ip == u.expect && Rc::ptr_eq(&tc.code, &f.code) {
+                            *progress |= pc >= t.first_len;
+                            t.ctx = Ctx {
+                                code: &tc.code,
+                                caches: &tc.caches,
+                                base: f.base as usize,
+                                ip: f.ip as usize,
+                                this: f.ip as usize,
+                                fi: nfi,
+                            };
+                            t.fi = nfi;
+                            pc += 1;
+                            continue;
+                        }
+                    }
+                }
+                pc = match self.after_step(e, &mut t, pc, u, pc + 1, step, progress) {
+                    Ok(next) => next,
+                    Err(ran) => return ran,
+                };
+                continue;
+            }
             pc = match self.special_uop(e, &mut t, pc, progress) {
                 Ok(next) => next,
                 Err(ran) => return ran,
@@ -344,7 +376,6 @@ impl Vm {
         progress: &mut bool,
     ) -> Result<usize, Ran> {
         let uops = &e.uops[..];
-        let first_len = t.first_len;
         let u = &uops[pc];
         if u.check & (check::SPECIAL | check::WHOLE) == check::SPECIAL {
             return self.trace_control(e, pc, progress);
@@ -361,6 +392,29 @@ impl Vm {
             let step = UOP_HANDLERS[u.uop as usize](self, &mut t.ctx, u.oparg);
             (step, u, pc + 1)
         };
+        self.after_step(e, t, pc, last, next_pc, step, progress)
+    }
+
+    /// After a tier-1 uop or whole instruction that may jump or change frames (its first
+    /// uop at `pc`, its last `last`, `next_pc` after it) returned `step`: check the outcome
+    /// against the recorded one and go on (`Ok`) or leave.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the executor's state, passed unpacked"
+    )]
+    #[inline(never)]
+    fn after_step<'e>(
+        &mut self,
+        e: &'e Executor,
+        t: &mut Run<'e>,
+        pc: usize,
+        last: &UopInst,
+        next_pc: usize,
+        step: Step,
+        progress: &mut bool,
+    ) -> Result<usize, Ran> {
+        let u = &e.uops[pc];
+        let first_len = t.first_len;
         let r = match step {
             Step::Next => Ok(Flow::Next),
             Step::Reload => Ok(Flow::Reload),
