@@ -66,42 +66,34 @@ impl Vm {
     /// int), which lets the optimizer treat the result as a small int.
     #[inline(always)]
     pub(crate) fn checked_small_int_op(&mut self, f: fn(i64, i64) -> Option<i64>) -> UopResult {
-        let n = self.stack.len();
-        if n < 2 {
-            return Ok(Flow::Deopt);
-        }
-        let (a, b) = (self.stack[n - 2], self.stack[n - 1]);
-        let (Some(x), Some(y)) = (a.as_small_int(), b.as_small_int()) else {
-            return Ok(Flow::Deopt);
-        };
-        match f(x, y).and_then(Value::small_int) {
-            Some(r) => {
-                self.stack[n - 2] = r;
-                self.stack.truncate(n - 1);
-                Ok(Flow::Next)
-            }
-            None => Ok(Flow::Deopt),
-        }
+        self.small_int_or_leave(|x, y| f(x, y).and_then(Value::small_int))
     }
 
     /// Tier 2 `_BINARY_OP_SMALL_INT`: `BINARY_OP_INT` when the result is a small int and
     /// nothing is raised; otherwise the uop leaves the trace before any effect.
     #[inline(always)]
     pub(crate) fn binary_op_small_int(&mut self, arg: u32) -> UopResult {
-        let n = self.stack.len();
-        if n < 2 {
-            return Ok(Flow::Deopt);
-        }
-        let (a, b) = (self.stack[n - 2], self.stack[n - 1]);
         let op = if arg >= BinaryOp::INPLACE {
             arg - BinaryOp::INPLACE
         } else {
             arg
         };
+        self.small_int_or_leave(|x, y| small_int_result(op, x, y))
+    }
+
+    /// Replaces the two small ints on top of the stack by `f` of them, or deoptimizes
+    /// (before any effect) when they are not both small ints or `f` has no small result.
+    #[inline(always)]
+    fn small_int_or_leave(&mut self, f: impl FnOnce(i64, i64) -> Option<Value>) -> UopResult {
+        let n = self.stack.len();
+        if n < 2 {
+            return Ok(Flow::Deopt);
+        }
+        let (a, b) = (self.stack[n - 2], self.stack[n - 1]);
         let (Some(x), Some(y)) = (a.as_small_int(), b.as_small_int()) else {
             return Ok(Flow::Deopt);
         };
-        match small_int_result(op, x, y) {
+        match f(x, y) {
             Some(r) => {
                 self.stack[n - 2] = r;
                 self.stack.truncate(n - 1);
