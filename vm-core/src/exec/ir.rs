@@ -393,11 +393,6 @@ fn absorb_validity_checks(body: &mut [UopInst]) {
             1
         };
         let fast = c & check::SPECIAL == 0 && (c & check::WHOLE != 0 || c & check::FLOW == 0);
-        let len = if c & check::SPECIAL != 0 && c & check::WHOLE == 0 {
-            1
-        } else {
-            len
-        };
         if fast
             && body
                 .get(i + len)

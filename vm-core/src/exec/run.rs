@@ -344,29 +344,21 @@ impl Vm {
                 let target = uops.get(u.exit as usize).map_or(u.next, |s| s.target);
                 Err(self.take_exit(e, u.exit, target))
             }
-            Uop::_JUMP_TO_TOP => {
-                e.warm.set(true);
-                *progress = true;
-                Ok(1 + u.oparg as usize)
-            }
-            Uop::_EXIT_TRACE => {
-                *progress |= pc > first_len;
-                Err(self.take_exit(e, pc as u16, u.target))
-            }
             Uop::_DEOPT | Uop::_DYNAMIC_EXIT => {
                 *progress |= pc > first_len;
                 self.note_deopt_exit();
                 Err(Ran::Tier1(u.target))
             }
+            // (`_JUMP_TO_TOP` and `_EXIT_TRACE` are handled in the hot loop.)
             // `_START_EXECUTOR`, `_COLD_EXIT`, `_HOT_COUNT`, `_ENTER_EXECUTOR`,
             // `_SPECIALIZE`: never in a trace body (the recorder drops them); leave safely.
             _ => Err(Ran::Tier1(u.target)),
         }
     }
 
-    /// A tier-1 uop (or whole instruction) at `pc` that may jump or change frames: it runs
-    /// through its handler and its outcome is checked against the recorded one. `Ok`: go
-    /// on at that uop.
+    /// Out of the hot loop at `pc`: trace control, or a whole instruction that changes
+    /// frames (the interpreter's call and return paths; its last uop holds the recorded
+    /// frame), whose outcome is then checked. `Ok`: go on at that uop.
     #[inline(never)]
     fn special_uop<'e>(
         &mut self,
@@ -375,24 +367,13 @@ impl Vm {
         pc: usize,
         progress: &mut bool,
     ) -> Result<usize, Ran> {
-        let uops = &e.uops[..];
-        let u = &uops[pc];
-        if u.check & (check::SPECIAL | check::WHOLE) == check::SPECIAL {
+        let u = &e.uops[pc];
+        if u.check & check::WHOLE == 0 {
             return self.trace_control(e, pc, progress);
         }
-        // A whole instruction through its handler (a frame change: the interpreter's call
-        // and return paths; its last uop holds the recorded frame), a single uop through
-        // its own.
-        let (step, last, next_pc) = if u.check & check::WHOLE != 0 {
-            let len = check::whole_len(u.check).max(1);
-            let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
-            (step, &uops[pc + len - 1], pc + len)
-        } else {
-            t.ctx.ip = u.next as usize;
-            let step = UOP_HANDLERS[u.uop as usize](self, &mut t.ctx, u.oparg);
-            (step, u, pc + 1)
-        };
-        self.after_step(e, t, pc, last, next_pc, step, progress)
+        let len = check::whole_len(u.check).max(1);
+        let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
+        self.after_step(e, t, pc, &e.uops[pc + len - 1], pc + len, step, progress)
     }
 
     /// After a tier-1 uop or whole instruction that may jump or change frames (its first

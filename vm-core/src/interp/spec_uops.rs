@@ -627,31 +627,19 @@ impl Vm {
     // -- Iteration ---------------------------------------------------------------------------
 
     #[inline(always)]
+    pub(crate) fn for_iter_range(&mut self, ctx: &mut Ctx, target: u32) -> UopResult {
+        self.for_iter_range_as::<false>(ctx, target)
+    }
+
     /// Tier 2 `_FOR_ITER_RANGE_SMALL`: `_FOR_ITER_RANGE` that leaves the trace (before
     /// advancing) when the next value is not a small int, so the value is a proven small int.
+    #[inline(always)]
     pub(crate) fn for_iter_range_small(&mut self, ctx: &mut Ctx, target: u32) -> UopResult {
-        let Some(r) = self.top().as_obj() else {
-            return DEOPT;
-        };
-        let Obj::RangeIter { next, stop, step } = self.heap.get_mut(r) else {
-            return DEOPT;
-        };
-        let n = *next;
-        if (*step > 0 && n < *stop) || (*step < 0 && n > *stop) {
-            let Some(v) = Value::small_int(n) else {
-                return DEOPT;
-            };
-            *next = n.saturating_add(*step);
-            self.push(v);
-        } else {
-            self.stack.pop();
-            ctx.ip = target as usize;
-        }
-        NEXT
+        self.for_iter_range_as::<true>(ctx, target)
     }
 
     #[inline(always)]
-    pub(crate) fn for_iter_range(&mut self, ctx: &mut Ctx, target: u32) -> UopResult {
+    fn for_iter_range_as<const SMALL: bool>(&mut self, ctx: &mut Ctx, target: u32) -> UopResult {
         let Some(r) = self.top().as_obj() else {
             return DEOPT;
         };
@@ -660,6 +648,9 @@ impl Vm {
         };
         let n = *next;
         if (*step > 0 && n < *stop) || (*step < 0 && n > *stop) {
+            if SMALL && Value::small_int(n).is_none() {
+                return DEOPT;
+            }
             *next = n.saturating_add(*step);
             let v = match Value::small_int(n) {
                 Some(v) => v,
