@@ -535,7 +535,10 @@ impl Vm {
                 | Uop::_GUARD_IS_FALSE_POP
                 | Uop::_GUARD_IS_NONE_POP
                 | Uop::_GUARD_IS_NOT_NONE_POP => s.branch_guards += 1,
-                uop if super::ir::is_guard(uop) => s.guards_executed += 1,
+                uop if super::ir::is_guard(uop) => {
+                    s.guards_executed += 1;
+                    super::stats::bump_by(&mut s.guards_by_uop, uop.name(), 1);
+                }
                 _ => {}
             }
         }

@@ -40,6 +40,9 @@ pub struct Tier2Stats {
     pub dispatches: u64,
     /// Type and version guards executed in traces (uops that deoptimize on a miss).
     pub guards_executed: u64,
+    /// Type and version guards executed in traces, by uop name (most frequent first in
+    /// the report).
+    pub guards_by_uop: Vec<(&'static str, u64)>,
     /// Validity checks (`_CHECK_VALIDITY`) executed in traces.
     pub validity_checks: u64,
     /// Branch guards (`_GUARD_IS_*_POP`) executed in traces.
@@ -62,6 +65,14 @@ pub(crate) fn bump(list: &mut Vec<(&'static str, u64)>, reason: &'static str) {
     match list.iter_mut().find(|(r, _)| *r == reason) {
         Some(e) => e.1 += 1,
         None => list.push((reason, 1)),
+    }
+}
+
+/// Adds `n` to the count of `key` in `list`.
+pub(crate) fn bump_by(list: &mut Vec<(&'static str, u64)>, key: &'static str, n: u64) {
+    match list.iter_mut().find(|(r, _)| *r == key) {
+        Some(e) => e.1 += n,
+        None => list.push((key, n)),
     }
 }
 
@@ -120,6 +131,11 @@ impl Tier2Stats {
             "type/version guards executed",
             self.guards_executed,
         );
+        let mut by = self.guards_by_uop.clone();
+        by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        for (uop, n) in by.iter().take(8) {
+            out.push_str(&format!("    {uop:<32} {n:>12}\n"));
+        }
         line(&mut out, "validity checks executed", self.validity_checks);
         line(&mut out, "branch guards executed", self.branch_guards);
         line(&mut out, "guards removed (dynamic)", self.guards_removed);
