@@ -181,12 +181,24 @@ impl Vm {
             if c & (check::SPECIAL | check::WHOLE) == check::WHOLE {
                 // A whole instruction that jumps: it must go where it went when recorded.
                 let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
-                if step == Step::Next && t.ctx.ip as u32 == u.expect {
-                    pc += check::whole_len(c);
-                    if c & check::VALIDATE != 0 {
-                        pc += e.valid.get() as usize;
+                if step == Step::Next {
+                    let ip = t.ctx.ip as u32;
+                    if ip == u.expect {
+                        pc += check::whole_len(c);
+                        if c & check::VALIDATE != 0 {
+                            pc += e.valid.get() as usize;
+                        }
+                        continue;
                     }
-                    continue;
+                    // It jumped the other way: in branchy code (a data-dependent `if` in
+                    // a loop) this is as common as the recorded way, so a linked side
+                    // trace is followed without the out-of-line exit path.
+                    if !STATS {
+                        if let Some(next) = self.linked(e, u.jump_exit, ip) {
+                            *progress |= pc >= t.first_len;
+                            return Ran::Link(next, ip);
+                        }
+                    }
                 }
                 return self.leave_whole(step, e, u, pc, &t, progress);
             }
@@ -239,6 +251,11 @@ impl Vm {
             }
             if u.uop == Uop::_EXIT_TRACE {
                 *progress |= pc > t.first_len;
+                if !STATS {
+                    if let Some(next) = self.linked(e, pc as u16, u.target) {
+                        return Ran::Link(next, u.target);
+                    }
+                }
                 return self.take_exit(e, pc as u16, u.target);
             }
             if c & (check::SPECIAL | check::WHOLE) == 0 {
@@ -637,6 +654,22 @@ impl Vm {
     }
 
     /// Leaves `e` through exit stub `stub` with tier 1 to resume at `target`.
+    /// The executor the exit stub `stub` (for an exit to `target`) is linked to, if it is
+    /// still valid: [`Vm::take_exit`]'s common case, without statistics or warming.
+    #[inline(always)]
+    fn linked(&self, e: &Executor, stub: u16, target: u32) -> Option<Rc<Executor>> {
+        let s = e.uops.get(stub as usize)?;
+        if s.uop != Uop::_EXIT_TRACE || s.target != target {
+            return None;
+        }
+        let link = s.link.get();
+        if link == COLD_LINK {
+            return None;
+        }
+        let next = self.tier2.get(link)?;
+        next.valid.get().then(|| next.clone())
+    }
+
     fn take_exit(&mut self, e: &Executor, stub: u16, target: u32) -> Ran {
         let Some(s) = e.uops.get(stub as usize) else {
             self.note_deopt_exit();
