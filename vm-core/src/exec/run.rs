@@ -363,7 +363,7 @@ impl Vm {
             }
             Uop::_DEOPT | Uop::_DYNAMIC_EXIT => {
                 *progress |= pc > first_len;
-                self.note_deopt_exit();
+                self.note_deopt_exit(u.uop.name());
                 Err(Ran::Tier1(u.target))
             }
             // (`_JUMP_TO_TOP` and `_EXIT_TRACE` are handled in the hot loop.)
@@ -475,7 +475,7 @@ impl Vm {
                     *progress |= next_pc > first_len;
                     let target = t.ctx.ip as u32;
                     if last.expect_code != SAME_FRAME {
-                        self.note_deopt_exit();
+                        self.note_deopt_exit("a call went elsewhere");
                         return Err(Ran::Tier1(target));
                     }
                     return Err(self.take_exit(e, last.jump_exit, target));
@@ -488,7 +488,7 @@ impl Vm {
                 // A guard failed before any effect: tier 1 re-runs the instruction.
                 *progress |= pc > first_len;
                 if u.exit == NO_EXIT {
-                    self.note_deopt_exit();
+                    self.note_deopt_exit("a guard without an exit");
                     return Err(Ran::Tier1(u.target));
                 }
                 Err(self.take_exit(e, u.exit, u.target))
@@ -564,10 +564,11 @@ impl Vm {
         }
     }
 
-    fn note_deopt_exit(&mut self) {
+    fn note_deopt_exit(&mut self, why: &'static str) {
         if let Some(s) = self.tier2.stats.as_mut() {
             s.exits_taken += 1;
             s.deopts += 1;
+            super::stats::bump(&mut s.deopts_by, why);
         }
     }
 
@@ -576,7 +577,7 @@ impl Vm {
     /// recently got hot at (a return to another call site, say) and links to it when the
     /// frame is there; otherwise it warms, and a hot one records a side trace from there.
     fn dynamic_exit(&mut self, e: &Executor, stub: u16) -> Ran {
-        self.note_deopt_exit();
+        self.note_deopt_exit("a frame change elsewhere");
         let Some(s) = e.uops.get(stub as usize) else {
             return Ran::Reload;
         };
@@ -672,11 +673,15 @@ impl Vm {
 
     fn take_exit(&mut self, e: &Executor, stub: u16, target: u32) -> Ran {
         let Some(s) = e.uops.get(stub as usize) else {
-            self.note_deopt_exit();
+            self.note_deopt_exit("no exit stub");
             return Ran::Tier1(target);
         };
         if s.uop != Uop::_EXIT_TRACE || s.target != target {
-            self.note_deopt_exit();
+            self.note_deopt_exit(if s.uop == Uop::_EXIT_TRACE {
+                "an exit elsewhere than its stub"
+            } else {
+                s.uop.name()
+            });
             return Ran::Tier1(target);
         }
         if let Some(st) = self.tier2.stats.as_mut() {

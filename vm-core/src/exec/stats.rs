@@ -29,6 +29,8 @@ pub struct Tier2Stats {
     pub cold_exits: u64,
     /// `_DEOPT` and dynamic exits (back to tier 1, never warming).
     pub deopts: u64,
+    /// Those exits by kind (the stub's uop, or what went elsewhere than recorded).
+    pub deopts_by: Vec<(&'static str, u64)>,
     /// Executors invalidated because an assumption changed.
     pub invalidations: u64,
     /// Executors freed by the sweeper or the memory limit.
@@ -122,6 +124,11 @@ impl Tier2Stats {
         line(&mut out, "  to a linked executor", self.exits_linked);
         line(&mut out, "  through the cold exit", self.cold_exits);
         line(&mut out, "  deopt / dynamic", self.deopts);
+        let mut by = self.deopts_by.clone();
+        by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        for (why, n) in &by {
+            out.push_str(&format!("      {why:<30} {n:>12}\n"));
+        }
         line(&mut out, "invalidations", self.invalidations);
         line(&mut out, "evictions", self.evictions);
         line(&mut out, "uops executed", self.uops_executed);
