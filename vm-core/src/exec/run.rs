@@ -151,7 +151,9 @@ impl Vm {
                 n => n as usize,
             },
         };
-        let mut pc = 1;
+        // A trace entered at a loop head or a function entry (also through a link, which
+        // in branchy code is once every few instructions) starts with the safe point.
+        let mut pc = self.pass_safe_point::<STATS>(e, 1);
         // The hot loop: whole instructions through their tier-1 handlers and plain uops
         // through their bodies; everything else (trace control, branch guards, uops that
         // jump or change frames) is out of line in `special_uop`, which keeps this loop's
@@ -231,22 +233,9 @@ impl Vm {
                 // uop (after a peeled preamble, not the trace's start).
                 e.warm.set(true);
                 *progress = true;
-                pc = 1 + u.oparg as usize;
                 // The loop's `_CHECK_PERIODIC` (its back-edge) is tested here, without a
-                // dispatch, when nothing is due; the validity check it carries still runs.
-                if let Some(top) = e.uops.get(pc) {
-                    let safe_point =
-                        matches!(top.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT);
-                    if safe_point && !self.periodic_due() {
-                        if STATS {
-                            self.count_dispatch(e, pc);
-                        }
-                        pc += 1;
-                        if top.check & check::VALIDATE != 0 {
-                            pc += e.valid.get() as usize;
-                        }
-                    }
-                }
+                // dispatch.
+                pc = self.pass_safe_point::<STATS>(e, 1 + u.oparg as usize);
                 continue;
             }
             if u.uop == Uop::_EXIT_TRACE {
@@ -514,6 +503,28 @@ impl Vm {
             // Only FLOW uops change frames; leave safely if one did anyway.
             Step::Reload => Ran::Reload,
         }
+    }
+
+    /// The uop to run at `pc`, or past it when it is a safe point (`_CHECK_PERIODIC`) with
+    /// nothing due: then it would do nothing, so it takes no dispatch (the validity check it
+    /// carries still runs).
+    #[inline(always)]
+    fn pass_safe_point<const STATS: bool>(&mut self, e: &Executor, pc: usize) -> usize {
+        let Some(u) = e.uops.get(pc) else {
+            return pc;
+        };
+        if !matches!(u.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT) || self.periodic_due()
+        {
+            return pc;
+        }
+        if STATS {
+            self.count_dispatch(e, pc);
+        }
+        let mut next = pc + 1;
+        if u.check & check::VALIDATE != 0 {
+            next += e.valid.get() as usize;
+        }
+        next
     }
 
     /// Whether `_CHECK_PERIODIC` has work: a collection or an interrupt.
