@@ -450,6 +450,11 @@ impl Vm {
         for v in &self.finalize_queue {
             heap.mark_value(*v);
         }
+        for e in self.tier2.executors() {
+            for v in e.consts.iter() {
+                heap.mark_value(*v);
+            }
+        }
     }
 
     /// Queues (and marks) the unreachable generators that need closing. A generator reachable

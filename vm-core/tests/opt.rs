@@ -240,6 +240,7 @@ fn copy_of(b: &ExecutorBuilder) -> ExecutorBuilder {
         deps: b.deps.clone(),
         first_len: b.first_len,
         removed_guards: Vec::new(),
+        consts: b.consts.clone(),
     }
 }
 

@@ -740,6 +740,13 @@ fn dict_popitem(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult
     let Some(i) = last else {
         return Err(vm.new_exception(vm.types.key_error, "popitem(): dictionary is empty"));
     };
+    if let Obj::Dict(t) = vm.heap.get(d) {
+        if let Some(e) = t.live_entry(i) {
+            // Traces that promoted this binding to a constant are invalidated.
+            let h = e.hash;
+            vm.tier2_dict_changed(d, h);
+        }
+    }
     let e = match vm.heap.get_mut(d) {
         Obj::Dict(t) => t.remove_at(i),
         _ => return Ok(Value::NONE),
@@ -783,6 +790,16 @@ fn dict_copy(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
 fn dict_clear(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "clear", args, 1, 1)?;
     let d = dict_of(vm, args, "clear")?;
+    // Traces that promoted one of these bindings to a constant are invalidated.
+    let hashes: Vec<u64> = match vm.heap.get(d) {
+        Obj::Dict(t) => (0..t.entries_end())
+            .filter_map(|i| t.live_entry(i).map(|e| e.hash))
+            .collect(),
+        _ => Vec::new(),
+    };
+    for h in hashes {
+        vm.tier2_dict_changed(d, h);
+    }
     if let Obj::Dict(t) = vm.heap.get_mut(d) {
         t.clear();
     }

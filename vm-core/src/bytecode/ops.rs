@@ -247,6 +247,10 @@ macro_rules! for_each_uop {
             // effect) when a collection or an interrupt is due, so tier 1 runs the safe point:
             // in the trace it never runs Python code (finalizers), so it does not escape.
             _CHECK_PERIODIC_EXIT flags::EXIT;
+            // lead: a global or builtin promoted to a constant of the executor (oparg =
+            // index into `Executor::consts` << 1 | push_null); the executor depends on the
+            // binding, so a rebinding invalidates it. Run by the executor itself.
+            _LOAD_CONST_INLINE 0;
         }
     };
 }

@@ -15,6 +15,7 @@ use core::cell::Cell;
 
 use crate::bytecode::code::CodeObject;
 use crate::bytecode::ops::{flags, Op, Uop};
+use crate::object::value::Value;
 
 /// `UopInst::exit` of a uop that cannot leave the trace.
 pub const NO_EXIT: u16 = u16::MAX;
@@ -265,6 +266,9 @@ pub struct Executor {
     /// For each uop (same indexing as `uops`), the guards the optimizer removed from just
     /// before it (statistics only); empty when the trace was not optimized.
     pub removed_guards: Box<[u8]>,
+    /// Values the uops use (`_LOAD_CONST_INLINE`): roots of the garbage collector while
+    /// the executor lives.
+    pub consts: Box<[Value]>,
 }
 
 impl Executor {
@@ -288,7 +292,9 @@ impl Executor {
                 || (check::whole_len(u.check) >= 1
                     && i + check::whole_len(u.check) + check::validates(u.check) <= n);
             let looped = u.uop != Uop::_JUMP_TO_TOP || safe_loop(i, u);
-            whole && looped && in_range(u.exit) && in_range(u.jump_exit)
+            let constant =
+                u.uop != Uop::_LOAD_CONST_INLINE || ((u.oparg >> 1) as usize) < self.consts.len();
+            whole && looped && constant && in_range(u.exit) && in_range(u.jump_exit)
         }) && self
             .uops
             .first()
@@ -305,6 +311,7 @@ impl Executor {
                 .map(|c| size_of::<TraceCode>() + c.caches.len() * 4)
                 .sum::<usize>()
             + self.deps.len() * size_of::<Dep>()
+            + self.consts.len() * size_of::<Value>()
     }
 }
 
@@ -421,6 +428,8 @@ pub struct ExecutorBuilder {
     /// Parallel to `body` (or empty): guards an optimizer removed from just before each
     /// uop, for the dynamic count in the statistics.
     pub removed_guards: Vec<u8>,
+    /// Values for `_LOAD_CONST_INLINE` (see [`Executor::consts`]).
+    pub consts: Vec<Value>,
 }
 
 impl ExecutorBuilder {
@@ -489,6 +498,7 @@ impl ExecutorBuilder {
             deps: self.deps.into_boxed_slice(),
             bloom,
             removed_guards,
+            consts: self.consts.into_boxed_slice(),
         }
     }
 }

@@ -212,6 +212,8 @@ impl Vm {
                 let safe_point = matches!(u.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT);
                 let step = if safe_point && !self.periodic_due() {
                     Step::Next
+                } else if u.uop == Uop::_LOAD_CONST_INLINE {
+                    self.load_const_inline(e, u.oparg)
                 } else {
                     UOP_HANDLERS[u.uop as usize](self, &mut t.ctx, u.oparg)
                 };
@@ -525,6 +527,24 @@ impl Vm {
             next += e.valid.get() as usize;
         }
         next
+    }
+
+    /// `_LOAD_CONST_INLINE`: pushes the executor's constant (and a null for a call).
+    #[inline(always)]
+    fn load_const_inline(&mut self, e: &Executor, oparg: u32) -> Step {
+        let Some(&v) = e.consts.get((oparg >> 1) as usize) else {
+            // (`Executor::well_formed` refuses such an executor.)
+            self.step_value = self.internal_error("executor constant out of range").0;
+            return Step::Error;
+        };
+        self.push(v);
+        if oparg & 1 != 0 {
+            self.push(Value::UNDEF);
+        }
+        if self.stack.overflowed() {
+            return crate::interp::eval::stack_overflow(self);
+        }
+        Step::Next
     }
 
     /// Whether `_CHECK_PERIODIC` has work: a collection or an interrupt.

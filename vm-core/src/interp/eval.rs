@@ -195,7 +195,7 @@ crate::for_each_op!(handler_table);
 /// raises `SystemError` (see `interp::stack`).
 #[cold]
 #[inline(never)]
-fn stack_overflow(vm: &mut Vm) -> Step {
+pub(crate) fn stack_overflow(vm: &mut Vm) -> Step {
     vm.stack.take_overflow();
     vm.step_value = vm.internal_error("value stack overflow").0;
     Step::Error
@@ -1133,6 +1133,7 @@ impl Vm {
             | Uop::_DEOPT
             | Uop::_DYNAMIC_EXIT
             | Uop::_COLD_EXIT
+            | Uop::_LOAD_CONST_INLINE
             | Uop::_JUMP_TO_TOP => return Err(self.internal_error("trace uop outside a trace")),
         }
         Ok(Flow::Next)

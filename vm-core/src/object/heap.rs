@@ -292,6 +292,12 @@ impl Heap {
         None
     }
 
+    /// The object behind a reference that may not name a slot (a number read from a cache
+    /// snapshot): `None` past the arena.
+    pub fn try_get(&self, r: ObjRef) -> Option<&Obj> {
+        self.objs.get(r.index())
+    }
+
     /// The object behind a reference.
     #[inline]
     pub fn get(&self, r: ObjRef) -> &Obj {

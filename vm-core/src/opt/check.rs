@@ -53,6 +53,8 @@ pub fn is_replacement(from: Uop, to: Uop) -> bool {
                 | (_BINARY_OP_INT, _BINARY_OP_SMALL_INT)
                 | (_FOR_ITER_RANGE, _FOR_ITER_RANGE_SMALL)
                 | (_CHECK_PERIODIC, _CHECK_PERIODIC_EXIT)
+                | (_LOAD_GLOBAL_MODULE, _LOAD_CONST_INLINE)
+                | (_LOAD_GLOBAL_BUILTIN, _LOAD_CONST_INLINE)
         )
 }
 
@@ -90,7 +92,7 @@ fn uop_effect(u: &UopInst) -> Option<i64> {
         | _COMPARE_OP_STR
         | _BINARY_SUBSCR_LIST_INT
         | _BINARY_SUBSCR_TUPLE_INT => -1,
-        _LOAD_GLOBAL_MODULE | _LOAD_GLOBAL_BUILTIN => 1 + (u.oparg & 1) as i64,
+        _LOAD_GLOBAL_MODULE | _LOAD_GLOBAL_BUILTIN | _LOAD_CONST_INLINE => 1 + (u.oparg & 1) as i64,
         _LOAD_ATTR_METHOD => 1,
         _STORE_SUBSCR_LIST_INT => -3,
         _CALL_LEN => -(u.oparg as i64 + 1),
@@ -266,9 +268,11 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
                 return Err("optimized body has uops the recorded one lacks");
             };
             k += 1;
-            let same = r.code == u.code
-                && r.target == u.target
-                && (r.oparg == u.oparg || u.uop == Uop::_JUMP_TO_TOP);
+            // (A promoted global's oparg names its constant; the push-null bit stays.)
+            let oparg_ok = r.oparg == u.oparg
+                || u.uop == Uop::_JUMP_TO_TOP
+                || u.uop == Uop::_LOAD_CONST_INLINE && (r.oparg ^ u.oparg) & 1 == 0;
+            let same = r.code == u.code && r.target == u.target && oparg_ok;
             if same && is_replacement(r.uop, u.uop) {
                 src.push(k - 1);
                 break;

@@ -54,6 +54,7 @@
 pub mod check;
 pub mod forward;
 pub mod peel;
+pub mod promote;
 pub mod symbol;
 
 use alloc::string::String;
@@ -89,6 +90,7 @@ pub fn try_optimize(vm: &Vm, b: &mut ExecutorBuilder) -> Result<u32, &'static st
     if let Err(e) = check::check(vm, &before, b) {
         b.body = before;
         b.removed_guards.clear();
+        b.consts.clear();
         b.stubs.truncate(stubs);
         return Err(e);
     }
@@ -102,18 +104,22 @@ fn apply(
     b: &mut ExecutorBuilder,
 ) -> Option<(u32, alloc::vec::Vec<crate::exec::ir::UopInst>)> {
     let o = forward::run(vm, b).ok()?;
-    let same = o.body.len() == b.body.len()
-        && o.body
-            .iter()
-            .zip(&b.body)
-            .all(|(x, y)| x.uop == y.uop && x.oparg == y.oparg);
-    if same {
-        return None;
-    }
     let before = core::mem::replace(&mut b.body, o.body);
     b.removed_guards = o.removed;
     b.stubs.extend(o.new_stubs);
-    Some((o.removed_total, before))
+    let promoted = promote::promote(vm, b, &before);
+    let same = b.body.len() == before.len()
+        && b.body
+            .iter()
+            .zip(&before)
+            .all(|(x, y)| x.uop == y.uop && x.oparg == y.oparg);
+    if same {
+        b.body = before;
+        b.removed_guards.clear();
+        b.consts.clear();
+        return None;
+    }
+    Some((o.removed_total + promoted, before))
 }
 
 /// A listing of a trace body (for `--dump-traces`: traces before and after optimization).

@@ -1,0 +1,134 @@
+//! Globals and builtins promoted to executor constants (`vm_core::opt::promote`): the
+//! loads and their version guards leave the trace, and every way of changing the binding
+//! (a store from the loop itself, from a called function, `del`, `dict.pop`,
+//! `dict.popitem`, `dict.clear`, shadowing a builtin) still gives CPython's result.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use vm_core::bytecode::ops::Uop;
+use vm_core::exec::ir::{Executor, Origin};
+use vm_core::{Config, Host, Vm};
+
+struct Shared(Rc<RefCell<String>>);
+
+impl Host for Shared {
+    fn write_stdout(&mut self, s: &str) {
+        self.0.borrow_mut().push_str(s);
+    }
+    fn write_stderr(&mut self, s: &str) {
+        self.0.borrow_mut().push_str(s);
+    }
+}
+
+fn run_with(optimize: bool, hot: u32, src: &str) -> (Vm, String) {
+    let config = Config {
+        stats: true,
+        hot: Some(hot),
+        optimize_traces: optimize,
+        ..Config::default()
+    };
+    let out = Rc::new(RefCell::new(String::new()));
+    let mut vm = Vm::new(config, Box::new(Shared(out.clone())));
+    if let Err(e) = vm.run_source(src, "t.py") {
+        panic!("run failed: {e:?}\n{}", out.borrow());
+    }
+    let text = out.borrow().clone();
+    (vm, text)
+}
+
+/// Runs `src` optimized (at two thresholds) and unoptimized; all must print `want`.
+/// Returns the optimized run at threshold 16.
+fn run_all(src: &str, want: &str) -> Vm {
+    let (vm, out) = run_with(true, 16, src);
+    assert_eq!(out, want, "optimized, hot 16");
+    let (_, out) = run_with(true, 1, src);
+    assert_eq!(out, want, "optimized, hot 1");
+    let (_, out) = run_with(false, 16, src);
+    assert_eq!(out, want, "unoptimized");
+    vm
+}
+
+fn roots_in(vm: &Vm, func: &str) -> Vec<Rc<Executor>> {
+    vm.executors()
+        .into_iter()
+        .filter(|e| {
+            e.origin == Origin::Root && vm.str_of(e.codes[0].code.qualname).unwrap_or("?") == func
+        })
+        .collect()
+}
+
+#[test]
+fn a_global_and_a_builtin_become_constants() {
+    let src = "K = 3\ndef f(n):\n    t = 0\n    for i in range(n):\n        t += K + len((i,))\n    return t\nprint(f(1000))\n";
+    let vm = run_all(src, "4000\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let e = &roots[0];
+    let uops: Vec<Uop> = e.uops.iter().map(|u| u.uop).collect();
+    assert!(
+        uops.contains(&Uop::_LOAD_CONST_INLINE),
+        "{}",
+        vm.dump_executors()
+    );
+    for gone in [
+        Uop::_LOAD_GLOBAL_MODULE,
+        Uop::_LOAD_GLOBAL_BUILTIN,
+        Uop::_GUARD_GLOBALS_VERSION,
+        Uop::_GUARD_BUILTINS_VERSION,
+    ] {
+        assert!(
+            !uops.contains(&gone),
+            "{gone:?} left\n{}",
+            vm.dump_executors()
+        );
+    }
+    assert!(!e.consts.is_empty());
+    assert!(e.well_formed());
+}
+
+#[test]
+fn rebinding_from_the_loop_or_a_callee_is_seen() {
+    let src = "K = 1\ndef bump():\n    global K\n    K = K + 1\ndef f():\n    global K\n    t = 0\n    for i in range(3000):\n        t += K\n        if i % 700 == 0:\n            K = K * 2\n        if i % 900 == 0:\n            bump()\n    return t\nprint(f(), K)\n";
+    run_all(src, "50339 62\n");
+}
+
+#[test]
+fn deleting_or_popping_the_binding_is_seen() {
+    // One fresh VM per way (a dict changed under traces again and again stops being
+    // watched, and then nothing is promoted).
+    for how in ["del d['X']", "d.pop('X')", "d.popitem()"] {
+        let src = format!(
+            "def f(d):\n    t = 0\n    for i in range(2000):\n        try:\n            t += X\n        except NameError:\n            t += 1000\n        if i == 1200:\n            {how}\n    return t\nX = 1\nprint(f(globals()))\n"
+        );
+        run_all(&src, "800201\n");
+    }
+}
+
+#[test]
+fn clearing_a_module_dict_is_seen() {
+    // A function whose globals are a module's dict (its own `globals()`): clearing it
+    // removes the binding the trace promoted.
+    let src = concat!(
+        "X = 5\n",
+        "def f(n):\n",
+        "    t = 0\n",
+        "    for i in range(n):\n",
+        "        try:\n",
+        "            t += X\n",
+        "        except NameError:\n",
+        "            return t\n",
+        "        if i == 900:\n",
+        "            globals().clear()\n",
+        "    return t\n",
+        "r = f(2000)\n",
+        "print(r)\n",
+    );
+    run_all(src, "4505\n");
+}
+
+#[test]
+fn shadowing_a_builtin_is_seen() {
+    let src = "def f(n):\n    t = 0\n    for i in range(n):\n        t += len('ab')\n        if i == 500:\n            globals()['len'] = lambda s: 10\n    return t\nprint(f(1000))\n";
+    run_all(src, "5992\n");
+}
