@@ -133,6 +133,21 @@ fn a_hot_side_exit_gets_a_linked_side_trace() {
     assert!(s.side_traces >= 1 && s.exits_linked > 100, "{}", s.report());
 }
 
+#[test]
+fn the_guard_and_deopt_breakdowns_add_up_to_their_totals() {
+    let src = "def g(x):\n    return x + 1\ndef f():\n    s = 0\n    for i in range(3000):\n        if i % 3 == 0:\n            s += g(i)\n        else:\n            s -= g(i * 2.0)\n    return s\nprint(f())\n";
+    let (vm, out) = run_hot(src, 16);
+    assert_eq!(out, "-4502500.0\n");
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.guards_executed > 0, "{}", s.report());
+    let by: u64 = s.guards_by_uop.iter().map(|x| x.1).sum();
+    assert_eq!(by, s.guards_executed, "{}", s.report());
+    let by: u64 = s.deopts_by.iter().map(|x| x.1).sum();
+    assert_eq!(by, s.deopts, "{}", s.report());
+    let (top, _) = s.guards_by_uop[0];
+    assert!(s.report().contains(top), "{}", s.report());
+}
+
 /// Two functions, each with a hot loop of its own; `change` is run after both have
 /// executors, and must invalidate `dependent`'s executor and only that one.
 fn invalidates_only_dependents(prelude: &str, dependent_loop: &str, change: &str) {
