@@ -197,6 +197,91 @@ fn calls_pass_argument_and_return_types() {
 }
 
 #[test]
+fn list_subscript_guards_go_from_a_loop_over_a_list() {
+    // `xs` is checked once in the preamble; `i` is a proven small int (a range loop).
+    let src = "def f(xs, n):\n    s = 0\n    for i in range(n):\n        s = s + xs[i] + xs[i - 1]\n        xs[i] = i\n    return s\nprint(f(list(range(1000)), 1000))\n";
+    let want = {
+        let mut xs: Vec<i64> = (0..1000).collect();
+        let mut s = 0i64;
+        for i in 0..1000usize {
+            s += xs[i] + xs[(i + 999) % 1000];
+            xs[i] = i as i64;
+        }
+        format!("{s}\n")
+    };
+    let vm = run_both(src, 16, &want);
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let body = loop_uops(&roots[0]);
+    for g in [Uop::_GUARD_NOS_LIST, Uop::_GUARD_TOS_INT] {
+        assert!(!body.contains(&g), "{g:?}: {}", vm.dump_executors());
+    }
+    assert!(
+        body.contains(&Uop::_BINARY_SUBSCR_LIST_INT) && body.contains(&Uop::_STORE_SUBSCR_LIST_INT),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
+fn a_list_turning_into_a_tuple_mid_loop_gives_the_right_answer() {
+    // The proven list is rebound to a tuple (and the index to a float-derived int) in the
+    // middle of the traced loop: the preamble's guards no longer hold.
+    let src = "def f(n):\n    xs = list(range(10))\n    s = 0\n    for i in range(n):\n        s = s + xs[i % 10]\n        if i == 500:\n            xs = tuple(xs)\n        if i == 700:\n            xs = [1] * 10\n    return s\nprint(f(1000))\n";
+    let mut s = 0i64;
+    for i in 0..1000i64 {
+        s += if i <= 700 { i % 10 } else { 1 };
+    }
+    run_both(src, 16, &format!("{s}\n"));
+}
+
+#[test]
+fn iterator_guards_go_from_the_loop_copy() {
+    // The iterator lives on the stack at the loop top: the preamble checks its type once.
+    let src = "def f(xs):\n    s = 0\n    for x in xs:\n        s = s + x\n    return s\nprint(f(list(range(1000))), f(tuple(range(1000))))\n";
+    let vm = run_both(src, 16, "499500 499500\n");
+    let roots = roots_in(&vm, "f");
+    assert!(!roots.is_empty(), "{}", vm.dump_executors());
+    for r in &roots {
+        let body = loop_uops(r);
+        for g in [Uop::_GUARD_ITER_LIST, Uop::_GUARD_ITER_TUPLE] {
+            assert!(!body.contains(&g), "{g:?}: {}", vm.dump_executors());
+        }
+    }
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.guards_removed > 900, "{}", s.report());
+}
+
+#[test]
+fn iter_of_a_proven_list_is_a_list_iterator() {
+    // `ys` is built in the trace (a list display): the inner loop's iterator guard goes.
+    let src = "def f(n):\n    s = 0\n    for i in range(n):\n        ys = [i, i + 1, i + 2]\n        for y in ys:\n            s = s + y\n    return s\nprint(f(500))\n";
+    let vm = run_both(
+        src,
+        16,
+        &format!("{}\n", (0..500i64).map(|i| 3 * i + 3).sum::<i64>()),
+    );
+    let mut seen = 0;
+    for e in vm.executors() {
+        let u: Vec<Uop> = e.uops.iter().map(|u| u.uop).collect();
+        let Some(g) = u.iter().position(|x| *x == Uop::_GET_ITER) else {
+            continue;
+        };
+        let f = g + u[g..]
+            .iter()
+            .position(|x| *x == Uop::_FOR_ITER_LIST)
+            .expect("a loop");
+        assert!(
+            !u[g..f].contains(&Uop::_GUARD_ITER_LIST),
+            "{}",
+            vm.dump_executors()
+        );
+        seen += 1;
+    }
+    assert!(seen > 0, "{}", vm.dump_executors());
+}
+
+#[test]
 fn dump_shows_traces_before_and_after() {
     let src = "def f(n):\n    s = 0\n    for i in range(n):\n        s = s + i + i\n    return s\nprint(f(100))\n";
     let mut c = config(16, true);

@@ -247,6 +247,15 @@ macro_rules! for_each_uop {
             // effect) when a collection or an interrupt is due, so tier 1 runs the safe point:
             // in the trace it never runs Python code (finalizers), so it does not escape.
             _CHECK_PERIODIC_EXIT flags::EXIT;
+            // guards: type guards split off the specialized actions (as CPython's
+            // `bytecodes.c` does), so the optimizer can drop them where the type is proven.
+            // The actions keep their own checks as a safety net (they deopt, never panic,
+            // when reached with another type) and their value checks (bounds), see
+            // `exec::ir::is_value_check`.
+            _GUARD_NOS_LIST flags::DEOPT;
+            _GUARD_TOS_INT flags::DEOPT;
+            _GUARD_ITER_LIST flags::DEOPT;
+            _GUARD_ITER_TUPLE flags::DEOPT;
         }
     };
 }
@@ -325,11 +334,11 @@ macro_rules! for_each_op {
             // objs: a user class's dunder (`V + V`, `V * 2.0`), called without lookups.
             BINARY_OP_USER 4 |_a| (2, 1) {0} [_BINARY_OP_USER];
             BINARY_SUBSCR 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _BINARY_SUBSCR];
-            BINARY_SUBSCR_LIST_INT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_LIST_INT];
+            BINARY_SUBSCR_LIST_INT 1 |_a| (2, 1) {0} [_GUARD_NOS_LIST, _GUARD_TOS_INT, _BINARY_SUBSCR_LIST_INT];
             BINARY_SUBSCR_TUPLE_INT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_TUPLE_INT];
             BINARY_SUBSCR_DICT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_DICT];
             STORE_SUBSCR 1 |_a| (3, 0) {flags::SPECIALIZE} [_SPECIALIZE, _STORE_SUBSCR];
-            STORE_SUBSCR_LIST_INT 1 |_a| (3, 0) {0} [_STORE_SUBSCR_LIST_INT];
+            STORE_SUBSCR_LIST_INT 1 |_a| (3, 0) {0} [_GUARD_NOS_LIST, _GUARD_TOS_INT, _STORE_SUBSCR_LIST_INT];
             STORE_SUBSCR_DICT 1 |_a| (3, 0) {0} [_STORE_SUBSCR_DICT];
             DELETE_SUBSCR 0 |_a| (2, 0) {0} [_DELETE_SUBSCR];
             BINARY_SLICE 0 |a| (if a == 3 { 4 } else { 3 }, 1) {0} [_BINARY_SLICE];
@@ -377,8 +386,8 @@ macro_rules! for_each_op {
             // On exhaustion pops the iterator and jumps to the target.
             FOR_ITER 1 |_a| (1, 2) {flags::JUMP | flags::SPECIALIZE} [_SPECIALIZE, _FOR_ITER];
             FOR_ITER_RANGE 1 |_a| (1, 2) {flags::JUMP} [_FOR_ITER_RANGE];
-            FOR_ITER_LIST 1 |_a| (1, 2) {flags::JUMP} [_FOR_ITER_LIST];
-            FOR_ITER_TUPLE 1 |_a| (1, 2) {flags::JUMP} [_FOR_ITER_TUPLE];
+            FOR_ITER_LIST 1 |_a| (1, 2) {flags::JUMP} [_GUARD_ITER_LIST, _FOR_ITER_LIST];
+            FOR_ITER_TUPLE 1 |_a| (1, 2) {flags::JUMP} [_GUARD_ITER_TUPLE, _FOR_ITER_TUPLE];
             BUILD_TUPLE 0 |a| (a, 1) {0} [_BUILD_TUPLE];
             BUILD_LIST 0 |a| (a, 1) {0} [_BUILD_LIST];
             BUILD_SET 0 |a| (a, 1) {0} [_BUILD_SET];
@@ -478,6 +487,16 @@ macro_rules! for_each_op {
             FOR_ITER_RANGE_T2 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_FOR_ITER_RANGE_SMALL];
             LOAD_GLOBAL_BUILTIN_T2 5 |a| (0, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_GUARD_BUILTINS_VERSION, _LOAD_GLOBAL_BUILTIN];
             LOAD_GLOBAL_BUILTIN_G_T2 5 |a| (0, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_GUARD_GLOBALS_VERSION, _LOAD_GLOBAL_BUILTIN];
+            // guards: what the optimizer leaves of the split list subscripts and list/tuple
+            // loops when it proves their operands' types.
+            BINARY_SUBSCR_LIST_INT_T2_I 1 |_a| (2, 1) {flags::TIER2} [_GUARD_TOS_INT, _BINARY_SUBSCR_LIST_INT];
+            BINARY_SUBSCR_LIST_INT_T2_L 1 |_a| (2, 1) {flags::TIER2} [_GUARD_NOS_LIST, _BINARY_SUBSCR_LIST_INT];
+            BINARY_SUBSCR_LIST_INT_T2 1 |_a| (2, 1) {flags::TIER2} [_BINARY_SUBSCR_LIST_INT];
+            STORE_SUBSCR_LIST_INT_T2_I 1 |_a| (3, 0) {flags::TIER2} [_GUARD_TOS_INT, _STORE_SUBSCR_LIST_INT];
+            STORE_SUBSCR_LIST_INT_T2_L 1 |_a| (3, 0) {flags::TIER2} [_GUARD_NOS_LIST, _STORE_SUBSCR_LIST_INT];
+            STORE_SUBSCR_LIST_INT_T2 1 |_a| (3, 0) {flags::TIER2} [_STORE_SUBSCR_LIST_INT];
+            FOR_ITER_LIST_T2 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_FOR_ITER_LIST];
+            FOR_ITER_TUPLE_T2 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_FOR_ITER_TUPLE];
         }
     };
 }

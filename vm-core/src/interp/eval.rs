@@ -478,6 +478,11 @@ impl Vm {
                     return Ok(Flow::Deopt);
                 }
             }
+            // guards: type guards split off the specialized actions (see `spec_uops`).
+            Uop::_GUARD_NOS_LIST => return self.guard_nos_list(),
+            Uop::_GUARD_TOS_INT => return self.guard_tos_int(),
+            Uop::_GUARD_ITER_LIST => return self.guard_iter_list(),
+            Uop::_GUARD_ITER_TUPLE => return self.guard_iter_tuple(),
             Uop::_POP_TOP => {
                 self.stack.pop();
             }

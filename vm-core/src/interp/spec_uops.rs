@@ -472,6 +472,43 @@ impl Vm {
 
     // -- Subscripts and containers ---------------------------------------------------------
 
+    /// The item below the top is a list (`seq[i]` and `seq[i] = v` on a list).
+    #[inline(always)]
+    pub(crate) fn guard_nos_list(&self) -> UopResult {
+        match self.obj(self.peek(2)) {
+            Some(Obj::List(_)) => NEXT,
+            _ => DEOPT,
+        }
+    }
+
+    /// The top is a small int.
+    #[inline(always)]
+    pub(crate) fn guard_tos_int(&self) -> UopResult {
+        if self.top().is_small_int() {
+            NEXT
+        } else {
+            DEOPT
+        }
+    }
+
+    /// The top is a list iterator.
+    #[inline(always)]
+    pub(crate) fn guard_iter_list(&self) -> UopResult {
+        match self.obj(self.top()) {
+            Some(Obj::ListIter { .. }) => NEXT,
+            _ => DEOPT,
+        }
+    }
+
+    /// The top is a tuple iterator.
+    #[inline(always)]
+    pub(crate) fn guard_iter_tuple(&self) -> UopResult {
+        match self.obj(self.top()) {
+            Some(Obj::Iter(it)) if matches!(**it, IterObj::Tuple { .. }) => NEXT,
+            _ => DEOPT,
+        }
+    }
+
     /// `seq[i]` for a small int `i` when `items` recognizes the container (list or tuple).
     #[inline(always)]
     pub(crate) fn binary_subscr_seq_int(

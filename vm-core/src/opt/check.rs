@@ -38,6 +38,10 @@ pub fn is_pure_check(uop: Uop) -> bool {
             | _GUARD_GLOBALS_VERSION
             | _GUARD_BUILTINS_VERSION
             | _GUARD_BUILTIN_TYPE
+            | _GUARD_NOS_LIST
+            | _GUARD_TOS_INT
+            | _GUARD_ITER_LIST
+            | _GUARD_ITER_TUPLE
     )
 }
 

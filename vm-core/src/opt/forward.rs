@@ -206,6 +206,10 @@ fn modelled(uop: Uop) -> bool {
             | _BUILD_SET
             | _BUILD_MAP
             | _LIST_APPEND
+            | _GUARD_NOS_LIST
+            | _GUARD_TOS_INT
+            | _GUARD_ITER_LIST
+            | _GUARD_ITER_TUPLE
     )
 }
 
@@ -827,13 +831,24 @@ impl Pass<'_> {
                 }
                 Act::Keep
             }
+            _GUARD_NOS_LIST => self.guard1(2, Ty::List)?,
+            _GUARD_TOS_INT => self.guard1(1, Ty::SmallInt)?,
+            _GUARD_ITER_LIST => self.guard1(1, Ty::ListIter)?,
+            _GUARD_ITER_TUPLE => self.guard1(1, Ty::TupleIter)?,
             _FOR_ITER_RANGE | _FOR_ITER_RANGE_SMALL | _FOR_ITER_LIST | _FOR_ITER_TUPLE => {
+                // The action checks its iterator's type too (it deopts otherwise): past it,
+                // the type holds.
+                let it = self.peek(1);
+                match u.uop {
+                    _FOR_ITER_LIST => self.syms.refine(it, Ty::ListIter)?,
+                    _FOR_ITER_TUPLE => self.syms.refine(it, Ty::TupleIter)?,
+                    _ => {}
+                }
                 if u.expect == arg {
                     // Recorded exhausted: the iterator is popped and the loop left.
                     self.pop();
                     return Ok(Act::Keep);
                 }
-                self.peek(1);
                 match u.uop {
                     _FOR_ITER_RANGE if !frozen => {
                         // Rule: the range loop's value is a proven small int (the checked
@@ -924,7 +939,14 @@ impl Pass<'_> {
                 if !builtin || (iter && ty.is_numeric()) {
                     self.escape();
                 }
-                self.push_new(if iter { Ty::Unknown } else { Ty::Bool });
+                // Rule: `iter()` of a proven list or tuple is a list or tuple iterator.
+                let result = match (iter, ty) {
+                    (false, _) => Ty::Bool,
+                    (true, Ty::List) => Ty::ListIter,
+                    (true, Ty::Tuple) => Ty::TupleIter,
+                    (true, _) => Ty::Unknown,
+                };
+                self.push_new(result);
                 Act::Keep
             }
             _BUILD_LIST | _BUILD_TUPLE | _BUILD_STRING | _BUILD_SET | _BUILD_MAP => {
@@ -1021,6 +1043,17 @@ impl Pass<'_> {
                 Act::Keep
             }
         })
+    }
+
+    /// A type guard on the `n`-th item from the top (1 = top): removed when the item is
+    /// proven of type `ty`, else kept, and the item is learned to be of it.
+    fn guard1(&mut self, n: usize, ty: Ty) -> Result<Act, Contradiction> {
+        let s = self.peek(n);
+        if self.syms.is(s, ty) {
+            return Ok(Act::Remove);
+        }
+        self.syms.refine(s, ty)?;
+        Ok(Act::Keep)
     }
 
     /// A guard on the two top items: removed when `proven` holds of their types, else

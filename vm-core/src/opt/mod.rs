@@ -30,6 +30,16 @@
 //!   method of a builtin type) when the owner's representation fixes its class (a proven
 //!   list, str, dict, tuple, int, float, bool or None); a kept one teaches the owner's
 //!   type (the owner stays the same value under the method it loads).
+//! - **Split type guards.** The list subscripts (`BINARY_SUBSCR_LIST_INT`,
+//!   `STORE_SUBSCR_LIST_INT`) check their operands with `_GUARD_NOS_LIST` and
+//!   `_GUARD_TOS_INT`, the list and tuple loops (`FOR_ITER_LIST`, `FOR_ITER_TUPLE`) their
+//!   iterator with `_GUARD_ITER_LIST` / `_GUARD_ITER_TUPLE`; each is dropped when its
+//!   operand is proven of that type, and a kept one teaches the type. The actions check
+//!   again (they deopt when reached with another type, as a safety net) so past them the
+//!   types hold too. What is left of the action is a value check (an index in bounds), not
+//!   a guard (`exec::ir::is_value_check`).
+//! - **Iterator types.** `iter()` (`_GET_ITER`) of a proven list is a list iterator, of a
+//!   proven tuple a tuple iterator.
 //! - **Globals and builtins versions.** A `_GUARD_GLOBALS_VERSION` of a dict already
 //!   checked at the same keys version, or a `_GUARD_BUILTINS_VERSION` of a version already
 //!   checked, with no escaping uop in between, is dropped (only code can change a dict).
@@ -43,6 +53,9 @@
 //!   interrupt is due, so in the trace it runs no code and the validity check after it
 //!   goes. This also applies to the first instruction: leaving there is leaving without
 //!   progress, and tier 1 then runs the original safe point.
+//!
+//! Loop peeling ([`peel`]) carries the types of the loop frame's locals and of the known
+//! top of its value stack (a `for` loop's iterator) from the preamble into the loop copy.
 //!
 //! What remains of an instruction whose guard went may be a run that is no tier-1
 //! instruction's definition; tier-2-only forms in the op table (flag `TIER2`) keep such runs

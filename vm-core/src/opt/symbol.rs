@@ -39,6 +39,10 @@ pub enum Ty {
     Dict,
     /// A `set` or `frozenset` object.
     Set,
+    /// A list iterator (what `iter()` of a list makes).
+    ListIter,
+    /// A tuple iterator (what `iter()` of a tuple makes).
+    TupleIter,
 }
 
 impl Ty {
