@@ -282,6 +282,37 @@ fn iter_of_a_proven_list_is_a_list_iterator() {
 }
 
 #[test]
+fn list_slices_with_int_bounds_run_no_code() {
+    // Slicing a proven list with int bounds runs no Python code: no validity check after it.
+    let src = "def f(xs, n):\n    s = 0\n    for i in range(n):\n        s = s + xs[0]\n        ys = xs[1:i % 5]\n        ys[0:1] = xs[2:3]\n        s = s + len(ys)\n    return s\nprint(f([1, 2, 3, 4, 5, 6], 1000))\n";
+    let want: usize = (0..1000)
+        .map(|i| 1 + 1.max((i % 5usize).saturating_sub(1)))
+        .sum();
+    let vm = run_both(src, 16, &format!("{want}\n"));
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let body = loop_uops(&roots[0]);
+    assert!(
+        body.contains(&Uop::_BINARY_SLICE),
+        "{}",
+        vm.dump_executors()
+    );
+    assert!(
+        !body.contains(&Uop::_CHECK_VALIDITY),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
+fn a_slice_bound_turning_into_an_object_mid_loop_gives_the_right_answer() {
+    // `__index__` runs Python code (here it rebinds a global the trace reads).
+    let src = "K = 1\nclass I:\n    def __index__(self):\n        global K\n        K = 2\n        return 3\ndef f(xs, n):\n    s = 0\n    b = 2\n    for i in range(n):\n        s = s + len(xs[:b]) + K\n        if i == 600:\n            b = I()\n    return s\nprint(f([1, 2, 3, 4, 5, 6], 1000))\n";
+    let want = 601 * 3 + 399 * 5;
+    run_both(src, 16, &format!("{want}\n"));
+}
+
+#[test]
 fn dump_shows_traces_before_and_after() {
     let src = "def f(n):\n    s = 0\n    for i in range(n):\n        s = s + i + i\n    return s\nprint(f(100))\n";
     let mut c = config(16, true);

@@ -210,6 +210,8 @@ fn modelled(uop: Uop) -> bool {
             | _GUARD_TOS_INT
             | _GUARD_ITER_LIST
             | _GUARD_ITER_TUPLE
+            | _BINARY_SLICE
+            | _STORE_SLICE
     )
 }
 
@@ -964,6 +966,36 @@ impl Pass<'_> {
                 }
                 self.pop_n(n as usize);
                 self.push_new(ty);
+                Act::Keep
+            }
+            _BINARY_SLICE | _STORE_SLICE => {
+                // Rule: slicing a list, tuple or str with int or None bounds (and assigning
+                // a list or tuple to a list slice) runs no Python code; a list's slice is a
+                // list, a tuple's a tuple, a str's a str.
+                let parts = if arg == 3 { 3 } else { 2 };
+                let store = u.uop == _STORE_SLICE;
+                let bound = |t: Ty| matches!(t, Ty::SmallInt | Ty::Int | Ty::Bool | Ty::NoneV);
+                let bounds_ok = (1..=parts).all(|n| {
+                    let s = self.peek(n);
+                    bound(self.syms.ty(s))
+                });
+                let c = self.peek(parts + 1);
+                let cty = self.syms.ty(c);
+                let pure = if store {
+                    let v = self.peek(parts + 2);
+                    bounds_ok && cty == Ty::List && matches!(self.syms.ty(v), Ty::List | Ty::Tuple)
+                } else {
+                    bounds_ok && matches!(cty, Ty::List | Ty::Tuple | Ty::Str)
+                };
+                if !pure {
+                    self.escape();
+                }
+                self.pop_n(parts + 1);
+                if store {
+                    self.pop();
+                } else {
+                    self.push_new(if pure { cty } else { Ty::Unknown });
+                }
                 Act::Keep
             }
             _LIST_APPEND => {

@@ -38,6 +38,9 @@
 //!   again (they deopt when reached with another type, as a safety net) so past them the
 //!   types hold too. What is left of the action is a value check (an index in bounds), not
 //!   a guard (`exec::ir::is_value_check`).
+//! - **Slices.** Slicing a proven list, tuple or str with int or None bounds runs no
+//!   Python code and gives a list, tuple or str; so does assigning a proven list or tuple to
+//!   a slice of a proven list (the validity check after them goes).
 //! - **Iterator types.** `iter()` (`_GET_ITER`) of a proven list is a list iterator, of a
 //!   proven tuple a tuple iterator.
 //! - **Globals and builtins versions.** A `_GUARD_GLOBALS_VERSION` of a dict already
