@@ -313,6 +313,53 @@ fn a_slice_bound_turning_into_an_object_mid_loop_gives_the_right_answer() {
 }
 
 #[test]
+fn attribute_guards_go_once_the_class_version_is_proven() {
+    let src = "class P:\n    def __init__(self, x, y):\n        self.x = x\n        self.y = y\ndef f(p, n):\n    s = 0\n    for i in range(n):\n        s = s + p.x + p.y\n        p.x = p.y + i\n    return s\nprint(f(P(1, 2), 1000))\n";
+    let want = {
+        let (mut x, y, mut s) = (1i64, 2i64, 0i64);
+        for i in 0..1000 {
+            s += x + y;
+            x = y + i;
+        }
+        format!("{s}\n")
+    };
+    let vm = run_both(src, 16, &want);
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let body = loop_uops(&roots[0]);
+    for g in [
+        Uop::_GUARD_INSTANCE_SLOT,
+        Uop::_GUARD_INSTANCE_SLOT_STORE,
+        Uop::_GUARD_TYPE_VERSION,
+    ] {
+        assert!(!body.contains(&g), "{g:?}: {}", vm.dump_executors());
+    }
+    assert!(
+        body.contains(&Uop::_LOAD_ATTR_SLOT),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
+fn a_class_attribute_rebinding_mid_loop_gives_the_right_answer() {
+    // A property shadowing the instance attribute is added to the class while the trace
+    // runs (from a function the loop calls): the trace must not read the slot after it.
+    let src = "class P:\n    def __init__(self):\n        self.x = 1\ndef g():\n    P.x = property(lambda self: 100)\ndef f(p, n):\n    s = 0\n    for i in range(n):\n        s = s + p.x\n        if i == 600:\n            g()\n        s = s + p.x\n    return s\nprint(f(P(), 1000))\n";
+    let want = 600 * 2 + 101 + 399 * 200;
+    let vm = run_both(src, 16, &format!("{want}\n"));
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.invalidations >= 1, "{}", s.report());
+}
+
+#[test]
+fn an_instance_of_another_class_mid_loop_gives_the_right_answer() {
+    // Same layout, another class: the strict guard leaves, the polymorphic one passes.
+    let src = "class A:\n    def __init__(self):\n        self.x = 1\nclass B:\n    def __init__(self):\n        self.x = 2\ndef f(n):\n    p = A()\n    s = 0\n    for i in range(n):\n        s = s + p.x\n        if i == 500:\n            p = B()\n    return s\nprint(f(1000))\n";
+    run_both(src, 16, &format!("{}\n", 501 + 499 * 2));
+}
+
+#[test]
 fn dump_shows_traces_before_and_after() {
     let src = "def f(n):\n    s = 0\n    for i in range(n):\n        s = s + i + i\n    return s\nprint(f(100))\n";
     let mut c = config(16, true);

@@ -256,6 +256,14 @@ macro_rules! for_each_uop {
             _GUARD_TOS_INT flags::DEOPT;
             _GUARD_ITER_LIST flags::DEOPT;
             _GUARD_ITER_TUPLE flags::DEOPT;
+            // An instance whose values hold the cached slot's attribute (`LOAD_ATTR`'s name
+            // is `oparg >> 1`, `STORE_ATTR`'s the oparg): the class has the cached version,
+            // or (a polymorphic site) a layout with the name at that slot.
+            _GUARD_INSTANCE_SLOT flags::DEOPT;
+            _GUARD_INSTANCE_SLOT_STORE flags::DEOPT;
+            // The strict form the optimizer puts in their place: an instance without a dict
+            // whose class has exactly the cached version.
+            _GUARD_TYPE_VERSION flags::DEOPT;
         }
     };
 }
@@ -311,14 +319,14 @@ macro_rules! for_each_op {
             // Cache: counter, class version (or module dict), slot / method / keys version,
             // layout length / entry.
             LOAD_ATTR 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::SPECIALIZE} [_SPECIALIZE, _LOAD_ATTR];
-            LOAD_ATTR_INSTANCE_VALUE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_LOAD_ATTR_SLOT];
+            LOAD_ATTR_INSTANCE_VALUE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_INSTANCE_SLOT, _LOAD_ATTR_SLOT];
             LOAD_ATTR_METHOD_WITH_VALUES 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_LOAD_ATTR_INSTANCE_METHOD];
             LOAD_ATTR_MODULE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_CHECK_ATTR_MODULE, _LOAD_ATTR_MODULE];
             // A method of a builtin type (immutable, so the type's identity is the guard).
             LOAD_ATTR_METHOD_NATIVE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_BUILTIN_TYPE, _LOAD_ATTR_METHOD];
             // Cache: counter, class version, slot.
             STORE_ATTR 4 |_a| (2, 0) {flags::NAME | flags::SPECIALIZE} [_SPECIALIZE, _STORE_ATTR];
-            STORE_ATTR_INSTANCE_VALUE 4 |_a| (2, 0) {flags::NAME} [_STORE_ATTR_SLOT];
+            STORE_ATTR_INSTANCE_VALUE 4 |_a| (2, 0) {flags::NAME} [_GUARD_INSTANCE_SLOT_STORE, _STORE_ATTR_SLOT];
             DELETE_ATTR 0 |_a| (1, 0) {flags::NAME} [_DELETE_ATTR];
             // oparg = a `BinaryOp` number (in-place variants included).
             // Cache: counter; for BINARY_OP_USER: class version, method, right operand's type.
@@ -497,6 +505,10 @@ macro_rules! for_each_op {
             STORE_SUBSCR_LIST_INT_T2 1 |_a| (3, 0) {flags::TIER2} [_STORE_SUBSCR_LIST_INT];
             FOR_ITER_LIST_T2 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_FOR_ITER_LIST];
             FOR_ITER_TUPLE_T2 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_FOR_ITER_TUPLE];
+            LOAD_ATTR_INSTANCE_VALUE_T2_V 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_GUARD_TYPE_VERSION, _LOAD_ATTR_SLOT];
+            LOAD_ATTR_INSTANCE_VALUE_T2 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_SLOT];
+            STORE_ATTR_INSTANCE_VALUE_T2_V 4 |_a| (2, 0) {flags::NAME | flags::TIER2} [_GUARD_TYPE_VERSION, _STORE_ATTR_SLOT];
+            STORE_ATTR_INSTANCE_VALUE_T2 4 |_a| (2, 0) {flags::NAME | flags::TIER2} [_STORE_ATTR_SLOT];
         }
     };
 }

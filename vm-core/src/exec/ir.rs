@@ -96,6 +96,8 @@ pub fn is_split_action(uop: Uop) -> bool {
             | Uop::_STORE_SUBSCR_LIST_INT
             | Uop::_FOR_ITER_LIST
             | Uop::_FOR_ITER_TUPLE
+            | Uop::_LOAD_ATTR_SLOT
+            | Uop::_STORE_ATTR_SLOT
     )
 }
 
@@ -105,7 +107,7 @@ pub fn is_split_action(uop: Uop) -> bool {
 pub fn is_value_check(uop: Uop) -> bool {
     matches!(
         uop,
-        Uop::_BINARY_SUBSCR_LIST_INT | Uop::_STORE_SUBSCR_LIST_INT
+        Uop::_BINARY_SUBSCR_LIST_INT | Uop::_STORE_SUBSCR_LIST_INT | Uop::_LOAD_ATTR_SLOT
     )
 }
 

@@ -304,14 +304,18 @@ impl Vm {
         }
     }
 
-    /// `obj.name` read from the instance's slot (see [`Vm::instance_slot_ok`]).
+    /// The top is an instance without a dict whose class has exactly the cached version
+    /// (cache unit 1): the strict form of [`Vm::instance_slot_ok`] the trace optimizer uses,
+    /// after which the class is known (its version identifies it).
     #[inline(always)]
-    pub(crate) fn load_attr_slot(&mut self, ctx: &Ctx, arg: u32) -> UopResult {
-        let owner = self.top();
-        if !self.instance_slot_ok(ctx, owner, (arg >> 1) as usize) {
+    pub(crate) fn guard_type_version(&self, ctx: &Ctx) -> UopResult {
+        let Some(Obj::Instance(i)) = self.obj(self.top()) else {
             return DEOPT;
+        };
+        match self.heap.get(i.class) {
+            Obj::Class(c) if i.dict.is_none() && c.version.get() == cache(ctx, 1) => NEXT,
+            _ => DEOPT,
         }
-        self.load_attr_instance_value(ctx, arg)
     }
 
     /// `obj.name(...)` on an instance (values in the shared layout): replaces the owner by
@@ -422,7 +426,8 @@ impl Vm {
             return DEOPT;
         };
         let grow = match self.heap.get(r) {
-            Obj::Instance(i) => (slot + 1).saturating_sub(i.values.len()),
+            // (An instance given a dict since its guard keeps its attributes there.)
+            Obj::Instance(i) if i.dict.is_none() => (slot + 1).saturating_sub(i.values.len()),
             _ => return DEOPT,
         };
         if grow > 0 {

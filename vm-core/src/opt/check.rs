@@ -42,6 +42,9 @@ pub fn is_pure_check(uop: Uop) -> bool {
             | _GUARD_TOS_INT
             | _GUARD_ITER_LIST
             | _GUARD_ITER_TUPLE
+            | _GUARD_INSTANCE_SLOT
+            | _GUARD_INSTANCE_SLOT_STORE
+            | _GUARD_TYPE_VERSION
     )
 }
 
@@ -57,6 +60,8 @@ pub fn is_replacement(from: Uop, to: Uop) -> bool {
                 | (_BINARY_OP_INT, _BINARY_OP_SMALL_INT)
                 | (_FOR_ITER_RANGE, _FOR_ITER_RANGE_SMALL)
                 | (_CHECK_PERIODIC, _CHECK_PERIODIC_EXIT)
+                | (_GUARD_INSTANCE_SLOT, _GUARD_TYPE_VERSION)
+                | (_GUARD_INSTANCE_SLOT_STORE, _GUARD_TYPE_VERSION)
         )
 }
 
@@ -96,6 +101,8 @@ fn uop_effect(u: &UopInst) -> Option<i64> {
         | _BINARY_SUBSCR_TUPLE_INT => -1,
         _LOAD_GLOBAL_MODULE | _LOAD_GLOBAL_BUILTIN => 1 + (u.oparg & 1) as i64,
         _LOAD_ATTR_METHOD => 1,
+        _LOAD_ATTR_SLOT => (u.oparg & 1) as i64,
+        _STORE_ATTR_SLOT => -2,
         _STORE_SUBSCR_LIST_INT => -3,
         _CALL_LEN => -(u.oparg as i64 + 1),
         _BUILD_LIST | _BUILD_TUPLE | _BUILD_STRING | _BUILD_SET => 1 - u.oparg as i64,

@@ -212,6 +212,11 @@ fn modelled(uop: Uop) -> bool {
             | _GUARD_ITER_TUPLE
             | _BINARY_SLICE
             | _STORE_SLICE
+            | _GUARD_INSTANCE_SLOT
+            | _GUARD_INSTANCE_SLOT_STORE
+            | _GUARD_TYPE_VERSION
+            | _LOAD_ATTR_SLOT
+            | _STORE_ATTR_SLOT
     )
 }
 
@@ -833,6 +838,41 @@ impl Pass<'_> {
                 }
                 Act::Keep
             }
+            _GUARD_INSTANCE_SLOT | _GUARD_INSTANCE_SLOT_STORE | _GUARD_TYPE_VERSION => {
+                // Rule: an instance proven of a class version passes any attribute guard
+                // cached at that version. A polymorphic guard becomes the strict one
+                // (leaving, before any effect, for another class) when the executor depends
+                // on the class that has the version, which is what makes the fact last:
+                // a change to the class invalidates the executor, and the validity check
+                // after the code that changed it leaves the trace.
+                let s = self.peek(1);
+                let Some(v) = self.cache(u, 1) else {
+                    return Ok(Act::Keep);
+                };
+                if self.syms.ty(s) == Ty::Instance(v) {
+                    Act::Remove
+                } else if u.uop == _GUARD_TYPE_VERSION {
+                    self.syms.refine(s, Ty::Instance(v))?;
+                    Act::Keep
+                } else if can_replace && self.depends_on_version(v) {
+                    self.syms.refine(s, Ty::Instance(v))?;
+                    Act::Replace(_GUARD_TYPE_VERSION)
+                } else {
+                    Act::Keep
+                }
+            }
+            _LOAD_ATTR_SLOT => {
+                self.pop();
+                self.push_new(Ty::Unknown);
+                if arg & 1 != 0 {
+                    self.push_new(Ty::Null);
+                }
+                Act::Keep
+            }
+            _STORE_ATTR_SLOT => {
+                self.pop_n(2);
+                Act::Keep
+            }
             _GUARD_NOS_LIST => self.guard1(2, Ty::List)?,
             _GUARD_TOS_INT => self.guard1(1, Ty::SmallInt)?,
             _GUARD_ITER_LIST => self.guard1(1, Ty::ListIter)?,
@@ -1075,6 +1115,28 @@ impl Pass<'_> {
                 Act::Keep
             }
         })
+    }
+
+    /// Whether the executor depends on (`Dep::Class`) the class whose version is `v`, and
+    /// that class is outside any user class hierarchy (no user base, no subclasses):
+    /// siblings sharing a base's layout make polymorphic sites, where the strict guard
+    /// would leave the trace for every other class (scheduler: 4.4M exits became 5.0M).
+    fn depends_on_version(&self, v: u32) -> bool {
+        use crate::object::value::ObjRef;
+        let alone = |cl: &crate::object::types::Class| {
+            cl.subclasses.is_empty()
+                && cl
+                    .base
+                    .is_none_or(|b| self.vm.class(b).is_some_and(|bc| bc.is_builtin))
+        };
+        v != 0
+            && self.b.deps.iter().any(|d| match *d {
+                crate::exec::ir::Dep::Class(c) => self
+                    .vm
+                    .class(ObjRef(c))
+                    .is_some_and(|cl| cl.version.get() == v && alone(cl)),
+                _ => false,
+            })
     }
 
     /// A type guard on the `n`-th item from the top (1 = top): removed when the item is

@@ -38,6 +38,17 @@
 //!   again (they deopt when reached with another type, as a safety net) so past them the
 //!   types hold too. What is left of the action is a value check (an index in bounds), not
 //!   a guard (`exec::ir::is_value_check`).
+//! - **Class versions.** The instance attribute forms (`LOAD_ATTR_INSTANCE_VALUE`,
+//!   `STORE_ATTR_INSTANCE_VALUE`) check their owner with a polymorphic guard
+//!   (`_GUARD_INSTANCE_SLOT*`: the cached class version, or a class whose layout has the
+//!   name at the cached slot). When the executor depends on (`Dep::Class`) the class that
+//!   has the cached version and that class is outside any user hierarchy (no user base,
+//!   no subclasses: no sibling shares its layout), the guard becomes the strict
+//!   `_GUARD_TYPE_VERSION` (leaving, before any effect, for any other class) and the owner
+//!   is proven an instance of that version; later attribute guards of the same value at
+//!   that version are dropped. The fact survives escaping code: a change to the class
+//!   invalidates the executor, and the validity check after the escaping instruction
+//!   leaves; a dict given to the instance empties its values, so the slot read deopts.
 //! - **Slices.** Slicing a proven list, tuple or str with int or None bounds runs no
 //!   Python code and gives a list, tuple or str; so does assigning a proven list or tuple to
 //!   a slice of a proven list (the validity check after them goes).

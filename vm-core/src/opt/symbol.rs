@@ -43,6 +43,9 @@ pub enum Ty {
     ListIter,
     /// A tuple iterator (what `iter()` of a tuple makes).
     TupleIter,
+    /// An instance without a dict whose class has this version (versions are unique, so
+    /// this names the class; the executor depends on it, see `opt::forward`).
+    Instance(u32),
 }
 
 impl Ty {
