@@ -360,6 +360,36 @@ fn an_instance_of_another_class_mid_loop_gives_the_right_answer() {
 }
 
 #[test]
+fn a_method_call_on_a_proven_instance_has_no_class_guard_in_its_loop() {
+    // The method load proves `p`'s class in the preamble; in the loop copy it only checks
+    // the layout length, and the callee's `self.x` (its `self` is `p`) has no guard.
+    let src = "class P:\n    def __init__(self):\n        self.x = 1\n    def get(self):\n        return self.x\ndef f(p, n):\n    s = 0\n    for i in range(n):\n        s = s + p.get()\n    return s\nprint(f(P(), 1000))\n";
+    let vm = run_both(src, 16, "1000\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let body = loop_uops(&roots[0]);
+    assert!(
+        body.contains(&Uop::_LOAD_ATTR_METHOD_LAYOUT),
+        "{}",
+        vm.dump_executors()
+    );
+    for g in [
+        Uop::_GUARD_INSTANCE_SLOT,
+        Uop::_GUARD_TYPE_VERSION,
+        Uop::_LOAD_ATTR_INSTANCE_METHOD,
+        Uop::_LOAD_ATTR_METHOD_VERSION,
+    ] {
+        assert!(!body.contains(&g), "{g:?}: {}", vm.dump_executors());
+    }
+}
+
+#[test]
+fn a_method_rebinding_mid_loop_gives_the_right_answer() {
+    let src = "class P:\n    def __init__(self):\n        self.x = 1\n    def get(self):\n        return self.x\ndef other(self):\n    return 10\ndef g():\n    P.get = other\ndef f(p, n):\n    s = 0\n    for i in range(n):\n        s = s + p.get()\n        if i == 600:\n            g()\n    return s\nprint(f(P(), 1000))\n";
+    run_both(src, 16, &format!("{}\n", 601 + 399 * 10));
+}
+
+#[test]
 fn dump_shows_traces_before_and_after() {
     let src = "def f(n):\n    s = 0\n    for i in range(n):\n        s = s + i + i\n    return s\nprint(f(100))\n";
     let mut c = config(16, true);

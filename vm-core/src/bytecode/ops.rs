@@ -264,6 +264,12 @@ macro_rules! for_each_uop {
             // The strict form the optimizer puts in their place: an instance without a dict
             // whose class has exactly the cached version.
             _GUARD_TYPE_VERSION flags::DEOPT;
+            // `_LOAD_ATTR_INSTANCE_METHOD` on an owner proven of the cached class version:
+            // only the layout length is checked (no instance attribute shadows the method).
+            _LOAD_ATTR_METHOD_LAYOUT flags::DEOPT;
+            // The strict form of `_LOAD_ATTR_INSTANCE_METHOD` (the cached class version and
+            // layout length only, no polymorphic lookup): after it the owner's class is known.
+            _LOAD_ATTR_METHOD_VERSION flags::DEOPT;
         }
     };
 }
@@ -509,6 +515,8 @@ macro_rules! for_each_op {
             LOAD_ATTR_INSTANCE_VALUE_T2 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_SLOT];
             STORE_ATTR_INSTANCE_VALUE_T2_V 4 |_a| (2, 0) {flags::NAME | flags::TIER2} [_GUARD_TYPE_VERSION, _STORE_ATTR_SLOT];
             STORE_ATTR_INSTANCE_VALUE_T2 4 |_a| (2, 0) {flags::NAME | flags::TIER2} [_STORE_ATTR_SLOT];
+            LOAD_ATTR_METHOD_WITH_VALUES_T2 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_METHOD_LAYOUT];
+            LOAD_ATTR_METHOD_WITH_VALUES_T2_V 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_METHOD_VERSION];
         }
     };
 }

@@ -98,6 +98,7 @@ pub fn is_split_action(uop: Uop) -> bool {
             | Uop::_FOR_ITER_TUPLE
             | Uop::_LOAD_ATTR_SLOT
             | Uop::_STORE_ATTR_SLOT
+            | Uop::_LOAD_ATTR_METHOD_LAYOUT
     )
 }
 
@@ -107,7 +108,10 @@ pub fn is_split_action(uop: Uop) -> bool {
 pub fn is_value_check(uop: Uop) -> bool {
     matches!(
         uop,
-        Uop::_BINARY_SUBSCR_LIST_INT | Uop::_STORE_SUBSCR_LIST_INT | Uop::_LOAD_ATTR_SLOT
+        Uop::_BINARY_SUBSCR_LIST_INT
+            | Uop::_STORE_SUBSCR_LIST_INT
+            | Uop::_LOAD_ATTR_SLOT
+            | Uop::_LOAD_ATTR_METHOD_LAYOUT
     )
 }
 

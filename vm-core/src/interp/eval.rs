@@ -490,6 +490,8 @@ impl Vm {
                 }
             }
             Uop::_GUARD_TYPE_VERSION => return self.guard_type_version(ctx),
+            Uop::_LOAD_ATTR_METHOD_LAYOUT => return self.load_attr_method_layout(ctx, false),
+            Uop::_LOAD_ATTR_METHOD_VERSION => return self.load_attr_method_layout(ctx, true),
             Uop::_POP_TOP => {
                 self.stack.pop();
             }

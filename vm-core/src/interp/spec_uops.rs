@@ -304,6 +304,31 @@ impl Vm {
         }
     }
 
+    /// The cached method of an instance whose class the trace optimizer proved has the
+    /// cached version: replaces the owner by the method and pushes the owner as `self`,
+    /// when the class layout still has the cached length (no instance attribute can
+    /// shadow the method); deopts otherwise. `version`: the class version is checked too
+    /// (the strict form of [`Vm::load_attr_instance_method`], without its polymorphic path).
+    #[inline(always)]
+    pub(crate) fn load_attr_method_layout(&mut self, ctx: &Ctx, version: bool) -> UopResult {
+        let owner = self.top();
+        let Some(Obj::Instance(i)) = self.obj(owner) else {
+            return DEOPT;
+        };
+        match self.heap.get(i.class) {
+            Obj::Class(c)
+                if i.dict.is_none()
+                    && c.layout.len() as u32 == cache(ctx, 3)
+                    && (!version || c.version.get() == cache(ctx, 1)) => {}
+            _ => return DEOPT,
+        }
+        if let Some(t) = self.stack.last_mut() {
+            *t = Value::obj(ObjRef(cache(ctx, 2)));
+        }
+        self.push(owner);
+        NEXT
+    }
+
     /// The top is an instance without a dict whose class has exactly the cached version
     /// (cache unit 1): the strict form of [`Vm::instance_slot_ok`] the trace optimizer uses,
     /// after which the class is known (its version identifies it).

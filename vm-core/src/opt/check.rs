@@ -62,6 +62,8 @@ pub fn is_replacement(from: Uop, to: Uop) -> bool {
                 | (_CHECK_PERIODIC, _CHECK_PERIODIC_EXIT)
                 | (_GUARD_INSTANCE_SLOT, _GUARD_TYPE_VERSION)
                 | (_GUARD_INSTANCE_SLOT_STORE, _GUARD_TYPE_VERSION)
+                | (_LOAD_ATTR_INSTANCE_METHOD, _LOAD_ATTR_METHOD_LAYOUT)
+                | (_LOAD_ATTR_INSTANCE_METHOD, _LOAD_ATTR_METHOD_VERSION)
         )
 }
 
@@ -102,6 +104,7 @@ fn uop_effect(u: &UopInst) -> Option<i64> {
         _LOAD_GLOBAL_MODULE | _LOAD_GLOBAL_BUILTIN => 1 + (u.oparg & 1) as i64,
         _LOAD_ATTR_METHOD => 1,
         _LOAD_ATTR_SLOT => (u.oparg & 1) as i64,
+        _LOAD_ATTR_INSTANCE_METHOD | _LOAD_ATTR_METHOD_LAYOUT | _LOAD_ATTR_METHOD_VERSION => 1,
         _STORE_ATTR_SLOT => -2,
         _STORE_SUBSCR_LIST_INT => -3,
         _CALL_LEN => -(u.oparg as i64 + 1),

@@ -217,6 +217,9 @@ fn modelled(uop: Uop) -> bool {
             | _GUARD_TYPE_VERSION
             | _LOAD_ATTR_SLOT
             | _STORE_ATTR_SLOT
+            | _LOAD_ATTR_INSTANCE_METHOD
+            | _LOAD_ATTR_METHOD_LAYOUT
+            | _LOAD_ATTR_METHOD_VERSION
     )
 }
 
@@ -873,6 +876,35 @@ impl Pass<'_> {
                 self.pop_n(2);
                 Act::Keep
             }
+            _LOAD_ATTR_INSTANCE_METHOD | _LOAD_ATTR_METHOD_LAYOUT | _LOAD_ATTR_METHOD_VERSION => {
+                // The method under the owner, which stays the same value (`self`).
+                // Rule: on an owner proven of the cached class version, the method is the
+                // cached one; only the layout length (no shadowing instance attribute) is
+                // checked. Otherwise, as for attribute guards, the strict form proves the
+                // owner's class when the executor depends on it.
+                let owner = self.peek(1);
+                let v = self.cache(u, 1).unwrap_or(0);
+                let act = if u.uop != _LOAD_ATTR_INSTANCE_METHOD || !can_replace {
+                    Act::Keep
+                } else if self.syms.ty(owner) == Ty::Instance(v) {
+                    // The class version check went (the layout check stays).
+                    self.pending = self.pending.saturating_add(1);
+                    self.removed_total += 1;
+                    Act::Replace(_LOAD_ATTR_METHOD_LAYOUT)
+                } else if self.depends_on_version(v) {
+                    self.syms.refine(owner, Ty::Instance(v))?;
+                    Act::Replace(_LOAD_ATTR_METHOD_VERSION)
+                } else {
+                    Act::Keep
+                };
+                if u.uop == _LOAD_ATTR_METHOD_VERSION {
+                    self.syms.refine(owner, Ty::Instance(v))?;
+                }
+                self.pop();
+                self.push_new(Ty::Unknown);
+                self.push(owner);
+                act
+            }
             _GUARD_NOS_LIST => self.guard1(2, Ty::List)?,
             _GUARD_TOS_INT => self.guard1(1, Ty::SmallInt)?,
             _GUARD_ITER_LIST => self.guard1(1, Ty::ListIter)?,
@@ -1083,9 +1115,14 @@ impl Pass<'_> {
                     self.push_new(Ty::Unknown);
                     return Ok(Act::Keep);
                 }
-                // The callee's locals are its arguments when there is no `self` in front.
-                let exact = u.uop == _CALL_PY_EXACT_ARGS && self.syms.is(self_or_null, Ty::Null);
-                let locals = if exact { args } else { Vec::new() };
+                // The callee's locals are its arguments, after `self` when there is one (a
+                // method load's owner: a value of a known type is never the null marker).
+                let locals = match self.syms.ty(self_or_null) {
+                    _ if u.uop != _CALL_PY_EXACT_ARGS => Vec::new(),
+                    Ty::Null => args,
+                    Ty::Unknown => Vec::new(),
+                    _ => core::iter::once(self_or_null).chain(args).collect(),
+                };
                 self.new_frame(u.expect_code, Entered::Call, locals);
                 Act::Keep
             }

@@ -49,6 +49,13 @@
 //!   that version are dropped. The fact survives escaping code: a change to the class
 //!   invalidates the executor, and the validity check after the escaping instruction
 //!   leaves; a dict given to the instance empties its values, so the slot read deopts.
+//! - **Methods.** `_LOAD_ATTR_INSTANCE_METHOD` (polymorphic: the cached method, or a
+//!   class lookup for another class) on an owner proven of the cached class version
+//!   becomes `_LOAD_ATTR_METHOD_LAYOUT`, which only checks the layout length (no
+//!   instance attribute shadows the method); otherwise, under the conditions of the rule
+//!   above, the strict `_LOAD_ATTR_METHOD_VERSION`, which proves the owner's class. The
+//!   owner is the callee's `self`: an exact-arguments call passes it (a value of a known
+//!   type is never the null marker) with the arguments as the callee's locals.
 //! - **Slices.** Slicing a proven list, tuple or str with int or None bounds runs no
 //!   Python code and gives a list, tuple or str; so does assigning a proven list or tuple to
 //!   a slice of a proven list (the validity check after them goes).
