@@ -253,6 +253,25 @@ fn iterator_guards_go_from_the_loop_copy() {
 }
 
 #[test]
+fn the_range_iterator_guard_goes_from_the_loop_copy() {
+    let src = "def f(n):\n    s = 0\n    for i in range(n):\n        s = s + i\n    return s\nprint(f(1000))\n";
+    let vm = run_both(src, 16, "499500\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let body = loop_uops(&roots[0]);
+    assert!(
+        !body.contains(&Uop::_GUARD_ITER_RANGE),
+        "{}",
+        vm.dump_executors()
+    );
+    assert!(
+        body.contains(&Uop::_FOR_ITER_RANGE_SMALL),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
 fn iter_of_a_proven_list_is_a_list_iterator() {
     // `ys` is built in the trace (a list display): the inner loop's iterator guard goes.
     let src = "def f(n):\n    s = 0\n    for i in range(n):\n        ys = [i, i + 1, i + 2]\n        for y in ys:\n            s = s + y\n    return s\nprint(f(500))\n";

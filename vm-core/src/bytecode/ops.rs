@@ -256,6 +256,7 @@ macro_rules! for_each_uop {
             _GUARD_TOS_INT flags::DEOPT;
             _GUARD_ITER_LIST flags::DEOPT;
             _GUARD_ITER_TUPLE flags::DEOPT;
+            _GUARD_ITER_RANGE flags::DEOPT;
             // An instance whose values hold the cached slot's attribute (`LOAD_ATTR`'s name
             // is `oparg >> 1`, `STORE_ATTR`'s the oparg): the class has the cached version,
             // or (a polymorphic site) a layout with the name at that slot.
@@ -399,7 +400,7 @@ macro_rules! for_each_op {
             GET_ITER 0 |_a| (1, 1) {0} [_GET_ITER];
             // On exhaustion pops the iterator and jumps to the target.
             FOR_ITER 1 |_a| (1, 2) {flags::JUMP | flags::SPECIALIZE} [_SPECIALIZE, _FOR_ITER];
-            FOR_ITER_RANGE 1 |_a| (1, 2) {flags::JUMP} [_FOR_ITER_RANGE];
+            FOR_ITER_RANGE 1 |_a| (1, 2) {flags::JUMP} [_GUARD_ITER_RANGE, _FOR_ITER_RANGE];
             FOR_ITER_LIST 1 |_a| (1, 2) {flags::JUMP} [_GUARD_ITER_LIST, _FOR_ITER_LIST];
             FOR_ITER_TUPLE 1 |_a| (1, 2) {flags::JUMP} [_GUARD_ITER_TUPLE, _FOR_ITER_TUPLE];
             BUILD_TUPLE 0 |a| (a, 1) {0} [_BUILD_TUPLE];
@@ -515,6 +516,7 @@ macro_rules! for_each_op {
             LOAD_ATTR_INSTANCE_VALUE_T2 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_SLOT];
             STORE_ATTR_INSTANCE_VALUE_T2_V 4 |_a| (2, 0) {flags::NAME | flags::TIER2} [_GUARD_TYPE_VERSION, _STORE_ATTR_SLOT];
             STORE_ATTR_INSTANCE_VALUE_T2 4 |_a| (2, 0) {flags::NAME | flags::TIER2} [_STORE_ATTR_SLOT];
+            FOR_ITER_RANGE_T2_G 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_GUARD_ITER_RANGE, _FOR_ITER_RANGE_SMALL];
             LOAD_ATTR_METHOD_WITH_VALUES_T2 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_METHOD_LAYOUT];
             LOAD_ATTR_METHOD_WITH_VALUES_T2_V 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_METHOD_VERSION];
         }

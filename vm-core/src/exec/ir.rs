@@ -96,6 +96,8 @@ pub fn is_split_action(uop: Uop) -> bool {
             | Uop::_STORE_SUBSCR_LIST_INT
             | Uop::_FOR_ITER_LIST
             | Uop::_FOR_ITER_TUPLE
+            | Uop::_FOR_ITER_RANGE
+            | Uop::_FOR_ITER_RANGE_SMALL
             | Uop::_LOAD_ATTR_SLOT
             | Uop::_STORE_ATTR_SLOT
             | Uop::_LOAD_ATTR_METHOD_LAYOUT
@@ -112,6 +114,7 @@ pub fn is_value_check(uop: Uop) -> bool {
             | Uop::_STORE_SUBSCR_LIST_INT
             | Uop::_LOAD_ATTR_SLOT
             | Uop::_LOAD_ATTR_METHOD_LAYOUT
+            | Uop::_FOR_ITER_RANGE_SMALL
     )
 }
 

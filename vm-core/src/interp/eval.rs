@@ -479,6 +479,7 @@ impl Vm {
             Uop::_GUARD_TOS_INT => return self.guard_tos_int(),
             Uop::_GUARD_ITER_LIST => return self.guard_iter_list(),
             Uop::_GUARD_ITER_TUPLE => return self.guard_iter_tuple(),
+            Uop::_GUARD_ITER_RANGE => return self.guard_iter_range(),
             Uop::_GUARD_INSTANCE_SLOT => {
                 if !self.instance_slot_ok(ctx, self.top(), (arg >> 1) as usize) {
                     return Ok(Flow::Deopt);

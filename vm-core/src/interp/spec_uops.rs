@@ -530,6 +530,15 @@ impl Vm {
         }
     }
 
+    /// The top is a range iterator.
+    #[inline(always)]
+    pub(crate) fn guard_iter_range(&self) -> UopResult {
+        match self.obj(self.top()) {
+            Some(Obj::RangeIter { .. }) => NEXT,
+            _ => DEOPT,
+        }
+    }
+
     /// The top is a tuple iterator.
     #[inline(always)]
     pub(crate) fn guard_iter_tuple(&self) -> UopResult {

@@ -42,6 +42,7 @@ pub fn is_pure_check(uop: Uop) -> bool {
             | _GUARD_TOS_INT
             | _GUARD_ITER_LIST
             | _GUARD_ITER_TUPLE
+            | _GUARD_ITER_RANGE
             | _GUARD_INSTANCE_SLOT
             | _GUARD_INSTANCE_SLOT_STORE
             | _GUARD_TYPE_VERSION

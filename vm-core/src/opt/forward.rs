@@ -210,6 +210,7 @@ fn modelled(uop: Uop) -> bool {
             | _GUARD_TOS_INT
             | _GUARD_ITER_LIST
             | _GUARD_ITER_TUPLE
+            | _GUARD_ITER_RANGE
             | _BINARY_SLICE
             | _STORE_SLICE
             | _GUARD_INSTANCE_SLOT
@@ -437,6 +438,7 @@ impl Pass<'_> {
                 Ty::List => t.list,
                 Ty::Tuple => t.tuple,
                 Ty::Dict => t.dict,
+                Ty::Set => t.set,
                 _ => return None,
             }
             .0,
@@ -455,6 +457,7 @@ impl Pass<'_> {
             (ts.list, Ty::List),
             (ts.tuple, Ty::Tuple),
             (ts.dict, Ty::Dict),
+            (ts.set, Ty::Set),
         ]
         .iter()
         .find(|(r, _)| r.0 == t)
@@ -909,6 +912,7 @@ impl Pass<'_> {
             _GUARD_TOS_INT => self.guard1(1, Ty::SmallInt)?,
             _GUARD_ITER_LIST => self.guard1(1, Ty::ListIter)?,
             _GUARD_ITER_TUPLE => self.guard1(1, Ty::TupleIter)?,
+            _GUARD_ITER_RANGE => self.guard1(1, Ty::RangeIter)?,
             _FOR_ITER_RANGE | _FOR_ITER_RANGE_SMALL | _FOR_ITER_LIST | _FOR_ITER_TUPLE => {
                 // The action checks its iterator's type too (it deopts otherwise): past it,
                 // the type holds.
@@ -916,6 +920,9 @@ impl Pass<'_> {
                 match u.uop {
                     _FOR_ITER_LIST => self.syms.refine(it, Ty::ListIter)?,
                     _FOR_ITER_TUPLE => self.syms.refine(it, Ty::TupleIter)?,
+                    _FOR_ITER_RANGE | _FOR_ITER_RANGE_SMALL => {
+                        self.syms.refine(it, Ty::RangeIter)?
+                    }
                     _ => {}
                 }
                 if u.expect == arg {

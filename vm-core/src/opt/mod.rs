@@ -19,6 +19,8 @@
 //!   `COPY`, `SWAP`, calls' arguments and returns), from the producing uop (float
 //!   arithmetic gives a float, compares give a bool, `str + str` a str, `len` of a builtin
 //!   container a small int), from constants, and from the checked forms below.
+//! - **Sets.** A set display makes an exact `set` (a `_GUARD_BUILTIN_TYPE` on `set` is
+//!   then dropped, and a kept one teaches it).
 //! - **Checked small-int forms.** Small-int `+` and `-` and `BINARY_OP_INT`'s operators
 //!   but `<<` become tier-2-only uops that leave the trace (before any effect, through the
 //!   instruction's guard exit) when the result would not be a small int, and
@@ -32,12 +34,13 @@
 //!   type (the owner stays the same value under the method it loads).
 //! - **Split type guards.** The list subscripts (`BINARY_SUBSCR_LIST_INT`,
 //!   `STORE_SUBSCR_LIST_INT`) check their operands with `_GUARD_NOS_LIST` and
-//!   `_GUARD_TOS_INT`, the list and tuple loops (`FOR_ITER_LIST`, `FOR_ITER_TUPLE`) their
-//!   iterator with `_GUARD_ITER_LIST` / `_GUARD_ITER_TUPLE`; each is dropped when its
-//!   operand is proven of that type, and a kept one teaches the type. The actions check
-//!   again (they deopt when reached with another type, as a safety net) so past them the
-//!   types hold too. What is left of the action is a value check (an index in bounds), not
-//!   a guard (`exec::ir::is_value_check`).
+//!   `_GUARD_TOS_INT`, the list, tuple and range loops (`FOR_ITER_LIST`, `FOR_ITER_TUPLE`,
+//!   `FOR_ITER_RANGE`) their iterator with `_GUARD_ITER_LIST` / `_GUARD_ITER_TUPLE` /
+//!   `_GUARD_ITER_RANGE`; each is dropped when its operand is proven of that type, and a
+//!   kept one teaches the type. The actions check again (they deopt when reached with
+//!   another type, as a safety net) so past them the types hold too. What is left of an
+//!   action is a value check (an index in bounds, a range value that is a small int) or
+//!   nothing, not a guard (`exec::ir::is_value_check`, `is_split_action`).
 //! - **Class versions.** The instance attribute forms (`LOAD_ATTR_INSTANCE_VALUE`,
 //!   `STORE_ATTR_INSTANCE_VALUE`) check their owner with a polymorphic guard
 //!   (`_GUARD_INSTANCE_SLOT*`: the cached class version, or a class whose layout has the
