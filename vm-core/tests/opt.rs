@@ -409,6 +409,30 @@ fn a_method_rebinding_mid_loop_gives_the_right_answer() {
 }
 
 #[test]
+fn validity_checks_stay_only_where_a_class_fact_needs_them() {
+    // `sorted` with a key runs Python code. With only ints known, nothing the optimizer assumed can be
+    // invalidated, so no check follows it; with `p`'s class proven, one does.
+    let plain = "def k(x):\n    return x\ndef f(n):\n    s = 0\n    for i in range(n):\n        sorted([i], key=k)\n        s = s + i\n    return s\nprint(f(1000))\n";
+    let vm = run_both(plain, 16, "499500\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    assert!(
+        !loop_uops(&roots[0]).contains(&Uop::_CHECK_VALIDITY),
+        "{}",
+        vm.dump_executors()
+    );
+    let classy = "class P:\n    def __init__(self):\n        self.x = 1\ndef k(x):\n    return x\ndef f(p, n):\n    s = 0\n    for i in range(n):\n        s = s + p.x\n        sorted([i], key=k)\n        s = s + p.x\n    return s\nprint(f(P(), 1000))\n";
+    let vm = run_both(classy, 16, "2000\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    assert!(
+        loop_uops(&roots[0]).contains(&Uop::_CHECK_VALIDITY),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
 fn dump_shows_traces_before_and_after() {
     let src = "def f(n):\n    s = 0\n    for i in range(n):\n        s = s + i + i\n    return s\nprint(f(100))\n";
     let mut c = config(16, true);

@@ -503,7 +503,7 @@ impl Pass<'_> {
         if head.uop == Uop::_CHECK_VALIDITY {
             // Rule: a validity check with nothing since the previous one (or the entry)
             // that can invalidate the executor is dropped.
-            if self.clean && !frozen {
+            if (self.clean || !self.depends_on_validity()) && !frozen {
                 self.drop_guard();
             } else {
                 self.emit(head);
@@ -1158,6 +1158,21 @@ impl Pass<'_> {
                 self.forget_locals();
                 Act::Keep
             }
+        })
+    }
+
+    /// Whether a fact the pass holds rests on the executor's validity (a class version,
+    /// `Ty::Instance`, proven before code that may have changed the class): only those
+    /// need a validity check after escaping code. Every other fact the pass uses is about
+    /// a value's representation, which no code changes, and every assumption of the
+    /// recorded uops themselves is checked by their own guards (dict versions, class
+    /// versions, builtin types) when they run.
+    fn depends_on_validity(&self) -> bool {
+        self.frames.iter().any(|f| {
+            f.locals
+                .iter()
+                .chain(&f.stack)
+                .any(|&s| matches!(self.syms.ty(s), Ty::Instance(_)))
         })
     }
 

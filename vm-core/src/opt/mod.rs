@@ -68,7 +68,12 @@
 //!   checked at the same keys version, or a `_GUARD_BUILTINS_VERSION` of a version already
 //!   checked, with no escaping uop in between, is dropped (only code can change a dict).
 //! - **Validity checks.** A `_CHECK_VALIDITY` with no uop since the previous check (or the
-//!   executor's entry, for a trace that does not loop) that may run Python code is dropped.
+//!   executor's entry, for a trace that does not loop) that may run Python code is dropped;
+//!   so is one where no fact of the pass rests on the executor's validity (no value is
+//!   proven of a class version, the only fact that a change elsewhere can break: types of
+//!   representations never change, and the recorded uops check their own assumptions, dict
+//!   and class versions, builtin types, when they run). An invalidated executor then runs
+//!   on to its next exit, which is what it did between an escape and the check anyway.
 //!   `len` of a builtin container does not, nor the generic operators and comparisons on
 //!   ints, floats and bools, nor `iter()` or truth tests of builtin containers and strs.
 //! - **Safe points.** `_CHECK_PERIODIC` may collect, and collections run finalizers
