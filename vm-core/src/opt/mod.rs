@@ -94,6 +94,7 @@
 //! stack effect of every instruction); it runs after the pass in debug builds and tests.
 
 pub mod check;
+mod facts;
 pub mod forward;
 pub mod peel;
 pub mod symbol;
