@@ -433,6 +433,19 @@ fn validity_checks_stay_only_where_a_class_fact_needs_them() {
 }
 
 #[test]
+fn identity_tests_give_bools() {
+    let src = "def f(xs, n):\n    s = 0\n    for i in range(n):\n        b = xs is None\n        c = not b\n        if c:\n            s = s + 1\n    return s\nprint(f([], 1000))\n";
+    let vm = run_both(src, 16, "1000\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    assert!(
+        !loop_uops(&roots[0]).contains(&Uop::_TO_BOOL_BOOL),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
 fn dump_shows_traces_before_and_after() {
     let src = "def f(n):\n    s = 0\n    for i in range(n):\n        s = s + i + i\n    return s\nprint(f(100))\n";
     let mut c = config(16, true);

@@ -219,6 +219,8 @@ fn modelled(uop: Uop) -> bool {
             | _LOAD_ATTR_INSTANCE_METHOD
             | _LOAD_ATTR_METHOD_LAYOUT
             | _LOAD_ATTR_METHOD_VERSION
+            | _IS_OP
+            | _UNARY_NOT
     )
 }
 
@@ -723,6 +725,12 @@ impl Pass<'_> {
             _BINARY_OP_ADD_STR => {
                 self.pop_n(2);
                 self.push_new(Ty::Str);
+                Act::Keep
+            }
+            _IS_OP | _UNARY_NOT => {
+                // Identity tests and `not` give a bool (and run no code).
+                self.pop_n(if u.uop == _IS_OP { 2 } else { 1 });
+                self.push_new(Ty::Bool);
                 Act::Keep
             }
             _COMPARE_OP_INT | _COMPARE_OP_FLOAT | _COMPARE_OP_STR => {

@@ -17,7 +17,7 @@
 //!   `_GUARD_BOTH_NUMBERS` when both are proven numbers, `_GUARD_BOTH_STR` when both are
 //!   proven strs. Proofs come from an earlier guard on the same value (through locals,
 //!   `COPY`, `SWAP`, calls' arguments and returns), from the producing uop (float
-//!   arithmetic gives a float, compares give a bool, `str + str` a str, `len` of a builtin
+//!   arithmetic gives a float, compares, identity tests and `not` give a bool, `str + str` a str, `len` of a builtin
 //!   container a small int), from constants, and from the checked forms below.
 //! - **Sets.** A set display makes an exact `set` (a `_GUARD_BUILTIN_TYPE` on `set` is
 //!   then dropped, and a kept one teaches it).
