@@ -197,6 +197,255 @@ fn calls_pass_argument_and_return_types() {
 }
 
 #[test]
+fn list_subscript_guards_go_from_a_loop_over_a_list() {
+    // `xs` is checked once in the preamble; `i` is a proven small int (a range loop).
+    let src = "def f(xs, n):\n    s = 0\n    for i in range(n):\n        s = s + xs[i] + xs[i - 1]\n        xs[i] = i\n    return s\nprint(f(list(range(1000)), 1000))\n";
+    let want = {
+        let mut xs: Vec<i64> = (0..1000).collect();
+        let mut s = 0i64;
+        for i in 0..1000usize {
+            s += xs[i] + xs[(i + 999) % 1000];
+            xs[i] = i as i64;
+        }
+        format!("{s}\n")
+    };
+    let vm = run_both(src, 16, &want);
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let body = loop_uops(&roots[0]);
+    for g in [Uop::_GUARD_NOS_LIST, Uop::_GUARD_TOS_INT] {
+        assert!(!body.contains(&g), "{g:?}: {}", vm.dump_executors());
+    }
+    assert!(
+        body.contains(&Uop::_BINARY_SUBSCR_LIST_INT) && body.contains(&Uop::_STORE_SUBSCR_LIST_INT),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
+fn a_list_turning_into_a_tuple_mid_loop_gives_the_right_answer() {
+    // The proven list is rebound to a tuple (and the index to a float-derived int) in the
+    // middle of the traced loop: the preamble's guards no longer hold.
+    let src = "def f(n):\n    xs = list(range(10))\n    s = 0\n    for i in range(n):\n        s = s + xs[i % 10]\n        if i == 500:\n            xs = tuple(xs)\n        if i == 700:\n            xs = [1] * 10\n    return s\nprint(f(1000))\n";
+    let mut s = 0i64;
+    for i in 0..1000i64 {
+        s += if i <= 700 { i % 10 } else { 1 };
+    }
+    run_both(src, 16, &format!("{s}\n"));
+}
+
+#[test]
+fn iterator_guards_go_from_the_loop_copy() {
+    // The iterator lives on the stack at the loop top: the preamble checks its type once.
+    let src = "def f(xs):\n    s = 0\n    for x in xs:\n        s = s + x\n    return s\nprint(f(list(range(1000))), f(tuple(range(1000))))\n";
+    let vm = run_both(src, 16, "499500 499500\n");
+    let roots = roots_in(&vm, "f");
+    assert!(!roots.is_empty(), "{}", vm.dump_executors());
+    for r in &roots {
+        let body = loop_uops(r);
+        for g in [Uop::_GUARD_ITER_LIST, Uop::_GUARD_ITER_TUPLE] {
+            assert!(!body.contains(&g), "{g:?}: {}", vm.dump_executors());
+        }
+    }
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.guards_removed > 900, "{}", s.report());
+}
+
+#[test]
+fn the_range_iterator_guard_goes_from_the_loop_copy() {
+    let src = "def f(n):\n    s = 0\n    for i in range(n):\n        s = s + i\n    return s\nprint(f(1000))\n";
+    let vm = run_both(src, 16, "499500\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let body = loop_uops(&roots[0]);
+    assert!(
+        !body.contains(&Uop::_GUARD_ITER_RANGE),
+        "{}",
+        vm.dump_executors()
+    );
+    assert!(
+        body.contains(&Uop::_FOR_ITER_RANGE_SMALL),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
+fn iter_of_a_proven_list_is_a_list_iterator() {
+    // `ys` is built in the trace (a list display): the inner loop's iterator guard goes.
+    let src = "def f(n):\n    s = 0\n    for i in range(n):\n        ys = [i, i + 1, i + 2]\n        for y in ys:\n            s = s + y\n    return s\nprint(f(500))\n";
+    let vm = run_both(
+        src,
+        16,
+        &format!("{}\n", (0..500i64).map(|i| 3 * i + 3).sum::<i64>()),
+    );
+    let mut seen = 0;
+    for e in vm.executors() {
+        let u: Vec<Uop> = e.uops.iter().map(|u| u.uop).collect();
+        let Some(g) = u.iter().position(|x| *x == Uop::_GET_ITER) else {
+            continue;
+        };
+        let f = g + u[g..]
+            .iter()
+            .position(|x| *x == Uop::_FOR_ITER_LIST)
+            .expect("a loop");
+        assert!(
+            !u[g..f].contains(&Uop::_GUARD_ITER_LIST),
+            "{}",
+            vm.dump_executors()
+        );
+        seen += 1;
+    }
+    assert!(seen > 0, "{}", vm.dump_executors());
+}
+
+#[test]
+fn list_slices_with_int_bounds_run_no_code() {
+    // Slicing a proven list with int bounds runs no Python code: no validity check after it.
+    let src = "def f(xs, n):\n    s = 0\n    for i in range(n):\n        s = s + xs[0]\n        ys = xs[1:i % 5]\n        ys[0:1] = xs[2:3]\n        s = s + len(ys)\n    return s\nprint(f([1, 2, 3, 4, 5, 6], 1000))\n";
+    let want: usize = (0..1000)
+        .map(|i| 1 + 1.max((i % 5usize).saturating_sub(1)))
+        .sum();
+    let vm = run_both(src, 16, &format!("{want}\n"));
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let body = loop_uops(&roots[0]);
+    assert!(
+        body.contains(&Uop::_BINARY_SLICE),
+        "{}",
+        vm.dump_executors()
+    );
+    assert!(
+        !body.contains(&Uop::_CHECK_VALIDITY),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
+fn a_slice_bound_turning_into_an_object_mid_loop_gives_the_right_answer() {
+    // `__index__` runs Python code (here it rebinds a global the trace reads).
+    let src = "K = 1\nclass I:\n    def __index__(self):\n        global K\n        K = 2\n        return 3\ndef f(xs, n):\n    s = 0\n    b = 2\n    for i in range(n):\n        s = s + len(xs[:b]) + K\n        if i == 600:\n            b = I()\n    return s\nprint(f([1, 2, 3, 4, 5, 6], 1000))\n";
+    let want = 601 * 3 + 399 * 5;
+    run_both(src, 16, &format!("{want}\n"));
+}
+
+#[test]
+fn attribute_guards_go_once_the_class_version_is_proven() {
+    let src = "class P:\n    def __init__(self, x, y):\n        self.x = x\n        self.y = y\ndef f(p, n):\n    s = 0\n    for i in range(n):\n        s = s + p.x + p.y\n        p.x = p.y + i\n    return s\nprint(f(P(1, 2), 1000))\n";
+    let want = {
+        let (mut x, y, mut s) = (1i64, 2i64, 0i64);
+        for i in 0..1000 {
+            s += x + y;
+            x = y + i;
+        }
+        format!("{s}\n")
+    };
+    let vm = run_both(src, 16, &want);
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let body = loop_uops(&roots[0]);
+    for g in [
+        Uop::_GUARD_INSTANCE_SLOT,
+        Uop::_GUARD_INSTANCE_SLOT_STORE,
+        Uop::_GUARD_TYPE_VERSION,
+    ] {
+        assert!(!body.contains(&g), "{g:?}: {}", vm.dump_executors());
+    }
+    assert!(
+        body.contains(&Uop::_LOAD_ATTR_SLOT),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
+fn a_class_attribute_rebinding_mid_loop_gives_the_right_answer() {
+    // A property shadowing the instance attribute is added to the class while the trace
+    // runs (from a function the loop calls): the trace must not read the slot after it.
+    let src = "class P:\n    def __init__(self):\n        self.x = 1\ndef g():\n    P.x = property(lambda self: 100)\ndef f(p, n):\n    s = 0\n    for i in range(n):\n        s = s + p.x\n        if i == 600:\n            g()\n        s = s + p.x\n    return s\nprint(f(P(), 1000))\n";
+    let want = 600 * 2 + 101 + 399 * 200;
+    let vm = run_both(src, 16, &format!("{want}\n"));
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.invalidations >= 1, "{}", s.report());
+}
+
+#[test]
+fn an_instance_of_another_class_mid_loop_gives_the_right_answer() {
+    // Same layout, another class: the strict guard leaves, the polymorphic one passes.
+    let src = "class A:\n    def __init__(self):\n        self.x = 1\nclass B:\n    def __init__(self):\n        self.x = 2\ndef f(n):\n    p = A()\n    s = 0\n    for i in range(n):\n        s = s + p.x\n        if i == 500:\n            p = B()\n    return s\nprint(f(1000))\n";
+    run_both(src, 16, &format!("{}\n", 501 + 499 * 2));
+}
+
+#[test]
+fn a_method_call_on_a_proven_instance_has_no_class_guard_in_its_loop() {
+    // The method load proves `p`'s class in the preamble; in the loop copy it only checks
+    // the layout length, and the callee's `self.x` (its `self` is `p`) has no guard.
+    let src = "class P:\n    def __init__(self):\n        self.x = 1\n    def get(self):\n        return self.x\ndef f(p, n):\n    s = 0\n    for i in range(n):\n        s = s + p.get()\n    return s\nprint(f(P(), 1000))\n";
+    let vm = run_both(src, 16, "1000\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let body = loop_uops(&roots[0]);
+    assert!(
+        body.contains(&Uop::_LOAD_ATTR_METHOD_LAYOUT),
+        "{}",
+        vm.dump_executors()
+    );
+    for g in [
+        Uop::_GUARD_INSTANCE_SLOT,
+        Uop::_GUARD_TYPE_VERSION,
+        Uop::_LOAD_ATTR_INSTANCE_METHOD,
+        Uop::_LOAD_ATTR_METHOD_VERSION,
+    ] {
+        assert!(!body.contains(&g), "{g:?}: {}", vm.dump_executors());
+    }
+}
+
+#[test]
+fn a_method_rebinding_mid_loop_gives_the_right_answer() {
+    let src = "class P:\n    def __init__(self):\n        self.x = 1\n    def get(self):\n        return self.x\ndef other(self):\n    return 10\ndef g():\n    P.get = other\ndef f(p, n):\n    s = 0\n    for i in range(n):\n        s = s + p.get()\n        if i == 600:\n            g()\n    return s\nprint(f(P(), 1000))\n";
+    run_both(src, 16, &format!("{}\n", 601 + 399 * 10));
+}
+
+#[test]
+fn validity_checks_stay_only_where_a_class_fact_needs_them() {
+    // `sorted` with a key runs Python code. With only ints known, nothing the optimizer assumed can be
+    // invalidated, so no check follows it; with `p`'s class proven, one does.
+    let plain = "def k(x):\n    return x\ndef f(n):\n    s = 0\n    for i in range(n):\n        sorted([i], key=k)\n        s = s + i\n    return s\nprint(f(1000))\n";
+    let vm = run_both(plain, 16, "499500\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    assert!(
+        !loop_uops(&roots[0]).contains(&Uop::_CHECK_VALIDITY),
+        "{}",
+        vm.dump_executors()
+    );
+    let classy = "class P:\n    def __init__(self):\n        self.x = 1\ndef k(x):\n    return x\ndef f(p, n):\n    s = 0\n    for i in range(n):\n        s = s + p.x\n        sorted([i], key=k)\n        s = s + p.x\n    return s\nprint(f(P(), 1000))\n";
+    let vm = run_both(classy, 16, "2000\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    assert!(
+        loop_uops(&roots[0]).contains(&Uop::_CHECK_VALIDITY),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
+fn identity_tests_give_bools() {
+    let src = "def f(xs, n):\n    s = 0\n    for i in range(n):\n        b = xs is None\n        c = not b\n        if c:\n            s = s + 1\n    return s\nprint(f([], 1000))\n";
+    let vm = run_both(src, 16, "1000\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    assert!(
+        !loop_uops(&roots[0]).contains(&Uop::_TO_BOOL_BOOL),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
 fn dump_shows_traces_before_and_after() {
     let src = "def f(n):\n    s = 0\n    for i in range(n):\n        s = s + i + i\n    return s\nprint(f(100))\n";
     let mut c = config(16, true);

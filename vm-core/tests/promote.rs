@@ -94,6 +94,15 @@ fn rebinding_from_the_loop_or_a_callee_is_seen() {
 }
 
 #[test]
+fn a_load_after_a_call_that_rebinds_it_is_not_a_stale_constant() {
+    // The call is traced through; its store invalidates the executor, and nothing checks
+    // validity after it (no fact of the forward pass needs it), so the load after it must
+    // stay a load.
+    let src = "K = 1\ndef bump():\n    global K\n    K += 1\ndef f():\n    t = 0\n    for i in range(3000):\n        bump()\n        t += K\n    return t\nprint(f())\n";
+    run_all(src, "4504500\n");
+}
+
+#[test]
 fn deleting_or_popping_the_binding_is_seen() {
     // One fresh VM per way (a dict changed under traces again and again stops being
     // watched, and then nothing is promoted).

@@ -247,6 +247,30 @@ macro_rules! for_each_uop {
             // effect) when a collection or an interrupt is due, so tier 1 runs the safe point:
             // in the trace it never runs Python code (finalizers), so it does not escape.
             _CHECK_PERIODIC_EXIT flags::EXIT;
+            // guards: type guards split off the specialized actions (as CPython's
+            // `bytecodes.c` does), so the optimizer can drop them where the type is proven.
+            // The actions keep their own checks as a safety net (they deopt, never panic,
+            // when reached with another type) and their value checks (bounds), see
+            // `exec::ir::is_value_check`.
+            _GUARD_NOS_LIST flags::DEOPT;
+            _GUARD_TOS_INT flags::DEOPT;
+            _GUARD_ITER_LIST flags::DEOPT;
+            _GUARD_ITER_TUPLE flags::DEOPT;
+            _GUARD_ITER_RANGE flags::DEOPT;
+            // An instance whose values hold the cached slot's attribute (`LOAD_ATTR`'s name
+            // is `oparg >> 1`, `STORE_ATTR`'s the oparg): the class has the cached version,
+            // or (a polymorphic site) a layout with the name at that slot.
+            _GUARD_INSTANCE_SLOT flags::DEOPT;
+            _GUARD_INSTANCE_SLOT_STORE flags::DEOPT;
+            // The strict form the optimizer puts in their place: an instance without a dict
+            // whose class has exactly the cached version.
+            _GUARD_TYPE_VERSION flags::DEOPT;
+            // `_LOAD_ATTR_INSTANCE_METHOD` on an owner proven of the cached class version:
+            // only the layout length is checked (no instance attribute shadows the method).
+            _LOAD_ATTR_METHOD_LAYOUT flags::DEOPT;
+            // The strict form of `_LOAD_ATTR_INSTANCE_METHOD` (the cached class version and
+            // layout length only, no polymorphic lookup): after it the owner's class is known.
+            _LOAD_ATTR_METHOD_VERSION flags::DEOPT;
             // lead: a global or builtin promoted to a constant of the executor (oparg =
             // index into `Executor::consts` << 1 | push_null); the executor depends on the
             // binding, so a rebinding invalidates it. Run by the executor itself.
@@ -306,14 +330,14 @@ macro_rules! for_each_op {
             // Cache: counter, class version (or module dict), slot / method / keys version,
             // layout length / entry.
             LOAD_ATTR 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::SPECIALIZE} [_SPECIALIZE, _LOAD_ATTR];
-            LOAD_ATTR_INSTANCE_VALUE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_LOAD_ATTR_SLOT];
+            LOAD_ATTR_INSTANCE_VALUE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_INSTANCE_SLOT, _LOAD_ATTR_SLOT];
             LOAD_ATTR_METHOD_WITH_VALUES 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_LOAD_ATTR_INSTANCE_METHOD];
             LOAD_ATTR_MODULE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_CHECK_ATTR_MODULE, _LOAD_ATTR_MODULE];
             // A method of a builtin type (immutable, so the type's identity is the guard).
             LOAD_ATTR_METHOD_NATIVE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_BUILTIN_TYPE, _LOAD_ATTR_METHOD];
             // Cache: counter, class version, slot.
             STORE_ATTR 4 |_a| (2, 0) {flags::NAME | flags::SPECIALIZE} [_SPECIALIZE, _STORE_ATTR];
-            STORE_ATTR_INSTANCE_VALUE 4 |_a| (2, 0) {flags::NAME} [_STORE_ATTR_SLOT];
+            STORE_ATTR_INSTANCE_VALUE 4 |_a| (2, 0) {flags::NAME} [_GUARD_INSTANCE_SLOT_STORE, _STORE_ATTR_SLOT];
             DELETE_ATTR 0 |_a| (1, 0) {flags::NAME} [_DELETE_ATTR];
             // oparg = a `BinaryOp` number (in-place variants included).
             // Cache: counter; for BINARY_OP_USER: class version, method, right operand's type.
@@ -329,11 +353,11 @@ macro_rules! for_each_op {
             // objs: a user class's dunder (`V + V`, `V * 2.0`), called without lookups.
             BINARY_OP_USER 4 |_a| (2, 1) {0} [_BINARY_OP_USER];
             BINARY_SUBSCR 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _BINARY_SUBSCR];
-            BINARY_SUBSCR_LIST_INT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_LIST_INT];
+            BINARY_SUBSCR_LIST_INT 1 |_a| (2, 1) {0} [_GUARD_NOS_LIST, _GUARD_TOS_INT, _BINARY_SUBSCR_LIST_INT];
             BINARY_SUBSCR_TUPLE_INT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_TUPLE_INT];
             BINARY_SUBSCR_DICT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_DICT];
             STORE_SUBSCR 1 |_a| (3, 0) {flags::SPECIALIZE} [_SPECIALIZE, _STORE_SUBSCR];
-            STORE_SUBSCR_LIST_INT 1 |_a| (3, 0) {0} [_STORE_SUBSCR_LIST_INT];
+            STORE_SUBSCR_LIST_INT 1 |_a| (3, 0) {0} [_GUARD_NOS_LIST, _GUARD_TOS_INT, _STORE_SUBSCR_LIST_INT];
             STORE_SUBSCR_DICT 1 |_a| (3, 0) {0} [_STORE_SUBSCR_DICT];
             DELETE_SUBSCR 0 |_a| (2, 0) {0} [_DELETE_SUBSCR];
             BINARY_SLICE 0 |a| (if a == 3 { 4 } else { 3 }, 1) {0} [_BINARY_SLICE];
@@ -380,9 +404,9 @@ macro_rules! for_each_op {
             GET_ITER 0 |_a| (1, 1) {0} [_GET_ITER];
             // On exhaustion pops the iterator and jumps to the target.
             FOR_ITER 1 |_a| (1, 2) {flags::JUMP | flags::SPECIALIZE} [_SPECIALIZE, _FOR_ITER];
-            FOR_ITER_RANGE 1 |_a| (1, 2) {flags::JUMP} [_FOR_ITER_RANGE];
-            FOR_ITER_LIST 1 |_a| (1, 2) {flags::JUMP} [_FOR_ITER_LIST];
-            FOR_ITER_TUPLE 1 |_a| (1, 2) {flags::JUMP} [_FOR_ITER_TUPLE];
+            FOR_ITER_RANGE 1 |_a| (1, 2) {flags::JUMP} [_GUARD_ITER_RANGE, _FOR_ITER_RANGE];
+            FOR_ITER_LIST 1 |_a| (1, 2) {flags::JUMP} [_GUARD_ITER_LIST, _FOR_ITER_LIST];
+            FOR_ITER_TUPLE 1 |_a| (1, 2) {flags::JUMP} [_GUARD_ITER_TUPLE, _FOR_ITER_TUPLE];
             BUILD_TUPLE 0 |a| (a, 1) {0} [_BUILD_TUPLE];
             BUILD_LIST 0 |a| (a, 1) {0} [_BUILD_LIST];
             BUILD_SET 0 |a| (a, 1) {0} [_BUILD_SET];
@@ -482,6 +506,23 @@ macro_rules! for_each_op {
             FOR_ITER_RANGE_T2 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_FOR_ITER_RANGE_SMALL];
             LOAD_GLOBAL_BUILTIN_T2 5 |a| (0, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_GUARD_BUILTINS_VERSION, _LOAD_GLOBAL_BUILTIN];
             LOAD_GLOBAL_BUILTIN_G_T2 5 |a| (0, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_GUARD_GLOBALS_VERSION, _LOAD_GLOBAL_BUILTIN];
+            // guards: what the optimizer leaves of the split list subscripts and list/tuple
+            // loops when it proves their operands' types.
+            BINARY_SUBSCR_LIST_INT_T2_I 1 |_a| (2, 1) {flags::TIER2} [_GUARD_TOS_INT, _BINARY_SUBSCR_LIST_INT];
+            BINARY_SUBSCR_LIST_INT_T2_L 1 |_a| (2, 1) {flags::TIER2} [_GUARD_NOS_LIST, _BINARY_SUBSCR_LIST_INT];
+            BINARY_SUBSCR_LIST_INT_T2 1 |_a| (2, 1) {flags::TIER2} [_BINARY_SUBSCR_LIST_INT];
+            STORE_SUBSCR_LIST_INT_T2_I 1 |_a| (3, 0) {flags::TIER2} [_GUARD_TOS_INT, _STORE_SUBSCR_LIST_INT];
+            STORE_SUBSCR_LIST_INT_T2_L 1 |_a| (3, 0) {flags::TIER2} [_GUARD_NOS_LIST, _STORE_SUBSCR_LIST_INT];
+            STORE_SUBSCR_LIST_INT_T2 1 |_a| (3, 0) {flags::TIER2} [_STORE_SUBSCR_LIST_INT];
+            FOR_ITER_LIST_T2 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_FOR_ITER_LIST];
+            FOR_ITER_TUPLE_T2 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_FOR_ITER_TUPLE];
+            LOAD_ATTR_INSTANCE_VALUE_T2_V 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_GUARD_TYPE_VERSION, _LOAD_ATTR_SLOT];
+            LOAD_ATTR_INSTANCE_VALUE_T2 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_SLOT];
+            STORE_ATTR_INSTANCE_VALUE_T2_V 4 |_a| (2, 0) {flags::NAME | flags::TIER2} [_GUARD_TYPE_VERSION, _STORE_ATTR_SLOT];
+            STORE_ATTR_INSTANCE_VALUE_T2 4 |_a| (2, 0) {flags::NAME | flags::TIER2} [_STORE_ATTR_SLOT];
+            FOR_ITER_RANGE_T2_G 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_GUARD_ITER_RANGE, _FOR_ITER_RANGE_SMALL];
+            LOAD_ATTR_METHOD_WITH_VALUES_T2 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_METHOD_LAYOUT];
+            LOAD_ATTR_METHOD_WITH_VALUES_T2_V 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_METHOD_VERSION];
         }
     };
 }

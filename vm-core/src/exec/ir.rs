@@ -80,9 +80,43 @@ pub fn is_special(uop: Uop) -> bool {
 
 /// Whether `uop` is a type or version guard: it checks an assumption and deoptimizes on a
 /// miss (with `_CHECK_VALIDITY`, the guards the optimizer tries to remove; branch guards
-/// are control flow and counted apart).
+/// are control flow and counted apart). The actions split from their type guards
+/// ([`is_split_action`]) are not: they deoptimize only on a value check
+/// ([`is_value_check`]) or, as a safety net, when reached with a type their guard excludes.
 pub fn is_guard(uop: Uop) -> bool {
-    uop.flags() & flags::DEOPT != 0
+    uop.flags() & flags::DEOPT != 0 && !is_split_action(uop)
+}
+
+/// Whether `uop` is an action whose type guards are separate uops (before it in its
+/// instruction): it still has an exit (flag `DEOPT`), but only to stay safe when the
+/// optimizer's proof of its operand types is wrong, and for its value checks.
+pub fn is_split_action(uop: Uop) -> bool {
+    matches!(
+        uop,
+        Uop::_BINARY_SUBSCR_LIST_INT
+            | Uop::_STORE_SUBSCR_LIST_INT
+            | Uop::_FOR_ITER_LIST
+            | Uop::_FOR_ITER_TUPLE
+            | Uop::_FOR_ITER_RANGE
+            | Uop::_FOR_ITER_RANGE_SMALL
+            | Uop::_LOAD_ATTR_SLOT
+            | Uop::_STORE_ATTR_SLOT
+            | Uop::_LOAD_ATTR_METHOD_LAYOUT
+    )
+}
+
+/// Whether `uop` is a *value check*: an action that deoptimizes on a property of a value
+/// of the right type (an index in bounds), not a type or version. Counted apart from
+/// guards (`--stats` "value checks executed"): no type proof can remove it.
+pub fn is_value_check(uop: Uop) -> bool {
+    matches!(
+        uop,
+        Uop::_BINARY_SUBSCR_LIST_INT
+            | Uop::_STORE_SUBSCR_LIST_INT
+            | Uop::_LOAD_ATTR_SLOT
+            | Uop::_LOAD_ATTR_METHOD_LAYOUT
+            | Uop::_FOR_ITER_RANGE_SMALL
+    )
 }
 
 /// The link of an exit that no trace has been attached to: the shared cold exit.

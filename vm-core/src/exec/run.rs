@@ -587,6 +587,7 @@ impl Vm {
                     s.guards_executed += 1;
                     super::stats::bump_by(&mut s.guards_by_uop, uop.name(), 1);
                 }
+                uop if super::ir::is_value_check(uop) => s.value_checks += 1,
                 _ => {}
             }
         }

@@ -49,6 +49,11 @@ pub struct Tier2Stats {
     pub validity_checks: u64,
     /// Branch guards (`_GUARD_IS_*_POP`) executed in traces.
     pub branch_guards: u64,
+    /// Value checks executed in traces: actions split from their type guards that still
+    /// deoptimize on a property of a value of the right type (an index in bounds; see
+    /// `exec::ir::is_value_check`). Not guards: no type proof removes them, so they are
+    /// not in the removed share.
+    pub value_checks: u64,
     /// Guards the optimizer removed that would have run (counted where they stood).
     pub guards_removed: u64,
     /// Guards the optimizer removed from traces, counted once per trace.
@@ -145,6 +150,7 @@ impl Tier2Stats {
         }
         line(&mut out, "validity checks executed", self.validity_checks);
         line(&mut out, "branch guards executed", self.branch_guards);
+        line(&mut out, "value checks executed", self.value_checks);
         line(&mut out, "guards removed (dynamic)", self.guards_removed);
         line(
             &mut out,

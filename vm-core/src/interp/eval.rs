@@ -450,13 +450,9 @@ impl Vm {
             Uop::_CALL_ALLOC_AND_ENTER_INIT => {
                 return self.call_alloc_and_enter_init(ctx, arg as usize)
             }
-            Uop::_LOAD_ATTR_SLOT => return self.load_attr_slot(ctx, arg),
-            Uop::_STORE_ATTR_SLOT => {
-                if !self.instance_slot_ok(ctx, self.top(), arg as usize) {
-                    return Ok(Flow::Deopt);
-                }
-                return self.store_attr_instance_value(ctx);
-            }
+            // The guards are `_GUARD_INSTANCE_SLOT*` / `_GUARD_TYPE_VERSION` before these.
+            Uop::_LOAD_ATTR_SLOT => return self.load_attr_instance_value(ctx, arg),
+            Uop::_STORE_ATTR_SLOT => return self.store_attr_instance_value(ctx),
             Uop::_LOAD_ATTR_INSTANCE_METHOD => return self.load_attr_instance_method(ctx, arg),
             Uop::_BINARY_OP_USER => return self.binary_op_user(ctx, arg),
             Uop::_CONTAINS_OP_SEQ => return self.contains_seq(arg),
@@ -478,6 +474,25 @@ impl Vm {
                     return Ok(Flow::Deopt);
                 }
             }
+            // guards: type guards split off the specialized actions (see `spec_uops`).
+            Uop::_GUARD_NOS_LIST => return self.guard_nos_list(),
+            Uop::_GUARD_TOS_INT => return self.guard_tos_int(),
+            Uop::_GUARD_ITER_LIST => return self.guard_iter_list(),
+            Uop::_GUARD_ITER_TUPLE => return self.guard_iter_tuple(),
+            Uop::_GUARD_ITER_RANGE => return self.guard_iter_range(),
+            Uop::_GUARD_INSTANCE_SLOT => {
+                if !self.instance_slot_ok(ctx, self.top(), (arg >> 1) as usize) {
+                    return Ok(Flow::Deopt);
+                }
+            }
+            Uop::_GUARD_INSTANCE_SLOT_STORE => {
+                if !self.instance_slot_ok(ctx, self.top(), arg as usize) {
+                    return Ok(Flow::Deopt);
+                }
+            }
+            Uop::_GUARD_TYPE_VERSION => return self.guard_type_version(ctx),
+            Uop::_LOAD_ATTR_METHOD_LAYOUT => return self.load_attr_method_layout(ctx, false),
+            Uop::_LOAD_ATTR_METHOD_VERSION => return self.load_attr_method_layout(ctx, true),
             Uop::_POP_TOP => {
                 self.stack.pop();
             }

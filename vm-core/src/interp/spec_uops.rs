@@ -304,14 +304,43 @@ impl Vm {
         }
     }
 
-    /// `obj.name` read from the instance's slot (see [`Vm::instance_slot_ok`]).
+    /// The cached method of an instance whose class the trace optimizer proved has the
+    /// cached version: replaces the owner by the method and pushes the owner as `self`,
+    /// when the class layout still has the cached length (no instance attribute can
+    /// shadow the method); deopts otherwise. `version`: the class version is checked too
+    /// (the strict form of [`Vm::load_attr_instance_method`], without its polymorphic path).
     #[inline(always)]
-    pub(crate) fn load_attr_slot(&mut self, ctx: &Ctx, arg: u32) -> UopResult {
+    pub(crate) fn load_attr_method_layout(&mut self, ctx: &Ctx, version: bool) -> UopResult {
         let owner = self.top();
-        if !self.instance_slot_ok(ctx, owner, (arg >> 1) as usize) {
+        let Some(Obj::Instance(i)) = self.obj(owner) else {
             return DEOPT;
+        };
+        match self.heap.get(i.class) {
+            Obj::Class(c)
+                if i.dict.is_none()
+                    && c.layout.len() as u32 == cache(ctx, 3)
+                    && (!version || c.version.get() == cache(ctx, 1)) => {}
+            _ => return DEOPT,
         }
-        self.load_attr_instance_value(ctx, arg)
+        if let Some(t) = self.stack.last_mut() {
+            *t = Value::obj(ObjRef(cache(ctx, 2)));
+        }
+        self.push(owner);
+        NEXT
+    }
+
+    /// The top is an instance without a dict whose class has exactly the cached version
+    /// (cache unit 1): the strict form of [`Vm::instance_slot_ok`] the trace optimizer uses,
+    /// after which the class is known (its version identifies it).
+    #[inline(always)]
+    pub(crate) fn guard_type_version(&self, ctx: &Ctx) -> UopResult {
+        let Some(Obj::Instance(i)) = self.obj(self.top()) else {
+            return DEOPT;
+        };
+        match self.heap.get(i.class) {
+            Obj::Class(c) if i.dict.is_none() && c.version.get() == cache(ctx, 1) => NEXT,
+            _ => DEOPT,
+        }
     }
 
     /// `obj.name(...)` on an instance (values in the shared layout): replaces the owner by
@@ -422,7 +451,8 @@ impl Vm {
             return DEOPT;
         };
         let grow = match self.heap.get(r) {
-            Obj::Instance(i) => (slot + 1).saturating_sub(i.values.len()),
+            // (An instance given a dict since its guard keeps its attributes there.)
+            Obj::Instance(i) if i.dict.is_none() => (slot + 1).saturating_sub(i.values.len()),
             _ => return DEOPT,
         };
         if grow > 0 {
@@ -471,6 +501,52 @@ impl Vm {
     }
 
     // -- Subscripts and containers ---------------------------------------------------------
+
+    /// The item below the top is a list (`seq[i]` and `seq[i] = v` on a list).
+    #[inline(always)]
+    pub(crate) fn guard_nos_list(&self) -> UopResult {
+        match self.obj(self.peek(2)) {
+            Some(Obj::List(_)) => NEXT,
+            _ => DEOPT,
+        }
+    }
+
+    /// The top is a small int.
+    #[inline(always)]
+    pub(crate) fn guard_tos_int(&self) -> UopResult {
+        if self.top().is_small_int() {
+            NEXT
+        } else {
+            DEOPT
+        }
+    }
+
+    /// The top is a list iterator.
+    #[inline(always)]
+    pub(crate) fn guard_iter_list(&self) -> UopResult {
+        match self.obj(self.top()) {
+            Some(Obj::ListIter { .. }) => NEXT,
+            _ => DEOPT,
+        }
+    }
+
+    /// The top is a range iterator.
+    #[inline(always)]
+    pub(crate) fn guard_iter_range(&self) -> UopResult {
+        match self.obj(self.top()) {
+            Some(Obj::RangeIter { .. }) => NEXT,
+            _ => DEOPT,
+        }
+    }
+
+    /// The top is a tuple iterator.
+    #[inline(always)]
+    pub(crate) fn guard_iter_tuple(&self) -> UopResult {
+        match self.obj(self.top()) {
+            Some(Obj::Iter(it)) if matches!(**it, IterObj::Tuple { .. }) => NEXT,
+            _ => DEOPT,
+        }
+    }
 
     /// `seq[i]` for a small int `i` when `items` recognizes the container (list or tuple).
     #[inline(always)]

@@ -38,6 +38,14 @@ pub fn is_pure_check(uop: Uop) -> bool {
             | _GUARD_GLOBALS_VERSION
             | _GUARD_BUILTINS_VERSION
             | _GUARD_BUILTIN_TYPE
+            | _GUARD_NOS_LIST
+            | _GUARD_TOS_INT
+            | _GUARD_ITER_LIST
+            | _GUARD_ITER_TUPLE
+            | _GUARD_ITER_RANGE
+            | _GUARD_INSTANCE_SLOT
+            | _GUARD_INSTANCE_SLOT_STORE
+            | _GUARD_TYPE_VERSION
     )
 }
 
@@ -55,6 +63,10 @@ pub fn is_replacement(from: Uop, to: Uop) -> bool {
                 | (_CHECK_PERIODIC, _CHECK_PERIODIC_EXIT)
                 | (_LOAD_GLOBAL_MODULE, _LOAD_CONST_INLINE)
                 | (_LOAD_GLOBAL_BUILTIN, _LOAD_CONST_INLINE)
+                | (_GUARD_INSTANCE_SLOT, _GUARD_TYPE_VERSION)
+                | (_GUARD_INSTANCE_SLOT_STORE, _GUARD_TYPE_VERSION)
+                | (_LOAD_ATTR_INSTANCE_METHOD, _LOAD_ATTR_METHOD_LAYOUT)
+                | (_LOAD_ATTR_INSTANCE_METHOD, _LOAD_ATTR_METHOD_VERSION)
         )
 }
 
@@ -94,6 +106,9 @@ fn uop_effect(u: &UopInst) -> Option<i64> {
         | _BINARY_SUBSCR_TUPLE_INT => -1,
         _LOAD_GLOBAL_MODULE | _LOAD_GLOBAL_BUILTIN | _LOAD_CONST_INLINE => 1 + (u.oparg & 1) as i64,
         _LOAD_ATTR_METHOD => 1,
+        _LOAD_ATTR_SLOT => (u.oparg & 1) as i64,
+        _LOAD_ATTR_INSTANCE_METHOD | _LOAD_ATTR_METHOD_LAYOUT | _LOAD_ATTR_METHOD_VERSION => 1,
+        _STORE_ATTR_SLOT => -2,
         _STORE_SUBSCR_LIST_INT => -3,
         _CALL_LEN => -(u.oparg as i64 + 1),
         _BUILD_LIST | _BUILD_TUPLE | _BUILD_STRING | _BUILD_SET => 1 - u.oparg as i64,

@@ -14,8 +14,6 @@ use alloc::vec::Vec;
 use super::symbol::{Contradiction, Sym, Symbols, Ty};
 use crate::bytecode::ops::{flags, BinaryOp, Op, Uop};
 use crate::exec::ir::{ExecutorBuilder, UopInst, NO_EXIT, SAME_FRAME};
-use crate::object::types::Obj;
-use crate::object::value::Value;
 use crate::vm::Vm;
 
 /// How a frame of the abstract state was entered.
@@ -40,7 +38,7 @@ pub(super) struct Frame {
 }
 
 /// What the pass does with a uop.
-enum Act {
+pub(super) enum Act {
     Keep,
     Remove,
     Replace(Uop),
@@ -56,6 +54,9 @@ pub(crate) struct Optimized {
     pub removed_total: u32,
     /// Exit stubs to append to the builder's (body uops name them by index already).
     pub new_stubs: Vec<UopInst>,
+    /// Indices of `body` from which code may have run (the uop there or just before it
+    /// may run Python code), in the pass's judgement (sorted).
+    pub escapes: Vec<usize>,
 }
 
 /// The pass state.
@@ -78,6 +79,8 @@ pub(super) struct Pass<'a> {
     /// For each input uop, the index of the output uop standing in its place.
     pub(super) map: Vec<u32>,
     pub(super) new_stubs: Vec<UopInst>,
+    /// Where code may have run: see [`Optimized::escapes`].
+    pub(super) escapes: Vec<usize>,
 }
 
 /// Runs the forward pass over `b`'s body.
@@ -96,6 +99,7 @@ pub(crate) fn run(vm: &Vm, b: &ExecutorBuilder) -> Result<Optimized, Contradicti
         removed_total: 0,
         map: Vec::with_capacity(b.body.len()),
         new_stubs: Vec::new(),
+        escapes: Vec::new(),
     };
     if super::peel::peelable(b) {
         super::peel::peel(&mut p)?;
@@ -117,6 +121,7 @@ pub(crate) fn run(vm: &Vm, b: &ExecutorBuilder) -> Result<Optimized, Contradicti
         removed: p.removed,
         removed_total: p.removed_total,
         new_stubs: p.new_stubs,
+        escapes: p.escapes,
     })
 }
 
@@ -206,6 +211,23 @@ fn modelled(uop: Uop) -> bool {
             | _BUILD_SET
             | _BUILD_MAP
             | _LIST_APPEND
+            | _GUARD_NOS_LIST
+            | _GUARD_TOS_INT
+            | _GUARD_ITER_LIST
+            | _GUARD_ITER_TUPLE
+            | _GUARD_ITER_RANGE
+            | _BINARY_SLICE
+            | _STORE_SLICE
+            | _GUARD_INSTANCE_SLOT
+            | _GUARD_INSTANCE_SLOT_STORE
+            | _GUARD_TYPE_VERSION
+            | _LOAD_ATTR_SLOT
+            | _STORE_ATTR_SLOT
+            | _LOAD_ATTR_INSTANCE_METHOD
+            | _LOAD_ATTR_METHOD_LAYOUT
+            | _LOAD_ATTR_METHOD_VERSION
+            | _IS_OP
+            | _UNARY_NOT
     )
 }
 
@@ -339,7 +361,7 @@ impl Pass<'_> {
 
     /// The `n`-th item from the top (1 = top), made known (an unknown symbol) if below
     /// the known part.
-    fn peek(&mut self, n: usize) -> Sym {
+    pub(super) fn peek(&mut self, n: usize) -> Sym {
         let len = self.frame().stack.len();
         if n > len {
             // Materialize the missing items below the known part.
@@ -381,13 +403,14 @@ impl Pass<'_> {
     /// executor may have been invalidated.
     fn escape(&mut self) {
         self.clean = false;
+        self.escapes.push(self.out.len());
         self.globals_ok.clear();
         self.builtins_ok.clear();
     }
 
     // -- Reading the trace ------------------------------------------------------------------
 
-    fn code_obj(&self, code: u8) -> Option<&crate::bytecode::code::CodeObject> {
+    pub(super) fn code_obj(&self, code: u8) -> Option<&crate::bytecode::code::CodeObject> {
         self.b.codes.get(code as usize).map(|tc| &*tc.code)
     }
 
@@ -410,67 +433,6 @@ impl Pass<'_> {
         Op::from_u8(tc.caches.get(u.target as usize)?.get() as u8)
     }
 
-    /// The class (heap slot) every value of type `ty` has, if one does.
-    fn type_ref_of(&self, ty: Ty) -> Option<u32> {
-        let t = &self.vm.types;
-        Some(
-            match ty {
-                Ty::SmallInt | Ty::Int => t.int,
-                Ty::Float => t.float,
-                Ty::Bool => t.bool_,
-                Ty::NoneV => t.none_type,
-                Ty::Str => t.str_,
-                Ty::List => t.list,
-                Ty::Tuple => t.tuple,
-                Ty::Dict => t.dict,
-                _ => return None,
-            }
-            .0,
-        )
-    }
-
-    /// The type of the values whose class is heap slot `t`, if the pass has one for it.
-    fn ty_of_type_ref(&self, t: u32) -> Option<Ty> {
-        let ts = &self.vm.types;
-        [
-            (ts.int, Ty::Int),
-            (ts.float, Ty::Float),
-            (ts.bool_, Ty::Bool),
-            (ts.none_type, Ty::NoneV),
-            (ts.str_, Ty::Str),
-            (ts.list, Ty::List),
-            (ts.tuple, Ty::Tuple),
-            (ts.dict, Ty::Dict),
-        ]
-        .iter()
-        .find(|(r, _)| r.0 == t)
-        .map(|(_, ty)| *ty)
-    }
-
-    fn const_type(&self, code: u8, i: u32) -> Ty {
-        let Some(v) = self.code_obj(code).and_then(|c| c.consts.get(i as usize)) else {
-            return Ty::Unknown;
-        };
-        let v = *v;
-        if v.is_small_int() {
-            return Ty::SmallInt;
-        }
-        if v.is_float() {
-            return Ty::Float;
-        }
-        match v {
-            Value::NONE => return Ty::NoneV,
-            Value::TRUE | Value::FALSE => return Ty::Bool,
-            _ => {}
-        }
-        match self.vm.obj(v) {
-            Some(Obj::Str(_)) => Ty::Str,
-            Some(Obj::Tuple(_)) => Ty::Tuple,
-            Some(Obj::BigInt(_)) => Ty::Int,
-            _ => Ty::Unknown,
-        }
-    }
-
     // -- Instructions -----------------------------------------------------------------------
 
     fn group(&mut self, i: usize, j: usize, frozen: bool) -> Result<(), Contradiction> {
@@ -486,7 +448,7 @@ impl Pass<'_> {
         if head.uop == Uop::_CHECK_VALIDITY {
             // Rule: a validity check with nothing since the previous one (or the entry)
             // that can invalidate the executor is dropped.
-            if self.clean && !frozen {
+            if (self.clean || !self.depends_on_validity()) && !frozen {
                 self.drop_guard();
             } else {
                 self.emit(head);
@@ -773,6 +735,12 @@ impl Pass<'_> {
                 self.push_new(Ty::Str);
                 Act::Keep
             }
+            _IS_OP | _UNARY_NOT => {
+                // Identity tests and `not` give a bool (and run no code).
+                self.pop_n(if u.uop == _IS_OP { 2 } else { 1 });
+                self.push_new(Ty::Bool);
+                Act::Keep
+            }
             _COMPARE_OP_INT | _COMPARE_OP_FLOAT | _COMPARE_OP_STR => {
                 self.pop_n(2);
                 self.push_new(Ty::Bool);
@@ -827,13 +795,92 @@ impl Pass<'_> {
                 }
                 Act::Keep
             }
+            _GUARD_INSTANCE_SLOT | _GUARD_INSTANCE_SLOT_STORE | _GUARD_TYPE_VERSION => {
+                // Rule: an instance proven of a class version passes any attribute guard
+                // cached at that version. A polymorphic guard becomes the strict one
+                // (leaving, before any effect, for another class) when the executor depends
+                // on the class that has the version, which is what makes the fact last:
+                // a change to the class invalidates the executor, and the validity check
+                // after the code that changed it leaves the trace.
+                let s = self.peek(1);
+                let Some(v) = self.cache(u, 1) else {
+                    return Ok(Act::Keep);
+                };
+                if self.syms.ty(s) == Ty::Instance(v) {
+                    Act::Remove
+                } else if u.uop == _GUARD_TYPE_VERSION {
+                    self.syms.refine(s, Ty::Instance(v))?;
+                    Act::Keep
+                } else if can_replace && self.depends_on_version(v) {
+                    self.syms.refine(s, Ty::Instance(v))?;
+                    Act::Replace(_GUARD_TYPE_VERSION)
+                } else {
+                    Act::Keep
+                }
+            }
+            _LOAD_ATTR_SLOT => {
+                self.pop();
+                self.push_new(Ty::Unknown);
+                if arg & 1 != 0 {
+                    self.push_new(Ty::Null);
+                }
+                Act::Keep
+            }
+            _STORE_ATTR_SLOT => {
+                self.pop_n(2);
+                Act::Keep
+            }
+            _LOAD_ATTR_INSTANCE_METHOD | _LOAD_ATTR_METHOD_LAYOUT | _LOAD_ATTR_METHOD_VERSION => {
+                // The method under the owner, which stays the same value (`self`).
+                // Rule: on an owner proven of the cached class version, the method is the
+                // cached one; only the layout length (no shadowing instance attribute) is
+                // checked. Otherwise, as for attribute guards, the strict form proves the
+                // owner's class when the executor depends on it.
+                let owner = self.peek(1);
+                let v = self.cache(u, 1).unwrap_or(0);
+                let act = if u.uop != _LOAD_ATTR_INSTANCE_METHOD || !can_replace {
+                    Act::Keep
+                } else if self.syms.ty(owner) == Ty::Instance(v) {
+                    // The class version check went (the layout check stays).
+                    self.pending = self.pending.saturating_add(1);
+                    self.removed_total += 1;
+                    Act::Replace(_LOAD_ATTR_METHOD_LAYOUT)
+                } else if self.depends_on_version(v) {
+                    self.syms.refine(owner, Ty::Instance(v))?;
+                    Act::Replace(_LOAD_ATTR_METHOD_VERSION)
+                } else {
+                    Act::Keep
+                };
+                if u.uop == _LOAD_ATTR_METHOD_VERSION {
+                    self.syms.refine(owner, Ty::Instance(v))?;
+                }
+                self.pop();
+                self.push_new(Ty::Unknown);
+                self.push(owner);
+                act
+            }
+            _GUARD_NOS_LIST => self.guard1(2, Ty::List)?,
+            _GUARD_TOS_INT => self.guard1(1, Ty::SmallInt)?,
+            _GUARD_ITER_LIST => self.guard1(1, Ty::ListIter)?,
+            _GUARD_ITER_TUPLE => self.guard1(1, Ty::TupleIter)?,
+            _GUARD_ITER_RANGE => self.guard1(1, Ty::RangeIter)?,
             _FOR_ITER_RANGE | _FOR_ITER_RANGE_SMALL | _FOR_ITER_LIST | _FOR_ITER_TUPLE => {
+                // The action checks its iterator's type too (it deopts otherwise): past it,
+                // the type holds.
+                let it = self.peek(1);
+                match u.uop {
+                    _FOR_ITER_LIST => self.syms.refine(it, Ty::ListIter)?,
+                    _FOR_ITER_TUPLE => self.syms.refine(it, Ty::TupleIter)?,
+                    _FOR_ITER_RANGE | _FOR_ITER_RANGE_SMALL => {
+                        self.syms.refine(it, Ty::RangeIter)?
+                    }
+                    _ => {}
+                }
                 if u.expect == arg {
                     // Recorded exhausted: the iterator is popped and the loop left.
                     self.pop();
                     return Ok(Act::Keep);
                 }
-                self.peek(1);
                 match u.uop {
                     _FOR_ITER_RANGE if !frozen => {
                         // Rule: the range loop's value is a proven small int (the checked
@@ -924,7 +971,14 @@ impl Pass<'_> {
                 if !builtin || (iter && ty.is_numeric()) {
                     self.escape();
                 }
-                self.push_new(if iter { Ty::Unknown } else { Ty::Bool });
+                // Rule: `iter()` of a proven list or tuple is a list or tuple iterator.
+                let result = match (iter, ty) {
+                    (false, _) => Ty::Bool,
+                    (true, Ty::List) => Ty::ListIter,
+                    (true, Ty::Tuple) => Ty::TupleIter,
+                    (true, _) => Ty::Unknown,
+                };
+                self.push_new(result);
                 Act::Keep
             }
             _BUILD_LIST | _BUILD_TUPLE | _BUILD_STRING | _BUILD_SET | _BUILD_MAP => {
@@ -942,6 +996,36 @@ impl Pass<'_> {
                 }
                 self.pop_n(n as usize);
                 self.push_new(ty);
+                Act::Keep
+            }
+            _BINARY_SLICE | _STORE_SLICE => {
+                // Rule: slicing a list, tuple or str with int or None bounds (and assigning
+                // a list or tuple to a list slice) runs no Python code; a list's slice is a
+                // list, a tuple's a tuple, a str's a str.
+                let parts = if arg == 3 { 3 } else { 2 };
+                let store = u.uop == _STORE_SLICE;
+                let bound = |t: Ty| matches!(t, Ty::SmallInt | Ty::Int | Ty::Bool | Ty::NoneV);
+                let bounds_ok = (1..=parts).all(|n| {
+                    let s = self.peek(n);
+                    bound(self.syms.ty(s))
+                });
+                let c = self.peek(parts + 1);
+                let cty = self.syms.ty(c);
+                let pure = if store {
+                    let v = self.peek(parts + 2);
+                    bounds_ok && cty == Ty::List && matches!(self.syms.ty(v), Ty::List | Ty::Tuple)
+                } else {
+                    bounds_ok && matches!(cty, Ty::List | Ty::Tuple | Ty::Str)
+                };
+                if !pure {
+                    self.escape();
+                }
+                self.pop_n(parts + 1);
+                if store {
+                    self.pop();
+                } else {
+                    self.push_new(if pure { cty } else { Ty::Unknown });
+                }
                 Act::Keep
             }
             _LIST_APPEND => {
@@ -989,9 +1073,14 @@ impl Pass<'_> {
                     self.push_new(Ty::Unknown);
                     return Ok(Act::Keep);
                 }
-                // The callee's locals are its arguments when there is no `self` in front.
-                let exact = u.uop == _CALL_PY_EXACT_ARGS && self.syms.is(self_or_null, Ty::Null);
-                let locals = if exact { args } else { Vec::new() };
+                // The callee's locals are its arguments, after `self` when there is one (a
+                // method load's owner: a value of a known type is never the null marker).
+                let locals = match self.syms.ty(self_or_null) {
+                    _ if u.uop != _CALL_PY_EXACT_ARGS => Vec::new(),
+                    Ty::Null => args,
+                    Ty::Unknown => Vec::new(),
+                    _ => core::iter::once(self_or_null).chain(args).collect(),
+                };
                 self.new_frame(u.expect_code, Entered::Call, locals);
                 Act::Keep
             }
@@ -1021,20 +1110,5 @@ impl Pass<'_> {
                 Act::Keep
             }
         })
-    }
-
-    /// A guard on the two top items: removed when `proven` holds of their types, else
-    /// kept, and what it checks is learned (`learn`).
-    fn guard2(
-        &mut self,
-        proven: impl Fn(Ty, Ty) -> bool,
-        learn: impl Fn(&mut Self, Sym, Sym) -> Result<(), Contradiction>,
-    ) -> Result<Act, Contradiction> {
-        let (a, b) = (self.peek(2), self.peek(1));
-        if proven(self.syms.ty(a), self.syms.ty(b)) {
-            return Ok(Act::Remove);
-        }
-        learn(self, a, b)?;
-        Ok(Act::Keep)
     }
 }

@@ -17,8 +17,10 @@
 //!   `_GUARD_BOTH_NUMBERS` when both are proven numbers, `_GUARD_BOTH_STR` when both are
 //!   proven strs. Proofs come from an earlier guard on the same value (through locals,
 //!   `COPY`, `SWAP`, calls' arguments and returns), from the producing uop (float
-//!   arithmetic gives a float, compares give a bool, `str + str` a str, `len` of a builtin
+//!   arithmetic gives a float, compares, identity tests and `not` give a bool, `str + str` a str, `len` of a builtin
 //!   container a small int), from constants, and from the checked forms below.
+//! - **Sets.** A set display makes an exact `set` (a `_GUARD_BUILTIN_TYPE` on `set` is
+//!   then dropped, and a kept one teaches it).
 //! - **Checked small-int forms.** Small-int `+` and `-` and `BINARY_OP_INT`'s operators
 //!   but `<<` become tier-2-only uops that leave the trace (before any effect, through the
 //!   instruction's guard exit) when the result would not be a small int, and
@@ -30,11 +32,48 @@
 //!   method of a builtin type) when the owner's representation fixes its class (a proven
 //!   list, str, dict, tuple, int, float, bool or None); a kept one teaches the owner's
 //!   type (the owner stays the same value under the method it loads).
+//! - **Split type guards.** The list subscripts (`BINARY_SUBSCR_LIST_INT`,
+//!   `STORE_SUBSCR_LIST_INT`) check their operands with `_GUARD_NOS_LIST` and
+//!   `_GUARD_TOS_INT`, the list, tuple and range loops (`FOR_ITER_LIST`, `FOR_ITER_TUPLE`,
+//!   `FOR_ITER_RANGE`) their iterator with `_GUARD_ITER_LIST` / `_GUARD_ITER_TUPLE` /
+//!   `_GUARD_ITER_RANGE`; each is dropped when its operand is proven of that type, and a
+//!   kept one teaches the type. The actions check again (they deopt when reached with
+//!   another type, as a safety net) so past them the types hold too. What is left of an
+//!   action is a value check (an index in bounds, a range value that is a small int) or
+//!   nothing, not a guard (`exec::ir::is_value_check`, `is_split_action`).
+//! - **Class versions.** The instance attribute forms (`LOAD_ATTR_INSTANCE_VALUE`,
+//!   `STORE_ATTR_INSTANCE_VALUE`) check their owner with a polymorphic guard
+//!   (`_GUARD_INSTANCE_SLOT*`: the cached class version, or a class whose layout has the
+//!   name at the cached slot). When the executor depends on (`Dep::Class`) the class that
+//!   has the cached version and that class is outside any user hierarchy (no user base,
+//!   no subclasses: no sibling shares its layout), the guard becomes the strict
+//!   `_GUARD_TYPE_VERSION` (leaving, before any effect, for any other class) and the owner
+//!   is proven an instance of that version; later attribute guards of the same value at
+//!   that version are dropped. The fact survives escaping code: a change to the class
+//!   invalidates the executor, and the validity check after the escaping instruction
+//!   leaves; a dict given to the instance empties its values, so the slot read deopts.
+//! - **Methods.** `_LOAD_ATTR_INSTANCE_METHOD` (polymorphic: the cached method, or a
+//!   class lookup for another class) on an owner proven of the cached class version
+//!   becomes `_LOAD_ATTR_METHOD_LAYOUT`, which only checks the layout length (no
+//!   instance attribute shadows the method); otherwise, under the conditions of the rule
+//!   above, the strict `_LOAD_ATTR_METHOD_VERSION`, which proves the owner's class. The
+//!   owner is the callee's `self`: an exact-arguments call passes it (a value of a known
+//!   type is never the null marker) with the arguments as the callee's locals.
+//! - **Slices.** Slicing a proven list, tuple or str with int or None bounds runs no
+//!   Python code and gives a list, tuple or str; so does assigning a proven list or tuple to
+//!   a slice of a proven list (the validity check after them goes).
+//! - **Iterator types.** `iter()` (`_GET_ITER`) of a proven list is a list iterator, of a
+//!   proven tuple a tuple iterator.
 //! - **Globals and builtins versions.** A `_GUARD_GLOBALS_VERSION` of a dict already
 //!   checked at the same keys version, or a `_GUARD_BUILTINS_VERSION` of a version already
 //!   checked, with no escaping uop in between, is dropped (only code can change a dict).
 //! - **Validity checks.** A `_CHECK_VALIDITY` with no uop since the previous check (or the
-//!   executor's entry, for a trace that does not loop) that may run Python code is dropped.
+//!   executor's entry, for a trace that does not loop) that may run Python code is dropped;
+//!   so is one where no fact of the pass rests on the executor's validity (no value is
+//!   proven of a class version, the only fact that a change elsewhere can break: types of
+//!   representations never change, and the recorded uops check their own assumptions, dict
+//!   and class versions, builtin types, when they run). An invalidated executor then runs
+//!   on to its next exit, which is what it did between an escape and the check anyway.
 //!   `len` of a builtin container does not, nor the generic operators and comparisons on
 //!   ints, floats and bools, nor `iter()` or truth tests of builtin containers and strs.
 //! - **Safe points.** `_CHECK_PERIODIC` may collect, and collections run finalizers
@@ -44,6 +83,9 @@
 //!   goes. This also applies to the first instruction: leaving there is leaving without
 //!   progress, and tier 1 then runs the original safe point.
 //!
+//! Loop peeling ([`peel`]) carries the types of the loop frame's locals and of the known
+//! top of its value stack (a `for` loop's iterator) from the preamble into the loop copy.
+//!
 //! What remains of an instruction whose guard went may be a run that is no tier-1
 //! instruction's definition; tier-2-only forms in the op table (flag `TIER2`) keep such runs
 //! at one dispatch (`exec::ir::mark_whole_instructions`).
@@ -52,6 +94,7 @@
 //! stack effect of every instruction); it runs after the pass in debug builds and tests.
 
 pub mod check;
+mod facts;
 pub mod forward;
 pub mod peel;
 pub mod promote;
@@ -107,7 +150,7 @@ fn apply(
     let before = core::mem::replace(&mut b.body, o.body);
     b.removed_guards = o.removed;
     b.stubs.extend(o.new_stubs);
-    let promoted = promote::promote(vm, b, &before);
+    let promoted = promote::promote(vm, b, &o.escapes);
     let same = b.body.len() == before.len()
         && b.body
             .iter()

@@ -4,8 +4,9 @@
 //! again on every iteration.
 //!
 //! The loop copy is entered from the preamble's end and from its own end, so what it may
-//! assume at its top (a [`Header`]: the types of the loop frame's locals, the checked dict
-//! versions, whether the executor is known valid) is what holds at both: the join of the
+//! assume at its top (a [`Header`]: the types of the loop frame's locals and of the known
+//! top of its value stack, the checked dict versions, whether the executor is known valid)
+//! is what holds at both: the join of the
 //! two states, computed by iterating the copy's analysis until the header is stable (the
 //! lattice is shallow), with a header that assumes nothing as the last resort.
 
@@ -36,6 +37,11 @@ pub fn peelable(b: &ExecutorBuilder) -> bool {
 struct Header {
     /// Types of the loop frame's locals (missing ones unknown).
     locals: Vec<Ty>,
+    /// Types of the known top part of the loop frame's value stack, bottom first (a `for`
+    /// loop's iterator lives there). The depth at the loop top is the same on every
+    /// entry (the same instruction of the same code), so the two states' known parts line
+    /// up at the top.
+    stack: Vec<Ty>,
     /// Globals dicts checked at a keys version with no escape since (sorted).
     globals: Vec<(u32, u32)>,
     /// Builtins keys versions checked with no escape since (sorted).
@@ -48,6 +54,7 @@ impl Header {
     fn nothing() -> Header {
         Header {
             locals: Vec::new(),
+            stack: Vec::new(),
             globals: Vec::new(),
             builtins: Vec::new(),
             clean: false,
@@ -57,10 +64,16 @@ impl Header {
     /// What holds at both.
     fn join(&self, other: &Header) -> Header {
         let n = self.locals.len().min(other.locals.len());
+        let m = self.stack.len().min(other.stack.len());
+        let (a, b) = (
+            &self.stack[self.stack.len() - m..],
+            &other.stack[other.stack.len() - m..],
+        );
         Header {
             locals: (0..n)
                 .map(|i| self.locals[i].join(other.locals[i]))
                 .collect(),
+            stack: a.iter().zip(b).map(|(x, y)| x.join(*y)).collect(),
             globals: self
                 .globals
                 .iter()
@@ -91,6 +104,7 @@ impl Pass<'_> {
         builtins.sort_unstable();
         Header {
             locals: f.locals.iter().map(|&s| self.syms.ty(s)).collect(),
+            stack: f.stack.iter().map(|&s| self.syms.ty(s)).collect(),
             globals,
             builtins,
             clean: self.clean,
@@ -100,12 +114,13 @@ impl Pass<'_> {
     /// Starts the loop copy's analysis from `h`.
     fn enter(&mut self, h: &Header, code: u8) {
         let locals = h.locals.iter().map(|&t| self.syms.fresh(t)).collect();
+        let stack = h.stack.iter().map(|&t| self.syms.fresh(t)).collect();
         self.frames.clear();
         self.frames.push(Frame {
             code,
             entered: Entered::Opaque,
             locals,
-            stack: Vec::new(),
+            stack,
         });
         self.globals_ok = h.globals.clone();
         self.builtins_ok = h.builtins.clone();
@@ -118,6 +133,7 @@ impl Pass<'_> {
         self.out.truncate(out);
         self.removed.truncate(out);
         self.new_stubs.truncate(stubs);
+        self.escapes.retain(|&i| i < out);
         self.removed_total = removed_total;
         self.map.truncate(map);
         self.pending = 0;

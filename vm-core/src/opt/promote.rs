@@ -9,11 +9,12 @@
 //! the value in [`crate::exec::ir::Executor::consts`] (rooted for the collector).
 //!
 //! Rules:
-//! - Only where nothing since the last validity check (or the executor's entry; in a loop,
-//!   also since the check before the loop's end) may have run code: an invalidated
-//!   executor must not use a constant before it leaves. Uops that may store into a dict
-//!   are all flagged `ESCAPES`; this is read off the recorded trace, where the recorder put
-//!   a validity check after every instruction that may run code.
+//! - Only where nothing since the last validity check kept in the trace (or the executor's
+//!   entry; in a loop, also since the last check before the loop's end) may have run code,
+//!   in the forward pass's judgement (`forward::Optimized::escapes`; uops that may store
+//!   into a dict all may run code): an invalidated executor must not use a constant. The
+//!   forward pass drops the validity checks no fact of its own needs, so a load after a
+//!   call usually stays a load.
 //! - Only when both dependencies are there (a dict rebound too often under traces stops
 //!   being watched, and then its names are not promoted), the cache snapshot agrees with
 //!   the dicts now, and the entry holds the very name.
@@ -24,37 +25,19 @@
 
 use alloc::vec::Vec;
 
-use crate::bytecode::ops::{flags, Uop};
+use crate::bytecode::ops::Uop;
 use crate::exec::ir::{Dep, ExecutorBuilder, UopInst};
 use crate::object::types::Obj;
 use crate::object::value::ObjRef;
 use crate::object::value::Value;
 use crate::vm::Vm;
 
-/// Promotes what it can in `b` (optimized from `recorded`); returns the number of guards
-/// removed.
-pub fn promote(vm: &Vm, b: &mut ExecutorBuilder, recorded: &[UopInst]) -> u32 {
+/// Promotes what it can in `b` (the forward pass's output, which judged that code may
+/// have run from each index in `escapes` on); returns the number of guards removed.
+pub fn promote(vm: &Vm, b: &mut ExecutorBuilder, escapes: &[usize]) -> u32 {
     let n = b.body.len();
     let first = (b.first_len as usize).min(n);
-    // Where a load may run with an invalidated executor is read off the recorded body, in
-    // which every instruction that may run code is followed by a validity check (the
-    // forward pass drops one only where it proved that nothing could run code). A load
-    // counts as clean when every recorded occurrence of it is.
-    let rec_clean = clean_points(recorded);
-    let mut loads_ok: Vec<((u8, u32), bool)> = Vec::new();
-    for (u, &c) in recorded.iter().zip(&rec_clean) {
-        if matches!(u.uop, Uop::_LOAD_GLOBAL_MODULE | Uop::_LOAD_GLOBAL_BUILTIN) {
-            match loads_ok.iter_mut().find(|(k, _)| *k == (u.code, u.target)) {
-                Some(e) => e.1 &= c,
-                None => loads_ok.push(((u.code, u.target), c)),
-            }
-        }
-    }
-    let clean: Vec<bool> = b
-        .body
-        .iter()
-        .map(|u| loads_ok.iter().any(|&(k, c)| c && k == (u.code, u.target)))
-        .collect();
+    let clean = clean_points(&b.body, escapes);
     let mut value: Vec<Option<Value>> = alloc::vec![None; n];
     let mut loads = 0;
     for k in first..n {
@@ -113,9 +96,9 @@ pub fn promote(vm: &Vm, b: &mut ExecutorBuilder, recorded: &[UopInst]) -> u32 {
     dropped
 }
 
-/// For each uop of `body`: whether nothing that may run code (and so invalidate the
-/// executor) ran since the last validity check or the entry, on every path to it.
-fn clean_points(body: &[UopInst]) -> Vec<bool> {
+/// For each uop of `body`: whether no code may have run since the last validity check or
+/// the entry, on every path to it (in a loop, also from the loop's end).
+fn clean_points(body: &[UopInst], escapes: &[usize]) -> Vec<bool> {
     let top = match body.last() {
         Some(u) if u.uop == Uop::_JUMP_TO_TOP => Some(u.oparg as usize),
         _ => None,
@@ -127,13 +110,13 @@ fn clean_points(body: &[UopInst]) -> Vec<bool> {
             if Some(k) == top {
                 clean &= top_clean;
             }
+            if escapes.binary_search(&k).is_ok() {
+                clean = false;
+            }
             if u.uop == Uop::_CHECK_VALIDITY {
                 clean = true;
             }
             out.push(clean);
-            if u.uop.flags() & flags::ESCAPES != 0 {
-                clean = false;
-            }
         }
         (out, clean)
     };

@@ -37,8 +37,18 @@ pub enum Ty {
     Tuple,
     /// A `dict` object.
     Dict,
-    /// A `set` or `frozenset` object.
+    /// A `set` object (exactly `set`: what a set display makes or a guard on the type
+    /// `set` proves; frozensets are not modelled).
     Set,
+    /// A list iterator (what `iter()` of a list makes).
+    ListIter,
+    /// A tuple iterator (what `iter()` of a tuple makes).
+    TupleIter,
+    /// A range iterator.
+    RangeIter,
+    /// An instance without a dict whose class has this version (versions are unique, so
+    /// this names the class; the executor depends on it, see `opt::forward`).
+    Instance(u32),
 }
 
 impl Ty {
