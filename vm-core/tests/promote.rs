@@ -103,6 +103,46 @@ fn a_load_after_a_call_that_rebinds_it_is_not_a_stale_constant() {
 }
 
 #[test]
+fn a_global_after_a_call_is_promoted_behind_a_validity_check() {
+    // `sorted` with a key runs Python code; the forward pass keeps no check after it (none
+    // of its facts needs one), so promoting `K` puts one before `K`'s instruction.
+    let src = "K = 2\ndef k(x):\n    return x\ndef f(n):\n    t = 0\n    for i in range(n):\n        sorted([i], key=k)\n        t += K\n    return t\nprint(f(1000))\n";
+    let vm = run_all(src, "2000\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let e = &roots[0];
+    let end = e
+        .uops
+        .iter()
+        .position(|u| u.uop == Uop::_JUMP_TO_TOP)
+        .expect("a loop");
+    let body = &e.uops[1 + e.uops[end].oparg as usize..end];
+    let dump = vm.dump_executors();
+    let call = body
+        .iter()
+        .position(|u| u.uop == Uop::_CALL_KW)
+        .unwrap_or_else(|| panic!("{dump}"));
+    let k_load = call
+        + body[call..]
+            .iter()
+            .position(|u| u.uop == Uop::_LOAD_CONST_INLINE)
+            .unwrap_or_else(|| panic!("{dump}"));
+    assert!(
+        body[call..k_load]
+            .iter()
+            .any(|u| u.uop == Uop::_CHECK_VALIDITY),
+        "{dump}"
+    );
+    assert!(
+        !body
+            .iter()
+            .any(|u| matches!(u.uop, Uop::_LOAD_GLOBAL_MODULE | Uop::_LOAD_GLOBAL_BUILTIN)),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
 fn deleting_or_popping_the_binding_is_seen() {
     // One fresh VM per way (a dict changed under traces again and again stops being
     // watched, and then nothing is promoted).

@@ -11,8 +11,8 @@
 //! - `_JUMP_TO_TOP` names a body index; in a peeled loop, the start of the loop copy.
 //! - The optimized body is the recorded one (twice for a peeled loop: preamble and loop
 //!   copy) with only pure checks removed (guards and
-//!   validity checks, which have no stack effect) and uops replaced by their declared
-//!   tier-2 equivalents (same stack effect), in order; so every instruction keeps its stack
+//!   validity checks, which have no stack effect), validity checks added, and uops replaced
+//!   by their declared tier-2 equivalents (same stack effect), in order; so every instruction keeps its stack
 //!   effect. Where all uops of an instruction have known effects and the recorded ones
 //!   matched the instruction's declared effect, the optimized ones must too.
 
@@ -278,6 +278,16 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
     let mut k = 0;
     let mut src = Vec::with_capacity(body.len());
     for u in body {
+        if u.uop == Uop::_CHECK_VALIDITY
+            && !before
+                .get(k)
+                .is_some_and(|r| r.uop == Uop::_CHECK_VALIDITY && r.target == u.target)
+        {
+            // A validity check may be added anywhere: it has no effect, it only leaves
+            // (through a `_DEOPT` stub, checked above) before its instruction.
+            src.push(k);
+            continue;
+        }
         loop {
             let Some(r) = before.get(k) else {
                 return Err("optimized body has uops the recorded one lacks");

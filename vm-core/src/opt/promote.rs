@@ -9,12 +9,14 @@
 //! the value in [`crate::exec::ir::Executor::consts`] (rooted for the collector).
 //!
 //! Rules:
-//! - Only where nothing since the last validity check kept in the trace (or the executor's
-//!   entry; in a loop, also since the last check before the loop's end) may have run code,
-//!   in the forward pass's judgement (`forward::Optimized::escapes`; uops that may store
-//!   into a dict all may run code): an invalidated executor must not use a constant. The
-//!   forward pass drops the validity checks no fact of its own needs, so a load after a
-//!   call usually stays a load.
+//! - An invalidated executor must not use a constant: where code may have run since the
+//!   last validity check (or the executor's entry; in a loop, also since the last check
+//!   before the loop's end), in the forward pass's judgement (`forward::Optimized::escapes`;
+//!   uops that may store into a dict all may run code), a `_CHECK_VALIDITY` (leaving through
+//!   a `_DEOPT` stub, before any effect) goes before the promoted load's instruction. The
+//!   forward pass drops the checks no fact of its own needs; one check covers every load up
+//!   to the next point where code may run, and absorbed into the dispatch before it, it
+//!   costs less than a version guard and a dict read.
 //! - Only when both dependencies are there (a dict rebound too often under traces stops
 //!   being watched, and then its names are not promoted), the cache snapshot agrees with
 //!   the dicts now, and the entry holds the very name.
@@ -37,32 +39,37 @@ use crate::vm::Vm;
 pub fn promote(vm: &Vm, b: &mut ExecutorBuilder, escapes: &[usize]) -> u32 {
     let n = b.body.len();
     let first = (b.first_len as usize).min(n);
-    let clean = clean_points(&b.body, escapes);
     let mut value: Vec<Option<Value>> = alloc::vec![None; n];
     let mut loads = 0;
-    for k in first..n {
-        let u = &b.body[k];
-        if !matches!(u.uop, Uop::_LOAD_GLOBAL_MODULE | Uop::_LOAD_GLOBAL_BUILTIN) {
-            continue;
-        }
-        loads += 1;
-        if clean[k] {
-            value[k] = bound_value(vm, b, u);
+    for (u, v) in b.body.iter().zip(value.iter_mut()).skip(first) {
+        if matches!(u.uop, Uop::_LOAD_GLOBAL_MODULE | Uop::_LOAD_GLOBAL_BUILTIN) {
+            loads += 1;
+            *v = bound_value(vm, b, u);
         }
     }
     let promoted = value.iter().filter(|v| v.is_some()).count();
     if promoted == 0 {
         return 0;
     }
+    let checks = check_points(&b.body, escapes, &value);
     // (A load of the first instruction keeps its own guard.)
     let drop_guards = promoted == loads;
-    let mut body = Vec::with_capacity(n);
-    let mut removed = Vec::with_capacity(n);
+    let mut body = Vec::with_capacity(n + 4);
+    let mut removed = Vec::with_capacity(n + 4);
     let mut map = Vec::with_capacity(n + 1);
     let mut pending = 0u8;
     let mut dropped = 0;
-    for (k, u) in b.body.iter().enumerate() {
+    let old = core::mem::take(&mut b.body);
+    for (k, u) in old.iter().enumerate() {
         map.push(body.len());
+        if checks[k] {
+            // Leaves before the instruction when the executor was invalidated.
+            let stub = b.stub(Uop::_DEOPT, u.code, u.target);
+            let mut c = UopInst::new(Uop::_CHECK_VALIDITY, 0, u.code, u.target, u.next);
+            c.exit = stub;
+            body.push(c);
+            removed.push(0);
+        }
         let had = b.removed_guards.get(k).copied().unwrap_or(0);
         if k >= first
             && drop_guards
@@ -96,33 +103,51 @@ pub fn promote(vm: &Vm, b: &mut ExecutorBuilder, escapes: &[usize]) -> u32 {
     dropped
 }
 
-/// For each uop of `body`: whether no code may have run since the last validity check or
-/// the entry, on every path to it (in a loop, also from the loop's end).
-fn clean_points(body: &[UopInst], escapes: &[usize]) -> Vec<bool> {
+/// Where a validity check goes (before the uop at that index): before the instruction of
+/// a promoted load that code may have run before since the last check or the entry (in a
+/// loop, also from the loop's end). One check covers every load after it up to the next
+/// point where code may run.
+fn check_points(body: &[UopInst], escapes: &[usize], value: &[Option<Value>]) -> Vec<bool> {
+    let n = body.len();
     let top = match body.last() {
         Some(u) if u.uop == Uop::_JUMP_TO_TOP => Some(u.oparg as usize),
         _ => None,
     };
+    // The first uop of the instruction the uop at `k` belongs to.
+    let start = |k: usize| {
+        let mut j = k;
+        while j > 0
+            && body[j - 1].code == body[k].code
+            && body[j - 1].target == body[k].target
+            && body[j - 1].uop != Uop::_CHECK_VALIDITY
+        {
+            j -= 1;
+        }
+        j
+    };
     let scan = |top_clean: bool| {
-        let mut out = Vec::with_capacity(body.len());
+        let mut at = alloc::vec![false; n];
         let mut clean = true;
-        for (k, u) in body.iter().enumerate() {
+        for k in 0..n {
             if Some(k) == top {
                 clean &= top_clean;
             }
             if escapes.binary_search(&k).is_ok() {
                 clean = false;
             }
-            if u.uop == Uop::_CHECK_VALIDITY {
+            if body[k].uop == Uop::_CHECK_VALIDITY {
                 clean = true;
             }
-            out.push(clean);
+            if value[k].is_some() && !clean {
+                at[start(k)] = true;
+                clean = true;
+            }
         }
-        (out, clean)
+        (at, clean)
     };
-    let (out, end_clean) = scan(true);
+    let (at, end_clean) = scan(true);
     if top.is_none() || end_clean {
-        return out;
+        return at;
     }
     scan(false).0
 }
