@@ -718,3 +718,27 @@ fn the_checker_rejects_broken_traces() {
         accepted.borrow()
     );
 }
+
+#[test]
+fn append_and_add_on_proven_containers_lose_their_guards() {
+    let src = "def f(n):\n    out = []\n    seen = set()\n    for i in range(n):\n        out.append(i)\n        seen.add(i % 7)\n    return len(out), len(seen)\nprint(f(1000))\n";
+    let vm = run_both(src, 16, "(1000, 7)\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let body = loop_uops(&roots[0]);
+    for gone in [Uop::_GUARD_CALL_LIST_APPEND, Uop::_GUARD_CALL_SET_ADD] {
+        assert!(!body.contains(&gone), "{gone:?}\n{}", vm.dump_executors());
+    }
+    assert!(
+        body.contains(&Uop::_CALL_LIST_APPEND),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
+fn append_on_an_owner_that_changes_mid_loop_is_still_right() {
+    // `out` is a parameter: its type is guarded, and the guard sees the other class.
+    let src = "class Log:\n    def __init__(self):\n        self.n = 0\n    def append(self, x):\n        self.n += x\ndef f(a, b, n):\n    for i in range(n):\n        out = a if i < n // 2 else b\n        out.append(i)\n    return len(a), b.n\nprint(f([], Log(), 1000))\n";
+    run_both(src, 16, "(500, 374750)\n");
+}

@@ -271,6 +271,10 @@ macro_rules! for_each_uop {
             // The strict form of `_LOAD_ATTR_INSTANCE_METHOD` (the cached class version and
             // layout length only, no polymorphic lookup): after it the owner's class is known.
             _LOAD_ATTR_METHOD_VERSION flags::DEOPT;
+            // lead: `list.append` / `set.add` calls split like CPython's: the callable is
+            // that builtin method and `self` a list / a (mutable) set.
+            _GUARD_CALL_LIST_APPEND flags::DEOPT;
+            _GUARD_CALL_SET_ADD flags::DEOPT;
             // lead: a global or builtin promoted to a constant of the executor (oparg =
             // index into `Executor::consts` << 1 | push_null); the executor depends on the
             // binding, so a rebinding invalidates it. Run by the executor itself.
@@ -435,8 +439,8 @@ macro_rules! for_each_op {
             CALL_BOUND_METHOD_EXACT_ARGS 3 |a| (a + 2, 1) {0} [_CALL_BOUND_METHOD_EXACT_ARGS];
             CALL_LEN 3 |a| (a + 2, 1) {0} [_CALL_LEN];
             CALL_ISINSTANCE 3 |a| (a + 2, 1) {0} [_CALL_ISINSTANCE];
-            CALL_LIST_APPEND 3 |a| (a + 2, 1) {0} [_CALL_LIST_APPEND];
-            CALL_SET_ADD 3 |a| (a + 2, 1) {0} [_CALL_SET_ADD];
+            CALL_LIST_APPEND 3 |a| (a + 2, 1) {0} [_GUARD_CALL_LIST_APPEND, _CALL_LIST_APPEND];
+            CALL_SET_ADD 3 |a| (a + 2, 1) {0} [_GUARD_CALL_SET_ADD, _CALL_SET_ADD];
             CALL_BUILTIN 3 |a| (a + 2, 1) {0} [_CALL_BUILTIN];
             CALL_ALLOC_AND_ENTER_INIT 3 |a| (a + 2, 1) {0} [_CALL_ALLOC_AND_ENTER_INIT];
             CALL_BUILTIN_CLASS 3 |a| (a + 2, 1) {0} [_CALL_BUILTIN_CLASS];
@@ -523,6 +527,9 @@ macro_rules! for_each_op {
             FOR_ITER_RANGE_T2_G 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_GUARD_ITER_RANGE, _FOR_ITER_RANGE_SMALL];
             LOAD_ATTR_METHOD_WITH_VALUES_T2 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_METHOD_LAYOUT];
             LOAD_ATTR_METHOD_WITH_VALUES_T2_V 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_METHOD_VERSION];
+            // lead: the calls of a proven list's `append` / set's `add`.
+            CALL_LIST_APPEND_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_LIST_APPEND];
+            CALL_SET_ADD_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_SET_ADD];
         }
     };
 }

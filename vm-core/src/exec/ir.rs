@@ -102,6 +102,8 @@ pub fn is_split_action(uop: Uop) -> bool {
             | Uop::_LOAD_ATTR_SLOT
             | Uop::_STORE_ATTR_SLOT
             | Uop::_LOAD_ATTR_METHOD_LAYOUT
+            | Uop::_CALL_LIST_APPEND
+            | Uop::_CALL_SET_ADD
     )
 }
 

@@ -444,6 +444,8 @@ impl Vm {
             }
             Uop::_CALL_LEN => return self.call_len(ctx, arg as usize),
             Uop::_CALL_ISINSTANCE => return self.call_isinstance(ctx, arg as usize),
+            Uop::_GUARD_CALL_LIST_APPEND => return self.guard_call_list_append(arg as usize),
+            Uop::_GUARD_CALL_SET_ADD => return self.guard_call_set_add(arg as usize),
             Uop::_CALL_LIST_APPEND => return self.call_list_append(arg as usize),
             Uop::_CALL_SET_ADD => return self.call_set_add(ctx, arg as usize),
             Uop::_CALL_BUILTIN => return self.call_builtin(ctx, arg as usize),

@@ -1073,6 +1073,51 @@ impl Vm {
         self.call_native_at(ctx, callee_pos)
     }
 
+    /// `l.append(x)`'s guard: the callable is `list.append` and `l` a list.
+    #[inline(always)]
+    pub(crate) fn guard_call_list_append(&self, argc: usize) -> UopResult {
+        let n = self.stack.len();
+        let Some(callee_pos) = n.checked_sub(argc + 2) else {
+            return DEOPT;
+        };
+        match (
+            self.obj(self.stack[callee_pos]),
+            self.obj(self.stack[callee_pos + 1]),
+        ) {
+            (Some(Obj::Native(f)), Some(Obj::List(_)))
+                if f.name == "append" && f.owner == Value::obj(self.types.list) && argc == 1 =>
+            {
+                NEXT
+            }
+            _ => DEOPT,
+        }
+    }
+
+    /// `s.add(x)`'s guard: the callable is `set.add` and `s` a mutable set.
+    #[inline(always)]
+    pub(crate) fn guard_call_set_add(&self, argc: usize) -> UopResult {
+        let n = self.stack.len();
+        let Some(callee_pos) = n.checked_sub(argc + 2) else {
+            return DEOPT;
+        };
+        match (
+            self.obj(self.stack[callee_pos]),
+            self.obj(self.stack[callee_pos + 1]),
+        ) {
+            (Some(Obj::Native(f)), Some(Obj::Set(s)))
+                if !s.frozen
+                    && f.name == "add"
+                    && f.owner == Value::obj(self.types.set)
+                    && argc == 1 =>
+            {
+                NEXT
+            }
+            _ => DEOPT,
+        }
+    }
+
+    /// `l.append(x)` on an exact list (its guard is `_GUARD_CALL_LIST_APPEND`; the checks
+    /// here are the safety net of a split action).
     #[inline(always)]
     pub(crate) fn call_list_append(&mut self, argc: usize) -> UopResult {
         let n = self.stack.len();

@@ -38,6 +38,8 @@ pub fn is_pure_check(uop: Uop) -> bool {
             | _GUARD_GLOBALS_VERSION
             | _GUARD_BUILTINS_VERSION
             | _GUARD_BUILTIN_TYPE
+            | _GUARD_CALL_LIST_APPEND
+            | _GUARD_CALL_SET_ADD
             | _GUARD_NOS_LIST
             | _GUARD_TOS_INT
             | _GUARD_ITER_LIST

@@ -5,7 +5,7 @@
 use super::forward::{Act, Pass};
 use super::symbol::{Contradiction, Sym, Ty};
 use crate::object::types::Obj;
-use crate::object::value::Value;
+use crate::object::value::{ObjRef, Value};
 
 impl Pass<'_> {
     /// The class (heap slot) every value of type `ty` has, if one does.
@@ -45,6 +45,14 @@ impl Pass<'_> {
         .iter()
         .find(|(r, _)| r.0 == t)
         .map(|(_, ty)| *ty)
+    }
+
+    /// The name and owner of the builtin function at heap slot `r`, if it is one.
+    pub(super) fn native_at(&self, r: u32) -> Option<(&'static str, Value)> {
+        match self.vm.heap.try_get(ObjRef(r))? {
+            Obj::Native(f) => Some((f.name, f.owner)),
+            _ => None,
+        }
     }
 
     pub(super) fn const_type(&self, code: u8, i: u32) -> Ty {

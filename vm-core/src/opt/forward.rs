@@ -14,6 +14,7 @@ use alloc::vec::Vec;
 use super::symbol::{Contradiction, Sym, Symbols, Ty};
 use crate::bytecode::ops::{flags, BinaryOp, Op, Uop};
 use crate::exec::ir::{ExecutorBuilder, UopInst, NO_EXIT, SAME_FRAME};
+use crate::object::value::Value;
 use crate::vm::Vm;
 
 /// How a frame of the abstract state was entered.
@@ -201,6 +202,10 @@ fn modelled(uop: Uop) -> bool {
             | _RETURN_VALUE
             | _GUARD_BUILTIN_TYPE
             | _LOAD_ATTR_METHOD
+            | _GUARD_CALL_LIST_APPEND
+            | _GUARD_CALL_SET_ADD
+            | _CALL_LIST_APPEND
+            | _CALL_SET_ADD
             | _BINARY_OP
             | _COMPARE_OP
             | _GET_ITER
@@ -939,10 +944,47 @@ impl Pass<'_> {
                 }
             }
             _LOAD_ATTR_METHOD => {
-                // The method (from the cache) under the owner, which stays the same value.
+                // The method (from the cache: a builtin type's, which no code can rebind)
+                // under the owner, which stays the same value.
                 let owner = self.pop();
-                self.push_new(Ty::Unknown);
+                let method = self.cache(u, 2).filter(|&r| self.native_at(r).is_some());
+                self.push_new(method.map_or(Ty::Unknown, Ty::Native));
                 self.push(owner);
+                Act::Keep
+            }
+            _GUARD_CALL_LIST_APPEND | _GUARD_CALL_SET_ADD => {
+                // Rule: the callable is proven that builtin method (loaded from a proven
+                // list or set) and `self` a list or set.
+                let argc = u.oparg as usize;
+                let (callable, owner) = (self.peek(argc + 2), self.peek(argc + 1));
+                let types = &self.vm.types;
+                let (ty, name, class) = if u.uop == _GUARD_CALL_LIST_APPEND {
+                    (Ty::List, "append", types.list)
+                } else {
+                    (Ty::Set, "add", types.set)
+                };
+                let method = match self.syms.ty(callable) {
+                    Ty::Native(r) => self
+                        .native_at(r)
+                        .is_some_and(|(n, o)| n == name && o == Value::obj(class)),
+                    _ => false,
+                };
+                if argc == 1 && method && self.syms.is(owner, ty) {
+                    Act::Remove
+                } else {
+                    self.syms.refine(owner, ty)?;
+                    Act::Keep
+                }
+            }
+            _CALL_LIST_APPEND | _CALL_SET_ADD => {
+                // `set.add` hashes the item: Python code unless it is a number or a str.
+                let top = self.peek(1);
+                let item = self.syms.ty(top);
+                if u.uop == _CALL_SET_ADD && !(item.is_numeric() || item == Ty::Str) {
+                    self.escape();
+                }
+                self.pop_n(u.oparg as usize + 2);
+                self.push_new(Ty::NoneV);
                 Act::Keep
             }
             _BINARY_OP | _COMPARE_OP => {

@@ -59,6 +59,12 @@
 //!   above, the strict `_LOAD_ATTR_METHOD_VERSION`, which proves the owner's class. The
 //!   owner is the callee's `self`: an exact-arguments call passes it (a value of a known
 //!   type is never the null marker) with the arguments as the callee's locals.
+//! - **`list.append` and `set.add`.** `CALL_LIST_APPEND` / `CALL_SET_ADD` check with
+//!   `_GUARD_CALL_LIST_APPEND` / `_GUARD_CALL_SET_ADD` that the callable is that builtin
+//!   method and `self` a list / mutable set. A method load on a builtin type pushes exactly
+//!   the cached method (`Ty::Native`: builtin types cannot be changed), so the guard is
+//!   dropped when the callable is that method and `self` is proven a list / set; a kept
+//!   one teaches `self`'s type. `set.add` of a proven number or str runs no Python code.
 //! - **Slices.** Slicing a proven list, tuple or str with int or None bounds runs no
 //!   Python code and gives a list, tuple or str; so does assigning a proven list or tuple to
 //!   a slice of a proven list (the validity check after them goes).
@@ -89,6 +95,11 @@
 //! What remains of an instruction whose guard went may be a run that is no tier-1
 //! instruction's definition; tier-2-only forms in the op table (flag `TIER2`) keep such runs
 //! at one dispatch (`exec::ir::mark_whole_instructions`).
+//!
+//! - **Promotion** ([`promote`], after the pass): a global or builtin the trace depends on
+//!   becomes `_LOAD_CONST_INLINE`, a constant of the executor; behind a validity check
+//!   where code may have run since the last one; the version guards go when every global
+//!   load of the trace is promoted.
 //!
 //! The [`check`] module verifies the optimized trace (exits, first instruction, loop target,
 //! stack effect of every instruction); it runs after the pass in debug builds and tests.

@@ -49,6 +49,9 @@ pub enum Ty {
     /// An instance without a dict whose class has this version (versions are unique, so
     /// this names the class; the executor depends on it, see `opt::forward`).
     Instance(u32),
+    /// Exactly the builtin function at this heap slot: a method of a builtin type, which
+    /// no code can rebind (what a method load on a builtin type pushes).
+    Native(u32),
 }
 
 impl Ty {
