@@ -181,3 +181,27 @@ fn shadowing_a_builtin_is_seen() {
     let src = "def f(n):\n    t = 0\n    for i in range(n):\n        t += len('ab')\n        if i == 500:\n            globals()['len'] = lambda s: 10\n    return t\nprint(f(1000))\n";
     run_all(src, "5992\n");
 }
+
+#[test]
+fn a_promoted_builtin_call_loses_its_callable_guard() {
+    // `len` and `max` are promoted: the calls' checks that the callable is that builtin
+    // (`_GUARD_CALL_LEN`, `_GUARD_CALL_BUILTIN`) have nothing left to check.
+    let src = "def f(xs, n):\n    t = 0\n    for i in range(n):\n        t += len(xs) + max(i, 3)\n    return t\nprint(f([1, 2, 3], 1000))\n";
+    let vm = run_all(src, "502506\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let e = &roots[0];
+    let end = e
+        .uops
+        .iter()
+        .position(|u| u.uop == Uop::_JUMP_TO_TOP)
+        .expect("a loop");
+    let body: Vec<Uop> = e.uops[1 + e.uops[end].oparg as usize..end]
+        .iter()
+        .map(|u| u.uop)
+        .collect();
+    for gone in [Uop::_GUARD_CALL_LEN, Uop::_GUARD_CALL_BUILTIN] {
+        assert!(!body.contains(&gone), "{gone:?}\n{}", vm.dump_executors());
+    }
+    assert!(body.contains(&Uop::_CALL_LEN), "{}", vm.dump_executors());
+}

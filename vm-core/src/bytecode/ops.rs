@@ -275,6 +275,9 @@ macro_rules! for_each_uop {
             // that builtin method and `self` a list / a (mutable) set.
             _GUARD_CALL_LIST_APPEND flags::DEOPT;
             _GUARD_CALL_SET_ADD flags::DEOPT;
+            // The callable of `CALL_LEN` is `len`; of `CALL_BUILTIN` a builtin function.
+            _GUARD_CALL_LEN flags::DEOPT;
+            _GUARD_CALL_BUILTIN flags::DEOPT;
             // lead: a global or builtin promoted to a constant of the executor (oparg =
             // index into `Executor::consts` << 1 | push_null); the executor depends on the
             // binding, so a rebinding invalidates it. Run by the executor itself.
@@ -437,11 +440,11 @@ macro_rules! for_each_op {
             CALL 3 |a| (a + 2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _CALL];
             CALL_PY_EXACT_ARGS 3 |a| (a + 2, 1) {0} [_CALL_PY_EXACT_ARGS];
             CALL_BOUND_METHOD_EXACT_ARGS 3 |a| (a + 2, 1) {0} [_CALL_BOUND_METHOD_EXACT_ARGS];
-            CALL_LEN 3 |a| (a + 2, 1) {0} [_CALL_LEN];
+            CALL_LEN 3 |a| (a + 2, 1) {0} [_GUARD_CALL_LEN, _CALL_LEN];
             CALL_ISINSTANCE 3 |a| (a + 2, 1) {0} [_CALL_ISINSTANCE];
             CALL_LIST_APPEND 3 |a| (a + 2, 1) {0} [_GUARD_CALL_LIST_APPEND, _CALL_LIST_APPEND];
             CALL_SET_ADD 3 |a| (a + 2, 1) {0} [_GUARD_CALL_SET_ADD, _CALL_SET_ADD];
-            CALL_BUILTIN 3 |a| (a + 2, 1) {0} [_CALL_BUILTIN];
+            CALL_BUILTIN 3 |a| (a + 2, 1) {0} [_GUARD_CALL_BUILTIN, _CALL_BUILTIN];
             CALL_ALLOC_AND_ENTER_INIT 3 |a| (a + 2, 1) {0} [_CALL_ALLOC_AND_ENTER_INIT];
             CALL_BUILTIN_CLASS 3 |a| (a + 2, 1) {0} [_CALL_BUILTIN_CLASS];
             // Stack: callable, self_or_null, args[oparg], kwnames (a tuple of the last names).
@@ -530,6 +533,8 @@ macro_rules! for_each_op {
             // lead: the calls of a proven list's `append` / set's `add`.
             CALL_LIST_APPEND_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_LIST_APPEND];
             CALL_SET_ADD_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_SET_ADD];
+            CALL_LEN_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_LEN];
+            CALL_BUILTIN_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_BUILTIN];
         }
     };
 }

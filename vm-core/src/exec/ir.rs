@@ -104,6 +104,8 @@ pub fn is_split_action(uop: Uop) -> bool {
             | Uop::_LOAD_ATTR_METHOD_LAYOUT
             | Uop::_CALL_LIST_APPEND
             | Uop::_CALL_SET_ADD
+            | Uop::_CALL_LEN
+            | Uop::_CALL_BUILTIN
     )
 }
 

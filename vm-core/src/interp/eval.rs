@@ -446,6 +446,8 @@ impl Vm {
             Uop::_CALL_ISINSTANCE => return self.call_isinstance(ctx, arg as usize),
             Uop::_GUARD_CALL_LIST_APPEND => return self.guard_call_list_append(arg as usize),
             Uop::_GUARD_CALL_SET_ADD => return self.guard_call_set_add(arg as usize),
+            Uop::_GUARD_CALL_LEN => return self.guard_call_native(arg as usize, Some("len")),
+            Uop::_GUARD_CALL_BUILTIN => return self.guard_call_native(arg as usize, None),
             Uop::_CALL_LIST_APPEND => return self.call_list_append(arg as usize),
             Uop::_CALL_SET_ADD => return self.call_set_add(ctx, arg as usize),
             Uop::_CALL_BUILTIN => return self.call_builtin(ctx, arg as usize),

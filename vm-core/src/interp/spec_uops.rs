@@ -1073,6 +1073,23 @@ impl Vm {
         self.call_native_at(ctx, callee_pos)
     }
 
+    /// `CALL_LEN` / `CALL_BUILTIN`'s guard: the callable is a builtin function (named
+    /// `name`, with one argument, when given).
+    #[inline(always)]
+    pub(crate) fn guard_call_native(&self, argc: usize, name: Option<&str>) -> UopResult {
+        let Some(callee_pos) = self.stack.len().checked_sub(argc + 2) else {
+            return DEOPT;
+        };
+        match self.obj(self.stack[callee_pos]) {
+            Some(Obj::Native(n))
+                if n.bound.is_undef() && name.is_none_or(|w| n.name == w && argc == 1) =>
+            {
+                NEXT
+            }
+            _ => DEOPT,
+        }
+    }
+
     /// `l.append(x)`'s guard: the callable is `list.append` and `l` a list.
     #[inline(always)]
     pub(crate) fn guard_call_list_append(&self, argc: usize) -> UopResult {

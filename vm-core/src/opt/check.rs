@@ -40,6 +40,8 @@ pub fn is_pure_check(uop: Uop) -> bool {
             | _GUARD_BUILTIN_TYPE
             | _GUARD_CALL_LIST_APPEND
             | _GUARD_CALL_SET_ADD
+            | _GUARD_CALL_LEN
+            | _GUARD_CALL_BUILTIN
             | _GUARD_NOS_LIST
             | _GUARD_TOS_INT
             | _GUARD_ITER_LIST

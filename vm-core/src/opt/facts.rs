@@ -47,10 +47,10 @@ impl Pass<'_> {
         .map(|(_, ty)| *ty)
     }
 
-    /// The name and owner of the builtin function at heap slot `r`, if it is one.
+    /// The name and owner of the (unbound) builtin function at heap slot `r`, if it is one.
     pub(super) fn native_at(&self, r: u32) -> Option<(&'static str, Value)> {
         match self.vm.heap.try_get(ObjRef(r))? {
-            Obj::Native(f) => Some((f.name, f.owner)),
+            Obj::Native(f) if f.bound.is_undef() => Some((f.name, f.owner)),
             _ => None,
         }
     }
@@ -59,7 +59,12 @@ impl Pass<'_> {
         let Some(v) = self.code_obj(code).and_then(|c| c.consts.get(i as usize)) else {
             return Ty::Unknown;
         };
-        let v = *v;
+        self.value_type(*v)
+    }
+
+    /// The type of a value known when the trace is optimized (a constant, a promoted
+    /// global): its representation, or for a builtin function that very function.
+    pub(super) fn value_type(&self, v: Value) -> Ty {
         if v.is_small_int() {
             return Ty::SmallInt;
         }
@@ -75,6 +80,9 @@ impl Pass<'_> {
             Some(Obj::Str(_)) => Ty::Str,
             Some(Obj::Tuple(_)) => Ty::Tuple,
             Some(Obj::BigInt(_)) => Ty::Int,
+            Some(Obj::List(_)) => Ty::List,
+            Some(Obj::Dict(_)) => Ty::Dict,
+            Some(Obj::Native(_)) => v.as_obj().map_or(Ty::Unknown, |r| Ty::Native(r.0)),
             _ => Ty::Unknown,
         }
     }

@@ -206,6 +206,10 @@ fn modelled(uop: Uop) -> bool {
             | _GUARD_CALL_SET_ADD
             | _CALL_LIST_APPEND
             | _CALL_SET_ADD
+            | _LOAD_CONST_INLINE
+            | _GUARD_CALL_LEN
+            | _GUARD_CALL_BUILTIN
+            | _CALL_BUILTIN
             | _BINARY_OP
             | _COMPARE_OP
             | _GET_ITER
@@ -975,6 +979,39 @@ impl Pass<'_> {
                     self.syms.refine(owner, ty)?;
                     Act::Keep
                 }
+            }
+            _LOAD_CONST_INLINE => {
+                // A promoted global (see `promote`): its value's type.
+                let v = self.b.consts.get((u.oparg >> 1) as usize).copied();
+                let ty = v.map_or(Ty::Unknown, |v| self.value_type(v));
+                self.push_new(ty);
+                if u.oparg & 1 != 0 {
+                    self.push_new(Ty::Null);
+                }
+                Act::Keep
+            }
+            _GUARD_CALL_LEN | _GUARD_CALL_BUILTIN => {
+                // Rule: the callable is proven a builtin function (a promoted `len`,
+                // `sorted`...): `len` itself for `_GUARD_CALL_LEN`.
+                let argc = u.oparg as usize;
+                let callable = self.peek(argc + 2);
+                let proven = match self.syms.ty(callable) {
+                    Ty::Native(r) => self.native_at(r).is_some_and(|(name, _)| {
+                        u.uop == _GUARD_CALL_BUILTIN || name == "len" && argc == 1
+                    }),
+                    _ => false,
+                };
+                if proven {
+                    Act::Remove
+                } else {
+                    Act::Keep
+                }
+            }
+            _CALL_BUILTIN => {
+                self.escape();
+                self.pop_n(u.oparg as usize + 2);
+                self.push_new(Ty::Unknown);
+                Act::Keep
             }
             _CALL_LIST_APPEND | _CALL_SET_ADD => {
                 // `set.add` hashes the item: Python code unless it is a number or a str.

@@ -96,10 +96,15 @@
 //! instruction's definition; tier-2-only forms in the op table (flag `TIER2`) keep such runs
 //! at one dispatch (`exec::ir::mark_whole_instructions`).
 //!
-//! - **Promotion** ([`promote`], after the pass): a global or builtin the trace depends on
-//!   becomes `_LOAD_CONST_INLINE`, a constant of the executor; behind a validity check
-//!   where code may have run since the last one; the version guards go when every global
-//!   load of the trace is promoted.
+//! - **Promotion** ([`promote`], around the pass): a global or builtin the trace depends
+//!   on becomes `_LOAD_CONST_INLINE`, a constant of the executor, before the pass (which
+//!   then knows its type: a promoted builtin function is that function); after it, a
+//!   validity check goes before a promoted load where code may have run since the last
+//!   one, and the version guards go when no global load is left.
+//! - **Builtin calls.** `CALL_LEN` and `CALL_BUILTIN` check their callable with
+//!   `_GUARD_CALL_LEN` (`len`, one argument) / `_GUARD_CALL_BUILTIN` (an unbound builtin
+//!   function); the guard goes when the callable is proven such a function (a promoted
+//!   builtin).
 //!
 //! The [`check`] module verifies the optimized trace (exits, first instruction, loop target,
 //! stack effect of every instruction); it runs after the pass in debug builds and tests.
@@ -157,11 +162,19 @@ fn apply(
     vm: &Vm,
     b: &mut ExecutorBuilder,
 ) -> Option<(u32, alloc::vec::Vec<crate::exec::ir::UopInst>)> {
-    let o = forward::run(vm, b).ok()?;
-    let before = core::mem::replace(&mut b.body, o.body);
+    let before = b.body.clone();
+    let had_consts = b.consts.len();
+    let had_stubs = b.stubs.len();
+    promote::constants(vm, b);
+    let Ok(o) = forward::run(vm, b) else {
+        b.body = before;
+        b.consts.truncate(had_consts);
+        return None;
+    };
+    b.body = o.body;
     b.removed_guards = o.removed;
     b.stubs.extend(o.new_stubs);
-    let promoted = promote::promote(vm, b, &o.escapes);
+    let dropped = promote::finish(b, &o.escapes);
     let same = b.body.len() == before.len()
         && b.body
             .iter()
@@ -170,10 +183,11 @@ fn apply(
     if same {
         b.body = before;
         b.removed_guards.clear();
-        b.consts.clear();
+        b.consts.truncate(had_consts);
+        b.stubs.truncate(had_stubs);
         return None;
     }
-    Some((o.removed_total + promoted, before))
+    Some((o.removed_total + dropped, before))
 }
 
 /// A listing of a trace body (for `--dump-traces`: traces before and after optimization).

@@ -34,26 +34,51 @@ use crate::object::value::ObjRef;
 use crate::object::value::Value;
 use crate::vm::Vm;
 
-/// Promotes what it can in `b` (the forward pass's output, which judged that code may
-/// have run from each index in `escapes` on); returns the number of guards removed.
-pub fn promote(vm: &Vm, b: &mut ExecutorBuilder, escapes: &[usize]) -> u32 {
+/// Stage one, before the forward pass: every global load of `b` past the first
+/// instruction whose binding the trace depends on becomes `_LOAD_CONST_INLINE` (so the
+/// pass knows the value's type: a promoted `len` is that builtin, and its call's guard
+/// goes). Returns whether any did.
+pub fn constants(vm: &Vm, b: &mut ExecutorBuilder) -> bool {
+    let first = (b.first_len as usize).min(b.body.len());
+    let mut any = false;
+    for k in first..b.body.len() {
+        let u = &b.body[k];
+        if !matches!(u.uop, Uop::_LOAD_GLOBAL_MODULE | Uop::_LOAD_GLOBAL_BUILTIN) {
+            continue;
+        }
+        let Some(v) = bound_value(vm, b, u) else {
+            continue;
+        };
+        let at = b.consts.len() as u32;
+        b.consts.push(v);
+        let u = &mut b.body[k];
+        u.uop = Uop::_LOAD_CONST_INLINE;
+        u.oparg = at << 1 | (u.oparg & 1);
+        any = true;
+    }
+    any
+}
+
+/// Stage two, on the forward pass's output (which judged that code may have run from
+/// each index in `escapes` on): validity checks before promoted loads that need one, and
+/// the version guards dropped when no global load is left. Returns the guards removed.
+pub fn finish(b: &mut ExecutorBuilder, escapes: &[usize]) -> u32 {
     let n = b.body.len();
     let first = (b.first_len as usize).min(n);
-    let mut value: Vec<Option<Value>> = alloc::vec![None; n];
-    let mut loads = 0;
-    for (u, v) in b.body.iter().zip(value.iter_mut()).skip(first) {
-        if matches!(u.uop, Uop::_LOAD_GLOBAL_MODULE | Uop::_LOAD_GLOBAL_BUILTIN) {
-            loads += 1;
-            *v = bound_value(vm, b, u);
-        }
-    }
-    let promoted = value.iter().filter(|v| v.is_some()).count();
-    if promoted == 0 {
+    let promoted: Vec<bool> = b
+        .body
+        .iter()
+        .map(|u| u.uop == Uop::_LOAD_CONST_INLINE)
+        .collect();
+    if !promoted.contains(&true) {
         return 0;
     }
-    let checks = check_points(&b.body, escapes, &value);
+    let loads_left = b.body[first..]
+        .iter()
+        .any(|u| matches!(u.uop, Uop::_LOAD_GLOBAL_MODULE | Uop::_LOAD_GLOBAL_BUILTIN));
+    let checks = check_points(&b.body, escapes, &promoted);
     // (A load of the first instruction keeps its own guard.)
-    let drop_guards = promoted == loads;
+    let drop_guards = !loads_left;
     let mut body = Vec::with_capacity(n + 4);
     let mut removed = Vec::with_capacity(n + 4);
     let mut map = Vec::with_capacity(n + 1);
@@ -82,13 +107,7 @@ pub fn promote(vm: &Vm, b: &mut ExecutorBuilder, escapes: &[usize]) -> u32 {
             dropped += 1;
             continue;
         }
-        let mut u = u.clone();
-        if let Some(v) = value[k] {
-            u.uop = Uop::_LOAD_CONST_INLINE;
-            u.oparg = (b.consts.len() as u32) << 1 | (u.oparg & 1);
-            b.consts.push(v);
-        }
-        body.push(u);
+        body.push(u.clone());
         removed.push(had.saturating_add(pending));
         pending = 0;
     }
@@ -107,7 +126,7 @@ pub fn promote(vm: &Vm, b: &mut ExecutorBuilder, escapes: &[usize]) -> u32 {
 /// a promoted load that code may have run before since the last check or the entry (in a
 /// loop, also from the loop's end). One check covers every load after it up to the next
 /// point where code may run.
-fn check_points(body: &[UopInst], escapes: &[usize], value: &[Option<Value>]) -> Vec<bool> {
+fn check_points(body: &[UopInst], escapes: &[usize], promoted: &[bool]) -> Vec<bool> {
     let n = body.len();
     let top = match body.last() {
         Some(u) if u.uop == Uop::_JUMP_TO_TOP => Some(u.oparg as usize),
@@ -138,7 +157,7 @@ fn check_points(body: &[UopInst], escapes: &[usize], value: &[Option<Value>]) ->
             if body[k].uop == Uop::_CHECK_VALIDITY {
                 clean = true;
             }
-            if value[k].is_some() && !clean {
+            if promoted[k] && !clean {
                 at[start(k)] = true;
                 clean = true;
             }
