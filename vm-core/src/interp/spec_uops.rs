@@ -1041,9 +1041,10 @@ impl Vm {
     #[inline(always)]
     pub(crate) fn call_len(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
         let callee_pos = self.stack.len() - argc - 2;
-        match self.obj(self.stack[callee_pos]) {
-            Some(Obj::Native(n)) if n.name == "len" && argc == 1 => {}
-            _ => return DEOPT,
+        // (The callable is its guard's business; a non-container argument goes through the
+        // native call, which checks the callable itself.)
+        if argc != 1 {
+            return DEOPT;
         }
         let n = match self.obj(self.top()) {
             Some(Obj::List(l)) => Some(l.len()),
@@ -1140,10 +1141,9 @@ impl Vm {
         let n = self.stack.len();
         let callee_pos = n - argc - 2;
         let list = self.stack[callee_pos + 1];
-        match (self.obj(self.stack[callee_pos]), self.obj(list)) {
-            (Some(Obj::Native(f)), Some(Obj::List(_)))
-                if f.name == "append" && f.owner == Value::obj(self.types.list) && argc == 1 => {}
-            _ => return DEOPT,
+        // (Only what the push relies on: the callable is its guard's business.)
+        if argc != 1 || !matches!(self.obj(list), Some(Obj::List(_))) {
+            return DEOPT;
         }
         self.list_push(list, self.stack[n - 1])?;
         self.stack.truncate(callee_pos);
@@ -1162,12 +1162,9 @@ impl Vm {
         let Some(r) = set.as_obj() else {
             return DEOPT;
         };
-        match (self.obj(self.stack[callee_pos]), self.heap.get(r)) {
-            (Some(Obj::Native(f)), Obj::Set(s))
-                if !s.frozen
-                    && f.name == "add"
-                    && f.owner == Value::obj(self.types.set)
-                    && argc == 1 => {}
+        // (Only what the insertion relies on: the callable is its guard's business.)
+        match self.heap.get(r) {
+            Obj::Set(s) if !s.frozen && argc == 1 => {}
             _ => return DEOPT,
         }
         self.frames[ctx.fi].ip = ctx.ip as u32;
