@@ -281,6 +281,21 @@ impl Vm {
                 };
                 continue;
             }
+            // A branch guard that holds (a `POP_JUMP_IF_*` no instruction is fused with:
+            // after `in`, `not`, `is None`, a call): pop and go on. The other way leaves out
+            // of line.
+            let holds = match (u.uop, self.stack.last()) {
+                (Uop::_GUARD_IS_TRUE_POP, Some(&v)) => v == Value::TRUE,
+                (Uop::_GUARD_IS_FALSE_POP, Some(&v)) => v == Value::FALSE,
+                (Uop::_GUARD_IS_NONE_POP, Some(&v)) => v == Value::NONE,
+                (Uop::_GUARD_IS_NOT_NONE_POP, Some(&v)) => v != Value::NONE,
+                _ => false,
+            };
+            if holds {
+                self.stack.pop();
+                pc += 1;
+                continue;
+            }
             pc = match self.special_uop(e, &mut t, pc, progress) {
                 Ok(next) => next,
                 Err(ran) => return ran,
