@@ -296,6 +296,11 @@ impl Vm {
                 pc += 1;
                 continue;
             }
+            // A validity check no dispatch absorbed (after a call or a return).
+            if u.uop == Uop::_CHECK_VALIDITY && e.valid.get() {
+                pc += 1;
+                continue;
+            }
             pc = match self.special_uop(e, &mut t, pc, progress) {
                 Ok(next) => next,
                 Err(ran) => return ran,
