@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use vm_core::bytecode::ops::Uop;
-use vm_core::exec::ir::{Executor, Origin};
+use vm_core::exec::ir::{Executor, Origin, UopInst};
 use vm_core::{Config, Host, Vm};
 
 struct Shared(Rc<RefCell<String>>);
@@ -56,6 +56,16 @@ fn roots_in(vm: &Vm, func: &str) -> Vec<Rc<Executor>> {
             e.origin == Origin::Root && vm.str_of(e.codes[0].code.qualname).unwrap_or("?") == func
         })
         .collect()
+}
+
+/// The uops of the loop part of `e` (from `_JUMP_TO_TOP`'s target to its end).
+fn loop_body(e: &Executor) -> &[UopInst] {
+    let end = e
+        .uops
+        .iter()
+        .position(|u| u.uop == Uop::_JUMP_TO_TOP)
+        .expect("a loop trace");
+    &e.uops[1 + e.uops[end].oparg as usize..end]
 }
 
 #[test]
@@ -110,13 +120,7 @@ fn a_global_after_a_call_is_promoted_behind_a_validity_check() {
     let vm = run_all(src, "2000\n");
     let roots = roots_in(&vm, "f");
     assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
-    let e = &roots[0];
-    let end = e
-        .uops
-        .iter()
-        .position(|u| u.uop == Uop::_JUMP_TO_TOP)
-        .expect("a loop");
-    let body = &e.uops[1 + e.uops[end].oparg as usize..end];
+    let body = loop_body(&roots[0]);
     let dump = vm.dump_executors();
     let call = body
         .iter()
@@ -190,16 +194,7 @@ fn a_promoted_builtin_call_loses_its_callable_guard() {
     let vm = run_all(src, "502506\n");
     let roots = roots_in(&vm, "f");
     assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
-    let e = &roots[0];
-    let end = e
-        .uops
-        .iter()
-        .position(|u| u.uop == Uop::_JUMP_TO_TOP)
-        .expect("a loop");
-    let body: Vec<Uop> = e.uops[1 + e.uops[end].oparg as usize..end]
-        .iter()
-        .map(|u| u.uop)
-        .collect();
+    let body: Vec<Uop> = loop_body(&roots[0]).iter().map(|u| u.uop).collect();
     for gone in [Uop::_GUARD_CALL_LEN, Uop::_GUARD_CALL_BUILTIN] {
         assert!(!body.contains(&gone), "{gone:?}\n{}", vm.dump_executors());
     }

@@ -1094,39 +1094,41 @@ impl Vm {
     /// `l.append(x)`'s guard: the callable is `list.append` and `l` a list.
     #[inline(always)]
     pub(crate) fn guard_call_list_append(&self, argc: usize) -> UopResult {
-        let n = self.stack.len();
-        let Some(callee_pos) = n.checked_sub(argc + 2) else {
-            return DEOPT;
-        };
-        match (
-            self.obj(self.stack[callee_pos]),
-            self.obj(self.stack[callee_pos + 1]),
-        ) {
-            (Some(Obj::Native(f)), Some(Obj::List(_)))
-                if f.name == "append" && f.owner == Value::obj(self.types.list) && argc == 1 =>
-            {
-                NEXT
-            }
-            _ => DEOPT,
-        }
+        self.guard_call_method(argc, self.types.list, "append", |o| {
+            matches!(o, Obj::List(_))
+        })
     }
 
     /// `s.add(x)`'s guard: the callable is `set.add` and `s` a mutable set.
     #[inline(always)]
     pub(crate) fn guard_call_set_add(&self, argc: usize) -> UopResult {
-        let n = self.stack.len();
-        let Some(callee_pos) = n.checked_sub(argc + 2) else {
+        self.guard_call_method(
+            argc,
+            self.types.set,
+            "add",
+            |o| matches!(o, Obj::Set(s) if !s.frozen),
+        )
+    }
+
+    /// A one-argument call of the builtin method `name` of class `class` on a `self` that
+    /// `is_self` accepts.
+    #[inline(always)]
+    fn guard_call_method(
+        &self,
+        argc: usize,
+        class: ObjRef,
+        name: &str,
+        is_self: impl Fn(&Obj) -> bool,
+    ) -> UopResult {
+        let Some(callee_pos) = self.stack.len().checked_sub(argc + 2) else {
             return DEOPT;
         };
         match (
             self.obj(self.stack[callee_pos]),
             self.obj(self.stack[callee_pos + 1]),
         ) {
-            (Some(Obj::Native(f)), Some(Obj::Set(s)))
-                if !s.frozen
-                    && f.name == "add"
-                    && f.owner == Value::obj(self.types.set)
-                    && argc == 1 =>
+            (Some(Obj::Native(f)), Some(o))
+                if argc == 1 && f.name == name && f.owner == Value::obj(class) && is_self(o) =>
             {
                 NEXT
             }
