@@ -706,7 +706,6 @@ impl Vm {
         (e.valid.get() && e.start == at).then(|| e.clone())
     }
 
-    /// Leaves `e` through exit stub `stub` with tier 1 to resume at `target`.
     /// The executor the exit stub `stub` (for an exit to `target`) is linked to, if it is
     /// still valid: [`Vm::take_exit`]'s common case, without statistics or warming.
     #[inline(always)]
@@ -723,6 +722,7 @@ impl Vm {
         next.valid.get().then(|| next.clone())
     }
 
+    /// Leaves `e` through exit stub `stub` with tier 1 to resume at `target`.
     fn take_exit(&mut self, e: &Executor, stub: u16, target: u32) -> Ran {
         let Some(s) = e.uops.get(stub as usize) else {
             self.note_deopt_exit("no exit stub");
@@ -739,19 +739,14 @@ impl Vm {
         if let Some(st) = self.tier2.stats.as_mut() {
             st.exits_taken += 1;
         }
-        let link = s.link.get();
-        if link != COLD_LINK {
-            match self.tier2.get(link).cloned() {
-                Some(next) if next.valid.get() => {
-                    if let Some(st) = self.tier2.stats.as_mut() {
-                        st.exits_linked += 1;
-                    }
-                    return Ran::Link(next, target);
-                }
-                // The linked executor is gone: the exit is cold again.
-                _ => s.link.set(COLD_LINK),
+        if let Some(next) = self.linked(e, stub, target) {
+            if let Some(st) = self.tier2.stats.as_mut() {
+                st.exits_linked += 1;
             }
+            return Ran::Link(next, target);
         }
+        // No link, or the linked executor is gone: the exit is cold (again).
+        s.link.set(COLD_LINK);
         self.cold_exit(e, stub, target)
     }
 

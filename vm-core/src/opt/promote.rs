@@ -4,9 +4,10 @@
 //! (`Dep::Global` on the globals dict and on the builtins dict, for the name's hash), and a
 //! store, deletion or clear of a watched name invalidates the executor. So while the
 //! executor is valid, a `LOAD_GLOBAL_MODULE` or `LOAD_GLOBAL_BUILTIN` loads what the name
-//! is bound to now: the pass reads it (through the instruction's cache snapshot: the dict,
-//! its keys versions, the entry) and puts `_LOAD_CONST_INLINE` in the load's place, with
-//! the value in [`crate::exec::ir::Executor::consts`] (rooted for the collector).
+//! is bound to now: [`constants`] reads it (through the instruction's cache snapshot: the
+//! dict, its keys versions, the entry) and puts `_LOAD_CONST_INLINE` in the load's place,
+//! with the value in [`crate::exec::ir::Executor::consts`] (rooted for the collector),
+//! before the forward pass (which then knows the value's type); [`finish`] runs after it.
 //!
 //! Rules:
 //! - An invalidated executor must not use a constant: where code may have run since the
@@ -30,8 +31,7 @@ use alloc::vec::Vec;
 use crate::bytecode::ops::Uop;
 use crate::exec::ir::{Dep, ExecutorBuilder, UopInst};
 use crate::object::types::Obj;
-use crate::object::value::ObjRef;
-use crate::object::value::Value;
+use crate::object::value::{ObjRef, Value};
 use crate::vm::Vm;
 
 /// Stage one, before the forward pass: every global load of `b` past the first
