@@ -1,6 +1,6 @@
 //! The tier-2 trace optimizer (issue 6): a forward abstract interpretation over a recorded
 //! trace that removes guards proven by earlier uops, run by
-//! [`crate::exec::api::TraceOptimizer::finish_trace`] before the executor is built.
+//! `TraceOptimizer`'s [`crate::exec::api::Optimizer::finish_trace`] before the executor is built.
 //!
 //! The pass ([`forward`]) walks the trace one tier-1 instruction at a time with a symbol
 //! per stack slot and per local of every frame the trace goes through ([`symbol`]): an

@@ -4,7 +4,7 @@
 //! again on every iteration.
 //!
 //! The loop copy is entered from the preamble's end and from its own end, so what it may
-//! assume at its top (a [`Header`]: the types of the loop frame's locals and of the known
+//! assume at its top (a `Header`: the types of the loop frame's locals and of the known
 //! top of its value stack, the checked dict versions, whether the executor is known valid)
 //! is what holds at both: the join of the
 //! two states, computed by iterating the copy's analysis until the header is stable (the
