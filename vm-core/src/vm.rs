@@ -416,7 +416,7 @@ impl Vm {
     ///
     /// Unreachable suspended generators whose `close()` would run code (a `finally`, an
     /// `except`, a `with` exit) are not freed: they are resurrected and queued, and the
-    /// next safe point closes them ([`Vm::run_finalizers`]); a later collection frees them.
+    /// next safe point closes them (`Vm::run_finalizers`); a later collection frees them.
     pub fn collect_garbage(&mut self) {
         for e in &self.class_lookup_cache {
             e.set((0, Value::UNDEF, Value::UNDEF));
