@@ -3,24 +3,16 @@
 //! trace, and randomly perturbed traces either pass the checker after optimization or are
 //! left as recorded.
 
+mod common;
+
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
+use common::{loop_body, roots_in, Shared};
 use vm_core::bytecode::ops::Uop;
 use vm_core::exec::api::{Compiled, HotSpot, Optimizer, OptimizerFactory, TraceOptimizer};
-use vm_core::exec::ir::{Executor, ExecutorBuilder, Origin, TraceCode};
-use vm_core::{Config, Host, Vm};
-
-struct Shared(Rc<RefCell<String>>);
-
-impl Host for Shared {
-    fn write_stdout(&mut self, s: &str) {
-        self.0.borrow_mut().push_str(s);
-    }
-    fn write_stderr(&mut self, s: &str) {
-        self.0.borrow_mut().push_str(s);
-    }
-}
+use vm_core::exec::ir::{Executor, ExecutorBuilder, TraceCode};
+use vm_core::{Config, Vm};
 
 fn run_with(config: Config, src: &str) -> (Vm, String) {
     let out = Rc::new(RefCell::new(String::new()));
@@ -51,28 +43,9 @@ fn run_both(src: &str, hot: u32, want: &str) -> Vm {
     vm
 }
 
-fn name(vm: &Vm, e: &Executor) -> String {
-    vm.str_of(e.codes[0].code.qualname)
-        .unwrap_or("?")
-        .to_string()
-}
-
-fn roots_in(vm: &Vm, func: &str) -> Vec<Rc<Executor>> {
-    vm.executors()
-        .into_iter()
-        .filter(|e| e.origin == Origin::Root && name(vm, e) == func)
-        .collect()
-}
-
 /// The uops of the loop part of an executor (from `_JUMP_TO_TOP`'s target to its end).
 fn loop_uops(e: &Executor) -> Vec<Uop> {
-    let end = e
-        .uops
-        .iter()
-        .position(|u| u.uop == Uop::_JUMP_TO_TOP)
-        .expect("a loop trace");
-    let top = 1 + e.uops[end].oparg as usize;
-    e.uops[top..end].iter().map(|u| u.uop).collect()
+    loop_body(e).iter().map(|u| u.uop).collect()
 }
 
 #[test]
@@ -527,6 +500,25 @@ fn perturb(b: &mut ExecutorBuilder, rng: &mut Rng) {
     }
 }
 
+/// The `Optimizer` methods of a test optimizer that wraps `inner` (a `TraceOptimizer`) and
+/// only changes what it does with finished traces.
+macro_rules! delegate_to_inner {
+    ($name:literal) => {
+        fn name(&self) -> &'static str {
+            $name
+        }
+        fn optimization_cost(&self) -> u32 {
+            self.inner.optimization_cost()
+        }
+        fn run_cost(&self) -> u32 {
+            self.inner.run_cost()
+        }
+        fn compile(&mut self, vm: &mut Vm, hot: &HotSpot<'_>) -> Compiled {
+            self.inner.compile(vm, hot)
+        }
+    };
+}
+
 /// Records traces as usual; for each one, optimizes perturbed copies and notes what the
 /// checker said; the executor itself is the recorded trace, optimized as usual.
 struct Fuzzer {
@@ -537,18 +529,7 @@ struct Fuzzer {
 }
 
 impl Optimizer for Fuzzer {
-    fn name(&self) -> &'static str {
-        "fuzz"
-    }
-    fn optimization_cost(&self) -> u32 {
-        self.inner.optimization_cost()
-    }
-    fn run_cost(&self) -> u32 {
-        self.inner.run_cost()
-    }
-    fn compile(&mut self, vm: &mut Vm, hot: &HotSpot<'_>) -> Compiled {
-        self.inner.compile(vm, hot)
-    }
+    delegate_to_inner!("fuzz");
     fn finish_trace(
         &mut self,
         vm: &mut Vm,
@@ -619,18 +600,7 @@ struct Breaker {
 }
 
 impl Optimizer for Breaker {
-    fn name(&self) -> &'static str {
-        "breaker"
-    }
-    fn optimization_cost(&self) -> u32 {
-        self.inner.optimization_cost()
-    }
-    fn run_cost(&self) -> u32 {
-        self.inner.run_cost()
-    }
-    fn compile(&mut self, vm: &mut Vm, hot: &HotSpot<'_>) -> Compiled {
-        self.inner.compile(vm, hot)
-    }
+    delegate_to_inner!("breaker");
     fn finish_trace(
         &mut self,
         vm: &mut Vm,

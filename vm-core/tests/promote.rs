@@ -3,23 +3,15 @@
 //! (a store from the loop itself, from a called function, `del`, `dict.pop`,
 //! `dict.popitem`, `dict.clear`, shadowing a builtin) still gives CPython's result.
 
+mod common;
+
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use common::{loop_body, roots_in, Shared};
 use vm_core::bytecode::ops::Uop;
-use vm_core::exec::ir::{Executor, Origin, UopInst};
-use vm_core::{Config, Host, Vm};
 
-struct Shared(Rc<RefCell<String>>);
-
-impl Host for Shared {
-    fn write_stdout(&mut self, s: &str) {
-        self.0.borrow_mut().push_str(s);
-    }
-    fn write_stderr(&mut self, s: &str) {
-        self.0.borrow_mut().push_str(s);
-    }
-}
+use vm_core::{Config, Vm};
 
 fn run_with(optimize: bool, hot: u32, src: &str) -> (Vm, String) {
     let config = Config {
@@ -47,25 +39,6 @@ fn run_all(src: &str, want: &str) -> Vm {
     let (_, out) = run_with(false, 16, src);
     assert_eq!(out, want, "unoptimized");
     vm
-}
-
-fn roots_in(vm: &Vm, func: &str) -> Vec<Rc<Executor>> {
-    vm.executors()
-        .into_iter()
-        .filter(|e| {
-            e.origin == Origin::Root && vm.str_of(e.codes[0].code.qualname).unwrap_or("?") == func
-        })
-        .collect()
-}
-
-/// The uops of the loop part of `e` (from `_JUMP_TO_TOP`'s target to its end).
-fn loop_body(e: &Executor) -> &[UopInst] {
-    let end = e
-        .uops
-        .iter()
-        .position(|u| u.uop == Uop::_JUMP_TO_TOP)
-        .expect("a loop trace");
-    &e.uops[1 + e.uops[end].oparg as usize..end]
 }
 
 #[test]

@@ -2,25 +2,17 @@
 //! deoptimizes correctly when its assumption breaks mid-loop (a type changes, a class or a
 //! base is mutated, a global is rebound, a builtin is shadowed and unshadowed).
 
+mod common;
+
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use common::Shared;
 use vm_core::bytecode::ops::Op;
 use vm_core::interp::specialize::SpecStats;
-use vm_core::{Config, Host, Vm};
+use vm_core::{Config, Vm};
 
 /// Output shared with the test after the VM takes the host.
-struct Shared(Rc<RefCell<String>>);
-
-impl Host for Shared {
-    fn write_stdout(&mut self, s: &str) {
-        self.0.borrow_mut().push_str(s);
-    }
-    fn write_stderr(&mut self, s: &str) {
-        self.0.borrow_mut().push_str(s);
-    }
-}
-
 fn run_with(src: &str, stress: bool) -> (String, SpecStats) {
     let out = Rc::new(RefCell::new(String::new()));
     // Tier 1 alone: these tests count what the interpreter's specialized forms do (in tier

@@ -3,27 +3,19 @@
 //! executors always make progress, exceptions in traces unwind as in tier 1, interrupts stop
 //! loops running in traces, and an optimizer written outside the crate plugs in.
 
+mod common;
+
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::atomic::Ordering;
 
+use common::{roots_in, Shared};
 use vm_core::bytecode::ops::Uop;
 use vm_core::exec::api::{
     Compiled, CountingOptimizer, HotSpot, Optimizer, OptimizerFactory, Thresholds,
 };
 use vm_core::exec::ir::{Executor, ExecutorBuilder, Origin, UopInst};
-use vm_core::{Config, Host, RunError, Vm};
-
-struct Shared(Rc<RefCell<String>>);
-
-impl Host for Shared {
-    fn write_stdout(&mut self, s: &str) {
-        self.0.borrow_mut().push_str(s);
-    }
-    fn write_stderr(&mut self, s: &str) {
-        self.0.borrow_mut().push_str(s);
-    }
-}
+use vm_core::{Config, RunError, Vm};
 
 fn vm_with(config: Config) -> (Vm, Rc<RefCell<String>>) {
     let out = Rc::new(RefCell::new(String::new()));
@@ -49,21 +41,8 @@ fn run_hot(src: &str, n: u32) -> (Vm, String) {
     (vm, text)
 }
 
-fn name(vm: &Vm, e: &Executor) -> String {
-    vm.str_of(e.codes[0].code.qualname)
-        .unwrap_or("?")
-        .to_string()
-}
-
 fn uops(e: &Executor) -> Vec<Uop> {
     e.uops.iter().map(|u| u.uop).collect()
-}
-
-fn roots_in(vm: &Vm, func: &str) -> Vec<Rc<Executor>> {
-    vm.executors()
-        .into_iter()
-        .filter(|e| e.origin == Origin::Root && name(vm, e) == func)
-        .collect()
 }
 
 #[test]

@@ -322,11 +322,7 @@ impl Vm {
                     && (!version || c.version.get() == cache(ctx, 1)) => {}
             _ => return DEOPT,
         }
-        if let Some(t) = self.stack.last_mut() {
-            *t = Value::obj(ObjRef(cache(ctx, 2)));
-        }
-        self.push(owner);
-        NEXT
+        self.load_attr_method(ctx)
     }
 
     /// The top is an instance without a dict whose class has exactly the cached version

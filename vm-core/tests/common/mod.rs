@@ -1,0 +1,48 @@
+//! What the integration tests share: a host that collects output, and ways to find a
+//! function's executors and their loops.
+
+#![allow(dead_code, reason = "each test crate uses a part")]
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use vm_core::bytecode::ops::Uop;
+use vm_core::exec::ir::{Executor, Origin, UopInst};
+use vm_core::{Host, Vm};
+
+/// A host whose stdout and stderr go to one shared string.
+pub struct Shared(pub Rc<RefCell<String>>);
+
+impl Host for Shared {
+    fn write_stdout(&mut self, s: &str) {
+        self.0.borrow_mut().push_str(s);
+    }
+    fn write_stderr(&mut self, s: &str) {
+        self.0.borrow_mut().push_str(s);
+    }
+}
+
+/// The qualified name of the function `e` starts in.
+pub fn name(vm: &Vm, e: &Executor) -> String {
+    vm.str_of(e.codes[0].code.qualname)
+        .unwrap_or("?")
+        .to_string()
+}
+
+/// The root executors (not side traces) that start in function `func`.
+pub fn roots_in(vm: &Vm, func: &str) -> Vec<Rc<Executor>> {
+    vm.executors()
+        .into_iter()
+        .filter(|e| e.origin == Origin::Root && name(vm, e) == func)
+        .collect()
+}
+
+/// The uops of the loop part of `e` (from `_JUMP_TO_TOP`'s target to its end).
+pub fn loop_body(e: &Executor) -> &[UopInst] {
+    let end = e
+        .uops
+        .iter()
+        .position(|u| u.uop == Uop::_JUMP_TO_TOP)
+        .expect("a loop trace");
+    &e.uops[1 + e.uops[end].oparg as usize..end]
+}
