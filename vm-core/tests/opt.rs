@@ -465,6 +465,9 @@ fn copy_of(b: &ExecutorBuilder) -> ExecutorBuilder {
         first_len: b.first_len,
         removed_guards: Vec::new(),
         consts: b.consts.clone(),
+        entry: b.entry.clone(),
+        exit_facts: Vec::new(),
+        loop_entry: None,
     }
 }
 

@@ -86,9 +86,24 @@ impl Vm {
                 } else {
                     s.push_str(&format!("  -> executor {}", link & 0xF_FFFF));
                 }
+                if u.expect != 0 {
+                    s.push_str(&format!(
+                        " (its loop copy, if executor {})",
+                        u.expect & 0xF_FFFF
+                    ));
+                }
             }
             s.push('\n');
             out.push_str(&s);
+        }
+        if e.loop_top != 1 {
+            out.push_str(&format!("  loop copy from uop {}\n", e.loop_top));
+        }
+        if !e.exit_facts.is_empty() {
+            out.push_str(&format!(
+                "  facts kept for {} exit(s)\n",
+                e.exit_facts.len()
+            ));
         }
         if !e.deps.is_empty() {
             out.push_str(&format!("  depends on {} object(s)\n", e.deps.len()));

@@ -16,6 +16,7 @@ use core::cell::Cell;
 use crate::bytecode::code::CodeObject;
 use crate::bytecode::ops::{flags, Op, Uop};
 use crate::object::value::Value;
+use crate::opt::link::{ExitFacts, FrameFacts, LoopEntry};
 
 /// `UopInst::exit` of a uop that cannot leave the trace.
 pub const NO_EXIT: u16 = u16::MAX;
@@ -149,7 +150,9 @@ pub struct UopInst {
     pub target: u32,
     /// Offset after that instruction and its inline cache (`ctx.ip` while the uop runs).
     pub next: u32,
-    /// For a `FLOW` uop: the offset execution went on at when recorded.
+    /// For a `FLOW` uop: the offset execution went on at when recorded. For a trace's
+    /// terminal `_EXIT_TRACE`: the id of the executor whose loop copy it may enter
+    /// (`opt::link`; 0: none).
     pub expect: u32,
     /// Exit stubs: the backoff counter that decides when the exit is hot.
     pub temperature: Cell<u32>,
@@ -307,6 +310,14 @@ pub struct Executor {
     /// Values the uops use (`_LOAD_CONST_INLINE`): roots of the garbage collector while
     /// the executor lives.
     pub consts: Box<[Value]>,
+    /// What the optimizer knew at each linkable exit stub (by uop index, sorted): where a
+    /// side trace from there starts (`opt::link`).
+    pub exit_facts: ExitFacts,
+    /// A peeled loop's copy and what it assumes at its top (`opt::link`).
+    pub loop_entry: Option<Box<LoopEntry>>,
+    /// Index of the loop copy's first uop, where a trace that links here with this
+    /// executor's id in its terminal's `expect` goes on (1, the start, without a loop copy).
+    pub loop_top: u32,
 }
 
 impl Executor {
@@ -333,10 +344,20 @@ impl Executor {
             let constant =
                 u.uop != Uop::_LOAD_CONST_INLINE || ((u.oparg >> 1) as usize) < self.consts.len();
             whole && looped && constant && in_range(u.exit) && in_range(u.jump_exit)
-        }) && self
-            .uops
-            .first()
-            .is_some_and(|u| u.uop == Uop::_START_EXECUTOR)
+        }) && self.loop_top_is_a_loop()
+            && self
+                .uops
+                .first()
+                .is_some_and(|u| u.uop == Uop::_START_EXECUTOR)
+    }
+
+    /// Whether `loop_top` is the start (1) or where a `_JUMP_TO_TOP` goes back to (a trace
+    /// linking there runs what the loop runs).
+    fn loop_top_is_a_loop(&self) -> bool {
+        self.loop_top == 1
+            || self.uops.iter().any(|u| {
+                u.uop == Uop::_JUMP_TO_TOP && u.oparg.checked_add(1) == Some(self.loop_top)
+            })
     }
 
     /// Bytes the executor occupies (counted against the executor memory limit).
@@ -350,6 +371,8 @@ impl Executor {
                 .sum::<usize>()
             + self.deps.len() * size_of::<Dep>()
             + self.consts.len() * size_of::<Value>()
+            + self.exit_facts.bytes()
+            + self.loop_entry.as_ref().map_or(0, |l| l.bytes())
     }
 }
 
@@ -468,6 +491,13 @@ pub struct ExecutorBuilder {
     pub removed_guards: Vec<u8>,
     /// Values for `_LOAD_CONST_INLINE` (see [`Executor::consts`]).
     pub consts: Vec<Value>,
+    /// What holds when the trace is entered (a side trace: its parent's facts at the
+    /// exit it starts from; `opt::link`).
+    pub entry: Option<FrameFacts>,
+    /// Facts at linkable exit stubs, by stub index (relocated by `build`).
+    pub exit_facts: Vec<(u16, FrameFacts)>,
+    /// A peeled loop's copy, `top` a body index (relocated by `build`).
+    pub loop_entry: Option<LoopEntry>,
 }
 
 impl ExecutorBuilder {
@@ -518,6 +548,11 @@ impl ExecutorBuilder {
         mark_whole_instructions(&mut uops[1..base], &self.codes);
         absorb_validity_checks(&mut uops[1..base]);
         let instr_count = uops.iter().filter(|u| u.check & check::STARTS != 0).count() as u32;
+        let exit_facts = ExitFacts::pack(self.exit_facts, base as u16);
+        let loop_entry = self.loop_entry.map(|mut l| {
+            l.top += 1;
+            Box::new(l)
+        });
         let mut bloom = Bloom::default();
         for d in &self.deps {
             bloom.add(d.key());
@@ -537,6 +572,9 @@ impl ExecutorBuilder {
             bloom,
             removed_guards,
             consts: self.consts.into_boxed_slice(),
+            exit_facts,
+            loop_top: loop_entry.as_ref().map_or(1, |l| l.top),
+            loop_entry,
         }
     }
 }

@@ -24,8 +24,9 @@ struct Run<'e> {
 
 /// How a run of one executor ended.
 enum Ran {
-    /// Go on in this executor, at this offset of the same frame (a linked exit).
-    Link(Rc<Executor>, u32),
+    /// Go on in this executor, at this offset of the same frame (a linked exit), from
+    /// this uop (1: its start; its loop copy's top, see [`Vm::link`]).
+    Link(Rc<Executor>, u32, usize),
     /// Back to tier 1 at `target` in the innermost frame.
     Tier1(u32),
     /// Back to tier 1 in whatever frame is innermost now (a dynamic exit after a frame
@@ -74,15 +75,16 @@ impl Vm {
         let mut at = at;
         let mut progress = false;
         let mut idle_links = 0u32;
+        let mut start_pc = 1;
         loop {
             exec.warm.set(true);
             let ran = if self.tier2.stats.is_some() {
-                self.run_trace::<true>(&exec, at, &mut progress)
+                self.run_trace::<true>(&exec, at, start_pc, &mut progress)
             } else {
-                self.run_trace::<false>(&exec, at, &mut progress)
+                self.run_trace::<false>(&exec, at, start_pc, &mut progress)
             };
             match ran {
-                Ran::Link(next, target) => {
+                Ran::Link(next, target, pc) => {
                     if !progress {
                         // Links followed without completing an instruction: bounded, so a
                         // cycle of executors that all exit at once (or one linked to
@@ -97,6 +99,9 @@ impl Vm {
                             return Ok(Flow::Reload);
                         }
                     }
+                    // (Entering a loop copy skips the preamble's first instruction; the
+                    // optimizer only lets a trace that completed one link there.)
+                    start_pc = pc;
                     exec = next;
                     at = target;
                 }
@@ -121,8 +126,15 @@ impl Vm {
         }
     }
 
-    /// Runs one executor from offset `at` of the innermost frame until it leaves.
-    fn run_trace<const STATS: bool>(&mut self, e: &Executor, at: u32, progress: &mut bool) -> Ran {
+    /// Runs one executor from offset `at` of the innermost frame, uop `start_pc` (1 or its
+    /// loop copy's top), until it leaves.
+    fn run_trace<const STATS: bool>(
+        &mut self,
+        e: &Executor,
+        at: u32,
+        start_pc: usize,
+        progress: &mut bool,
+    ) -> Ran {
         let Some(fi) = self.frames.len().checked_sub(1) else {
             return Ran::Reload;
         };
@@ -153,7 +165,7 @@ impl Vm {
         };
         // A trace entered at a loop head or a function entry (also through a link, which
         // in branchy code is once every few instructions) starts with the safe point.
-        let mut pc = self.pass_safe_point::<STATS>(e, 1);
+        let mut pc = self.pass_safe_point::<STATS>(e, start_pc);
         // The hot loop: whole instructions through their tier-1 handlers and plain uops
         // through their bodies; everything else (trace control, branch guards, uops that
         // jump or change frames) is out of line in `special_uop`, which keeps this loop's
@@ -198,7 +210,7 @@ impl Vm {
                     if !STATS {
                         if let Some(next) = self.linked(e, u.jump_exit, ip) {
                             *progress |= pc >= t.first_len;
-                            return Ran::Link(next, ip);
+                            return Ran::Link(next, ip, 1);
                         }
                     }
                 }
@@ -244,7 +256,7 @@ impl Vm {
                 *progress |= pc > t.first_len;
                 if !STATS {
                     if let Some(next) = self.linked(e, pc as u16, u.target) {
-                        return Ran::Link(next, u.target);
+                        return Vm::link(u, next, u.target);
                     }
                 }
                 return self.take_exit(e, pc as u16, u.target);
@@ -595,6 +607,14 @@ impl Vm {
         }
         s.dispatches += 1;
         s.uops_executed += len as u64;
+        let single = u.check & (check::WHOLE | check::SPECIAL) == 0;
+        let part =
+            |x: Option<&UopInst>| x.is_some_and(|x| x.code == u.code && x.target == u.target);
+        if single
+            && (part(e.uops.get(pc + 1)) || part(pc.checked_sub(1).and_then(|p| e.uops.get(p))))
+        {
+            super::stats::bump_by(&mut s.split_by_uop, u.uop.name(), 1);
+        }
         s.instrs_in_traces += (u.check & check::STARTS != 0) as u64;
         for x in e.uops.get(pc..pc + len).unwrap_or_default() {
             match x.uop {
@@ -651,12 +671,12 @@ impl Vm {
                     if let Some(st) = self.tier2.stats.as_mut() {
                         st.exits_linked += 1;
                     }
-                    return Ran::Link(next, at);
+                    return Ran::Link(next, at, 1);
                 }
             }
         }
         match self.warm_exit(e, stub, at) {
-            Some(next) => Ran::Link(next, at),
+            Some(next) => Ran::Link(next, at, 1),
             None => Ran::Reload,
         }
     }
@@ -740,10 +760,12 @@ impl Vm {
             st.exits_taken += 1;
         }
         if let Some(next) = self.linked(e, stub, target) {
+            let ran = Vm::link(s, next, target);
             if let Some(st) = self.tier2.stats.as_mut() {
                 st.exits_linked += 1;
+                st.loop_links += matches!(ran, Ran::Link(_, _, pc) if pc != 1) as u64;
             }
-            return Ran::Link(next, target);
+            return ran;
         }
         // No link, or the linked executor is gone: the exit is cold (again).
         s.link.set(COLD_LINK);
@@ -766,9 +788,22 @@ impl Vm {
             return Ran::Tier1(target);
         }
         match self.warm_exit(e, stub, target) {
-            Some(next) => Ran::Link(next, target),
+            Some(next) => Vm::link(&e.uops[stub as usize], next, target),
             None => Ran::Tier1(target),
         }
+    }
+
+    /// Goes on in `next` from the exit `s`: in its loop copy when `s` is a trace's end
+    /// whose facts prove that loop's header (`opt::link`; `expect` names the executor),
+    /// else at its start.
+    #[inline(always)]
+    fn link(s: &UopInst, next: Rc<Executor>, target: u32) -> Ran {
+        let pc = if s.expect == next.id.get() {
+            next.loop_top as usize
+        } else {
+            1
+        };
+        Ran::Link(next, target, pc)
     }
 }
 

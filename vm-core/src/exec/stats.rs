@@ -25,6 +25,9 @@ pub struct Tier2Stats {
     pub exits_taken: u64,
     /// Exits that went on in a linked executor.
     pub exits_linked: u64,
+    /// Trace ends that went on in a peeled executor's loop copy, past its preamble
+    /// (`opt::link`).
+    pub loop_links: u64,
     /// Exits that returned to tier 1 through the shared cold exit.
     pub cold_exits: u64,
     /// `_DEOPT` and dynamic exits (back to tier 1, never warming).
@@ -45,6 +48,10 @@ pub struct Tier2Stats {
     /// Type and version guards executed in traces, by uop name (most frequent first in
     /// the report).
     pub guards_by_uop: Vec<(&'static str, u64)>,
+    /// Dispatches of single uops that are part of a longer instruction (no tier-1 or
+    /// tier-2 form runs what is left of it whole), by uop name: where a `TIER2` form in
+    /// the op table would save dispatches.
+    pub split_by_uop: Vec<(&'static str, u64)>,
     /// Validity checks (`_CHECK_VALIDITY`) executed in traces.
     pub validity_checks: u64,
     /// Branch guards (`_GUARD_IS_*_POP`) executed in traces.
@@ -127,6 +134,7 @@ impl Tier2Stats {
         line(&mut out, "executor entries", self.executor_entries);
         line(&mut out, "exits taken", self.exits_taken);
         line(&mut out, "  to a linked executor", self.exits_linked);
+        line(&mut out, "    into a loop copy", self.loop_links);
         line(&mut out, "  through the cold exit", self.cold_exits);
         line(&mut out, "  deopt / dynamic", self.deopts);
         let mut by = self.deopts_by.clone();
@@ -144,6 +152,13 @@ impl Tier2Stats {
             self.guards_executed,
         );
         let mut by = self.guards_by_uop.clone();
+        by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        for (uop, n) in by.iter().take(8) {
+            out.push_str(&format!("    {uop:<32} {n:>12}\n"));
+        }
+        let split: u64 = self.split_by_uop.iter().map(|x| x.1).sum();
+        line(&mut out, "split instruction dispatches", split);
+        let mut by = self.split_by_uop.clone();
         by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         for (uop, n) in by.iter().take(8) {
             out.push_str(&format!("    {uop:<32} {n:>12}\n"));

@@ -58,6 +58,10 @@ pub(crate) struct Optimized {
     /// Indices of `body` from which code may have run (the uop there or just before it
     /// may run Python code), in the pass's judgement (sorted).
     pub escapes: Vec<usize>,
+    /// Facts at linkable exits, one entry per builder stub index, sorted.
+    pub exit_facts: Vec<(u16, super::link::FrameFacts)>,
+    /// The loop copy's header (body index of its top), for a peeled trace.
+    pub loop_entry: Option<super::link::LoopEntry>,
 }
 
 /// The pass state.
@@ -82,6 +86,14 @@ pub(super) struct Pass<'a> {
     pub(super) new_stubs: Vec<UopInst>,
     /// Where code may have run: see [`Optimized::escapes`].
     pub(super) escapes: Vec<usize>,
+    /// Facts at linkable exits, by builder stub index (see [`super::link`]).
+    pub(super) exit_facts: Vec<(u16, super::link::FrameFacts)>,
+    /// The loop copy's header, for a peeled trace.
+    pub(super) loop_entry: Option<super::link::LoopEntry>,
+    /// While the loop copy is emitted: its own copy of each recorded exit stub (by
+    /// recorded index; `u16::MAX` not made yet), so facts at its exits are the copy's, not
+    /// joined with the preamble's (which knows less).
+    pub(super) stub_copies: Option<Vec<u16>>,
 }
 
 /// Runs the forward pass over `b`'s body.
@@ -101,7 +113,11 @@ pub(crate) fn run(vm: &Vm, b: &ExecutorBuilder) -> Result<Optimized, Contradicti
         map: Vec::with_capacity(b.body.len()),
         new_stubs: Vec::new(),
         escapes: Vec::new(),
+        exit_facts: Vec::new(),
+        loop_entry: None,
+        stub_copies: None,
     };
+    p.seed_entry();
     if super::peel::peelable(b) {
         super::peel::peel(&mut p)?;
     } else {
@@ -123,6 +139,8 @@ pub(crate) fn run(vm: &Vm, b: &ExecutorBuilder) -> Result<Optimized, Contradicti
         removed_total: p.removed_total,
         new_stubs: p.new_stubs,
         escapes: p.escapes,
+        exit_facts: super::link::merge_exit_facts(p.exit_facts),
+        loop_entry: p.loop_entry,
     })
 }
 
@@ -301,8 +319,13 @@ impl Pass<'_> {
     // -- Emission ---------------------------------------------------------------------------
 
     pub(super) fn emit(&mut self, u: &UopInst) {
+        let mut u = u.clone();
+        if self.stub_copies.is_some() {
+            u.exit = self.copy_stub(u.exit);
+            u.jump_exit = self.copy_stub(u.jump_exit);
+        }
         self.map.push(self.out.len() as u32);
-        self.out.push(u.clone());
+        self.out.push(u);
         self.removed.push(self.pending);
         self.pending = 0;
     }
@@ -313,6 +336,25 @@ impl Pass<'_> {
         self.new_stubs
             .push(UopInst::new(Uop::_DEOPT, 0, code, target, target));
         i as u16
+    }
+
+    /// The loop copy's own copy of recorded exit stub `s` (`s` itself outside the copy,
+    /// or for a stub the pass made).
+    pub(super) fn copy_stub(&mut self, s: u16) -> u16 {
+        let n = self.b.stubs.len();
+        let made = match self.stub_copies.as_ref() {
+            Some(m) if (s as usize) < n => m[s as usize],
+            _ => return s,
+        };
+        if made != u16::MAX {
+            return made;
+        }
+        let i = (n + self.new_stubs.len()) as u16;
+        self.new_stubs.push(self.b.stubs[s as usize].clone());
+        if let Some(m) = self.stub_copies.as_mut() {
+            m[s as usize] = i;
+        }
+        i
     }
 
     fn drop_guard(&mut self) {
@@ -460,6 +502,8 @@ impl Pass<'_> {
             if (self.clean || !self.depends_on_validity()) && !frozen {
                 self.drop_guard();
             } else {
+                let before = self.frame_facts(head.code, true);
+                self.note_exit(head.exit, &before);
                 self.emit(head);
             }
             self.clean = true;
@@ -470,14 +514,18 @@ impl Pass<'_> {
         }
         let uops = &body[k..j];
         if is_end(uops[0].uop) {
-            self.emit(&uops[0]);
+            let mut end = uops[0].clone();
+            end.expect = self.loop_to_enter(&end);
+            self.emit(&end);
             return Ok(());
         }
+        let before = self.frame_facts(head.code, true);
         if !uops.iter().all(|u| modelled(u.uop)) {
             self.generic(k, j);
             for u in uops {
                 self.emit(u);
             }
+            self.note_group_exits(uops, &before);
             return Ok(());
         }
         // The exit the instruction's guards leave through (for uops that take a guard's
@@ -510,6 +558,7 @@ impl Pass<'_> {
                 }
             }
         }
+        self.note_group_exits(uops, &before);
         Ok(())
     }
 

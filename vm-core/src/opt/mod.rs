@@ -112,6 +112,7 @@
 pub mod check;
 mod facts;
 pub mod forward;
+pub mod link;
 pub mod peel;
 pub mod promote;
 pub mod symbol;
@@ -151,6 +152,8 @@ pub fn try_optimize(vm: &Vm, b: &mut ExecutorBuilder) -> Result<u32, &'static st
         b.removed_guards.clear();
         b.consts.clear();
         b.stubs.truncate(stubs);
+        b.exit_facts.clear();
+        b.loop_entry = None;
         return Err(e);
     }
     Ok(n)
@@ -179,14 +182,28 @@ fn apply(
         && b.body
             .iter()
             .zip(&before)
-            .all(|(x, y)| x.uop == y.uop && x.oparg == y.oparg);
+            .all(|(x, y)| x.uop == y.uop && x.oparg == y.oparg && x.expect == y.expect);
     if same {
+        // The facts at the exits hold of the trace as recorded too (same uops, same
+        // stubs): side traces may still start from them.
         b.body = before;
         b.removed_guards.clear();
         b.consts.truncate(had_consts);
         b.stubs.truncate(had_stubs);
+        b.exit_facts = o.exit_facts;
         return None;
     }
+    b.exit_facts = o.exit_facts;
+    // The loop copy starts where `_JUMP_TO_TOP` goes (after `promote::finish` moved it).
+    let top = b
+        .body
+        .last()
+        .filter(|u| u.uop == crate::bytecode::ops::Uop::_JUMP_TO_TOP)
+        .map(|u| u.oparg);
+    b.loop_entry = o
+        .loop_entry
+        .zip(top)
+        .map(|(l, top)| link::LoopEntry { top, ..l });
     Some((o.removed_total + dropped, before))
 }
 

@@ -128,8 +128,9 @@ impl Pass<'_> {
     }
 
     /// Forgets what was emitted since `mark` (output, removal counts, new stubs).
-    fn rewind(&mut self, mark: (usize, usize, u32, usize)) {
-        let (out, stubs, removed_total, map) = mark;
+    fn rewind(&mut self, mark: (usize, usize, u32, usize, usize)) {
+        let (out, stubs, removed_total, map, facts) = mark;
+        self.exit_facts.truncate(facts);
         self.out.truncate(out);
         self.removed.truncate(out);
         self.new_stubs.truncate(stubs);
@@ -147,14 +148,22 @@ pub(super) fn peel(p: &mut Pass<'_>) -> Result<(), Contradiction> {
     let code = b.body[0].code;
     p.range(0, n, b.first_len as usize)?;
     let mut h = p.header(code);
-    let mark = (p.out.len(), p.new_stubs.len(), p.removed_total, p.map.len());
+    let mark = (
+        p.out.len(),
+        p.new_stubs.len(),
+        p.removed_total,
+        p.map.len(),
+        p.exit_facts.len(),
+    );
     // Guards removed at the end of the preamble are counted before the loop's first uop.
     let carried = p.pending;
     let mut round = 0;
     loop {
         p.enter(&h, code);
         p.pending = carried;
+        p.stub_copies = Some(alloc::vec![u16::MAX; b.stubs.len()]);
         p.range(0, n, 0)?;
+        p.stub_copies = None;
         let end = p.header(code);
         let joined = h.join(&end);
         if joined == h {
@@ -171,5 +180,14 @@ pub(super) fn peel(p: &mut Pass<'_>) -> Result<(), Contradiction> {
     let mut jump = b.body[n].clone();
     jump.oparg = mark.0 as u32;
     p.emit(&jump);
+    // A header that assumes nothing gives nothing to prove: any trace ending here may
+    // enter the loop copy; that is still worth it (the preamble's safe point and first
+    // instruction are skipped) and costs nothing to check.
+    p.loop_entry = Some(super::link::LoopEntry {
+        top: mark.0 as u32,
+        facts: super::link::FrameFacts::new(h.locals, &h.stack),
+        globals: h.globals.into_boxed_slice(),
+        builtins: h.builtins.into_boxed_slice(),
+    });
     Ok(())
 }

@@ -96,6 +96,61 @@ impl Ty {
     }
 }
 
+impl Ty {
+    /// Appends the type's compact form (one byte, five for a type with a payload) to
+    /// `out` (kept facts at executor exits: `opt::link`).
+    pub fn encode(self, out: &mut Vec<u8>) {
+        use Ty::*;
+        let (tag, payload) = match self {
+            Unknown => (0, None),
+            Null => (1, None),
+            NoneV => (2, None),
+            Bool => (3, None),
+            SmallInt => (4, None),
+            Int => (5, None),
+            Float => (6, None),
+            Number => (7, None),
+            Str => (8, None),
+            List => (9, None),
+            Tuple => (10, None),
+            Dict => (11, None),
+            Set => (12, None),
+            ListIter => (13, None),
+            TupleIter => (14, None),
+            RangeIter => (15, None),
+            Instance(v) => (16, Some(v)),
+            Native(r) => (17, Some(r)),
+        };
+        out.push(tag);
+        if let Some(p) = payload {
+            out.extend_from_slice(&p.to_le_bytes());
+        }
+    }
+
+    /// Reads one type written by [`Ty::encode`] at `*at`, moving past it; `None` at the
+    /// end or on bytes no type wrote.
+    pub fn decode(bytes: &[u8], at: &mut usize) -> Option<Ty> {
+        use Ty::*;
+        let tag = *bytes.get(*at)?;
+        *at += 1;
+        let simple = [
+            Unknown, Null, NoneV, Bool, SmallInt, Int, Float, Number, Str, List, Tuple, Dict, Set,
+            ListIter, TupleIter, RangeIter,
+        ];
+        if let Some(&t) = simple.get(tag as usize) {
+            return Some(t);
+        }
+        let p = bytes.get(*at..*at + 4)?;
+        let v = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
+        *at += 4;
+        match tag {
+            16 => Some(Instance(v)),
+            17 => Some(Native(v)),
+            _ => None,
+        }
+    }
+}
+
 /// A symbol: an index into [`Symbols`].
 pub type Sym = u32;
 
@@ -150,5 +205,28 @@ mod tests {
         assert!(!Ty::Number.within(Ty::Float));
         assert!(!Ty::Unknown.within(Ty::Float));
         assert!(Ty::Str.within(Ty::Unknown));
+    }
+
+    #[test]
+    fn types_encode_and_decode() {
+        let all = [
+            Ty::Unknown,
+            Ty::Float,
+            Ty::Instance(0xDEAD_BEEF),
+            Ty::RangeIter,
+            Ty::Native(7),
+        ];
+        let mut b = Vec::new();
+        for t in all {
+            t.encode(&mut b);
+        }
+        assert_eq!(b.len(), 13);
+        let mut at = 0;
+        for t in all {
+            assert_eq!(Ty::decode(&b, &mut at), Some(t));
+        }
+        assert_eq!(Ty::decode(&b, &mut at), None);
+        assert_eq!(Ty::decode(&[99], &mut 0), None);
+        assert_eq!(Ty::decode(&[16, 1], &mut 0), None, "a cut payload");
     }
 }

@@ -98,7 +98,8 @@ impl Recorder {
         parent: &Executor,
         stub: u16,
     ) -> Recorder {
-        let mut r = Recorder::new(code, target, depth, nesting);
+        let mut r = Recorder::new(code.clone(), target, depth, nesting);
+        crate::opt::link::seed(parent, stub, &code, target, &mut r.b);
         r.origin = Origin::Side;
         r.parent = Some((parent.id.get(), stub));
         r.chain_depth = parent.chain_depth + 1;
