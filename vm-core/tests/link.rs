@@ -58,11 +58,12 @@ fn terminal(e: &Executor) -> &UopInst {
 
 #[test]
 fn a_side_trace_starts_from_its_parents_facts_and_enters_the_loop_copy() {
-    // Both ways of the branch subscript `xs`: the root proves it a list, and the side
-    // trace (the other way) inherits that, then ends back at the loop's start with
+    // The loop subscripts `xs` before the branch, and both ways again: the root proves it
+    // a list (in the preamble and the loop copy, which share their exit stubs), and the
+    // side trace (the other way) inherits that, then ends back at the loop's start with
     // everything the loop copy assumes.
-    let src = "def f(xs, n):\n    t = 0\n    for i in range(n):\n        if i % 3 == 0:\n            t += xs[1]\n        else:\n            t -= xs[2]\n    return t\nprint(f([5, 7, 11, 13], 3000))\n";
-    let vm = run_all(src, "-15000\n");
+    let src = "def f(xs, n):\n    t = 0\n    for i in range(n):\n        t += xs[0]\n        if i % 3 == 0:\n            t += xs[1]\n        else:\n            t -= xs[2]\n    return t\nprint(f([5, 7, 11, 13], 3000))\n";
+    let vm = run_all(src, "0\n");
     let sides = sides_in(&vm, "f");
     assert!(!sides.is_empty(), "{}", vm.dump_executors());
     for e in &sides {

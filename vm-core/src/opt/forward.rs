@@ -90,10 +90,6 @@ pub(super) struct Pass<'a> {
     pub(super) exit_facts: Vec<(u16, super::link::FrameFacts)>,
     /// The loop copy's header, for a peeled trace.
     pub(super) loop_entry: Option<super::link::LoopEntry>,
-    /// While the loop copy is emitted: its own copy of each recorded exit stub (by
-    /// recorded index; `u16::MAX` not made yet), so facts at its exits are the copy's, not
-    /// joined with the preamble's (which knows less).
-    pub(super) stub_copies: Option<Vec<u16>>,
 }
 
 /// Runs the forward pass over `b`'s body.
@@ -115,7 +111,6 @@ pub(crate) fn run(vm: &Vm, b: &ExecutorBuilder) -> Result<Optimized, Contradicti
         escapes: Vec::new(),
         exit_facts: Vec::new(),
         loop_entry: None,
-        stub_copies: None,
     };
     p.seed_entry();
     if super::peel::peelable(b) {
@@ -319,13 +314,8 @@ impl Pass<'_> {
     // -- Emission ---------------------------------------------------------------------------
 
     pub(super) fn emit(&mut self, u: &UopInst) {
-        let mut u = u.clone();
-        if self.stub_copies.is_some() {
-            u.exit = self.copy_stub(u.exit);
-            u.jump_exit = self.copy_stub(u.jump_exit);
-        }
         self.map.push(self.out.len() as u32);
-        self.out.push(u);
+        self.out.push(u.clone());
         self.removed.push(self.pending);
         self.pending = 0;
     }
@@ -336,25 +326,6 @@ impl Pass<'_> {
         self.new_stubs
             .push(UopInst::new(Uop::_DEOPT, 0, code, target, target));
         i as u16
-    }
-
-    /// The loop copy's own copy of recorded exit stub `s` (`s` itself outside the copy,
-    /// or for a stub the pass made).
-    pub(super) fn copy_stub(&mut self, s: u16) -> u16 {
-        let n = self.b.stubs.len();
-        let made = match self.stub_copies.as_ref() {
-            Some(m) if (s as usize) < n => m[s as usize],
-            _ => return s,
-        };
-        if made != u16::MAX {
-            return made;
-        }
-        let i = (n + self.new_stubs.len()) as u16;
-        self.new_stubs.push(self.b.stubs[s as usize].clone());
-        if let Some(m) = self.stub_copies.as_mut() {
-            m[s as usize] = i;
-        }
-        i
     }
 
     fn drop_guard(&mut self) {

@@ -249,13 +249,11 @@ impl Pass<'_> {
         let Some(f) = facts else {
             return;
         };
-        let stub = self.copy_stub(stub);
-        let n = self.b.stubs.len();
-        let s = match (stub as usize).checked_sub(n) {
-            None => self.b.stubs.get(stub as usize),
-            Some(i) => self.new_stubs.get(i),
-        };
-        let linkable = s.is_some_and(|s| s.uop == Uop::_EXIT_TRACE);
+        let linkable = self
+            .b
+            .stubs
+            .get(stub as usize)
+            .is_some_and(|s| s.uop == Uop::_EXIT_TRACE);
         if linkable {
             self.exit_facts.push((stub, f.clone()));
         }

@@ -92,6 +92,11 @@
 //! Loop peeling ([`peel`]) carries the types of the loop frame's locals and of the known
 //! top of its value stack (a `for` loop's iterator) from the preamble into the loop copy.
 //!
+//! - **Links** ([`link`]). A side trace starts from the facts its parent held at the exit
+//!   it was recorded from (class versions only where the parent was clean there, with the
+//!   parent's class dependencies). A trace ending at a peeled executor's start whose end
+//!   state proves that loop's header enters the loop copy instead of the preamble.
+//!
 //! What remains of an instruction whose guard went may be a run that is no tier-1
 //! instruction's definition; tier-2-only forms in the op table (flag `TIER2`) keep such runs
 //! at one dispatch (`exec::ir::mark_whole_instructions`).

@@ -161,9 +161,7 @@ pub(super) fn peel(p: &mut Pass<'_>) -> Result<(), Contradiction> {
     loop {
         p.enter(&h, code);
         p.pending = carried;
-        p.stub_copies = Some(alloc::vec![u16::MAX; b.stubs.len()]);
         p.range(0, n, 0)?;
-        p.stub_copies = None;
         let end = p.header(code);
         let joined = h.join(&end);
         if joined == h {
