@@ -136,6 +136,7 @@ fn a_loop_top_that_is_no_loop_is_refused() {
         facts: FrameFacts::default(),
         globals: Box::default(),
         builtins: Box::default(),
+        cells: Box::default(),
     });
     let e = b.build(Origin::External, old.start, 0);
     assert_eq!(e.loop_top, 2);

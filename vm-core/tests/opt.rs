@@ -209,6 +209,40 @@ fn a_list_turning_into_a_tuple_mid_loop_gives_the_right_answer() {
 }
 
 #[test]
+fn a_free_variable_is_checked_once_and_a_set_comprehension_keeps_its_iterator() {
+    // `xs` is a cell read by the closure on every iteration: the preamble checks it once.
+    // The set comprehension's `SET_ADD` of an int runs no code and keeps the range
+    // iterator below it known.
+    let src = "def f(xs, n):\n    def g():\n        t = 0\n        for i in range(n):\n            t = t + xs[i % 3]\n        return t\n    return g(), len({i + xs[i % 3] for i in range(n)})\nprint(f([1, 2, 3], 1000))\n";
+    let vm = run_both(src, 16, "(1999, 1000)\n");
+    for func in ["f.<locals>.g", "f.<locals>.<setcomp>"] {
+        let roots = roots_in(&vm, func);
+        assert!(!roots.is_empty(), "{func}: {}", vm.dump_executors());
+        for r in &roots {
+            let body = loop_uops(r);
+            for g in [Uop::_GUARD_NOS_LIST, Uop::_GUARD_ITER_RANGE] {
+                assert!(!body.contains(&g), "{func} {g:?}: {}", vm.dump_executors());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_cell_written_by_a_callee_or_a_generator_mid_loop_gives_the_right_answer() {
+    // The loop's cell `x` turns from a list into a str, written by an inlined callee
+    // (`nonlocal`) and by a generator the loop resumes: the loop copy must not keep
+    // assuming a list.
+    let src = "def f(n):\n    x = [1, 2, 3]\n    def swap(i):\n        nonlocal x\n        if i == n // 2:\n            x = 'abc'\n    def back():\n        nonlocal x\n        while True:\n            yield 0\n            x = [7, 8]\n    out = []\n    g = back()\n    for i in range(n):\n        out.append(x[0])\n        swap(i)\n        if i > 3 * n // 4:\n            next(g)\n    return out[0], out[n // 2 + 1], out[-1], len(out)\nprint(f(400))\n";
+    run_both(src, 16, "(1, 'a', 7, 400)\n");
+    run_both(src, 1, "(1, 'a', 7, 400)\n");
+    // The same trace stores the cell (in the inlined callee) and then uses it: an int
+    // until half-way, then a float.
+    let src = "def f(n):\n    x = 1\n    vals = [1] * (n // 2) + [0.5] * (n // 2)\n    def swap(i):\n        nonlocal x\n        x = vals[i]\n    t = 0\n    for i in range(n):\n        t = t + x\n        swap(i)\n    return t\nprint(f(400))\n";
+    run_both(src, 16, "300.5\n");
+    run_both(src, 1, "300.5\n");
+}
+
+#[test]
 fn iterator_guards_go_from_the_loop_copy() {
     // The iterator lives on the stack at the loop top: the preamble checks its type once.
     let src = "def f(xs):\n    s = 0\n    for x in xs:\n        s = s + x\n    return s\nprint(f(list(range(1000))), f(tuple(range(1000))))\n";

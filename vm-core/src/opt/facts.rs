@@ -98,6 +98,7 @@ impl Pass<'_> {
             f.locals
                 .iter()
                 .chain(&f.stack)
+                .chain(f.cells.iter().map(|c| &c.1))
                 .any(|&s| matches!(self.syms.ty(s), Ty::Instance(_)))
         })
     }

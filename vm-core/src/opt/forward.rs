@@ -36,6 +36,10 @@ pub(super) struct Frame {
     pub(super) entered: Entered,
     pub(super) locals: Vec<Sym>,
     pub(super) stack: Vec<Sym>,
+    /// Known contents of the frame's cells (by `LOAD_DEREF` index): what a cell held when
+    /// last read or written here, forgotten when any code may have run or any frame wrote
+    /// a cell (a callee's free variable can be the caller's cell).
+    pub(super) cells: Vec<(u32, Sym)>,
 }
 
 /// What the pass does with a uop.
@@ -233,6 +237,9 @@ fn modelled(uop: Uop) -> bool {
             | _BUILD_SET
             | _BUILD_MAP
             | _LIST_APPEND
+            | _SET_ADD
+            | _LOAD_DEREF
+            | _STORE_DEREF
             | _GUARD_NOS_LIST
             | _GUARD_TOS_INT
             | _GUARD_ITER_LIST
@@ -343,6 +350,7 @@ impl Pass<'_> {
                 entered: Entered::Opaque,
                 locals: Vec::new(),
                 stack: Vec::new(),
+                cells: Vec::new(),
             });
         }
         let n = self.frames.len();
@@ -355,6 +363,7 @@ impl Pass<'_> {
             entered,
             locals,
             stack: Vec::new(),
+            cells: Vec::new(),
         });
     }
 
@@ -428,6 +437,14 @@ impl Pass<'_> {
         self.escapes.push(self.out.len());
         self.globals_ok.clear();
         self.builtins_ok.clear();
+        self.forget_cells();
+    }
+
+    /// Forgets what every frame knows of its cells' contents.
+    fn forget_cells(&mut self) {
+        for f in &mut self.frames {
+            f.cells.clear();
+        }
     }
 
     // -- Reading the trace ------------------------------------------------------------------
@@ -555,6 +572,7 @@ impl Pass<'_> {
         };
         if uops.iter().any(|u| writes_slot(u.uop)) {
             self.forget_locals();
+            self.forget_cells();
         }
         let changed = uops.iter().find(|u| {
             u.uop.flags() & flags::FRAME != 0
@@ -1125,6 +1143,36 @@ impl Pass<'_> {
                 } else {
                     self.push_new(if pure { cty } else { Ty::Unknown });
                 }
+                Act::Keep
+            }
+            _LOAD_DEREF => {
+                // Rule: a cell's content only changes by a write to a cell or by code.
+                let known = self.frame().cells.iter().find(|c| c.0 == arg).map(|c| c.1);
+                let s = match known {
+                    Some(s) => s,
+                    None => {
+                        let s = self.syms.fresh(Ty::Unknown);
+                        self.frame().cells.push((arg, s));
+                        s
+                    }
+                };
+                self.push(s);
+                Act::Keep
+            }
+            _STORE_DEREF => {
+                let s = self.pop();
+                self.forget_cells();
+                self.frame().cells.push((arg, s));
+                Act::Keep
+            }
+            _SET_ADD => {
+                // The comprehension's set (below) stays; the item goes, hashed: Python
+                // code unless it is a number or a str.
+                let item = self.peek(1);
+                if !(self.syms.ty(item).is_numeric() || self.syms.ty(item) == Ty::Str) {
+                    self.escape();
+                }
+                self.pop();
                 Act::Keep
             }
             _LIST_APPEND => {

@@ -164,6 +164,8 @@ pub struct LoopEntry {
     pub globals: Box<[(u32, u32)]>,
     /// Builtins keys versions likewise.
     pub builtins: Box<[u32]>,
+    /// Known contents of the loop frame's cells (by index).
+    pub cells: Box<[(u32, Ty)]>,
 }
 
 impl LoopEntry {
@@ -173,6 +175,7 @@ impl LoopEntry {
             + self.facts.bytes()
             + self.globals.len() * 8
             + self.builtins.len() * 4
+            + self.cells.len() * size_of::<(u32, Ty)>()
     }
 }
 
@@ -312,6 +315,7 @@ impl Pass<'_> {
             entered: super::forward::Entered::Opaque,
             locals,
             stack,
+            cells: Vec::new(),
         });
     }
 
@@ -360,7 +364,12 @@ impl Pass<'_> {
                     .checked_sub(j + 1)
                     .is_some_and(|k| self.syms.is(f.stack[k], t))
         });
-        let globals_ok = h.globals.iter().all(|g| self.globals_ok.contains(g))
+        let cells_ok = h
+            .cells
+            .iter()
+            .all(|&(i, t)| f.cells.iter().any(|&(j, s)| j == i && self.syms.is(s, t)));
+        let globals_ok = cells_ok
+            && h.globals.iter().all(|g| self.globals_ok.contains(g))
             && h.builtins.iter().all(|g| self.builtins_ok.contains(g));
         if local_ok && stack_ok && globals_ok {
             e.id.get()

@@ -20,7 +20,11 @@
 //!   arithmetic gives a float, compares, identity tests and `not` give a bool, `str + str` a str, `len` of a builtin
 //!   container a small int), from constants, and from the checked forms below.
 //! - **Sets.** A set display makes an exact `set` (a `_GUARD_BUILTIN_TYPE` on `set` is
-//!   then dropped, and a kept one teaches it).
+//!   then dropped, and a kept one teaches it). A comprehension's `SET_ADD` leaves the set
+//!   and what is below it as they were (and runs no code for a number or a str).
+//! - **Cells.** What a `LOAD_DEREF` or `STORE_DEREF` saw in a cell is known of the next
+//!   `LOAD_DEREF` of it, until code may have run or any frame writes a cell (a callee's
+//!   free variable may be the caller's cell); a loop's header carries it.
 //! - **Checked small-int forms.** Small-int `+` and `-` and `BINARY_OP_INT`'s operators
 //!   but `<<` become tier-2-only uops that leave the trace (before any effect, through the
 //!   instruction's guard exit) when the result would not be a small int, and

@@ -46,6 +46,8 @@ struct Header {
     globals: Vec<(u32, u32)>,
     /// Builtins keys versions checked with no escape since (sorted).
     builtins: Vec<u32>,
+    /// Known contents of the loop frame's cells (by index, sorted; none unknown).
+    cells: Vec<(u32, Ty)>,
     /// Nothing since the last validity check can have invalidated the executor.
     clean: bool,
 }
@@ -57,6 +59,7 @@ impl Header {
             stack: Vec::new(),
             globals: Vec::new(),
             builtins: Vec::new(),
+            cells: Vec::new(),
             clean: false,
         }
     }
@@ -86,6 +89,14 @@ impl Header {
                 .filter(|g| other.builtins.contains(g))
                 .copied()
                 .collect(),
+            cells: self
+                .cells
+                .iter()
+                .filter_map(|&(i, t)| {
+                    let (_, u) = other.cells.iter().find(|c| c.0 == i)?;
+                    Some((i, t.join(*u))).filter(|c| c.1 != Ty::Unknown)
+                })
+                .collect(),
             clean: self.clean && other.clean,
         }
     }
@@ -102,11 +113,19 @@ impl Pass<'_> {
         globals.sort_unstable();
         let mut builtins = self.builtins_ok.clone();
         builtins.sort_unstable();
+        let mut cells: Vec<(u32, Ty)> = f
+            .cells
+            .iter()
+            .map(|&(i, s)| (i, self.syms.ty(s)))
+            .filter(|c| c.1 != Ty::Unknown)
+            .collect();
+        cells.sort_unstable_by_key(|c| c.0);
         Header {
             locals: f.locals.iter().map(|&s| self.syms.ty(s)).collect(),
             stack: f.stack.iter().map(|&s| self.syms.ty(s)).collect(),
             globals,
             builtins,
+            cells,
             clean: self.clean,
         }
     }
@@ -115,12 +134,18 @@ impl Pass<'_> {
     fn enter(&mut self, h: &Header, code: u8) {
         let locals = h.locals.iter().map(|&t| self.syms.fresh(t)).collect();
         let stack = h.stack.iter().map(|&t| self.syms.fresh(t)).collect();
+        let cells = h
+            .cells
+            .iter()
+            .map(|&(i, t)| (i, self.syms.fresh(t)))
+            .collect();
         self.frames.clear();
         self.frames.push(Frame {
             code,
             entered: Entered::Opaque,
             locals,
             stack,
+            cells,
         });
         self.globals_ok = h.globals.clone();
         self.builtins_ok = h.builtins.clone();
@@ -186,6 +211,7 @@ pub(super) fn peel(p: &mut Pass<'_>) -> Result<(), Contradiction> {
         facts: super::link::FrameFacts::new(h.locals, &h.stack),
         globals: h.globals.into_boxed_slice(),
         builtins: h.builtins.into_boxed_slice(),
+        cells: h.cells.into_boxed_slice(),
     });
     Ok(())
 }
