@@ -243,6 +243,51 @@ fn a_cell_written_by_a_callee_or_a_generator_mid_loop_gives_the_right_answer() {
 }
 
 #[test]
+fn a_float_attribute_is_typed_by_what_its_slot_has_held() {
+    // Every `x` stored so far is a float: on an instance proven of `P`'s version, `p.x`
+    // is a float, and the product's guard goes from the loop copy.
+    let src = "class P:\n    def __init__(self, x):\n        self.x = x\n\ndef f(ps, n):\n    t = 0.0\n    for i in range(n):\n        p = ps[i % 4]\n        t = t + p.x * 2.0\n    return t\n\nprint(f([P(0.5), P(1.5), P(2.5), P(3.5)], 1000))\n";
+    let vm = run_both(src, 16, "4000.0\n");
+    let roots = roots_in(&vm, "f");
+    assert!(!roots.is_empty(), "{}", vm.dump_executors());
+    for r in &roots {
+        let body = loop_uops(r);
+        assert!(
+            !body.contains(&Uop::_GUARD_NUMBERS_ONE_FLOAT),
+            "{}",
+            vm.dump_executors()
+        );
+    }
+}
+
+#[test]
+fn an_int_stored_into_a_float_slot_mid_loop_gives_the_right_answer() {
+    // The store widens the slot from inside the traced loop: the specialized store leaves
+    // for the generic path, which gives the class a new version and so invalidates the
+    // executor that typed `p.x` as a float.
+    let src = "class P:\n    def __init__(self, x):\n        self.x = x\n\ndef f(ps, n):\n    t = 0.0\n    for i in range(n):\n        p = ps[i % 4]\n        t = t + p.x * 2.0\n        if i == n // 2:\n            p.x = 7\n    return t\n\nprint(f([P(0.5), P(1.5), P(2.5), P(3.5)], 1000))\n";
+    let vm = run_both(src, 16, "5612.0\n");
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.invalidations >= 1, "{}", s.report());
+    run_both(src, 1, "5612.0\n");
+    // The same through `setattr` and a subclass sharing the layout.
+    let src = "class P:\n    def __init__(self, x):\n        self.x = x\n\nclass Q(P):\n    pass\n\ndef f(ps, n):\n    t = 0.0\n    for i in range(n):\n        p = ps[i % 2]\n        t = t + p.x * 2.0\n        if i == n // 2:\n            setattr(ps[0], 'x', 7)\n            ps[1].x = 1\n    return t\n\nprint(f([P(0.5), Q(1.5)], 1000))\n";
+    run_both(src, 16, "4987.0\n");
+    run_both(src, 1, "4987.0\n");
+    // An int slot turning into a float, stored from inside the trace on every iteration
+    // (the int comparison reads its operands unchecked).
+    let src = "class P:\n    def __init__(self, n):\n        self.n = n\n\ndef f(ps, vals, m):\n    t = 0\n    for i in range(m):\n        p = ps[i % 4]\n        if p.n < 3:\n            t += 1\n        p.n = vals[i]\n    return t\n\nvals = [1, 2, 3, 4] * 125 + [0.5] * 500\nprint(f([P(1), P(2), P(3), P(4)], vals, 1000))\n";
+    let vm = run_both(src, 16, "748\n");
+    let s = vm.tier2_stats().expect("stats");
+    assert!(
+        s.invalidations >= 1,
+        "the widening store must invalidate the loop's executor:\n{}",
+        s.report()
+    );
+    run_both(src, 1, "748\n");
+}
+
+#[test]
 fn iterator_guards_go_from_the_loop_copy() {
     // The iterator lives on the stack at the loop top: the preamble checks its type once.
     let src = "def f(xs):\n    s = 0\n    for x in xs:\n        s = s + x\n    return s\nprint(f(list(range(1000))), f(tuple(range(1000))))\n";

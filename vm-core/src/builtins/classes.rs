@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 
 use super::{add_methods, check_args};
-use crate::object::types::{BuiltinBase, Class, GenState, NativeKind, Obj, Property};
+use crate::object::types::{slot_kind, BuiltinBase, Class, GenState, NativeKind, Obj, Property};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
@@ -255,6 +255,7 @@ pub(crate) fn make_class_multi(
         builtin_base,
         is_builtin: false,
         version: Cell::new(version),
+        slot_kinds: layout.iter().map(|_| Cell::new(slot_kind::UNSET)).collect(),
         layout,
         slots,
         subclasses: Vec::new(),

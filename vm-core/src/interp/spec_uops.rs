@@ -9,7 +9,7 @@ use crate::bytecode::ops::{BinaryOp, CompareOp};
 use crate::interp::eval::{Ctx, Flow};
 use crate::interp::frame::{Frame, OnReturn};
 use crate::interp::specialize::{cache, exact_shape};
-use crate::object::types::{IterObj, Obj};
+use crate::object::types::{slot_kind, IterObj, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -446,11 +446,31 @@ impl Vm {
         let Some(r) = owner.as_obj() else {
             return DEOPT;
         };
-        let grow = match self.heap.get(r) {
+        let (grow, class) = match self.heap.get(r) {
             // (An instance given a dict since its guard keeps its attributes there.)
-            Obj::Instance(i) if i.dict.is_none() => (slot + 1).saturating_sub(i.values.len()),
+            Obj::Instance(i) if i.dict.is_none() => {
+                ((slot + 1).saturating_sub(i.values.len()), i.class)
+            }
             _ => return DEOPT,
         };
+        // A value of another kind than the slot has held widens it (a new class version):
+        // the generic path does that, never a trace (`Class::slot_kinds`).
+        let Obj::Class(c) = self.heap.get(class) else {
+            return DEOPT;
+        };
+        let Some(cell) = c.slot_kinds.get(slot) else {
+            return DEOPT;
+        };
+        let old = cell.get();
+        if old != slot_kind::MIXED {
+            let k = slot_kind::of(v);
+            if old != k {
+                if old != slot_kind::UNSET {
+                    return DEOPT;
+                }
+                cell.set(k);
+            }
+        }
         if grow > 0 {
             self.charge(grow * 8)?;
         }

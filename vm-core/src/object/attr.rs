@@ -5,7 +5,9 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::types::{Class, Instance, NativeKind, Obj};
+use core::cell::Cell;
+
+use super::types::{slot_kind, Class, Instance, NativeKind, Obj};
 use super::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -289,6 +291,7 @@ impl Vm {
                 self.charge(8)?;
                 if let Obj::Class(c) = self.heap.get_mut(class) {
                     c.layout.push(name);
+                    c.slot_kinds.push(Cell::new(slot_kind::UNSET));
                     c.layout.len() - 1
                 } else {
                     return Ok(());
@@ -296,6 +299,7 @@ impl Vm {
             }
         };
         self.charge(8)?;
+        self.note_slot_kind(class, pos, value);
         if let Obj::Instance(i) = self.heap.get_mut(inst) {
             if i.values.len() <= pos {
                 i.values.resize(pos + 1, Value::UNDEF);
@@ -303,6 +307,34 @@ impl Vm {
             i.values[pos] = value;
         }
         Ok(())
+    }
+
+    /// Records that `v` goes into layout slot `pos` of instances of `class`
+    /// ([`Class::slot_kinds`]): a slot that held one kind and now gets another becomes
+    /// `MIXED`, and the class gets a new version (executors that typed the slot's loads
+    /// depend on the class, and the specialized store deoptimizes to get here instead of
+    /// widening from inside a trace).
+    ///
+    /// [`Class::slot_kinds`]: crate::object::types::Class::slot_kinds
+    pub(crate) fn note_slot_kind(&mut self, class: ObjRef, pos: usize, v: Value) {
+        let k = slot_kind::of(v);
+        let widened = match self.class(class).and_then(|c| c.slot_kinds.get(pos)) {
+            Some(cell) => match cell.get() {
+                old if old == k || old == slot_kind::MIXED => false,
+                slot_kind::UNSET => {
+                    cell.set(k);
+                    false
+                }
+                _ => {
+                    cell.set(slot_kind::MIXED);
+                    true
+                }
+            },
+            None => false,
+        };
+        if widened {
+            self.new_class_version(class);
+        }
     }
 
     /// Moves an instance's attributes into its own dict (its `__dict__`), permanently.

@@ -224,7 +224,7 @@ impl Vm {
         }
     }
 
-    fn new_class_version(&mut self, cls: ObjRef) {
+    pub(crate) fn new_class_version(&mut self, cls: ObjRef) {
         let v = self.types.next_version.get();
         self.types.next_version.set(v.checked_add(1).unwrap_or(0));
         if let Some(c) = self.class(cls) {

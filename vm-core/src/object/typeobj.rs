@@ -213,6 +213,7 @@ fn make_class(
             slots: None,
             subclasses: Vec::new(),
             attr_plain: Cell::new((0, false)),
+            slot_kinds: Vec::new(),
         })))
         .expect("heap too small for the builtin types");
     *version += 1;

@@ -298,6 +298,45 @@ pub struct Class {
     /// is plain (no property in the MRO, no user `__setattr__`); see
     /// `Vm::class_attrs_plain`.
     pub attr_plain: Cell<(u32, bool)>,
+    /// Per layout slot, what every value ever stored there (in any instance of exactly
+    /// this class) is: a [`slot_kind`]. Only widens, and a widening from one kind to
+    /// `MIXED` gives the class a new version, so at one version a slot's kind is fixed
+    /// (the trace optimizer types slot loads by it). Same length as `layout`.
+    pub slot_kinds: Vec<Cell<u8>>,
+}
+
+/// What the values stored in an instance slot are ([`Class::slot_kinds`]).
+pub mod slot_kind {
+    use crate::object::value::Value;
+
+    /// Nothing stored yet.
+    pub const UNSET: u8 = 0;
+    /// Only inline ints.
+    pub const SMALL_INT: u8 = 1;
+    /// Only inline floats.
+    pub const FLOAT: u8 = 2;
+    /// Only `True` and `False`.
+    pub const BOOL: u8 = 3;
+    /// Only `None`.
+    pub const NONE: u8 = 4;
+    /// Anything.
+    pub const MIXED: u8 = 255;
+
+    /// The kind of one value.
+    #[inline(always)]
+    pub fn of(v: Value) -> u8 {
+        if v.is_small_int() {
+            SMALL_INT
+        } else if v.is_float() {
+            FLOAT
+        } else if v == Value::TRUE || v == Value::FALSE {
+            BOOL
+        } else if v == Value::NONE {
+            NONE
+        } else {
+            MIXED
+        }
+    }
 }
 
 /// The state of a live exception.

@@ -866,8 +866,10 @@ impl Pass<'_> {
                 }
             }
             _LOAD_ATTR_SLOT => {
-                self.pop();
-                self.push_new(Ty::Unknown);
+                // Rule: on a proven class version, the slot's kind types the value.
+                let owner = self.pop();
+                let ty = self.slot_type(self.syms.ty(owner), self.cache(u, 2));
+                self.push_new(ty);
                 if arg & 1 != 0 {
                     self.push_new(Ty::Null);
                 }

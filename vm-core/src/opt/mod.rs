@@ -56,6 +56,12 @@
 //!   that version are dropped. The fact survives escaping code: a change to the class
 //!   invalidates the executor, and the validity check after the escaping instruction
 //!   leaves; a dict given to the instance empties its values, so the slot read deopts.
+//! - **Attribute types** ([`fields`]). A slot load on an owner proven of a class version
+//!   gives the type every value stored in that slot has had (`Class::slot_kinds`: small
+//!   int, float, bool or None), so guards on attributes that only ever held floats go. A
+//!   store of another kind gives the class a new version (invalidating the executor, which
+//!   depends on the class), and the specialized store leaves for the generic path rather
+//!   than do that from inside a trace.
 //! - **Methods.** `_LOAD_ATTR_INSTANCE_METHOD` (polymorphic: the cached method, or a
 //!   class lookup for another class) on an owner proven of the cached class version
 //!   becomes `_LOAD_ATTR_METHOD_LAYOUT`, which only checks the layout length (no
@@ -120,6 +126,7 @@
 
 pub mod check;
 mod facts;
+mod fields;
 pub mod forward;
 pub mod link;
 pub mod peel;
