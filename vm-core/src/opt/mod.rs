@@ -56,7 +56,7 @@
 //!   that version are dropped. The fact survives escaping code: a change to the class
 //!   invalidates the executor, and the validity check after the escaping instruction
 //!   leaves; a dict given to the instance empties its values, so the slot read deopts.
-//! - **Attribute types** ([`fields`]). A slot load on an owner proven of a class version
+//! - **Attribute types** (`fields`). A slot load on an owner proven of a class version
 //!   gives the type every value stored in that slot has had (`Class::slot_kinds`: small
 //!   int, float, bool or None), so guards on attributes that only ever held floats go. A
 //!   store of another kind gives the class a new version (invalidating the executor, which
