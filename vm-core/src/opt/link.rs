@@ -266,7 +266,9 @@ impl Pass<'_> {
     /// after it, in the frame of `code`). A guard's exit (before any effect: tier 1 runs
     /// the instruction again) sees the state before the group; a branch that goes the
     /// other way sees the state after it (both ways pop the same); any other jump the other
-    /// way (a `for` loop's end, which pops its iterator) sees the locals from before.
+    /// way (a `for` loop's end, which pops its iterator) sees the locals from before. (The
+    /// pass learns nothing from the direction a branch took; if it ever does, the other
+    /// way's exit must not see that.)
     pub(super) fn note_group_exits(&mut self, uops: &[UopInst], before: &Option<FrameFacts>) {
         let branch = |u: Uop| {
             matches!(
