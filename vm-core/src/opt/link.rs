@@ -316,6 +316,7 @@ impl Pass<'_> {
             locals,
             stack,
             cells: Vec::new(),
+            gen: None,
         });
     }
 
