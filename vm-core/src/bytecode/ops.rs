@@ -535,6 +535,13 @@ macro_rules! for_each_op {
             CALL_SET_ADD_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_SET_ADD];
             CALL_LEN_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_LEN];
             CALL_BUILTIN_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_BUILTIN];
+            // gen: what the generator rules leave of an instruction (a guard proven by a
+            // resumed generator's saved locals), so it still runs in one dispatch.
+            BINARY_OP_ADD_SMALL_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_BINARY_OP_ADD_SMALL_INT];
+            BINARY_OP_SUBTRACT_SMALL_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_BINARY_OP_SUBTRACT_SMALL_INT];
+            BINARY_OP_SMALL_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_BINARY_OP_SMALL_INT];
+            BINARY_OP_MULTIPLY_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_BINARY_OP_MULTIPLY_INT];
+            LOAD_ATTR_METHOD_NATIVE_T2 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_METHOD];
         }
     };
 }
