@@ -762,6 +762,17 @@ fn generator_locals_are_known_again_when_the_generator_is_resumed() {
     let body = loop_uops(&roots[0]);
     let guards = body.iter().filter(|u| **u == Uop::_GUARD_BOTH_INT).count();
     assert_eq!(guards, 1, "{}", vm.dump_executors());
+    // Both resumes are of proven generators: no `_FOR_ITER_GEN` type check is left.
+    assert!(
+        !body.contains(&Uop::_FOR_ITER_GEN),
+        "{}",
+        vm.dump_executors()
+    );
+    assert!(
+        body.contains(&Uop::_FOR_ITER_GEN_PROVEN),
+        "{}",
+        vm.dump_executors()
+    );
     run_both(src, 1, "1498500\n");
 }
 

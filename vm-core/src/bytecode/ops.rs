@@ -282,6 +282,10 @@ macro_rules! for_each_uop {
             // index into `Executor::consts` << 1 | push_null); the executor depends on the
             // binding, so a rebinding invalidates it. Run by the executor itself.
             _LOAD_CONST_INLINE 0;
+            // gen: `_FOR_ITER_GEN` where the optimizer proved the iterator a generator: the
+            // same action (it still deopts for anything else, as a safety net, and when the
+            // generator cannot be resumed in place), no longer counted as a type guard.
+            _FOR_ITER_GEN_PROVEN flags::DEOPT | flags::JUMP | flags::ERROR | flags::FRAME;
         }
     };
 }

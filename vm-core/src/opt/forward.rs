@@ -517,8 +517,7 @@ impl Pass<'_> {
             return Ok(());
         }
         let before = self.frame_facts(head.code, true);
-        if self.gen_hop(uops) {
-            self.emit(&uops[0]);
+        if self.gen_hop(uops, frozen) {
             self.note_group_exits(uops, &before);
             return Ok(());
         }

@@ -102,10 +102,10 @@ impl Pass<'_> {
         self.gens.clear();
     }
 
-    /// Models a generator hop recorded as a frame change (`_FOR_ITER_GEN` resuming a
-    /// generator, `_YIELD_VALUE` back to the `_FOR_ITER_GEN` that resumed it). Returns
-    /// false, changing nothing, when the group is not such a hop.
-    pub(super) fn gen_hop(&mut self, uops: &[UopInst]) -> bool {
+    /// Models (and emits) a generator hop recorded as a frame change (`_FOR_ITER_GEN`
+    /// resuming a generator, `_YIELD_VALUE` back to the `_FOR_ITER_GEN` that resumed it).
+    /// Returns false, having changed nothing, when the group is not such a hop.
+    pub(super) fn gen_hop(&mut self, uops: &[UopInst], frozen: bool) -> bool {
         let [u] = uops else {
             return false;
         };
@@ -113,11 +113,29 @@ impl Pass<'_> {
             return false;
         }
         match u.uop {
-            Uop::_FOR_ITER_GEN => {
+            Uop::_FOR_ITER_GEN | Uop::_FOR_ITER_GEN_PROVEN => {
+                // Rule: on an iterator proven a generator, the action is no longer a type
+                // guard (it keeps its checks as a safety net); past it, the iterator is one.
+                let it = self.peek(1);
+                let mut n = u.clone();
+                if !frozen && self.syms.is(it, Ty::Gen) && u.uop == Uop::_FOR_ITER_GEN {
+                    n.uop = Uop::_FOR_ITER_GEN_PROVEN;
+                    self.pending = self.pending.saturating_add(1);
+                    self.removed_total += 1;
+                }
+                // (The iterator is proven by the resume: the action deopts otherwise.)
+                let _ = self.syms.refine(it, Ty::Gen);
                 self.resume_gen(u);
+                self.emit(&n);
                 true
             }
-            Uop::_YIELD_VALUE => self.yield_gen(u),
+            Uop::_YIELD_VALUE => {
+                let ok = self.yield_gen(u);
+                if ok {
+                    self.emit(u);
+                }
+                ok
+            }
             _ => false,
         }
     }

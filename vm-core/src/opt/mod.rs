@@ -123,6 +123,11 @@
 //!   object (generators whose frames were running below the saved one when it yielded).
 //!   A loop header carries them by access path (loop stack slot -> saved state -> its
 //!   stack slot...); a loop copy whose header has some is not entered by links.
+//! - **Generators.** Past `_FOR_ITER_GEN` its iterator is a generator (`Ty::Gen`: the
+//!   action deopts for anything else); on a proven one it becomes `_FOR_ITER_GEN_PROVEN`,
+//!   the same action (its checks stay as a safety net) counted as a value check, not a
+//!   type guard. A loop header without saved generator states assumes no generator
+//!   (links entering it rarely know one: generators lost all its loop-copy entries).
 //! - **`list.pop`** on a proven list with no argument or a small-int one runs no Python
 //!   code.
 //! - **Builtin calls.** `CALL_LEN` and `CALL_BUILTIN` check their callable with

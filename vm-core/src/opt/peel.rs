@@ -105,6 +105,22 @@ impl Header {
             clean: self.clean && other.clean,
             gens: join_gens(&self.gens, &other.gens, m),
         }
+        .linkable()
+    }
+
+    /// A header without saved generator states is one links may enter: it assumes no
+    /// value is a generator (traces linking in rarely know it, and the proof only turns
+    /// `_FOR_ITER_GEN` into `_FOR_ITER_GEN_PROVEN`, the same work).
+    fn linkable(mut self) -> Header {
+        if self.gens.is_empty() {
+            for t in self.locals.iter_mut().chain(self.stack.iter_mut()) {
+                if *t == Ty::Gen {
+                    *t = Ty::Unknown;
+                }
+            }
+            self.cells.retain(|c| c.1 != Ty::Gen);
+        }
+        self
     }
 }
 
@@ -135,6 +151,7 @@ impl Pass<'_> {
             clean: self.clean,
             gens: self.gen_headers(&f.stack, &mut Vec::new()),
         }
+        .linkable()
     }
 
     /// Starts the loop copy's analysis from `h`.
