@@ -794,3 +794,70 @@ fn append_on_an_owner_that_changes_mid_loop_is_still_right() {
     let src = "class Log:\n    def __init__(self):\n        self.n = 0\n    def append(self, x):\n        self.n += x\ndef f(a, b, n):\n    for i in range(n):\n        out = a if i < n // 2 else b\n        out.append(i)\n    return len(a), b.n\nprint(f([], Log(), 1000))\n";
     run_both(src, 16, "(500, 374750)\n");
 }
+
+#[test]
+fn generator_locals_are_known_again_when_the_generator_is_resumed() {
+    // `numbers`' `i` and `n` and `scale`'s `k` were checked before the yields; the loop
+    // copy resumes the same generators, so only `s + x` (a product: any int) keeps its
+    // guard.
+    let src = "def numbers(n):\n    i = 0\n    while i < n:\n        yield i\n        i += 1\ndef scale(src, k):\n    for x in src:\n        yield x * k\ndef f(n):\n    s = 0\n    for x in scale(numbers(n), 3):\n        s = s + x\n    return s\nprint(f(1000))\n";
+    let vm = run_both(src, 16, "1498500\n");
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let body = loop_uops(&roots[0]);
+    let guards = body.iter().filter(|u| **u == Uop::_GUARD_BOTH_INT).count();
+    assert_eq!(guards, 1, "{}", vm.dump_executors());
+    // Both resumes are of proven generators: no `_FOR_ITER_GEN` type check is left.
+    assert!(
+        !body.contains(&Uop::_FOR_ITER_GEN),
+        "{}",
+        vm.dump_executors()
+    );
+    assert!(
+        body.contains(&Uop::_FOR_ITER_GEN_PROVEN),
+        "{}",
+        vm.dump_executors()
+    );
+    run_both(src, 1, "1498500\n");
+}
+
+#[test]
+fn a_generator_local_changing_type_mid_loop_gives_the_right_answer() {
+    let src = "def gen(n):\n    k = 1\n    i = 0\n    while i < n:\n        yield i * k\n        i += 1\n        if i == n // 2:\n            k = 0.5\ndef f(n):\n    s = 0\n    for x in gen(n):\n        s = s + x\n    return s\nprint(f(1000))\n";
+    run_both(src, 16, "312125.0\n");
+    run_both(src, 1, "312125.0\n");
+}
+
+#[test]
+fn a_generator_replaced_by_another_iterator_mid_loop_gives_the_right_answer() {
+    // `flat`'s inner iterator is a generator, then a list iterator, a generator again
+    // and a range iterator.
+    let src = "def numbers(n):\n    i = 0\n    while i < n:\n        yield i\n        i += 1\ndef flat(srcs):\n    for s in srcs:\n        for x in s:\n            yield x * 2\ndef f(n):\n    t = 0\n    for x in flat([numbers(n), [0.5] * n, numbers(n), iter(range(n))]):\n        t = t + x\n    return t\nprint(f(300))\n";
+    run_both(src, 16, "269400.0\n");
+    run_both(src, 1, "269400.0\n");
+}
+
+#[test]
+fn a_generator_resumed_under_two_names_gives_the_right_answer() {
+    // The inner loop resumes the outer loop's generator (`iter(g)` is `g`), whose `i`
+    // turns into a float half-way: a state saved under one name is stale under the other.
+    let src = "def numbers(n):\n    i = 0\n    while i < n:\n        yield i\n        i += 1\n        if i == n // 2:\n            i = i + 0.5\ndef f(n):\n    g = numbers(n)\n    t = 0\n    for x in g:\n        for y in g:\n            t = t + x * 1000 + y\n            if y % 5 == 0:\n                break\n    return t\nprint(f(600))\n";
+    run_both(src, 16, "124310941.0\n");
+    run_both(src, 1, "124310941.0\n");
+}
+
+#[test]
+fn list_pop_on_a_proven_list_keeps_generator_facts() {
+    // `buf.pop(0)` runs no Python code: the generators' saved states survive it.
+    let src = "def numbers(n):\n    i = 0\n    while i < n:\n        yield i\n        i += 1\ndef windows(src, size):\n    buf = []\n    for x in src:\n        buf.append(x)\n        if len(buf) == size:\n            yield buf[0] + buf[-1]\n            buf.pop(0)\ndef f(n):\n    s = 0\n    for a in windows(numbers(n), 3):\n        s = s + a\n    return s\nprint(f(1000))\n";
+    let vm = run_both(src, 16, "997002\n");
+    let roots = roots_in(&vm, "f");
+    assert!(!roots.is_empty(), "{}", vm.dump_executors());
+    let body = loop_uops(&roots[0]);
+    assert!(
+        !body.contains(&Uop::_GUARD_BUILTIN_TYPE),
+        "{}",
+        vm.dump_executors()
+    );
+    run_both(src, 1, "997002\n");
+}

@@ -282,6 +282,10 @@ macro_rules! for_each_uop {
             // index into `Executor::consts` << 1 | push_null); the executor depends on the
             // binding, so a rebinding invalidates it. Run by the executor itself.
             _LOAD_CONST_INLINE 0;
+            // gen: `_FOR_ITER_GEN` where the optimizer proved the iterator a generator: the
+            // same action (it still deopts for anything else, as a safety net, and when the
+            // generator cannot be resumed in place), no longer counted as a type guard.
+            _FOR_ITER_GEN_PROVEN flags::DEOPT | flags::JUMP | flags::ERROR | flags::FRAME;
         }
     };
 }
@@ -535,6 +539,13 @@ macro_rules! for_each_op {
             CALL_SET_ADD_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_SET_ADD];
             CALL_LEN_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_LEN];
             CALL_BUILTIN_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_BUILTIN];
+            // gen: what the generator rules leave of an instruction (a guard proven by a
+            // resumed generator's saved locals), so it still runs in one dispatch.
+            BINARY_OP_ADD_SMALL_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_BINARY_OP_ADD_SMALL_INT];
+            BINARY_OP_SUBTRACT_SMALL_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_BINARY_OP_SUBTRACT_SMALL_INT];
+            BINARY_OP_SMALL_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_BINARY_OP_SMALL_INT];
+            BINARY_OP_MULTIPLY_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_BINARY_OP_MULTIPLY_INT];
+            LOAD_ATTR_METHOD_NATIVE_T2 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_METHOD];
         }
     };
 }

@@ -107,6 +107,7 @@ pub fn is_split_action(uop: Uop) -> bool {
             | Uop::_CALL_SET_ADD
             | Uop::_CALL_LEN
             | Uop::_CALL_BUILTIN
+            | Uop::_FOR_ITER_GEN_PROVEN
     )
 }
 
@@ -121,6 +122,7 @@ pub fn is_value_check(uop: Uop) -> bool {
             | Uop::_LOAD_ATTR_SLOT
             | Uop::_LOAD_ATTR_METHOD_LAYOUT
             | Uop::_FOR_ITER_RANGE_SMALL
+            | Uop::_FOR_ITER_GEN_PROVEN
     )
 }
 

@@ -462,7 +462,7 @@ impl Vm {
             Uop::_CONTAINS_OP_SEQ => return self.contains_seq(arg),
             // gen: small-int operators, generator loops (bodies in `spec_int_gen`).
             Uop::_BINARY_OP_INT => return self.binary_op_int(arg),
-            Uop::_FOR_ITER_GEN => return self.for_iter_gen(ctx, arg),
+            Uop::_FOR_ITER_GEN | Uop::_FOR_ITER_GEN_PROVEN => return self.for_iter_gen(ctx, arg),
             Uop::_CALL_TUPLE_LIST_1 => return self.call_tuple_list_1(),
             // opt: tier-2-only uops (see `spec_int_gen`).
             Uop::_BINARY_OP_ADD_SMALL_INT => {

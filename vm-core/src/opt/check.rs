@@ -71,6 +71,7 @@ pub fn is_replacement(from: Uop, to: Uop) -> bool {
                 | (_GUARD_INSTANCE_SLOT_STORE, _GUARD_TYPE_VERSION)
                 | (_LOAD_ATTR_INSTANCE_METHOD, _LOAD_ATTR_METHOD_LAYOUT)
                 | (_LOAD_ATTR_INSTANCE_METHOD, _LOAD_ATTR_METHOD_VERSION)
+                | (_FOR_ITER_GEN, _FOR_ITER_GEN_PROVEN)
         )
 }
 

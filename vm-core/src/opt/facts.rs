@@ -100,6 +100,11 @@ impl Pass<'_> {
                 .chain(&f.stack)
                 .chain(f.cells.iter().map(|c| &c.1))
                 .any(|&s| matches!(self.syms.ty(s), Ty::Instance(_)))
+        }) || self.gens.iter().any(|g| {
+            g.locals
+                .iter()
+                .chain(&g.stack)
+                .any(|&s| matches!(self.syms.ty(s), Ty::Instance(_)))
         })
     }
 

@@ -40,6 +40,8 @@ pub(super) struct Frame {
     /// last read or written here, forgotten when any code may have run or any frame wrote
     /// a cell (a callee's free variable can be the caller's cell).
     pub(super) cells: Vec<(u32, Sym)>,
+    /// The generator whose frame this is, when entered by a modelled resume (`opt::gen`).
+    pub(super) gen: Option<Sym>,
 }
 
 /// What the pass does with a uop.
@@ -94,6 +96,8 @@ pub(super) struct Pass<'a> {
     pub(super) exit_facts: Vec<(u16, super::link::FrameFacts)>,
     /// The loop copy's header, for a peeled trace.
     pub(super) loop_entry: Option<super::link::LoopEntry>,
+    /// Saved states of suspended generators (`opt::gen`).
+    pub(super) gens: Vec<super::gen::GenSave>,
 }
 
 /// Runs the forward pass over `b`'s body.
@@ -115,6 +119,7 @@ pub(crate) fn run(vm: &Vm, b: &ExecutorBuilder) -> Result<Optimized, Contradicti
         escapes: Vec::new(),
         exit_facts: Vec::new(),
         loop_entry: None,
+        gens: Vec::new(),
     };
     p.seed_entry();
     if super::peel::peelable(b) {
@@ -351,6 +356,7 @@ impl Pass<'_> {
                 locals: Vec::new(),
                 stack: Vec::new(),
                 cells: Vec::new(),
+                gen: None,
             });
         }
         let n = self.frames.len();
@@ -364,10 +370,11 @@ impl Pass<'_> {
             locals,
             stack: Vec::new(),
             cells: Vec::new(),
+            gen: None,
         });
     }
 
-    fn push(&mut self, s: Sym) {
+    pub(super) fn push(&mut self, s: Sym) {
         self.frame().stack.push(s);
     }
 
@@ -377,7 +384,7 @@ impl Pass<'_> {
         s
     }
 
-    fn pop(&mut self) -> Sym {
+    pub(super) fn pop(&mut self) -> Sym {
         match self.frame().stack.pop() {
             Some(s) => s,
             None => self.syms.fresh(Ty::Unknown),
@@ -438,6 +445,7 @@ impl Pass<'_> {
         self.globals_ok.clear();
         self.builtins_ok.clear();
         self.forget_cells();
+        self.forget_gens();
     }
 
     /// Forgets what every frame knows of its cells' contents.
@@ -481,6 +489,7 @@ impl Pass<'_> {
         // change), start over with an unknown frame.
         if self.frames.last().map(|f| f.code) != Some(head.code) {
             self.frames.clear();
+            self.forget_gens();
             self.new_frame(head.code, Entered::Opaque, Vec::new());
         }
         let mut k = i;
@@ -508,6 +517,10 @@ impl Pass<'_> {
             return Ok(());
         }
         let before = self.frame_facts(head.code, true);
+        if self.gen_hop(uops, frozen) {
+            self.note_group_exits(uops, &before);
+            return Ok(());
+        }
         if !uops.iter().all(|u| modelled(u.uop)) {
             self.generic(k, j);
             for u in uops {
@@ -581,6 +594,8 @@ impl Pass<'_> {
         });
         if let Some(u) = changed {
             let (code, uop) = (u.expect_code, u.uop);
+            // Code the pass does not follow may run any generator.
+            self.forget_gens();
             // A frame change: a return or yield goes back to a caller whose stack gets an
             // unknown value; anything else enters a frame nothing is known about.
             if matches!(
@@ -1048,7 +1063,24 @@ impl Pass<'_> {
                 }
             }
             _CALL_BUILTIN => {
-                self.escape();
+                // Rule: `list.pop` on a proven list with no index or a small-int one runs no
+                // Python code (an empty list or a bad index raises, which runs none).
+                let argc = arg as usize;
+                let callable = self.peek(argc + 2);
+                let owner = self.peek(argc + 1);
+                let list_pop = match self.syms.ty(callable) {
+                    Ty::Native(r) => self
+                        .native_at(r)
+                        .is_some_and(|(n, o)| n == "pop" && o == Value::obj(self.vm.types.list)),
+                    _ => false,
+                };
+                let args_ok = (1..=argc).all(|k| {
+                    let s = self.peek(k);
+                    self.syms.is(s, Ty::SmallInt)
+                });
+                if !(list_pop && argc <= 1 && args_ok && self.syms.is(owner, Ty::List)) {
+                    self.escape();
+                }
                 self.pop_n(u.oparg as usize + 2);
                 self.push_new(Ty::Unknown);
                 Act::Keep

@@ -318,6 +318,7 @@ impl Pass<'_> {
             locals,
             stack,
             cells: Vec::new(),
+            gen: None,
         });
     }
 

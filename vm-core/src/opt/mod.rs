@@ -116,6 +116,26 @@
 //!   then knows its type: a promoted builtin function is that function); after it, a
 //!   validity check goes before a promoted load where code may have run since the last
 //!   one, and the version guards go when no global load is left.
+//! - **Generator hops** ([`gen`]). `_FOR_ITER_GEN` resuming a generator keeps the
+//!   resumer's stack (the generator stays on it) and enters the generator's frame; a
+//!   `_YIELD_VALUE` from that frame pushes exactly the yielded value on the resumer's
+//!   stack. At the yield, the frame's locals and known stack are saved under the
+//!   generator's symbol, and restored when the same symbol is resumed (at the offset
+//!   after that yield, with the `None` sent in pushed unless a `POP_TOP` after the yield
+//!   was skipped): only running a generator changes its frame (no frame-locals API;
+//!   finalizers only run at a collection, which the safe points leave for). Saved states
+//!   are forgotten on any escape or unmodelled frame change (code that may resume any
+//!   generator), and a resume forgets the states of every other symbol not proven another
+//!   object (generators whose frames were running below the saved one when it yielded).
+//!   A loop header carries them by access path (loop stack slot -> saved state -> its
+//!   stack slot...); a loop copy whose header has some is not entered by links.
+//! - **Generators.** Past `_FOR_ITER_GEN` its iterator is a generator (`Ty::Gen`: the
+//!   action deopts for anything else); on a proven one it becomes `_FOR_ITER_GEN_PROVEN`,
+//!   the same action (its checks stay as a safety net) counted as a value check, not a
+//!   type guard. A loop header without saved generator states assumes no generator
+//!   (links entering it rarely know one: generators lost all its loop-copy entries).
+//! - **`list.pop`** on a proven list with no argument or a small-int one runs no Python
+//!   code.
 //! - **Builtin calls.** `CALL_LEN` and `CALL_BUILTIN` check their callable with
 //!   `_GUARD_CALL_LEN` (`len`, one argument) / `_GUARD_CALL_BUILTIN` (an unbound builtin
 //!   function); the guard goes when the callable is proven such a function (a promoted
@@ -128,6 +148,7 @@ pub mod check;
 mod facts;
 mod fields;
 pub mod forward;
+mod gen;
 pub mod link;
 pub mod peel;
 pub mod promote;

@@ -13,6 +13,7 @@
 use alloc::vec::Vec;
 
 use super::forward::{Entered, Frame, Pass};
+use super::gen::{join_gens, GenHeader};
 use super::symbol::{Contradiction, Ty};
 use crate::bytecode::ops::Uop;
 use crate::exec::ir::ExecutorBuilder;
@@ -50,6 +51,9 @@ struct Header {
     cells: Vec<(u32, Ty)>,
     /// Nothing since the last validity check can have invalidated the executor.
     clean: bool,
+    /// Saved states of the suspended generators the known stack holds, by depth from the
+    /// top (`opt::gen`).
+    gens: Vec<(usize, GenHeader)>,
 }
 
 impl Header {
@@ -61,6 +65,7 @@ impl Header {
             builtins: Vec::new(),
             cells: Vec::new(),
             clean: false,
+            gens: Vec::new(),
         }
     }
 
@@ -98,7 +103,24 @@ impl Header {
                 })
                 .collect(),
             clean: self.clean && other.clean,
+            gens: join_gens(&self.gens, &other.gens, m),
         }
+        .linkable()
+    }
+
+    /// A header without saved generator states is one links may enter: it assumes no
+    /// value is a generator (traces linking in rarely know it, and the proof only turns
+    /// `_FOR_ITER_GEN` into `_FOR_ITER_GEN_PROVEN`, the same work).
+    fn linkable(mut self) -> Header {
+        if self.gens.is_empty() {
+            for t in self.locals.iter_mut().chain(self.stack.iter_mut()) {
+                if *t == Ty::Gen {
+                    *t = Ty::Unknown;
+                }
+            }
+            self.cells.retain(|c| c.1 != Ty::Gen);
+        }
+        self
     }
 }
 
@@ -127,13 +149,17 @@ impl Pass<'_> {
             builtins,
             cells,
             clean: self.clean,
+            gens: self.gen_headers(&f.stack, &mut Vec::new()),
         }
+        .linkable()
     }
 
     /// Starts the loop copy's analysis from `h`.
     fn enter(&mut self, h: &Header, code: u8) {
         let locals = h.locals.iter().map(|&t| self.syms.fresh(t)).collect();
-        let stack = h.stack.iter().map(|&t| self.syms.fresh(t)).collect();
+        let stack: Vec<_> = h.stack.iter().map(|&t| self.syms.fresh(t)).collect();
+        self.forget_gens();
+        self.install_gens(&stack, &h.gens, &mut Vec::new());
         let cells = h
             .cells
             .iter()
@@ -146,6 +172,7 @@ impl Pass<'_> {
             locals,
             stack,
             cells,
+            gen: None,
         });
         self.globals_ok = h.globals.clone();
         self.builtins_ok = h.builtins.clone();
@@ -206,6 +233,11 @@ pub(super) fn peel(p: &mut Pass<'_>) -> Result<(), Contradiction> {
     // A header that assumes nothing gives nothing to prove: any trace ending here may
     // enter the loop copy; that is still worth it (the preamble's safe point and first
     // instruction are skipped) and costs nothing to check.
+    // A trace linking in cannot prove saved generator states: with some, the loop copy
+    // is only entered from the preamble and from itself.
+    if !h.gens.is_empty() {
+        return Ok(());
+    }
     p.loop_entry = Some(super::link::LoopEntry {
         top: mark.0 as u32,
         facts: super::link::FrameFacts::new(h.locals, &h.stack),

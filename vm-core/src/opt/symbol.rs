@@ -52,6 +52,8 @@ pub enum Ty {
     /// Exactly the builtin function at this heap slot: a method of a builtin type, which
     /// no code can rebind (what a method load on a builtin type pushes).
     Native(u32),
+    /// A generator object (what `_FOR_ITER_GEN` resumed).
+    Gen,
 }
 
 impl Ty {
@@ -120,6 +122,7 @@ impl Ty {
             RangeIter => (15, None),
             Instance(v) => (16, Some(v)),
             Native(r) => (17, Some(r)),
+            Gen => (18, None),
         };
         out.push(tag);
         if let Some(p) = payload {
@@ -139,6 +142,9 @@ impl Ty {
         ];
         if let Some(&t) = simple.get(tag as usize) {
             return Some(t);
+        }
+        if tag == 18 {
+            return Some(Gen);
         }
         let p = bytes.get(*at..*at + 4)?;
         let v = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
@@ -215,12 +221,13 @@ mod tests {
             Ty::Instance(0xDEAD_BEEF),
             Ty::RangeIter,
             Ty::Native(7),
+            Ty::Gen,
         ];
         let mut b = Vec::new();
         for t in all {
             t.encode(&mut b);
         }
-        assert_eq!(b.len(), 13);
+        assert_eq!(b.len(), 14);
         let mut at = 0;
         for t in all {
             assert_eq!(Ty::decode(&b, &mut at), Some(t));
