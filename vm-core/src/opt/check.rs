@@ -18,7 +18,7 @@
 
 use alloc::vec::Vec;
 
-use super::forward::instruction_of;
+use super::generic::instruction_of;
 use crate::bytecode::code::CodeObject;
 use crate::bytecode::ops::{flags, Op, Uop};
 use crate::exec::ir::{ExecutorBuilder, UopInst, NO_EXIT};

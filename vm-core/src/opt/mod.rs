@@ -116,7 +116,7 @@
 //!   then knows its type: a promoted builtin function is that function); after it, a
 //!   validity check goes before a promoted load where code may have run since the last
 //!   one, and the version guards go when no global load is left.
-//! - **Generator hops** ([`gen`]). `_FOR_ITER_GEN` resuming a generator keeps the
+//! - **Generator hops** (`gen`). `_FOR_ITER_GEN` resuming a generator keeps the
 //!   resumer's stack (the generator stays on it) and enters the generator's frame; a
 //!   `_YIELD_VALUE` from that frame pushes exactly the yielded value on the resumer's
 //!   stack. At the yield, the frame's locals and known stack are saved under the
@@ -149,9 +149,11 @@ mod facts;
 mod fields;
 pub mod forward;
 mod gen;
+mod generic;
 pub mod link;
 pub mod peel;
 pub mod promote;
+mod state;
 pub mod symbol;
 
 use alloc::string::String;
