@@ -511,3 +511,20 @@ fn an_executor_that_would_loop_without_a_safe_point_is_refused() {
     assert!(built.get() >= 1, "the optimizer was asked");
     assert_eq!(vm.executor_count(), 0, "{}", vm.dump_executors());
 }
+
+#[test]
+fn a_function_called_twice_in_a_loop_is_inlined_both_times() {
+    // `sq` has its own function-entry executor by the time the loop is recorded; the
+    // loop's trace records through it at both calls (only a call to a function already
+    // running below is recursion, which the trace links to instead).
+    let src = "def sq(x):\n    return x * x\n\ndef f(n):\n    t = 0\n    for i in range(n):\n        t += sq(i) + sq(i + 1)\n    return t\n\nprint(f(1000))\n";
+    let (vm, out) = run_hot(src, 16);
+    assert_eq!(out, "666667000\n");
+    let roots = roots_in(&vm, "f");
+    assert!(!roots.is_empty(), "{}", vm.dump_executors());
+    let returns = common::loop_body(&roots[0])
+        .iter()
+        .filter(|u| u.uop == Uop::_RETURN_VALUE)
+        .count();
+    assert_eq!(returns, 2, "{}", vm.dump_executors());
+}

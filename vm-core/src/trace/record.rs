@@ -106,11 +106,6 @@ impl Recorder {
         r
     }
 
-    /// Whether the trace already runs in `code` (a call to it is recursion).
-    pub(crate) fn has_code(&self, code: &Rc<CodeObject>) -> bool {
-        self.b.codes.iter().any(|c| Rc::ptr_eq(&c.code, code))
-    }
-
     /// The index of `code` in the trace's code table (added on first use).
     pub(crate) fn code_index(&mut self, code: &Rc<CodeObject>) -> Option<u8> {
         if let Some(i) = self.b.codes.iter().position(|c| Rc::ptr_eq(&c.code, code)) {
@@ -218,7 +213,7 @@ impl Vm {
         let depth = self.frames.len();
         let code = self.frames[ctx.fi].code.clone();
         let (mut op, mut arg, mut run) = (op, unit >> 8, unit);
-        if op == Op::ENTER_EXECUTOR && rec.instrs > 0 && !rec.has_code(&code) {
+        if op == Op::ENTER_EXECUTOR && rec.instrs > 0 && !self.recursive_here(&rec, &code) {
             let slot = code.executors.borrow().get(arg as usize).copied();
             if let Some(s) = slot.filter(|s| s.original as u8 == Op::RESUME as u8) {
                 (op, arg, run) = (Op::RESUME, s.original >> 8, s.original);
@@ -368,6 +363,17 @@ impl Vm {
             Some(Obj::Class(_)) => v.as_obj().map(|r| r.0),
             _ => None,
         }
+    }
+
+    /// Whether `code` (entered by the innermost frame) already runs in a frame the trace
+    /// went through below it: a call to it is then recursion, which the trace links to
+    /// instead of inlining. A function called twice in a row is inlined both times.
+    fn recursive_here(&self, rec: &Recorder, code: &Rc<CodeObject>) -> bool {
+        let depth = self.frames.len();
+        let lowest = rec.start_depth.min(depth).saturating_sub(1);
+        self.frames[lowest..depth.saturating_sub(1)]
+            .iter()
+            .any(|f| Rc::ptr_eq(&f.code, code))
     }
 
     fn finish_recording(&mut self, rec: Recorder, why: &'static str) {
