@@ -4,42 +4,13 @@
 
 mod common;
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
-use common::Shared;
+use common::{config, run_all, run_config};
 use vm_core::bytecode::ops::Uop;
 use vm_core::exec::ir::{Executor, ExecutorBuilder, Origin, UopInst};
 use vm_core::opt::link::{FrameFacts, LoopEntry};
-use vm_core::{Config, Vm};
-
-fn run_with(optimize: bool, hot: u32, src: &str) -> (Vm, String) {
-    let config = Config {
-        stats: true,
-        hot: Some(hot),
-        optimize_traces: optimize,
-        ..Config::default()
-    };
-    let out = Rc::new(RefCell::new(String::new()));
-    let mut vm = Vm::new(config, Box::new(Shared(out.clone())));
-    if let Err(e) = vm.run_source(src, "t.py") {
-        panic!("run failed: {e:?}\n{}", out.borrow());
-    }
-    let text = out.borrow().clone();
-    (vm, text)
-}
-
-/// Runs `src` optimized (at two thresholds) and unoptimized; all must print `want`.
-/// Returns the optimized run at threshold 16.
-fn run_all(src: &str, want: &str) -> Vm {
-    let (vm, out) = run_with(true, 16, src);
-    assert_eq!(out, want, "optimized, hot 16");
-    let (_, out) = run_with(true, 1, src);
-    assert_eq!(out, want, "optimized, hot 1");
-    let (_, out) = run_with(false, 16, src);
-    assert_eq!(out, want, "unoptimized");
-    vm
-}
+use vm_core::Vm;
 
 fn sides_in(vm: &Vm, func: &str) -> Vec<Rc<Executor>> {
     vm.executors()
@@ -115,7 +86,7 @@ fn a_trace_that_breaks_the_header_enters_at_the_start() {
 #[test]
 fn a_loop_top_that_is_no_loop_is_refused() {
     let src = "def f():\n    s = 0\n    for i in range(1000):\n        s += i\n    return s\nprint(f())\n";
-    let (vm, out) = run_with(true, 16, src);
+    let (vm, out) = run_config(config(16, true), src);
     assert_eq!(out, "499500\n");
     let old = common::roots_in(&vm, "f").pop().expect("an executor for f");
     assert!(old.well_formed());

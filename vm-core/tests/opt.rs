@@ -8,30 +8,11 @@ mod common;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use common::{loop_body, roots_in, Shared};
+use common::{config, loop_body, roots_in, run_config as run_with};
 use vm_core::bytecode::ops::Uop;
 use vm_core::exec::api::{Compiled, HotSpot, Optimizer, OptimizerFactory, TraceOptimizer};
 use vm_core::exec::ir::{Executor, ExecutorBuilder, TraceCode};
 use vm_core::{Config, Vm};
-
-fn run_with(config: Config, src: &str) -> (Vm, String) {
-    let out = Rc::new(RefCell::new(String::new()));
-    let mut vm = Vm::new(config, Box::new(Shared(out.clone())));
-    if let Err(e) = vm.run_source(src, "t.py") {
-        panic!("run failed: {e:?}\n{}", out.borrow());
-    }
-    let text = out.borrow().clone();
-    (vm, text)
-}
-
-fn config(hot: u32, optimize: bool) -> Config {
-    Config {
-        stats: true,
-        hot: Some(hot),
-        optimize_traces: optimize,
-        ..Config::default()
-    }
-}
 
 /// Runs `src` with the optimizer on and off (threshold `hot`); both outputs must be the
 /// same and equal `want`. Returns the optimized run's VM.

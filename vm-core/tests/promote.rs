@@ -5,41 +5,8 @@
 
 mod common;
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
-use common::{loop_body, roots_in, Shared};
+use common::{loop_body, roots_in, run_all};
 use vm_core::bytecode::ops::Uop;
-
-use vm_core::{Config, Vm};
-
-fn run_with(optimize: bool, hot: u32, src: &str) -> (Vm, String) {
-    let config = Config {
-        stats: true,
-        hot: Some(hot),
-        optimize_traces: optimize,
-        ..Config::default()
-    };
-    let out = Rc::new(RefCell::new(String::new()));
-    let mut vm = Vm::new(config, Box::new(Shared(out.clone())));
-    if let Err(e) = vm.run_source(src, "t.py") {
-        panic!("run failed: {e:?}\n{}", out.borrow());
-    }
-    let text = out.borrow().clone();
-    (vm, text)
-}
-
-/// Runs `src` optimized (at two thresholds) and unoptimized; all must print `want`.
-/// Returns the optimized run at threshold 16.
-fn run_all(src: &str, want: &str) -> Vm {
-    let (vm, out) = run_with(true, 16, src);
-    assert_eq!(out, want, "optimized, hot 16");
-    let (_, out) = run_with(true, 1, src);
-    assert_eq!(out, want, "optimized, hot 1");
-    let (_, out) = run_with(false, 16, src);
-    assert_eq!(out, want, "unoptimized");
-    vm
-}
 
 #[test]
 fn a_global_and_a_builtin_become_constants() {

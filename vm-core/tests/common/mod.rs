@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use vm_core::bytecode::ops::Uop;
 use vm_core::exec::ir::{Executor, Origin, UopInst};
-use vm_core::{Host, Vm};
+use vm_core::{Config, Host, Vm};
 
 /// A host whose stdout and stderr go to one shared string.
 pub struct Shared(pub Rc<RefCell<String>>);
@@ -45,4 +45,38 @@ pub fn loop_body(e: &Executor) -> &[UopInst] {
         .position(|u| u.uop == Uop::_JUMP_TO_TOP)
         .expect("a loop trace");
     &e.uops[1 + e.uops[end].oparg as usize..end]
+}
+
+/// Runs `src` on a fresh VM with `config`; returns the VM (for introspection) and what it
+/// printed. A run that fails panics with the output so far.
+pub fn run_config(config: Config, src: &str) -> (Vm, String) {
+    let out = Rc::new(RefCell::new(String::new()));
+    let mut vm = Vm::new(config, Box::new(Shared(out.clone())));
+    if let Err(e) = vm.run_source(src, "t.py") {
+        panic!("run failed: {e:?}\n{}", out.borrow());
+    }
+    let text = out.borrow().clone();
+    (vm, text)
+}
+
+/// Statistics on, every threshold at `hot`, the trace optimizer on or off.
+pub fn config(hot: u32, optimize: bool) -> Config {
+    Config {
+        stats: true,
+        hot: Some(hot),
+        optimize_traces: optimize,
+        ..Config::default()
+    }
+}
+
+/// Runs `src` optimized (at thresholds 16 and 1) and unoptimized; all must print `want`.
+/// Returns the optimized run at threshold 16.
+pub fn run_all(src: &str, want: &str) -> Vm {
+    let (vm, out) = run_config(config(16, true), src);
+    assert_eq!(out, want, "optimized, hot 16");
+    let (_, out) = run_config(config(1, true), src);
+    assert_eq!(out, want, "optimized, hot 1");
+    let (_, out) = run_config(config(16, false), src);
+    assert_eq!(out, want, "unoptimized");
+    vm
 }
