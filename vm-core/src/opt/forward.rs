@@ -246,7 +246,15 @@ impl Pass<'_> {
             self.emit(&end);
             return Ok(());
         }
-        let before = self.frame_facts(head.code, true);
+        // (Facts for the exits only: most instructions have none.)
+        let exits = uops
+            .iter()
+            .any(|u| u.exit != NO_EXIT || u.jump_exit != NO_EXIT);
+        let before = if exits {
+            self.frame_facts(head.code, true)
+        } else {
+            None
+        };
         if self.gen_hop(uops, frozen) {
             self.note_group_exits(uops, &before);
             return Ok(());

@@ -283,6 +283,13 @@ impl Pass<'_> {
         let Some(last) = uops.last() else {
             return;
         };
+        let no_exit = crate::exec::ir::NO_EXIT;
+        if uops
+            .iter()
+            .all(|u| u.exit == no_exit && u.jump_exit == no_exit)
+        {
+            return;
+        }
         let is_branch = uops.iter().any(|u| branch(u.uop));
         let after = self.frame_facts(last.code, is_branch);
         for u in uops {
