@@ -179,29 +179,25 @@ impl Vm {
             }
             t.ctx.this = u.target as usize;
             let c = u.check;
-            if c & (check::SPECIAL | check::FLOW | check::WHOLE) == check::WHOLE {
-                // (A whole instruction's handler sets `ip` itself.)
+            // The most frequent dispatch: a whole instruction that neither jumps nor has a
+            // validity check after it. (A whole instruction's handler sets `ip` itself.)
+            if c & (check::SPECIAL | check::FLOW | check::WHOLE | check::VALIDATE) == check::WHOLE {
                 let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
                 if step == Step::Next {
                     pc += check::whole_len(c);
-                    if c & check::VALIDATE != 0 {
-                        // Valid: skip the `_CHECK_VALIDITY`; else it runs and exits.
-                        pc += e.valid.get() as usize;
-                    }
                     continue;
                 }
                 return self.leave_whole(step, e, u, pc, &t, progress);
             }
             if c & (check::SPECIAL | check::WHOLE) == check::WHOLE {
-                // A whole instruction that jumps: it must go where it went when recorded.
+                // A whole instruction that jumps (it must go where it went when recorded) or
+                // that a validity check follows (skipped while the executor is valid; else
+                // it runs and exits).
                 let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
                 if step == Step::Next {
                     let ip = t.ctx.ip as u32;
-                    if ip == u.expect {
-                        pc += check::whole_len(c);
-                        if c & check::VALIDATE != 0 {
-                            pc += e.valid.get() as usize;
-                        }
+                    if c & check::FLOW == 0 || ip == u.expect {
+                        pc += check::whole_len(c) + (check::validates(c) & e.valid.get() as usize);
                         continue;
                     }
                     // It jumped the other way: in branchy code (a data-dependent `if` in
