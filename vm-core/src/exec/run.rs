@@ -166,12 +166,14 @@ impl Vm {
         // A trace entered at a loop head or a function entry (also through a link, which
         // in branchy code is once every few instructions) starts with the safe point.
         let mut pc = self.pass_safe_point::<STATS>(e, start_pc);
+        // (The uops as a local slice: its address and length stay in registers.)
+        let uops: &[UopInst] = &e.uops;
         // The hot loop: whole instructions through their tier-1 handlers and plain uops
         // through their bodies; everything else (trace control, branch guards, uops that
         // jump or change frames) is out of line in `special_uop`, which keeps this loop's
         // state in registers.
         loop {
-            let Some(u) = e.uops.get(pc) else {
+            let Some(u) = uops.get(pc) else {
                 return Ran::Tier1(t.ctx.this as u32);
             };
             if STATS {
@@ -251,7 +253,8 @@ impl Vm {
             if u.uop == Uop::_EXIT_TRACE {
                 *progress |= pc > t.first_len;
                 if !STATS {
-                    if let Some(next) = self.linked(e, pc as u16, u.target) {
+                    // (`u` is its own stub: no lookup of it.)
+                    if let Some(next) = self.linked_stub(u) {
                         return Vm::link(u, next, u.target);
                     }
                 }
@@ -730,6 +733,12 @@ impl Vm {
         if s.uop != Uop::_EXIT_TRACE || s.target != target {
             return None;
         }
+        self.linked_stub(s)
+    }
+
+    /// The executor the `_EXIT_TRACE` stub `s` is linked to, if it is still valid.
+    #[inline(always)]
+    fn linked_stub(&self, s: &UopInst) -> Option<Rc<Executor>> {
         let link = s.link.get();
         if link == COLD_LINK {
             return None;
