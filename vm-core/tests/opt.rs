@@ -393,6 +393,59 @@ fn attribute_guards_go_once_the_class_version_is_proven() {
     );
 }
 
+/// Two subclasses of one base share its layout: `bump` only ever sees `A` instances, `get`
+/// sees both. Prints the sum of the fields after `n` rounds.
+const SIBLINGS: &str = "class Base:\n    def __init__(self):\n        self.x = 1\n        self.y = 2\nclass A(Base):\n    pass\nclass B(Base):\n    pass\ndef bump(p, n):\n    for i in range(n):\n        p.x = p.x + p.y\n        p.y = p.x - p.y\n    return p\ndef get(ps, n):\n    s = 0\n    for i in range(n):\n        for p in ps:\n            s = s + p.x + p.y\n    return s\n";
+
+#[test]
+fn an_attribute_site_that_saw_one_subclass_gets_the_strict_guard() {
+    // `bump`'s sites have only passed for `A`: the first guard on `p` becomes the strict
+    // class guard and proves the others. `get`'s sites saw `A` and `B` and stay
+    // polymorphic (a strict guard would leave the trace for every other class).
+    let src = format!("{SIBLINGS}a = bump(A(), 30)\nprint(a.x % 1000, a.y % 1000)\nprint(get([A(), B(), A()], 200))\n");
+    let (mut x, mut y) = (1u64, 2u64);
+    for _ in 0..30 {
+        x += y;
+        y = x - y;
+    }
+    let want = format!("{} {}\n{}\n", x % 1000, y % 1000, 200 * 9);
+    let vm = run_both(&src, 8, &want);
+    let bump = roots_in(&vm, "bump");
+    assert_eq!(bump.len(), 1, "{}", vm.dump_executors());
+    let body = loop_uops(&bump[0]);
+    for g in [
+        Uop::_GUARD_INSTANCE_SLOT,
+        Uop::_GUARD_INSTANCE_SLOT_STORE,
+        Uop::_GUARD_TYPE_VERSION,
+    ] {
+        assert!(!body.contains(&g), "{g:?}: {}", vm.dump_executors());
+    }
+    let get = roots_in(&vm, "get");
+    assert!(!get.is_empty(), "{}", vm.dump_executors());
+    let all: Vec<Uop> = get
+        .iter()
+        .flat_map(|e| e.uops.iter().map(|u| u.uop))
+        .collect();
+    assert!(
+        all.contains(&Uop::_GUARD_INSTANCE_SLOT),
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
+fn a_sibling_instance_at_a_strict_site_gives_the_right_answer() {
+    // `bump` is traced on `A` only (a monomorphic site), then called on a `B`: the strict
+    // guard leaves the trace, and the result is exact.
+    let src = format!("{SIBLINGS}a = bump(A(), 40)\nb = bump(B(), 40)\nprint(a.x == b.x, a.y == b.y, a.x % 1000)\n");
+    let (mut x, mut y) = (1u64, 2u64);
+    for _ in 0..40 {
+        x += y;
+        y = x - y;
+    }
+    run_both(&src, 8, &format!("True True {}\n", x % 1000));
+}
+
 #[test]
 fn a_class_attribute_rebinding_mid_loop_gives_the_right_answer() {
     // A property shadowing the instance attribute is added to the class while the trace

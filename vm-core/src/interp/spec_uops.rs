@@ -8,7 +8,7 @@ use alloc::string::String;
 use crate::bytecode::ops::{BinaryOp, CompareOp};
 use crate::interp::eval::{Ctx, Flow};
 use crate::interp::frame::{Frame, OnReturn};
-use crate::interp::specialize::{cache, exact_shape};
+use crate::interp::specialize::{cache, exact_shape, set_cache, POLYMORPHIC_UNIT};
 use crate::object::types::{slot_kind, IterObj, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -296,9 +296,16 @@ impl Vm {
             Obj::Class(c) if c.version.get() == cache(ctx, 1) => true,
             Obj::Class(c) => {
                 let name = ctx.code.names.get(name_ix);
-                name.is_some()
+                let ok = name.is_some()
                     && c.layout.get(cache(ctx, 2) as usize) == name
-                    && self.class_attrs_plain(c, i.class)
+                    && self.class_attrs_plain(c, i.class);
+                if ok {
+                    // The site has seen another class than the cached one (cache unit 3,
+                    // cleared when specialized): the trace optimizer keeps its guard
+                    // polymorphic.
+                    set_cache(ctx, POLYMORPHIC_UNIT, 1);
+                }
+                ok
             }
             _ => false,
         }

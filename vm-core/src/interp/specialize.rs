@@ -153,13 +153,19 @@ impl SpecState {
     }
 }
 
+/// The cache unit of `LOAD_ATTR_INSTANCE_VALUE` and `STORE_ATTR_INSTANCE_VALUE` that is
+/// set once their guard has passed for an instance of another class than the cached one
+/// (a polymorphic site; see [`Vm::instance_slot_ok`]).
+pub(crate) const POLYMORPHIC_UNIT: usize = 3;
+
 /// Reads inline-cache unit `k` (1 = the unit after the counter) of the current instruction.
 #[inline(always)]
 pub(crate) fn cache(ctx: &Ctx, k: usize) -> u32 {
     ctx.caches.get(ctx.this + 1 + k).map_or(0, |c| c.get())
 }
 
-fn set_cache(ctx: &Ctx, k: usize, v: u32) {
+/// Writes inline-cache unit `k` of the current instruction.
+pub(crate) fn set_cache(ctx: &Ctx, k: usize, v: u32) {
     if let Some(c) = ctx.caches.get(ctx.this + 1 + k) {
         c.set(v);
     }
@@ -324,6 +330,7 @@ impl Vm {
             if i.values.get(slot).is_some_and(|v| !v.is_undef()) {
                 set_cache(ctx, 1, version);
                 set_cache(ctx, 2, slot as u32);
+                set_cache(ctx, POLYMORPHIC_UNIT, 0);
                 return Ok(Op::LOAD_ATTR_INSTANCE_VALUE);
             }
             return Err("attribute shadowed in other instances");
@@ -405,6 +412,7 @@ impl Vm {
         let slot = self.layout_index(cls, name).ok_or("new attribute")?;
         set_cache(ctx, 1, version);
         set_cache(ctx, 2, slot as u32);
+        set_cache(ctx, POLYMORPHIC_UNIT, 0);
         Ok(Op::STORE_ATTR_INSTANCE_VALUE)
     }
 

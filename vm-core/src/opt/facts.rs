@@ -109,10 +109,11 @@ impl Pass<'_> {
     }
 
     /// Whether the executor depends on (`Dep::Class`) the class whose version is `v`, and
-    /// that class is outside any user class hierarchy (no user base, no subclasses):
+    /// either the site is `monomorphic` (its tier-1 guard never passed for another class)
+    /// or that class is outside any user class hierarchy (no user base, no subclasses):
     /// siblings sharing a base's layout make polymorphic sites, where the strict guard
     /// would leave the trace for every other class (scheduler: 4.4M exits became 5.0M).
-    pub(super) fn depends_on_version(&self, v: u32) -> bool {
+    pub(super) fn depends_on_version(&self, v: u32, monomorphic: bool) -> bool {
         use crate::object::value::ObjRef;
         let alone = |cl: &crate::object::types::Class| {
             cl.subclasses.is_empty()
@@ -125,7 +126,7 @@ impl Pass<'_> {
                 crate::exec::ir::Dep::Class(c) => self
                     .vm
                     .class(ObjRef(c))
-                    .is_some_and(|cl| cl.version.get() == v && alone(cl)),
+                    .is_some_and(|cl| cl.version.get() == v && (monomorphic || alone(cl))),
                 _ => false,
             })
     }

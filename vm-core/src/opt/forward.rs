@@ -520,7 +520,9 @@ impl Pass<'_> {
                 // (leaving, before any effect, for another class) when the executor depends
                 // on the class that has the version, which is what makes the fact last:
                 // a change to the class invalidates the executor, and the validity check
-                // after the code that changed it leaves the trace.
+                // after the code that changed it leaves the trace; and when either the site
+                // has only seen that class in tier 1 or the class has no user base or
+                // subclass (otherwise the site is likely polymorphic).
                 let s = self.peek(1);
                 let Some(v) = self.cache(u, 1) else {
                     return Ok(Act::Keep);
@@ -530,7 +532,7 @@ impl Pass<'_> {
                 } else if u.uop == _GUARD_TYPE_VERSION {
                     self.syms.refine(s, Ty::Instance(v))?;
                     Act::Keep
-                } else if can_replace && self.depends_on_version(v) {
+                } else if can_replace && self.depends_on_version(v, self.monomorphic_site(u)) {
                     self.syms.refine(s, Ty::Instance(v))?;
                     Act::Replace(_GUARD_TYPE_VERSION)
                 } else {
@@ -566,7 +568,7 @@ impl Pass<'_> {
                     self.pending = self.pending.saturating_add(1);
                     self.removed_total += 1;
                     Act::Replace(_LOAD_ATTR_METHOD_LAYOUT)
-                } else if self.depends_on_version(v) {
+                } else if self.depends_on_version(v, false) {
                     self.syms.refine(owner, Ty::Instance(v))?;
                     Act::Replace(_LOAD_ATTR_METHOD_VERSION)
                 } else {

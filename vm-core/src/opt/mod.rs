@@ -49,8 +49,10 @@
 //!   `STORE_ATTR_INSTANCE_VALUE`) check their owner with a polymorphic guard
 //!   (`_GUARD_INSTANCE_SLOT*`: the cached class version, or a class whose layout has the
 //!   name at the cached slot). When the executor depends on (`Dep::Class`) the class that
-//!   has the cached version and that class is outside any user hierarchy (no user base,
-//!   no subclasses: no sibling shares its layout), the guard becomes the strict
+//!   has the cached version, and either the site is monomorphic (its tier-1 guard never
+//!   passed for another class: `interp::specialize::POLYMORPHIC_UNIT`) or that class is
+//!   outside any user hierarchy (no user base, no subclasses: no sibling shares its
+//!   layout), the guard becomes the strict
 //!   `_GUARD_TYPE_VERSION` (leaving, before any effect, for any other class) and the owner
 //!   is proven an instance of that version; later attribute guards of the same value at
 //!   that version are dropped. The fact survives escaping code: a change to the class

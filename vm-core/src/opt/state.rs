@@ -137,6 +137,12 @@ impl Pass<'_> {
         tc.caches.get(u.target as usize + 1 + k).map(|c| c.get())
     }
 
+    /// Whether the attribute guard `u` (`_GUARD_INSTANCE_SLOT*`) has only ever passed for
+    /// its cached class in tier 1 (see `interp::specialize::POLYMORPHIC_UNIT`).
+    pub(super) fn monomorphic_site(&self, u: &UopInst) -> bool {
+        self.cache(u, crate::interp::specialize::POLYMORPHIC_UNIT) == Some(0)
+    }
+
     /// The instruction the snapshot recorded at `u`'s offset.
     pub(super) fn recorded(&self, u: &UopInst) -> Option<Op> {
         let tc = self.b.codes.get(u.code as usize)?;
