@@ -447,6 +447,33 @@ fn a_sibling_instance_at_a_strict_site_gives_the_right_answer() {
 }
 
 #[test]
+fn an_inlined_call_has_no_safe_point_of_its_own() {
+    // The callee's entry safe point goes; the loop's back-edge keeps the loop's.
+    let src = "def add(a, b):\n    return a + b\ndef f(n):\n    s = 0\n    for i in range(n):\n        s = add(s, i)\n    return s\nprint(f(1000))\n";
+    let vm = run_both(src, 16, &format!("{}\n", 999 * 1000 / 2));
+    let roots = roots_in(&vm, "f");
+    assert_eq!(roots.len(), 1, "{}", vm.dump_executors());
+    let e = &roots[0];
+    let safe_points = |f: &dyn Fn(&vm_core::exec::ir::UopInst) -> bool| {
+        e.uops
+            .iter()
+            .filter(|u| matches!(u.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT) && f(u))
+            .count()
+    };
+    assert!(
+        e.uops.iter().any(|u| u.code != 0),
+        "add is inlined: {}",
+        vm.dump_executors()
+    );
+    assert_eq!(safe_points(&|u| u.code != 0), 0, "{}", vm.dump_executors());
+    assert!(
+        safe_points(&|u| u.code == 0) >= 1,
+        "{}",
+        vm.dump_executors()
+    );
+}
+
+#[test]
 fn a_class_attribute_rebinding_mid_loop_gives_the_right_answer() {
     // A property shadowing the instance attribute is added to the class while the trace
     // runs (from a function the loop calls): the trace must not read the slot after it.

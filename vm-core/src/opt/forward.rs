@@ -48,7 +48,10 @@ pub(super) struct Frame {
 /// What the pass does with a uop.
 pub(super) enum Act {
     Keep,
+    /// A guard or validity check that goes (counted as removed).
     Remove,
+    /// A uop that goes and is neither (a safe point; not counted).
+    Drop,
     Replace(Uop),
 }
 
@@ -287,6 +290,7 @@ impl Pass<'_> {
                 _ if frozen => self.emit(u),
                 Act::Keep => self.emit(u),
                 Act::Remove => self.drop_guard(),
+                Act::Drop => self.map.push(self.out.len() as u32),
                 Act::Replace(uop) => {
                     let mut n = u.clone();
                     n.uop = uop;
@@ -308,6 +312,13 @@ impl Pass<'_> {
         let can_replace = !frozen && guard_exit != NO_EXIT;
         Ok(match u.uop {
             _NOP => Act::Keep,
+            _CHECK_PERIODIC | _CHECK_PERIODIC_EXIT if u.target == 0 && self.frames.len() > 1 => {
+                // Rule: the safe point of a frame the trace entered (a call's or a
+                // generator's first instruction) goes. Work between two checks stays
+                // bounded: the trace's start, its loop's back-edge and every link keep
+                // theirs, and a trace is finite.
+                Act::Drop
+            }
             _CHECK_PERIODIC => {
                 // Rule: collections run finalizers (generators' `finally` blocks), Python
                 // code; the exiting form leaves for tier 1 when one is due, so it runs none.

@@ -99,7 +99,11 @@
 //!   leaves for tier 1 (through a `_DEOPT` stub, before any effect) when a collection or an
 //!   interrupt is due, so in the trace it runs no code and the validity check after it
 //!   goes. This also applies to the first instruction: leaving there is leaving without
-//!   progress, and tier 1 then runs the original safe point.
+//!   progress, and tier 1 then runs the original safe point. The safe point of a frame
+//!   the trace entered (an inlined call's or a generator's first instruction) goes: the
+//!   trace's first uop, its loop's back-edge and every link keep theirs, and a trace is
+//!   finite, so the work between two checks stays bounded (the checker allows exactly
+//!   that removal: `check::is_entered_safe_point`).
 //!
 //! Loop peeling ([`peel`]) carries the types of the loop frame's locals and of the known
 //! top of its value stack (a `for` loop's iterator) from the preamble into the loop copy.
