@@ -208,9 +208,14 @@ impl Pass<'_> {
     }
 
     fn drop_guard(&mut self) {
-        self.map.push(self.out.len() as u32);
+        self.drop_uop();
         self.pending = self.pending.saturating_add(1);
         self.removed_total += 1;
+    }
+
+    /// Drops the current uop (it maps to the next uop emitted).
+    fn drop_uop(&mut self) {
+        self.map.push(self.out.len() as u32);
     }
 
     // -- Instructions -----------------------------------------------------------------------
@@ -290,7 +295,7 @@ impl Pass<'_> {
                 _ if frozen => self.emit(u),
                 Act::Keep => self.emit(u),
                 Act::Remove => self.drop_guard(),
-                Act::Drop => self.map.push(self.out.len() as u32),
+                Act::Drop => self.drop_uop(),
                 Act::Replace(uop) => {
                     let mut n = u.clone();
                     n.uop = uop;
