@@ -134,6 +134,8 @@ pub struct Vm {
     pub main_globals: ObjRef,
     /// Interned strings (names): a table whose keys are the str objects.
     pub(crate) interned: Dict,
+    /// The layout prefixes of all classes (see [`crate::object::shape`]).
+    pub(crate) shapes: crate::object::shape::Shapes,
     /// The exception currently being handled (`sys.exc_info()`), or `NONE`.
     pub handled_exc: Value,
     /// Current depth of Rust-level recursion.
@@ -231,6 +233,7 @@ impl Vm {
             modules: ObjRef(0),
             main_globals: ObjRef(0),
             interned: Dict::new(),
+            shapes: crate::object::shape::Shapes::new(),
             handled_exc: Value::NONE,
             native_depth: 0,
             native_roots: Vec::new(),
@@ -442,6 +445,7 @@ impl Vm {
         }
         self.types.for_each_ref(&mut |v| heap.mark_value(v));
         self.interned.for_each_ref(&mut |v| heap.mark_value(v));
+        self.shapes.for_each_name(&mut |v| heap.mark_value(v));
         heap.mark_value(Value::obj(self.builtins));
         heap.mark_value(Value::obj(self.modules));
         heap.mark_value(Value::obj(self.main_globals));

@@ -401,7 +401,8 @@ const SIBLINGS: &str = "class Base:\n    def __init__(self):\n        self.x = 1
 fn an_attribute_site_that_saw_one_subclass_gets_the_strict_guard() {
     // `bump`'s sites have only passed for `A`: the first guard on `p` becomes the strict
     // class guard and proves the others. `get`'s sites saw `A` and `B` and stay
-    // polymorphic (a strict guard would leave the trace for every other class).
+    // polymorphic (a strict guard would leave the trace for every other class): shape
+    // guards (`tests/shapes.rs`).
     let src = format!("{SIBLINGS}a = bump(A(), 30)\nprint(a.x % 1000, a.y % 1000)\nprint(get([A(), B(), A()], 200))\n");
     let (mut x, mut y) = (1u64, 2u64);
     for _ in 0..30 {
@@ -426,8 +427,9 @@ fn an_attribute_site_that_saw_one_subclass_gets_the_strict_guard() {
         .iter()
         .flat_map(|e| e.uops.iter().map(|u| u.uop))
         .collect();
+    assert!(all.contains(&Uop::_GUARD_SHAPE), "{}", vm.dump_executors());
     assert!(
-        all.contains(&Uop::_GUARD_INSTANCE_SLOT),
+        !all.contains(&Uop::_GUARD_TYPE_VERSION),
         "{}",
         vm.dump_executors()
     );

@@ -244,6 +244,15 @@ pub(crate) fn make_class_multi(
         None => None,
     };
     let layout = slots.clone().unwrap_or_default();
+    let mut shape_path = Vec::with_capacity(layout.len());
+    let mut parent = crate::object::shape::ROOT;
+    for &name in &layout {
+        if vm.shapes.existing_child(parent, name).is_none() {
+            vm.charge(crate::object::shape::SHAPE_BYTES)?;
+        }
+        parent = vm.shapes.child(parent, name);
+        shape_path.push(parent);
+    }
     let version = vm.types.next_version.get();
     vm.types.next_version.set(version.wrapping_add(1));
     let cls = vm.alloc(Obj::Class(Box::new(Class {
@@ -256,6 +265,7 @@ pub(crate) fn make_class_multi(
         is_builtin: false,
         version: Cell::new(version),
         slot_kinds: layout.iter().map(|_| Cell::new(slot_kind::UNSET)).collect(),
+        shape_path,
         layout,
         slots,
         subclasses: Vec::new(),

@@ -265,6 +265,10 @@ macro_rules! for_each_uop {
             // The strict form the optimizer puts in their place: an instance without a dict
             // whose class has exactly the cached version.
             _GUARD_TYPE_VERSION flags::DEOPT;
+            // The polymorphic form the optimizer puts in their place (oparg: a shape): an
+            // instance without a dict whose class's layout has that prefix and plain
+            // attribute access; proves every slot of the prefix (`object::shape`).
+            _GUARD_SHAPE flags::DEOPT;
             // `_LOAD_ATTR_INSTANCE_METHOD` on an owner proven of the cached class version:
             // only the layout length is checked (no instance attribute shadows the method).
             _LOAD_ATTR_METHOD_LAYOUT flags::DEOPT;

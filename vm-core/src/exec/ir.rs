@@ -223,6 +223,8 @@ pub enum Dep {
     Class(u32),
     /// A function's `__code__`, `__defaults__` or `__kwdefaults__`, by heap slot.
     Function(u32),
+    /// The slot kind of a layout prefix (`object::shape`), by shape id.
+    Shape(u32),
 }
 
 impl Dep {
@@ -232,6 +234,7 @@ impl Dep {
             Dep::Global(d, n) => (1u64, d as u64, n),
             Dep::Class(c) => (2, c as u64, 0),
             Dep::Function(f) => (3, f as u64, 0),
+            Dep::Shape(s) => (4, s as u64, 0),
         };
         let mut h = tag.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ a;
         h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ b;

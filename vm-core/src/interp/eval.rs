@@ -495,6 +495,7 @@ impl Vm {
                 }
             }
             Uop::_GUARD_TYPE_VERSION => return self.guard_type_version(ctx),
+            Uop::_GUARD_SHAPE => return self.guard_shape(arg),
             Uop::_LOAD_ATTR_METHOD_LAYOUT => return self.load_attr_method_layout(ctx, false),
             Uop::_LOAD_ATTR_METHOD_VERSION => return self.load_attr_method_layout(ctx, true),
             Uop::_POP_TOP => {

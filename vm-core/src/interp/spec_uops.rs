@@ -8,7 +8,8 @@ use alloc::string::String;
 use crate::bytecode::ops::{BinaryOp, CompareOp};
 use crate::interp::eval::{Ctx, Flow};
 use crate::interp::frame::{Frame, OnReturn};
-use crate::interp::specialize::{cache, exact_shape, set_cache, POLYMORPHIC_UNIT};
+use crate::interp::specialize::{cache, exact_shape, set_cache, POLYMORPHIC_BIT, POLYMORPHIC_UNIT};
+use crate::object::shape::NO_SHAPE;
 use crate::object::types::{slot_kind, IterObj, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -303,7 +304,11 @@ impl Vm {
                     // The site has seen another class than the cached one (cache unit 3,
                     // cleared when specialized): the trace optimizer keeps its guard
                     // polymorphic.
-                    set_cache(ctx, POLYMORPHIC_UNIT, 1);
+                    set_cache(
+                        ctx,
+                        POLYMORPHIC_UNIT,
+                        cache(ctx, POLYMORPHIC_UNIT) | POLYMORPHIC_BIT,
+                    );
                 }
                 ok
             }
@@ -342,6 +347,31 @@ impl Vm {
         };
         match self.heap.get(i.class) {
             Obj::Class(c) if i.dict.is_none() && c.version.get() == cache(ctx, 1) => NEXT,
+            _ => DEOPT,
+        }
+    }
+
+    /// The top is an instance without a dict whose class's layout has the prefix `shape`
+    /// and whose attribute access is plain (no property, no user `__setattr__` in its
+    /// MRO): what the trace optimizer puts in the place of a polymorphic attribute guard,
+    /// proving the names of all the prefix's slots at once (`object::shape`).
+    #[inline(always)]
+    pub(crate) fn guard_shape(&self, shape: u32) -> UopResult {
+        let Some(Obj::Instance(i)) = self.obj(self.top()) else {
+            return DEOPT;
+        };
+        let Some(depth) = self.shapes.get(shape).map(|n| n.depth as usize) else {
+            return DEOPT;
+        };
+        match self.heap.get(i.class) {
+            Obj::Class(c)
+                if i.dict.is_none()
+                    && depth > 0
+                    && c.shape_path.get(depth - 1) == Some(&shape)
+                    && self.class_attrs_plain(c, i.class) =>
+            {
+                NEXT
+            }
             _ => DEOPT,
         }
     }
@@ -474,6 +504,16 @@ impl Vm {
             if old != k {
                 if old != slot_kind::UNSET {
                     return DEOPT;
+                }
+                // The first store to the slot for this class: the prefix's kind must take
+                // it without widening (the generic path widens, with the invalidation).
+                let s = c.shape_path.get(slot).copied().unwrap_or(NO_SHAPE);
+                if let Some(n) = self.shapes.get(s) {
+                    match n.kind.get() {
+                        nk if nk == k || nk == slot_kind::MIXED => {}
+                        slot_kind::UNSET => n.kind.set(k),
+                        _ => return DEOPT,
+                    }
                 }
                 cell.set(k);
             }

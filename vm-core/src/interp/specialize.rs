@@ -153,10 +153,30 @@ impl SpecState {
     }
 }
 
-/// The cache unit of `LOAD_ATTR_INSTANCE_VALUE` and `STORE_ATTR_INSTANCE_VALUE` that is
-/// set once their guard has passed for an instance of another class than the cached one
-/// (a polymorphic site; see [`Vm::instance_slot_ok`]).
+/// The cache unit of `LOAD_ATTR_INSTANCE_VALUE` and `STORE_ATTR_INSTANCE_VALUE` whose bit
+/// 0 is set once their guard has passed for an instance of another class than the cached
+/// one (a polymorphic site; see [`Vm::instance_slot_ok`]). The bits above hold the shape
+/// of the cached class's layout prefix ending at the cached slot (`object::shape`; 0:
+/// none), which the trace optimizer's shape guard checks.
 pub(crate) const POLYMORPHIC_UNIT: usize = 3;
+
+/// Bit 0 of [`POLYMORPHIC_UNIT`]: the site has seen another class.
+pub(crate) const POLYMORPHIC_BIT: u32 = 1;
+
+impl Vm {
+    /// [`POLYMORPHIC_UNIT`] of a site just specialized for slot `slot` of class `cls`.
+    fn attr_site_unit(&self, cls: ObjRef, slot: usize) -> u32 {
+        let s = self
+            .class(cls)
+            .and_then(|c| c.shape_path.get(slot).copied())
+            .unwrap_or(crate::object::shape::NO_SHAPE);
+        if s == crate::object::shape::NO_SHAPE {
+            0
+        } else {
+            s << 1
+        }
+    }
+}
 
 /// Reads inline-cache unit `k` (1 = the unit after the counter) of the current instruction.
 #[inline(always)]
@@ -330,7 +350,7 @@ impl Vm {
             if i.values.get(slot).is_some_and(|v| !v.is_undef()) {
                 set_cache(ctx, 1, version);
                 set_cache(ctx, 2, slot as u32);
-                set_cache(ctx, POLYMORPHIC_UNIT, 0);
+                set_cache(ctx, POLYMORPHIC_UNIT, self.attr_site_unit(cls, slot));
                 return Ok(Op::LOAD_ATTR_INSTANCE_VALUE);
             }
             return Err("attribute shadowed in other instances");
@@ -412,7 +432,7 @@ impl Vm {
         let slot = self.layout_index(cls, name).ok_or("new attribute")?;
         set_cache(ctx, 1, version);
         set_cache(ctx, 2, slot as u32);
-        set_cache(ctx, POLYMORPHIC_UNIT, 0);
+        set_cache(ctx, POLYMORPHIC_UNIT, self.attr_site_unit(cls, slot));
         Ok(Op::STORE_ATTR_INSTANCE_VALUE)
     }
 

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use core::cell::Cell;
 
+use super::shape;
 use super::types::{slot_kind, Class, Instance, NativeKind, Obj};
 use super::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -289,9 +290,18 @@ impl Vm {
                     return self.instance_set(inst, name, value);
                 }
                 self.charge(8)?;
+                let parent = match self.class(class) {
+                    Some(c) => c.shape_path.last().copied().unwrap_or(shape::ROOT),
+                    None => return Ok(()),
+                };
+                if self.shapes.existing_child(parent, name).is_none() {
+                    self.charge(shape::SHAPE_BYTES)?;
+                }
+                let s = self.shapes.child(parent, name);
                 if let Obj::Class(c) = self.heap.get_mut(class) {
                     c.layout.push(name);
                     c.slot_kinds.push(Cell::new(slot_kind::UNSET));
+                    c.shape_path.push(s);
                     c.layout.len() - 1
                 } else {
                     return Ok(());
@@ -318,7 +328,10 @@ impl Vm {
     /// [`Class::slot_kinds`]: crate::object::types::Class::slot_kinds
     pub(crate) fn note_slot_kind(&mut self, class: ObjRef, pos: usize, v: Value) {
         let k = slot_kind::of(v);
-        let widened = match self.class(class).and_then(|c| c.slot_kinds.get(pos)) {
+        let Some(c) = self.class(class) else {
+            return;
+        };
+        let widened = match c.slot_kinds.get(pos) {
             Some(cell) => match cell.get() {
                 old if old == k || old == slot_kind::MIXED => false,
                 slot_kind::UNSET => {
@@ -332,6 +345,11 @@ impl Vm {
             },
             None => false,
         };
+        // The prefix's kind joins every class's through it (`object::shape`).
+        let s = c.shape_path.get(pos).copied().unwrap_or(shape::NO_SHAPE);
+        if self.shapes.note_kind(s, k) {
+            self.tier2_changed(crate::exec::ir::Dep::Shape(s));
+        }
         if widened {
             self.new_class_version(class);
         }

@@ -16,6 +16,7 @@ pub mod iter;
 pub mod protocol;
 pub mod repr;
 pub mod setops;
+pub mod shape;
 pub mod typeobj;
 pub mod types;
 pub mod value;

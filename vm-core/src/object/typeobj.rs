@@ -214,6 +214,7 @@ fn make_class(
             subclasses: Vec::new(),
             attr_plain: Cell::new((0, false)),
             slot_kinds: Vec::new(),
+            shape_path: Vec::new(),
         })))
         .expect("heap too small for the builtin types");
     *version += 1;

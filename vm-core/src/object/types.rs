@@ -303,6 +303,10 @@ pub struct Class {
     /// `MIXED` gives the class a new version, so at one version a slot's kind is fixed
     /// (the trace optimizer types slot loads by it). Same length as `layout`.
     pub slot_kinds: Vec<Cell<u8>>,
+    /// Per layout slot, the shape of the layout prefix ending at it
+    /// ([`super::shape`]): what the trace optimizer's polymorphic attribute guard checks.
+    /// Same length as `layout`.
+    pub shape_path: Vec<u32>,
 }
 
 /// What the values stored in an instance slot are ([`Class::slot_kinds`]).

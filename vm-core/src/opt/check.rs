@@ -50,6 +50,7 @@ pub fn is_pure_check(uop: Uop) -> bool {
             | _GUARD_INSTANCE_SLOT
             | _GUARD_INSTANCE_SLOT_STORE
             | _GUARD_TYPE_VERSION
+            | _GUARD_SHAPE
     )
 }
 
@@ -78,6 +79,8 @@ pub fn is_replacement(from: Uop, to: Uop) -> bool {
                 | (_LOAD_GLOBAL_BUILTIN, _LOAD_CONST_INLINE)
                 | (_GUARD_INSTANCE_SLOT, _GUARD_TYPE_VERSION)
                 | (_GUARD_INSTANCE_SLOT_STORE, _GUARD_TYPE_VERSION)
+                | (_GUARD_INSTANCE_SLOT, _GUARD_SHAPE)
+                | (_GUARD_INSTANCE_SLOT_STORE, _GUARD_SHAPE)
                 | (_LOAD_ATTR_INSTANCE_METHOD, _LOAD_ATTR_METHOD_LAYOUT)
                 | (_LOAD_ATTR_INSTANCE_METHOD, _LOAD_ATTR_METHOD_VERSION)
                 | (_FOR_ITER_GEN, _FOR_ITER_GEN_PROVEN)
@@ -308,8 +311,10 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
             };
             k += 1;
             // (A promoted global's oparg names its constant; the push-null bit stays.)
+            // (A shape guard's oparg is its shape.)
             let oparg_ok = r.oparg == u.oparg
                 || u.uop == Uop::_JUMP_TO_TOP
+                || u.uop == Uop::_GUARD_SHAPE
                 || u.uop == Uop::_LOAD_CONST_INLINE && (r.oparg ^ u.oparg) & 1 == 0;
             let same = r.code == u.code && r.target == u.target && oparg_ok;
             if same && is_replacement(r.uop, u.uop) {

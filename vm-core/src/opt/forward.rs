@@ -53,6 +53,8 @@ pub(super) enum Act {
     /// A uop that goes and is neither (a safe point; not counted).
     Drop,
     Replace(Uop),
+    /// A replacement with another oparg (a shape guard's shape).
+    ReplaceArg(Uop, u32),
 }
 
 /// The result of the pass.
@@ -72,6 +74,8 @@ pub(crate) struct Optimized {
     pub exit_facts: Vec<(u16, super::link::FrameFacts)>,
     /// The loop copy's header (body index of its top), for a peeled trace.
     pub loop_entry: Option<super::link::LoopEntry>,
+    /// Assumptions the optimized body makes beyond the recorded one's.
+    pub new_deps: Vec<crate::exec::ir::Dep>,
 }
 
 /// The pass state.
@@ -102,6 +106,10 @@ pub(super) struct Pass<'a> {
     pub(super) loop_entry: Option<super::link::LoopEntry>,
     /// Saved states of suspended generators (`opt::gen`).
     pub(super) gens: Vec<super::gen::GenSave>,
+    /// Shape facts since the last escaping uop (`opt::fields`).
+    pub(super) shaped: Vec<super::fields::ShapeFact>,
+    /// See [`Optimized::new_deps`].
+    pub(super) new_deps: Vec<crate::exec::ir::Dep>,
 }
 
 /// Runs the forward pass over `b`'s body.
@@ -124,6 +132,8 @@ pub(crate) fn run(vm: &Vm, b: &ExecutorBuilder) -> Result<Optimized, Contradicti
         exit_facts: Vec::new(),
         loop_entry: None,
         gens: Vec::new(),
+        shaped: Vec::new(),
+        new_deps: Vec::new(),
     };
     p.seed_entry();
     if super::peel::peelable(b) {
@@ -149,6 +159,7 @@ pub(crate) fn run(vm: &Vm, b: &ExecutorBuilder) -> Result<Optimized, Contradicti
         escapes: p.escapes,
         exit_facts: super::link::merge_exit_facts(p.exit_facts),
         loop_entry: p.loop_entry,
+        new_deps: p.new_deps,
     })
 }
 
@@ -234,14 +245,16 @@ impl Pass<'_> {
         if head.uop == Uop::_CHECK_VALIDITY {
             // Rule: a validity check with nothing since the previous one (or the entry)
             // that can invalidate the executor is dropped.
+            // (Dropped for want of a fact resting on validity, it checked nothing: the
+            // state stays unclean, for facts learned later that rest on it.)
             if (self.clean || !self.depends_on_validity()) && !frozen {
                 self.drop_guard();
             } else {
                 let before = self.frame_facts(head.code, true);
                 self.note_exit(head.exit, &before);
                 self.emit(head);
+                self.clean = true;
             }
-            self.clean = true;
             k += 1;
         }
         if k == j {
@@ -296,9 +309,12 @@ impl Pass<'_> {
                 Act::Keep => self.emit(u),
                 Act::Remove => self.drop_guard(),
                 Act::Drop => self.drop_uop(),
-                Act::Replace(uop) => {
+                Act::Replace(uop) | Act::ReplaceArg(uop, _) => {
                     let mut n = u.clone();
                     n.uop = uop;
+                    if let Act::ReplaceArg(_, arg) = act {
+                        n.oparg = arg;
+                    }
                     if n.exit == NO_EXIT {
                         n.exit = guard_exit;
                     }
@@ -552,13 +568,23 @@ impl Pass<'_> {
                     self.syms.refine(s, Ty::Instance(v))?;
                     Act::Replace(_GUARD_TYPE_VERSION)
                 } else {
-                    Act::Keep
+                    self.syms.refine(s, Ty::Object)?;
+                    if can_replace {
+                        self.shape_guard(u, s)?
+                    } else {
+                        Act::Keep
+                    }
                 }
+            }
+            _GUARD_SHAPE => {
+                let s = self.peek(1);
+                self.syms.refine(s, Ty::Object)?;
+                Act::Keep
             }
             _LOAD_ATTR_SLOT => {
                 // Rule: on a proven class version, the slot's kind types the value.
                 let owner = self.pop();
-                let ty = self.slot_type(self.syms.ty(owner), self.cache(u, 2));
+                let ty = self.slot_type(owner, self.cache(u, 2));
                 self.push_new(ty);
                 if arg & 1 != 0 {
                     self.push_new(Ty::Null);
@@ -592,6 +618,9 @@ impl Pass<'_> {
                 };
                 if u.uop == _LOAD_ATTR_METHOD_VERSION {
                     self.syms.refine(owner, Ty::Instance(v))?;
+                } else {
+                    // Every form leaves for anything but an instance.
+                    self.syms.refine(owner, Ty::Object)?;
                 }
                 self.pop();
                 self.push_new(Ty::Unknown);

@@ -109,6 +109,7 @@ pub(super) fn modelled(uop: Uop) -> bool {
             | _GUARD_INSTANCE_SLOT
             | _GUARD_INSTANCE_SLOT_STORE
             | _GUARD_TYPE_VERSION
+            | _GUARD_SHAPE
             | _LOAD_ATTR_SLOT
             | _STORE_ATTR_SLOT
             | _LOAD_ATTR_INSTANCE_METHOD

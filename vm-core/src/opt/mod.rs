@@ -239,6 +239,11 @@ fn apply(
         return None;
     }
     b.exit_facts = o.exit_facts;
+    for d in o.new_deps {
+        if !b.deps.contains(&d) {
+            b.deps.push(d);
+        }
+    }
     // The loop copy starts where `_JUMP_TO_TOP` goes (after `promote::finish` moved it).
     let top = b
         .body

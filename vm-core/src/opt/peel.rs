@@ -176,6 +176,7 @@ impl Pass<'_> {
         });
         self.globals_ok = h.globals.clone();
         self.builtins_ok = h.builtins.clone();
+        self.shaped.clear();
         self.clean = h.clean;
     }
 

@@ -107,6 +107,8 @@ impl Pass<'_> {
         self.escapes.push(self.out.len());
         self.globals_ok.clear();
         self.builtins_ok.clear();
+        // (Code may give an instance a dict, or a class a property.)
+        self.shaped.clear();
         self.forget_cells();
         self.forget_gens();
     }
@@ -140,7 +142,16 @@ impl Pass<'_> {
     /// Whether the attribute guard `u` (`_GUARD_INSTANCE_SLOT*`) has only ever passed for
     /// its cached class in tier 1 (see `interp::specialize::POLYMORPHIC_UNIT`).
     pub(super) fn monomorphic_site(&self, u: &UopInst) -> bool {
-        self.cache(u, crate::interp::specialize::POLYMORPHIC_UNIT) == Some(0)
+        self.cache(u, crate::interp::specialize::POLYMORPHIC_UNIT)
+            .is_some_and(|c| c & crate::interp::specialize::POLYMORPHIC_BIT == 0)
+    }
+
+    /// The shape the attribute guard `u` was specialized for: its cached class's layout
+    /// prefix ending at the cached slot (see `interp::specialize::POLYMORPHIC_UNIT`).
+    pub(super) fn shape_hint(&self, u: &UopInst) -> Option<u32> {
+        self.cache(u, crate::interp::specialize::POLYMORPHIC_UNIT)
+            .map(|c| c >> 1)
+            .filter(|&s| s != 0)
     }
 
     /// The instruction the snapshot recorded at `u`'s offset.

@@ -54,6 +54,9 @@ pub enum Ty {
     Native(u32),
     /// A generator object (what `_FOR_ITER_GEN` resumed).
     Gen,
+    /// An instance of a user class, of a class not known (what a polymorphic attribute
+    /// guard proves of its owner; never the null marker).
+    Object,
 }
 
 impl Ty {
@@ -68,6 +71,7 @@ impl Ty {
             (Number, Float) | (Float, Number) => Float,
             (Int, SmallInt) | (SmallInt, Int) => SmallInt,
             (Int, Number) | (Number, Int) => SmallInt,
+            (Object, Instance(v)) | (Instance(v), Object) => Instance(v),
             _ => return None,
         })
     }
@@ -79,6 +83,7 @@ impl Ty {
             (a, b) if a == b => a,
             (SmallInt, Int) | (Int, SmallInt) => Int,
             (SmallInt | Float | Number, SmallInt | Float | Number) => Number,
+            (Instance(_) | Object, Instance(_) | Object) => Object,
             _ => Unknown,
         }
     }
@@ -123,6 +128,7 @@ impl Ty {
             Instance(v) => (16, Some(v)),
             Native(r) => (17, Some(r)),
             Gen => (18, None),
+            Object => (19, None),
         };
         out.push(tag);
         if let Some(p) = payload {
@@ -143,8 +149,10 @@ impl Ty {
         if let Some(&t) = simple.get(tag as usize) {
             return Some(t);
         }
-        if tag == 18 {
-            return Some(Gen);
+        match tag {
+            18 => return Some(Gen),
+            19 => return Some(Object),
+            _ => {}
         }
         let p = bytes.get(*at..*at + 4)?;
         let v = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
@@ -211,6 +219,10 @@ mod tests {
         assert!(!Ty::Number.within(Ty::Float));
         assert!(!Ty::Unknown.within(Ty::Float));
         assert!(Ty::Str.within(Ty::Unknown));
+        assert_eq!(Ty::Object.meet(Ty::Instance(3)), Some(Ty::Instance(3)));
+        assert_eq!(Ty::Object.meet(Ty::List), None);
+        assert_eq!(Ty::Instance(3).join(Ty::Instance(4)), Ty::Object);
+        assert!(Ty::Instance(3).within(Ty::Object));
     }
 
     #[test]
@@ -222,12 +234,13 @@ mod tests {
             Ty::RangeIter,
             Ty::Native(7),
             Ty::Gen,
+            Ty::Object,
         ];
         let mut b = Vec::new();
         for t in all {
             t.encode(&mut b);
         }
-        assert_eq!(b.len(), 14);
+        assert_eq!(b.len(), 15);
         let mut at = 0;
         for t in all {
             assert_eq!(Ty::decode(&b, &mut at), Some(t));
