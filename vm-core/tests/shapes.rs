@@ -109,7 +109,7 @@ fn an_instance_given_a_dict_mid_loop_leaves_the_shape_guard() {
 #[test]
 fn a_property_added_to_the_base_mid_run_is_honoured() {
     // A property on the base makes attribute access not plain: the shape guard leaves,
-    // and `t.a` runs the property.
+    // and `t.b` runs the property.
     let src = format!(
         "{TASKS}ts = [X(0), Y(1), Z(2), X(3), Y(4)]\nprint(scan(ts, 200))\nT.b = property(lambda self: 1000)\nprint(scan(ts, 200))\n"
     );

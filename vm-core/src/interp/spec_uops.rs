@@ -301,14 +301,16 @@ impl Vm {
                     && c.layout.get(cache(ctx, 2) as usize) == name
                     && self.class_attrs_plain(c, i.class);
                 if ok {
-                    // The site has seen another class than the cached one (cache unit 3,
-                    // cleared when specialized): the trace optimizer keeps its guard
-                    // polymorphic.
-                    set_cache(
-                        ctx,
-                        POLYMORPHIC_UNIT,
-                        cache(ctx, POLYMORPHIC_UNIT) | POLYMORPHIC_BIT,
-                    );
+                    let unit = cache(ctx, POLYMORPHIC_UNIT);
+                    if unit >> 1 == i.class.0 {
+                        // The cached class with a new version: it is the cached one again.
+                        set_cache(ctx, 1, c.version.get());
+                    } else {
+                        // The site has seen another class than the cached one (cleared
+                        // when specialized): the trace optimizer keeps its guard
+                        // polymorphic.
+                        set_cache(ctx, POLYMORPHIC_UNIT, unit | POLYMORPHIC_BIT);
+                    }
                 }
                 ok
             }
@@ -405,7 +407,18 @@ impl Vm {
                     return DEOPT;
                 }
                 match self.class_lookup(cls, name) {
-                    Some(f) if matches!(self.obj(f), Some(Obj::Function(_))) => f,
+                    Some(f) if matches!(self.obj(f), Some(Obj::Function(_))) => {
+                        if f == Value::obj(ObjRef(cache(ctx, 2)))
+                            && c.layout.len() as u32 == cache(ctx, 3)
+                        {
+                            // What the cache says holds at this version too (the cached
+                            // class after a change, or a subclass inheriting the method):
+                            // it becomes the cached one, so a class whose version changed
+                            // takes the fast path again.
+                            set_cache(ctx, 1, c.version.get());
+                        }
+                        f
+                    }
                     _ => return DEOPT,
                 }
             }

@@ -153,30 +153,16 @@ impl SpecState {
     }
 }
 
-/// The cache unit of `LOAD_ATTR_INSTANCE_VALUE` and `STORE_ATTR_INSTANCE_VALUE` whose bit
-/// 0 is set once their guard has passed for an instance of another class than the cached
-/// one (a polymorphic site; see [`Vm::instance_slot_ok`]). The bits above hold the shape
-/// of the cached class's layout prefix ending at the cached slot (`object::shape`; 0:
-/// none), which the trace optimizer's shape guard checks.
+/// The cache unit of `LOAD_ATTR_INSTANCE_VALUE` and `STORE_ATTR_INSTANCE_VALUE` holding
+/// the cached class (its heap slot, shifted left by one) and, in bit 0, whether the guard
+/// has passed for an instance of another class (a polymorphic site; see
+/// [`Vm::instance_slot_ok`]). The class lets the guard tell a class whose version changed
+/// (a slot kind widened: it takes the new version as the cached one) from another class,
+/// and lets the trace optimizer find the cached class's layout prefix (its shape guard).
 pub(crate) const POLYMORPHIC_UNIT: usize = 3;
 
 /// Bit 0 of [`POLYMORPHIC_UNIT`]: the site has seen another class.
 pub(crate) const POLYMORPHIC_BIT: u32 = 1;
-
-impl Vm {
-    /// [`POLYMORPHIC_UNIT`] of a site just specialized for slot `slot` of class `cls`.
-    fn attr_site_unit(&self, cls: ObjRef, slot: usize) -> u32 {
-        let s = self
-            .class(cls)
-            .and_then(|c| c.shape_path.get(slot).copied())
-            .unwrap_or(crate::object::shape::NO_SHAPE);
-        if s == crate::object::shape::NO_SHAPE {
-            0
-        } else {
-            s << 1
-        }
-    }
-}
 
 /// Reads inline-cache unit `k` (1 = the unit after the counter) of the current instruction.
 #[inline(always)]
@@ -350,7 +336,7 @@ impl Vm {
             if i.values.get(slot).is_some_and(|v| !v.is_undef()) {
                 set_cache(ctx, 1, version);
                 set_cache(ctx, 2, slot as u32);
-                set_cache(ctx, POLYMORPHIC_UNIT, self.attr_site_unit(cls, slot));
+                set_cache(ctx, POLYMORPHIC_UNIT, cls.0 << 1);
                 return Ok(Op::LOAD_ATTR_INSTANCE_VALUE);
             }
             return Err("attribute shadowed in other instances");
@@ -432,7 +418,7 @@ impl Vm {
         let slot = self.layout_index(cls, name).ok_or("new attribute")?;
         set_cache(ctx, 1, version);
         set_cache(ctx, 2, slot as u32);
-        set_cache(ctx, POLYMORPHIC_UNIT, self.attr_site_unit(cls, slot));
+        set_cache(ctx, POLYMORPHIC_UNIT, cls.0 << 1);
         Ok(Op::STORE_ATTR_INSTANCE_VALUE)
     }
 

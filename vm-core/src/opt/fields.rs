@@ -23,21 +23,11 @@
 //! escaping uop since the last validity check).
 
 use super::forward::{Act, Pass};
-use super::symbol::{Contradiction, Sym, Ty};
+use super::symbol::{Sym, Ty};
 use crate::bytecode::ops::Uop;
 use crate::exec::ir::{Dep, UopInst};
 use crate::object::types::{slot_kind, Class};
 use crate::object::value::{ObjRef, Value};
-
-/// `sym` is an instance without a dict whose class's layout has the prefix `shape` and
-/// whose attribute access is plain: the shape guard at `out[guard]` checked it, and no
-/// escaping uop ran since.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct ShapeFact {
-    sym: Sym,
-    shape: u32,
-    guard: usize,
-}
 
 impl Pass<'_> {
     /// The class at version `v` that the executor depends on, if any.
@@ -63,29 +53,25 @@ impl Pass<'_> {
     }
 
     /// A polymorphic attribute guard on `s` that may be replaced (see the module doc).
-    pub(super) fn shape_guard(&mut self, u: &UopInst, s: Sym) -> Result<Act, Contradiction> {
+    pub(super) fn shape_guard(&mut self, u: &UopInst, s: Sym) -> Act {
         let shapes = &self.vm.shapes;
         let (Some(slot), Some(hint), Some(name)) =
             (self.cache(u, 2), self.shape_hint(u), self.guard_name(u))
         else {
-            return Ok(Act::Keep);
+            return Act::Keep;
         };
         // The hint is the prefix ending at the guard's slot, with its name there.
         if !shapes
             .get(hint)
             .is_some_and(|n| n.depth == slot + 1 && n.name == name)
         {
-            return Ok(Act::Keep);
+            return Act::Keep;
         }
-        let Some(f) = self.shaped.iter().position(|f| f.sym == s) else {
-            self.shaped.push(ShapeFact {
-                sym: s,
-                shape: hint,
-                guard: self.out.len(),
-            });
-            return Ok(Act::ReplaceArg(Uop::_GUARD_SHAPE, hint));
+        let Ty::Shaped(shape) = self.syms.ty(s) else {
+            self.syms.set(s, Ty::Shaped(hint));
+            self.shape_guards.push((s, self.out.len()));
+            return Act::ReplaceArg(Uop::_GUARD_SHAPE, hint);
         };
-        let ShapeFact { shape, guard, .. } = self.shaped[f];
         let depth = shapes.get(shape).map_or(0, |n| n.depth);
         if depth > slot {
             // Rule: a slot in the proven prefix has its name there, or the guard fails.
@@ -93,16 +79,30 @@ impl Pass<'_> {
                 .ancestor(shape, slot + 1)
                 .and_then(|a| shapes.get(a))
                 .is_some_and(|n| n.name == name);
-            return Ok(if named { Act::Remove } else { Act::Keep });
+            return if named { Act::Remove } else { Act::Keep };
         }
-        // Rule: a prefix extending the proven one deepens the earlier guard.
-        let earlier = self.out.get(guard).map(|g| g.uop);
-        if shapes.is_prefix(shape, hint) && earlier == Some(Uop::_GUARD_SHAPE) {
-            self.out[guard].oparg = hint;
-            self.shaped[f].shape = hint;
-            return Ok(Act::Remove);
+        if !shapes.is_prefix(shape, hint) {
+            return Act::Keep;
         }
-        Ok(Act::Keep)
+        self.syms.set(s, Ty::Shaped(hint));
+        // Rule: a prefix extending the proven one deepens the earlier guard, when this
+        // trace has it (a fact inherited from a parent executor gets a guard of its own).
+        let earlier = self
+            .shape_guards
+            .iter()
+            .find(|g| g.0 == s)
+            .map(|g| g.1)
+            .filter(|&g| self.out.get(g).is_some_and(|x| x.uop == Uop::_GUARD_SHAPE));
+        match earlier {
+            Some(g) => {
+                self.out[g].oparg = hint;
+                Act::Remove
+            }
+            None => {
+                self.shape_guards.push((s, self.out.len()));
+                Act::ReplaceArg(Uop::_GUARD_SHAPE, hint)
+            }
+        }
     }
 
     /// The type of what a slot load (`_LOAD_ATTR_SLOT`, slot `slot`) gives on `owner`.
@@ -136,9 +136,11 @@ impl Pass<'_> {
         if !self.clean {
             return None;
         }
-        let f = self.shaped.iter().find(|f| f.sym == owner)?;
+        let Ty::Shaped(shape) = self.syms.ty(owner) else {
+            return None;
+        };
         let shapes = &self.vm.shapes;
-        let node = shapes.ancestor(f.shape, slot + 1)?;
+        let node = shapes.ancestor(shape, slot + 1)?;
         let kind = shapes.get(node)?.kind.get();
         if matches!(kind, slot_kind::UNSET | slot_kind::MIXED) {
             return None;

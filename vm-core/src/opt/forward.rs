@@ -106,8 +106,9 @@ pub(super) struct Pass<'a> {
     pub(super) loop_entry: Option<super::link::LoopEntry>,
     /// Saved states of suspended generators (`opt::gen`).
     pub(super) gens: Vec<super::gen::GenSave>,
-    /// Shape facts since the last escaping uop (`opt::fields`).
-    pub(super) shaped: Vec<super::fields::ShapeFact>,
+    /// The shape guards emitted since the last escaping uop, by the value they proved
+    /// (`opt::fields`: a later guard may deepen them).
+    pub(super) shape_guards: Vec<(Sym, usize)>,
     /// See [`Optimized::new_deps`].
     pub(super) new_deps: Vec<crate::exec::ir::Dep>,
 }
@@ -132,7 +133,7 @@ pub(crate) fn run(vm: &Vm, b: &ExecutorBuilder) -> Result<Optimized, Contradicti
         exit_facts: Vec::new(),
         loop_entry: None,
         gens: Vec::new(),
-        shaped: Vec::new(),
+        shape_guards: Vec::new(),
         new_deps: Vec::new(),
     };
     p.seed_entry();
@@ -570,11 +571,23 @@ impl Pass<'_> {
                 } else {
                     self.syms.refine(s, Ty::Object)?;
                     if can_replace {
-                        self.shape_guard(u, s)?
+                        self.shape_guard(u, s)
                     } else {
                         Act::Keep
                     }
                 }
+            }
+            _POP_ITER => {
+                // Rule: dropping an iterator runs code only for a generator (closed early);
+                // a proven list, tuple or range iterator runs none.
+                let it = self.pop();
+                if !matches!(
+                    self.syms.ty(it),
+                    Ty::ListIter | Ty::TupleIter | Ty::RangeIter
+                ) {
+                    self.escape();
+                }
+                Act::Keep
             }
             _GUARD_SHAPE => {
                 let s = self.peek(1);
@@ -983,6 +996,11 @@ impl Pass<'_> {
                             u.expect_code
                         };
                         self.new_frame(code, Entered::Opaque, Vec::new());
+                        // Rule: a frame a parent executor entered by a call (a side trace
+                        // starting in it) returns its value onto the caller's stack.
+                        if entered == Entered::Call && u.expect_code != SAME_FRAME {
+                            self.push(v);
+                        }
                     }
                 }
                 Act::Keep

@@ -110,6 +110,7 @@ pub(super) fn modelled(uop: Uop) -> bool {
             | _GUARD_INSTANCE_SLOT_STORE
             | _GUARD_TYPE_VERSION
             | _GUARD_SHAPE
+            | _POP_ITER
             | _LOAD_ATTR_SLOT
             | _STORE_ATTR_SLOT
             | _LOAD_ATTR_INSTANCE_METHOD

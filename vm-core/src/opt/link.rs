@@ -33,6 +33,9 @@ pub struct FrameFacts {
     pub locals: Box<[Ty]>,
     /// Types of the known top of the value stack, bottom first.
     pub stack: Box<[Ty]>,
+    /// The frame was entered by a call the trace followed (its return pushes the value
+    /// on the caller's stack).
+    pub called: bool,
 }
 
 impl FrameFacts {
@@ -46,12 +49,13 @@ impl FrameFacts {
         FrameFacts {
             locals: locals.into_boxed_slice(),
             stack: stack[skip..].into(),
+            called: false,
         }
     }
 
     /// Whether nothing is known.
     pub fn is_empty(&self) -> bool {
-        self.locals.is_empty() && self.stack.is_empty()
+        self.locals.is_empty() && self.stack.is_empty() && !self.called
     }
 
     /// What holds on both (the stacks line up at the top: the same offset of the same
@@ -67,7 +71,10 @@ impl FrameFacts {
             &other.stack[other.stack.len() - m..],
         );
         let stack: Vec<Ty> = a.iter().zip(b).map(|(x, y)| x.join(*y)).collect();
-        FrameFacts::new(locals, &stack)
+        FrameFacts {
+            called: self.called && other.called,
+            ..FrameFacts::new(locals, &stack)
+        }
     }
 
     /// Whether a class-version fact is among them.
@@ -87,7 +94,7 @@ impl FrameFacts {
 /// The facts at an executor's linkable exits, packed: one index entry per stub (stub,
 /// locals, stack items, offset) into one byte string of types ([`Ty::encode`]: a byte
 /// each, five with a payload), where a stub with the same facts as the previous one
-/// shares its bytes.
+/// shares its bytes. Bit 7 of an entry's stack count is [`FrameFacts::called`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ExitFacts {
     index: Box<[(u16, u8, u8, u32)]>,
@@ -96,15 +103,15 @@ pub struct ExitFacts {
 
 impl ExitFacts {
     /// Packs per-stub facts (sorted by stub, one entry each), relocating the stubs by
-    /// `base`. Facts past 255 locals or stack items are dropped (knowing less is sound;
-    /// the stack keeps its top).
+    /// `base`. Facts past 255 locals or 127 stack items are dropped (knowing less is
+    /// sound; the stack keeps its top).
     pub fn pack(v: Vec<(u16, FrameFacts)>, base: u16) -> ExitFacts {
         let mut index: Vec<(u16, u8, u8, u32)> = Vec::with_capacity(v.len());
         let mut bytes: Vec<u8> = Vec::new();
         let mut prev: Option<&FrameFacts> = None;
         for (stub, f) in &v {
             let nl = f.locals.len().min(255);
-            let ns = f.stack.len().min(255);
+            let ns = f.stack.len().min(127);
             match index.last() {
                 Some(&(_, l, s, at)) if prev == Some(f) => index.push((stub + base, l, s, at)),
                 _ => {
@@ -112,7 +119,8 @@ impl ExitFacts {
                     for t in f.locals[..nl].iter().chain(&f.stack[f.stack.len() - ns..]) {
                         t.encode(&mut bytes);
                     }
-                    index.push((stub + base, nl as u8, ns as u8, at));
+                    let flag = if f.called { 0x80 } else { 0 };
+                    index.push((stub + base, nl as u8, ns as u8 | flag, at));
                 }
             }
             prev = Some(f);
@@ -132,8 +140,12 @@ impl ExitFacts {
             (0..n).map(|_| Ty::decode(&self.bytes, &mut at)).collect()
         };
         let locals = read(l)?;
-        let stack = read(s)?;
-        Some(FrameFacts { locals, stack })
+        let stack = read(s & 0x7f)?;
+        Some(FrameFacts {
+            locals,
+            stack,
+            called: s & 0x80 != 0,
+        })
     }
 
     /// How many exits have facts.
@@ -243,7 +255,11 @@ impl Pass<'_> {
         } else {
             Vec::new()
         };
-        Some(FrameFacts::new(locals, &st)).filter(|x| !x.is_empty())
+        Some(FrameFacts {
+            called: f.entered == super::forward::Entered::Call,
+            ..FrameFacts::new(locals, &st)
+        })
+        .filter(|x| !x.is_empty())
     }
 
     /// Notes the facts that hold when exit `stub` (a builder stub index) is taken, if it
@@ -301,9 +317,11 @@ impl Pass<'_> {
                 let f = if is_branch {
                     after.clone()
                 } else {
+                    // (A frame change elsewhere: nothing of how it was entered.)
                     before.as_ref().map(|b| FrameFacts {
                         locals: b.locals.clone(),
                         stack: Box::default(),
+                        called: false,
                     })
                 };
                 self.note_exit(u.jump_exit, &f);
@@ -321,7 +339,11 @@ impl Pass<'_> {
         let stack = f.stack.iter().map(|&t| self.syms.fresh(t)).collect();
         self.frames.push(super::forward::Frame {
             code: 0,
-            entered: super::forward::Entered::Opaque,
+            entered: if f.called {
+                super::forward::Entered::Call
+            } else {
+                super::forward::Entered::Opaque
+            },
             locals,
             stack,
             cells: Vec::new(),

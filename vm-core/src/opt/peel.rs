@@ -176,7 +176,7 @@ impl Pass<'_> {
         });
         self.globals_ok = h.globals.clone();
         self.builtins_ok = h.builtins.clone();
-        self.shaped.clear();
+        self.shape_guards.clear();
         self.clean = h.clean;
     }
 

@@ -108,7 +108,8 @@ impl Pass<'_> {
         self.globals_ok.clear();
         self.builtins_ok.clear();
         // (Code may give an instance a dict, or a class a property.)
-        self.shaped.clear();
+        self.shape_guards.clear();
+        self.syms.forget_shapes();
         self.forget_cells();
         self.forget_gens();
     }
@@ -149,9 +150,13 @@ impl Pass<'_> {
     /// The shape the attribute guard `u` was specialized for: its cached class's layout
     /// prefix ending at the cached slot (see `interp::specialize::POLYMORPHIC_UNIT`).
     pub(super) fn shape_hint(&self, u: &UopInst) -> Option<u32> {
-        self.cache(u, crate::interp::specialize::POLYMORPHIC_UNIT)
-            .map(|c| c >> 1)
-            .filter(|&s| s != 0)
+        let cls = self.cache(u, crate::interp::specialize::POLYMORPHIC_UNIT)? >> 1;
+        let slot = self.cache(u, 2)?;
+        // (A stale cached class may be gone: the heap slot is checked.)
+        match self.vm.heap.try_get(crate::object::value::ObjRef(cls))? {
+            crate::object::types::Obj::Class(c) => c.shape_path.get(slot as usize).copied(),
+            _ => None,
+        }
     }
 
     /// The instruction the snapshot recorded at `u`'s offset.

@@ -57,6 +57,11 @@ pub enum Ty {
     /// An instance of a user class, of a class not known (what a polymorphic attribute
     /// guard proves of its owner; never the null marker).
     Object,
+    /// An instance without a dict whose class's layout has this prefix (a shape,
+    /// `object::shape`) and whose attribute access is plain: what a shape guard proves.
+    /// Code may change that, so every escaping uop weakens it to `Object`
+    /// ([`Symbols::forget_shapes`]).
+    Shaped(u32),
 }
 
 impl Ty {
@@ -72,6 +77,11 @@ impl Ty {
             (Int, SmallInt) | (SmallInt, Int) => SmallInt,
             (Int, Number) | (Number, Int) => SmallInt,
             (Object, Instance(v)) | (Instance(v), Object) => Instance(v),
+            (Object, Shaped(x)) | (Shaped(x), Object) => Shaped(x),
+            (Shaped(_), Instance(v)) | (Instance(v), Shaped(_)) => Instance(v),
+            // (Two shapes: one is a prefix of the other, or no value has both; the rules
+            // that learn shapes decide which, here only the class is certain.)
+            (Shaped(_), Shaped(_)) => Object,
             _ => return None,
         })
     }
@@ -83,7 +93,7 @@ impl Ty {
             (a, b) if a == b => a,
             (SmallInt, Int) | (Int, SmallInt) => Int,
             (SmallInt | Float | Number, SmallInt | Float | Number) => Number,
-            (Instance(_) | Object, Instance(_) | Object) => Object,
+            (Instance(_) | Object | Shaped(_), Instance(_) | Object | Shaped(_)) => Object,
             _ => Unknown,
         }
     }
@@ -129,6 +139,7 @@ impl Ty {
             Native(r) => (17, Some(r)),
             Gen => (18, None),
             Object => (19, None),
+            Shaped(s) => (20, Some(s)),
         };
         out.push(tag);
         if let Some(p) = payload {
@@ -160,6 +171,7 @@ impl Ty {
         match tag {
             16 => Some(Instance(v)),
             17 => Some(Native(v)),
+            20 => Some(Shaped(v)),
             _ => None,
         }
     }
@@ -203,6 +215,22 @@ impl Symbols {
     pub fn is(&self, s: Sym, ty: Ty) -> bool {
         self.ty(s).within(ty)
     }
+
+    /// Sets the type of `s` (a fact the caller proved replaces the one it had).
+    pub fn set(&mut self, s: Sym, ty: Ty) {
+        if let Some(t) = self.types.get_mut(s as usize) {
+            *t = ty;
+        }
+    }
+
+    /// Weakens every shape fact to `Object` (code may have run).
+    pub fn forget_shapes(&mut self) {
+        for t in &mut self.types {
+            if let Ty::Shaped(_) = t {
+                *t = Ty::Object;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -223,6 +251,10 @@ mod tests {
         assert_eq!(Ty::Object.meet(Ty::List), None);
         assert_eq!(Ty::Instance(3).join(Ty::Instance(4)), Ty::Object);
         assert!(Ty::Instance(3).within(Ty::Object));
+        assert!(Ty::Shaped(5).within(Ty::Object));
+        assert_eq!(Ty::Shaped(5).meet(Ty::Instance(3)), Some(Ty::Instance(3)));
+        assert_eq!(Ty::Shaped(5).join(Ty::Shaped(5)), Ty::Shaped(5));
+        assert_eq!(Ty::Shaped(5).join(Ty::Shaped(6)), Ty::Object);
     }
 
     #[test]
@@ -235,12 +267,13 @@ mod tests {
             Ty::Native(7),
             Ty::Gen,
             Ty::Object,
+            Ty::Shaped(12),
         ];
         let mut b = Vec::new();
         for t in all {
             t.encode(&mut b);
         }
-        assert_eq!(b.len(), 15);
+        assert_eq!(b.len(), 20);
         let mut at = 0;
         for t in all {
             assert_eq!(Ty::decode(&b, &mut at), Some(t));
