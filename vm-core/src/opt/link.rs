@@ -449,6 +449,24 @@ mod tests {
     }
 
     #[test]
+    fn a_called_frame_is_kept_packed_and_joined() {
+        let called = FrameFacts {
+            called: true,
+            ..FrameFacts::new(alloc::vec![Ty::Shaped(3)], &[Ty::Bool])
+        };
+        assert!(!FrameFacts {
+            called: true,
+            ..FrameFacts::default()
+        }
+        .is_empty());
+        let packed = ExitFacts::pack(alloc::vec![(2, called.clone())], 0);
+        assert_eq!(packed.get(2), Some(called.clone()));
+        let plain = FrameFacts::new(alloc::vec![Ty::Shaped(3)], &[Ty::Bool]);
+        assert!(!called.join(&plain).called);
+        assert!(called.join(&called).called);
+    }
+
+    #[test]
     fn exit_facts_merge_per_stub() {
         let f = |t| FrameFacts::new(alloc::vec![t], &[]);
         let v = merge_exit_facts(alloc::vec![
