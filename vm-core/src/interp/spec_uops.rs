@@ -295,27 +295,38 @@ impl Vm {
         }
         match self.heap.get(i.class) {
             Obj::Class(c) if c.version.get() == cache(ctx, 1) => true,
-            Obj::Class(c) => {
-                let name = ctx.code.names.get(name_ix);
-                let ok = name.is_some()
-                    && c.layout.get(cache(ctx, 2) as usize) == name
-                    && self.class_attrs_plain(c, i.class);
-                if ok {
-                    let unit = cache(ctx, POLYMORPHIC_UNIT);
-                    if unit >> 1 == i.class.0 {
-                        // The cached class with a new version: it is the cached one again.
-                        set_cache(ctx, 1, c.version.get());
-                    } else {
-                        // The site has seen another class than the cached one (cleared
-                        // when specialized): the trace optimizer keeps its guard
-                        // polymorphic.
-                        set_cache(ctx, POLYMORPHIC_UNIT, unit | POLYMORPHIC_BIT);
-                    }
-                }
-                ok
-            }
+            Obj::Class(c) => self.instance_slot_other(ctx, c, i.class, name_ix),
             _ => false,
         }
+    }
+
+    /// [`Vm::instance_slot_ok`] for a class `c` (heap slot `cls`) without the cached
+    /// version: out of line, so the guard's common path stays short.
+    #[cold]
+    #[inline(never)]
+    fn instance_slot_other(
+        &self,
+        ctx: &Ctx,
+        c: &crate::object::types::Class,
+        cls: ObjRef,
+        name_ix: usize,
+    ) -> bool {
+        let name = ctx.code.names.get(name_ix);
+        let ok = name.is_some()
+            && c.layout.get(cache(ctx, 2) as usize) == name
+            && self.class_attrs_plain(c, cls);
+        if ok {
+            let unit = cache(ctx, POLYMORPHIC_UNIT);
+            if unit >> 1 == cls.0 {
+                // The cached class with a new version: it is the cached one again.
+                set_cache(ctx, 1, c.version.get());
+            } else {
+                // The site has seen another class than the cached one (cleared when
+                // specialized): the trace optimizer keeps its guard polymorphic.
+                set_cache(ctx, POLYMORPHIC_UNIT, unit | POLYMORPHIC_BIT);
+            }
+        }
+        ok
     }
 
     /// The cached method of an instance whose class the trace optimizer proved has the
@@ -518,17 +529,9 @@ impl Vm {
                 if old != slot_kind::UNSET {
                     return DEOPT;
                 }
-                // The first store to the slot for this class: the prefix's kind must take
-                // it without widening (the generic path widens, with the invalidation).
-                let s = c.shape_path.get(slot).copied().unwrap_or(NO_SHAPE);
-                if let Some(n) = self.shapes.get(s) {
-                    match n.kind.get() {
-                        nk if nk == k || nk == slot_kind::MIXED => {}
-                        slot_kind::UNSET => n.kind.set(k),
-                        _ => return DEOPT,
-                    }
+                if !self.first_slot_store(c, slot, k) {
+                    return DEOPT;
                 }
-                cell.set(k);
             }
         }
         if grow > 0 {
@@ -543,6 +546,26 @@ impl Vm {
         let n = self.stack.len();
         self.stack.truncate(n - 2);
         NEXT
+    }
+
+    /// The first store of kind `k` to slot `slot` of class `c` (its kind is unset): the
+    /// layout prefix's kind must take it without widening (the generic path widens, with
+    /// the invalidation); then both record it. Whether it may go on.
+    #[cold]
+    #[inline(never)]
+    fn first_slot_store(&self, c: &crate::object::types::Class, slot: usize, k: u8) -> bool {
+        let s = c.shape_path.get(slot).copied().unwrap_or(NO_SHAPE);
+        if let Some(n) = self.shapes.get(s) {
+            match n.kind.get() {
+                nk if nk == k || nk == slot_kind::MIXED => {}
+                slot_kind::UNSET => n.kind.set(k),
+                _ => return false,
+            }
+        }
+        if let Some(cell) = c.slot_kinds.get(slot) {
+            cell.set(k);
+        }
+        true
     }
 
     /// `a op b` where `a` is an instance of the user class with the cached version (so its
