@@ -58,19 +58,39 @@
 //!   that version are dropped. The fact survives escaping code: a change to the class
 //!   invalidates the executor, and the validity check after the escaping instruction
 //!   leaves; a dict given to the instance empties its values, so the slot read deopts.
+//! - **Shapes** (`fields`, `object::shape`). At a polymorphic site (classes sharing a
+//!   layout prefix, such as the subclasses of one base whose `__init__` runs first), the
+//!   attribute guard becomes `_GUARD_SHAPE`: the owner is an instance without a dict whose
+//!   class's layout has the cached class's prefix up to the slot, with plain attribute
+//!   access. The owner is then `Ty::Shaped`: a later attribute guard on it with its slot in
+//!   the prefix is dropped, and one past it, whose prefix extends the proven one, deepens
+//!   the earlier shape guard (a stronger check at an earlier exit, before any effect) and
+//!   is dropped too. The fact lasts until code may run (it could give the instance a dict
+//!   or its class a property): every escaping uop weakens it to `Ty::Object`. It is
+//!   carried to side traces by the exit facts.
 //! - **Attribute types** (`fields`). A slot load on an owner proven of a class version
 //!   gives the type every value stored in that slot has had (`Class::slot_kinds`: small
 //!   int, float, bool or None), so guards on attributes that only ever held floats go. A
 //!   store of another kind gives the class a new version (invalidating the executor, which
 //!   depends on the class), and the specialized store leaves for the generic path rather
-//!   than do that from inside a trace.
+//!   than do that from inside a trace. On a shape-proven owner the load gives the kind of
+//!   the prefix's slot, the join over every class through it (`ShapeNode::kind`), where
+//!   the executor is known valid (no escaping uop since its entry or the last kept
+//!   validity check); the executor then depends on the shape (`Dep::Shape`), which a
+//!   widening invalidates.
+//! - **Returns into a called frame.** A side trace that starts in a frame its parent
+//!   entered by a call it followed (`FrameFacts::called`) knows the return pushes the
+//!   value onto the caller's stack, so the caller's test of a returned bool needs no check.
+//! - **Dropping an iterator.** `POP_ITER` of a proven list, tuple or range iterator runs
+//!   no code (only a generator's early close does).
 //! - **Methods.** `_LOAD_ATTR_INSTANCE_METHOD` (polymorphic: the cached method, or a
 //!   class lookup for another class) on an owner proven of the cached class version
 //!   becomes `_LOAD_ATTR_METHOD_LAYOUT`, which only checks the layout length (no
 //!   instance attribute shadows the method); otherwise, under the conditions of the rule
-//!   above, the strict `_LOAD_ATTR_METHOD_VERSION`, which proves the owner's class. The
-//!   owner is the callee's `self`: an exact-arguments call passes it (a value of a known
-//!   type is never the null marker) with the arguments as the callee's locals.
+//!   above, the strict `_LOAD_ATTR_METHOD_VERSION`, which proves the owner's class. Any
+//!   form proves the owner an instance (`Ty::Object`). The owner is the callee's `self`:
+//!   an exact-arguments call passes it (a value of a known type is never the null marker)
+//!   with the arguments as the callee's locals.
 //! - **`list.append` and `set.add`.** `CALL_LIST_APPEND` / `CALL_SET_ADD` check with
 //!   `_GUARD_CALL_LIST_APPEND` / `_GUARD_CALL_SET_ADD` that the callable is that builtin
 //!   method and `self` a list / mutable set. A method load on a builtin type pushes exactly
@@ -92,6 +112,8 @@
 //!   representations never change, and the recorded uops check their own assumptions, dict
 //!   and class versions, builtin types, when they run). An invalidated executor then runs
 //!   on to its next exit, which is what it did between an escape and the check anyway.
+//!   A check dropped for that reason checked nothing, so the state stays unclean for what
+//!   is learned later (the shape kinds).
 //!   `len` of a builtin container does not, nor the generic operators and comparisons on
 //!   ints, floats and bools, nor `iter()` or truth tests of builtin containers and strs.
 //! - **Safe points.** `_CHECK_PERIODIC` may collect, and collections run finalizers
