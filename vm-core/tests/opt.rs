@@ -924,3 +924,48 @@ fn list_pop_on_a_proven_list_keeps_generator_facts() {
     );
     run_both(src, 1, "997002\n");
 }
+
+#[test]
+fn dropping_a_list_iterator_after_a_break_runs_no_code() {
+    // `for x in xs: ... break` drops a list iterator, which runs no code: the trace from
+    // the `break` (which knows `p`'s class from the loop it left) needs no validity check
+    // after it for that fact.
+    let src = "class P:\n    def __init__(self):\n        self.v = 2\ndef f(p, xs, n):\n    s = 0\n    for i in range(n):\n        for x in xs:\n            if x > p.v:\n                break\n        s = s + p.v\n    return s\nprint(f(P(), [1, 2, 3, 4], 500))\n";
+    let vm = run_both(src, 8, "1000\n");
+    let with_pop: Vec<_> = vm
+        .executors()
+        .into_iter()
+        .filter(|e| common::name(&vm, e) == "f")
+        .filter(|e| e.uops.iter().any(|u| u.uop == Uop::_POP_ITER))
+        .collect();
+    assert!(!with_pop.is_empty(), "{}", vm.dump_executors());
+    for e in with_pop {
+        let pop = e.uops.iter().position(|u| u.uop == Uop::_POP_ITER);
+        let after = &e.uops[pop.map_or(0, |p| p + 1)..];
+        assert!(
+            !after.iter().any(|u| u.uop == Uop::_CHECK_VALIDITY),
+            "{}",
+            vm.dump_executors()
+        );
+    }
+}
+
+#[test]
+fn a_side_trace_in_a_called_frame_knows_what_its_return_pushes() {
+    // `ok`'s early `return False` is a side exit of the trace through `f`'s loop: the side
+    // trace starts in `ok`'s frame, which its parent entered by a call, so the returned
+    // constant is known to be a bool in `f` and `if ok(t):` needs no bool check there.
+    let src = "def ok(k):\n    if k % 3 == 0:\n        return False\n    return k % 2 == 0\ndef f(ks, n):\n    c = 0\n    for r in range(n):\n        for k in ks:\n            if ok(k):\n                c += 1\n    return c\nprint(f([1, 2, 3, 4, 5, 6, 7, 8], 300))\n";
+    let vm = run_both(src, 8, "900\n");
+    let sides: Vec<_> = vm
+        .executors()
+        .into_iter()
+        .filter(|e| e.origin != vm_core::exec::ir::Origin::Root && common::name(&vm, e) == "ok")
+        .collect();
+    assert!(!sides.is_empty(), "{}", vm.dump_executors());
+    for e in sides {
+        let returns = e.uops.iter().any(|u| u.uop == Uop::_RETURN_VALUE);
+        let bool_checks = e.uops.iter().any(|u| u.uop == Uop::_TO_BOOL_BOOL);
+        assert!(!(returns && bool_checks), "{}", vm.dump_executors());
+    }
+}

@@ -116,3 +116,30 @@ fn a_property_added_to_the_base_mid_run_is_honoured() {
     let want = format!("{}\n{}\n", 200 * 15, 200 * (2 + 4 + 3 * 1000));
     run_both(&src, &want);
 }
+
+#[test]
+fn a_site_whose_class_changed_version_stays_monomorphic() {
+    // `next` held None, then a node: the slot kind widens and `Node` gets a new version
+    // after `walk`'s sites were specialized. The sites take the new version (same class)
+    // instead of turning polymorphic, so the trace proves `Node` with a strict guard.
+    let src = "class Node:\n    def __init__(self):\n        self.next = None\n        self.v = 1\ndef walk(h, n):\n    s = 0\n    for i in range(n):\n        p = h\n        while p is not None:\n            s = s + p.v\n            p = p.next\n    return s\na = Node()\nprint(walk(a, 5))\nb = Node()\na.next = b\nprint(walk(a, 300))\n";
+    let vm = run_both(src, "5\n600\n");
+    let all = uops_of(&vm, "walk");
+    assert!(
+        all.contains(&Uop::_GUARD_TYPE_VERSION),
+        "{}",
+        vm.dump_executors()
+    );
+    assert!(!all.contains(&Uop::_GUARD_SHAPE), "{}", vm.dump_executors());
+}
+
+#[test]
+fn a_class_with_its_own_setattr_leaves_the_shape_guard() {
+    // `W` shares the prefix but intercepts stores: made after the traces (none depends on
+    // it), its instances must still run `__setattr__` for `t.n = ...`.
+    let src = format!(
+        "{TASKS}ts = [X(0), Y(1), Z(2), X(3), Y(4)]\nprint(scan(ts, 200))\ncalls = 0\nclass W(T):\n    def __setattr__(self, k, v):\n        global calls\n        calls = calls + 1\n        object.__setattr__(self, k, v)\nw = W(6)\ncalls = 0\nts.append(w)\nprint(scan(ts, 200), calls, w.n)\n"
+    );
+    let want = format!("{}\n{} 200 200\n", 200 * 15, 200 * (15 + 13));
+    run_both(&src, &want);
+}
