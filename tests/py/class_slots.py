@@ -30,3 +30,13 @@ try:
     r.v = 1
 except AttributeError as e:
     print(type(e).__name__, e)
+# A slotted class whose base has a __dict__ keeps it: any attribute may be set.
+class Plain:
+    def __init__(self):
+        self.a = 1
+class Slotted(Plain):
+    __slots__ = ("s",)
+o = Slotted()
+o.s = 2
+o.more = 3
+print(o.a, o.s, o.more, hasattr(o, "__dict__"))

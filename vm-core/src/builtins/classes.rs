@@ -243,7 +243,14 @@ pub(crate) fn make_class_multi(
         }
         None => None,
     };
+    // A base (other than a builtin) without `__slots__` gives instances a `__dict__`: the
+    // slot names are then only the first attributes of the layout, and any may be set.
+    let dict_from_base = base_mro.iter().any(|&k| {
+        vm.class(k)
+            .is_some_and(|c| !c.is_builtin && c.slots.is_none())
+    });
     let layout = slots.clone().unwrap_or_default();
+    let slots = slots.filter(|_| !dict_from_base);
     let mut shape_path = Vec::with_capacity(layout.len());
     let mut parent = crate::object::shape::ROOT;
     for &name in &layout {
