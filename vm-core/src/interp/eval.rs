@@ -46,6 +46,12 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
+    /// Whether the caches are the code's own (tier 1), not an executor's snapshot.
+    #[inline(always)]
+    pub(crate) fn in_tier1(&self) -> bool {
+        core::ptr::eq(self.caches.as_ptr(), self.code.code.as_ptr())
+    }
+
     /// The context of a frame running `code` in tier 1 (caches read from the code).
     #[inline]
     pub(crate) fn new(

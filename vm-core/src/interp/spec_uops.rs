@@ -318,8 +318,11 @@ impl Vm {
         if ok {
             let unit = cache(ctx, POLYMORPHIC_UNIT);
             if unit >> 1 == cls.0 {
-                // The cached class with a new version: it is the cached one again.
-                set_cache(ctx, 1, c.version.get());
+                // The cached class with a new version: it is the cached one again (in tier
+                // 1 only: a trace's strict guards read its snapshot of the cache).
+                if ctx.in_tier1() {
+                    set_cache(ctx, 1, c.version.get());
+                }
             } else {
                 // The site has seen another class than the cached one (cleared when
                 // specialized): the trace optimizer keeps its guard polymorphic.
@@ -421,11 +424,14 @@ impl Vm {
                     Some(f) if matches!(self.obj(f), Some(Obj::Function(_))) => {
                         if f == Value::obj(ObjRef(cache(ctx, 2)))
                             && c.layout.len() as u32 == cache(ctx, 3)
+                            && ctx.in_tier1()
                         {
                             // What the cache says holds at this version too (the cached
-                            // class after a change, or a subclass inheriting the method):
+                            // class after a change, or another class with the method):
                             // it becomes the cached one, so a class whose version changed
-                            // takes the fast path again.
+                            // takes the fast path again. Not in a trace: its strict forms
+                            // read its snapshot of the cache and rest on the version the
+                            // optimizer proved (this class may be another one).
                             set_cache(ctx, 1, c.version.get());
                         }
                         f
