@@ -70,6 +70,22 @@ impl Vm {
         first: Rc<Executor>,
         at: u32,
     ) -> Result<Flow, PyErr> {
+        // (Statistics are decided once, not on every link.)
+        if self.tier2.stats.is_some() {
+            self.run_linked::<true>(tctx, first, at)
+        } else {
+            self.run_linked::<false>(tctx, first, at)
+        }
+    }
+
+    /// [`Vm::run_executor`]'s loop.
+    #[inline(always)]
+    fn run_linked<const STATS: bool>(
+        &mut self,
+        tctx: &mut Ctx,
+        first: Rc<Executor>,
+        at: u32,
+    ) -> Result<Flow, PyErr> {
         let entry_fi = self.frames.len() - 1;
         let mut exec = first;
         let mut at = at;
@@ -78,11 +94,7 @@ impl Vm {
         let mut start_pc = 1;
         loop {
             exec.warm.set(true);
-            let ran = if self.tier2.stats.is_some() {
-                self.run_trace::<true>(&exec, at, start_pc, &mut progress)
-            } else {
-                self.run_trace::<false>(&exec, at, start_pc, &mut progress)
-            };
+            let ran = self.run_trace::<STATS>(&exec, at, start_pc, &mut progress);
             match ran {
                 Ran::Link(next, target, pc) => {
                     if !progress {
