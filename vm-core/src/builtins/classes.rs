@@ -254,10 +254,7 @@ pub(crate) fn make_class_multi(
     let mut shape_path = Vec::with_capacity(layout.len());
     let mut parent = crate::object::shape::ROOT;
     for &name in &layout {
-        if vm.shapes.existing_child(parent, name).is_none() {
-            vm.charge(crate::object::shape::SHAPE_BYTES)?;
-        }
-        parent = vm.shapes.child(parent, name);
+        parent = vm.shape_child(parent, name)?;
         shape_path.push(parent);
     }
     let version = vm.types.next_version.get();

@@ -294,10 +294,7 @@ impl Vm {
                     Some(c) => c.shape_path.last().copied().unwrap_or(shape::ROOT),
                     None => return Ok(()),
                 };
-                if self.shapes.existing_child(parent, name).is_none() {
-                    self.charge(shape::SHAPE_BYTES)?;
-                }
-                let s = self.shapes.child(parent, name);
+                let s = self.shape_child(parent, name)?;
                 if let Obj::Class(c) = self.heap.get_mut(class) {
                     c.layout.push(name);
                     c.slot_kinds.push(Cell::new(slot_kind::UNSET));
@@ -317,6 +314,15 @@ impl Vm {
             i.values[pos] = value;
         }
         Ok(())
+    }
+
+    /// The layout prefix `parent` extended by `name` (`object::shape`), a new one charged
+    /// to the heap budget.
+    pub(crate) fn shape_child(&mut self, parent: u32, name: Value) -> PyResult<u32> {
+        if self.shapes.existing_child(parent, name).is_none() {
+            self.charge(shape::SHAPE_BYTES)?;
+        }
+        Ok(self.shapes.child(parent, name))
     }
 
     /// Records that `v` goes into layout slot `pos` of instances of `class`
