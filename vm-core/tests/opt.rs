@@ -8,21 +8,11 @@ mod common;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use common::{config, loop_body, roots_in, run_config as run_with};
+use common::{config, loop_body, roots_in, run_both, run_config as run_with, uops_of};
 use vm_core::bytecode::ops::Uop;
 use vm_core::exec::api::{Compiled, HotSpot, Optimizer, OptimizerFactory, TraceOptimizer};
 use vm_core::exec::ir::{Executor, ExecutorBuilder, TraceCode};
 use vm_core::{Config, Vm};
-
-/// Runs `src` with the optimizer on and off (threshold `hot`); both outputs must be the
-/// same and equal `want`. Returns the optimized run's VM.
-fn run_both(src: &str, hot: u32, want: &str) -> Vm {
-    let (vm, out) = run_with(config(hot, true), src);
-    let (_, plain) = run_with(config(hot, false), src);
-    assert_eq!(out, want, "optimized");
-    assert_eq!(plain, want, "unoptimized");
-    vm
-}
 
 /// The uops of the loop part of an executor (from `_JUMP_TO_TOP`'s target to its end).
 fn loop_uops(e: &Executor) -> Vec<Uop> {
@@ -421,12 +411,8 @@ fn an_attribute_site_that_saw_one_subclass_gets_the_strict_guard() {
     ] {
         assert!(!body.contains(&g), "{g:?}: {}", vm.dump_executors());
     }
-    let get = roots_in(&vm, "get");
-    assert!(!get.is_empty(), "{}", vm.dump_executors());
-    let all: Vec<Uop> = get
-        .iter()
-        .flat_map(|e| e.uops.iter().map(|u| u.uop))
-        .collect();
+    assert!(!roots_in(&vm, "get").is_empty(), "{}", vm.dump_executors());
+    let all = uops_of(&vm, "get");
     assert!(all.contains(&Uop::_GUARD_SHAPE), "{}", vm.dump_executors());
     assert!(
         !all.contains(&Uop::_GUARD_TYPE_VERSION),

@@ -5,26 +5,8 @@
 
 mod common;
 
-use common::{config, loop_body, roots_in, run_config};
+use common::{loop_body, roots_in, run_both, uops_of};
 use vm_core::bytecode::ops::Uop;
-use vm_core::Vm;
-
-/// Runs `src` with the optimizer on and off; both outputs must equal `want`.
-fn run_both(src: &str, want: &str) -> Vm {
-    let (vm, out) = run_config(config(8, true), src);
-    let (_, plain) = run_config(config(8, false), src);
-    assert_eq!(out, want, "optimized");
-    assert_eq!(plain, want, "unoptimized");
-    vm
-}
-
-/// All uops of the executors made for `func`.
-fn uops_of(vm: &Vm, func: &str) -> Vec<Uop> {
-    roots_in(vm, func)
-        .iter()
-        .flat_map(|e| e.uops.iter().map(|u| u.uop).collect::<Vec<_>>())
-        .collect()
-}
 
 /// Three classes whose `__init__` runs the base's first: they share the base's four slots
 /// (`a`, `b`, `on`, `n`) and differ after them.
@@ -37,7 +19,7 @@ fn one_shape_guard_proves_the_shared_slots_of_sibling_classes() {
     );
     // Even n: X(0) gives 0 + 1, Z(2) 2 + 3, Y(4) 4 + 5.
     let want = format!("{}\n1500\n", 300 * 15);
-    let vm = run_both(&src, &want);
+    let vm = run_both(&src, 8, &want);
     let all = uops_of(&vm, "scan");
     assert!(all.contains(&Uop::_GUARD_SHAPE), "{}", vm.dump_executors());
     for g in [
@@ -90,7 +72,7 @@ fn a_store_that_widens_a_shared_slot_kind_invalidates_and_stays_exact() {
         "{TASKS}ts = [X(0), Y(1), Z(2), X(3), Y(4)]\nprint(scan(ts, 200))\nclass W(T):\n    def __init__(self, n):\n        T.__init__(self, n)\n        self.on = 3\nts.append(W(5))\nprint(scan(ts, 200))\n"
     );
     let want = format!("{}\n{}\n", 200 * 15, 200 * (15 + 5 + 6));
-    let vm = run_both(&src, &want);
+    let vm = run_both(&src, 8, &want);
     let s = vm.tier2_stats().expect("stats");
     assert!(s.invalidations > 0, "{}", s.report());
 }
@@ -103,7 +85,7 @@ fn an_instance_given_a_dict_mid_loop_leaves_the_shape_guard() {
         "{TASKS}ts = [X(0), Y(1), Z(2), X(3), Y(4)]\nprint(scan(ts, 200))\nd = ts[0].__dict__\nd['a'] = 100\nprint(scan(ts, 200))\n"
     );
     let want = format!("{}\n{}\n", 200 * 15, 200 * (15 + 100));
-    run_both(&src, &want);
+    run_both(&src, 8, &want);
 }
 
 #[test]
@@ -114,7 +96,7 @@ fn a_property_added_to_the_base_mid_run_is_honoured() {
         "{TASKS}ts = [X(0), Y(1), Z(2), X(3), Y(4)]\nprint(scan(ts, 200))\nT.b = property(lambda self: 1000)\nprint(scan(ts, 200))\n"
     );
     let want = format!("{}\n{}\n", 200 * 15, 200 * (2 + 4 + 3 * 1000));
-    run_both(&src, &want);
+    run_both(&src, 8, &want);
 }
 
 #[test]
@@ -123,7 +105,7 @@ fn a_site_whose_class_changed_version_stays_monomorphic() {
     // after `walk`'s sites were specialized. The sites take the new version (same class)
     // instead of turning polymorphic, so the trace proves `Node` with a strict guard.
     let src = "class Node:\n    def __init__(self):\n        self.next = None\n        self.v = 1\ndef walk(h, n):\n    s = 0\n    for i in range(n):\n        p = h\n        while p is not None:\n            s = s + p.v\n            p = p.next\n    return s\na = Node()\nprint(walk(a, 5))\nb = Node()\na.next = b\nprint(walk(a, 300))\n";
-    let vm = run_both(src, "5\n600\n");
+    let vm = run_both(src, 8, "5\n600\n");
     let all = uops_of(&vm, "walk");
     assert!(
         all.contains(&Uop::_GUARD_TYPE_VERSION),
@@ -141,5 +123,5 @@ fn a_class_with_its_own_setattr_leaves_the_shape_guard() {
         "{TASKS}ts = [X(0), Y(1), Z(2), X(3), Y(4)]\nprint(scan(ts, 200))\ncalls = 0\nclass W(T):\n    def __setattr__(self, k, v):\n        global calls\n        calls = calls + 1\n        object.__setattr__(self, k, v)\nw = W(6)\ncalls = 0\nts.append(w)\nprint(scan(ts, 200), calls, w.n)\n"
     );
     let want = format!("{}\n{} 200 200\n", 200 * 15, 200 * (15 + 13));
-    run_both(&src, &want);
+    run_both(&src, 8, &want);
 }

@@ -37,6 +37,14 @@ pub fn roots_in(vm: &Vm, func: &str) -> Vec<Rc<Executor>> {
         .collect()
 }
 
+/// All uops of the root executors that start in function `func`.
+pub fn uops_of(vm: &Vm, func: &str) -> Vec<Uop> {
+    roots_in(vm, func)
+        .iter()
+        .flat_map(|e| e.uops.iter().map(|u| u.uop).collect::<Vec<_>>())
+        .collect()
+}
+
 /// The uops of the loop part of `e` (from `_JUMP_TO_TOP`'s target to its end).
 pub fn loop_body(e: &Executor) -> &[UopInst] {
     let end = e
@@ -57,6 +65,16 @@ pub fn run_config(config: Config, src: &str) -> (Vm, String) {
     }
     let text = out.borrow().clone();
     (vm, text)
+}
+
+/// Runs `src` with the optimizer on and off (every threshold at `hot`); both outputs must
+/// equal `want`. Returns the optimized run's VM.
+pub fn run_both(src: &str, hot: u32, want: &str) -> Vm {
+    let (vm, out) = run_config(config(hot, true), src);
+    let (_, plain) = run_config(config(hot, false), src);
+    assert_eq!(out, want, "optimized");
+    assert_eq!(plain, want, "unoptimized");
+    vm
 }
 
 /// Statistics on, every threshold at `hot`, the trace optimizer on or off.
