@@ -14,7 +14,7 @@ use vm_core::bytecode::ops::Uop;
 use vm_core::exec::api::{
     Compiled, CountingOptimizer, HotSpot, Optimizer, OptimizerFactory, Thresholds,
 };
-use vm_core::exec::ir::{Executor, ExecutorBuilder, Origin, UopInst};
+use vm_core::exec::ir::{check, Executor, ExecutorBuilder, Origin, UopInst};
 use vm_core::{Config, RunError, Vm};
 
 fn vm_with(config: Config) -> (Vm, Rc<RefCell<String>>) {
@@ -541,4 +541,47 @@ fn a_function_called_twice_in_a_loop_is_inlined_both_times() {
         .filter(|u| u.uop == Uop::_RETURN_VALUE)
         .count();
     assert_eq!(returns, 2, "{}", vm.dump_executors());
+}
+
+#[test]
+fn a_stack_move_shares_the_dispatch_of_the_instruction_it_feeds() {
+    // `* 2.5` pushes its constant with a one-uop `LOAD_CONST` right before the multiply.
+    let src = "def f(a):\n    s = 0.0\n    for i in range(2000):\n        s += a[i % 4] * 2.5\n    return s\nprint(f([1.0, 2.0, 3.0, 4.0]))\n";
+    let (vm, out) = run_hot(src, 16);
+    assert_eq!(out, "12500.0\n");
+    let roots = roots_in(&vm, "f");
+    let prefixed = roots[0].uops.iter().any(|u| {
+        u.uop == Uop::_LOAD_CONST && u.check & (check::PREFIX | check::FLOW) == check::PREFIX
+    });
+    assert!(prefixed, "{}", vm.dump_executors());
+    let s = vm.tier2_stats().expect("stats");
+    assert!(s.dispatches < s.instrs_in_traces, "{}", s.report());
+}
+
+#[test]
+fn a_guard_failing_after_a_stack_move_resumes_with_the_move_done() {
+    // The multiply's int guard fails on the last element, after the constant was pushed in
+    // the same dispatch: tier 1 re-runs the multiply with both operands in place. Then the
+    // subtraction raises on its last element, with tier 1's traceback.
+    let src = "def f(a):\n    out = []\n    for x in a:\n        out.append(x[0] * 3)\n    return out\nprint(f([[1]] * 500 + [['ab']])[-2:])\ndef g(a):\n    t = 0\n    for x in a:\n        t += (x[0]\n              - 1)\n    return t\ng([[1]] * 500 + [['ab']])\n";
+    let tier1 = traceback_of(
+        Config {
+            tier: 1,
+            ..Config::default()
+        },
+        src,
+    );
+    assert!(tier1.starts_with("[3, 'ababab']\n"), "{tier1}");
+    assert!(tier1.contains("line 10, in g"), "{tier1}");
+    assert_eq!(tier1, traceback_of(hot(16), src));
+    // Both constants were pushed by a prefix.
+    let (mut vm, _) = vm_with(hot(16));
+    let _ = vm.run_source(src, "deep.py");
+    for func in ["f", "g"] {
+        let prefixed = roots_in(&vm, func)
+            .iter()
+            .flat_map(|e| e.uops.iter())
+            .any(|u| u.uop == Uop::_LOAD_CONST && u.check & check::PREFIX == check::PREFIX);
+        assert!(prefixed, "{func}: {}", vm.dump_executors());
+    }
 }

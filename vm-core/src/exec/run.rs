@@ -203,6 +203,22 @@ impl Vm {
                 }
                 return self.leave_whole(step, e, u, pc, &t, progress);
             }
+            if c & (check::SPECIAL | check::FLOW | check::WHOLE | check::VALIDATE) == check::PREFIX
+            {
+                // A stack move, then the plain whole instruction after it.
+                let step = self.prefix_uop(&mut t.ctx, u);
+                if let (Step::Next, Some(d)) = (step, uops.get(pc + 1)) {
+                    t.ctx.this = d.target as usize;
+                    let step = HANDLERS[d.expect_code as usize](self, &mut t.ctx, d.oparg);
+                    if step == Step::Next {
+                        pc += check::whole_len(c);
+                        continue;
+                    }
+                    return self.leave_whole(step, e, d, pc + 1, &t, progress);
+                }
+                *progress |= pc > t.first_len;
+                return self.leave_on(step, e, u.exit, &t.ctx);
+            }
             if c & (check::SPECIAL | check::WHOLE) == check::WHOLE {
                 // A whole instruction that jumps (it must go where it went when recorded) or
                 // that a validity check follows (skipped while the executor is valid; else
@@ -572,6 +588,25 @@ impl Vm {
         next
     }
 
+    /// The stack move of a [`check::PREFIX`] dispatch: its `exec_uop` body, inlined for the
+    /// moves `is_prefix` admits (any other uop goes through its handler).
+    #[inline(always)]
+    fn prefix_uop(&mut self, ctx: &mut Ctx, u: &UopInst) -> Step {
+        let r = match u.uop {
+            Uop::_LOAD_FAST => self.exec_uop(ctx, Uop::_LOAD_FAST, u.oparg),
+            Uop::_LOAD_CONST => self.exec_uop(ctx, Uop::_LOAD_CONST, u.oparg),
+            Uop::_COPY => self.exec_uop(ctx, Uop::_COPY, u.oparg),
+            Uop::_SWAP => self.exec_uop(ctx, Uop::_SWAP, u.oparg),
+            Uop::_PUSH_NULL => self.exec_uop(ctx, Uop::_PUSH_NULL, u.oparg),
+            Uop::_POP_TOP => self.exec_uop(ctx, Uop::_POP_TOP, u.oparg),
+            _ => return UOP_HANDLERS[u.uop as usize](self, ctx, u.oparg),
+        };
+        if self.stack.overflowed() {
+            return crate::interp::eval::stack_overflow(self);
+        }
+        crate::interp::eval::to_step(self, r)
+    }
+
     /// `_LOAD_CONST_INLINE`: pushes the executor's constant (and a null for a call).
     #[inline(always)]
     fn load_const_inline(&mut self, e: &Executor, oparg: u32) -> Step {
@@ -626,8 +661,9 @@ impl Vm {
         {
             super::stats::bump_by(&mut s.split_by_uop, u.uop.name(), 1);
         }
-        s.instrs_in_traces += (u.check & check::STARTS != 0) as u64;
         for x in e.uops.get(pc..pc + len).unwrap_or_default() {
+            // (A prefix dispatch runs two instructions.)
+            s.instrs_in_traces += (x.check & check::STARTS != 0) as u64;
             match x.uop {
                 Uop::_CHECK_VALIDITY => s.validity_checks += 1,
                 Uop::_GUARD_IS_TRUE_POP
