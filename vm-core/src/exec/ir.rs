@@ -30,8 +30,9 @@ pub mod check {
     /// The uop may jump or change frames: its outcome must be the recorded one (`expect`,
     /// `expect_code`), otherwise the trace is left through the uop's exit.
     pub const FLOW: u8 = 1;
-    /// The first uop of a tier-1 instruction (statistics count instructions by it).
-    pub const STARTS: u8 = 2;
+    /// A dispatch of the executor's fast path: `WHOLE` without `SPECIAL`, `FLOW` or
+    /// `VALIDATE` (one bit, so the hot loop tests one bit). Set by `build`.
+    pub const FAST: u8 = 2;
     /// A uop the executor runs itself (trace control, branch guards), not a tier-1 body.
     pub const SPECIAL: u8 = 4;
     /// The first of a run of uops that is exactly a tier-1 instruction's definition (its
@@ -364,6 +365,7 @@ impl Executor {
             let whole = u.check & check::WHOLE == 0
                 || (check::whole_len(u.check) >= 1
                     && i + check::whole_len(u.check) + check::validates(u.check) <= n);
+            let fast = u.check & check::FAST == 0 || is_plain_whole(u);
             // A prefix's second instruction is the plain whole run right after it.
             let prefix = u.check & (check::PREFIX | check::FLOW) != check::PREFIX
                 || self.uops.get(i + 1).is_some_and(|d| {
@@ -372,7 +374,13 @@ impl Executor {
             let looped = u.uop != Uop::_JUMP_TO_TOP || safe_loop(i, u);
             let constant =
                 u.uop != Uop::_LOAD_CONST_INLINE || ((u.oparg >> 1) as usize) < self.consts.len();
-            whole && prefix && looped && constant && in_range(u.exit) && in_range(u.jump_exit)
+            whole
+                && fast
+                && prefix
+                && looped
+                && constant
+                && in_range(u.exit)
+                && in_range(u.jump_exit)
         }) && self.loop_top_is_a_loop()
             && self
                 .uops
@@ -501,6 +509,21 @@ fn absorb_validity_checks(body: &mut [UopInst]) {
     }
 }
 
+/// Whether uop `i` of an executor's `uops` is the first of a tier-1 instruction (statistics
+/// count instructions by it): it is not a trace terminator, and the uop before it (terminators
+/// aside) is of another instruction or of none.
+pub fn starts_instruction(uops: &[UopInst], i: usize) -> bool {
+    let term = |u: &UopInst| u.uop.flags() & flags::TERMINATOR != 0;
+    let Some(u) = uops.get(i).filter(|u| i > 0 && !term(u)) else {
+        return false;
+    };
+    uops[1..i]
+        .iter()
+        .rev()
+        .find(|p| !term(p))
+        .is_none_or(|p| (p.code, p.target) != (u.code, u.target))
+}
+
 /// Whether `u` is dispatched by the executor's fast path: a whole instruction that neither
 /// jumps nor changes frames nor absorbs a validity check.
 fn is_plain_whole(u: &UopInst) -> bool {
@@ -526,7 +549,7 @@ fn fuse_prefixes(body: &mut [UopInst]) {
             && len < 7
         {
             let c = &mut body[i].check;
-            *c = (*c & 0x1F) | check::PREFIX | ((1 + len) as u8) << 5;
+            *c = (*c & (check::FLOW | check::VALIDATE)) | check::PREFIX | ((1 + len) as u8) << 5;
         }
     }
 }
@@ -580,17 +603,12 @@ impl ExecutorBuilder {
         let base = 1 + self.body.len();
         let mut uops = Vec::with_capacity(base + self.stubs.len());
         uops.push(UopInst::new(Uop::_START_EXECUTOR, 0, 0, start, start));
-        let mut last = None;
         for mut u in self.body {
             if u.exit != NO_EXIT {
                 u.exit += base as u16;
             }
             if u.jump_exit != NO_EXIT {
                 u.jump_exit += base as u16;
-            }
-            if last != Some((u.code, u.target)) && u.uop.flags() & flags::TERMINATOR == 0 {
-                u.check |= check::STARTS;
-                last = Some((u.code, u.target));
             }
             uops.push(u);
         }
@@ -607,7 +625,14 @@ impl ExecutorBuilder {
         mark_whole_instructions(&mut uops[1..base], &self.codes);
         absorb_validity_checks(&mut uops[1..base]);
         fuse_prefixes(&mut uops[1..base]);
-        let instr_count = uops.iter().filter(|u| u.check & check::STARTS != 0).count() as u32;
+        for u in &mut uops[1..base] {
+            if is_plain_whole(u) {
+                u.check |= check::FAST;
+            }
+        }
+        let instr_count = (0..uops.len())
+            .filter(|&i| starts_instruction(&uops, i))
+            .count() as u32;
         let exit_facts = ExitFacts::pack(self.exit_facts, base as u16);
         let loop_entry = self.loop_entry.map(|mut l| {
             l.top += 1;

@@ -195,7 +195,7 @@ impl Vm {
             let c = u.check;
             // The most frequent dispatch: a whole instruction that neither jumps nor has a
             // validity check after it. (A whole instruction's handler sets `ip` itself.)
-            if c & (check::SPECIAL | check::FLOW | check::WHOLE | check::VALIDATE) == check::WHOLE {
+            if c & check::FAST != 0 {
                 let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
                 if step == Step::Next {
                     pc += check::whole_len(c);
@@ -647,9 +647,7 @@ impl Vm {
         if u.check & check::VALIDATE != 0 {
             // The absorbed check ran too, and may be its instruction's first uop.
             s.validity_checks += 1;
-            if let Some(v) = e.uops.get(pc + len) {
-                s.instrs_in_traces += (v.check & check::STARTS != 0) as u64;
-            }
+            s.instrs_in_traces += super::ir::starts_instruction(&e.uops, pc + len) as u64;
         }
         s.dispatches += 1;
         s.uops_executed += len as u64;
@@ -661,9 +659,15 @@ impl Vm {
         {
             super::stats::bump_by(&mut s.split_by_uop, u.uop.name(), 1);
         }
-        for x in e.uops.get(pc..pc + len).unwrap_or_default() {
+        for (i, x) in e
+            .uops
+            .get(pc..pc + len)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
             // (A prefix dispatch runs two instructions.)
-            s.instrs_in_traces += (x.check & check::STARTS != 0) as u64;
+            s.instrs_in_traces += super::ir::starts_instruction(&e.uops, pc + i) as u64;
             match x.uop {
                 Uop::_CHECK_VALIDITY => s.validity_checks += 1,
                 Uop::_GUARD_IS_TRUE_POP
