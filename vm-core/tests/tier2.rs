@@ -585,3 +585,62 @@ fn a_guard_failing_after_a_stack_move_resumes_with_the_move_done() {
         assert!(prefixed, "{func}: {}", vm.dump_executors());
     }
 }
+
+/// Builds a loop executor (a safe point, a `LOAD_FAST`, `_JUMP_TO_TOP`) and then gives it
+/// dispatch marks its uops do not fit: the loop's end marked a fast whole dispatch, or the
+/// load marked a prefix of a whole instruction that is not there.
+struct BadMarks {
+    prefix: bool,
+    built: Rc<Cell<u32>>,
+}
+
+impl Optimizer for BadMarks {
+    fn name(&self) -> &'static str {
+        "bad marks"
+    }
+    fn optimization_cost(&self) -> u32 {
+        1
+    }
+    fn run_cost(&self) -> u32 {
+        500
+    }
+    fn compile(&mut self, _vm: &mut Vm, hot: &HotSpot<'_>) -> Compiled {
+        self.built.set(self.built.get() + 1);
+        let mut b = ExecutorBuilder::new(hot.code.clone());
+        for uop in [Uop::_CHECK_PERIODIC, Uop::_LOAD_FAST, Uop::_JUMP_TO_TOP] {
+            b.body.push(UopInst::new(uop, 0, 0, hot.offset, hot.offset));
+        }
+        let mut e = b.build(Origin::External, hot.offset, 0);
+        if self.prefix {
+            e.uops[2].check = check::PREFIX | 2 << 5;
+            e.uops[2].expect_code = 1;
+        } else {
+            e.uops[3].check |= check::FAST | check::WHOLE | 1 << 5;
+        }
+        Compiled::Executor(e)
+    }
+}
+
+#[test]
+fn an_executor_whose_dispatch_marks_do_not_fit_its_uops_is_refused() {
+    for prefix in [false, true] {
+        let built = Rc::new(Cell::new(0));
+        let b2 = built.clone();
+        let config = Config {
+            hot: Some(3),
+            optimizer: Some(OptimizerFactory(Rc::new(move || {
+                Box::new(BadMarks {
+                    prefix,
+                    built: b2.clone(),
+                })
+            }))),
+            ..Config::default()
+        };
+        let (mut vm, out) = vm_with(config);
+        let src = "def f():\n    s = 0\n    for i in range(300):\n        s += i\n    return s\nprint(f())\n";
+        vm.run_source(src, "t.py").expect("run");
+        assert_eq!(*out.borrow(), "44850\n");
+        assert!(built.get() >= 1, "the optimizer was asked");
+        assert_eq!(vm.executor_count(), 0, "{}", vm.dump_executors());
+    }
+}
