@@ -207,15 +207,19 @@ fn an_executor_that_runs_nothing_still_lets_the_program_progress() {
     assert_eq!(s.instrs_in_traces, 0, "{}", s.report());
 }
 
-/// A third-party optimizer, written against the public API only: its executors start with
-/// a guard that always fails (so their first instruction always deoptimizes).
-struct AlwaysDeopt {
+/// How [`Handmade`] builds an executor for a hot spot.
+type Build = Rc<dyn Fn(&HotSpot<'_>) -> Executor>;
+
+/// A third-party optimizer, written against the public API only: it builds every executor
+/// with `build` (from the hot spot) and counts them in `built`.
+struct Handmade {
+    build: Build,
     built: Rc<Cell<u32>>,
 }
 
-impl Optimizer for AlwaysDeopt {
+impl Optimizer for Handmade {
     fn name(&self) -> &'static str {
-        "always-deopt"
+        "handmade"
     }
     fn optimization_cost(&self) -> u32 {
         1
@@ -225,30 +229,46 @@ impl Optimizer for AlwaysDeopt {
     }
     fn compile(&mut self, _vm: &mut Vm, hot: &HotSpot<'_>) -> Compiled {
         self.built.set(self.built.get() + 1);
-        let mut b = ExecutorBuilder::new(hot.code.clone());
-        let exit = b.stub(Uop::_EXIT_TRACE, 0, hot.offset);
-        // At a loop's back-edge the top of the stack is the loop's iterator: never two ints.
-        let mut guard = UopInst::new(Uop::_GUARD_BOTH_INT, 0, 0, hot.offset, hot.offset + 2);
-        guard.exit = exit;
-        b.body.push(guard);
-        b.body
-            .push(UopInst::new(Uop::_DEOPT, 0, 0, hot.offset, hot.offset));
-        Compiled::Executor(b.build(Origin::External, hot.offset, 0))
+        Compiled::Executor((self.build)(hot))
     }
 }
 
-#[test]
-fn an_executor_whose_first_instruction_always_deopts_still_makes_progress() {
+/// A configuration (statistics on, every threshold at 3) whose optimizer builds its
+/// executors with `build`, and the count of executors it built.
+fn handmade(build: impl Fn(&HotSpot<'_>) -> Executor + 'static) -> (Config, Rc<Cell<u32>>) {
     let built = Rc::new(Cell::new(0));
-    let b2 = built.clone();
+    let (b2, build): (_, Build) = (built.clone(), Rc::new(build));
     let config = Config {
         stats: true,
         hot: Some(3),
         optimizer: Some(OptimizerFactory(Rc::new(move || {
-            Box::new(AlwaysDeopt { built: b2.clone() })
+            Box::new(Handmade {
+                build: build.clone(),
+                built: b2.clone(),
+            })
         }))),
         ..Config::default()
     };
+    (config, built)
+}
+
+/// An executor that starts with a guard that always fails (so its first instruction always
+/// deoptimizes).
+fn always_deopt(hot: &HotSpot<'_>) -> Executor {
+    let mut b = ExecutorBuilder::new(hot.code.clone());
+    let exit = b.stub(Uop::_EXIT_TRACE, 0, hot.offset);
+    // At a loop's back-edge the top of the stack is the loop's iterator: never two ints.
+    let mut guard = UopInst::new(Uop::_GUARD_BOTH_INT, 0, 0, hot.offset, hot.offset + 2);
+    guard.exit = exit;
+    b.body.push(guard);
+    b.body
+        .push(UopInst::new(Uop::_DEOPT, 0, 0, hot.offset, hot.offset));
+    b.build(Origin::External, hot.offset, 0)
+}
+
+#[test]
+fn an_executor_whose_first_instruction_always_deopts_still_makes_progress() {
+    let (config, built) = handmade(always_deopt);
     let (mut vm, out) = vm_with(config);
     let src = "def f():\n    s = 0\n    for i in range(300):\n        for j in range(3):\n            s += j\n    return s\nprint(f())\n";
     vm.run_source(src, "t.py").expect("run");
@@ -476,47 +496,22 @@ fn an_executor_invalidated_by_code_it_calls_leaves_at_the_next_check() {
     assert!(s.validity_checks > 1000, "{}", s.report());
 }
 
-/// Builds an executor that loops without a safe point: `_JUMP_TO_TOP` straight back to itself.
-struct SpinForever {
-    built: Rc<Cell<u32>>,
-}
-
-impl Optimizer for SpinForever {
-    fn name(&self) -> &'static str {
-        "spin"
-    }
-    fn optimization_cost(&self) -> u32 {
-        1
-    }
-    fn run_cost(&self) -> u32 {
-        500
-    }
-    fn compile(&mut self, _vm: &mut Vm, hot: &HotSpot<'_>) -> Compiled {
-        self.built.set(self.built.get() + 1);
-        let mut b = ExecutorBuilder::new(hot.code.clone());
-        b.body.push(UopInst::new(
-            Uop::_JUMP_TO_TOP,
-            0,
-            0,
-            hot.offset,
-            hot.offset,
-        ));
-        Compiled::Executor(b.build(Origin::External, hot.offset, 0))
-    }
+/// An executor that loops without a safe point: `_JUMP_TO_TOP` straight back to itself.
+fn spin_forever(hot: &HotSpot<'_>) -> Executor {
+    let mut b = ExecutorBuilder::new(hot.code.clone());
+    b.body.push(UopInst::new(
+        Uop::_JUMP_TO_TOP,
+        0,
+        0,
+        hot.offset,
+        hot.offset,
+    ));
+    b.build(Origin::External, hot.offset, 0)
 }
 
 #[test]
 fn an_executor_that_would_loop_without_a_safe_point_is_refused() {
-    let built = Rc::new(Cell::new(0));
-    let b2 = built.clone();
-    let config = Config {
-        stats: true,
-        hot: Some(3),
-        optimizer: Some(OptimizerFactory(Rc::new(move || {
-            Box::new(SpinForever { built: b2.clone() })
-        }))),
-        ..Config::default()
-    };
+    let (config, built) = handmade(spin_forever);
     let (mut vm, out) = vm_with(config);
     let src =
         "def f():\n    s = 0\n    for i in range(300):\n        s += i\n    return s\nprint(f())\n";
@@ -586,56 +581,28 @@ fn a_guard_failing_after_a_stack_move_resumes_with_the_move_done() {
     }
 }
 
-/// Builds a loop executor (a safe point, a `LOAD_FAST`, `_JUMP_TO_TOP`) and then gives it
-/// dispatch marks its uops do not fit: the loop's end marked a fast whole dispatch, or the
-/// load marked a prefix of a whole instruction that is not there.
-struct BadMarks {
-    prefix: bool,
-    built: Rc<Cell<u32>>,
-}
-
-impl Optimizer for BadMarks {
-    fn name(&self) -> &'static str {
-        "bad marks"
+/// A loop executor (a safe point, a `LOAD_FAST`, `_JUMP_TO_TOP`) given dispatch marks its
+/// uops do not fit: the loop's end marked a fast whole dispatch, or (`prefix`) the load
+/// marked a prefix of a whole instruction that is not there.
+fn bad_marks(hot: &HotSpot<'_>, prefix: bool) -> Executor {
+    let mut b = ExecutorBuilder::new(hot.code.clone());
+    for uop in [Uop::_CHECK_PERIODIC, Uop::_LOAD_FAST, Uop::_JUMP_TO_TOP] {
+        b.body.push(UopInst::new(uop, 0, 0, hot.offset, hot.offset));
     }
-    fn optimization_cost(&self) -> u32 {
-        1
+    let mut e = b.build(Origin::External, hot.offset, 0);
+    if prefix {
+        e.uops[2].check = check::PREFIX | 2 << 5;
+        e.uops[2].expect_code = 1;
+    } else {
+        e.uops[3].check |= check::FAST | check::WHOLE | 1 << 5;
     }
-    fn run_cost(&self) -> u32 {
-        500
-    }
-    fn compile(&mut self, _vm: &mut Vm, hot: &HotSpot<'_>) -> Compiled {
-        self.built.set(self.built.get() + 1);
-        let mut b = ExecutorBuilder::new(hot.code.clone());
-        for uop in [Uop::_CHECK_PERIODIC, Uop::_LOAD_FAST, Uop::_JUMP_TO_TOP] {
-            b.body.push(UopInst::new(uop, 0, 0, hot.offset, hot.offset));
-        }
-        let mut e = b.build(Origin::External, hot.offset, 0);
-        if self.prefix {
-            e.uops[2].check = check::PREFIX | 2 << 5;
-            e.uops[2].expect_code = 1;
-        } else {
-            e.uops[3].check |= check::FAST | check::WHOLE | 1 << 5;
-        }
-        Compiled::Executor(e)
-    }
+    e
 }
 
 #[test]
 fn an_executor_whose_dispatch_marks_do_not_fit_its_uops_is_refused() {
     for prefix in [false, true] {
-        let built = Rc::new(Cell::new(0));
-        let b2 = built.clone();
-        let config = Config {
-            hot: Some(3),
-            optimizer: Some(OptimizerFactory(Rc::new(move || {
-                Box::new(BadMarks {
-                    prefix,
-                    built: b2.clone(),
-                })
-            }))),
-            ..Config::default()
-        };
+        let (config, built) = handmade(move |hot| bad_marks(hot, prefix));
         let (mut vm, out) = vm_with(config);
         let src = "def f():\n    s = 0\n    for i in range(300):\n        s += i\n    return s\nprint(f())\n";
         vm.run_source(src, "t.py").expect("run");
