@@ -548,8 +548,7 @@ fn fuse_prefixes(body: &mut [UopInst]) {
             && d.code == p.code
             && len < 7
         {
-            let c = &mut body[i].check;
-            *c = (*c & (check::FLOW | check::VALIDATE)) | check::PREFIX | ((1 + len) as u8) << 5;
+            body[i].check = check::PREFIX | ((1 + len) as u8) << 5;
         }
     }
 }
