@@ -323,7 +323,7 @@ pub struct Executor {
     /// Uops of the first tier-1 instruction (after `_START_EXECUTOR`): leaving before they
     /// all ran means no progress was made.
     pub first_len: u16,
-    /// Tier-1 instructions the trace covers (uops with the `STARTS` bit).
+    /// Tier-1 instructions the trace covers (uops that start one: [`starts_instruction`]).
     pub instr_count: u32,
     /// What it assumed (exact list) and its Bloom filter.
     pub deps: Box<[Dep]>,
