@@ -289,16 +289,18 @@ fn traceback_of(config: Config, src: &str) -> String {
     }
 }
 
+/// The interpreter alone (the null optimizer): the reference tier 2 must match.
+fn tier1() -> Config {
+    Config {
+        tier: 1,
+        ..Config::default()
+    }
+}
+
 #[test]
 fn an_exception_three_calls_deep_in_a_trace_has_the_tier1_traceback() {
     let src = "def c(x):\n    return 10 // (x - 250)\n\ndef b(x):\n    return c(x) + 1\n\ndef a(x):\n    y = b(x)\n    return y\n\ndef main():\n    t = 0\n    for i in range(1000):\n        t += a(i)\n    print(t)\n\nmain()\n";
-    let tier1 = traceback_of(
-        Config {
-            tier: 1,
-            ..Config::default()
-        },
-        src,
-    );
+    let tier1 = traceback_of(tier1(), src);
     let tier2 = traceback_of(hot(8), src);
     assert!(tier1.contains("ZeroDivisionError"), "{tier1}");
     assert!(tier1.contains("line 2, in c"), "{tier1}");
@@ -559,13 +561,7 @@ fn a_guard_failing_after_a_stack_move_resumes_with_the_move_done() {
     // the same dispatch: tier 1 re-runs the multiply with both operands in place. Then the
     // subtraction raises on its last element, with tier 1's traceback.
     let src = "def f(a):\n    out = []\n    for x in a:\n        out.append(x[0] * 3)\n    return out\nprint(f([[1]] * 500 + [['ab']])[-2:])\ndef g(a):\n    t = 0\n    for x in a:\n        t += (x[0]\n              - 1)\n    return t\ng([[1]] * 500 + [['ab']])\n";
-    let tier1 = traceback_of(
-        Config {
-            tier: 1,
-            ..Config::default()
-        },
-        src,
-    );
+    let tier1 = traceback_of(tier1(), src);
     assert!(tier1.starts_with("[3, 'ababab']\n"), "{tier1}");
     assert!(tier1.contains("line 10, in g"), "{tier1}");
     assert_eq!(tier1, traceback_of(hot(16), src));
