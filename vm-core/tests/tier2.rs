@@ -10,7 +10,7 @@ use std::rc::Rc;
 use std::sync::atomic::Ordering;
 
 use common::{roots_in, Shared};
-use vm_core::bytecode::ops::Uop;
+use vm_core::bytecode::ops::{Op, Uop};
 use vm_core::exec::api::{
     Compiled, CountingOptimizer, HotSpot, Optimizer, OptimizerFactory, Thresholds,
 };
@@ -541,64 +541,72 @@ fn a_function_called_twice_in_a_loop_is_inlined_both_times() {
 }
 
 #[test]
-fn a_stack_move_shares_the_dispatch_of_the_instruction_it_feeds() {
-    // `* 2.5` pushes its constant with a one-uop `LOAD_CONST` right before the multiply.
-    let src = "def f(a):\n    s = 0.0\n    for i in range(2000):\n        s += a[i % 4] * 2.5\n    return s\nprint(f([1.0, 2.0, 3.0, 4.0]))\n";
-    let (vm, out) = run_hot(src, 16);
-    assert_eq!(out, "12500.0\n");
-    let roots = roots_in(&vm, "f");
-    let prefixed = roots[0].uops.iter().any(|u| {
-        u.uop == Uop::_LOAD_CONST && u.check & (check::PREFIX | check::FLOW) == check::PREFIX
-    });
-    assert!(prefixed, "{}", vm.dump_executors());
+fn branches_that_go_the_other_way_than_recorded_leave_with_tier1_results() {
+    // Compare-and-branch and test-and-branch instructions in the loop, recorded one way and
+    // taken both ways (the executor checks each against the way it went when recorded, in
+    // the handler's own dispatch), then a `for` loop's end and an exception in the rarer
+    // branch.
+    let src = "def f(n, a):\n    s = 0\n    for i in range(n):\n        if i % 7 == 3:\n            s += 2\n        elif i < 900:\n            s += 1\n        if a[i % 3]:\n            s -= 1\n        while s > 5000:\n            s -= 4999\n    return s\nprint(f(3000, [0, 1, 2]), f(50, [1, 0, 0]))\nprint(f(2000, [1, 1, None + 1]))\n";
+    let tier1 = traceback_of(tier1(), src);
+    assert!(tier1.contains("TypeError"), "{tier1}");
+    for config in [hot(16), hot(1)] {
+        assert_eq!(tier1, traceback_of(config, src));
+    }
+    let (mut vm, _) = vm_with(hot(16));
+    let _ = vm.run_source(src, "deep.py");
     let s = vm.tier2_stats().expect("stats");
-    assert!(s.dispatches < s.instrs_in_traces, "{}", s.report());
+    assert!(s.exits_taken > 100, "{}", s.report());
+}
+
+#[test]
+fn a_uop_raising_in_a_trace_has_the_tier1_traceback() {
+    // The float division's guard is removed, so the division runs as a plain uop; it
+    // raises on the last element.
+    let src = "def f(a):\n    t = 0.0\n    for x in a:\n        t += (2.0\n              / x)\n    return t\nprint(f([1.0, 2.0] * 300))\nf([1.0, 2.0] * 300 + [0.0])\n";
+    let tier1 = traceback_of(tier1(), src);
+    assert!(
+        tier1.contains("ZeroDivisionError") && tier1.contains("line 4, in f"),
+        "{tier1}"
+    );
+    for config in [hot(16), hot(1)] {
+        assert_eq!(tier1, traceback_of(config, src));
+    }
 }
 
 #[test]
 fn a_guard_failing_after_a_stack_move_resumes_with_the_move_done() {
-    // The multiply's int guard fails on the last element, after the constant was pushed in
-    // the same dispatch: tier 1 re-runs the multiply with both operands in place. Then the
-    // subtraction raises on its last element, with tier 1's traceback.
+    // The multiply's int guard fails on the last element, after the constant was pushed:
+    // tier 1 re-runs the multiply with both operands in place. Then the subtraction raises
+    // on its last element, with tier 1's traceback.
     let src = "def f(a):\n    out = []\n    for x in a:\n        out.append(x[0] * 3)\n    return out\nprint(f([[1]] * 500 + [['ab']])[-2:])\ndef g(a):\n    t = 0\n    for x in a:\n        t += (x[0]\n              - 1)\n    return t\ng([[1]] * 500 + [['ab']])\n";
     let tier1 = traceback_of(tier1(), src);
     assert!(tier1.starts_with("[3, 'ababab']\n"), "{tier1}");
     assert!(tier1.contains("line 10, in g"), "{tier1}");
     assert_eq!(tier1, traceback_of(hot(16), src));
-    // Both constants were pushed by a prefix.
-    let (mut vm, _) = vm_with(hot(16));
-    let _ = vm.run_source(src, "deep.py");
-    for func in ["f", "g"] {
-        let prefixed = roots_in(&vm, func)
-            .iter()
-            .flat_map(|e| e.uops.iter())
-            .any(|u| u.uop == Uop::_LOAD_CONST && u.check & check::PREFIX == check::PREFIX);
-        assert!(prefixed, "{func}: {}", vm.dump_executors());
-    }
 }
 
-/// A loop executor (a safe point, a `LOAD_FAST`, `_JUMP_TO_TOP`) given dispatch marks its
-/// uops do not fit: the loop's end marked a fast whole dispatch, or (`prefix`) the load
-/// marked a prefix of a whole instruction that is not there.
-fn bad_marks(hot: &HotSpot<'_>, prefix: bool) -> Executor {
+/// A loop executor (a safe point, a `LOAD_FAST`, `_JUMP_TO_TOP`) given a `WHOLE` mark its
+/// uops do not fit: on the loop's end, or (`load`) on the load as another instruction.
+fn bad_marks(hot: &HotSpot<'_>, load: bool) -> Executor {
     let mut b = ExecutorBuilder::new(hot.code.clone());
     for uop in [Uop::_CHECK_PERIODIC, Uop::_LOAD_FAST, Uop::_JUMP_TO_TOP] {
         b.body.push(UopInst::new(uop, 0, 0, hot.offset, hot.offset));
     }
     let mut e = b.build(Origin::External, hot.offset, 0);
-    if prefix {
-        e.uops[2].check = check::PREFIX | 2 << 5;
-        e.uops[2].expect_code = 1;
+    let (at, op) = if load {
+        (2, Op::LOAD_CONST)
     } else {
-        e.uops[3].check |= check::FAST | check::WHOLE | 1 << 5;
-    }
+        (3, Op::LOAD_FAST)
+    };
+    e.uops[at].check |= check::WHOLE | 1 << 5;
+    e.uops[at].expect_code = op as u8;
     e
 }
 
 #[test]
 fn an_executor_whose_dispatch_marks_do_not_fit_its_uops_is_refused() {
-    for prefix in [false, true] {
-        let (config, built) = handmade(move |hot| bad_marks(hot, prefix));
+    for load in [false, true] {
+        let (config, built) = handmade(move |hot| bad_marks(hot, load));
         let (mut vm, out) = vm_with(config);
         let src = "def f():\n    s = 0\n    for i in range(300):\n        s += i\n    return s\nprint(f())\n";
         vm.run_source(src, "t.py").expect("run");

@@ -684,13 +684,13 @@ macro_rules! define_ops {
             /// Inline-cache units following the instruction (a table lookup: this runs
             /// once per executed instruction).
             #[inline(always)]
-            pub fn cache_units(self) -> usize {
+            pub const fn cache_units(self) -> usize {
                 const CACHE: &[u8] = &[$($cache),*];
                 CACHE[self as usize] as usize
             }
 
             /// The instruction's own flags (see [`flags`]).
-            pub fn own_flags(self) -> u16 {
+            pub const fn own_flags(self) -> u16 {
                 match self { $(Op::$name => $flags,)* }
             }
 

@@ -58,9 +58,7 @@ impl Vm {
             if u.jump_exit != NO_EXIT {
                 s.push_str(&format!("  jump exit {}", u.jump_exit));
             }
-            if u.check & (check::PREFIX | check::FLOW) == check::PREFIX {
-                s.push_str("  [prefix of the next]");
-            } else if u.check & check::WHOLE != 0 {
+            if u.check & check::WHOLE != 0 {
                 s.push_str(&format!("  [whole {}]", check::whole_len(u.check)));
                 if u.check & check::VALIDATE != 0 {
                     s.push_str("  [validates]");

@@ -30,9 +30,6 @@ pub mod check {
     /// The uop may jump or change frames: its outcome must be the recorded one (`expect`,
     /// `expect_code`), otherwise the trace is left through the uop's exit.
     pub const FLOW: u8 = 1;
-    /// A dispatch of the executor's fast path: `WHOLE` without `SPECIAL`, `FLOW` or
-    /// `VALIDATE` (one bit, so the hot loop tests one bit). Set by `build`.
-    pub const FAST: u8 = 2;
     /// A uop the executor runs itself (trace control, branch guards), not a tier-1 body.
     pub const SPECIAL: u8 = 4;
     /// The first of a run of uops that is exactly a tier-1 instruction's definition (its
@@ -45,12 +42,6 @@ pub mod check {
     /// `_CHECK_VALIDITY` follows: the executor tests validity itself right after the
     /// dispatch and skips the check's own dispatch while the executor is valid.
     pub const VALIDATE: u8 = 0x10;
-    /// `SPECIAL | WHOLE` without `FLOW` (a frame-changing whole run always has `FLOW`): a
-    /// one-uop stack move ([`is_prefix`](super::is_prefix)) that the executor runs inline,
-    /// followed in the same dispatch by the plain `WHOLE` run after it; the length bits
-    /// cover both. See `fuse_prefixes`.
-    pub const PREFIX: u8 = SPECIAL | WHOLE;
-
     /// The length of the `WHOLE` run a uop starts.
     #[inline(always)]
     pub fn whole_len(check: u8) -> usize {
@@ -82,20 +73,6 @@ pub fn is_special(uop: Uop) -> bool {
             | Uop::_HOT_COUNT
             | Uop::_ENTER_EXECUTOR
             | Uop::_SPECIALIZE
-    )
-}
-
-/// Whether `uop`, as a one-uop instruction, may be a [`check::PREFIX`]: a stack move that
-/// cannot fail, whose body the executor inlines (a handler call costs more than it does).
-pub fn is_prefix(uop: Uop) -> bool {
-    matches!(
-        uop,
-        Uop::_LOAD_FAST
-            | Uop::_LOAD_CONST
-            | Uop::_COPY
-            | Uop::_SWAP
-            | Uop::_PUSH_NULL
-            | Uop::_POP_TOP
     )
 }
 
@@ -343,6 +320,9 @@ pub struct Executor {
     /// Index of the loop copy's first uop, where a trace that links here with this
     /// executor's id in its terminal's `expect` goes on (1, the start, without a loop copy).
     pub loop_top: u32,
+    /// What the uop executor's hot loop dispatches, derived from `uops` when the executor
+    /// is registered (so no builder can supply one that disagrees with them).
+    pub(crate) table: Box<super::table::Table>,
 }
 
 impl Executor {
@@ -364,28 +344,39 @@ impl Executor {
         self.uops.iter().enumerate().all(|(i, u)| {
             let whole = u.check & check::WHOLE == 0
                 || (check::whole_len(u.check) >= 1
-                    && i + check::whole_len(u.check) + check::validates(u.check) <= n);
-            let fast = u.check & check::FAST == 0 || is_plain_whole(u);
-            // A prefix's second instruction is the plain whole run right after it.
-            let prefix = u.check & (check::PREFIX | check::FLOW) != check::PREFIX
-                || self.uops.get(i + 1).is_some_and(|d| {
-                    is_plain_whole(d) && check::whole_len(d.check) + 1 == check::whole_len(u.check)
-                });
+                    && i + check::whole_len(u.check) + check::validates(u.check) <= n
+                    && self.is_whole_run(i));
             let looped = u.uop != Uop::_JUMP_TO_TOP || safe_loop(i, u);
             let constant =
                 u.uop != Uop::_LOAD_CONST_INLINE || ((u.oparg >> 1) as usize) < self.consts.len();
-            whole
-                && fast
-                && prefix
-                && looped
-                && constant
-                && in_range(u.exit)
-                && in_range(u.jump_exit)
+            whole && looped && constant && in_range(u.exit) && in_range(u.jump_exit)
         }) && self.loop_top_is_a_loop()
             && self
                 .uops
                 .first()
                 .is_some_and(|u| u.uop == Uop::_START_EXECUTOR)
+            && n < super::table::OUTCOME as usize
+    }
+
+    /// Whether the `WHOLE` run at `i` is what its marks say: the uops of the instruction
+    /// whose handler runs it (`expect_code`), which jumps only with `FLOW` set and changes
+    /// frames only with `SPECIAL` too (then out of the hot loop, where the frame is
+    /// checked). The executor calls that handler instead of the uops.
+    fn is_whole_run(&self, i: usize) -> bool {
+        let u = &self.uops[i];
+        let len = check::whole_len(u.check);
+        let Some(op) = Op::from_u8(u.expect_code) else {
+            return false;
+        };
+        let f = op.flags();
+        let same = op.uops().len() == len
+            && op
+                .uops()
+                .iter()
+                .zip(&self.uops[i..i + len])
+                .all(|(a, b)| *a == b.uop);
+        same && (f & (flags::JUMP | flags::FRAME) == 0 || u.check & check::FLOW != 0)
+            && (f & flags::FRAME == 0 || u.check & check::SPECIAL != 0)
     }
 
     /// Whether `loop_top` is the start (1) or where a `_JUMP_TO_TOP` goes back to (a trace
@@ -410,6 +401,7 @@ impl Executor {
             + self.consts.len() * size_of::<Value>()
             + self.exit_facts.bytes()
             + self.loop_entry.as_ref().map_or(0, |l| l.bytes())
+            + self.table.bytes()
     }
 }
 
@@ -524,35 +516,6 @@ pub fn starts_instruction(uops: &[UopInst], i: usize) -> bool {
         .is_none_or(|p| (p.code, p.target) != (u.code, u.target))
 }
 
-/// Whether `u` is dispatched by the executor's fast path: a whole instruction that neither
-/// jumps nor changes frames nor absorbs a validity check.
-fn is_plain_whole(u: &UopInst) -> bool {
-    u.check & (check::SPECIAL | check::FLOW | check::WHOLE | check::VALIDATE) == check::WHOLE
-}
-
-/// Marks the one-uop stack moves ([`is_prefix`]) that a plain whole instruction of the same
-/// frame follows with [`check::PREFIX`]: the executor runs both in one dispatch. A fifth to
-/// a third of the dispatches in the benchmarks' traces are such moves (the `LOAD_FAST`,
-/// `LOAD_CONST` and `COPY` that feed an operator), and a dispatch with its handler call cost
-/// several times the move itself. The second instruction keeps its own marks: a loop copy
-/// may start there. (From the end, so a move that is already a prefix is not also the
-/// second instruction of another.)
-fn fuse_prefixes(body: &mut [UopInst]) {
-    for i in (0..body.len().saturating_sub(1)).rev() {
-        let (p, d) = (&body[i], &body[i + 1]);
-        let len = check::whole_len(d.check);
-        if is_plain_whole(p)
-            && check::whole_len(p.check) == 1
-            && is_prefix(p.uop)
-            && is_plain_whole(d)
-            && d.code == p.code
-            && len < 7
-        {
-            body[i].check = check::PREFIX | ((1 + len) as u8) << 5;
-        }
-    }
-}
-
 /// Builds an executor from uops; third-party optimizers use it as well as the recorder.
 #[derive(Debug, Default)]
 pub struct ExecutorBuilder {
@@ -623,12 +586,6 @@ impl ExecutorBuilder {
         uops.extend(self.stubs);
         mark_whole_instructions(&mut uops[1..base], &self.codes);
         absorb_validity_checks(&mut uops[1..base]);
-        fuse_prefixes(&mut uops[1..base]);
-        for u in &mut uops[1..base] {
-            if is_plain_whole(u) {
-                u.check |= check::FAST;
-            }
-        }
         let instr_count = (0..uops.len())
             .filter(|&i| starts_instruction(&uops, i))
             .count() as u32;
@@ -659,6 +616,7 @@ impl ExecutorBuilder {
             exit_facts,
             loop_top: loop_entry.as_ref().map_or(1, |l| l.top),
             loop_entry,
+            table: Default::default(),
         }
     }
 }

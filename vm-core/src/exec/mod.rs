@@ -5,7 +5,7 @@
 //! - [`hot`]: hot-spot counters and exit temperatures.
 //! - `spot`: what the interpreter does when a counter fires.
 //! - `registry`: executor ids, installation, invalidation, sweeping, the memory limit.
-//! - `run`: the uop executor and its exits.
+//! - `run`: the uop executor and its exits; `table`: what its hot loop dispatches.
 //! - [`stats`]: counters for `tiercel --stats`.
 //!
 //! Traces themselves are recorded by `crate::trace`.
@@ -18,6 +18,7 @@ pub(crate) mod registry;
 mod run;
 mod spot;
 pub mod stats;
+mod table;
 
 /// Side traces of side traces are allowed up to this depth (CPython's `MAX_CHAIN_DEPTH`):
 /// the polymorphism one trace tree absorbs before tier 1 takes over.

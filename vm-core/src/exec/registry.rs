@@ -135,10 +135,11 @@ impl Tier2 {
     }
 
     /// Registers an executor; returns it, or `None` when no slot is left.
-    pub(crate) fn register(&mut self, e: Executor) -> Option<Rc<Executor>> {
+    pub(crate) fn register(&mut self, mut e: Executor) -> Option<Rc<Executor>> {
         if !e.well_formed() {
             return None;
         }
+        e.table = Box::new(super::table::Table::derive(&e.uops));
         let slot = match self.free.pop() {
             Some(s) => s as usize,
             None if self.slots.len() < MAX_SLOTS => {
@@ -181,6 +182,7 @@ impl Tier2 {
         self.slots[slot].exec = None;
         self.free.push(slot as u32);
         e.valid.set(false);
+        e.table.invalidate(&e.uops);
         self.memory = self.memory.saturating_sub(e.memory());
         Some(e)
     }

@@ -7,6 +7,7 @@
 use alloc::rc::Rc;
 
 use super::ir::{check, Executor, UopInst, COLD_LINK, NO_EXIT, SAME_FRAME};
+use super::table::{Entry, Table, NOT_AN_ENTRY, OUTCOME};
 use super::{hot, MAX_CHAIN_DEPTH};
 use crate::bytecode::ops::Uop;
 use crate::interp::eval::{Ctx, Flow, Step, HANDLERS, UOP_HANDLERS};
@@ -36,6 +37,15 @@ enum Ran {
     Exit(Value),
     /// An exception at instruction `this` of frame `fi`.
     Error(PyErr, usize, usize),
+}
+
+/// The dispatch table entry that starts at uop `pc`.
+#[inline(always)]
+fn entry_at(table: &Table, pc: usize) -> Option<usize> {
+    match table.entry.get(pc) {
+        Some(&d) if d != NOT_AN_ENTRY => Some(d as usize),
+        _ => None,
+    }
 }
 
 impl Vm {
@@ -175,176 +185,241 @@ impl Vm {
                 n => n as usize,
             },
         };
-        // A trace entered at a loop head or a function entry (also through a link, which
-        // in branchy code is once every few instructions) starts with the safe point.
-        let mut pc = self.pass_safe_point::<STATS>(e, start_pc);
-        // (The uops as a local slice: its address and length stay in registers.)
-        let uops: &[UopInst] = &e.uops;
-        // The hot loop: whole instructions through their tier-1 handlers and plain uops
-        // through their bodies; everything else (trace control, branch guards, uops that
-        // jump or change frames) is out of line in `special_uop`, which keeps this loop's
-        // state in registers.
+        // (A trace entered at a loop head or a function entry starts with the safe point:
+        // its own entry, see `exec::table`.)
+        let table = &e.table;
+        let Some(mut di) = entry_at(table, start_pc) else {
+            return Ran::Tier1(at);
+        };
+        // (The entries as a local slice: its address and length stay in registers.)
+        let entries: &[Entry] = &table.entries;
+        // The hot loop, which does per dispatch what tier 1 does per instruction: whole
+        // instructions through their tier-1 handlers, plain uops through their bodies,
+        // the common case of safe points and branch guards; everything else (trace
+        // control, jumps, frame changes, validity checks) is out of line in
+        // `slow_dispatch`, which an entry asks for by returning `Step::Slow`.
         loop {
-            let Some(u) = uops.get(pc) else {
+            let Some(d) = entries.get(di) else {
                 return Ran::Tier1(t.ctx.this as u32);
             };
             if STATS {
-                self.count_dispatch(e, pc);
+                self.count_entry(e, di);
             }
-            t.ctx.this = u.target as usize;
-            let c = u.check;
-            // The most frequent dispatch: a whole instruction that neither jumps nor has a
-            // validity check after it. (A whole instruction's handler sets `ip` itself.)
-            if c & check::FAST != 0 {
-                let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
-                if step == Step::Next {
-                    pc += check::whole_len(c);
-                    continue;
-                }
-                return self.leave_whole(step, e, u, pc, &t, progress);
+            t.ctx.this = d.target as usize;
+            let step = (d.handler.get())(self, &mut t.ctx, d.oparg);
+            if step == Step::Next {
+                di += 1;
+                continue;
             }
-            if c & (check::SPECIAL | check::FLOW | check::WHOLE | check::VALIDATE) == check::PREFIX
-            {
-                // A stack move, then the plain whole instruction after it.
-                let step = self.prefix_uop(&mut t.ctx, u);
-                if let (Step::Next, Some(d)) = (step, uops.get(pc + 1)) {
-                    t.ctx.this = d.target as usize;
-                    let step = HANDLERS[d.expect_code as usize](self, &mut t.ctx, d.oparg);
-                    if step == Step::Next {
-                        pc += check::whole_len(c);
-                        continue;
-                    }
-                    return self.leave_whole(step, e, d, pc + 1, &t, progress);
+            let Some(&raw) = table.pc.get(di) else {
+                return Ran::Tier1(t.ctx.this as u32);
+            };
+            let pc = (raw & !OUTCOME) as usize;
+            let u = &e.uops[pc];
+            if step != Step::Slow {
+                // A handler that ran did not go on: its guard failed, it raised, or the run
+                // loop's entry frame returned.
+                if u.check & check::WHOLE != 0 {
+                    return self.leave_whole(step, e, u, pc, &t, progress);
                 }
                 *progress |= pc > t.first_len;
                 return self.leave_on(step, e, u.exit, &t.ctx);
             }
-            if c & (check::SPECIAL | check::WHOLE) == check::WHOLE {
-                // A whole instruction that jumps (it must go where it went when recorded) or
-                // that a validity check follows (skipped while the executor is valid; else
-                // it runs and exits).
-                let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
-                if step == Step::Next {
-                    let ip = t.ctx.ip as u32;
-                    if c & check::FLOW == 0 || ip == u.expect {
-                        pc += check::whole_len(c) + (check::validates(c) & e.valid.get() as usize);
-                        continue;
-                    }
-                    // It jumped the other way: in branchy code (a data-dependent `if` in
-                    // a loop) this is as common as the recorded way, so a linked side
-                    // trace is followed without the out-of-line exit path.
-                    if !STATS {
-                        if let Some(next) = self.linked(e, u.jump_exit, ip) {
-                            *progress |= pc >= t.first_len;
-                            return Ran::Link(next, ip, 1);
-                        }
-                    }
-                }
-                return self.leave_whole(step, e, u, pc, &t, progress);
+            if raw & OUTCOME != 0 {
+                // The whole instruction at `pc` jumped the other way than recorded.
+                return self.jumped_elsewhere::<STATS>(e, pc, &t, progress);
             }
-            t.ctx.ip = u.next as usize;
-            if c & (check::SPECIAL | check::FLOW | check::WHOLE) == 0 {
-                // The safe point of a back-edge or function entry, when nothing is due, is
-                // two loads (it is the most frequent single uop: every trace entered at a
-                // loop head or a callee starts with it).
-                let safe_point = matches!(u.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT);
-                let step = if safe_point && !self.periodic_due() {
-                    Step::Next
-                } else if u.uop == Uop::_LOAD_CONST_INLINE {
-                    self.load_const_inline(e, u.oparg)
-                } else {
-                    UOP_HANDLERS[u.uop as usize](self, &mut t.ctx, u.oparg)
-                };
-                if step == Step::Next {
-                    pc += 1;
-                    if c & check::VALIDATE != 0 {
-                        pc += e.valid.get() as usize;
-                    }
-                    continue;
-                }
-                *progress |= pc > t.first_len;
-                return self.leave_on(step, e, u.exit, &t.ctx);
-            }
-            // The trace's own loop and its end: common enough (once per iteration or per
-            // link) to skip `special_uop`'s frame.
             if u.uop == Uop::_JUMP_TO_TOP {
-                // A loop running in its trace keeps it warm (the sweeper frees executors
-                // not used between two collections). The oparg is the loop's first body
-                // uop (after a peeled preamble, not the trace's start).
+                // The trace's own loop. A loop running in its trace keeps it warm (the
+                // sweeper frees executors not used between two collections). The oparg is
+                // the loop's first body uop (after a peeled preamble, not the trace's
+                // start): its safe point.
                 e.warm.set(true);
                 *progress = true;
-                // The loop's `_CHECK_PERIODIC` (its back-edge) is tested here, without a
-                // dispatch.
-                pc = self.pass_safe_point::<STATS>(e, 1 + u.oparg as usize);
+                match entry_at(table, 1 + u.oparg as usize) {
+                    Some(n) => di = n,
+                    None => return Ran::Tier1(t.ctx.this as u32),
+                }
                 continue;
             }
-            if u.uop == Uop::_EXIT_TRACE {
+            if u.uop == Uop::_EXIT_TRACE && !STATS {
+                // The trace's end, linked (in branchy code, every few instructions).
                 *progress |= pc > t.first_len;
-                if !STATS {
-                    // (`u` is its own stub: no lookup of it.)
-                    if let Some(next) = self.linked_stub(u) {
-                        return Vm::link(u, next, u.target);
+                if let Some(next) = self.linked_stub(u) {
+                    return Vm::link(u, next, u.target);
+                }
+            }
+            let c = u.check & !check::VALIDATE;
+            let next = if c & (check::SPECIAL | check::WHOLE | check::FLOW) == check::FLOW {
+                // A call, a return, a generator hop: once or twice per call.
+                self.flow_uop(e, &mut t, pc, u, progress)
+            } else if c == check::NONE && u.uop == Uop::_LOAD_CONST_INLINE {
+                // A promoted global (a function called, a module constant).
+                t.ctx.ip = u.next as usize;
+                match self.load_const_inline(e, u.oparg) {
+                    Step::Next => Ok(pc + 1),
+                    step => {
+                        *progress |= pc > t.first_len;
+                        return self.leave_on(step, e, u.exit, &t.ctx);
                     }
                 }
-                return self.take_exit(e, pc as u16, u.target);
-            }
-            if c & (check::SPECIAL | check::WHOLE) == 0 {
-                // A single uop that jumps or changes frames (a call, a return, a generator
-                // hop). The common outcome, a new frame exactly where the recording went,
-                // switches the context here; anything else is checked out of line.
-                let step = UOP_HANDLERS[u.uop as usize](self, &mut t.ctx, u.oparg);
-                if step == Step::Reload {
-                    let nfi = self.frames.len().wrapping_sub(1);
-                    if let (Some(f), Some(tc)) =
-                        (self.frames.get(nfi), e.codes.get(u.expect_code as usize))
-                    {
-                        if f.ip == u.expect && Rc::ptr_eq(&tc.code, &f.code) {
-                            *progress |= pc >= t.first_len;
-                            t.ctx = Ctx {
-                                code: &tc.code,
-                                caches: &tc.caches,
-                                base: f.base as usize,
-                                ip: f.ip as usize,
-                                this: f.ip as usize,
-                                fi: nfi,
-                            };
-                            t.fi = nfi;
-                            pc += 1;
-                            continue;
-                        }
-                    }
-                }
-                pc = match self.after_step(e, &mut t, pc, u, pc + 1, step, progress) {
-                    Ok(next) => next,
-                    Err(ran) => return ran,
-                };
-                continue;
-            }
-            // A branch guard that holds (a `POP_JUMP_IF_*` no instruction is fused with:
-            // after `in`, `not`, `is None`, a call): pop and go on. The other way leaves out
-            // of line.
-            let holds = match (u.uop, self.stack.last()) {
-                (Uop::_GUARD_IS_TRUE_POP, Some(&v)) => v == Value::TRUE,
-                (Uop::_GUARD_IS_FALSE_POP, Some(&v)) => v == Value::FALSE,
-                (Uop::_GUARD_IS_NONE_POP, Some(&v)) => v == Value::NONE,
-                (Uop::_GUARD_IS_NOT_NONE_POP, Some(&v)) => v != Value::NONE,
-                _ => false,
+            } else {
+                self.slow_dispatch::<STATS>(e, &mut t, pc, progress)
             };
-            if holds {
-                self.stack.pop();
-                pc += 1;
-                continue;
-            }
-            // A validity check no dispatch absorbed (after a call or a return).
-            if u.uop == Uop::_CHECK_VALIDITY && e.valid.get() {
-                pc += 1;
-                continue;
-            }
-            pc = match self.special_uop(e, &mut t, pc, progress) {
-                Ok(next) => next,
+            match next {
+                Ok(next) => match entry_at(table, next) {
+                    Some(n) => di = n,
+                    None => return Ran::Tier1(t.ctx.this as u32),
+                },
                 Err(ran) => return ran,
-            };
+            }
         }
+    }
+
+    /// The dispatch at uop `pc` that the hot loop does not run itself (its entry is
+    /// `Step::Slow`; see `exec::table`). `Ok`: go on at that uop.
+    #[inline(never)]
+    fn slow_dispatch<'e, const STATS: bool>(
+        &mut self,
+        e: &'e Executor,
+        t: &mut Run<'e>,
+        pc: usize,
+        progress: &mut bool,
+    ) -> Result<usize, Ran> {
+        let Some(u) = e.uops.get(pc) else {
+            return Err(Ran::Tier1(t.ctx.this as u32));
+        };
+        t.ctx.this = u.target as usize;
+        let c = u.check;
+        if c & (check::SPECIAL | check::WHOLE) == check::WHOLE {
+            // A whole instruction that jumps (it must go where it went when recorded) or
+            // that a validity check follows (skipped while the executor is valid; else
+            // it runs and exits).
+            let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
+            if step == Step::Next {
+                let ip = t.ctx.ip as u32;
+                if c & check::FLOW == 0 || ip == u.expect {
+                    return Ok(pc
+                        + check::whole_len(c)
+                        + (check::validates(c) & e.valid.get() as usize));
+                }
+                // It jumped the other way: in branchy code (a data-dependent `if` in
+                // a loop) this is as common as the recorded way, so a linked side
+                // trace is followed without the out-of-line exit path.
+                if !STATS {
+                    if let Some(next) = self.linked(e, u.jump_exit, ip) {
+                        *progress |= pc >= t.first_len;
+                        return Err(Ran::Link(next, ip, 1));
+                    }
+                }
+            }
+            return Err(self.leave_whole(step, e, u, pc, t, progress));
+        }
+        t.ctx.ip = u.next as usize;
+        if c & (check::SPECIAL | check::FLOW | check::WHOLE) == 0 {
+            // A plain uop that may escape or jump, one a validity check follows, the
+            // executor's constants, or a safe point with something due.
+            let safe_point = matches!(u.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT);
+            let step = if safe_point && !self.periodic_due() {
+                Step::Next
+            } else if u.uop == Uop::_LOAD_CONST_INLINE {
+                self.load_const_inline(e, u.oparg)
+            } else {
+                UOP_HANDLERS[u.uop as usize](self, &mut t.ctx, u.oparg)
+            };
+            if step == Step::Next {
+                return Ok(pc + 1 + (check::validates(c) & e.valid.get() as usize));
+            }
+            *progress |= pc > t.first_len;
+            return Err(self.leave_on(step, e, u.exit, &t.ctx));
+        }
+        // The trace's own loop and its end.
+        if u.uop == Uop::_JUMP_TO_TOP {
+            // A loop running in its trace keeps it warm (the sweeper frees executors
+            // not used between two collections). The oparg is the loop's first body
+            // uop (after a peeled preamble, not the trace's start).
+            e.warm.set(true);
+            *progress = true;
+            return Ok(1 + u.oparg as usize);
+        }
+        if u.uop == Uop::_EXIT_TRACE {
+            *progress |= pc > t.first_len;
+            if !STATS {
+                // (`u` is its own stub: no lookup of it.)
+                if let Some(next) = self.linked_stub(u) {
+                    return Err(Vm::link(u, next, u.target));
+                }
+            }
+            return Err(self.take_exit(e, pc as u16, u.target));
+        }
+        if c & (check::SPECIAL | check::WHOLE) == 0 {
+            return self.flow_uop(e, t, pc, u, progress);
+        }
+        // A validity check no dispatch absorbed (after a call or a return).
+        if u.uop == Uop::_CHECK_VALIDITY && e.valid.get() {
+            return Ok(pc + 1);
+        }
+        // Trace control, a branch guard that does not hold, a frame-changing whole
+        // instruction.
+        self.special_uop(e, t, pc, progress)
+    }
+
+    /// The whole instruction at `pc` jumped the other way than recorded (it is complete):
+    /// in branchy code (a data-dependent `if` in a loop) this is as common as the
+    /// recorded way, so a linked side trace is followed without the exit path.
+    #[inline(never)]
+    fn jumped_elsewhere<const STATS: bool>(
+        &mut self,
+        e: &Executor,
+        pc: usize,
+        t: &Run<'_>,
+        progress: &mut bool,
+    ) -> Ran {
+        let u = &e.uops[pc];
+        let ip = t.ctx.ip as u32;
+        if !STATS {
+            if let Some(next) = self.linked(e, u.jump_exit, ip) {
+                *progress |= pc >= t.first_len;
+                return Ran::Link(next, ip, 1);
+            }
+        }
+        self.leave_whole(Step::Next, e, u, pc, t, progress)
+    }
+
+    /// A single uop that jumps or changes frames (a call, a return, a generator hop) at
+    /// `pc`. The common outcome, a new frame exactly where the recording went, switches
+    /// the context here; anything else is checked out of line. `Ok`: go on at that uop.
+    #[inline(always)]
+    fn flow_uop<'e>(
+        &mut self,
+        e: &'e Executor,
+        t: &mut Run<'e>,
+        pc: usize,
+        u: &UopInst,
+        progress: &mut bool,
+    ) -> Result<usize, Ran> {
+        t.ctx.ip = u.next as usize;
+        let step = UOP_HANDLERS[u.uop as usize](self, &mut t.ctx, u.oparg);
+        if step == Step::Reload {
+            let nfi = self.frames.len().wrapping_sub(1);
+            if let (Some(f), Some(tc)) = (self.frames.get(nfi), e.codes.get(u.expect_code as usize))
+            {
+                if f.ip == u.expect && Rc::ptr_eq(&tc.code, &f.code) {
+                    *progress |= pc >= t.first_len;
+                    t.ctx = Ctx {
+                        code: &tc.code,
+                        caches: &tc.caches,
+                        base: f.base as usize,
+                        ip: f.ip as usize,
+                        this: f.ip as usize,
+                        fi: nfi,
+                    };
+                    t.fi = nfi;
+                    return Ok(pc + 1);
+                }
+            }
+        }
+        self.after_step(e, t, pc, u, pc + 1, step, progress)
     }
 
     /// A whole instruction did not go on as recorded: it jumped the other way, its guard
@@ -472,6 +547,8 @@ impl Vm {
                 Value::NONE,
             ))),
             Step::Error => Err(PyErr(core::mem::replace(&mut self.step_value, Value::NONE))),
+            // (Only the executor's own table entries answer `Slow`.)
+            Step::Slow => Err(self.internal_error("a tier-2 dispatch entry as a handler")),
         };
         // Where execution went if the uop changed frames: a reload, or a same-code call
         // or return that moved the context in place (then the frame's offset is only in
@@ -563,48 +640,11 @@ impl Vm {
             Step::Exit => Ran::Exit(core::mem::replace(&mut self.step_value, Value::NONE)),
             // Only FLOW uops change frames; leave safely if one did anyway.
             Step::Reload => Ran::Reload,
+            Step::Slow => {
+                let err = self.internal_error("a tier-2 dispatch entry as a handler");
+                Ran::Error(err, ctx.fi, ctx.this)
+            }
         }
-    }
-
-    /// The uop to run at `pc`, or past it when it is a safe point (`_CHECK_PERIODIC`) with
-    /// nothing due: then it would do nothing, so it takes no dispatch (the validity check it
-    /// carries still runs).
-    #[inline(always)]
-    fn pass_safe_point<const STATS: bool>(&mut self, e: &Executor, pc: usize) -> usize {
-        let Some(u) = e.uops.get(pc) else {
-            return pc;
-        };
-        if !matches!(u.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT) || self.periodic_due()
-        {
-            return pc;
-        }
-        if STATS {
-            self.count_dispatch(e, pc);
-        }
-        let mut next = pc + 1;
-        if u.check & check::VALIDATE != 0 {
-            next += e.valid.get() as usize;
-        }
-        next
-    }
-
-    /// The stack move of a [`check::PREFIX`] dispatch: its `exec_uop` body, inlined for the
-    /// moves `is_prefix` admits (any other uop goes through its handler).
-    #[inline(always)]
-    fn prefix_uop(&mut self, ctx: &mut Ctx, u: &UopInst) -> Step {
-        let r = match u.uop {
-            Uop::_LOAD_FAST => self.exec_uop(ctx, Uop::_LOAD_FAST, u.oparg),
-            Uop::_LOAD_CONST => self.exec_uop(ctx, Uop::_LOAD_CONST, u.oparg),
-            Uop::_COPY => self.exec_uop(ctx, Uop::_COPY, u.oparg),
-            Uop::_SWAP => self.exec_uop(ctx, Uop::_SWAP, u.oparg),
-            Uop::_PUSH_NULL => self.exec_uop(ctx, Uop::_PUSH_NULL, u.oparg),
-            Uop::_POP_TOP => self.exec_uop(ctx, Uop::_POP_TOP, u.oparg),
-            _ => return UOP_HANDLERS[u.uop as usize](self, ctx, u.oparg),
-        };
-        if self.stack.overflowed() {
-            return crate::interp::eval::stack_overflow(self);
-        }
-        crate::interp::eval::to_step(self, r)
     }
 
     /// `_LOAD_CONST_INLINE`: pushes the executor's constant (and a null for a call).
@@ -627,8 +667,25 @@ impl Vm {
 
     /// Whether `_CHECK_PERIODIC` has work: a collection or an interrupt.
     #[inline(always)]
-    fn periodic_due(&self) -> bool {
+    pub(super) fn periodic_due(&self) -> bool {
         self.heap.wants_collection() || self.interrupt.load(core::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Statistics of dispatch table entry `di` (a separate outcome check, the entry after
+    /// its instruction's, is a dispatch of no uop).
+    #[cold]
+    fn count_entry(&mut self, e: &Executor, di: usize) {
+        let pcs = &e.table.pc;
+        let Some(&raw) = pcs.get(di) else {
+            return;
+        };
+        let pc = raw & !OUTCOME;
+        let check_only = di > 0 && pcs.get(di - 1).is_some_and(|&p| p & !OUTCOME == pc);
+        if !check_only {
+            self.count_dispatch(e, pc as usize);
+        } else if let Some(s) = self.tier2.stats.as_mut() {
+            s.dispatches += 1;
+        }
     }
 
     /// Statistics of the dispatch at `pc`: uops, instructions, guards (also those the
@@ -644,11 +701,6 @@ impl Vm {
         } else {
             1
         };
-        if u.check & check::VALIDATE != 0 {
-            // The absorbed check ran too, and may be its instruction's first uop.
-            s.validity_checks += 1;
-            s.instrs_in_traces += super::ir::starts_instruction(&e.uops, pc + len) as u64;
-        }
         s.dispatches += 1;
         s.uops_executed += len as u64;
         let single = u.check & (check::WHOLE | check::SPECIAL) == 0;
@@ -666,7 +718,6 @@ impl Vm {
             .iter()
             .enumerate()
         {
-            // (A prefix dispatch runs two instructions.)
             s.instrs_in_traces += super::ir::starts_instruction(&e.uops, pc + i) as u64;
             match x.uop {
                 Uop::_CHECK_VALIDITY => s.validity_checks += 1,

@@ -92,6 +92,9 @@ pub(crate) enum Step {
     Exit,
     Deopt,
     Error,
+    /// Only from the uop executor's own entries in its dispatch table (`exec::table`):
+    /// nothing ran, the executor handles the uop out of line. Never from a tier-1 handler.
+    Slow,
 }
 
 /// An instruction handler: the instruction's uops in order.
@@ -307,6 +310,7 @@ impl Vm {
                         return Some(Ok(core::mem::replace(&mut self.step_value, Value::NONE)))
                     }
                     Step::Deopt => self.internal_error("deoptimization of a generic instruction"),
+                    Step::Slow => self.internal_error("a tier-2 dispatch entry in tier 1"),
                     Step::Error => PyErr(core::mem::replace(&mut self.step_value, Value::NONE)),
                 };
                 if SLOW {

@@ -1,0 +1,282 @@
+//! An executor's dispatch table: what the uop executor's hot loop calls, one compact entry
+//! per dispatch, derived from the uops when the executor is registered.
+//!
+//! The hot loop (`exec::run`) does per dispatch only what tier 1's loop does per
+//! instruction: store the tier-1 offset, call the entry's handler with its oparg, test the
+//! result, step to the next entry. Which uops get a real handler is decided here, once:
+//! whole tier-1 instructions that neither jump nor change frames (their tier-1 handler),
+//! plain uops that cannot escape to Python code nor jump (their uop handler), safe points
+//! and branch guards (a handler of their common case). Every other uop gets [`slow`], which
+//! runs nothing and sends the executor to its out-of-line path for that uop.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::cell::Cell;
+
+use super::ir::{check, UopInst};
+use crate::bytecode::ops::{flags, Op, Uop};
+use crate::interp::eval::{Ctx, Handler, Step, HANDLERS, UOP_HANDLERS};
+use crate::object::value::Value;
+use crate::vm::Vm;
+
+/// One dispatch: the handler, its oparg and the tier-1 offset it runs at (`ctx.this`).
+/// 16 bytes.
+#[derive(Debug)]
+pub(crate) struct Entry {
+    /// What the hot loop calls. (A cell: invalidating the executor turns its validity
+    /// checks' entries from [`valid`] to [`slow`], see [`Table::invalidate`].)
+    pub handler: Cell<Handler>,
+    /// The oparg it is called with.
+    pub oparg: u32,
+    /// The tier-1 instruction's offset.
+    pub target: u32,
+}
+
+/// The entries of one executor, with the maps between entries and uop indices.
+#[derive(Debug, Default)]
+pub(crate) struct Table {
+    /// One per dispatch, in uop order.
+    pub entries: Box<[Entry]>,
+    /// The uop index each entry starts at; with [`OUTCOME`] set, the entry after a jumping
+    /// whole instruction that checks where it went.
+    pub pc: Box<[u16]>,
+    /// For each uop index, the entry starting there ([`NOT_AN_ENTRY`] inside a whole
+    /// instruction's run).
+    pub entry: Box<[u16]>,
+}
+
+/// [`Table::entry`] of a uop inside a whole instruction's run.
+pub(crate) const NOT_AN_ENTRY: u16 = u16::MAX;
+
+/// [`Table::pc`] bit of an outcome check: the entry after a whole instruction that may
+/// jump, whose handler ([`went_as_recorded`]) compares `ctx.ip` with the recorded target.
+/// (So executors have fewer than this many uops: `Executor::well_formed`.)
+pub(crate) const OUTCOME: u16 = 0x8000;
+
+impl Table {
+    /// The table of `uops` (fewer than [`OUTCOME`] of them, which `Executor::well_formed`
+    /// requires; an empty table otherwise, which runs nothing).
+    pub fn derive(uops: &[UopInst]) -> Table {
+        if uops.len() >= OUTCOME as usize {
+            return Table::default();
+        }
+        let mut entries = Vec::new();
+        let mut pcs = Vec::new();
+        let mut entry = alloc::vec![NOT_AN_ENTRY; uops.len()];
+        let mut pc = 0;
+        while pc < uops.len() {
+            let u = &uops[pc];
+            let c = u.check;
+            let len = if c & check::WHOLE != 0 {
+                check::whole_len(c).max(1)
+            } else {
+                1
+            };
+            entry[pc] = entries.len() as u16;
+            pcs.push(pc as u16);
+            let went = is_jumping_whole(c).then(|| went_handler(u)).flatten();
+            if let Some(handler) = went {
+                // A jump checked by its own handler.
+                pcs[entries.len()] |= OUTCOME;
+                entries.push(Entry {
+                    handler: Cell::new(handler),
+                    oparg: u.oparg,
+                    target: u.target,
+                });
+                pc += len;
+                continue;
+            }
+            entries.push(Entry {
+                handler: Cell::new(handler_of(u)),
+                oparg: u.oparg,
+                target: u.target,
+            });
+            if is_jumping_whole(c) {
+                // The jump's outcome, as its own entry: the common case (the recorded
+                // way) is then two fast dispatches.
+                pcs.push(pc as u16 | OUTCOME);
+                entries.push(Entry {
+                    handler: Cell::new(went_as_recorded),
+                    oparg: u.expect,
+                    target: u.target,
+                });
+            }
+            pc += len;
+        }
+        Table {
+            entries: entries.into_boxed_slice(),
+            pc: pcs.into_boxed_slice(),
+            entry: entry.into_boxed_slice(),
+        }
+    }
+
+    /// The executor `uops` belong to is no longer valid: its validity checks leave.
+    pub fn invalidate(&self, uops: &[UopInst]) {
+        for (d, &pc) in self.entries.iter().zip(self.pc.iter()) {
+            let check = uops.get(pc as usize).map(|u| u.uop);
+            if pc & OUTCOME == 0 && check == Some(Uop::_CHECK_VALIDITY) {
+                d.handler.set(slow);
+            }
+        }
+    }
+
+    /// Bytes the table occupies.
+    pub fn bytes(&self) -> usize {
+        size_of::<Table>()
+            + self.entries.len() * size_of::<Entry>()
+            + (self.pc.len() + self.entry.len()) * 2
+    }
+}
+
+/// Whether a uop with check bits `c` starts a whole instruction that may jump but not
+/// change frames.
+fn is_jumping_whole(c: u8) -> bool {
+    c & (check::WHOLE | check::SPECIAL | check::FLOW) == check::WHOLE | check::FLOW
+}
+
+/// The handler the hot loop calls for the dispatch starting at `u`. (A `VALIDATE` mark
+/// does not matter here: the validity check after the dispatch is an entry of its own.)
+fn handler_of(u: &UopInst) -> Handler {
+    let c = u.check & !check::VALIDATE;
+    if c & (check::WHOLE | check::SPECIAL) == check::WHOLE {
+        // A whole instruction that does not change frames: its tier-1 handler (which sets
+        // `ctx.ip` itself; where a jump went is the next entry's business).
+        return HANDLERS[u.expect_code as usize];
+    }
+    if c == check::SPECIAL {
+        return match u.uop {
+            Uop::_GUARD_IS_TRUE_POP => guard_true,
+            Uop::_GUARD_IS_FALSE_POP => guard_false,
+            Uop::_GUARD_IS_NONE_POP => guard_none,
+            Uop::_GUARD_IS_NOT_NONE_POP => guard_not_none,
+            Uop::_CHECK_VALIDITY => valid,
+            _ => slow,
+        };
+    }
+    if c != check::NONE {
+        return slow;
+    }
+    match u.uop {
+        Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT => safe_point,
+        // (Reads the executor's constants: out of line.)
+        Uop::_LOAD_CONST_INLINE => slow,
+        // A plain uop runs without `ctx.ip` set to its successor (the hot loop stores only
+        // `this`): only uops that cannot reach code that reads it (calls, dunder methods,
+        // native code that saves the frame's offset) or jump.
+        uop if uop.flags() & (flags::ESCAPES | flags::FRAME | flags::JUMP) == 0 => {
+            UOP_HANDLERS[uop as usize]
+        }
+        _ => slow,
+    }
+}
+
+/// A validity check of a valid executor (see [`Table::invalidate`]).
+fn valid(_: &mut Vm, _: &mut Ctx, _: u32) -> Step {
+    Step::Next
+}
+
+/// Runs nothing: the executor handles the uop out of line.
+fn slow(_: &mut Vm, _: &mut Ctx, _: u32) -> Step {
+    Step::Slow
+}
+
+/// The handler of a whole instruction that may jump (`u`) that also checks it went the
+/// way it went when recorded ([`went`]), for the instructions of traces' branches.
+fn went_handler(u: &UopInst) -> Option<Handler> {
+    let op = Op::from_u8(u.expect_code)?;
+    let fell = u.expect as usize == u.target as usize + fall_through(op);
+    macro_rules! went_for {
+        ($($op:ident)*) => {
+            match (op, fell) {
+                $(
+                    (Op::$op, true) => Some(went::<{ Op::$op as usize }, { fall_through(Op::$op) }, true>),
+                    (Op::$op, false) => Some(went::<{ Op::$op as usize }, { fall_through(Op::$op) }, false>),
+                )*
+                _ => None,
+            }
+        };
+    }
+    went_for!(
+        TO_BOOL_BOOL_JUMP TO_BOOL_INT_JUMP TO_BOOL_NONE_JUMP TO_BOOL_LIST_JUMP TO_BOOL_STR_JUMP
+        COMPARE_OP_INT_JUMP COMPARE_OP_FLOAT_JUMP COMPARE_OP_STR_JUMP
+        COMPARE_OP_INT_JUMP_T2 COMPARE_OP_FLOAT_JUMP_T2 COMPARE_OP_STR_JUMP_T2 TO_BOOL_BOOL_JUMP_T2
+        POP_JUMP_IF_FALSE POP_JUMP_IF_TRUE POP_JUMP_IF_NONE POP_JUMP_IF_NOT_NONE
+        FOR_ITER_RANGE FOR_ITER_LIST FOR_ITER_TUPLE
+        FOR_ITER_RANGE_T2 FOR_ITER_LIST_T2 FOR_ITER_TUPLE_T2 FOR_ITER_RANGE_T2_G
+    )
+}
+
+/// Where an instruction that may jump goes when it does not, relative to its offset: after
+/// its cache, and for a compare or test fused with the jump after it, after the jump's.
+const fn fall_through(op: Op) -> usize {
+    let own = 1 + op.cache_units();
+    if op.own_flags() & flags::FUSED != 0 {
+        own + 1 + Op::POP_JUMP_IF_FALSE.cache_units()
+    } else {
+        own
+    }
+}
+
+/// A whole instruction with two ways to go (fall through or jump to its one target):
+/// its tier-1 handler, then whether it fell through (to `this + FALL`) is `FELL`, as
+/// when recorded. The other way answers `Step::Slow` with the instruction complete (its
+/// entry carries [`OUTCOME`]).
+fn went<const OP: usize, const FALL: usize, const FELL: bool>(
+    vm: &mut Vm,
+    ctx: &mut Ctx,
+    arg: u32,
+) -> Step {
+    let step = HANDLERS[OP](vm, ctx, arg);
+    if step == Step::Next && (ctx.ip == ctx.this + FALL) != FELL {
+        return Step::Slow;
+    }
+    step
+}
+
+/// After a whole instruction that may jump: it went where it went when recorded (the
+/// oparg), or the executor leaves out of line.
+fn went_as_recorded(_: &mut Vm, ctx: &mut Ctx, expect: u32) -> Step {
+    if ctx.ip as u32 == expect {
+        Step::Next
+    } else {
+        Step::Slow
+    }
+}
+
+/// A safe point with nothing due passes; otherwise out of line.
+fn safe_point(vm: &mut Vm, _: &mut Ctx, _: u32) -> Step {
+    if vm.periodic_due() {
+        Step::Slow
+    } else {
+        Step::Next
+    }
+}
+
+/// A branch guard that holds pops the condition; the other way is left out of line
+/// (with nothing popped).
+#[inline(always)]
+fn branch_guard(vm: &mut Vm, holds: impl Fn(Value) -> bool) -> Step {
+    match vm.stack.last() {
+        Some(&v) if holds(v) => {
+            vm.stack.pop();
+            Step::Next
+        }
+        _ => Step::Slow,
+    }
+}
+
+fn guard_true(vm: &mut Vm, _: &mut Ctx, _: u32) -> Step {
+    branch_guard(vm, |v| v == Value::TRUE)
+}
+
+fn guard_false(vm: &mut Vm, _: &mut Ctx, _: u32) -> Step {
+    branch_guard(vm, |v| v == Value::FALSE)
+}
+
+fn guard_none(vm: &mut Vm, _: &mut Ctx, _: u32) -> Step {
+    branch_guard(vm, |v| v == Value::NONE)
+}
+
+fn guard_not_none(vm: &mut Vm, _: &mut Ctx, _: u32) -> Step {
+    branch_guard(vm, |v| v != Value::NONE)
+}
