@@ -226,8 +226,17 @@ impl Vm {
                 return self.leave_on(step, e, u.exit, &t.ctx);
             }
             if raw & OUTCOME != 0 {
-                // The whole instruction at `pc` jumped the other way than recorded.
-                return self.jumped_elsewhere::<STATS>(e, pc, &t, progress);
+                // The whole instruction at `pc` jumped the other way than recorded (it is
+                // complete): in branchy code (a data-dependent `if` in a loop) this is as
+                // common as the recorded way, so a linked side trace is followed here.
+                let ip = t.ctx.ip as u32;
+                if !STATS {
+                    if let Some(next) = self.linked(e, u.jump_exit, ip) {
+                        *progress |= pc >= t.first_len;
+                        return Ran::Link(next, ip, 1);
+                    }
+                }
+                return self.leave_whole(Step::Next, e, u, pc, &t, progress);
             }
             if u.uop == Uop::_JUMP_TO_TOP {
                 // The trace's own loop. A loop running in its trace keeps it warm (the
@@ -362,28 +371,6 @@ impl Vm {
         // Trace control, a branch guard that does not hold, a frame-changing whole
         // instruction.
         self.special_uop(e, t, pc, progress)
-    }
-
-    /// The whole instruction at `pc` jumped the other way than recorded (it is complete):
-    /// in branchy code (a data-dependent `if` in a loop) this is as common as the
-    /// recorded way, so a linked side trace is followed without the exit path.
-    #[inline(never)]
-    fn jumped_elsewhere<const STATS: bool>(
-        &mut self,
-        e: &Executor,
-        pc: usize,
-        t: &Run<'_>,
-        progress: &mut bool,
-    ) -> Ran {
-        let u = &e.uops[pc];
-        let ip = t.ctx.ip as u32;
-        if !STATS {
-            if let Some(next) = self.linked(e, u.jump_exit, ip) {
-                *progress |= pc >= t.first_len;
-                return Ran::Link(next, ip, 1);
-            }
-        }
-        self.leave_whole(Step::Next, e, u, pc, t, progress)
     }
 
     /// A single uop that jumps or changes frames (a call, a return, a generator hop) at
