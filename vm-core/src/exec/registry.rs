@@ -139,7 +139,7 @@ impl Tier2 {
         if !e.well_formed() {
             return None;
         }
-        e.table = Box::new(super::table::Table::derive(&e.uops));
+        e.table = Box::new(super::table::Table::derive(&e.uops, &e.codes));
         let slot = match self.free.pop() {
             Some(s) => s as usize,
             None if self.slots.len() < MAX_SLOTS => {

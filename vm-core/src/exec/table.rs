@@ -13,7 +13,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::cell::Cell;
 
-use super::ir::{check, UopInst};
+use super::ir::{check, TraceCode, UopInst};
 use crate::bytecode::ops::{flags, Op, Uop};
 use crate::interp::eval::{Ctx, Handler, Step, HANDLERS, UOP_HANDLERS};
 use crate::object::value::Value;
@@ -56,7 +56,7 @@ pub(crate) const OUTCOME: u16 = 0x8000;
 impl Table {
     /// The table of `uops` (fewer than [`OUTCOME`] of them, which `Executor::well_formed`
     /// requires; an empty table otherwise, which runs nothing).
-    pub fn derive(uops: &[UopInst]) -> Table {
+    pub fn derive(uops: &[UopInst], codes: &[TraceCode]) -> Table {
         if uops.len() >= OUTCOME as usize {
             return Table::default();
         }
@@ -74,7 +74,9 @@ impl Table {
             };
             entry[pc] = entries.len() as u16;
             pcs.push(pc as u16);
-            let went = is_jumping_whole(c).then(|| went_handler(u)).flatten();
+            let went = is_jumping_whole(c)
+                .then(|| went_handler(u, codes))
+                .flatten();
             if let Some(handler) = went {
                 // A jump checked by its own handler.
                 pcs[entries.len()] |= OUTCOME;
@@ -182,9 +184,23 @@ fn slow(_: &mut Vm, _: &mut Ctx, _: u32) -> Step {
 
 /// The handler of a whole instruction that may jump (`u`) that also checks it went the
 /// way it went when recorded ([`went`]), for the instructions of traces' branches.
-fn went_handler(u: &UopInst) -> Option<Handler> {
+fn went_handler(u: &UopInst, codes: &[TraceCode]) -> Option<Handler> {
     let op = Op::from_u8(u.expect_code)?;
-    let fell = u.expect as usize == u.target as usize + fall_through(op);
+    let fall = u.target as usize + fall_through(op);
+    // The jump's target: the oparg, or for a fused form the oparg of the jump it covers.
+    let jump = if op.own_flags() & flags::FUSED != 0 {
+        let at = u.target as usize + 1 + op.cache_units();
+        (codes.get(u.code as usize)?.caches.get(at)?.get() >> 8) as usize
+    } else {
+        u.oparg as usize
+    };
+    // Two ways to go, and the recorded one is one of them (else the outcome is checked by
+    // an entry of its own, against the recorded offset).
+    let expect = u.expect as usize;
+    if fall == jump || (expect != fall && expect != jump) {
+        return None;
+    }
+    let fell = expect == fall;
     macro_rules! went_for {
         ($($op:ident)*) => {
             match (op, fell) {
