@@ -216,6 +216,19 @@ impl Vm {
             };
             let pc = (raw & !OUTCOME) as usize;
             let u = &e.uops[pc];
+            if raw & OUTCOME != 0 && u.check & check::WHOLE == 0 {
+                // A single uop that jumps or changes frames ran (`table::flowing`: going on
+                // came as `Slow`): check where it went.
+                let step = if step == Step::Slow { Step::Next } else { step };
+                match self.flow_outcome(e, &mut t, pc, u, step, progress) {
+                    Ok(next) => match entry_at(table, next) {
+                        Some(n) => di = n,
+                        None => return Ran::Tier1(t.ctx.this as u32),
+                    },
+                    Err(ran) => return ran,
+                }
+                continue;
+            }
             if step != Step::Slow {
                 // A handler that ran did not go on: its guard failed, it raised, or the run
                 // loop's entry frame returned.
@@ -387,6 +400,22 @@ impl Vm {
     ) -> Result<usize, Ran> {
         t.ctx.ip = u.next as usize;
         let step = UOP_HANDLERS[u.uop as usize](self, &mut t.ctx, u.oparg);
+        self.flow_outcome(e, t, pc, u, step, progress)
+    }
+
+    /// After the single uop at `pc` that jumps or changes frames returned `step`: the
+    /// common outcome, a new frame exactly where the recording went, switches the context
+    /// here; anything else is checked out of line. `Ok`: go on at that uop.
+    #[inline(always)]
+    fn flow_outcome<'e>(
+        &mut self,
+        e: &'e Executor,
+        t: &mut Run<'e>,
+        pc: usize,
+        u: &UopInst,
+        step: Step,
+        progress: &mut bool,
+    ) -> Result<usize, Ran> {
         if step == Step::Reload {
             let nfi = self.frames.len().wrapping_sub(1);
             if let (Some(f), Some(tc)) = (self.frames.get(nfi), e.codes.get(u.expect_code as usize))

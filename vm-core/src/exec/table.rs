@@ -74,6 +74,20 @@ impl Table {
             };
             entry[pc] = entries.len() as u16;
             pcs.push(pc as u16);
+            if let Some((handler, oparg)) = with_offset(u) {
+                // A uop that needs `ctx.ip`: its wrapper sets it; one that can jump or change
+                // frames has its outcome checked after (see [`flowing`]).
+                if c & check::FLOW != 0 {
+                    pcs[entries.len()] |= OUTCOME;
+                }
+                entries.push(Entry {
+                    handler: Cell::new(handler),
+                    oparg,
+                    target: u.target,
+                });
+                pc += 1;
+                continue;
+            }
             let went = is_jumping_whole(c)
                 .then(|| went_handler(u, codes))
                 .flatten();
@@ -169,6 +183,49 @@ fn handler_of(u: &UopInst) -> Handler {
             UOP_HANDLERS[uop as usize]
         }
         _ => slow,
+    }
+}
+
+/// For a single uop that reads `ctx.ip` (it may escape to Python code, which saves the
+/// frame's offset, or jump, or change frames) and is not one of the executor's own: the
+/// wrapper that sets it, and the oparg that carries the uop, the offset's distance from the
+/// instruction and the uop's own oparg. `None` when they do not fit (then out of line).
+fn with_offset(u: &UopInst) -> Option<(Handler, u32)> {
+    let c = u.check & !check::VALIDATE;
+    let flow = c == check::FLOW;
+    let escapes = c == check::NONE
+        && !matches!(
+            u.uop,
+            Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT | Uop::_LOAD_CONST_INLINE
+        )
+        && u.uop.flags() & (flags::ESCAPES | flags::FRAME | flags::JUMP) != 0;
+    let delta = u.next.checked_sub(u.target)?;
+    if !(flow || escapes) || delta > 0xFF || u.oparg > 0xFFFF {
+        return None;
+    }
+    let oparg = (u.uop as u32) << 24 | delta << 16 | u.oparg;
+    Some((if flow { flowing } else { escaping }, oparg))
+}
+
+/// Runs the uop packed in `packed` (see [`with_offset`]) with `ctx.ip` set.
+#[inline(always)]
+fn run_packed(vm: &mut Vm, ctx: &mut Ctx, packed: u32) -> Step {
+    ctx.ip = ctx.this + (packed >> 16 & 0xFF) as usize;
+    UOP_HANDLERS[(packed >> 24) as usize](vm, ctx, packed & 0xFFFF)
+}
+
+/// A uop that may escape to Python code (no outcome to check).
+fn escaping(vm: &mut Vm, ctx: &mut Ctx, packed: u32) -> Step {
+    run_packed(vm, ctx, packed)
+}
+
+/// A uop that may jump or change frames: where it went is checked by the executor, so
+/// going on answers `Step::Slow` (its entry carries [`OUTCOME`]), and a frame change
+/// `Step::Reload`, as the uop's handler does.
+fn flowing(vm: &mut Vm, ctx: &mut Ctx, packed: u32) -> Step {
+    match run_packed(vm, ctx, packed) {
+        Step::Next => Step::Slow,
+        step => step,
     }
 }
 
