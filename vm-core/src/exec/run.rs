@@ -39,6 +39,15 @@ enum Ran {
     Error(PyErr, usize, usize),
 }
 
+/// Whether `u` is a safe point that is a dispatch of its own (no outcome to check).
+#[inline(always)]
+fn is_plain_safe_point(u: Option<&UopInst>) -> bool {
+    u.is_some_and(|u| {
+        matches!(u.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT)
+            && u.check & !check::VALIDATE == check::NONE
+    })
+}
+
 /// The dispatch table entry that starts at uop `pc`.
 #[inline(always)]
 fn entry_at(table: &Table, pc: usize) -> Option<usize> {
@@ -185,12 +194,11 @@ impl Vm {
                 n => n as usize,
             },
         };
-        // (A trace entered at a loop head or a function entry starts with the safe point:
-        // its own entry, see `exec::table`.)
         let table = &e.table;
         let Some(mut di) = entry_at(table, start_pc) else {
             return Ran::Tier1(at);
         };
+
         // (The entries as a local slice: its address and length stay in registers.)
         let entries: &[Entry] = &table.entries;
         // The hot loop, which does per dispatch what tier 1 does per instruction: whole
@@ -258,9 +266,15 @@ impl Vm {
                 // start): its safe point.
                 e.warm.set(true);
                 *progress = true;
-                match entry_at(table, 1 + u.oparg as usize) {
+                let top = 1 + u.oparg as usize;
+                match entry_at(table, top) {
                     Some(n) => di = n,
                     None => return Ran::Tier1(t.ctx.this as u32),
+                }
+                // The back-edge's safe point is tested here, without its dispatch, when
+                // nothing is due (it is an entry of its own: a plain `_CHECK_PERIODIC`).
+                if !STATS && is_plain_safe_point(e.uops.get(top)) && !self.periodic_due() {
+                    di += 1;
                 }
                 continue;
             }
