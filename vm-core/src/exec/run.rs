@@ -369,23 +369,9 @@ impl Vm {
             *progress |= pc > t.first_len;
             return Err(self.leave_on(step, e, u.exit, &t.ctx));
         }
-        // The trace's own loop and its end.
-        if u.uop == Uop::_JUMP_TO_TOP {
-            // A loop running in its trace keeps it warm (the sweeper frees executors
-            // not used between two collections). The oparg is the loop's first body
-            // uop (after a peeled preamble, not the trace's start).
-            e.warm.set(true);
-            *progress = true;
-            return Ok(1 + u.oparg as usize);
-        }
+        // The trace's end (`_JUMP_TO_TOP` and a linked end are the hot loop's).
         if u.uop == Uop::_EXIT_TRACE {
             *progress |= pc > t.first_len;
-            if !STATS {
-                // (`u` is its own stub: no lookup of it.)
-                if let Some(next) = self.linked_stub(u) {
-                    return Err(Vm::link(u, next, u.target));
-                }
-            }
             return Err(self.take_exit(e, pc as u16, u.target));
         }
         if c & (check::SPECIAL | check::WHOLE) == 0 {
@@ -521,7 +507,7 @@ impl Vm {
                 self.note_deopt_exit(u.uop.name());
                 Err(Ran::Tier1(u.target))
             }
-            // (`_JUMP_TO_TOP` and `_EXIT_TRACE` are handled in the hot loop.)
+            // (`_JUMP_TO_TOP` and `_EXIT_TRACE` are handled before: the hot loop, `slow_dispatch`.)
             // `_START_EXECUTOR`, `_COLD_EXIT`, `_HOT_COUNT`, `_ENTER_EXECUTOR`,
             // `_SPECIALIZE`: never in a trace body (the recorder drops them); leave safely.
             _ => Err(Ran::Tier1(u.target)),
