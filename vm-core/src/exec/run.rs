@@ -198,14 +198,12 @@ impl Vm {
         let Some(mut di) = entry_at(table, start_pc) else {
             return Ran::Tier1(at);
         };
-
         // (The entries as a local slice: its address and length stay in registers.)
         let entries: &[Entry] = &table.entries;
-        // The hot loop, which does per dispatch what tier 1 does per instruction: whole
-        // instructions through their tier-1 handlers, plain uops through their bodies,
-        // the common case of safe points and branch guards; everything else (trace
-        // control, jumps, frame changes, validity checks) is out of line in
-        // `slow_dispatch`, which an entry asks for by returning `Step::Slow`.
+        // The hot loop, which does per dispatch what tier 1 does per instruction: call the
+        // entry's handler (see `exec::table`). An entry that answers `Step::Slow` is handled
+        // below: an outcome to check, the trace's loop and end, promoted constants, and
+        // the rest in `slow_dispatch`.
         loop {
             let Some(d) = entries.get(di) else {
                 return Ran::Tier1(t.ctx.this as u32);
@@ -353,13 +351,12 @@ impl Vm {
         }
         t.ctx.ip = u.next as usize;
         if c & (check::SPECIAL | check::FLOW | check::WHOLE) == 0 {
-            // A plain uop that may escape or jump, one a validity check follows, the
-            // executor's constants, or a safe point with something due.
+            // A safe point with something due, or a uop that may escape whose oparg did
+            // not fit its entry's wrapper. (Promoted constants, calls and returns are the
+            // hot loop's.)
             let safe_point = matches!(u.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT);
             let step = if safe_point && !self.periodic_due() {
                 Step::Next
-            } else if u.uop == Uop::_LOAD_CONST_INLINE {
-                self.load_const_inline(e, u.oparg)
             } else {
                 UOP_HANDLERS[u.uop as usize](self, &mut t.ctx, u.oparg)
             };
@@ -374,15 +371,8 @@ impl Vm {
             *progress |= pc > t.first_len;
             return Err(self.take_exit(e, pc as u16, u.target));
         }
-        if c & (check::SPECIAL | check::WHOLE) == 0 {
-            return self.flow_uop(e, t, pc, u, progress);
-        }
-        // A validity check no dispatch absorbed (after a call or a return).
-        if u.uop == Uop::_CHECK_VALIDITY && e.valid.get() {
-            return Ok(pc + 1);
-        }
-        // Trace control, a branch guard that does not hold, a frame-changing whole
-        // instruction.
+        // Trace control (a validity check of an invalidated executor), a branch guard that
+        // does not hold, a frame-changing whole instruction.
         self.special_uop(e, t, pc, progress)
     }
 

@@ -37,8 +37,8 @@ pub(crate) struct Entry {
 pub(crate) struct Table {
     /// One per dispatch, in uop order.
     pub entries: Box<[Entry]>,
-    /// The uop index each entry starts at; with [`OUTCOME`] set, the entry after a jumping
-    /// whole instruction that checks where it went.
+    /// The uop index each entry starts at, with [`OUTCOME`] set on entries that check where
+    /// a jump or frame change went.
     pub pc: Box<[u16]>,
     /// For each uop index, the entry starting there ([`NOT_AN_ENTRY`] inside a whole
     /// instruction's run).
@@ -48,8 +48,9 @@ pub(crate) struct Table {
 /// [`Table::entry`] of a uop inside a whole instruction's run.
 pub(crate) const NOT_AN_ENTRY: u16 = u16::MAX;
 
-/// [`Table::pc`] bit of an outcome check: the entry after a whole instruction that may
-/// jump, whose handler ([`went_as_recorded`]) compares `ctx.ip` with the recorded target.
+/// [`Table::pc`] bit of an entry that checks where a uop that may jump or change frames
+/// went: its own wrapper ([`went`], [`flowing`]), or the entry after a jumping whole
+/// instruction ([`went_as_recorded`]).
 /// (So executors have fewer than this many uops: `Executor::well_formed`.)
 pub(crate) const OUTCOME: u16 = 0x8000;
 
@@ -73,41 +74,26 @@ impl Table {
                 1
             };
             entry[pc] = entries.len() as u16;
-            pcs.push(pc as u16);
-            if let Some((handler, oparg)) = with_offset(u) {
-                // A uop that needs `ctx.ip`: its wrapper sets it; one that can jump or change
-                // frames has its outcome checked after (see [`flowing`]).
-                if c & check::FLOW != 0 {
-                    pcs[entries.len()] |= OUTCOME;
-                }
-                entries.push(Entry {
-                    handler: Cell::new(handler),
-                    oparg,
-                    target: u.target,
-                });
-                pc += 1;
-                continue;
-            }
+            // The handler, its oparg, and whether it checks the uop's outcome itself.
             let went = is_jumping_whole(c)
                 .then(|| went_handler(u, codes))
                 .flatten();
-            if let Some(handler) = went {
-                // A jump checked by its own handler.
-                pcs[entries.len()] |= OUTCOME;
-                entries.push(Entry {
-                    handler: Cell::new(handler),
-                    oparg: u.oparg,
-                    target: u.target,
-                });
-                pc += len;
-                continue;
-            }
+            let (handler, oparg, checks) = if let Some((h, packed)) = with_offset(u) {
+                // A uop that needs `ctx.ip`: its wrapper sets it; one that can jump or change
+                // frames has its outcome checked after (see [`flowing`]).
+                (h, packed, c & check::FLOW != 0)
+            } else if let Some(h) = went {
+                (h, u.oparg, true)
+            } else {
+                (handler_of(u), u.oparg, false)
+            };
+            pcs.push(pc as u16 | if checks { OUTCOME } else { 0 });
             entries.push(Entry {
-                handler: Cell::new(handler_of(u)),
-                oparg: u.oparg,
+                handler: Cell::new(handler),
+                oparg,
                 target: u.target,
             });
-            if is_jumping_whole(c) {
+            if is_jumping_whole(c) && !checks {
                 // The jump's outcome, as its own entry: the common case (the recorded
                 // way) is then two fast dispatches.
                 pcs.push(pc as u16 | OUTCOME);
