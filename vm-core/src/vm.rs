@@ -284,6 +284,25 @@ impl Vm {
             .map_err(|_| PyErr(self.memory_error))
     }
 
+    /// The preallocated `MemoryError`, raised when an allocation does not fit.
+    #[inline]
+    pub fn memory_error(&self) -> PyErr {
+        PyErr(self.memory_error)
+    }
+
+    /// A token for charging a native buffer against the heap limit (see
+    /// [`crate::object::scratch`]).
+    pub fn scratch(&self) -> crate::object::scratch::Scratch {
+        crate::object::scratch::Scratch::new(self.heap.scratch_returned())
+    }
+
+    /// Charges `bytes` of a native buffer against the heap limit.
+    pub(crate) fn charge_scratch(&mut self, bytes: usize) -> PyResult<()> {
+        self.heap
+            .charge_scratch(bytes)
+            .map_err(|_| PyErr(self.memory_error))
+    }
+
     /// A new `str`.
     pub fn new_str(&mut self, s: &str) -> PyResult<Value> {
         self.alloc_value(Obj::Str(StrObj::copy_of(s)))
@@ -496,6 +515,19 @@ impl Vm {
             self.collect_garbage();
             self.run_finalizers();
         }
+    }
+
+    /// What long native operations (a big-int power, a huge sort) call every so often: the
+    /// embedder's pending request, if any, as the error to stop with (`KeyboardInterrupt`
+    /// for an interrupt). Cheap: one atomic load when nothing is pending.
+    #[inline]
+    pub fn poll_signals(&mut self) -> PyResult<()> {
+        if self.interrupt.load(core::sync::atomic::Ordering::Relaxed) {
+            self.interrupt
+                .store(false, core::sync::atomic::Ordering::Relaxed);
+            return Err(self.new_exception_empty(self.types.keyboard_interrupt));
+        }
+        Ok(())
     }
 
     /// Writes to stdout through the host.

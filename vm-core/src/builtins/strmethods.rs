@@ -5,6 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{add_methods, check_args};
+use crate::object::scratch::TextBuf;
 use crate::object::types::{Obj, StrObj, INLINE_STR};
 use crate::object::value::Value;
 use crate::vm::{PyResult, Vm};
@@ -93,13 +94,12 @@ fn str_join(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Val
     check_args(vm, "join", args, 2, 2)?;
     let sep = this_str(vm, args, "join")?;
     let items = vm.collect_iter(args[1])?;
-    let mut out = String::new();
+    // The result's size first: a list of many references to one large string joins to
+    // far more than the heap holds, and must stop at the limit before building anything.
+    let mut total = sep.len().saturating_mul(items.len().saturating_sub(1));
     for (i, it) in items.iter().enumerate() {
-        if i > 0 {
-            out.push_str(&sep);
-        }
         match vm.str_of(*it) {
-            Some(s) => out.push_str(s),
+            Some(s) => total = total.saturating_add(s.len()),
             None => {
                 let msg = format!(
                     "sequence item {i}: expected str instance, {} found",
@@ -109,7 +109,15 @@ fn str_join(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Val
             }
         }
     }
-    vm.new_string(out)
+    let mut out = TextBuf::new(vm);
+    out.reserve(vm, total)?;
+    for (i, it) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_reserved(&sep);
+        }
+        out.push_reserved(vm.str_of(*it).unwrap_or_default());
+    }
+    vm.new_string(out.into_string())
 }
 
 fn str_split(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {

@@ -19,7 +19,9 @@
 //! as much allocation. Every allocation counts, including one that reuses a free slot.
 
 use alloc::boxed::Box;
+use alloc::rc::Rc;
 use alloc::vec::Vec;
+use core::cell::Cell;
 use core::mem::size_of;
 
 use super::types::{Instance, Obj, SetObj};
@@ -99,6 +101,10 @@ pub struct Heap {
     instance_pool: Vec<Box<Instance>>,
     /// Bytes held by `set_pool` and `instance_pool`.
     pool_bytes: usize,
+    /// Bytes charged by live native buffers (`object::scratch`), counted in `bytes`.
+    scratch: usize,
+    /// Bytes that dropped native buffers gave back, not yet taken off `scratch` and `bytes`.
+    scratch_returned: Rc<Cell<usize>>,
     /// Statistics for introspection.
     pub stats: GcStats,
 }
@@ -122,6 +128,8 @@ impl Heap {
             set_pool: Vec::new(),
             instance_pool: Vec::new(),
             pool_bytes: 0,
+            scratch: 0,
+            scratch_returned: Rc::new(Cell::new(0)),
             stats: GcStats::default(),
         }
     }
@@ -174,7 +182,7 @@ impl Heap {
         // Nothing new (an object reusing a free slot): always fits, even when a collection
         // found the heap slightly over the limit (the accounting of growth is approximate).
         if new > limit && n > 0 {
-            return self.charge_after_releasing_pools(n);
+            return self.charge_after_making_room(n);
         }
         self.bytes = new;
         self.allocated = self.allocated.saturating_add(n);
@@ -198,27 +206,28 @@ impl Heap {
     /// the room (they never cause a MemoryError).
     #[inline]
     pub fn fits_releasing_pools(&mut self, n: usize) -> bool {
-        self.fits(n) || self.fits_after_releasing_pools(n)
+        self.fits(n) || self.fits_after_making_room(n)
     }
 
     #[cold]
     #[inline(never)]
-    fn fits_after_releasing_pools(&mut self, n: usize) -> bool {
+    fn fits_after_making_room(&mut self, n: usize) -> bool {
+        self.fold_scratch();
         if self.pool_bytes > 0 {
             self.release_pools();
         }
         self.fits(n)
     }
 
-    /// [`Heap::charge`] over the limit: the pools of dead objects kept for reuse never
-    /// cause a MemoryError, so they go first.
+    /// [`Heap::charge`] over the limit: bytes that dropped native buffers gave back, and the
+    /// pools of dead objects kept for reuse, never cause a MemoryError, so they go first.
     #[cold]
     #[inline(never)]
-    fn charge_after_releasing_pools(&mut self, n: usize) -> Result<(), OutOfMemory> {
-        if self.pool_bytes == 0 {
-            return Err(OutOfMemory);
+    fn charge_after_making_room(&mut self, n: usize) -> Result<(), OutOfMemory> {
+        self.fold_scratch();
+        if self.pool_bytes > 0 {
+            self.release_pools();
         }
-        self.release_pools();
         // As `charge` (not calling it: that would make it recursive, and not inlined).
         let reserve = if self.reserve { RESERVE } else { 0 };
         let new = self.bytes.saturating_add(n);
@@ -228,6 +237,30 @@ impl Heap {
         self.bytes = new;
         self.allocated = self.allocated.saturating_add(n);
         Ok(())
+    }
+
+    /// The cell dropped native buffers give their bytes back to (see `object::scratch`).
+    pub fn scratch_returned(&self) -> Rc<Cell<usize>> {
+        self.scratch_returned.clone()
+    }
+
+    /// Charges `n` bytes of a native buffer (see `object::scratch`).
+    pub fn charge_scratch(&mut self, n: usize) -> Result<(), OutOfMemory> {
+        self.charge(n)?;
+        self.scratch += n;
+        Ok(())
+    }
+
+    /// Takes the bytes dropped native buffers gave back off the count.
+    pub fn fold_scratch(&mut self) {
+        let back = self.scratch_returned.take().min(self.scratch);
+        self.scratch -= back;
+        self.bytes = self.bytes.saturating_sub(back);
+    }
+
+    /// Bytes charged by live native buffers.
+    pub fn scratch_bytes(&self) -> usize {
+        self.scratch
     }
 
     /// Frees the pools of dead objects kept for reuse.
@@ -441,6 +474,7 @@ impl Heap {
     /// [`Heap::trace`].
     pub fn sweep(&mut self) {
         self.trace();
+        self.fold_scratch();
         let mut extra = 0;
         let mut freed = 0u64;
         for w in 0..self.used.len() {
@@ -467,7 +501,8 @@ impl Heap {
         self.live -= freed as usize;
         self.cursor = 0;
         self.marks.iter_mut().for_each(|w| *w = 0);
-        let bytes = self.objs.capacity() * size_of::<Obj>() + extra + self.pool_bytes;
+        let bytes =
+            self.objs.capacity() * size_of::<Obj>() + extra + self.pool_bytes + self.scratch;
         let live_data = self.live * size_of::<Obj>() + extra;
         self.bytes = bytes;
         self.allocated = 0;

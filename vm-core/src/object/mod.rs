@@ -15,6 +15,7 @@ pub mod heapint;
 pub mod iter;
 pub mod protocol;
 pub mod repr;
+pub mod scratch;
 pub mod setops;
 pub mod shape;
 pub mod typeobj;
