@@ -117,7 +117,7 @@ fn run_mutations() {
     assert!(corpus.len() >= 100);
     let pool: Vec<String> = corpus.iter().flatten().take(20_000).cloned().collect();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let watched: Arc<std::sync::Mutex<Option<Arc<std::sync::atomic::AtomicBool>>>> = Arc::default();
+    let watched: Arc<std::sync::Mutex<Option<Arc<vm_core::Signals>>>> = Arc::default();
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let generation = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let (w, s, g) = (watched.clone(), stop.clone(), generation.clone());
@@ -136,7 +136,7 @@ fn run_mutations() {
             ticks += 1;
             if ticks >= 20 {
                 if let Some(flag) = w.lock().unwrap().as_ref() {
-                    flag.store(true, Ordering::Relaxed);
+                    flag.interrupt();
                 }
             }
         }
@@ -150,7 +150,7 @@ fn run_mutations() {
             ..Config::default()
         };
         let mut vm = Vm::new(config, Box::new(CappedHost::default()));
-        *watched.lock().unwrap() = Some(vm.interrupt.clone());
+        *watched.lock().unwrap() = Some(vm.signals());
         generation.store(i, Ordering::Relaxed);
         if vm.run_source(&src, "fuzz.py").is_ok() {
             compiled += 1;
