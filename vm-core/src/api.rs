@@ -129,6 +129,13 @@ impl Vm {
         self.handled_exc = Value::NONE;
         self.reraising = false;
         self.gen_returned = false;
+        self.heap.end_pressure();
+        // What a deep recursion grew is given back (the next run grows it again if it
+        // needs to).
+        self.stack.shrink_to(1024);
+        self.frames.shrink_to(64);
+        let (stack_cap, frames_cap) = (self.stack.capacity(), self.frames.capacity());
+        let _ = self.account_frames(stack_cap, frames_cap);
         self.collect_garbage();
         if self.is_terminating() {
             // A terminated script's queued finalizers never run.

@@ -33,4 +33,4 @@ pub mod vm;
 
 pub use limits::{Signals, Termination};
 pub use object::value::Value;
-pub use vm::{BufferHost, Config, Host, PyErr, PyResult, RunError, Vm};
+pub use vm::{BufferHost, Config, Host, PyErr, PyResult, RunError, StartError, Vm};

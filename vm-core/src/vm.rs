@@ -224,10 +224,39 @@ pub enum RunError {
     },
 }
 
+/// Why [`Vm::new`] could not make a VM.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    /// The builtin types, modules and preallocated exceptions need more than
+    /// [`Config::heap_limit`] allows.
+    HeapTooSmall {
+        /// The configured limit.
+        limit: usize,
+        /// What the VM occupies before any script runs (a script needs more).
+        needed: usize,
+    },
+}
+
+impl core::fmt::Display for StartError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            StartError::HeapTooSmall { limit, needed } => write!(
+                f,
+                "heap limit of {limit} bytes is too small: the VM itself needs {needed}"
+            ),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for StartError {}
+
 impl Vm {
-    /// Creates a VM writing through `host`.
-    pub fn new(config: Config, host: Box<dyn Host>) -> Vm {
-        let mut heap = Heap::new(config.heap_limit);
+    /// Creates a VM writing through `host`. Fails when [`Config::heap_limit`] cannot hold
+    /// the VM's own objects (the builtins).
+    pub fn new(config: Config, host: Box<dyn Host>) -> Result<Vm, StartError> {
+        // The builtins are made first, on a heap without a limit, and then measured.
+        let mut heap = Heap::new(usize::MAX);
         let types = Types::bootstrap(&mut heap);
         let spec =
             crate::interp::specialize::SpecState::new(config.stats, config.stress_specialize);
@@ -284,7 +313,13 @@ impl Vm {
             finalizing: false,
         };
         crate::builtins::install(&mut vm);
-        vm
+        let limit = vm.config.heap_limit;
+        let needed = vm.heap.bytes();
+        if needed > limit || vm.memory_error == Value::NONE || vm.terminated_error == Value::NONE {
+            return Err(StartError::HeapTooSmall { limit, needed });
+        }
+        vm.heap.set_limit(limit);
+        Ok(vm)
     }
 
     // -- Allocation --------------------------------------------------------------------------

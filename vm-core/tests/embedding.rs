@@ -24,7 +24,7 @@ fn native_functions_modules_results_and_errors() {
         heap_limit: 8 << 20,
         ..Config::default()
     };
-    let mut vm = Vm::new(config, Box::new(BufferHost::default()));
+    let mut vm = Vm::new(config, Box::new(BufferHost::default())).expect("VM");
     vm.register_function("add", add).unwrap();
     vm.register_module("board", board_init);
     vm.run_source(
@@ -78,7 +78,7 @@ fn native_functions_modules_results_and_errors() {
 /// literal in an untaken branch is harmless).
 #[test]
 fn imaginary_literals_raise_when_evaluated() {
-    let mut vm = Vm::new(Config::default(), Box::new(BufferHost::default()));
+    let mut vm = Vm::new(Config::default(), Box::new(BufferHost::default())).expect("VM");
     vm.run_source("x = 0j if False else 5\ny = -2.5J if x == 0 else 1", "t.py")
         .unwrap();
     let err = vm.run_source("def f():\n    return 1 + 1j\nf()", "t.py");

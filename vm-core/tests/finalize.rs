@@ -8,7 +8,7 @@ fn vm() -> Vm {
         heap_limit: 64 << 20,
         ..Config::default()
     };
-    Vm::new(config, Box::new(BufferHost::default()))
+    Vm::new(config, Box::new(BufferHost::default())).expect("VM")
 }
 
 /// Runs `src` and returns `str(result)` (the host's buffer is behind a trait object).

@@ -65,7 +65,8 @@ fn run(
             ..config.clone()
         },
         Box::new(Shared(out.clone())),
-    );
+    )
+    .expect("VM");
     let r = vm.run_source(src, "t.py");
     let probe = vm
         .get_global("probe")
@@ -210,7 +211,8 @@ fn each_run_gets_the_whole_budget_and_the_vm_stays_usable() {
             ..Config::default()
         },
         Box::new(vm_core::BufferHost::default()),
-    );
+    )
+    .expect("VM");
     for _ in 0..3 {
         let r = vm.run_source("while True: pass\n", "t.py");
         assert!(matches!(r, Err(RunError::Terminated { .. })), "{r:?}");
@@ -226,7 +228,7 @@ fn each_run_gets_the_whole_budget_and_the_vm_stays_usable() {
 /// A VM whose script a watchdog thread terminates after `after`.
 fn terminated_after(src: &str, after: Duration) -> (String, Result<(), RunError>, Vm) {
     let out = Rc::new(RefCell::new(String::new()));
-    let mut vm = Vm::new(Config::default(), Box::new(Shared(out.clone())));
+    let mut vm = Vm::new(Config::default(), Box::new(Shared(out.clone()))).expect("VM");
     let signals = vm.signals();
     let watchdog = std::thread::spawn(move || {
         std::thread::sleep(after);
@@ -301,7 +303,7 @@ while True:
 #[test]
 fn an_interrupt_stays_catchable() {
     let out = Rc::new(RefCell::new(String::new()));
-    let mut vm = Vm::new(Config::default(), Box::new(Shared(out.clone())));
+    let mut vm = Vm::new(Config::default(), Box::new(Shared(out.clone()))).expect("VM");
     let signals = vm.signals();
     let watchdog = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(50));
@@ -329,7 +331,7 @@ fn poke(
 
 #[test]
 fn a_request_left_over_from_a_run_does_not_fail_the_next() {
-    let mut vm = Vm::new(Config::default(), Box::new(vm_core::BufferHost::default()));
+    let mut vm = Vm::new(Config::default(), Box::new(vm_core::BufferHost::default())).expect("VM");
     vm.register_function("poke", poke).unwrap();
     vm.run_source("poke()\n", "t.py").unwrap();
     vm.run_source("def f():\n    return 3\ny = f()\n", "t.py")

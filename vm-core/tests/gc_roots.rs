@@ -10,7 +10,7 @@ fn vm() -> Vm {
         heap_limit: 2 << 20,
         ..Config::default()
     };
-    Vm::new(config, Box::new(BufferHost::default()))
+    Vm::new(config, Box::new(BufferHost::default())).expect("VM")
 }
 
 /// Runs the prelude plus `src` and returns `str(result)`.

@@ -9,7 +9,7 @@ fn vm_with_heap(bytes: usize) -> Vm {
         heap_limit: bytes,
         ..Config::default()
     };
-    Vm::new(config, Box::new(BufferHost::default()))
+    Vm::new(config, Box::new(BufferHost::default())).expect("VM")
 }
 
 fn exception_type(r: Result<(), RunError>) -> String {

@@ -149,7 +149,7 @@ fn run_mutations() {
             heap_limit: 4 << 20,
             ..Config::default()
         };
-        let mut vm = Vm::new(config, Box::new(CappedHost::default()));
+        let mut vm = Vm::new(config, Box::new(CappedHost::default())).expect("VM");
         *watched.lock().unwrap() = Some(vm.signals());
         generation.store(i, Ordering::Relaxed);
         if vm.run_source(&src, "fuzz.py").is_ok() {

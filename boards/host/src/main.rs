@@ -113,7 +113,13 @@ fn main() -> ExitCode {
         out: std::io::BufWriter::new(std::io::stdout()),
         start: Instant::now(),
     };
-    let mut vm = Vm::new(config, Box::new(host));
+    let mut vm = match Vm::new(config, Box::new(host)) {
+        Ok(vm) => vm,
+        Err(e) => {
+            eprintln!("tiercel: {e}");
+            return ExitCode::from(2);
+        }
+    };
     if dis {
         return match vm.disassemble_source(&source, &filename) {
             Ok(text) => {
