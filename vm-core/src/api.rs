@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 
 #[cfg(feature = "compiler")]
 use crate::bytecode::code::{CodeObject, ConstAllocError, ConstPool, IntLiteral};
+use crate::handle::Handle;
 #[cfg(feature = "compiler")]
 use crate::object::bigint::BigInt;
 use crate::object::types::{NativeFn, NativeFunc, NativeKind, Obj};
@@ -256,19 +257,22 @@ impl Vm {
         self.spec.stats.as_deref()
     }
 
-    /// Reads a global of `__main__`.
-    pub fn get_global(&mut self, name: &str) -> Option<Value> {
+    /// Reads a global of `__main__` (a handle: it stays valid across runs and collections).
+    pub fn get_global(&mut self, name: &str) -> Option<Handle> {
         let k = self.intern(name).ok()?;
-        self.dict_get_str(self.main_globals, k)
+        let v = self.dict_get_str(self.main_globals, k)?;
+        Some(self.handle(v))
     }
 
-    /// Calls a callable from Rust outside any run (the embedder's entry point).
-    pub fn call_function(&mut self, f: Value, args: &[Value]) -> Result<Value, RunError> {
+    /// Calls a callable from Rust: the embedder's entry point outside any run, or a native
+    /// function's call back into Python during one. The result is a handle: the run's end
+    /// collects garbage, and a raw value could then name a freed object.
+    pub fn call_function(&mut self, f: Value, args: &[Value]) -> Result<Handle, RunError> {
         let depth_ok = self.frames.is_empty();
         self.begin_run();
-        let r = self.call(f, args);
+        let r = self.with_roots(args, |vm, _| vm.call(f, args));
         let out = match r {
-            Ok(v) => Ok(v),
+            Ok(v) => Ok(self.handle(v)),
             Err(e) => Err(self.describe_uncaught(e)),
         };
         if depth_ok {

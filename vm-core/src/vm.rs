@@ -147,6 +147,8 @@ pub struct Vm {
     pub(crate) native_depth: usize,
     /// Values native code holds across calls back into Python (collector roots).
     pub(crate) native_roots: Vec<Value>,
+    /// The handles the embedder holds (collector roots): see [`crate::handle`].
+    pub(crate) handles: crate::handle::Handles,
     /// The preallocated `MemoryError` raised when the heap is exhausted.
     pub(crate) memory_error: Value,
     /// The embedder's requests (interrupt, terminate): see [`Vm::signals`].
@@ -288,6 +290,7 @@ impl Vm {
             handled_exc: Value::NONE,
             native_depth: 0,
             native_roots: Vec::new(),
+            handles: crate::handle::Handles::default(),
             memory_error: Value::NONE,
             signals: Arc::default(),
             fuel: crate::limits::UNLIMITED,
@@ -522,6 +525,7 @@ impl Vm {
         for v in &self.native_roots {
             heap.mark_value(*v);
         }
+        self.handles.mark(heap);
         self.types.for_each_ref(&mut |v| heap.mark_value(v));
         self.interned.for_each_ref(&mut |v| heap.mark_value(v));
         self.shapes.for_each_name(&mut |v| heap.mark_value(v));

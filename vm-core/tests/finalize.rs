@@ -16,7 +16,7 @@ fn result_of(vm: &mut Vm, src: &str) -> String {
     let r = vm.run_source(src, "t.py");
     assert!(r.is_ok(), "{r:?}");
     match vm.get_global("result") {
-        Some(v) => vm.display(v),
+        Some(v) => vm.display(v.get()),
         None => String::new(),
     }
 }

@@ -70,7 +70,7 @@ fn run(
     let r = vm.run_source(src, "t.py");
     let probe = vm
         .get_global("probe")
-        .map(|v| vm.display(v))
+        .map(|v| vm.display(v.get()))
         .unwrap_or_default();
     let used = vm.fuel_used();
     let text = out.borrow().clone();
@@ -218,7 +218,7 @@ fn each_run_gets_the_whole_budget_and_the_vm_stays_usable() {
         assert!(matches!(r, Err(RunError::Terminated { .. })), "{r:?}");
         vm.run_source("x = sum(range(100))\n", "t.py").unwrap();
         let x = vm.get_global("x").unwrap();
-        assert_eq!(vm.as_i64(x), Some(4950));
+        assert_eq!(vm.as_i64(x.get()), Some(4950));
     }
     vm.set_fuel(None);
     vm.run_source("for i in range(100000): pass\n", "t.py")
@@ -267,7 +267,7 @@ while True:
     assert_eq!(out, "");
     vm.run_source("y = 6 * 7\n", "t.py").unwrap();
     let y = vm.get_global("y").unwrap();
-    assert_eq!(vm.as_i64(y), Some(42));
+    assert_eq!(vm.as_i64(y.get()), Some(42));
 }
 
 #[test]
@@ -341,7 +341,7 @@ fn a_request_left_over_from_a_run_does_not_fail_the_next() {
     vm.run_source("def f():\n    return 4\ny = f()\n", "t.py")
         .unwrap();
     let y = vm.get_global("y").unwrap();
-    assert_eq!(vm.as_i64(y), Some(4));
+    assert_eq!(vm.as_i64(y.get()), Some(4));
 }
 
 #[test]

@@ -20,7 +20,7 @@ fn result_of(src: &str) -> String {
     let r = vm.run_source(&full, "t.py");
     assert!(r.is_ok(), "{r:?}");
     match vm.get_global("result") {
-        Some(v) => vm.display(v),
+        Some(v) => vm.display(v.get()),
         None => String::new(),
     }
 }
