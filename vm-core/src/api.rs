@@ -110,12 +110,12 @@ impl Vm {
     }
 
     /// Prepares a run started from Rust: when no script is running, it gets a fresh
-    /// budget, and requests sent while none ran are dropped (they were for a run that
-    /// ended). A call made by native code during a run is part of that run.
+    /// budget. A call made by native code during a run is part of that run. (A request
+    /// sent while no script runs is for the next run: a watchdog may fire before the run
+    /// it was started for begins.)
     fn begin_run(&mut self) {
         if self.frames.is_empty() {
             self.start_fuel();
-            self.signals.clear();
         }
     }
 

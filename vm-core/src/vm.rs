@@ -95,9 +95,10 @@ pub struct Config {
     /// ([`Vm::take_trace_log`], `tiercel --dump-traces`).
     pub log_traces: bool,
     /// Instruction budget of each run (`None`: unlimited): one unit per tier-1
-    /// instruction; the run ends with [`RunError::Terminated`] at the first loop back-edge
-    /// or function entry after it is spent, at the same instruction in every tier
-    /// (`tiercel --fuel N`; see [`crate::limits`]).
+    /// instruction (and per item a native loop takes from an iterator); the run ends with
+    /// [`RunError::Terminated`] at the first loop back-edge or function entry after it is
+    /// spent, at the same instruction in every tier (`tiercel --fuel N`; see
+    /// [`crate::limits`]).
     pub fuel: Option<u64>,
 }
 

@@ -137,7 +137,7 @@ fn main() -> ExitCode {
     let terminated = matches!(r, Err(vm_core::RunError::Terminated { .. }));
     let code = vm.report_outcome(r);
     if let (true, Some(n)) = (terminated, vm.fuel_used()) {
-        vm.write_err(&format!("({n} instructions executed)\n"));
+        vm.write_err(&format!("(fuel used: {n})\n"));
     }
     vm.host.flush();
     if let Some(stats) = vm.spec_stats() {

@@ -328,6 +328,7 @@ impl Vm {
                     let Some(v) = self.iter_next(it)? else {
                         return Ok(None);
                     };
+                    self.native_step()?;
                     let keep = if func == Value::NONE {
                         self.truthy(v)?
                     } else {
@@ -425,6 +426,7 @@ impl Vm {
                 return vm.generator_collect(g, acc);
             }
             while let Some(x) = vm.iter_next(it)? {
+                vm.native_step()?;
                 vm.list_push(acc, x)?;
             }
             Ok(())
