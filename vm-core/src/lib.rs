@@ -32,6 +32,11 @@ pub mod opt;
 pub(crate) mod trace;
 pub mod vm;
 
+/// The embedding guide's examples compile and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/EMBEDDING.md")]
+struct EmbeddingGuide;
+
 pub use handle::Handle;
 pub use limits::{Signals, Termination};
 pub use object::value::Value;
