@@ -43,6 +43,13 @@ impl Host for StdHost {
     }
 }
 
+/// The process's peak resident size (`VmHWM`), where the system reports it (Linux).
+fn peak_resident_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
 fn usage() -> ExitCode {
     eprintln!(
         "usage: tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2] [--hot N] [--no-opt] [--dump-traces] [-c CODE | FILE] [ARGS...]"
@@ -145,6 +152,11 @@ fn main() -> ExitCode {
     }
     if let Some(stats) = vm.tier2_stats() {
         eprint!("{}", stats.report());
+    }
+    if vm.config.stats {
+        if let Some(kib) = peak_resident_kib() {
+            eprintln!("peak resident memory: {kib} KiB");
+        }
     }
     if dump_traces {
         eprint!("{}", vm.take_trace_log());

@@ -269,9 +269,9 @@ impl Vm {
         self.spec.slow || self.tier2.recording_here() || self.heap.under_pressure()
     }
 
-    /// After a `MemoryError`, collects at an instruction boundary while the heap is close
-    /// to its limit, so data the handler dropped (`L = None`) is free before the next
-    /// allocation. Any instruction boundary is a safe point: native code that called into
+    /// After a `MemoryError`, collects at an instruction boundary while the request that
+    /// failed would still not fit, so data the handler dropped (`L = None`) is free before
+    /// the next allocation. Any instruction boundary is a safe point: native code that called into
     /// Python keeps its values rooted. Rare and bounded (`Heap::arm_pressure`).
     #[cold]
     #[inline(never)]

@@ -89,6 +89,10 @@ pub struct Heap {
     reserve: bool,
     /// Collections at instruction boundaries left after a `MemoryError` (0: none).
     pressure: u8,
+    /// The last request refused for want of room (bytes).
+    refused: usize,
+    /// Under pressure: the room wanted back (the refused request, if it can ever fit).
+    wanted: usize,
     /// What `bytes` may reach: the limit, plus [`RESERVE`] in reserve mode or under
     /// pressure.
     cap: usize,
@@ -136,6 +140,8 @@ impl Heap {
             limit,
             reserve: false,
             pressure: 0,
+            refused: 0,
+            wanted: 0,
             cap: limit,
             external: 0,
             allocated: 0,
@@ -226,10 +232,17 @@ impl Heap {
     /// A `MemoryError` was raised and the collection before its handler ran: until the
     /// heap has room again, allocations may use [`RESERVE`] bytes above the limit (so a
     /// handler can report and drop data), and the interpreter collects at instruction
-    /// boundaries ([`Heap::pressure_wants_collection`]) a bounded number of times, so data
-    /// the script drops right after (`L = None`) is freed before its next allocation.
+    /// boundaries ([`Heap::pressure_wants_collection`]) while the refused request would
+    /// still not fit, a bounded number of times, so data the script drops right after
+    /// (`L = None`) is freed before its next allocation.
     pub fn arm_pressure(&mut self) {
         self.pressure = PRESSURE_COLLECTIONS;
+        // A request larger than the whole limit never fits: only the reserve helps then.
+        self.wanted = if self.refused <= self.limit {
+            self.refused
+        } else {
+            0
+        };
         self.set_cap();
     }
 
@@ -239,17 +252,22 @@ impl Heap {
         self.pressure > 0
     }
 
-    /// Under pressure: whether the heap is close enough to its limit that the next
-    /// instruction boundary should collect.
-    pub fn pressure_wants_collection(&self) -> bool {
-        self.pressure > 0 && self.bytes > self.limit - self.limit / 8
+    /// Whether the request refused last would fit now.
+    fn has_room_wanted(&self) -> bool {
+        self.bytes.saturating_add(self.wanted) <= self.limit
     }
 
-    /// Counts a collection made because of pressure; the pressure ends once the heap has
-    /// room again or its collections are used up.
+    /// Under pressure: whether the refused request still would not fit, so the next
+    /// instruction boundary should collect.
+    pub fn pressure_wants_collection(&self) -> bool {
+        self.pressure > 0 && !self.has_room_wanted()
+    }
+
+    /// Counts an instruction boundary under pressure (after its collection, if any); the
+    /// pressure ends once the refused request would fit or its collections are used up.
     pub fn note_pressure_collection(&mut self) {
         self.pressure = self.pressure.saturating_sub(1);
-        if self.bytes <= self.limit - self.limit / 8 {
+        if self.has_room_wanted() {
             self.pressure = 0;
         }
         self.set_cap();
@@ -301,7 +319,11 @@ impl Heap {
         if self.pool_bytes > 0 {
             self.release_pools();
         }
-        self.fits(n)
+        let fits = self.fits(n);
+        if !fits {
+            self.refused = n;
+        }
+        fits
     }
 
     /// [`Heap::charge`] over the limit: bytes that dropped native buffers gave back, and the
@@ -316,6 +338,7 @@ impl Heap {
         // As `charge` (not calling it: that would make it recursive, and not inlined).
         let new = self.bytes.saturating_add(n);
         if new > self.cap {
+            self.refused = n;
             return Err(OutOfMemory);
         }
         self.bytes = new;
@@ -554,6 +577,29 @@ impl Heap {
         }
     }
 
+    /// Gives back the arena's free tail when it is most of the arena. Every slot counts
+    /// against the limit whether used or not, so a heap once filled with small objects (a
+    /// list of a hundred thousand `[0]`s) would otherwise keep their room after they died,
+    /// and a large buffer could not fit. Objects never move: only slots past the last live
+    /// one go.
+    fn shrink_arena(&mut self) {
+        let len = match self.used.iter().rposition(|&w| w != 0) {
+            Some(w) => w * 64 + 64 - self.used[w].leading_zeros() as usize,
+            None => 0,
+        };
+        let keep = len.max(256);
+        if self.objs.capacity() < 2 * keep {
+            return;
+        }
+        self.objs.truncate(len);
+        self.objs.shrink_to(keep);
+        let words = self.objs.capacity().div_ceil(64);
+        self.used.truncate(words);
+        self.marks.truncate(words);
+        self.used.shrink_to_fit();
+        self.marks.shrink_to_fit();
+    }
+
     /// Frees every unmarked object and clears the marks. Call after marking the roots and
     /// [`Heap::trace`].
     pub fn sweep(&mut self) {
@@ -585,6 +631,7 @@ impl Heap {
         self.live -= freed as usize;
         self.cursor = 0;
         self.marks.iter_mut().for_each(|w| *w = 0);
+        self.shrink_arena();
         let bytes = self.objs.capacity() * size_of::<Obj>()
             + extra
             + self.pool_bytes
