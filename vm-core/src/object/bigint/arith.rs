@@ -151,6 +151,10 @@ fn trimmed(a: &[u32]) -> &[u32] {
 /// caller placed it). Dispatches between schoolbook, Karatsuba and the unbalanced split.
 /// Returns early, with a meaningless `out`, once `poll` asks to stop.
 fn mul_into(out: &mut [u32], a: &[u32], b: &[u32], poll: &mut Poll<'_>) {
+    // Once stopped, the rest of the recursion (its allocations included) is skipped.
+    if poll.stopped() {
+        return;
+    }
     let a = trimmed(a);
     let b = trimmed(b);
     if a.is_empty() || b.is_empty() {
@@ -185,6 +189,9 @@ fn mul_into(out: &mut [u32], a: &[u32], b: &[u32], poll: &mut Poll<'_>) {
     mul_into(&mut z0, a0, b0, poll);
     let mut z2 = vec![0u32; a1.len() + b1.len()];
     mul_into(&mut z2, a1, b1, poll);
+    if poll.stopped() {
+        return;
+    }
     let sa = add_mag(trimmed(a0), a1);
     let sb = add_mag(trimmed(b0), b1);
     let mut z1 = vec![0u32; sa.len() + sb.len()];
