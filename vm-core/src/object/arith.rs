@@ -700,32 +700,7 @@ impl Vm {
                     return Err(self.type_error(msg));
                 }
                 if inplace && matches!(self.heap.get(ra), Obj::List(_)) {
-                    let Some(n) = self.as_i64(b) else {
-                        return Err(
-                            self.overflow_error("cannot fit 'int' into an index-sized integer")
-                        );
-                    };
-                    let items = match self.heap.get(ra) {
-                        Obj::List(l) => l.clone(),
-                        _ => Vec::new(),
-                    };
-                    let count = usize::try_from(n.max(0)).unwrap_or(usize::MAX);
-                    let size = (items.len() * 8).checked_mul(count);
-                    if !size.is_some_and(|n| self.heap.fits_releasing_pools(n)) {
-                        return Err(PyErr(self.memory_error));
-                    }
-                    let mut out = Vec::new();
-                    // An empty list stays empty however large the count.
-                    if !items.is_empty() {
-                        for _ in 0..count {
-                            out.extend_from_slice(&items);
-                        }
-                    }
-                    self.charge(out.len() * 8)?;
-                    if let Obj::List(l) = self.heap.get_mut(ra) {
-                        *l = out;
-                    }
-                    return Ok(Some(a));
+                    return self.list_repeat_in_place(a, b).map(Some);
                 }
                 self.repeat(a, b).map(Some)
             }
@@ -753,6 +728,36 @@ impl Vm {
             self.obj(v),
             Some(Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_))
         )
+    }
+
+    /// `list *= n`: the list repeated in place.
+    fn list_repeat_in_place(&mut self, list: Value, n: Value) -> PyResult<Value> {
+        let Some(n) = self.as_i64(n) else {
+            return Err(self.overflow_error("cannot fit 'int' into an index-sized integer"));
+        };
+        let items = match self.obj(list) {
+            Some(Obj::List(l)) => l.clone(),
+            _ => Vec::new(),
+        };
+        let count = usize::try_from(n.max(0)).unwrap_or(usize::MAX);
+        let size = (items.len() * 8).checked_mul(count);
+        if !size.is_some_and(|n| self.heap.fits_releasing_pools(n)) {
+            return Err(PyErr(self.memory_error));
+        }
+        let mut out = Vec::new();
+        // An empty list stays empty however large the count.
+        if !items.is_empty() {
+            for _ in 0..count {
+                out.extend_from_slice(&items);
+            }
+        }
+        self.charge(out.len() * 8)?;
+        if let Some(r) = list.as_obj() {
+            if let Obj::List(l) = self.heap.get_mut(r) {
+                *l = out;
+            }
+        }
+        Ok(list)
     }
 
     /// `seq * n`.
