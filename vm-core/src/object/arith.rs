@@ -29,12 +29,8 @@ impl Vm {
                 return Ok(v);
             }
         }
-        let h = HeapInt::from_big(b);
-        if let HeapInt::Big(b) = &h {
-            let extra = (b.bit_length() as usize) / 8 + 8;
-            self.charge(extra)?;
-        }
-        self.alloc_value(Obj::BigInt(h))
+        // The allocation charges the digits (`HeapInt::heap_bytes`).
+        self.alloc_value(Obj::BigInt(HeapInt::from_big(b)))
     }
 
     /// An int value from an i128.
@@ -626,7 +622,6 @@ impl Vm {
                     .map_err(|_| PyErr(self.memory_error))?;
                 v.extend_from_slice(x);
                 v.extend_from_slice(y);
-                self.charge(v.len() * 8)?;
                 self.new_list(v).map(Some)
             }
             (Obj::List(_), _) if op == BinaryOp::Add => {
@@ -642,7 +637,6 @@ impl Vm {
                     .map_err(|_| PyErr(self.memory_error))?;
                 v.extend_from_slice(x);
                 v.extend_from_slice(y);
-                self.charge(v.len() * 8)?;
                 self.new_tuple(v).map(Some)
             }
             (Obj::Tuple(_), _) if op == BinaryOp::Add => {
@@ -665,7 +659,6 @@ impl Vm {
                     return Ok(Some(a));
                 }
                 v.extend_from_slice(&w);
-                self.charge(v.len())?;
                 let is_ba = matches!(self.heap.get(ra), Obj::ByteArray(_));
                 let obj = if is_ba {
                     Obj::ByteArray(v)
@@ -778,12 +771,10 @@ impl Vm {
             }
             Some(Obj::List(l)) => {
                 let out: Vec<Value> = l.iter().copied().cycle().take(l.len() * count).collect();
-                self.charge(out.len() * 8)?;
                 self.new_list(out)
             }
             Some(Obj::Tuple(t)) => {
                 let out: Vec<Value> = t.iter().copied().cycle().take(t.len() * count).collect();
-                self.charge(out.len() * 8)?;
                 self.new_tuple(out)
             }
             Some(Obj::Bytes(b)) => {
