@@ -311,3 +311,19 @@ fn huge_decimal_literals_are_a_syntax_error() {
     );
     vm.run_source(&src, "t.py").unwrap();
 }
+
+#[test]
+fn sequence_results_are_charged_once() {
+    let _serial = SERIAL.lock();
+    let (mut vm, out) = vm_with_heap(LIMIT);
+    // 400 KB of list and 200 KB of str fit a 1 MB heap within one run (no collection
+    // between them to correct a double count).
+    let src = "\
+l = [0] * 50000
+r = 'x' * 200000
+t = (1,) * 5000 + (2,) * 5000
+print(len(l), len(r), len(t))
+";
+    vm.run_source(src, "t.py").unwrap();
+    assert_eq!(out.borrow().as_str(), "50000 200000 10000\n");
+}
