@@ -5,6 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{add_methods, check_args, int_arg, kwarg};
+use crate::object::scratch::{ByteBuf, TextBuf};
 use crate::object::types::Obj;
 use crate::object::value::Value;
 use crate::vm::{PyResult, Vm};
@@ -228,34 +229,31 @@ fn b_count(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     Ok(Value::int_unchecked(count_sub(&s[a..b], &sub) as i64))
 }
 
-fn replace_bytes(s: &[u8], old: &[u8], new: &[u8], count: i64) -> Vec<u8> {
-    let mut out = Vec::with_capacity(s.len());
-    let mut done = 0i64;
+/// Where `old` next occurs in `s` at or after `from` (an empty `old` occurs before every
+/// byte and at the end).
+fn next_hit(s: &[u8], old: &[u8], from: usize) -> Option<usize> {
     if old.is_empty() {
-        for &c in s {
-            if count < 0 || done < count {
-                out.extend_from_slice(new);
-                done += 1;
-            }
-            out.push(c);
-        }
-        if count < 0 || done < count {
-            out.extend_from_slice(new);
-        }
-        return out;
+        return (from <= s.len()).then_some(from);
     }
-    let mut i = 0;
-    while i < s.len() {
-        if (count < 0 || done < count) && s[i..].starts_with(old) {
-            out.extend_from_slice(new);
-            i += old.len();
-            done += 1;
-        } else {
-            out.push(s[i]);
-            i += 1;
-        }
+    let rest = s.get(from..)?;
+    find_sub(rest, old).map(|i| from + i)
+}
+
+/// Calls `f` with each occurrence of `old` in `s`, left to right without overlaps, at most
+/// `limit` of them; returns how many there were.
+fn each_hit(s: &[u8], old: &[u8], limit: usize, mut f: impl FnMut(usize)) -> usize {
+    let mut n = 0;
+    let mut from = 0;
+    while n < limit {
+        let Some(i) = next_hit(s, old, from) else {
+            break;
+        };
+        f(i);
+        n += 1;
+        // Past the match (past the next byte for an empty `old`).
+        from = i + old.len().max(1);
     }
-    out
+    n
 }
 
 fn b_replace(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
@@ -267,8 +265,20 @@ fn b_replace(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
         Some(v) => int_arg(vm, *v)?,
         None => -1,
     };
-    let out = replace_bytes(&s, &old, &new, count);
-    mk(vm, out, ba)
+    let limit = usize::try_from(count).unwrap_or(usize::MAX);
+    // The result's size first: a long `new` can make it far larger than the heap.
+    let hits = each_hit(&s, &old, limit, |_| {});
+    let size = (s.len() - hits * old.len()).saturating_add(hits.saturating_mul(new.len()));
+    let mut out = ByteBuf::new(vm);
+    out.reserve(vm, size)?;
+    let mut last = 0;
+    each_hit(&s, &old, limit, |i| {
+        out.extend_reserved(&s[last..i]);
+        out.extend_reserved(&new);
+        last = i + old.len();
+    });
+    out.extend_reserved(&s[last..]);
+    mk(vm, out.into_vec(), ba)
 }
 
 fn list_of(vm: &mut Vm, parts: Vec<Vec<u8>>, ba: bool) -> PyResult<Value> {
@@ -401,17 +411,25 @@ fn b_rsplit(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
     list_of(vm, out, ba)
 }
 
+/// The bytes of a bytes or bytearray value, borrowed.
+fn bytes_of(vm: &Vm, v: Value) -> Option<&[u8]> {
+    match vm.obj(v)? {
+        Obj::Bytes(b) => Some(b),
+        Obj::ByteArray(b) => Some(b),
+        _ => None,
+    }
+}
+
 fn b_join(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "join", args, 2, 2)?;
     let (sep, ba) = this(vm, args, "join")?;
     let items = vm.collect_iter(args[1])?;
-    let mut out = Vec::new();
+    // The result's size first: many references to one large bytes join to far more than
+    // the heap holds.
+    let mut total = sep.len().saturating_mul(items.len().saturating_sub(1));
     for (i, it) in items.iter().enumerate() {
-        if i > 0 {
-            out.extend_from_slice(&sep);
-        }
-        match vm.bytes_data(*it) {
-            Some(d) => out.extend_from_slice(&d),
+        match bytes_of(vm, *it) {
+            Some(d) => total = total.saturating_add(d.len()),
             None => {
                 let msg = format!(
                     "sequence item {i}: expected a bytes-like object, {} found",
@@ -421,7 +439,15 @@ fn b_join(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
             }
         }
     }
-    mk(vm, out, ba)
+    let mut out = ByteBuf::new(vm);
+    out.reserve(vm, total)?;
+    for (i, it) in items.iter().enumerate() {
+        if i > 0 {
+            out.extend_reserved(&sep);
+        }
+        out.extend_reserved(bytes_of(vm, *it).unwrap_or_default());
+    }
+    mk(vm, out.into_vec(), ba)
 }
 
 fn strip_impl(vm: &mut Vm, args: &[Value], name: &str, l: bool, r: bool) -> PyResult<Value> {
@@ -757,9 +783,15 @@ fn b_hex(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
         Some(v) => int_arg(vm, v)?,
         None => 1,
     };
-    let mut out = String::with_capacity(s.len() * 3);
     let n = s.len();
-    let k = per.unsigned_abs() as usize;
+    let k = usize::try_from(per.unsigned_abs()).unwrap_or(usize::MAX);
+    let seps = match &sep {
+        Some(sep) if k > 0 => n.saturating_sub(1) / k * sep.len(),
+        _ => 0,
+    };
+    let mut out = TextBuf::new(vm);
+    out.reserve(vm, n.saturating_mul(2).saturating_add(seps))?;
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     for (i, b) in s.iter().enumerate() {
         if i > 0 {
             if let (Some(sep), true) = (&sep, k > 0) {
@@ -769,13 +801,14 @@ fn b_hex(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
                     i % k == 0
                 };
                 if boundary {
-                    out.push_str(sep);
+                    out.push_reserved(sep);
                 }
             }
         }
-        out.push_str(&format!("{b:02x}"));
+        let pair = [HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]];
+        out.push_reserved(core::str::from_utf8(&pair).unwrap_or("00"));
     }
-    vm.new_string(out)
+    vm.new_string(out.into_string())
 }
 
 fn b_fromhex(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {

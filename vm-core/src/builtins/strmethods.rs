@@ -319,12 +319,28 @@ fn str_replace(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<
         Some(v) => super::int_arg(vm, *v)?,
         None => -1,
     };
-    let out = if count < 0 {
-        s.replace(&old, &new)
+    let limit = usize::try_from(count).unwrap_or(usize::MAX);
+    // The result's size first (an empty `old` matches at every character boundary): a
+    // long `new` can make it far larger than the heap.
+    let hits = if old.is_empty() {
+        s.chars().count().saturating_add(1).min(limit)
     } else {
-        s.replacen(&old, &new, count as usize)
+        s.matches(old.as_str()).take(limit).count()
     };
-    vm.new_string(out)
+    if hits == 0 && is_exact_str(vm, args[0]) {
+        return Ok(args[0]);
+    }
+    let size = (s.len() - hits * old.len()).saturating_add(hits.saturating_mul(new.len()));
+    let mut out = TextBuf::new(vm);
+    out.reserve(vm, size)?;
+    let mut last = 0;
+    for (i, m) in s.match_indices(old.as_str()).take(limit) {
+        out.push_reserved(&s[last..i]);
+        out.push_reserved(&new);
+        last = i + m.len();
+    }
+    out.push_reserved(&s[last..]);
+    vm.new_string(out.into_string())
 }
 
 /// Character-index bounds `[start, end)` of optional slice arguments, as byte offsets.

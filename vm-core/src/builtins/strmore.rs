@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 
 use super::strmethods::{bounds, char_index, str_arg_opt, this_str};
 use super::{add_methods, check_args, int_arg, kwarg, str_arg};
+use crate::object::scratch::TextBuf;
 use crate::object::types::{NativeKind, Obj};
 use crate::object::value::Value;
 use crate::vm::{PyResult, Vm};
@@ -457,61 +458,80 @@ fn pad_args(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<(String, usize,
     Ok((s, n, width, fill))
 }
 
+/// `s` with `left` and `right` fill characters, built in a buffer charged against the heap
+/// limit before it grows.
 fn pad(vm: &mut Vm, s: &str, left: usize, right: usize, fill: char) -> PyResult<Value> {
-    vm.charge(left + right)?;
-    let mut out = String::with_capacity(s.len() + left + right);
-    out.extend(core::iter::repeat_n(fill, left));
-    out.push_str(s);
-    out.extend(core::iter::repeat_n(fill, right));
-    vm.new_string(out)
+    let bytes = left
+        .saturating_add(right)
+        .saturating_mul(fill.len_utf8())
+        .saturating_add(s.len());
+    let mut out = TextBuf::new(vm);
+    out.reserve(vm, bytes)?;
+    out.push_repeated(vm, fill, left)?;
+    out.push_reserved(s);
+    out.push_repeated(vm, fill, right)?;
+    vm.new_string(out.into_string())
+}
+
+/// The receiver itself when it is exactly a `str` (CPython returns it unchanged when no
+/// padding is needed), else a copy.
+fn unpadded(vm: &mut Vm, args: &[Value], s: String) -> PyResult<Value> {
+    if matches!(vm.obj(args[0]), Some(Obj::Str(_))) {
+        return Ok(args[0]);
+    }
+    vm.new_string(s)
 }
 
 fn str_center(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     let (s, n, width, fill) = pad_args(vm, args, "center")?;
-    if width <= n as i64 {
-        return vm.new_string(s);
-    }
-    let marg = width as usize - n;
-    let left = marg / 2 + (marg & width as usize & 1);
+    let Some(marg) = wider(width, n) else {
+        return unpadded(vm, args, s);
+    };
+    // CPython's rounding: the odd character goes left when the width is odd.
+    let left = marg / 2 + (marg & (width & 1) as usize);
     pad(vm, &s, left, marg - left, fill)
+}
+
+/// How many characters `width` exceeds `n` by, if it does.
+fn wider(width: i64, n: usize) -> Option<usize> {
+    let width = usize::try_from(width).ok()?;
+    width.checked_sub(n).filter(|&m| m > 0)
 }
 
 fn str_ljust(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     let (s, n, width, fill) = pad_args(vm, args, "ljust")?;
-    if width <= n as i64 {
-        return vm.new_string(s);
-    }
-    pad(vm, &s, 0, width as usize - n, fill)
+    let Some(marg) = wider(width, n) else {
+        return unpadded(vm, args, s);
+    };
+    pad(vm, &s, 0, marg, fill)
 }
 
 fn str_rjust(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     let (s, n, width, fill) = pad_args(vm, args, "rjust")?;
-    if width <= n as i64 {
-        return vm.new_string(s);
-    }
-    pad(vm, &s, width as usize - n, 0, fill)
+    let Some(marg) = wider(width, n) else {
+        return unpadded(vm, args, s);
+    };
+    pad(vm, &s, marg, 0, fill)
 }
 
 fn str_zfill(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "zfill", args, 2, 2)?;
     let s = this_str(vm, args, "zfill")?;
     let width = int_arg(vm, args[1])?;
-    let n = s.chars().count();
-    if width <= n as i64 {
-        return vm.new_string(s);
-    }
-    let fill = width as usize - n;
-    vm.charge(fill)?;
-    let mut out = String::with_capacity(s.len() + fill);
+    let Some(fill) = wider(width, s.chars().count()) else {
+        return unpadded(vm, args, s);
+    };
+    let mut out = TextBuf::new(vm);
+    out.reserve(vm, fill.saturating_add(s.len()))?;
     let body = if s.starts_with('+') || s.starts_with('-') {
-        out.push_str(&s[..1]);
+        out.push_reserved(&s[..1]);
         &s[1..]
     } else {
         &s[..]
     };
-    out.extend(core::iter::repeat_n('0', fill));
-    out.push_str(body);
-    vm.new_string(out)
+    out.push_repeated(vm, '0', fill)?;
+    out.push_reserved(body);
+    vm.new_string(out.into_string())
 }
 
 fn str_expandtabs(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
@@ -525,29 +545,52 @@ fn str_expandtabs(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
         Some(v) => int_arg(vm, v)?,
         None => 8,
     };
-    let mut out = String::with_capacity(s.len());
+    // CPython takes the tab size as a C `int`.
+    if i32::try_from(ts).is_err() {
+        return Err(vm.overflow_error("Python int too large to convert to C int"));
+    }
+    // The result's size first, then the text into a buffer of that size.
+    let mut size = 0usize;
     let mut col: i64 = 0;
     for c in s.chars() {
         match c {
-            '\t' => {
-                if ts > 0 {
-                    let k = ts - col % ts;
-                    vm.charge(k as usize)?;
-                    out.extend(core::iter::repeat_n(' ', k as usize));
-                    col += k;
-                }
+            '\t' if ts > 0 => {
+                let k = ts - col % ts;
+                size = size.saturating_add(k as usize);
+                col += k;
             }
+            '\t' => {}
             '\n' | '\r' => {
-                out.push(c);
+                size += 1;
                 col = 0;
             }
             _ => {
-                out.push(c);
+                size += c.len_utf8();
                 col += 1;
             }
         }
     }
-    vm.new_string(out)
+    let mut out = TextBuf::new(vm);
+    out.reserve(vm, size)?;
+    let mut col: i64 = 0;
+    let mut run = 0;
+    for (i, c) in s.char_indices() {
+        match c {
+            '\t' => {
+                out.push_reserved(&s[run..i]);
+                run = i + 1;
+                if ts > 0 {
+                    let k = ts - col % ts;
+                    out.push_repeated(vm, ' ', k as usize)?;
+                    col += k;
+                }
+            }
+            '\n' | '\r' => col = 0,
+            _ => col += 1,
+        }
+    }
+    out.push_reserved(&s[run..]);
+    vm.new_string(out.into_string())
 }
 
 fn rfind_impl(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<Option<i64>> {

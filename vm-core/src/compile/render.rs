@@ -52,15 +52,16 @@ impl CompileError {
             return format!("{class}: {}\n", self.msg);
         }
         let mut out = format!("  File \"{filename}\", line {}\n", self.line);
-        if let Some(text) = source_line(source, self.line) {
-            let line_size = text.chars().count() as i64;
-            let offset = i64::from(self.col);
-            // CPython's end_offset of -1/0 means "no range": stored here as 0.
-            let mut end_offset = if self.end_col == 0 {
-                -1
+        if let Some(line) = source_line(source, self.line) {
+            let (text, col, end_col) = if is_file(filename) {
+                file_piece(&line, self.col, self.end_col)
             } else {
-                i64::from(self.end_col)
+                (line, self.col, self.end_col)
             };
+            let line_size = text.chars().count() as i64;
+            let offset = i64::from(col);
+            // CPython's end_offset of -1/0 means "no range": stored here as 0.
+            let mut end_offset = if end_col == 0 { -1 } else { i64::from(end_col) };
             if self.end_line > self.line {
                 end_offset = line_size;
             }
@@ -76,6 +77,47 @@ impl CompileError {
         out.push_str(&format!("{class}: {}\n", self.msg));
         out
     }
+}
+
+/// Whether errors in `filename` show a line CPython reads back from the file (a path), not
+/// one it still has from the tokenizer (`<string>`, `<stdin>`).
+fn is_file(filename: &str) -> bool {
+    !(filename.starts_with('<') && filename.ends_with('>'))
+}
+
+/// The bytes CPython's `err_programtext` reads per `fgets` call; it keeps the last piece.
+const FGETS_PIECE: usize = 999;
+
+/// What CPython shows of a file's line (`line`, with its newline) for an error at
+/// character columns `col..end_col`: only the last 999-byte piece of a longer line, and
+/// the columns turned into byte offsets and back into characters of that piece (which
+/// clips them to its end), as `_PyPegen_raise_error_known_location` does.
+fn file_piece(line: &str, col: u32, end_col: u32) -> (String, u32, u32) {
+    if line.len() <= FGETS_PIECE {
+        return (String::from(line), col, end_col);
+    }
+    let bytes = line.as_bytes();
+    let piece = &bytes[(bytes.len() - 1) / FGETS_PIECE * FGETS_PIECE..];
+    // A 1-based character column as a 1-based byte offset into the whole line.
+    let byte_col = |c: u32| -> usize {
+        if c == 0 {
+            return 0;
+        }
+        line.char_indices()
+            .nth(c as usize - 1)
+            .map_or(line.len() + 1, |(i, _)| i + 1)
+    };
+    // `_PyPegen_byte_offset_to_character_offset`: the characters in that many bytes of the
+    // piece, its terminating NUL counting as one past the end.
+    let to_chars = |b: usize| -> u32 {
+        let n = b.min(piece.len() + 1);
+        let chars = String::from_utf8_lossy(&piece[..n.min(piece.len())])
+            .chars()
+            .count();
+        u32::try_from(chars + usize::from(n > piece.len())).unwrap_or(u32::MAX)
+    };
+    let text = String::from(String::from_utf8_lossy(piece));
+    (text, to_chars(byte_col(col)), to_chars(byte_col(end_col)))
 }
 
 /// CPython's `print_error_text` (pythonrun.c), on characters.

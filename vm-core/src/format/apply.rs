@@ -3,13 +3,14 @@
 //! `calc_number_widths`, `fill_number` and `_PyUnicode_InsertThousandsGrouping`
 //! (Python/formatter_unicode.c, Objects/unicodeobject.c).
 
+use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::float_repr::{double_to_string, Code, DtoaFlags};
 use super::spec::{check_grouping, parse_format_spec_for, unknown_type, Align, FormatSpec, Sign};
-use super::{check_field, FormatError};
+use super::{buffer, size, FormatError, Room};
 
 /// An integer as the formatter needs to see it. The VM implements this for its big ints;
 /// implementations for the primitive integer types are provided.
@@ -17,8 +18,14 @@ pub trait IntSource {
     /// Whether the value is below zero.
     fn is_negative(&self) -> bool;
     /// Digits of the absolute value in `radix` (2, 8, 10 or 16), lowercase, no prefix,
-    /// no leading zeros (`"0"` for zero).
-    fn digits(&self, radix: u32) -> String;
+    /// no leading zeros (`"0"` for zero); `Err` when the conversion is refused (CPython
+    /// limits decimal conversions to `sys.int_max_str_digits` digits).
+    fn digits(&self, radix: u32) -> Result<String, FormatError>;
+    /// At least the length of `digits(radix)`, claimed before converting.
+    fn digits_bound(&self, _radix: u32) -> usize {
+        // Enough for any primitive integer (`u128` in binary).
+        128
+    }
     /// The value correctly rounded to a float (round-half-even, like `float(n)`), or `None`
     /// if it is too large (formatting then raises `OverflowError`).
     fn to_f64(&self) -> Option<f64>;
@@ -33,14 +40,14 @@ macro_rules! int_source_impl {
             fn is_negative(&self) -> bool {
                 *self < 0
             }
-            fn digits(&self, radix: u32) -> String {
+            fn digits(&self, radix: u32) -> Result<String, FormatError> {
                 let m = self.unsigned_abs();
-                match radix {
+                Ok(match radix {
                     2 => format!("{:b}", m),
                     8 => format!("{:o}", m),
                     16 => format!("{:x}", m),
                     _ => format!("{}", m),
-                }
+                })
             }
             fn to_f64(&self) -> Option<f64> {
                 // `as` rounds to nearest-even, exactly like Python's int -> float.
@@ -60,13 +67,13 @@ macro_rules! uint_source_impl {
             fn is_negative(&self) -> bool {
                 false
             }
-            fn digits(&self, radix: u32) -> String {
-                match radix {
+            fn digits(&self, radix: u32) -> Result<String, FormatError> {
+                Ok(match radix {
                     2 => format!("{:b}", self),
                     8 => format!("{:o}", self),
                     16 => format!("{:x}", self),
                     _ => format!("{}", self),
-                }
+                })
             }
             fn to_f64(&self) -> Option<f64> {
                 Some(*self as f64)
@@ -81,17 +88,17 @@ uint_source_impl!(u8, u16, u32, u64, u128, usize);
 
 /// Adapter for the closure-based [`format_int`]: derives the float and `i64` views from the
 /// decimal digits (`str::parse::<f64>` rounds correctly, which matches `float(n)`).
-struct FnSource<'a> {
-    negative: bool,
-    magnitude_in: &'a dyn Fn(u32) -> String,
+pub(crate) struct FnSource<'a> {
+    pub(crate) negative: bool,
+    pub(crate) magnitude_in: &'a dyn Fn(u32) -> String,
 }
 
 impl IntSource for FnSource<'_> {
     fn is_negative(&self) -> bool {
         self.negative
     }
-    fn digits(&self, radix: u32) -> String {
-        (self.magnitude_in)(radix)
+    fn digits(&self, radix: u32) -> Result<String, FormatError> {
+        Ok((self.magnitude_in)(radix))
     }
     fn to_f64(&self) -> Option<f64> {
         let m: f64 = (self.magnitude_in)(10).parse().ok()?;
@@ -125,23 +132,42 @@ struct NumberParts<'a> {
 
 /// `_PyUnicode_InsertThousandsGrouping`: groups `digits` from the right, zero-extending to
 /// `min_width` characters (separators included) when zero padding with `=` alignment.
-fn group_digits(digits: &[u8], min_width: i64, grouping: Option<(char, i64)>) -> Vec<char> {
+fn group_digits<'a>(
+    digits: &'a str,
+    min_width: i64,
+    grouping: Option<(u8, i64)>,
+    room: &mut dyn Room,
+) -> Result<Cow<'a, str>, FormatError> {
+    let digits = digits.as_bytes();
     let mut min_width = min_width.max(0);
     let mut remaining = digits.len() as i64;
+    if grouping.is_none() && min_width <= remaining {
+        // Nothing to insert: the digits as they are (the common case).
+        return Ok(Cow::Borrowed(
+            core::str::from_utf8(digits).unwrap_or_default(),
+        ));
+    }
+    // Every group of `size` characters but the first has a separator before it.
+    let n = remaining.max(min_width).max(1);
+    let bound = match grouping {
+        Some((_, size)) => n.saturating_add(n / size.max(1)).saturating_add(2),
+        None => n,
+    };
+    let bound = size(bound);
+    if !room.claim(bound) {
+        return Err(FormatError::memory());
+    }
+    let mut rev: Vec<u8> = Vec::new();
+    rev.try_reserve_exact(bound)
+        .map_err(|_| FormatError::memory())?;
     let mut end = digits.len();
-    let mut rev: Vec<char> = Vec::new();
     let mut use_sep = false;
-    let mut emit = |rev: &mut Vec<char>, sep: Option<char>, n_chars: i64, n_zeros: i64| {
-        if let Some(s) = sep {
-            rev.push(s);
-        }
-        for _ in 0..n_chars {
-            end -= 1;
-            rev.push(digits[end] as char);
-        }
-        for _ in 0..n_zeros {
-            rev.push('0');
-        }
+    let mut emit = |rev: &mut Vec<u8>, sep: Option<u8>, n_chars: i64, n_zeros: i64| {
+        rev.extend(sep);
+        let start = end - size(n_chars);
+        rev.extend(digits[start..end].iter().rev());
+        end = start;
+        rev.extend(core::iter::repeat_n(b'0', size(n_zeros)));
     };
     let mut broken = false;
     if let Some((sep, size)) = grouping {
@@ -168,22 +194,35 @@ fn group_digits(digits: &[u8], min_width: i64, grouping: Option<(char, i64)>) ->
         emit(&mut rev, sep, n_chars, n_zeros);
     }
     rev.reverse();
-    rev
+    // ASCII digits, zeros and separators only.
+    Ok(Cow::Owned(String::from_utf8(rev).unwrap_or_default()))
+}
+
+/// How a number is laid out: fill, alignment, width, sign option and grouping (separator
+/// byte and group size).
+struct Layout {
+    fill: char,
+    align: Align,
+    width: Option<usize>,
+    sign: Option<Sign>,
+    grouping: Option<(u8, i64)>,
 }
 
 /// `calc_number_widths` + `fill_number`.
 fn layout_number(
     parts: &NumberParts<'_>,
-    fill: char,
-    align: Align,
-    width: Option<usize>,
-    sign: Option<Sign>,
-    grouping: Option<(char, i64)>,
+    layout: &Layout,
+    room: &mut dyn Room,
 ) -> Result<String, FormatError> {
-    if let Some(w) = width {
-        check_field(w)?;
-    }
-    let width = width.map_or(-1, |w| w as i64);
+    let Layout {
+        fill,
+        align,
+        width,
+        sign,
+        grouping,
+    } = *layout;
+    // Widths come from `get_integer`, which keeps them within `i64`.
+    let width = width.map_or(-1, |w| i64::try_from(w).unwrap_or(i64::MAX));
     let sign_char = match (sign, parts.negative) {
         (_, true) => Some('-'),
         (Some(Sign::Plus), false) => Some('+'),
@@ -201,9 +240,9 @@ fn layout_number(
         0
     };
     let grouped = if parts.digits.is_empty() {
-        Vec::new()
+        Cow::Borrowed("")
     } else {
-        group_digits(parts.digits.as_bytes(), min_width, grouping)
+        group_digits(parts.digits, min_width, grouping, room)?
     };
     let n_padding = width - (n_non_digit + grouped.len() as i64);
     let (mut lpad, mut spad, mut rpad) = (0, 0, 0);
@@ -218,28 +257,26 @@ fn layout_number(
             Align::Right => lpad = n_padding,
         }
     }
-    let mut out = String::new();
-    let push_fill = |out: &mut String, n: i64| {
-        for _ in 0..n {
-            out.push(fill);
-        }
-    };
+    let fill_bytes = size(n_padding.max(0)).saturating_mul(fill.len_utf8());
+    let total = fill_bytes
+        .saturating_add(1 + parts.prefix.len() + grouped.len() + 1)
+        .saturating_add(parts.remainder.len());
+    let mut out = buffer(room, total)?;
+    let push_fill = |out: &mut String, n: i64| out.extend(core::iter::repeat_n(fill, size(n)));
     push_fill(&mut out, lpad);
     if let Some(c) = sign_char {
         out.push(c);
     }
     if parts.upper {
-        out.push_str(&parts.prefix.to_ascii_uppercase());
+        out.extend(parts.prefix.chars().map(|c| c.to_ascii_uppercase()));
     } else {
         out.push_str(parts.prefix);
     }
     push_fill(&mut out, spad);
-    for c in grouped {
-        out.push(if parts.upper {
-            c.to_ascii_uppercase()
-        } else {
-            c
-        });
+    if parts.upper {
+        out.extend(grouped.chars().map(|c| c.to_ascii_uppercase()));
+    } else {
+        out.push_str(&grouped);
     }
     if parts.has_decimal {
         out.push('.');
@@ -251,26 +288,23 @@ fn layout_number(
 
 /// Formats a float per `spec`, exactly like `format(x, spec)` in CPython 3.11.
 /// Types: `e E f F g G n %` and none.
-pub fn format_float(x: f64, spec: &FormatSpec) -> Result<String, FormatError> {
+pub fn format_float(x: f64, spec: &FormatSpec, room: &mut dyn Room) -> Result<String, FormatError> {
     check_grouping(spec, spec.ty)?;
     match spec.ty {
-        None | Some('e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'n' | '%') => float_internal(x, spec),
+        None | Some('e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'n' | '%') => float_internal(x, spec, room),
         Some(t) => Err(unknown_type(t, "float")),
     }
 }
 
 /// `format(x, spec_text)` for a float: parses the spec (empty spec gives `str(x)`).
-pub fn format_float_spec(x: f64, spec: &str) -> Result<String, FormatError> {
-    format_float(x, &parse_format_spec_for(spec, "float")?)
+pub fn format_float_spec(x: f64, spec: &str, room: &mut dyn Room) -> Result<String, FormatError> {
+    format_float(x, &parse_format_spec_for(spec, "float")?, room)
 }
 
 /// `format_float_internal`.
-fn float_internal(x: f64, spec: &FormatSpec) -> Result<String, FormatError> {
-    if let Some(p) = spec.precision {
-        if p > i32::MAX as usize {
-            return Err(FormatError::value("precision too big"));
-        }
-        check_field(p)?;
+fn float_internal(x: f64, spec: &FormatSpec, room: &mut dyn Room) -> Result<String, FormatError> {
+    if spec.precision.is_some_and(|p| p > i32::MAX as usize) {
+        return Err(FormatError::value("precision too big"));
     }
     let mut flags = DtoaFlags {
         alt: spec.alternate,
@@ -318,7 +352,7 @@ fn float_internal(x: f64, spec: &FormatSpec) -> Result<String, FormatError> {
             p
         }
     };
-    let mut buf = double_to_string(x, code, precision, flags);
+    let mut buf = double_to_string(x, code, precision, flags, room)?;
     if add_pct {
         buf.push('%');
     }
@@ -337,7 +371,7 @@ fn float_internal(x: f64, spec: &FormatSpec) -> Result<String, FormatError> {
     let grouping = if spec.ty == Some('n') {
         None
     } else {
-        spec.grouping.map(|g| (g.as_char(), 3))
+        spec.grouping.map(|g| (g.as_byte(), 3))
     };
     let parts = NumberParts {
         negative,
@@ -347,7 +381,14 @@ fn float_internal(x: f64, spec: &FormatSpec) -> Result<String, FormatError> {
         remainder,
         upper: false,
     };
-    layout_number(&parts, fill, align, spec.width, spec.sign, grouping)
+    let layout = Layout {
+        fill,
+        align,
+        width: spec.width,
+        sign: spec.sign,
+        grouping,
+    };
+    layout_number(&parts, &layout, room)
 }
 
 /// Formats an integer given as sign + digit callback (`magnitude_in(radix)` returns the
@@ -357,20 +398,23 @@ pub fn format_int(
     negative: bool,
     magnitude_in: &dyn Fn(u32) -> String,
     spec: &FormatSpec,
+    room: &mut dyn Room,
 ) -> Result<String, FormatError> {
-    format_int_src(
-        &FnSource {
-            negative,
-            magnitude_in,
-        },
-        spec,
-    )
+    let src = FnSource {
+        negative,
+        magnitude_in,
+    };
+    format_int_src(&src, spec, room)
 }
 
 /// Formats an integer like CPython's `int.__format__`: types `b c d o x X n`, none (= `d`),
 /// and the float types `e E f F g G %` (via `float(n)`).
-pub fn format_int_src(src: &dyn IntSource, spec: &FormatSpec) -> Result<String, FormatError> {
-    format_int_typed(src, spec, "int")
+pub fn format_int_src(
+    src: &dyn IntSource,
+    spec: &FormatSpec,
+    room: &mut dyn Room,
+) -> Result<String, FormatError> {
+    format_int_typed(src, spec, "int", room)
 }
 
 /// `format(n, spec_text)` for an int-like object whose type is named `type_name` (`"int"`,
@@ -379,21 +423,24 @@ pub fn format_int_spec(
     src: &dyn IntSource,
     spec: &str,
     type_name: &str,
+    room: &mut dyn Room,
 ) -> Result<String, FormatError> {
-    format_int_typed(src, &parse_format_spec_for(spec, type_name)?, type_name)
+    let spec = parse_format_spec_for(spec, type_name)?;
+    format_int_typed(src, &spec, type_name, room)
 }
 
 fn format_int_typed(
     src: &dyn IntSource,
     spec: &FormatSpec,
     type_name: &str,
+    room: &mut dyn Room,
 ) -> Result<String, FormatError> {
     let ty = spec.ty.unwrap_or('d');
     let under_four = check_grouping(spec, Some(ty))?;
     match ty {
-        'b' | 'c' | 'd' | 'o' | 'x' | 'X' | 'n' => long_internal(src, spec, ty, under_four),
+        'b' | 'c' | 'd' | 'o' | 'x' | 'X' | 'n' => long_internal(src, spec, ty, under_four, room),
         'e' | 'E' | 'f' | 'F' | 'g' | 'G' | '%' => match src.to_f64() {
-            Some(f) => float_internal(f, spec),
+            Some(f) => float_internal(f, spec, room),
             None => Err(FormatError::overflow("int too large to convert to float")),
         },
         t => Err(unknown_type(t, type_name)),
@@ -406,6 +453,7 @@ fn long_internal(
     spec: &FormatSpec,
     ty: char,
     under_four: bool,
+    room: &mut dyn Room,
 ) -> Result<String, FormatError> {
     if spec.precision.is_some() {
         return Err(FormatError::value(
@@ -449,7 +497,14 @@ fn long_internal(
             remainder: s,
             upper: false,
         };
-        return layout_number(&parts, fill, align, spec.width, None, None);
+        let layout = Layout {
+            fill,
+            align,
+            width: spec.width,
+            sign: None,
+            grouping: None,
+        };
+        return layout_number(&parts, &layout, room);
     }
     let (radix, prefix) = match ty {
         'b' => (2, "0b"),
@@ -457,10 +512,13 @@ fn long_internal(
         'x' | 'X' => (16, "0x"),
         _ => (10, ""),
     };
-    let digits = src.digits(radix);
+    if !room.claim(src.digits_bound(radix)) {
+        return Err(FormatError::memory());
+    }
+    let digits = src.digits(radix)?;
     let grouping = match (ty, spec.grouping) {
         ('n', _) | (_, None) => None,
-        (_, Some(g)) => Some((g.as_char(), if under_four { 4 } else { 3 })),
+        (_, Some(g)) => Some((g.as_byte(), if under_four { 4 } else { 3 })),
     };
     let parts = NumberParts {
         negative: src.is_negative(),
@@ -470,12 +528,19 @@ fn long_internal(
         remainder: "",
         upper: ty == 'X',
     };
-    layout_number(&parts, fill, align, spec.width, spec.sign, grouping)
+    let layout = Layout {
+        fill,
+        align,
+        width: spec.width,
+        sign: spec.sign,
+        grouping,
+    };
+    layout_number(&parts, &layout, room)
 }
 
 /// Formats a string per `spec` like `str.__format__`: precision truncates, width counts
 /// characters, default alignment is left.
-pub fn format_str(s: &str, spec: &FormatSpec) -> Result<String, FormatError> {
+pub fn format_str(s: &str, spec: &FormatSpec, room: &mut dyn Room) -> Result<String, FormatError> {
     let ty = spec.ty.unwrap_or('s');
     check_grouping(spec, Some(ty))?;
     if ty != 's' {
@@ -517,30 +582,41 @@ pub fn format_str(s: &str, spec: &FormatSpec) -> Result<String, FormatError> {
         },
         None => s,
     };
-    pad(s, fill, align, spec.width.unwrap_or(0))
+    pad(s, fill, align, spec.width.unwrap_or(0), room)
 }
 
 /// `format(s, spec_text)` for a string (empty spec returns `s` unchanged).
-pub fn format_str_spec(s: &str, spec: &str) -> Result<String, FormatError> {
-    format_str(s, &parse_format_spec_for(spec, "str")?)
+pub fn format_str_spec(s: &str, spec: &str, room: &mut dyn Room) -> Result<String, FormatError> {
+    format_str(s, &parse_format_spec_for(spec, "str")?, room)
 }
 
 /// Pads `s` to `width` characters with `fill` (CPython's `calc_padding`): `Right` pads on
 /// the left, `Center` puts the odd extra character on the right, `Left`/`AfterSign` pad on
-/// the right. Fails with `MemoryError` if padding beyond [`super::MAX_FIELD`] is needed.
-pub fn pad(s: &str, fill: char, align: Align, width: usize) -> Result<String, FormatError> {
+/// the right. The result is claimed from `room` first.
+pub fn pad(
+    s: &str,
+    fill: char,
+    align: Align,
+    width: usize,
+    room: &mut dyn Room,
+) -> Result<String, FormatError> {
     let n = s.chars().count();
     if width <= n {
-        return Ok(String::from(s));
+        return buffer(room, s.len()).map(|mut out| {
+            out.push_str(s);
+            out
+        });
     }
-    check_field(width)?;
     let total = width - n;
     let left = match align {
         Align::Right => total,
         Align::Center => total / 2,
         Align::Left | Align::AfterSign => 0,
     };
-    let mut out = String::with_capacity(s.len() + total * fill.len_utf8());
+    let bytes = total
+        .saturating_mul(fill.len_utf8())
+        .saturating_add(s.len());
+    let mut out = buffer(room, bytes)?;
     out.extend(core::iter::repeat_n(fill, left));
     out.push_str(s);
     out.extend(core::iter::repeat_n(fill, total - left));

@@ -10,6 +10,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
+use super::{size, FormatError, Room};
+
 /// Decimal digits in the shape `_Py_dg_dtoa` returns them: significant digits without
 /// trailing zeros (`"0"` for zero) and the decimal point position `decpt`
 /// (value = 0.DIGITS * 10^decpt).
@@ -70,17 +72,28 @@ fn shortest(x: f64) -> Digits {
     significant(x, d.digits.len())
 }
 
-/// `_Py_dg_dtoa` mode 2: `n >= 1` significant digits, correctly rounded.
+/// Significant digits beyond which the decimal expansion of any finite double is all
+/// zeros: the longest exact expansion has 767 significant digits.
+const MAX_SIGNIFICANT: usize = 800;
+
+/// Fraction digits beyond which the decimal expansion of any finite double is all zeros:
+/// the smallest subnormal, 2^-1074, has 1074 of them.
+const MAX_FRACTION: usize = 1100;
+
+/// `_Py_dg_dtoa` mode 2: `n >= 1` significant digits, correctly rounded. The digits past
+/// [`MAX_SIGNIFICANT`] are zeros, which [`Digits`] drops anyway, so they are not generated
+/// (`core::fmt` also refuses precisions above 65535).
 fn significant(x: f64, n: usize) -> Digits {
     let mut s = String::new();
-    let _ = write!(s, "{:.*e}", n - 1, x.abs());
+    let _ = write!(s, "{:.*e}", n.clamp(1, MAX_SIGNIFICANT) - 1, x.abs());
     Digits::from_sci(&s)
 }
 
-/// `_Py_dg_dtoa` mode 3: `n` digits after the decimal point, correctly rounded.
+/// `_Py_dg_dtoa` mode 3: `n` digits after the decimal point, correctly rounded (only up
+/// to [`MAX_FRACTION`], past which they are zeros).
 fn fixed(x: f64, n: usize) -> Digits {
     let mut s = String::new();
-    let _ = write!(s, "{:.*}", n, x.abs());
+    let _ = write!(s, "{:.*}", n.min(MAX_FRACTION), x.abs());
     Digits::from_fixed(&s)
 }
 
@@ -112,10 +125,17 @@ pub(crate) struct DtoaFlags {
     pub upper: bool,
 }
 
-/// Port of `PyOS_double_to_string` + `format_float_short`.
-pub(crate) fn double_to_string(x: f64, code: Code, precision: usize, flags: DtoaFlags) -> String {
-    let mut out = String::new();
+/// Port of `PyOS_double_to_string` + `format_float_short`. The result's size is claimed
+/// from `room` before it is built (a precision may ask for gigabytes of zeros).
+pub(crate) fn double_to_string(
+    x: f64,
+    code: Code,
+    precision: usize,
+    flags: DtoaFlags,
+    room: &mut dyn Room,
+) -> Result<String, FormatError> {
     if !x.is_finite() {
+        let mut out = String::new();
         // Gay's code reports Infinity/NaN; CPython ignores the sign of a NaN.
         let negative = x.is_sign_negative() && !x.is_nan();
         if negative {
@@ -129,11 +149,14 @@ pub(crate) fn double_to_string(x: f64, code: Code, precision: usize, flags: Dtoa
             (false, false) => "inf",
             (false, true) => "INF",
         });
-        return out;
+        return Ok(out);
     }
     // Mode selection exactly as PyOS_double_to_string does it.
     let (d, precision) = match code {
-        Code::Exp => (significant(x, precision + 1), precision + 1),
+        Code::Exp => {
+            let p = precision.saturating_add(1);
+            (significant(x, p), p)
+        }
         Code::Fixed => (fixed(x, precision), precision),
         Code::General => {
             let p = precision.max(1);
@@ -145,7 +168,8 @@ pub(crate) fn double_to_string(x: f64, code: Code, precision: usize, flags: Dtoa
     if flags.no_neg_0 && negative && d.is_zero() {
         negative = false;
     }
-    let precision = precision as i64;
+    // Callers keep precisions within CPython's `int` range, so this is exact.
+    let precision = i64::try_from(precision).unwrap_or(i64::MAX);
     let digits = &d.digits;
     let digits_len = digits.len() as i64;
     let mut decpt = d.decpt;
@@ -188,17 +212,14 @@ pub(crate) fn double_to_string(x: f64, code: Code, precision: usize, flags: Dtoa
     } else {
         vdigits_end = vdigits_end.max(decpt);
     }
-    out.reserve((vdigits_end - vdigits_start) as usize + 8);
+    // Sign, point, digits and zeros, exponent (at most "e+308").
+    let mut out = super::buffer(room, size(vdigits_end - vdigits_start).saturating_add(8))?;
     if negative {
         out.push('-');
     } else if flags.sign {
         out.push('+');
     }
-    let zeros = |out: &mut String, n: i64| {
-        for _ in 0..n.max(0) {
-            out.push('0');
-        }
-    };
+    let zeros = |out: &mut String, n: i64| out.extend(core::iter::repeat_n('0', size(n)));
     // Zero padding on the left of the digit string.
     if decpt <= 0 {
         zeros(&mut out, decpt - vdigits_start);
@@ -208,13 +229,14 @@ pub(crate) fn double_to_string(x: f64, code: Code, precision: usize, flags: Dtoa
         zeros(&mut out, -vdigits_start);
     }
     // The digits, with the decimal point inside them when it falls there.
-    let as_str = |b: &[u8]| -> String { b.iter().map(|&c| c as char).collect() };
+    let push_digits = |out: &mut String, b: &[u8]| out.extend(b.iter().map(|&c| char::from(c)));
     if 0 < decpt && decpt <= digits_len {
-        out.push_str(&as_str(&digits[..decpt as usize]));
+        let (int_part, frac) = digits.split_at(size(decpt));
+        push_digits(&mut out, int_part);
         out.push('.');
-        out.push_str(&as_str(&digits[decpt as usize..]));
+        push_digits(&mut out, frac);
     } else {
-        out.push_str(&as_str(digits));
+        push_digits(&mut out, digits);
     }
     // Zeros on the right.
     if digits_len < decpt {
@@ -237,21 +259,18 @@ pub(crate) fn double_to_string(x: f64, code: Code, precision: usize, flags: Dtoa
             exp.unsigned_abs()
         );
     }
-    out
+    Ok(out)
 }
 
 /// `repr(x)` for a Python float: shortest round-tripping digits, scientific notation when
 /// the decimal exponent is below -4 or at least 16, `.0` appended to integral values.
 pub fn float_repr(x: f64) -> String {
-    double_to_string(
-        x,
-        Code::Repr,
-        0,
-        DtoaFlags {
-            add_dot_0: true,
-            ..DtoaFlags::default()
-        },
-    )
+    let flags = DtoaFlags {
+        add_dot_0: true,
+        ..DtoaFlags::default()
+    };
+    // The shortest repr has at most 17 digits and an exponent: it always fits.
+    double_to_string(x, Code::Repr, 0, flags, &mut super::Unlimited).unwrap_or_default()
 }
 
 /// `str(x)` for a Python float; identical to [`float_repr`] since Python 3.2.

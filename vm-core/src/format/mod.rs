@@ -14,9 +14,10 @@
 //! Locale: `'n'` behaves as in the C locale (no grouping, `.` as decimal point), which is
 //! what CPython does unless a program calls `locale.setlocale`.
 //!
-//! Resource limit: any width or precision above [`MAX_FIELD`] yields a
-//! [`FormatErrorKind::MemoryError`] instead of trying to allocate gigabytes (CPython would
-//! either succeed slowly or raise `MemoryError`).
+//! Memory: every function that may build a large buffer takes a [`Room`] and claims the
+//! buffer's size from it before allocating, so any width or precision CPython accepts is
+//! honoured when the result fits the caller's memory limit, and fails with
+//! [`FormatErrorKind::MemoryError`] (before allocating) when it does not.
 
 mod apply;
 mod float_repr;
@@ -34,13 +35,44 @@ pub use apply::{
 pub use float_repr::{float_repr, float_str};
 pub use percent::{
     parse_percent, parse_percent_lazy, percent_char_from_int, percent_float, percent_int,
-    percent_int_src, percent_str, Count, PercentFlags, PercentItem, PercentParseError, PercentSpec,
+    percent_int_src, percent_str, Count, PercentFlags, PercentItem, PercentItems,
+    PercentParseError, PercentSpec,
 };
 pub use spec::{parse_format_spec, parse_format_spec_for, Align, FormatSpec, Grouping, Sign};
 
-/// Largest width or precision this module will honour; larger ones fail with
-/// [`FormatErrorKind::MemoryError`] so a hostile format string cannot exhaust the heap.
-pub const MAX_FIELD: usize = 100_000_000;
+/// Where a formatting call's buffers are charged: the caller's memory limit.
+pub trait Room {
+    /// Claims `bytes` more for a buffer about to be allocated (claims add up until the
+    /// room is dropped); `false` when they do not fit, and the call fails with
+    /// `MemoryError`.
+    fn claim(&mut self, bytes: usize) -> bool;
+}
+
+/// A room without limit (a failed allocation still gives `MemoryError`, never a panic).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Unlimited;
+
+impl Room for Unlimited {
+    fn claim(&mut self, _bytes: usize) -> bool {
+        true
+    }
+}
+
+/// A room of a fixed number of bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget(pub usize);
+
+impl Room for Budget {
+    fn claim(&mut self, bytes: usize) -> bool {
+        match self.0.checked_sub(bytes) {
+            Some(left) => {
+                self.0 = left;
+                true
+            }
+            None => false,
+        }
+    }
+}
 
 /// The Python exception class a [`FormatError`] maps to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,11 +146,19 @@ impl core::fmt::Display for FormatError {
     }
 }
 
-/// Fails with `MemoryError` when a requested field size exceeds [`MAX_FIELD`].
-pub(crate) fn check_field(n: usize) -> Result<(), FormatError> {
-    if n > MAX_FIELD {
-        Err(FormatError::memory())
-    } else {
-        Ok(())
+/// Claims `bytes` from `room` and makes an empty string with that capacity: the one way
+/// this module allocates a buffer whose size a script controls.
+pub(crate) fn buffer(room: &mut dyn Room, bytes: usize) -> Result<String, FormatError> {
+    if !room.claim(bytes) {
+        return Err(FormatError::memory());
     }
+    let mut s = String::new();
+    s.try_reserve_exact(bytes)
+        .map_err(|_| FormatError::memory())?;
+    Ok(s)
+}
+
+/// `n` as a `usize`, saturating (sizes computed in `i64` on 32-bit targets).
+pub(crate) fn size(n: i64) -> usize {
+    usize::try_from(n.max(0)).unwrap_or(usize::MAX)
 }

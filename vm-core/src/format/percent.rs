@@ -12,7 +12,7 @@ use alloc::vec::Vec;
 
 use super::apply::IntSource;
 use super::float_repr::{double_to_string, Code, DtoaFlags};
-use super::{check_field, FormatError};
+use super::{buffer, size, FormatError, Room};
 
 /// Conversion flags (`- + space # 0`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -126,39 +126,117 @@ pub fn parse_percent(fmt: &str) -> Result<Vec<PercentItem>, FormatError> {
 /// parses and converts one conversion at a time; see [`PercentParseError`]). Conversion
 /// characters are not validated here (see [`PercentSpec::check_conv`]).
 pub fn parse_percent_lazy(fmt: &str) -> (Vec<PercentItem>, Option<PercentParseError>) {
-    let chars: Vec<char> = fmt.chars().collect();
     let mut items = Vec::new();
-    let mut lit = String::new();
-    let mut pos = 0;
-    while pos < chars.len() {
-        if chars[pos] != '%' {
-            lit.push(chars[pos]);
-            pos += 1;
-            continue;
-        }
-        pos += 1;
-        if chars.get(pos) == Some(&'%') {
-            lit.push('%');
-            pos += 1;
-            continue;
-        }
-        if !lit.is_empty() {
-            items.push(PercentItem::Literal(core::mem::take(&mut lit)));
-        }
-        match parse_one(&chars, &mut pos) {
-            Ok(spec) => items.push(PercentItem::Conversion(spec)),
+    for item in PercentItems::new(fmt) {
+        match item {
+            Ok(item) => items.push(item),
             Err(e) => return (items, Some(e)),
         }
-    }
-    if !lit.is_empty() {
-        items.push(PercentItem::Literal(lit));
     }
     (items, None)
 }
 
-/// `unicode_format_arg_parse`, with `cnt` playing the role of CPython's `fmtcnt` (characters
-/// left after the current one; negative once the string is exhausted).
-fn parse_one(chars: &[char], pos: &mut usize) -> Result<PercentSpec, PercentParseError> {
+/// The items of a `%` format string one at a time, ending after the first syntax error
+/// (see [`parse_percent_lazy`]): a long format string is never held parsed as a whole.
+#[derive(Debug)]
+pub struct PercentItems<'a> {
+    cur: Cursor<'a>,
+    /// Characters in the whole string (CPython's parser counts what is left).
+    total: usize,
+    done: bool,
+}
+
+impl<'a> PercentItems<'a> {
+    /// The items of `fmt`.
+    pub fn new(fmt: &'a str) -> PercentItems<'a> {
+        PercentItems {
+            cur: Cursor {
+                s: fmt,
+                idx: 0,
+                byte: 0,
+            },
+            total: fmt.chars().count(),
+            done: false,
+        }
+    }
+}
+
+impl Iterator for PercentItems<'_> {
+    type Item = Result<PercentItem, PercentParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let mut lit = String::new();
+        loop {
+            let Some(c) = self.cur.peek() else {
+                self.done = true;
+                return (!lit.is_empty()).then_some(Ok(PercentItem::Literal(lit)));
+            };
+            if c != '%' {
+                // The run up to the next '%' at once.
+                let rest = self.cur.rest();
+                let run = &rest[..rest.find('%').unwrap_or(rest.len())];
+                lit.push_str(run);
+                self.cur.skip(run);
+                continue;
+            }
+            if self.cur.peek_second() == Some('%') {
+                lit.push('%');
+                self.cur.skip("%%");
+                continue;
+            }
+            if !lit.is_empty() {
+                return Some(Ok(PercentItem::Literal(lit)));
+            }
+            self.cur.skip("%");
+            let r = parse_one(&mut self.cur, self.total);
+            self.done = r.is_err();
+            return Some(r.map(PercentItem::Conversion));
+        }
+    }
+}
+
+/// A position in a format string, in characters and in bytes.
+#[derive(Debug)]
+struct Cursor<'a> {
+    s: &'a str,
+    idx: usize,
+    byte: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn rest(&self) -> &'a str {
+        self.s.get(self.byte..).unwrap_or_default()
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    fn peek_second(&self) -> Option<char> {
+        self.rest().chars().nth(1)
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.idx += 1;
+        self.byte += c.len_utf8();
+        Some(c)
+    }
+
+    /// Moves past `text`, which the string continues with.
+    fn skip(&mut self, text: &str) {
+        self.idx += text.chars().count();
+        self.byte += text.len();
+    }
+}
+
+/// `unicode_format_arg_parse` after the `%`, with `cnt` playing the role of CPython's
+/// `fmtcnt` (characters left after the current one; negative once the string is
+/// exhausted).
+fn parse_one(cur: &mut Cursor<'_>, total: usize) -> Result<PercentSpec, PercentParseError> {
     let mut partial = PercentParseError {
         error: FormatError::value(""),
         key_started: false,
@@ -170,14 +248,13 @@ fn parse_one(chars: &[char], pos: &mut usize) -> Result<PercentSpec, PercentPars
         p.error = FormatError::value(msg);
         Err(p)
     };
-    let mut cnt = (chars.len() - *pos) as i64;
+    let mut cnt = total.saturating_sub(cur.idx) as i64;
     // CPython peeks at the terminating NUL when the string ends right after '%'.
-    let mut ch = chars.get(*pos).copied().unwrap_or('\0');
-    let next = |cnt: &mut i64, ch: &mut char, pos: &mut usize| -> bool {
+    let mut ch = cur.peek().unwrap_or('\0');
+    let next = |cnt: &mut i64, ch: &mut char, cur: &mut Cursor<'_>| -> bool {
         *cnt -= 1;
         if *cnt >= 0 {
-            *ch = chars[*pos];
-            *pos += 1;
+            *ch = cur.bump().unwrap_or('\0');
             true
         } else {
             false
@@ -186,11 +263,11 @@ fn parse_one(chars: &[char], pos: &mut usize) -> Result<PercentSpec, PercentPars
     let mut key = None;
     if ch == '(' {
         partial.key_started = true;
-        *pos += 1;
+        cur.skip("(");
         cnt -= 1;
-        let keystart = *pos;
+        let keystart = cur.byte;
         let mut pcount = 1;
-        while pcount > 0 && next(&mut cnt, &mut ch, pos) {
+        while pcount > 0 && next(&mut cnt, &mut ch, cur) {
             match ch {
                 ')' => pcount -= 1,
                 '(' => pcount += 1,
@@ -200,11 +277,14 @@ fn parse_one(chars: &[char], pos: &mut usize) -> Result<PercentSpec, PercentPars
         if cnt < 0 || pcount > 0 {
             return fail(partial, "incomplete format key");
         }
-        key = Some(chars[keystart..*pos - 1].iter().collect::<String>());
+        // Up to the closing ')' (one byte).
+        key = Some(String::from(
+            cur.s.get(keystart..cur.byte - 1).unwrap_or_default(),
+        ));
         partial.key.clone_from(&key);
     }
     let mut flags = PercentFlags::default();
-    while next(&mut cnt, &mut ch, pos) {
+    while next(&mut cnt, &mut ch, cur) {
         match ch {
             '-' => flags.left = true,
             '+' => flags.sign = true,
@@ -218,10 +298,10 @@ fn parse_one(chars: &[char], pos: &mut usize) -> Result<PercentSpec, PercentPars
     if ch == '*' {
         width = Some(Count::Star);
         partial.width_star = true;
-        next(&mut cnt, &mut ch, pos);
+        next(&mut cnt, &mut ch, cur);
     } else if ch.is_ascii_digit() {
         let mut w = (ch as u64) - u64::from(b'0');
-        while next(&mut cnt, &mut ch, pos) {
+        while next(&mut cnt, &mut ch, cur) {
             let Some(d) = ch.to_digit(10) else { break };
             if w > (i64::MAX as u64 - u64::from(d)) / 10 {
                 return fail(partial, "width too big");
@@ -233,14 +313,14 @@ fn parse_one(chars: &[char], pos: &mut usize) -> Result<PercentSpec, PercentPars
     let mut precision = None;
     if ch == '.' {
         precision = Some(Count::Num(0));
-        next(&mut cnt, &mut ch, pos);
+        next(&mut cnt, &mut ch, cur);
         if ch == '*' {
             precision = Some(Count::Star);
             partial.precision_star = true;
-            next(&mut cnt, &mut ch, pos);
+            next(&mut cnt, &mut ch, cur);
         } else if ch.is_ascii_digit() {
             let mut p = (ch as u64) - u64::from(b'0');
-            while next(&mut cnt, &mut ch, pos) {
+            while next(&mut cnt, &mut ch, cur) {
                 let Some(d) = ch.to_digit(10) else { break };
                 if p > (i32::MAX as u64 - u64::from(d)) / 10 {
                     return fail(partial, "precision too big");
@@ -252,7 +332,7 @@ fn parse_one(chars: &[char], pos: &mut usize) -> Result<PercentSpec, PercentPars
     }
     // Length modifiers are accepted and ignored.
     if cnt >= 0 && matches!(ch, 'h' | 'l' | 'L') {
-        next(&mut cnt, &mut ch, pos);
+        next(&mut cnt, &mut ch, cur);
     }
     if cnt < 0 {
         return fail(partial, "incomplete format");
@@ -263,12 +343,13 @@ fn parse_one(chars: &[char], pos: &mut usize) -> Result<PercentSpec, PercentPars
         width,
         precision,
         conv: ch,
-        index: *pos - 1,
+        index: cur.idx.saturating_sub(1),
     })
 }
 
 /// `unicode_format_arg_output`: sign handling, `0x`/`0o` prefix placement and padding.
-/// `numeric` is CPython's `arg->sign` (true for the number conversions).
+/// `numeric` is CPython's `arg->sign` (true for the number conversions). CPython counts in
+/// characters; the sign and prefix it skips are ASCII, so they are one byte each here.
 fn output(
     s: &str,
     flags: PercentFlags,
@@ -276,23 +357,22 @@ fn output(
     prec: Option<usize>,
     conv: char,
     numeric: bool,
+    room: &mut dyn Room,
 ) -> Result<String, FormatError> {
-    let chars: Vec<char> = s.chars().collect();
-    let mut len = chars.len() as i64;
-    if let Some(w) = width {
-        if w > chars.len() {
-            check_field(w)?;
-        }
-    }
-    // Both fit in i64 now (widths are capped; precisions are clamped, which only matters
-    // for "is it at least the length" tests).
-    let mut width = width.map_or(-1, |w| w as i64);
-    let prec_i = prec.map_or(-1, |p| p.min(i64::MAX as usize) as i64);
+    let total_len = s.chars().count();
+    let mut len = total_len as i64;
+    // Widths are within `i64` (the parser and the VM check); precisions are clamped, which
+    // only matters for "is it at least the length" tests.
+    let mut width = width.map_or(-1, |w| i64::try_from(w).unwrap_or(i64::MAX));
+    let prec_i = prec.map_or(-1, |p| i64::try_from(p).unwrap_or(i64::MAX));
     if (width == -1 || width <= len)
         && (prec_i == -1 || prec_i >= len)
         && !(flags.sign || flags.space)
     {
-        return Ok(String::from(s));
+        return buffer(room, s.len()).map(|mut out| {
+            out.push_str(s);
+            out
+        });
     }
     let fill = if numeric && flags.zero { '0' } else { ' ' };
     if matches!(conv, 's' | 'r' | 'a') && prec_i >= 0 && len > prec_i {
@@ -302,7 +382,7 @@ fn output(
     let mut sign = numeric;
     let mut signchar = '\0';
     if sign {
-        let ch = chars.first().copied().unwrap_or('\0');
+        let ch = s.chars().next().unwrap_or('\0');
         if ch == '-' || ch == '+' {
             signchar = ch;
             len -= 1;
@@ -318,8 +398,17 @@ fn output(
     if width < len {
         width = len;
     }
+    // The copied characters end at character `pindex + len` (the rest is cut by a precision).
+    let copy_end = if size(len) + pindex >= total_len {
+        s.len()
+    } else {
+        s.char_indices()
+            .nth(pindex + size(len))
+            .map_or(s.len(), |(i, _)| i)
+    };
+    let bytes = size(width).saturating_add(s.len()).saturating_add(3);
+    let mut out = buffer(room, bytes)?;
     let prefixed = flags.alt && matches!(conv, 'x' | 'X' | 'o');
-    let mut out = String::new();
     if sign {
         if fill != ' ' {
             out.push(signchar);
@@ -338,7 +427,7 @@ fn output(
         len -= 2;
     }
     if width > len && !flags.left {
-        out.extend(core::iter::repeat_n(fill, (width - len) as usize));
+        out.extend(core::iter::repeat_n(fill, size(width - len)));
         width = len;
     }
     if fill == ' ' {
@@ -352,26 +441,27 @@ fn output(
         }
     }
     if len > 0 {
-        out.extend(chars[pindex..pindex + len as usize].iter());
+        out.push_str(s.get(pindex..copy_end).unwrap_or_default());
     }
     if width > len {
-        out.extend(core::iter::repeat_n(' ', (width - len) as usize));
+        out.extend(core::iter::repeat_n(' ', size(width - len)));
     }
     Ok(out)
 }
 
 /// `%e %E %f %F %g %G` of a float: default precision 6, `#` keeps the point and (for `g`)
 /// trailing zeros; `+`, space, `-`, `0` and the width as in CPython. Any other `conv` is
-/// treated as `g`.
+/// treated as `g`. The precision is within CPython's `int` range (the parser checks it; the
+/// VM checks a `*` precision).
 pub fn percent_float(
     x: f64,
     flags: PercentFlags,
     width: Option<usize>,
     prec: Option<usize>,
     conv: char,
+    room: &mut dyn Room,
 ) -> Result<String, FormatError> {
-    let p = prec.unwrap_or(6);
-    check_field(p)?;
+    let p = prec.unwrap_or(6).min(i32::MAX as usize);
     let mut dflags = DtoaFlags {
         alt: flags.alt,
         ..DtoaFlags::default()
@@ -382,8 +472,8 @@ pub fn percent_float(
         _ => Code::General,
     };
     dflags.upper = matches!(conv, 'E' | 'F' | 'G');
-    let s = double_to_string(x, code, p, dflags);
-    output(&s, flags, width, prec, conv, true)
+    let s = double_to_string(x, code, p, dflags, room)?;
+    output(&s, flags, width, prec, conv, true, room)
 }
 
 /// `%d %i %u %o %x %X` of an integer given as sign + digit callback (`digits_fn(radix)`
@@ -396,35 +486,13 @@ pub fn percent_int(
     width: Option<usize>,
     prec: Option<usize>,
     conv: char,
+    room: &mut dyn Room,
 ) -> Result<String, FormatError> {
-    // `_PyUnicode_FormatLong`'s limit, then ours.
-    if let Some(p) = prec {
-        if p > (i32::MAX - 3) as usize {
-            return Err(FormatError::overflow("precision too large"));
-        }
-        check_field(p)?;
-    }
-    let (radix, prefix) = match conv {
-        'o' => (8, "0o"),
-        'x' | 'X' => (16, "0x"),
-        _ => (10, ""),
+    let src = super::apply::FnSource {
+        negative,
+        magnitude_in: digits_fn,
     };
-    let digits = digits_fn(radix);
-    let mut s = String::new();
-    if negative {
-        s.push('-');
-    }
-    if flags.alt {
-        s.push_str(prefix);
-    }
-    for _ in digits.len()..prec.unwrap_or(0) {
-        s.push('0');
-    }
-    s.push_str(&digits);
-    if conv == 'X' {
-        s.make_ascii_uppercase();
-    }
-    output(&s, flags, width, prec, conv, true)
+    percent_int_src(&src, flags, width, prec, conv, room)
 }
 
 /// [`percent_int`] for an [`IntSource`].
@@ -434,15 +502,36 @@ pub fn percent_int_src(
     width: Option<usize>,
     prec: Option<usize>,
     conv: char,
+    room: &mut dyn Room,
 ) -> Result<String, FormatError> {
-    percent_int(
-        src.is_negative(),
-        &|r| src.digits(r),
-        flags,
-        width,
-        prec,
-        conv,
-    )
+    // `_PyUnicode_FormatLong`'s limit.
+    if prec.is_some_and(|p| p > (i32::MAX - 3) as usize) {
+        return Err(FormatError::overflow("precision too large"));
+    }
+    let (radix, prefix) = match conv {
+        'o' => (8, "0o"),
+        'x' | 'X' => (16, "0x"),
+        _ => (10, ""),
+    };
+    if !room.claim(src.digits_bound(radix)) {
+        return Err(FormatError::memory());
+    }
+    let digits = src.digits(radix)?;
+    let zeros = prec.unwrap_or(0).saturating_sub(digits.len());
+    let mut s = buffer(room, zeros.saturating_add(digits.len() + 3))?;
+    if src.is_negative() {
+        s.push('-');
+    }
+    if flags.alt {
+        s.push_str(prefix);
+    }
+    s.extend(core::iter::repeat_n('0', zeros));
+    s.push_str(&digits);
+    drop(digits);
+    if conv == 'X' {
+        s.make_ascii_uppercase();
+    }
+    output(&s, flags, width, prec, conv, true, room)
 }
 
 /// `%s %r %a` (precision truncates) and `%c` (pass `prec: None`, CPython ignores it) once
@@ -453,8 +542,9 @@ pub fn percent_str(
     flags: PercentFlags,
     width: Option<usize>,
     prec: Option<usize>,
+    room: &mut dyn Room,
 ) -> Result<String, FormatError> {
-    output(s, flags, width, prec, 's', false)
+    output(s, flags, width, prec, 's', false, room)
 }
 
 /// The character for `%c` given an int argument (`None` if it does not fit in an `i64`):

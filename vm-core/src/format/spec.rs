@@ -54,9 +54,13 @@ pub enum Grouping {
 
 impl Grouping {
     pub(crate) fn as_char(self) -> char {
+        char::from(self.as_byte())
+    }
+
+    pub(crate) fn as_byte(self) -> u8 {
         match self {
-            Grouping::Comma => ',',
-            Grouping::Underscore => '_',
+            Grouping::Comma => b',',
+            Grouping::Underscore => b'_',
         }
     }
 }
@@ -148,7 +152,7 @@ fn get_integer(chars: &[char], pos: &mut usize) -> Result<Option<usize>, FormatE
         acc = acc * 10 + d as u64;
         *pos += 1;
     }
-    // On 32-bit targets a value beyond usize is far past MAX_FIELD anyway.
+    // On 32-bit targets a value beyond usize cannot be allocated anyway.
     Ok((*pos > start).then_some(usize::try_from(acc).unwrap_or(usize::MAX)))
 }
 

@@ -75,8 +75,8 @@ impl IntSource for BigInt {
     fn is_negative(&self) -> bool {
         self.negative
     }
-    fn digits(&self, radix: u32) -> String {
-        match radix {
+    fn digits(&self, radix: u32) -> Result<String, FormatError> {
+        Ok(match radix {
             16 => self.hex.clone(),
             10 => self.dec.clone(),
             2 => self.bin(),
@@ -103,7 +103,7 @@ impl IntSource for BigInt {
                 }
             }
             _ => unreachable!(),
-        }
+        })
     }
     fn to_f64(&self) -> Option<f64> {
         let m: f64 = self.dec.parse().unwrap();
@@ -210,21 +210,26 @@ fn run_percent(fmt: &str, args: &[Arg]) -> Result<String, FormatError> {
             .ok_or_else(|| FormatError::type_error("not enough arguments for format string"))?;
         spec.check_conv()?;
         let piece = match (spec.conv, arg) {
-            ('s' | 'r' | 'a', a) => percent_str(&a.str(), flags, width, prec)?,
+            ('s' | 'r' | 'a', a) => percent_str(&a.str(), flags, width, prec, &mut Unlimited)?,
             ('c', Arg::Int(i)) => {
                 let c = percent_char_from_int(i.to_i64())?;
-                percent_str(&c.to_string(), flags, width, None)?
+                percent_str(&c.to_string(), flags, width, None, &mut Unlimited)?
             }
-            ('c', Arg::Str(s)) => percent_str(s, flags, width, None)?,
+            ('c', Arg::Str(s)) => percent_str(s, flags, width, None, &mut Unlimited)?,
             ('d' | 'i' | 'u' | 'o' | 'x' | 'X', Arg::Int(i)) => {
-                percent_int_src(i, flags, width, prec, spec.conv)?
+                percent_int_src(i, flags, width, prec, spec.conv, &mut Unlimited)?
             }
             ('e' | 'E' | 'f' | 'F' | 'g' | 'G', Arg::Float(f)) => {
-                percent_float(*f, flags, width, prec, spec.conv)?
+                percent_float(*f, flags, width, prec, spec.conv, &mut Unlimited)?
             }
-            ('e' | 'E' | 'f' | 'F' | 'g' | 'G', Arg::Int(i)) => {
-                percent_float(i.to_f64().unwrap(), flags, width, prec, spec.conv)?
-            }
+            ('e' | 'E' | 'f' | 'F' | 'g' | 'G', Arg::Int(i)) => percent_float(
+                i.to_f64().unwrap(),
+                flags,
+                width,
+                prec,
+                spec.conv,
+                &mut Unlimited,
+            )?,
             (c, _) => panic!("test driver: unsupported combination %{}", c),
         };
         out.push_str(&piece);
@@ -266,7 +271,11 @@ fn cpython_oracle_table() {
             "F" => {
                 counts[1] += 1;
                 (
-                    show(format_float_spec(float_of(f[1]), &unesc(f[2]))),
+                    show(format_float_spec(
+                        float_of(f[1]),
+                        &unesc(f[2]),
+                        &mut Unlimited,
+                    )),
                     unesc(f[3]),
                 )
             }
@@ -274,10 +283,15 @@ fn cpython_oracle_table() {
                 counts[2] += 1;
                 let n = BigInt::parse(f[1]);
                 let spec = unesc(f[2]);
-                let got = show(format_int_spec(&n, &spec, "int"));
+                let got = show(format_int_spec(&n, &spec, "int", &mut Unlimited));
                 // The closure-based entry point must agree with the trait-based one.
                 if let Ok(parsed) = parse_format_spec_for(&spec, "int") {
-                    let via_fn = show(format_int(n.negative, &|r| n.digits(r), &parsed));
+                    let via_fn = show(format_int(
+                        n.negative,
+                        &|r| n.digits(r).unwrap(),
+                        &parsed,
+                        &mut Unlimited,
+                    ));
                     assert_eq!(via_fn, got, "format_int vs format_int_src: {}", line);
                 }
                 (got, unesc(f[3]))
@@ -285,7 +299,7 @@ fn cpython_oracle_table() {
             "S" => {
                 counts[3] += 1;
                 (
-                    show(format_str_spec(&unesc(f[1]), &unesc(f[2]))),
+                    show(format_str_spec(&unesc(f[1]), &unesc(f[2]), &mut Unlimited)),
                     unesc(f[3]),
                 )
             }
@@ -353,23 +367,50 @@ fn repr_examples_from_cpython() {
 
 #[test]
 fn rounding_examples() {
-    assert_eq!(format_float_spec(2.675, ".2f").unwrap(), "2.67");
-    assert_eq!(format_float_spec(0.125, ".2f").unwrap(), "0.12");
-    assert_eq!(format_float_spec(0.375, ".2f").unwrap(), "0.38");
-    assert_eq!(format_float_spec(1.0, ".3").unwrap(), "1.0");
-    assert_eq!(format_float_spec(1e20, "").unwrap(), "1e+20");
-    assert_eq!(format_float_spec(0.1, "").unwrap(), "0.1");
-    assert_eq!(format_float_spec(-0.0001, "z.2f").unwrap(), "0.00");
-    let f = PercentFlags::default();
-    assert_eq!(percent_float(0.5, f, None, Some(0), 'f').unwrap(), "0");
-    assert_eq!(percent_float(1.5, f, None, Some(0), 'f').unwrap(), "2");
-    assert_eq!(percent_float(1e20, f, None, None, 'g').unwrap(), "1e+20");
     assert_eq!(
-        percent_float(0.0001234, f, None, Some(3), 'g').unwrap(),
+        format_float_spec(2.675, ".2f", &mut Unlimited).unwrap(),
+        "2.67"
+    );
+    assert_eq!(
+        format_float_spec(0.125, ".2f", &mut Unlimited).unwrap(),
+        "0.12"
+    );
+    assert_eq!(
+        format_float_spec(0.375, ".2f", &mut Unlimited).unwrap(),
+        "0.38"
+    );
+    assert_eq!(format_float_spec(1.0, ".3", &mut Unlimited).unwrap(), "1.0");
+    assert_eq!(
+        format_float_spec(1e20, "", &mut Unlimited).unwrap(),
+        "1e+20"
+    );
+    assert_eq!(format_float_spec(0.1, "", &mut Unlimited).unwrap(), "0.1");
+    assert_eq!(
+        format_float_spec(-0.0001, "z.2f", &mut Unlimited).unwrap(),
+        "0.00"
+    );
+    let f = PercentFlags::default();
+    assert_eq!(
+        percent_float(0.5, f, None, Some(0), 'f', &mut Unlimited).unwrap(),
+        "0"
+    );
+    assert_eq!(
+        percent_float(1.5, f, None, Some(0), 'f', &mut Unlimited).unwrap(),
+        "2"
+    );
+    assert_eq!(
+        percent_float(1e20, f, None, None, 'g', &mut Unlimited).unwrap(),
+        "1e+20"
+    );
+    assert_eq!(
+        percent_float(0.0001234, f, None, Some(3), 'g', &mut Unlimited).unwrap(),
         "0.000123"
     );
     let alt = PercentFlags { alt: true, ..f };
-    assert_eq!(percent_float(1.0, alt, None, None, 'g').unwrap(), "1.00000");
+    assert_eq!(
+        percent_float(1.0, alt, None, None, 'g', &mut Unlimited).unwrap(),
+        "1.00000"
+    );
 }
 
 #[test]
@@ -377,45 +418,51 @@ fn spec_error_messages() {
     let v = FormatErrorKind::ValueError;
     let cases: [(Result<String, FormatError>, &str); 12] = [
         (
-            format_float_spec(1.0, "abc"),
+            format_float_spec(1.0, "abc", &mut Unlimited),
             "Invalid format specifier 'abc' for object of type 'float'",
         ),
         (
-            format_float_spec(1.0, "."),
+            format_float_spec(1.0, ".", &mut Unlimited),
             "Format specifier missing precision",
         ),
-        (format_str_spec("s", ","), "Cannot specify ',' with 's'."),
         (
-            format_float_spec(1.0, "d"),
+            format_str_spec("s", ",", &mut Unlimited),
+            "Cannot specify ',' with 's'.",
+        ),
+        (
+            format_float_spec(1.0, "d", &mut Unlimited),
             "Unknown format code 'd' for object of type 'float'",
         ),
         (
-            format_str_spec("s", "+"),
+            format_str_spec("s", "+", &mut Unlimited),
             "Sign not allowed in string format specifier",
         ),
         (
-            format_str_spec("s", "#"),
+            format_str_spec("s", "#", &mut Unlimited),
             "Alternate form (#) not allowed in string format specifier",
         ),
         (
-            format_str_spec("s", "="),
+            format_str_spec("s", "=", &mut Unlimited),
             "'=' alignment not allowed in string format specifier",
         ),
         (
-            format_int_spec(&1i64, ",_", "int"),
+            format_int_spec(&1i64, ",_", "int", &mut Unlimited),
             "Cannot specify both ',' and '_'.",
         ),
         (
-            format_int_spec(&1i64, "q", "bool"),
+            format_int_spec(&1i64, "q", "bool", &mut Unlimited),
             "Unknown format code 'q' for object of type 'bool'",
         ),
         (
-            format_float_spec(1.0, "\u{1}"),
+            format_float_spec(1.0, "\u{1}", &mut Unlimited),
             "Unknown format code '\\x1' for object of type 'float'",
         ),
-        (format_float_spec(1.0, ".2147483648"), "precision too big"),
         (
-            format_float_spec(1.0, "99999999999999999999"),
+            format_float_spec(1.0, ".2147483648", &mut Unlimited),
+            "precision too big",
+        ),
+        (
+            format_float_spec(1.0, "99999999999999999999", &mut Unlimited),
             "Too many decimal digits in format string",
         ),
     ];
@@ -423,7 +470,7 @@ fn spec_error_messages() {
         assert_eq!(err_of(r), (v, String::from(msg)));
     }
     assert_eq!(
-        err_of(format_int_spec(&-1i64, "c", "int")),
+        err_of(format_int_spec(&-1i64, "c", "int", &mut Unlimited)),
         (
             FormatErrorKind::OverflowError,
             String::from("%c arg not in range(0x110000)")
@@ -436,21 +483,82 @@ fn spec_error_messages() {
 }
 
 #[test]
-fn resource_limits_do_not_allocate() {
+fn fields_beyond_the_room_fail_before_allocating() {
     let mem = (FormatErrorKind::MemoryError, String::new());
-    assert_eq!(err_of(format_float_spec(1.0, "200000000")), mem);
-    assert_eq!(err_of(format_float_spec(1.0, ".200000000f")), mem);
+    let room = || Budget(1 << 20);
     assert_eq!(
-        err_of(format_int_spec(&1i64, "1111111111111111111x", "int")),
+        err_of(format_float_spec(1.0, "200000000", &mut room())),
         mem
     );
-    assert_eq!(err_of(format_str_spec("a", "9223372036854775807")), mem);
+    assert_eq!(
+        err_of(format_float_spec(1.0, ".200000000f", &mut room())),
+        mem
+    );
+    assert_eq!(
+        err_of(format_float_spec(1.0, ".2147483647e", &mut room())),
+        mem
+    );
+    assert_eq!(
+        err_of(format_float_spec(1.0, ",.2147483647%", &mut room())),
+        mem
+    );
+    assert_eq!(
+        err_of(format_int_spec(
+            &1i64,
+            "1111111111111111111x",
+            "int",
+            &mut room()
+        )),
+        mem
+    );
+    assert_eq!(
+        err_of(format_int_spec(
+            &1i64,
+            "=09223372036854775807,",
+            "int",
+            &mut room()
+        )),
+        mem
+    );
+    assert_eq!(
+        err_of(format_str_spec("a", "9223372036854775807", &mut room())),
+        mem
+    );
     let f = PercentFlags::default();
     assert_eq!(
-        err_of(percent_float(1.0, f, Some(usize::MAX), None, 'f')),
+        err_of(percent_float(
+            1.0,
+            f,
+            Some(i64::MAX as usize),
+            None,
+            'f',
+            &mut room()
+        )),
         mem
     );
-    assert_eq!(err_of(percent_float(1.0, f, None, Some(1 << 40), 'f')), mem);
+    assert_eq!(
+        err_of(percent_float(
+            1.0,
+            f,
+            None,
+            Some(i32::MAX as usize),
+            'f',
+            &mut room()
+        )),
+        mem
+    );
+    let zero = PercentFlags { zero: true, ..f };
+    assert_eq!(
+        err_of(percent_float(
+            -1.0,
+            zero,
+            Some(1 << 40),
+            None,
+            'e',
+            &mut room()
+        )),
+        mem
+    );
     assert_eq!(
         err_of(percent_int(
             false,
@@ -458,53 +566,116 @@ fn resource_limits_do_not_allocate() {
             f,
             None,
             Some(i32::MAX as usize),
-            'd'
+            'd',
+            &mut room(),
         )),
         (
             FormatErrorKind::OverflowError,
             String::from("precision too large")
         )
     );
-    assert_eq!(err_of(pad("a", ' ', Align::Left, MAX_FIELD + 1)), mem);
+    assert_eq!(
+        err_of(percent_int(
+            false,
+            &|_| String::from("1"),
+            f,
+            None,
+            Some((i32::MAX - 3) as usize),
+            'd',
+            &mut room(),
+        )),
+        mem
+    );
+    assert_eq!(
+        err_of(pad("a", ' ', Align::Left, 1 << 40, &mut room())),
+        mem
+    );
     // Huge but legal-looking fields that need no padding are fine.
     assert_eq!(
-        format_str_spec("abc", ".9223372036854775807").unwrap(),
+        format_str_spec("abc", ".9223372036854775807", &mut room()).unwrap(),
         "abc"
     );
     // Unicode digits count as widths, as in CPython.
-    assert_eq!(format_int_spec(&5i64, "\u{663}", "int").unwrap(), "  5");
+    assert_eq!(
+        format_int_spec(&5i64, "\u{663}", "int", &mut room()).unwrap(),
+        "  5"
+    );
+}
+
+/// Precisions beyond what `core::fmt` takes (65535) and beyond the exact digits of any
+/// double give CPython's results: the exact digits, then zeros.
+#[test]
+fn huge_precisions_are_exact() {
+    let f = PercentFlags::default();
+    let s = percent_float(1.5, f, None, Some(65536), 'f', &mut Unlimited).unwrap();
+    assert_eq!(s.len(), 65538);
+    assert!(s.starts_with("1.5000") && s.bytes().skip(3).all(|b| b == b'0'));
+    let e = percent_float(1.5, f, None, Some(65536), 'e', &mut Unlimited).unwrap();
+    assert_eq!(e.len(), 65542);
+    assert!(e.ends_with("0e+00"));
+    assert_eq!(
+        percent_float(1.5, f, None, Some(65536), 'g', &mut Unlimited).unwrap(),
+        "1.5"
+    );
+    let alt = PercentFlags { alt: true, ..f };
+    let g = percent_float(1.5, alt, None, Some(65536), 'g', &mut Unlimited).unwrap();
+    assert_eq!(g.len(), 65537);
+    let pct = format_float_spec(1.5, ".65536%", &mut Unlimited).unwrap();
+    assert_eq!(
+        (pct.len(), &pct[..5], pct.ends_with("0%")),
+        (65541, "150.0", true)
+    );
+    // 2^-1074 has exactly 1074 fraction digits and 751 significant ones.
+    let tiny = f64::from_bits(1);
+    let fixed = format_float_spec(tiny, ".1200f", &mut Unlimited).unwrap();
+    assert!(fixed.starts_with("0.000") && fixed.len() == 1202);
+    assert_eq!(&fixed[1070..1076], "265625");
+    assert!(fixed[1076..].bytes().all(|b| b == b'0'));
+    let sci = format_float_spec(tiny, ".900e", &mut Unlimited).unwrap();
+    let digits = "4.940656458412465441765687928682213723650598026143247644255856825006755072702087518652998363616359923797965646954457177309266567103559397963987747960107818781263007131903114045278458171678489821036887186360569987307230500063874091535649843873124733972731696151400317153853980741262385655911710266585566867681870395603106249319452715914924553293054565444011274801297099995419319894090804165633245247571478690147267801593552386115501348035264934720193790268107107491703332226844753335720832431936092382893458368060106011506169809753078342277318329247904982524730776375927247874656084778203734469699533647017972677717585125660551199131504891101451037862738167250955837389733598993664809941164205702637090279242767544565229087538682506419718265533447265625";
+    assert!(sci.starts_with(digits) && sci[digits.len()..].starts_with("000"));
+    assert!(sci.ends_with("000e-324") && sci.len() == 907);
+    // Grouping with a huge zero-padded width stays within the room it claims.
+    let big = format_int_spec(&7i64, "=0100001,", "int", &mut Budget(300_000)).unwrap();
+    assert_eq!(
+        (big.len(), &big[..4], &big[big.len() - 4..]),
+        (100_001, "0,00", ",007")
+    );
 }
 
 #[test]
 fn primitive_int_sources() {
     assert_eq!(
-        format_int_spec(&i64::MIN, "_x", "int").unwrap(),
+        format_int_spec(&i64::MIN, "_x", "int", &mut Unlimited).unwrap(),
         "-8000_0000_0000_0000"
     );
     assert_eq!(
-        format_int_spec(&u128::MAX, ",", "int").unwrap(),
+        format_int_spec(&u128::MAX, ",", "int", &mut Unlimited).unwrap(),
         "340,282,366,920,938,463,463,374,607,431,768,211,455"
     );
     assert_eq!(
-        format_int_spec(&255u8, "#010b", "int").unwrap(),
+        format_int_spec(&255u8, "#010b", "int", &mut Unlimited).unwrap(),
         "0b11111111"
     );
     assert_eq!(
-        format_int_spec(&-42i32, "e", "int").unwrap(),
+        format_int_spec(&-42i32, "e", "int", &mut Unlimited).unwrap(),
         "-4.200000e+01"
     );
     assert_eq!(
-        format_int_spec(&0x263ai64, "^5c", "int").unwrap(),
+        format_int_spec(&0x263ai64, "^5c", "int", &mut Unlimited).unwrap(),
         "  \u{263a}  "
     );
-    assert_eq!(format_int_spec(&true_as_int(), "", "bool").unwrap(), "1");
+    assert_eq!(
+        format_int_spec(&true_as_int(), "", "bool", &mut Unlimited).unwrap(),
+        "1"
+    );
     let f = PercentFlags {
         alt: true,
         zero: true,
         ..PercentFlags::default()
     };
     assert_eq!(
-        percent_int_src(&-255i64, f, Some(8), None, 'X').unwrap(),
+        percent_int_src(&-255i64, f, Some(8), None, 'X', &mut Unlimited).unwrap(),
         "-0X000FF"
     );
 }
@@ -572,10 +743,22 @@ fn percent_parse_structure() {
 
 #[test]
 fn pad_helper() {
-    assert_eq!(pad("ab", '*', Align::Center, 5).unwrap(), "*ab**");
-    assert_eq!(pad("ab", '-', Align::Right, 4).unwrap(), "--ab");
-    assert_eq!(pad("ab", ' ', Align::Left, 1).unwrap(), "ab");
-    assert_eq!(pad("日本", '.', Align::Left, 4).unwrap(), "日本..");
+    assert_eq!(
+        pad("ab", '*', Align::Center, 5, &mut Unlimited).unwrap(),
+        "*ab**"
+    );
+    assert_eq!(
+        pad("ab", '-', Align::Right, 4, &mut Unlimited).unwrap(),
+        "--ab"
+    );
+    assert_eq!(
+        pad("ab", ' ', Align::Left, 1, &mut Unlimited).unwrap(),
+        "ab"
+    );
+    assert_eq!(
+        pad("日本", '.', Align::Left, 4, &mut Unlimited).unwrap(),
+        "日本.."
+    );
 }
 
 /// Feeds pseudo-random spec strings, format strings and values through every entry point:
@@ -599,9 +782,9 @@ fn no_panics_on_garbage() {
             .collect();
         let x = f64::from_bits(rnd());
         let n = rnd() as i64;
-        let _ = format_float_spec(x, &s);
-        let _ = format_int_spec(&n, &s, "int");
-        let _ = format_str_spec(&s, &s);
+        let _ = format_float_spec(x, &s, &mut Unlimited);
+        let _ = format_int_spec(&n, &s, "int", &mut Unlimited);
+        let _ = format_str_spec(&s, &s, &mut Unlimited);
         let _ = parse_percent(&s);
         let flags = PercentFlags {
             left: rnd() % 2 == 0,
@@ -613,11 +796,11 @@ fn no_panics_on_garbage() {
         let width = (rnd() % 3 == 0).then(|| (rnd() % 40) as usize);
         let prec = (rnd() % 3 == 0).then(|| (rnd() % 40) as usize);
         for conv in ['e', 'E', 'f', 'F', 'g', 'G'] {
-            let _ = percent_float(x, flags, width, prec, conv);
+            let _ = percent_float(x, flags, width, prec, conv, &mut Unlimited);
         }
         for conv in ['d', 'i', 'u', 'o', 'x', 'X'] {
-            let _ = percent_int_src(&n, flags, width, prec, conv);
+            let _ = percent_int_src(&n, flags, width, prec, conv, &mut Unlimited);
         }
-        let _ = percent_str(&s, flags, width, prec);
+        let _ = percent_str(&s, flags, width, prec, &mut Unlimited);
     }
 }

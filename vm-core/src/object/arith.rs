@@ -4,9 +4,11 @@
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::convert::Infallible;
 
-use super::bigint::{BigInt, DivError};
+use super::bigint::{BigInt, DivError, LongError};
 use super::heapint::HeapInt;
+use super::scratch::Scratch;
 use super::types::Obj;
 use super::value::Value;
 use crate::bytecode::ops::BinaryOp;
@@ -27,12 +29,8 @@ impl Vm {
                 return Ok(v);
             }
         }
-        let h = HeapInt::from_big(b);
-        if let HeapInt::Big(b) = &h {
-            let extra = (b.bit_length() as usize) / 8 + 8;
-            self.charge(extra)?;
-        }
-        self.alloc_value(Obj::BigInt(h))
+        // The allocation charges the digits (`HeapInt::heap_bytes`).
+        self.alloc_value(Obj::BigInt(HeapInt::from_big(b)))
     }
 
     /// An int value from an i128.
@@ -378,19 +376,32 @@ impl Vm {
     }
 
     fn big_op(&mut self, a: &BigInt, b: &BigInt, op: BinaryOp) -> PyResult<Value> {
+        // The native memory of a large product while it is computed (its result and the
+        // temporaries, about as much again), charged up front: an operation that cannot fit
+        // fails at once instead of computing for seconds.
+        let mut room = None;
         let r = match op {
             BinaryOp::Add => a.add(b),
             BinaryOp::Subtract => a.sub(b),
             BinaryOp::Multiply => {
-                let bits = a.bit_length() + b.bit_length();
-                self.charge((bits / 8) as usize)?;
-                a.mul(b)
+                room = self.int_room(a.bit_length().saturating_add(b.bit_length()), 2)?;
+                let r = self.long_int_op(|check| {
+                    a.mul_with(b, check).map_err(LongError::<Infallible>::from)
+                })?;
+                match r {
+                    Ok(r) => r,
+                    Err(never) => match never {},
+                }
             }
-            BinaryOp::FloorDivide => a.div_floor(b).map_err(|e| self.div_error(e))?,
-            BinaryOp::Remainder => a.mod_floor(b).map_err(|e| match e {
-                DivError::ZeroDivision => self.zero_division("integer modulo by zero"),
-                e => self.div_error(e),
-            })?,
+            BinaryOp::FloorDivide | BinaryOp::Remainder => {
+                let r = self.long_int_op(|check| a.divmod_floor_with(b, check))?;
+                match r {
+                    Ok((q, _)) if op == BinaryOp::FloorDivide => q,
+                    Ok((_, m)) => m,
+                    Err(DivError::ZeroDivision) => return Err(self.int_zero_division(op)),
+                    Err(e) => return Err(self.div_error(e)),
+                }
+            }
             BinaryOp::TrueDivide => {
                 let x = BigInt::true_div(a, b).map_err(|e| match e {
                     DivError::ZeroDivision => self.zero_division("division by zero"),
@@ -414,7 +425,7 @@ impl Vm {
                     if a.is_zero() {
                         return Ok(Value::int_unchecked(0));
                     }
-                    self.charge((n / 8) as usize)?;
+                    room = self.int_room(a.bit_length().saturating_add(n), 1)?;
                     a.shl(n)
                         .map_err(|_| self.overflow_error("too many digits in integer"))?
                 }
@@ -428,18 +439,59 @@ impl Vm {
                     return self.float_op(x, y, op);
                 }
                 let e = b.to_u64().unwrap_or(u64::MAX);
-                let est = a.bit_length().saturating_mul(e) / 8;
-                if est > self.heap.limit() as u64 {
-                    return Err(PyErr(self.memory_error));
+                room = self.int_room(a.pow_bits_bound(e), 2)?;
+                match self.long_int_op(|check| a.pow_with(e, check))? {
+                    Ok(r) => r,
+                    Err(_) => return Err(PyErr(self.memory_error)),
                 }
-                self.charge(est as usize)?;
-                a.pow(e).map_err(|_| PyErr(self.memory_error))?
             }
             BinaryOp::MatrixMultiply => {
                 return Err(self.unsupported(Value::NONE, Value::NONE, op, false))
             }
         };
+        // The result is charged as an object now.
+        drop(room);
         self.int_from_big(r)
+    }
+
+    /// Charges `factor` times the `bits` of a big-int result against the heap limit for as
+    /// long as the returned token lives, or fails with `MemoryError` when that cannot fit.
+    /// Small results are not charged (the common case stays cheap).
+    fn int_room(&mut self, bits: u64, factor: u64) -> PyResult<Option<Scratch>> {
+        let bytes = bits / 8 + 8;
+        if bytes < 4096 {
+            return Ok(None);
+        }
+        let total = usize::try_from(bytes.saturating_mul(factor)).unwrap_or(usize::MAX);
+        let mut scratch = self.scratch();
+        scratch.cover(self, total)?;
+        Ok(Some(scratch))
+    }
+
+    /// Runs a long big-int operation that polls for the embedder's interrupt: `f` gets the
+    /// check to pass along. The interrupt's exception (`KeyboardInterrupt`) is raised when
+    /// it stops the operation; the operation's own failure is returned.
+    pub(crate) fn long_int_op<T, E>(
+        &mut self,
+        f: impl FnOnce(&mut dyn FnMut() -> bool) -> Result<T, LongError<E>>,
+    ) -> PyResult<Result<T, E>> {
+        let mut pending = None;
+        let r = {
+            let vm = &mut *self;
+            let mut check = || match vm.poll_signals() {
+                Ok(()) => false,
+                Err(e) => {
+                    pending = Some(e);
+                    true
+                }
+            };
+            f(&mut check)
+        };
+        match r {
+            Ok(v) => Ok(Ok(v)),
+            Err(LongError::Failed(e)) => Ok(Err(e)),
+            Err(LongError::Stopped) => Err(pending.unwrap_or_else(|| self.memory_error())),
+        }
     }
 
     fn div_error(&mut self, e: DivError) -> PyErr {
@@ -570,7 +622,6 @@ impl Vm {
                     .map_err(|_| PyErr(self.memory_error))?;
                 v.extend_from_slice(x);
                 v.extend_from_slice(y);
-                self.charge(v.len() * 8)?;
                 self.new_list(v).map(Some)
             }
             (Obj::List(_), _) if op == BinaryOp::Add => {
@@ -586,7 +637,6 @@ impl Vm {
                     .map_err(|_| PyErr(self.memory_error))?;
                 v.extend_from_slice(x);
                 v.extend_from_slice(y);
-                self.charge(v.len() * 8)?;
                 self.new_tuple(v).map(Some)
             }
             (Obj::Tuple(_), _) if op == BinaryOp::Add => {
@@ -609,7 +659,6 @@ impl Vm {
                     return Ok(Some(a));
                 }
                 v.extend_from_slice(&w);
-                self.charge(v.len())?;
                 let is_ba = matches!(self.heap.get(ra), Obj::ByteArray(_));
                 let obj = if is_ba {
                     Obj::ByteArray(v)
@@ -644,24 +693,7 @@ impl Vm {
                     return Err(self.type_error(msg));
                 }
                 if inplace && matches!(self.heap.get(ra), Obj::List(_)) {
-                    let n = self.as_i64(b).unwrap_or(i64::MAX);
-                    let items = match self.heap.get(ra) {
-                        Obj::List(l) => l.clone(),
-                        _ => Vec::new(),
-                    };
-                    let total = (items.len() as u128) * (n.max(0) as u128);
-                    if total > (self.heap.limit() / 8) as u128 {
-                        return Err(PyErr(self.memory_error));
-                    }
-                    let mut out = Vec::new();
-                    for _ in 0..n.max(0) {
-                        out.extend_from_slice(&items);
-                    }
-                    self.charge(out.len() * 8)?;
-                    if let Obj::List(l) = self.heap.get_mut(ra) {
-                        *l = out;
-                    }
-                    return Ok(Some(a));
+                    return self.list_repeat_in_place(a, b).map(Some);
                 }
                 self.repeat(a, b).map(Some)
             }
@@ -691,17 +723,47 @@ impl Vm {
         )
     }
 
+    /// `list *= n`: the list repeated in place.
+    fn list_repeat_in_place(&mut self, list: Value, n: Value) -> PyResult<Value> {
+        let Some(n) = self.as_i64(n) else {
+            return Err(self.overflow_error("cannot fit 'int' into an index-sized integer"));
+        };
+        let items = match self.obj(list) {
+            Some(Obj::List(l)) => l.clone(),
+            _ => Vec::new(),
+        };
+        let count = usize::try_from(n.max(0)).unwrap_or(usize::MAX);
+        let size = (items.len() * 8).checked_mul(count);
+        if !size.is_some_and(|n| self.heap.fits_releasing_pools(n)) {
+            return Err(PyErr(self.memory_error));
+        }
+        let mut out = Vec::new();
+        // An empty list stays empty however large the count.
+        if !items.is_empty() {
+            for _ in 0..count {
+                out.extend_from_slice(&items);
+            }
+        }
+        self.charge(out.len() * 8)?;
+        if let Some(r) = list.as_obj() {
+            if let Obj::List(l) = self.heap.get_mut(r) {
+                *l = out;
+            }
+        }
+        Ok(list)
+    }
+
     /// `seq * n`.
     fn repeat(&mut self, seq: Value, n: Value) -> PyResult<Value> {
         let Some(count) = self.as_i64(n) else {
             return Err(self.overflow_error("cannot fit 'int' into an index-sized integer"));
         };
-        let count = count.max(0) as u128;
-        let len = self.seq_byte_len(seq) as u128;
-        if len * count > self.heap.limit() as u128 {
+        // The result's size against the room left on the heap, before building it.
+        let count = usize::try_from(count.max(0)).unwrap_or(usize::MAX);
+        let size = self.seq_byte_len(seq).checked_mul(count);
+        if !size.is_some_and(|n| self.heap.fits_releasing_pools(n)) {
             return Err(PyErr(self.memory_error));
         }
-        let count = count as usize;
         match self.obj(seq) {
             Some(Obj::Str(s)) => {
                 let out = s.as_str().repeat(count);
@@ -709,12 +771,10 @@ impl Vm {
             }
             Some(Obj::List(l)) => {
                 let out: Vec<Value> = l.iter().copied().cycle().take(l.len() * count).collect();
-                self.charge(out.len() * 8)?;
                 self.new_list(out)
             }
             Some(Obj::Tuple(t)) => {
                 let out: Vec<Value> = t.iter().copied().cycle().take(t.len() * count).collect();
-                self.charge(out.len() * 8)?;
                 self.new_tuple(out)
             }
             Some(Obj::Bytes(b)) => {

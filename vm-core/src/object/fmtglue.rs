@@ -1,19 +1,28 @@
 //! Formatting of Python values: `format()`, f-strings, `str.format` and `%`.
 //! The number and spec logic lives in `crate::format`; this file connects it to values.
+//! Every buffer a script sizes (a width, a precision, the text of many fields) is charged
+//! against the heap limit while it is built.
 
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::bigint::BigInt;
+use super::bigint::{BigInt, ToStrError, DEFAULT_MAX_STR_DIGITS};
+use super::scratch::{Scratch, TextBuf};
 use super::types::Obj;
 use super::value::Value;
 use crate::format::{
-    format_float, format_int_spec, format_str, parse_format_spec_for, parse_percent_lazy,
-    percent_float, percent_int_src, percent_str, Count, FormatError, FormatErrorKind, IntSource,
-    PercentItem,
+    format_float, format_int_spec, format_str, parse_format_spec_for, percent_float,
+    percent_int_src, percent_str, Count, FormatError, FormatErrorKind, IntSource, PercentFlags,
+    PercentItem, PercentItems, Room,
 };
 use crate::vm::{PyErr, PyResult, Vm};
+
+/// CPython's message when a decimal conversion exceeds `sys.int_max_str_digits`.
+pub(crate) const INT_MAX_STR_DIGITS_MSG: &str = "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit";
+
+/// Claims below this size are a formatting call's fixed overhead and are not charged.
+const SMALL_CLAIM: usize = 1024;
 
 struct BigSource(BigInt);
 
@@ -21,8 +30,28 @@ impl IntSource for BigSource {
     fn is_negative(&self) -> bool {
         self.0.is_negative()
     }
-    fn digits(&self, radix: u32) -> String {
-        self.0.abs().to_str_radix(radix, 0).unwrap_or_default()
+    fn digits(&self, radix: u32) -> Result<String, FormatError> {
+        let limit = if radix == 10 {
+            DEFAULT_MAX_STR_DIGITS
+        } else {
+            0
+        };
+        match self.0.to_str_radix(radix, limit) {
+            Ok(mut s) => {
+                if s.starts_with('-') {
+                    s.remove(0);
+                }
+                Ok(s)
+            }
+            Err(ToStrError::ExceedsLimit { .. }) => Err(FormatError::value(INT_MAX_STR_DIGITS_MSG)),
+            Err(ToStrError::InvalidRadix) => Err(FormatError::value("invalid radix")),
+        }
+    }
+    fn digits_bound(&self, radix: u32) -> usize {
+        // At least log2(radix) bits per digit (3 for 10), plus the sign `to_str_radix` adds.
+        let per_digit = u64::from(radix.max(2).ilog2());
+        let n = self.0.bit_length() / per_digit + 2;
+        usize::try_from(n).unwrap_or(usize::MAX)
     }
     fn to_f64(&self) -> Option<f64> {
         self.0.to_f64().ok()
@@ -32,7 +61,41 @@ impl IntSource for BigSource {
     }
 }
 
+/// A formatting call's [`Room`]: what it claims is charged against the heap limit until
+/// the call ends.
+struct VmRoom<'a> {
+    vm: &'a mut Vm,
+    scratch: Option<Scratch>,
+    claimed: usize,
+}
+
+impl Room for VmRoom<'_> {
+    fn claim(&mut self, bytes: usize) -> bool {
+        if bytes < SMALL_CLAIM {
+            return true;
+        }
+        self.claimed = self.claimed.saturating_add(bytes);
+        let vm = &mut *self.vm;
+        let scratch = self.scratch.get_or_insert_with(|| vm.scratch());
+        scratch.cover(vm, self.claimed).is_ok()
+    }
+}
+
 impl Vm {
+    /// Runs a formatting function with a room charged against the heap limit, raising its
+    /// error as the Python exception.
+    pub(crate) fn formatted<R>(
+        &mut self,
+        f: impl FnOnce(&mut dyn Room) -> Result<R, FormatError>,
+    ) -> PyResult<R> {
+        let r = f(&mut VmRoom {
+            vm: self,
+            scratch: None,
+            claimed: 0,
+        });
+        r.map_err(|e| self.format_error(e))
+    }
+
     /// Raises a formatting error as its Python exception.
     pub fn format_error(&mut self, e: FormatError) -> PyErr {
         match e.kind {
@@ -97,8 +160,10 @@ impl Vm {
             }
         }
         if let Some(x) = v.as_float() {
-            let r = parse_format_spec_for(spec, "float").and_then(|s| format_float(x, &s));
-            return r.map_err(|e| self.format_error(e));
+            return self.formatted(|room| {
+                let spec = parse_format_spec_for(spec, "float")?;
+                format_float(x, &spec, room)
+            });
         }
         if v.is_bool() && spec.is_empty() {
             return Ok(String::from(if v == Value::TRUE {
@@ -108,16 +173,19 @@ impl Vm {
             }));
         }
         if let Some(i) = v.as_small_int() {
-            return format_int_spec(&i, spec, "int").map_err(|e| self.format_error(e));
+            return self.formatted(|room| format_int_spec(&i, spec, "int", room));
         }
         if let Some(b) = self.to_bigint(v) {
             let tn = if v.is_bool() { "bool" } else { "int" };
-            return format_int_spec(&BigSource(b), spec, tn).map_err(|e| self.format_error(e));
+            let src = BigSource(b);
+            return self.formatted(|room| format_int_spec(&src, spec, tn, room));
         }
         if let Some(s) = self.str_of(v) {
             let s = String::from(s);
-            let r = parse_format_spec_for(spec, "str").and_then(|sp| format_str(&s, &sp));
-            return r.map_err(|e| self.format_error(e));
+            return self.formatted(|room| {
+                let sp = parse_format_spec_for(spec, "str")?;
+                format_str(&s, &sp, room)
+            });
         }
         if spec.is_empty() {
             return self.to_str(v);
@@ -158,191 +226,242 @@ impl Vm {
         if depth > 2 {
             return Err(self.value_error("Max string recursion exceeded"));
         }
-        let chars: Vec<char> = fmt.chars().collect();
-        let mut out = String::new();
+        // Braces are ASCII, so the text is scanned by bytes and copied in runs.
+        let bytes = fmt.as_bytes();
+        let mut out = TextBuf::new(self);
         let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            if c == '{' {
-                if chars.get(i + 1) == Some(&'{') {
-                    out.push('{');
+        let mut run = 0;
+        while i < bytes.len() {
+            let c = bytes[i];
+            if c == b'}' {
+                out.push_str(self, &fmt[run..i])?;
+                if bytes.get(i + 1) == Some(&b'}') {
+                    out.push(self, '}')?;
                     i += 2;
-                    continue;
-                }
-                // Find the matching close brace, honouring nesting in the spec.
-                let mut j = i + 1;
-                let mut level = 1;
-                while j < chars.len() {
-                    match chars[j] {
-                        '{' => level += 1,
-                        '}' => {
-                            level -= 1;
-                            if level == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                    j += 1;
-                }
-                if j >= chars.len() {
-                    if i + 1 == chars.len() {
-                        return Err(self.value_error("Single '{' encountered in format string"));
-                    }
-                    return Err(self.value_error("expected '}' before end of string"));
-                }
-                let field: String = chars[i + 1..j].iter().collect();
-                i = j + 1;
-                // Split field into name, conversion, spec.
-                let (name_conv, spec) = split_top(&field, ':');
-                let (name, conv) = match name_conv.find('!') {
-                    Some(p) => (&name_conv[..p], Some(&name_conv[p + 1..])),
-                    None => (name_conv, None),
-                };
-                let conv = match conv {
-                    None => 0,
-                    Some("s") => 1,
-                    Some("r") => 2,
-                    Some("a") => 3,
-                    Some("") => {
-                        return Err(self
-                            .value_error("end of string while looking for conversion specifier"));
-                    }
-                    Some(c) => {
-                        let msg = format!(
-                            "Unknown conversion specifier {}",
-                            c.chars().next().unwrap_or('?')
-                        );
-                        return Err(self.value_error(msg));
-                    }
-                };
-                // Resolve the argument.
-                let (first, rest) = split_name(name);
-                let mut v = if first.is_empty() {
-                    if numbering.manual {
-                        return Err(self.value_error("cannot switch from manual field specification to automatic field numbering"));
-                    }
-                    numbering.auto_used = true;
-                    let k = numbering.next;
-                    numbering.next += 1;
-                    match args.get(k) {
-                        Some(v) => *v,
-                        None => {
-                            return Err(self.index_error(format!(
-                                "Replacement index {k} out of range for positional args tuple"
-                            )));
-                        }
-                    }
-                } else if let Ok(k) = first.parse::<usize>() {
-                    if numbering.auto_used {
-                        return Err(self.value_error("cannot switch from automatic field numbering to manual field specification"));
-                    }
-                    numbering.manual = true;
-                    match args.get(k) {
-                        Some(v) => *v,
-                        None => {
-                            return Err(self.index_error(format!(
-                                "Replacement index {k} out of range for positional args tuple"
-                            )));
-                        }
-                    }
-                } else {
-                    match kwargs.iter().find(|(k, _)| self.str_of(*k) == Some(first)) {
-                        Some((_, v)) => *v,
-                        None => {
-                            let key = self.new_str(first)?;
-                            return Err(self.key_error(key));
-                        }
-                    }
-                };
-                // Attribute and index lookups.
-                let mut rest = rest;
-                while !rest.is_empty() {
-                    if let Some(r) = rest.strip_prefix('.') {
-                        let end = r.find(['.', '[']).unwrap_or(r.len());
-                        let attr = self.intern(&r[..end])?;
-                        v = self.get_attr(v, attr)?;
-                        rest = &r[end..];
-                    } else if let Some(r) = rest.strip_prefix('[') {
-                        let Some(end) = r.find(']') else {
-                            return Err(self.value_error("Missing ']' in format string"));
-                        };
-                        let key = &r[..end];
-                        let kv = match key.parse::<i64>() {
-                            Ok(n) => Value::int_unchecked(n),
-                            Err(_) => self.new_str(key)?,
-                        };
-                        v = self.get_item(v, kv)?;
-                        rest = &r[end + 1..];
-                    } else {
-                        return Err(self.value_error(
-                            "Only '.' or '[' may follow ']' in format field specifier",
-                        ));
-                    }
-                }
-                // The field's value (possibly fresh from a lookup) and the spec string survive
-                // the nested fields' and `__repr__`/`__str__`'s collections.
-                let r = self.with_roots(&[v], |vm, _| {
-                    // Nested fields in the spec.
-                    let spec = if spec.contains('{') {
-                        vm.str_format_inner(spec, args, kwargs, depth + 1, numbering)?
-                    } else {
-                        String::from(spec)
-                    };
-                    let spec_v = if spec.is_empty() {
-                        Value::UNDEF
-                    } else {
-                        vm.new_string(spec)?
-                    };
-                    vm.root(spec_v);
-                    vm.format_value(v, conv, spec_v)
-                })?;
-                out.push_str(self.str_of(r).unwrap_or(""));
-            } else if c == '}' {
-                if chars.get(i + 1) == Some(&'}') {
-                    out.push('}');
-                    i += 2;
+                    run = i;
                     continue;
                 }
                 return Err(self.value_error("Single '}' encountered in format string"));
-            } else {
-                out.push(c);
+            }
+            if c != b'{' {
                 i += 1;
+                continue;
+            }
+            out.push_str(self, &fmt[run..i])?;
+            if bytes.get(i + 1) == Some(&b'{') {
+                out.push(self, '{')?;
+                i += 2;
+                run = i;
+                continue;
+            }
+            // Find the matching close brace, honouring nesting in the spec.
+            let mut j = i + 1;
+            let mut level = 1;
+            while j < bytes.len() {
+                match bytes[j] {
+                    b'{' => level += 1,
+                    b'}' => {
+                        level -= 1;
+                        if level == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            if j >= bytes.len() {
+                if i + 1 == bytes.len() {
+                    return Err(self.value_error("Single '{' encountered in format string"));
+                }
+                return Err(self.value_error("expected '}' before end of string"));
+            }
+            let field = &fmt[i + 1..j];
+            i = j + 1;
+            run = i;
+            let r = self.format_field(field, args, kwargs, depth, numbering)?;
+            let n = self.str_of(r).map_or(0, str::len);
+            out.reserve(self, n)?;
+            out.push_reserved(self.str_of(r).unwrap_or(""));
+        }
+        out.push_str(self, &fmt[run..])?;
+        Ok(out.into_string())
+    }
+
+    /// One replacement field of `str.format` (the text between the braces), formatted.
+    fn format_field(
+        &mut self,
+        field: &str,
+        args: &[Value],
+        kwargs: &[(Value, Value)],
+        depth: usize,
+        numbering: &mut Numbering,
+    ) -> PyResult<Value> {
+        // Split field into name, conversion, spec.
+        let (name_conv, spec) = split_top(field, ':');
+        let (name, conv) = match name_conv.find('!') {
+            Some(p) => (&name_conv[..p], Some(&name_conv[p + 1..])),
+            None => (name_conv, None),
+        };
+        let conv = match conv {
+            None => 0,
+            Some("s") => 1,
+            Some("r") => 2,
+            Some("a") => 3,
+            Some("") => {
+                return Err(
+                    self.value_error("end of string while looking for conversion specifier")
+                );
+            }
+            Some(c) => {
+                let msg = format!(
+                    "Unknown conversion specifier {}",
+                    c.chars().next().unwrap_or('?')
+                );
+                return Err(self.value_error(msg));
+            }
+        };
+        let v = self.field_value(name, args, kwargs, numbering)?;
+        // The field's value (possibly fresh from a lookup) and the spec string survive
+        // the nested fields' and `__repr__`/`__str__`'s collections.
+        let r = self.with_roots(&[v], |vm, _| {
+            // Nested fields in the spec.
+            let spec = if spec.contains('{') {
+                vm.str_format_inner(spec, args, kwargs, depth + 1, numbering)?
+            } else {
+                String::from(spec)
+            };
+            let spec_v = if spec.is_empty() {
+                Value::UNDEF
+            } else {
+                vm.new_string(spec)?
+            };
+            vm.root(spec_v);
+            vm.format_value(v, conv, spec_v)
+        })?;
+        Ok(r)
+    }
+
+    /// The object a field name designates: an argument (by automatic or explicit number,
+    /// or by keyword) followed by `.attr` and `[key]` lookups.
+    fn field_value(
+        &mut self,
+        name: &str,
+        args: &[Value],
+        kwargs: &[(Value, Value)],
+        numbering: &mut Numbering,
+    ) -> PyResult<Value> {
+        let (first, rest) = split_name(name);
+        let mut v = if first.is_empty() {
+            if numbering.manual {
+                return Err(self.value_error(
+                    "cannot switch from manual field specification to automatic field numbering",
+                ));
+            }
+            numbering.auto_used = true;
+            let k = numbering.next;
+            numbering.next += 1;
+            match args.get(k) {
+                Some(v) => *v,
+                None => {
+                    return Err(self.index_error(format!(
+                        "Replacement index {k} out of range for positional args tuple"
+                    )));
+                }
+            }
+        } else if let Ok(k) = first.parse::<usize>() {
+            if numbering.auto_used {
+                return Err(self.value_error(
+                    "cannot switch from automatic field numbering to manual field specification",
+                ));
+            }
+            numbering.manual = true;
+            match args.get(k) {
+                Some(v) => *v,
+                None => {
+                    return Err(self.index_error(format!(
+                        "Replacement index {k} out of range for positional args tuple"
+                    )));
+                }
+            }
+        } else {
+            match kwargs.iter().find(|(k, _)| self.str_of(*k) == Some(first)) {
+                Some((_, v)) => *v,
+                None => {
+                    let key = self.new_str(first)?;
+                    return Err(self.key_error(key));
+                }
+            }
+        };
+        // Attribute and index lookups.
+        let mut rest = rest;
+        while !rest.is_empty() {
+            if let Some(r) = rest.strip_prefix('.') {
+                let end = r.find(['.', '[']).unwrap_or(r.len());
+                let attr = self.intern(&r[..end])?;
+                v = self.get_attr(v, attr)?;
+                rest = &r[end..];
+            } else if let Some(r) = rest.strip_prefix('[') {
+                let Some(end) = r.find(']') else {
+                    return Err(self.value_error("Missing ']' in format string"));
+                };
+                let key = &r[..end];
+                let kv = match key.parse::<i64>() {
+                    Ok(n) => Value::int_unchecked(n),
+                    Err(_) => self.new_str(key)?,
+                };
+                v = self.get_item(v, kv)?;
+                rest = &r[end + 1..];
+            } else {
+                return Err(
+                    self.value_error("Only '.' or '[' may follow ']' in format field specifier")
+                );
             }
         }
-        Ok(out)
+        Ok(v)
     }
 
     // -- % formatting ------------------------------------------------------------------------
 
     /// `fmt % arg` for a str `fmt`.
     pub fn percent_format(&mut self, fmt: Value, arg: Value) -> PyResult<Value> {
-        let f = String::from(self.str_of(fmt).unwrap_or(""));
+        let mut f = TextBuf::new(self);
+        let n = self.str_of(fmt).map_or(0, str::len);
+        f.reserve(self, n)?;
+        f.push_reserved(self.str_of(fmt).unwrap_or(""));
         // The interpreter popped both operands; each `__str__`/`__repr__` may collect while
         // the argument tuple or mapping is still needed.
-        let out = self.with_roots(&[fmt, arg], |vm, _| vm.percent_format_text(&f, arg, false))?;
-        self.new_string(out)
+        let out = self.with_roots(&[fmt, arg], |vm, _| {
+            vm.percent_format_text(f.as_str(), arg, false)
+        })?;
+        drop(f);
+        self.new_string(out.into_string())
     }
 
     /// `fmt % arg` for a bytes `fmt` (formatted through a latin-1 view of the bytes).
     pub fn percent_format_bytes(&mut self, fmt: Value, arg: Value) -> PyResult<Value> {
-        let f: String = self
-            .bytes_data(fmt)
-            .unwrap_or_default()
-            .into_iter()
-            .map(char::from)
-            .collect();
-        let out = self.with_roots(&[fmt, arg], |vm, _| vm.percent_format_text(&f, arg, true))?;
-        let mut v = Vec::new();
-        for ch in out.chars() {
-            v.push(u8::try_from(u32::from(ch)).unwrap_or(b'?'));
+        let data = self.bytes_data(fmt).unwrap_or_default();
+        // Latin-1 text: at most two bytes per byte.
+        let mut f = TextBuf::new(self);
+        f.reserve(self, data.len().saturating_mul(2))?;
+        for &b in &data {
+            f.push(self, char::from(b))?;
         }
-        self.charge(v.len())?;
-        self.alloc_value(Obj::Bytes(v.into_boxed_slice()))
+        drop(data);
+        let out = self.with_roots(&[fmt, arg], |vm, _| {
+            vm.percent_format_text(f.as_str(), arg, true)
+        })?;
+        drop(f);
+        let mut v = super::scratch::ByteBuf::new(self);
+        v.reserve(self, out.as_str().chars().count())?;
+        for ch in out.as_str().chars() {
+            v.push(self, u8::try_from(u32::from(ch)).unwrap_or(b'?'))?;
+        }
+        drop(out);
+        self.alloc_value(Obj::Bytes(v.into_vec().into_boxed_slice()))
     }
 
-    fn percent_format_text(&mut self, f: &str, arg: Value, bytes_mode: bool) -> PyResult<String> {
-        let (items, perr) = parse_percent_lazy(f);
+    fn percent_format_text(&mut self, f: &str, arg: Value, bytes_mode: bool) -> PyResult<TextBuf> {
         let is_tuple = matches!(self.obj(arg), Some(Obj::Tuple(_)));
         let bytes_arg =
             bytes_mode && matches!(self.obj(arg), Some(Obj::Bytes(_) | Obj::ByteArray(_)));
@@ -358,7 +477,7 @@ impl Vm {
         };
         let mut next = 0usize;
         let mut used_mapping = false;
-        let mut out = String::new();
+        let mut out = TextBuf::new(self);
         let mut take = |vm: &mut Vm| -> PyResult<Value> {
             match args.get(next) {
                 Some(v) => {
@@ -368,73 +487,69 @@ impl Vm {
                 None => Err(vm.type_error("not enough arguments for format string")),
             }
         };
-        for item in items {
-            match item {
-                PercentItem::Literal(s) => out.push_str(&s),
-                PercentItem::Conversion(spec) => {
-                    let v = match &spec.key {
-                        Some(k) => {
-                            if !is_mapping {
-                                return Err(self.type_error("format requires a mapping"));
-                            }
-                            used_mapping = true;
-                            let kv = if bytes_mode {
-                                let kb: Vec<u8> = k
-                                    .chars()
-                                    .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
-                                    .collect();
-                                self.alloc_value(Obj::Bytes(kb.into_boxed_slice()))?
-                            } else {
-                                self.new_str(k)?
-                            };
-                            self.get_item(arg, kv)?
-                        }
-                        None => Value::UNDEF,
-                    };
-                    let mut flags = spec.flags;
-                    let width = match spec.width {
-                        None => None,
-                        Some(Count::Num(n)) => Some(n),
-                        Some(Count::Star) => {
-                            let w = take(self)?;
-                            let Some(w) = self.as_i64(w) else {
-                                return Err(self.type_error("* wants int"));
-                            };
-                            if w < 0 {
-                                flags.left = true;
-                            }
-                            Some(w.unsigned_abs() as usize)
-                        }
-                    };
-                    let prec = match spec.precision {
-                        None => None,
-                        Some(Count::Num(n)) => Some(n),
-                        Some(Count::Star) => {
-                            let p = take(self)?;
-                            let Some(p) = self.as_i64(p) else {
-                                return Err(self.type_error("* wants int"));
-                            };
-                            Some(p.max(0) as usize)
-                        }
-                    };
-                    let v = if v.is_undef() { take(self)? } else { v };
-                    if bytes_mode && spec.conv == 'b' {
-                        let s = self.percent_one_bytes(v, 's', flags, width, prec)?;
-                        out.push_str(&s);
-                        continue;
-                    }
-                    spec.check_conv().map_err(|e| self.format_error(e))?;
-                    let s = if bytes_mode {
-                        self.percent_one_bytes(v, spec.conv, flags, width, prec)?
-                    } else {
-                        self.percent_one(v, spec.conv, flags, width, prec)?
-                    };
-                    out.push_str(&s);
+        for item in PercentItems::new(f) {
+            let spec = match item {
+                Ok(PercentItem::Literal(s)) => {
+                    out.push_str(self, &s)?;
+                    continue;
                 }
-            }
-        }
-        if let Some(e) = perr {
-            return Err(self.format_error(e.error));
+                Ok(PercentItem::Conversion(spec)) => spec,
+                Err(e) => return Err(self.format_error(e.error)),
+            };
+            let v = match &spec.key {
+                Some(k) => {
+                    if !is_mapping {
+                        return Err(self.type_error("format requires a mapping"));
+                    }
+                    used_mapping = true;
+                    let kv = if bytes_mode {
+                        let kb: Vec<u8> = k
+                            .chars()
+                            .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+                            .collect();
+                        self.alloc_value(Obj::Bytes(kb.into_boxed_slice()))?
+                    } else {
+                        self.new_str(k)?
+                    };
+                    self.get_item(arg, kv)?
+                }
+                None => Value::UNDEF,
+            };
+            let mut flags = spec.flags;
+            let width = match spec.width {
+                None => None,
+                Some(Count::Num(n)) => Some(n),
+                Some(Count::Star) => {
+                    let w = take(self)?;
+                    let w = self.star_arg(w, false)?;
+                    if w < 0 {
+                        flags.left = true;
+                    }
+                    Some(usize::try_from(w.unsigned_abs()).unwrap_or(usize::MAX))
+                }
+            };
+            let prec = match spec.precision {
+                None => None,
+                Some(Count::Num(n)) => Some(n),
+                Some(Count::Star) => {
+                    let p = take(self)?;
+                    let p = self.star_arg(p, true)?;
+                    Some(usize::try_from(p.max(0)).unwrap_or(usize::MAX))
+                }
+            };
+            let v = if v.is_undef() { take(self)? } else { v };
+            let conv = if bytes_mode && spec.conv == 'b' {
+                's'
+            } else {
+                spec.check_conv().map_err(|e| self.format_error(e))?;
+                spec.conv
+            };
+            let s = if bytes_mode {
+                self.percent_one_bytes(v, conv, flags, width, prec)?
+            } else {
+                self.percent_one(v, conv, flags, width, prec)?
+            };
+            out.push_str(self, &s)?;
         }
         if next < args.len() && !used_mapping && !(is_mapping && next == 0) {
             let msg = if bytes_mode {
@@ -447,12 +562,26 @@ impl Vm {
         Ok(out)
     }
 
+    /// A `*` width or precision: an int within a C `Py_ssize_t` (width) or `int`
+    /// (precision), with CPython's errors.
+    fn star_arg(&mut self, v: Value, precision: bool) -> PyResult<i64> {
+        if !self.is_int(v) {
+            return Err(self.type_error("* wants int"));
+        }
+        let n = self.as_i64(v);
+        match n {
+            Some(n) if !precision || i32::try_from(n).is_ok() => Ok(n),
+            _ if precision => Err(self.overflow_error("Python int too large to convert to C int")),
+            _ => Err(self.overflow_error("Python int too large to convert to C ssize_t")),
+        }
+    }
+
     /// One conversion of bytes %-formatting; text is latin-1 (one char per byte).
     fn percent_one_bytes(
         &mut self,
         v: Value,
         conv: char,
-        flags: crate::format::PercentFlags,
+        flags: PercentFlags,
         width: Option<usize>,
         prec: Option<usize>,
     ) -> PyResult<String> {
@@ -466,12 +595,12 @@ impl Vm {
                     return Err(self.type_error(msg));
                 };
                 let s: String = data.into_iter().map(char::from).collect();
-                percent_str(&s, flags, width, prec).map_err(|e| self.format_error(e))
+                self.formatted(|room| percent_str(&s, flags, width, prec, room))
             }
             'r' | 'a' => {
                 let r = self.repr(v)?;
                 let s = crate::builtins::functions::ascii_escape(&r);
-                percent_str(&s, flags, width, prec).map_err(|e| self.format_error(e))
+                self.formatted(|room| percent_str(&s, flags, width, prec, room))
             }
             'c' => {
                 let b = if let Some(d) = self.bytes_data(v).filter(|d| d.len() == 1) {
@@ -488,8 +617,8 @@ impl Vm {
                     }
                 };
                 let mut buf = [0u8; 4];
-                percent_str(char::from(b).encode_utf8(&mut buf), flags, width, None)
-                    .map_err(|e| self.format_error(e))
+                let c = char::from(b).encode_utf8(&mut buf);
+                self.formatted(|room| percent_str(c, flags, width, None, room))
             }
             _ => self.percent_one(v, conv, flags, width, prec),
         }
@@ -499,11 +628,11 @@ impl Vm {
         &mut self,
         v: Value,
         conv: char,
-        flags: crate::format::PercentFlags,
+        flags: PercentFlags,
         width: Option<usize>,
         prec: Option<usize>,
     ) -> PyResult<String> {
-        let r = match conv {
+        match conv {
             's' | 'r' | 'a' => {
                 let s = match conv {
                     's' => self.to_str(v)?,
@@ -513,7 +642,7 @@ impl Vm {
                         crate::builtins::functions::ascii_escape(&r)
                     }
                 };
-                percent_str(&s, flags, width, prec)
+                self.formatted(|room| percent_str(&s, flags, width, prec, room))
             }
             'c' => {
                 let ch = if let Some(s) = self.str_of(v) {
@@ -529,40 +658,13 @@ impl Vm {
                     return Err(self.type_error("%c requires int or char"));
                 };
                 let mut b = [0u8; 4];
-                percent_str(ch.encode_utf8(&mut b), flags, width, None)
+                let c = ch.encode_utf8(&mut b);
+                self.formatted(|room| percent_str(c, flags, width, None, room))
             }
             'd' | 'i' | 'u' | 'o' | 'x' | 'X' => {
-                let b = if let Some(x) = v.as_float() {
-                    match BigInt::from_f64(x) {
-                        Some(b) => b,
-                        None => {
-                            return Err(
-                                self.overflow_error("cannot convert float infinity to integer")
-                            )
-                        }
-                    }
-                } else {
-                    match self.to_bigint(v) {
-                        Some(b) => b,
-                        None => {
-                            let what = if matches!(conv, 'o' | 'x' | 'X') {
-                                "an integer"
-                            } else {
-                                "a real number"
-                            };
-                            let msg = format!(
-                                "%{conv} format: {what} is required, not {}",
-                                self.type_name(v)
-                            );
-                            return Err(self.type_error(msg));
-                        }
-                    }
-                };
-                if v.is_float() && matches!(conv, 'o' | 'x' | 'X') {
-                    let msg = format!("%{conv} format: an integer is required, not float");
-                    return Err(self.type_error(msg));
-                }
-                percent_int_src(&BigSource(b), flags, width, prec, conv)
+                let b = self.percent_int_arg(v, conv)?;
+                let src = BigSource(b);
+                self.formatted(|room| percent_int_src(&src, flags, width, prec, conv, room))
             }
             _ => {
                 let x = match self.to_f64(v)? {
@@ -572,10 +674,40 @@ impl Vm {
                         return Err(self.type_error(msg));
                     }
                 };
-                percent_float(x, flags, width, prec, conv)
+                self.formatted(|room| percent_float(x, flags, width, prec, conv, room))
             }
-        };
-        r.map_err(|e| self.format_error(e))
+        }
+    }
+
+    /// The integer `%d %i %u %o %x %X` format: an int, or (for the decimal ones) a float
+    /// truncated toward zero.
+    fn percent_int_arg(&mut self, v: Value, conv: char) -> PyResult<BigInt> {
+        if let Some(x) = v.as_float() {
+            if matches!(conv, 'o' | 'x' | 'X') {
+                let msg = format!("%{conv} format: an integer is required, not float");
+                return Err(self.type_error(msg));
+            }
+            return match BigInt::from_f64(x) {
+                Some(b) => Ok(b),
+                None if x.is_nan() => Err(self.value_error("cannot convert float NaN to integer")),
+                None => Err(self.overflow_error("cannot convert float infinity to integer")),
+            };
+        }
+        match self.to_bigint(v) {
+            Some(b) => Ok(b),
+            None => {
+                let what = if matches!(conv, 'o' | 'x' | 'X') {
+                    "an integer"
+                } else {
+                    "a real number"
+                };
+                let msg = format!(
+                    "%{conv} format: {what} is required, not {}",
+                    self.type_name(v)
+                );
+                Err(self.type_error(msg))
+            }
+        }
     }
 }
 

@@ -6,48 +6,61 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use super::bigint::DEFAULT_MAX_STR_DIGITS;
+use super::scratch::TextBuf;
 use super::types::{DictViewKind, Obj};
 use super::value::Value;
 use crate::format::float_repr;
 use crate::vm::{PyResult, Vm};
 
+/// Counts the bytes written to it (the size of a repr before building it).
+struct Counter(usize);
+
+impl Write for Counter {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        self.0 = self.0.saturating_add(s.len());
+        Ok(())
+    }
+}
+
+/// Texts longer than this have their repr sized before it is built.
+const SIZE_FIRST: usize = 4096;
+
 /// `repr` of a str, with CPython's choice of quotes and escapes.
 pub fn str_repr(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    write_str_repr(&mut out, s);
+    out
+}
+
+fn write_str_repr(out: &mut impl Write, s: &str) {
     let quote = if s.contains('\'') && !s.contains('"') {
         '"'
     } else {
         '\''
     };
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push(quote);
+    let _ = out.write_char(quote);
     for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c == quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
+        let _ = match c {
+            '\\' => out.write_str("\\\\"),
+            '\n' => out.write_str("\\n"),
+            '\r' => out.write_str("\\r"),
+            '\t' => out.write_str("\\t"),
+            c if c == quote => out.write_char('\\').and_then(|()| out.write_char(c)),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => write!(out, "\\x{:02x}", c as u32),
             c if !is_printable(c) => {
                 let n = c as u32;
                 if n <= 0xff {
-                    let _ = write!(out, "\\x{n:02x}");
+                    write!(out, "\\x{n:02x}")
                 } else if n <= 0xffff {
-                    let _ = write!(out, "\\u{n:04x}");
+                    write!(out, "\\u{n:04x}")
                 } else {
-                    let _ = write!(out, "\\U{n:08x}");
+                    write!(out, "\\U{n:08x}")
                 }
             }
-            c => out.push(c),
-        }
+            c => out.write_char(c),
+        };
     }
-    out.push(quote);
-    out
+    let _ = out.write_char(quote);
 }
 
 /// An approximation of Python's `str.isprintable` for repr: control and separator
@@ -82,33 +95,41 @@ pub fn bytearray_repr(b: &[u8]) -> String {
 }
 
 fn quoted_bytes(b: &[u8], prefix: &str, suffix: &str, escape_single: bool) -> String {
+    let mut out = String::with_capacity(b.len() + prefix.len() + suffix.len() + 3);
+    write_quoted_bytes(&mut out, b, prefix, suffix, escape_single);
+    out
+}
+
+fn write_quoted_bytes(
+    out: &mut impl Write,
+    b: &[u8],
+    prefix: &str,
+    suffix: &str,
+    escape_single: bool,
+) {
     let quote = if b.contains(&b'\'') && !b.contains(&b'"') {
         '"'
     } else {
         '\''
     };
-    let mut out = String::from(prefix);
-    out.push('b');
-    out.push(quote);
+    let _ = out.write_str(prefix);
+    let _ = out.write_char('b');
+    let _ = out.write_char(quote);
     for &c in b {
-        match c {
-            b'\\' => out.push_str("\\\\"),
-            b'\n' => out.push_str("\\n"),
-            b'\r' => out.push_str("\\r"),
-            b'\t' => out.push_str("\\t"),
-            c if c as char == quote || (escape_single && c == b'\'') => {
-                out.push('\\');
-                out.push(c as char);
-            }
-            0x20..=0x7e => out.push(c as char),
-            c => {
-                let _ = write!(out, "\\x{c:02x}");
-            }
-        }
+        let _ = match c {
+            b'\\' => out.write_str("\\\\"),
+            b'\n' => out.write_str("\\n"),
+            b'\r' => out.write_str("\\r"),
+            b'\t' => out.write_str("\\t"),
+            c if c as char == quote || (escape_single && c == b'\'') => out
+                .write_char('\\')
+                .and_then(|()| out.write_char(c as char)),
+            0x20..=0x7e => out.write_char(c as char),
+            c => write!(out, "\\x{c:02x}"),
+        };
     }
-    out.push(quote);
-    out.push_str(suffix);
-    out
+    let _ = out.write_char(quote);
+    let _ = out.write_str(suffix);
 }
 
 impl Vm {
@@ -120,9 +141,8 @@ impl Vm {
         let Some(b) = self.to_bigint(v) else {
             return Err(self.internal_error("int_to_string of a non-int"));
         };
-        b.to_str_radix(10, DEFAULT_MAX_STR_DIGITS).map_err(|_| {
-            self.value_error("Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit")
-        })
+        b.to_str_radix(10, DEFAULT_MAX_STR_DIGITS)
+            .map_err(|_| self.value_error(super::fmtglue::INT_MAX_STR_DIGITS_MSG))
     }
 
     /// `repr(v)`.
@@ -144,9 +164,7 @@ impl Vm {
             }));
         };
         match self.heap.get(r) {
-            Obj::Str(s) => Ok(str_repr(s.as_str())),
-            Obj::Bytes(b) => Ok(bytes_repr(b, "", "")),
-            Obj::ByteArray(b) => Ok(bytearray_repr(b)),
+            Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) => self.text_repr(v),
             Obj::BigInt(_) => self.int_to_string(v),
             Obj::List(items) => {
                 let items = items.clone();
@@ -267,8 +285,8 @@ impl Vm {
                     DictViewKind::Values => "dict_values",
                     DictViewKind::Items => "dict_items",
                 };
-                let inner = self.repr_seq(r, &items, "[", "]")?;
-                Ok(format!("{name}({inner})"))
+                let (open, close) = (format!("{name}(["), "])");
+                self.repr_seq(r, &items, &open, close)
             }
             Obj::Instance(_) => self.instance_repr(v),
             Obj::Cell(_) => Ok(format!("<cell at 0x{:012x}>", self.addr(v))),
@@ -293,6 +311,47 @@ impl Vm {
         }
     }
 
+    /// `repr` of a str, bytes or bytearray, refused before it is built when it cannot fit.
+    fn text_repr(&mut self, v: Value) -> PyResult<String> {
+        let len = match self.obj(v) {
+            Some(Obj::Str(s)) => s.len(),
+            Some(Obj::Bytes(b)) => b.len(),
+            Some(Obj::ByteArray(b)) => b.len(),
+            _ => 0,
+        };
+        if len > SIZE_FIRST {
+            // Sized by writing it to a counter: escapes make a repr up to four times longer
+            // than its text, and it becomes a str on the heap.
+            let counted = match self.obj(v) {
+                Some(Obj::Str(s)) => {
+                    let mut n = Counter(0);
+                    write_str_repr(&mut n, s.as_str());
+                    n.0
+                }
+                Some(Obj::Bytes(b)) => {
+                    let mut n = Counter(0);
+                    write_quoted_bytes(&mut n, b, "", "", false);
+                    n.0
+                }
+                Some(Obj::ByteArray(b)) => {
+                    let mut n = Counter(0);
+                    write_quoted_bytes(&mut n, b, "bytearray(", ")", true);
+                    n.0
+                }
+                _ => 0,
+            };
+            if !self.heap.fits_releasing_pools(counted) {
+                return Err(self.memory_error());
+            }
+        }
+        Ok(match self.obj(v) {
+            Some(Obj::Str(s)) => str_repr(s.as_str()),
+            Some(Obj::Bytes(b)) => bytes_repr(b, "", ""),
+            Some(Obj::ByteArray(b)) => bytearray_repr(b),
+            _ => String::new(),
+        })
+    }
+
     /// A stable pseudo-address for default reprs and `id()`.
     pub fn addr(&self, v: Value) -> u64 {
         match v.as_obj() {
@@ -314,16 +373,20 @@ impl Vm {
         self.enter_native()?;
         self.repr_active.push(me);
         // Copies of the items: rooted in case a user `__repr__` mutates the container.
+        // The text is charged against the heap limit as it grows: a list of many references
+        // to one large string has a repr far larger than the heap.
         let r = self.with_roots(items, |vm, _| {
-            let mut out = String::from(open);
+            let mut out = TextBuf::new(vm);
+            out.push_str(vm, open)?;
             for (i, it) in items.iter().enumerate() {
                 if i > 0 {
-                    out.push_str(", ");
+                    out.push_str(vm, ", ")?;
                 }
-                out.push_str(&vm.repr(*it)?);
+                let r = vm.repr(*it)?;
+                out.push_str(vm, &r)?;
             }
-            out.push_str(close);
-            Ok(out)
+            out.push_str(vm, close)?;
+            Ok(out.into_string())
         });
         self.repr_active.pop();
         self.leave_native();
@@ -343,17 +406,20 @@ impl Vm {
                 vm.root(k);
                 vm.root(v);
             }
-            let mut out = String::from("{");
+            let mut out = TextBuf::new(vm);
+            out.push(vm, '{')?;
             for (i, (k, v)) in items.into_iter().enumerate() {
                 if i > 0 {
-                    out.push_str(", ");
+                    out.push_str(vm, ", ")?;
                 }
-                out.push_str(&vm.repr(k)?);
-                out.push_str(": ");
-                out.push_str(&vm.repr(v)?);
+                let r = vm.repr(k)?;
+                out.push_str(vm, &r)?;
+                out.push_str(vm, ": ")?;
+                let r = vm.repr(v)?;
+                out.push_str(vm, &r)?;
             }
-            out.push('}');
-            Ok(out)
+            out.push(vm, '}')?;
+            Ok(out.into_string())
         });
         self.repr_active.pop();
         self.leave_native();

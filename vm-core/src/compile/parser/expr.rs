@@ -555,6 +555,7 @@ impl Parser {
                 let Tok::Number(c) = t.tok else {
                     return Err(self.unexpected());
                 };
+                self.check_literal_digits(&c, t.loc)?;
                 return Ok(Expr {
                     kind: constant(c),
                     loc: t.loc,

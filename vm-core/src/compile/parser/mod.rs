@@ -12,7 +12,7 @@ mod stmt;
 mod strings;
 mod targets;
 
-use super::ast::{self, Loc};
+use super::ast::{self, Constant, Loc};
 use super::error::{CompileError, CompileErrorKind};
 use super::lexer::{self, Lexed};
 use super::token::{Kw, Op, Tok, Token};
@@ -274,6 +274,24 @@ impl Parser {
     }
 
     // ----- errors -----
+
+    /// CPython refuses a decimal int literal of more than `sys.int_max_str_digits` digits
+    /// when it parses it (converting it would take quadratic time), without a column: the
+    /// line alone is shown. Other radixes convert in linear time and are not limited.
+    fn check_literal_digits(&self, c: &Constant, loc: Loc) -> PResult<()> {
+        const LIMIT: usize = crate::object::bigint::DEFAULT_MAX_STR_DIGITS;
+        match c {
+            Constant::BigInt { digits, radix: 10 } if digits.len() > LIMIT => {
+                let msg = format!(
+                    "Exceeds the limit ({LIMIT} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit - Consider hexadecimal for huge integer literals to avoid decimal conversion limits.",
+                    digits.len()
+                );
+                let (line, end) = (loc.line, loc.end_line);
+                Err(self.make_error(CompileErrorKind::Syntax, msg, line, 0, end, 0))
+            }
+            _ => Ok(()),
+        }
+    }
 
     fn make_error(
         &self,

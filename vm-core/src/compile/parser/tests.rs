@@ -434,3 +434,40 @@ fn mutated_programs_match_cpython() {
         super::mutation_cases::MUTATION_CASES.len()
     );
 }
+
+/// CPython refuses decimal literals of more than 4300 digits (underscores aside) when it
+/// parses them, with no column; other radixes and all-zero literals are not limited.
+#[test]
+fn huge_decimal_literals_are_refused() {
+    let msg = |n: usize| {
+        format!("Exceeds the limit (4300 digits) for integer string conversion: value has {n} digits; use sys.set_int_max_str_digits() to increase the limit - Consider hexadecimal for huge integer literals to avoid decimal conversion limits.")
+    };
+    let digits = |n: usize| "7".repeat(n);
+    let e = err(&format!("x = 1\ny = {}\n", digits(4301)));
+    assert_eq!(
+        (e.msg.as_str(), e.line, e.col, e.end_line, e.end_col),
+        (msg(4301).as_str(), 2, 0, 2, 0)
+    );
+    let e = err(&format!("y = -{}\n", "1_2".repeat(2200)));
+    assert_eq!(e.msg, msg(4400));
+    let e = err(&format!("x = f'{{{}}}'\n", digits(5000)));
+    assert_eq!(e.msg, format!("f-string: {}", msg(5000)));
+    for ok in [
+        digits(4300),
+        "0".repeat(5000),
+        format!("0x{}", "f".repeat(20_000)),
+        format!("0o{}", "7".repeat(20_000)),
+        format!("0b{}", "1".repeat(20_000)),
+        format!("{}.5", digits(5000)),
+        format!("{}e3", digits(5000)),
+    ] {
+        assert!(check(&format!("y = {ok}\n")).is_ok(), "{}", &ok[..10]);
+    }
+    // Parse order: an earlier syntax error wins, a later tokenizer error replaces it.
+    let e = err(&format!("x = 1 = 2\ny = {}\n", digits(4301)));
+    assert_eq!(e.msg, "cannot assign to literal");
+    let e = err(&format!("y = {}\nx = 'abc\n", digits(4301)));
+    assert_eq!(e.msg, "unterminated string literal (detected at line 2)");
+    let e = err(&format!("y = {}\nx = 1 2\n", digits(4301)));
+    assert_eq!(e.msg, msg(4301));
+}

@@ -97,3 +97,39 @@ fn render_edge_cases() {
     e.kind = CompileErrorKind::Tab;
     assert!(e.render("f.py", "x\n").ends_with("TabError: m\n"));
 }
+
+/// CPython shows a file's line as it reads it back, in 999-byte pieces, keeping the last
+/// (a line from a string is shown whole).
+#[test]
+fn long_lines_of_files_show_their_last_piece() {
+    let src = format!("x = 1\ny = {}\n", "1".repeat(5000));
+    let e = compile_error(&src).unwrap();
+    let msg = "Exceeds the limit (4300 digits) for integer string conversion: value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit - Consider hexadecimal for huge integer literals to avoid decimal conversion limits.";
+    assert_eq!(
+        e.render("f.py", &src),
+        format!("  File \"f.py\", line 2\n    111111111\nSyntaxError: {msg}\n")
+    );
+    assert_eq!(
+        e.render("<string>", &src),
+        format!(
+            "  File \"<string>\", line 2\n    y = {}\nSyntaxError: {msg}\n",
+            "1".repeat(5000)
+        )
+    );
+    // The caret's column is clipped to the piece (CPython 3.11, `python3 f.py`).
+    let src = format!("x = 1\ny = [{}2 3]\n", "1, ".repeat(600));
+    let e = compile_error(&src).unwrap();
+    let piece = format!("{}, 2 3]", ", 1".repeat(268));
+    let expected = format!(
+        "  File \"f.py\", line 2\n    {piece}\n    {}^\nSyntaxError: invalid syntax. Perhaps you forgot a comma?\n",
+        " ".repeat(piece.len())
+    );
+    assert_eq!(e.render("f.py", &src), expected);
+    // A piece of only blanks: nothing left but the caret.
+    let src = format!("y = [{}2 3]{}\n", "1, ".repeat(200), " ".repeat(1500));
+    let e = compile_error(&src).unwrap();
+    assert_eq!(
+        e.render("f.py", &src),
+        "  File \"f.py\", line 1\n    \n    ^\nSyntaxError: invalid syntax. Perhaps you forgot a comma?\n"
+    );
+}

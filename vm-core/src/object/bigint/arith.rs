@@ -1,6 +1,7 @@
 //! Addition, subtraction, multiplication (schoolbook + Karatsuba) and the helpers built on
 //! them: `pow`, `factorial`, `isqrt`, `gcd`.
 
+use super::poll::{LongError, Poll, Stopped};
 use super::{cmp_mag, trim, BigInt, SizeError, MAX_BITS};
 use alloc::vec;
 use alloc::vec::Vec;
@@ -103,10 +104,18 @@ pub(super) fn mul_small_add_in_place(a: &mut Vec<u32>, m: u32, c: u32) {
 
 /// Schoolbook product added into `out` (at least `a.len() + b.len()` limbs, and the
 /// sum must fit). Iterates over `a` in the outer loop, so pass the shorter operand as `a`.
-fn mul_school(out: &mut [u32], a: &[u32], b: &[u32]) {
+fn mul_school(out: &mut [u32], a: &[u32], b: &[u32], poll: &mut Poll<'_>) {
+    // Karatsuba's many small leaves are accounted once each; long rows one by one.
+    let per_row = b.len() >= 1024;
+    if !per_row && poll.spend(a.len() * b.len()) {
+        return;
+    }
     for (i, &x) in a.iter().enumerate() {
         if x == 0 {
             continue;
+        }
+        if per_row && poll.spend(b.len()) {
+            return;
         }
         let x = u64::from(x);
         let mut carry = 0u64;
@@ -140,7 +149,12 @@ fn trimmed(a: &[u32]) -> &[u32] {
 
 /// Adds `a * b` into `out` (which must hold `a.len() + b.len()` limbs from where the
 /// caller placed it). Dispatches between schoolbook, Karatsuba and the unbalanced split.
-fn mul_into(out: &mut [u32], a: &[u32], b: &[u32]) {
+/// Returns early, with a meaningless `out`, once `poll` asks to stop.
+fn mul_into(out: &mut [u32], a: &[u32], b: &[u32], poll: &mut Poll<'_>) {
+    // Once stopped, the rest of the recursion (its allocations included) is skipped.
+    if poll.stopped() {
+        return;
+    }
     let a = trimmed(a);
     let b = trimmed(b);
     if a.is_empty() || b.is_empty() {
@@ -150,7 +164,7 @@ fn mul_into(out: &mut [u32], a: &[u32], b: &[u32]) {
     if short.len() < KARATSUBA_THRESHOLD {
         // mul_school accumulates into `out`; the outer loop must run over the short
         // operand so the inner loop is long (vital for bignum * small).
-        mul_school(out, short, long);
+        mul_school(out, short, long, poll);
         return;
     }
     if long.len() >= 2 * short.len() {
@@ -158,7 +172,10 @@ fn mul_into(out: &mut [u32], a: &[u32], b: &[u32]) {
         // is balanced enough for Karatsuba to pay off.
         for (k, chunk) in long.chunks(short.len()).enumerate() {
             let mut tmp = vec![0u32; chunk.len() + short.len()];
-            mul_into(&mut tmp, chunk, short);
+            mul_into(&mut tmp, chunk, short, poll);
+            if poll.stopped() {
+                return;
+            }
             add_at(out, trimmed(&tmp), k * short.len());
         }
         return;
@@ -169,13 +186,19 @@ fn mul_into(out: &mut [u32], a: &[u32], b: &[u32]) {
     let (a0, a1) = long.split_at(h);
     let (b0, b1) = short.split_at(h.min(short.len()));
     let mut z0 = vec![0u32; a0.len() + b0.len()];
-    mul_into(&mut z0, a0, b0);
+    mul_into(&mut z0, a0, b0, poll);
     let mut z2 = vec![0u32; a1.len() + b1.len()];
-    mul_into(&mut z2, a1, b1);
+    mul_into(&mut z2, a1, b1, poll);
+    if poll.stopped() {
+        return;
+    }
     let sa = add_mag(trimmed(a0), a1);
     let sb = add_mag(trimmed(b0), b1);
     let mut z1 = vec![0u32; sa.len() + sb.len()];
-    mul_into(&mut z1, &sa, &sb);
+    mul_into(&mut z1, &sa, &sb, poll);
+    if poll.stopped() {
+        return;
+    }
     sub_in_place(&mut z1, trimmed(&z0));
     sub_in_place(&mut z1, trimmed(&z2));
     add_at(out, trimmed(&z0), 0);
@@ -185,6 +208,11 @@ fn mul_into(out: &mut [u32], a: &[u32], b: &[u32]) {
 
 /// `a * b` on magnitudes, normalized.
 pub(super) fn mul_mag(a: &[u32], b: &[u32]) -> Vec<u32> {
+    mul_mag_polled(a, b, &mut Poll::never())
+}
+
+/// [`mul_mag`], giving up (with a meaningless result) once `poll` asks to stop.
+pub(super) fn mul_mag_polled(a: &[u32], b: &[u32], poll: &mut Poll<'_>) -> Vec<u32> {
     if a.is_empty() || b.is_empty() {
         return Vec::new();
     }
@@ -196,7 +224,7 @@ pub(super) fn mul_mag(a: &[u32], b: &[u32]) -> Vec<u32> {
         return mul_small(b, a[0]);
     }
     let mut out = vec![0u32; a.len() + b.len()];
-    mul_into(&mut out, a, b);
+    mul_into(&mut out, a, b, poll);
     trim(&mut out);
     out
 }
@@ -223,7 +251,7 @@ fn mul_small(a: &[u32], m: u32) -> Vec<u32> {
 #[cfg(test)]
 pub(super) fn mul_mag_school(a: &[u32], b: &[u32]) -> Vec<u32> {
     let mut out = vec![0u32; a.len() + b.len()];
-    mul_school(&mut out, a, b);
+    mul_school(&mut out, a, b, &mut Poll::never());
     trim(&mut out);
     out
 }
@@ -256,6 +284,20 @@ impl BigInt {
         BigInt::from_parts(self.neg != other.neg, mul_mag(&self.mag, &other.mag))
     }
 
+    /// `self * other`, calling `check` every so often and stopping when it returns `true`.
+    pub fn mul_with(
+        &self,
+        other: &BigInt,
+        check: &mut dyn FnMut() -> bool,
+    ) -> Result<BigInt, Stopped> {
+        let mut poll = Poll::new(check);
+        let mag = mul_mag_polled(&self.mag, &other.mag, &mut poll);
+        if poll.stopped() {
+            return Err(Stopped);
+        }
+        Ok(BigInt::from_parts(self.neg != other.neg, mag))
+    }
+
     /// `-self`.
     pub fn neg(&self) -> BigInt {
         BigInt::from_parts(!self.neg, self.mag.clone())
@@ -280,6 +322,22 @@ impl BigInt {
     /// `self ** exp` for a non-negative exponent. Errs when the result could exceed
     /// [`MAX_BITS`] (estimated as `bit_length * exp`, exact for powers of two).
     pub fn pow(&self, exp: u64) -> Result<BigInt, SizeError> {
+        // `Poll::never` never stops: the only failure is the size.
+        self.pow_polled(exp, &mut Poll::never())
+            .map_err(|_| SizeError)
+    }
+
+    /// [`BigInt::pow`], calling `check` every so often and stopping when it returns `true`.
+    pub fn pow_with(
+        &self,
+        exp: u64,
+        check: &mut dyn FnMut() -> bool,
+    ) -> Result<BigInt, LongError<SizeError>> {
+        self.pow_polled(exp, &mut Poll::new(check))
+    }
+
+    fn pow_polled(&self, exp: u64, poll: &mut Poll<'_>) -> Result<BigInt, LongError<SizeError>> {
+        let too_large = LongError::Failed(SizeError);
         let neg = self.neg && exp & 1 == 1;
         if exp == 0 {
             return Ok(BigInt::one());
@@ -294,24 +352,47 @@ impl BigInt {
         // Powers of two: a shift, with an exact size check.
         let tz = self.trailing_zeros();
         if tz + 1 == bits {
-            let shift = tz.checked_mul(exp).ok_or(SizeError)?;
-            let r = BigInt::one().shl(shift)?;
+            let shift = tz.checked_mul(exp).ok_or(too_large)?;
+            let r = BigInt::one().shl(shift).map_err(|_| too_large)?;
             return Ok(if neg { r.neg() } else { r });
         }
         match bits.checked_mul(exp) {
             Some(b) if b <= MAX_BITS => {}
-            _ => return Err(SizeError),
+            _ => return Err(too_large),
         }
         // Left-to-right binary exponentiation on the magnitude.
         let mut acc = self.mag.clone();
         let top = 63 - exp.leading_zeros();
         for i in (0..top).rev() {
-            acc = mul_mag(&acc, &acc);
+            acc = mul_mag_polled(&acc, &acc, poll);
             if (exp >> i) & 1 == 1 {
-                acc = mul_mag(&acc, &self.mag);
+                acc = mul_mag_polled(&acc, &self.mag, poll);
+            }
+            if poll.stopped() {
+                return Err(LongError::Stopped);
             }
         }
         Ok(BigInt::from_parts(neg, acc))
+    }
+
+    /// About `log2(|self|) * exp` rounded up, a bound on the bits of `self ** exp` that is
+    /// tight (within a few bits) where `bit_length * exp` can be a third too large.
+    pub fn pow_bits_bound(&self, exp: u64) -> u64 {
+        let bits = self.bit_length();
+        if bits <= 1 {
+            return bits;
+        }
+        // The top 53 bits give log2 to double precision.
+        let drop = bits.saturating_sub(53);
+        let top = self.shr(drop).mag_u128().unwrap_or(1) as f64;
+        let log2 = libm::log2(top) + drop as f64;
+        let est = libm::ceil(log2 * exp as f64) + 2.0;
+        // Saturating conversion: a bound beyond u64 is as refused as u64::MAX.
+        if est >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            est as u64
+        }
     }
 
     /// `n!` via a product tree (balanced operands keep Karatsuba effective). Errs when

@@ -61,6 +61,8 @@ impl BigInt {
         if radix.is_power_of_two() {
             let bits = radix.trailing_zeros() as u64;
             let total = self.bit_length();
+            let n = usize::try_from(total.div_ceil(bits)).unwrap_or(usize::MAX);
+            out.reserve_exact(n.saturating_add(1));
             let mut pos = 0;
             while pos < total {
                 let d = self.bits_at(pos, bits as u32);
@@ -93,8 +95,8 @@ impl BigInt {
             out.push(b'-');
         }
         out.reverse();
-        // Only ASCII was pushed, so this is lossless.
-        Ok(out.iter().map(|&b| char::from(b)).collect())
+        // Only ASCII was pushed: always valid, and converted without a copy.
+        Ok(String::from_utf8(out).unwrap_or_default())
     }
 
     /// Decimal string without a digit limit (used by `Display`).

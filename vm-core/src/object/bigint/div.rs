@@ -1,7 +1,8 @@
 //! Division (Knuth's algorithm D), Python floor division, correctly rounded true
 //! division, and modular exponentiation / inversion.
 
-use super::arith::mul_mag;
+use super::arith::mul_mag_polled;
+use super::poll::{LongError, Poll};
 use super::{cmp_mag, trim, BigInt, DivError, PowModError};
 use alloc::vec;
 use alloc::vec::Vec;
@@ -36,6 +37,11 @@ pub(super) fn divrem_small_in_place(a: &mut Vec<u32>, d: u32) -> u32 {
 
 /// `(u / v, u % v)` on magnitudes; `v` must be non-empty (normalized, nonzero).
 pub(super) fn divrem_mag(u: &[u32], v: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    divrem_mag_polled(u, v, &mut Poll::never())
+}
+
+/// [`divrem_mag`], giving up (with a meaningless result) once `poll` asks to stop.
+fn divrem_mag_polled(u: &[u32], v: &[u32], poll: &mut Poll<'_>) -> (Vec<u32>, Vec<u32>) {
     if cmp_mag(u, v) == Ordering::Less {
         return (Vec::new(), u.to_vec());
     }
@@ -57,6 +63,9 @@ pub(super) fn divrem_mag(u: &[u32], v: &[u32]) -> (Vec<u32>, Vec<u32>) {
     let vtop = u64::from(vn[n - 1]);
     let vsec = u64::from(vn[n - 2]);
     for j in (0..=m).rev() {
+        if poll.spend(n) {
+            break;
+        }
         let num = (u64::from(un[j + n]) << 32) | u64::from(un[j + n - 1]);
         let mut qhat = num / vtop;
         let mut rhat = num % vtop;
@@ -150,10 +159,36 @@ impl BigInt {
     /// Floor division and modulo together: `(self // other, self % other)` with the
     /// remainder taking the divisor's sign, like Python's `divmod`.
     pub fn divmod_floor(&self, other: &BigInt) -> Result<(BigInt, BigInt), DivError> {
+        self.divmod_polled(other, &mut Poll::never())
+            .map_err(|e| match e {
+                LongError::Failed(e) => e,
+                // Unreachable: `Poll::never` never stops.
+                LongError::Stopped => DivError::ZeroDivision,
+            })
+    }
+
+    /// [`BigInt::divmod_floor`], calling `check` every so often and stopping when it
+    /// returns `true`.
+    pub fn divmod_floor_with(
+        &self,
+        other: &BigInt,
+        check: &mut dyn FnMut() -> bool,
+    ) -> Result<(BigInt, BigInt), LongError<DivError>> {
+        self.divmod_polled(other, &mut Poll::new(check))
+    }
+
+    fn divmod_polled(
+        &self,
+        other: &BigInt,
+        poll: &mut Poll<'_>,
+    ) -> Result<(BigInt, BigInt), LongError<DivError>> {
         if other.is_zero() {
-            return Err(DivError::ZeroDivision);
+            return Err(LongError::Failed(DivError::ZeroDivision));
         }
-        let (q, r) = divrem_mag(&self.mag, &other.mag);
+        let (q, r) = divrem_mag_polled(&self.mag, &other.mag, poll);
+        if poll.stopped() {
+            return Err(LongError::Stopped);
+        }
         let mut q = BigInt::from_parts(self.neg != other.neg, q);
         let mut r = BigInt::from_parts(self.neg, r);
         // Truncated -> floored: adjust when the remainder's sign disagrees with the divisor.
@@ -171,16 +206,7 @@ impl BigInt {
 
     /// `self % other` (result has the divisor's sign).
     pub fn mod_floor(&self, other: &BigInt) -> Result<BigInt, DivError> {
-        if other.is_zero() {
-            return Err(DivError::ZeroDivision);
-        }
-        let (_, r) = divrem_mag(&self.mag, &other.mag);
-        let r = BigInt::from_parts(self.neg, r);
-        if !r.is_zero() && r.neg != other.neg {
-            Ok(r.add(other))
-        } else {
-            Ok(r)
-        }
+        self.divmod_floor(other).map(|(_, r)| r)
     }
 
     /// `a / b` as a correctly rounded float (CPython's `long_true_divide`).
@@ -255,27 +281,58 @@ impl BigInt {
     /// Python's `pow(self, exp, modulus)`. A negative exponent first replaces the base by
     /// its modular inverse. The result has the modulus's sign (or is 0).
     pub fn modpow(&self, exp: &BigInt, modulus: &BigInt) -> Result<BigInt, PowModError> {
+        self.modpow_polled(exp, modulus, &mut Poll::never())
+            .map_err(|e| match e {
+                LongError::Failed(e) => e,
+                // Unreachable: `Poll::never` never stops.
+                LongError::Stopped => PowModError::ZeroModulus,
+            })
+    }
+
+    /// [`BigInt::modpow`], calling `check` every so often and stopping when it returns
+    /// `true`.
+    pub fn modpow_with(
+        &self,
+        exp: &BigInt,
+        modulus: &BigInt,
+        check: &mut dyn FnMut() -> bool,
+    ) -> Result<BigInt, LongError<PowModError>> {
+        self.modpow_polled(exp, modulus, &mut Poll::new(check))
+    }
+
+    fn modpow_polled(
+        &self,
+        exp: &BigInt,
+        modulus: &BigInt,
+        poll: &mut Poll<'_>,
+    ) -> Result<BigInt, LongError<PowModError>> {
+        use LongError::Failed;
         if modulus.is_zero() {
-            return Err(PowModError::ZeroModulus);
+            return Err(Failed(PowModError::ZeroModulus));
         }
         let m = modulus.abs();
         if m.mag == [1] {
             return Ok(BigInt::zero());
         }
-        let mut base = self.mod_floor(&m).map_err(|_| PowModError::ZeroModulus)?;
+        let mut base = self
+            .mod_floor(&m)
+            .map_err(|_| Failed(PowModError::ZeroModulus))?;
         if exp.neg {
-            base = base.invmod(&m).ok_or(PowModError::NotInvertible)?;
+            base = base.invmod(&m).ok_or(Failed(PowModError::NotInvertible))?;
         }
         // Left-to-right square-and-multiply, reducing after every product.
         let mut acc: Vec<u32> = vec![1];
         let e = &exp.mag;
         for i in (0..e.len()).rev() {
             for bit in (0..32).rev() {
-                acc = mul_mag(&acc, &acc);
-                acc = divrem_mag(&acc, &m.mag).1;
+                acc = mul_mag_polled(&acc, &acc, poll);
+                acc = divrem_mag_polled(&acc, &m.mag, poll).1;
                 if (e[i] >> bit) & 1 == 1 {
-                    acc = mul_mag(&acc, &base.mag);
-                    acc = divrem_mag(&acc, &m.mag).1;
+                    acc = mul_mag_polled(&acc, &base.mag, poll);
+                    acc = divrem_mag_polled(&acc, &m.mag, poll).1;
+                }
+                if poll.stopped() {
+                    return Err(LongError::Stopped);
                 }
             }
         }

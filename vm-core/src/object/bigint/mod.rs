@@ -16,6 +16,10 @@
 //! (`shl`, `pow`, `factorial`, `to_bytes`); the VM reports that as `OverflowError` /
 //! `MemoryError`. Multiplication is not checked: its operands are already capped.
 //!
+//! Cancellation: the `*_with` variants of the long operations (multiplication, powers,
+//! division) take a check they call every few thousand limb operations, and stop with
+//! [`Stopped`] when it returns `true` (see `poll`).
+//!
 //! CPython 3.11 semantics are the oracle for every operation.
 
 mod arith;
@@ -23,8 +27,11 @@ mod bitops;
 mod convert;
 mod div;
 mod parse;
+mod poll;
 #[cfg(test)]
 mod tests;
+
+pub use poll::{LongError, Stopped};
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;

@@ -513,3 +513,76 @@ fn no_panics_on_odd_inputs() {
     assert_eq!(z.to_bytes(0, false, false), Ok(Vec::new()));
     assert_eq!(BigInt::from_bytes(&[], true, true), z);
 }
+
+/// The cancellation check of the long operations: polled while they run (a check that
+/// never stops leaves the results unchanged), and obeyed when it asks to stop.
+#[test]
+fn long_operations_poll_their_check_and_stop() {
+    let a = BigInt::one()
+        .shl(600_000)
+        .unwrap()
+        .sub(&BigInt::from_i64(12345));
+    let b = BigInt::one()
+        .shl(200_000)
+        .unwrap()
+        .sub(&BigInt::from_i64(3));
+    let mut calls = 0u32;
+    let mut count = || {
+        calls += 1;
+        false
+    };
+    assert_eq!(a.mul_with(&b, &mut count), Ok(a.mul(&b)));
+    assert_eq!(
+        a.divmod_floor_with(&b, &mut count),
+        Ok(a.divmod_floor(&b).unwrap())
+    );
+    assert_eq!(b.pow_with(3, &mut count), Ok(b.pow(3).unwrap()));
+    let m = BigInt::one().shl(4000).unwrap().sub(&BigInt::one());
+    let e = BigInt::one().shl(3000).unwrap();
+    assert_eq!(
+        b.modpow_with(&e, &m, &mut count),
+        Ok(b.modpow(&e, &m).unwrap())
+    );
+    assert!(calls > 100, "the check ran {calls} times");
+    // Stopping at the first poll: each operation gives up instead of finishing.
+    let mut stop = || true;
+    assert_eq!(a.mul_with(&b, &mut stop), Err(Stopped));
+    assert_eq!(a.divmod_floor_with(&b, &mut stop), Err(LongError::Stopped));
+    assert_eq!(b.pow_with(3, &mut stop), Err(LongError::Stopped));
+    assert_eq!(b.modpow_with(&e, &m, &mut stop), Err(LongError::Stopped));
+    // Small operations finish before any poll.
+    let seven = BigInt::from_i64(7);
+    assert_eq!(
+        seven.pow_with(20, &mut stop),
+        Ok(BigInt::from_i64(79_792_266_297_612_001))
+    );
+    assert_eq!(
+        seven.divmod_floor_with(&BigInt::from_i64(-2), &mut stop),
+        Ok((BigInt::from_i64(-4), BigInt::from_i64(-1)))
+    );
+}
+
+#[test]
+fn pow_bits_bound_is_tight_and_above() {
+    for (base, exp) in [
+        (3i64, 10_000u64),
+        (10, 1000),
+        (7, 1),
+        (2, 5000),
+        (1000003, 777),
+        (-3, 99),
+    ] {
+        let b = BigInt::from_i64(base);
+        let exact = b.pow(exp).unwrap().bit_length();
+        let bound = b.pow_bits_bound(exp);
+        assert!(
+            bound >= exact && bound <= exact + 3,
+            "{base}**{exp}: {bound} vs {exact}"
+        );
+    }
+    let big = BigInt::one().shl(200).unwrap().add(&BigInt::from_i64(99));
+    let exact = big.pow(50).unwrap().bit_length();
+    assert!((exact..=exact + 3).contains(&big.pow_bits_bound(50)));
+    assert_eq!(BigInt::one().pow_bits_bound(1 << 40), 1);
+    assert_eq!(BigInt::from_i64(3).pow_bits_bound(u64::MAX), u64::MAX);
+}
