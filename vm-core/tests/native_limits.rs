@@ -7,7 +7,6 @@ mod common;
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -25,7 +24,10 @@ fn vm_with_heap(limit: usize) -> (Vm, Rc<RefCell<String>>) {
         heap_limit: limit,
         ..Config::default()
     };
-    (Vm::new(config, Box::new(Shared(out.clone()))), out)
+    (
+        Vm::new(config, Box::new(Shared(out.clone()))).expect("VM"),
+        out,
+    )
 }
 
 fn exception_type(r: &Result<(), RunError>) -> String {
@@ -269,10 +271,10 @@ fn long_big_int_operations_stop_at_an_interrupt() {
     .unwrap();
     // Each takes many seconds to finish.
     for src in ["3 ** 20_000_000", "a * a", "b // c", "b % c"] {
-        let flag = vm.interrupt.clone();
+        let flag = vm.signals();
         let raiser = std::thread::spawn(move || {
             std::thread::sleep(Duration::from_millis(100));
-            flag.store(true, Ordering::Relaxed);
+            flag.interrupt();
         });
         let start = Instant::now();
         let r = vm.run_source(src, "t.py");
