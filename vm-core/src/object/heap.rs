@@ -72,6 +72,9 @@ pub struct GcStats {
     pub freed: u64,
     /// Live bytes after the last collection.
     pub live_after_last: usize,
+    /// Requests refused for want of room (each a `MemoryError`, unless native code
+    /// handled it).
+    pub refused: u64,
 }
 
 /// The VM heap.
@@ -322,6 +325,7 @@ impl Heap {
         let fits = self.fits(n);
         if !fits {
             self.refused = n;
+            self.stats.refused += 1;
         }
         fits
     }
@@ -339,6 +343,7 @@ impl Heap {
         let new = self.bytes.saturating_add(n);
         if new > self.cap {
             self.refused = n;
+            self.stats.refused += 1;
             return Err(OutOfMemory);
         }
         self.bytes = new;
