@@ -60,7 +60,11 @@ fn run_caught(
             key: format!("{loc}: {}", shape(&msg)),
             detail: format!(
                 "panicked at {loc} in tier {tier} ({})\n{msg}\n",
-                if tier == 2 { spec.encode() } else { String::from("tier 1") }
+                if tier == 2 {
+                    spec.encode()
+                } else {
+                    String::from("tier 1")
+                }
             ),
         }
     })

@@ -32,12 +32,21 @@ pub fn known(dir: &Path) -> BTreeSet<String> {
 }
 
 /// Writes a finding; returns the path of its `.py`.
-pub fn save(dir: &Path, kind: &str, id: &str, source: &str, report: &str) -> std::io::Result<PathBuf> {
+pub fn save(
+    dir: &Path,
+    kind: &str,
+    id: &str,
+    source: &str,
+    report: &str,
+) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
     let name = format!("{kind}-{:08x}", fnv1a(id.as_bytes()) as u32);
     let py = dir.join(format!("{name}.py"));
     std::fs::write(&py, source)?;
-    std::fs::write(dir.join(format!("{name}.txt")), format!("identity: {id}\n{report}"))?;
+    std::fs::write(
+        dir.join(format!("{name}.txt")),
+        format!("identity: {id}\n{report}"),
+    )?;
     Ok(py)
 }
 
@@ -50,7 +59,11 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("tiercel-findings-{}", std::process::id()));
         let id = identity("panic", "x.rs:1: boom");
         let p = save(&dir, "panic", &id, "print(1)\n", "kind: panic\n").unwrap();
-        assert!(p.file_name().unwrap().to_string_lossy().starts_with("panic-"));
+        assert!(p
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("panic-"));
         assert!(known(&dir).contains(&id));
         std::fs::remove_dir_all(&dir).unwrap();
     }

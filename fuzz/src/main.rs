@@ -47,7 +47,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
         },
         findings_dir: Some(root.join("findings")),
         hang_seconds: 10,
-        minimize_hang_seconds: 3,
+        minimize_hang_seconds: 2,
         minimize_seconds: 90,
         max_anonymous: 4,
         progress: true,
@@ -56,7 +56,10 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut val = || it.next().cloned().ok_or(format!("{a} needs a value"));
-        let num = |v: String| v.parse::<u64>().map_err(|_| format!("{a}: not a number: {v}"));
+        let num = |v: String| {
+            v.parse::<u64>()
+                .map_err(|_| format!("{a}: not a number: {v}"))
+        };
         match a.as_str() {
             "--programs" => opts.programs = Some(num(val()?)?),
             "--seconds" => opts.seconds = Some(num(val()?)?),
@@ -79,7 +82,11 @@ fn parse(args: &[String]) -> Result<Args, String> {
     if opts.programs.is_none() && opts.seconds.is_none() {
         opts.programs = Some(10_000);
     }
-    Ok(Args { opts, show, check: check.map(|c| (c, hot)) })
+    Ok(Args {
+        opts,
+        show,
+        check: check.map(|c| (c, hot)),
+    })
 }
 
 fn worker_main(args: &[String]) -> ExitCode {
@@ -103,7 +110,12 @@ fn worker_main(args: &[String]) -> ExitCode {
 
 fn print_summary(opts: &Options, s: &Summary) {
     let secs = s.elapsed.as_secs_f64().max(0.001);
-    println!("fuzz summary (seed {}, mode {}, {} jobs)", opts.seed, opts.mode.name(), opts.jobs);
+    println!(
+        "fuzz summary (seed {}, mode {}, {} jobs)",
+        opts.seed,
+        opts.mode.name(),
+        opts.jobs
+    );
     println!(
         "  programs: {} in {secs:.1} s = {:.0} programs/s (each in tier 1 and tier 2)",
         s.programs,
@@ -160,9 +172,17 @@ fn main() -> ExitCode {
         }
     };
     if let Some(index) = a.show {
-        let corpus = Corpus::load(&a.opts.spawn.corpus_dir).unwrap_or(Corpus { sources: Vec::new(), pool: Vec::new() });
+        let corpus = Corpus::load(&a.opts.spawn.corpus_dir).unwrap_or(Corpus {
+            sources: Vec::new(),
+            pool: Vec::new(),
+        });
         let p = program(a.opts.mode, a.opts.seed, index, &corpus);
-        println!("# {} program, tier 2 {}\n{}", p.origin, p.spec.encode(), p.source);
+        println!(
+            "# {} program, tier 2 {}\n{}",
+            p.origin,
+            p.spec.encode(),
+            p.source
+        );
         return ExitCode::SUCCESS;
     }
     if let Some((path, spec)) = &a.check {

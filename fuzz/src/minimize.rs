@@ -22,10 +22,14 @@ pub fn minimize(src: &str, test: &mut dyn FnMut(&str) -> bool, budget: &Budget) 
         *tests <= budget.max_tests && Instant::now() < budget.deadline
     };
     let lines: Vec<String> = src.lines().map(|l| format!("{l}\n")).collect();
-    let lines = ddmin(lines, &mut |c: &[String]| within(&mut tests) && test(&c.concat()));
+    let lines = ddmin(lines, &mut |c: &[String]| {
+        within(&mut tests) && test(&c.concat())
+    });
     let src = lines.concat();
     let toks = tokens(&src);
-    let toks = ddmin(toks, &mut |c: &[String]| within(&mut tests) && test(&c.concat()));
+    let toks = ddmin(toks, &mut |c: &[String]| {
+        within(&mut tests) && test(&c.concat())
+    });
     toks.concat()
 }
 

@@ -174,10 +174,37 @@ fn value_sites(line: &str) -> Vec<(usize, usize)> {
             let word = &line[start..i];
             let keyword = matches!(
                 word,
-                "def" | "class" | "if" | "else" | "elif" | "for" | "in" | "while" | "return"
-                    | "import" | "from" | "try" | "except" | "finally" | "with" | "as" | "not"
-                    | "and" | "or" | "is" | "lambda" | "yield" | "pass" | "break" | "continue"
-                    | "global" | "nonlocal" | "del" | "raise" | "assert" | "print"
+                "def"
+                    | "class"
+                    | "if"
+                    | "else"
+                    | "elif"
+                    | "for"
+                    | "in"
+                    | "while"
+                    | "return"
+                    | "import"
+                    | "from"
+                    | "try"
+                    | "except"
+                    | "finally"
+                    | "with"
+                    | "as"
+                    | "not"
+                    | "and"
+                    | "or"
+                    | "is"
+                    | "lambda"
+                    | "yield"
+                    | "pass"
+                    | "break"
+                    | "continue"
+                    | "global"
+                    | "nonlocal"
+                    | "del"
+                    | "raise"
+                    | "assert"
+                    | "print"
             );
             // Not a call or an attribute owner: replacing those mostly breaks the syntax.
             let next = line[i..].trim_start().chars().next();
@@ -220,9 +247,7 @@ fn value_edit(rng: &mut Rng, src: &str) -> String {
 fn block_at(lines: &[String], start: usize) -> &[String] {
     let base = indent_of(&lines[start]);
     let mut end = start + 1;
-    while end < lines.len()
-        && (lines[end].trim().is_empty() || indent_of(&lines[end]) > base)
-    {
+    while end < lines.len() && (lines[end].trim().is_empty() || indent_of(&lines[end]) > base) {
         end += 1;
     }
     &lines[start..end]
@@ -249,7 +274,11 @@ fn splice(rng: &mut Rng, src: &str, other: &str) -> String {
     let piece: Vec<String> = if !defs.is_empty() && rng.chance(1, 2) {
         // A whole function or class, at top level or at the indentation of the target line.
         let start = *rng.pick(&defs);
-        let to = if at < l.len() && rng.chance(1, 3) { indent_of(&l[at]) } else { 0 };
+        let to = if at < l.len() && rng.chance(1, 3) {
+            indent_of(&l[at])
+        } else {
+            0
+        };
         let at_top = reindent(block_at(&o, start), to);
         if to == 0 {
             // Top level: put it before the first top-level line at or after `at`.
@@ -285,7 +314,10 @@ mod tests {
     #[test]
     fn value_sites_skip_keywords_and_calls() {
         let line = "    print(f(i), 'a', x.y, 12)";
-        let words: Vec<&str> = value_sites(line).iter().map(|&(a, b)| &line[a..b]).collect();
+        let words: Vec<&str> = value_sites(line)
+            .iter()
+            .map(|&(a, b)| &line[a..b])
+            .collect();
         assert_eq!(words, ["i", "'a'", "12"]);
     }
 
@@ -299,7 +331,10 @@ mod tests {
             assert_eq!(a, b);
             changed += usize::from(a != SRC);
         }
-        assert!(changed > 150, "only {changed} of 200 mutations changed the program");
+        assert!(
+            changed > 150,
+            "only {changed} of 200 mutations changed the program"
+        );
     }
 
     #[test]

@@ -74,9 +74,18 @@ impl Worker {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()?;
-        let stdin = child.stdin.take().ok_or_else(|| std::io::Error::other("no stdin"))?;
-        let stdout = child.stdout.take().ok_or_else(|| std::io::Error::other("no stdout"))?;
-        let mut err = child.stderr.take().ok_or_else(|| std::io::Error::other("no stderr"))?;
+        let stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| std::io::Error::other("no stdin"))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| std::io::Error::other("no stdout"))?;
+        let mut err = child
+            .stderr
+            .take()
+            .ok_or_else(|| std::io::Error::other("no stderr"))?;
         let stderr: Arc<Mutex<Vec<u8>>> = Arc::default();
         let tail = stderr.clone();
         std::thread::spawn(move || {
@@ -120,7 +129,11 @@ impl Worker {
         };
         // The stderr reader may still be draining the pipe.
         std::thread::sleep(std::time::Duration::from_millis(30));
-        let tail = self.stderr.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let tail = self
+            .stderr
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
         (status, String::from_utf8_lossy(&tail).into_owned())
     }
 
@@ -148,20 +161,27 @@ fn describe_status(st: std::process::ExitStatus) -> String {
 fn read_messages(stdout: impl Read, worker: usize, life: u64, tx: &Sender<Event>) {
     let mut r = BufReader::new(stdout);
     let send = |msg| tx.send(Event { worker, life, msg }).is_ok();
-    loop {
-        let Ok(Some(h)) = read_header(&mut r) else { break };
+    while let Ok(Some(h)) = read_header(&mut r) {
         let w: Vec<&str> = h.split(' ').collect();
         let num = |i: usize| w.get(i).and_then(|n| n.parse::<u64>().ok()).unwrap_or(0);
         let msg = match w.first().copied() {
             Some("S") => Msg::Started(num(1)),
             Some("F") => {
-                let Ok(p) = read_payload(&mut r, &h) else { break };
+                let Ok(p) = read_payload(&mut r, &h) else {
+                    break;
+                };
                 let spec = w.get(3).copied().unwrap_or("").to_string();
-                Msg::Failed(num(1), spec, Failure::from_payload(w.get(2).copied().unwrap_or(""), &p))
+                Msg::Failed(
+                    num(1),
+                    spec,
+                    Failure::from_payload(w.get(2).copied().unwrap_or(""), &p),
+                )
             }
             Some("D") => Msg::Done([num(1), num(2), num(3), num(4), num(5), num(6)]),
             Some("R") => {
-                let Ok(p) = read_payload(&mut r, &h) else { break };
+                let Ok(p) = read_payload(&mut r, &h) else {
+                    break;
+                };
                 let kind = w.get(1).copied().unwrap_or("");
                 Msg::Answer((kind != "ok").then(|| Failure::from_payload(kind, &p)))
             }

@@ -114,9 +114,17 @@ pub fn program(mode: Mode, seed: u64, index: u64, corpus: &Corpus) -> Program {
         if mode == Mode::Both && rng.chance(1, 4) && !corpus.sources.is_empty() {
             let other = rng.pick(&corpus.sources).clone();
             let source = mutate(&mut rng, &source, &other, &corpus.pool);
-            return Program { source, spec, origin: "mutgen" };
+            return Program {
+                source,
+                spec,
+                origin: "mutgen",
+            };
         }
-        return Program { source, spec, origin: "gen" };
+        return Program {
+            source,
+            spec,
+            origin: "gen",
+        };
     }
     let base = rng.pick(&corpus.sources).clone();
     // The splice partner: another corpus program, or now and then a generated one.
@@ -126,5 +134,9 @@ pub fn program(mode: Mode, seed: u64, index: u64, corpus: &Corpus) -> Program {
         rng.pick(&corpus.sources).clone()
     };
     let source = mutate(&mut rng, &base, &other, &corpus.pool);
-    Program { source, spec, origin: "mut" }
+    Program {
+        source,
+        spec,
+        origin: "mut",
+    }
 }

@@ -69,7 +69,10 @@ impl Oracle {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.rx.recv_timeout(left) {
                 Ok(ev) if ev.life != self.life => continue,
-                Ok(Event { msg: Msg::Answer(a), .. }) => {
+                Ok(Event {
+                    msg: Msg::Answer(a),
+                    ..
+                }) => {
                     if a.as_ref().is_some_and(|f| f.kind == "rss") {
                         // The worker exits after an rss report.
                         if let Some(mut w) = self.worker.take() {
@@ -176,7 +179,17 @@ pub fn reduce_and_save(
         if reproduces { "yes" } else { "no" },
         f.source.lines().count(),
         small.lines().count(),
-        if reproduces { &last.detail } else { &f.failure.detail },
+        if reproduces {
+            &last.detail
+        } else {
+            &f.failure.detail
+        },
     );
-    findings::save(dir, &f.failure.kind, &f.id, &small, &report)
+    let id = if matches!(f.failure.kind.as_str(), "hang" | "rss") {
+        let h = crate::rng::fnv1a(small.as_bytes()) as u32;
+        findings::identity(&f.failure.kind, &format!("{} {h:08x}", f.failure.key))
+    } else {
+        f.id.clone()
+    };
+    findings::save(dir, &f.failure.kind, &id, &small, &report)
 }

@@ -156,7 +156,10 @@ impl Outcome {
 
 /// Builds the VM configuration of one run.
 pub fn config(tier: u8, spec: RunSpec, limits: &Limits) -> Config {
-    #[cfg_attr(not(feature = "fuel"), allow(unused_mut, reason = "set only with fuel"))]
+    #[cfg_attr(
+        not(feature = "fuel"),
+        allow(unused_mut, reason = "set only with fuel")
+    )]
     let mut c = Config {
         heap_limit: limits.heap_limit,
         recursion_limit: limits.recursion_limit,
@@ -184,7 +187,10 @@ pub fn run_once(src: &str, tier: u8, spec: RunSpec, limits: &Limits, dog: &Watch
     let r = vm.run_source(src, "fuzz.py");
     let interrupted = dog.disarm();
     drop(vm);
-    #[cfg_attr(not(feature = "fuel"), allow(unused_mut, reason = "set only with fuel"))]
+    #[cfg_attr(
+        not(feature = "fuel"),
+        allow(unused_mut, reason = "set only with fuel")
+    )]
     let mut out_of_fuel = false;
     let result = match r {
         Ok(()) => String::from("ok"),

@@ -104,11 +104,18 @@ pub fn run(opts: &Options) -> std::io::Result<Summary> {
     let mut slots = Vec::new();
     for i in 0..opts.jobs.max(1) {
         let worker = Worker::spawn(&opts.spawn, i, 0, tx.clone())?;
-        slots.push(Slot { worker, batch: None, current: None, reported: None });
+        slots.push(Slot {
+            worker,
+            batch: None,
+            current: None,
+            reported: None,
+        });
     }
     let start = Instant::now();
     let deadline = opts.seconds.map(|s| start + Duration::from_secs(s));
-    let end = opts.programs.map_or(u64::MAX, |n| opts.first.saturating_add(n));
+    let end = opts
+        .programs
+        .map_or(u64::MAX, |n| opts.first.saturating_add(n));
     let mut next = opts.first;
     let mut requeued: VecDeque<(u64, u64)> = VecDeque::new();
     let mut sum = Summary::default();
@@ -118,8 +125,14 @@ pub fn run(opts: &Options) -> std::io::Result<Summary> {
     let hang = Duration::from_secs(opts.hang_seconds);
     let mut record = |sum: &mut Summary, index: u64, f: Failure| {
         *sum.failures.entry(f.kind.clone()).or_default() += 1;
+        // Hangs and runaway memory have no message to tell them apart: each counts as
+        // distinct (up to `max_anonymous`) until minimized, then is named by its program.
         let anon = matches!(f.kind.as_str(), "hang" | "rss");
-        let id = findings::identity(&f.kind, &f.key);
+        let id = if anon {
+            findings::identity(&f.kind, &format!("{} (program {index})", f.key))
+        } else {
+            findings::identity(&f.kind, &f.key)
+        };
         let p = program(opts.mode, opts.seed, index, &corpus);
         let origin = format!(
             "{} program: mode {} seed {} index {}",
@@ -129,13 +142,24 @@ pub fn run(opts: &Options) -> std::io::Result<Summary> {
             index
         );
         if opts.progress {
-            eprintln!("fuzz: {} at program {index} ({}): {}", f.kind, p.origin, f.key);
+            eprintln!(
+                "fuzz: {} at program {index} ({}): {}",
+                f.kind, p.origin, f.key
+            );
         }
         let fresh = !sum.distinct.contains_key(&id) && !known.contains(&id);
-        sum.distinct.entry(id.clone()).or_insert_with(|| (f.clone(), origin.clone()));
+        sum.distinct
+            .entry(id.clone())
+            .or_insert_with(|| (f.clone(), origin.clone()));
         if fresh && (!anon || anonymous < opts.max_anonymous) {
             anonymous += usize::from(anon);
-            new_findings.push(NewFinding { id, failure: f, spec: p.spec, source: p.source, origin });
+            new_findings.push(NewFinding {
+                id,
+                failure: f,
+                spec: p.spec,
+                source: p.source,
+                origin,
+            });
         }
     };
     loop {
@@ -162,7 +186,9 @@ pub fn run(opts: &Options) -> std::io::Result<Summary> {
         }
         match rx.recv_timeout(Duration::from_millis(200)) {
             Ok(ev) => {
-                let Some(s) = slots.get_mut(ev.worker) else { continue };
+                let Some(s) = slots.get_mut(ev.worker) else {
+                    continue;
+                };
                 if ev.life != s.worker.life {
                     continue;
                 }
@@ -187,7 +213,7 @@ pub fn run(opts: &Options) -> std::io::Result<Summary> {
                     Msg::Answer(_) => {}
                     Msg::Gone => {
                         let (status, tail) = s.worker.reap();
-                        let lost = lose_worker(s, &mut requeued, &mut sum);
+                        let lost = lose_worker(s, &mut requeued);
                         if let Some(i) = lost {
                             record(&mut sum, i, crash_failure(&status, &tail));
                         }
@@ -202,7 +228,7 @@ pub fn run(opts: &Options) -> std::io::Result<Summary> {
         for (k, s) in slots.iter_mut().enumerate() {
             if s.current.is_some_and(|(_, t)| t.elapsed() > hang) {
                 s.worker.kill();
-                if let Some(i) = lose_worker(s, &mut requeued, &mut sum) {
+                if let Some(i) = lose_worker(s, &mut requeued) {
                     record(&mut sum, i, hang_failure(hang));
                 }
                 restart(s, &opts.spawn, k, &tx)?;
@@ -232,7 +258,7 @@ pub fn run(opts: &Options) -> std::io::Result<Summary> {
 
 /// A worker died or was killed: the rest of its batch goes back in the queue, and the
 /// program it was running is returned unless its failure was already reported.
-fn lose_worker(s: &mut Slot, requeued: &mut VecDeque<(u64, u64)>, sum: &mut Summary) -> Option<u64> {
+fn lose_worker(s: &mut Slot, requeued: &mut VecDeque<(u64, u64)>) -> Option<u64> {
     let batch = s.batch.take();
     let current = s.current.take();
     let (a, b) = batch?;
@@ -246,7 +272,12 @@ fn lose_worker(s: &mut Slot, requeued: &mut VecDeque<(u64, u64)>, sum: &mut Summ
     (s.reported != Some(i)).then_some(i)
 }
 
-fn restart(s: &mut Slot, sp: &Spawn, k: usize, tx: &std::sync::mpsc::Sender<Event>) -> std::io::Result<()> {
+fn restart(
+    s: &mut Slot,
+    sp: &Spawn,
+    k: usize,
+    tx: &std::sync::mpsc::Sender<Event>,
+) -> std::io::Result<()> {
     let life = s.worker.life + 1;
     s.worker = Worker::spawn(sp, k, life, tx.clone())?;
     s.reported = None;
@@ -260,7 +291,10 @@ fn minimize_all(opts: &Options, dir: &std::path::Path, found: &[NewFinding]) -> 
     std::thread::scope(|scope| {
         for _ in 0..opts.jobs.max(1).min(found.len()) {
             scope.spawn(|| {
-                let mut oracle = Oracle::new(opts.spawn.clone(), Duration::from_secs(opts.minimize_hang_seconds));
+                let mut oracle = Oracle::new(
+                    opts.spawn.clone(),
+                    Duration::from_secs(opts.minimize_hang_seconds),
+                );
                 loop {
                     let k = {
                         let mut n = next.lock().unwrap_or_else(|e| e.into_inner());
@@ -273,7 +307,11 @@ fn minimize_all(opts: &Options, dir: &std::path::Path, found: &[NewFinding]) -> 
                         max_tests: 5000,
                     };
                     if opts.progress {
-                        eprintln!("fuzz: minimizing {} ({} lines)", f.id, f.source.lines().count());
+                        eprintln!(
+                            "fuzz: minimizing {} ({} lines)",
+                            f.id,
+                            f.source.lines().count()
+                        );
                     }
                     match reduce_and_save(&mut oracle, f, dir, &budget, opts.spawn.stack_bytes) {
                         Ok(p) => saved.lock().unwrap_or_else(|e| e.into_inner()).push(p),

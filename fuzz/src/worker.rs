@@ -27,7 +27,11 @@ pub struct WorkerOptions {
 pub fn resident_bytes() -> u64 {
     std::fs::read_to_string("/proc/self/statm")
         .ok()
-        .and_then(|s| s.split_whitespace().nth(1).and_then(|n| n.parse::<u64>().ok()))
+        .and_then(|s| {
+            s.split_whitespace()
+                .nth(1)
+                .and_then(|n| n.parse::<u64>().ok())
+        })
         .map_or(0, |pages| pages * 4096)
 }
 
@@ -72,7 +76,10 @@ fn serve(opts: &WorkerOptions) -> i32 {
     let corpus = match Corpus::load(&opts.corpus_dir) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("worker: cannot load the corpus {}: {e}", opts.corpus_dir.display());
+            eprintln!(
+                "worker: cannot load the corpus {}: {e}",
+                opts.corpus_dir.display()
+            );
             return 2;
         }
     };
@@ -81,7 +88,11 @@ fn serve(opts: &WorkerOptions) -> i32 {
         corpus,
         dog: Watchdog::start(),
         limits: Limits::fuzz(),
-        rss_limit: if base == 0 { 0 } else { base + opts.rss_slack_bytes },
+        rss_limit: if base == 0 {
+            0
+        } else {
+            base + opts.rss_slack_bytes
+        },
     };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -117,7 +128,12 @@ fn serve(opts: &WorkerOptions) -> i32 {
 fn batch(st: &State, words: &[&str], out: &mut impl Write) -> std::io::Result<bool> {
     let bad = || std::io::Error::other("bad GEN");
     let mode = words.get(1).and_then(|m| Mode::parse(m)).ok_or_else(bad)?;
-    let num = |i: usize| words.get(i).and_then(|n| n.parse::<u64>().ok()).ok_or_else(bad);
+    let num = |i: usize| {
+        words
+            .get(i)
+            .and_then(|n| n.parse::<u64>().ok())
+            .ok_or_else(bad)
+    };
     let (seed, start, count) = (num(2)?, num(3)?, num(4)?);
     let mut stats = [0u64; 6];
     for index in start..start + count {

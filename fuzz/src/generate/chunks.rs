@@ -8,9 +8,15 @@ use super::{Gen, Scope, Ty};
 pub fn declare(g: &mut Gen<'_>, n: usize) -> Scope {
     let mut sc = Scope::default();
     for _ in 0..n {
-        let ty = *g
-            .rng
-            .pick(&[Ty::Int, Ty::Int, Ty::Float, Ty::Str, Ty::List, Ty::Dict, Ty::Bool]);
+        let ty = *g.rng.pick(&[
+            Ty::Int,
+            Ty::Int,
+            Ty::Float,
+            Ty::Str,
+            Ty::List,
+            Ty::Dict,
+            Ty::Bool,
+        ]);
         let v = g.fresh("v");
         let e = expr(g, &sc, ty, 2);
         g.line(format!("{v} = {e}"));
@@ -23,7 +29,14 @@ pub fn declare(g: &mut Gen<'_>, n: usize) -> Scope {
 fn print_some(g: &mut Gen<'_>, sc: &Scope, n: usize, depth: usize) {
     for _ in 0..n {
         let ty = *g.rng.pick(&[
-            Ty::Int, Ty::Float, Ty::Str, Ty::Bool, Ty::List, Ty::Dict, Ty::Tuple, Ty::Set,
+            Ty::Int,
+            Ty::Float,
+            Ty::Str,
+            Ty::Bool,
+            Ty::List,
+            Ty::Dict,
+            Ty::Tuple,
+            Ty::Set,
         ]);
         let e = expr(g, sc, ty, depth);
         if ty == Ty::Set {
@@ -71,10 +84,25 @@ pub fn strings(g: &mut Gen<'_>) {
     let e = expr(g, &sc, Ty::Str, 3);
     g.line(format!("{s} = {e}"));
     for m in [
-        "split()", "split(',', 1)", "rsplit(' ', 1)", "partition(' ')", "find('b')",
-        "count('a')", "isdigit()", "isalpha()", "lower()", "capitalize()", "zfill(8)",
-        "ljust(7, '.')", "encode()", "lstrip('a')", "endswith(('c', 'd'))", "splitlines()",
-        "expandtabs(4)", "casefold()", "index('') ",
+        "split()",
+        "split(',', 1)",
+        "rsplit(' ', 1)",
+        "partition(' ')",
+        "find('b')",
+        "count('a')",
+        "isdigit()",
+        "isalpha()",
+        "lower()",
+        "capitalize()",
+        "zfill(8)",
+        "ljust(7, '.')",
+        "encode()",
+        "lstrip('a')",
+        "endswith(('c', 'd'))",
+        "splitlines()",
+        "expandtabs(4)",
+        "casefold()",
+        "index('') ",
     ] {
         if g.rng.chance(1, 3) {
             g.line(format!("print({s}.{m})"));
@@ -82,11 +110,21 @@ pub fn strings(g: &mut Gen<'_>) {
     }
     let i = fexpr(g, &sc, Ty::Int, 1);
     let f = fexpr(g, &sc, Ty::Float, 1);
-    g.line(format!("print(f\"{{{s}!r:>12}}|{{{i}:+08d}}|{{{f}:10.4e}}|{{{f}:%}}|{{{i}:#x}}|{{{s}:^9.3}}\")"));
-    g.line(format!("print('%r %05d %-6.2f %s %c %%' % ({s}, {i}, {f}, [{s}], 65))"));
-    g.line(format!("print('{{0}}{{1!r}}{{0}} {{x:>{{w}}}}'.format({s}, {i}, x={f}, w=7))"));
-    g.line(format!("print({s}[{i} % 5:], {s}[-3:-1], {s}[::2], {s} * 2, {s} in 'xabcx')"));
-    g.line(format!("print(sorted({s}), ord({s}[0]) if {s} else -1, {s}.encode('utf-8')[:4])"));
+    g.line(format!(
+        "print(f\"{{{s}!r:>12}}|{{{i}:+08d}}|{{{f}:10.4e}}|{{{f}:%}}|{{{i}:#x}}|{{{s}:^9.3}}\")"
+    ));
+    g.line(format!(
+        "print('%r %05d %-6.2f %s %c %%' % ({s}, {i}, {f}, [{s}], 65))"
+    ));
+    g.line(format!(
+        "print('{{0}}{{1!r}}{{0}} {{x:>{{w}}}}'.format({s}, {i}, x={f}, w=7))"
+    ));
+    g.line(format!(
+        "print({s}[{i} % 5:], {s}[-3:-1], {s}[::2], {s} * 2, {s} in 'xabcx')"
+    ));
+    g.line(format!(
+        "print(sorted({s}), ord({s}[0]) if {s} else -1, {s}.encode('utf-8')[:4])"
+    ));
     print_some(g, &sc, 2, 3);
 }
 
@@ -120,7 +158,9 @@ pub fn lists(g: &mut Gen<'_>) {
             g.line(line);
         }
     }
-    g.line(format!("print({l}, len({l}), {l} == sorted({l}), tuple({l})[:3])"));
+    g.line(format!(
+        "print({l}, len({l}), {l} == sorted({l}), tuple({l})[:3])"
+    ));
 }
 
 /// Dicts (methods, views, order), sets and frozensets.
@@ -287,7 +327,9 @@ pub fn with_blocks(g: &mut Gen<'_>) {
     g.close();
     let swallow = *g.rng.pick(&["True", "False"]);
     g.open("try:");
-    g.open(format!("with {cm}('a', {swallow}) as a, {cm}('b', False) as b:"));
+    g.open(format!(
+        "with {cm}('a', {swallow}) as a, {cm}('b', False) as b:"
+    ));
     g.line("print('body', a.name, b.name)");
     if g.rng.chance(2, 3) {
         g.line("raise RuntimeError('in with')");

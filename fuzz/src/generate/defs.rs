@@ -39,7 +39,9 @@ pub fn functions(g: &mut Gen<'_>) {
     g.close();
     let n = g.hot_count() / 10;
     g.line(format!("print([{h}(i) for i in range({n})][-2:])"));
-    g.line(format!("print(sorted([3, -1, 2], key=lambda v, m={d}: (v * m) % 5))"));
+    g.line(format!(
+        "print(sorted([3, -1, 2], key=lambda v, m={d}: (v * m) % 5))"
+    ));
     g.line("print((lambda *a, **k: (len(a), sorted(k)))(1, 2, x=3))");
 }
 
@@ -132,11 +134,15 @@ pub fn classes(g: &mut Gen<'_>) {
     g.line("self.z = x if z is None else z");
     g.close();
     g.open("def area(self):");
-    g.line(format!("return super().area() + self.z + super({sub}, self).area()"));
+    g.line(format!(
+        "return super().area() + self.z + super({sub}, self).area()"
+    ));
     g.close();
     g.close();
     let v = *g.rng.pick(&["3", "2.5", "'ab'", "2**50", "[1]"]);
-    g.line(format!("objs = [{base}({v}), {sub}({v}), {sub}.make({v}), {base}.make({v})]"));
+    g.line(format!(
+        "objs = [{base}({v}), {sub}({v}), {sub}.make({v}), {base}.make({v})]"
+    ));
     let n = g.hot_count() / 5;
     g.line("total = []");
     g.open(format!("for i in range({n}):"));
@@ -170,19 +176,34 @@ pub fn dunders(g: &mut Gen<'_>) {
     g.close();
     for (name, body) in [
         ("__repr__(self)", format!("return '{c}(%r)' % (self.v,)")),
-        ("__add__(self, o)", format!("return {c}(self.v + (o.v if isinstance(o, {c}) else o))")),
+        (
+            "__add__(self, o)",
+            format!("return {c}(self.v + (o.v if isinstance(o, {c}) else o))"),
+        ),
         ("__radd__(self, o)", format!("return {c}(o + self.v)")),
-        ("__mul__(self, o)", format!("return {c}(self.v * o) if isinstance(o, int) else NotImplemented")),
-        ("__eq__(self, o)", format!("return isinstance(o, {c}) and self.v == o.v")),
+        (
+            "__mul__(self, o)",
+            format!("return {c}(self.v * o) if isinstance(o, int) else NotImplemented"),
+        ),
+        (
+            "__eq__(self, o)",
+            format!("return isinstance(o, {c}) and self.v == o.v"),
+        ),
         ("__lt__(self, o)", String::from("return self.v < o.v")),
         ("__hash__(self)", String::from("return hash(self.v)")),
-        ("__len__(self)", String::from("return abs(int(self.v)) % 10")),
+        (
+            "__len__(self)",
+            String::from("return abs(int(self.v)) % 10"),
+        ),
         ("__getitem__(self, i)", String::from("return self.v * i")),
         ("__contains__(self, x)", String::from("return x == self.v")),
         ("__call__(self, *a)", String::from("return (self.v, a)")),
         ("__bool__(self)", String::from("return self.v != 0")),
         ("__neg__(self)", format!("return {c}(-self.v)")),
-        ("__iter__(self)", String::from("return iter(range(int(self.v) % 5))")),
+        (
+            "__iter__(self)",
+            String::from("return iter(range(int(self.v) % 5))"),
+        ),
         ("__index__(self)", String::from("return int(self.v)")),
     ] {
         g.open(format!("def {name}:"));

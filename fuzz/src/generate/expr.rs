@@ -6,18 +6,62 @@ use super::{Gen, Scope, Ty};
 
 /// Int literals around the VM's representation boundaries (inline ints end at 2**47).
 const INTS: &[&str] = &[
-    "0", "1", "2", "3", "7", "-1", "-5", "10", "42", "255", "1000", "2**31", "2**47 - 1",
-    "2**47", "-2**47", "2**63", "2**64 + 1", "10**20", "-10**25", "123456789", "True", "False",
+    "0",
+    "1",
+    "2",
+    "3",
+    "7",
+    "-1",
+    "-5",
+    "10",
+    "42",
+    "255",
+    "1000",
+    "2**31",
+    "2**47 - 1",
+    "2**47",
+    "-2**47",
+    "2**63",
+    "2**64 + 1",
+    "10**20",
+    "-10**25",
+    "123456789",
+    "True",
+    "False",
 ];
 
 const FLOATS: &[&str] = &[
-    "0.0", "0.5", "1.5", "-2.25", "3.14159", "1e-7", "1e16", "2.5e300", "-0.0", "1e308",
-    "0.1", "100.0", "float('inf')", "-7.75",
+    "0.0",
+    "0.5",
+    "1.5",
+    "-2.25",
+    "3.14159",
+    "1e-7",
+    "1e16",
+    "2.5e300",
+    "-0.0",
+    "1e308",
+    "0.1",
+    "100.0",
+    "float('inf')",
+    "-7.75",
 ];
 
 const STRS: &[&str] = &[
-    "''", "'a'", "'abc'", "'Hello World'", "'x y z'", "'  pad  '", "'\\u00e9t\\u00e9'",
-    "'\\u20ac5'", "'a,b,,c'", "'123'", "'-17'", "'3.5'", "'tab\\tnl\\n'", "'ABCdef'",
+    "''",
+    "'a'",
+    "'abc'",
+    "'Hello World'",
+    "'x y z'",
+    "'  pad  '",
+    "'\\u00e9t\\u00e9'",
+    "'\\u20ac5'",
+    "'a,b,,c'",
+    "'123'",
+    "'-17'",
+    "'3.5'",
+    "'tab\\tnl\\n'",
+    "'ABCdef'",
 ];
 
 /// An expression of type `ty`.
@@ -40,12 +84,22 @@ pub fn expr(g: &mut Gen<'_>, sc: &Scope, ty: Ty, depth: usize) -> String {
         },
         Ty::Set => match g.rng.below(4) {
             0 => format!("set({})", expr(g, sc, Ty::List, d)),
-            1 => format!("({} | {})", expr(g, sc, Ty::Set, d), expr(g, sc, Ty::Set, d)),
-            2 => format!("({} & {})", expr(g, sc, Ty::Set, d), expr(g, sc, Ty::Set, d)),
+            1 => format!(
+                "({} | {})",
+                expr(g, sc, Ty::Set, d),
+                expr(g, sc, Ty::Set, d)
+            ),
+            2 => format!(
+                "({} & {})",
+                expr(g, sc, Ty::Set, d),
+                expr(g, sc, Ty::Set, d)
+            ),
             _ => format!("{{x % 5 for x in {}}}", expr(g, sc, Ty::List, d)),
         },
         Ty::Any => {
-            let t = *g.rng.pick(&[Ty::Int, Ty::Float, Ty::Str, Ty::Bool, Ty::List, Ty::Tuple]);
+            let t = *g
+                .rng
+                .pick(&[Ty::Int, Ty::Float, Ty::Str, Ty::Bool, Ty::List, Ty::Tuple]);
             expr(g, sc, t, d)
         }
     }
@@ -91,9 +145,18 @@ pub fn leaf(g: &mut Gen<'_>, sc: &Scope, ty: Ty) -> String {
             2 => String::from("[3, 1, 2]"),
             _ => String::from("[5, -2, 9, 0, 2**40, 7]"),
         },
-        Ty::Dict => g.rng.pick(&["{}", "{'a': 1, 'b': 2}", "{'k': -3, 'x': 10**18}"]).to_string(),
-        Ty::Tuple => g.rng.pick(&["()", "(1,)", "(1, 2, 3)", "(0, -1)"]).to_string(),
-        Ty::Set => g.rng.pick(&["set()", "{1, 2, 3}", "{4}", "{0, 2, 4, 6}"]).to_string(),
+        Ty::Dict => g
+            .rng
+            .pick(&["{}", "{'a': 1, 'b': 2}", "{'k': -3, 'x': 10**18}"])
+            .to_string(),
+        Ty::Tuple => g
+            .rng
+            .pick(&["()", "(1,)", "(1, 2, 3)", "(0, -1)"])
+            .to_string(),
+        Ty::Set => g
+            .rng
+            .pick(&["set()", "{1, 2, 3}", "{4}", "{0, 2, 4, 6}"])
+            .to_string(),
         Ty::Any => {
             let t = *g.rng.pick(&[Ty::Int, Ty::Float, Ty::Str, Ty::List]);
             leaf(g, sc, t)
@@ -165,12 +228,24 @@ fn str_expr(g: &mut Gen<'_>, sc: &Scope, d: usize) -> String {
         6 => format!("repr({})", expr(g, sc, Ty::Any, d)),
         7 => format!("f\"{{{}:>6}}|\"", fexpr(g, sc, Ty::Int, d)),
         8 => format!("f\"{{{}:.3f}}\"", fexpr(g, sc, Ty::Float, d)),
-        9 => format!("f\"{{{}!r}} and {{{}}}\"", fexpr(g, sc, Ty::Str, d), fexpr(g, sc, Ty::Int, d)),
+        9 => format!(
+            "f\"{{{}!r}} and {{{}}}\"",
+            fexpr(g, sc, Ty::Str, d),
+            fexpr(g, sc, Ty::Int, d)
+        ),
         10 => format!("f\"{{{}:08b}}\"", fexpr(g, sc, Ty::Int, d)),
         11 => format!("f\"{{{}:,}}\"", fexpr(g, sc, Ty::Int, d)),
         12 => format!("('%d-%s' % ({}, {a}))", expr(g, sc, Ty::Int, d)),
-        13 => format!("('%5.2f|%-4s|%x' % ({}, {a}, {}))", expr(g, sc, Ty::Float, d), expr(g, sc, Ty::Int, d)),
-        14 => format!("'{{}} {{:>4}} {{!r}}'.format({a}, {}, {})", expr(g, sc, Ty::Int, d), expr(g, sc, Ty::Any, d)),
+        13 => format!(
+            "('%5.2f|%-4s|%x' % ({}, {a}, {}))",
+            expr(g, sc, Ty::Float, d),
+            expr(g, sc, Ty::Int, d)
+        ),
+        14 => format!(
+            "'{{}} {{:>4}} {{!r}}'.format({a}, {}, {})",
+            expr(g, sc, Ty::Int, d),
+            expr(g, sc, Ty::Any, d)
+        ),
         15 => format!("{a}.replace('a', 'XY')"),
         16 => format!("','.join({})", list_of_str(g, sc, d)),
         17 => format!("{a}.strip()"),
@@ -197,16 +272,32 @@ fn bool_expr(g: &mut Gen<'_>, sc: &Scope, d: usize) -> String {
     let a = expr(g, sc, Ty::Int, d);
     match g.rng.below(12) {
         0 => format!("({a} < {})", expr(g, sc, Ty::Int, d)),
-        1 => format!("({a} <= {} < {})", expr(g, sc, Ty::Float, d), expr(g, sc, Ty::Int, d)),
+        1 => format!(
+            "({a} <= {} < {})",
+            expr(g, sc, Ty::Float, d),
+            expr(g, sc, Ty::Int, d)
+        ),
         2 => format!("({a} == {})", expr(g, sc, Ty::Float, d)),
         3 => format!("({a} in {})", expr(g, sc, Ty::List, d)),
         4 => format!("isinstance({}, int)", expr(g, sc, Ty::Any, d)),
         5 => format!("(not {})", expr(g, sc, Ty::Bool, d)),
-        6 => format!("({} and {})", expr(g, sc, Ty::Bool, d), expr(g, sc, Ty::Bool, d)),
-        7 => format!("({} or {})", expr(g, sc, Ty::Bool, d), expr(g, sc, Ty::Bool, d)),
+        6 => format!(
+            "({} and {})",
+            expr(g, sc, Ty::Bool, d),
+            expr(g, sc, Ty::Bool, d)
+        ),
+        7 => format!(
+            "({} or {})",
+            expr(g, sc, Ty::Bool, d),
+            expr(g, sc, Ty::Bool, d)
+        ),
         8 => format!("{}.startswith('a')", expr(g, sc, Ty::Str, d)),
         9 => format!("any(x > 2 for x in {})", expr(g, sc, Ty::List, d)),
-        10 => format!("({} != {})", expr(g, sc, Ty::Str, d), expr(g, sc, Ty::Str, d)),
+        10 => format!(
+            "({} != {})",
+            expr(g, sc, Ty::Str, d),
+            expr(g, sc, Ty::Str, d)
+        ),
         _ => format!("bool({})", expr(g, sc, Ty::Any, d)),
     }
 }
@@ -214,7 +305,12 @@ fn bool_expr(g: &mut Gen<'_>, sc: &Scope, d: usize) -> String {
 fn list_expr(g: &mut Gen<'_>, sc: &Scope, d: usize) -> String {
     let a = expr(g, sc, Ty::List, d);
     match g.rng.below(14) {
-        0 => format!("[{}, {}, {}]", expr(g, sc, Ty::Int, d), expr(g, sc, Ty::Int, d), expr(g, sc, Ty::Int, d)),
+        0 => format!(
+            "[{}, {}, {}]",
+            expr(g, sc, Ty::Int, d),
+            expr(g, sc, Ty::Int, d),
+            expr(g, sc, Ty::Int, d)
+        ),
         1 => format!("sorted({a})"),
         2 => format!("sorted({a}, reverse=True)"),
         3 => format!("({a} + {})", expr(g, sc, Ty::List, d)),
@@ -233,10 +329,18 @@ fn list_expr(g: &mut Gen<'_>, sc: &Scope, d: usize) -> String {
 
 fn dict_expr(g: &mut Gen<'_>, sc: &Scope, d: usize) -> String {
     match g.rng.below(5) {
-        0 => format!("{{'p': {}, 'q': {}}}", expr(g, sc, Ty::Int, d), expr(g, sc, Ty::Int, d)),
+        0 => format!(
+            "{{'p': {}, 'q': {}}}",
+            expr(g, sc, Ty::Int, d),
+            expr(g, sc, Ty::Int, d)
+        ),
         1 => format!("{{str(k): k * k for k in {}}}", expr(g, sc, Ty::List, d)),
         2 => format!("dict(zip('abcde', {}))", expr(g, sc, Ty::List, d)),
-        3 => format!("{{**{}, 'z': {}}}", expr(g, sc, Ty::Dict, d), expr(g, sc, Ty::Int, d)),
+        3 => format!(
+            "{{**{}, 'z': {}}}",
+            expr(g, sc, Ty::Dict, d),
+            expr(g, sc, Ty::Int, d)
+        ),
         _ => format!("dict({}, extra=1)", expr(g, sc, Ty::Dict, d)),
     }
 }

@@ -8,8 +8,20 @@ use super::{Gen, Scope, Ty};
 
 /// Values of many types: a site that sees them in turn goes polymorphic.
 const MIXED: &[&str] = &[
-    "1", "2**47 - 1", "2**47", "-3", "2.5", "-0.0", "True", "'ab'", "[1, 2]", "(3,)",
-    "10**20", "float('inf')", "None", "{'k': 1}",
+    "1",
+    "2**47 - 1",
+    "2**47",
+    "-3",
+    "2.5",
+    "-0.0",
+    "True",
+    "'ab'",
+    "[1, 2]",
+    "(3,)",
+    "10**20",
+    "float('inf')",
+    "None",
+    "{'k': 1}",
 ];
 
 /// The iteration at which something changes: early, middle, or late.
@@ -57,7 +69,7 @@ pub fn type_change_loop(g: &mut Gen<'_>) {
     let w = g.fresh("w");
     let lim = *g.rng.pick(&["50", "50.5", "2**48", "10**19"]);
     g.line(format!("{w} = 0"));
-    g.line(format!("steps = 0"));
+    g.line("steps = 0");
     g.open(format!("while {w} < {lim} and steps < {n}:"));
     g.line(format!("{w} = {w} * 2 + 1 if steps % 3 else {w} + 0.5"));
     g.line("steps += 1");
@@ -84,7 +96,9 @@ pub fn polymorphic_calls(g: &mut Gen<'_>) {
     let n = g.hot_count();
     let count = 2 + g.rng.below(MIXED.len() - 2);
     let start = g.rng.below(MIXED.len());
-    let vals: Vec<&str> = (0..count).map(|j| MIXED[(start + j) % MIXED.len()]).collect();
+    let vals: Vec<&str> = (0..count)
+        .map(|j| MIXED[(start + j) % MIXED.len()])
+        .collect();
     g.line(format!("vals = [{}]", vals.join(", ")));
     let k = switch_point(g, n);
     g.line("out = []");
@@ -246,7 +260,9 @@ pub fn recursion(g: &mut Gen<'_>) {
     let depth = 8 + g.rng.below(8);
     let times = 1 + g.rng.below(10);
     let m = g.rng.below(4);
-    g.line(format!("print([{f}({depth}) for _ in range({times})][-1], {a}(2, {m}))"));
+    g.line(format!(
+        "print([{f}({depth}) for _ in range({times})][-1], {a}(2, {m}))"
+    ));
     let d = g.fresh("deep");
     g.open(format!("def {d}(n):"));
     g.line(format!("return 0 if n == 0 else 1 + {d}(n - 1)"));
@@ -315,7 +331,9 @@ pub fn generator_pipeline(g: &mut Gen<'_>) {
     g.close();
     let n = g.hot_count();
     g.line(format!("print(sum({stage}({src}({n}))))"));
-    g.line(format!("print(max(x for x in {stage}({src}({n})) if x < 100))"));
+    g.line(format!(
+        "print(max(x for x in {stage}({src}({n})) if x < 100))"
+    ));
     g.line(format!("print(list(zip({src}(4), {stage}({src}(9)))))"));
 }
 
@@ -335,8 +353,7 @@ pub fn int_growth(g: &mut Gen<'_>) {
     g.open(format!("for i in range({n}):"));
     g.line(format!("x = {step}"));
     g.line("if x.bit_length() > 400:");
-    g.line("    x = x % 1000")
-    ;
+    g.line("    x = x % 1000");
     g.line(format!("if i % {} == 0:", 1 + n / 8));
     g.line("    checks.append((i, x % 1000, x > 2**47, x.bit_length()))");
     g.close();
