@@ -70,10 +70,11 @@ pub fn mutate(rng: &mut Rng, src: &str, other: &str, pool: &[String]) -> String 
     let mut s = src.to_string();
     let edits = *rng.pick(&[1, 1, 1, 1, 1, 2, 2, 2, 3, 4]);
     for _ in 0..edits {
-        s = match rng.below(10) {
-            0 | 1 => token_edit(rng, &s, pool),
-            2..=4 => line_edit(rng, &s),
-            5..=7 => value_edit(rng, &s),
+        s = match rng.below(20) {
+            0..=3 => token_edit(rng, &s, pool),
+            4..=9 => line_edit(rng, &s),
+            10..=14 => value_edit(rng, &s),
+            15 => deep_edit(rng, &s),
             _ => splice(rng, &s, other),
         };
     }
@@ -243,6 +244,56 @@ fn value_edit(rng: &mut Rng, src: &str) -> String {
     src.to_string()
 }
 
+/// Deep nesting, for the recursive parts of the compiler and the VM: a value site replaced
+/// by an expression nested tens to thousands of levels, or a line put inside a tower of
+/// blocks.
+fn deep_edit(rng: &mut Rng, src: &str) -> String {
+    let mut l = lines_of(src);
+    if l.is_empty() {
+        return src.to_string();
+    }
+    let depth = *rng.pick(&[30, 99, 201, 1000, 5000]);
+    let i = rng.below(l.len());
+    if rng.chance(1, 4) {
+        // A tower of blocks around one line.
+        let base = indent_of(&l[i]);
+        let header = *rng.pick(&["if True:", "for _ in [0]:", "while 1:", "try:", "def f():"]);
+        let depth = depth.min(300);
+        let mut out: Vec<String> = (0..depth)
+            .map(|k| format!("{}{header}", " ".repeat(base + k)))
+            .collect();
+        out.push(format!("{}{}", " ".repeat(base + depth), l[i].trim_start()));
+        if header == "try:" {
+            for k in (0..depth).rev() {
+                out.push(format!("{}finally: pass", " ".repeat(base + k)));
+            }
+        }
+        l.splice(i..=i, out);
+        return join(&l);
+    }
+    let sites = value_sites(&l[i]);
+    if sites.is_empty() {
+        return src.to_string();
+    }
+    let (a, b) = *rng.pick(&sites);
+    let inner = &l[i][a..b];
+    let (open, close) = *rng.pick(&[
+        ("(", ")"),
+        ("[", "]"),
+        ("{", "}"),
+        ("-", ""),
+        ("not ", ""),
+        ("x + (", ")"),
+        ("lambda: ", ""),
+        ("f(", ")"),
+        ("[0, ", "][1]"),
+        ("{1: ", "}[1]"),
+    ]);
+    let deep = format!("{}{inner}{}", open.repeat(depth), close.repeat(depth));
+    l[i] = format!("{}{deep}{}", &l[i][..a], &l[i][b..]);
+    join(&l)
+}
+
 /// The lines of the `def` (or `class`) starting at `start`: it and its indented body.
 fn block_at(lines: &[String], start: usize) -> &[String] {
     let base = indent_of(&lines[start]);
@@ -335,6 +386,15 @@ mod tests {
             changed > 150,
             "only {changed} of 200 mutations changed the program"
         );
+    }
+
+    #[test]
+    fn deep_edits_nest() {
+        let deep = (0..50)
+            .map(|s| deep_edit(&mut Rng::new(s), SRC))
+            .filter(|m| m.len() > SRC.len() + 60)
+            .count();
+        assert!(deep > 20, "only {deep} of 50 deep edits nested anything");
     }
 
     #[test]

@@ -42,8 +42,10 @@ pub enum Msg {
     Started(u64),
     /// Program `index` failed under the tier-2 spec.
     Failed(u64, String, Failure),
-    /// The batch is done, with its statistics.
-    Done([u64; 6]),
+    /// A program ended: tier 1's outcome class, interrupted, out of fuel.
+    Ended(String, bool, bool),
+    /// The batch is done.
+    Done,
     /// The answer to `RUN`: `None` when the program passed.
     Answer(Option<Failure>),
     /// The worker's output ended: it exited or died.
@@ -177,7 +179,12 @@ fn read_messages(stdout: impl Read, worker: usize, life: u64, tx: &Sender<Event>
                     Failure::from_payload(w.get(2).copied().unwrap_or(""), &p),
                 )
             }
-            Some("D") => Msg::Done([num(1), num(2), num(3), num(4), num(5), num(6)]),
+            Some("E") => Msg::Ended(
+                w.get(1).copied().unwrap_or("").to_string(),
+                num(2) == 1,
+                num(3) == 1,
+            ),
+            Some("D") => Msg::Done,
             Some("R") => {
                 let Ok(p) = read_payload(&mut r, &h) else {
                     break;

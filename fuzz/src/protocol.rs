@@ -11,7 +11,10 @@
 //!   program a crashed worker was running);
 //! - `F <index> <kind> <spec> <len>` then `len` bytes: a failure (first line the
 //!   deduplication key, then the details);
-//! - `D <ran> <interrupted> <out_of_fuel> <ok> <exceptions>` when a batch is done;
+//! - `E <class> <interrupted> <out_of_fuel>` after each program: how tier 1's run ended
+//!   (`ok`, `raised` or `compile`) and whether a run was interrupted or ran out of fuel
+//!   (0 or 1);
+//! - `D` when a batch is done;
 //! - `R <kind> <len>` then `len` bytes: the answer to `RUN` (`kind` is `ok` or a failure
 //!   kind; the payload as for `F`).
 

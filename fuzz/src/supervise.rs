@@ -201,12 +201,16 @@ pub fn run(opts: &Options) -> std::io::Result<Summary> {
                         s.reported = Some(i);
                         record(&mut sum, i, f);
                     }
-                    Msg::Done(st) => {
-                        sum.interrupted += st[1];
-                        sum.out_of_fuel += st[2];
-                        sum.ok += st[3];
-                        sum.exceptions += st[4];
-                        sum.compile_errors += st[5];
+                    Msg::Ended(class, interrupted, fuel) => {
+                        sum.interrupted += u64::from(interrupted);
+                        sum.out_of_fuel += u64::from(fuel);
+                        match class.as_str() {
+                            "ok" => sum.ok += 1,
+                            "compile" => sum.compile_errors += 1,
+                            _ => sum.exceptions += 1,
+                        }
+                    }
+                    Msg::Done => {
                         s.batch = None;
                         s.current = None;
                     }

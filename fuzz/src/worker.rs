@@ -135,19 +135,17 @@ fn batch(st: &State, words: &[&str], out: &mut impl Write) -> std::io::Result<bo
             .ok_or_else(bad)
     };
     let (seed, start, count) = (num(2)?, num(3)?, num(4)?);
-    let mut stats = [0u64; 6];
     for index in start..start + count {
         send(out, &format!("S {index}"), None)?;
         let p = program(mode, seed, index, &st.corpus);
         let c = check_program(&p.source, p.spec, &st.limits, &st.dog);
-        stats[0] += 1;
-        stats[1] += u64::from(c.interrupted);
-        stats[2] += u64::from(c.out_of_fuel);
-        match c.class.as_str() {
-            "ok" => stats[3] += 1,
-            "compile error" => stats[5] += 1,
-            _ => stats[4] += 1,
-        }
+        let class = match c.class.as_str() {
+            "ok" => "ok",
+            "compile error" => "compile",
+            _ => "raised",
+        };
+        let (i, f) = (u8::from(c.interrupted), u8::from(c.out_of_fuel));
+        send(out, &format!("E {class} {i} {f}"), None)?;
         let failure = c.failure.or_else(|| st.rss_failure());
         if let Some(f) = failure {
             let header = format!("F {index} {} {}", f.kind, p.spec.encode());
@@ -157,8 +155,7 @@ fn batch(st: &State, words: &[&str], out: &mut impl Write) -> std::io::Result<bo
             }
         }
     }
-    let [a, b, c, d, e, f] = stats;
-    send(out, &format!("D {a} {b} {c} {d} {e} {f}"), None)?;
+    send(out, "D", None)?;
     Ok(true)
 }
 
