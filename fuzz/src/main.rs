@@ -18,7 +18,7 @@ usage: tiercel-fuzz [--programs N] [--seconds S] [--jobs J] [--seed S] [--first 
                     [--generator-only | --mutation-only] [--findings DIR | --no-save]
                     [--hang SECONDS] [--minimize-seconds S] [--stack BYTES]
        tiercel-fuzz --show INDEX [--seed S] [--generator-only | --mutation-only]
-       tiercel-fuzz --check FILE.py [--hot N|default]
+       tiercel-fuzz --check FILE.py [--hot N|default] [--stress]
 Runs programs in tier 1 and tier 2 and reports panics, crashes, hangs, runaway memory
 and differences between the tiers; exits 1 when it found any.";
 
@@ -52,7 +52,14 @@ fn parse(args: &[String]) -> Result<Args, String> {
         max_anonymous: 4,
         progress: true,
     };
-    let (mut show, mut check, mut hot) = (None, None, RunSpec { hot: Some(2) });
+    let (mut show, mut check, mut hot) = (
+        None,
+        None,
+        RunSpec {
+            hot: Some(2),
+            stress: false,
+        },
+    );
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut val = || it.next().cloned().ok_or(format!("{a} needs a value"));
@@ -75,7 +82,12 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--stack" => opts.spawn.stack_bytes = num(val()?)? as usize,
             "--show" => show = Some(num(val()?)?),
             "--check" => check = Some(PathBuf::from(val()?)),
-            "--hot" => hot = RunSpec::decode(&format!("hot={}", val()?)).ok_or("bad --hot")?,
+            "--hot" => {
+                let stress = hot.stress;
+                hot = RunSpec::decode(&format!("hot={}", val()?)).ok_or("bad --hot")?;
+                hot.stress = stress;
+            }
+            "--stress" => hot.stress = true,
             _ => return Err(format!("unknown argument {a}")),
         }
     }

@@ -88,7 +88,8 @@ pub struct Program {
 }
 
 /// The tier-2 threshold: often tiny (nearly everything traced, including code that runs
-/// twice), sometimes moderate, often the default (only the really hot loops).
+/// twice), sometimes moderate, often the default (only the really hot loops); and now and
+/// then stress specialization on top.
 fn pick_spec(rng: &mut Rng) -> RunSpec {
     let hot = match rng.below(20) {
         0..=7 => Some(2),
@@ -96,7 +97,8 @@ fn pick_spec(rng: &mut Rng) -> RunSpec {
         10..=12 => Some(*rng.pick(&[3, 5, 17, 64, 300])),
         _ => None,
     };
-    RunSpec { hot }
+    let stress = rng.chance(3, 20);
+    RunSpec { hot, stress }
 }
 
 /// Program `index` of the stream `(mode, seed)`.

@@ -50,24 +50,39 @@ pub struct RunSpec {
     /// `Config::hot` of the tier-2 run: a tiny threshold traces nearly everything, `None`
     /// keeps the default thresholds (only really hot code gets traces).
     pub hot: Option<u32>,
+    /// `Config::stress_specialize` in the tier-2 run: every instruction specializes at
+    /// once and deoptimizes pseudo-randomly, so traces record over deoptimizing code.
+    pub stress: bool,
 }
 
 impl RunSpec {
-    /// The text form used in the worker protocol and in finding reports.
+    /// The text form used in the worker protocol and in finding reports: `hot=N` or
+    /// `hot=default`, then `+stress` when set.
     pub fn encode(self) -> String {
-        match self.hot {
+        let hot = match self.hot {
             Some(n) => format!("hot={n}"),
             None => String::from("hot=default"),
+        };
+        if self.stress {
+            format!("{hot}+stress")
+        } else {
+            hot
         }
     }
 
     /// Parses [`RunSpec::encode`]'s form.
     pub fn decode(s: &str) -> Option<RunSpec> {
-        let v = s.strip_prefix("hot=")?;
-        if v == "default" {
-            return Some(RunSpec { hot: None });
-        }
-        v.parse().ok().map(|n| RunSpec { hot: Some(n) })
+        let (hot, stress) = match s.strip_suffix("+stress") {
+            Some(h) => (h, true),
+            None => (s, false),
+        };
+        let v = hot.strip_prefix("hot=")?;
+        let hot = if v == "default" {
+            None
+        } else {
+            Some(v.parse().ok()?)
+        };
+        Some(RunSpec { hot, stress })
     }
 }
 
@@ -166,6 +181,7 @@ pub fn config(tier: u8, spec: RunSpec, limits: &Limits) -> Config {
         native_depth_limit: limits.native_depth_limit,
         tier,
         hot: if tier == 2 { spec.hot } else { None },
+        stress_specialize: tier == 2 && spec.stress,
         ..Config::default()
     };
     #[cfg(feature = "fuel")]
@@ -269,4 +285,25 @@ pub fn shape(s: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_round_trip() {
+        for hot in [None, Some(1), Some(300)] {
+            for stress in [false, true] {
+                let s = RunSpec { hot, stress };
+                assert_eq!(RunSpec::decode(&s.encode()), Some(s));
+            }
+        }
+        assert_eq!(RunSpec::decode("hot=x"), None);
+    }
+
+    #[test]
+    fn shapes_collapse_numbers() {
+        assert_eq!(shape("index 12 of 345"), "index # of #");
+    }
 }

@@ -1,6 +1,7 @@
 //! Every `fuzz/regressions/*.py` (reproducers of fixed bugs, and generated programs worth
-//! keeping) runs in tier 1 and in tier 2 at three hot thresholds under the fuzzer's limits:
-//! no panic, and the same output and outcome in both tiers.
+//! keeping) runs in tier 1 and in tier 2 at three hot thresholds (one with stress
+//! specialization) under the fuzzer's limits: no panic, and the same output and outcome in
+//! both tiers.
 
 use std::path::Path;
 
@@ -36,8 +37,8 @@ fn check_all() -> Vec<String> {
     let mut failures = Vec::new();
     for f in &files {
         let src = std::fs::read_to_string(f).expect("readable");
-        for hot in [Some(1), Some(2), None] {
-            let c = check_program(&src, RunSpec { hot }, &limits, &dog);
+        for (hot, stress) in [(Some(1), false), (Some(2), true), (None, false)] {
+            let c = check_program(&src, RunSpec { hot, stress }, &limits, &dog);
             let name = f.file_name().unwrap_or_default().to_string_lossy();
             if let Some(fail) = c.failure {
                 failures.push(format!(
