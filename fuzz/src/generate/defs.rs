@@ -76,6 +76,9 @@ pub fn closures(g: &mut Gen<'_>) {
     g.line(format!("fs = [lambda x, i=i: x + i for i in range({k})]"));
     g.line("print([f(10) for f in fs])");
     let glob = g.fresh("G");
+    if g.in_function {
+        g.line(format!("global {glob}"));
+    }
     g.line(format!("{glob} = 0"));
     let bump = g.fresh("bump");
     g.open(format!("def {bump}(k):"));

@@ -175,8 +175,6 @@ pub fn shadowing(g: &mut Gen<'_>) {
     let n = g.hot_count();
     let k = switch_point(g, n);
     let gv = g.fresh("K");
-    g.line(format!("{gv} = 3"));
-    let f = g.fresh("use");
     let (builtin, repl) = *g.rng.pick(&[
         ("len", "lambda x: -1"),
         ("abs", "lambda x: 7"),
@@ -184,6 +182,11 @@ pub fn shadowing(g: &mut Gen<'_>) {
         ("min", "max"),
         ("isinstance", "lambda a, b: False"),
     ]);
+    if g.in_function {
+        g.line(format!("global {gv}, {builtin}"));
+    }
+    g.line(format!("{gv} = 3"));
+    let f = g.fresh("use");
     g.open(format!("def {f}(i):"));
     let call = match builtin {
         "len" => "len([i, i])",

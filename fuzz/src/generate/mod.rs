@@ -73,6 +73,9 @@ pub struct Gen<'r> {
     lines: Vec<String>,
     indent: usize,
     next_id: usize,
+    /// The chunk being written is the body of a function (its names are locals, so a chunk
+    /// that rebinds module globals must declare them).
+    pub in_function: bool,
 }
 
 impl<'r> Gen<'r> {
@@ -83,6 +86,7 @@ impl<'r> Gen<'r> {
             lines: Vec::new(),
             indent: 0,
             next_id: 0,
+            in_function: false,
         }
     }
 
@@ -151,11 +155,27 @@ pub fn program(rng: &mut Rng) -> String {
     }
     let chunks = 2 + g.rng.below(6);
     for _ in 0..chunks {
-        let guard = g.rng.chance(2, 3);
-        if guard {
+        // Module-level code runs on globals; inside a function the same code runs on fast
+        // locals and cells, the other half of what the specializer and traces handle.
+        let wrap = g.rng.chance(2, 5);
+        let name = g.fresh("chunk");
+        if wrap {
+            g.open(format!("def {name}():"));
+            g.in_function = true;
+        }
+        if g.rng.chance(2, 3) {
             g.guarded(chunk);
         } else {
             chunk(&mut g);
+        }
+        if wrap {
+            g.in_function = false;
+            g.close();
+            // Called twice now and then: the second call enters warm (or traced) code.
+            let times = if g.rng.chance(1, 4) { 2 } else { 1 };
+            for _ in 0..times {
+                g.line(format!("{name}()"));
+            }
         }
     }
     if g.rng.chance(1, 12) {
