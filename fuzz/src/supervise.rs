@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::path::PathBuf;
-use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use crate::findings;
@@ -92,14 +92,27 @@ struct Slot {
 
 const BATCH: u64 = 16;
 
+/// The supervisor's state during the fuzzing.
+struct Fuzzing<'o> {
+    opts: &'o Options,
+    corpus: Corpus,
+    /// Identities of the findings already saved.
+    known: std::collections::BTreeSet<String>,
+    sum: Summary,
+    new_findings: Vec<NewFinding>,
+    /// Hang and rss findings taken for minimization so far.
+    anonymous: usize,
+    slots: Vec<Slot>,
+    /// Ranges of a lost worker's batch still to run.
+    requeued: VecDeque<(u64, u64)>,
+    /// The next fresh index and the end of the stream.
+    next: u64,
+    end: u64,
+    tx: Sender<Event>,
+}
+
 /// Runs the fuzzer.
 pub fn run(opts: &Options) -> std::io::Result<Summary> {
-    let corpus = Corpus::load(&opts.spawn.corpus_dir)?;
-    let known = opts
-        .findings_dir
-        .as_deref()
-        .map(findings::known)
-        .unwrap_or_default();
     let (tx, rx) = channel::<Event>();
     let mut slots = Vec::new();
     for i in 0..opts.jobs.max(1) {
@@ -111,20 +124,148 @@ pub fn run(opts: &Options) -> std::io::Result<Summary> {
             reported: None,
         });
     }
+    let mut f = Fuzzing {
+        opts,
+        corpus: Corpus::load(&opts.spawn.corpus_dir)?,
+        known: opts
+            .findings_dir
+            .as_deref()
+            .map(findings::known)
+            .unwrap_or_default(),
+        sum: Summary::default(),
+        new_findings: Vec::new(),
+        anonymous: 0,
+        slots,
+        requeued: VecDeque::new(),
+        next: opts.first,
+        end: opts
+            .programs
+            .map_or(u64::MAX, |n| opts.first.saturating_add(n)),
+        tx,
+    };
     let start = Instant::now();
     let deadline = opts.seconds.map(|s| start + Duration::from_secs(s));
-    let end = opts
-        .programs
-        .map_or(u64::MAX, |n| opts.first.saturating_add(n));
-    let mut next = opts.first;
-    let mut requeued: VecDeque<(u64, u64)> = VecDeque::new();
-    let mut sum = Summary::default();
-    let mut new_findings: Vec<NewFinding> = Vec::new();
-    let mut anonymous = 0usize;
     let mut last_report = Instant::now();
-    let hang = Duration::from_secs(opts.hang_seconds);
-    let mut record = |sum: &mut Summary, index: u64, f: Failure| {
-        *sum.failures.entry(f.kind.clone()).or_default() += 1;
+    loop {
+        f.hand_out(deadline.is_none_or(|d| Instant::now() < d));
+        if f.slots.iter().all(|s| s.batch.is_none()) {
+            break;
+        }
+        match rx.recv_timeout(Duration::from_millis(200)) {
+            Ok(ev) => f.on_event(ev)?,
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => break,
+        }
+        f.kill_hangs()?;
+        if opts.progress && last_report.elapsed() > Duration::from_secs(10) {
+            last_report = Instant::now();
+            let secs = start.elapsed().as_secs_f64();
+            eprintln!(
+                "fuzz: {} programs in {secs:.0} s ({:.0}/s), {} failures ({} distinct)",
+                f.sum.programs,
+                f.sum.programs as f64 / secs.max(0.001),
+                f.sum.failure_count(),
+                f.sum.distinct.len()
+            );
+        }
+    }
+    let mut sum = f.sum;
+    sum.elapsed = start.elapsed();
+    for s in f.slots {
+        s.worker.quit();
+    }
+    if let Some(dir) = &opts.findings_dir {
+        sum.saved = minimize_all(opts, dir, &f.new_findings);
+    }
+    Ok(sum)
+}
+
+impl Fuzzing<'_> {
+    /// Gives idle workers a batch: a lost worker's remainder first, then fresh indices
+    /// while `accepting`.
+    fn hand_out(&mut self, accepting: bool) {
+        for s in self.slots.iter_mut().filter(|s| s.batch.is_none()) {
+            let range = match self.requeued.pop_front() {
+                Some(r) => Some(r),
+                None if accepting && self.next < self.end => {
+                    let r = (self.next, (self.next + BATCH).min(self.end));
+                    self.next = r.1;
+                    Some(r)
+                }
+                None => None,
+            };
+            if let Some((a, b)) = range {
+                let mode = self.opts.mode.name();
+                let cmd = format!("GEN {mode} {} {a} {}", self.opts.seed, b - a);
+                try_send(&mut s.worker, &cmd, None);
+                s.batch = Some((a, b));
+            }
+        }
+    }
+
+    fn on_event(&mut self, ev: Event) -> std::io::Result<()> {
+        let Some(s) = self.slots.get_mut(ev.worker) else {
+            return Ok(());
+        };
+        if ev.life != s.worker.life {
+            return Ok(());
+        }
+        match ev.msg {
+            Msg::Started(i) => {
+                self.sum.programs += 1;
+                s.current = Some((i, Instant::now()));
+            }
+            Msg::Failed(i, _, f) => {
+                s.reported = Some(i);
+                self.record(i, f);
+            }
+            Msg::Ended(class, interrupted, fuel) => {
+                self.sum.interrupted += u64::from(interrupted);
+                self.sum.out_of_fuel += u64::from(fuel);
+                match class.as_str() {
+                    "ok" => self.sum.ok += 1,
+                    "compile" => self.sum.compile_errors += 1,
+                    _ => self.sum.exceptions += 1,
+                }
+            }
+            Msg::Done => {
+                s.batch = None;
+                s.current = None;
+            }
+            Msg::Answer(_) => {}
+            Msg::Gone => {
+                let (status, tail) = s.worker.reap();
+                let lost = lose_worker(s, &mut self.requeued);
+                restart(s, &self.opts.spawn, ev.worker, &self.tx)?;
+                if let Some(i) = lost {
+                    self.record(i, crash_failure(&status, &tail));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Kills the workers whose program has run past the hang bound.
+    fn kill_hangs(&mut self) -> std::io::Result<()> {
+        let hang = Duration::from_secs(self.opts.hang_seconds);
+        for k in 0..self.slots.len() {
+            let s = &mut self.slots[k];
+            if s.current.is_some_and(|(_, t)| t.elapsed() > hang) {
+                s.worker.kill();
+                let lost = lose_worker(s, &mut self.requeued);
+                restart(s, &self.opts.spawn, k, &self.tx)?;
+                if let Some(i) = lost {
+                    self.record(i, hang_failure(hang));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts a failure of program `index` and keeps it for minimization if it is new.
+    fn record(&mut self, index: u64, f: Failure) {
+        let opts = self.opts;
+        *self.sum.failures.entry(f.kind.clone()).or_default() += 1;
         // Hangs and runaway memory have no message to tell them apart: each counts as
         // distinct (up to `max_anonymous`) until minimized, then is named by its program.
         let anon = matches!(f.kind.as_str(), "hang" | "rss");
@@ -133,13 +274,12 @@ pub fn run(opts: &Options) -> std::io::Result<Summary> {
         } else {
             findings::identity(&f.kind, &f.key)
         };
-        let p = program(opts.mode, opts.seed, index, &corpus);
+        let p = program(opts.mode, opts.seed, index, &self.corpus);
         let origin = format!(
-            "{} program: mode {} seed {} index {}",
+            "{} program: mode {} seed {} index {index}",
             p.origin,
             opts.mode.name(),
             opts.seed,
-            index
         );
         if opts.progress {
             eprintln!(
@@ -147,13 +287,14 @@ pub fn run(opts: &Options) -> std::io::Result<Summary> {
                 f.kind, p.origin, f.key
             );
         }
-        let fresh = !sum.distinct.contains_key(&id) && !known.contains(&id);
-        sum.distinct
+        let fresh = !self.sum.distinct.contains_key(&id) && !self.known.contains(&id);
+        self.sum
+            .distinct
             .entry(id.clone())
             .or_insert_with(|| (f.clone(), origin.clone()));
-        if fresh && (!anon || anonymous < opts.max_anonymous) {
-            anonymous += usize::from(anon);
-            new_findings.push(NewFinding {
+        if fresh && (!anon || self.anonymous < opts.max_anonymous) {
+            self.anonymous += usize::from(anon);
+            self.new_findings.push(NewFinding {
                 id,
                 failure: f,
                 spec: p.spec,
@@ -161,103 +302,7 @@ pub fn run(opts: &Options) -> std::io::Result<Summary> {
                 origin,
             });
         }
-    };
-    loop {
-        let accepting = deadline.is_none_or(|d| Instant::now() < d);
-        // Hand out work to idle workers.
-        for s in slots.iter_mut().filter(|s| s.batch.is_none()) {
-            let range = match requeued.pop_front() {
-                Some(r) => Some(r),
-                None if accepting && next < end => {
-                    let r = (next, (next + BATCH).min(end));
-                    next = r.1;
-                    Some(r)
-                }
-                None => None,
-            };
-            if let Some((a, b)) = range {
-                let cmd = format!("GEN {} {} {a} {}", opts.mode.name(), opts.seed, b - a);
-                try_send(&mut s.worker, &cmd, None);
-                s.batch = Some((a, b));
-            }
-        }
-        if slots.iter().all(|s| s.batch.is_none()) {
-            break;
-        }
-        match rx.recv_timeout(Duration::from_millis(200)) {
-            Ok(ev) => {
-                let Some(s) = slots.get_mut(ev.worker) else {
-                    continue;
-                };
-                if ev.life != s.worker.life {
-                    continue;
-                }
-                match ev.msg {
-                    Msg::Started(i) => {
-                        sum.programs += 1;
-                        s.current = Some((i, Instant::now()));
-                    }
-                    Msg::Failed(i, _, f) => {
-                        s.reported = Some(i);
-                        record(&mut sum, i, f);
-                    }
-                    Msg::Ended(class, interrupted, fuel) => {
-                        sum.interrupted += u64::from(interrupted);
-                        sum.out_of_fuel += u64::from(fuel);
-                        match class.as_str() {
-                            "ok" => sum.ok += 1,
-                            "compile" => sum.compile_errors += 1,
-                            _ => sum.exceptions += 1,
-                        }
-                    }
-                    Msg::Done => {
-                        s.batch = None;
-                        s.current = None;
-                    }
-                    Msg::Answer(_) => {}
-                    Msg::Gone => {
-                        let (status, tail) = s.worker.reap();
-                        let lost = lose_worker(s, &mut requeued);
-                        if let Some(i) = lost {
-                            record(&mut sum, i, crash_failure(&status, &tail));
-                        }
-                        restart(s, &opts.spawn, ev.worker, &tx)?;
-                    }
-                }
-            }
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => break,
-        }
-        // Hangs: a program running past the bound.
-        for (k, s) in slots.iter_mut().enumerate() {
-            if s.current.is_some_and(|(_, t)| t.elapsed() > hang) {
-                s.worker.kill();
-                if let Some(i) = lose_worker(s, &mut requeued) {
-                    record(&mut sum, i, hang_failure(hang));
-                }
-                restart(s, &opts.spawn, k, &tx)?;
-            }
-        }
-        if opts.progress && last_report.elapsed() > Duration::from_secs(10) {
-            last_report = Instant::now();
-            let secs = start.elapsed().as_secs_f64();
-            eprintln!(
-                "fuzz: {} programs in {secs:.0} s ({:.0}/s), {} failures ({} distinct)",
-                sum.programs,
-                sum.programs as f64 / secs.max(0.001),
-                sum.failure_count(),
-                sum.distinct.len()
-            );
-        }
     }
-    sum.elapsed = start.elapsed();
-    for s in slots {
-        s.worker.quit();
-    }
-    if let Some(dir) = &opts.findings_dir {
-        sum.saved = minimize_all(opts, dir, &new_findings);
-    }
-    Ok(sum)
 }
 
 /// A worker died or was killed: the rest of its batch goes back in the queue, and the
@@ -276,12 +321,7 @@ fn lose_worker(s: &mut Slot, requeued: &mut VecDeque<(u64, u64)>) -> Option<u64>
     (s.reported != Some(i)).then_some(i)
 }
 
-fn restart(
-    s: &mut Slot,
-    sp: &Spawn,
-    k: usize,
-    tx: &std::sync::mpsc::Sender<Event>,
-) -> std::io::Result<()> {
+fn restart(s: &mut Slot, sp: &Spawn, k: usize, tx: &Sender<Event>) -> std::io::Result<()> {
     let life = s.worker.life + 1;
     s.worker = Worker::spawn(sp, k, life, tx.clone())?;
     s.reported = None;
