@@ -134,11 +134,43 @@ struct CaptureHost {
 
 impl Host for CaptureHost {
     fn write_stdout(&mut self, s: &str) {
-        self.streams.borrow_mut().out.push(s, self.keep);
+        self.streams
+            .borrow_mut()
+            .out
+            .push(&hide_addresses(s), self.keep);
     }
     fn write_stderr(&mut self, s: &str) {
-        self.streams.borrow_mut().err.push(s, self.keep);
+        self.streams
+            .borrow_mut()
+            .err
+            .push(&hide_addresses(s), self.keep);
     }
+}
+
+/// Replaces the address in default reprs (`<function f at 0x1a2b>`) by `0x?`. Addresses
+/// come from heap indices, and tier 2 may allocate fewer objects than tier 1 (values kept
+/// unboxed in a trace), so they are no more comparable between tiers than CPython's are
+/// between runs. Plain hex output (`hex(255)`) is not preceded by ` at ` and stays.
+pub fn hide_addresses(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.contains(" at 0x") {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(k) = rest.find(" at 0x") {
+        out.push_str(&rest[..k + 6]);
+        rest = &rest[k + 6..];
+        let digits = rest.len()
+            - rest
+                .trim_start_matches(|c: char| c.is_ascii_hexdigit())
+                .len();
+        if digits > 0 {
+            out.push('?');
+        }
+        rest = &rest[digits..];
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
 }
 
 /// Everything one run produced.
@@ -215,7 +247,9 @@ pub fn run_once(src: &str, tier: u8, spec: RunSpec, limits: &Limits, dog: &Watch
             type_name,
             message,
             traceback,
-        }) => format!("exception {type_name}: {message}\n{traceback}"),
+        }) => {
+            hide_addresses(&format!("exception {type_name}: {message}\n{traceback}")).into_owned()
+        }
         Err(RunError::Exit(n)) => format!("exit {n}"),
         #[cfg(feature = "fuel")]
         Err(RunError::Terminated { reason, .. }) => {
@@ -300,6 +334,14 @@ mod tests {
             }
         }
         assert_eq!(RunSpec::decode("hot=x"), None);
+    }
+
+    #[test]
+    fn addresses_are_hidden_but_hex_output_is_not() {
+        assert_eq!(
+            hide_addresses("<function <lambda> at 0x7fa> and 0xff at 0x"),
+            "<function <lambda> at 0x?> and 0xff at 0x"
+        );
     }
 
     #[test]
