@@ -16,6 +16,9 @@ use crate::object::types::{NativeFn, NativeFunc, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, RunError, Vm};
 
+/// The exit status [`Vm::report_outcome`] gives a terminated run (as `timeout(1)` does).
+pub const TERMINATED_STATUS: i32 = 124;
+
 /// The VM as the code generator's source of heap constants.
 #[cfg(feature = "compiler")]
 struct Pool<'a>(&'a mut Vm);
@@ -93,6 +96,7 @@ impl Vm {
             .compile(source, filename, mode)
             .map_err(RunError::Compile)?;
         let globals = self.main_globals;
+        self.begin_run();
         let r = self.run_code(code, globals, Value::UNDEF, Value::UNDEF);
         // Describe before resetting: the reset collects garbage and the exception is
         // otherwise unreachable.
@@ -104,8 +108,18 @@ impl Vm {
         out
     }
 
-    /// Restores the interpreter state after a run ended (normally or by an exception), so
-    /// the next run starts clean.
+    /// Prepares a run started from Rust: when no script is running, it gets a fresh
+    /// budget, and requests sent while none ran are dropped (they were for a run that
+    /// ended). A call made by native code during a run is part of that run.
+    fn begin_run(&mut self) {
+        if self.frames.is_empty() {
+            self.start_fuel();
+            self.signals.clear();
+        }
+    }
+
+    /// Restores the interpreter state after a run ended (normally, by an exception or
+    /// terminated), so the next run starts clean.
     fn reset_after_run(&mut self) {
         self.frames.clear();
         self.stack.clear();
@@ -116,8 +130,20 @@ impl Vm {
         self.reraising = false;
         self.gen_returned = false;
         self.collect_garbage();
-        // Generators dropped by the run's last statements still get closed.
-        self.run_finalizers();
+        if self.is_terminating() {
+            // A terminated script's queued finalizers never run.
+            for g in core::mem::take(&mut self.finalize_queue) {
+                if let Some(Obj::Generator(gen)) = g.as_obj().map(|r| self.heap.get_mut(r)) {
+                    gen.finalized = true;
+                }
+            }
+            self.terminating = None;
+        } else {
+            // Generators dropped by the run's last statements still get closed.
+            self.run_finalizers();
+        }
+        // A request that came after the run's last safe point is not for the next run.
+        self.signals.clear();
     }
 
     /// What a command-line front end does with a run's outcome, as `python3` does: prints a
@@ -135,11 +161,26 @@ impl Vm {
                 1
             }
             Err(RunError::Exit(n)) => n,
+            Err(RunError::Terminated { reason, traceback }) => {
+                self.write_err(&traceback);
+                self.write_err(match reason {
+                    crate::limits::Termination::Fuel => {
+                        "Terminated: the instruction budget is spent\n"
+                    }
+                    crate::limits::Termination::Request => "Terminated: on request\n",
+                });
+                TERMINATED_STATUS
+            }
         }
     }
 
-    /// Turns an uncaught exception into a [`RunError`] (`SystemExit` into an exit status).
+    /// Turns an uncaught exception into a [`RunError`] (`SystemExit` into an exit status,
+    /// a terminated run's error into [`RunError::Terminated`]).
     pub fn describe_uncaught(&mut self, e: PyErr) -> RunError {
+        if let Some(reason) = self.terminating {
+            let traceback = self.format_traceback(self.terminated_error);
+            return RunError::Terminated { reason, traceback };
+        }
         let exc = e.0;
         if self.exc_matches(exc, self.types.system_exit) {
             let args = self
@@ -216,8 +257,9 @@ impl Vm {
 
     /// Calls a callable from Rust outside any run (the embedder's entry point).
     pub fn call_function(&mut self, f: Value, args: &[Value]) -> Result<Value, RunError> {
-        let r = self.call(f, args);
         let depth_ok = self.frames.is_empty();
+        self.begin_run();
+        let r = self.call(f, args);
         let out = match r {
             Ok(v) => Ok(v),
             Err(e) => Err(self.describe_uncaught(e)),

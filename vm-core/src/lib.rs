@@ -24,11 +24,13 @@ pub mod compile;
 pub mod exec;
 pub mod format;
 pub mod interp;
+pub mod limits;
 pub mod numeric;
 pub mod object;
 pub mod opt;
 pub(crate) mod trace;
 pub mod vm;
 
+pub use limits::{Signals, Termination};
 pub use object::value::Value;
 pub use vm::{BufferHost, Config, Host, PyErr, PyResult, RunError, Vm};

@@ -5,7 +5,6 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
-use core::sync::atomic::AtomicBool;
 
 use crate::bytecode::code::CodeObject;
 
@@ -95,6 +94,11 @@ pub struct Config {
     /// Tier 2: keep a listing of every trace before and after optimization
     /// ([`Vm::take_trace_log`], `tiercel --dump-traces`).
     pub log_traces: bool,
+    /// Instruction budget of each run (`None`: unlimited): one unit per tier-1
+    /// instruction; the run ends with [`RunError::Terminated`] at the first loop back-edge
+    /// or function entry after it is spent, at the same instruction in every tier
+    /// (`tiercel --fuel N`; see [`crate::limits`]).
+    pub fuel: Option<u64>,
 }
 
 impl Default for Config {
@@ -112,6 +116,7 @@ impl Default for Config {
             optimizer: None,
             optimize_traces: true,
             log_traces: false,
+            fuel: None,
         }
     }
 }
@@ -144,8 +149,16 @@ pub struct Vm {
     pub(crate) native_roots: Vec<Value>,
     /// The preallocated `MemoryError` raised when the heap is exhausted.
     pub(crate) memory_error: Value,
-    /// Set (from any context, e.g. an interrupt handler) to raise `KeyboardInterrupt`.
-    pub interrupt: Arc<AtomicBool>,
+    /// The embedder's requests (interrupt, terminate): see [`Vm::signals`].
+    pub(crate) signals: Arc<crate::limits::Signals>,
+    /// Instructions the run may still execute (see [`crate::limits`]); counted only while
+    /// [`Config::fuel`] is set.
+    pub(crate) fuel: i64,
+    /// Set once the run is being terminated: from then on no handler, `finally` or
+    /// finalizer runs, and every way back into Python code fails.
+    pub(crate) terminating: Option<crate::limits::Termination>,
+    /// The preallocated exception a terminated run unwinds with (never seen by a script).
+    pub(crate) terminated_error: Value,
     /// The configuration.
     pub config: Config,
     /// Output and clocks.
@@ -200,6 +213,15 @@ pub enum RunError {
     },
     /// `SystemExit` with this status.
     Exit(i32),
+    /// The run was stopped from outside: its budget was spent or the embedder asked
+    /// ([`crate::limits`]). Nothing of the script ran after the stop.
+    Terminated {
+        /// Why.
+        reason: crate::limits::Termination,
+        /// Where it stopped: the frames as a traceback lists them (`Traceback (most
+        /// recent call last):` and a `File ..., line N, in name` line per frame).
+        traceback: String,
+    },
 }
 
 impl Vm {
@@ -238,7 +260,10 @@ impl Vm {
             native_depth: 0,
             native_roots: Vec::new(),
             memory_error: Value::NONE,
-            interrupt: Arc::new(AtomicBool::new(false)),
+            signals: Arc::default(),
+            fuel: crate::limits::UNLIMITED,
+            terminating: None,
+            terminated_error: Value::NONE,
             config,
             host,
             random: crate::builtins::random::RandomState::new(),
@@ -470,6 +495,7 @@ impl Vm {
         heap.mark_value(Value::obj(self.main_globals));
         heap.mark_value(self.handled_exc);
         heap.mark_value(self.memory_error);
+        heap.mark_value(self.terminated_error);
         for v in &self.finalize_queue {
             heap.mark_value(*v);
         }
@@ -489,6 +515,15 @@ impl Vm {
             _ => false,
         });
         if found.is_empty() {
+            return;
+        }
+        if self.is_terminating() {
+            // Nothing of a terminated script runs: its generators die without closing.
+            for &r in &found {
+                if let Obj::Generator(g) = self.heap.get_mut(r) {
+                    g.finalized = true;
+                }
+            }
             return;
         }
         for &r in &found {
@@ -515,19 +550,6 @@ impl Vm {
             self.collect_garbage();
             self.run_finalizers();
         }
-    }
-
-    /// What long native operations (a big-int power, a huge sort) call every so often: the
-    /// embedder's pending request, if any, as the error to stop with (`KeyboardInterrupt`
-    /// for an interrupt). Cheap: one atomic load when nothing is pending.
-    #[inline]
-    pub fn poll_signals(&mut self) -> PyResult<()> {
-        if self.interrupt.load(core::sync::atomic::Ordering::Relaxed) {
-            self.interrupt
-                .store(false, core::sync::atomic::Ordering::Relaxed);
-            return Err(self.new_exception_empty(self.types.keyboard_interrupt));
-        }
-        Ok(())
     }
 
     /// Writes to stdout through the host.

@@ -7,7 +7,6 @@ mod common;
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use std::sync::atomic::Ordering;
 
 use common::{roots_in, Shared};
 use vm_core::bytecode::ops::{Op, Uop};
@@ -316,10 +315,10 @@ fn an_exception_three_calls_deep_in_a_trace_has_the_tier1_traceback() {
 /// having run in traces.
 fn assert_interrupted_in_a_trace(src: &str) {
     let (mut vm, out) = vm_with(hot(16));
-    let flag = vm.interrupt.clone();
+    let flag = vm.signals();
     let t = std::thread::spawn(move || {
         std::thread::sleep(std::time::Duration::from_millis(300));
-        flag.store(true, Ordering::Relaxed);
+        flag.interrupt();
     });
     let r = vm.run_source(src, "spin.py");
     t.join().expect("timer thread");

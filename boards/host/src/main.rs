@@ -1,6 +1,6 @@
 //! The `tiercel` command: runs a Python file like `python3 FILE.py`.
 //!
-//! Usage: `tiercel [--heap BYTES] [--dis] [--stats] [--stress-specialize] [--tier 1|2]
+//! Usage: `tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2]
 //! [--hot N] [--no-opt] [--dump-traces] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
 //! an uncaught exception prints a CPython-style traceback on stderr and exits with status 1,
 //! and `sys.exit(n)` exits with `n`.
@@ -45,7 +45,7 @@ impl Host for StdHost {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: tiercel [--heap BYTES] [--dis] [--stats] [--stress-specialize] [--tier 1|2] [--hot N] [--no-opt] [--dump-traces] [-c CODE | FILE] [ARGS...]"
+        "usage: tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2] [--hot N] [--no-opt] [--dump-traces] [-c CODE | FILE] [ARGS...]"
     );
     ExitCode::from(2)
 }
@@ -60,6 +60,10 @@ fn main() -> ExitCode {
         match a.as_str() {
             "--heap" => match args.next().and_then(|n| n.parse::<usize>().ok()) {
                 Some(n) => config.heap_limit = n,
+                None => return usage(),
+            },
+            "--fuel" => match args.next().and_then(|n| n.parse::<u64>().ok()) {
+                Some(n) => config.fuel = Some(n),
                 None => return usage(),
             },
             "--dis" => dis = true,
@@ -124,7 +128,11 @@ fn main() -> ExitCode {
         };
     }
     let r = vm.run_source(&source, &filename);
+    let terminated = matches!(r, Err(vm_core::RunError::Terminated { .. }));
     let code = vm.report_outcome(r);
+    if let (true, Some(n)) = (terminated, vm.fuel_used()) {
+        vm.write_err(&format!("({n} instructions executed)\n"));
+    }
     vm.host.flush();
     if let Some(stats) = vm.spec_stats() {
         eprint!("{}", stats.report());

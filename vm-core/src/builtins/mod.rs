@@ -75,6 +75,9 @@ pub(crate) fn install(vm: &mut Vm) {
     vm.memory_error = vm
         .new_exception_args(vm.types.memory_error_type, Vec::new())
         .unwrap_or(Value::NONE);
+    vm.terminated_error = vm
+        .new_exception_args(vm.types.base_exception, Vec::new())
+        .unwrap_or(Value::NONE);
     for (name, cls) in vm.types.plain_classes() {
         if !name.contains('_')
             && !name.contains("iterator")

@@ -248,9 +248,7 @@ fn time_sleep(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
     }
     let end = vm.host.monotonic() + secs;
     while vm.host.monotonic() < end {
-        if vm.interrupt.load(core::sync::atomic::Ordering::Relaxed) {
-            break;
-        }
+        vm.poll_signals()?;
     }
     Ok(Value::NONE)
 }

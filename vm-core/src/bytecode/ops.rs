@@ -689,6 +689,19 @@ macro_rules! define_ops {
                 CACHE[self as usize] as usize
             }
 
+            /// The instructions this one counts as in the instruction budget (one fuel
+            /// unit each, see `crate::limits`): 2 for a super-instruction (flag `FUSED`),
+            /// 0 for `ENTER_EXECUTOR` (the executor counts what it runs), else 1.
+            pub const fn fuel_weight(self) -> u8 {
+                if matches!(self, Op::ENTER_EXECUTOR) {
+                    0
+                } else if self.own_flags() & flags::FUSED != 0 {
+                    2
+                } else {
+                    1
+                }
+            }
+
             /// The instruction's own flags (see [`flags`]).
             pub const fn own_flags(self) -> u16 {
                 match self { $(Op::$name => $flags,)* }

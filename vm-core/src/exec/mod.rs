@@ -6,12 +6,14 @@
 //! - `spot`: what the interpreter does when a counter fires.
 //! - `registry`: executor ids, installation, invalidation, sweeping, the memory limit.
 //! - `run`: the uop executor and its exits; `table`: what its hot loop dispatches.
+//! - [`fuel`]: what a trace counts against the instruction budget.
 //! - [`stats`]: counters for `tiercel --stats`.
 //!
 //! Traces themselves are recorded by `crate::trace`.
 
 pub mod api;
 pub mod dump;
+pub mod fuel;
 pub mod hot;
 pub mod ir;
 pub(crate) mod registry;

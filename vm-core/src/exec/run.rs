@@ -89,8 +89,8 @@ impl Vm {
         first: Rc<Executor>,
         at: u32,
     ) -> Result<Flow, PyErr> {
-        // (Statistics are decided once, not on every link.)
-        if self.tier2.stats.is_some() {
+        // (Statistics and counting for a budget are decided once, not on every link.)
+        if self.tier2.stats.is_some() || self.fuel_limited() {
             self.run_linked::<true>(tctx, first, at)
         } else {
             self.run_linked::<false>(tctx, first, at)
@@ -209,7 +209,7 @@ impl Vm {
                 return Ran::Tier1(t.ctx.this as u32);
             };
             if STATS {
-                self.count_entry(e, di);
+                self.instrument_entry(e, di);
             }
             t.ctx.this = d.target as usize;
             let step = (d.handler.get())(self, &mut t.ctx, d.oparg);
@@ -242,7 +242,7 @@ impl Vm {
                     return self.leave_whole(step, e, u, pc, &t, progress);
                 }
                 *progress |= pc > t.first_len;
-                return self.leave_on(step, e, u.exit, &t.ctx);
+                return self.leave_on(step, e, pc, &t.ctx);
             }
             if raw & OUTCOME != 0 {
                 // The whole instruction at `pc` jumped the other way than recorded (it is
@@ -294,7 +294,7 @@ impl Vm {
                     Step::Next => Ok(pc + 1),
                     step => {
                         *progress |= pc > t.first_len;
-                        return self.leave_on(step, e, u.exit, &t.ctx);
+                        return self.leave_on(step, e, pc, &t.ctx);
                     }
                 }
             } else {
@@ -364,7 +364,7 @@ impl Vm {
                 return Ok(pc + 1 + (check::validates(c) & e.valid.get() as usize));
             }
             *progress |= pc > t.first_len;
-            return Err(self.leave_on(step, e, u.exit, &t.ctx));
+            return Err(self.leave_on(step, e, pc, &t.ctx));
         }
         // The trace's end (`_JUMP_TO_TOP` and a linked end are the hot loop's).
         if u.uop == Uop::_EXIT_TRACE {
@@ -447,7 +447,7 @@ impl Vm {
             return self.take_exit(e, u.jump_exit, t.ctx.ip as u32);
         }
         *progress |= pc > t.first_len;
-        self.leave_on(step, e, u.exit, &t.ctx)
+        self.leave_on(step, e, pc, &t.ctx)
     }
 
     /// The uops the executor runs itself (trace control, branch guards) at `pc`. `Ok`: go
@@ -620,6 +620,7 @@ impl Vm {
             Ok(Flow::Deopt) => {
                 // A guard failed before any effect: tier 1 re-runs the instruction.
                 *progress |= pc > first_len;
+                self.refund_instruction(e, pc);
                 if u.exit == NO_EXIT {
                     self.note_deopt_exit("a guard without an exit");
                     return Err(Ran::Tier1(u.target));
@@ -635,10 +636,14 @@ impl Vm {
     /// or the run loop's entry frame returned.
     #[cold]
     #[inline(never)]
-    fn leave_on(&mut self, step: Step, e: &Executor, exit: u16, ctx: &Ctx) -> Ran {
+    fn leave_on(&mut self, step: Step, e: &Executor, pc: usize, ctx: &Ctx) -> Ran {
+        let exit = e.uops.get(pc).map_or(NO_EXIT, |u| u.exit);
         match step {
             Step::Next => Ran::Tier1(ctx.ip as u32),
-            Step::Deopt => self.take_exit(e, exit, ctx.this as u32),
+            Step::Deopt => {
+                self.refund_instruction(e, pc);
+                self.take_exit(e, exit, ctx.this as u32)
+            }
             Step::Error => {
                 let err = PyErr(core::mem::replace(&mut self.step_value, Value::NONE));
                 Ran::Error(err, ctx.fi, ctx.this)
@@ -651,6 +656,14 @@ impl Vm {
                 Ran::Error(err, ctx.fi, ctx.this)
             }
         }
+    }
+
+    /// An exit sends tier 1 back to re-run the instruction uop `pc` is in (it left before
+    /// any effect): the dispatch that started it counted it, tier 1 counts it again.
+    #[inline]
+    fn refund_instruction(&mut self, e: &Executor, pc: usize) {
+        let w = e.table.instr_fuel.get(pc).copied().unwrap_or(0);
+        self.charge_fuel(-i64::from(w));
     }
 
     /// `_LOAD_CONST_INLINE`: pushes the executor's constant (and a null for a call).
@@ -671,10 +684,22 @@ impl Vm {
         Step::Next
     }
 
-    /// Whether `_CHECK_PERIODIC` has work: a collection or an interrupt.
+    /// Whether `_CHECK_PERIODIC` has work: a collection, a request of the embedder, the
+    /// budget spent.
     #[inline(always)]
     pub(super) fn periodic_due(&self) -> bool {
-        self.heap.wants_collection() || self.interrupt.load(core::sync::atomic::Ordering::Relaxed)
+        self.heap.wants_collection() || self.stop_due()
+    }
+
+    /// The instrumented executor's work before dispatch table entry `di`: statistics, and
+    /// the instructions it starts counted against the budget.
+    #[inline]
+    fn instrument_entry(&mut self, e: &Executor, di: usize) {
+        if self.tier2.stats.is_some() {
+            self.count_entry(e, di);
+        }
+        let w = e.table.fuel.get(di).copied().unwrap_or(0);
+        self.charge_fuel(i64::from(w));
     }
 
     /// Statistics of dispatch table entry `di` (a separate outcome check, the entry after

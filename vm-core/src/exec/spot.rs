@@ -52,7 +52,7 @@ impl Vm {
             cell.set(hot::arm(threshold, 0));
             return Ok(Flow::Next);
         }
-        if self.tier2.recorder.is_some() || self.interrupt_pending() {
+        if self.tier2.recorder.is_some() || self.stop_due() {
             cell.set(hot::after_failure(c, threshold));
             return Ok(Flow::Next);
         }
@@ -72,7 +72,9 @@ impl Vm {
             Compiled::Executor(e) => {
                 cell.set(hot::arm(threshold, 0));
                 if self.install_executor(e, &code, ctx.this as u32).is_some() {
-                    // Re-dispatch the instruction, now `ENTER_EXECUTOR`.
+                    // Re-dispatch the instruction, now `ENTER_EXECUTOR` (whose executor
+                    // counts it again).
+                    self.charge_fuel(-1);
                     self.frames[ctx.fi].ip = ctx.this as u32;
                     return Ok(Flow::Reload);
                 }
@@ -83,17 +85,15 @@ impl Vm {
                 let rec =
                     Recorder::root(code, ctx.this as u32, self.frames.len(), self.tier2.nesting);
                 self.start_recording(rec);
-                // Re-run the instruction in the recording loop: it is the trace's first.
+                // Re-run the instruction in the recording loop: it is the trace's first
+                // (and counted again).
+                self.charge_fuel(-1);
                 self.frames[ctx.fi].ip = ctx.this as u32;
                 return Ok(Flow::Reload);
             }
             Compiled::Declined(_) => cell.set(hot::after_failure(c, threshold)),
         }
         Ok(Flow::Next)
-    }
-
-    fn interrupt_pending(&self) -> bool {
-        self.interrupt.load(core::sync::atomic::Ordering::Relaxed)
     }
 
     /// Registers `e` and installs it as `ENTER_EXECUTOR` at `offset` of `code` (a
@@ -119,6 +119,8 @@ impl Vm {
             s.traces_started += 1;
         }
         self.tier2.rec_deopt = false;
+        let mut rec = rec;
+        rec.every_instruction = self.fuel_limited();
         self.tier2.recorder = Some(alloc::boxed::Box::new(rec));
     }
 

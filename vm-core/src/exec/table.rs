@@ -43,6 +43,11 @@ pub(crate) struct Table {
     /// For each uop index, the entry starting there ([`NOT_AN_ENTRY`] inside a whole
     /// instruction's run).
     pub entry: Box<[u16]>,
+    /// Per entry: the tier-1 instructions its dispatch starts, counted against the budget
+    /// (`exec::fuel`).
+    pub fuel: Box<[u8]>,
+    /// Per uop: the weight of its instruction, given back when an exit re-runs it.
+    pub instr_fuel: Box<[u8]>,
 }
 
 /// [`Table::entry`] of a uop inside a whole instruction's run.
@@ -61,6 +66,9 @@ impl Table {
         if uops.len() >= OUTCOME as usize {
             return Table::default();
         }
+        let body = uops.get(1..).unwrap_or_default();
+        let weights = super::fuel::weights(uops, super::fuel::loop_top(body, 1));
+        let mut fuel = Vec::new();
         let mut entries = Vec::new();
         let mut pcs = Vec::new();
         let mut entry = alloc::vec![NOT_AN_ENTRY; uops.len()];
@@ -88,6 +96,8 @@ impl Table {
                 (handler_of(u), u.oparg, false)
             };
             pcs.push(pc as u16 | if checks { OUTCOME } else { 0 });
+            let starts = weights.start.get(pc..(pc + len).min(uops.len()));
+            fuel.push(starts.unwrap_or_default().iter().sum());
             entries.push(Entry {
                 handler: Cell::new(handler),
                 oparg,
@@ -97,6 +107,7 @@ impl Table {
                 // The jump's outcome, as its own entry: the common case (the recorded
                 // way) is then two fast dispatches.
                 pcs.push(pc as u16 | OUTCOME);
+                fuel.push(0);
                 entries.push(Entry {
                     handler: Cell::new(went_as_recorded),
                     oparg: u.expect,
@@ -109,6 +120,8 @@ impl Table {
             entries: entries.into_boxed_slice(),
             pc: pcs.into_boxed_slice(),
             entry: entry.into_boxed_slice(),
+            fuel: fuel.into_boxed_slice(),
+            instr_fuel: weights.instr.into_boxed_slice(),
         }
     }
 
@@ -127,6 +140,8 @@ impl Table {
         size_of::<Table>()
             + self.entries.len() * size_of::<Entry>()
             + (self.pc.len() + self.entry.len()) * 2
+            + self.fuel.len()
+            + self.instr_fuel.len()
     }
 }
 

@@ -7,7 +7,6 @@
 
 use alloc::vec::Vec;
 use core::cell::Cell;
-use core::sync::atomic::Ordering;
 
 use crate::bytecode::code::CodeObject;
 use crate::bytecode::ops::{BinaryOp, CompareOp, Intrinsic, Op, Uop, COMPARE_TO_BOOL};
@@ -200,6 +199,18 @@ macro_rules! handler_table {
 
 crate::for_each_op!(handler_table);
 
+/// [`Op::fuel_weight`] by opcode byte (bytes that are no opcode raise: 1), for the
+/// interpreter's counting loop.
+static FUEL_WEIGHTS: [u8; 256] = {
+    let mut t = [1u8; 256];
+    let mut i = 0;
+    while i < Op::ALL.len() {
+        t[i] = Op::ALL[i].fuel_weight();
+        i += 1;
+    }
+    t
+};
+
 /// A push found the value stack full: the compiler's stack bound was wrong. The instruction
 /// raises `SystemError` (see `interp::stack`).
 #[cold]
@@ -220,16 +231,23 @@ impl Vm {
     /// Runs frames until the frame at index `entry` returns (it must be an entry frame whose
     /// `on_return` is `Rust`). Returns its value, or the exception that escaped it.
     pub(crate) fn run_frames(&mut self, entry: usize) -> PyResult<Value> {
+        if self.is_terminating() {
+            // Native code that went on after a termination (it swallowed the error) cannot
+            // run script code again.
+            return Err(self.terminated());
+        }
         self.tier2.nesting += 1;
         let r = loop {
             // Statistics, stress mode and trace recording take a hook before every
-            // instruction; the normal loop is compiled without it. A loop returns `None` to
-            // switch variants (a recording started or ended) with the frames up to date.
+            // instruction, and a budget a count; the normal loop is compiled without
+            // either. A loop returns `None` to switch variants (a recording started or
+            // ended) with the frames up to date.
             let slow = self.spec.slow || self.tier2.recording_here();
-            let r = if slow {
-                self.run_loop::<true>(entry)
-            } else {
-                self.run_loop::<false>(entry)
+            let r = match (slow, self.fuel_limited()) {
+                (false, false) => self.run_loop::<false, false>(entry),
+                (false, true) => self.run_loop::<false, true>(entry),
+                (true, false) => self.run_loop::<true, false>(entry),
+                (true, true) => self.run_loop::<true, true>(entry),
             };
             if let Some(r) = r {
                 break r;
@@ -239,10 +257,18 @@ impl Vm {
         // ends before the return (a raise already abandoned it).
         self.end_recording_here();
         self.tier2.nesting -= 1;
+        if self.is_terminating() {
+            return Err(self.terminated());
+        }
         r
     }
 
-    fn run_loop<const SLOW: bool>(&mut self, entry: usize) -> Option<PyResult<Value>> {
+    /// The interpreter loop. `SLOW`: a hook before every instruction (statistics, stress
+    /// mode, recording). `FUEL`: every dispatch counts against the run's budget.
+    fn run_loop<const SLOW: bool, const FUEL: bool>(
+        &mut self,
+        entry: usize,
+    ) -> Option<PyResult<Value>> {
         'reload: loop {
             let Some(frame) = self.frames.last() else {
                 return Some(Err(self.internal_error("no frame to run")));
@@ -288,6 +314,9 @@ impl Vm {
                         }
                     }
                 }
+                if FUEL {
+                    self.fuel -= i64::from(FUEL_WEIGHTS[byte as usize]);
+                }
                 let step = HANDLERS[byte as usize](self, &mut ctx, unit >> 8);
                 if step == Step::Next {
                     continue;
@@ -301,7 +330,9 @@ impl Vm {
                     Step::Reload => {
                         // `spec.slow` is fixed for the VM's lifetime: the normal loop only
                         // tests for a recording (one test per call and return).
-                        if ((SLOW && self.spec.slow) || self.tier2.recording_here()) != SLOW {
+                        if ((SLOW && self.spec.slow) || self.tier2.recording_here()) != SLOW
+                            || self.fuel_limited() != FUEL
+                        {
                             return None;
                         }
                         continue 'reload;
@@ -337,6 +368,8 @@ impl Vm {
             if orig as u8 == Op::ENTER_EXECUTOR as u8 {
                 return Step::Deopt;
             }
+            // (`ENTER_EXECUTOR` counts nothing: the executor counts what it runs.)
+            self.charge_fuel(i64::from(FUEL_WEIGHTS[orig as u8 as usize]));
             return HANDLERS[orig as u8 as usize](self, ctx, orig >> 8);
         }
         if !op.is_specialized() {
@@ -347,6 +380,9 @@ impl Vm {
         }
         self.note_deopt(op);
         let head = op.family_head();
+        // A fused form's head covers its first instruction only: the second is dispatched
+        // on its own after it.
+        self.charge_fuel(i64::from(head.fuel_weight()) - i64::from(op.fuel_weight()));
         HANDLERS[head as usize](self, ctx, arg)
     }
 
@@ -484,7 +520,7 @@ impl Vm {
             Uop::_BINARY_OP_SMALL_INT => return self.binary_op_small_int(arg),
             Uop::_FOR_ITER_RANGE_SMALL => return self.for_iter_range_small(ctx, arg),
             Uop::_CHECK_PERIODIC_EXIT => {
-                if self.heap.wants_collection() || self.interrupt.load(Ordering::Relaxed) {
+                if self.heap.wants_collection() || self.stop_due() {
                     return Ok(Flow::Deopt);
                 }
             }
@@ -817,11 +853,11 @@ impl Vm {
                 self.push(Value::bool(r != (arg != 0)));
             }
             Uop::_CHECK_PERIODIC => {
-                self.maybe_collect();
-                if self.interrupt.load(Ordering::Relaxed) {
-                    self.interrupt.store(false, Ordering::Relaxed);
-                    return Err(self.new_exception_empty(self.types.keyboard_interrupt));
+                // A stop comes before a collection, whose finalizers would run script code.
+                if self.stop_due() {
+                    self.answer_signals()?;
                 }
+                self.maybe_collect();
             }
             Uop::_POP_JUMP_IF_FALSE => {
                 if self.pop() == Value::FALSE {

@@ -493,7 +493,7 @@ impl Vm {
     /// reachable). An exception escaping `close()` is reported on stderr and ignored, like
     /// CPython's "Exception ignored in" for finalizers.
     pub(crate) fn run_finalizers(&mut self) {
-        if self.finalizing {
+        if self.finalizing || self.is_terminating() {
             return;
         }
         self.finalizing = true;

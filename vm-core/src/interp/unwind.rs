@@ -99,8 +99,12 @@ impl Vm {
         ctx: &mut Ctx,
         entry: usize,
     ) -> Result<(), PyErr> {
+        // A terminated run unwinds with its own error whatever was raised (native code may
+        // have turned it into another exception), through no handler.
+        let terminating = self.is_terminating();
+        let err = if terminating { self.terminated() } else { err };
         let exc = err.0;
-        let mut reraise = core::mem::take(&mut self.reraising);
+        let mut reraise = core::mem::take(&mut self.reraising) && !terminating;
         if !reraise {
             self.reraise_lasti = None;
         }
@@ -112,7 +116,7 @@ impl Vm {
         if !self.is_exception(exc) {
             return Err(self.internal_error("raised a non-exception"));
         }
-        if !reraise {
+        if !reraise && !terminating {
             if exc == self.memory_error {
                 // The VM raises one preallocated MemoryError (allocating a new one could fail
                 // too); each raise starts a fresh traceback, as a new exception would.
@@ -141,7 +145,7 @@ impl Vm {
             }
             reraise = false;
             let frame = &self.frames[fi];
-            if let Some(h) = frame.code.handler_for(lookup) {
+            if let Some(h) = frame.code.handler_for(lookup).filter(|_| !terminating) {
                 let keep = frame.base as usize + frame.code.nlocalsplus() + h.depth as usize;
                 drops_generator |= self.drops_finalizable(keep);
                 self.stack.truncate(keep);
@@ -251,6 +255,14 @@ impl Vm {
     }
 
     pub(crate) fn format_single_exception(&mut self, exc: Value) -> String {
+        let mut out = self.format_traceback(exc);
+        out.push_str(&self.format_exception_only(exc));
+        out
+    }
+
+    /// The `Traceback (most recent call last):` part of an exception's report (empty
+    /// without frames).
+    pub(crate) fn format_traceback(&mut self, exc: Value) -> String {
         let mut out = String::new();
         let tb = self
             .exc_state(exc)
@@ -291,7 +303,6 @@ impl Vm {
             }
             push_repeated(&mut out, count);
         }
-        out.push_str(&self.format_exception_only(exc));
         out
     }
 

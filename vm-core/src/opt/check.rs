@@ -209,7 +209,6 @@ fn groups(body: &[UopInst]) -> Vec<(usize, usize)> {
 
 /// Checks `b` (the optimized trace) against `before` (its recorded body).
 pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'static str> {
-    let _ = vm;
     let body = &b.body;
     // The first instruction.
     let first = b.first_len as usize;
@@ -295,13 +294,14 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
     let mut k = 0;
     let mut src = Vec::with_capacity(body.len());
     for u in body {
-        if u.uop == Uop::_CHECK_VALIDITY
+        if matches!(u.uop, Uop::_CHECK_VALIDITY | Uop::_NOP)
             && !before
                 .get(k)
-                .is_some_and(|r| r.uop == Uop::_CHECK_VALIDITY && r.target == u.target)
+                .is_some_and(|r| r.uop == u.uop && r.target == u.target)
         {
             // A validity check may be added anywhere: it has no effect, it only leaves
-            // (through a `_DEOPT` stub, checked above) before its instruction.
+            // (through a `_DEOPT` stub, checked above) before its instruction. A `_NOP`
+            // stands for an instruction of which nothing is left (`exec::fuel`).
             src.push(k);
             continue;
         }
@@ -321,13 +321,31 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
                 src.push(k - 1);
                 break;
             }
-            if !is_pure_check(r.uop) && !is_entered_safe_point(r, k - 1) {
+            if !is_pure_check(r.uop) && r.uop != Uop::_NOP && !is_entered_safe_point(r, k - 1) {
                 return Err("a uop with effects was removed or changed");
             }
         }
     }
-    if before[k..].iter().any(|r| !is_pure_check(r.uop)) {
+    if before[k..]
+        .iter()
+        .any(|r| !is_pure_check(r.uop) && r.uop != Uop::_NOP)
+    {
         return Err("a uop with effects was removed at the end");
+    }
+    if vm.fuel_limited() {
+        // With a budget, every instruction is still counted (`exec::fuel`).
+        use crate::exec::fuel::{loop_top, weights};
+        // (The recorded body, doubled when peeled, loops back to its loop copy.)
+        let had_top = if peeled {
+            Some(loop_start)
+        } else {
+            loop_top(before, 0)
+        };
+        let had = weights(before, had_top).total();
+        let has = weights(body, loop_top(body, 0)).total();
+        if had != has {
+            return Err("the optimized trace counts other instructions than the recorded one");
+        }
     }
     if peeled {
         // The loop jumps to the first uop left of the loop copy.

@@ -295,6 +295,7 @@ impl Pass<'_> {
             .iter()
             .find(|u| u.uop.flags() & flags::DEOPT != 0 && u.exit != NO_EXIT)
             .map_or(NO_EXIT, |u| u.exit);
+        let emitted = self.out.len();
         for u in uops {
             let act = self.uop(u, guard_exit, frozen)?;
             match act {
@@ -323,6 +324,15 @@ impl Pass<'_> {
                 }
             }
         }
+        if self.out.len() == emitted && self.vm.fuel_limited() {
+            // Nothing is left of the instruction; a budget still counts it (`exec::fuel`).
+            // (Not `emit`: the dropped uops already map here.)
+            let h = &uops[0];
+            self.out
+                .push(UopInst::new(Uop::_NOP, 0, h.code, h.target, h.next));
+            self.removed.push(self.pending);
+            self.pending = 0;
+        }
         self.note_group_exits(uops, &before);
         Ok(())
     }
@@ -334,11 +344,14 @@ impl Pass<'_> {
         let can_replace = !frozen && guard_exit != NO_EXIT;
         Ok(match u.uop {
             _NOP => Act::Keep,
-            _CHECK_PERIODIC | _CHECK_PERIODIC_EXIT if u.target == 0 && self.frames.len() > 1 => {
+            _CHECK_PERIODIC | _CHECK_PERIODIC_EXIT
+                if u.target == 0 && self.frames.len() > 1 && !self.vm.fuel_limited() =>
+            {
                 // Rule: the safe point of a frame the trace entered (a call's or a
                 // generator's first instruction) goes. Work between two checks stays
                 // bounded: the trace's start, its loop's back-edge and every link keep
-                // theirs, and a trace is finite.
+                // theirs, and a trace is finite. (Not with a budget: a run stops at the
+                // first safe point after it is spent, in traces as in tier 1.)
                 Act::Drop
             }
             _CHECK_PERIODIC => {

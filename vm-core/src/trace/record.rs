@@ -53,6 +53,9 @@ pub(crate) struct Recorder {
     /// Generator loop back-edges the trace went through (each at most once, see
     /// `end_reason`).
     passed: alloc::vec::Vec<(u8, u32)>,
+    /// Keep a uop of every instruction, even those that are only the trace going on (a
+    /// `_NOP` for a jump): runs with a budget count them (`exec::fuel`).
+    pub(crate) every_instruction: bool,
 }
 
 /// Why a recording ends at the current instruction.
@@ -81,6 +84,7 @@ impl Recorder {
             instrs: 0,
             escaped: false,
             passed: alloc::vec::Vec::new(),
+            every_instruction: false,
         }
     }
 

@@ -33,7 +33,14 @@ impl Recorder {
         self.escaped = op.flags() & flags::ESCAPES != 0;
         let uops = op.uops();
         match op {
-            Op::NOP | Op::JUMP_FORWARD | Op::JUMP_BACKWARD_NO_INTERRUPT => {}
+            Op::NOP | Op::JUMP_FORWARD | Op::JUMP_BACKWARD_NO_INTERRUPT => {
+                // The trace just goes on; a budget still counts the instruction.
+                if self.every_instruction {
+                    self.b
+                        .body
+                        .push(UopInst::new(Uop::_NOP, 0, p.code, p.this, fall));
+                }
+            }
             Op::JUMP_BACKWARD | Op::RESUME => {
                 // The jump itself is the trace going on; the safe point stays.
                 self.b
