@@ -18,7 +18,7 @@ usage: tiercel-fuzz [--programs N] [--seconds S] [--jobs J] [--seed S] [--first 
                     [--generator-only | --mutation-only] [--findings DIR | --no-save]
                     [--hang SECONDS] [--minimize-seconds S] [--stack BYTES]
        tiercel-fuzz --show INDEX [--seed S] [--generator-only | --mutation-only]
-       tiercel-fuzz --check FILE.py [--hot N|default] [--stress]
+       tiercel-fuzz --check FILE.py [--hot N|default] [--stress] [--no-fuel]
 Runs programs in tier 1 and tier 2 and reports panics, crashes, hangs, runaway memory
 and differences between the tiers; exits 1 when it found any.";
 
@@ -58,6 +58,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
         RunSpec {
             hot: Some(2),
             stress: false,
+            fuel: true,
         },
     );
     let mut it = args.iter();
@@ -83,11 +84,12 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--show" => show = Some(num(val()?)?),
             "--check" => check = Some(PathBuf::from(val()?)),
             "--hot" => {
-                let stress = hot.stress;
+                let (stress, fuel) = (hot.stress, hot.fuel);
                 hot = RunSpec::decode(&format!("hot={}", val()?)).ok_or("bad --hot")?;
-                hot.stress = stress;
+                (hot.stress, hot.fuel) = (stress, fuel);
             }
             "--stress" => hot.stress = true,
+            "--no-fuel" => hot.fuel = false,
             _ => return Err(format!("unknown argument {a}")),
         }
     }

@@ -88,8 +88,9 @@ pub struct Program {
 }
 
 /// The tier-2 threshold: often tiny (nearly everything traced, including code that runs
-/// twice), sometimes moderate, often the default (only the really hot loops); and now and
-/// then stress specialization on top.
+/// twice), sometimes moderate, often the default (only the really hot loops); now and
+/// then stress specialization on top; mostly with fuel (exact, comparable stops), a quarter
+/// without (traces built as in production).
 fn pick_spec(rng: &mut Rng) -> RunSpec {
     let hot = match rng.below(20) {
         0..=7 => Some(2),
@@ -98,7 +99,8 @@ fn pick_spec(rng: &mut Rng) -> RunSpec {
         _ => None,
     };
     let stress = rng.chance(3, 20);
-    RunSpec { hot, stress }
+    let fuel = rng.chance(3, 4);
+    RunSpec { hot, stress, fuel }
 }
 
 /// Program `index` of the stream `(mode, seed)`.

@@ -21,11 +21,14 @@ pub struct Limits {
     pub recursion_limit: usize,
     /// `Config::native_depth_limit`.
     pub native_depth_limit: usize,
-    /// Wall-clock time after which the watchdog raises `KeyboardInterrupt`. With fuel this
-    /// is only a backstop; without it, it is what ends endless loops.
+    /// Wall-clock time after which the watchdog terminates a run without fuel (what ends
+    /// its endless loops; the run is then not compared).
     pub time_budget: Duration,
-    /// Tier-1 instructions per run (`Config::fuel`, with the `fuel` feature).
-    pub fuel: Option<u64>,
+    /// The same for a run with fuel: only a backstop, since the budget ends it first.
+    pub fuel_time_budget: Duration,
+    /// Tier-1 instructions per run (`Config::fuel`) for the specs that have fuel: it stops
+    /// both tiers at the same instruction, so such runs are compared even when cut short.
+    pub fuel: u64,
     /// Bytes of stdout kept for reports (all of it is still hashed and counted).
     pub keep_output: usize,
 }
@@ -37,8 +40,9 @@ impl Limits {
             heap_limit: 3 << 20,
             recursion_limit: 150,
             native_depth_limit: 100,
-            time_budget: Duration::from_millis(if cfg!(feature = "fuel") { 2000 } else { 300 }),
-            fuel: Some(3_000_000),
+            time_budget: Duration::from_millis(300),
+            fuel_time_budget: Duration::from_secs(2),
+            fuel: 3_000_000,
             keep_output: 16 << 10,
         }
     }
@@ -53,36 +57,51 @@ pub struct RunSpec {
     /// `Config::stress_specialize` in the tier-2 run: every instruction specializes at
     /// once and deoptimizes pseudo-randomly, so traces record over deoptimizing code.
     pub stress: bool,
+    /// Both runs have the instruction budget `Limits::fuel`. Without it traces are built
+    /// as in production (with a budget they keep every stopping point), and the watchdog
+    /// alone ends endless loops.
+    pub fuel: bool,
 }
 
 impl RunSpec {
     /// The text form used in the worker protocol and in finding reports: `hot=N` or
-    /// `hot=default`, then `+stress` when set.
+    /// `hot=default`, then `+stress` and `+nofuel` when they apply.
     pub fn encode(self) -> String {
-        let hot = match self.hot {
+        let mut s = match self.hot {
             Some(n) => format!("hot={n}"),
             None => String::from("hot=default"),
         };
         if self.stress {
-            format!("{hot}+stress")
-        } else {
-            hot
+            s.push_str("+stress");
         }
+        if !self.fuel {
+            s.push_str("+nofuel");
+        }
+        s
     }
 
     /// Parses [`RunSpec::encode`]'s form.
     pub fn decode(s: &str) -> Option<RunSpec> {
-        let (hot, stress) = match s.strip_suffix("+stress") {
-            Some(h) => (h, true),
-            None => (s, false),
-        };
-        let v = hot.strip_prefix("hot=")?;
+        let mut parts = s.split('+');
+        let v = parts.next()?.strip_prefix("hot=")?;
         let hot = if v == "default" {
             None
         } else {
             Some(v.parse().ok()?)
         };
-        Some(RunSpec { hot, stress })
+        let mut spec = RunSpec {
+            hot,
+            stress: false,
+            fuel: true,
+        };
+        for p in parts {
+            match p {
+                "stress" => spec.stress = true,
+                "nofuel" => spec.fuel = false,
+                _ => return None,
+            }
+        }
+        Some(spec)
     }
 }
 
@@ -182,7 +201,7 @@ pub struct Outcome {
     pub stderr: Captured,
     /// The outcome: `ok`, `compile error: ...`, `exception T: msg` + traceback, `exit N`.
     pub result: String,
-    /// The watchdog interrupted the run (its output is timing-dependent).
+    /// The watchdog terminated the run (where it stopped is timing-dependent).
     pub interrupted: bool,
     /// The run stopped on its instruction budget.
     pub out_of_fuel: bool,
@@ -203,24 +222,16 @@ impl Outcome {
 
 /// Builds the VM configuration of one run.
 pub fn config(tier: u8, spec: RunSpec, limits: &Limits) -> Config {
-    #[cfg_attr(
-        not(feature = "fuel"),
-        allow(unused_mut, reason = "set only with fuel")
-    )]
-    let mut c = Config {
+    Config {
         heap_limit: limits.heap_limit,
         recursion_limit: limits.recursion_limit,
         native_depth_limit: limits.native_depth_limit,
         tier,
         hot: if tier == 2 { spec.hot } else { None },
         stress_specialize: tier == 2 && spec.stress,
+        fuel: spec.fuel.then_some(limits.fuel),
         ..Config::default()
-    };
-    #[cfg(feature = "fuel")]
-    {
-        c.fuel = limits.fuel;
     }
-    c
 }
 
 /// Runs `src` once in `tier`.
@@ -231,14 +242,15 @@ pub fn run_once(src: &str, tier: u8, spec: RunSpec, limits: &Limits, dog: &Watch
         keep: limits.keep_output,
     };
     let mut vm = Vm::new(config(tier, spec, limits), Box::new(host));
-    dog.arm(vm.interrupt.clone(), limits.time_budget);
+    let budget = if spec.fuel {
+        limits.fuel_time_budget
+    } else {
+        limits.time_budget
+    };
+    dog.arm(vm.signals(), budget);
     let r = vm.run_source(src, "fuzz.py");
     let interrupted = dog.disarm();
     drop(vm);
-    #[cfg_attr(
-        not(feature = "fuel"),
-        allow(unused_mut, reason = "set only with fuel")
-    )]
     let mut out_of_fuel = false;
     let result = match r {
         Ok(()) => String::from("ok"),
@@ -251,10 +263,9 @@ pub fn run_once(src: &str, tier: u8, spec: RunSpec, limits: &Limits, dog: &Watch
             hide_addresses(&format!("exception {type_name}: {message}\n{traceback}")).into_owned()
         }
         Err(RunError::Exit(n)) => format!("exit {n}"),
-        #[cfg(feature = "fuel")]
-        Err(RunError::Terminated { reason, .. }) => {
+        Err(RunError::Terminated { reason, traceback }) => {
             out_of_fuel = reason == vm_core::Termination::Fuel;
-            format!("terminated {reason:?}")
+            format!("terminated {reason:?}\n{traceback}")
         }
     };
     let s = std::mem::take(&mut *streams.borrow_mut());
@@ -328,11 +339,12 @@ mod tests {
     #[test]
     fn specs_round_trip() {
         for hot in [None, Some(1), Some(300)] {
-            for stress in [false, true] {
-                let s = RunSpec { hot, stress };
+            for (stress, fuel) in [(false, true), (true, false), (true, true), (false, false)] {
+                let s = RunSpec { hot, stress, fuel };
                 assert_eq!(RunSpec::decode(&s.encode()), Some(s));
             }
         }
+        assert_eq!(RunSpec::decode("hot=2+bogus"), None);
         assert_eq!(RunSpec::decode("hot=x"), None);
     }
 

@@ -1,16 +1,18 @@
-//! A thread that raises `KeyboardInterrupt` in a run that outlives its time budget, through
-//! the VM's interrupt flag (checked at loop back-edges and function entries). It only ends
-//! endless loops in Python code; a native operation that never polls is the supervisor's
-//! business (the hang bound kills the worker).
+//! A thread that terminates a run that outlives its time budget, through the VM's
+//! [`Signals`] (checked at loop back-edges, function entries and inside long native
+//! operations). Termination, unlike `KeyboardInterrupt`, cannot be caught by the script. It
+//! only ends runs that reach a safe point; one that never does is the supervisor's business
+//! (the hang bound kills the worker).
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use vm_core::Signals;
+
 #[derive(Default)]
 struct State {
-    /// The armed run: its interrupt flag and deadline.
-    armed: Option<(Arc<AtomicBool>, Instant)>,
+    /// The armed run: its signals and deadline.
+    armed: Option<(Arc<Signals>, Instant)>,
     /// The watchdog set the armed run's flag.
     fired: bool,
 }
@@ -39,14 +41,14 @@ impl Watchdog {
     }
 
     /// Watches a run that must end within `budget`.
-    pub fn arm(&self, flag: Arc<AtomicBool>, budget: Duration) {
+    pub fn arm(&self, flag: Arc<Signals>, budget: Duration) {
         let mut st = lock(&self.shared.0);
         st.armed = Some((flag, Instant::now() + budget));
         st.fired = false;
         self.shared.1.notify_one();
     }
 
-    /// Stops watching; true when the watchdog interrupted the run.
+    /// Stops watching; true when the watchdog terminated the run.
     pub fn disarm(&self) -> bool {
         let mut st = lock(&self.shared.0);
         st.armed = None;
@@ -59,13 +61,14 @@ fn watch(shared: &(Mutex<State>, Condvar)) {
     loop {
         let wait = match &st.armed {
             None => Duration::from_secs(3600),
-            Some((flag, deadline)) => {
+            Some((signals, deadline)) => {
                 let now = Instant::now();
-                if now >= *deadline {
-                    flag.store(true, Ordering::Relaxed);
+                if st.fired {
+                    Duration::from_secs(3600)
+                } else if now >= *deadline {
+                    signals.terminate();
                     st.fired = true;
-                    // Keep the flag set until disarmed: a script may catch the interrupt.
-                    Duration::from_millis(20)
+                    Duration::from_secs(3600)
                 } else {
                     *deadline - now
                 }

@@ -1,7 +1,7 @@
 //! Every `fuzz/regressions/*.py` (reproducers of fixed bugs, and generated programs worth
 //! keeping) runs in tier 1 and in tier 2 at three hot thresholds (one with stress
-//! specialization) under the fuzzer's limits: no panic, and the same output and outcome in
-//! both tiers.
+//! specialization), with fuel and once without, under the fuzzer's limits: no panic, and
+//! the same output and outcome in both tiers.
 
 use std::path::Path;
 
@@ -34,11 +34,17 @@ fn check_all() -> Vec<String> {
     let mut limits = Limits::fuzz();
     // The test profile is slow: give each run time to finish rather than be interrupted.
     limits.time_budget = std::time::Duration::from_secs(20);
+    limits.fuel_time_budget = limits.time_budget;
     let mut failures = Vec::new();
     for f in &files {
         let src = std::fs::read_to_string(f).expect("readable");
-        for (hot, stress) in [(Some(1), false), (Some(2), true), (None, false)] {
-            let c = check_program(&src, RunSpec { hot, stress }, &limits, &dog);
+        for (hot, stress, fuel) in [
+            (Some(1), false, true),
+            (Some(2), true, true),
+            (None, false, true),
+            (Some(2), false, false),
+        ] {
+            let c = check_program(&src, RunSpec { hot, stress, fuel }, &limits, &dog);
             let name = f.file_name().unwrap_or_default().to_string_lossy();
             if let Some(fail) = c.failure {
                 failures.push(format!(

@@ -63,12 +63,13 @@ fn a_bounded_fuzz_run_finds_no_failure() {
         s.compile_errors
     );
     println!(
-        "smoke fuzz: {} programs in {:.1} s ({} ran to the end, {} raised, {} did not compile, {} interrupted)",
+        "smoke fuzz: {} programs in {:.1} s ({} ran to the end, {} raised, {} did not compile, {} out of fuel, {} stopped by the watchdog)",
         s.programs,
         s.elapsed.as_secs_f64(),
         s.ok,
         s.exceptions,
         s.compile_errors,
+        s.out_of_fuel,
         s.interrupted
     );
 }
