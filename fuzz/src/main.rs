@@ -136,7 +136,7 @@ fn print_summary(opts: &Options, s: &Summary) {
         s.programs as f64 / secs
     );
     println!(
-        "  tier-1 outcomes: {} ran to the end, {} raised, {} did not compile; {} interrupted by the watchdog, {} out of fuel",
+        "  tier-1 outcomes: {} ran to the end, {} raised, {} did not compile; {} stopped by the watchdog, {} out of fuel",
         s.ok, s.exceptions, s.compile_errors, s.interrupted, s.out_of_fuel
     );
     if s.failures.is_empty() {

@@ -111,8 +111,8 @@ pub fn hang_failure(bound: Duration) -> Failure {
         kind: String::from("hang"),
         key: String::from("still running past the wall-clock bound"),
         detail: format!(
-            "the worker was still running the program after {} s (the watchdog's \
-             KeyboardInterrupt did not end it)\n",
+            "the worker was still running the program after {} s (neither the fuel nor \
+             the watchdog's termination request ended it)\n",
             bound.as_secs()
         ),
     }
@@ -165,8 +165,8 @@ pub fn reduce_and_save(
     let l = Limits::fuzz();
     let report = format!(
         "kind: {}\nkey: {}\norigin: {}\nconfig: tier 1 vs tier 2 ({}); heap_limit {} bytes, \
-         recursion_limit {}, native_depth_limit {}, time budget {} ms per run, program \
-         stack {} bytes\nreproduces alone: {}\nminimized: {} -> {} lines\n\n{}",
+         recursion_limit {}, native_depth_limit {}, fuel {} (unless +nofuel), watchdog \
+         {} ms (2 s with fuel), program stack {} bytes\nreproduces alone: {}\nminimized: {} -> {} lines\n\n{}",
         f.failure.kind,
         f.failure.key,
         f.origin,
@@ -174,6 +174,7 @@ pub fn reduce_and_save(
         l.heap_limit,
         l.recursion_limit,
         l.native_depth_limit,
+        l.fuel,
         l.time_budget.as_millis(),
         stack_bytes,
         if reproduces { "yes" } else { "no" },
