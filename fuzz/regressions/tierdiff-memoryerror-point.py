@@ -1,3 +1,6 @@
+# Found by the fuzzer at d643d46: tier 1 ran out of heap in next_permutation's list(a),
+# tier 2 in the seq.append line (MemoryError raised at a different statement). Passes
+# since the merge of fuel and heap accounting changes (bcfe5a7).
 def permutations(items):
  if len(items)<1:
   for p in():yield[]+p
