@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 
 #[cfg(feature = "compiler")]
 use crate::bytecode::code::{CodeObject, ConstAllocError, ConstPool, IntLiteral};
+use crate::handle::Handle;
 #[cfg(feature = "compiler")]
 use crate::object::bigint::BigInt;
 use crate::object::types::{NativeFn, NativeFunc, NativeKind, Obj};
@@ -109,12 +110,12 @@ impl Vm {
     }
 
     /// Prepares a run started from Rust: when no script is running, it gets a fresh
-    /// budget, and requests sent while none ran are dropped (they were for a run that
-    /// ended). A call made by native code during a run is part of that run.
+    /// budget. A call made by native code during a run is part of that run. (A request
+    /// sent while no script runs is for the next run: a watchdog may fire before the run
+    /// it was started for begins.)
     fn begin_run(&mut self) {
         if self.frames.is_empty() {
             self.start_fuel();
-            self.signals.clear();
         }
     }
 
@@ -129,6 +130,13 @@ impl Vm {
         self.handled_exc = Value::NONE;
         self.reraising = false;
         self.gen_returned = false;
+        self.heap.end_pressure();
+        // What a deep recursion grew is given back (the next run grows it again if it
+        // needs to).
+        self.stack.shrink_to(1024);
+        self.frames.shrink_to(64);
+        let (stack_cap, frames_cap) = (self.stack.capacity(), self.frames.capacity());
+        let _ = self.account_frames(stack_cap, frames_cap);
         self.collect_garbage();
         if self.is_terminating() {
             // A terminated script's queued finalizers never run.
@@ -249,19 +257,22 @@ impl Vm {
         self.spec.stats.as_deref()
     }
 
-    /// Reads a global of `__main__`.
-    pub fn get_global(&mut self, name: &str) -> Option<Value> {
+    /// Reads a global of `__main__` (a handle: it stays valid across runs and collections).
+    pub fn get_global(&mut self, name: &str) -> Option<Handle> {
         let k = self.intern(name).ok()?;
-        self.dict_get_str(self.main_globals, k)
+        let v = self.dict_get_str(self.main_globals, k)?;
+        Some(self.handle(v))
     }
 
-    /// Calls a callable from Rust outside any run (the embedder's entry point).
-    pub fn call_function(&mut self, f: Value, args: &[Value]) -> Result<Value, RunError> {
+    /// Calls a callable from Rust: the embedder's entry point outside any run, or a native
+    /// function's call back into Python during one. The result is a handle: the run's end
+    /// collects garbage, and a raw value could then name a freed object.
+    pub fn call_function(&mut self, f: Value, args: &[Value]) -> Result<Handle, RunError> {
         let depth_ok = self.frames.is_empty();
         self.begin_run();
-        let r = self.call(f, args);
+        let r = self.with_roots(args, |vm, _| vm.call(f, args));
         let out = match r {
-            Ok(v) => Ok(v),
+            Ok(v) => Ok(self.handle(v)),
             Err(e) => Err(self.describe_uncaught(e)),
         };
         if depth_ok {

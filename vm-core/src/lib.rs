@@ -23,6 +23,7 @@ pub mod bytecode;
 pub mod compile;
 pub mod exec;
 pub mod format;
+pub mod handle;
 pub mod interp;
 pub mod limits;
 pub mod numeric;
@@ -31,6 +32,12 @@ pub mod opt;
 pub(crate) mod trace;
 pub mod vm;
 
+/// The embedding guide's examples compile and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/EMBEDDING.md")]
+struct EmbeddingGuide;
+
+pub use handle::Handle;
 pub use limits::{Signals, Termination};
 pub use object::value::Value;
-pub use vm::{BufferHost, Config, Host, PyErr, PyResult, RunError, Vm};
+pub use vm::{BufferHost, Config, Host, PyErr, PyResult, RunError, StartError, Vm};

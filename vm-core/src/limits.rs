@@ -11,7 +11,10 @@
 //! **Fuel.** One unit is one tier-1 instruction (a super-instruction counts as the
 //! instructions it fuses). The interpreter counts per dispatch, in a variant of its loop
 //! used only when a budget is set; traces count the same instructions (`exec::fuel`), so
-//! a run stops at exactly the same instruction in both tiers.
+//! a run stops at exactly the same instruction in both tiers. A native loop that takes
+//! items from an iterator (`sum`, `list(...)`, `x in it`, ...) runs no instruction, so it
+//! counts one unit per item and stops as soon as the budget is spent
+//! ([`Vm::native_step`]): `sum(iter(int, 1))` ends too.
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -177,6 +180,22 @@ impl Vm {
             }
         }
         self.terminated()
+    }
+
+    /// One item taken by a native loop (`sum`, `list(...)`, `x in it`, `filter` skipping):
+    /// such loops run no instruction and reach no safe point, so each item counts one unit
+    /// of the budget (ending the run at once when it is spent) and answers the embedder's
+    /// requests; otherwise `sum(iter(int, 1))` could not be stopped. The same native code
+    /// runs in every tier, so the stop is still the same in all.
+    #[inline]
+    pub(crate) fn native_step(&mut self) -> PyResult<()> {
+        if self.fuel_limited() {
+            self.fuel -= 1;
+            if self.fuel <= 0 {
+                return Err(self.begin_termination(Termination::Fuel));
+            }
+        }
+        self.poll_signals()
     }
 
     /// The error a terminated run unwinds with (the unwinder runs no handler for it).

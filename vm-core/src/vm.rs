@@ -95,9 +95,10 @@ pub struct Config {
     /// ([`Vm::take_trace_log`], `tiercel --dump-traces`).
     pub log_traces: bool,
     /// Instruction budget of each run (`None`: unlimited): one unit per tier-1
-    /// instruction; the run ends with [`RunError::Terminated`] at the first loop back-edge
-    /// or function entry after it is spent, at the same instruction in every tier
-    /// (`tiercel --fuel N`; see [`crate::limits`]).
+    /// instruction (and per item a native loop takes from an iterator); the run ends with
+    /// [`RunError::Terminated`] at the first loop back-edge or function entry after it is
+    /// spent, at the same instruction in every tier (`tiercel --fuel N`; see
+    /// [`crate::limits`]).
     pub fuel: Option<u64>,
 }
 
@@ -147,6 +148,8 @@ pub struct Vm {
     pub(crate) native_depth: usize,
     /// Values native code holds across calls back into Python (collector roots).
     pub(crate) native_roots: Vec<Value>,
+    /// The handles the embedder holds (collector roots): see [`crate::handle`].
+    pub(crate) handles: crate::handle::Handles,
     /// The preallocated `MemoryError` raised when the heap is exhausted.
     pub(crate) memory_error: Value,
     /// The embedder's requests (interrupt, terminate): see [`Vm::signals`].
@@ -224,10 +227,39 @@ pub enum RunError {
     },
 }
 
+/// Why [`Vm::new`] could not make a VM.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    /// The builtin types, modules and preallocated exceptions need more than
+    /// [`Config::heap_limit`] allows.
+    HeapTooSmall {
+        /// The configured limit.
+        limit: usize,
+        /// What the VM occupies before any script runs (a script needs more).
+        needed: usize,
+    },
+}
+
+impl core::fmt::Display for StartError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            StartError::HeapTooSmall { limit, needed } => write!(
+                f,
+                "heap limit of {limit} bytes is too small: the VM itself needs {needed}"
+            ),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for StartError {}
+
 impl Vm {
-    /// Creates a VM writing through `host`.
-    pub fn new(config: Config, host: Box<dyn Host>) -> Vm {
-        let mut heap = Heap::new(config.heap_limit);
+    /// Creates a VM writing through `host`. Fails when [`Config::heap_limit`] cannot hold
+    /// the VM's own objects (the builtins).
+    pub fn new(config: Config, host: Box<dyn Host>) -> Result<Vm, StartError> {
+        // The builtins are made first, on a heap without a limit, and then measured.
+        let mut heap = Heap::new(usize::MAX);
         let types = Types::bootstrap(&mut heap);
         let spec =
             crate::interp::specialize::SpecState::new(config.stats, config.stress_specialize);
@@ -259,6 +291,7 @@ impl Vm {
             handled_exc: Value::NONE,
             native_depth: 0,
             native_roots: Vec::new(),
+            handles: crate::handle::Handles::default(),
             memory_error: Value::NONE,
             signals: Arc::default(),
             fuel: crate::limits::UNLIMITED,
@@ -284,7 +317,13 @@ impl Vm {
             finalizing: false,
         };
         crate::builtins::install(&mut vm);
-        vm
+        let limit = vm.config.heap_limit;
+        let needed = vm.heap.bytes();
+        if needed > limit || vm.memory_error == Value::NONE || vm.terminated_error == Value::NONE {
+            return Err(StartError::HeapTooSmall { limit, needed });
+        }
+        vm.heap.set_limit(limit);
+        Ok(vm)
     }
 
     // -- Allocation --------------------------------------------------------------------------
@@ -487,6 +526,7 @@ impl Vm {
         for v in &self.native_roots {
             heap.mark_value(*v);
         }
+        self.handles.mark(heap);
         self.types.for_each_ref(&mut |v| heap.mark_value(v));
         self.interned.for_each_ref(&mut |v| heap.mark_value(v));
         self.shapes.for_each_name(&mut |v| heap.mark_value(v));

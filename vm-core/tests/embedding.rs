@@ -24,7 +24,7 @@ fn native_functions_modules_results_and_errors() {
         heap_limit: 8 << 20,
         ..Config::default()
     };
-    let mut vm = Vm::new(config, Box::new(BufferHost::default()));
+    let mut vm = Vm::new(config, Box::new(BufferHost::default())).expect("VM");
     vm.register_function("add", add).unwrap();
     vm.register_module("board", board_init);
     vm.run_source(
@@ -33,9 +33,9 @@ fn native_functions_modules_results_and_errors() {
     )
     .unwrap();
     let x = vm.get_global("x").unwrap();
-    assert_eq!(vm.as_i64(x), Some(5));
+    assert_eq!(vm.as_i64(x.get()), Some(5));
     let y = vm.get_global("y").unwrap();
-    assert_eq!(vm.display(y), "on");
+    assert_eq!(vm.display(y.get()), "on");
     match vm.run_source("def f():\n    return 1 / 0\nf()\n", "main.py") {
         Err(RunError::Exception {
             type_name,
@@ -61,24 +61,24 @@ fn native_functions_modules_results_and_errors() {
     // Globals persist between runs, like a REPL session.
     vm.run_source("z = x * 10\n", "main.py").unwrap();
     let z = vm.get_global("z").unwrap();
-    assert_eq!(vm.as_i64(z), Some(50));
+    assert_eq!(vm.as_i64(z.get()), Some(50));
     vm.run_source("def g(a, b):\n    return a + b\n", "main.py")
         .unwrap();
     let g = vm.get_global("g").unwrap();
     let r = vm
         .call_function(
-            g,
+            g.get(),
             &[Value::small_int(1).unwrap(), Value::small_int(2).unwrap()],
         )
         .unwrap();
-    assert_eq!(vm.as_i64(r), Some(3));
+    assert_eq!(vm.as_i64(r.get()), Some(3));
 }
 
 /// Imaginary literals parse; evaluating one raises `NotImplementedError` at run time (a
 /// literal in an untaken branch is harmless).
 #[test]
 fn imaginary_literals_raise_when_evaluated() {
-    let mut vm = Vm::new(Config::default(), Box::new(BufferHost::default()));
+    let mut vm = Vm::new(Config::default(), Box::new(BufferHost::default())).expect("VM");
     vm.run_source("x = 0j if False else 5\ny = -2.5J if x == 0 else 1", "t.py")
         .unwrap();
     let err = vm.run_source("def f():\n    return 1 + 1j\nf()", "t.py");
@@ -91,4 +91,58 @@ fn imaginary_literals_raise_when_evaluated() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// A fresh object returned by `call_function` is a handle: the run's end collects, yet it
+/// reads as the same string right away and after later runs and collections.
+#[test]
+fn values_handed_to_rust_stay_alive_until_dropped() {
+    let mut vm = Vm::new(Config::default(), Box::new(BufferHost::default())).expect("VM");
+    vm.run_source("def make(n):\n    return 'item-' + str(n) * 3\n", "main.py")
+        .unwrap();
+    let make = vm.get_global("make").unwrap();
+    let s = vm
+        .call_function(make.get(), &[Value::small_int(7).unwrap()])
+        .unwrap();
+    assert_eq!(vm.str_of(s.get()), Some("item-777"));
+    // Garbage in between, collected several times, reusing freed slots.
+    for _ in 0..5 {
+        vm.run_source(
+            "junk = [str(i) * 2 for i in range(20000)]\njunk = None\n",
+            "main.py",
+        )
+        .unwrap();
+        vm.collect_garbage();
+    }
+    assert_eq!(vm.str_of(s.get()), Some("item-777"));
+    // Dropping the last handle lets the object go.
+    let live = vm.heap.live_objects();
+    drop(s);
+    vm.collect_garbage();
+    assert!(vm.heap.live_objects() < live);
+}
+
+thread_local! {
+    static KEPT: std::cell::RefCell<Option<vm_core::Handle>> = const { std::cell::RefCell::new(None) };
+}
+
+fn keep(vm: &mut Vm, args: &[Value], _kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    let h = vm.handle(args[0]);
+    KEPT.with(|k| *k.borrow_mut() = Some(h));
+    Ok(Value::NONE)
+}
+
+/// A native function that keeps an argument makes a handle of it.
+#[test]
+fn an_argument_kept_by_a_native_function_survives_collections() {
+    let mut vm = Vm::new(Config::default(), Box::new(BufferHost::default())).expect("VM");
+    vm.register_function("keep", keep).unwrap();
+    vm.run_source(
+        "keep(''.join(['kept', '-', 'value']))\nfor i in range(3):\n    junk = [[j] for j in range(30000)]\n",
+        "main.py",
+    )
+    .unwrap();
+    vm.collect_garbage();
+    let kept = KEPT.with(|k| k.borrow_mut().take()).unwrap();
+    assert_eq!(vm.str_of(kept.get()), Some("kept-value"));
 }

@@ -8,7 +8,7 @@ fn vm() -> Vm {
         heap_limit: 64 << 20,
         ..Config::default()
     };
-    Vm::new(config, Box::new(BufferHost::default()))
+    Vm::new(config, Box::new(BufferHost::default())).expect("VM")
 }
 
 /// Runs `src` and returns `str(result)` (the host's buffer is behind a trait object).
@@ -16,7 +16,7 @@ fn result_of(vm: &mut Vm, src: &str) -> String {
     let r = vm.run_source(src, "t.py");
     assert!(r.is_ok(), "{r:?}");
     match vm.get_global("result") {
-        Some(v) => vm.display(v),
+        Some(v) => vm.display(v.get()),
         None => String::new(),
     }
 }

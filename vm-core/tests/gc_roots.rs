@@ -10,7 +10,7 @@ fn vm() -> Vm {
         heap_limit: 2 << 20,
         ..Config::default()
     };
-    Vm::new(config, Box::new(BufferHost::default()))
+    Vm::new(config, Box::new(BufferHost::default())).expect("VM")
 }
 
 /// Runs the prelude plus `src` and returns `str(result)`.
@@ -20,7 +20,7 @@ fn result_of(src: &str) -> String {
     let r = vm.run_source(&full, "t.py");
     assert!(r.is_ok(), "{r:?}");
     match vm.get_global("result") {
-        Some(v) => vm.display(v),
+        Some(v) => vm.display(v.get()),
         None => String::new(),
     }
 }

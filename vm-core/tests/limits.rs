@@ -9,7 +9,7 @@ fn vm_with_heap(bytes: usize) -> Vm {
         heap_limit: bytes,
         ..Config::default()
     };
-    Vm::new(config, Box::new(BufferHost::default()))
+    Vm::new(config, Box::new(BufferHost::default())).expect("VM")
 }
 
 fn exception_type(r: Result<(), RunError>) -> String {
@@ -24,7 +24,7 @@ fn stdout_of(vm: &mut Vm, src: &str) -> String {
     assert!(r.is_ok(), "{r:?}");
     // BufferHost is behind the trait object; read the result through a global instead.
     match vm.get_global("result") {
-        Some(v) => vm.display(v),
+        Some(v) => vm.display(v.get()),
         None => String::new(),
     }
 }
@@ -68,8 +68,8 @@ fn two_vms_are_independent() {
     let mut b = vm_with_heap(16 << 20);
     a.run_source("x = 1\nresult = x", "a.py").unwrap();
     b.run_source("x = 2\nresult = x", "b.py").unwrap();
-    let xa = a.get_global("x").map(|v| a.display(v));
-    let xb = b.get_global("x").map(|v| b.display(v));
+    let xa = a.get_global("x").map(|v| a.display(v.get()));
+    let xb = b.get_global("x").map(|v| b.display(v.get()));
     assert_eq!(xa.as_deref(), Some("1"));
     assert_eq!(xb.as_deref(), Some("2"));
     let r = a.run_source(
@@ -111,5 +111,5 @@ again()
         other => panic!("{other:?}"),
     }
     let r = vm.get_global("result").unwrap();
-    assert_eq!(vm.display(r), "999");
+    assert_eq!(vm.display(r.get()), "999");
 }

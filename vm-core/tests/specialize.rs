@@ -24,7 +24,7 @@ fn run_with(src: &str, stress: bool) -> (String, SpecStats) {
         tier: 1,
         ..Config::default()
     };
-    let mut vm = Vm::new(config, Box::new(Shared(out.clone())));
+    let mut vm = Vm::new(config, Box::new(Shared(out.clone()))).expect("VM");
     if let Err(e) = vm.run_source(src, "t.py") {
         panic!("run failed: {e:?}\n{}", out.borrow());
     }

@@ -18,7 +18,7 @@ use vm_core::{Config, RunError, Vm};
 
 fn vm_with(config: Config) -> (Vm, Rc<RefCell<String>>) {
     let out = Rc::new(RefCell::new(String::new()));
-    let vm = Vm::new(config, Box::new(Shared(out.clone())));
+    let vm = Vm::new(config, Box::new(Shared(out.clone()))).expect("VM");
     (vm, out)
 }
 

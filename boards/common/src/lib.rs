@@ -40,6 +40,9 @@ pub const EXIT_SELFTEST_FAILED: i32 = 72;
 /// Exit status when the script image's header is there but the image is malformed.
 pub const EXIT_BAD_IMAGE: i32 = 2;
 
+/// Exit status when the board's heap cannot hold the VM itself.
+pub const EXIT_NO_VM: i32 = 3;
+
 /// What a board tells the shared code about itself.
 #[derive(Clone, Copy, Debug)]
 pub struct BoardInfo {
@@ -102,8 +105,14 @@ pub fn run<P: Platform + Clone + 'static>(
 }
 
 /// Creates a VM whose output goes to the board's console; `flags` are the script image's
-/// (`script::FLAG_*`), 0 for the REPL.
-pub fn new_vm<P: Platform + 'static>(platform: P, info: BoardInfo, flags: u32, argv0: &str) -> Vm {
+/// (`script::FLAG_*`), 0 for the REPL. When the board's heap cannot hold the VM, says so on
+/// the console and returns `None`.
+pub fn new_vm<P: Platform + Clone + 'static>(
+    platform: P,
+    info: BoardInfo,
+    flags: u32,
+    argv0: &str,
+) -> Option<Vm> {
     let framed = flags & script::FLAG_FRAMED != 0;
     let config = Config {
         heap_limit: info.heap_limit,
@@ -117,16 +126,25 @@ pub fn new_vm<P: Platform + 'static>(platform: P, info: BoardInfo, flags: u32, a
         hot: (flags & script::FLAG_HOT1 != 0).then_some(1),
         ..Config::default()
     };
-    Vm::new(config, Box::new(ConsoleHost::new(platform, framed)))
+    let mut console = platform.clone();
+    match Vm::new(config, Box::new(ConsoleHost::new(platform, framed))) {
+        Ok(vm) => Some(vm),
+        Err(e) => {
+            write_text(&mut console, &alloc::format!("tiercel: {e}\n"));
+            None
+        }
+    }
 }
 
 /// Runs one script to completion and returns its exit status.
-pub fn run_script<P: Platform + 'static>(
+pub fn run_script<P: Platform + Clone + 'static>(
     platform: P,
     info: BoardInfo,
     s: &script::Script<'_>,
 ) -> i32 {
-    let mut vm = new_vm(platform, info, s.flags, s.name);
+    let Some(mut vm) = new_vm(platform, info, s.flags, s.name) else {
+        return EXIT_NO_VM;
+    };
     let Ok(source) = core::str::from_utf8(s.source) else {
         vm.write_err("SyntaxError: (unicode error) 'utf-8' codec can't decode the script\n");
         vm.host.flush();

@@ -194,7 +194,9 @@ impl Scan {
 /// the loop goes on. Returns the exit status.
 pub fn repl<P: Platform + Clone + 'static>(platform: P, info: BoardInfo) -> i32 {
     let mut con = platform.clone();
-    let mut vm = new_vm(platform, info, 0, "");
+    let Some(mut vm) = new_vm(platform, info, 0, "") else {
+        return crate::EXIT_NO_VM;
+    };
     let mut editor = LineEditor::default();
     con.write_bytes(b"Tiercel ");
     con.write_bytes(env!("CARGO_PKG_VERSION").as_bytes());

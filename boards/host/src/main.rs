@@ -113,7 +113,13 @@ fn main() -> ExitCode {
         out: std::io::BufWriter::new(std::io::stdout()),
         start: Instant::now(),
     };
-    let mut vm = Vm::new(config, Box::new(host));
+    let mut vm = match Vm::new(config, Box::new(host)) {
+        Ok(vm) => vm,
+        Err(e) => {
+            eprintln!("tiercel: {e}");
+            return ExitCode::from(2);
+        }
+    };
     if dis {
         return match vm.disassemble_source(&source, &filename) {
             Ok(text) => {
@@ -131,7 +137,7 @@ fn main() -> ExitCode {
     let terminated = matches!(r, Err(vm_core::RunError::Terminated { .. }));
     let code = vm.report_outcome(r);
     if let (true, Some(n)) = (terminated, vm.fuel_used()) {
-        vm.write_err(&format!("({n} instructions executed)\n"));
+        vm.write_err(&format!("(fuel used: {n})\n"));
     }
     vm.host.flush();
     if let Some(stats) = vm.spec_stats() {

@@ -419,6 +419,7 @@ fn sum(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value
                     None => break,
                 },
             };
+            vm.native_step()?;
             // Like CPython's fast paths: ints and floats add inline while the total stays
             // inline (neither is a heap object, so the root needs no update).
             if acc.is_small_int() && x.is_small_int() {
@@ -446,6 +447,7 @@ fn any(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     // A fresh iterator: `__bool__` of an item may collect.
     vm.with_roots(&[it], |vm, _| {
         while let Some(x) = vm.iter_next(it)? {
+            vm.native_step()?;
             if vm.truthy(x)? {
                 return Ok(Value::TRUE);
             }
@@ -459,6 +461,7 @@ fn all(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     let it = vm.get_iter(args[0])?;
     vm.with_roots(&[it], |vm, _| {
         while let Some(x) = vm.iter_next(it)? {
+            vm.native_step()?;
             if !vm.truthy(x)? {
                 return Ok(Value::FALSE);
             }

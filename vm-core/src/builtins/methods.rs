@@ -535,6 +535,9 @@ fn sort_minrun(mut n: usize) -> usize {
 /// usual `key=lambda kv: (-kv[1], kv[0])`), are compared in place, without the general
 /// comparison's copies and rooting; anything else goes through [`Vm::less_than`].
 fn sort_lt(vm: &mut Vm, a: Value, b: Value) -> PyResult<bool> {
+    // A long sort of plain values runs no Python code: the embedder's requests are
+    // answered here.
+    vm.poll_signals()?;
     match simple_lt(vm, a, b, 4) {
         Some(r) => Ok(r),
         None => vm.less_than(a, b),

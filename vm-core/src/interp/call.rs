@@ -6,6 +6,7 @@ use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
+use core::mem::size_of;
 
 use super::eval::{Ctx, Flow};
 use super::frame::{Frame, OnReturn};
@@ -152,13 +153,64 @@ impl Vm {
         r
     }
 
-    /// [`ValueStack::reserve_frame`](crate::interp::stack::ValueStack::reserve_frame) with
-    /// the heap's `MemoryError` on failure.
+    /// Makes room for a frame entered now: `slots` values of its own plus its code's
+    /// `stacksize` and [`SLACK`](crate::interp::stack::SLACK) on the value stack, and the
+    /// frame itself. Every frame entry goes through here, so instructions then push
+    /// without allocating.
     #[inline(always)]
     pub(crate) fn reserve_frame(&mut self, slots: usize, code: &CodeObject) -> PyResult<()> {
-        match self.stack.reserve_frame(slots, code.stacksize) {
-            Ok(()) => Ok(()),
-            Err(_) => Err(PyErr(self.memory_error)),
+        self.reserve_frame_values(slots + code.stacksize as usize + crate::interp::stack::SLACK)
+    }
+
+    /// [`Vm::reserve_frame`] for `values` slots in all.
+    #[inline(always)]
+    pub(crate) fn reserve_frame_values(&mut self, values: usize) -> PyResult<()> {
+        if self.stack.capacity() - self.stack.len() >= values
+            && self.frames.len() < self.frames.capacity()
+        {
+            return Ok(());
+        }
+        self.grow_frames(values)
+    }
+
+    /// Grows the value stack and the frame list, charging the growth against the heap
+    /// limit before allocating: recursion as deep as `sys.setrecursionlimit` allows ends
+    /// in `MemoryError` at the limit, not in the host's allocator.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn grow_frames(&mut self, values: usize) -> PyResult<()> {
+        let (len, cap) = (self.stack.len(), self.stack.capacity());
+        let stack_cap = if cap - len >= values {
+            cap
+        } else {
+            (cap * 2).max(len.saturating_add(values)).max(64)
+        };
+        let frames_cap = if self.frames.len() < self.frames.capacity() {
+            self.frames.capacity()
+        } else {
+            (self.frames.capacity() * 2).max(16)
+        };
+        self.account_frames(stack_cap, frames_cap)?;
+        let frames_extra = frames_cap - self.frames.len();
+        if self.stack.grow_to(stack_cap).is_err()
+            || self.frames.try_reserve_exact(frames_extra).is_err()
+        {
+            return Err(PyErr(self.memory_error));
+        }
+        Ok(())
+    }
+
+    /// Makes the heap count a value stack of `stack_cap` values and `frames_cap` frames.
+    pub(crate) fn account_frames(&mut self, stack_cap: usize, frames_cap: usize) -> PyResult<()> {
+        let bytes = stack_cap * size_of::<Value>() + frames_cap * size_of::<Frame>();
+        let had = self.heap.external();
+        if bytes > had {
+            self.heap
+                .charge_external(bytes - had)
+                .map_err(|_| PyErr(self.memory_error))
+        } else {
+            self.heap.release_external(had - bytes);
+            Ok(())
         }
     }
 

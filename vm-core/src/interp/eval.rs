@@ -242,8 +242,7 @@ impl Vm {
             // instruction, and a budget a count; the normal loop is compiled without
             // either. A loop returns `None` to switch variants (a recording started or
             // ended) with the frames up to date.
-            let slow = self.spec.slow || self.tier2.recording_here();
-            let r = match (slow, self.fuel_limited()) {
+            let r = match (self.slow_loop(), self.fuel_limited()) {
                 (false, false) => self.run_loop::<false, false>(entry),
                 (false, true) => self.run_loop::<false, true>(entry),
                 (true, false) => self.run_loop::<true, false>(entry),
@@ -263,8 +262,32 @@ impl Vm {
         r
     }
 
+    /// Whether the interpreter runs its loop with a hook before every instruction:
+    /// statistics, stress mode, a recording, memory pressure after a `MemoryError`.
+    #[inline(always)]
+    fn slow_loop(&self) -> bool {
+        self.spec.slow || self.tier2.recording_here() || self.heap.under_pressure()
+    }
+
+    /// After a `MemoryError`, collects at an instruction boundary while the heap is close
+    /// to its limit, so data the handler dropped (`L = None`) is free before the next
+    /// allocation. Any instruction boundary is a safe point: native code that called into
+    /// Python keeps its values rooted. Rare and bounded (`Heap::arm_pressure`).
+    #[cold]
+    #[inline(never)]
+    fn relieve_pressure(&mut self) {
+        if self.heap.pressure_wants_collection() {
+            self.collect_garbage();
+            self.heap.note_pressure_collection();
+            self.run_finalizers();
+        } else {
+            self.heap.note_pressure_collection();
+        }
+    }
+
     /// The interpreter loop. `SLOW`: a hook before every instruction (statistics, stress
-    /// mode, recording). `FUEL`: every dispatch counts against the run's budget.
+    /// mode, recording, memory pressure). `FUEL`: every dispatch counts against the run's
+    /// budget.
     fn run_loop<const SLOW: bool, const FUEL: bool>(
         &mut self,
         entry: usize,
@@ -295,6 +318,13 @@ impl Vm {
                 ctx.this = ctx.ip;
                 let mut byte = unit as u8;
                 if SLOW {
+                    if self.heap.under_pressure() {
+                        self.relieve_pressure();
+                        if !self.slow_loop() {
+                            self.frames[ctx.fi].ip = ctx.this as u32;
+                            return None;
+                        }
+                    }
                     if let Some(mut op) = Op::from_u8(byte) {
                         if self.tier2.recording_here() {
                             // The recorder may have the instruction an executor replaced
@@ -328,11 +358,13 @@ impl Vm {
                 let err = match step {
                     Step::Next => continue,
                     Step::Reload => {
-                        // `spec.slow` is fixed for the VM's lifetime: the normal loop only
-                        // tests for a recording (one test per call and return).
-                        if ((SLOW && self.spec.slow) || self.tier2.recording_here()) != SLOW
-                            || self.fuel_limited() != FUEL
-                        {
+                        // `spec.slow` is fixed for the VM's lifetime and pressure starts
+                        // only in the unwinder: the normal loop only tests for a recording
+                        // (one test per call and return). (A budget set during a run takes
+                        // effect at the next.)
+                        let slow = (SLOW && (self.spec.slow || self.heap.under_pressure()))
+                            || self.tier2.recording_here();
+                        if slow != SLOW {
                             return None;
                         }
                         continue 'reload;
@@ -348,6 +380,8 @@ impl Vm {
                     self.abort_recording_here("exception");
                 }
                 match self.handle_exception(err, &mut ctx, entry) {
+                    // (A `MemoryError` handler runs under pressure: maybe another variant.)
+                    Ok(()) if self.slow_loop() != SLOW => return None,
                     Ok(()) => continue 'reload,
                     Err(e) => return Some(Err(e)),
                 }
@@ -921,7 +955,18 @@ impl Vm {
             }
             Uop::_BUILD_STRING => {
                 let items = self.pop_n(arg as usize);
+                // Sized first: pieces may repeat one large string (`f"{s}{s}{s}"`).
+                let total = items
+                    .iter()
+                    .map(|&it| self.str_of(it).map_or(0, str::len))
+                    .fold(0usize, usize::saturating_add);
+                if !self.heap.fits_releasing_pools(total) {
+                    return Err(self.memory_error());
+                }
                 let mut s = alloc::string::String::new();
+                if s.try_reserve_exact(total).is_err() {
+                    return Err(self.memory_error());
+                }
                 for it in items {
                     s.push_str(self.str_of(it).unwrap_or(""));
                 }

@@ -96,12 +96,13 @@ impl Vm {
         let base = self.stack.len() as u32;
         let n = saved.values.len();
         // One more slot: the value sent in is pushed onto the resumed frame's stack.
-        if self
-            .stack
-            .reserve_frame(n + 1, saved.code.stacksize)
-            .is_err()
+        let need = n + 1 + saved.code.stacksize as usize + SLACK;
+        if self.stack.capacity() - self.stack.len() < need
+            || self.frames.len() == self.frames.capacity()
         {
-            return Err(PyErr(self.memory_error));
+            // (Growing needs the whole VM: the generator is looked up again after.)
+            self.grow_frames(need)?;
+            return self.resume_generator(g, sent, on_return);
         }
         gen.state = GenState::Running;
         // A drain moves the values with a plain loop: for the few values a generator usually
@@ -149,6 +150,7 @@ impl Vm {
         let room = n + saved.code.stacksize as usize + SLACK + 1;
         if self.frames.len() >= self.config.recursion_limit
             || self.stack.capacity() - self.stack.len() < room
+            || self.frames.len() == self.frames.capacity()
         {
             return false;
         }

@@ -86,13 +86,6 @@ impl ValueStack {
         self.buf.push(v);
     }
 
-    /// Makes room for a frame entered now: `slots` values of its own plus its code's
-    /// `stacksize` and [`SLACK`]. Every frame entry goes through here.
-    #[inline(always)]
-    pub fn reserve_frame(&mut self, slots: usize, stacksize: u32) -> Result<(), ReserveError> {
-        self.try_reserve(slots + stacksize as usize + SLACK)
-    }
-
     /// Makes room for `extra` more values without failing on allocation. Inline when the
     /// room is already there (every call enters a frame through here).
     #[inline(always)]
@@ -107,6 +100,18 @@ impl ValueStack {
     #[inline(never)]
     fn grow(&mut self, extra: usize) -> Result<(), ReserveError> {
         self.buf.try_reserve(extra).map_err(|_| ReserveError)
+    }
+
+    /// Grows the buffer to hold `capacity` values in all, exactly (the VM charges the
+    /// growth against the heap limit first: `Vm::reserve_frame`).
+    pub fn grow_to(&mut self, capacity: usize) -> Result<(), ReserveError> {
+        let extra = capacity.saturating_sub(self.buf.len());
+        self.buf.try_reserve_exact(extra).map_err(|_| ReserveError)
+    }
+
+    /// Gives back room beyond `capacity` values (after a deep recursion ended).
+    pub fn shrink_to(&mut self, capacity: usize) {
+        self.buf.shrink_to(capacity);
     }
 
     /// Pops the top value.

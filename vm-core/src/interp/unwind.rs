@@ -158,8 +158,10 @@ impl Vm {
                 if exc == self.memory_error {
                     // What filled the heap is usually garbage now that the frames that held
                     // it are gone: collect before the handler runs, or its first allocation
-                    // would fail again.
+                    // would fail again. What the handler drops next (`L = None`) is freed
+                    // at the following instruction boundaries (`Heap::arm_pressure`).
                     self.collect_garbage();
+                    self.heap.arm_pressure();
                     self.run_finalizers();
                 } else if drops_generator && self.heap.try_spend_early_collection() {
                     // CPython closes such a generator while unwinding, before the handler.

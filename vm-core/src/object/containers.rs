@@ -538,6 +538,7 @@ impl Vm {
                 // A fresh iterator (and the popped item): user `__next__`/`__eq__` may collect.
                 self.with_roots(&[it, item], |vm, _| {
                     while let Some(x) = vm.iter_next(it)? {
+                        vm.native_step()?;
                         if vm.eq(x, item)? {
                             return Ok(true);
                         }

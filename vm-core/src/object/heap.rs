@@ -45,8 +45,14 @@ pub const MIN_GC_STEP: usize = 1 << 20;
 /// Allocation allowed between two collections, as a multiple of the live data.
 const GC_STEP_FACTOR: usize = 2;
 
-/// Bytes above the limit that allocations in reserve mode ([`Heap::use_reserve`]) may use.
-const RESERVE: usize = 64 * 1024;
+/// Bytes above the limit that allocations may use in reserve mode ([`Heap::use_reserve`])
+/// and under pressure ([`Heap::arm_pressure`]). The accounted size never exceeds the limit
+/// by more than this.
+pub const RESERVE: usize = 64 * 1024;
+
+/// Collections at instruction boundaries a `MemoryError` buys at most (see
+/// [`Heap::arm_pressure`]).
+const PRESSURE_COLLECTIONS: u8 = 32;
 
 /// Most bytes of dead small sets the sweep keeps for reuse (a program like a constraint
 /// solver makes and drops a few small sets per step: reusing them saves two mallocs and two
@@ -81,6 +87,14 @@ pub struct Heap {
     limit: usize,
     /// Whether allocations may use [`RESERVE`] bytes above the limit.
     reserve: bool,
+    /// Collections at instruction boundaries left after a `MemoryError` (0: none).
+    pressure: u8,
+    /// What `bytes` may reach: the limit, plus [`RESERVE`] in reserve mode or under
+    /// pressure.
+    cap: usize,
+    /// Bytes of the VM's own growing structures outside the arena (the value stack, the
+    /// frames), counted in `bytes` and kept across collections.
+    external: usize,
     /// Bytes allocated (objects and container growth) since the last collection.
     allocated: usize,
     /// `allocated` at which the next collection is due.
@@ -121,6 +135,9 @@ impl Heap {
             bytes: 0,
             limit,
             reserve: false,
+            pressure: 0,
+            cap: limit,
+            external: 0,
             allocated: 0,
             next_gc: (limit / 8).clamp(64 * 1024, 4 * 1024 * 1024),
             gray: Vec::new(),
@@ -132,6 +149,13 @@ impl Heap {
             scratch_returned: Rc::new(Cell::new(0)),
             stats: GcStats::default(),
         }
+    }
+
+    /// Sets the limit (the VM bootstraps without one, then sets the embedder's).
+    pub fn set_limit(&mut self, limit: usize) {
+        self.limit = limit;
+        self.next_gc = (limit / 8).clamp(64 * 1024, 4 * 1024 * 1024);
+        self.set_cap();
     }
 
     /// Accounted bytes in use.
@@ -174,14 +198,9 @@ impl Heap {
     #[inline]
     pub fn charge(&mut self, n: usize) -> Result<(), OutOfMemory> {
         let new = self.bytes.saturating_add(n);
-        let limit = if self.reserve {
-            self.limit.saturating_add(RESERVE)
-        } else {
-            self.limit
-        };
         // Nothing new (an object reusing a free slot): always fits, even when a collection
         // found the heap slightly over the limit (the accounting of growth is approximate).
-        if new > limit && n > 0 {
+        if new > self.cap && n > 0 {
             return self.charge_after_making_room(n);
         }
         self.bytes = new;
@@ -193,13 +212,79 @@ impl Heap {
     /// interning the names of a script to compile) or stops that.
     pub fn use_reserve(&mut self, on: bool) {
         self.reserve = on;
+        self.set_cap();
+    }
+
+    fn set_cap(&mut self) {
+        self.cap = if self.reserve || self.pressure > 0 {
+            self.limit.saturating_add(RESERVE)
+        } else {
+            self.limit
+        };
+    }
+
+    /// A `MemoryError` was raised and the collection before its handler ran: until the
+    /// heap has room again, allocations may use [`RESERVE`] bytes above the limit (so a
+    /// handler can report and drop data), and the interpreter collects at instruction
+    /// boundaries ([`Heap::pressure_wants_collection`]) a bounded number of times, so data
+    /// the script drops right after (`L = None`) is freed before its next allocation.
+    pub fn arm_pressure(&mut self) {
+        self.pressure = PRESSURE_COLLECTIONS;
+        self.set_cap();
+    }
+
+    /// Whether the heap is under pressure after a `MemoryError`.
+    #[inline(always)]
+    pub fn under_pressure(&self) -> bool {
+        self.pressure > 0
+    }
+
+    /// Under pressure: whether the heap is close enough to its limit that the next
+    /// instruction boundary should collect.
+    pub fn pressure_wants_collection(&self) -> bool {
+        self.pressure > 0 && self.bytes > self.limit - self.limit / 8
+    }
+
+    /// Counts a collection made because of pressure; the pressure ends once the heap has
+    /// room again or its collections are used up.
+    pub fn note_pressure_collection(&mut self) {
+        self.pressure = self.pressure.saturating_sub(1);
+        if self.bytes <= self.limit - self.limit / 8 {
+            self.pressure = 0;
+        }
+        self.set_cap();
+    }
+
+    /// Ends the pressure (a run ended).
+    pub fn end_pressure(&mut self) {
+        self.pressure = 0;
+        self.set_cap();
+    }
+
+    /// Charges `n` bytes of the VM's own structures outside the arena (they stay counted
+    /// until [`Heap::release_external`]).
+    pub fn charge_external(&mut self, n: usize) -> Result<(), OutOfMemory> {
+        self.charge(n)?;
+        self.external += n;
+        Ok(())
+    }
+
+    /// Bytes charged by [`Heap::charge_external`] and not given back.
+    pub fn external(&self) -> usize {
+        self.external
+    }
+
+    /// Gives back `n` bytes charged by [`Heap::charge_external`].
+    pub fn release_external(&mut self, n: usize) {
+        let n = n.min(self.external);
+        self.external -= n;
+        self.bytes = self.bytes.saturating_sub(n);
     }
 
     /// Whether `n` more bytes would fit under the limit.
     #[inline]
     pub fn fits(&self, n: usize) -> bool {
-        let reserve = if self.reserve { RESERVE } else { 0 };
-        self.bytes.saturating_add(n) <= self.limit.saturating_add(reserve)
+        self.bytes.saturating_add(n) <= self.cap
     }
 
     /// [`Heap::fits`], after freeing the pools of dead objects kept for reuse if that makes
@@ -229,9 +314,8 @@ impl Heap {
             self.release_pools();
         }
         // As `charge` (not calling it: that would make it recursive, and not inlined).
-        let reserve = if self.reserve { RESERVE } else { 0 };
         let new = self.bytes.saturating_add(n);
-        if new > self.limit.saturating_add(reserve) {
+        if new > self.cap {
             return Err(OutOfMemory);
         }
         self.bytes = new;
@@ -501,8 +585,11 @@ impl Heap {
         self.live -= freed as usize;
         self.cursor = 0;
         self.marks.iter_mut().for_each(|w| *w = 0);
-        let bytes =
-            self.objs.capacity() * size_of::<Obj>() + extra + self.pool_bytes + self.scratch;
+        let bytes = self.objs.capacity() * size_of::<Obj>()
+            + extra
+            + self.pool_bytes
+            + self.scratch
+            + self.external;
         let live_data = self.live * size_of::<Obj>() + extra;
         self.bytes = bytes;
         self.allocated = 0;

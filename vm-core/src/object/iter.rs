@@ -157,7 +157,17 @@ impl Vm {
         }
     }
 
+    /// The next item of a builtin iterator object. Iterators over iterators (`map`,
+    /// `filter`, `zip`, `enumerate`, ...) recurse on the native stack: a chain of 30,000
+    /// `map`s raises `RecursionError` at the native depth limit instead of overflowing it.
     fn iterobj_next(&mut self, r: ObjRef) -> PyResult<Option<Value>> {
+        self.enter_native()?;
+        let v = self.iterobj_step(r);
+        self.leave_native();
+        v
+    }
+
+    fn iterobj_step(&mut self, r: ObjRef) -> PyResult<Option<Value>> {
         let Obj::Iter(state) = self.heap.get(r) else {
             return Ok(None);
         };
@@ -318,6 +328,7 @@ impl Vm {
                     let Some(v) = self.iter_next(it)? else {
                         return Ok(None);
                     };
+                    self.native_step()?;
                     let keep = if func == Value::NONE {
                         self.truthy(v)?
                     } else {
@@ -415,6 +426,7 @@ impl Vm {
                 return vm.generator_collect(g, acc);
             }
             while let Some(x) = vm.iter_next(it)? {
+                vm.native_step()?;
                 vm.list_push(acc, x)?;
             }
             Ok(())

@@ -236,7 +236,7 @@ mod tests {
             heap_limit: limit,
             ..Config::default()
         };
-        Vm::new(config, alloc::boxed::Box::new(BufferHost::default()))
+        Vm::new(config, alloc::boxed::Box::new(BufferHost::default())).expect("VM")
     }
 
     #[test]

@@ -189,8 +189,8 @@ fn make_class(
     kind: BuiltinBase,
     version: &mut u32,
 ) -> ObjRef {
-    // Bootstrap runs before any script: the heap limit must admit it, so failing here is a
-    // configuration error reported loudly rather than a script-visible condition.
+    // Bootstrap runs on a heap without a limit (`Vm::new` checks the embedder's after):
+    // only the host's allocator can fail here.
     let name_v = Value::obj(
         heap.alloc(Obj::Str(StrObj::boxed(name.into())))
             .expect("heap too small for the builtin types"),

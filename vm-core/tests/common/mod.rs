@@ -59,7 +59,7 @@ pub fn loop_body(e: &Executor) -> &[UopInst] {
 /// printed. A run that fails panics with the output so far.
 pub fn run_config(config: Config, src: &str) -> (Vm, String) {
     let out = Rc::new(RefCell::new(String::new()));
-    let mut vm = Vm::new(config, Box::new(Shared(out.clone())));
+    let mut vm = Vm::new(config, Box::new(Shared(out.clone()))).expect("VM");
     if let Err(e) = vm.run_source(src, "t.py") {
         panic!("run failed: {e:?}\n{}", out.borrow());
     }
