@@ -241,7 +241,16 @@ pub fn run_once(src: &str, tier: u8, spec: RunSpec, limits: &Limits, dog: &Watch
         streams: streams.clone(),
         keep: limits.keep_output,
     };
-    let mut vm = Vm::new(config(tier, spec, limits), Box::new(host));
+    let mut vm = match Vm::new(config(tier, spec, limits), Box::new(host)) {
+        Ok(vm) => vm,
+        // The same in both tiers (the limits are), so compared like any outcome.
+        Err(e) => {
+            return Outcome {
+                result: format!("start error: {e:?}"),
+                ..Outcome::default()
+            }
+        }
+    };
     let budget = if spec.fuel {
         limits.fuel_time_budget
     } else {
