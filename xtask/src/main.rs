@@ -3,15 +3,18 @@
 //! - `cargo xtask qemu <x86_64|aarch64> [FILE.py]`: boots a board under QEMU and runs FILE.py
 //!   (its output on the terminal, its exit status as ours), or opens the REPL without FILE.
 //! - `cargo xtask bench [OPTIONS]`: runs the benchmark suite in `bench/` (see `bench/README.md`).
+//! - `cargo xtask fuzz [OPTIONS]`: runs the fuzzer (see `docs/FUZZING.md`).
 
 use std::process::ExitCode;
 
 mod bench;
+mod fuzz;
 mod qemu;
 
 fn usage() -> ExitCode {
     eprintln!("usage: cargo xtask qemu <x86_64|aarch64> [FILE.py]");
     eprintln!("       cargo xtask bench [--help]");
+    eprintln!("       cargo xtask fuzz [--programs N] [--seconds S] [--jobs J] [--seed S] [--generator-only|--mutation-only]");
     ExitCode::from(2)
 }
 
@@ -20,6 +23,7 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("qemu") => qemu::main(&args[1..]),
         Some("bench") => bench::main(&args[1..]),
+        Some("fuzz") => fuzz::main(&args[1..]),
         _ => usage(),
     }
 }

@@ -1,0 +1,4 @@
+r=range(10**20)
+(r in r)
+try:(())
+except:()
