@@ -205,6 +205,9 @@ pub struct Outcome {
     pub interrupted: bool,
     /// The run stopped on its instruction budget.
     pub out_of_fuel: bool,
+    /// The heap refused a request (a `MemoryError`, caught or not): the tiers allocate
+    /// differently, so where the heap runs out may differ between them.
+    pub heap_exhausted: bool,
 }
 
 impl Outcome {
@@ -259,6 +262,7 @@ pub fn run_once(src: &str, tier: u8, spec: RunSpec, limits: &Limits, dog: &Watch
     dog.arm(vm.signals(), budget);
     let r = vm.run_source(src, "fuzz.py");
     let interrupted = dog.disarm();
+    let heap_exhausted = vm.heap.stats.refused > 0;
     drop(vm);
     let mut out_of_fuel = false;
     let result = match r {
@@ -284,6 +288,7 @@ pub fn run_once(src: &str, tier: u8, spec: RunSpec, limits: &Limits, dog: &Watch
         result,
         interrupted,
         out_of_fuel,
+        heap_exhausted,
     }
 }
 
