@@ -135,6 +135,7 @@ impl Vm {
         // needs to).
         self.stack.shrink_to(1024);
         self.frames.shrink_to(64);
+        self.update_frame_limit();
         let (stack_cap, frames_cap) = (self.stack.capacity(), self.frames.capacity());
         let _ = self.account_frames(stack_cap, frames_cap);
         self.collect_garbage();

@@ -27,6 +27,9 @@ pub struct Signals(AtomicU8);
 
 const INTERRUPT: u8 = 1;
 const TERMINATE: u8 = 2;
+/// The VM's own mark: the budget ran out or a termination is under way, so safe points
+/// test one word for everything they may have to do.
+const STOP: u8 = 4;
 
 impl Signals {
     /// Raises `KeyboardInterrupt` in the script at its next safe point (catchable, as
@@ -41,7 +44,7 @@ impl Signals {
         self.0.fetch_or(TERMINATE, Ordering::Relaxed);
     }
 
-    /// Whether any request is pending.
+    /// Whether any request is pending (or the VM marked a stop for its next safe point).
     #[inline(always)]
     pub fn pending(&self) -> bool {
         self.0.load(Ordering::Relaxed) != 0
@@ -65,6 +68,16 @@ impl Signals {
     /// Takes a pending interrupt (it is answered once).
     fn take_interrupt(&self) -> bool {
         self.0.fetch_and(!INTERRUPT, Ordering::Relaxed) & INTERRUPT != 0
+    }
+
+    /// Marks a stop for the next safe point.
+    fn mark_stop(&self) {
+        self.0.fetch_or(STOP, Ordering::Relaxed);
+    }
+
+    /// Drops the stop mark (the budget it was for was given back in the meantime).
+    fn unmark_stop(&self) {
+        self.0.fetch_and(!STOP, Ordering::Relaxed);
     }
 }
 
@@ -117,6 +130,16 @@ impl Vm {
     pub(crate) fn charge_fuel(&mut self, n: i64) {
         if self.fuel_limited() {
             self.fuel -= n;
+            self.note_fuel();
+        }
+    }
+
+    /// Marks a stop for the next safe point when the budget is spent (safe points test
+    /// only the signals word: [`Vm::stop_due`]).
+    #[inline(always)]
+    pub(crate) fn note_fuel(&self) {
+        if self.fuel <= 0 {
+            self.signals.mark_stop();
         }
     }
 
@@ -127,13 +150,14 @@ impl Vm {
             None => UNLIMITED,
         };
         self.terminating = None;
+        self.note_fuel();
     }
 
     /// Whether a safe point has anything but a collection to do: a request, the budget
-    /// spent, a termination under way.
+    /// spent, a termination under way (all marked in the signals word: one load).
     #[inline(always)]
     pub(crate) fn stop_due(&self) -> bool {
-        self.signals.pending() || self.fuel <= 0 || self.terminating.is_some()
+        self.signals.pending()
     }
 
     /// The work of a safe point other than collecting: termination (uncatchable) or an
@@ -145,6 +169,8 @@ impl Vm {
         if self.fuel <= 0 {
             return Err(self.begin_termination(Termination::Fuel));
         }
+        // (A stop mark whose budget was given back since: nothing to stop for.)
+        self.signals.unmark_stop();
         if self.signals.take_interrupt() {
             return Err(self.new_exception_empty(self.types.keyboard_interrupt));
         }
@@ -157,7 +183,7 @@ impl Vm {
     /// checked here.)
     #[inline]
     pub fn poll_signals(&mut self) -> PyResult<()> {
-        if !self.signals.pending() && self.terminating.is_none() {
+        if !self.signals.pending() {
             return Ok(());
         }
         if self.signals.terminate_pending() || self.terminating.is_some() {
@@ -174,6 +200,8 @@ impl Vm {
     fn begin_termination(&mut self, reason: Termination) -> PyErr {
         if self.terminating.is_none() {
             self.terminating = Some(reason);
+            // Every safe point and poll fails from now on, until the run ends.
+            self.signals.mark_stop();
             let e = self.terminated_error;
             if let Some(st) = self.exc_state_mut(e) {
                 st.traceback.clear();

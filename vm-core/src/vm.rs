@@ -146,6 +146,9 @@ pub struct Vm {
     pub handled_exc: Value,
     /// Current depth of Rust-level recursion.
     pub(crate) native_depth: usize,
+    /// Frames that may be entered before the slow check (`Vm::check_frame_depth`): the
+    /// recursion limit or the frame list's capacity, whichever is smaller.
+    pub(crate) frame_limit: usize,
     /// Values native code holds across calls back into Python (collector roots).
     pub(crate) native_roots: Vec<Value>,
     /// The handles the embedder holds (collector roots): see [`crate::handle`].
@@ -290,6 +293,7 @@ impl Vm {
             shapes: crate::object::shape::Shapes::new(),
             handled_exc: Value::NONE,
             native_depth: 0,
+            frame_limit: 0,
             native_roots: Vec::new(),
             handles: crate::handle::Handles::default(),
             memory_error: Value::NONE,

@@ -196,7 +196,7 @@ fn sys_setrecursionlimit(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) ->
         );
         return Err(vm.new_exception(vm.types.recursion_error, &msg));
     }
-    vm.config.recursion_limit = n as usize;
+    vm.set_recursion_limit(n as usize);
     Ok(Value::NONE)
 }
 

@@ -154,9 +154,9 @@ impl Vm {
     }
 
     /// Makes room for a frame entered now: `slots` values of its own plus its code's
-    /// `stacksize` and [`SLACK`](crate::interp::stack::SLACK) on the value stack, and the
-    /// frame itself. Every frame entry goes through here, so instructions then push
-    /// without allocating.
+    /// `stacksize` and [`SLACK`](crate::interp::stack::SLACK) on the value stack. Every
+    /// frame entry goes through here, so instructions then push without allocating; the
+    /// frame list's room is checked with the recursion limit ([`Vm::check_frame_depth`]).
     #[inline(always)]
     pub(crate) fn reserve_frame(&mut self, slots: usize, code: &CodeObject) -> PyResult<()> {
         self.reserve_frame_values(slots + code.stacksize as usize + crate::interp::stack::SLACK)
@@ -165,38 +165,68 @@ impl Vm {
     /// [`Vm::reserve_frame`] for `values` slots in all.
     #[inline(always)]
     pub(crate) fn reserve_frame_values(&mut self, values: usize) -> PyResult<()> {
-        if self.stack.capacity() - self.stack.len() >= values
-            && self.frames.len() < self.frames.capacity()
-        {
+        if self.stack.capacity() - self.stack.len() >= values {
             return Ok(());
         }
-        self.grow_frames(values)
+        self.grow_stack(values)
     }
 
-    /// Grows the value stack and the frame list, charging the growth against the heap
-    /// limit before allocating: recursion as deep as `sys.setrecursionlimit` allows ends
-    /// in `MemoryError` at the limit, not in the host's allocator.
+    /// Checks that one more frame may be entered: below the recursion limit, with room
+    /// in the frame list (whose growth is charged like the value stack's). One test on
+    /// the call path: `frame_limit` is the smaller of the two.
+    #[inline(always)]
+    pub(crate) fn check_frame_depth(&mut self) -> PyResult<()> {
+        if self.frames.len() >= self.frame_limit {
+            return self.at_frame_limit();
+        }
+        Ok(())
+    }
+
     #[cold]
     #[inline(never)]
-    pub(crate) fn grow_frames(&mut self, values: usize) -> PyResult<()> {
-        let (len, cap) = (self.stack.len(), self.stack.capacity());
-        let stack_cap = if cap - len >= values {
-            cap
-        } else {
-            (cap * 2).max(len.saturating_add(values)).max(64)
-        };
-        let frames_cap = if self.frames.len() < self.frames.capacity() {
-            self.frames.capacity()
-        } else {
-            (self.frames.capacity() * 2).max(16)
-        };
-        self.account_frames(stack_cap, frames_cap)?;
-        let frames_extra = frames_cap - self.frames.len();
-        if self.stack.grow_to(stack_cap).is_err()
-            || self.frames.try_reserve_exact(frames_extra).is_err()
-        {
-            return Err(PyErr(self.memory_error));
+    pub(crate) fn at_frame_limit(&mut self) -> PyResult<()> {
+        if self.frames.len() >= self.config.recursion_limit {
+            return Err(self.recursion_error());
         }
+        self.grow_frame_list()
+    }
+
+    /// Sets the recursion limit (`sys.setrecursionlimit`).
+    pub(crate) fn set_recursion_limit(&mut self, limit: usize) {
+        self.config.recursion_limit = limit;
+        self.update_frame_limit();
+    }
+
+    /// Recomputes what [`Vm::check_frame_depth`] compares against.
+    pub(crate) fn update_frame_limit(&mut self) {
+        self.frame_limit = self.config.recursion_limit.min(self.frames.capacity());
+    }
+
+    /// Grows the value stack, charging the growth against the heap limit before
+    /// allocating: recursion as deep as `sys.setrecursionlimit` allows ends in
+    /// `MemoryError` at the limit, not in the host's allocator.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn grow_stack(&mut self, values: usize) -> PyResult<()> {
+        let (len, cap) = (self.stack.len(), self.stack.capacity());
+        let stack_cap = (cap * 2).max(len.saturating_add(values)).max(64);
+        self.account_frames(stack_cap, self.frames.capacity())?;
+        self.stack
+            .grow_to(stack_cap)
+            .map_err(|_| PyErr(self.memory_error))
+    }
+
+    /// Grows the frame list (charged first, as the value stack).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn grow_frame_list(&mut self) -> PyResult<()> {
+        let frames_cap = (self.frames.capacity() * 2).max(16);
+        self.account_frames(self.stack.capacity(), frames_cap)?;
+        let extra = frames_cap - self.frames.len();
+        self.frames
+            .try_reserve_exact(extra)
+            .map_err(|_| PyErr(self.memory_error))?;
+        self.update_frame_limit();
         Ok(())
     }
 
@@ -528,9 +558,7 @@ impl Vm {
         stack_floor: u32,
         on_return: OnReturn,
     ) -> PyResult<()> {
-        if self.frames.len() >= self.config.recursion_limit {
-            return Err(self.recursion_error());
-        }
+        self.check_frame_depth()?;
         let Obj::Function(f) = self.heap.get(func) else {
             return Err(self.internal_error("entering a frame of a non-function"));
         };
@@ -566,9 +594,7 @@ impl Vm {
         locals: Value,
         func: Value,
     ) -> PyResult<Value> {
-        if self.frames.len() >= self.config.recursion_limit {
-            return Err(self.recursion_error());
-        }
+        self.check_frame_depth()?;
         self.enter_native()?;
         let floor = self.stack.len() as u32;
         let n = code.nlocalsplus();
@@ -631,11 +657,9 @@ impl Vm {
                         && code.argcount as usize == nargs
                     {
                         let extra = code.nlocalsplus() - nargs;
-                        if self.frames.len() >= self.config.recursion_limit {
-                            return Err(self.recursion_error());
-                        }
                         let code = code.clone();
                         let globals = f.globals;
+                        self.check_frame_depth()?;
                         let base = if self_arg.is_undef() {
                             callee_pos + 2
                         } else {

@@ -346,6 +346,7 @@ impl Vm {
                 }
                 if FUEL {
                     self.fuel -= i64::from(FUEL_WEIGHTS[byte as usize]);
+                    self.note_fuel();
                 }
                 let step = HANDLERS[byte as usize](self, &mut ctx, unit >> 8);
                 if step == Step::Next {

@@ -90,18 +90,18 @@ impl Vm {
         if state == GenState::Created && sent != Value::NONE && !sent.is_undef() {
             return Err(self.type_error("can't send non-None value to a just-started generator"));
         }
-        if self.frames.len() >= self.config.recursion_limit {
-            return Err(self.recursion_error());
+        if self.frames.len() >= self.frame_limit {
+            // (Growing needs the whole VM: the generator is looked up again after.)
+            self.at_frame_limit()?;
+            return self.resume_generator(g, sent, on_return);
         }
         let base = self.stack.len() as u32;
         let n = saved.values.len();
         // One more slot: the value sent in is pushed onto the resumed frame's stack.
         let need = n + 1 + saved.code.stacksize as usize + SLACK;
-        if self.stack.capacity() - self.stack.len() < need
-            || self.frames.len() == self.frames.capacity()
-        {
+        if self.stack.capacity() - self.stack.len() < need {
             // (Growing needs the whole VM: the generator is looked up again after.)
-            self.grow_frames(need)?;
+            self.grow_stack(need)?;
             return self.resume_generator(g, sent, on_return);
         }
         gen.state = GenState::Running;
@@ -148,9 +148,7 @@ impl Vm {
         };
         let n = saved.values.len();
         let room = n + saved.code.stacksize as usize + SLACK + 1;
-        if self.frames.len() >= self.config.recursion_limit
-            || self.stack.capacity() - self.stack.len() < room
-            || self.frames.len() == self.frames.capacity()
+        if self.frames.len() >= self.frame_limit || self.stack.capacity() - self.stack.len() < room
         {
             return false;
         }

@@ -965,9 +965,7 @@ impl Vm {
         on_return: OnReturn,
         floor: usize,
     ) -> UopResult {
-        if self.frames.len() >= self.config.recursion_limit {
-            return Err(self.recursion_error());
-        }
+        self.check_frame_depth()?;
         let n = self.stack.len();
         let extra = code.nlocalsplus() - nargs;
         self.reserve_frame(extra, &code)?;
