@@ -113,3 +113,41 @@ again()
     let r = vm.get_global("result").unwrap();
     assert_eq!(vm.display(r.get()), "999");
 }
+
+#[test]
+fn a_heap_too_small_for_the_vm_is_an_error_not_a_panic() {
+    let start = |limit: usize| {
+        let config = Config {
+            heap_limit: limit,
+            ..Config::default()
+        };
+        Vm::new(config, Box::new(BufferHost::default()))
+    };
+    let needed = match start(0) {
+        Err(vm_core::StartError::HeapTooSmall { limit: 0, needed }) => needed,
+        other => panic!("{:?}", other.err()),
+    };
+    for limit in [1, 1000, needed / 2, needed - 1] {
+        assert!(start(limit).is_err(), "{limit}");
+    }
+    // At exactly the size it needs, the VM starts, and running out raises a real
+    // MemoryError (the preallocated one exists), after which it still works.
+    let mut vm = start(needed).expect("starts at the size it reports");
+    assert_eq!(
+        exception_type(vm.run_source("x = [0] * 100000\n", "t.py")),
+        "MemoryError"
+    );
+    let mut vm2 = start(needed + 200_000).expect("VM");
+    vm2.run_source("x = [0] * 1000\n", "t.py").unwrap();
+    drop(vm);
+}
+
+#[test]
+fn recursion_under_a_huge_limit_ends_in_memory_error_within_the_heap() {
+    let mut vm = vm_with_heap(2_000_000);
+    let src = "import sys\nsys.setrecursionlimit(10**15)\ndef f(n):\n    return f(n + 1)\nf(0)\n";
+    assert_eq!(exception_type(vm.run_source(src, "t.py")), "MemoryError");
+    assert!(vm.heap.bytes() <= 2_000_000 + 64 * 1024);
+    vm.run_source("def g(n):\n    return 0 if n == 0 else g(n - 1)\nr = g(500)\n", "t.py")
+        .unwrap();
+}
