@@ -148,6 +148,9 @@ fn recursion_under_a_huge_limit_ends_in_memory_error_within_the_heap() {
     let src = "import sys\nsys.setrecursionlimit(10**15)\ndef f(n):\n    return f(n + 1)\nf(0)\n";
     assert_eq!(exception_type(vm.run_source(src, "t.py")), "MemoryError");
     assert!(vm.heap.bytes() <= 2_000_000 + 64 * 1024);
-    vm.run_source("def g(n):\n    return 0 if n == 0 else g(n - 1)\nr = g(500)\n", "t.py")
-        .unwrap();
+    vm.run_source(
+        "def g(n):\n    return 0 if n == 0 else g(n - 1)\nr = g(500)\n",
+        "t.py",
+    )
+    .unwrap();
 }

@@ -63,6 +63,24 @@ fn is_entered_safe_point(r: &UopInst, i: usize) -> bool {
     matches!(r.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT) && r.target == 0 && i > 0
 }
 
+/// With a budget, the optimized trace counts the instructions the recorded one does
+/// (`exec::fuel`). `peeled_at`: where the recorded body, doubled for a peeled loop, starts
+/// its loop copy.
+fn counts_every_instruction(
+    before: &[UopInst],
+    body: &[UopInst],
+    peeled_at: Option<usize>,
+) -> Result<(), &'static str> {
+    use crate::exec::fuel::{loop_top, weights};
+    let had_top = peeled_at.or_else(|| loop_top(before, 0));
+    let had = weights(before, had_top).total();
+    let has = weights(body, loop_top(body, 0)).total();
+    if had != has {
+        return Err("the optimized trace counts other instructions than the recorded one");
+    }
+    Ok(())
+}
+
 /// Whether the optimizer may put `to` in the place of `from` (same stack effect, same
 /// operands; `to` may leave through the instruction's guard exit where `from` did not).
 pub fn is_replacement(from: Uop, to: Uop) -> bool {
@@ -333,19 +351,7 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
         return Err("a uop with effects was removed at the end");
     }
     if vm.fuel_limited() {
-        // With a budget, every instruction is still counted (`exec::fuel`).
-        use crate::exec::fuel::{loop_top, weights};
-        // (The recorded body, doubled when peeled, loops back to its loop copy.)
-        let had_top = if peeled {
-            Some(loop_start)
-        } else {
-            loop_top(before, 0)
-        };
-        let had = weights(before, had_top).total();
-        let has = weights(body, loop_top(body, 0)).total();
-        if had != has {
-            return Err("the optimized trace counts other instructions than the recorded one");
-        }
+        counts_every_instruction(before, body, peeled.then_some(loop_start))?;
     }
     if peeled {
         // The loop jumps to the first uop left of the loop copy.
