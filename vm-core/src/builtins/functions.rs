@@ -6,6 +6,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::{add_native, check_args, check_kwargs, int_arg, kwarg, no_kwargs};
+use crate::object::bigint::BigInt;
 use crate::object::types::{NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -239,7 +240,7 @@ fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
     check_args(vm, "round", &args, 1, 2)?;
     let x = args[0];
     let nd = if args.len() == 2 && args[1] != Value::NONE {
-        Some(int_arg(vm, args[1])?)
+        Some(ndigits_arg(vm, args[1])?)
     } else {
         None
     };
@@ -253,57 +254,29 @@ fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
                     return Err(vm.overflow_error("cannot convert float infinity to integer"));
                 }
                 let r = crate::numeric::floatops::float_round_to_int(f);
-                match crate::object::bigint::BigInt::from_f64(r) {
+                match BigInt::from_f64(r) {
                     Some(b) => vm.int_from_big(b),
                     None => Err(vm.overflow_error("cannot convert float infinity to integer")),
                 }
             }
-            Some(n) => match crate::numeric::floatops::float_round(f, n) {
-                Ok(r) => Ok(Value::float(r)),
-                Err(_) => Err(vm.overflow_error("rounded value too large to represent")),
-            },
+            Some(n) => {
+                // CPython clamps ndigits to `Py_ssize_t`; beyond about 330 digits either
+                // way the result no longer changes.
+                let n = n
+                    .to_i64()
+                    .unwrap_or(if n.is_negative() { i64::MIN } else { i64::MAX });
+                match crate::numeric::floatops::float_round(f, n) {
+                    Ok(r) => Ok(Value::float(r)),
+                    Err(_) => Err(vm.overflow_error("rounded value too large to represent")),
+                }
+            }
         };
     }
     if vm.is_int(x) {
-        let Some(n) = nd else { return vm.positive(x) };
-        if n >= 0 {
-            return vm.positive(x);
-        }
-        // Round to a multiple of 10**-n, half to even.
-        let p = vm.binary_op(
-            Value::int_unchecked(10),
-            Value::int_unchecked(-n),
-            crate::bytecode::ops::BinaryOp::Power,
-            false,
-        )?;
-        let q = vm.binary_op(x, p, crate::bytecode::ops::BinaryOp::FloorDivide, false)?;
-        let r = vm.binary_op(x, p, crate::bytecode::ops::BinaryOp::Remainder, false)?;
-        let twice = vm.binary_op(
-            r,
-            Value::int_unchecked(2),
-            crate::bytecode::ops::BinaryOp::Multiply,
-            false,
-        )?;
-        let c = vm.compare(twice, p, crate::bytecode::ops::CompareOp::Gt)?;
-        let eq = vm.compare(twice, p, crate::bytecode::ops::CompareOp::Eq)?;
-        let odd = vm.binary_op(
-            q,
-            Value::int_unchecked(1),
-            crate::bytecode::ops::BinaryOp::And,
-            false,
-        )?;
-        let up = c == Value::TRUE || (eq == Value::TRUE && odd == Value::int_unchecked(1));
-        let q = if up {
-            vm.binary_op(
-                q,
-                Value::int_unchecked(1),
-                crate::bytecode::ops::BinaryOp::Add,
-                false,
-            )?
-        } else {
-            q
+        return match nd {
+            Some(n) if n.is_negative() => round_int(vm, x, &n.neg()),
+            _ => vm.positive(x),
         };
-        return vm.binary_op(q, p, crate::bytecode::ops::BinaryOp::Multiply, false);
     }
     match vm.user_special(x, "__round__")? {
         Some(f) => {
@@ -315,6 +288,49 @@ fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
             Err(vm.type_error(msg))
         }
     }
+}
+
+/// `round`'s `ndigits`: an int of any size (or an object with `__index__`).
+fn ndigits_arg(vm: &mut Vm, v: Value) -> PyResult<BigInt> {
+    if let Some(b) = vm.to_bigint(v) {
+        return Ok(b);
+    }
+    if let Some(f) = vm.user_special(v, "__index__")? {
+        let r = vm.call_bound(f, v, &[])?;
+        if let Some(b) = vm.to_bigint(r) {
+            return Ok(b);
+        }
+        let msg = format!("__index__ returned non-int (type {})", vm.type_name(r));
+        return Err(vm.type_error(msg));
+    }
+    let msg = format!(
+        "'{}' object cannot be interpreted as an integer",
+        vm.type_name(v)
+    );
+    Err(vm.type_error(msg))
+}
+
+/// `round(x, -n)` of an int: the nearest multiple of `10**n`, half to even. The power is
+/// built by the big-int path, which refuses (`MemoryError`) one that cannot fit.
+fn round_int(vm: &mut Vm, x: Value, n: &BigInt) -> PyResult<Value> {
+    use crate::bytecode::ops::{BinaryOp, CompareOp};
+    let n = vm.int_from_big(n.clone())?;
+    let p = vm.binary_op(Value::int_unchecked(10), n, BinaryOp::Power, false)?;
+    let q = vm.binary_op(x, p, BinaryOp::FloorDivide, false)?;
+    let r = vm.binary_op(x, p, BinaryOp::Remainder, false)?;
+    let two = Value::int_unchecked(2);
+    let one = Value::int_unchecked(1);
+    let twice = vm.binary_op(r, two, BinaryOp::Multiply, false)?;
+    let c = vm.compare(twice, p, CompareOp::Gt)?;
+    let eq = vm.compare(twice, p, CompareOp::Eq)?;
+    let odd = vm.binary_op(q, one, BinaryOp::And, false)?;
+    let up = c == Value::TRUE || (eq == Value::TRUE && odd == one);
+    let q = if up {
+        vm.binary_op(q, one, BinaryOp::Add, false)?
+    } else {
+        q
+    };
+    vm.binary_op(q, p, BinaryOp::Multiply, false)
 }
 
 fn min_max(
