@@ -1,0 +1,183 @@
+//! Hostile arguments to builtins and methods: extreme ints as sizes, counts, indices and
+//! digits, searches that scan for ever, results that cannot fit. No input may panic the VM
+//! (debug builds check overflow), hang it beyond the reach of the instruction budget and
+//! the embedder's requests, or grow memory outside the heap limit. What CPython answers is
+//! answered the same way in both tiers; the conformance corpus (`tests/py`) has the cases
+//! whose output CPython produces quickly.
+
+mod common;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use common::Shared;
+use vm_core::{Config, RunError, Termination, Vm};
+
+/// Tier 1 alone, and tier 2 with every threshold at 1.
+fn tiers() -> [(&'static str, Config); 2] {
+    [
+        (
+            "tier 1",
+            Config {
+                tier: 1,
+                ..Config::default()
+            },
+        ),
+        (
+            "tier 2, hot 1",
+            Config {
+                tier: 2,
+                hot: Some(1),
+                ..Config::default()
+            },
+        ),
+    ]
+}
+
+fn run(config: Config, src: &str) -> (Result<(), RunError>, String) {
+    let out = Rc::new(RefCell::new(String::new()));
+    let mut vm = Vm::new(config, Box::new(Shared(out.clone()))).expect("VM");
+    let r = vm.run_source(src, "t.py");
+    let text = out.borrow().clone();
+    (r, text)
+}
+
+/// `src` prints `want` in both tiers.
+fn prints(src: &str, want: &str) {
+    for (name, config) in tiers() {
+        let (r, out) = run(config, src);
+        assert!(r.is_ok(), "{name}: {r:?}\n{out}");
+        assert_eq!(out, want, "{name}: {src}");
+    }
+}
+
+/// Each expression of `exprs` raises an exception of type `want` in both tiers, at once.
+fn raises(exprs: &[&str], want: &str) {
+    for e in exprs {
+        for (name, config) in tiers() {
+            let start = Instant::now();
+            let (r, out) = run(config, &format!("x = {e}\n"));
+            match &r {
+                Err(RunError::Exception { type_name, .. }) if type_name == want => {}
+                other => panic!("{name}: {e}: {other:?}\n{out}"),
+            }
+            let took = start.elapsed();
+            assert!(took < Duration::from_secs(2), "{name}: {e} took {took:?}");
+        }
+    }
+}
+
+/// Each statement of `stmts` runs until stopped: the instruction budget ends it in both
+/// tiers, and so does the embedder's terminate request.
+fn stopped(stmts: &[&str]) {
+    for s in stmts {
+        // A script that catches everything: only termination ends it.
+        let src = format!("try:\n    {s}\nexcept BaseException:\n    pass\n");
+        for (name, mut config) in tiers() {
+            config.fuel = Some(100_000);
+            let (r, _) = run(config, &src);
+            assert!(
+                matches!(
+                    r,
+                    Err(RunError::Terminated {
+                        reason: Termination::Fuel,
+                        ..
+                    })
+                ),
+                "{name}: {s}: {r:?}"
+            );
+            let out = Rc::new(RefCell::new(String::new()));
+            let (_, config) = tiers().into_iter().find(|t| t.0 == name).expect("tier");
+            let mut vm = Vm::new(config, Box::new(Shared(out))).expect("VM");
+            let signals = vm.signals();
+            let watchdog = std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(50));
+                signals.terminate();
+            });
+            let start = Instant::now();
+            let r = vm.run_source(&src, "t.py");
+            watchdog.join().expect("watchdog");
+            assert!(
+                matches!(
+                    r,
+                    Err(RunError::Terminated {
+                        reason: Termination::Request,
+                        ..
+                    })
+                ),
+                "{name}: {s}: {r:?}"
+            );
+            let took = start.elapsed();
+            assert!(took < Duration::from_secs(2), "{name}: {s} took {took:?}");
+        }
+    }
+}
+
+#[test]
+fn round_of_an_int_to_a_huge_negative_ndigits_refuses_the_power() {
+    // CPython computes 10**n for ever; the power cannot fit any heap.
+    raises(
+        &[
+            "round(150, -(2**47))",
+            "round(1250, -(2**63))",
+            "round(-1250, -(2**64))",
+            "round(True, -(10**30))",
+            "round(2**100, -(2**62))",
+        ],
+        "MemoryError",
+    );
+    prints(
+        "print(round(150, -2), round(-250, -2), round(10**30 + 5 * 10**9, -10), round(True, -1))\n",
+        "200 -200 1000000000000000000000000000000 0\n",
+    );
+}
+
+#[test]
+fn round_of_a_float_clamps_ndigits() {
+    prints(
+        "print(round(1.5, 10**20), round(1.5, -10**20), round(-1.5, -(2**63)), round(2.675, 2**63 - 1))\n",
+        "1.5 0.0 -0.0 2.675\n",
+    );
+}
+
+#[test]
+fn slices_with_a_step_of_minus_two_to_the_63_select_like_cpython() {
+    prints(
+        "print('Hello'[::-(2**63)], b'ab'[::-(2**63)], [1, 2][::-(2**63)], range(10)[::-(2**63)])\n\
+         print(slice(None, None, -(2**63)).indices(5), slice(None).indices(2**50))\n\
+         l = list(range(5))\n\
+         del l[::-(2**63)]\n\
+         print(l, range(-2**63, 2**63 - 1, 2**62)[-1], range(2**50).stop)\n",
+        "o b'b' [2] range(9, -1, -9223372036854775808)\n\
+         (4, -1, -9223372036854775808) (0, 1125899906842624, 1)\n\
+         [0, 1, 2, 3] 4611686018427387904 1125899906842624\n",
+    );
+}
+
+#[test]
+fn ranges_search_ints_in_constant_time() {
+    let start = Instant::now();
+    prints(
+        "r = range(10**20)\n\
+         print(5 in r, 10**19 in r, -1 in r, True in r, 2**64 in range(2**62), r.index(10**19), r.count(7))\n\
+         print(2**49 in range(2**50), range(2**50).index(2**49), range(-2**62, 2**62, 3).index(2**62 - 2))\n",
+        "True True False True False 10000000000000000000 1\n\
+         True 562949953421312 3074457345618258602\n",
+    );
+    assert!(start.elapsed() < Duration::from_secs(2));
+}
+
+#[test]
+fn ranges_searched_for_other_values_scan_until_stopped() {
+    // CPython compares each member too: as long as the range (Ctrl-C stops it).
+    stopped(&[
+        "'' in range(10**20)",
+        "range(10**20).count('')",
+        "range(10**20).index('x')",
+        "r = range(10**20)\n    r in r",
+        "'a' in range(2**31)",
+        "range(2**62).count(None)",
+        "range(2**62).index(0.5)",
+    ]);
+}
