@@ -181,3 +181,47 @@ fn ranges_searched_for_other_values_scan_until_stopped() {
         "range(2**62).index(0.5)",
     ]);
 }
+
+#[test]
+fn a_subgenerator_that_swallows_a_thrown_exception_ends_the_yield_from() {
+    // `finally: return` turns the throw into the subgenerator's return: its value is the
+    // result of `yield from`, and the outer generator goes on from there.
+    prints(
+        "def inner():\n    try:\n        yield 1\n    finally:\n        return 'r'\n\
+         def gen():\n    a = 5\n    r = yield from inner()\n    print('got', r, a)\n\
+         it = gen()\nnext(it)\ntry:\n    it.throw(ValueError)\nexcept StopIteration as e:\n    print('stop', e.value)\n\
+         it = gen()\nnext(it)\nit.close()\nprint(next(it, 'finished'))\n",
+        "got r 5\nstop None\nfinished\n",
+    );
+}
+
+/// Runs `src` in a thread with a 1 MiB stack (a quarter of a board's); the uncaught
+/// exception's type name, or "" when it succeeded.
+fn outcome_on_small_stack(src: &'static str) -> String {
+    std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || {
+            let out = Rc::new(RefCell::new(String::new()));
+            let mut vm = Vm::new(Config::default(), Box::new(Shared(out))).expect("VM");
+            match vm.run_source(src, "t.py") {
+                Ok(()) => String::new(),
+                Err(RunError::Exception { type_name, .. }) => type_name,
+                Err(other) => format!("{other:?}"),
+            }
+        })
+        .expect("thread")
+        .join()
+        .expect("no stack overflow")
+}
+
+#[test]
+fn throw_and_close_through_a_deep_yield_from_chain_fit_a_small_stack() {
+    for op in ["it.throw(ValueError)", "it.close()"] {
+        let src = format!(
+            "def deep(n):\n    if n == 0:\n        try:\n            yield 0\n        finally:\n            return 'bottom'\n    return (yield from deep(n - 1))\n\
+             it = deep(990)\nnext(it)\ntry:\n    {op}\nexcept StopIteration:\n    pass\n"
+        );
+        let src: &'static str = Box::leak(src.into_boxed_str());
+        assert_eq!(outcome_on_small_stack(src), "", "{op}");
+    }
+}
