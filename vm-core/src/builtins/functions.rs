@@ -128,12 +128,30 @@ fn repr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> 
 fn ascii(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "ascii", args, 1, 1)?;
     let s = vm.repr(args[0])?;
-    vm.new_string(ascii_escape(&s))
+    let a = ascii_escape(vm, &s)?;
+    vm.new_string(a)
 }
 
-/// Escapes non-ASCII characters as `ascii()` does.
-pub(crate) fn ascii_escape(s: &str) -> String {
-    let mut out = String::new();
+/// The bytes `c` takes once `ascii()` escapes it.
+fn ascii_len(c: char) -> usize {
+    match c as u32 {
+        0..=0x7f => 1,
+        0x80..=0xff => 4,
+        0x100..=0xffff => 6,
+        _ => 10,
+    }
+}
+
+/// Escapes non-ASCII characters as `ascii()` does. The escaped text can be ten times the
+/// size of `s`: its size is charged against the heap limit before it is built.
+pub(crate) fn ascii_escape(vm: &mut Vm, s: &str) -> PyResult<String> {
+    if s.is_ascii() {
+        return Ok(String::from(s));
+    }
+    let len = s.chars().map(ascii_len).sum();
+    let mut room = vm.scratch();
+    room.cover(vm, len)?;
+    let mut out = String::with_capacity(len);
     for c in s.chars() {
         let n = c as u32;
         if n < 0x80 {
@@ -146,7 +164,7 @@ pub(crate) fn ascii_escape(s: &str) -> String {
             out.push_str(&format!("\\U{n:08x}"));
         }
     }
-    out
+    Ok(out)
 }
 
 fn abs(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
@@ -214,7 +232,11 @@ fn pow(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value
                 vm.type_error("pow() 3rd argument not allowed unless all arguments are integers")
             );
         };
-        return match b.modpow(&e, &m) {
+        // The result is below the modulus: its room is the modulus's; the work is polled.
+        let room = vm.int_room(m.bit_length(), 3)?;
+        let r = vm.long_int_op(|c| b.modpow_with(&e, &m, c))?;
+        drop(room);
+        return match r {
             Ok(r) => vm.int_from_big(r),
             Err(crate::object::bigint::PowModError::ZeroModulus) => {
                 Err(vm.value_error("pow() 3rd argument cannot be 0"))
@@ -750,9 +772,20 @@ fn radix_repr(
         );
         return Err(vm.type_error(msg));
     };
+    // The digits and the prefixed text both live until the string object is made.
+    let bits_per_digit = u64::from(radix.ilog2());
+    let len = b.bit_length().div_ceil(bits_per_digit).saturating_add(4);
+    let mut room = vm.scratch();
+    room.cover(
+        vm,
+        usize::try_from(len.saturating_mul(2)).unwrap_or(usize::MAX),
+    )?;
     let digits = b.abs().to_str_radix(radix, 0).unwrap_or_default();
     let sign = if b.is_negative() { "-" } else { "" };
-    vm.new_string(format!("{sign}{prefix}{digits}"))
+    let text = format!("{sign}{prefix}{digits}");
+    drop(digits);
+    drop(room);
+    vm.new_string(text)
 }
 
 fn hex(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
