@@ -594,9 +594,14 @@ impl Vm {
                     _ => return Ok(None),
                 }
             }
-            (Obj::Range { start, .. }, "start") => Value::int_unchecked(*start),
-            (Obj::Range { stop, .. }, "stop") => Value::int_unchecked(*stop),
-            (Obj::Range { step, .. }, "step") => Value::int_unchecked(*step),
+            (Obj::Range { start, stop, step }, "start" | "stop" | "step") => {
+                let i = match n.as_str() {
+                    "start" => *start,
+                    "stop" => *stop,
+                    _ => *step,
+                };
+                self.new_int(i)?
+            }
             (Obj::BigRange(br), "start" | "stop" | "step") => {
                 let b = match n.as_str() {
                     "start" => br.start.clone(),

@@ -6,6 +6,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::{add_native, check_args, check_kwargs, int_arg, kwarg, no_kwargs};
+use crate::object::bigint::BigInt;
 use crate::object::types::{NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -127,12 +128,30 @@ fn repr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> 
 fn ascii(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "ascii", args, 1, 1)?;
     let s = vm.repr(args[0])?;
-    vm.new_string(ascii_escape(&s))
+    let a = ascii_escape(vm, &s)?;
+    vm.new_string(a)
 }
 
-/// Escapes non-ASCII characters as `ascii()` does.
-pub(crate) fn ascii_escape(s: &str) -> String {
-    let mut out = String::new();
+/// The bytes `c` takes once `ascii()` escapes it.
+fn ascii_len(c: char) -> usize {
+    match c as u32 {
+        0..=0x7f => 1,
+        0x80..=0xff => 4,
+        0x100..=0xffff => 6,
+        _ => 10,
+    }
+}
+
+/// Escapes non-ASCII characters as `ascii()` does. The escaped text can be ten times the
+/// size of `s`: its size is charged against the heap limit before it is built.
+pub(crate) fn ascii_escape(vm: &mut Vm, s: &str) -> PyResult<String> {
+    if s.is_ascii() {
+        return Ok(String::from(s));
+    }
+    let len = s.chars().map(ascii_len).sum();
+    let mut room = vm.scratch();
+    room.cover(vm, len)?;
+    let mut out = String::with_capacity(len);
     for c in s.chars() {
         let n = c as u32;
         if n < 0x80 {
@@ -145,7 +164,7 @@ pub(crate) fn ascii_escape(s: &str) -> String {
             out.push_str(&format!("\\U{n:08x}"));
         }
     }
-    out
+    Ok(out)
 }
 
 fn abs(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
@@ -213,7 +232,11 @@ fn pow(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value
                 vm.type_error("pow() 3rd argument not allowed unless all arguments are integers")
             );
         };
-        return match b.modpow(&e, &m) {
+        // The result is below the modulus: its room is the modulus's; the work is polled.
+        let room = vm.int_room(m.bit_length(), 3)?;
+        let r = vm.long_int_op(|c| b.modpow_with(&e, &m, c))?;
+        drop(room);
+        return match r {
             Ok(r) => vm.int_from_big(r),
             Err(crate::object::bigint::PowModError::ZeroModulus) => {
                 Err(vm.value_error("pow() 3rd argument cannot be 0"))
@@ -239,7 +262,7 @@ fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
     check_args(vm, "round", &args, 1, 2)?;
     let x = args[0];
     let nd = if args.len() == 2 && args[1] != Value::NONE {
-        Some(int_arg(vm, args[1])?)
+        Some(ndigits_arg(vm, args[1])?)
     } else {
         None
     };
@@ -253,57 +276,29 @@ fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
                     return Err(vm.overflow_error("cannot convert float infinity to integer"));
                 }
                 let r = crate::numeric::floatops::float_round_to_int(f);
-                match crate::object::bigint::BigInt::from_f64(r) {
+                match BigInt::from_f64(r) {
                     Some(b) => vm.int_from_big(b),
                     None => Err(vm.overflow_error("cannot convert float infinity to integer")),
                 }
             }
-            Some(n) => match crate::numeric::floatops::float_round(f, n) {
-                Ok(r) => Ok(Value::float(r)),
-                Err(_) => Err(vm.overflow_error("rounded value too large to represent")),
-            },
+            Some(n) => {
+                // CPython clamps ndigits to `Py_ssize_t`; beyond about 330 digits either
+                // way the result no longer changes.
+                let n = n
+                    .to_i64()
+                    .unwrap_or(if n.is_negative() { i64::MIN } else { i64::MAX });
+                match crate::numeric::floatops::float_round(f, n) {
+                    Ok(r) => Ok(Value::float(r)),
+                    Err(_) => Err(vm.overflow_error("rounded value too large to represent")),
+                }
+            }
         };
     }
     if vm.is_int(x) {
-        let Some(n) = nd else { return vm.positive(x) };
-        if n >= 0 {
-            return vm.positive(x);
-        }
-        // Round to a multiple of 10**-n, half to even.
-        let p = vm.binary_op(
-            Value::int_unchecked(10),
-            Value::int_unchecked(-n),
-            crate::bytecode::ops::BinaryOp::Power,
-            false,
-        )?;
-        let q = vm.binary_op(x, p, crate::bytecode::ops::BinaryOp::FloorDivide, false)?;
-        let r = vm.binary_op(x, p, crate::bytecode::ops::BinaryOp::Remainder, false)?;
-        let twice = vm.binary_op(
-            r,
-            Value::int_unchecked(2),
-            crate::bytecode::ops::BinaryOp::Multiply,
-            false,
-        )?;
-        let c = vm.compare(twice, p, crate::bytecode::ops::CompareOp::Gt)?;
-        let eq = vm.compare(twice, p, crate::bytecode::ops::CompareOp::Eq)?;
-        let odd = vm.binary_op(
-            q,
-            Value::int_unchecked(1),
-            crate::bytecode::ops::BinaryOp::And,
-            false,
-        )?;
-        let up = c == Value::TRUE || (eq == Value::TRUE && odd == Value::int_unchecked(1));
-        let q = if up {
-            vm.binary_op(
-                q,
-                Value::int_unchecked(1),
-                crate::bytecode::ops::BinaryOp::Add,
-                false,
-            )?
-        } else {
-            q
+        return match nd {
+            Some(n) if n.is_negative() => round_int(vm, x, &n.neg()),
+            _ => vm.positive(x),
         };
-        return vm.binary_op(q, p, crate::bytecode::ops::BinaryOp::Multiply, false);
     }
     match vm.user_special(x, "__round__")? {
         Some(f) => {
@@ -315,6 +310,49 @@ fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
             Err(vm.type_error(msg))
         }
     }
+}
+
+/// `round`'s `ndigits`: an int of any size (or an object with `__index__`).
+fn ndigits_arg(vm: &mut Vm, v: Value) -> PyResult<BigInt> {
+    if let Some(b) = vm.to_bigint(v) {
+        return Ok(b);
+    }
+    if let Some(f) = vm.user_special(v, "__index__")? {
+        let r = vm.call_bound(f, v, &[])?;
+        if let Some(b) = vm.to_bigint(r) {
+            return Ok(b);
+        }
+        let msg = format!("__index__ returned non-int (type {})", vm.type_name(r));
+        return Err(vm.type_error(msg));
+    }
+    let msg = format!(
+        "'{}' object cannot be interpreted as an integer",
+        vm.type_name(v)
+    );
+    Err(vm.type_error(msg))
+}
+
+/// `round(x, -n)` of an int: the nearest multiple of `10**n`, half to even. The power is
+/// built by the big-int path, which refuses (`MemoryError`) one that cannot fit.
+fn round_int(vm: &mut Vm, x: Value, n: &BigInt) -> PyResult<Value> {
+    use crate::bytecode::ops::{BinaryOp, CompareOp};
+    let n = vm.int_from_big(n.clone())?;
+    let p = vm.binary_op(Value::int_unchecked(10), n, BinaryOp::Power, false)?;
+    let q = vm.binary_op(x, p, BinaryOp::FloorDivide, false)?;
+    let r = vm.binary_op(x, p, BinaryOp::Remainder, false)?;
+    let two = Value::int_unchecked(2);
+    let one = Value::int_unchecked(1);
+    let twice = vm.binary_op(r, two, BinaryOp::Multiply, false)?;
+    let c = vm.compare(twice, p, CompareOp::Gt)?;
+    let eq = vm.compare(twice, p, CompareOp::Eq)?;
+    let odd = vm.binary_op(q, one, BinaryOp::And, false)?;
+    let up = c == Value::TRUE || (eq == Value::TRUE && odd == one);
+    let q = if up {
+        vm.binary_op(q, one, BinaryOp::Add, false)?
+    } else {
+        q
+    };
+    vm.binary_op(q, p, BinaryOp::Multiply, false)
 }
 
 fn min_max(
@@ -734,9 +772,20 @@ fn radix_repr(
         );
         return Err(vm.type_error(msg));
     };
+    // The digits and the prefixed text both live until the string object is made.
+    let bits_per_digit = u64::from(radix.ilog2());
+    let len = b.bit_length().div_ceil(bits_per_digit).saturating_add(4);
+    let mut room = vm.scratch();
+    room.cover(
+        vm,
+        usize::try_from(len.saturating_mul(2)).unwrap_or(usize::MAX),
+    )?;
     let digits = b.abs().to_str_radix(radix, 0).unwrap_or_default();
     let sign = if b.is_negative() { "-" } else { "" };
-    vm.new_string(format!("{sign}{prefix}{digits}"))
+    let text = format!("{sign}{prefix}{digits}");
+    drop(digits);
+    drop(room);
+    vm.new_string(text)
 }
 
 fn hex(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {

@@ -4,6 +4,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::{add_methods, check_args, int_arg, kwarg};
+use crate::object::bigrange::{small_range_position, BigRange};
 use crate::object::types::{DictViewKind, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
@@ -330,85 +331,62 @@ fn list_index(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
     Err(vm.value_error(format!("{r} is not in list")))
 }
 
-/// Position of `x` in range `r`, if it is an int member.
+/// Position of `x` in range `r`, if it is a member.
 fn range_find(vm: &mut Vm, r: Value, x: Value) -> PyResult<Option<Value>> {
-    if let Some(Obj::BigRange(br)) = vm.obj(r) {
-        let br = (**br).clone();
-        return match vm.big_range_find(&br, x)? {
-            Some(k) => vm.int_from_big(k).map(Some),
+    if let (Some(Obj::Range { start, stop, step }), true) =
+        (vm.obj(r), x.is_small_int() || x.is_bool())
+    {
+        let (start, stop, step) = (*start, *stop, *step);
+        let i = vm.as_i64(x).unwrap_or_default();
+        return match small_range_position(start, stop, step, i) {
+            Some(k) => vm.new_int(k).map(Some),
             None => Ok(None),
         };
     }
-    Ok(range_find_small(vm, r, x)?.map(Value::int_unchecked))
+    let br = range_arg(vm, r, "index")?;
+    match vm.big_range_find(&br, x)? {
+        Some(k) => vm.int_from_big(k).map(Some),
+        None => Ok(None),
+    }
 }
 
-/// `range_find` for an `i64` range.
-fn range_find_small(vm: &mut Vm, r: Value, x: Value) -> PyResult<Option<i64>> {
-    let Some(Obj::Range { start, stop, step }) = vm.obj(r) else {
-        return Err(vm.type_error("descriptor requires a 'range' object"));
-    };
-    let (start, stop, step) = (*start, *stop, *step);
-    let i = if x.is_small_int() || x.is_bool() {
-        vm.as_i64(x)
-    } else if let Some(Obj::BigInt(_)) = vm.obj(x) {
-        return Ok(None);
-    } else {
-        // Non-int values compare by equality against each member, as CPython does.
-        let n = crate::object::protocol::range_len(start, stop, step);
-        for k in 0..n {
-            let v = Value::int_unchecked(start + k * step);
-            if vm.eq(v, x)? {
-                return Ok(Some(k));
-            }
+/// The range the range method `name` was called on.
+fn range_arg(vm: &mut Vm, r: Value, name: &str) -> PyResult<BigRange> {
+    match vm.range_as_big(r) {
+        Some(br) => Ok(br),
+        None => {
+            let msg = format!(
+                "descriptor '{name}' for 'range' objects doesn't apply to a '{}' object",
+                vm.type_name(r)
+            );
+            Err(vm.type_error(msg))
         }
-        return Ok(None);
-    };
-    let Some(i) = i else { return Ok(None) };
-    let inside = if step > 0 {
-        i >= start && i < stop
-    } else {
-        i <= start && i > stop
-    };
-    if inside && (i - start) % step == 0 {
-        return Ok(Some((i - start) / step));
     }
-    Ok(None)
 }
 
 fn range_index(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "index", args, 2, 2)?;
     match range_find(vm, args[0], args[1])? {
         Some(k) => Ok(k),
-        None => {
+        None if vm.is_int(args[1]) => {
             let r = vm.repr(args[1])?;
             Err(vm.value_error(format!("{r} is not in range")))
         }
+        // CPython searched anything else as a sequence.
+        None => Err(vm.value_error("sequence.index(x): x not in sequence")),
     }
 }
 
 fn range_count(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "count", args, 2, 2)?;
-    Ok(Value::int_unchecked(
-        range_find(vm, args[0], args[1])?.is_some() as i64,
-    ))
+    let br = range_arg(vm, args[0], "count")?;
+    let n = vm.big_range_count(&br, args[1])?;
+    vm.int_from_big(n)
 }
 
 fn slice_indices(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "indices", args, 2, 2)?;
-    if !matches!(vm.obj(args[0]), Some(Obj::Slice(_))) {
-        return Err(vm.type_error("descriptor 'indices' requires a 'slice' object"));
-    }
-    let n = int_arg(vm, args[1])?;
-    if n < 0 {
-        return Err(vm.value_error("length should not be negative"));
-    }
-    let si = vm.slice_indices(args[0], n as usize)?;
-    let t = [
-        Value::int_unchecked(si.start),
-        Value::int_unchecked(si.stop),
-        Value::int_unchecked(si.step),
-    ];
-    vm.new_tuple(t.to_vec())
+    vm.slice_indices_big(args[0], args[1])
 }
 
 fn list_count(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {

@@ -13,6 +13,7 @@ pub mod bytesmethods;
 pub mod classes;
 pub mod ctor;
 pub mod functions;
+mod intmath;
 pub mod methods;
 pub mod modules;
 pub mod nummethods;

@@ -5,6 +5,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::intmath::{math_comb, math_factorial, math_gcd, math_isqrt, math_lcm, math_perm};
 use super::{add_native, check_args, int_arg};
 use crate::numeric::mathfn::{self, MathError};
 use crate::object::types::{Module, NativeFn, NativeKind, Obj};
@@ -574,119 +575,6 @@ fn math_isclose(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyRes
         Ok(r) => Ok(Value::bool(r)),
         Err(_) => Err(vm.value_error("tolerances must be non-negative")),
     }
-}
-
-fn big_args(vm: &mut Vm, args: &[Value]) -> PyResult<Vec<crate::object::bigint::BigInt>> {
-    let mut out = Vec::new();
-    for a in args {
-        match vm.to_bigint(*a) {
-            Some(b) => out.push(b),
-            None => {
-                let msg = format!(
-                    "'{}' object cannot be interpreted as an integer",
-                    vm.type_name(*a)
-                );
-                return Err(vm.type_error(msg));
-            }
-        }
-    }
-    Ok(out)
-}
-
-fn math_gcd(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    let bs = big_args(vm, args)?;
-    let mut g = crate::object::bigint::BigInt::zero();
-    for b in bs {
-        g = g.gcd(&b);
-    }
-    vm.int_from_big(g)
-}
-
-fn math_lcm(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    let bs = big_args(vm, args)?;
-    let mut l = crate::object::bigint::BigInt::one();
-    for b in bs {
-        if b.is_zero() {
-            return Ok(Value::int_unchecked(0));
-        }
-        let g = l.gcd(&b);
-        l = l.mul(&b).abs().div_floor(&g).unwrap_or_default();
-    }
-    vm.int_from_big(l)
-}
-
-fn math_factorial(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    check_args(vm, "factorial", args, 1, 1)?;
-    if args[0].is_float() {
-        return Err(vm.type_error("'float' object cannot be interpreted as an integer"));
-    }
-    let n = int_arg(vm, args[0])?;
-    if n < 0 {
-        return Err(vm.value_error("factorial() not defined for negative values"));
-    }
-    if n > 100_000 {
-        return Err(vm.overflow_error("factorial() argument should not exceed 100000 in Tiercel"));
-    }
-    match crate::object::bigint::BigInt::factorial(n as u64) {
-        Ok(b) => vm.int_from_big(b),
-        Err(_) => Err(PyErr(vm.memory_error)),
-    }
-}
-
-fn math_isqrt(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    check_args(vm, "isqrt", args, 1, 1)?;
-    let b = big_args(vm, args)?.remove(0);
-    match b.isqrt() {
-        Some(r) => vm.int_from_big(r),
-        None => Err(vm.value_error("isqrt() argument must be nonnegative")),
-    }
-}
-
-fn math_comb(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    check_args(vm, "comb", args, 2, 2)?;
-    let n = int_arg(vm, args[0])?;
-    let k = int_arg(vm, args[1])?;
-    if n < 0 {
-        return Err(vm.value_error("n must be a non-negative integer"));
-    }
-    if k < 0 {
-        return Err(vm.value_error("k must be a non-negative integer"));
-    }
-    if k > n {
-        return Ok(Value::int_unchecked(0));
-    }
-    let k = k.min(n - k);
-    let mut r = crate::object::bigint::BigInt::one();
-    for i in 0..k {
-        r = r
-            .mul(&crate::object::bigint::BigInt::from_i64(n - i))
-            .div_floor(&crate::object::bigint::BigInt::from_i64(i + 1))
-            .unwrap_or_default();
-    }
-    vm.int_from_big(r)
-}
-
-fn math_perm(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    check_args(vm, "perm", args, 1, 2)?;
-    let n = int_arg(vm, args[0])?;
-    let k = match args.get(1) {
-        Some(v) if *v != Value::NONE => int_arg(vm, *v)?,
-        _ => n,
-    };
-    if n < 0 {
-        return Err(vm.value_error("n must be a non-negative integer"));
-    }
-    if k < 0 {
-        return Err(vm.value_error("k must be a non-negative integer"));
-    }
-    if k > n {
-        return Ok(Value::int_unchecked(0));
-    }
-    let mut r = crate::object::bigint::BigInt::one();
-    for i in 0..k {
-        r = r.mul(&crate::object::bigint::BigInt::from_i64(n - i));
-    }
-    vm.int_from_big(r)
 }
 
 fn math_fsum(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {

@@ -417,6 +417,10 @@ impl Vm {
             if !self.resume_generator(g, Value::UNDEF, OnReturn::Rust)? {
                 return Err(PyErr(exc));
             }
+            // The slot of the value a resume sends in (CPython pushes `None` there too):
+            // the handler of a `yield from` loop (`CLEANUP_THROW`) counts it, with the
+            // subiterator below, in its depth; other handlers drop it.
+            self.push(Value::NONE);
             let entry = self.frames.len() - 1;
             let frame = &self.frames[entry];
             let code = frame.code.clone();

@@ -457,7 +457,7 @@ impl Vm {
     /// Charges `factor` times the `bits` of a big-int result against the heap limit for as
     /// long as the returned token lives, or fails with `MemoryError` when that cannot fit.
     /// Small results are not charged (the common case stays cheap).
-    fn int_room(&mut self, bits: u64, factor: u64) -> PyResult<Option<Scratch>> {
+    pub(crate) fn int_room(&mut self, bits: u64, factor: u64) -> PyResult<Option<Scratch>> {
         let bytes = bits / 8 + 8;
         if bytes < 4096 {
             return Ok(None);

@@ -60,6 +60,19 @@ impl BigRange {
     }
 }
 
+/// The position of the int `i` in the `i64` range `start, stop, step`, if it is a member
+/// (computed wide: the differences may overflow `i64`, the position cannot).
+pub fn small_range_position(start: i64, stop: i64, step: i64, i: i64) -> Option<i64> {
+    let (start, stop, step, i) = (start as i128, stop as i128, step as i128, i as i128);
+    let inside = if step > 0 {
+        start <= i && i < stop
+    } else {
+        stop < i && i <= start
+    };
+    let d = i - start;
+    (inside && d % step == 0).then(|| (d / step) as i64)
+}
+
 /// CPython's range length: `(stop - start - 1) // step + 1` when non-empty.
 pub fn range_len(start: &BigInt, stop: &BigInt, step: &BigInt) -> BigInt {
     let one = BigInt::one();
@@ -189,6 +202,51 @@ impl Vm {
         self.int_from_big(v)
     }
 
+    /// `slice.indices(length)` at any size, as CPython computes it in ints.
+    pub(crate) fn slice_indices_big(&mut self, s: Value, length: Value) -> PyResult<Value> {
+        let Some(Obj::Slice(p)) = self.obj(s) else {
+            return Err(self.type_error("descriptor 'indices' requires a 'slice' object"));
+        };
+        let p = **p;
+        let len = match self.to_bigint(length) {
+            Some(b) => b,
+            None => match self.user_special(length, "__index__")? {
+                Some(f) => {
+                    let r = self.call_bound(f, length, &[])?;
+                    self.to_bigint(r).unwrap_or_default()
+                }
+                None => {
+                    let msg = format!(
+                        "'{}' object cannot be interpreted as an integer",
+                        self.type_name(length)
+                    );
+                    return Err(self.type_error(msg));
+                }
+            },
+        };
+        if len.is_negative() {
+            return Err(self.value_error("length should not be negative"));
+        }
+        // CPython's order: the step (and its zero check) first, then start and stop.
+        let mut parts = [None, None, None];
+        for i in [2, 0, 1] {
+            if p[i] != Value::NONE {
+                parts[i] = Some(self.big_index(p[i], "slice")?);
+            }
+            if i == 2 && parts[2].as_ref().is_some_and(BigInt::is_zero) {
+                return Err(self.value_error("slice step cannot be zero"));
+            }
+        }
+        let [a, b, c] = parts;
+        let (start, stop, step) = slice_long_indices(a, b, c, &len);
+        let t = [
+            self.int_from_big(start)?,
+            self.int_from_big(stop)?,
+            self.int_from_big(step)?,
+        ];
+        self.new_tuple(t.to_vec())
+    }
+
     /// An index as a big int (ints, or `__index__`).
     fn big_index(&mut self, v: Value, what: &str) -> PyResult<BigInt> {
         if let Some(b) = self.to_bigint(v) {
@@ -214,22 +272,60 @@ impl Vm {
     /// The position of `x` in a range of any size: ints by arithmetic, other values by
     /// equality against each member (as CPython does).
     pub(crate) fn big_range_find(&mut self, r: &BigRange, x: Value) -> PyResult<Option<BigInt>> {
-        if x.is_small_int() || x.is_bool() || matches!(self.obj(x), Some(Obj::BigInt(_))) {
-            let Some(b) = self.to_bigint(x) else {
-                return Ok(None);
-            };
+        if let Some(b) = self.exact_int(x) {
             return Ok(r.position(&b));
         }
-        let mut k = BigInt::zero();
+        Ok(self.range_scan(r, x, false)?.1)
+    }
+
+    /// `range.count(x)`: 0 or 1 for an int, else the number of members equal to `x`.
+    pub(crate) fn big_range_count(&mut self, r: &BigRange, x: Value) -> PyResult<BigInt> {
+        if let Some(b) = self.exact_int(x) {
+            let n = r.position(&b).is_some() as i64;
+            return Ok(BigInt::from_i64(n));
+        }
+        Ok(self.range_scan(r, x, true)?.0)
+    }
+
+    /// An int or bool as a big int: what ranges search by arithmetic (CPython searches
+    /// everything else, int subclasses included, by equality).
+    fn exact_int(&self, x: Value) -> Option<BigInt> {
+        if x.is_small_int() || x.is_bool() || matches!(self.obj(x), Some(Obj::BigInt(_))) {
+            return self.to_bigint(x);
+        }
+        None
+    }
+
+    /// Compares each member of `r` with `x` in order (`member == x`, as CPython's
+    /// iteration search), until the first match unless `all`: the number of matches and
+    /// the first one's position. A scan of a huge range runs as long as CPython's, so it
+    /// takes one native step per member: the budget and the embedder's requests stop it.
+    fn range_scan(
+        &mut self,
+        r: &BigRange,
+        x: Value,
+        all: bool,
+    ) -> PyResult<(BigInt, Option<BigInt>)> {
         let one = BigInt::one();
+        let (mut matches, mut first) = (BigInt::zero(), None);
+        let mut k = BigInt::zero();
+        let mut item = r.start.clone();
         while k < r.len {
-            let v = self.int_from_big(r.item(&k))?;
+            self.native_step()?;
+            let v = self.int_from_big(item.clone())?;
             if self.eq(v, x)? {
-                return Ok(Some(k));
+                matches = matches.add(&one);
+                if first.is_none() {
+                    first = Some(k.clone());
+                }
+                if !all {
+                    break;
+                }
             }
             k = k.add(&one);
+            item = item.add(&r.step);
         }
-        Ok(None)
+        Ok((matches, first))
     }
 
     /// An iterator over a big range, forward or reversed.

@@ -5,6 +5,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::bigint::BigInt;
 use super::types::{DictViewKind, Obj, SetObj};
 use super::value::{ObjRef, Value};
 use crate::bytecode::ops::{BinaryOp, CompareOp};
@@ -473,26 +474,17 @@ impl Vm {
             }
             Obj::Range { start, stop, step } => {
                 let (start, stop, step) = (*start, *stop, *step);
-                match self.as_i64(item) {
-                    Some(i) if item.is_small_int() || self.is_int(item) => {
-                        let inr = if step > 0 {
-                            start <= i && i < stop
-                        } else {
-                            stop < i && i <= start
-                        };
-                        Ok(inr && (i - start) % step == 0)
-                    }
-                    _ => {
-                        let n = super::protocol::range_len(start, stop, step);
-                        for k in 0..n {
-                            let v = Value::int_unchecked(start + k * step);
-                            if self.eq(v, item)? {
-                                return Ok(true);
-                            }
-                        }
-                        Ok(false)
-                    }
+                if let (true, Some(i)) = (item.is_small_int() || item.is_bool(), self.as_i64(item))
+                {
+                    let pos = super::bigrange::small_range_position(start, stop, step, i);
+                    return Ok(pos.is_some());
                 }
+                let br = super::bigrange::BigRange::new(
+                    BigInt::from_i64(start),
+                    BigInt::from_i64(stop),
+                    BigInt::from_i64(step),
+                );
+                Ok(self.big_range_find(&br, item)?.is_some())
             }
             Obj::Bytes(_) | Obj::ByteArray(_) => {
                 let hay = self.bytes_data(container).unwrap_or_default();
@@ -760,17 +752,15 @@ impl Vm {
         if let Some(i) = self.as_i64(v) {
             return Ok(i);
         }
+        // Out-of-range bounds are clamped, as CPython clamps them to `Py_ssize_t`.
+        let clamp = |b: BigInt| if b.is_negative() { i64::MIN } else { i64::MAX };
         if let Some(b) = self.to_bigint(v) {
-            return Ok(if b.is_negative() {
-                i64::MIN / 2
-            } else {
-                i64::MAX / 2
-            });
+            return Ok(clamp(b));
         }
         if let Some(f) = self.user_special(v, "__index__")? {
             let r = self.call_bound(f, v, &[])?;
-            if let Some(i) = self.as_i64(r) {
-                return Ok(i);
+            if let Some(b) = self.to_bigint(r) {
+                return Ok(b.to_i64().unwrap_or_else(|| clamp(b)));
             }
         }
         Err(self.type_error("slice indices must be integers or None or have an __index__ method"))
@@ -889,19 +879,44 @@ impl Vm {
                 let (start, stop, step) = (*start, *stop, *step);
                 let len = super::protocol::range_len(start, stop, step) as usize;
                 if is_slice {
-                    let si = self.slice_indices(k, len)?;
-                    let nstart = start + si.start * step;
-                    let nstep = step * si.step;
-                    let nstop = start.saturating_add(si.stop.saturating_mul(step));
-                    return self.alloc_value(Obj::Range {
-                        start: nstart,
-                        stop: nstop,
-                        step: nstep,
-                    });
+                    // Slice bounds that are small ints are exact after `slice_indices` (big
+                    // ones are clamped there, as for sequences, but a range slice keeps
+                    // them, as CPython computes it in ints), and the new bounds are exact
+                    // unless they overflow; anything else takes the big-int path.
+                    let exact = match self.obj(k) {
+                        Some(Obj::Slice(p)) => p.iter().all(|v| fast_bound(*v).is_some()),
+                        _ => false,
+                    };
+                    if exact {
+                        let si = self.slice_indices(k, len)?;
+                        let at = |i: i64| i.checked_mul(step).and_then(|d| start.checked_add(d));
+                        if let (Some(a), Some(b), Some(c)) =
+                            (at(si.start), at(si.stop), step.checked_mul(si.step))
+                        {
+                            if i64::try_from(super::protocol::range_len_i128(a, b, c)).is_ok() {
+                                return self.alloc_value(Obj::Range {
+                                    start: a,
+                                    stop: b,
+                                    step: c,
+                                });
+                            }
+                        }
+                    }
+                    let br = super::bigrange::BigRange::new(
+                        BigInt::from_i64(start),
+                        BigInt::from_i64(stop),
+                        BigInt::from_i64(step),
+                    );
+                    return self.big_range_subscript(&br, k);
+                }
+                // CPython indexes ranges with ints of any size: a big index is out of range.
+                if self.as_i64(k).is_none() && self.is_int(k) {
+                    return Err(self.index_error("range object index out of range"));
                 }
                 let i = self.index_value(k, "range")?;
                 let i = self.norm_index(i, len, "range object")?;
-                self.new_int(start + i as i64 * step)
+                // The offset may overflow even where the item does not.
+                self.int_from_i128(start as i128 + i as i128 * step as i128)
             }
             Obj::Dict(_) => match self.dict_get(r, k)? {
                 Some(v) => Ok(v),
@@ -1284,7 +1299,8 @@ pub fn slice_indices_of(
     len: usize,
 ) -> Option<SliceIndices> {
     let len = len as i64;
-    let step = step.unwrap_or(1);
+    // CPython clamps the step to `-sys.maxsize`, so that it can be negated.
+    let step = step.unwrap_or(1).max(-i64::MAX);
     if step == 0 {
         return None;
     }

@@ -132,7 +132,8 @@ impl Vm {
             }
             3 => {
                 let s = self.repr(v)?;
-                self.new_string(crate::builtins::functions::ascii_escape(&s))?
+                let a = crate::builtins::functions::ascii_escape(self, &s)?;
+                self.new_string(a)?
             }
             _ => v,
         };
@@ -599,7 +600,7 @@ impl Vm {
             }
             'r' | 'a' => {
                 let r = self.repr(v)?;
-                let s = crate::builtins::functions::ascii_escape(&r);
+                let s = crate::builtins::functions::ascii_escape(self, &r)?;
                 self.formatted(|room| percent_str(&s, flags, width, prec, room))
             }
             'c' => {
@@ -639,7 +640,7 @@ impl Vm {
                     'r' => self.repr(v)?,
                     _ => {
                         let r = self.repr(v)?;
-                        crate::builtins::functions::ascii_escape(&r)
+                        crate::builtins::functions::ascii_escape(self, &r)?
                     }
                 };
                 self.formatted(|room| percent_str(&s, flags, width, prec, room))

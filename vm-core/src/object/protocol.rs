@@ -646,16 +646,18 @@ impl Vm {
         }
         let (ra, rb) = match (a.as_obj(), b.as_obj()) {
             (Some(ra), Some(rb)) => (ra, rb),
+            // A big int may equal a float (`2**50 == 2.0**50`): `compare` decides exactly.
             (Some(ra), None) => {
                 return match self.heap.get(ra) {
                     Obj::Instance(_) => None,
-                    Obj::BigInt(_) => Some(false),
+                    Obj::BigInt(_) if b.is_float() => None,
                     _ => Some(false),
                 }
             }
             (None, Some(rb)) => {
                 return match self.heap.get(rb) {
                     Obj::Instance(_) => None,
+                    Obj::BigInt(_) if a.is_float() => None,
                     _ => Some(false),
                 }
             }

@@ -230,7 +230,7 @@ pub(super) fn mul_mag_polled(a: &[u32], b: &[u32], poll: &mut Poll<'_>) -> Vec<u
 }
 
 /// `a * m` on magnitudes for a single-limb multiplier.
-fn mul_small(a: &[u32], m: u32) -> Vec<u32> {
+pub(super) fn mul_small(a: &[u32], m: u32) -> Vec<u32> {
     let m = u64::from(m);
     let mut out = Vec::with_capacity(a.len() + 1);
     let mut carry = 0u64;

@@ -41,7 +41,7 @@ pub(super) fn divrem_mag(u: &[u32], v: &[u32]) -> (Vec<u32>, Vec<u32>) {
 }
 
 /// [`divrem_mag`], giving up (with a meaningless result) once `poll` asks to stop.
-fn divrem_mag_polled(u: &[u32], v: &[u32], poll: &mut Poll<'_>) -> (Vec<u32>, Vec<u32>) {
+pub(super) fn divrem_mag_polled(u: &[u32], v: &[u32], poll: &mut Poll<'_>) -> (Vec<u32>, Vec<u32>) {
     if cmp_mag(u, v) == Ordering::Less {
         return (Vec::new(), u.to_vec());
     }

@@ -26,6 +26,7 @@ mod arith;
 mod bitops;
 mod convert;
 mod div;
+mod numtheory;
 mod parse;
 mod poll;
 #[cfg(test)]
