@@ -1,4 +1,0 @@
-r=range(10**20)
-(r in r)
-try:(())
-except:()
