@@ -189,6 +189,13 @@ fn huge_integers_are_refused_up_front() {
         r.stderr
     );
     assert!(start.elapsed() < Duration::from_secs(30));
+    // The 5 MB source is read in place and its digits are kept once (the lexer copied the
+    // source as 20 MB of chars and its digits twice: 37 MB).
+    let peak = r.peak_kib.expect("tiercel --stats reports its peak");
+    assert!(
+        peak <= PEAK_KIB,
+        "a 5-million-digit literal: peak {peak} KiB"
+    );
 }
 
 #[test]

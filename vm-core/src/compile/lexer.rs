@@ -11,6 +11,9 @@ use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use text::Text;
+
+mod text;
 
 /// CPython's limit on bracket nesting in the tokenizer.
 pub const MAX_PAREN_LEVEL: usize = 200;
@@ -53,8 +56,8 @@ pub(crate) fn error(
     }
 }
 
-struct Lexer {
-    src: Vec<char>,
+struct Lexer<'a> {
+    src: Text<'a>,
     pos: usize,
     line: u32,
     line_start: usize,
@@ -84,33 +87,19 @@ fn is_printable(c: char) -> bool {
 
 /// Tokenizes `source`. Never panics; stops at the first error.
 pub fn tokenize(source: &str) -> Lexed {
-    let mut src: Vec<char> = Vec::with_capacity(source.len() + 1);
-    let mut it = source.chars().peekable();
-    if it.peek() == Some(&'\u{feff}') {
-        it.next();
-    }
-    while let Some(c) = it.next() {
-        if c == '\r' {
-            if it.peek() == Some(&'\n') {
-                it.next();
-            }
-            src.push('\n');
-        } else {
-            src.push(c);
-        }
-    }
+    let src = Text::new(source);
     let ends_with_blank_line = {
         let mut k = src.len();
-        while k > 0 && matches!(src[k - 1], ' ' | '\t' | '\x0c') {
+        while k > 0 && matches!(src.at(k - 1), ' ' | '\t' | '\x0c') {
             k -= 1;
         }
         // A blank line means the text ends "\n\n" (possibly with whitespace between).
-        k >= 1 && src[k - 1] == '\n' && {
+        k >= 1 && src.at(k - 1) == '\n' && {
             let mut j = k - 1;
-            while j > 0 && matches!(src[j - 1], ' ' | '\t' | '\x0c') {
+            while j > 0 && matches!(src.at(j - 1), ' ' | '\t' | '\x0c') {
                 j -= 1;
             }
-            j == 0 || src[j - 1] == '\n'
+            j == 0 || src.at(j - 1) == '\n'
         }
     };
     let mut lx = Lexer {
@@ -154,12 +143,12 @@ pub fn tokenize(source: &str) -> Lexed {
 
 type LexResult<T> = Result<T, (CompileError, bool)>;
 
-impl Lexer {
+impl Lexer<'_> {
     fn peek(&self) -> Option<char> {
-        self.src.get(self.pos).copied()
+        self.src.get(self.pos)
     }
     fn peek_at(&self, k: usize) -> Option<char> {
-        self.src.get(self.pos + k).copied()
+        self.src.get(self.pos + k)
     }
     fn col(&self) -> u32 {
         (self.pos - self.line_start) as u32
@@ -202,7 +191,7 @@ impl Lexer {
     /// Length of the current line in characters, counting its newline (present or implied).
     fn line_len_with_newline(&self) -> u32 {
         let mut k = self.line_start;
-        while k < self.src.len() && self.src[k] != '\n' {
+        while k < self.src.len() && self.src.at(k) != '\n' {
             k += 1;
         }
         (k - self.line_start + 1) as u32
@@ -475,10 +464,7 @@ impl Lexer {
         }
         // CPython's ENDMARKER sits on the last line, one past its newline (used by errors).
         let (eline, ecol) = if self.pos == self.line_start && self.line > 1 {
-            let prev_start = self.src[..self.pos - 1]
-                .iter()
-                .rposition(|&c| c == '\n')
-                .map_or(0, |k| k + 1);
+            let prev_start = self.src.line_start_before(self.pos - 1);
             (self.line - 1, (self.pos - prev_start) as u32)
         } else {
             (line, col + 1)
@@ -509,7 +495,7 @@ impl Lexer {
         }
         if !ascii {
             for k in start..self.pos {
-                let c = self.src[k];
+                let c = self.src.at(k);
                 let ok = if k == start {
                     c == '_' || c.is_alphabetic()
                 } else {
@@ -528,8 +514,8 @@ impl Lexer {
         }
         if matches!(self.peek(), Some('"' | '\'')) && self.pos - start <= 2 {
             let (mut b, mut r, mut f, mut u) = (0, 0, 0, 0);
-            for &c in &self.src[start..self.pos] {
-                match c {
+            for k in start..self.pos {
+                match self.src.at(k) {
                     'b' | 'B' => b += 1,
                     'r' | 'R' => r += 1,
                     'f' | 'F' => f += 1,
@@ -547,7 +533,7 @@ impl Lexer {
                 return self.string(start, b == 1, r == 1, f == 1);
             }
         }
-        let text: String = self.src[start..self.pos].iter().collect();
+        let text = self.src.slice(start, self.pos);
         let tok = match Kw::from_ident(&text) {
             Some(k) => Tok::Kw(k),
             None => Tok::Name(Name::from(text.as_str())),
@@ -597,7 +583,7 @@ impl Lexer {
                 self.pos += 1;
             }
         }
-        let body: String = self.src[body_start..body_end].iter().collect();
+        let body = self.src.slice(body_start, body_end);
         let lit = StrLit {
             bytes,
             raw,
@@ -629,6 +615,11 @@ impl Lexer {
     }
 
     fn digits_while(&mut self, f: fn(char) -> bool, out: &mut String) {
+        // Sized first: a literal of millions of digits takes its own size, not twice it.
+        let n = (self.pos..self.src.len())
+            .take_while(|&k| f(self.src.at(k)))
+            .count();
+        out.reserve_exact(n);
         while let Some(c) = self.peek() {
             if !f(c) {
                 break;
@@ -729,7 +720,7 @@ impl Lexer {
                 _ => (2, "binary"),
             };
             self.radix_int(radix, kind, &mut text)?;
-            let tok = int_constant(&text, radix);
+            let tok = int_constant(text, radix);
             self.push(Tok::Number(tok), line, col);
             return Ok(());
         }
@@ -821,7 +812,7 @@ impl Lexer {
         let value = if is_float {
             Constant::Float(text.parse::<f64>().unwrap_or(f64::INFINITY))
         } else {
-            int_constant(&text, 10)
+            int_constant(text, 10)
         };
         self.push(Tok::Number(value), line, col);
         Ok(())
@@ -960,15 +951,14 @@ fn is_mark(c: char) -> bool {
 }
 
 /// Converts integer digits (no underscores) to `Int` or, on overflow, `BigInt`.
-fn int_constant(digits: &str, radix: u32) -> Constant {
-    match i64::from_str_radix(digits, radix) {
+fn int_constant(mut digits: String, radix: u32) -> Constant {
+    match i64::from_str_radix(&digits, radix) {
         Ok(v) => Constant::Int(v),
         Err(_) => {
-            let trimmed = digits.trim_start_matches('0');
-            Constant::BigInt {
-                digits: String::from(if trimmed.is_empty() { "0" } else { trimmed }),
-                radix,
-            }
+            // In place: the digits of a huge literal are not copied.
+            let zeros = digits.len() - digits.trim_start_matches('0').len();
+            digits.drain(..zeros.min(digits.len().saturating_sub(1)));
+            Constant::BigInt { digits, radix }
         }
     }
 }

@@ -1,12 +1,13 @@
 //! Rendering compile errors the way CPython 3.11 prints an uncaught `SyntaxError`.
 
 use super::error::CompileError;
+use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
 
 /// Line `n` (1-based) of `source`, with its newline if it has one. Lines end at `\n`,
 /// `\r\n` or `\r`; the terminator is reported as a single `\n`.
-fn source_line(source: &str, n: u32) -> Option<String> {
+fn source_line(source: &str, n: u32) -> Option<Cow<'_, str>> {
     let mut line = 1u32;
     let mut start = 0usize;
     let bytes = source.as_bytes();
@@ -15,9 +16,14 @@ fn source_line(source: &str, n: u32) -> Option<String> {
         let b = bytes[i];
         if b == b'\n' || b == b'\r' {
             if line == n {
-                let mut s = String::from(&source[start..i]);
+                // Borrowed where the source has the newline itself: a line can be megabytes.
+                if b == b'\n' {
+                    return Some(Cow::Borrowed(&source[start..=i]));
+                }
+                let mut s = String::with_capacity(i - start + 1);
+                s.push_str(&source[start..i]);
                 s.push('\n');
-                return Some(s);
+                return Some(Cow::Owned(s));
             }
             if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
                 i += 1;
@@ -28,7 +34,7 @@ fn source_line(source: &str, n: u32) -> Option<String> {
         i += 1;
     }
     if line == n && start < source.len() {
-        return Some(String::from(&source[start..]));
+        return Some(Cow::Borrowed(&source[start..]));
     }
     None
 }
@@ -56,7 +62,7 @@ impl CompileError {
             let (text, col, end_col) = if is_file(filename) {
                 file_piece(&line, self.col, self.end_col)
             } else {
-                (line, self.col, self.end_col)
+                (line.into_owned(), self.col, self.end_col)
             };
             let line_size = text.chars().count() as i64;
             let offset = i64::from(col);
