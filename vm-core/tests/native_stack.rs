@@ -84,3 +84,43 @@ fn native_code_calling_back_into_python_raises_recursion_error() {
         assert_eq!(outcome_on_small_stack(src), "RecursionError", "{src}");
     }
 }
+
+/// A chain of `n` `elif` branches (each is an `if` nested in the `else` before it).
+fn elif_chain(n: usize) -> &'static str {
+    let mut src = String::from("x = 5\nif x == 0:\n    pass\n");
+    for i in 1..n {
+        src.push_str(&format!("elif x == {i}:\n    x = x\n"));
+    }
+    src.push_str("else:\n    x = -1\nassert x == -1 or x == 5\n");
+    Box::leak(src.into_boxed_str())
+}
+
+#[test]
+fn long_elif_chains_compile_or_are_a_syntax_error() {
+    // Every stage of the compiler recurses on the chain: it stops at the parser's nesting
+    // limit (the chain of 20,000 overflowed the host's 8 MiB main stack and aborted).
+    assert_eq!(outcome_on_small_stack(elif_chain(1_000)), "");
+    for n in [1_001, 20_000, 100_000] {
+        let r = outcome_on_small_stack(elif_chain(n));
+        assert!(
+            r.starts_with("Compile(") && r.contains("SyntaxError: too many 'elif' branches"),
+            "{n}: {r}"
+        );
+    }
+}
+
+#[test]
+fn expressions_at_the_nesting_limit_compile_on_a_small_stack() {
+    let n = 990;
+    for src in [
+        format!("x = {}\n", vec!["1"; n].join(" + ")),
+        format!("x = {}1\n", "-".repeat(n)),
+        format!("x = {}True\n", "not ".repeat(n)),
+        format!("x = {}2{}\n", "(".repeat(199), ")".repeat(199)),
+        format!("x = {}2\n", "1 if 0 else ".repeat(n)),
+        format!("x = 1\ny = x{}\n", ".real".repeat(n)),
+    ] {
+        let src: &'static str = Box::leak(src.into_boxed_str());
+        assert_eq!(outcome_on_small_stack(src), "", "{}", &src[..40]);
+    }
+}

@@ -20,7 +20,8 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-/// Maximum nesting of expressions (recursion plus left-deep chains such as `a+b+c`).
+/// Maximum nesting of expressions (recursion plus left-deep chains such as `a+b+c`) and of
+/// `elif` branches (each is an `if` inside the `else` of the one before).
 /// CPython fails somewhere between 1000 and 5000 levels with a `RecursionError`.
 const MAX_DEPTH: u32 = 1000;
 
@@ -405,6 +406,15 @@ impl Parser {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return Err(self.error_at_token("too many nested parentheses".into()));
+        }
+        Ok(())
+    }
+    /// Enters an `elif` branch, which nests like an expression does.
+    fn enter_elif(&mut self) -> PResult<()> {
+        self.depth += 1;
+        // Its condition takes a level more: an `elif` that has no room for it is refused.
+        if self.depth >= MAX_DEPTH {
+            return Err(self.error_at_token("too many 'elif' branches".into()));
         }
         Ok(())
     }

@@ -507,7 +507,11 @@ impl Parser {
             start.0,
         )?;
         let orelse = if self.at_kw(Kw::Elif) {
-            alloc::vec![self.if_stmt(true)?]
+            // An `elif` is an `if` nested in the `else`: every later stage recurses on it.
+            self.enter_elif()?;
+            let nested = self.if_stmt(true);
+            self.leave();
+            alloc::vec![nested?]
         } else {
             self.else_block()?
         };
