@@ -175,7 +175,9 @@ fn abs(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
 fn divmod(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "divmod", args, 2, 2)?;
     let (a, b) = (args[0], args[1]);
-    if vm.to_f64(a).ok().flatten().is_none() || vm.to_f64(b).ok().flatten().is_none() {
+    // An int too large for a float is still a number here.
+    let number = |vm: &mut Vm, v: Value| vm.is_int(v) || vm.to_f64(v).ok().flatten().is_some();
+    if !number(vm, a) || !number(vm, b) {
         if let Some(f) = vm.user_special(a, "__divmod__")? {
             let r = vm.call_bound(f, a, &[b])?;
             if r != Value::NOT_IMPLEMENTED {
