@@ -370,7 +370,7 @@ fn dict_equality_values() {
 
 // The interpreter pops `BUILD_MAP`'s pairs and `SET_UPDATE`'s collected items into Rust
 // locals before hashing them, so a user `__hash__` that collects frees the ones not stored
-// yet. The fix belongs in `interp/eval.rs` (root them with `with_roots`), which is being
+// yet. The fix belongs in `interp/uops.rs` (root them with `with_roots`), which is being
 // rewritten separately.
 
 #[test]

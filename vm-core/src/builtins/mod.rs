@@ -9,7 +9,12 @@ use crate::object::types::{NativeFn, NativeFunc, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
+mod bytearraymethods;
+mod bytesascii;
+mod bytescodec;
 pub mod bytesmethods;
+mod bytessearch;
+mod bytessplit;
 pub mod classes;
 pub mod ctor;
 pub mod functions;

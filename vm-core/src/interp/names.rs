@@ -1,0 +1,127 @@
+//! Lookups of local, cell, global and namespace names and of methods for a call, with the
+//! errors of unbound names.
+
+use crate::bytecode::code::CodeObject;
+use crate::interp::eval::Ctx;
+use crate::object::types::Obj;
+use crate::object::value::Value;
+use crate::vm::{PyErr, PyResult, Vm};
+
+impl Vm {
+    pub(crate) fn deref_cell(&mut self, ctx: &Ctx, arg: u32) -> PyResult<Value> {
+        let cell = self.stack[ctx.base + ctx.code.nlocals() + arg as usize];
+        let v = match self.obj(cell) {
+            Some(Obj::Cell(v)) => *v,
+            _ => Value::UNDEF,
+        };
+        if v.is_undef() {
+            return Err(self.unbound_free(ctx.code, arg));
+        }
+        Ok(v)
+    }
+
+    pub(crate) fn cell_name(&self, code: &CodeObject, arg: u32) -> Value {
+        let i = arg as usize;
+        if i < code.cellvars.len() {
+            code.cellvars[i]
+        } else {
+            code.freevars
+                .get(i - code.cellvars.len())
+                .copied()
+                .unwrap_or(Value::NONE)
+        }
+    }
+
+    pub(crate) fn unbound_local(&mut self, code: &CodeObject, i: usize) -> PyErr {
+        let name = code
+            .varnames
+            .get(i)
+            .and_then(|v| self.str_of(*v))
+            .unwrap_or("?");
+        let msg = alloc::format!(
+            "cannot access local variable '{name}' where it is not associated with a value"
+        );
+        self.new_exception(self.types.unbound_local_error, &msg)
+    }
+
+    pub(crate) fn unbound_free(&mut self, code: &CodeObject, arg: u32) -> PyErr {
+        let nv = self.cell_name(code, arg);
+        let name = alloc::string::String::from(self.str_of(nv).unwrap_or("?"));
+        if (arg as usize) < code.cellvars.len() {
+            let msg = alloc::format!(
+                "cannot access local variable '{name}' where it is not associated with a value"
+            );
+            self.new_exception(self.types.unbound_local_error, &msg)
+        } else {
+            let msg = alloc::format!("cannot access free variable '{name}' where it is not associated with a value in enclosing scope");
+            self.new_exception(self.types.name_error, &msg)
+        }
+    }
+
+    /// The namespace of a module or class body frame.
+    pub(crate) fn namespace_of(&self, fi: usize) -> Value {
+        let f = &self.frames[fi];
+        if f.locals.is_undef() {
+            Value::obj(f.globals)
+        } else {
+            f.locals
+        }
+    }
+
+    pub(crate) fn load_name(&mut self, fi: usize, name: Value) -> PyResult<Value> {
+        let ns = self.namespace_of(fi);
+        if let Some(d) = ns.as_obj() {
+            if let Some(v) = self.dict_get_str(d, name) {
+                return Ok(v);
+            }
+        }
+        let g = self.frames[fi].globals;
+        if let Some(v) = self.dict_get_str(g, name) {
+            return Ok(v);
+        }
+        if let Some(v) = self.dict_get_str(self.builtins, name) {
+            return Ok(v);
+        }
+        let n = alloc::string::String::from(self.str_of(name).unwrap_or("?"));
+        Err(self.name_error(&n))
+    }
+
+    pub(crate) fn mapping_set(&mut self, ns: Value, k: Value, v: Value) -> PyResult<()> {
+        match ns.as_obj() {
+            Some(d) if matches!(self.heap.get(d), Obj::Dict(_)) => self.dict_set(d, k, v),
+            _ => self.set_item(ns, k, v),
+        }
+    }
+
+    /// `obj.name` for a call: `(function, self)` without allocating a bound method when the
+    /// attribute is a plain method, else `(attr, NULL)`.
+    pub(crate) fn load_method(&mut self, obj: Value, name: Value) -> PyResult<(Value, Value)> {
+        let t = self.type_of(obj);
+        let is_plain = !matches!(
+            self.obj(obj),
+            Some(Obj::Class(_) | Obj::Module(_) | Obj::Super { .. })
+        );
+        if is_plain {
+            if let Some(d) = self.class_lookup(t, name) {
+                let is_method = match self.obj(d) {
+                    Some(Obj::Function(_)) => true,
+                    Some(Obj::Native(n)) => n.kind == crate::object::types::NativeKind::Method,
+                    _ => false,
+                };
+                if is_method {
+                    let shadowed = match obj.as_obj() {
+                        Some(r) if matches!(self.heap.get(r), Obj::Instance(_)) => {
+                            self.instance_get(r, name).is_some()
+                        }
+                        _ => false,
+                    };
+                    if !shadowed {
+                        return Ok((d, obj));
+                    }
+                }
+            }
+        }
+        let v = self.get_attr(obj, name)?;
+        Ok((v, Value::UNDEF))
+    }
+}
