@@ -368,10 +368,8 @@ fn dict_equality_values() {
     assert_eq!(result_of(src), r#"(True, True, True)"#);
 }
 
-// The interpreter pops `BUILD_MAP`'s pairs and `SET_UPDATE`'s collected items into Rust
-// locals before hashing them, so a user `__hash__` that collects frees the ones not stored
-// yet. The fix belongs in `interp/uops.rs` (root them with `with_roots`), which is being
-// rewritten separately.
+// `BUILD_MAP`'s pairs and `SET_UPDATE`'s collected items stay rooted while a user
+// `__hash__` that collects runs (they were once popped into Rust locals and freed).
 
 #[test]
 fn dict_and_set_displays_with_user_hash() {
