@@ -264,7 +264,7 @@ fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
     check_args(vm, "round", &args, 1, 2)?;
     let x = args[0];
     let nd = if args.len() == 2 && args[1] != Value::NONE {
-        Some(ndigits_arg(vm, args[1])?)
+        Some(super::intmath::index_big(vm, args[1])?)
     } else {
         None
     };
@@ -312,26 +312,6 @@ fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
             Err(vm.type_error(msg))
         }
     }
-}
-
-/// `round`'s `ndigits`: an int of any size (or an object with `__index__`).
-fn ndigits_arg(vm: &mut Vm, v: Value) -> PyResult<BigInt> {
-    if let Some(b) = vm.to_bigint(v) {
-        return Ok(b);
-    }
-    if let Some(f) = vm.user_special(v, "__index__")? {
-        let r = vm.call_bound(f, v, &[])?;
-        if let Some(b) = vm.to_bigint(r) {
-            return Ok(b);
-        }
-        let msg = format!("__index__ returned non-int (type {})", vm.type_name(r));
-        return Err(vm.type_error(msg));
-    }
-    let msg = format!(
-        "'{}' object cannot be interpreted as an integer",
-        vm.type_name(v)
-    );
-    Err(vm.type_error(msg))
 }
 
 /// `round(x, -n)` of an int: the nearest multiple of `10**n`, half to even. The power is
