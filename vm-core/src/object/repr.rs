@@ -142,7 +142,7 @@ impl Vm {
             return Err(self.internal_error("int_to_string of a non-int"));
         };
         b.to_str_radix(10, DEFAULT_MAX_STR_DIGITS)
-            .map_err(|_| self.value_error(super::fmtglue::INT_MAX_STR_DIGITS_MSG))
+            .map_err(|_| self.value_error(super::value_format::INT_MAX_STR_DIGITS_MSG))
     }
 
     /// `repr(v)`.

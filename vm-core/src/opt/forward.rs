@@ -105,7 +105,7 @@ pub(super) struct Pass<'a> {
     /// The loop copy's header, for a peeled trace.
     pub(super) loop_entry: Option<super::link::LoopEntry>,
     /// Saved states of suspended generators (`opt::gen`).
-    pub(super) gens: Vec<super::gen::GenSave>,
+    pub(super) gens: Vec<super::generator_hops::GenSave>,
     /// The shape guards emitted since the last escaping uop, by the value they proved
     /// (`opt::fields`: a later guard may deepen them).
     pub(super) shape_guards: Vec<(Sym, usize)>,

@@ -176,7 +176,7 @@ pub mod check;
 mod facts;
 mod fields;
 pub mod forward;
-mod gen;
+mod generator_hops;
 mod generic;
 pub mod link;
 pub mod peel;

@@ -13,7 +13,7 @@
 use alloc::vec::Vec;
 
 use super::forward::{Entered, Frame, Pass};
-use super::gen::{join_gens, GenHeader};
+use super::generator_hops::{join_gens, GenHeader};
 use super::symbol::{Contradiction, Ty};
 use crate::bytecode::ops::Uop;
 use crate::exec::ir::ExecutorBuilder;
