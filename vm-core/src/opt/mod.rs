@@ -1,4 +1,4 @@
-//! The tier-2 trace optimizer (issue 6): a forward abstract interpretation over a recorded
+//! The tier-2 trace optimizer: a forward abstract interpretation over a recorded
 //! trace that removes guards proven by earlier uops, run by
 //! `TraceOptimizer`'s [`crate::exec::api::Optimizer::finish_trace`] before the executor is built.
 //!
