@@ -103,7 +103,7 @@ pub(super) fn b_fromhex(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value>
 
 pub(super) fn b_decode(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
     let (s, _) = this(vm, args, "decode")?;
-    let (enc, errors) = super::strmore::codec_args(vm, args, kwargs, "decode")?;
+    let (enc, errors) = super::strcodec::codec_args(vm, args, kwargs, "decode")?;
     let cls = vm.types.unicode_decode_error;
     let mut out = String::with_capacity(s.len());
     match enc {

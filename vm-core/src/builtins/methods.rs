@@ -127,6 +127,8 @@ pub(crate) fn install(vm: &mut Vm) {
         ],
     );
     super::strmethods::install(vm);
+    super::bytesmethods::install(vm);
+    super::nummethods::install(vm);
 }
 
 // -- Receivers --------------------------------------------------------------------------------

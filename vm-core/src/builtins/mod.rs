@@ -23,8 +23,13 @@ pub mod methods;
 pub mod modules;
 pub mod nummethods;
 pub mod random;
+mod strcase;
+mod strcodec;
 pub mod strmethods;
-pub mod strmore;
+mod strpad;
+mod strpredicates;
+mod strsearch;
+mod strsplit;
 
 /// Registers a native callable under `name` in dict `d`.
 pub(crate) fn add_native(

@@ -1,4 +1,4 @@
-//! More methods of `int` and `float`.
+//! Methods of `int` and `float`.
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -47,6 +47,16 @@ pub(crate) fn install(vm: &mut Vm) {
     );
     add_class_method(vm, int, "from_bytes", int_from_bytes);
     add_class_method(vm, float, "fromhex", float_fromhex);
+    add_methods(
+        vm,
+        int,
+        &[
+            ("bit_length", int_bit_length),
+            ("__index__", int_index),
+            ("__int__", int_index),
+        ],
+    );
+    add_methods(vm, float, &[("is_integer", float_is_integer)]);
 }
 
 pub(crate) fn add_class_method(
@@ -311,4 +321,21 @@ fn int_gt(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
 
 fn int_ge(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     int_cmp(vm, args, "__ge__", CompareOp::Ge)
+}
+
+fn int_bit_length(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "bit_length", args, 1, 1)?;
+    let b = vm.to_bigint(args[0]).unwrap_or_default();
+    Ok(Value::int_unchecked(b.bit_length() as i64))
+}
+
+fn int_index(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__index__", args, 1, 1)?;
+    vm.positive(args[0])
+}
+
+fn float_is_integer(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "is_integer", args, 1, 1)?;
+    let x = args[0].as_float().unwrap_or(f64::NAN);
+    Ok(Value::bool(x.is_finite() && libm::floor(x) == x))
 }
