@@ -158,7 +158,7 @@ macro_rules! for_each_uop {
             _LOAD_LOCALS 0;
             // Adaptive specialization (first uop of every family head).
             _SPECIALIZE flags::SPECIALIZE;
-            // Guards and actions of the specialized forms (see `interp::spec_uops`).
+            // Guards and actions of the specialized forms (see `interp::spec`).
             _GUARD_GLOBALS_VERSION flags::DEOPT;
             _GUARD_BUILTINS_VERSION flags::DEOPT;
             _LOAD_GLOBAL_MODULE 0;

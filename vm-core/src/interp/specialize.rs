@@ -433,7 +433,7 @@ impl Vm {
                 BinaryOp::Subtract => Ok(Op::BINARY_OP_SUBTRACT_INT),
                 BinaryOp::Multiply => Ok(Op::BINARY_OP_MULTIPLY_INT),
                 // gen: the remaining integer operators share one form.
-                op if crate::interp::spec_int_gen::is_binary_op_int(op) => Ok(Op::BINARY_OP_INT),
+                op if crate::interp::spec::is_binary_op_int(op) => Ok(Op::BINARY_OP_INT),
                 _ => Err("int operator"),
             };
         }

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use crate::bytecode::ops::{BinaryOp, CompareOp, Op, Uop, COMPARE_TO_BOOL};
 use crate::interp::eval::{Ctx, Flow};
 use crate::interp::operand_checks::enter_missing;
-use crate::interp::spec_uops::{list_items, tuple_items};
+use crate::interp::spec::{list_items, tuple_items};
 use crate::object::types::Obj;
 use crate::object::value::Value;
 use crate::vm::{PyErr, Vm};
@@ -106,11 +106,11 @@ impl Vm {
             Uop::_LOAD_ATTR_INSTANCE_METHOD => return self.load_attr_instance_method(ctx, arg),
             Uop::_BINARY_OP_USER => return self.binary_op_user(ctx, arg),
             Uop::_CONTAINS_OP_SEQ => return self.contains_seq(arg),
-            // gen: small-int operators, generator loops (bodies in `spec_int_gen`).
+            // gen: small-int operators, generator loops (bodies in `spec::arith`, `spec::iter`, `spec::calls`).
             Uop::_BINARY_OP_INT => return self.binary_op_int(arg),
             Uop::_FOR_ITER_GEN | Uop::_FOR_ITER_GEN_PROVEN => return self.for_iter_gen(ctx, arg),
             Uop::_CALL_TUPLE_LIST_1 => return self.call_tuple_list_1(),
-            // opt: tier-2-only uops (see `spec_int_gen`).
+            // opt: tier-2-only uops (bodies in `spec::arith`, `spec::iter`).
             Uop::_BINARY_OP_ADD_SMALL_INT => {
                 return self.checked_small_int_op(|a, b| a.checked_add(b))
             }
@@ -124,7 +124,7 @@ impl Vm {
                     return Ok(Flow::Deopt);
                 }
             }
-            // guards: type guards split off the specialized actions (see `spec_uops`).
+            // guards: type guards split off the specialized actions (see `interp::spec`).
             Uop::_GUARD_NOS_LIST => return self.guard_nos_list(),
             Uop::_GUARD_TOS_INT => return self.guard_tos_int(),
             Uop::_GUARD_ITER_LIST => return self.guard_iter_list(),

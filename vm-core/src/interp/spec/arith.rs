@@ -1,0 +1,342 @@
+//! Binary operators and comparisons: int, float and str forms, `BINARY_OP_INT` (the
+//! remaining small-int operators) and the user-class dunder form.
+
+use alloc::string::String;
+
+use super::{UopResult, DEOPT, NEXT};
+use crate::bytecode::ops::{BinaryOp, CompareOp};
+use crate::interp::eval::{Ctx, Flow};
+use crate::interp::specialize::cache;
+use crate::object::arith::floor_divmod;
+use crate::object::types::Obj;
+use crate::object::value::{ObjRef, Value};
+use crate::vm::{PyErr, Vm};
+
+const REMAINDER: u32 = BinaryOp::Remainder as u32;
+const FLOOR_DIVIDE: u32 = BinaryOp::FloorDivide as u32;
+const AND: u32 = BinaryOp::And as u32;
+const OR: u32 = BinaryOp::Or as u32;
+const XOR: u32 = BinaryOp::Xor as u32;
+const LSHIFT: u32 = BinaryOp::Lshift as u32;
+const RSHIFT: u32 = BinaryOp::Rshift as u32;
+
+/// Whether `BINARY_OP_INT` implements `op` (the specializer's test).
+pub(crate) fn is_binary_op_int(op: BinaryOp) -> bool {
+    matches!(
+        op,
+        BinaryOp::Remainder
+            | BinaryOp::FloorDivide
+            | BinaryOp::And
+            | BinaryOp::Or
+            | BinaryOp::Xor
+            | BinaryOp::Lshift
+            | BinaryOp::Rshift
+    )
+}
+
+/// `x op y` on two small ints when the result is a small int and no error is raised;
+/// `None` otherwise (division by zero, negative or overflowing shift, a big result).
+#[inline(always)]
+fn small_int_result(op: u32, x: i64, y: i64) -> Option<Value> {
+    let r = match op {
+        REMAINDER if y != 0 => floor_divmod(x, y).1,
+        FLOOR_DIVIDE if y != 0 => floor_divmod(x, y).0,
+        AND => x & y,
+        OR => x | y,
+        XOR => x ^ y,
+        // Small ints are far from the i64 limits, so `r >> y == x` detects every overflow.
+        LSHIFT if (0..64).contains(&y) => {
+            let r = x << y;
+            if r >> y != x {
+                return None;
+            }
+            r
+        }
+        RSHIFT if y >= 0 => x >> y.min(63),
+        _ => return None,
+    };
+    Value::small_int(r)
+}
+
+/// `x op y` for any ordered type.
+#[inline(always)]
+fn compare_values<T: PartialOrd + ?Sized>(op: CompareOp, x: &T, y: &T) -> bool {
+    match op {
+        CompareOp::Lt => x < y,
+        CompareOp::Le => x <= y,
+        CompareOp::Eq => x == y,
+        CompareOp::Ne => x != y,
+        CompareOp::Gt => x > y,
+        CompareOp::Ge => x >= y,
+    }
+}
+
+/// A small int or float as f64 (exact for small ints: they have 48 bits).
+#[inline(always)]
+fn as_f64(v: Value) -> f64 {
+    match v.as_float() {
+        Some(f) => f,
+        None => v.small_int_value() as f64,
+    }
+}
+
+impl Vm {
+    #[inline(always)]
+    pub(crate) fn guard_both_int(&self) -> UopResult {
+        let (a, b) = self.top2();
+        if a.is_small_int() && b.is_small_int() {
+            NEXT
+        } else {
+            DEOPT
+        }
+    }
+
+    /// Both operands are numbers (small ints or floats) and at least one is a float: the
+    /// operation is a float operation (small ints convert to f64 exactly).
+    #[inline(always)]
+    pub(crate) fn guard_numbers_one_float(&self) -> UopResult {
+        let (a, b) = self.top2();
+        let num = |v: Value| v.is_float() || v.is_small_int();
+        if num(a) && num(b) && (a.is_float() || b.is_float()) {
+            NEXT
+        } else {
+            DEOPT
+        }
+    }
+
+    /// Both operands are small ints or floats (true division is a float operation even on
+    /// two ints).
+    #[inline(always)]
+    pub(crate) fn guard_both_numbers(&self) -> UopResult {
+        let (a, b) = self.top2();
+        let num = |v: Value| v.is_float() || v.is_small_int();
+        if num(a) && num(b) {
+            NEXT
+        } else {
+            DEOPT
+        }
+    }
+
+    /// The owner's type is the cached builtin type (builtin types never change).
+    #[inline(always)]
+    pub(crate) fn guard_builtin_type(&self, ctx: &Ctx) -> UopResult {
+        if self.type_of(self.top()).0 == cache(ctx, 1) {
+            NEXT
+        } else {
+            DEOPT
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn guard_both_str(&self) -> UopResult {
+        let (a, b) = self.top2();
+        if matches!(self.obj(a), Some(Obj::Str(_))) && matches!(self.obj(b), Some(Obj::Str(_))) {
+            NEXT
+        } else {
+            DEOPT
+        }
+    }
+
+    /// An int operation on two small ints; `None` from `f` (i64 overflow) takes the generic
+    /// path, which produces a big int.
+    #[inline(always)]
+    pub(crate) fn int_op(&mut self, arg: u32, f: fn(i64, i64) -> Option<i64>) -> UopResult {
+        let (a, b) = self.top2();
+        let r = match f(a.small_int_value(), b.small_int_value()) {
+            Some(r) => match Value::small_int(r) {
+                Some(v) => v,
+                None => self.new_int(r)?,
+            },
+            None => {
+                let (op, inplace) = BinaryOp::from_oparg(arg)
+                    .ok_or_else(|| self.internal_error("bad BINARY_OP oparg"))?;
+                self.binary_op(a, b, op, inplace)?
+            }
+        };
+        self.replace2(r);
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn float_binop(&mut self, f: fn(f64, f64) -> f64) -> UopResult {
+        let (a, b) = self.top2();
+        let r = f(as_f64(a), as_f64(b));
+        self.replace2(Value::float(r));
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn float_div(&mut self, arg: u32) -> UopResult {
+        let (a, b) = self.top2();
+        let (x, y) = (as_f64(a), as_f64(b));
+        let r = if y == 0.0 {
+            let (op, inplace) = BinaryOp::from_oparg(arg)
+                .ok_or_else(|| self.internal_error("bad BINARY_OP oparg"))?;
+            self.binary_op(a, b, op, inplace)?
+        } else {
+            Value::float(x / y)
+        };
+        self.replace2(r);
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn str_add(&mut self) -> UopResult {
+        let (a, b) = self.top2();
+        let s = {
+            let (x, y) = (self.str_of(a).unwrap_or(""), self.str_of(b).unwrap_or(""));
+            let mut s = String::new();
+            if s.try_reserve(x.len() + y.len()).is_err() {
+                return Err(PyErr(self.memory_error));
+            }
+            s.push_str(x);
+            s.push_str(y);
+            s
+        };
+        let r = self.new_string(s)?;
+        self.replace2(r);
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn compare_int(&mut self, arg: u32) -> UopResult {
+        let (a, b) = self.top2();
+        self.compare_with(arg, a.small_int_value(), b.small_int_value())
+    }
+
+    #[inline(always)]
+    pub(crate) fn compare_float(&mut self, arg: u32) -> UopResult {
+        let (a, b) = self.top2();
+        self.compare_with(arg, as_f64(a), as_f64(b))
+    }
+
+    /// Replaces the two operands by the comparison `x op y` (IEEE semantics for floats: NaN
+    /// compares unequal and unordered, as in Python).
+    #[inline(always)]
+    fn compare_with<T: PartialOrd>(&mut self, arg: u32, x: T, y: T) -> UopResult {
+        let Some(r) = CompareOp::from_oparg(arg).map(|op| compare_values(op, &x, &y)) else {
+            return DEOPT;
+        };
+        self.replace2(Value::bool(r));
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn compare_str(&mut self, arg: u32) -> UopResult {
+        let (a, b) = self.top2();
+        let r = {
+            let (x, y) = (self.str_of(a).unwrap_or(""), self.str_of(b).unwrap_or(""));
+            match CompareOp::from_oparg(arg) {
+                // Interned or identical strings compare equal without reading them.
+                Some(CompareOp::Eq) => a == b || x == y,
+                Some(CompareOp::Ne) => a != b && x != y,
+                Some(op) => compare_values(op, &x, &y),
+                None => return DEOPT,
+            }
+        };
+        self.replace2(Value::bool(r));
+        NEXT
+    }
+
+    /// `a op b` where `a` is an instance of the user class with the cached version (so its
+    /// dunder is the cached function and, for an in-place operator, it has no in-place
+    /// dunder) and `b` has the cached type: the same class or a builtin number, for which
+    /// no reflected method can take over, so a `NotImplemented` result means the
+    /// operation is unsupported. The operands stay on the VM stack (rooted) during the
+    /// call.
+    #[inline(always)]
+    pub(crate) fn binary_op_user(&mut self, ctx: &Ctx, arg: u32) -> UopResult {
+        let (a, b) = self.top2();
+        let Some(Obj::Instance(i)) = self.obj(a) else {
+            return DEOPT;
+        };
+        match self.heap.get(i.class) {
+            Obj::Class(c) if c.version.get() == cache(ctx, 1) => {}
+            _ => return DEOPT,
+        }
+        if self.type_of(b).0 != cache(ctx, 3) {
+            return DEOPT;
+        }
+        self.frames[ctx.fi].ip = ctx.ip as u32;
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        let r = self.call_exact_nested(ObjRef(cache(ctx, 2)), &[a, b])?;
+        if r == Value::NOT_IMPLEMENTED {
+            let (op, inplace) = BinaryOp::from_oparg(arg)
+                .ok_or_else(|| self.internal_error("bad BINARY_OP oparg"))?;
+            return Err(self.binop_error(a, b, op, inplace));
+        }
+        self.replace2(r);
+        NEXT
+    }
+
+    /// Tier 2 (`_BINARY_OP_ADD_SMALL_INT` and co., after a proven or checked
+    /// `_GUARD_BOTH_INT`): the operation when its result is a small int; otherwise the uop
+    /// leaves the trace before any effect (tier 1 redoes the instruction and builds the big
+    /// int), which lets the optimizer treat the result as a small int.
+    #[inline(always)]
+    pub(crate) fn checked_small_int_op(&mut self, f: fn(i64, i64) -> Option<i64>) -> UopResult {
+        self.small_int_or_leave(|x, y| f(x, y).and_then(Value::small_int))
+    }
+
+    /// Tier 2 `_BINARY_OP_SMALL_INT`: `BINARY_OP_INT` when the result is a small int and
+    /// nothing is raised; otherwise the uop leaves the trace before any effect.
+    #[inline(always)]
+    pub(crate) fn binary_op_small_int(&mut self, arg: u32) -> UopResult {
+        let op = if arg >= BinaryOp::INPLACE {
+            arg - BinaryOp::INPLACE
+        } else {
+            arg
+        };
+        self.small_int_or_leave(|x, y| small_int_result(op, x, y))
+    }
+
+    /// Replaces the two small ints on top of the stack by `f` of them, or deoptimizes
+    /// (before any effect) when they are not both small ints or `f` has no small result.
+    #[inline(always)]
+    fn small_int_or_leave(&mut self, f: impl FnOnce(i64, i64) -> Option<Value>) -> UopResult {
+        let n = self.stack.len();
+        if n < 2 {
+            return Ok(Flow::Deopt);
+        }
+        let (a, b) = (self.stack[n - 2], self.stack[n - 1]);
+        let (Some(x), Some(y)) = (a.as_small_int(), b.as_small_int()) else {
+            return Ok(Flow::Deopt);
+        };
+        match f(x, y) {
+            Some(r) => {
+                self.stack[n - 2] = r;
+                self.stack.truncate(n - 1);
+                Ok(Flow::Next)
+            }
+            None => Ok(Flow::Deopt),
+        }
+    }
+
+    /// `BINARY_OP_INT` (after `_GUARD_BOTH_INT`): `%`, `//`, `&`, `|`, `^`, `<<`, `>>` with
+    /// the operator in the oparg. The cases the inline path does not cover run the generic
+    /// operation, which raises CPython's exact error or builds a big int.
+    #[inline(always)]
+    pub(crate) fn binary_op_int(&mut self, arg: u32) -> UopResult {
+        let n = self.stack.len();
+        if n < 2 {
+            return Ok(Flow::Deopt);
+        }
+        let (a, b) = (self.stack[n - 2], self.stack[n - 1]);
+        let op = if arg >= BinaryOp::INPLACE {
+            arg - BinaryOp::INPLACE
+        } else {
+            arg
+        };
+        let r = match small_int_result(op, a.small_int_value(), b.small_int_value()) {
+            Some(r) => r,
+            None => {
+                let (op, inplace) = BinaryOp::from_oparg(arg)
+                    .ok_or_else(|| self.internal_error("bad BINARY_OP oparg"))?;
+                self.binary_op(a, b, op, inplace)?
+            }
+        };
+        self.stack[n - 2] = r;
+        self.stack.truncate(n - 1);
+        Ok(Flow::Next)
+    }
+}

@@ -1,0 +1,456 @@
+//! `CALL` forms: exact-argument Python calls, bound methods, builtins and native methods,
+//! class instantiation with `__init__`, and `tuple`/`list` of a list or tuple
+//! (`CALL_TUPLE_LIST_1`).
+
+use super::{UopResult, DEOPT, NEXT};
+use crate::interp::eval::{Ctx, Flow};
+use crate::interp::frame::{Frame, OnReturn};
+use crate::interp::specialize::{cache, exact_shape};
+use crate::object::types::Obj;
+use crate::object::value::{ObjRef, Value};
+use crate::vm::{PyResult, Vm};
+
+impl Vm {
+    /// Enters the Python function at `callee_pos` whose `nargs` arguments (self included)
+    /// already sit where its locals go; the caller checked the argument shape.
+    #[inline(always)]
+    fn push_exact_frame(
+        &mut self,
+        ctx: &mut Ctx,
+        callee_pos: usize,
+        nargs: usize,
+        on_return: OnReturn,
+        floor: usize,
+    ) -> UopResult {
+        let func = self.stack[callee_pos];
+        let Some(Obj::Function(f)) = self.obj(func) else {
+            return DEOPT;
+        };
+        let (code, globals) = (f.code.clone(), f.globals);
+        self.enter_exact(ctx, func, code, globals, nargs, on_return, floor)
+    }
+
+    /// Pushes the frame of `func` (code `code`, globals `globals`) whose `nargs` arguments
+    /// are the top of the stack, after saving the caller's position.
+    #[inline(always)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the frame's fields, passed in registers"
+    )]
+    fn enter_exact(
+        &mut self,
+        ctx: &mut Ctx,
+        func: Value,
+        code: alloc::rc::Rc<crate::bytecode::code::CodeObject>,
+        globals: ObjRef,
+        nargs: usize,
+        on_return: OnReturn,
+        floor: usize,
+    ) -> UopResult {
+        self.check_frame_depth()?;
+        let n = self.stack.len();
+        let extra = code.nlocalsplus() - nargs;
+        self.reserve_frame(extra, &code)?;
+        if let Some(caller) = self.frames.get_mut(ctx.fi) {
+            caller.ip = ctx.ip as u32;
+            caller.lasti = ctx.this as u32;
+        }
+        // Into the room just reserved: a plain loop, where `resize` is a call.
+        for _ in 0..extra {
+            self.stack.push_reserved(Value::UNDEF);
+        }
+        let same_code = core::ptr::eq(ctx.code, &*code);
+        let on_return = match on_return {
+            OnReturn::Push if same_code => OnReturn::PushSame,
+            other => other,
+        };
+        let base = n - nargs;
+        self.frames.push(Frame {
+            code,
+            func,
+            globals,
+            locals: Value::UNDEF,
+            ip: 0,
+            lasti: 0,
+            base: base as u32,
+            stack_floor: floor as u32,
+            on_return,
+            generator: None,
+            saved_exc: Value::NONE,
+        });
+        if same_code {
+            // A self-recursive call: the dispatch loop already holds the code, so `ctx` moves
+            // to the new frame exactly as a reload would put it.
+            ctx.base = base;
+            ctx.ip = 0;
+            ctx.this = 0;
+            ctx.fi = self.frames.len() - 1;
+            return NEXT;
+        }
+        Ok(Flow::Reload)
+    }
+
+    /// `CALL_PY_EXACT_ARGS`: one heap lookup checks the callee's shape and yields what the
+    /// frame needs (the common call; `push_exact_frame` serves the other exact-call forms).
+    #[inline(always)]
+    pub(crate) fn call_py_exact_args(&mut self, ctx: &mut Ctx, argc: usize) -> UopResult {
+        let n = self.stack.len();
+        let Some(callee_pos) = n.checked_sub(argc + 2) else {
+            return DEOPT;
+        };
+        let func = self.stack[callee_pos];
+        let has_self = !self.stack[callee_pos + 1].is_undef();
+        let nargs = argc + has_self as usize;
+        let Some(Obj::Function(f)) = self.obj(func) else {
+            return DEOPT;
+        };
+        if !exact_shape(&f.code, nargs) {
+            return DEOPT;
+        }
+        let (code, globals) = (f.code.clone(), f.globals);
+        self.enter_exact(ctx, func, code, globals, nargs, OnReturn::Push, callee_pos)
+    }
+
+    #[inline(always)]
+    pub(crate) fn call_bound_method_exact_args(&mut self, ctx: &mut Ctx, argc: usize) -> UopResult {
+        let n = self.stack.len();
+        let callee_pos = n - argc - 2;
+        if !self.stack[callee_pos + 1].is_undef() {
+            return DEOPT;
+        }
+        let Some(Obj::BoundMethod { func, receiver }) = self.obj(self.stack[callee_pos]) else {
+            return DEOPT;
+        };
+        let (func, receiver) = (*func, *receiver);
+        if !self.exact_args(func, argc + 1) {
+            return DEOPT;
+        }
+        self.stack[callee_pos] = func;
+        self.stack[callee_pos + 1] = receiver;
+        self.push_exact_frame(ctx, callee_pos, argc + 1, OnReturn::Push, callee_pos)
+    }
+
+    /// Calls the native function at `callee_pos` with the arguments above it (self included
+    /// when present) and replaces the call's stack items by the result.
+    #[inline(always)]
+    fn call_native_at(&mut self, ctx: &Ctx, callee_pos: usize) -> UopResult {
+        let Some(Obj::Native(nf)) = self.obj(self.stack[callee_pos]) else {
+            return DEOPT;
+        };
+        if !nf.bound.is_undef() {
+            return DEOPT;
+        }
+        let f = nf.f;
+        let first = if self.stack[callee_pos + 1].is_undef() {
+            callee_pos + 2
+        } else {
+            callee_pos + 1
+        };
+        self.call_native_with_stack_args(ctx, callee_pos, first, |vm, args| f(vm, args, &[]))
+    }
+
+    /// Runs `call` on the arguments `stack[first..]` as native code and replaces the call's
+    /// stack items (from `callee_pos`) by the result. The arguments stay on the VM stack, so
+    /// they are rooted while the callee runs Python code; up to 8 are passed in a stack buffer.
+    #[inline(always)]
+    fn call_native_with_stack_args(
+        &mut self,
+        ctx: &Ctx,
+        callee_pos: usize,
+        first: usize,
+        call: impl FnOnce(&mut Vm, &[Value]) -> PyResult<Value>,
+    ) -> UopResult {
+        self.frames[ctx.fi].ip = ctx.ip as u32;
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        let mut buf = [Value::UNDEF; 8];
+        let n = self.stack.len() - first;
+        let heap_args;
+        let args: &[Value] = if n <= 8 {
+            buf[..n].copy_from_slice(&self.stack[first..]);
+            &buf[..n]
+        } else {
+            heap_args = self.stack[first..].to_vec();
+            &heap_args
+        };
+        self.enter_native()?;
+        let r = call(self, args);
+        self.leave_native();
+        let v = r?;
+        self.stack.truncate(callee_pos);
+        self.push(v);
+        NEXT
+    }
+
+    /// Calls a builtin type (`list(...)`, `range(...)`, `set()`) with positional arguments.
+    #[inline(always)]
+    pub(crate) fn call_builtin_class(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+        let callee_pos = self.stack.len() - argc - 2;
+        let Some(cls) = self.stack[callee_pos].as_obj() else {
+            return DEOPT;
+        };
+        match self.heap.get(cls) {
+            Obj::Class(c) if c.is_builtin => {}
+            _ => return DEOPT,
+        }
+        if !self.stack[callee_pos + 1].is_undef() {
+            return DEOPT;
+        }
+        if argc == 0 {
+            // `set()`, `list()`, `dict()`: nothing to convert, no user code.
+            let empty = if cls == self.types.set {
+                Some(self.new_set(&[], false)?)
+            } else if cls == self.types.list {
+                Some(self.new_list(alloc::vec::Vec::new())?)
+            } else if cls == self.types.dict {
+                Some(self.new_dict()?)
+            } else {
+                None
+            };
+            if let Some(v) = empty {
+                self.stack.truncate(callee_pos);
+                self.push(v);
+                return NEXT;
+            }
+        }
+        self.call_native_with_stack_args(ctx, callee_pos, callee_pos + 2, |vm, args| {
+            vm.instantiate(cls, args, &[])
+        })
+    }
+
+    #[inline(always)]
+    pub(crate) fn call_builtin(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+        let callee_pos = self.stack.len() - argc - 2;
+        self.call_native_at(ctx, callee_pos)
+    }
+
+    #[inline(always)]
+    pub(crate) fn call_len(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+        let callee_pos = self.stack.len() - argc - 2;
+        // (The callable is its guard's business; a non-container argument goes through the
+        // native call, which checks the callable itself.)
+        if argc != 1 {
+            return DEOPT;
+        }
+        let n = match self.obj(self.top()) {
+            Some(Obj::List(l)) => Some(l.len()),
+            Some(Obj::Tuple(t)) => Some(t.len()),
+            Some(Obj::Dict(d)) => Some(d.len()),
+            Some(Obj::Set(s)) => Some(s.table.len()),
+            Some(Obj::Str(s)) => Some(s.nchars()),
+            _ => None,
+        };
+        match n {
+            Some(n) => {
+                self.stack.truncate(callee_pos);
+                self.push(Value::int_unchecked(n as i64));
+                NEXT
+            }
+            None => self.call_native_at(ctx, callee_pos),
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn call_isinstance(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+        let callee_pos = self.stack.len() - argc - 2;
+        match self.obj(self.stack[callee_pos]) {
+            Some(Obj::Native(n)) if n.name == "isinstance" && argc == 2 => {}
+            _ => return DEOPT,
+        }
+        self.call_native_at(ctx, callee_pos)
+    }
+
+    /// `CALL_LEN` / `CALL_BUILTIN`'s guard: the callable is a builtin function (named
+    /// `name`, with one argument, when given).
+    #[inline(always)]
+    pub(crate) fn guard_call_native(&self, argc: usize, name: Option<&str>) -> UopResult {
+        let Some(callee_pos) = self.stack.len().checked_sub(argc + 2) else {
+            return DEOPT;
+        };
+        match self.obj(self.stack[callee_pos]) {
+            Some(Obj::Native(n))
+                if n.bound.is_undef() && name.is_none_or(|w| n.name == w && argc == 1) =>
+            {
+                NEXT
+            }
+            _ => DEOPT,
+        }
+    }
+
+    /// `l.append(x)`'s guard: the callable is `list.append` and `l` a list.
+    #[inline(always)]
+    pub(crate) fn guard_call_list_append(&self, argc: usize) -> UopResult {
+        self.guard_call_method(argc, self.types.list, "append", |o| {
+            matches!(o, Obj::List(_))
+        })
+    }
+
+    /// `s.add(x)`'s guard: the callable is `set.add` and `s` a mutable set.
+    #[inline(always)]
+    pub(crate) fn guard_call_set_add(&self, argc: usize) -> UopResult {
+        self.guard_call_method(
+            argc,
+            self.types.set,
+            "add",
+            |o| matches!(o, Obj::Set(s) if !s.frozen),
+        )
+    }
+
+    /// A one-argument call of the builtin method `name` of class `class` on a `self` that
+    /// `is_self` accepts.
+    #[inline(always)]
+    fn guard_call_method(
+        &self,
+        argc: usize,
+        class: ObjRef,
+        name: &str,
+        is_self: impl Fn(&Obj) -> bool,
+    ) -> UopResult {
+        let Some(callee_pos) = self.stack.len().checked_sub(argc + 2) else {
+            return DEOPT;
+        };
+        match (
+            self.obj(self.stack[callee_pos]),
+            self.obj(self.stack[callee_pos + 1]),
+        ) {
+            (Some(Obj::Native(f)), Some(o))
+                if argc == 1 && f.name == name && f.owner == Value::obj(class) && is_self(o) =>
+            {
+                NEXT
+            }
+            _ => DEOPT,
+        }
+    }
+
+    /// `l.append(x)` on an exact list (its guard is `_GUARD_CALL_LIST_APPEND`; the checks
+    /// here are the safety net of a split action).
+    #[inline(always)]
+    pub(crate) fn call_list_append(&mut self, argc: usize) -> UopResult {
+        let n = self.stack.len();
+        let callee_pos = n - argc - 2;
+        let list = self.stack[callee_pos + 1];
+        // (Only what the push relies on: the callable is its guard's business.)
+        if argc != 1 || !matches!(self.obj(list), Some(Obj::List(_))) {
+            return DEOPT;
+        }
+        self.list_push(list, self.stack[n - 1])?;
+        self.stack.truncate(callee_pos);
+        self.push(Value::NONE);
+        NEXT
+    }
+
+    /// `s.add(x)` on an exact (mutable) set: no native call, no argument checks. The
+    /// receiver and the item stay on the VM stack (rooted) while a user `__hash__`/`__eq__`
+    /// of the item or of an element runs.
+    #[inline(always)]
+    pub(crate) fn call_set_add(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+        let n = self.stack.len();
+        let callee_pos = n - argc - 2;
+        let set = self.stack[callee_pos + 1];
+        let Some(r) = set.as_obj() else {
+            return DEOPT;
+        };
+        // (Only what the insertion relies on: the callable is its guard's business.)
+        match self.heap.get(r) {
+            Obj::Set(s) if !s.frozen && argc == 1 => {}
+            _ => return DEOPT,
+        }
+        self.frames[ctx.fi].ip = ctx.ip as u32;
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        self.set_add(set, self.stack[n - 1])?;
+        self.stack.truncate(callee_pos);
+        self.push(Value::NONE);
+        NEXT
+    }
+
+    #[inline(always)]
+    pub(crate) fn call_alloc_and_enter_init(&mut self, ctx: &mut Ctx, argc: usize) -> UopResult {
+        let callee_pos = self.stack.len() - argc - 2;
+        let cls_v = self.stack[callee_pos];
+        let Some(cls) = cls_v.as_obj() else {
+            return DEOPT;
+        };
+        match self.heap.get(cls) {
+            Obj::Class(c) if c.version.get() == cache(ctx, 1) => {}
+            _ => return DEOPT,
+        }
+        if !self.stack[callee_pos + 1].is_undef() {
+            return DEOPT;
+        }
+        let init = Value::obj(ObjRef(cache(ctx, 2)));
+        if !self.exact_args(init, argc + 1) {
+            return DEOPT;
+        }
+        self.frames[ctx.fi].ip = ctx.ip as u32;
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        let inst = self.new_instance(cls)?;
+        // The instance replaces the class (it is the call's result once __init__ returns
+        // None) and is also __init__'s `self`.
+        self.stack[callee_pos] = inst;
+        self.stack[callee_pos + 1] = init;
+        self.push_init_frame(ctx, callee_pos, argc, inst)
+    }
+
+    #[inline(always)]
+    fn push_init_frame(
+        &mut self,
+        ctx: &mut Ctx,
+        callee_pos: usize,
+        argc: usize,
+        inst: Value,
+    ) -> UopResult {
+        // Layout for push_exact_frame: the function, then its arguments (self first).
+        // The stack is [inst, init, args...]; make it [inst, init, inst, args...] by moving
+        // the function slot: base = callee_pos + 2 - 1 would overwrite init, so shift.
+        let n = self.stack.len();
+        self.stack.insert(n - argc, inst);
+        // Now [inst, init, inst, args...]: the function sits at callee_pos + 1.
+        self.push_exact_frame(
+            ctx,
+            callee_pos + 1,
+            argc + 1,
+            OnReturn::Init,
+            callee_pos + 1,
+        )
+    }
+
+    /// `CALL_TUPLE_LIST_1`: `tuple(x)` or `list(x)` where `x` is a list or tuple: the items
+    /// are copied directly (no iterator, no argument checking). `tuple` of a tuple is the
+    /// tuple itself, as in CPython.
+    #[inline(always)]
+    pub(crate) fn call_tuple_list_1(&mut self) -> UopResult {
+        let n = self.stack.len();
+        if n < 3 || !self.stack[n - 2].is_undef() {
+            return Ok(Flow::Deopt);
+        }
+        let (callee, arg) = (self.stack[n - 3], self.stack[n - 1]);
+        let to_tuple = match callee.as_obj() {
+            Some(c) if c == self.types.tuple => true,
+            Some(c) if c == self.types.list => false,
+            _ => return Ok(Flow::Deopt),
+        };
+        let Some(r) = arg.as_obj() else {
+            return Ok(Flow::Deopt);
+        };
+        let items = match self.heap.get(r) {
+            Obj::Tuple(_) if to_tuple => None,
+            Obj::Tuple(t) => Some(t.to_vec()),
+            Obj::List(l) => Some(l.to_vec()),
+            _ => return Ok(Flow::Deopt),
+        };
+        // The source still holds the items on the stack while the result is allocated.
+        let v = match items {
+            None => arg,
+            Some(items) => {
+                self.charge(items.len() * 8)?;
+                if to_tuple {
+                    self.new_tuple(items)?
+                } else {
+                    self.new_list(items)?
+                }
+            }
+        };
+        self.stack.truncate(n - 3);
+        self.push(v);
+        Ok(Flow::Next)
+    }
+}
