@@ -620,13 +620,8 @@ impl Lexer<'_> {
             .take_while(|&k| f(self.src.at(k)))
             .count();
         out.reserve_exact(n);
-        while let Some(c) = self.peek() {
-            if !f(c) {
-                break;
-            }
-            out.push(c);
-            self.pos += 1;
-        }
+        out.extend((self.pos..self.pos + n).map(|k| self.src.at(k)));
+        self.pos += n;
     }
 
     /// CPython's `tok_decimal_tail`: digits with single underscores between them.

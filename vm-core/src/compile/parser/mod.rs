@@ -403,18 +403,18 @@ impl Parser {
 
     /// Enters one nesting level; fails when the input nests too deeply.
     fn enter(&mut self) -> PResult<()> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(self.error_at_token("too many nested parentheses".into()));
-        }
-        Ok(())
+        self.enter_leaving(0, "too many nested parentheses")
     }
-    /// Enters an `elif` branch, which nests like an expression does.
+    /// Enters an `elif` branch, which nests like an expression does; its condition takes a
+    /// level more, so an `elif` that has no room for it is refused.
     fn enter_elif(&mut self) -> PResult<()> {
+        self.enter_leaving(1, "too many 'elif' branches")
+    }
+    /// Enters one level, failing with `msg` unless `room` more levels still fit after it.
+    fn enter_leaving(&mut self, room: u32, msg: &str) -> PResult<()> {
         self.depth += 1;
-        // Its condition takes a level more: an `elif` that has no room for it is refused.
-        if self.depth >= MAX_DEPTH {
-            return Err(self.error_at_token("too many 'elif' branches".into()));
+        if self.depth + room > MAX_DEPTH {
+            return Err(self.error_at_token(msg.into()));
         }
         Ok(())
     }
