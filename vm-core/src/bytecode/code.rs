@@ -157,8 +157,7 @@ impl CodeObject {
     /// The instruction at unit `ip` as compiled: a super-instruction shows as its first
     /// half (the second half is the next unit).
     pub fn instr_unfused(&self, ip: usize) -> Option<(Op, u32)> {
-        self.instr(ip)
-            .map(|(op, arg)| (crate::bytecode::quicken::unfused(op), arg))
+        self.instr(ip).map(|(op, arg)| (op.unfused(), arg))
     }
 
     /// The position of the instruction at unit `ip`.

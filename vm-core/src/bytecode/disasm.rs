@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use super::code::CodeObject;
-use super::ops::{flags, BinaryOp, CompareOp, Intrinsic, Op};
+use super::ops::{BinaryOp, CompareOp, Flags, Intrinsic, Op};
 use crate::object::value::Value;
 
 /// Width of the opcode name column (as `dis`).
@@ -19,40 +19,10 @@ const OPNAME_WIDTH: usize = 20;
 /// Width of the oparg column (as `dis`).
 const OPARG_WIDTH: usize = 5;
 
-/// Instructions whose oparg means nothing (shown without one, like CPython's
-/// argument-less opcodes).
+/// Whether the disassembler shows the instruction's oparg (flag `NO_ARG` says it means
+/// nothing).
 fn has_arg(op: Op) -> bool {
-    !matches!(
-        op,
-        Op::NOP
-            | Op::POP_TOP
-            | Op::POP_ITER
-            | Op::PUSH_NULL
-            | Op::BINARY_SUBSCR
-            | Op::STORE_SUBSCR
-            | Op::DELETE_SUBSCR
-            | Op::BINARY_SLICE
-            | Op::STORE_SLICE
-            | Op::UNARY_NEGATIVE
-            | Op::UNARY_NOT
-            | Op::UNARY_INVERT
-            | Op::TO_BOOL
-            | Op::GET_ITER
-            | Op::RETURN_VALUE
-            | Op::RETURN_GENERATOR
-            | Op::YIELD_VALUE
-            | Op::END_SEND
-            | Op::GET_YIELD_FROM_ITER
-            | Op::PUSH_EXC_INFO
-            | Op::POP_EXCEPT
-            | Op::CHECK_EXC_MATCH
-            | Op::CLEANUP_THROW
-            | Op::BEFORE_WITH
-            | Op::WITH_EXCEPT_START
-            | Op::LOAD_ASSERTION_ERROR
-            | Op::LOAD_BUILD_CLASS
-            | Op::LOAD_LOCALS
-    )
+    !op.own_flags().contains(Flags::NO_ARG)
 }
 
 fn intrinsic_name(a: u32) -> &'static str {
@@ -95,7 +65,7 @@ fn argrepr(code: &CodeObject, op: Op, arg: u32, describe: &dyn Fn(Value) -> Stri
             .get(i as usize)
             .map_or_else(|| String::from("?"), |v| describe_name(*v, describe))
     };
-    if f & flags::JUMP != 0 {
+    if f.contains(Flags::JUMP) {
         return format!("to {arg}");
     }
     match op {
@@ -117,12 +87,12 @@ fn argrepr(code: &CodeObject, op: Op, arg: u32, describe: &dyn Fn(Value) -> Stri
                 name(arg >> 1)
             }
         }
-        _ if f & flags::NAME != 0 => name(arg),
-        _ if f & flags::LOCAL != 0 => code
+        _ if f.contains(Flags::NAME) => name(arg),
+        _ if f.contains(Flags::LOCAL) => code
             .varnames
             .get(arg as usize)
             .map_or_else(|| String::from("?"), |v| describe_name(*v, describe)),
-        _ if f & flags::FREE != 0 => deref_name(code, arg as usize, describe),
+        _ if f.contains(Flags::FREE) => deref_name(code, arg as usize, describe),
         Op::BINARY_OP => match BinaryOp::from_oparg(arg) {
             Some((b, true)) => format!("{}=", b.symbol()),
             Some((b, false)) => String::from(b.symbol()),
@@ -195,7 +165,7 @@ fn disassemble_one(code: &CodeObject, out: &mut String, describe: &dyn Fn(Value)
     let mut targets = Vec::new();
     for &ip in &starts {
         if let Some((op, arg)) = code.instr_unfused(ip) {
-            if op.flags() & flags::JUMP != 0 {
+            if op.flags().contains(Flags::JUMP) {
                 targets.push(arg as usize);
             }
         }

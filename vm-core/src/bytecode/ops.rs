@@ -12,43 +12,75 @@
 //! Encoding: a code unit is 32 bits, `opcode | oparg << 8` (24-bit oparg, no `EXTENDED_ARG`),
 //! followed by `cache` units of inline cache. Jump opargs are absolute unit offsets.
 
-/// Flag bits of uops and instructions.
-pub mod flags {
-    /// The oparg is a jump target (absolute unit offset).
-    pub const JUMP: u16 = 1 << 0;
-    /// The oparg indexes `consts`.
-    pub const CONST: u16 = 1 << 1;
-    /// The oparg (or `oparg >> 1`) indexes `names`.
-    pub const NAME: u16 = 1 << 2;
-    /// The oparg indexes the fast locals.
-    pub const LOCAL: u16 = 1 << 3;
-    /// The oparg indexes cell/free variables (after the fast locals).
-    pub const FREE: u16 = 1 << 4;
-    /// May raise an exception.
-    pub const ERROR: u16 = 1 << 5;
-    /// May run arbitrary Python code (calls, dunder methods, destructors of iterators...).
-    pub const ESCAPES: u16 = 1 << 6;
-    /// A guard that deoptimizes to the generic instruction when it fails.
-    pub const DEOPT: u16 = 1 << 7;
-    /// Leaves the current frame (return, yield) or changes it (call).
-    pub const FRAME: u16 = 1 << 8;
-    /// Pure: no side effects, result depends only on inputs (constant-foldable).
-    pub const PURE: u16 = 1 << 9;
-    /// The first inline-cache unit is an adaptive counter (a specializable family head).
-    pub const SPECIALIZE: u16 = 1 << 10;
-    /// A periodic safe point: collection, interrupts, hot-spot counting.
-    pub const PERIODIC: u16 = 1 << 11;
-    /// Ends a basic block unconditionally (no fall-through).
-    pub const TERMINATOR: u16 = 1 << 12;
-    /// Fused with the instruction that follows it: the following instruction stays in place
-    /// (so a jump to it still works) and is covered by this one's "cache" size, and the stack
-    /// effect is that of both together.
-    pub const FUSED: u16 = 1 << 13;
-    /// A trace uop that can leave the trace through a side exit (tier 2).
-    pub const EXIT: u16 = 1 << 14;
-    /// A tier-2-only form: never in tier-1 code; what the trace optimizer leaves of an
-    /// instruction, still run through one handler (see `exec::ir`).
-    pub const TIER2: u16 = 1 << 15;
+bitflags::bitflags! {
+    /// What a uop or an instruction does, as the table declares it: its operands' kinds,
+    /// its effects and its role in the tiers. An instruction's flags are its own plus the
+    /// union of its uops' ([`Op::flags`]).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Flags: u32 {
+        /// The oparg is a jump target (absolute unit offset).
+        const JUMP = 1 << 0;
+        /// The oparg indexes `consts`.
+        const CONST = 1 << 1;
+        /// The oparg (or `oparg >> 1`) indexes `names`.
+        const NAME = 1 << 2;
+        /// The oparg indexes the fast locals.
+        const LOCAL = 1 << 3;
+        /// The oparg indexes cell/free variables (after the fast locals).
+        const FREE = 1 << 4;
+        /// May raise an exception.
+        const ERROR = 1 << 5;
+        /// May run arbitrary Python code (calls, dunder methods, destructors of iterators...).
+        const ESCAPES = 1 << 6;
+        /// A guard that deoptimizes to the generic instruction when it fails.
+        const DEOPT = 1 << 7;
+        /// Leaves the current frame (return, yield) or changes it (call).
+        const FRAME = 1 << 8;
+        /// Pure: no side effects, result depends only on inputs (constant-foldable).
+        const PURE = 1 << 9;
+        /// The first inline-cache unit is an adaptive counter (a specializable family head).
+        const SPECIALIZE = 1 << 10;
+        /// A periodic safe point: collection, interrupts, hot-spot counting.
+        const PERIODIC = 1 << 11;
+        /// Ends a basic block unconditionally (no fall-through).
+        const TERMINATOR = 1 << 12;
+        /// Fused with the instruction that follows it: the following instruction stays in
+        /// place (so a jump to it still works) and is covered by this one's "cache" size, and
+        /// the stack effect is that of both together.
+        const FUSED = 1 << 13;
+        /// A trace uop that can leave the trace through a side exit (tier 2).
+        const EXIT = 1 << 14;
+        /// A tier-2-only form: never in tier-1 code; what the trace optimizer leaves of an
+        /// instruction, still run through one handler (see `exec::ir`).
+        const TIER2 = 1 << 15;
+        /// Role: the uop executor runs the uop itself (trace control, branch guards) or it
+        /// never reaches a trace (tier-1 machinery: specialization, hot-spot counting):
+        /// traces never run it through its tier-1 body.
+        const SPECIAL = 1 << 16;
+        /// Role: an action whose type guards are separate uops before it in its
+        /// instruction. It keeps an exit (flag `DEOPT`), but only to stay safe when the
+        /// optimizer's proof of its operand types is wrong, and for its value checks: it is
+        /// not counted as a guard.
+        const SPLIT = 1 << 17;
+        /// Role: an action that deoptimizes on a property of a value of the right type (an
+        /// index in bounds, a layout length), not a type or version: no type proof can
+        /// remove it (counted apart from guards).
+        const VALUE_CHECK = 1 << 18;
+        /// Role: a pure check: it reads values and may leave the trace, and has no other
+        /// effect (the stack is unchanged), so the optimizer may remove it where it proves
+        /// the check holds.
+        const CHECK = 1 << 19;
+        /// Of an instruction: its oparg means nothing (the disassembler shows none, like
+        /// CPython's argument-less opcodes).
+        const NO_ARG = 1 << 20;
+    }
+}
+
+/// The table spells flags by name: `{JUMP | NAME}` becomes a [`Flags`] constant.
+macro_rules! table_flags {
+    ($($f:ident)|*) => {
+        Flags::from_bits_retain(0 $(| Flags::$f.bits())*)
+    };
 }
 
 /// `COMPARE_OP` oparg bit: the result is converted to a bool (set by the compiler when a
@@ -61,235 +93,235 @@ pub const COMPARE_TO_BOOL: u32 = 16;
 macro_rules! for_each_uop {
     ($m:ident) => {
         $m! {
-            _NOP 0;
-            _POP_TOP 0;
-            _POP_ITER flags::ESCAPES;
-            _PUSH_NULL flags::PURE;
-            _COPY flags::PURE;
-            _SWAP flags::PURE;
-            _LOAD_CONST flags::CONST | flags::PURE;
-            _LOAD_FAST flags::LOCAL | flags::PURE;
-            _LOAD_FAST_CHECK flags::LOCAL | flags::ERROR;
-            _STORE_FAST flags::LOCAL;
+            _NOP |_a| (0, 0) {};
+            _POP_TOP |_a| (1, 0) {};
+            _POP_ITER |_a| (1, 0) {ESCAPES};
+            _PUSH_NULL |_a| (0, 1) {PURE};
+            _COPY |a| (a, a + 1) {PURE};
+            _SWAP |a| (a, a) {PURE};
+            _LOAD_CONST |_a| (0, 1) {CONST | PURE};
+            _LOAD_FAST |_a| (0, 1) {LOCAL | PURE};
+            _LOAD_FAST_CHECK |_a| (0, 1) {LOCAL | ERROR};
+            _STORE_FAST |_a| (1, 0) {LOCAL};
             // Second halves of super-instructions: the oparg is the following unit's.
-            _LOAD_FAST_NEXT flags::LOCAL | flags::PURE;
-            _LOAD_CONST_NEXT flags::CONST | flags::PURE;
-            _STORE_FAST_NEXT flags::LOCAL;
+            _LOAD_FAST_NEXT |_a| (0, 1) {LOCAL | PURE};
+            _LOAD_CONST_NEXT |_a| (0, 1) {CONST | PURE};
+            _STORE_FAST_NEXT |_a| (1, 0) {LOCAL};
             // Pops the bool and performs the `POP_JUMP_IF_FALSE/TRUE` that follows the
             // instruction (fused compare-and-branch and test-and-branch forms).
-            _POP_JUMP_NEXT flags::JUMP;
-            _DELETE_FAST flags::LOCAL | flags::ERROR;
-            _MAKE_CELL flags::FREE | flags::ERROR;
-            _COPY_FREE_VARS 0;
-            _LOAD_DEREF flags::FREE | flags::ERROR;
-            _LOAD_FROM_DICT_OR_DEREF flags::FREE | flags::ERROR | flags::ESCAPES;
-            _LOAD_CLOSURE flags::FREE;
-            _STORE_DEREF flags::FREE;
-            _DELETE_DEREF flags::FREE | flags::ERROR;
-            _LOAD_GLOBAL flags::NAME | flags::ERROR | flags::ESCAPES;
-            _STORE_GLOBAL flags::NAME | flags::ERROR | flags::ESCAPES;
-            _DELETE_GLOBAL flags::NAME | flags::ERROR | flags::ESCAPES;
-            _LOAD_NAME flags::NAME | flags::ERROR | flags::ESCAPES;
-            _STORE_NAME flags::NAME | flags::ERROR | flags::ESCAPES;
-            _DELETE_NAME flags::NAME | flags::ERROR | flags::ESCAPES;
-            _LOAD_ATTR flags::NAME | flags::ERROR | flags::ESCAPES;
-            _STORE_ATTR flags::NAME | flags::ERROR | flags::ESCAPES;
-            _DELETE_ATTR flags::NAME | flags::ERROR | flags::ESCAPES;
-            _BINARY_OP flags::ERROR | flags::ESCAPES;
-            _BINARY_SUBSCR flags::ERROR | flags::ESCAPES;
-            _STORE_SUBSCR flags::ERROR | flags::ESCAPES;
-            _DELETE_SUBSCR flags::ERROR | flags::ESCAPES;
-            _BINARY_SLICE flags::ERROR | flags::ESCAPES;
-            _STORE_SLICE flags::ERROR | flags::ESCAPES;
-            _UNARY_NEGATIVE flags::ERROR | flags::ESCAPES;
-            _UNARY_NOT flags::PURE;
-            _UNARY_INVERT flags::ERROR | flags::ESCAPES;
-            _TO_BOOL flags::ERROR | flags::ESCAPES;
-            _COMPARE_OP flags::ERROR | flags::ESCAPES;
-            _IS_OP flags::PURE;
-            _CONTAINS_OP flags::ERROR | flags::ESCAPES;
-            _CHECK_PERIODIC flags::PERIODIC | flags::ERROR | flags::ESCAPES;
-            _POP_JUMP_IF_FALSE flags::JUMP;
-            _POP_JUMP_IF_TRUE flags::JUMP;
-            _POP_JUMP_IF_NONE flags::JUMP;
-            _POP_JUMP_IF_NOT_NONE flags::JUMP;
-            _JUMP flags::JUMP | flags::TERMINATOR;
-            _GET_ITER flags::ERROR | flags::ESCAPES;
-            _FOR_ITER flags::JUMP | flags::ERROR | flags::ESCAPES;
-            _BUILD_TUPLE flags::ERROR;
-            _BUILD_LIST flags::ERROR;
-            _BUILD_SET flags::ERROR | flags::ESCAPES;
-            _BUILD_MAP flags::ERROR | flags::ESCAPES;
-            _BUILD_STRING flags::ERROR;
-            _BUILD_SLICE flags::ERROR;
-            _LIST_APPEND flags::ERROR;
-            _SET_ADD flags::ERROR | flags::ESCAPES;
-            _MAP_ADD flags::ERROR | flags::ESCAPES;
-            _LIST_EXTEND flags::ERROR | flags::ESCAPES;
-            _SET_UPDATE flags::ERROR | flags::ESCAPES;
-            _DICT_UPDATE flags::ERROR | flags::ESCAPES;
-            _DICT_MERGE flags::ERROR | flags::ESCAPES;
-            _UNPACK_SEQUENCE flags::ERROR | flags::ESCAPES;
-            _UNPACK_EX flags::ERROR | flags::ESCAPES;
-            _FORMAT_VALUE flags::ERROR | flags::ESCAPES;
-            _CALL flags::ERROR | flags::ESCAPES | flags::FRAME;
-            _CALL_KW flags::ERROR | flags::ESCAPES | flags::FRAME;
-            _CALL_FUNCTION_EX flags::ERROR | flags::ESCAPES | flags::FRAME;
-            _CALL_INTRINSIC_1 flags::ERROR | flags::ESCAPES;
-            _MAKE_FUNCTION flags::ERROR;
-            _RETURN_VALUE flags::FRAME | flags::TERMINATOR;
-            _RETURN_GENERATOR flags::FRAME | flags::ERROR;
-            _YIELD_VALUE flags::FRAME;
-            _SEND flags::JUMP | flags::ERROR | flags::ESCAPES | flags::FRAME;
-            _END_SEND 0;
-            _GET_YIELD_FROM_ITER flags::ERROR | flags::ESCAPES;
-            _RAISE_VARARGS flags::ERROR | flags::TERMINATOR;
-            _RERAISE flags::ERROR | flags::TERMINATOR;
-            _PUSH_EXC_INFO 0;
-            _POP_EXCEPT 0;
-            _CHECK_EXC_MATCH flags::ERROR;
-            _CLEANUP_THROW flags::ERROR;
-            _BEFORE_WITH flags::ERROR | flags::ESCAPES;
-            _WITH_EXCEPT_START flags::ERROR | flags::ESCAPES;
-            _LOAD_ASSERTION_ERROR 0;
-            _LOAD_BUILD_CLASS 0;
-            _IMPORT_NAME flags::NAME | flags::ERROR | flags::ESCAPES;
-            _IMPORT_FROM flags::NAME | flags::ERROR | flags::ESCAPES;
-            _LOAD_LOCALS 0;
+            _POP_JUMP_NEXT |_a| (1, 0) {JUMP};
+            _DELETE_FAST |_a| (0, 0) {LOCAL | ERROR};
+            _MAKE_CELL |_a| (0, 0) {FREE | ERROR};
+            _COPY_FREE_VARS |_a| (0, 0) {};
+            _LOAD_DEREF |_a| (0, 1) {FREE | ERROR};
+            _LOAD_FROM_DICT_OR_DEREF |_a| (1, 1) {FREE | ERROR | ESCAPES};
+            _LOAD_CLOSURE |_a| (0, 1) {FREE};
+            _STORE_DEREF |_a| (1, 0) {FREE};
+            _DELETE_DEREF |_a| (0, 0) {FREE | ERROR};
+            _LOAD_GLOBAL |a| (0, 1 + (a & 1)) {NAME | ERROR | ESCAPES};
+            _STORE_GLOBAL |_a| (1, 0) {NAME | ERROR | ESCAPES};
+            _DELETE_GLOBAL |_a| (0, 0) {NAME | ERROR | ESCAPES};
+            _LOAD_NAME |_a| (0, 1) {NAME | ERROR | ESCAPES};
+            _STORE_NAME |_a| (1, 0) {NAME | ERROR | ESCAPES};
+            _DELETE_NAME |_a| (0, 0) {NAME | ERROR | ESCAPES};
+            _LOAD_ATTR |a| (1, 1 + (a & 1)) {NAME | ERROR | ESCAPES};
+            _STORE_ATTR |_a| (2, 0) {NAME | ERROR | ESCAPES};
+            _DELETE_ATTR |_a| (1, 0) {NAME | ERROR | ESCAPES};
+            _BINARY_OP |_a| (2, 1) {ERROR | ESCAPES};
+            _BINARY_SUBSCR |_a| (2, 1) {ERROR | ESCAPES};
+            _STORE_SUBSCR |_a| (3, 0) {ERROR | ESCAPES};
+            _DELETE_SUBSCR |_a| (2, 0) {ERROR | ESCAPES};
+            _BINARY_SLICE |a| (if a == 3 { 4 } else { 3 }, 1) {ERROR | ESCAPES};
+            _STORE_SLICE |a| (if a == 3 { 5 } else { 4 }, 0) {ERROR | ESCAPES};
+            _UNARY_NEGATIVE |_a| (1, 1) {ERROR | ESCAPES};
+            _UNARY_NOT |_a| (1, 1) {PURE};
+            _UNARY_INVERT |_a| (1, 1) {ERROR | ESCAPES};
+            _TO_BOOL |_a| (1, 1) {ERROR | ESCAPES};
+            _COMPARE_OP |_a| (2, 1) {ERROR | ESCAPES};
+            _IS_OP |_a| (2, 1) {PURE};
+            _CONTAINS_OP |_a| (2, 1) {ERROR | ESCAPES};
+            _CHECK_PERIODIC |_a| (0, 0) {PERIODIC | ERROR | ESCAPES};
+            _POP_JUMP_IF_FALSE |_a| (1, 0) {JUMP};
+            _POP_JUMP_IF_TRUE |_a| (1, 0) {JUMP};
+            _POP_JUMP_IF_NONE |_a| (1, 0) {JUMP};
+            _POP_JUMP_IF_NOT_NONE |_a| (1, 0) {JUMP};
+            _JUMP |_a| (0, 0) {JUMP | TERMINATOR};
+            _GET_ITER |_a| (1, 1) {ERROR | ESCAPES};
+            _FOR_ITER |_a| (1, 2) / (1, 0) {JUMP | ERROR | ESCAPES};
+            _BUILD_TUPLE |a| (a, 1) {ERROR};
+            _BUILD_LIST |a| (a, 1) {ERROR};
+            _BUILD_SET |a| (a, 1) {ERROR | ESCAPES};
+            _BUILD_MAP |a| (2 * a, 1) {ERROR | ESCAPES};
+            _BUILD_STRING |a| (a, 1) {ERROR};
+            _BUILD_SLICE |a| (a, 1) {ERROR};
+            _LIST_APPEND |a| (a + 1, a) {ERROR};
+            _SET_ADD |a| (a + 1, a) {ERROR | ESCAPES};
+            _MAP_ADD |a| (a + 2, a) {ERROR | ESCAPES};
+            _LIST_EXTEND |a| (a + 1, a) {ERROR | ESCAPES};
+            _SET_UPDATE |a| (a + 1, a) {ERROR | ESCAPES};
+            _DICT_UPDATE |a| (a + 1, a) {ERROR | ESCAPES};
+            _DICT_MERGE |a| (a + 1, a) {ERROR | ESCAPES};
+            _UNPACK_SEQUENCE |a| (1, a) {ERROR | ESCAPES};
+            _UNPACK_EX |a| (1, (a & 0xFF) + (a >> 8) + 1) {ERROR | ESCAPES};
+            _FORMAT_VALUE |a| (1 + ((a >> 2) & 1), 1) {ERROR | ESCAPES};
+            _CALL |a| (a + 2, 1) {ERROR | ESCAPES | FRAME};
+            _CALL_KW |a| (a + 3, 1) {ERROR | ESCAPES | FRAME};
+            _CALL_FUNCTION_EX |_a| (4, 1) {ERROR | ESCAPES | FRAME};
+            _CALL_INTRINSIC_1 |_a| (1, 1) {ERROR | ESCAPES};
+            _MAKE_FUNCTION |a| (1 + (a & 1) + ((a >> 1) & 1) + ((a >> 3) & 1), 1) {ERROR};
+            _RETURN_VALUE |_a| (1, 0) {FRAME | TERMINATOR};
+            _RETURN_GENERATOR |_a| (0, 1) {FRAME | ERROR};
+            _YIELD_VALUE |_a| (1, 1) {FRAME};
+            _SEND |_a| (2, 2) {JUMP | ERROR | ESCAPES | FRAME};
+            _END_SEND |_a| (2, 1) {};
+            _GET_YIELD_FROM_ITER |_a| (1, 1) {ERROR | ESCAPES};
+            _RAISE_VARARGS |a| (a, 0) {ERROR | TERMINATOR};
+            _RERAISE |_a| (1, 0) {ERROR | TERMINATOR};
+            _PUSH_EXC_INFO |_a| (1, 2) {};
+            _POP_EXCEPT |_a| (1, 0) {};
+            _CHECK_EXC_MATCH |_a| (2, 2) {ERROR};
+            _CLEANUP_THROW |_a| (3, 2) {ERROR};
+            _BEFORE_WITH |_a| (1, 2) {ERROR | ESCAPES};
+            _WITH_EXCEPT_START |_a| (4, 5) {ERROR | ESCAPES};
+            _LOAD_ASSERTION_ERROR |_a| (0, 1) {};
+            _LOAD_BUILD_CLASS |_a| (0, 1) {};
+            _IMPORT_NAME |_a| (2, 1) {NAME | ERROR | ESCAPES};
+            _IMPORT_FROM |_a| (1, 2) {NAME | ERROR | ESCAPES};
+            _LOAD_LOCALS |_a| (0, 1) {};
             // Adaptive specialization (first uop of every family head).
-            _SPECIALIZE flags::SPECIALIZE;
+            _SPECIALIZE |_a| (0, 0) {SPECIALIZE | SPECIAL};
             // Guards and actions of the specialized forms (see `interp::spec`).
-            _GUARD_GLOBALS_VERSION flags::DEOPT;
-            _GUARD_BUILTINS_VERSION flags::DEOPT;
-            _LOAD_GLOBAL_MODULE 0;
-            _LOAD_GLOBAL_BUILTIN 0;
-            _GUARD_BOTH_INT flags::DEOPT;
-            _GUARD_NUMBERS_ONE_FLOAT flags::DEOPT;
-            _GUARD_BOTH_NUMBERS flags::DEOPT;
-            _GUARD_BUILTIN_TYPE flags::DEOPT;
-            _CALL_BUILTIN_CLASS flags::DEOPT | flags::ERROR | flags::ESCAPES;
-            _GUARD_BOTH_STR flags::DEOPT;
-            _BINARY_OP_ADD_INT flags::ERROR;
-            _BINARY_OP_SUBTRACT_INT flags::ERROR;
-            _BINARY_OP_MULTIPLY_INT flags::ERROR;
-            _BINARY_OP_ADD_FLOAT flags::PURE;
-            _BINARY_OP_SUBTRACT_FLOAT flags::PURE;
-            _BINARY_OP_MULTIPLY_FLOAT flags::PURE;
-            _BINARY_OP_TRUE_DIVIDE_FLOAT flags::ERROR;
-            _BINARY_OP_ADD_STR flags::ERROR;
-            _COMPARE_OP_INT flags::PURE;
-            _COMPARE_OP_FLOAT flags::PURE;
-            _COMPARE_OP_STR flags::PURE;
-            _LOAD_ATTR_METHOD 0;
-            _CHECK_ATTR_MODULE flags::DEOPT;
-            _LOAD_ATTR_MODULE 0;
-            _BINARY_SUBSCR_LIST_INT flags::DEOPT;
-            _BINARY_SUBSCR_TUPLE_INT flags::DEOPT;
-            _BINARY_SUBSCR_DICT flags::DEOPT | flags::ERROR | flags::ESCAPES;
-            _STORE_SUBSCR_LIST_INT flags::DEOPT;
-            _STORE_SUBSCR_DICT flags::DEOPT | flags::ERROR | flags::ESCAPES;
-            _CONTAINS_OP_DICT flags::DEOPT | flags::ERROR | flags::ESCAPES;
-            _CONTAINS_OP_SET flags::DEOPT | flags::ERROR | flags::ESCAPES;
-            _TO_BOOL_BOOL flags::DEOPT;
-            _TO_BOOL_INT flags::DEOPT;
-            _TO_BOOL_NONE flags::DEOPT;
-            _TO_BOOL_LIST flags::DEOPT;
-            _TO_BOOL_STR flags::DEOPT;
-            _FOR_ITER_RANGE flags::DEOPT | flags::JUMP | flags::ERROR;
-            _FOR_ITER_LIST flags::DEOPT | flags::JUMP;
-            _FOR_ITER_TUPLE flags::DEOPT | flags::JUMP;
-            _UNPACK_SEQUENCE_TWO_TUPLE flags::DEOPT;
-            _UNPACK_SEQUENCE_TUPLE flags::DEOPT;
-            _UNPACK_SEQUENCE_LIST flags::DEOPT;
-            _CALL_PY_EXACT_ARGS flags::DEOPT | flags::ERROR | flags::FRAME;
-            _CALL_BOUND_METHOD_EXACT_ARGS flags::DEOPT | flags::ERROR | flags::FRAME;
-            _CALL_LEN flags::DEOPT | flags::ERROR | flags::ESCAPES;
-            _CALL_ISINSTANCE flags::DEOPT | flags::ERROR | flags::ESCAPES;
-            _CALL_LIST_APPEND flags::DEOPT | flags::ERROR;
-            _CALL_SET_ADD flags::DEOPT | flags::ERROR | flags::ESCAPES;
-            _CALL_BUILTIN flags::DEOPT | flags::ERROR | flags::ESCAPES;
-            _CALL_ALLOC_AND_ENTER_INIT flags::DEOPT | flags::ERROR | flags::ESCAPES | flags::FRAME;
+            _GUARD_GLOBALS_VERSION |_a| (0, 0) {DEOPT | CHECK};
+            _GUARD_BUILTINS_VERSION |_a| (0, 0) {DEOPT | CHECK};
+            _LOAD_GLOBAL_MODULE |a| (0, 1 + (a & 1)) {};
+            _LOAD_GLOBAL_BUILTIN |a| (0, 1 + (a & 1)) {};
+            _GUARD_BOTH_INT |_a| (2, 2) {DEOPT | CHECK};
+            _GUARD_NUMBERS_ONE_FLOAT |_a| (2, 2) {DEOPT | CHECK};
+            _GUARD_BOTH_NUMBERS |_a| (2, 2) {DEOPT | CHECK};
+            _GUARD_BUILTIN_TYPE |_a| (1, 1) {DEOPT | CHECK};
+            _CALL_BUILTIN_CLASS |a| (a + 2, 1) {DEOPT | ERROR | ESCAPES};
+            _GUARD_BOTH_STR |_a| (2, 2) {DEOPT | CHECK};
+            _BINARY_OP_ADD_INT |_a| (2, 1) {ERROR};
+            _BINARY_OP_SUBTRACT_INT |_a| (2, 1) {ERROR};
+            _BINARY_OP_MULTIPLY_INT |_a| (2, 1) {ERROR};
+            _BINARY_OP_ADD_FLOAT |_a| (2, 1) {PURE};
+            _BINARY_OP_SUBTRACT_FLOAT |_a| (2, 1) {PURE};
+            _BINARY_OP_MULTIPLY_FLOAT |_a| (2, 1) {PURE};
+            _BINARY_OP_TRUE_DIVIDE_FLOAT |_a| (2, 1) {ERROR};
+            _BINARY_OP_ADD_STR |_a| (2, 1) {ERROR};
+            _COMPARE_OP_INT |_a| (2, 1) {PURE};
+            _COMPARE_OP_FLOAT |_a| (2, 1) {PURE};
+            _COMPARE_OP_STR |_a| (2, 1) {PURE};
+            _LOAD_ATTR_METHOD |a| (1, 1 + (a & 1)) {};
+            _CHECK_ATTR_MODULE |_a| (1, 1) {DEOPT};
+            _LOAD_ATTR_MODULE |a| (1, 1 + (a & 1)) {};
+            _BINARY_SUBSCR_LIST_INT |_a| (2, 1) {DEOPT | SPLIT | VALUE_CHECK};
+            _BINARY_SUBSCR_TUPLE_INT |_a| (2, 1) {DEOPT};
+            _BINARY_SUBSCR_DICT |_a| (2, 1) {DEOPT | ERROR | ESCAPES};
+            _STORE_SUBSCR_LIST_INT |_a| (3, 0) {DEOPT | SPLIT | VALUE_CHECK};
+            _STORE_SUBSCR_DICT |_a| (3, 0) {DEOPT | ERROR | ESCAPES};
+            _CONTAINS_OP_DICT |_a| (2, 1) {DEOPT | ERROR | ESCAPES};
+            _CONTAINS_OP_SET |_a| (2, 1) {DEOPT | ERROR | ESCAPES};
+            _TO_BOOL_BOOL |_a| (1, 1) {DEOPT | CHECK};
+            _TO_BOOL_INT |_a| (1, 1) {DEOPT};
+            _TO_BOOL_NONE |_a| (1, 1) {DEOPT};
+            _TO_BOOL_LIST |_a| (1, 1) {DEOPT};
+            _TO_BOOL_STR |_a| (1, 1) {DEOPT};
+            _FOR_ITER_RANGE |_a| (1, 2) / (1, 0) {DEOPT | JUMP | ERROR | SPLIT};
+            _FOR_ITER_LIST |_a| (1, 2) / (1, 0) {DEOPT | JUMP | SPLIT};
+            _FOR_ITER_TUPLE |_a| (1, 2) / (1, 0) {DEOPT | JUMP | SPLIT};
+            _UNPACK_SEQUENCE_TWO_TUPLE |a| (1, a) {DEOPT};
+            _UNPACK_SEQUENCE_TUPLE |a| (1, a) {DEOPT};
+            _UNPACK_SEQUENCE_LIST |a| (1, a) {DEOPT};
+            _CALL_PY_EXACT_ARGS |a| (a + 2, 1) {DEOPT | ERROR | FRAME};
+            _CALL_BOUND_METHOD_EXACT_ARGS |a| (a + 2, 1) {DEOPT | ERROR | FRAME};
+            _CALL_LEN |a| (a + 2, 1) {DEOPT | ERROR | ESCAPES | SPLIT};
+            _CALL_ISINSTANCE |a| (a + 2, 1) {DEOPT | ERROR | ESCAPES};
+            _CALL_LIST_APPEND |a| (a + 2, 1) {DEOPT | ERROR | SPLIT};
+            _CALL_SET_ADD |a| (a + 2, 1) {DEOPT | ERROR | ESCAPES | SPLIT};
+            _CALL_BUILTIN |a| (a + 2, 1) {DEOPT | ERROR | ESCAPES | SPLIT};
+            _CALL_ALLOC_AND_ENTER_INIT |a| (a + 2, 1) {DEOPT | ERROR | ESCAPES | FRAME};
             // objs: polymorphic-tolerant attribute guards.
-            _LOAD_ATTR_SLOT flags::DEOPT;
-            _STORE_ATTR_SLOT flags::DEOPT | flags::ERROR;
-            _LOAD_ATTR_INSTANCE_METHOD flags::DEOPT;
-            _BINARY_OP_USER flags::DEOPT | flags::ERROR | flags::ESCAPES;
-            _CONTAINS_OP_SEQ flags::DEOPT | flags::ERROR | flags::ESCAPES;
+            _LOAD_ATTR_SLOT |a| (1, 1 + (a & 1)) {DEOPT | SPLIT | VALUE_CHECK};
+            _STORE_ATTR_SLOT |_a| (2, 0) {DEOPT | ERROR | SPLIT};
+            _LOAD_ATTR_INSTANCE_METHOD |a| (1, 1 + (a & 1)) {DEOPT};
+            _BINARY_OP_USER |_a| (2, 1) {DEOPT | ERROR | ESCAPES};
+            _CONTAINS_OP_SEQ |_a| (2, 1) {DEOPT | ERROR | ESCAPES};
             // gen: small-int operators, generator loops.
-            _BINARY_OP_INT flags::ERROR;
-            _FOR_ITER_GEN flags::DEOPT | flags::JUMP | flags::ERROR | flags::FRAME;
-            _CALL_TUPLE_LIST_1 flags::DEOPT | flags::ERROR;
+            _BINARY_OP_INT |_a| (2, 1) {ERROR};
+            _FOR_ITER_GEN |_a| (1, 2) / (1, 0) {DEOPT | JUMP | ERROR | FRAME};
+            _CALL_TUPLE_LIST_1 |a| (a + 2, 1) {DEOPT | ERROR};
             // tier 2: hot-spot counting in tier 1, and the uops that only appear in traces
             // (see `exec`). `EXIT` marks a side exit that warms up and can grow a side trace.
-            _HOT_COUNT 0;
-            _ENTER_EXECUTOR flags::ERROR | flags::ESCAPES | flags::FRAME;
-            _START_EXECUTOR 0;
-            _CHECK_VALIDITY flags::EXIT;
-            _GUARD_IS_TRUE_POP flags::EXIT;
-            _GUARD_IS_FALSE_POP flags::EXIT;
-            _GUARD_IS_NONE_POP flags::EXIT;
-            _GUARD_IS_NOT_NONE_POP flags::EXIT;
-            _EXIT_TRACE flags::EXIT | flags::TERMINATOR;
-            _DEOPT flags::TERMINATOR;
-            _DYNAMIC_EXIT flags::TERMINATOR;
-            _COLD_EXIT flags::TERMINATOR;
-            _JUMP_TO_TOP flags::JUMP | flags::TERMINATOR;
+            _HOT_COUNT |_a| (0, 0) {SPECIAL};
+            _ENTER_EXECUTOR |_a| (0, 0) {ERROR | ESCAPES | FRAME | SPECIAL};
+            _START_EXECUTOR |_a| (0, 0) {SPECIAL};
+            _CHECK_VALIDITY |_a| (0, 0) {EXIT | SPECIAL | CHECK};
+            _GUARD_IS_TRUE_POP |_a| (1, 0) {EXIT | SPECIAL};
+            _GUARD_IS_FALSE_POP |_a| (1, 0) {EXIT | SPECIAL};
+            _GUARD_IS_NONE_POP |_a| (1, 0) {EXIT | SPECIAL};
+            _GUARD_IS_NOT_NONE_POP |_a| (1, 0) {EXIT | SPECIAL};
+            _EXIT_TRACE |_a| (0, 0) {EXIT | TERMINATOR | SPECIAL};
+            _DEOPT |_a| (0, 0) {TERMINATOR | SPECIAL};
+            _DYNAMIC_EXIT |_a| (0, 0) {TERMINATOR | SPECIAL};
+            _COLD_EXIT |_a| (0, 0) {TERMINATOR | SPECIAL};
+            _JUMP_TO_TOP |_a| (0, 0) {JUMP | TERMINATOR | SPECIAL};
             // opt: tier-2-only uops made by the trace optimizer (`opt`). Small-int arithmetic
             // whose result must be a small int: when it is not (or the operation raises),
             // the uop leaves through the instruction's exit before any effect (tier 1 redoes
             // the instruction), so the result is a proven small int for later guards.
-            _BINARY_OP_ADD_SMALL_INT flags::EXIT;
-            _BINARY_OP_SUBTRACT_SMALL_INT flags::EXIT;
-            _BINARY_OP_SMALL_INT flags::EXIT;
+            _BINARY_OP_ADD_SMALL_INT |_a| (2, 1) {EXIT};
+            _BINARY_OP_SUBTRACT_SMALL_INT |_a| (2, 1) {EXIT};
+            _BINARY_OP_SMALL_INT |_a| (2, 1) {EXIT};
             // `_FOR_ITER_RANGE` that leaves (before advancing) when the value is not a small int.
-            _FOR_ITER_RANGE_SMALL flags::DEOPT | flags::JUMP | flags::EXIT;
+            _FOR_ITER_RANGE_SMALL |_a| (1, 2) / (1, 0) {DEOPT | JUMP | EXIT | SPLIT | VALUE_CHECK};
             // `_CHECK_PERIODIC` that leaves the trace (through a `_DEOPT` stub, before any
             // effect) when a collection or an interrupt is due, so tier 1 runs the safe point:
             // in the trace it never runs Python code (finalizers), so it does not escape.
-            _CHECK_PERIODIC_EXIT flags::EXIT;
+            _CHECK_PERIODIC_EXIT |_a| (0, 0) {EXIT};
             // guards: type guards split off the specialized actions (as CPython's
             // `bytecodes.c` does), so the optimizer can drop them where the type is proven.
             // The actions keep their own checks as a safety net (they deopt, never panic,
             // when reached with another type) and their value checks (bounds), see
             // `exec::ir::is_value_check`.
-            _GUARD_NOS_LIST flags::DEOPT;
-            _GUARD_TOS_INT flags::DEOPT;
-            _GUARD_ITER_LIST flags::DEOPT;
-            _GUARD_ITER_TUPLE flags::DEOPT;
-            _GUARD_ITER_RANGE flags::DEOPT;
+            _GUARD_NOS_LIST |_a| (2, 2) {DEOPT | CHECK};
+            _GUARD_TOS_INT |_a| (1, 1) {DEOPT | CHECK};
+            _GUARD_ITER_LIST |_a| (1, 1) {DEOPT | CHECK};
+            _GUARD_ITER_TUPLE |_a| (1, 1) {DEOPT | CHECK};
+            _GUARD_ITER_RANGE |_a| (1, 1) {DEOPT | CHECK};
             // An instance whose values hold the cached slot's attribute (`LOAD_ATTR`'s name
             // is `oparg >> 1`, `STORE_ATTR`'s the oparg): the class has the cached version,
             // or (a polymorphic site) a layout with the name at that slot.
-            _GUARD_INSTANCE_SLOT flags::DEOPT;
-            _GUARD_INSTANCE_SLOT_STORE flags::DEOPT;
+            _GUARD_INSTANCE_SLOT |_a| (1, 1) {DEOPT | CHECK};
+            _GUARD_INSTANCE_SLOT_STORE |_a| (1, 1) {DEOPT | CHECK};
             // The strict form the optimizer puts in their place: an instance without a dict
             // whose class has exactly the cached version.
-            _GUARD_TYPE_VERSION flags::DEOPT;
+            _GUARD_TYPE_VERSION |_a| (1, 1) {DEOPT | CHECK};
             // The polymorphic form the optimizer puts in their place (oparg: a shape): an
             // instance without a dict whose class's layout has that prefix and plain
             // attribute access; proves every slot of the prefix (`object::shape`).
-            _GUARD_SHAPE flags::DEOPT;
+            _GUARD_SHAPE |_a| (1, 1) {DEOPT | CHECK};
             // `_LOAD_ATTR_INSTANCE_METHOD` on an owner proven of the cached class version:
             // only the layout length is checked (no instance attribute shadows the method).
-            _LOAD_ATTR_METHOD_LAYOUT flags::DEOPT;
+            _LOAD_ATTR_METHOD_LAYOUT |a| (1, 1 + (a & 1)) {DEOPT | SPLIT | VALUE_CHECK};
             // The strict form of `_LOAD_ATTR_INSTANCE_METHOD` (the cached class version and
             // layout length only, no polymorphic lookup): after it the owner's class is known.
-            _LOAD_ATTR_METHOD_VERSION flags::DEOPT;
+            _LOAD_ATTR_METHOD_VERSION |a| (1, 1 + (a & 1)) {DEOPT};
             // lead: `list.append` / `set.add` calls split like CPython's: the callable is
             // that builtin method and `self` a list / a (mutable) set.
-            _GUARD_CALL_LIST_APPEND flags::DEOPT;
-            _GUARD_CALL_SET_ADD flags::DEOPT;
+            _GUARD_CALL_LIST_APPEND |a| (a + 2, a + 2) {DEOPT | CHECK};
+            _GUARD_CALL_SET_ADD |a| (a + 2, a + 2) {DEOPT | CHECK};
             // The callable of `CALL_LEN` is `len`; of `CALL_BUILTIN` a builtin function.
-            _GUARD_CALL_LEN flags::DEOPT;
-            _GUARD_CALL_BUILTIN flags::DEOPT;
+            _GUARD_CALL_LEN |a| (a + 2, a + 2) {DEOPT | CHECK};
+            _GUARD_CALL_BUILTIN |a| (a + 2, a + 2) {DEOPT | CHECK};
             // lead: a global or builtin promoted to a constant of the executor (oparg =
             // index into `Executor::consts` << 1 | push_null); the executor depends on the
             // binding, so a rebinding invalidates it. Run by the executor itself.
-            _LOAD_CONST_INLINE 0;
+            _LOAD_CONST_INLINE |a| (0, 1 + (a & 1)) {};
             // gen: `_FOR_ITER_GEN` where the optimizer proved the iterator a generator: the
             // same action (it still deopts for anything else, as a safety net, and when the
             // generator cannot be resumed in place), no longer counted as a type guard.
-            _FOR_ITER_GEN_PROVEN flags::DEOPT | flags::JUMP | flags::ERROR | flags::FRAME;
+            _FOR_ITER_GEN_PROVEN |_a| (1, 2) / (1, 0) {DEOPT | JUMP | ERROR | FRAME | SPLIT | VALUE_CHECK};
         }
     };
 }
@@ -301,255 +333,255 @@ macro_rules! for_each_uop {
 macro_rules! for_each_op {
     ($m:ident) => {
         $m! {
-            NOP 0 |_a| (0, 0) {0} [_NOP];
-            POP_TOP 0 |_a| (1, 0) {0} [_POP_TOP];
+            NOP 0 |_a| (0, 0) {NO_ARG} [_NOP];
+            POP_TOP 0 |_a| (1, 0) {NO_ARG} [_POP_TOP];
             // POP_ITER: a `for` loop's iterator dropped by `break`/`return` (may close a
             // generator, running its `finally`).
-            POP_ITER 0 |_a| (1, 0) {flags::ESCAPES} [_POP_ITER];
-            PUSH_NULL 0 |_a| (0, 1) {0} [_PUSH_NULL];
+            POP_ITER 0 |_a| (1, 0) {ESCAPES | NO_ARG} [_POP_ITER];
+            PUSH_NULL 0 |_a| (0, 1) {NO_ARG} [_PUSH_NULL];
             // COPY n: push a copy of the n-th item (1 = top).
-            COPY 0 |a| (a, a + 1) {0} [_COPY];
+            COPY 0 |a| (a, a + 1) {} [_COPY];
             // SWAP n: swap the top with the n-th item.
-            SWAP 0 |a| (a, a) {0} [_SWAP];
-            LOAD_CONST 0 |_a| (0, 1) {flags::CONST} [_LOAD_CONST];
-            LOAD_FAST 0 |_a| (0, 1) {flags::LOCAL} [_LOAD_FAST];
-            LOAD_FAST_CHECK 0 |_a| (0, 1) {flags::LOCAL} [_LOAD_FAST_CHECK];
-            STORE_FAST 0 |_a| (1, 0) {flags::LOCAL} [_STORE_FAST];
+            SWAP 0 |a| (a, a) {} [_SWAP];
+            LOAD_CONST 0 |_a| (0, 1) {CONST} [_LOAD_CONST];
+            LOAD_FAST 0 |_a| (0, 1) {LOCAL} [_LOAD_FAST];
+            LOAD_FAST_CHECK 0 |_a| (0, 1) {LOCAL} [_LOAD_FAST_CHECK];
+            STORE_FAST 0 |_a| (1, 0) {LOCAL} [_STORE_FAST];
             // Super-instructions: the pair's first instruction is rewritten when the code
             // object is built (`quicken`); the second stays in place as the "cache" unit.
-            LOAD_FAST_LOAD_FAST 1 |_a| (0, 2) {flags::LOCAL | flags::FUSED} [_LOAD_FAST, _LOAD_FAST_NEXT];
-            LOAD_FAST_LOAD_CONST 1 |_a| (0, 2) {flags::LOCAL | flags::FUSED} [_LOAD_FAST, _LOAD_CONST_NEXT];
-            LOAD_CONST_LOAD_FAST 1 |_a| (0, 2) {flags::CONST | flags::FUSED} [_LOAD_CONST, _LOAD_FAST_NEXT];
-            STORE_FAST_LOAD_FAST 1 |_a| (1, 1) {flags::LOCAL | flags::FUSED} [_STORE_FAST, _LOAD_FAST_NEXT];
-            STORE_FAST_STORE_FAST 1 |_a| (2, 0) {flags::LOCAL | flags::FUSED} [_STORE_FAST, _STORE_FAST_NEXT];
-            DELETE_FAST 0 |_a| (0, 0) {flags::LOCAL} [_DELETE_FAST];
-            MAKE_CELL 0 |_a| (0, 0) {flags::FREE} [_MAKE_CELL];
-            COPY_FREE_VARS 0 |_a| (0, 0) {0} [_COPY_FREE_VARS];
-            LOAD_DEREF 0 |_a| (0, 1) {flags::FREE} [_LOAD_DEREF];
+            LOAD_FAST_LOAD_FAST 1 |_a| (0, 2) {LOCAL | FUSED} [_LOAD_FAST, _LOAD_FAST_NEXT];
+            LOAD_FAST_LOAD_CONST 1 |_a| (0, 2) {LOCAL | FUSED} [_LOAD_FAST, _LOAD_CONST_NEXT];
+            LOAD_CONST_LOAD_FAST 1 |_a| (0, 2) {CONST | FUSED} [_LOAD_CONST, _LOAD_FAST_NEXT];
+            STORE_FAST_LOAD_FAST 1 |_a| (1, 1) {LOCAL | FUSED} [_STORE_FAST, _LOAD_FAST_NEXT];
+            STORE_FAST_STORE_FAST 1 |_a| (2, 0) {LOCAL | FUSED} [_STORE_FAST, _STORE_FAST_NEXT];
+            DELETE_FAST 0 |_a| (0, 0) {LOCAL} [_DELETE_FAST];
+            MAKE_CELL 0 |_a| (0, 0) {FREE} [_MAKE_CELL];
+            COPY_FREE_VARS 0 |_a| (0, 0) {} [_COPY_FREE_VARS];
+            LOAD_DEREF 0 |_a| (0, 1) {FREE} [_LOAD_DEREF];
             // In a class body: the class namespace (on the stack) first, then the cell.
-            LOAD_FROM_DICT_OR_DEREF 0 |_a| (1, 1) {flags::FREE} [_LOAD_FROM_DICT_OR_DEREF];
-            LOAD_CLOSURE 0 |_a| (0, 1) {flags::FREE} [_LOAD_CLOSURE];
-            STORE_DEREF 0 |_a| (1, 0) {flags::FREE} [_STORE_DEREF];
-            DELETE_DEREF 0 |_a| (0, 0) {flags::FREE} [_DELETE_DEREF];
+            LOAD_FROM_DICT_OR_DEREF 0 |_a| (1, 1) {FREE} [_LOAD_FROM_DICT_OR_DEREF];
+            LOAD_CLOSURE 0 |_a| (0, 1) {FREE} [_LOAD_CLOSURE];
+            STORE_DEREF 0 |_a| (1, 0) {FREE} [_STORE_DEREF];
+            DELETE_DEREF 0 |_a| (0, 0) {FREE} [_DELETE_DEREF];
             // oparg = name << 1 | push_null.
             // Cache: counter, globals dict, its keys version, builtins keys version, entry.
-            LOAD_GLOBAL 5 |a| (0, 1 + (a & 1)) {flags::NAME | flags::SPECIALIZE} [_SPECIALIZE, _LOAD_GLOBAL];
-            LOAD_GLOBAL_MODULE 5 |a| (0, 1 + (a & 1)) {flags::NAME} [_GUARD_GLOBALS_VERSION, _LOAD_GLOBAL_MODULE];
-            LOAD_GLOBAL_BUILTIN 5 |a| (0, 1 + (a & 1)) {flags::NAME} [_GUARD_GLOBALS_VERSION, _GUARD_BUILTINS_VERSION, _LOAD_GLOBAL_BUILTIN];
-            STORE_GLOBAL 0 |_a| (1, 0) {flags::NAME} [_STORE_GLOBAL];
-            DELETE_GLOBAL 0 |_a| (0, 0) {flags::NAME} [_DELETE_GLOBAL];
-            LOAD_NAME 0 |_a| (0, 1) {flags::NAME} [_LOAD_NAME];
-            STORE_NAME 0 |_a| (1, 0) {flags::NAME} [_STORE_NAME];
-            DELETE_NAME 0 |_a| (0, 0) {flags::NAME} [_DELETE_NAME];
+            LOAD_GLOBAL 5 |a| (0, 1 + (a & 1)) {NAME | SPECIALIZE} [_SPECIALIZE, _LOAD_GLOBAL];
+            LOAD_GLOBAL_MODULE 5 |a| (0, 1 + (a & 1)) {NAME} [_GUARD_GLOBALS_VERSION, _LOAD_GLOBAL_MODULE];
+            LOAD_GLOBAL_BUILTIN 5 |a| (0, 1 + (a & 1)) {NAME} [_GUARD_GLOBALS_VERSION, _GUARD_BUILTINS_VERSION, _LOAD_GLOBAL_BUILTIN];
+            STORE_GLOBAL 0 |_a| (1, 0) {NAME} [_STORE_GLOBAL];
+            DELETE_GLOBAL 0 |_a| (0, 0) {NAME} [_DELETE_GLOBAL];
+            LOAD_NAME 0 |_a| (0, 1) {NAME} [_LOAD_NAME];
+            STORE_NAME 0 |_a| (1, 0) {NAME} [_STORE_NAME];
+            DELETE_NAME 0 |_a| (0, 0) {NAME} [_DELETE_NAME];
             // oparg = name << 1 | method: a method load pushes (func, self) or (attr, NULL).
             // Cache: counter, class version (or module dict), slot / method / keys version,
             // layout length / entry.
-            LOAD_ATTR 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::SPECIALIZE} [_SPECIALIZE, _LOAD_ATTR];
-            LOAD_ATTR_INSTANCE_VALUE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_INSTANCE_SLOT, _LOAD_ATTR_SLOT];
-            LOAD_ATTR_METHOD_WITH_VALUES 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_LOAD_ATTR_INSTANCE_METHOD];
-            LOAD_ATTR_MODULE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_CHECK_ATTR_MODULE, _LOAD_ATTR_MODULE];
+            LOAD_ATTR 4 |a| (1, 1 + (a & 1)) {NAME | SPECIALIZE} [_SPECIALIZE, _LOAD_ATTR];
+            LOAD_ATTR_INSTANCE_VALUE 4 |a| (1, 1 + (a & 1)) {NAME} [_GUARD_INSTANCE_SLOT, _LOAD_ATTR_SLOT];
+            LOAD_ATTR_METHOD_WITH_VALUES 4 |a| (1, 1 + (a & 1)) {NAME} [_LOAD_ATTR_INSTANCE_METHOD];
+            LOAD_ATTR_MODULE 4 |a| (1, 1 + (a & 1)) {NAME} [_CHECK_ATTR_MODULE, _LOAD_ATTR_MODULE];
             // A method of a builtin type (immutable, so the type's identity is the guard).
-            LOAD_ATTR_METHOD_NATIVE 4 |a| (1, 1 + (a & 1)) {flags::NAME} [_GUARD_BUILTIN_TYPE, _LOAD_ATTR_METHOD];
+            LOAD_ATTR_METHOD_NATIVE 4 |a| (1, 1 + (a & 1)) {NAME} [_GUARD_BUILTIN_TYPE, _LOAD_ATTR_METHOD];
             // Cache: counter, class version, slot.
-            STORE_ATTR 4 |_a| (2, 0) {flags::NAME | flags::SPECIALIZE} [_SPECIALIZE, _STORE_ATTR];
-            STORE_ATTR_INSTANCE_VALUE 4 |_a| (2, 0) {flags::NAME} [_GUARD_INSTANCE_SLOT_STORE, _STORE_ATTR_SLOT];
-            DELETE_ATTR 0 |_a| (1, 0) {flags::NAME} [_DELETE_ATTR];
+            STORE_ATTR 4 |_a| (2, 0) {NAME | SPECIALIZE} [_SPECIALIZE, _STORE_ATTR];
+            STORE_ATTR_INSTANCE_VALUE 4 |_a| (2, 0) {NAME} [_GUARD_INSTANCE_SLOT_STORE, _STORE_ATTR_SLOT];
+            DELETE_ATTR 0 |_a| (1, 0) {NAME} [_DELETE_ATTR];
             // oparg = a `BinaryOp` number (in-place variants included).
             // Cache: counter; for BINARY_OP_USER: class version, method, right operand's type.
-            BINARY_OP 4 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _BINARY_OP];
-            BINARY_OP_ADD_INT 4 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT];
-            BINARY_OP_SUBTRACT_INT 4 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_SUBTRACT_INT];
-            BINARY_OP_MULTIPLY_INT 4 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_MULTIPLY_INT];
-            BINARY_OP_ADD_FLOAT 4 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_ADD_FLOAT];
-            BINARY_OP_SUBTRACT_FLOAT 4 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_SUBTRACT_FLOAT];
-            BINARY_OP_MULTIPLY_FLOAT 4 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_MULTIPLY_FLOAT];
-            BINARY_OP_TRUE_DIVIDE_FLOAT 4 |_a| (2, 1) {0} [_GUARD_BOTH_NUMBERS, _BINARY_OP_TRUE_DIVIDE_FLOAT];
-            BINARY_OP_ADD_STR 4 |_a| (2, 1) {0} [_GUARD_BOTH_STR, _BINARY_OP_ADD_STR];
+            BINARY_OP 4 |_a| (2, 1) {SPECIALIZE} [_SPECIALIZE, _BINARY_OP];
+            BINARY_OP_ADD_INT 4 |_a| (2, 1) {} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT];
+            BINARY_OP_SUBTRACT_INT 4 |_a| (2, 1) {} [_GUARD_BOTH_INT, _BINARY_OP_SUBTRACT_INT];
+            BINARY_OP_MULTIPLY_INT 4 |_a| (2, 1) {} [_GUARD_BOTH_INT, _BINARY_OP_MULTIPLY_INT];
+            BINARY_OP_ADD_FLOAT 4 |_a| (2, 1) {} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_ADD_FLOAT];
+            BINARY_OP_SUBTRACT_FLOAT 4 |_a| (2, 1) {} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_SUBTRACT_FLOAT];
+            BINARY_OP_MULTIPLY_FLOAT 4 |_a| (2, 1) {} [_GUARD_NUMBERS_ONE_FLOAT, _BINARY_OP_MULTIPLY_FLOAT];
+            BINARY_OP_TRUE_DIVIDE_FLOAT 4 |_a| (2, 1) {} [_GUARD_BOTH_NUMBERS, _BINARY_OP_TRUE_DIVIDE_FLOAT];
+            BINARY_OP_ADD_STR 4 |_a| (2, 1) {} [_GUARD_BOTH_STR, _BINARY_OP_ADD_STR];
             // objs: a user class's dunder (`V + V`, `V * 2.0`), called without lookups.
-            BINARY_OP_USER 4 |_a| (2, 1) {0} [_BINARY_OP_USER];
-            BINARY_SUBSCR 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _BINARY_SUBSCR];
-            BINARY_SUBSCR_LIST_INT 1 |_a| (2, 1) {0} [_GUARD_NOS_LIST, _GUARD_TOS_INT, _BINARY_SUBSCR_LIST_INT];
-            BINARY_SUBSCR_TUPLE_INT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_TUPLE_INT];
-            BINARY_SUBSCR_DICT 1 |_a| (2, 1) {0} [_BINARY_SUBSCR_DICT];
-            STORE_SUBSCR 1 |_a| (3, 0) {flags::SPECIALIZE} [_SPECIALIZE, _STORE_SUBSCR];
-            STORE_SUBSCR_LIST_INT 1 |_a| (3, 0) {0} [_GUARD_NOS_LIST, _GUARD_TOS_INT, _STORE_SUBSCR_LIST_INT];
-            STORE_SUBSCR_DICT 1 |_a| (3, 0) {0} [_STORE_SUBSCR_DICT];
-            DELETE_SUBSCR 0 |_a| (2, 0) {0} [_DELETE_SUBSCR];
-            BINARY_SLICE 0 |a| (if a == 3 { 4 } else { 3 }, 1) {0} [_BINARY_SLICE];
-            STORE_SLICE 0 |a| (if a == 3 { 5 } else { 4 }, 0) {0} [_STORE_SLICE];
-            UNARY_NEGATIVE 0 |_a| (1, 1) {0} [_UNARY_NEGATIVE];
-            UNARY_NOT 0 |_a| (1, 1) {0} [_UNARY_NOT];
-            UNARY_INVERT 0 |_a| (1, 1) {0} [_UNARY_INVERT];
-            TO_BOOL 3 |_a| (1, 1) {flags::SPECIALIZE} [_SPECIALIZE, _TO_BOOL];
-            TO_BOOL_BOOL 3 |_a| (1, 1) {0} [_TO_BOOL_BOOL];
-            TO_BOOL_INT 3 |_a| (1, 1) {0} [_TO_BOOL_INT];
-            TO_BOOL_NONE 3 |_a| (1, 1) {0} [_TO_BOOL_NONE];
-            TO_BOOL_LIST 3 |_a| (1, 1) {0} [_TO_BOOL_LIST];
-            TO_BOOL_STR 3 |_a| (1, 1) {0} [_TO_BOOL_STR];
+            BINARY_OP_USER 4 |_a| (2, 1) {} [_BINARY_OP_USER];
+            BINARY_SUBSCR 1 |_a| (2, 1) {SPECIALIZE | NO_ARG} [_SPECIALIZE, _BINARY_SUBSCR];
+            BINARY_SUBSCR_LIST_INT 1 |_a| (2, 1) {} [_GUARD_NOS_LIST, _GUARD_TOS_INT, _BINARY_SUBSCR_LIST_INT];
+            BINARY_SUBSCR_TUPLE_INT 1 |_a| (2, 1) {} [_BINARY_SUBSCR_TUPLE_INT];
+            BINARY_SUBSCR_DICT 1 |_a| (2, 1) {} [_BINARY_SUBSCR_DICT];
+            STORE_SUBSCR 1 |_a| (3, 0) {SPECIALIZE | NO_ARG} [_SPECIALIZE, _STORE_SUBSCR];
+            STORE_SUBSCR_LIST_INT 1 |_a| (3, 0) {} [_GUARD_NOS_LIST, _GUARD_TOS_INT, _STORE_SUBSCR_LIST_INT];
+            STORE_SUBSCR_DICT 1 |_a| (3, 0) {} [_STORE_SUBSCR_DICT];
+            DELETE_SUBSCR 0 |_a| (2, 0) {NO_ARG} [_DELETE_SUBSCR];
+            BINARY_SLICE 0 |a| (if a == 3 { 4 } else { 3 }, 1) {NO_ARG} [_BINARY_SLICE];
+            STORE_SLICE 0 |a| (if a == 3 { 5 } else { 4 }, 0) {NO_ARG} [_STORE_SLICE];
+            UNARY_NEGATIVE 0 |_a| (1, 1) {NO_ARG} [_UNARY_NEGATIVE];
+            UNARY_NOT 0 |_a| (1, 1) {NO_ARG} [_UNARY_NOT];
+            UNARY_INVERT 0 |_a| (1, 1) {NO_ARG} [_UNARY_INVERT];
+            TO_BOOL 3 |_a| (1, 1) {SPECIALIZE | NO_ARG} [_SPECIALIZE, _TO_BOOL];
+            TO_BOOL_BOOL 3 |_a| (1, 1) {} [_TO_BOOL_BOOL];
+            TO_BOOL_INT 3 |_a| (1, 1) {} [_TO_BOOL_INT];
+            TO_BOOL_NONE 3 |_a| (1, 1) {} [_TO_BOOL_NONE];
+            TO_BOOL_LIST 3 |_a| (1, 1) {} [_TO_BOOL_LIST];
+            TO_BOOL_STR 3 |_a| (1, 1) {} [_TO_BOOL_STR];
             // Test-and-branch: chosen when a `POP_JUMP_IF_FALSE/TRUE` follows.
-            TO_BOOL_BOOL_JUMP 3 |_a| (1, 0) {flags::FUSED} [_TO_BOOL_BOOL, _POP_JUMP_NEXT];
-            TO_BOOL_INT_JUMP 3 |_a| (1, 0) {flags::FUSED} [_TO_BOOL_INT, _POP_JUMP_NEXT];
-            TO_BOOL_NONE_JUMP 3 |_a| (1, 0) {flags::FUSED} [_TO_BOOL_NONE, _POP_JUMP_NEXT];
-            TO_BOOL_LIST_JUMP 3 |_a| (1, 0) {flags::FUSED} [_TO_BOOL_LIST, _POP_JUMP_NEXT];
-            TO_BOOL_STR_JUMP 3 |_a| (1, 0) {flags::FUSED} [_TO_BOOL_STR, _POP_JUMP_NEXT];
+            TO_BOOL_BOOL_JUMP 3 |_a| (1, 0) {FUSED} [_TO_BOOL_BOOL, _POP_JUMP_NEXT];
+            TO_BOOL_INT_JUMP 3 |_a| (1, 0) {FUSED} [_TO_BOOL_INT, _POP_JUMP_NEXT];
+            TO_BOOL_NONE_JUMP 3 |_a| (1, 0) {FUSED} [_TO_BOOL_NONE, _POP_JUMP_NEXT];
+            TO_BOOL_LIST_JUMP 3 |_a| (1, 0) {FUSED} [_TO_BOOL_LIST, _POP_JUMP_NEXT];
+            TO_BOOL_STR_JUMP 3 |_a| (1, 0) {FUSED} [_TO_BOOL_STR, _POP_JUMP_NEXT];
             // oparg = a `CompareOp` number.
-            COMPARE_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _COMPARE_OP];
-            COMPARE_OP_INT 1 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _COMPARE_OP_INT];
-            COMPARE_OP_FLOAT 1 |_a| (2, 1) {0} [_GUARD_NUMBERS_ONE_FLOAT, _COMPARE_OP_FLOAT];
-            COMPARE_OP_STR 1 |_a| (2, 1) {0} [_GUARD_BOTH_STR, _COMPARE_OP_STR];
+            COMPARE_OP 1 |_a| (2, 1) {SPECIALIZE} [_SPECIALIZE, _COMPARE_OP];
+            COMPARE_OP_INT 1 |_a| (2, 1) {} [_GUARD_BOTH_INT, _COMPARE_OP_INT];
+            COMPARE_OP_FLOAT 1 |_a| (2, 1) {} [_GUARD_NUMBERS_ONE_FLOAT, _COMPARE_OP_FLOAT];
+            COMPARE_OP_STR 1 |_a| (2, 1) {} [_GUARD_BOTH_STR, _COMPARE_OP_STR];
             // Compare-and-branch: chosen when a `POP_JUMP_IF_FALSE/TRUE` follows.
-            COMPARE_OP_INT_JUMP 1 |_a| (2, 0) {flags::FUSED} [_GUARD_BOTH_INT, _COMPARE_OP_INT, _POP_JUMP_NEXT];
-            COMPARE_OP_FLOAT_JUMP 1 |_a| (2, 0) {flags::FUSED} [_GUARD_NUMBERS_ONE_FLOAT, _COMPARE_OP_FLOAT, _POP_JUMP_NEXT];
-            COMPARE_OP_STR_JUMP 1 |_a| (2, 0) {flags::FUSED} [_GUARD_BOTH_STR, _COMPARE_OP_STR, _POP_JUMP_NEXT];
-            IS_OP 0 |_a| (2, 1) {0} [_IS_OP];
-            CONTAINS_OP 1 |_a| (2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _CONTAINS_OP];
-            CONTAINS_OP_DICT 1 |_a| (2, 1) {0} [_CONTAINS_OP_DICT];
-            CONTAINS_OP_SET 1 |_a| (2, 1) {0} [_CONTAINS_OP_SET];
+            COMPARE_OP_INT_JUMP 1 |_a| (2, 0) {FUSED} [_GUARD_BOTH_INT, _COMPARE_OP_INT, _POP_JUMP_NEXT];
+            COMPARE_OP_FLOAT_JUMP 1 |_a| (2, 0) {FUSED} [_GUARD_NUMBERS_ONE_FLOAT, _COMPARE_OP_FLOAT, _POP_JUMP_NEXT];
+            COMPARE_OP_STR_JUMP 1 |_a| (2, 0) {FUSED} [_GUARD_BOTH_STR, _COMPARE_OP_STR, _POP_JUMP_NEXT];
+            IS_OP 0 |_a| (2, 1) {} [_IS_OP];
+            CONTAINS_OP 1 |_a| (2, 1) {SPECIALIZE} [_SPECIALIZE, _CONTAINS_OP];
+            CONTAINS_OP_DICT 1 |_a| (2, 1) {} [_CONTAINS_OP_DICT];
+            CONTAINS_OP_SET 1 |_a| (2, 1) {} [_CONTAINS_OP_SET];
             // objs: `x in list_or_tuple`, scanned in place.
-            CONTAINS_OP_SEQ 1 |_a| (2, 1) {0} [_CONTAINS_OP_SEQ];
-            POP_JUMP_IF_FALSE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_FALSE];
-            POP_JUMP_IF_TRUE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_TRUE];
-            POP_JUMP_IF_NONE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_NONE];
-            POP_JUMP_IF_NOT_NONE 1 |_a| (1, 0) {flags::JUMP} [_POP_JUMP_IF_NOT_NONE];
-            JUMP_FORWARD 0 |_a| (0, 0) {flags::JUMP | flags::TERMINATOR} [_JUMP];
+            CONTAINS_OP_SEQ 1 |_a| (2, 1) {} [_CONTAINS_OP_SEQ];
+            POP_JUMP_IF_FALSE 1 |_a| (1, 0) {JUMP} [_POP_JUMP_IF_FALSE];
+            POP_JUMP_IF_TRUE 1 |_a| (1, 0) {JUMP} [_POP_JUMP_IF_TRUE];
+            POP_JUMP_IF_NONE 1 |_a| (1, 0) {JUMP} [_POP_JUMP_IF_NONE];
+            POP_JUMP_IF_NOT_NONE 1 |_a| (1, 0) {JUMP} [_POP_JUMP_IF_NOT_NONE];
+            JUMP_FORWARD 0 |_a| (0, 0) {JUMP | TERMINATOR} [_JUMP];
             // A loop back-edge: a safe point and the hot-spot counter of tier 2.
             // Cache: the hot-spot counter (`exec::hot`).
-            JUMP_BACKWARD 1 |_a| (0, 0) {flags::JUMP | flags::TERMINATOR | flags::PERIODIC} [_HOT_COUNT, _CHECK_PERIODIC, _JUMP];
-            JUMP_BACKWARD_NO_INTERRUPT 0 |_a| (0, 0) {flags::JUMP | flags::TERMINATOR} [_JUMP];
-            GET_ITER 0 |_a| (1, 1) {0} [_GET_ITER];
+            JUMP_BACKWARD 1 |_a| (0, 0) {JUMP | TERMINATOR | PERIODIC} [_HOT_COUNT, _CHECK_PERIODIC, _JUMP];
+            JUMP_BACKWARD_NO_INTERRUPT 0 |_a| (0, 0) {JUMP | TERMINATOR} [_JUMP];
+            GET_ITER 0 |_a| (1, 1) {NO_ARG} [_GET_ITER];
             // On exhaustion pops the iterator and jumps to the target.
-            FOR_ITER 1 |_a| (1, 2) {flags::JUMP | flags::SPECIALIZE} [_SPECIALIZE, _FOR_ITER];
-            FOR_ITER_RANGE 1 |_a| (1, 2) {flags::JUMP} [_GUARD_ITER_RANGE, _FOR_ITER_RANGE];
-            FOR_ITER_LIST 1 |_a| (1, 2) {flags::JUMP} [_GUARD_ITER_LIST, _FOR_ITER_LIST];
-            FOR_ITER_TUPLE 1 |_a| (1, 2) {flags::JUMP} [_GUARD_ITER_TUPLE, _FOR_ITER_TUPLE];
-            BUILD_TUPLE 0 |a| (a, 1) {0} [_BUILD_TUPLE];
-            BUILD_LIST 0 |a| (a, 1) {0} [_BUILD_LIST];
-            BUILD_SET 0 |a| (a, 1) {0} [_BUILD_SET];
-            BUILD_MAP 0 |a| (2 * a, 1) {0} [_BUILD_MAP];
-            BUILD_STRING 0 |a| (a, 1) {0} [_BUILD_STRING];
-            BUILD_SLICE 0 |a| (a, 1) {0} [_BUILD_SLICE];
+            FOR_ITER 1 |_a| (1, 2) {JUMP | SPECIALIZE} [_SPECIALIZE, _FOR_ITER];
+            FOR_ITER_RANGE 1 |_a| (1, 2) {JUMP} [_GUARD_ITER_RANGE, _FOR_ITER_RANGE];
+            FOR_ITER_LIST 1 |_a| (1, 2) {JUMP} [_GUARD_ITER_LIST, _FOR_ITER_LIST];
+            FOR_ITER_TUPLE 1 |_a| (1, 2) {JUMP} [_GUARD_ITER_TUPLE, _FOR_ITER_TUPLE];
+            BUILD_TUPLE 0 |a| (a, 1) {} [_BUILD_TUPLE];
+            BUILD_LIST 0 |a| (a, 1) {} [_BUILD_LIST];
+            BUILD_SET 0 |a| (a, 1) {} [_BUILD_SET];
+            BUILD_MAP 0 |a| (2 * a, 1) {} [_BUILD_MAP];
+            BUILD_STRING 0 |a| (a, 1) {} [_BUILD_STRING];
+            BUILD_SLICE 0 |a| (a, 1) {} [_BUILD_SLICE];
             // The container is the oparg-th item below the value.
-            LIST_APPEND 0 |a| (a + 1, a) {0} [_LIST_APPEND];
-            SET_ADD 0 |a| (a + 1, a) {0} [_SET_ADD];
-            MAP_ADD 0 |a| (a + 2, a) {0} [_MAP_ADD];
-            LIST_EXTEND 0 |a| (a + 1, a) {0} [_LIST_EXTEND];
-            SET_UPDATE 0 |a| (a + 1, a) {0} [_SET_UPDATE];
-            DICT_UPDATE 0 |a| (a + 1, a) {0} [_DICT_UPDATE];
-            DICT_MERGE 0 |a| (a + 1, a) {0} [_DICT_MERGE];
-            UNPACK_SEQUENCE 1 |a| (1, a) {flags::SPECIALIZE} [_SPECIALIZE, _UNPACK_SEQUENCE];
-            UNPACK_SEQUENCE_TWO_TUPLE 1 |a| (1, a) {0} [_UNPACK_SEQUENCE_TWO_TUPLE];
-            UNPACK_SEQUENCE_TUPLE 1 |a| (1, a) {0} [_UNPACK_SEQUENCE_TUPLE];
-            UNPACK_SEQUENCE_LIST 1 |a| (1, a) {0} [_UNPACK_SEQUENCE_LIST];
+            LIST_APPEND 0 |a| (a + 1, a) {} [_LIST_APPEND];
+            SET_ADD 0 |a| (a + 1, a) {} [_SET_ADD];
+            MAP_ADD 0 |a| (a + 2, a) {} [_MAP_ADD];
+            LIST_EXTEND 0 |a| (a + 1, a) {} [_LIST_EXTEND];
+            SET_UPDATE 0 |a| (a + 1, a) {} [_SET_UPDATE];
+            DICT_UPDATE 0 |a| (a + 1, a) {} [_DICT_UPDATE];
+            DICT_MERGE 0 |a| (a + 1, a) {} [_DICT_MERGE];
+            UNPACK_SEQUENCE 1 |a| (1, a) {SPECIALIZE} [_SPECIALIZE, _UNPACK_SEQUENCE];
+            UNPACK_SEQUENCE_TWO_TUPLE 1 |a| (1, a) {} [_UNPACK_SEQUENCE_TWO_TUPLE];
+            UNPACK_SEQUENCE_TUPLE 1 |a| (1, a) {} [_UNPACK_SEQUENCE_TUPLE];
+            UNPACK_SEQUENCE_LIST 1 |a| (1, a) {} [_UNPACK_SEQUENCE_LIST];
             // oparg = before | after << 8.
-            UNPACK_EX 0 |a| (1, (a & 0xFF) + (a >> 8) + 1) {0} [_UNPACK_EX];
+            UNPACK_EX 0 |a| (1, (a & 0xFF) + (a >> 8) + 1) {} [_UNPACK_EX];
             // oparg = conversion (0 none, 1 str, 2 repr, 3 ascii) | 4 when a spec is on the stack.
-            FORMAT_VALUE 0 |a| (1 + ((a >> 2) & 1), 1) {0} [_FORMAT_VALUE];
+            FORMAT_VALUE 0 |a| (1 + ((a >> 2) & 1), 1) {} [_FORMAT_VALUE];
             // Stack: callable, self_or_null, args[oparg].
-            CALL 3 |a| (a + 2, 1) {flags::SPECIALIZE} [_SPECIALIZE, _CALL];
-            CALL_PY_EXACT_ARGS 3 |a| (a + 2, 1) {0} [_CALL_PY_EXACT_ARGS];
-            CALL_BOUND_METHOD_EXACT_ARGS 3 |a| (a + 2, 1) {0} [_CALL_BOUND_METHOD_EXACT_ARGS];
-            CALL_LEN 3 |a| (a + 2, 1) {0} [_GUARD_CALL_LEN, _CALL_LEN];
-            CALL_ISINSTANCE 3 |a| (a + 2, 1) {0} [_CALL_ISINSTANCE];
-            CALL_LIST_APPEND 3 |a| (a + 2, 1) {0} [_GUARD_CALL_LIST_APPEND, _CALL_LIST_APPEND];
-            CALL_SET_ADD 3 |a| (a + 2, 1) {0} [_GUARD_CALL_SET_ADD, _CALL_SET_ADD];
-            CALL_BUILTIN 3 |a| (a + 2, 1) {0} [_GUARD_CALL_BUILTIN, _CALL_BUILTIN];
-            CALL_ALLOC_AND_ENTER_INIT 3 |a| (a + 2, 1) {0} [_CALL_ALLOC_AND_ENTER_INIT];
-            CALL_BUILTIN_CLASS 3 |a| (a + 2, 1) {0} [_CALL_BUILTIN_CLASS];
+            CALL 3 |a| (a + 2, 1) {SPECIALIZE} [_SPECIALIZE, _CALL];
+            CALL_PY_EXACT_ARGS 3 |a| (a + 2, 1) {} [_CALL_PY_EXACT_ARGS];
+            CALL_BOUND_METHOD_EXACT_ARGS 3 |a| (a + 2, 1) {} [_CALL_BOUND_METHOD_EXACT_ARGS];
+            CALL_LEN 3 |a| (a + 2, 1) {} [_GUARD_CALL_LEN, _CALL_LEN];
+            CALL_ISINSTANCE 3 |a| (a + 2, 1) {} [_CALL_ISINSTANCE];
+            CALL_LIST_APPEND 3 |a| (a + 2, 1) {} [_GUARD_CALL_LIST_APPEND, _CALL_LIST_APPEND];
+            CALL_SET_ADD 3 |a| (a + 2, 1) {} [_GUARD_CALL_SET_ADD, _CALL_SET_ADD];
+            CALL_BUILTIN 3 |a| (a + 2, 1) {} [_GUARD_CALL_BUILTIN, _CALL_BUILTIN];
+            CALL_ALLOC_AND_ENTER_INIT 3 |a| (a + 2, 1) {} [_CALL_ALLOC_AND_ENTER_INIT];
+            CALL_BUILTIN_CLASS 3 |a| (a + 2, 1) {} [_CALL_BUILTIN_CLASS];
             // Stack: callable, self_or_null, args[oparg], kwnames (a tuple of the last names).
-            CALL_KW 0 |a| (a + 3, 1) {0} [_CALL_KW];
+            CALL_KW 0 |a| (a + 3, 1) {} [_CALL_KW];
             // Stack: callable, self_or_null, args tuple, kwargs dict or null.
-            CALL_FUNCTION_EX 0 |_a| (4, 1) {0} [_CALL_FUNCTION_EX];
+            CALL_FUNCTION_EX 0 |_a| (4, 1) {} [_CALL_FUNCTION_EX];
             // oparg = an `Intrinsic` number.
-            CALL_INTRINSIC_1 0 |_a| (1, 1) {0} [_CALL_INTRINSIC_1];
+            CALL_INTRINSIC_1 0 |_a| (1, 1) {} [_CALL_INTRINSIC_1];
             // oparg bits: 1 defaults tuple, 2 kwdefaults dict, 8 closure tuple; code on top.
-            MAKE_FUNCTION 0 |a| (1 + (a & 1) + ((a >> 1) & 1) + ((a >> 3) & 1), 1) {0} [_MAKE_FUNCTION];
-            RETURN_VALUE 0 |_a| (1, 0) {flags::FRAME} [_RETURN_VALUE];
+            MAKE_FUNCTION 0 |a| (1 + (a & 1) + ((a >> 1) & 1) + ((a >> 3) & 1), 1) {} [_MAKE_FUNCTION];
+            RETURN_VALUE 0 |_a| (1, 0) {FRAME | NO_ARG} [_RETURN_VALUE];
             // First instruction of a generator function: turn the frame into a generator.
-            RETURN_GENERATOR 0 |_a| (0, 1) {flags::FRAME} [_RETURN_GENERATOR];
-            YIELD_VALUE 0 |_a| (1, 1) {flags::FRAME} [_YIELD_VALUE];
+            RETURN_GENERATOR 0 |_a| (0, 1) {FRAME | NO_ARG} [_RETURN_GENERATOR];
+            YIELD_VALUE 0 |_a| (1, 1) {FRAME | NO_ARG} [_YIELD_VALUE];
             // Stack: subiterator, value to send -> subiterator, yielded value; jumps with the
             // return value when the subiterator is done.
-            SEND 0 |_a| (2, 2) {flags::JUMP} [_SEND];
-            END_SEND 0 |_a| (2, 1) {0} [_END_SEND];
-            GET_YIELD_FROM_ITER 0 |_a| (1, 1) {0} [_GET_YIELD_FROM_ITER];
+            SEND 0 |_a| (2, 2) {JUMP} [_SEND];
+            END_SEND 0 |_a| (2, 1) {NO_ARG} [_END_SEND];
+            GET_YIELD_FROM_ITER 0 |_a| (1, 1) {NO_ARG} [_GET_YIELD_FROM_ITER];
             // oparg = 0 (re-raise), 1 (exc) or 2 (exc from cause).
-            RAISE_VARARGS 0 |a| (a, 0) {flags::TERMINATOR} [_RAISE_VARARGS];
+            RAISE_VARARGS 0 |a| (a, 0) {TERMINATOR} [_RAISE_VARARGS];
             // Re-raises the exception on top. When oparg > 0, the int `oparg` items below the
             // exception is the offset of the instruction that first raised (the `lasti` a
             // handler pushed) and becomes the frame's position for the traceback.
-            RERAISE 0 |_a| (1, 0) {flags::TERMINATOR} [_RERAISE];
-            PUSH_EXC_INFO 0 |_a| (1, 2) {0} [_PUSH_EXC_INFO];
-            POP_EXCEPT 0 |_a| (1, 0) {0} [_POP_EXCEPT];
-            CHECK_EXC_MATCH 0 |_a| (2, 2) {0} [_CHECK_EXC_MATCH];
-            CLEANUP_THROW 0 |_a| (3, 2) {0} [_CLEANUP_THROW];
+            RERAISE 0 |_a| (1, 0) {TERMINATOR} [_RERAISE];
+            PUSH_EXC_INFO 0 |_a| (1, 2) {NO_ARG} [_PUSH_EXC_INFO];
+            POP_EXCEPT 0 |_a| (1, 0) {NO_ARG} [_POP_EXCEPT];
+            CHECK_EXC_MATCH 0 |_a| (2, 2) {NO_ARG} [_CHECK_EXC_MATCH];
+            CLEANUP_THROW 0 |_a| (3, 2) {NO_ARG} [_CLEANUP_THROW];
             // Pushes __exit__ (bound) then the result of __enter__.
-            BEFORE_WITH 0 |_a| (1, 2) {0} [_BEFORE_WITH];
+            BEFORE_WITH 0 |_a| (1, 2) {NO_ARG} [_BEFORE_WITH];
             // Stack: exit, lasti, prev_exc, exc -> ..., result of exit(type, exc, tb).
-            WITH_EXCEPT_START 0 |_a| (4, 5) {0} [_WITH_EXCEPT_START];
-            LOAD_ASSERTION_ERROR 0 |_a| (0, 1) {0} [_LOAD_ASSERTION_ERROR];
-            LOAD_BUILD_CLASS 0 |_a| (0, 1) {0} [_LOAD_BUILD_CLASS];
+            WITH_EXCEPT_START 0 |_a| (4, 5) {NO_ARG} [_WITH_EXCEPT_START];
+            LOAD_ASSERTION_ERROR 0 |_a| (0, 1) {NO_ARG} [_LOAD_ASSERTION_ERROR];
+            LOAD_BUILD_CLASS 0 |_a| (0, 1) {NO_ARG} [_LOAD_BUILD_CLASS];
             // Stack: level, fromlist -> module.
-            IMPORT_NAME 0 |_a| (2, 1) {flags::NAME} [_IMPORT_NAME];
-            IMPORT_FROM 0 |_a| (1, 2) {flags::NAME} [_IMPORT_FROM];
+            IMPORT_NAME 0 |_a| (2, 1) {NAME} [_IMPORT_NAME];
+            IMPORT_FROM 0 |_a| (1, 2) {NAME} [_IMPORT_FROM];
             // Pushes the namespace of a class body (for LOAD_FROM_DICT_OR_DEREF).
-            LOAD_LOCALS 0 |_a| (0, 1) {0} [_LOAD_LOCALS];
+            LOAD_LOCALS 0 |_a| (0, 1) {NO_ARG} [_LOAD_LOCALS];
             // Function entry: a safe point and the function-entry hot counter.
-            RESUME 1 |_a| (0, 0) {flags::PERIODIC} [_HOT_COUNT, _CHECK_PERIODIC];
+            RESUME 1 |_a| (0, 0) {PERIODIC} [_HOT_COUNT, _CHECK_PERIODIC];
             // gen: `%`, `//`, `&`, `|`, `^`, `<<`, `>>` on small ints (the operator is the oparg).
-            BINARY_OP_INT 4 |_a| (2, 1) {0} [_GUARD_BOTH_INT, _BINARY_OP_INT];
+            BINARY_OP_INT 4 |_a| (2, 1) {} [_GUARD_BOTH_INT, _BINARY_OP_INT];
             // gen: a `for` loop over a generator (resumes its frame, no Rust recursion).
-            FOR_ITER_GEN 1 |_a| (1, 2) {flags::JUMP} [_FOR_ITER_GEN];
+            FOR_ITER_GEN 1 |_a| (1, 2) {JUMP} [_FOR_ITER_GEN];
             // gen: `tuple(x)` / `list(x)` of a list or tuple.
-            CALL_TUPLE_LIST_1 3 |a| (a + 2, 1) {0} [_CALL_TUPLE_LIST_1];
+            CALL_TUPLE_LIST_1 3 |a| (a + 2, 1) {} [_CALL_TUPLE_LIST_1];
             // tier 2: replaces a hot `JUMP_BACKWARD` or `RESUME` (both have one cache unit);
             // the oparg indexes the code object's executor table, which keeps the original
             // instruction. Stack effect 0 like both.
-            ENTER_EXECUTOR 1 |_a| (0, 0) {0} [_ENTER_EXECUTOR];
+            ENTER_EXECUTOR 1 |_a| (0, 0) {} [_ENTER_EXECUTOR];
             // gencall: `return a + b` on small ints: the add and the `RETURN_VALUE` after it
             // (which stays in place) in one dispatch.
-            BINARY_OP_ADD_INT_RETURN 4 |_a| (2, 0) {flags::FUSED} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT, _RETURN_VALUE];
+            BINARY_OP_ADD_INT_RETURN 4 |_a| (2, 0) {FUSED} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT, _RETURN_VALUE];
             // opt: tier-2-only forms (flag `TIER2`, never in tier-1 code): what the trace
             // optimizer leaves of an instruction, so it still runs in one dispatch. Each has
             // the cache layout of the specialized form it comes from.
-            COMPARE_OP_INT_JUMP_T2 1 |_a| (2, 0) {flags::FUSED | flags::TIER2} [_COMPARE_OP_INT, _POP_JUMP_NEXT];
-            COMPARE_OP_FLOAT_JUMP_T2 1 |_a| (2, 0) {flags::FUSED | flags::TIER2} [_COMPARE_OP_FLOAT, _POP_JUMP_NEXT];
-            COMPARE_OP_STR_JUMP_T2 1 |_a| (2, 0) {flags::FUSED | flags::TIER2} [_COMPARE_OP_STR, _POP_JUMP_NEXT];
-            TO_BOOL_BOOL_JUMP_T2 3 |_a| (1, 0) {flags::FUSED | flags::TIER2} [_POP_JUMP_NEXT];
-            BINARY_OP_ADD_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_GUARD_BOTH_INT, _BINARY_OP_ADD_SMALL_INT];
-            BINARY_OP_SUBTRACT_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_GUARD_BOTH_INT, _BINARY_OP_SUBTRACT_SMALL_INT];
-            BINARY_OP_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_GUARD_BOTH_INT, _BINARY_OP_SMALL_INT];
-            FOR_ITER_RANGE_T2 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_FOR_ITER_RANGE_SMALL];
-            LOAD_GLOBAL_BUILTIN_T2 5 |a| (0, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_GUARD_BUILTINS_VERSION, _LOAD_GLOBAL_BUILTIN];
-            LOAD_GLOBAL_BUILTIN_G_T2 5 |a| (0, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_GUARD_GLOBALS_VERSION, _LOAD_GLOBAL_BUILTIN];
+            COMPARE_OP_INT_JUMP_T2 1 |_a| (2, 0) {FUSED | TIER2} [_COMPARE_OP_INT, _POP_JUMP_NEXT];
+            COMPARE_OP_FLOAT_JUMP_T2 1 |_a| (2, 0) {FUSED | TIER2} [_COMPARE_OP_FLOAT, _POP_JUMP_NEXT];
+            COMPARE_OP_STR_JUMP_T2 1 |_a| (2, 0) {FUSED | TIER2} [_COMPARE_OP_STR, _POP_JUMP_NEXT];
+            TO_BOOL_BOOL_JUMP_T2 3 |_a| (1, 0) {FUSED | TIER2} [_POP_JUMP_NEXT];
+            BINARY_OP_ADD_INT_T2 4 |_a| (2, 1) {TIER2} [_GUARD_BOTH_INT, _BINARY_OP_ADD_SMALL_INT];
+            BINARY_OP_SUBTRACT_INT_T2 4 |_a| (2, 1) {TIER2} [_GUARD_BOTH_INT, _BINARY_OP_SUBTRACT_SMALL_INT];
+            BINARY_OP_INT_T2 4 |_a| (2, 1) {TIER2} [_GUARD_BOTH_INT, _BINARY_OP_SMALL_INT];
+            FOR_ITER_RANGE_T2 1 |_a| (1, 2) {JUMP | TIER2} [_FOR_ITER_RANGE_SMALL];
+            LOAD_GLOBAL_BUILTIN_T2 5 |a| (0, 1 + (a & 1)) {NAME | TIER2} [_GUARD_BUILTINS_VERSION, _LOAD_GLOBAL_BUILTIN];
+            LOAD_GLOBAL_BUILTIN_G_T2 5 |a| (0, 1 + (a & 1)) {NAME | TIER2} [_GUARD_GLOBALS_VERSION, _LOAD_GLOBAL_BUILTIN];
             // guards: what the optimizer leaves of the split list subscripts and list/tuple
             // loops when it proves their operands' types.
-            BINARY_SUBSCR_LIST_INT_T2_I 1 |_a| (2, 1) {flags::TIER2} [_GUARD_TOS_INT, _BINARY_SUBSCR_LIST_INT];
-            BINARY_SUBSCR_LIST_INT_T2_L 1 |_a| (2, 1) {flags::TIER2} [_GUARD_NOS_LIST, _BINARY_SUBSCR_LIST_INT];
-            BINARY_SUBSCR_LIST_INT_T2 1 |_a| (2, 1) {flags::TIER2} [_BINARY_SUBSCR_LIST_INT];
-            STORE_SUBSCR_LIST_INT_T2_I 1 |_a| (3, 0) {flags::TIER2} [_GUARD_TOS_INT, _STORE_SUBSCR_LIST_INT];
-            STORE_SUBSCR_LIST_INT_T2_L 1 |_a| (3, 0) {flags::TIER2} [_GUARD_NOS_LIST, _STORE_SUBSCR_LIST_INT];
-            STORE_SUBSCR_LIST_INT_T2 1 |_a| (3, 0) {flags::TIER2} [_STORE_SUBSCR_LIST_INT];
-            FOR_ITER_LIST_T2 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_FOR_ITER_LIST];
-            FOR_ITER_TUPLE_T2 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_FOR_ITER_TUPLE];
-            LOAD_ATTR_INSTANCE_VALUE_T2_V 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_GUARD_TYPE_VERSION, _LOAD_ATTR_SLOT];
-            LOAD_ATTR_INSTANCE_VALUE_T2 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_SLOT];
-            STORE_ATTR_INSTANCE_VALUE_T2_V 4 |_a| (2, 0) {flags::NAME | flags::TIER2} [_GUARD_TYPE_VERSION, _STORE_ATTR_SLOT];
-            STORE_ATTR_INSTANCE_VALUE_T2 4 |_a| (2, 0) {flags::NAME | flags::TIER2} [_STORE_ATTR_SLOT];
-            FOR_ITER_RANGE_T2_G 1 |_a| (1, 2) {flags::JUMP | flags::TIER2} [_GUARD_ITER_RANGE, _FOR_ITER_RANGE_SMALL];
-            LOAD_ATTR_METHOD_WITH_VALUES_T2 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_METHOD_LAYOUT];
-            LOAD_ATTR_METHOD_WITH_VALUES_T2_V 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_METHOD_VERSION];
+            BINARY_SUBSCR_LIST_INT_T2_I 1 |_a| (2, 1) {TIER2} [_GUARD_TOS_INT, _BINARY_SUBSCR_LIST_INT];
+            BINARY_SUBSCR_LIST_INT_T2_L 1 |_a| (2, 1) {TIER2} [_GUARD_NOS_LIST, _BINARY_SUBSCR_LIST_INT];
+            BINARY_SUBSCR_LIST_INT_T2 1 |_a| (2, 1) {TIER2} [_BINARY_SUBSCR_LIST_INT];
+            STORE_SUBSCR_LIST_INT_T2_I 1 |_a| (3, 0) {TIER2} [_GUARD_TOS_INT, _STORE_SUBSCR_LIST_INT];
+            STORE_SUBSCR_LIST_INT_T2_L 1 |_a| (3, 0) {TIER2} [_GUARD_NOS_LIST, _STORE_SUBSCR_LIST_INT];
+            STORE_SUBSCR_LIST_INT_T2 1 |_a| (3, 0) {TIER2} [_STORE_SUBSCR_LIST_INT];
+            FOR_ITER_LIST_T2 1 |_a| (1, 2) {JUMP | TIER2} [_FOR_ITER_LIST];
+            FOR_ITER_TUPLE_T2 1 |_a| (1, 2) {JUMP | TIER2} [_FOR_ITER_TUPLE];
+            LOAD_ATTR_INSTANCE_VALUE_T2_V 4 |a| (1, 1 + (a & 1)) {NAME | TIER2} [_GUARD_TYPE_VERSION, _LOAD_ATTR_SLOT];
+            LOAD_ATTR_INSTANCE_VALUE_T2 4 |a| (1, 1 + (a & 1)) {NAME | TIER2} [_LOAD_ATTR_SLOT];
+            STORE_ATTR_INSTANCE_VALUE_T2_V 4 |_a| (2, 0) {NAME | TIER2} [_GUARD_TYPE_VERSION, _STORE_ATTR_SLOT];
+            STORE_ATTR_INSTANCE_VALUE_T2 4 |_a| (2, 0) {NAME | TIER2} [_STORE_ATTR_SLOT];
+            FOR_ITER_RANGE_T2_G 1 |_a| (1, 2) {JUMP | TIER2} [_GUARD_ITER_RANGE, _FOR_ITER_RANGE_SMALL];
+            LOAD_ATTR_METHOD_WITH_VALUES_T2 4 |a| (1, 1 + (a & 1)) {NAME | TIER2} [_LOAD_ATTR_METHOD_LAYOUT];
+            LOAD_ATTR_METHOD_WITH_VALUES_T2_V 4 |a| (1, 1 + (a & 1)) {NAME | TIER2} [_LOAD_ATTR_METHOD_VERSION];
             // lead: the calls of a proven list's `append` / set's `add`.
-            CALL_LIST_APPEND_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_LIST_APPEND];
-            CALL_SET_ADD_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_SET_ADD];
-            CALL_LEN_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_LEN];
-            CALL_BUILTIN_T2 3 |a| (a + 2, 1) {flags::TIER2} [_CALL_BUILTIN];
+            CALL_LIST_APPEND_T2 3 |a| (a + 2, 1) {TIER2} [_CALL_LIST_APPEND];
+            CALL_SET_ADD_T2 3 |a| (a + 2, 1) {TIER2} [_CALL_SET_ADD];
+            CALL_LEN_T2 3 |a| (a + 2, 1) {TIER2} [_CALL_LEN];
+            CALL_BUILTIN_T2 3 |a| (a + 2, 1) {TIER2} [_CALL_BUILTIN];
             // gen: what the generator rules leave of an instruction (a guard proven by a
             // resumed generator's saved locals), so it still runs in one dispatch.
-            BINARY_OP_ADD_SMALL_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_BINARY_OP_ADD_SMALL_INT];
-            BINARY_OP_SUBTRACT_SMALL_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_BINARY_OP_SUBTRACT_SMALL_INT];
-            BINARY_OP_SMALL_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_BINARY_OP_SMALL_INT];
-            BINARY_OP_MULTIPLY_INT_T2 4 |_a| (2, 1) {flags::TIER2} [_BINARY_OP_MULTIPLY_INT];
-            LOAD_ATTR_METHOD_NATIVE_T2 4 |a| (1, 1 + (a & 1)) {flags::NAME | flags::TIER2} [_LOAD_ATTR_METHOD];
+            BINARY_OP_ADD_SMALL_INT_T2 4 |_a| (2, 1) {TIER2} [_BINARY_OP_ADD_SMALL_INT];
+            BINARY_OP_SUBTRACT_SMALL_INT_T2 4 |_a| (2, 1) {TIER2} [_BINARY_OP_SUBTRACT_SMALL_INT];
+            BINARY_OP_SMALL_INT_T2 4 |_a| (2, 1) {TIER2} [_BINARY_OP_SMALL_INT];
+            BINARY_OP_MULTIPLY_INT_T2 4 |_a| (2, 1) {TIER2} [_BINARY_OP_MULTIPLY_INT];
+            LOAD_ATTR_METHOD_NATIVE_T2 4 |a| (1, 1 + (a & 1)) {NAME | TIER2} [_LOAD_ATTR_METHOD];
         }
     };
 }
@@ -594,6 +626,54 @@ macro_rules! for_each_family {
     };
 }
 
+/// Invokes `$m!` with the super-instructions: `FUSED = FIRST + SECOND;`. A pair of simple
+/// instructions is fused when a code object is built (`bytecode::quicken`): the first is
+/// rewritten to the fused form, the second stays in place as its "cache" unit.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! for_each_super {
+    ($m:ident) => {
+        $m! {
+            LOAD_FAST_LOAD_FAST = LOAD_FAST + LOAD_FAST;
+            LOAD_FAST_LOAD_CONST = LOAD_FAST + LOAD_CONST;
+            LOAD_CONST_LOAD_FAST = LOAD_CONST + LOAD_FAST;
+            STORE_FAST_LOAD_FAST = STORE_FAST + LOAD_FAST;
+            STORE_FAST_STORE_FAST = STORE_FAST + STORE_FAST;
+        }
+    };
+}
+
+macro_rules! define_supers {
+    ($($fused:ident = $first:ident + $second:ident;)*) => {
+        impl Op {
+            /// The super-instruction of `first` followed by `second`, if there is one.
+            pub fn super_of(first: Op, second: Op) -> Option<Op> {
+                match (first, second) {
+                    $((Op::$first, Op::$second) => Some(Op::$fused),)*
+                    _ => None,
+                }
+            }
+
+            /// The instruction a super-instruction starts with (itself for every other
+            /// instruction).
+            pub fn unfused(self) -> Op {
+                match self {
+                    $(Op::$fused => Op::$first,)*
+                    other => other,
+                }
+            }
+
+            /// The pair a super-instruction fuses, if it is one.
+            pub fn fused_pair(self) -> Option<(Op, Op)> {
+                match self {
+                    $(Op::$fused => Some((Op::$first, Op::$second)),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
 macro_rules! define_families {
     ($($head:ident: $($spec:ident),+;)*) => {
         impl Op {
@@ -623,8 +703,18 @@ macro_rules! define_families {
     };
 }
 
+/// The jump effect of a uop: the one the table declares after `/`, else its plain effect.
+macro_rules! jump_or_plain {
+    ($plain:expr) => {
+        $plain
+    };
+    ($plain:expr, $jump:expr) => {
+        $jump
+    };
+}
+
 macro_rules! define_uops {
-    ($($name:ident $flags:expr;)*) => {
+    ($($name:ident |$a:ident| ($pops:expr, $pushes:expr) $(/ ($jpops:expr, $jpushes:expr))? {$($f:ident)|*};)*) => {
         /// A micro-op.
         #[allow(non_camel_case_types, reason = "uop names mirror CPython's spelling")]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -645,16 +735,39 @@ macro_rules! define_uops {
                 match self { $(Uop::$name => stringify!($name),)* }
             }
 
-            /// The uop's flags (see [`flags`]).
-            pub fn flags(self) -> u16 {
-                match self { $(Uop::$name => $flags,)* }
+            /// The uop's flags and roles (see [`Flags`]).
+            #[inline]
+            pub const fn flags(self) -> Flags {
+                match self { $(Uop::$name => table_flags!($($f)|*),)* }
+            }
+
+            /// Stack effect as (inputs, outputs) for an oparg (the instruction's, or for a
+            /// `_NEXT` uop the following unit's): the uop reads its inputs from the top of
+            /// the stack and leaves its outputs in their place.
+            #[allow(clippy::identity_op, reason = "the table spells effects uniformly")]
+            pub fn stack_effect(self, oparg: u32) -> (u32, u32) {
+                match self { $(Uop::$name => { let $a = oparg; let _ = $a; ($pops, $pushes) })* }
+            }
+
+            /// Stack effect as (inputs, outputs) when the uop jumps (flag `JUMP`): differs
+            /// from [`Uop::stack_effect`] only for the loop heads, which pop the exhausted
+            /// iterator.
+            #[allow(clippy::identity_op, reason = "the table spells effects uniformly")]
+            pub fn jump_effect(self, oparg: u32) -> (u32, u32) {
+                match self {
+                    $(Uop::$name => {
+                        let $a = oparg;
+                        let _ = $a;
+                        jump_or_plain!(($pops, $pushes) $(, ($jpops, $jpushes))?)
+                    })*
+                }
             }
         }
     };
 }
 
 macro_rules! define_ops {
-    ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$flags:expr} [$($uop:ident),*];)*) => {
+    ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$($f:ident)|*} [$($uop:ident),*];)*) => {
         /// A tier-1 instruction opcode.
         #[allow(non_camel_case_types, reason = "opcode names mirror CPython's spelling")]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -695,7 +808,7 @@ macro_rules! define_ops {
             pub const fn fuel_weight(self) -> u8 {
                 if matches!(self, Op::ENTER_EXECUTOR) {
                     0
-                } else if self.own_flags() & flags::FUSED != 0 {
+                } else if self.own_flags().contains(Flags::FUSED) {
                     2
                 } else {
                     1
@@ -703,17 +816,32 @@ macro_rules! define_ops {
             }
 
             /// The instruction's own flags (see [`flags`]).
-            pub const fn own_flags(self) -> u16 {
-                match self { $(Op::$name => $flags,)* }
+            pub const fn own_flags(self) -> Flags {
+                match self { $(Op::$name => table_flags!($($f)|*),)* }
             }
 
             /// Flags of the instruction: its own plus the union of its uops'.
-            pub fn flags(self) -> u16 {
-                self.uops().iter().fold(self.own_flags(), |f, u| f | u.flags())
+            pub const fn flags(self) -> Flags {
+                let uops = self.uops();
+                let mut f = self.own_flags();
+                let mut i = 0;
+                while i < uops.len() {
+                    f = f.union(uops[i].flags());
+                    i += 1;
+                }
+                f
+            }
+
+            /// Whether the instruction is a two-way branch that runs no other code: it falls
+            /// through or jumps to its one target, neither changing frames nor escaping.
+            pub const fn is_branch(self) -> bool {
+                let f = self.flags();
+                f.contains(Flags::JUMP)
+                    && !f.intersects(Flags::TERMINATOR.union(Flags::FRAME).union(Flags::ESCAPES))
             }
 
             /// The uops the instruction is made of, in execution order.
-            pub fn uops(self) -> &'static [Uop] {
+            pub const fn uops(self) -> &'static [Uop] {
                 match self { $(Op::$name => &[$(Uop::$uop),*],)* }
             }
 
@@ -721,7 +849,7 @@ macro_rules! define_ops {
             /// `uops`, if any (what remains of a `like` instruction after the trace optimizer).
             pub fn tier2_form(like: Op, uops: &[Uop]) -> Option<Op> {
                 Op::ALL.iter().copied().find(|op| {
-                    op.own_flags() & flags::TIER2 != 0
+                    op.own_flags().contains(Flags::TIER2)
                         && op.cache_units() == like.cache_units()
                         && op.uops() == uops
                 })
@@ -739,6 +867,7 @@ macro_rules! define_ops {
 for_each_uop!(define_uops);
 for_each_op!(define_ops);
 for_each_family!(define_families);
+for_each_super!(define_supers);
 
 /// Binary operator numbers (the oparg of `BINARY_OP`), as in CPython: in-place forms add 13.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -942,7 +1071,7 @@ mod tests {
     #[test]
     fn specializable_instructions_have_a_counter_unit() {
         for op in Op::ALL {
-            if op.own_flags() & flags::SPECIALIZE != 0 {
+            if op.own_flags().contains(Flags::SPECIALIZE) {
                 assert!(op.cache_units() >= 1, "{}", op.name());
             }
         }
@@ -955,21 +1084,128 @@ mod tests {
             if head == *op {
                 continue;
             }
-            assert!(head.own_flags() & flags::SPECIALIZE != 0, "{}", op.name());
+            assert!(
+                head.own_flags().contains(Flags::SPECIALIZE),
+                "{}",
+                op.name()
+            );
             assert!(head.family_members().contains(op), "{}", op.name());
             assert_eq!(op.cache_units(), head.cache_units(), "{}", op.name());
-            if op.own_flags() & flags::FUSED == 0 {
+            if !op.own_flags().contains(Flags::FUSED) {
                 for a in [0, 1, 2, 3, 7] {
                     assert_eq!(op.stack_effect(a), head.stack_effect(a), "{}", op.name());
                 }
             }
-            assert_eq!(op.uops()[0].flags() & flags::SPECIALIZE, 0, "{}", op.name());
+            assert!(
+                !op.uops()[0].flags().contains(Flags::SPECIALIZE),
+                "{}",
+                op.name()
+            );
         }
         for op in Op::ALL {
-            if op.own_flags() & flags::SPECIALIZE != 0 {
+            if op.own_flags().contains(Flags::SPECIALIZE) {
                 assert_eq!(op.uops()[0], Uop::_SPECIALIZE, "{}", op.name());
                 assert!(!op.family_members().is_empty(), "{}", op.name());
             }
+        }
+    }
+
+    /// Opargs that exercise every oparg-dependent effect of the table.
+    const OPARGS: &[u32] = &[0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 1 | (2 << 8), 3 | (1 << 8)];
+
+    /// The effect of running `uops` in order, each with `oparg`: (inputs, outputs).
+    fn composed(uops: &[Uop], oparg: u32) -> (u32, u32) {
+        let (mut depth, mut lowest) = (0i64, 0i64);
+        for u in uops {
+            let (pops, pushes) = u.stack_effect(oparg);
+            depth -= pops as i64;
+            lowest = lowest.min(depth);
+            depth += pushes as i64;
+        }
+        ((-lowest) as u32, (depth - lowest) as u32)
+    }
+
+    #[test]
+    fn every_instruction_is_the_composition_of_its_uops_effects() {
+        for op in Op::ALL {
+            for &a in OPARGS {
+                assert_eq!(
+                    composed(op.uops(), a),
+                    op.stack_effect(a),
+                    "{} with oparg {a}: {:?}",
+                    op.name(),
+                    op.uops()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn roles_agree_with_effects_and_flags() {
+        for &u in Uop::ALL {
+            let f = u.flags();
+            let name = u.name();
+            if f.contains(Flags::CHECK) {
+                assert!(
+                    f.intersects(Flags::DEOPT | Flags::EXIT),
+                    "{name}: a check leaves"
+                );
+                for &a in OPARGS {
+                    let (pops, pushes) = u.stack_effect(a);
+                    assert_eq!(pops, pushes, "{name}: a check leaves the stack as it is");
+                }
+            }
+            if f.contains(Flags::SPLIT) {
+                assert!(
+                    f.contains(Flags::DEOPT),
+                    "{name}: a split action keeps an exit"
+                );
+            }
+            if f.contains(Flags::VALUE_CHECK) {
+                assert!(
+                    f.contains(Flags::SPLIT),
+                    "{name}: a value check is a split action"
+                );
+            }
+            if !f.contains(Flags::JUMP) {
+                for &a in OPARGS {
+                    assert_eq!(u.jump_effect(a), u.stack_effect(a), "{name} cannot jump");
+                }
+            }
+            if f.contains(Flags::PURE) {
+                assert!(!f.intersects(Flags::ESCAPES | Flags::FRAME), "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn super_instructions_run_their_pair() {
+        for &op in Op::ALL {
+            let Some((first, second)) = op.fused_pair() else {
+                continue;
+            };
+            assert!(op.own_flags().contains(Flags::FUSED), "{}", op.name());
+            assert_eq!(
+                op.cache_units(),
+                1,
+                "{}: the second half is its cache",
+                op.name()
+            );
+            assert_eq!(
+                first.cache_units() + second.cache_units(),
+                0,
+                "{}",
+                op.name()
+            );
+            assert_eq!(op.uops()[0], first.uops()[0], "{}", op.name());
+            assert_eq!(op.uops().len(), 2, "{}", op.name());
+            let net = |o: Op| {
+                let (pops, pushes) = o.stack_effect(1);
+                pushes as i64 - pops as i64
+            };
+            assert_eq!(net(op), net(first) + net(second), "{}", op.name());
+            assert_eq!(op.unfused(), first);
+            assert_eq!(Op::super_of(first, second), Some(op));
         }
     }
 

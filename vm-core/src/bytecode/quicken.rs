@@ -1,6 +1,7 @@
 //! Super-instructions: pairs of simple instructions fused when a code object is built.
 //!
-//! The first instruction of a pair is rewritten to the fused form; the second stays in place
+//! Which pairs fuse is the op table's `for_each_super!`. The first instruction of a pair is
+//! rewritten to the fused form; the second stays in place
 //! and serves as the fused form's one "cache" unit (the fused handler reads its oparg and
 //! skips it). A jump to the second instruction therefore still runs it alone, and only
 //! instructions that cannot raise are fused, so tracebacks never point into a pair. Which
@@ -10,28 +11,6 @@ use core::cell::Cell;
 
 use super::ops::Op;
 
-/// The fused form of `first` followed by `second`, if there is one.
-fn fused(first: Op, second: Op) -> Option<Op> {
-    Some(match (first, second) {
-        (Op::LOAD_FAST, Op::LOAD_FAST) => Op::LOAD_FAST_LOAD_FAST,
-        (Op::LOAD_FAST, Op::LOAD_CONST) => Op::LOAD_FAST_LOAD_CONST,
-        (Op::LOAD_CONST, Op::LOAD_FAST) => Op::LOAD_CONST_LOAD_FAST,
-        (Op::STORE_FAST, Op::LOAD_FAST) => Op::STORE_FAST_LOAD_FAST,
-        (Op::STORE_FAST, Op::STORE_FAST) => Op::STORE_FAST_STORE_FAST,
-        _ => return None,
-    })
-}
-
-/// The instruction a super-instruction starts with (itself for every other instruction).
-pub fn unfused(op: Op) -> Op {
-    match op {
-        Op::LOAD_FAST_LOAD_FAST | Op::LOAD_FAST_LOAD_CONST => Op::LOAD_FAST,
-        Op::LOAD_CONST_LOAD_FAST => Op::LOAD_CONST,
-        Op::STORE_FAST_LOAD_FAST | Op::STORE_FAST_STORE_FAST => Op::STORE_FAST,
-        other => other,
-    }
-}
-
 /// Rewrites the first instruction of every fusable pair in freshly assembled `code`.
 pub fn fuse_pairs(code: &[Cell<u32>]) {
     let op_at = |i: usize| code.get(i).and_then(|c| Op::from_u8(c.get() as u8));
@@ -39,7 +18,7 @@ pub fn fuse_pairs(code: &[Cell<u32>]) {
     while let Some(first) = op_at(i) {
         let next = i + 1 + first.cache_units();
         if first.cache_units() == 0 {
-            if let Some(f) = op_at(next).and_then(|second| fused(first, second)) {
+            if let Some(f) = op_at(next).and_then(|second| Op::super_of(first, second)) {
                 let unit = &code[i];
                 unit.set((unit.get() & !0xFF) | f as u32);
             }
@@ -88,7 +67,7 @@ mod tests {
         );
         for op in [Op::LOAD_FAST_LOAD_FAST, Op::STORE_FAST_STORE_FAST] {
             assert_eq!(op.cache_units(), 1);
-            assert_ne!(unfused(op), op);
+            assert_ne!(op.unfused(), op);
         }
     }
 

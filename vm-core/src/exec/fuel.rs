@@ -19,7 +19,7 @@
 use alloc::vec::Vec;
 
 use super::ir::UopInst;
-use crate::bytecode::ops::{flags, Uop};
+use crate::bytecode::ops::{Flags, Uop};
 
 /// Per uop of a trace: the weight charged when its dispatch starts an instruction (0 for
 /// the rest), and the weight of the instruction it belongs to (what a re-running exit
@@ -111,7 +111,7 @@ pub fn weights(uops: &[UopInst], top: Option<usize>) -> Weights {
             continue;
         }
         let same = group.is_some_and(|(_, code, target)| (code, target) == (u.code, u.target));
-        let frame_changes = u.uop.flags() & flags::FRAME != 0;
+        let frame_changes = u.uop.flags().contains(Flags::FRAME);
         if same && !changed_frames && top != Some(i) {
             kinds.push(u.uop);
             changed_frames = frame_changes;

@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 
 use crate::bytecode::code::CodeObject;
-use crate::bytecode::ops::{flags, Op, Uop};
+use crate::bytecode::ops::{Flags, Op, Uop};
 use crate::object::value::Value;
 use crate::opt::link::{ExitFacts, FrameFacts, LoopEntry};
 
@@ -55,72 +55,25 @@ pub mod check {
     }
 }
 
-/// Whether the uop executor runs `uop` itself rather than through its tier-1 body.
+/// Whether the uop executor runs `uop` itself rather than through its tier-1 body (role
+/// `SPECIAL` in the op table).
 pub fn is_special(uop: Uop) -> bool {
-    matches!(
-        uop,
-        Uop::_START_EXECUTOR
-            | Uop::_CHECK_VALIDITY
-            | Uop::_GUARD_IS_TRUE_POP
-            | Uop::_GUARD_IS_FALSE_POP
-            | Uop::_GUARD_IS_NONE_POP
-            | Uop::_GUARD_IS_NOT_NONE_POP
-            | Uop::_EXIT_TRACE
-            | Uop::_DEOPT
-            | Uop::_DYNAMIC_EXIT
-            | Uop::_COLD_EXIT
-            | Uop::_JUMP_TO_TOP
-            | Uop::_HOT_COUNT
-            | Uop::_ENTER_EXECUTOR
-            | Uop::_SPECIALIZE
-    )
+    uop.flags().contains(Flags::SPECIAL)
 }
 
 /// Whether `uop` is a type or version guard: it checks an assumption and deoptimizes on a
 /// miss (with `_CHECK_VALIDITY`, the guards the optimizer tries to remove; branch guards
-/// are control flow and counted apart). The actions split from their type guards
-/// ([`is_split_action`]) are not: they deoptimize only on a value check
-/// ([`is_value_check`]) or, as a safety net, when reached with a type their guard excludes.
+/// are control flow and counted apart). The actions split from their type guards (role
+/// `SPLIT`) are not: they deoptimize only on a value check (role `VALUE_CHECK`) or, as a
+/// safety net, when reached with a type their guard excludes.
 pub fn is_guard(uop: Uop) -> bool {
-    uop.flags() & flags::DEOPT != 0 && !is_split_action(uop)
+    uop.flags().contains(Flags::DEOPT) && !uop.flags().contains(Flags::SPLIT)
 }
 
-/// Whether `uop` is an action whose type guards are separate uops (before it in its
-/// instruction): it still has an exit (flag `DEOPT`), but only to stay safe when the
-/// optimizer's proof of its operand types is wrong, and for its value checks.
-pub fn is_split_action(uop: Uop) -> bool {
-    matches!(
-        uop,
-        Uop::_BINARY_SUBSCR_LIST_INT
-            | Uop::_STORE_SUBSCR_LIST_INT
-            | Uop::_FOR_ITER_LIST
-            | Uop::_FOR_ITER_TUPLE
-            | Uop::_FOR_ITER_RANGE
-            | Uop::_FOR_ITER_RANGE_SMALL
-            | Uop::_LOAD_ATTR_SLOT
-            | Uop::_STORE_ATTR_SLOT
-            | Uop::_LOAD_ATTR_METHOD_LAYOUT
-            | Uop::_CALL_LIST_APPEND
-            | Uop::_CALL_SET_ADD
-            | Uop::_CALL_LEN
-            | Uop::_CALL_BUILTIN
-            | Uop::_FOR_ITER_GEN_PROVEN
-    )
-}
-
-/// Whether `uop` is a *value check*: an action that deoptimizes on a property of a value
-/// of the right type (an index in bounds), not a type or version. Counted apart from
-/// guards (`--stats` "value checks executed"): no type proof can remove it.
+/// Whether `uop` is a *value check* (role `VALUE_CHECK`): counted apart from guards
+/// (`--stats` "value checks executed"), since no type proof can remove it.
 pub fn is_value_check(uop: Uop) -> bool {
-    matches!(
-        uop,
-        Uop::_BINARY_SUBSCR_LIST_INT
-            | Uop::_STORE_SUBSCR_LIST_INT
-            | Uop::_LOAD_ATTR_SLOT
-            | Uop::_LOAD_ATTR_METHOD_LAYOUT
-            | Uop::_FOR_ITER_RANGE_SMALL
-            | Uop::_FOR_ITER_GEN_PROVEN
-    )
+    uop.flags().contains(Flags::VALUE_CHECK)
 }
 
 /// The link of an exit that no trace has been attached to: the shared cold exit.
@@ -169,7 +122,7 @@ impl UopInst {
             // recorded expectation, any frame change leaves the trace.
             check: if is_special(uop) {
                 check::SPECIAL
-            } else if uop.flags() & flags::FRAME != 0 {
+            } else if uop.flags().contains(Flags::FRAME) {
                 check::FLOW
             } else {
                 check::NONE
@@ -375,8 +328,8 @@ impl Executor {
                 .iter()
                 .zip(&self.uops[i..i + len])
                 .all(|(a, b)| *a == b.uop);
-        same && (f & (flags::JUMP | flags::FRAME) == 0 || u.check & check::FLOW != 0)
-            && (f & flags::FRAME == 0 || u.check & check::SPECIAL != 0)
+        same && (!f.intersects(Flags::JUMP | Flags::FRAME) || u.check & check::FLOW != 0)
+            && (!f.contains(Flags::FRAME) || u.check & check::SPECIAL != 0)
     }
 
     /// Whether `loop_top` is the start (1) or where a `_JUMP_TO_TOP` goes back to (a trace
@@ -435,7 +388,7 @@ fn mark_whole_instructions(body: &mut [UopInst], codes: &[TraceCode]) {
         let last = &body[j - 1];
         let flow = last.check & check::FLOW != 0;
         let frame =
-            flow && (last.expect_code != SAME_FRAME || last.uop.flags() & flags::FRAME != 0);
+            flow && (last.expect_code != SAME_FRAME || last.uop.flags().contains(Flags::FRAME));
         // (A single frame-changing uop keeps its frame in `expect_code`, which a whole
         // run's first uop holds the opcode in: it runs as a plain special uop.)
         let ok_flow = !frame || j - i >= 2;
@@ -448,7 +401,7 @@ fn mark_whole_instructions(body: &mut [UopInst], codes: &[TraceCode]) {
                 && rec.uops().iter().zip(&body[i..j]).all(|(a, b)| *a == b.uop);
             // What the optimizer left of an instruction may be a tier-2-only form of it
             // (same cache layout, read from the same snapshot).
-            let form = if same || rec.own_flags() & flags::SPECIALIZE != 0 {
+            let form = if same || rec.own_flags().contains(Flags::SPECIALIZE) {
                 None
             } else {
                 let mut uops = [Uop::_NOP; 7];
@@ -458,7 +411,7 @@ fn mark_whole_instructions(body: &mut [UopInst], codes: &[TraceCode]) {
                 Op::tier2_form(rec, &uops[..j - i])
             };
             let op = form.unwrap_or(rec);
-            if (same || form.is_some()) && op.own_flags() & flags::SPECIALIZE == 0 {
+            if (same || form.is_some()) && !op.own_flags().contains(Flags::SPECIALIZE) {
                 let (expect, jump_exit) = (last.expect, last.jump_exit);
                 let first = &mut body[i];
                 first.check |= check::WHOLE | ((j - i) as u8) << 5;
@@ -505,7 +458,7 @@ fn absorb_validity_checks(body: &mut [UopInst]) {
 /// count instructions by it): it is not a trace terminator, and the uop before it (terminators
 /// aside) is of another instruction or of none.
 pub fn starts_instruction(uops: &[UopInst], i: usize) -> bool {
-    let term = |u: &UopInst| u.uop.flags() & flags::TERMINATOR != 0;
+    let term = |u: &UopInst| u.uop.flags().contains(Flags::TERMINATOR);
     let Some(u) = uops.get(i).filter(|u| i > 0 && !term(u)) else {
         return false;
     };

@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 
 use super::ir::{check, TraceCode, UopInst};
-use crate::bytecode::ops::{flags, Op, Uop};
+use crate::bytecode::ops::{Flags, Op, Uop};
 use crate::interp::eval::{Ctx, Handler, Step, HANDLERS, UOP_HANDLERS};
 use crate::object::value::Value;
 use crate::vm::Vm;
@@ -180,7 +180,10 @@ fn handler_of(u: &UopInst) -> Handler {
         // A plain uop runs without `ctx.ip` set to its successor (the hot loop stores only
         // `this`): only uops that cannot reach code that reads it (calls, dunder methods,
         // native code that saves the frame's offset) or jump.
-        uop if uop.flags() & (flags::ESCAPES | flags::FRAME | flags::JUMP) == 0 => {
+        uop if !uop
+            .flags()
+            .intersects(Flags::ESCAPES | Flags::FRAME | Flags::JUMP) =>
+        {
             UOP_HANDLERS[uop as usize]
         }
         _ => slow,
@@ -199,7 +202,9 @@ fn with_offset(u: &UopInst) -> Option<(Handler, u32)> {
             u.uop,
             Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT | Uop::_LOAD_CONST_INLINE
         )
-        && u.uop.flags() & (flags::ESCAPES | flags::FRAME | flags::JUMP) != 0;
+        && u.uop
+            .flags()
+            .intersects(Flags::ESCAPES | Flags::FRAME | Flags::JUMP);
     let delta = u.next.checked_sub(u.target)?;
     if !(flow || escapes) || delta > 0xFF || u.oparg > 0xFFFF {
         return None;
@@ -246,7 +251,7 @@ fn went_handler(u: &UopInst, codes: &[TraceCode]) -> Option<Handler> {
     let op = Op::from_u8(u.expect_code)?;
     let fall = u.target as usize + fall_through(op);
     // The jump's target: the oparg, or for a fused form the oparg of the jump it covers.
-    let jump = if op.own_flags() & flags::FUSED != 0 {
+    let jump = if op.own_flags().contains(Flags::FUSED) {
         let at = u.target as usize + 1 + op.cache_units();
         (codes.get(u.code as usize)?.caches.get(at)?.get() >> 8) as usize
     } else {
@@ -259,32 +264,35 @@ fn went_handler(u: &UopInst, codes: &[TraceCode]) -> Option<Handler> {
         return None;
     }
     let fell = expect == fall;
-    macro_rules! went_for {
-        ($($op:ident)*) => {
-            match (op, fell) {
-                $(
-                    (Op::$op, true) => Some(went::<{ Op::$op as usize }, { fall_through(Op::$op) }, true>),
-                    (Op::$op, false) => Some(went::<{ Op::$op as usize }, { fall_through(Op::$op) }, false>),
-                )*
-                _ => None,
-            }
-        };
-    }
-    went_for!(
-        TO_BOOL_BOOL_JUMP TO_BOOL_INT_JUMP TO_BOOL_NONE_JUMP TO_BOOL_LIST_JUMP TO_BOOL_STR_JUMP
-        COMPARE_OP_INT_JUMP COMPARE_OP_FLOAT_JUMP COMPARE_OP_STR_JUMP
-        COMPARE_OP_INT_JUMP_T2 COMPARE_OP_FLOAT_JUMP_T2 COMPARE_OP_STR_JUMP_T2 TO_BOOL_BOOL_JUMP_T2
-        POP_JUMP_IF_FALSE POP_JUMP_IF_TRUE POP_JUMP_IF_NONE POP_JUMP_IF_NOT_NONE
-        FOR_ITER_RANGE FOR_ITER_LIST FOR_ITER_TUPLE
-        FOR_ITER_RANGE_T2 FOR_ITER_LIST_T2 FOR_ITER_TUPLE_T2 FOR_ITER_RANGE_T2_G
-    )
+    WENT[op as usize][fell as usize]
 }
+
+macro_rules! went_table {
+    ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$($f:ident)|*} [$($uop:ident),*];)*) => {
+        /// [`went`] for every two-way branch ([`Op::is_branch`]), by opcode, then by
+        /// whether it fell through when recorded. (Only the branches' wrappers exist: a
+        /// static's initializer instantiates only the functions its value points to.)
+        static WENT: [[Option<Handler>; 2]; 256] = {
+            let mut t: [[Option<Handler>; 2]; 256] = [[None; 2]; 256];
+            $(
+                if Op::$name.is_branch() {
+                    const OP: usize = Op::$name as usize;
+                    const FALL: usize = fall_through(Op::$name);
+                    t[OP] = [Some(went::<OP, FALL, false>), Some(went::<OP, FALL, true>)];
+                }
+            )*
+            t
+        };
+    };
+}
+
+crate::for_each_op!(went_table);
 
 /// Where an instruction that may jump goes when it does not, relative to its offset: after
 /// its cache, and for a compare or test fused with the jump after it, after the jump's.
 const fn fall_through(op: Op) -> usize {
     let own = 1 + op.cache_units();
-    if op.own_flags() & flags::FUSED != 0 {
+    if op.own_flags().contains(Flags::FUSED) {
         own + 1 + Op::POP_JUMP_IF_FALSE.cache_units()
     } else {
         own

@@ -95,7 +95,7 @@ pub(crate) type Handler = fn(&mut Vm, &mut Ctx, u32) -> Step;
 pub(crate) type UopHandler = fn(&mut Vm, &mut Ctx, u32) -> Step;
 
 macro_rules! uop_table {
-    ($($name:ident $flags:expr;)*) => {
+    ($($name:ident |$a:ident| ($pops:expr, $pushes:expr) $(/ ($jpops:expr, $jpushes:expr))? {$($f:ident)|*};)*) => {
         /// One handler per uop (indexed by `Uop as usize`), for the uop executor: each is
         /// `exec_uop` specialized to its uop, so traces run the same bodies as tier 1 with
         /// one indirect call per uop. 256 entries (the rest raise), so a `u8` index needs no
@@ -140,7 +140,7 @@ pub(crate) fn to_step(vm: &mut Vm, r: Result<Flow, PyErr>) -> Step {
 }
 
 macro_rules! handler_table {
-    ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$flags:expr} [$($uop:ident),*];)*) => {
+    ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$($f:ident)|*} [$($uop:ident),*];)*) => {
         /// One handler per opcode (indexed by `Op as usize`). Each is a small function of its
         /// own, so the optimizer allocates registers per instruction instead of across one
         /// giant loop body (measured faster than a single `match`; see docs/PERFORMANCE.md).

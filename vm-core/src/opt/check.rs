@@ -20,38 +20,13 @@ use alloc::vec::Vec;
 
 use super::generic::instruction_of;
 use crate::bytecode::code::CodeObject;
-use crate::bytecode::ops::{flags, Op, Uop};
+use crate::bytecode::ops::{Flags, Op, Uop};
 use crate::exec::ir::{ExecutorBuilder, UopInst, NO_EXIT};
 use crate::vm::Vm;
 
 /// Whether `uop` only checks (no stack or other effect): the optimizer may remove it.
 pub fn is_pure_check(uop: Uop) -> bool {
-    use Uop::*;
-    matches!(
-        uop,
-        _CHECK_VALIDITY
-            | _GUARD_BOTH_INT
-            | _GUARD_NUMBERS_ONE_FLOAT
-            | _GUARD_BOTH_NUMBERS
-            | _GUARD_BOTH_STR
-            | _TO_BOOL_BOOL
-            | _GUARD_GLOBALS_VERSION
-            | _GUARD_BUILTINS_VERSION
-            | _GUARD_BUILTIN_TYPE
-            | _GUARD_CALL_LIST_APPEND
-            | _GUARD_CALL_SET_ADD
-            | _GUARD_CALL_LEN
-            | _GUARD_CALL_BUILTIN
-            | _GUARD_NOS_LIST
-            | _GUARD_TOS_INT
-            | _GUARD_ITER_LIST
-            | _GUARD_ITER_TUPLE
-            | _GUARD_ITER_RANGE
-            | _GUARD_INSTANCE_SLOT
-            | _GUARD_INSTANCE_SLOT_STORE
-            | _GUARD_TYPE_VERSION
-            | _GUARD_SHAPE
-    )
+    uop.flags().contains(Flags::CHECK)
 }
 
 /// Whether `r`, at index `i` of the recorded body, is the safe point of a frame the trace
@@ -105,65 +80,20 @@ pub fn is_replacement(from: Uop, to: Uop) -> bool {
         )
 }
 
-/// The net stack effect of one uop, when known.
-fn uop_effect(u: &UopInst) -> Option<i64> {
-    use Uop::*;
-    Some(match u.uop {
-        uop if is_pure_check(uop) => 0,
-        _NOP | _CHECK_PERIODIC | _CHECK_PERIODIC_EXIT | _SWAP | _GET_ITER | _TO_BOOL
-        | _TO_BOOL_INT | _TO_BOOL_NONE | _TO_BOOL_LIST | _TO_BOOL_STR => 0,
-        _LOAD_FAST | _LOAD_FAST_CHECK | _LOAD_FAST_NEXT | _LOAD_CONST | _LOAD_CONST_NEXT
-        | _PUSH_NULL | _COPY => 1,
-        _STORE_FAST
-        | _STORE_FAST_NEXT
-        | _POP_TOP
-        | _POP_JUMP_NEXT
-        | _GUARD_IS_TRUE_POP
-        | _GUARD_IS_FALSE_POP
-        | _GUARD_IS_NONE_POP
-        | _GUARD_IS_NOT_NONE_POP => -1,
-        _BINARY_OP_ADD_INT
-        | _BINARY_OP_SUBTRACT_INT
-        | _BINARY_OP_MULTIPLY_INT
-        | _BINARY_OP_INT
-        | _BINARY_OP_ADD_SMALL_INT
-        | _BINARY_OP_SUBTRACT_SMALL_INT
-        | _BINARY_OP_SMALL_INT
-        | _BINARY_OP_ADD_FLOAT
-        | _BINARY_OP_SUBTRACT_FLOAT
-        | _BINARY_OP_MULTIPLY_FLOAT
-        | _BINARY_OP_TRUE_DIVIDE_FLOAT
-        | _BINARY_OP_ADD_STR
-        | _COMPARE_OP_INT
-        | _COMPARE_OP_FLOAT
-        | _COMPARE_OP_STR
-        | _BINARY_SUBSCR_LIST_INT
-        | _BINARY_SUBSCR_TUPLE_INT => -1,
-        _LOAD_GLOBAL_MODULE | _LOAD_GLOBAL_BUILTIN | _LOAD_CONST_INLINE => 1 + (u.oparg & 1) as i64,
-        _LOAD_ATTR_METHOD => 1,
-        _LOAD_ATTR_SLOT => (u.oparg & 1) as i64,
-        _LOAD_ATTR_INSTANCE_METHOD | _LOAD_ATTR_METHOD_LAYOUT | _LOAD_ATTR_METHOD_VERSION => 1,
-        _STORE_ATTR_SLOT => -2,
-        _STORE_SUBSCR_LIST_INT => -3,
-        _CALL_LEN => -(u.oparg as i64 + 1),
-        _BUILD_LIST | _BUILD_TUPLE | _BUILD_STRING | _BUILD_SET => 1 - u.oparg as i64,
-        _BUILD_MAP => 1 - 2 * u.oparg as i64,
-        _LIST_APPEND => -1,
-        _UNPACK_SEQUENCE_TWO_TUPLE => 1,
-        _UNPACK_SEQUENCE_TUPLE | _UNPACK_SEQUENCE_LIST => u.oparg as i64 - 1,
-        _FOR_ITER_RANGE | _FOR_ITER_RANGE_SMALL | _FOR_ITER_LIST | _FOR_ITER_TUPLE => {
-            if u.expect == u.oparg {
-                -1
-            } else {
-                1
-            }
-        }
-        _ => return None,
-    })
+/// The net stack effect of one uop as the op table declares it; a loop head recorded
+/// exhausted (it jumped) has its jump effect.
+fn uop_effect(u: &UopInst) -> i64 {
+    let jumped = u.uop.flags().contains(Flags::JUMP) && u.expect == u.oparg;
+    let (pops, pushes) = if jumped {
+        u.uop.jump_effect(u.oparg)
+    } else {
+        u.uop.stack_effect(u.oparg)
+    };
+    pushes as i64 - pops as i64
 }
 
-/// The net effect of a run of uops, when every one is known.
-fn run_effect(uops: &[UopInst]) -> Option<i64> {
+/// The net effect of a run of uops.
+fn run_effect(uops: &[UopInst]) -> i64 {
     uops.iter().map(uop_effect).sum()
 }
 
@@ -182,7 +112,7 @@ fn declared_effect(b: &ExecutorBuilder, uops: &[UopInst]) -> Option<i64> {
     if op.family_head() == Op::FOR_ITER && last.expect == last.oparg {
         return Some(-1);
     }
-    if op.flags() & flags::JUMP != 0 && op.family_head() != Op::FOR_ITER {
+    if op.flags().contains(Flags::JUMP) && op.family_head() != Op::FOR_ITER {
         return None;
     }
     let (pops, pushes) = op.stack_effect(first.oparg);
@@ -260,8 +190,8 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
     }
     for u in body {
         let stub = |i: u16| b.stubs.get(i as usize).map(|s| s.uop);
-        let leaves = u.uop.flags() & (flags::DEOPT | flags::EXIT) != 0
-            && u.uop.flags() & flags::TERMINATOR == 0;
+        let leaves = u.uop.flags().intersects(Flags::DEOPT | Flags::EXIT)
+            && !u.uop.flags().contains(Flags::TERMINATOR);
         if leaves && u.exit == NO_EXIT {
             return Err("a uop that can leave has no exit");
         }
@@ -373,7 +303,8 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
         if run.is_empty() {
             continue;
         }
-        let (Some(had), Some(want)) = (run_effect(run), declared_effect(b, run)) else {
+        let had = run_effect(run);
+        let Some(want) = declared_effect(b, run) else {
             continue;
         };
         if had != want {
@@ -385,9 +316,72 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
             .filter(|(_, &s)| (i..j).contains(&s))
             .map(|(u, _)| u.clone())
             .collect();
-        if run_effect(&kept) != Some(want) {
+        if run_effect(&kept) != want {
             return Err("an instruction's stack effect differs from its declaration");
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OPARGS: &[u32] = &[0, 1, 2, 3, 4, 7, 8];
+
+    #[test]
+    fn the_checkers_stack_effect_of_every_uop_is_the_tables() {
+        for &uop in Uop::ALL {
+            for &a in OPARGS {
+                let mut u = UopInst::new(uop, a, 0, 0, 1);
+                // Recorded going on (a loop head that produced a value).
+                u.expect = a + 1;
+                let (pops, pushes) = uop.stack_effect(a);
+                assert_eq!(
+                    uop_effect(&u),
+                    pushes as i64 - pops as i64,
+                    "{}",
+                    uop.name()
+                );
+                // Recorded as jumping (a loop head that found its iterator exhausted).
+                u.expect = a;
+                let (pops, pushes) = if uop.flags().contains(Flags::JUMP) {
+                    uop.jump_effect(a)
+                } else {
+                    (pops, pushes)
+                };
+                assert_eq!(
+                    uop_effect(&u),
+                    pushes as i64 - pops as i64,
+                    "{}",
+                    uop.name()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn replacements_keep_the_stack_effect_and_checks_keep_the_stack() {
+        for &from in Uop::ALL {
+            for &to in Uop::ALL {
+                if from == to || !is_replacement(from, to) {
+                    continue;
+                }
+                for &a in OPARGS {
+                    assert_eq!(
+                        from.stack_effect(a),
+                        to.stack_effect(a),
+                        "{} -> {}",
+                        from.name(),
+                        to.name()
+                    );
+                    assert_eq!(from.jump_effect(a), to.jump_effect(a), "{}", to.name());
+                }
+            }
+            if is_pure_check(from) {
+                let (pops, pushes) = from.stack_effect(1);
+                assert_eq!(pops, pushes, "{}", from.name());
+            }
+        }
+    }
 }

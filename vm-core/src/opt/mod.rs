@@ -44,7 +44,7 @@
 //!   kept one teaches the type. The actions check again (they deopt when reached with
 //!   another type, as a safety net) so past them the types hold too. What is left of an
 //!   action is a value check (an index in bounds, a range value that is a small int) or
-//!   nothing, not a guard (`exec::ir::is_value_check`, `is_split_action`).
+//!   nothing, not a guard (roles `VALUE_CHECK` and `SPLIT` of the op table).
 //! - **Class versions.** The instance attribute forms (`LOAD_ATTR_INSTANCE_VALUE`,
 //!   `STORE_ATTR_INSTANCE_VALUE`) check their owner with a polymorphic guard
 //!   (`_GUARD_INSTANCE_SLOT*`: the cached class version, or a class whose layout has the
@@ -181,6 +181,7 @@ mod generic;
 pub mod link;
 pub mod peel;
 pub mod promote;
+mod rules;
 mod state;
 pub mod symbol;
 

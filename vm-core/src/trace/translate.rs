@@ -1,6 +1,6 @@
 //! Translation of one recorded instruction into uops, given its observed outcome.
 
-use crate::bytecode::ops::{flags, Op, Uop};
+use crate::bytecode::ops::{Flags, Op, Uop};
 use crate::exec::ir::{check, UopInst, NO_EXIT, SAME_FRAME};
 
 use super::record::{Pending, Recorder};
@@ -30,7 +30,7 @@ impl Recorder {
             u.exit = stub;
             self.b.body.push(u);
         }
-        self.escaped = op.flags() & flags::ESCAPES != 0;
+        self.escaped = op.flags().contains(Flags::ESCAPES);
         let uops = op.uops();
         match op {
             Op::NOP | Op::JUMP_FORWARD | Op::JUMP_BACKWARD_NO_INTERRUPT => {
@@ -53,7 +53,7 @@ impl Recorder {
             | Op::POP_JUMP_IF_NOT_NONE => {
                 self.branch(op, &p, p.arg, fall, next_ip)?;
             }
-            _ if op.own_flags() & flags::FUSED != 0
+            _ if op.own_flags().contains(Flags::FUSED)
                 && uops.last() == Some(&Uop::_POP_JUMP_NEXT) =>
             {
                 // Compare-and-branch: the fused jump is the unit after this instruction's
@@ -99,22 +99,22 @@ impl Recorder {
             }
             let f = uop.flags();
             let mut u = UopInst::new(uop, p.arg, p.code, p.this, fall);
-            if f & flags::DEOPT != 0 {
+            if f.contains(Flags::DEOPT) {
                 if guard_stub == NO_EXIT {
                     guard_stub = self.b.stub(Uop::_EXIT_TRACE, p.code, p.this);
                 }
                 u.exit = guard_stub;
             }
             if let Some((next_ip, next_code)) = outcome {
-                if f & (flags::JUMP | flags::FRAME) != 0 {
+                if f.intersects(Flags::JUMP | Flags::FRAME) {
                     u.check |= check::FLOW;
                     u.expect = next_ip;
                     u.expect_code = next_code;
-                    if next_code == SAME_FRAME && f & flags::JUMP != 0 {
+                    if next_code == SAME_FRAME && f.contains(Flags::JUMP) {
                         // The other way a jumping uop can go: fall through or its target.
                         let other = other.unwrap_or(if next_ip == fall { p.arg } else { fall });
                         u.jump_exit = self.b.stub(Uop::_EXIT_TRACE, p.code, other);
-                    } else if f & flags::FRAME != 0 && f & flags::JUMP == 0 {
+                    } else if f.contains(Flags::FRAME) && !f.contains(Flags::JUMP) {
                         // Where a frame change lands is only known at run time.
                         u.jump_exit = self.b.stub(Uop::_DYNAMIC_EXIT, p.code, next_ip);
                     }

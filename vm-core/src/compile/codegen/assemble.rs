@@ -9,7 +9,7 @@ use core::cell::Cell;
 
 use super::{error, oom, CResult, Kind, Unit, MAX_OPARG, NONE};
 use crate::bytecode::code::{CodeObject, ConstPool, ExcEntry, LineEntry};
-use crate::bytecode::ops::{flags, Op};
+use crate::bytecode::ops::{Flags, Op};
 use crate::compile::ast::Loc;
 use crate::compile::error::CompileError;
 use crate::object::value::Value;
@@ -19,16 +19,6 @@ fn internal(u: &Unit<'_>, what: &str) -> CompileError {
         u.loc,
         format!("internal compiler error in {}: {what}", u.qualname),
     )
-}
-
-/// Stack effect as the flow analysis sees it. `RETURN_GENERATOR` is listed as (0, 0) in the
-/// op table, but the first resumption pushes the sent value (popped by the `POP_TOP` that
-/// follows it), so it counts as a push here.
-fn effect(op: Op, arg: u32) -> (u32, u32) {
-    match op {
-        Op::RETURN_GENERATOR => (0, 1),
-        _ => op.stack_effect(arg),
-    }
 }
 
 /// Rewrites `LOAD_FAST_CHECK` into `LOAD_FAST` where the local is bound on every path that
@@ -98,7 +88,7 @@ fn upgrade_fast_loads(u: &mut Unit<'_>) {
                         merge(&mut state, &mut work, t, after);
                     }
                 }
-                if op.flags() & flags::TERMINATOR == 0 {
+                if !op.flags().contains(Flags::TERMINATOR) {
                     merge(&mut state, &mut work, i + 1, after);
                 }
             }
@@ -159,7 +149,7 @@ pub(crate) fn assemble(
                 return Err(internal(&u, "oparg out of range"));
             }
             code.push(Cell::new(op as u32 | arg << 8));
-            let adaptive = op.own_flags() & flags::SPECIALIZE != 0;
+            let adaptive = op.own_flags().contains(Flags::SPECIALIZE);
             for k in 0..op.cache_units() {
                 let unit = if k == 0 && adaptive {
                     crate::bytecode::counter::initial()
@@ -220,7 +210,7 @@ pub(crate) fn assemble(
                     max_depth = max_depth.max(depth + hd.lasti as u32 + 1);
                 }
                 Kind::Op(op) => {
-                    let (pop, push) = effect(op, ins.arg);
+                    let (pop, push) = op.stack_effect(ins.arg);
                     if d < pop {
                         return Err(internal(&u, &format!("stack underflow at {}", op.name())));
                     }
@@ -242,7 +232,7 @@ pub(crate) fn assemble(
                             ));
                         }
                     }
-                    if op.flags() & flags::TERMINATOR != 0 {
+                    if op.flags().contains(Flags::TERMINATOR) {
                         break;
                     }
                     d = after;
@@ -305,7 +295,7 @@ pub(crate) fn assemble(
                 loc = p;
             }
         }
-        prev = Some((loc, op.flags() & flags::TERMINATOR != 0));
+        prev = Some((loc, op.flags().contains(Flags::TERMINATOR)));
         let entry = LineEntry {
             start: off[i],
             line: loc.line,

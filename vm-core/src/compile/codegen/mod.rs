@@ -451,7 +451,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         {
             Some(Instr {
                 kind: Kind::Op(op), ..
-            }) => op.flags() & crate::bytecode::ops::flags::TERMINATOR != 0,
+            }) => op.flags().contains(crate::bytecode::ops::Flags::TERMINATOR),
             _ => false,
         }
     }

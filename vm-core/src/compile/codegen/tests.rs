@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use super::{compile_source, Mode};
 use crate::bytecode::code::{CodeObject, ConstAllocError, ConstPool, IntLiteral};
 use crate::bytecode::disasm::disassemble_with;
-use crate::bytecode::ops::{flags, Op};
+use crate::bytecode::ops::{Flags, Op};
 use crate::object::value::{ObjRef, Value};
 
 mod golden;
@@ -162,14 +162,14 @@ fn check_all(code: &CodeObject, pool: &MockPool) {
     );
     for &ip in &st {
         let (op, arg) = code.instr_unfused(ip as usize).unwrap();
-        if op.flags() & flags::JUMP != 0 {
+        if op.flags().contains(Flags::JUMP) {
             assert!(
                 is_start(arg),
                 "jump from {ip} to {arg} is not an instruction boundary"
             );
         }
         for k in 1..=op.cache_units() {
-            let adaptive = k == 1 && op.own_flags() & flags::SPECIALIZE != 0;
+            let adaptive = k == 1 && op.own_flags().contains(Flags::SPECIALIZE);
             let want = if adaptive {
                 crate::bytecode::counter::initial()
             } else {
@@ -184,10 +184,10 @@ fn check_all(code: &CodeObject, pool: &MockPool) {
         if op == Op::LOAD_CONST {
             assert!((arg as usize) < code.consts.len());
         }
-        if op.flags() & flags::LOCAL != 0 {
+        if op.flags().contains(Flags::LOCAL) {
             assert!((arg as usize) < code.varnames.len());
         }
-        if op.flags() & flags::FREE != 0 {
+        if op.flags().contains(Flags::FREE) {
             assert!((arg as usize) < code.cellvars.len() + code.freevars.len());
         }
     }
@@ -255,15 +255,11 @@ fn check_stack(code: &CodeObject, pool: &MockPool) {
                 h.depth + h.push_lasti as u32 + 1,
             );
         }
-        let (pop, push) = if op == Op::RETURN_GENERATOR {
-            (0, 1)
-        } else {
-            op.stack_effect(arg)
-        };
+        let (pop, push) = op.stack_effect(arg);
         assert!(d >= pop, "{name}: underflow at {ip} ({})", op.name());
         let after = d - pop + push;
         let next = ip + 1 + op.cache_units();
-        if op.flags() & flags::JUMP != 0 {
+        if op.flags().contains(Flags::JUMP) {
             let t = match op {
                 Op::FOR_ITER => d - 1,
                 Op::JUMP_FORWARD | Op::JUMP_BACKWARD | Op::JUMP_BACKWARD_NO_INTERRUPT => d,
@@ -271,7 +267,7 @@ fn check_stack(code: &CodeObject, pool: &MockPool) {
             };
             reach(&mut depth, &mut work, arg as usize, t);
         }
-        if op.flags() & flags::TERMINATOR == 0 {
+        if !op.flags().contains(Flags::TERMINATOR) {
             reach(&mut depth, &mut work, next, after);
         }
     }
