@@ -50,29 +50,26 @@ bitflags::bitflags! {
         const FUSED = 1 << 13;
         /// A trace uop that can leave the trace through a side exit (tier 2).
         const EXIT = 1 << 14;
-        /// A tier-2-only form: never in tier-1 code; what the trace optimizer leaves of an
-        /// instruction, still run through one handler (see `exec::ir`).
-        const TIER2 = 1 << 15;
         /// Role: the uop executor runs the uop itself (trace control, branch guards) or it
         /// never reaches a trace (tier-1 machinery: specialization, hot-spot counting):
         /// traces never run it through its tier-1 body.
-        const SPECIAL = 1 << 16;
+        const SPECIAL = 1 << 15;
         /// Role: an action whose type guards are separate uops before it in its
         /// instruction. It keeps an exit (flag `DEOPT`), but only to stay safe when the
         /// optimizer's proof of its operand types is wrong, and for its value checks: it is
         /// not counted as a guard.
-        const SPLIT = 1 << 17;
+        const SPLIT = 1 << 16;
         /// Role: an action that deoptimizes on a property of a value of the right type (an
         /// index in bounds, a layout length), not a type or version: no type proof can
         /// remove it (counted apart from guards).
-        const VALUE_CHECK = 1 << 18;
+        const VALUE_CHECK = 1 << 17;
         /// Role: a pure check: it reads values and may leave the trace, and has no other
         /// effect (the stack is unchanged), so the optimizer may remove it where it proves
         /// the check holds.
-        const CHECK = 1 << 19;
+        const CHECK = 1 << 18;
         /// Of an instruction: its oparg means nothing (the disassembler shows none, like
         /// CPython's argument-less opcodes).
-        const NO_ARG = 1 << 20;
+        const NO_ARG = 1 << 19;
     }
 }
 
@@ -540,48 +537,6 @@ macro_rules! for_each_op {
             // gencall: `return a + b` on small ints: the add and the `RETURN_VALUE` after it
             // (which stays in place) in one dispatch.
             BINARY_OP_ADD_INT_RETURN 4 |_a| (2, 0) {FUSED} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT, _RETURN_VALUE];
-            // opt: tier-2-only forms (flag `TIER2`, never in tier-1 code): what the trace
-            // optimizer leaves of an instruction, so it still runs in one dispatch. Each has
-            // the cache layout of the specialized form it comes from.
-            COMPARE_OP_INT_JUMP_T2 1 |_a| (2, 0) {FUSED | TIER2} [_COMPARE_OP_INT, _POP_JUMP_NEXT];
-            COMPARE_OP_FLOAT_JUMP_T2 1 |_a| (2, 0) {FUSED | TIER2} [_COMPARE_OP_FLOAT, _POP_JUMP_NEXT];
-            COMPARE_OP_STR_JUMP_T2 1 |_a| (2, 0) {FUSED | TIER2} [_COMPARE_OP_STR, _POP_JUMP_NEXT];
-            TO_BOOL_BOOL_JUMP_T2 3 |_a| (1, 0) {FUSED | TIER2} [_POP_JUMP_NEXT];
-            BINARY_OP_ADD_INT_T2 4 |_a| (2, 1) {TIER2} [_GUARD_BOTH_INT, _BINARY_OP_ADD_SMALL_INT];
-            BINARY_OP_SUBTRACT_INT_T2 4 |_a| (2, 1) {TIER2} [_GUARD_BOTH_INT, _BINARY_OP_SUBTRACT_SMALL_INT];
-            BINARY_OP_INT_T2 4 |_a| (2, 1) {TIER2} [_GUARD_BOTH_INT, _BINARY_OP_SMALL_INT];
-            FOR_ITER_RANGE_T2 1 |_a| (1, 2) {JUMP | TIER2} [_FOR_ITER_RANGE_SMALL];
-            LOAD_GLOBAL_BUILTIN_T2 5 |a| (0, 1 + (a & 1)) {NAME | TIER2} [_GUARD_BUILTINS_VERSION, _LOAD_GLOBAL_BUILTIN];
-            LOAD_GLOBAL_BUILTIN_G_T2 5 |a| (0, 1 + (a & 1)) {NAME | TIER2} [_GUARD_GLOBALS_VERSION, _LOAD_GLOBAL_BUILTIN];
-            // guards: what the optimizer leaves of the split list subscripts and list/tuple
-            // loops when it proves their operands' types.
-            BINARY_SUBSCR_LIST_INT_T2_I 1 |_a| (2, 1) {TIER2} [_GUARD_TOS_INT, _BINARY_SUBSCR_LIST_INT];
-            BINARY_SUBSCR_LIST_INT_T2_L 1 |_a| (2, 1) {TIER2} [_GUARD_NOS_LIST, _BINARY_SUBSCR_LIST_INT];
-            BINARY_SUBSCR_LIST_INT_T2 1 |_a| (2, 1) {TIER2} [_BINARY_SUBSCR_LIST_INT];
-            STORE_SUBSCR_LIST_INT_T2_I 1 |_a| (3, 0) {TIER2} [_GUARD_TOS_INT, _STORE_SUBSCR_LIST_INT];
-            STORE_SUBSCR_LIST_INT_T2_L 1 |_a| (3, 0) {TIER2} [_GUARD_NOS_LIST, _STORE_SUBSCR_LIST_INT];
-            STORE_SUBSCR_LIST_INT_T2 1 |_a| (3, 0) {TIER2} [_STORE_SUBSCR_LIST_INT];
-            FOR_ITER_LIST_T2 1 |_a| (1, 2) {JUMP | TIER2} [_FOR_ITER_LIST];
-            FOR_ITER_TUPLE_T2 1 |_a| (1, 2) {JUMP | TIER2} [_FOR_ITER_TUPLE];
-            LOAD_ATTR_INSTANCE_VALUE_T2_V 4 |a| (1, 1 + (a & 1)) {NAME | TIER2} [_GUARD_TYPE_VERSION, _LOAD_ATTR_SLOT];
-            LOAD_ATTR_INSTANCE_VALUE_T2 4 |a| (1, 1 + (a & 1)) {NAME | TIER2} [_LOAD_ATTR_SLOT];
-            STORE_ATTR_INSTANCE_VALUE_T2_V 4 |_a| (2, 0) {NAME | TIER2} [_GUARD_TYPE_VERSION, _STORE_ATTR_SLOT];
-            STORE_ATTR_INSTANCE_VALUE_T2 4 |_a| (2, 0) {NAME | TIER2} [_STORE_ATTR_SLOT];
-            FOR_ITER_RANGE_T2_G 1 |_a| (1, 2) {JUMP | TIER2} [_GUARD_ITER_RANGE, _FOR_ITER_RANGE_SMALL];
-            LOAD_ATTR_METHOD_WITH_VALUES_T2 4 |a| (1, 1 + (a & 1)) {NAME | TIER2} [_LOAD_ATTR_METHOD_LAYOUT];
-            LOAD_ATTR_METHOD_WITH_VALUES_T2_V 4 |a| (1, 1 + (a & 1)) {NAME | TIER2} [_LOAD_ATTR_METHOD_VERSION];
-            // lead: the calls of a proven list's `append` / set's `add`.
-            CALL_LIST_APPEND_T2 3 |a| (a + 2, 1) {TIER2} [_CALL_LIST_APPEND];
-            CALL_SET_ADD_T2 3 |a| (a + 2, 1) {TIER2} [_CALL_SET_ADD];
-            CALL_LEN_T2 3 |a| (a + 2, 1) {TIER2} [_CALL_LEN];
-            CALL_BUILTIN_T2 3 |a| (a + 2, 1) {TIER2} [_CALL_BUILTIN];
-            // gen: what the generator rules leave of an instruction (a guard proven by a
-            // resumed generator's saved locals), so it still runs in one dispatch.
-            BINARY_OP_ADD_SMALL_INT_T2 4 |_a| (2, 1) {TIER2} [_BINARY_OP_ADD_SMALL_INT];
-            BINARY_OP_SUBTRACT_SMALL_INT_T2 4 |_a| (2, 1) {TIER2} [_BINARY_OP_SUBTRACT_SMALL_INT];
-            BINARY_OP_SMALL_INT_T2 4 |_a| (2, 1) {TIER2} [_BINARY_OP_SMALL_INT];
-            BINARY_OP_MULTIPLY_INT_T2 4 |_a| (2, 1) {TIER2} [_BINARY_OP_MULTIPLY_INT];
-            LOAD_ATTR_METHOD_NATIVE_T2 4 |a| (1, 1 + (a & 1)) {NAME | TIER2} [_LOAD_ATTR_METHOD];
         }
     };
 }
@@ -843,16 +798,6 @@ macro_rules! define_ops {
             /// The uops the instruction is made of, in execution order.
             pub const fn uops(self) -> &'static [Uop] {
                 match self { $(Op::$name => &[$(Uop::$uop),*],)* }
-            }
-
-            /// The tier-2-only form (flag `TIER2`) with `like`'s cache layout whose uops are
-            /// `uops`, if any (what remains of a `like` instruction after the trace optimizer).
-            pub fn tier2_form(like: Op, uops: &[Uop]) -> Option<Op> {
-                Op::ALL.iter().copied().find(|op| {
-                    op.own_flags().contains(Flags::TIER2)
-                        && op.cache_units() == like.cache_units()
-                        && op.uops() == uops
-                })
             }
 
             /// Stack effect as (items popped, items pushed) for an oparg.

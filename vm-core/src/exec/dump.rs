@@ -59,7 +59,11 @@ impl Vm {
                 s.push_str(&format!("  jump exit {}", u.jump_exit));
             }
             if u.check & check::WHOLE != 0 {
-                s.push_str(&format!("  [whole {}]", check::whole_len(u.check)));
+                s.push_str(&format!(
+                    "  [whole {}: {}]",
+                    check::whole_len(u.check),
+                    super::forms::name(u.expect_code)
+                ));
                 if u.check & check::VALIDATE != 0 {
                     s.push_str("  [validates]");
                 }

@@ -33,7 +33,7 @@ pub mod check {
     /// A uop the executor runs itself (trace control, branch guards), not a tier-1 body.
     pub const SPECIAL: u8 = 4;
     /// The first of a run of uops that is exactly a tier-1 instruction's definition (its
-    /// opcode in `expect_code`, the run's length in bits 5-7, see [`whole_len`]): the
+    /// dispatch code in `expect_code` (an opcode or a form, see `exec::forms`), the run's length in bits 5-7, see [`whole_len`]): the
     /// executor runs the run with that instruction's handler, one call instead of one per
     /// uop. When the run ends in a jumping uop, the first also carries `FLOW` with that
     /// uop's `expect` and `jump_exit`.
@@ -318,13 +318,11 @@ impl Executor {
     fn is_whole_run(&self, i: usize) -> bool {
         let u = &self.uops[i];
         let len = check::whole_len(u.check);
-        let Some(op) = Op::from_u8(u.expect_code) else {
+        let Some((_, f, uops)) = super::forms::describe(u.expect_code) else {
             return false;
         };
-        let f = op.flags();
-        let same = op.uops().len() == len
-            && op
-                .uops()
+        let same = uops.len() == len
+            && uops
                 .iter()
                 .zip(&self.uops[i..i + len])
                 .all(|(a, b)| *a == b.uop);
@@ -399,8 +397,8 @@ fn mark_whole_instructions(body: &mut [UopInst], codes: &[TraceCode]) {
         if let (Some(rec), true) = (recorded, ok_flow && j - i <= 7) {
             let same = rec.uops().len() == j - i
                 && rec.uops().iter().zip(&body[i..j]).all(|(a, b)| *a == b.uop);
-            // What the optimizer left of an instruction may be a tier-2-only form of it
-            // (same cache layout, read from the same snapshot).
+            // What the optimizer left of an instruction may be a dispatch form of it (same
+            // cache layout, read from the same snapshot; `exec::forms`).
             let form = if same || rec.own_flags().contains(Flags::SPECIALIZE) {
                 None
             } else {
@@ -408,17 +406,17 @@ fn mark_whole_instructions(body: &mut [UopInst], codes: &[TraceCode]) {
                 for (d, u) in uops.iter_mut().zip(&body[i..j]) {
                     *d = u.uop;
                 }
-                Op::tier2_form(rec, &uops[..j - i])
+                super::forms::form_of(rec, &uops[..j - i])
             };
-            let op = form.unwrap_or(rec);
-            if (same || form.is_some()) && !op.own_flags().contains(Flags::SPECIALIZE) {
+            let code = form.unwrap_or(rec as u8);
+            if (same || form.is_some()) && !rec.own_flags().contains(Flags::SPECIALIZE) {
                 let (expect, jump_exit) = (last.expect, last.jump_exit);
                 let first = &mut body[i];
                 first.check |= check::WHOLE | ((j - i) as u8) << 5;
                 if frame {
                     first.check |= check::SPECIAL;
                 }
-                first.expect_code = op as u8;
+                first.expect_code = code;
                 if flow {
                     first.check |= check::FLOW;
                     first.expect = expect;

@@ -5,7 +5,8 @@
 //! - [`hot`]: hot-spot counters and exit temperatures.
 //! - `spot`: what the interpreter does when a counter fires.
 //! - `registry`: executor ids, installation, invalidation, sweeping, the memory limit.
-//! - `run`: the uop executor and its exits; `table`: what its hot loop dispatches.
+//! - `run`: the uop executor and its exits; `table`: what its hot loop dispatches;
+//!   `forms`: the dispatch forms of what the optimizer leaves of an instruction.
 //! - [`fuel`]: what a trace counts against the instruction budget.
 //! - [`stats`]: counters for `tiercel --stats`.
 //!
@@ -13,6 +14,7 @@
 
 pub mod api;
 pub mod dump;
+mod forms;
 pub mod fuel;
 pub mod hot;
 pub mod ir;

@@ -6,11 +6,12 @@
 
 use alloc::rc::Rc;
 
+use super::forms::DISPATCH;
 use super::ir::{check, Executor, UopInst, COLD_LINK, NO_EXIT, SAME_FRAME};
 use super::table::{Entry, Table, NOT_AN_ENTRY, OUTCOME};
 use super::{hot, MAX_CHAIN_DEPTH};
 use crate::bytecode::ops::Uop;
-use crate::interp::eval::{Ctx, Flow, Step, HANDLERS, UOP_HANDLERS};
+use crate::interp::eval::{Ctx, Flow, Step, UOP_HANDLERS};
 use crate::object::value::Value;
 use crate::trace::record::Recorder;
 use crate::vm::{PyErr, Vm};
@@ -329,7 +330,7 @@ impl Vm {
             // A whole instruction that jumps (it must go where it went when recorded) or
             // that a validity check follows (skipped while the executor is valid; else
             // it runs and exits).
-            let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
+            let step = DISPATCH[u.expect_code as usize](self, &mut t.ctx, u.oparg);
             if step == Step::Next {
                 let ip = t.ctx.ip as u32;
                 if c & check::FLOW == 0 || ip == u.expect {
@@ -520,7 +521,7 @@ impl Vm {
             return self.trace_control(e, pc, progress);
         }
         let len = check::whole_len(u.check).max(1);
-        let step = HANDLERS[u.expect_code as usize](self, &mut t.ctx, u.oparg);
+        let step = DISPATCH[u.expect_code as usize](self, &mut t.ctx, u.oparg);
         self.after_step(e, t, pc, &e.uops[pc + len - 1], pc + len, step, progress)
     }
 

@@ -49,8 +49,8 @@ pub struct Tier2Stats {
     /// the report).
     pub guards_by_uop: Vec<(&'static str, u64)>,
     /// Dispatches of single uops that are part of a longer instruction (no tier-1 or
-    /// tier-2 form runs what is left of it whole), by uop name: where a `TIER2` form in
-    /// the op table would save dispatches.
+    /// dispatch form runs what is left of it whole), by uop name: where a form in
+    /// `exec::forms` would save dispatches.
     pub split_by_uop: Vec<(&'static str, u64)>,
     /// Validity checks (`_CHECK_VALIDITY`) executed in traces.
     pub validity_checks: u64,

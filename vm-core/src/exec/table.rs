@@ -13,9 +13,10 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::cell::Cell;
 
+use super::forms::DISPATCH;
 use super::ir::{check, TraceCode, UopInst};
 use crate::bytecode::ops::{Flags, Op, Uop};
-use crate::interp::eval::{Ctx, Handler, Step, HANDLERS, UOP_HANDLERS};
+use crate::interp::eval::{Ctx, Handler, Step, UOP_HANDLERS};
 use crate::object::value::Value;
 use crate::vm::Vm;
 
@@ -158,7 +159,7 @@ fn handler_of(u: &UopInst) -> Handler {
     if c & (check::WHOLE | check::SPECIAL) == check::WHOLE {
         // A whole instruction that does not change frames: its tier-1 handler (which sets
         // `ctx.ip` itself; where a jump went is the next entry's business).
-        return HANDLERS[u.expect_code as usize];
+        return DISPATCH[u.expect_code as usize];
     }
     if c == check::SPECIAL {
         return match u.uop {
@@ -248,7 +249,7 @@ fn slow(_: &mut Vm, _: &mut Ctx, _: u32) -> Step {
 /// The handler of a whole instruction that may jump (`u`) that also checks it went the
 /// way it went when recorded ([`went`]), for the instructions of traces' branches.
 fn went_handler(u: &UopInst, codes: &[TraceCode]) -> Option<Handler> {
-    let op = Op::from_u8(u.expect_code)?;
+    let (op, _, _) = super::forms::describe(u.expect_code)?;
     let fall = u.target as usize + fall_through(op);
     // The jump's target: the oparg, or for a fused form the oparg of the jump it covers.
     let jump = if op.own_flags().contains(Flags::FUSED) {
@@ -264,29 +265,91 @@ fn went_handler(u: &UopInst, codes: &[TraceCode]) -> Option<Handler> {
         return None;
     }
     let fell = expect == fall;
-    WENT[op as usize][fell as usize]
+    WENT[u.expect_code as usize][fell as usize]
 }
 
-macro_rules! went_table {
-    ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$($f:ident)|*} [$($uop:ident),*];)*) => {
-        /// [`went`] for every two-way branch ([`Op::is_branch`]), by opcode, then by
-        /// whether it fell through when recorded. (Only the branches' wrappers exist: a
-        /// static's initializer instantiates only the functions its value points to.)
-        static WENT: [[Option<Handler>; 2]; 256] = {
-            let mut t: [[Option<Handler>; 2]; 256] = [[None; 2]; 256];
-            $(
-                if Op::$name.is_branch() {
-                    const OP: usize = Op::$name as usize;
-                    const FALL: usize = fall_through(Op::$name);
-                    t[OP] = [Some(went::<OP, FALL, false>), Some(went::<OP, FALL, true>)];
-                }
-            )*
-            t
+/// [`went`] for every dispatch code that is a two-way branch (falls through or jumps to
+/// its one target, running no other code), by code, then by whether it fell through when
+/// recorded. (Only the branches' wrappers exist: a static's initializer instantiates only the
+/// functions its value points to.)
+static WENT: [[Option<Handler>; 2]; 256] = {
+    let mut t: [[Option<Handler>; 2]; 256] = [[None; 2]; 256];
+    macro_rules! code {
+        ($code:expr) => {{
+            const CODE: usize = $code;
+            if is_branch_code(CODE) {
+                const FALL: usize = fall_through_code(CODE);
+                t[CODE] = [
+                    Some(went::<CODE, FALL, false>),
+                    Some(went::<CODE, FALL, true>),
+                ];
+            }
+        }};
+    }
+    macro_rules! sixteen {
+        ($hi:expr) => {
+            code!($hi * 16);
+            code!($hi * 16 + 1);
+            code!($hi * 16 + 2);
+            code!($hi * 16 + 3);
+            code!($hi * 16 + 4);
+            code!($hi * 16 + 5);
+            code!($hi * 16 + 6);
+            code!($hi * 16 + 7);
+            code!($hi * 16 + 8);
+            code!($hi * 16 + 9);
+            code!($hi * 16 + 10);
+            code!($hi * 16 + 11);
+            code!($hi * 16 + 12);
+            code!($hi * 16 + 13);
+            code!($hi * 16 + 14);
+            code!($hi * 16 + 15);
         };
-    };
+    }
+    sixteen!(0);
+    sixteen!(1);
+    sixteen!(2);
+    sixteen!(3);
+    sixteen!(4);
+    sixteen!(5);
+    sixteen!(6);
+    sixteen!(7);
+    sixteen!(8);
+    sixteen!(9);
+    sixteen!(10);
+    sixteen!(11);
+    sixteen!(12);
+    sixteen!(13);
+    sixteen!(14);
+    sixteen!(15);
+    t
+};
+
+/// Whether dispatch code `code` is a two-way branch ([`Op::is_branch`] of what it runs).
+const fn is_branch_code(code: usize) -> bool {
+    if code > u8::MAX as usize {
+        return false;
+    }
+    match super::forms::describe(code as u8) {
+        Some((_, f, _)) => {
+            f.contains(Flags::JUMP)
+                && !f.intersects(Flags::TERMINATOR.union(Flags::FRAME).union(Flags::ESCAPES))
+        }
+        None => false,
+    }
 }
 
-crate::for_each_op!(went_table);
+/// [`fall_through`] of the instruction whose layout dispatch code `code` has (0 for bytes
+/// that are no code).
+const fn fall_through_code(code: usize) -> usize {
+    if code > u8::MAX as usize {
+        return 0;
+    }
+    match super::forms::describe(code as u8) {
+        Some((op, _, _)) => fall_through(op),
+        None => 0,
+    }
+}
 
 /// Where an instruction that may jump goes when it does not, relative to its offset: after
 /// its cache, and for a compare or test fused with the jump after it, after the jump's.
@@ -308,7 +371,7 @@ fn went<const OP: usize, const FALL: usize, const FELL: bool>(
     ctx: &mut Ctx,
     arg: u32,
 ) -> Step {
-    let step = HANDLERS[OP](vm, ctx, arg);
+    let step = DISPATCH[OP](vm, ctx, arg);
     if step == Step::Next && (ctx.ip == ctx.this + FALL) != FELL {
         return Step::Slow;
     }

@@ -139,39 +139,50 @@ pub(crate) fn to_step(vm: &mut Vm, r: Result<Flow, PyErr>) -> Step {
     }
 }
 
+/// A handler that runs `uops` in order as one dispatch, for an instruction whose inline
+/// cache is `cache` units and which may grow the stack when `grows` (of the oparg `a`) holds:
+/// what tier 1 runs for an instruction, and the uop executor for a whole instruction or a
+/// dispatch form (`exec::forms`). Each is a small function of its own, so the optimizer
+/// allocates registers per instruction instead of across one giant loop body (measured
+/// faster than a single `match`; see docs/PERFORMANCE.md).
+macro_rules! uops_handler {
+    ($cache:expr, |$a:ident| $grows:expr, [$($uop:ident),*]) => {
+        |vm: &mut $crate::vm::Vm, ctx: &mut $crate::interp::eval::Ctx, arg: u32| -> $crate::interp::eval::Step {
+            use $crate::interp::eval::{stack_overflow, to_step, Ctx, Flow};
+            use $crate::vm::{PyErr, Vm};
+            // The next instruction follows this one's inline cache (a constant here).
+            ctx.ip = ctx.this + 1 + $cache;
+            #[inline(always)]
+            fn body(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+                $(
+                    match vm.exec_uop(ctx, $crate::bytecode::ops::Uop::$uop, arg)? {
+                        Flow::Next => {}
+                        other => return Ok(other),
+                    }
+                )*
+                Ok(Flow::Next)
+            }
+            let r = body(vm, ctx, arg);
+            // Only an instruction that grows the stack can overflow it (the flag is
+            // sticky, so the next growing instruction reports anything else, and
+            // debug builds assert at the push). The effect is a constant for most
+            // instructions, so the check vanishes from those that do not grow it.
+            #[allow(unused_variables, reason = "opargs that do not affect the effect")]
+            let grows = { let $a = arg; $grows };
+            if grows && vm.stack.overflowed() {
+                return stack_overflow(vm);
+            }
+            to_step(vm, r)
+        }
+    };
+}
+pub(crate) use uops_handler;
+
 macro_rules! handler_table {
     ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$($f:ident)|*} [$($uop:ident),*];)*) => {
-        /// One handler per opcode (indexed by `Op as usize`). Each is a small function of its
-        /// own, so the optimizer allocates registers per instruction instead of across one
-        /// giant loop body (measured faster than a single `match`; see docs/PERFORMANCE.md).
-        static DEFINED: &[Handler] = &[
-            $(
-                |vm: &mut Vm, ctx: &mut Ctx, arg: u32| -> Step {
-                    // The next instruction follows this one's inline cache (a constant here).
-                    ctx.ip = ctx.this + 1 + $cache;
-                    #[inline(always)]
-                    fn body(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
-                        $(
-                            match vm.exec_uop(ctx, Uop::$uop, arg)? {
-                                Flow::Next => {}
-                                other => return Ok(other),
-                            }
-                        )*
-                        Ok(Flow::Next)
-                    }
-                    let r = body(vm, ctx, arg);
-                    // Only an instruction that grows the stack can overflow it (the flag is
-                    // sticky, so the next growing instruction reports anything else, and
-                    // debug builds assert at the push). The effect is a constant for most
-                    // instructions, so the check vanishes from those that do not grow it.
-                    #[allow(unused_variables, reason = "opargs that do not affect the effect")]
-                    let grows = { let $a = arg; ($pushes) as i64 > ($pops) as i64 };
-                    if grows && vm.stack.overflowed() {
-                        return stack_overflow(vm);
-                    }
-                    to_step(vm, r)
-                },
-            )*
+        /// One handler per opcode (indexed by `Op as usize`).
+        pub(crate) const OP_HANDLERS: &[Handler] = &[
+            $(uops_handler!($cache, |$a| ($pushes) as i64 > ($pops) as i64, [$($uop),*]),)*
         ];
 
         /// The handler table indexed by the low byte of an instruction unit: the defined
@@ -180,8 +191,8 @@ macro_rules! handler_table {
         pub(crate) static HANDLERS: [Handler; 256] = {
             let mut t: [Handler; 256] = [invalid_op; 256];
             let mut i = 0;
-            while i < DEFINED.len() {
-                t[i] = DEFINED[i];
+            while i < OP_HANDLERS.len() {
+                t[i] = OP_HANDLERS[i];
                 i += 1;
             }
             t
@@ -214,7 +225,7 @@ pub(crate) fn stack_overflow(vm: &mut Vm) -> Step {
 }
 
 /// The handler of bytes that are not opcodes (the compiler never emits them).
-fn invalid_op(vm: &mut Vm, _ctx: &mut Ctx, _arg: u32) -> Step {
+pub(crate) fn invalid_op(vm: &mut Vm, _ctx: &mut Ctx, _arg: u32) -> Step {
     vm.step_value = vm.internal_error("invalid instruction").0;
     Step::Error
 }

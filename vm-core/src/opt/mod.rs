@@ -136,7 +136,7 @@
 //!   state proves that loop's header enters the loop copy instead of the preamble.
 //!
 //! What remains of an instruction whose guard went may be a run that is no tier-1
-//! instruction's definition; tier-2-only forms in the op table (flag `TIER2`) keep such runs
+//! instruction's definition; the executor's dispatch forms (`exec::forms`) keep such runs
 //! at one dispatch (`exec::ir::mark_whole_instructions`).
 //!
 //! - **Promotion** ([`promote`], around the pass): a global or builtin the trace depends
