@@ -70,6 +70,9 @@ bitflags::bitflags! {
         /// Of an instruction: its oparg means nothing (the disassembler shows none, like
         /// CPython's argument-less opcodes).
         const NO_ARG = 1 << 19;
+        /// Role: tier-1 machinery (specialization, hot-spot counting) that a trace drops
+        /// when it records the instruction.
+        const TIER1 = 1 << 20;
     }
 }
 
@@ -186,7 +189,7 @@ macro_rules! for_each_uop {
             _IMPORT_FROM |_a| (1, 2) {NAME | ERROR | ESCAPES};
             _LOAD_LOCALS |_a| (0, 1) {};
             // Adaptive specialization (first uop of every family head).
-            _SPECIALIZE |_a| (0, 0) {SPECIALIZE | SPECIAL};
+            _SPECIALIZE |_a| (0, 0) {SPECIALIZE | SPECIAL | TIER1};
             // Guards and actions of the specialized forms (see `interp::spec`).
             _GUARD_GLOBALS_VERSION |_a| (0, 0) {DEOPT | CHECK};
             _GUARD_BUILTINS_VERSION |_a| (0, 0) {DEOPT | CHECK};
@@ -250,7 +253,7 @@ macro_rules! for_each_uop {
             _CALL_TUPLE_LIST_1 |a| (a + 2, 1) {DEOPT | ERROR};
             // tier 2: hot-spot counting in tier 1, and the uops that only appear in traces
             // (see `exec`). `EXIT` marks a side exit that warms up and can grow a side trace.
-            _HOT_COUNT |_a| (0, 0) {SPECIAL};
+            _HOT_COUNT |_a| (0, 0) {SPECIAL | TIER1};
             _ENTER_EXECUTOR |_a| (0, 0) {ERROR | ESCAPES | FRAME | SPECIAL};
             _START_EXECUTOR |_a| (0, 0) {SPECIAL};
             _CHECK_VALIDITY |_a| (0, 0) {EXIT | SPECIAL | CHECK};
@@ -267,15 +270,15 @@ macro_rules! for_each_uop {
             // whose result must be a small int: when it is not (or the operation raises),
             // the uop leaves through the instruction's exit before any effect (tier 1 redoes
             // the instruction), so the result is a proven small int for later guards.
-            _BINARY_OP_ADD_SMALL_INT |_a| (2, 1) {EXIT};
-            _BINARY_OP_SUBTRACT_SMALL_INT |_a| (2, 1) {EXIT};
-            _BINARY_OP_SMALL_INT |_a| (2, 1) {EXIT};
+            _BINARY_OP_ADD_SMALL_INT |_a| (2, 1) {EXIT} replaces [_BINARY_OP_ADD_INT];
+            _BINARY_OP_SUBTRACT_SMALL_INT |_a| (2, 1) {EXIT} replaces [_BINARY_OP_SUBTRACT_INT];
+            _BINARY_OP_SMALL_INT |_a| (2, 1) {EXIT} replaces [_BINARY_OP_INT];
             // `_FOR_ITER_RANGE` that leaves (before advancing) when the value is not a small int.
-            _FOR_ITER_RANGE_SMALL |_a| (1, 2) / (1, 0) {DEOPT | JUMP | EXIT | SPLIT | VALUE_CHECK};
+            _FOR_ITER_RANGE_SMALL |_a| (1, 2) / (1, 0) {DEOPT | JUMP | EXIT | SPLIT | VALUE_CHECK} replaces [_FOR_ITER_RANGE];
             // `_CHECK_PERIODIC` that leaves the trace (through a `_DEOPT` stub, before any
             // effect) when a collection or an interrupt is due, so tier 1 runs the safe point:
             // in the trace it never runs Python code (finalizers), so it does not escape.
-            _CHECK_PERIODIC_EXIT |_a| (0, 0) {EXIT};
+            _CHECK_PERIODIC_EXIT |_a| (0, 0) {PERIODIC | EXIT} replaces [_CHECK_PERIODIC];
             // guards: type guards split off the specialized actions (as CPython's
             // `bytecodes.c` does), so the optimizer can drop them where the type is proven.
             // The actions keep their own checks as a safety net (they deopt, never panic,
@@ -293,17 +296,17 @@ macro_rules! for_each_uop {
             _GUARD_INSTANCE_SLOT_STORE |_a| (1, 1) {DEOPT | CHECK};
             // The strict form the optimizer puts in their place: an instance without a dict
             // whose class has exactly the cached version.
-            _GUARD_TYPE_VERSION |_a| (1, 1) {DEOPT | CHECK};
+            _GUARD_TYPE_VERSION |_a| (1, 1) {DEOPT | CHECK} replaces [_GUARD_INSTANCE_SLOT, _GUARD_INSTANCE_SLOT_STORE];
             // The polymorphic form the optimizer puts in their place (oparg: a shape): an
             // instance without a dict whose class's layout has that prefix and plain
             // attribute access; proves every slot of the prefix (`object::shape`).
-            _GUARD_SHAPE |_a| (1, 1) {DEOPT | CHECK};
+            _GUARD_SHAPE |_a| (1, 1) {DEOPT | CHECK} replaces [_GUARD_INSTANCE_SLOT, _GUARD_INSTANCE_SLOT_STORE];
             // `_LOAD_ATTR_INSTANCE_METHOD` on an owner proven of the cached class version:
             // only the layout length is checked (no instance attribute shadows the method).
-            _LOAD_ATTR_METHOD_LAYOUT |a| (1, 1 + (a & 1)) {DEOPT | SPLIT | VALUE_CHECK};
+            _LOAD_ATTR_METHOD_LAYOUT |a| (1, 1 + (a & 1)) {DEOPT | SPLIT | VALUE_CHECK} replaces [_LOAD_ATTR_INSTANCE_METHOD];
             // The strict form of `_LOAD_ATTR_INSTANCE_METHOD` (the cached class version and
             // layout length only, no polymorphic lookup): after it the owner's class is known.
-            _LOAD_ATTR_METHOD_VERSION |a| (1, 1 + (a & 1)) {DEOPT};
+            _LOAD_ATTR_METHOD_VERSION |a| (1, 1 + (a & 1)) {DEOPT} replaces [_LOAD_ATTR_INSTANCE_METHOD];
             // lead: `list.append` / `set.add` calls split like CPython's: the callable is
             // that builtin method and `self` a list / a (mutable) set.
             _GUARD_CALL_LIST_APPEND |a| (a + 2, a + 2) {DEOPT | CHECK};
@@ -314,11 +317,11 @@ macro_rules! for_each_uop {
             // lead: a global or builtin promoted to a constant of the executor (oparg =
             // index into `Executor::consts` << 1 | push_null); the executor depends on the
             // binding, so a rebinding invalidates it. Run by the executor itself.
-            _LOAD_CONST_INLINE |a| (0, 1 + (a & 1)) {};
+            _LOAD_CONST_INLINE |a| (0, 1 + (a & 1)) {} replaces [_LOAD_GLOBAL_MODULE, _LOAD_GLOBAL_BUILTIN];
             // gen: `_FOR_ITER_GEN` where the optimizer proved the iterator a generator: the
             // same action (it still deopts for anything else, as a safety net, and when the
             // generator cannot be resumed in place), no longer counted as a type guard.
-            _FOR_ITER_GEN_PROVEN |_a| (1, 2) / (1, 0) {DEOPT | JUMP | ERROR | FRAME | SPLIT | VALUE_CHECK};
+            _FOR_ITER_GEN_PROVEN |_a| (1, 2) / (1, 0) {DEOPT | JUMP | ERROR | FRAME | SPLIT | VALUE_CHECK} replaces [_FOR_ITER_GEN];
         }
     };
 }
@@ -669,7 +672,7 @@ macro_rules! jump_or_plain {
 }
 
 macro_rules! define_uops {
-    ($($name:ident |$a:ident| ($pops:expr, $pushes:expr) $(/ ($jpops:expr, $jpushes:expr))? {$($f:ident)|*};)*) => {
+    ($($name:ident |$a:ident| ($pops:expr, $pushes:expr) $(/ ($jpops:expr, $jpushes:expr))? {$($f:ident)|*} $(replaces [$($from:ident),*])?;)*) => {
         /// A micro-op.
         #[allow(non_camel_case_types, reason = "uop names mirror CPython's spelling")]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -694,6 +697,13 @@ macro_rules! define_uops {
             #[inline]
             pub const fn flags(self) -> Flags {
                 match self { $(Uop::$name => table_flags!($($f)|*),)* }
+            }
+
+            /// The uops the trace optimizer may put this one in the place of (same stack
+            /// effect and operands; it may leave through the instruction's guard exit where
+            /// they did not).
+            pub fn replaces(self) -> &'static [Uop] {
+                match self { $(Uop::$name => &[$($(Uop::$from),*)?],)* }
             }
 
             /// Stack effect as (inputs, outputs) for an oparg (the instruction's, or for a

@@ -151,7 +151,7 @@ mod tests {
         op.uops()
             .iter()
             .copied()
-            .filter(|u| !matches!(u, Uop::_SPECIALIZE | Uop::_HOT_COUNT))
+            .filter(|u| !u.flags().contains(Flags::TIER1))
             .collect()
     }
 

@@ -292,7 +292,7 @@ impl Executor {
             top <= j
                 && self.uops[top..j]
                     .iter()
-                    .any(|x| matches!(x.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT))
+                    .any(|x| x.uop.flags().contains(Flags::PERIODIC))
         };
         self.uops.iter().enumerate().all(|(i, u)| {
             let whole = u.check & check::WHOLE == 0

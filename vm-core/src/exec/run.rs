@@ -10,7 +10,7 @@ use super::forms::DISPATCH;
 use super::ir::{check, Executor, UopInst, COLD_LINK, NO_EXIT, SAME_FRAME};
 use super::table::{Entry, Table, NOT_AN_ENTRY, OUTCOME};
 use super::{hot, MAX_CHAIN_DEPTH};
-use crate::bytecode::ops::Uop;
+use crate::bytecode::ops::{Flags, Uop};
 use crate::interp::eval::{Ctx, Flow, Step, UOP_HANDLERS};
 use crate::object::value::Value;
 use crate::trace::record::Recorder;
@@ -44,8 +44,7 @@ enum Ran {
 #[inline(always)]
 fn is_plain_safe_point(u: Option<&UopInst>) -> bool {
     u.is_some_and(|u| {
-        matches!(u.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT)
-            && u.check & !check::VALIDATE == check::NONE
+        u.uop.flags().contains(Flags::PERIODIC) && u.check & !check::VALIDATE == check::NONE
     })
 }
 
@@ -355,7 +354,7 @@ impl Vm {
             // A safe point with something due, or a uop that may escape whose oparg did
             // not fit its entry's wrapper. (Promoted constants, calls and returns are the
             // hot loop's.)
-            let safe_point = matches!(u.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT);
+            let safe_point = u.uop.flags().contains(Flags::PERIODIC);
             let step = if safe_point && !self.periodic_due() {
                 Step::Next
             } else {

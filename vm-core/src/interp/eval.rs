@@ -95,7 +95,7 @@ pub(crate) type Handler = fn(&mut Vm, &mut Ctx, u32) -> Step;
 pub(crate) type UopHandler = fn(&mut Vm, &mut Ctx, u32) -> Step;
 
 macro_rules! uop_table {
-    ($($name:ident |$a:ident| ($pops:expr, $pushes:expr) $(/ ($jpops:expr, $jpushes:expr))? {$($f:ident)|*};)*) => {
+    ($($name:ident |$a:ident| ($pops:expr, $pushes:expr) $(/ ($jpops:expr, $jpushes:expr))? {$($f:ident)|*} $(replaces [$($from:ident),*])?;)*) => {
         /// One handler per uop (indexed by `Uop as usize`), for the uop executor: each is
         /// `exec_uop` specialized to its uop, so traces run the same bodies as tier 1 with
         /// one indirect call per uop. 256 entries (the rest raise), so a `u8` index needs no

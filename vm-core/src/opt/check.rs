@@ -35,7 +35,7 @@ pub fn is_pure_check(uop: Uop) -> bool {
 /// every link keep theirs and a trace is finite (the work between two checks stays
 /// bounded), and a skipped collection point changes no result.
 fn is_entered_safe_point(r: &UopInst, i: usize) -> bool {
-    matches!(r.uop, Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT) && r.target == 0 && i > 0
+    r.uop.flags().contains(Flags::PERIODIC) && r.target == 0 && i > 0
 }
 
 /// With a budget, the optimized trace counts the instructions the recorded one does
@@ -59,25 +59,7 @@ fn counts_every_instruction(
 /// Whether the optimizer may put `to` in the place of `from` (same stack effect, same
 /// operands; `to` may leave through the instruction's guard exit where `from` did not).
 pub fn is_replacement(from: Uop, to: Uop) -> bool {
-    use Uop::*;
-    from == to
-        || matches!(
-            (from, to),
-            (_BINARY_OP_ADD_INT, _BINARY_OP_ADD_SMALL_INT)
-                | (_BINARY_OP_SUBTRACT_INT, _BINARY_OP_SUBTRACT_SMALL_INT)
-                | (_BINARY_OP_INT, _BINARY_OP_SMALL_INT)
-                | (_FOR_ITER_RANGE, _FOR_ITER_RANGE_SMALL)
-                | (_CHECK_PERIODIC, _CHECK_PERIODIC_EXIT)
-                | (_LOAD_GLOBAL_MODULE, _LOAD_CONST_INLINE)
-                | (_LOAD_GLOBAL_BUILTIN, _LOAD_CONST_INLINE)
-                | (_GUARD_INSTANCE_SLOT, _GUARD_TYPE_VERSION)
-                | (_GUARD_INSTANCE_SLOT_STORE, _GUARD_TYPE_VERSION)
-                | (_GUARD_INSTANCE_SLOT, _GUARD_SHAPE)
-                | (_GUARD_INSTANCE_SLOT_STORE, _GUARD_SHAPE)
-                | (_LOAD_ATTR_INSTANCE_METHOD, _LOAD_ATTR_METHOD_LAYOUT)
-                | (_LOAD_ATTR_INSTANCE_METHOD, _LOAD_ATTR_METHOD_VERSION)
-                | (_FOR_ITER_GEN, _FOR_ITER_GEN_PROVEN)
-        )
+    from == to || to.replaces().contains(&from)
 }
 
 /// The net stack effect of one uop as the op table declares it; a loop head recorded

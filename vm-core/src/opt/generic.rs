@@ -18,7 +18,7 @@ pub(crate) fn instruction_of(recorded: Option<Op>, uops: &[Uop]) -> Option<Op> {
         let mut it = op
             .uops()
             .iter()
-            .filter(|u| !matches!(u, Uop::_SPECIALIZE | Uop::_HOT_COUNT));
+            .filter(|u| !u.flags().contains(Flags::TIER1));
         uops.iter().all(|u| it.next() == Some(u)) && it.next().is_none()
     };
     if let Some(op) = recorded.filter(|&op| matches(op)) {

@@ -43,7 +43,7 @@ pub fn constants(vm: &Vm, b: &mut ExecutorBuilder) -> bool {
     let mut any = false;
     for k in first..b.body.len() {
         let u = &b.body[k];
-        if !matches!(u.uop, Uop::_LOAD_GLOBAL_MODULE | Uop::_LOAD_GLOBAL_BUILTIN) {
+        if !Uop::_LOAD_CONST_INLINE.replaces().contains(&u.uop) {
             continue;
         }
         let Some(v) = bound_value(vm, b, u) else {
@@ -75,7 +75,7 @@ pub fn finish(b: &mut ExecutorBuilder, escapes: &[usize]) -> u32 {
     }
     let loads_left = b.body[first..]
         .iter()
-        .any(|u| matches!(u.uop, Uop::_LOAD_GLOBAL_MODULE | Uop::_LOAD_GLOBAL_BUILTIN));
+        .any(|u| Uop::_LOAD_CONST_INLINE.replaces().contains(&u.uop));
     let checks = check_points(&b.body, escapes, &promoted);
     // (A load of the first instruction keeps its own guard.)
     let drop_guards = !loads_left;

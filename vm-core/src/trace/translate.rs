@@ -94,7 +94,7 @@ impl Recorder {
     ) {
         let mut guard_stub = NO_EXIT;
         for &uop in uops {
-            if matches!(uop, Uop::_SPECIALIZE | Uop::_HOT_COUNT) {
+            if uop.flags().contains(Flags::TIER1) {
                 continue;
             }
             let f = uop.flags();
