@@ -1,5 +1,6 @@
 //! The tier-1 interpreter: frames, the dispatch loop, calls, generators and unwinding.
 
+mod bodies;
 pub(crate) mod call;
 pub(crate) mod eval;
 pub mod frame;
