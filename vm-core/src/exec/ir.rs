@@ -323,6 +323,10 @@ pub struct Executor {
     /// What the uop executor's hot loop dispatches, derived from `uops` when the executor
     /// is registered (so no builder can supply one that disagrees with them).
     pub(crate) table: Box<super::table::Table>,
+    /// Its machine code, when a JIT backend compiled it at registration; the code block is
+    /// freed with the executor (once invalidated or evicted and no frame runs it). Lives in
+    /// code memory, so it is not counted in [`Executor::memory`].
+    pub compiled: Option<crate::jit::CompiledCode>,
 }
 
 impl Executor {
@@ -617,6 +621,7 @@ impl ExecutorBuilder {
             loop_top: loop_entry.as_ref().map_or(1, |l| l.top),
             loop_entry,
             table: Default::default(),
+            compiled: None,
         }
     }
 }
