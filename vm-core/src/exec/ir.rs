@@ -326,7 +326,8 @@ pub struct Executor {
     /// Its machine code, when a JIT backend compiled it at registration; the code block is
     /// freed with the executor (once invalidated or evicted and no frame runs it). Lives in
     /// code memory, so it is not counted in [`Executor::memory`].
-    pub compiled: Option<crate::jit::CompiledCode>,
+    /// Boxed: an executor travels by value (`Compiled::Executor`) and stays small.
+    pub compiled: Option<Box<crate::jit::CompiledCode>>,
 }
 
 impl Executor {

@@ -120,14 +120,14 @@ impl Jit {
 
     /// Compiles a newly registered executor; `None` (counted) when the backend refuses or
     /// code memory runs out: the executor then runs in the uop executor.
-    pub(crate) fn compile(&mut self, exec: &Executor) -> Option<CompiledCode> {
+    pub(crate) fn compile(&mut self, exec: &Executor) -> Option<Box<CompiledCode>> {
         let r = self.backend.compile(exec, &self.memory);
         match r {
             Ok(_) => self.stats.compiled += 1,
             Err(JitError::Memory(_)) => self.stats.out_of_memory += 1,
             Err(_) => self.stats.refused += 1,
         }
-        r.ok()
+        r.ok().map(Box::new)
     }
 }
 
