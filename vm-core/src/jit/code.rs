@@ -145,7 +145,7 @@ pub struct CodeExit {
 #[derive(Debug)]
 pub struct CompiledCode {
     block: CodeBlock,
-    entry: usize,
+    entry: *const u8,
     exits: Box<[CodeExit]>,
 }
 
@@ -185,6 +185,9 @@ impl CompiledCode {
             ));
         }
         block.seal()?;
+        let entry = block
+            .address(entry)
+            .ok_or(JitError::Malformed("entry outside the block"))?;
         Ok(CompiledCode {
             block,
             entry,
@@ -192,10 +195,10 @@ impl CompiledCode {
         })
     }
 
-    /// The address the executor's code is entered at (the block is sealed).
+    /// The address the executor's code is entered at. The block stays sealed: it is never
+    /// handed out mutably.
     pub fn entry(&self) -> *const u8 {
-        // The block is sealed (`new`) and never handed out mutably, so this is `Some`.
-        self.block.address(self.entry).unwrap_or(core::ptr::null())
+        self.entry
     }
 
     /// The exits, in the order the backend listed them.
