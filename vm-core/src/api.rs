@@ -258,6 +258,11 @@ impl Vm {
         self.spec.stats.as_deref()
     }
 
+    /// What the JIT compiled and refused, when [`Config::jit`](crate::Config::jit) is set.
+    pub fn jit_stats(&self) -> Option<crate::jit::JitStats> {
+        self.tier2.jit.as_ref().map(|j| j.stats)
+    }
+
     /// Reads a global of `__main__` (a handle: it stays valid across runs and collections).
     pub fn get_global(&mut self, name: &str) -> Option<Handle> {
         let k = self.intern(name).ok()?;

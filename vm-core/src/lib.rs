@@ -3,14 +3,16 @@
 //! The crate follows the pipeline: `compile` (source to bytecode), `bytecode` (the op table
 //! and code objects), `object` (values and the heap), `builtins`, `interp` (the tier-1
 //! interpreter), `trace` (recording traces of hot code), `exec` (tier 2: the optimizer
-//! API, executors, the uop executor) and `vm` (configuration and the embedding API).
+//! API, executors, the uop executor), `jit` (executable memory and the machine-code backend
+//! interface) and `vm` (configuration and the embedding API).
 //!
 //! | feature    | default | what it does |
 //! |------------|---------|--------------|
 //! | `compiler` | yes     | the source-to-bytecode front end |
 //! | `std`      | yes     | `std::error::Error` impls for host embedders |
 #![no_std]
-#![forbid(unsafe_code)]
+// `unsafe` only in `jit::code` and `jit::memory` (executable memory), each allowed by name.
+#![deny(unsafe_code)]
 
 extern crate alloc;
 #[cfg(feature = "std")]
@@ -25,6 +27,7 @@ pub mod exec;
 pub mod format;
 pub mod handle;
 pub mod interp;
+pub mod jit;
 pub mod limits;
 pub mod numeric;
 pub mod object;

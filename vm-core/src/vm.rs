@@ -100,6 +100,9 @@ pub struct Config {
     /// spent, at the same instruction in every tier (`tiercel --fuel N`; see
     /// [`crate::limits`]).
     pub fuel: Option<u64>,
+    /// Code memory and a machine-code backend: executors are compiled as they are
+    /// registered (see [`crate::jit`]). `None` (the default): no JIT.
+    pub jit: Option<crate::jit::JitConfig>,
 }
 
 impl Default for Config {
@@ -118,6 +121,7 @@ impl Default for Config {
             optimize_traces: true,
             log_traces: false,
             fuel: None,
+            jit: None,
         }
     }
 }
@@ -275,12 +279,13 @@ impl Vm {
                 config.log_traces,
             )),
         };
-        let tier2 = crate::exec::registry::Tier2::new(
+        let mut tier2 = crate::exec::registry::Tier2::new(
             optimizer,
             config.hot,
             config.executor_memory,
             config.stats,
         );
+        tier2.jit = config.jit.as_ref().map(crate::jit::backend::Jit::new);
         let mut vm = Vm {
             heap,
             stack: crate::interp::stack::ValueStack::new(),

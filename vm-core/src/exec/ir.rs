@@ -276,6 +276,11 @@ pub struct Executor {
     /// What the uop executor's hot loop dispatches, derived from `uops` when the executor
     /// is registered (so no builder can supply one that disagrees with them).
     pub(crate) table: Box<super::table::Table>,
+    /// Its machine code, when a JIT backend compiled it at registration; the code block is
+    /// freed with the executor (once invalidated or evicted and no frame runs it). Lives in
+    /// code memory, so it is not counted in [`Executor::memory`].
+    /// Boxed: an executor travels by value (`Compiled::Executor`) and stays small.
+    pub compiled: Option<Box<crate::jit::CompiledCode>>,
 }
 
 impl Executor {
@@ -568,6 +573,7 @@ impl ExecutorBuilder {
             loop_top: loop_entry.as_ref().map_or(1, |l| l.top),
             loop_entry,
             table: Default::default(),
+            compiled: None,
         }
     }
 }

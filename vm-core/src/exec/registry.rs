@@ -58,6 +58,8 @@ pub(crate) struct Tier2 {
     pub(crate) dict_mutations: Vec<(u32, u32)>,
     /// Statistics, when enabled.
     pub(crate) stats: Option<Box<Tier2Stats>>,
+    /// The JIT that compiles executors as they are registered, when configured.
+    pub(crate) jit: Option<crate::jit::backend::Jit>,
 }
 
 impl core::fmt::Debug for Tier2 {
@@ -100,6 +102,7 @@ impl Tier2 {
             watched: super::ir::Bloom::default(),
             dict_mutations: Vec::new(),
             stats: stats.then(Default::default),
+            jit: None,
         };
         // Slot 0: the shared cold exit, an executor of one `_COLD_EXIT` that every exit
         // links to until a trace is attached to it.
@@ -155,6 +158,9 @@ impl Tier2 {
             self.watched.add(d.key());
         }
         self.memory += e.memory();
+        if let Some(jit) = self.jit.as_mut() {
+            e.compiled = jit.compile(&e);
+        }
         let rc = Rc::new(e);
         self.slots[slot].exec = Some(rc.clone());
         if let Some(s) = self.stats.as_mut() {

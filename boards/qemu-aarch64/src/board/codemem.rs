@@ -1,18 +1,20 @@
-//! The JIT's code region: one dedicated 2 MiB block, either RW + PXN (writing) or RO +
-//! executable (sealed), never both (see [`super::mmu::set_code_block`]); and the machine code
-//! the shared self-test (`board_common::selftest`) writes into it.
+//! The JIT's code memory: one dedicated 2 MiB block, mapped with 4 KiB pages (see
+//! [`super::mmu::set_code_pages`]), handed out page by page as blocks that are either RW +
+//! PXN (writing) or RO + executable (sealed), never both; and the machine code the shared
+//! self-test (`board_common::selftest`) writes into it.
 
 use alloc::vec::Vec;
 use core::arch::asm;
-use core::ptr::addr_of_mut;
+use core::ptr::{addr_of_mut, NonNull};
 use core::sync::atomic::{AtomicBool, Ordering};
 
+use board_common::codemem::{RegionPages, PAGE};
 use board_common::selftest::{Entry, TestCpu};
-use board_common::CodeMemory;
+use vm_core::jit::{CodeMemory, CodeMemoryError, CodeRange};
 
 use super::mmu;
 
-/// Size of the code region (one level-2 block).
+/// Size of the code region (one level-2 block's worth).
 pub const CODE_SIZE: usize = mmu::BLOCK;
 
 /// Page-aligned here; linker.ld places it alone at the start of a 2 MiB-aligned `.code`
@@ -24,16 +26,16 @@ struct Region([u8; CODE_SIZE]);
 static mut REGION: Region = Region([0; CODE_SIZE]);
 static TAKEN: AtomicBool = AtomicBool::new(false);
 
-/// The board's one code region (W^X).
-#[derive(Debug)]
-pub struct CodeRegion {
-    _unique: (),
+/// The start of the code region.
+pub fn base() -> usize {
+    addr_of_mut!(REGION) as usize
 }
 
-impl CodeRegion {
-    fn base() -> usize {
-        addr_of_mut!(REGION) as usize
-    }
+/// The board's code memory (W^X, page-granular). Free pages are RW + PXN (how
+/// [`mmu::init`] maps the region, and how [`CodeMemory::free`] leaves them).
+#[derive(Debug)]
+pub struct CodeRegion {
+    pages: RegionPages,
 }
 
 /// Cleans the D-cache to the point of unification and invalidates the I-cache over
@@ -65,34 +67,54 @@ fn sync_icache(start: usize, len: usize) {
     unsafe { asm!("dsb ish", "isb", options(nostack)) };
 }
 
-impl CodeMemory for CodeRegion {
-    fn take() -> Option<Self> {
-        if Self::base() % mmu::BLOCK != 0 || TAKEN.swap(true, Ordering::AcqRel) {
-            return None;
-        }
-        Some(CodeRegion { _unique: () })
+// SAFETY: blocks are disjoint runs of whole 4 KiB pages of the region (`RegionPages`), which
+// holds nothing else; a free page is RW + PXN, and `allocate` zeroes the pages it hands out;
+// `seal` cleans the D-cache and invalidates the I-cache over the block (only the block),
+// then maps it RO + executable; `unseal`/`free` map it RW + PXN; each page descriptor
+// changes with its TLB entry invalidated (`mmu::set_code_pages`), so no page is ever
+// writable and executable.
+unsafe impl CodeMemory for CodeRegion {
+    fn page_size(&self) -> usize {
+        PAGE
     }
 
     fn capacity(&self) -> usize {
-        CODE_SIZE
+        self.pages.capacity()
     }
 
-    fn writable(&mut self) -> &mut [u8] {
-        // SAFETY: the block holds REGION only (2 MiB aligned and sized); `&mut self` of the
-        // single CodeRegion means no code in it is running and no other slice is alive.
-        unsafe {
-            mmu::set_code_block(Self::base(), false);
-            &mut (*addr_of_mut!(REGION)).0
+    fn available(&self) -> usize {
+        self.pages.available()
+    }
+
+    fn allocate(&self, len: usize) -> Result<CodeRange, CodeMemoryError> {
+        let pages = self.pages.allocate(len)?;
+        // SAFETY: free pages of the region are mapped RW + PXN and belong to no block, and
+        // these were free until now: zeroing initializes them for the slice a block hands
+        // out.
+        unsafe { core::ptr::write_bytes(pages.start as *mut u8, 0, pages.len()) };
+        let start = NonNull::new(pages.start as *mut u8).ok_or(CodeMemoryError::Platform(0))?;
+        Ok(CodeRange::new(start, pages.len()))
+    }
+
+    unsafe fn seal(&self, range: CodeRange) -> Result<(), CodeMemoryError> {
+        let start = range.start().as_ptr() as usize;
+        sync_icache(start, range.len());
+        mmu::set_code_pages(start, range.len(), true);
+        Ok(())
+    }
+
+    unsafe fn unseal(&self, range: CodeRange) -> Result<(), CodeMemoryError> {
+        mmu::set_code_pages(range.start().as_ptr() as usize, range.len(), false);
+        Ok(())
+    }
+
+    unsafe fn free(&self, range: CodeRange) {
+        let freed = self.pages.free(range);
+        debug_assert!(freed, "freed a range that was not a block");
+        if freed {
+            // Freed pages go back to RW + PXN: nothing can jump into stale code.
+            mmu::set_code_pages(range.start().as_ptr() as usize, range.len(), false);
         }
-    }
-
-    fn seal(&mut self) -> *const u8 {
-        let base = Self::base();
-        sync_icache(base, CODE_SIZE);
-        // SAFETY: as in `writable`; the slice it returned borrowed `self` mutably, so it is
-        // no longer alive when `seal` runs.
-        unsafe { mmu::set_code_block(base, true) };
-        base as *const u8
     }
 }
 
@@ -114,6 +136,15 @@ const fn words<const W: usize, const B: usize>(insns: [u32; W]) -> [u8; B] {
 const ADD: [u8; 8] = words([ADD_W0_W0_W1, RET]);
 
 impl TestCpu for CodeRegion {
+    fn take() -> Option<Self> {
+        if base() % mmu::BLOCK != 0 || TAKEN.swap(true, Ordering::AcqRel) {
+            return None;
+        }
+        Some(CodeRegion {
+            pages: RegionPages::new(base(), CODE_SIZE),
+        })
+    }
+
     const ADDERS: &'static [(&'static str, &'static [u8])] = &[("add", &ADD)];
 
     /// `movz w0, #value; ret`.
@@ -124,9 +155,9 @@ impl TestCpu for CodeRegion {
 
     fn call(f: Entry<'_>, a: u32, b: u32) -> u32 {
         // SAFETY: an `Entry` is a complete function of this signature that the self-test
-        // wrote from the encodings above, in the region, sealed (RO + executable, caches
-        // synchronized by `seal`) while the entry lives. The one exception is the
-        // exec-writable fault test: there the block is PXN, so the fetch takes an
+        // wrote from the encodings above, in a block it keeps sealed (RO + executable,
+        // caches synchronized by `seal`) while the entry lives. The one exception is the
+        // exec-writable fault test: there the page is PXN, so the fetch takes an
         // instruction abort (EC=0x21) and the fault handler exits; if it did not, the valid
         // code would just return.
         let f =

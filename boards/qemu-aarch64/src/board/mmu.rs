@@ -7,7 +7,7 @@
 //! | 0x4000_0000..RAM_END | Normal write-back, inner shareable, read-write, never executable |
 //! | the 2 MiB blocks holding `.text`/`.rodata` | 4 KiB pages: `.text` read-only + executable, `.rodata` read-only, the rest read-write + never executable |
 //! | the stack guard block | unmapped |
-//! | the code region block | RW+PXN or RO+executable, switched by [`set_code_block`] |
+//! | the code region block | 4 KiB pages, each RW+PXN or RO+executable, switched by [`set_code_pages`]; RW+PXN at first |
 //!
 //! MAIR, TCR and the enable sequence are the ones verified in
 //! `shared/research/baremetal.md` section 2.4.
@@ -49,6 +49,8 @@ static mut L1: Table = Table([0; 512]);
 static mut L2_LOW: Table = Table([0; 512]);
 static mut L2_RAM: Table = Table([0; 512]);
 static mut L3: [Table; L3_TABLES] = [const { Table([0; 512]) }; L3_TABLES];
+/// The code region's level-3 table.
+static mut CODE_L3: Table = Table([0; 512]);
 
 extern "C" {
     static __text_start: u8;
@@ -66,6 +68,16 @@ fn image_page_desc(pa: usize, text_end: usize, rodata_end: usize) -> u64 {
         d | AP_RO
     } else if pa < rodata_end {
         d | AP_RO | PXN
+    } else {
+        d | PXN
+    }
+}
+
+/// A 4 KiB page of the code region: RO + executable, or RW + never executable.
+fn code_page_desc(pa: usize, exec: bool) -> u64 {
+    let d = pa as u64 | DESC_PAGE | RAM_ATTRS;
+    if exec {
+        d | AP_RO
     } else {
         d | PXN
     }
@@ -105,15 +117,20 @@ pub unsafe fn init() {
     let text_end = &raw const __text_end as usize;
     let rodata_end = &raw const __rodata_end as usize;
     let guard = &raw const __stack_guard as usize;
+    let code = super::codemem::base();
     // SAFETY: single-threaded boot code; nothing else refers to the tables yet.
-    let (l1, low, ram, l3) = unsafe {
+    let (l1, low, ram, l3, code_l3) = unsafe {
         (
             &mut (*addr_of_mut!(L1)).0,
             &mut (*addr_of_mut!(L2_LOW)).0,
             &mut (*addr_of_mut!(L2_RAM)).0,
             &mut *addr_of_mut!(L3),
+            &mut (*addr_of_mut!(CODE_L3)).0,
         )
     };
+    for (j, e) in code_l3.iter_mut().enumerate() {
+        *e = code_page_desc(code + j * PAGE, false);
+    }
     for (i, d) in low.iter_mut().enumerate() {
         let pa = i * BLOCK;
         *d = if pa >= 0x0800_0000 {
@@ -127,6 +144,8 @@ pub unsafe fn init() {
         let pa = RAM_BASE + i * BLOCK;
         *d = if pa >= RAM_END || pa == guard {
             0
+        } else if pa == code {
+            code_l3.as_ptr() as u64 | DESC_TABLE
         } else if pa < rodata_end && pa + BLOCK > text_start {
             if let Some(t) = l3.get_mut(l3_used) {
                 l3_used += 1;
@@ -152,6 +171,7 @@ pub unsafe fn init() {
         l1.as_ptr() as usize,
         low.as_ptr() as usize,
         ram.as_ptr() as usize,
+        code_l3.as_ptr() as usize,
     ] {
         let mut a = t;
         while a < t + 4096 {
@@ -192,29 +212,31 @@ pub unsafe fn init() {
     }
 }
 
-/// Switches the permissions of the 2 MiB block at `pa`: `exec` = read-only and executable,
-/// otherwise read-write and never executable; then invalidates its TLB entry.
-///
-/// # Safety
-/// `pa` must be a 2 MiB-aligned RAM block that holds only the code region: no other data or
-/// code of the program may live there, since its permissions change under it. [`init`] must
-/// have run.
-pub unsafe fn set_code_block(pa: usize, exec: bool) {
-    debug_assert!(pa % BLOCK == 0 && (RAM_BASE..RAM_END).contains(&pa));
-    let idx = (pa - RAM_BASE) / BLOCK;
-    let mut d = pa as u64 | DESC_BLOCK | RAM_ATTRS;
-    d |= if exec { AP_RO } else { PXN };
-    // SAFETY: the entry belongs to this block alone (caller's contract); a permission-only
-    // change needs no break-before-make. The TLB maintenance makes the new entry visible.
-    unsafe {
-        core::ptr::write_volatile(addr_of_mut!(L2_RAM.0[idx]), d);
-        asm!(
-            "dsb ishst",
-            "tlbi vaae1is, {va}",
-            "dsb ish",
-            "isb",
-            va = in(reg) (pa >> 12) as u64,
-            options(nostack)
-        );
+/// Switches the permissions of the code-region pages overlapping `[pa, pa + len)`: `exec` =
+/// read-only and executable, otherwise read-write and never executable; invalidates each
+/// page's TLB entry. Pages outside the region are left alone. [`init`] must have run.
+pub fn set_code_pages(pa: usize, len: usize, exec: bool) {
+    let code = super::codemem::base();
+    let first = pa.saturating_sub(code) / PAGE;
+    let end = (pa + len).saturating_sub(code).div_ceil(PAGE).min(512);
+    for page in first..end {
+        let va = code + page * PAGE;
+        // SAFETY: the entry maps a page of the code region (which holds nothing else) to
+        // itself, and only its permissions change, which needs no break-before-make; the
+        // caller (the code memory) changes only pages of blocks whose contract allows it
+        // (no code running in a block made writable). The TLB maintenance makes the new
+        // entry visible.
+        unsafe {
+            core::ptr::write_volatile(addr_of_mut!(CODE_L3.0[page]), code_page_desc(va, exec));
+            asm!(
+                "dsb ishst",
+                "tlbi vaae1is, {va}",
+                va = in(reg) (va >> 12) as u64,
+                options(nostack)
+            );
+        }
     }
+    // SAFETY: barriers; touch no memory. They complete the invalidations before any access
+    // through the new entries (and the fetch of the code sealed just now).
+    unsafe { asm!("dsb ish", "isb", options(nostack)) };
 }

@@ -3,9 +3,11 @@
 //! * the image (below `__fine_end`) uses 4 KiB pages: page 0 not present (null pointers
 //!   fault), `.text` read-only + executable, `.rodata` read-only + no-execute, the rest
 //!   read-write + no-execute;
-//! * above it, 2 MiB pages read-write + no-execute, except the code region (one 2 MiB page
-//!   that [`set_code_executable`] switches between RW+NX and RO+X) and the stack guard
-//!   (not present).
+//! * above it, 2 MiB pages read-write + no-execute, except the code region and the stack
+//!   guard (not present);
+//! * the code region (2 MiB, one page directory entry) uses a page table of its own, so each
+//!   4 KiB page switches between RW+NX and RO+X on its own ([`set_code_pages`]); it starts
+//!   RW+NX.
 //!
 //! The trampoline set `EFER.NXE` (so bit 63 is the NX bit, not a reserved bit) and `CR0.WP`
 //! (so ring 0 honours read-only pages).
@@ -26,6 +28,8 @@ const FINE_TABLES: usize = 4;
 struct Table([u64; 512]);
 
 static mut FINE: [Table; FINE_TABLES] = [const { Table([0; 512]) }; FINE_TABLES];
+/// The code region's page table.
+static mut CODE_PT: Table = Table([0; 512]);
 
 extern "C" {
     /// The four page directories of the boot tables (boot.s): 2048 entries of 2 MiB.
@@ -63,8 +67,13 @@ pub fn init() {
         let rodata = symbol(addr_of!(__rodata_start))..symbol(addr_of!(__rodata_end));
         let fine_end = symbol(addr_of!(__fine_end));
         let guard = symbol(addr_of!(__guard_start));
+        let code = super::codemem::region().0 as u64;
         let pd = addr_of_mut!(boot_pd);
         let fine = addr_of_mut!(FINE);
+        let code_pt = addr_of_mut!(CODE_PT);
+        for (i, e) in (*code_pt).0.iter_mut().enumerate() {
+            *e = (code + i as u64 * PAGE) | PRESENT | WRITABLE | NO_EXECUTE;
+        }
 
         for page in 0..fine_end / PAGE {
             let addr = page * PAGE;
@@ -87,8 +96,10 @@ pub fn init() {
                 addr_of!((*fine)[i].0) as u64 | PRESENT | WRITABLE
             } else if addr == guard {
                 0
+            } else if addr == code {
+                // As for the image: the code region's leaves decide.
+                addr_of!((*code_pt).0) as u64 | PRESENT | WRITABLE
             } else {
-                // Includes the code region, which starts writable.
                 addr | PRESENT | HUGE | WRITABLE | NO_EXECUTE
             };
         }
@@ -96,22 +107,36 @@ pub fn init() {
     }
 }
 
-/// Maps the code region read-only + executable (`true`) or read-write + no-execute
-/// (`false`), then flushes its TLB entry.
-pub fn set_code_executable(executable: bool) {
-    let (code, _) = super::codemem::region();
-    let addr = code as u64;
-    let flags = if executable {
-        PRESENT | HUGE
+/// The flags of a code-region page: read-only + executable, or read-write + no-execute.
+fn code_page_flags(executable: bool) -> u64 {
+    if executable {
+        PRESENT
     } else {
-        PRESENT | HUGE | WRITABLE | NO_EXECUTE
-    };
-    // SAFETY: the entry maps the code region (2 MiB aligned, its own PD entry) to itself;
-    // only its permissions change, and `invlpg` drops the stale translation so the next
-    // access sees them. Nothing else lives in that page.
-    unsafe {
-        let pd = addr_of_mut!(boot_pd);
-        (*pd)[(addr / LARGE) as usize] = addr | flags;
-        asm!("invlpg [{0}]", in(reg) addr, options(nostack, preserves_flags));
+        PRESENT | WRITABLE | NO_EXECUTE
+    }
+}
+
+/// Maps the code-region pages overlapping `[addr, addr + len)` read-only + executable
+/// (`true`) or read-write + no-execute (`false`), flushing each page's TLB entry. Pages
+/// outside the region are left alone.
+pub fn set_code_pages(addr: usize, len: usize, executable: bool) {
+    let (code, size) = super::codemem::region();
+    let code = code as usize;
+    let first = addr.saturating_sub(code) / PAGE as usize;
+    let end = (addr + len)
+        .saturating_sub(code)
+        .div_ceil(PAGE as usize)
+        .min(size / PAGE as usize);
+    for page in first..end {
+        let va = (code + page * PAGE as usize) as u64;
+        // SAFETY: the entry maps a page of the code region (which holds nothing else) to
+        // itself; only its permissions change, and `invlpg` drops the stale translation so
+        // the next access sees them. The caller (the code memory) changes only pages of
+        // blocks whose contract allows it (no code running in a block made writable).
+        unsafe {
+            let pt = addr_of_mut!(CODE_PT);
+            core::ptr::write_volatile(&mut (*pt).0[page], va | code_page_flags(executable));
+            asm!("invlpg [{0}]", in(reg) va, options(nostack, preserves_flags));
+        }
     }
 }

@@ -1,0 +1,213 @@
+//! [`CodeBlock`]: one block of code memory, owned and freed when dropped; and
+//! [`CompiledCode`]: a sealed block holding an executor's machine code, with its entry and
+//! its exits.
+//!
+//! The `unsafe` here is what keeps [`CodeMemory`]'s contract for safe callers: a block is
+//! only seen as a slice while it is writable, and only the block that allocated a range
+//! seals, unseals and frees it, once.
+
+use alloc::boxed::Box;
+use alloc::rc::Rc;
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::backend::JitError;
+use super::memory::{CodeMemory, CodeMemoryError, CodeRange};
+use crate::bytecode::ops::Uop;
+use crate::exec::ir::Executor;
+
+/// A block of code memory, writable or sealed (executable), never both. Dropping it frees
+/// its pages.
+pub struct CodeBlock {
+    memory: Rc<dyn CodeMemory>,
+    range: CodeRange,
+    sealed: bool,
+}
+
+impl fmt::Debug for CodeBlock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CodeBlock")
+            .field("range", &self.range)
+            .field("sealed", &self.sealed)
+            .finish()
+    }
+}
+
+impl CodeBlock {
+    /// Allocates a writable block of at least `len` bytes from `memory`.
+    ///
+    /// # Errors
+    /// What [`CodeMemory::allocate`] refuses with (e.g. [`CodeMemoryError::Exhausted`]).
+    pub fn allocate(memory: &Rc<dyn CodeMemory>, len: usize) -> Result<CodeBlock, CodeMemoryError> {
+        let range = memory.allocate(len)?;
+        Ok(CodeBlock {
+            memory: memory.clone(),
+            range,
+            sealed: false,
+        })
+    }
+
+    /// The block's range (its address and length in bytes).
+    pub fn range(&self) -> CodeRange {
+        self.range
+    }
+
+    /// The block's length in bytes (whole pages).
+    pub fn len(&self) -> usize {
+        self.range.len()
+    }
+
+    /// Whether the block holds no byte (never: a block is at least one page).
+    pub fn is_empty(&self) -> bool {
+        self.range.is_empty()
+    }
+
+    /// Whether the block is sealed (executable, not writable).
+    pub fn is_sealed(&self) -> bool {
+        self.sealed
+    }
+
+    /// The block's bytes, to write code into; a sealed block is made writable (and not
+    /// executable) first, so code obtained from [`CodeBlock::address`] must not be running.
+    ///
+    /// # Errors
+    /// [`CodeMemoryError::Platform`] when the platform refuses the change; the block stays
+    /// sealed.
+    pub fn writable(&mut self) -> Result<&mut [u8], CodeMemoryError> {
+        if self.sealed {
+            // SAFETY: `range` came from this memory's `allocate` and is not freed (the
+            // block frees it only when dropped); the `&mut self` borrow means no slice of
+            // it is alive; code in a sealed block runs only through addresses whose callers
+            // promised it is not running when the block changes (see `address`).
+            unsafe { self.memory.unseal(self.range)? };
+            self.sealed = false;
+        }
+        // SAFETY: the memory's contract: the range is mapped readable and writable now,
+        // initialized, and belongs to this block alone; the slice borrows `self` mutably,
+        // so it cannot outlive the block nor coexist with a seal.
+        Ok(unsafe { core::slice::from_raw_parts_mut(self.range.start().as_ptr(), self.len()) })
+    }
+
+    /// Seals the block: executable, no longer writable, its bytes visible to instruction
+    /// fetch. Sealing a sealed block does nothing.
+    ///
+    /// # Errors
+    /// [`CodeMemoryError::Platform`] when the platform refuses the change; the block stays
+    /// writable.
+    pub fn seal(&mut self) -> Result<(), CodeMemoryError> {
+        if !self.sealed {
+            // SAFETY: the range is this block's (allocated, not freed) and the `&mut self`
+            // borrow means no slice from `writable` is alive.
+            unsafe { self.memory.seal(self.range)? };
+            self.sealed = true;
+        }
+        Ok(())
+    }
+
+    /// The address of byte `offset` of a sealed block (to call code there), or `None` when
+    /// the block is writable or `offset` is past its end. Calling it is the caller's
+    /// `unsafe` business: the code must be complete for the calling convention used, and
+    /// the block must stay alive and sealed while it runs.
+    pub fn address(&self, offset: usize) -> Option<*const u8> {
+        (self.sealed && offset < self.len()).then(|| {
+            self.range
+                .start()
+                .as_ptr()
+                .cast_const()
+                .wrapping_add(offset)
+        })
+    }
+}
+
+impl Drop for CodeBlock {
+    fn drop(&mut self) {
+        // SAFETY: the range is this block's, allocated from `memory` and freed only here;
+        // the block is going away, so no slice of it is alive, and whoever called code in
+        // it kept the block alive for the call (`address`).
+        unsafe { self.memory.free(self.range) };
+    }
+}
+
+/// An exit of compiled code: where in the machine code it leaves, and which exit stub of
+/// the executor it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodeExit {
+    /// Offset of the exit's code in the block (where a link to another trace would be
+    /// patched in).
+    pub code_offset: u32,
+    /// Index in [`Executor::uops`] of the exit stub it leaves through (`_EXIT_TRACE`,
+    /// `_DEOPT` or `_DYNAMIC_EXIT`), as a uop's `exit` field names it.
+    pub stub: u16,
+}
+
+/// An executor's machine code: a sealed block, the offset of its entry, and its exits.
+/// It lives in the executor ([`Executor::compiled`]) and its block is freed with it.
+#[derive(Debug)]
+pub struct CompiledCode {
+    block: CodeBlock,
+    entry: *const u8,
+    exits: Box<[CodeExit]>,
+}
+
+/// Whether `uop` is one an exit stub is made of.
+fn is_exit_stub(uop: Uop) -> bool {
+    matches!(uop, Uop::_EXIT_TRACE | Uop::_DEOPT | Uop::_DYNAMIC_EXIT)
+}
+
+impl CompiledCode {
+    /// Seals `block` and describes the code in it: `entry` is the offset the executor is
+    /// entered at, `exits` where the code leaves for which of `exec`'s exit stubs.
+    ///
+    /// # Errors
+    /// [`JitError::Malformed`] when the entry or an exit lies outside the block or an exit
+    /// names a uop of `exec` that is not an exit stub; [`JitError::Memory`] when sealing
+    /// fails. The block is freed either way.
+    pub fn new(
+        mut block: CodeBlock,
+        entry: usize,
+        exits: Vec<CodeExit>,
+        exec: &Executor,
+    ) -> Result<CompiledCode, JitError> {
+        let stub_ok = |x: &CodeExit| {
+            exec.uops
+                .get(usize::from(x.stub))
+                .is_some_and(|u| is_exit_stub(u.uop))
+        };
+        if entry >= block.len() {
+            return Err(JitError::Malformed("entry outside the block"));
+        }
+        if exits
+            .iter()
+            .any(|x| x.code_offset as usize >= block.len() || !stub_ok(x))
+        {
+            return Err(JitError::Malformed(
+                "exit outside the block or not an exit stub",
+            ));
+        }
+        block.seal()?;
+        let entry = block
+            .address(entry)
+            .ok_or(JitError::Malformed("entry outside the block"))?;
+        Ok(CompiledCode {
+            block,
+            entry,
+            exits: exits.into_boxed_slice(),
+        })
+    }
+
+    /// The address the executor's code is entered at. The block stays sealed: it is never
+    /// handed out mutably.
+    pub fn entry(&self) -> *const u8 {
+        self.entry
+    }
+
+    /// The exits, in the order the backend listed them.
+    pub fn exits(&self) -> &[CodeExit] {
+        &self.exits
+    }
+
+    /// The block holding the code.
+    pub fn block(&self) -> &CodeBlock {
+        &self.block
+    }
+}

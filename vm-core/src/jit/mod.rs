@@ -1,0 +1,37 @@
+//! Executable memory and the interface of a machine-code backend.
+//!
+//! - [`memory`]: [`CodeMemory`], what a board lends the JIT: page-granular blocks that are
+//!   either writable or executable, never both (W^X).
+//! - [`pages`]: [`PageAllocator`], the page allocator a board with one static code region
+//!   puts behind [`CodeMemory`].
+//! - [`code`]: [`CodeBlock`] (one block, owned, freed when dropped) and [`CompiledCode`]
+//!   (a block holding an executor's machine code, its entry and its exits). The only place
+//!   in `vm-core` with `unsafe` code: turning a block's address into a slice.
+//! - [`backend`]: [`Backend`], which lowers an executor to machine code, and [`JitConfig`],
+//!   how an embedder hands a VM its code memory and backend.
+//!
+//! An executor registered while a backend is configured is compiled at once; its
+//! [`CompiledCode`] lives in the executor and goes with it (invalidation, eviction, the
+//! sweep, the VM's end), once no frame runs the executor any more. A failed compilation
+//! (code memory exhausted, a uop the backend cannot lower) leaves the executor to the uop
+//! executor.
+
+pub mod backend;
+#[allow(
+    unsafe_code,
+    reason = "a block's address becomes a slice only here, and only the block that allocated \
+              a range seals, unseals and frees it (CodeMemory's unsafe methods)"
+)]
+pub mod code;
+#[allow(
+    unsafe_code,
+    reason = "declares the unsafe trait CodeMemory: its implementors vouch for W^X, \
+              exclusive and initialized blocks, which `code` relies on"
+)]
+pub mod memory;
+pub mod pages;
+
+pub use backend::{Backend, BackendFactory, JitConfig, JitError, JitStats};
+pub use code::{CodeBlock, CodeExit, CompiledCode};
+pub use memory::{CodeMemory, CodeMemoryError, CodeRange};
+pub use pages::PageAllocator;
