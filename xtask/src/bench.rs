@@ -19,7 +19,7 @@ const GNU_TIME: &str = "/usr/bin/time";
 const OTHERS: [&str; 3] = ["python3", "micropython", "pypy3"];
 
 const USAGE: &str = "\
-usage: cargo xtask bench [--runs N] [--filter NAME] [--tiercel-args \"ARGS\"] [--tier1] [--markdown]
+usage: cargo xtask bench [--runs N] [--filter NAME] [--tiercel-args \"ARGS\"] [--tier1] [--baseline PATH] [--markdown]
 
 Builds tiercel (release), runs every bench/*.py N times (default 5) on tiercel and on each of
 python3, micropython, pypy3 that is installed, interleaved, and prints the median wall time of
@@ -31,6 +31,8 @@ that cell and makes the exit status non-zero.
   --filter NAME         only programs whose name contains NAME (repeatable)
   --tiercel-args ARGS   extra arguments for tiercel, before the script (split on spaces)
   --tier1               also time `tiercel --tier 1` (the interpreter alone) in its own column
+  --baseline PATH       also time another tiercel binary (e.g. a release build of an older
+                        commit) in columns of its own, with --tier 1 too when --tier1 is given
   --markdown            print the tables as Markdown";
 
 /// Command-line options of `cargo xtask bench`.
@@ -40,6 +42,8 @@ struct Options {
     tiercel_args: Vec<String>,
     tier1: bool,
     markdown: bool,
+    /// Another tiercel binary timed beside this one (the code before a change).
+    baseline: Option<String>,
 }
 
 /// One interpreter: a column of the table.
@@ -115,6 +119,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         tiercel_args: Vec::new(),
         tier1: false,
         markdown: false,
+        baseline: None,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -141,6 +146,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             ),
             "--markdown" => opts.markdown = true,
             "--tier1" => opts.tier1 = true,
+            "--baseline" => opts.baseline = Some(value("--baseline")?),
             other => return Err(format!("unknown argument: {other}")),
         }
     }
@@ -238,6 +244,30 @@ fn find_interpreters(root: &Path, tiercel: &Path, opts: &Options) -> Vec<Interp>
                 version,
             },
         );
+    }
+    if let Some(base) = &opts.baseline {
+        let at = pos + 1 + usize::from(opts.tier1);
+        let version = format!("baseline binary {base}");
+        let mut argv = vec![base.clone()];
+        argv.extend(opts.tiercel_args.iter().cloned());
+        found.insert(
+            at,
+            Interp {
+                name: "baseline".to_string(),
+                argv,
+                version: version.clone(),
+            },
+        );
+        if opts.tier1 {
+            found.insert(
+                at + 1,
+                Interp {
+                    name: "baseline --tier 1".to_string(),
+                    argv: vec![base.clone(), "--tier".into(), "1".into()],
+                    version,
+                },
+            );
+        }
     }
     found
 }
@@ -629,6 +659,11 @@ mod tests {
         assert!(parse_args(&strings(&["--runs"])).is_err());
         assert!(parse_args(&strings(&["--bogus"])).is_err());
         assert!(parse_args(&strings(&["--help"])).unwrap().is_none());
+        let b = parse_args(&strings(&["--baseline", "/old/tiercel"]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(b.baseline.as_deref(), Some("/old/tiercel"));
+        assert!(parse_args(&strings(&["--baseline"])).is_err());
     }
 
     #[test]
