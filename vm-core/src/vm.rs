@@ -103,6 +103,11 @@ pub struct Config {
     /// Code memory and a machine-code backend: executors are compiled as they are
     /// registered (see [`crate::jit`]). `None` (the default): no JIT.
     pub jit: Option<crate::jit::JitConfig>,
+    /// Tier 2: the uop executor runs its uops through their `extern "C"` helpers
+    /// ([`crate::jit::helpers`]), as machine code calls them, instead of its handlers; a
+    /// test mode that puts every helper through the programs tier 2 runs (`tiercel
+    /// --uop-helpers`). Results are the same; it is slower.
+    pub uop_helpers: bool,
 }
 
 impl Default for Config {
@@ -122,6 +127,7 @@ impl Default for Config {
             log_traces: false,
             fuel: None,
             jit: None,
+            uop_helpers: false,
         }
     }
 }
@@ -286,6 +292,7 @@ impl Vm {
             config.stats,
         );
         tier2.jit = config.jit.as_ref().map(crate::jit::backend::Jit::new);
+        tier2.uop_helpers = config.uop_helpers;
         let mut vm = Vm {
             heap,
             stack: crate::interp::stack::ValueStack::new(),

@@ -1,7 +1,7 @@
 //! The `tiercel` command: runs a Python file like `python3 FILE.py`.
 //!
 //! Usage: `tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2]
-//! [--hot N] [--no-opt] [--dump-traces] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
+//! [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
 //! an uncaught exception prints a CPython-style traceback on stderr and exits with status 1,
 //! and `sys.exit(n)` exits with `n`.
 
@@ -52,7 +52,7 @@ fn peak_resident_kib() -> Option<u64> {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2] [--hot N] [--no-opt] [--dump-traces] [-c CODE | FILE] [ARGS...]"
+        "usage: tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2] [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [-c CODE | FILE] [ARGS...]"
     );
     ExitCode::from(2)
 }
@@ -89,6 +89,7 @@ fn main() -> ExitCode {
                 config.log_traces = true;
             }
             "--no-opt" => config.optimize_traces = false,
+            "--uop-helpers" => config.uop_helpers = true,
             "-c" => {
                 let Some(code) = args.next() else {
                     return usage();

@@ -179,6 +179,13 @@ fn conformance_corpus_tier2_hot_unoptimized() {
     corpus_matches(&["--hot", "1", "--no-opt"]);
 }
 
+/// Everything hot, every uop the executor runs through its `extern "C"` helper (what
+/// machine code calls for a uop it does not emit inline): the helpers must change nothing.
+#[test]
+fn conformance_corpus_tier2_hot_through_uop_helpers() {
+    corpus_matches(&["--hot", "1", "--uop-helpers"]);
+}
+
 fn corpus_matches(extra_args: &[&str]) {
     let names = programs();
     assert!(

@@ -518,6 +518,19 @@ impl ExecutorBuilder {
 
     /// The executor: `_START_EXECUTOR`, the body, the stubs.
     pub fn build(self, origin: Origin, start: u32, chain_depth: u8) -> Executor {
+        self.build_with(origin, start, chain_depth, true)
+    }
+
+    /// [`ExecutorBuilder::build`], with runs that are whole instructions dispatched as one
+    /// (`whole`) or uop by uop (so that every uop runs through its own dispatch: the uop
+    /// helpers' test mode, `Config::uop_helpers`).
+    pub(crate) fn build_with(
+        self,
+        origin: Origin,
+        start: u32,
+        chain_depth: u8,
+        whole: bool,
+    ) -> Executor {
         let base = 1 + self.body.len();
         let mut uops = Vec::with_capacity(base + self.stubs.len());
         uops.push(UopInst::new(Uop::_START_EXECUTOR, 0, 0, start, start));
@@ -540,7 +553,9 @@ impl ExecutorBuilder {
             r.into_boxed_slice()
         };
         uops.extend(self.stubs);
-        mark_whole_instructions(&mut uops[1..base], &self.codes);
+        if whole {
+            mark_whole_instructions(&mut uops[1..base], &self.codes);
+        }
         absorb_validity_checks(&mut uops[1..base]);
         let instr_count = (0..uops.len())
             .filter(|&i| starts_instruction(&uops, i))

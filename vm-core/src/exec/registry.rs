@@ -60,6 +60,8 @@ pub(crate) struct Tier2 {
     pub(crate) stats: Option<Box<Tier2Stats>>,
     /// The JIT that compiles executors as they are registered, when configured.
     pub(crate) jit: Option<crate::jit::backend::Jit>,
+    /// Executors run their uops through the uop helpers (`Config::uop_helpers`).
+    pub(crate) uop_helpers: bool,
 }
 
 impl core::fmt::Debug for Tier2 {
@@ -103,6 +105,7 @@ impl Tier2 {
             dict_mutations: Vec::new(),
             stats: stats.then(Default::default),
             jit: None,
+            uop_helpers: false,
         };
         // Slot 0: the shared cold exit, an executor of one `_COLD_EXIT` that every exit
         // links to until a trace is attached to it.
@@ -142,7 +145,11 @@ impl Tier2 {
         if !e.well_formed() {
             return None;
         }
-        e.table = Box::new(super::table::Table::derive(&e.uops, &e.codes));
+        e.table = Box::new(super::table::Table::derive(
+            &e.uops,
+            &e.codes,
+            self.uop_helpers,
+        ));
         let slot = match self.free.pop() {
             Some(s) => s as usize,
             None if self.slots.len() < MAX_SLOTS => {

@@ -63,7 +63,7 @@ pub(crate) const OUTCOME: u16 = 0x8000;
 impl Table {
     /// The table of `uops` (fewer than [`OUTCOME`] of them, which `Executor::well_formed`
     /// requires; an empty table otherwise, which runs nothing).
-    pub fn derive(uops: &[UopInst], codes: &[TraceCode]) -> Table {
+    pub fn derive(uops: &[UopInst], codes: &[TraceCode], helpers: bool) -> Table {
         if uops.len() >= OUTCOME as usize {
             return Table::default();
         }
@@ -87,12 +87,14 @@ impl Table {
             let went = is_jumping_whole(c)
                 .then(|| went_handler(u, codes))
                 .flatten();
-            let (handler, oparg, checks) = if let Some((h, packed)) = with_offset(u) {
+            let (handler, oparg, checks) = if let Some((h, packed)) = with_offset(u, helpers) {
                 // A uop that needs `ctx.ip`: its wrapper sets it; one that can jump or change
                 // frames has its outcome checked after (see [`flowing`]).
                 (h, packed, c & check::FLOW != 0)
             } else if let Some(h) = went {
                 (h, u.oparg, true)
+            } else if let Some((h, packed)) = helpers.then(|| plain_via_helper(u)).flatten() {
+                (h, packed, false)
             } else {
                 (handler_of(u), u.oparg, false)
             };
@@ -195,7 +197,7 @@ fn handler_of(u: &UopInst) -> Handler {
 /// frame's offset, or jump, or change frames) and is not one of the executor's own: the
 /// wrapper that sets it, and the oparg that carries the uop, the offset's distance from the
 /// instruction and the uop's own oparg. `None` when they do not fit (then out of line).
-fn with_offset(u: &UopInst) -> Option<(Handler, u32)> {
+fn with_offset(u: &UopInst, helpers: bool) -> Option<(Handler, u32)> {
     let c = u.check & !check::VALIDATE;
     let flow = c == check::FLOW;
     let escapes = c == check::NONE
@@ -211,7 +213,53 @@ fn with_offset(u: &UopInst) -> Option<(Handler, u32)> {
         return None;
     }
     let oparg = (u.uop as u32) << 24 | delta << 16 | u.oparg;
-    Some((if flow { flowing } else { escaping }, oparg))
+    let handler: Handler = match (flow, helpers) {
+        (true, false) => flowing,
+        (false, false) => escaping,
+        (true, true) => flowing_via_helper,
+        (false, true) => escaping_via_helper,
+    };
+    Some((handler, oparg))
+}
+
+/// In helper mode ([`crate::Config::uop_helpers`]): the plain uop `u` (one [`handler_of`]
+/// gives its uop handler) through its helper instead, with the oparg packed as for
+/// [`with_offset`].
+fn plain_via_helper(u: &UopInst) -> Option<(Handler, u32)> {
+    let h = handler_of(u);
+    let own = UOP_HANDLERS[u.uop as usize];
+    let delta = u.next.checked_sub(u.target)?;
+    if h as usize != own as usize || delta > 0xFF || u.oparg > 0xFFFF {
+        return None;
+    }
+    Some((
+        escaping_via_helper,
+        (u.uop as u32) << 24 | delta << 16 | u.oparg,
+    ))
+}
+
+/// Runs the uop packed in `packed` (see [`with_offset`]) through its `extern "C"` helper,
+/// as machine code would.
+fn run_via_helper(vm: &mut Vm, ctx: &mut Ctx, packed: u32) -> Step {
+    let Some(&uop) = Uop::ALL.get((packed >> 24) as usize) else {
+        return Step::Slow;
+    };
+    let this = ctx.this;
+    let next = this + (packed >> 16 & 0xFF) as usize;
+    crate::jit::helpers::call(vm, ctx, uop, packed & 0xFFFF, this, next)
+}
+
+/// [`escaping`] through the uop's helper.
+fn escaping_via_helper(vm: &mut Vm, ctx: &mut Ctx, packed: u32) -> Step {
+    run_via_helper(vm, ctx, packed)
+}
+
+/// [`flowing`] through the uop's helper.
+fn flowing_via_helper(vm: &mut Vm, ctx: &mut Ctx, packed: u32) -> Step {
+    match run_via_helper(vm, ctx, packed) {
+        Step::Next => Step::Slow,
+        step => step,
+    }
 }
 
 /// Runs the uop packed in `packed` (see [`with_offset`]) with `ctx.ip` set.

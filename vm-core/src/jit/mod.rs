@@ -7,6 +7,8 @@
 //! - [`code`]: [`CodeBlock`] (one block, owned, freed when dropped) and [`CompiledCode`]
 //!   (a block holding an executor's machine code, its entry and its exits). The only place
 //!   in `vm-core` with `unsafe` code: turning a block's address into a slice.
+//! - [`helpers`]: one `extern "C"` helper per uop, what machine code calls for a uop it
+//!   does not emit inline.
 //! - [`backend`]: [`Backend`], which lowers an executor to machine code, and [`JitConfig`],
 //!   how an embedder hands a VM its code memory and backend.
 //!
@@ -23,6 +25,12 @@ pub mod backend;
               a range seals, unseals and frees it (CodeMemory's unsafe methods)"
 )]
 pub mod code;
+#[allow(
+    unsafe_code,
+    reason = "the uop helpers are extern \"C\" functions that take raw pointers to the VM \
+              and the frame, as machine code passes them"
+)]
+pub mod helpers;
 #[allow(
     unsafe_code,
     reason = "declares the unsafe trait CodeMemory: its implementors vouch for W^X, \

@@ -399,7 +399,7 @@ impl Vm {
             Err(reason) => return self.note_abort(reason),
         };
         let start_code = b.codes[0].code.clone();
-        let e = b.build(origin, start, chain_depth);
+        let e = b.build_with(origin, start, chain_depth, !self.tier2.uop_helpers);
         let Some(rc) = self.tier2.register(e) else {
             return self.note_abort("no executor slot");
         };

@@ -1,0 +1,181 @@
+//! The uop helpers: one `extern "C"` function per uop that machine code calls for a uop it
+//! does not emit inline.
+//!
+//! Every helper has the same signature ([`UopHelper`]): a pointer to the [`HelperContext`]
+//! (the VM and the frame state of the code that calls), the uop's oparg, an operand (the
+//! tier-1 offsets the uop runs at), and a [`HelperStatus`] back. Integers only: a float
+//! travels as its bits, since the bare-metal x86-64 target is soft-float and passes `f64`
+//! arguments in other registers than the host. A helper runs the uop's one body (the one
+//! tier 1 and the uop executor run), so a compiled trace behaves exactly as the executor.
+//!
+//! The uop executor can run its uops through the helpers instead of its handlers
+//! ([`crate::Config::uop_helpers`], `tiercel --uop-helpers`), which is how every helper is
+//! tested on every program of the corpus before any machine code calls one.
+
+use crate::bytecode::ops::Uop;
+use crate::interp::eval::{Ctx, Step, UOP_HANDLERS};
+use crate::vm::Vm;
+
+/// What a helper is called with: the VM and the frame state of the calling code. A
+/// `#[repr(C)]` pair of pointers, so machine code keeps its address in one register.
+#[repr(C)]
+pub struct HelperContext {
+    vm: *mut Vm,
+    /// The interpreter's view of the frame the code runs (a `Ctx`).
+    frame: *mut (),
+}
+
+/// What a helper answers (a `u32` in the return register).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelperStatus {
+    /// Go on with the next uop.
+    Next = 0,
+    /// The frame stack changed (call, return, yield): reload the frame state.
+    Reload = 1,
+    /// The entry frame returned.
+    Exit = 2,
+    /// A guard failed before any effect: leave through the uop's exit.
+    Deopt = 3,
+    /// An exception was raised (it is in the VM).
+    Error = 4,
+    /// Nothing ran: the caller handles the uop another way.
+    Slow = 5,
+}
+
+/// The signature of every uop helper: context, oparg, operand (the offset of the uop's
+/// tier-1 instruction in the low 32 bits, the offset after it in the high 32), status.
+pub type UopHelper = unsafe extern "C" fn(*mut HelperContext, u32, u64) -> u32;
+
+impl HelperStatus {
+    fn of(step: Step) -> HelperStatus {
+        match step {
+            Step::Next => HelperStatus::Next,
+            Step::Reload => HelperStatus::Reload,
+            Step::Exit => HelperStatus::Exit,
+            Step::Deopt => HelperStatus::Deopt,
+            Step::Error => HelperStatus::Error,
+            Step::Slow => HelperStatus::Slow,
+        }
+    }
+
+    /// The status a helper returned (anything else reads as `Error`: a helper never
+    /// returns it, and an error is the safe reading).
+    pub fn from_u32(v: u32) -> HelperStatus {
+        match v {
+            0 => HelperStatus::Next,
+            1 => HelperStatus::Reload,
+            2 => HelperStatus::Exit,
+            3 => HelperStatus::Deopt,
+            5 => HelperStatus::Slow,
+            _ => HelperStatus::Error,
+        }
+    }
+
+    fn step(self) -> Step {
+        match self {
+            HelperStatus::Next => Step::Next,
+            HelperStatus::Reload => Step::Reload,
+            HelperStatus::Exit => Step::Exit,
+            HelperStatus::Deopt => Step::Deopt,
+            HelperStatus::Error => Step::Error,
+            HelperStatus::Slow => Step::Slow,
+        }
+    }
+}
+
+/// The shared body of every helper: sets the frame's offsets from the operand and runs
+/// the uop's handler. (Out of line: the helpers are small trampolines into this one.)
+///
+/// # Safety
+/// `cx` points to a live [`HelperContext`] whose pointers are a live `Vm` and `Ctx` that
+/// nothing else borrows during the call.
+#[inline(never)]
+unsafe fn run(cx: *mut HelperContext, uop: u8, oparg: u32, operand: u64) -> u32 {
+    // SAFETY: the caller guarantees `cx` and the pointers in it are live and unaliased for
+    // the call (`call` builds them from exclusive borrows; machine code passes what the
+    // executor gave it).
+    let (vm, ctx) = unsafe {
+        let cx = &mut *cx;
+        (&mut *cx.vm, &mut *cx.frame.cast::<Ctx<'_>>())
+    };
+    ctx.this = operand as u32 as usize;
+    ctx.ip = (operand >> 32) as usize;
+    HelperStatus::of(UOP_HANDLERS[uop as usize](vm, ctx, oparg)) as u32
+}
+
+macro_rules! helper_table {
+    ($($name:ident |$a:ident| ($pops:expr, $pushes:expr) $(/ ($jpops:expr, $jpushes:expr))? {$($f:ident)|*} $(replaces [$($from:ident),*])?;)*) => {
+        /// The helper of every uop, indexed by `Uop as usize`.
+        pub static UOP_HELPERS: [UopHelper; Uop::ALL.len()] = [
+            $({
+                /// The helper of this uop.
+                ///
+                /// # Safety
+                /// As [`run`]'s.
+                unsafe extern "C" fn helper(cx: *mut HelperContext, oparg: u32, operand: u64) -> u32 {
+                    // SAFETY: forwarded from the caller.
+                    unsafe { run(cx, Uop::$name as u8, oparg, operand) }
+                }
+                helper
+            },)*
+        ];
+    };
+}
+
+crate::for_each_uop!(helper_table);
+
+/// The helper of `uop`.
+pub fn helper_of(uop: Uop) -> UopHelper {
+    UOP_HELPERS[uop as usize]
+}
+
+/// Runs `uop` through its helper, as machine code would: at tier-1 offset `this` (with
+/// `next` after it) of the frame `ctx` describes.
+pub(crate) fn call(
+    vm: &mut Vm,
+    ctx: &mut Ctx,
+    uop: Uop,
+    oparg: u32,
+    this: usize,
+    next: usize,
+) -> Step {
+    let mut cx = HelperContext {
+        vm,
+        frame: (ctx as *mut Ctx<'_>).cast::<()>(),
+    };
+    let operand = (this as u32 as u64) | ((next as u32 as u64) << 32);
+    // SAFETY: `cx` holds pointers made from the exclusive borrows `vm` and `ctx`, which stay
+    // unused until the helper returns, and the helper is the uop's own.
+    let status = unsafe { helper_of(uop)(&mut cx, oparg, operand) };
+    HelperStatus::from_u32(status).step()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_round_trip_and_unknown_values_read_as_errors() {
+        for s in [
+            HelperStatus::Next,
+            HelperStatus::Reload,
+            HelperStatus::Exit,
+            HelperStatus::Deopt,
+            HelperStatus::Error,
+            HelperStatus::Slow,
+        ] {
+            assert_eq!(HelperStatus::from_u32(s as u32), s);
+        }
+        assert_eq!(HelperStatus::from_u32(77), HelperStatus::Error);
+    }
+
+    #[test]
+    fn every_uop_has_its_own_helper() {
+        for (i, &u) in Uop::ALL.iter().enumerate() {
+            for &v in &Uop::ALL[..i] {
+                assert_ne!(helper_of(u) as usize, helper_of(v) as usize, "{}", u.name());
+            }
+        }
+    }
+}
