@@ -646,7 +646,7 @@ macro_rules! define_uops {
             }
 
             /// The uop's flags (see [`flags`]).
-            pub fn flags(self) -> u16 {
+            pub const fn flags(self) -> u16 {
                 match self { $(Uop::$name => $flags,)* }
             }
         }

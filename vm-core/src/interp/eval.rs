@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 
 use crate::bytecode::code::CodeObject;
-use crate::bytecode::ops::{Op, Uop};
+use crate::bytecode::ops::{flags, Op, Uop};
 use crate::object::value::Value;
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -104,6 +104,9 @@ macro_rules! uop_table {
             const DEFINED: &[UopHandler] = &[
                 $(
                     |vm: &mut Vm, ctx: &mut Ctx, arg: u32| -> Step {
+                        if const { Uop::$name.flags() & flags::ESCAPES != 0 } {
+                            vm.reify_frame(ctx);
+                        }
                         let r = vm.exec_uop(ctx, Uop::$name, arg);
                         to_step(vm, r)
                     },
@@ -149,6 +152,12 @@ macro_rules! handler_table {
                 |vm: &mut Vm, ctx: &mut Ctx, arg: u32| -> Step {
                     // The next instruction follows this one's inline cache (a constant here).
                     ctx.ip = ctx.this + 1 + $cache;
+                    // An instruction that may escape makes its frame record exact first
+                    // (a constant test: the instruction's uops' flags).
+                    const ESCAPES: bool = $(Uop::$uop.flags() & flags::ESCAPES != 0 ||)* false;
+                    if ESCAPES {
+                        vm.reify_frame(ctx);
+                    }
                     #[inline(always)]
                     fn body(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
                         $(

@@ -3,6 +3,7 @@
 pub(crate) mod call;
 pub(crate) mod eval;
 pub mod frame;
+pub(crate) mod frames;
 pub(crate) mod generator;
 pub(crate) mod intrinsics;
 pub(crate) mod iteration;
@@ -11,5 +12,6 @@ pub(crate) mod operand_checks;
 pub(crate) mod spec;
 pub mod specialize;
 pub mod stack;
+pub mod traceback;
 pub(crate) mod unwind;
 pub(crate) mod uops;
