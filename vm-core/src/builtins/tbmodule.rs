@@ -141,7 +141,15 @@ fn limit_arg(vm: &mut Vm, v: Value) -> PyResult<Option<i64>> {
     if v.is_undef() || v == Value::NONE {
         return Ok(None);
     }
-    super::int_arg(vm, v).map(Some)
+    if vm.is_int(v) {
+        return super::int_arg(vm, v).map(Some);
+    }
+    // (CPython compares the limit with 0 before using it.)
+    let msg = format!(
+        "'>=' not supported between instances of '{}' and 'int'",
+        vm.type_name(v)
+    );
+    Err(vm.type_error(msg))
 }
 
 /// The frames of the traceback `tb` (outermost first) with their frame objects; `None`
@@ -246,14 +254,27 @@ fn walk_tb(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Valu
 
 /// The line of a `FrameSummary` or a 4-item sequence (`format_list`'s items).
 fn line_of_item(vm: &mut Vm, item: Value) -> PyResult<FrameLine> {
-    let vals: Vec<Value> = match vm.seq_items(item) {
-        Some(v) if v.len() == 4 => v,
-        _ => {
-            let mut v = Vec::with_capacity(4);
-            for f in FIELDS {
-                v.push(vm.get_attr_str(item, f)?);
+    let fs = module_class(vm, "FrameSummary")?;
+    let vals: Vec<Value> = if fs.as_obj().is_some_and(|c| vm.is_instance(item, c)) {
+        let mut v = Vec::with_capacity(4);
+        for f in FIELDS {
+            v.push(vm.get_attr_str(item, f)?);
+        }
+        v
+    } else {
+        // `filename, lineno, name, line = item`, with CPython's unpacking errors.
+        if !vm.is_iterable(item) {
+            let msg = format!("cannot unpack non-iterable {} object", vm.type_name(item));
+            return Err(vm.type_error(msg));
+        }
+        let v = vm.collect_iter(item)?;
+        match v.len() {
+            4 => v,
+            n if n < 4 => {
+                let msg = format!("not enough values to unpack (expected 4, got {n})");
+                return Err(vm.value_error(msg));
             }
-            v
+            _ => return Err(vm.value_error("too many values to unpack (expected 4)")),
         }
     };
     let lineno = vm.as_i64(vals[1]).unwrap_or(0).clamp(0, u32::MAX as i64) as u32;
@@ -318,10 +339,17 @@ fn exception_only(vm: &mut Vm, value: Value) -> PyResult<String> {
 /// (`exc, value, tb, limit, chain`).
 fn exception_pieces(vm: &mut Vm, a: &[Value]) -> PyResult<Vec<String>> {
     let (exc, value, tb, limit, chain) = (a[0], a[1], a[2], a[3], a[4]);
-    let (value, tb) = if value.is_undef() {
-        (exc, Value::UNDEF)
+    // CPython's `_parse_value_tb`.
+    if value.is_undef() != tb.is_undef() {
+        return Err(vm.value_error("Both or neither of value and tb must be given"));
+    }
+    let value = if !value.is_undef() {
+        value
+    } else if exc == Value::NONE || vm.is_exception(exc) {
+        exc
     } else {
-        (value, tb)
+        let msg = format!("Exception expected for value, {} found", vm.type_name(exc));
+        return Err(vm.type_error(msg));
     };
     if !vm.is_exception(value) {
         return exception_only(vm, value).map(|l| alloc::vec![l]);
@@ -398,11 +426,13 @@ fn fs_init(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -> PyResult<Value
     }
     let a = bind(vm, "FrameSummary.__init__", args, kw, &names, 4, 4)?;
     let this = a[0];
+    // (CPython's `line` is the given or looked-up line, stripped.)
     let line = if a[6].is_undef() || a[6] == Value::NONE {
-        vm.new_str("")?
+        String::new()
     } else {
-        a[6]
+        String::from(vm.to_str(a[6])?.trim())
     };
+    let line = vm.new_string(line)?;
     let locals = if a[5].is_undef() { Value::NONE } else { a[5] };
     for (name, v) in [
         ("filename", a[1]),
