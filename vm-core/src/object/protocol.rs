@@ -602,8 +602,8 @@ impl Vm {
         // (A native method of a class a native module made, like `traceback.FrameSummary`,
         // is that class's own.)
         matches!(self.obj(f), Some(Obj::Native(n))
-            if !self.class(n.owner.as_obj().unwrap_or(self.types.object))
-                .is_some_and(|c| !c.is_builtin))
+            if self.class(n.owner.as_obj().unwrap_or(self.types.object))
+                .is_none_or(|c| c.is_builtin))
     }
 
     // -- Equality ------------------------------------------------------------------------------
