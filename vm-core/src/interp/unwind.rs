@@ -138,9 +138,15 @@ impl Vm {
             innermost = false;
             if !reraise {
                 // The activation's frame object (made once per activation; without memory
-                // for it the entry has none and still formats).
+                // for it the entry has none and still formats). The preallocated
+                // `MemoryError` and termination error outlive every handler: frames they
+                // kept would keep what filled the heap, so their entries have none.
                 let code = self.frames[fi].code.clone();
-                let frame = self.frame_object(fi).map_or(Value::NONE, Value::obj);
+                let frame = if exc == self.memory_error || terminating {
+                    Value::NONE
+                } else {
+                    self.frame_object(fi).map_or(Value::NONE, Value::obj)
+                };
                 if let Some(st) = self.exc_state_mut(exc) {
                     st.traceback.push(TbEntry {
                         code,
