@@ -122,7 +122,7 @@ impl Vm {
     /// Restores the interpreter state after a run ended (normally, by an exception or
     /// terminated), so the next run starts clean.
     fn reset_after_run(&mut self) {
-        self.frames.clear();
+        self.retire_all_frames();
         self.stack.clear();
         self.native_roots.clear();
         self.repr_active.clear();

@@ -51,7 +51,7 @@ pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
             ("__init__", exc_init),
             ("__str__", exc_str),
             ("__repr__", exc_repr),
-            ("with_traceback", exc_with_traceback),
+            ("with_traceback", super::frameattrs::exc_with_traceback),
         ],
     );
     // Plain `object()` instances have no `__dict__`.
@@ -576,7 +576,7 @@ impl Vm {
                     "__cause__" => cause,
                     "__context__" => context,
                     "__suppress_context__" => Value::bool(suppress),
-                    "__traceback__" => Value::NONE,
+                    "__traceback__" => return self.exc_traceback(obj).map(Some),
                     "name" | "path" if self.exc_matches(obj, self.types.import_error) => {
                         Value::NONE
                     }
@@ -621,6 +621,9 @@ impl Vm {
             (Obj::Generator(g), "__name__") => g.name,
             (Obj::Generator(g), "__qualname__") => g.qualname,
             (Obj::Generator(g), "gi_running") => Value::bool(g.state == GenState::Running),
+            (Obj::Generator(_), "gi_frame") => self.gi_frame(r)?,
+            (Obj::Frame(_), _) => return self.frame_attr(r, &n),
+            (Obj::Traceback(_), _) => return self.tb_attr(r, &n),
             (Obj::Code(c), _) => match n.as_str() {
                 "co_name" => c.name,
                 "co_qualname" => c.qualname,
@@ -631,6 +634,14 @@ impl Vm {
                 "co_nlocals" => Value::int_unchecked(c.varnames.len() as i64),
                 "co_varnames" => {
                     let v = c.varnames.to_vec();
+                    self.new_tuple(v)?
+                }
+                "co_cellvars" => {
+                    let v = c.cellvars.to_vec();
+                    self.new_tuple(v)?
+                }
+                "co_freevars" => {
+                    let v = c.freevars.to_vec();
                     self.new_tuple(v)?
                 }
                 "co_filename" => {
@@ -789,17 +800,20 @@ fn object_format(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResul
 
 // -- BaseException ----------------------------------------------------------------------------
 
-/// Data descriptors for the writable exception attributes (`args`, `__cause__`, `__context__`).
+/// Data descriptors for the writable exception attributes (`args`, `__cause__`, `__context__`,
+/// `__traceback__`).
 fn install_exc_properties(vm: &mut Vm, base_exc: ObjRef) {
     type Pair = (
         &'static str,
         crate::object::types::NativeFn,
         crate::object::types::NativeFn,
     );
-    let props: [Pair; 3] = [
+    use super::frameattrs::{exc_tb_get, exc_tb_set};
+    let props: [Pair; 4] = [
         ("args", exc_args_get, exc_args_set),
         ("__cause__", exc_cause_get, exc_cause_set),
         ("__context__", exc_context_get, exc_context_set),
+        ("__traceback__", exc_tb_get, exc_tb_set),
     ];
     let Some(d) = vm.class(base_exc).map(|c| c.dict) else {
         return;
@@ -909,11 +923,6 @@ fn exc_repr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Val
         format!("{name}{inner}")
     };
     vm.new_string(s)
-}
-
-fn exc_with_traceback(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    check_args(vm, "with_traceback", args, 2, 2)?;
-    Ok(args[0])
 }
 
 // -- property ---------------------------------------------------------------------------------

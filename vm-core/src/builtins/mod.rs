@@ -17,6 +17,7 @@ mod bytessearch;
 mod bytessplit;
 pub mod classes;
 pub mod ctor;
+mod frameattrs;
 pub mod functions;
 mod intmath;
 pub mod methods;
@@ -30,6 +31,7 @@ mod strpad;
 mod strpredicates;
 mod strsearch;
 mod strsplit;
+mod tbmodule;
 
 /// Registers a native callable under `name` in dict `d`.
 pub(crate) fn add_native(

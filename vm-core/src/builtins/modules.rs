@@ -1,4 +1,5 @@
-//! The builtin modules `sys`, `math`, `time`, `random`, and `import`.
+//! The builtin modules `sys`, `math`, `time`, `random`, and `import` (`traceback` is in
+//! `tbmodule`).
 
 use alloc::boxed::Box;
 use alloc::format;
@@ -27,6 +28,7 @@ impl Vm {
             "math" => Some(init_math),
             "time" => Some(init_time),
             "random" => Some(super::random::init_random),
+            "traceback" => Some(super::tbmodule::init_traceback),
             "builtins" => {
                 return self.make_module_from_dict("builtins", self.builtins);
             }
@@ -101,7 +103,8 @@ fn init_sys(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
             ("exit", sys_exit),
             ("getrecursionlimit", sys_getrecursionlimit),
             ("setrecursionlimit", sys_setrecursionlimit),
-            ("exc_info", sys_exc_info),
+            ("exc_info", super::frameattrs::sys_exc_info),
+            ("_getframe", super::frameattrs::sys_getframe),
             ("intern", sys_intern),
         ],
     );
@@ -199,15 +202,6 @@ fn sys_setrecursionlimit(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) ->
     }
     vm.set_recursion_limit(n as usize);
     Ok(Value::NONE)
-}
-
-fn sys_exc_info(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    let e = vm.handled_exc;
-    if e == Value::NONE || e.is_undef() {
-        return vm.new_tuple(alloc::vec![Value::NONE, Value::NONE, Value::NONE]);
-    }
-    let t = Value::obj(vm.type_of(e));
-    vm.new_tuple(alloc::vec![t, e, Value::NONE])
 }
 
 fn sys_intern(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {

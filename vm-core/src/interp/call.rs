@@ -581,6 +581,7 @@ impl Vm {
             on_return,
             generator: None,
             saved_exc: Value::NONE,
+            obj: None,
         });
         Ok(())
     }
@@ -616,6 +617,7 @@ impl Vm {
             on_return: OnReturn::Rust,
             generator: None,
             saved_exc: Value::NONE,
+            obj: None,
         });
         let entry = self.frames.len() - 1;
         let r = self.run_frames(entry);
@@ -679,6 +681,7 @@ impl Vm {
                             on_return: OnReturn::Push,
                             generator: None,
                             saved_exc: Value::NONE,
+                            obj: None,
                         });
                         return Ok(Flow::Reload);
                     }
@@ -835,7 +838,8 @@ impl Vm {
     pub(crate) fn return_from_frame(&mut self, ctx: &mut Ctx, v: Value) -> Result<Flow, PyErr> {
         // The common case, a plain call from bytecode: drop the frame in place.
         if let Some(f) = self.frames.last() {
-            if f.generator.is_none() {
+            // (A frame with a frame object, or a generator's, is retired out of line.)
+            if f.generator.is_none() && f.obj.is_none() {
                 let floor = f.stack_floor as usize;
                 match f.on_return {
                     OnReturn::Push => {
@@ -874,7 +878,7 @@ impl Vm {
         let Some(frame) = self.frames.pop() else {
             return Err(self.internal_error("return without a frame"));
         };
-        let _ = ctx;
+        self.retire_frame(&frame, ctx.this as u32);
         if let Some(g) = frame.generator {
             self.finish_generator(g, &frame);
             self.stack.truncate(frame.stack_floor as usize);

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 
 use crate::bytecode::code::CodeObject;
-use crate::bytecode::ops::{Op, Uop};
+use crate::bytecode::ops::{Flags, Op, Uop};
 use crate::object::value::Value;
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -104,6 +104,9 @@ macro_rules! uop_table {
             const DEFINED: &[UopHandler] = &[
                 $(
                     |vm: &mut Vm, ctx: &mut Ctx, arg: u32| -> Step {
+                        if const { Uop::$name.flags().contains(Flags::ESCAPES) } {
+                            vm.reify_frame(ctx);
+                        }
                         let r = vm.exec_uop(ctx, Uop::$name, arg);
                         to_step(vm, r)
                     },
@@ -152,6 +155,13 @@ macro_rules! uops_handler {
             use $crate::vm::{PyErr, Vm};
             // The next instruction follows this one's inline cache (a constant here).
             ctx.ip = ctx.this + 1 + $cache;
+            // An instruction that may escape makes its frame record exact first (a
+            // constant test: its uops' flags).
+            const ESCAPES: bool =
+                $($crate::bytecode::ops::Uop::$uop.flags().contains($crate::bytecode::ops::Flags::ESCAPES) ||)* false;
+            if ESCAPES {
+                vm.reify_frame(ctx);
+            }
             #[inline(always)]
             fn body(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
                 $(

@@ -61,6 +61,9 @@ pub struct Frame {
     pub generator: Option<ObjRef>,
     /// The handled exception of the caller, restored when a generator frame suspends.
     pub saved_exc: Value,
+    /// The frame object made for this activation, if one was asked for (a generator's
+    /// frame keeps its object in the generator instead). Retired when the frame ends.
+    pub obj: Option<ObjRef>,
 }
 
 impl Frame {
@@ -74,6 +77,9 @@ impl Frame {
             f(Value::obj(g));
         }
         f(self.saved_exc);
+        if let Some(o) = self.obj {
+            f(Value::obj(o));
+        }
     }
 }
 

@@ -49,6 +49,7 @@ impl Vm {
             qualname,
             code: frame.code.clone(),
             finalized: false,
+            frame_obj: None,
         })))?;
         self.stack.truncate(frame.stack_floor as usize);
         match frame.on_return {
@@ -588,5 +589,6 @@ fn resumed_frame(
         on_return,
         generator: Some(g),
         saved_exc: caller_exc,
+        obj: None,
     }
 }

@@ -1,11 +1,10 @@
-//! Raising, unwinding through the exception table, and CPython-style tracebacks.
+//! Raising, and unwinding through the exception table (recording the traceback).
 
 use alloc::format;
-use alloc::string::String;
-use alloc::vec::Vec;
 
 use super::eval::Ctx;
 use super::frame::OnReturn;
+use crate::object::frameobj::TbEntry;
 use crate::object::types::Obj;
 use crate::object::value::Value;
 use crate::vm::{PyErr, PyResult, Vm};
@@ -138,9 +137,23 @@ impl Vm {
             };
             innermost = false;
             if !reraise {
+                // The activation's frame object (made once per activation; without memory
+                // for it the entry has none and still formats). The preallocated
+                // `MemoryError` and termination error outlive every handler: frames they
+                // kept would keep what filled the heap, so their entries have none.
                 let code = self.frames[fi].code.clone();
+                let frame = if exc == self.memory_error || terminating {
+                    Value::NONE
+                } else {
+                    self.frame_object(fi).map_or(Value::NONE, Value::obj)
+                };
                 if let Some(st) = self.exc_state_mut(exc) {
-                    st.traceback.push((code, lasti));
+                    st.traceback.push(TbEntry {
+                        code,
+                        lasti,
+                        frame,
+                        node: Value::UNDEF,
+                    });
                 }
             }
             reraise = false;
@@ -173,6 +186,7 @@ impl Vm {
             let Some(frame) = self.frames.pop() else {
                 return Err(err);
             };
+            self.retire_frame(&frame, lasti);
             drops_generator |= self.drops_finalizable(frame.stack_floor as usize);
             self.stack.truncate(frame.stack_floor as usize);
             if let Some(g) = frame.generator {
@@ -224,127 +238,5 @@ impl Vm {
                 st.context = handled;
             }
         }
-    }
-
-    /// The full CPython-style report of an uncaught exception (with chained causes).
-    pub fn format_exception(&mut self, exc: Value) -> String {
-        let mut chain: Vec<(Value, &'static str)> = Vec::new();
-        let mut cur = exc;
-        let mut note = "";
-        for _ in 0..64 {
-            chain.push((cur, note));
-            let Some(st) = self.exc_state(cur) else { break };
-            let (cause, context, suppress) = (st.cause, st.context, st.suppress_context);
-            if cause != Value::NONE && self.is_exception(cause) {
-                note = "\nThe above exception was the direct cause of the following exception:\n\n";
-                cur = cause;
-            } else if !suppress && context != Value::NONE && self.is_exception(context) {
-                note = "\nDuring handling of the above exception, another exception occurred:\n\n";
-                cur = context;
-            } else {
-                break;
-            }
-            if chain.iter().any(|(v, _)| *v == cur) {
-                break;
-            }
-        }
-        let mut out = String::new();
-        for (e, note) in chain.iter().rev() {
-            out.push_str(&self.format_single_exception(*e));
-            out.push_str(note);
-        }
-        out
-    }
-
-    pub(crate) fn format_single_exception(&mut self, exc: Value) -> String {
-        let mut out = self.format_traceback(exc);
-        out.push_str(&self.format_exception_only(exc));
-        out
-    }
-
-    /// The `Traceback (most recent call last):` part of an exception's report (empty
-    /// without frames).
-    pub(crate) fn format_traceback(&mut self, exc: Value) -> String {
-        let mut out = String::new();
-        let tb = self
-            .exc_state(exc)
-            .map(|s| s.traceback.clone())
-            .unwrap_or_default();
-        if !tb.is_empty() {
-            out.push_str("Traceback (most recent call last):\n");
-            let mut last: Option<(String, u32, Value)> = None;
-            let mut count = 0usize;
-            for (code, ip) in tb.iter().rev() {
-                let line = code.line_of(*ip);
-                let key = (format!("{}", code.filename), line, code.name);
-                if last.as_ref() == Some(&key) {
-                    count += 1;
-                } else {
-                    push_repeated(&mut out, count);
-                    last = Some(key);
-                    count = 1;
-                }
-                if count > 3 {
-                    continue;
-                }
-                let name = self.str_of(code.name).unwrap_or("?");
-                out.push_str(&format!(
-                    "  File \"{}\", line {}, in {}\n",
-                    code.filename, line, name
-                ));
-                if let Some(src) = &code.source {
-                    if let Some(text) = src.lines().nth((line as usize).wrapping_sub(1)) {
-                        let t = text.trim();
-                        if !t.is_empty() {
-                            out.push_str("    ");
-                            out.push_str(t);
-                            out.push('\n');
-                        }
-                    }
-                }
-            }
-            push_repeated(&mut out, count);
-        }
-        out
-    }
-
-    /// The last line of a traceback: `Type: message` (or just `Type`).
-    pub fn format_exception_only(&mut self, exc: Value) -> String {
-        let t = self.type_of(exc);
-        let mut name = self.class_name(t);
-        if let Some(c) = self.class(t) {
-            if !c.is_builtin {
-                let d = c.dict;
-                let module = self
-                    .intern("__module__")
-                    .ok()
-                    .and_then(|k| self.dict_get_str(d, k));
-                if let Some(m) = module.and_then(|m| self.str_of(m)) {
-                    if m != "__main__" && m != "builtins" {
-                        name = format!("{m}.{name}");
-                    }
-                }
-            }
-        }
-        let msg = match self.to_str(exc) {
-            Ok(m) => m,
-            Err(_) => String::from("<exception str() failed>"),
-        };
-        if msg.is_empty() {
-            format!("{name}\n")
-        } else {
-            format!("{name}: {msg}\n")
-        }
-    }
-}
-
-/// CPython's `[Previous line repeated N more times]` for a run of `count` identical entries.
-fn push_repeated(out: &mut String, count: usize) {
-    if count > 3 {
-        let n = count - 3;
-        out.push_str(&format!(
-            "  [Previous line repeated {n} more time{}]\n",
-            if n == 1 { "" } else { "s" }
-        ));
     }
 }

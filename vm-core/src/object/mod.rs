@@ -8,6 +8,7 @@ pub mod compare;
 pub mod containers;
 pub mod dict;
 pub mod exceptions;
+pub mod frameobj;
 pub mod hash;
 pub mod heap;
 pub mod heapint;

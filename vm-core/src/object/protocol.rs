@@ -93,6 +93,8 @@ impl Vm {
             Obj::Module(_) => t.module,
             Obj::Cell(_) => t.cell,
             Obj::Code(_) => t.code,
+            Obj::Frame(_) => t.frame,
+            Obj::Traceback(_) => t.traceback,
             Obj::Generator(_) => t.generator,
             Obj::ListIter { .. } => t.list_iterator,
             Obj::RangeIter { .. } => t.range_iterator,
@@ -597,7 +599,11 @@ impl Vm {
 
     /// Whether `f` is a method defined natively on `object` (default hash/eq/repr).
     pub(crate) fn is_builtin_object_method(&self, f: Value) -> bool {
-        matches!(self.obj(f), Some(Obj::Native(_)))
+        // (A native method of a class a native module made, like `traceback.FrameSummary`,
+        // is that class's own.)
+        matches!(self.obj(f), Some(Obj::Native(n))
+            if self.class(n.owner.as_obj().unwrap_or(self.types.object))
+                .is_none_or(|c| c.is_builtin))
     }
 
     // -- Equality ------------------------------------------------------------------------------

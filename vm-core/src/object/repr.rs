@@ -290,6 +290,8 @@ impl Vm {
             }
             Obj::Instance(_) => self.instance_repr(v),
             Obj::Cell(_) => Ok(format!("<cell at 0x{:012x}>", self.addr(v))),
+            Obj::Frame(_) => Ok(self.frame_repr(v)),
+            Obj::Traceback(_) => Ok(format!("<traceback object at 0x{:012x}>", self.addr(v))),
             Obj::Code(c) => {
                 let name = self.str_of(c.name).unwrap_or("?").to_string();
                 Ok(format!(

@@ -101,6 +101,8 @@ define_types! {
         module = "module": object;
         cell = "cell": object;
         code = "code": object;
+        frame = "frame": object;
+        traceback = "traceback": object;
         generator = "generator": object;
         property = "property": object;
         staticmethod = "staticmethod": object;

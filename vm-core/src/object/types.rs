@@ -348,8 +348,9 @@ pub mod slot_kind {
 pub struct ExcState {
     /// `args` (a tuple value).
     pub args: Value,
-    /// Frames the exception went through, innermost last: (code, instruction offset).
-    pub traceback: Vec<(Rc<CodeObject>, u32)>,
+    /// Frames the exception went through, innermost first (the `tb_next` chain of
+    /// `__traceback__` runs from the last entry back to the first).
+    pub traceback: Vec<super::frameobj::TbEntry>,
     /// `__cause__` (or `NONE`).
     pub cause: Value,
     /// `__context__` (or `NONE`).
@@ -424,6 +425,8 @@ pub struct Generator {
     /// Set once the collector has queued the generator for closing: like CPython's
     /// finalizers (PEP 442), a generator is finalized at most once.
     pub finalized: bool,
+    /// Its frame object (`gi_frame`), once one was asked for.
+    pub frame_obj: Option<ObjRef>,
 }
 
 /// A `set` or `frozenset`.
@@ -644,6 +647,10 @@ pub enum Obj {
     StaticMethod(Value),
     /// `classmethod(f)`.
     ClassMethod(Value),
+    /// A frame object.
+    Frame(Box<super::frameobj::FrameObj>),
+    /// A traceback object.
+    Traceback(Box<super::frameobj::TbNode>),
     /// `super(type, obj)`.
     Super {
         /// The class whose MRO successor is searched.
@@ -678,6 +685,8 @@ impl Obj {
             Obj::Iter(_) => size_of::<IterObj>(),
             Obj::BigRange(_) => size_of::<super::bigrange::BigRange>(),
             Obj::Property(_) => size_of::<Property>(),
+            Obj::Frame(fo) => fo.heap_bytes(),
+            Obj::Traceback(_) => size_of::<super::frameobj::TbNode>(),
             _ => 0,
         }
     }
@@ -741,8 +750,8 @@ impl Obj {
                     f(e.args);
                     f(e.cause);
                     f(e.context);
-                    for (code, _) in &e.traceback {
-                        code.for_each_ref(f);
+                    for entry in &e.traceback {
+                        entry.for_each_ref(f);
                     }
                 }
             }
@@ -759,7 +768,12 @@ impl Obj {
                 if let Some(fr) = &g.frame {
                     fr.for_each_ref(f);
                 }
+                if let Some(fo) = g.frame_obj {
+                    f(Value::obj(fo));
+                }
             }
+            Obj::Frame(fo) => fo.for_each_ref(f),
+            Obj::Traceback(tb) => tb.for_each_ref(f),
             Obj::ListIter { list, .. } => f(Value::obj(*list)),
             Obj::Iter(it) => match &**it {
                 IterObj::BigRange { .. } => {}

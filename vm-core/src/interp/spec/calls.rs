@@ -77,6 +77,7 @@ impl Vm {
             on_return,
             generator: None,
             saved_exc: Value::NONE,
+            obj: None,
         });
         if same_code {
             // A self-recursive call: the dispatch loop already holds the code, so `ctx` moves
