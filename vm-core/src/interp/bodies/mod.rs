@@ -1,5 +1,7 @@
-//! The bodies of the generic uops, grouped by what they do. `Vm::exec_uop` (`uops.rs`)
-//! dispatches to them, one line per uop; the specialized uops' bodies are in `spec`.
+//! The body of every uop, a function named after the uop (`_LOAD_FAST`), grouped by what
+//! the uops do. `Vm::exec_uop` (`uops.rs`) is generated from the op table and calls the
+//! function of the uop's name, so a uop without a body does not compile. The specialized
+//! uops' bodies call their implementations in `interp::spec`.
 
 mod attr;
 mod containers;
@@ -8,3 +10,15 @@ mod flow;
 mod locals;
 mod names;
 mod operators;
+mod spec;
+mod tiers;
+
+pub(crate) use attr::*;
+pub(crate) use containers::*;
+pub(crate) use exceptions::*;
+pub(crate) use flow::*;
+pub(crate) use locals::*;
+pub(crate) use names::*;
+pub(crate) use operators::*;
+pub(crate) use spec::*;
+pub(crate) use tiers::*;

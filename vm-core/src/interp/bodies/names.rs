@@ -1,208 +1,163 @@
 //! Bodies of the uops that read and write globals, builtins and a namespace, and import.
 
+#![allow(
+    non_snake_case,
+    reason = "a body is named after its uop, as the op table spells it"
+)]
+
 use crate::interp::eval::{Ctx, Flow};
 use crate::object::types::Obj;
 use crate::object::value::Value;
 use crate::vm::{PyErr, Vm};
 
-impl Vm {
-    /// `_LOAD_GLOBAL_MODULE`.
-    #[inline(always)]
-    pub(in crate::interp) fn uop_load_global_module(
-        &mut self,
-        ctx: &mut Ctx,
-        arg: u32,
-    ) -> Result<Flow, PyErr> {
-        let g = self.frames[ctx.fi].globals;
-        self.load_global_entry(ctx, g, arg)
-    }
+/// `_LOAD_GLOBAL_MODULE`.
+#[inline(always)]
+pub(crate) fn _LOAD_GLOBAL_MODULE(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+    let g = vm.frames[ctx.fi].globals;
+    vm.load_global_entry(ctx, g, arg)
+}
 
-    /// `_LOAD_GLOBAL_BUILTIN`.
-    #[inline(always)]
-    pub(in crate::interp) fn uop_load_global_builtin(
-        &mut self,
-        ctx: &mut Ctx,
-        arg: u32,
-    ) -> Result<Flow, PyErr> {
-        let b = self.builtins;
-        self.load_global_entry(ctx, b, arg)
-    }
+/// `_LOAD_GLOBAL_BUILTIN`.
+#[inline(always)]
+pub(crate) fn _LOAD_GLOBAL_BUILTIN(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+    let b = vm.builtins;
+    vm.load_global_entry(ctx, b, arg)
+}
 
-    /// `_LOAD_GLOBAL`.
-    #[inline(always)]
-    pub(in crate::interp) fn uop_load_global(
-        &mut self,
-        ctx: &mut Ctx,
-        arg: u32,
-    ) -> Result<Flow, PyErr> {
-        let name = ctx.code.names[(arg >> 1) as usize];
-        let globals = self.frames[ctx.fi].globals;
-        let v = match self.dict_get_str(globals, name) {
-            Some(v) => v,
-            None => match self.dict_get_str(self.builtins, name) {
-                Some(v) => v,
-                None => {
-                    let n = alloc::string::String::from(self.str_of(name).unwrap_or("?"));
-                    return Err(self.name_error(&n));
-                }
-            },
-        };
-        self.push(v);
-        if arg & 1 != 0 {
-            self.push(Value::UNDEF);
-        }
-        Ok(Flow::Next)
-    }
-
-    /// `_STORE_GLOBAL`.
-    #[inline(always)]
-    pub(in crate::interp) fn uop_store_global(
-        &mut self,
-        ctx: &mut Ctx,
-        arg: u32,
-    ) -> Result<Flow, PyErr> {
-        let name = ctx.code.names[arg as usize];
-        let v = self.pop();
-        let globals = self.frames[ctx.fi].globals;
-        self.dict_set(globals, name, v)?;
-        Ok(Flow::Next)
-    }
-
-    /// `_DELETE_GLOBAL`.
-    #[inline(always)]
-    pub(in crate::interp) fn uop_delete_global(
-        &mut self,
-        ctx: &mut Ctx,
-        arg: u32,
-    ) -> Result<Flow, PyErr> {
-        let name = ctx.code.names[arg as usize];
-        let globals = self.frames[ctx.fi].globals;
-        if self.dict_del(globals, name)?.is_none() {
-            let n = alloc::string::String::from(self.str_of(name).unwrap_or("?"));
-            return Err(self.name_error(&n));
-        }
-        Ok(Flow::Next)
-    }
-
-    /// `_LOAD_NAME`.
-    #[inline(always)]
-    pub(in crate::interp) fn uop_load_name(
-        &mut self,
-        ctx: &mut Ctx,
-        arg: u32,
-    ) -> Result<Flow, PyErr> {
-        let name = ctx.code.names[arg as usize];
-        let v = self.load_name(ctx.fi, name)?;
-        self.push(v);
-        Ok(Flow::Next)
-    }
-
-    /// `_STORE_NAME`.
-    #[inline(always)]
-    pub(in crate::interp) fn uop_store_name(
-        &mut self,
-        ctx: &mut Ctx,
-        arg: u32,
-    ) -> Result<Flow, PyErr> {
-        let name = ctx.code.names[arg as usize];
-        let v = self.pop();
-        let ns = self.namespace_of(ctx.fi);
-        self.mapping_set(ns, name, v)?;
-        Ok(Flow::Next)
-    }
-
-    /// `_DELETE_NAME`.
-    #[inline(always)]
-    pub(in crate::interp) fn uop_delete_name(
-        &mut self,
-        ctx: &mut Ctx,
-        arg: u32,
-    ) -> Result<Flow, PyErr> {
-        let name = ctx.code.names[arg as usize];
-        let ns = self.namespace_of(ctx.fi);
-        let removed = match ns.as_obj() {
-            Some(d) => self.dict_del(d, name)?.is_some(),
-            None => false,
-        };
-        if !removed {
-            let n = alloc::string::String::from(self.str_of(name).unwrap_or("?"));
-            return Err(self.name_error(&n));
-        }
-        Ok(Flow::Next)
-    }
-
-    /// `_LOAD_LOCALS`.
-    #[inline(always)]
-    pub(in crate::interp) fn uop_load_locals(
-        &mut self,
-        ctx: &mut Ctx,
-        _arg: u32,
-    ) -> Result<Flow, PyErr> {
-        let ns = self.namespace_of(ctx.fi);
-        self.push(ns);
-        Ok(Flow::Next)
-    }
-
-    /// `_LOAD_BUILD_CLASS`.
-    #[inline(always)]
-    pub(in crate::interp) fn uop_load_build_class(
-        &mut self,
-        _ctx: &mut Ctx,
-        _arg: u32,
-    ) -> Result<Flow, PyErr> {
-        let n = self.intern("__build_class__")?;
-        let v = self.dict_get_str(self.builtins, n).unwrap_or(Value::NONE);
-        self.push(v);
-        Ok(Flow::Next)
-    }
-
-    /// `_IMPORT_NAME`.
-    #[inline(always)]
-    pub(in crate::interp) fn uop_import_name(
-        &mut self,
-        ctx: &mut Ctx,
-        arg: u32,
-    ) -> Result<Flow, PyErr> {
-        let name = ctx.code.names[arg as usize];
-        let _fromlist = self.pop();
-        let _level = self.pop();
-        let m = self.import_module(name)?;
-        self.push(m);
-        Ok(Flow::Next)
-    }
-
-    /// `_IMPORT_FROM`.
-    #[inline(always)]
-    pub(in crate::interp) fn uop_import_from(
-        &mut self,
-        ctx: &mut Ctx,
-        arg: u32,
-    ) -> Result<Flow, PyErr> {
-        let name = ctx.code.names[arg as usize];
-        let m = self.top();
-        let v = match self.get_attr_opt(m, name)? {
+/// `_LOAD_GLOBAL`.
+#[inline(always)]
+pub(crate) fn _LOAD_GLOBAL(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+    let name = ctx.code.names[(arg >> 1) as usize];
+    let globals = vm.frames[ctx.fi].globals;
+    let v = match vm.dict_get_str(globals, name) {
+        Some(v) => v,
+        None => match vm.dict_get_str(vm.builtins, name) {
             Some(v) => v,
             None => {
-                let mname = match self.obj(m) {
-                    Some(Obj::Module(md)) => {
-                        alloc::string::String::from(self.str_of(md.name).unwrap_or("?"))
-                    }
-                    _ => alloc::string::String::from("?"),
-                };
-                let msg = alloc::format!(
-                    "cannot import name '{}' from '{}' (unknown location)",
-                    self.str_of(name).unwrap_or("?"),
-                    mname
-                );
-                let mn = self.top();
-                let mn = match self.obj(mn) {
-                    Some(Obj::Module(md)) => md.name,
-                    _ => Value::NONE,
-                };
-                return Err(self.import_error_named(self.types.import_error, &msg, mn));
+                let n = alloc::string::String::from(vm.str_of(name).unwrap_or("?"));
+                return Err(vm.name_error(&n));
             }
-        };
-        self.push(v);
-        Ok(Flow::Next)
+        },
+    };
+    vm.push(v);
+    if arg & 1 != 0 {
+        vm.push(Value::UNDEF);
     }
+    Ok(Flow::Next)
+}
+
+/// `_STORE_GLOBAL`.
+#[inline(always)]
+pub(crate) fn _STORE_GLOBAL(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+    let name = ctx.code.names[arg as usize];
+    let v = vm.pop();
+    let globals = vm.frames[ctx.fi].globals;
+    vm.dict_set(globals, name, v)?;
+    Ok(Flow::Next)
+}
+
+/// `_DELETE_GLOBAL`.
+#[inline(always)]
+pub(crate) fn _DELETE_GLOBAL(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+    let name = ctx.code.names[arg as usize];
+    let globals = vm.frames[ctx.fi].globals;
+    if vm.dict_del(globals, name)?.is_none() {
+        let n = alloc::string::String::from(vm.str_of(name).unwrap_or("?"));
+        return Err(vm.name_error(&n));
+    }
+    Ok(Flow::Next)
+}
+
+/// `_LOAD_NAME`.
+#[inline(always)]
+pub(crate) fn _LOAD_NAME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+    let name = ctx.code.names[arg as usize];
+    let v = vm.load_name(ctx.fi, name)?;
+    vm.push(v);
+    Ok(Flow::Next)
+}
+
+/// `_STORE_NAME`.
+#[inline(always)]
+pub(crate) fn _STORE_NAME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+    let name = ctx.code.names[arg as usize];
+    let v = vm.pop();
+    let ns = vm.namespace_of(ctx.fi);
+    vm.mapping_set(ns, name, v)?;
+    Ok(Flow::Next)
+}
+
+/// `_DELETE_NAME`.
+#[inline(always)]
+pub(crate) fn _DELETE_NAME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+    let name = ctx.code.names[arg as usize];
+    let ns = vm.namespace_of(ctx.fi);
+    let removed = match ns.as_obj() {
+        Some(d) => vm.dict_del(d, name)?.is_some(),
+        None => false,
+    };
+    if !removed {
+        let n = alloc::string::String::from(vm.str_of(name).unwrap_or("?"));
+        return Err(vm.name_error(&n));
+    }
+    Ok(Flow::Next)
+}
+
+/// `_LOAD_LOCALS`.
+#[inline(always)]
+pub(crate) fn _LOAD_LOCALS(vm: &mut Vm, ctx: &mut Ctx, _arg: u32) -> Result<Flow, PyErr> {
+    let ns = vm.namespace_of(ctx.fi);
+    vm.push(ns);
+    Ok(Flow::Next)
+}
+
+/// `_LOAD_BUILD_CLASS`.
+#[inline(always)]
+pub(crate) fn _LOAD_BUILD_CLASS(vm: &mut Vm, _ctx: &mut Ctx, _arg: u32) -> Result<Flow, PyErr> {
+    let n = vm.intern("__build_class__")?;
+    let v = vm.dict_get_str(vm.builtins, n).unwrap_or(Value::NONE);
+    vm.push(v);
+    Ok(Flow::Next)
+}
+
+/// `_IMPORT_NAME`.
+#[inline(always)]
+pub(crate) fn _IMPORT_NAME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+    let name = ctx.code.names[arg as usize];
+    let _fromlist = vm.pop();
+    let _level = vm.pop();
+    let m = vm.import_module(name)?;
+    vm.push(m);
+    Ok(Flow::Next)
+}
+
+/// `_IMPORT_FROM`.
+#[inline(always)]
+pub(crate) fn _IMPORT_FROM(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+    let name = ctx.code.names[arg as usize];
+    let m = vm.top();
+    let v = match vm.get_attr_opt(m, name)? {
+        Some(v) => v,
+        None => {
+            let mname = match vm.obj(m) {
+                Some(Obj::Module(md)) => {
+                    alloc::string::String::from(vm.str_of(md.name).unwrap_or("?"))
+                }
+                _ => alloc::string::String::from("?"),
+            };
+            let msg = alloc::format!(
+                "cannot import name '{}' from '{}' (unknown location)",
+                vm.str_of(name).unwrap_or("?"),
+                mname
+            );
+            let mn = vm.top();
+            let mn = match vm.obj(mn) {
+                Some(Obj::Module(md)) => md.name,
+                _ => Value::NONE,
+            };
+            return Err(vm.import_error_named(vm.types.import_error, &msg, mn));
+        }
+    };
+    vm.push(v);
+    Ok(Flow::Next)
 }

@@ -113,89 +113,27 @@ pub(super) fn rule_of<'a>(uop: Uop) -> Option<Rule<'a>> {
         _CALL_PY_EXACT_ARGS | _CALL_BOUND_METHOD_EXACT_ARGS => Pass::call_py,
         _RETURN_VALUE => Pass::return_value,
         // Treated generically.
-        _DELETE_FAST
-        | _MAKE_CELL
-        | _COPY_FREE_VARS
-        | _LOAD_FROM_DICT_OR_DEREF
-        | _LOAD_CLOSURE
-        | _DELETE_DEREF
-        | _LOAD_GLOBAL
-        | _STORE_GLOBAL
-        | _DELETE_GLOBAL
-        | _LOAD_NAME
-        | _STORE_NAME
-        | _DELETE_NAME
-        | _LOAD_ATTR
-        | _STORE_ATTR
-        | _DELETE_ATTR
-        | _BINARY_SUBSCR
-        | _STORE_SUBSCR
-        | _DELETE_SUBSCR
-        | _UNARY_NEGATIVE
-        | _UNARY_INVERT
-        | _CONTAINS_OP
-        | _POP_JUMP_IF_FALSE
-        | _POP_JUMP_IF_TRUE
-        | _POP_JUMP_IF_NONE
-        | _POP_JUMP_IF_NOT_NONE
-        | _JUMP
-        | _FOR_ITER
-        | _BUILD_SLICE
-        | _MAP_ADD
-        | _LIST_EXTEND
-        | _SET_UPDATE
-        | _DICT_UPDATE
-        | _DICT_MERGE
-        | _UNPACK_SEQUENCE
-        | _UNPACK_EX
-        | _FORMAT_VALUE
-        | _CALL
-        | _CALL_KW
-        | _CALL_FUNCTION_EX
-        | _CALL_INTRINSIC_1
-        | _MAKE_FUNCTION
-        | _RETURN_GENERATOR
-        | _YIELD_VALUE
-        | _SEND
-        | _END_SEND
-        | _GET_YIELD_FROM_ITER
-        | _RAISE_VARARGS
-        | _RERAISE
-        | _PUSH_EXC_INFO
-        | _POP_EXCEPT
-        | _CHECK_EXC_MATCH
-        | _CLEANUP_THROW
-        | _BEFORE_WITH
-        | _WITH_EXCEPT_START
-        | _LOAD_ASSERTION_ERROR
-        | _LOAD_BUILD_CLASS
-        | _IMPORT_NAME
-        | _IMPORT_FROM
-        | _LOAD_LOCALS
-        | _SPECIALIZE
-        | _CALL_BUILTIN_CLASS
-        | _CHECK_ATTR_MODULE
-        | _LOAD_ATTR_MODULE
-        | _BINARY_SUBSCR_DICT
-        | _STORE_SUBSCR_DICT
-        | _CONTAINS_OP_DICT
-        | _CONTAINS_OP_SET
-        | _CALL_ISINSTANCE
-        | _CALL_ALLOC_AND_ENTER_INIT
-        | _BINARY_OP_USER
-        | _CONTAINS_OP_SEQ
-        | _FOR_ITER_GEN
-        | _CALL_TUPLE_LIST_1
-        | _HOT_COUNT
-        | _ENTER_EXECUTOR
-        | _START_EXECUTOR
-        | _CHECK_VALIDITY
-        | _EXIT_TRACE
-        | _DEOPT
-        | _DYNAMIC_EXIT
-        | _COLD_EXIT
-        | _JUMP_TO_TOP
-        | _FOR_ITER_GEN_PROVEN => return None,
+        _DELETE_FAST | _MAKE_CELL | _COPY_FREE_VARS | _LOAD_FROM_DICT_OR_DEREF => return None,
+        _LOAD_CLOSURE | _DELETE_DEREF | _LOAD_GLOBAL | _STORE_GLOBAL => return None,
+        _DELETE_GLOBAL | _LOAD_NAME | _STORE_NAME | _DELETE_NAME | _LOAD_ATTR => return None,
+        _STORE_ATTR | _DELETE_ATTR | _BINARY_SUBSCR | _STORE_SUBSCR => return None,
+        _DELETE_SUBSCR | _UNARY_NEGATIVE | _UNARY_INVERT | _CONTAINS_OP => return None,
+        _POP_JUMP_IF_FALSE | _POP_JUMP_IF_TRUE | _POP_JUMP_IF_NONE => return None,
+        _POP_JUMP_IF_NOT_NONE | _JUMP | _FOR_ITER | _BUILD_SLICE | _MAP_ADD => return None,
+        _LIST_EXTEND | _SET_UPDATE | _DICT_UPDATE | _DICT_MERGE | _UNPACK_SEQUENCE => return None,
+        _UNPACK_EX | _FORMAT_VALUE | _CALL | _CALL_KW | _CALL_FUNCTION_EX => return None,
+        _CALL_INTRINSIC_1 | _MAKE_FUNCTION | _RETURN_GENERATOR | _YIELD_VALUE => return None,
+        _SEND | _END_SEND | _GET_YIELD_FROM_ITER | _RAISE_VARARGS | _RERAISE => return None,
+        _PUSH_EXC_INFO | _POP_EXCEPT | _CHECK_EXC_MATCH | _CLEANUP_THROW => return None,
+        _BEFORE_WITH | _WITH_EXCEPT_START | _LOAD_ASSERTION_ERROR => return None,
+        _LOAD_BUILD_CLASS | _IMPORT_NAME | _IMPORT_FROM | _LOAD_LOCALS => return None,
+        _SPECIALIZE | _CALL_BUILTIN_CLASS | _CHECK_ATTR_MODULE | _LOAD_ATTR_MODULE => return None,
+        _BINARY_SUBSCR_DICT | _STORE_SUBSCR_DICT | _CONTAINS_OP_DICT => return None,
+        _CONTAINS_OP_SET | _CALL_ISINSTANCE | _CALL_ALLOC_AND_ENTER_INIT => return None,
+        _BINARY_OP_USER | _CONTAINS_OP_SEQ | _FOR_ITER_GEN | _CALL_TUPLE_LIST_1 => return None,
+        _HOT_COUNT | _ENTER_EXECUTOR | _START_EXECUTOR | _CHECK_VALIDITY => return None,
+        _EXIT_TRACE | _DEOPT | _DYNAMIC_EXIT | _COLD_EXIT | _JUMP_TO_TOP => return None,
+        _FOR_ITER_GEN_PROVEN => return None,
     };
     Some(rule)
 }
