@@ -1,10 +1,18 @@
 //! The op table: every uop and every tier-1 instruction, declared once.
 //!
-//! `for_each_uop!` lists the micro-ops with their flags. `for_each_op!` lists the tier-1
-//! instructions, each with its inline-cache size, its stack effect as a function of the
-//! oparg, its flags and the uops it is made of. Everything else expands from these two
-//! macros: the `Op` and `Uop` enums, names, metadata, the disassembler and the interpreter's
-//! dispatch (each instruction runs its uops in order; see `interp::dispatch`).
+//! `for_each_uop!` lists the micro-ops: `_NAME |a| (inputs, outputs) [/ (jump effect)]
+//! {FLAGS} [replaces [_UOP, ...]];`, the stack effect a function of the oparg `a`, the jump
+//! effect (when it jumps) where it differs, the [`Flags`] (operands, effects and roles:
+//! guard, exit, split action, value check, pure check, executor-run, tier-1 machinery...)
+//! and the uops the trace optimizer may put it in the place of. `for_each_op!` lists the
+//! tier-1 instructions, each with its inline-cache size, its stack effect, its own flags and
+//! the uops it is made of; `for_each_family!` the specialization families and
+//! `for_each_super!` the super-instructions. Everything else expands from these macros: the
+//! `Op` and `Uop` enums, names, effects, metadata, the disassembler, tier 1's handlers
+//! (`interp::eval`), the body dispatch (`interp::uops`: each uop runs the function of its
+//! name in `interp::bodies`), the uop executor's handlers and dispatch forms (`exec`), the
+//! uop helpers (`jit::helpers`) and what the optimizer and its checker know of each uop
+//! (`opt`). Tests check that every instruction is the composition of its uops' effects.
 //!
 //! Naming: instructions are `UPPER_CASE` like CPython's; uops start with `_`. An instruction
 //! made of a single uop uses the uop of the same name.
