@@ -424,39 +424,102 @@ impl Vm {
             let (c, r) = (*class, *receiver);
             return super_getattr(self, c, r, name);
         }
-        let r = match obj.as_obj() {
-            Some(r) => r,
-            None => {
-                if self.is_int(obj) {
-                    return Ok(match n.as_str() {
-                        "real" | "numerator" => Some(self.positive(obj)?),
-                        "imag" => Some(Value::int_unchecked(0)),
-                        "denominator" => Some(Value::int_unchecked(1)),
-                        _ => None,
-                    });
-                }
-                if obj.is_float() {
-                    return Ok(match n.as_str() {
-                        "real" => Some(obj),
-                        "imag" => Some(Value::float(0.0)),
-                        _ => None,
-                    });
-                }
-                return Ok(None);
-            }
+        let Some(r) = obj.as_obj() else {
+            return self.number_attr(obj, &n);
         };
-        let v = match (self.heap.get(r), n.as_str()) {
-            (Obj::BigInt(_), "real" | "numerator") => obj,
-            (Obj::BigInt(_), "imag") => Value::int_unchecked(0),
-            (Obj::BigInt(_), "denominator") => Value::int_unchecked(1),
-            (Obj::Class(c), "__name__") => c.name,
-            (Obj::Class(c), "__qualname__") => c.qualname,
-            (Obj::Class(c), "__dict__") => Value::obj(c.dict),
-            (Obj::Class(c), "__mro__") => {
+        let n = n.as_str();
+        match self.heap.get(r) {
+            Obj::BigInt(_) => Ok(match n {
+                "real" | "numerator" => Some(obj),
+                "imag" => Some(Value::int_unchecked(0)),
+                "denominator" => Some(Value::int_unchecked(1)),
+                _ => None,
+            }),
+            Obj::Class(_) => self.class_attr(r, n),
+            Obj::Module(m) => Ok(match n {
+                "__dict__" => Some(Value::obj(m.dict)),
+                "__name__" => Some(m.name),
+                _ => None,
+            }),
+            Obj::Function(_) => self.function_attr(r, name, n),
+            &Obj::BoundMethod { func, receiver } => match n {
+                "__self__" => Ok(Some(receiver)),
+                "__func__" => Ok(Some(func)),
+                _ => self.get_attr_opt(func, name),
+            },
+            Obj::Native(nf) => match n {
+                "__name__" | "__qualname__" => {
+                    let s = nf.name;
+                    self.new_str(s).map(Some)
+                }
+                "__self__" => Ok(Some(nf.bound)),
+                _ => Ok(None),
+            },
+            Obj::Instance(_) if n == "__dict__" => self.instance_dict_attr(r),
+            Obj::Instance(i) if i.exc.is_some() => self.exception_attr(obj, r, n),
+            Obj::Range { .. } | Obj::BigRange(_) => self.range_attr(r, n),
+            Obj::Slice(s) => Ok(match n {
+                "start" => Some(s[0]),
+                "stop" => Some(s[1]),
+                "step" => Some(s[2]),
+                _ => None,
+            }),
+            Obj::Property(p) => Ok(match n {
+                "fget" => Some(p.fget),
+                "fset" => Some(p.fset),
+                "fdel" => Some(p.fdel),
+                "__doc__" => Some(p.doc),
+                _ => None,
+            }),
+            Obj::StaticMethod(f) | Obj::ClassMethod(f) if n == "__func__" => Ok(Some(*f)),
+            Obj::Generator(g) => match n {
+                "__name__" => Ok(Some(g.name)),
+                "__qualname__" => Ok(Some(g.qualname)),
+                "gi_running" => Ok(Some(Value::bool(g.state == GenState::Running))),
+                "gi_frame" => self.gi_frame(r).map(Some),
+                _ => Ok(None),
+            },
+            Obj::Frame(_) => self.frame_attr(r, n),
+            Obj::Traceback(_) => self.tb_attr(r, n),
+            Obj::Code(_) => self.code_attr(r, n),
+            _ => Ok(None),
+        }
+    }
+
+    /// `real`, `imag`, ... of a small int, bool or float.
+    fn number_attr(&mut self, obj: Value, n: &str) -> PyResult<Option<Value>> {
+        if self.is_int(obj) {
+            return Ok(match n {
+                "real" | "numerator" => Some(self.positive(obj)?),
+                "imag" => Some(Value::int_unchecked(0)),
+                "denominator" => Some(Value::int_unchecked(1)),
+                _ => None,
+            });
+        }
+        if obj.is_float() {
+            return Ok(match n {
+                "real" => Some(obj),
+                "imag" => Some(Value::float(0.0)),
+                _ => None,
+            });
+        }
+        Ok(None)
+    }
+
+    /// `__name__`, `__mro__`, `__bases__`, ... of class `r`.
+    fn class_attr(&mut self, r: ObjRef, n: &str) -> PyResult<Option<Value>> {
+        let Obj::Class(c) = self.heap.get(r) else {
+            return Ok(None);
+        };
+        let v = match n {
+            "__name__" => c.name,
+            "__qualname__" => c.qualname,
+            "__dict__" => Value::obj(c.dict),
+            "__mro__" => {
                 let m: Vec<Value> = c.mro.iter().map(|x| Value::obj(*x)).collect();
                 self.new_tuple(m)?
             }
-            (Obj::Class(c), "__bases__") => {
+            "__bases__" => {
                 // Direct bases are not stored: with several, recover them from the MRO as
                 // the classes not already in another candidate's MRO.
                 let rest = c.mro.get(1..).unwrap_or_default();
@@ -476,180 +539,183 @@ impl Vm {
                 };
                 self.new_tuple(b)?
             }
-            (Obj::Class(c), "__base__") => c.base.map_or(Value::NONE, Value::obj),
-            (Obj::Class(c), "__module__") if c.is_builtin => self.intern("builtins")?,
-            (Obj::Class(_), "__doc__") => Value::NONE,
-            (Obj::Module(m), "__dict__") => Value::obj(m.dict),
-            (Obj::Module(m), "__name__") => m.name,
-            (Obj::Function(f), _) => match n.as_str() {
-                "__name__" => f.name,
-                "__qualname__" => f.qualname,
-                "__module__" => f.module,
-                "__doc__" => f.doc,
-                "__globals__" => Value::obj(f.globals),
-                "__defaults__" => {
-                    if f.defaults.is_empty() {
-                        Value::NONE
-                    } else {
-                        let d = f.defaults.clone();
-                        self.new_tuple(d)?
+            "__base__" => c.base.map_or(Value::NONE, Value::obj),
+            "__module__" if c.is_builtin => self.intern("builtins")?,
+            "__doc__" => Value::NONE,
+            _ => return Ok(None),
+        };
+        Ok(Some(v))
+    }
+
+    /// `__name__`, `__defaults__`, `__code__`, ... of function `r`; other names come from
+    /// its `__dict__`.
+    fn function_attr(&mut self, r: ObjRef, name: Value, n: &str) -> PyResult<Option<Value>> {
+        let Obj::Function(f) = self.heap.get(r) else {
+            return Ok(None);
+        };
+        let v = match n {
+            "__name__" => f.name,
+            "__qualname__" => f.qualname,
+            "__module__" => f.module,
+            "__doc__" => f.doc,
+            "__globals__" => Value::obj(f.globals),
+            "__defaults__" => {
+                if f.defaults.is_empty() {
+                    Value::NONE
+                } else {
+                    let d = f.defaults.clone();
+                    self.new_tuple(d)?
+                }
+            }
+            "__kwdefaults__" => {
+                if f.kwdefaults.is_empty() {
+                    Value::NONE
+                } else {
+                    let kw = f.kwdefaults.clone();
+                    let d = self.new_dict()?;
+                    for (k, v) in kw {
+                        self.dict_set(d.as_obj().unwrap_or(r), k, v)?;
                     }
+                    d
                 }
-                "__kwdefaults__" => {
-                    if f.kwdefaults.is_empty() {
-                        Value::NONE
-                    } else {
-                        let kw = f.kwdefaults.clone();
-                        let d = self.new_dict()?;
-                        for (k, v) in kw {
-                            self.dict_set(d.as_obj().unwrap_or(r), k, v)?;
-                        }
-                        d
+            }
+            "__code__" => {
+                let c = f.code.clone();
+                self.alloc_value(Obj::Code(c))?
+            }
+            "__closure__" => {
+                if f.closure.is_empty() {
+                    Value::NONE
+                } else {
+                    let c = f.closure.to_vec();
+                    self.new_tuple(c)?
+                }
+            }
+            "__dict__" => match f.dict {
+                Some(d) => Value::obj(d),
+                None => {
+                    let d = self.new_dict()?;
+                    if let Obj::Function(f) = self.heap.get_mut(r) {
+                        f.dict = d.as_obj();
                     }
-                }
-                "__code__" => {
-                    let c = f.code.clone();
-                    self.alloc_value(Obj::Code(c))?
-                }
-                "__closure__" => {
-                    if f.closure.is_empty() {
-                        Value::NONE
-                    } else {
-                        let c = f.closure.to_vec();
-                        self.new_tuple(c)?
-                    }
-                }
-                "__dict__" => {
-                    let d = f.dict;
-                    match d {
-                        Some(d) => Value::obj(d),
-                        None => {
-                            let d = self.new_dict()?;
-                            if let Obj::Function(f) = self.heap.get_mut(r) {
-                                f.dict = d.as_obj();
-                            }
-                            d
-                        }
-                    }
-                }
-                _ => {
-                    let d = f.dict;
-                    return Ok(d.and_then(|d| self.dict_get_str(d, name)));
+                    d
                 }
             },
-            (Obj::BoundMethod { func, receiver }, _) => match n.as_str() {
-                "__self__" => *receiver,
-                "__func__" => *func,
-                _ => {
-                    let f = *func;
-                    return self.get_attr_opt(f, name);
-                }
-            },
-            (Obj::Native(nf), "__name__" | "__qualname__") => {
-                let s = nf.name;
-                self.new_str(s)?
+            _ => {
+                let d = f.dict;
+                return Ok(d.and_then(|d| self.dict_get_str(d, name)));
             }
-            (Obj::Native(nf), "__self__") => nf.bound,
-            (Obj::Instance(i), "__dict__") => {
-                if i.exc.is_some()
-                    && i.dict.is_none()
-                    && self.class(i.class).is_some_and(|c| c.is_builtin)
-                {
-                    return Ok(None);
-                }
-                if i.dict.is_none() && self.class(i.class).is_some_and(|c| c.slots.is_some()) {
-                    return Ok(None);
-                }
-                let d = self.materialize_instance_dict(r)?;
-                Value::obj(d)
+        };
+        Ok(Some(v))
+    }
+
+    /// An instance's `__dict__`, made on demand; none for builtin exceptions and slotted
+    /// instances without one.
+    fn instance_dict_attr(&mut self, r: ObjRef) -> PyResult<Option<Value>> {
+        let Obj::Instance(i) = self.heap.get(r) else {
+            return Ok(None);
+        };
+        if i.exc.is_some() && i.dict.is_none() && self.class(i.class).is_some_and(|c| c.is_builtin)
+        {
+            return Ok(None);
+        }
+        if i.dict.is_none() && self.class(i.class).is_some_and(|c| c.slots.is_some()) {
+            return Ok(None);
+        }
+        let d = self.materialize_instance_dict(r)?;
+        Ok(Some(Value::obj(d)))
+    }
+
+    /// `args`, `__cause__`, `__traceback__`, ... of exception `obj` (`r`).
+    fn exception_attr(&mut self, obj: Value, r: ObjRef, n: &str) -> PyResult<Option<Value>> {
+        let e = match self.heap.get(r) {
+            Obj::Instance(i) => i
+                .exc
+                .as_deref()
+                .map(|e| (e.args, e.cause, e.context, e.suppress_context)),
+            _ => None,
+        };
+        let Some((args, cause, context, suppress)) = e else {
+            return Ok(None);
+        };
+        let v = match n {
+            "args" => args,
+            "__cause__" => cause,
+            "__context__" => context,
+            "__suppress_context__" => Value::bool(suppress),
+            "__traceback__" => return self.exc_traceback(obj).map(Some),
+            "name" | "path" if self.exc_matches(obj, self.types.import_error) => Value::NONE,
+            "value" if self.exc_matches(obj, self.types.stop_iteration) => {
+                self.stop_iteration_value(obj)
             }
-            (Obj::Instance(i), _) if i.exc.is_some() => {
-                let e = i
-                    .exc
-                    .as_deref()
-                    .map(|e| (e.args, e.cause, e.context, e.suppress_context));
-                let Some((args, cause, context, suppress)) = e else {
-                    return Ok(None);
+            "code" if self.exc_matches(obj, self.types.system_exit) => {
+                let a = self.tuple_items(args).unwrap_or_default();
+                match a.len() {
+                    0 => Value::NONE,
+                    1 => a[0],
+                    _ => args,
+                }
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(v))
+    }
+
+    /// `start`, `stop` and `step` of a range `r`, small or big.
+    fn range_attr(&mut self, r: ObjRef, n: &str) -> PyResult<Option<Value>> {
+        if !matches!(n, "start" | "stop" | "step") {
+            return Ok(None);
+        }
+        match self.heap.get(r) {
+            &Obj::Range { start, stop, step } => {
+                let i = match n {
+                    "start" => start,
+                    "stop" => stop,
+                    _ => step,
                 };
-                match n.as_str() {
-                    "args" => args,
-                    "__cause__" => cause,
-                    "__context__" => context,
-                    "__suppress_context__" => Value::bool(suppress),
-                    "__traceback__" => return self.exc_traceback(obj).map(Some),
-                    "name" | "path" if self.exc_matches(obj, self.types.import_error) => {
-                        Value::NONE
-                    }
-                    "value" if self.exc_matches(obj, self.types.stop_iteration) => {
-                        self.stop_iteration_value(obj)
-                    }
-                    "code" if self.exc_matches(obj, self.types.system_exit) => {
-                        let a = self.tuple_items(args).unwrap_or_default();
-                        match a.len() {
-                            0 => Value::NONE,
-                            1 => a[0],
-                            _ => args,
-                        }
-                    }
-                    _ => return Ok(None),
-                }
+                self.new_int(i).map(Some)
             }
-            (Obj::Range { start, stop, step }, "start" | "stop" | "step") => {
-                let i = match n.as_str() {
-                    "start" => *start,
-                    "stop" => *stop,
-                    _ => *step,
-                };
-                self.new_int(i)?
-            }
-            (Obj::BigRange(br), "start" | "stop" | "step") => {
-                let b = match n.as_str() {
+            Obj::BigRange(br) => {
+                let b = match n {
                     "start" => br.start.clone(),
                     "stop" => br.stop.clone(),
                     _ => br.step.clone(),
                 };
-                self.int_from_big(b)?
+                self.int_from_big(b).map(Some)
             }
-            (Obj::Slice(s), "start") => s[0],
-            (Obj::Slice(s), "stop") => s[1],
-            (Obj::Slice(s), "step") => s[2],
-            (Obj::Property(p), "fget") => p.fget,
-            (Obj::Property(p), "fset") => p.fset,
-            (Obj::Property(p), "fdel") => p.fdel,
-            (Obj::Property(p), "__doc__") => p.doc,
-            (Obj::StaticMethod(f) | Obj::ClassMethod(f), "__func__") => *f,
-            (Obj::Generator(g), "__name__") => g.name,
-            (Obj::Generator(g), "__qualname__") => g.qualname,
-            (Obj::Generator(g), "gi_running") => Value::bool(g.state == GenState::Running),
-            (Obj::Generator(_), "gi_frame") => self.gi_frame(r)?,
-            (Obj::Frame(_), _) => return self.frame_attr(r, &n),
-            (Obj::Traceback(_), _) => return self.tb_attr(r, &n),
-            (Obj::Code(c), _) => match n.as_str() {
-                "co_name" => c.name,
-                "co_qualname" => c.qualname,
-                "co_argcount" => Value::int_unchecked(c.argcount as i64),
-                "co_posonlyargcount" => Value::int_unchecked(c.posonlyargcount as i64),
-                "co_kwonlyargcount" => Value::int_unchecked(c.kwonlyargcount as i64),
-                "co_firstlineno" => Value::int_unchecked(c.firstlineno as i64),
-                "co_nlocals" => Value::int_unchecked(c.varnames.len() as i64),
-                "co_varnames" => {
-                    let v = c.varnames.to_vec();
-                    self.new_tuple(v)?
-                }
-                "co_cellvars" => {
-                    let v = c.cellvars.to_vec();
-                    self.new_tuple(v)?
-                }
-                "co_freevars" => {
-                    let v = c.freevars.to_vec();
-                    self.new_tuple(v)?
-                }
-                "co_filename" => {
-                    let f = c.filename.clone();
-                    self.new_str(&f)?
-                }
-                _ => return Ok(None),
-            },
+            _ => Ok(None),
+        }
+    }
+
+    /// `co_name`, `co_varnames`, ... of code object `r`.
+    fn code_attr(&mut self, r: ObjRef, n: &str) -> PyResult<Option<Value>> {
+        let Obj::Code(c) = self.heap.get(r) else {
+            return Ok(None);
+        };
+        let v = match n {
+            "co_name" => c.name,
+            "co_qualname" => c.qualname,
+            "co_argcount" => Value::int_unchecked(c.argcount as i64),
+            "co_posonlyargcount" => Value::int_unchecked(c.posonlyargcount as i64),
+            "co_kwonlyargcount" => Value::int_unchecked(c.kwonlyargcount as i64),
+            "co_firstlineno" => Value::int_unchecked(c.firstlineno as i64),
+            "co_nlocals" => Value::int_unchecked(c.varnames.len() as i64),
+            "co_varnames" => {
+                let v = c.varnames.to_vec();
+                self.new_tuple(v)?
+            }
+            "co_cellvars" => {
+                let v = c.cellvars.to_vec();
+                self.new_tuple(v)?
+            }
+            "co_freevars" => {
+                let v = c.freevars.to_vec();
+                self.new_tuple(v)?
+            }
+            "co_filename" => {
+                let f = c.filename.clone();
+                self.new_str(&f)?
+            }
             _ => return Ok(None),
         };
         Ok(Some(v))

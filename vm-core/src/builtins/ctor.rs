@@ -34,261 +34,31 @@ impl Vm {
         }
         let t = &self.types;
         let v = match cls {
+            // Numbers and text.
             x if x == t.int => self.ctor_int(args, kwargs)?,
-            x if x == t.float => {
-                check_args(self, "float", args, 0, 1)?;
-                match args.first() {
-                    None => Value::float(0.0),
-                    Some(a) => self.to_float_value(*a)?,
-                }
-            }
-            x if x == t.str_ => {
-                check_args(self, "str", args, 0, 3)?;
-                match args.first() {
-                    None => self.new_str("")?,
-                    Some(a) if args.len() == 1 && kwargs.is_empty() => self.to_str_value(*a)?,
-                    Some(a) => {
-                        let data = match self.bytes_data(*a) {
-                            Some(d) => d,
-                            None => return Err(self.type_error("decoding str is not supported")),
-                        };
-                        match String::from_utf8(data) {
-                            Ok(s) => self.new_string(s)?,
-                            Err(e) => {
-                                let pos = e.utf8_error().valid_up_to();
-                                let msg = format!("'utf-8' codec can't decode byte 0x{:02x} in position {pos}: invalid start byte", e.as_bytes()[pos]);
-                                return Err(
-                                    self.new_exception(self.types.unicode_decode_error, &msg)
-                                );
-                            }
-                        }
-                    }
-                }
-            }
-            x if x == t.bool_ => {
-                check_args(self, "bool", args, 0, 1)?;
-                match args.first() {
-                    None => Value::FALSE,
-                    Some(a) => Value::bool(self.truthy(*a)?),
-                }
-            }
-            x if x == t.list => {
-                check_args(self, "list", args, 0, 1)?;
-                let items = match args.first() {
-                    None => Vec::new(),
-                    Some(a) => self.collect_iter(*a)?,
-                };
-                self.charge(items.len() * 8)?;
-                self.new_list(items)?
-            }
-            x if x == t.tuple => {
-                check_args(self, "tuple", args, 0, 1)?;
-                if let Some(a) = args.first() {
-                    if matches!(self.obj(*a), Some(Obj::Tuple(_))) {
-                        return Ok(Some(*a));
-                    }
-                }
-                let items = match args.first() {
-                    None => Vec::new(),
-                    Some(a) => self.collect_iter(*a)?,
-                };
-                self.charge(items.len() * 8)?;
-                self.new_tuple(items)?
-            }
-            x if x == t.dict => {
-                check_args(self, "dict", args, 0, 1)?;
-                let d = self.new_dict()?;
-                let dr = d.as_obj().unwrap_or(cls);
-                self.with_roots(&[d], |vm, _| {
-                    if let Some(a) = args.first() {
-                        vm.dict_update_from(dr, *a)?;
-                    }
-                    for (k, v) in kwargs {
-                        vm.dict_set(dr, *k, *v)?;
-                    }
-                    Ok(())
-                })?;
-                d
-            }
-            x if x == t.set || x == t.frozenset => {
-                let frozen = x == t.frozenset;
-                check_args(self, if frozen { "frozenset" } else { "set" }, args, 0, 1)?;
-                let items = match args.first() {
-                    None => Vec::new(),
-                    Some(a) => self.collect_iter(*a)?,
-                };
-                self.new_set(&items, frozen)?
-            }
+            x if x == t.float => self.ctor_float(args)?,
+            x if x == t.str_ => self.ctor_str(args, kwargs)?,
+            x if x == t.bool_ => self.ctor_bool(args)?,
             x if x == t.bytes || x == t.bytearray => {
-                let ba = x == t.bytearray;
-                let data =
-                    self.bytes_from_args(args, kwargs, if ba { "bytearray" } else { "bytes" })?;
-                self.charge(data.len())?;
-                if ba {
-                    self.alloc_value(Obj::ByteArray(data))?
-                } else {
-                    self.alloc_value(Obj::Bytes(data.into_boxed_slice()))?
-                }
+                self.ctor_bytes(args, kwargs, x == t.bytearray)?
             }
+            // Containers.
+            x if x == t.list => self.ctor_list(args)?,
+            x if x == t.tuple => self.ctor_tuple(args)?,
+            x if x == t.dict => self.ctor_dict(cls, args, kwargs)?,
+            x if x == t.set || x == t.frozenset => self.ctor_set(args, x == t.frozenset)?,
             x if x == t.range => self.ctor_range(args)?,
-            x if x == t.slice => {
-                check_args(self, "slice", args, 1, 3)?;
-                let s = match args.len() {
-                    1 => [Value::NONE, args[0], Value::NONE],
-                    2 => [args[0], args[1], Value::NONE],
-                    _ => [args[0], args[1], args[2]],
-                };
-                self.alloc_value(Obj::Slice(Box::new(s)))?
-            }
-            x if x == t.object => {
-                if !args.is_empty() {
-                    return Err(self.type_error("object() takes no arguments"));
-                }
-                self.new_instance(cls)?
-            }
-            x if x == t.type_ => {
-                if args.len() == 1 {
-                    return Ok(Some(Value::obj(self.type_of(args[0]))));
-                }
-                if args.len() != 3 {
-                    return Err(self.type_error("type() takes 1 or 3 arguments"));
-                }
-                let bases = self.tuple_items(args[1]).unwrap_or_default();
-                if bases.len() > 1 {
-                    return Err(
-                        self.not_implemented("multiple inheritance is not supported by Tiercel")
-                    );
-                }
-                let base = bases
-                    .first()
-                    .and_then(|b| b.as_obj())
-                    .unwrap_or(self.types.object);
-                let ns = self.new_dict()?;
-                let nsr = ns.as_obj().unwrap_or(cls);
-                if let Some(src) = args[2].as_obj() {
-                    for (k, v) in self.dict_items(src) {
-                        self.dict_set(nsr, k, v)?;
-                    }
-                }
-                let n = self.intern("__name__")?;
-                let main = self
-                    .dict_get_str(self.main_globals, n)
-                    .unwrap_or(Value::NONE);
-                self.dict_set_str(nsr, "__module__", main)?;
-                let c = super::classes::make_class(self, args[0], base, nsr)?;
-                Value::obj(c)
-            }
-            x if x == t.enumerate => {
-                let mut a = args.to_vec();
-                if let Some(s) = kwarg(self, kwargs, "start") {
-                    a.push(s);
-                }
-                check_args(self, "enumerate", &a, 1, 2)?;
-                let it = self.get_iter(a[0])?;
-                let count = a.get(1).copied().unwrap_or(Value::int_unchecked(0));
-                if !self.is_int(count) {
-                    let msg = format!(
-                        "'{}' object cannot be interpreted as an integer",
-                        self.type_name(count)
-                    );
-                    return Err(self.type_error(msg));
-                }
-                self.alloc_value(Obj::Iter(Box::new(IterObj::Enumerate { it, count })))?
-            }
-            x if x == t.zip => {
-                let strict = kwarg(self, kwargs, "strict").is_some_and(|v| v == Value::TRUE);
-                // Iterators made so far survive a later argument's user `__iter__`.
-                self.with_roots(&[], |vm, _| {
-                    let mut its = Vec::new();
-                    for a in args.iter() {
-                        let it = vm.get_iter(*a)?;
-                        vm.root(it);
-                        its.push(it);
-                    }
-                    vm.alloc_value(Obj::Iter(Box::new(IterObj::Zip { its, strict })))
-                })?
-            }
-            x if x == t.map => {
-                if args.len() < 2 {
-                    return Err(self.type_error("map() must have at least two arguments."));
-                }
-                self.with_roots(&[], |vm, _| {
-                    let mut its = Vec::new();
-                    for a in &args[1..] {
-                        let it = vm.get_iter(*a)?;
-                        vm.root(it);
-                        its.push(it);
-                    }
-                    vm.alloc_value(Obj::Iter(Box::new(IterObj::Map { func: args[0], its })))
-                })?
-            }
-            x if x == t.filter => {
-                check_args(self, "filter", args, 2, 2)?;
-                let it = self.get_iter(args[1])?;
-                self.alloc_value(Obj::Iter(Box::new(IterObj::Filter { func: args[0], it })))?
-            }
-            x if x == t.reversed => {
-                check_args(self, "reversed", args, 1, 1)?;
-                let seq = args[0];
-                if let Some(f) = self.user_special(seq, "__reversed__")? {
-                    return self.call_bound(f, seq, &[]).map(Some);
-                }
-                if let Some(Obj::BigRange(br)) = self.obj(seq) {
-                    let br = (**br).clone();
-                    return self.big_range_iter(&br, true).map(Some);
-                }
-                let ok = matches!(
-                    self.obj(seq),
-                    Some(
-                        Obj::List(_)
-                            | Obj::Tuple(_)
-                            | Obj::Str(_)
-                            | Obj::Range { .. }
-                            | Obj::Bytes(_)
-                            | Obj::ByteArray(_)
-                    )
-                ) || (self.user_special(seq, "__getitem__")?.is_some()
-                    && self.user_special(seq, "__len__")?.is_some());
-                if let Some(Obj::Dict(_) | Obj::DictView { .. }) = self.obj(seq) {
-                    let items = self.collect_iter(seq)?;
-                    let l = self.new_list(items)?;
-                    let n = self.len(l)?;
-                    return self
-                        .alloc_value(Obj::Iter(Box::new(IterObj::Reversed { seq: l, idx: n })))
-                        .map(Some);
-                }
-                if !ok {
-                    let msg = format!("'{}' object is not reversible", self.type_name(seq));
-                    return Err(self.type_error(msg));
-                }
-                let n = self.len(seq)?;
-                self.alloc_value(Obj::Iter(Box::new(IterObj::Reversed { seq, idx: n })))?
-            }
-            x if x == t.property => {
-                let get = |i: usize, name: &str| {
-                    args.get(i)
-                        .copied()
-                        .or_else(|| kwarg(self, kwargs, name))
-                        .unwrap_or(Value::NONE)
-                };
-                let (fget, fset, fdel, mut doc) = (
-                    get(0, "fget"),
-                    get(1, "fset"),
-                    get(2, "fdel"),
-                    get(3, "doc"),
-                );
-                if doc == Value::NONE {
-                    if let Some(Obj::Function(f)) = self.obj(fget) {
-                        doc = f.doc;
-                    }
-                }
-                self.alloc_value(Obj::Property(Box::new(Property {
-                    fget,
-                    fset,
-                    fdel,
-                    doc,
-                })))?
-            }
+            x if x == t.slice => self.ctor_slice(args)?,
+            // Iterators.
+            x if x == t.enumerate => self.ctor_enumerate(args, kwargs)?,
+            x if x == t.zip => self.ctor_zip(args, kwargs)?,
+            x if x == t.map => self.ctor_map(args)?,
+            x if x == t.filter => self.ctor_filter(args)?,
+            x if x == t.reversed => self.ctor_reversed(args)?,
+            // Objects, types and descriptors.
+            x if x == t.object => self.ctor_object(cls, args)?,
+            x if x == t.type_ => self.ctor_type(cls, args)?,
+            x if x == t.property => self.ctor_property(args, kwargs)?,
             x if x == t.staticmethod => {
                 check_args(self, "staticmethod", args, 1, 1)?;
                 self.alloc_value(Obj::StaticMethod(args[0]))?
@@ -304,6 +74,285 @@ impl Vm {
             }
         };
         Ok(Some(v))
+    }
+
+    fn ctor_float(&mut self, args: &[Value]) -> PyResult<Value> {
+        check_args(self, "float", args, 0, 1)?;
+        match args.first() {
+            None => Ok(Value::float(0.0)),
+            Some(a) => self.to_float_value(*a),
+        }
+    }
+
+    /// `str()`, `str(x)`, or `str(b, encoding[, errors])`, which decodes UTF-8.
+    fn ctor_str(&mut self, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+        check_args(self, "str", args, 0, 3)?;
+        match args.first() {
+            None => self.new_str(""),
+            Some(a) if args.len() == 1 && kwargs.is_empty() => self.to_str_value(*a),
+            Some(a) => {
+                let data = match self.bytes_data(*a) {
+                    Some(d) => d,
+                    None => return Err(self.type_error("decoding str is not supported")),
+                };
+                match String::from_utf8(data) {
+                    Ok(s) => self.new_string(s),
+                    Err(e) => {
+                        let pos = e.utf8_error().valid_up_to();
+                        let msg = format!("'utf-8' codec can't decode byte 0x{:02x} in position {pos}: invalid start byte", e.as_bytes()[pos]);
+                        Err(self.new_exception(self.types.unicode_decode_error, &msg))
+                    }
+                }
+            }
+        }
+    }
+
+    fn ctor_bool(&mut self, args: &[Value]) -> PyResult<Value> {
+        check_args(self, "bool", args, 0, 1)?;
+        match args.first() {
+            None => Ok(Value::FALSE),
+            Some(a) => Ok(Value::bool(self.truthy(*a)?)),
+        }
+    }
+
+    /// `bytes(...)` or, with `ba`, `bytearray(...)`.
+    fn ctor_bytes(
+        &mut self,
+        args: &[Value],
+        kwargs: &[(Value, Value)],
+        ba: bool,
+    ) -> PyResult<Value> {
+        let data = self.bytes_from_args(args, kwargs, if ba { "bytearray" } else { "bytes" })?;
+        self.charge(data.len())?;
+        if ba {
+            self.alloc_value(Obj::ByteArray(data))
+        } else {
+            self.alloc_value(Obj::Bytes(data.into_boxed_slice()))
+        }
+    }
+
+    fn ctor_list(&mut self, args: &[Value]) -> PyResult<Value> {
+        check_args(self, "list", args, 0, 1)?;
+        let items = match args.first() {
+            None => Vec::new(),
+            Some(a) => self.collect_iter(*a)?,
+        };
+        self.charge(items.len() * 8)?;
+        self.new_list(items)
+    }
+
+    /// `tuple(x)`: `x` itself when it is a tuple.
+    fn ctor_tuple(&mut self, args: &[Value]) -> PyResult<Value> {
+        check_args(self, "tuple", args, 0, 1)?;
+        if let Some(a) = args.first() {
+            if matches!(self.obj(*a), Some(Obj::Tuple(_))) {
+                return Ok(*a);
+            }
+        }
+        let items = match args.first() {
+            None => Vec::new(),
+            Some(a) => self.collect_iter(*a)?,
+        };
+        self.charge(items.len() * 8)?;
+        self.new_tuple(items)
+    }
+
+    fn ctor_dict(
+        &mut self,
+        cls: ObjRef,
+        args: &[Value],
+        kwargs: &[(Value, Value)],
+    ) -> PyResult<Value> {
+        check_args(self, "dict", args, 0, 1)?;
+        let d = self.new_dict()?;
+        let dr = d.as_obj().unwrap_or(cls);
+        self.with_roots(&[d], |vm, _| {
+            if let Some(a) = args.first() {
+                vm.dict_update_from(dr, *a)?;
+            }
+            for (k, v) in kwargs {
+                vm.dict_set(dr, *k, *v)?;
+            }
+            Ok(())
+        })?;
+        Ok(d)
+    }
+
+    /// `set(...)` or, with `frozen`, `frozenset(...)`.
+    fn ctor_set(&mut self, args: &[Value], frozen: bool) -> PyResult<Value> {
+        check_args(self, if frozen { "frozenset" } else { "set" }, args, 0, 1)?;
+        let items = match args.first() {
+            None => Vec::new(),
+            Some(a) => self.collect_iter(*a)?,
+        };
+        self.new_set(&items, frozen)
+    }
+
+    fn ctor_slice(&mut self, args: &[Value]) -> PyResult<Value> {
+        check_args(self, "slice", args, 1, 3)?;
+        let s = match args.len() {
+            1 => [Value::NONE, args[0], Value::NONE],
+            2 => [args[0], args[1], Value::NONE],
+            _ => [args[0], args[1], args[2]],
+        };
+        self.alloc_value(Obj::Slice(Box::new(s)))
+    }
+
+    fn ctor_enumerate(&mut self, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+        let mut a = args.to_vec();
+        if let Some(s) = kwarg(self, kwargs, "start") {
+            a.push(s);
+        }
+        check_args(self, "enumerate", &a, 1, 2)?;
+        let it = self.get_iter(a[0])?;
+        let count = a.get(1).copied().unwrap_or(Value::int_unchecked(0));
+        if !self.is_int(count) {
+            let msg = format!(
+                "'{}' object cannot be interpreted as an integer",
+                self.type_name(count)
+            );
+            return Err(self.type_error(msg));
+        }
+        self.alloc_value(Obj::Iter(Box::new(IterObj::Enumerate { it, count })))
+    }
+
+    fn ctor_zip(&mut self, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+        let strict = kwarg(self, kwargs, "strict").is_some_and(|v| v == Value::TRUE);
+        // Iterators made so far survive a later argument's user `__iter__`.
+        self.with_roots(&[], |vm, _| {
+            let mut its = Vec::new();
+            for a in args.iter() {
+                let it = vm.get_iter(*a)?;
+                vm.root(it);
+                its.push(it);
+            }
+            vm.alloc_value(Obj::Iter(Box::new(IterObj::Zip { its, strict })))
+        })
+    }
+
+    fn ctor_map(&mut self, args: &[Value]) -> PyResult<Value> {
+        if args.len() < 2 {
+            return Err(self.type_error("map() must have at least two arguments."));
+        }
+        self.with_roots(&[], |vm, _| {
+            let mut its = Vec::new();
+            for a in &args[1..] {
+                let it = vm.get_iter(*a)?;
+                vm.root(it);
+                its.push(it);
+            }
+            vm.alloc_value(Obj::Iter(Box::new(IterObj::Map { func: args[0], its })))
+        })
+    }
+
+    fn ctor_filter(&mut self, args: &[Value]) -> PyResult<Value> {
+        check_args(self, "filter", args, 2, 2)?;
+        let it = self.get_iter(args[1])?;
+        self.alloc_value(Obj::Iter(Box::new(IterObj::Filter { func: args[0], it })))
+    }
+
+    /// `reversed(seq)`: its `__reversed__`, else an iterator by index from the end.
+    fn ctor_reversed(&mut self, args: &[Value]) -> PyResult<Value> {
+        check_args(self, "reversed", args, 1, 1)?;
+        let seq = args[0];
+        if let Some(f) = self.user_special(seq, "__reversed__")? {
+            return self.call_bound(f, seq, &[]);
+        }
+        if let Some(Obj::BigRange(br)) = self.obj(seq) {
+            let br = (**br).clone();
+            return self.big_range_iter(&br, true);
+        }
+        let ok = matches!(
+            self.obj(seq),
+            Some(
+                Obj::List(_)
+                    | Obj::Tuple(_)
+                    | Obj::Str(_)
+                    | Obj::Range { .. }
+                    | Obj::Bytes(_)
+                    | Obj::ByteArray(_)
+            )
+        ) || (self.user_special(seq, "__getitem__")?.is_some()
+            && self.user_special(seq, "__len__")?.is_some());
+        if let Some(Obj::Dict(_) | Obj::DictView { .. }) = self.obj(seq) {
+            let items = self.collect_iter(seq)?;
+            let l = self.new_list(items)?;
+            let n = self.len(l)?;
+            return self.alloc_value(Obj::Iter(Box::new(IterObj::Reversed { seq: l, idx: n })));
+        }
+        if !ok {
+            let msg = format!("'{}' object is not reversible", self.type_name(seq));
+            return Err(self.type_error(msg));
+        }
+        let n = self.len(seq)?;
+        self.alloc_value(Obj::Iter(Box::new(IterObj::Reversed { seq, idx: n })))
+    }
+
+    fn ctor_object(&mut self, cls: ObjRef, args: &[Value]) -> PyResult<Value> {
+        if !args.is_empty() {
+            return Err(self.type_error("object() takes no arguments"));
+        }
+        self.new_instance(cls)
+    }
+
+    /// `type(x)` (the class of `x`) or `type(name, bases, dict)` (a new class).
+    fn ctor_type(&mut self, cls: ObjRef, args: &[Value]) -> PyResult<Value> {
+        if args.len() == 1 {
+            return Ok(Value::obj(self.type_of(args[0])));
+        }
+        if args.len() != 3 {
+            return Err(self.type_error("type() takes 1 or 3 arguments"));
+        }
+        let bases = self.tuple_items(args[1]).unwrap_or_default();
+        if bases.len() > 1 {
+            return Err(self.not_implemented("multiple inheritance is not supported by Tiercel"));
+        }
+        let base = bases
+            .first()
+            .and_then(|b| b.as_obj())
+            .unwrap_or(self.types.object);
+        let ns = self.new_dict()?;
+        let nsr = ns.as_obj().unwrap_or(cls);
+        if let Some(src) = args[2].as_obj() {
+            for (k, v) in self.dict_items(src) {
+                self.dict_set(nsr, k, v)?;
+            }
+        }
+        let n = self.intern("__name__")?;
+        let main = self
+            .dict_get_str(self.main_globals, n)
+            .unwrap_or(Value::NONE);
+        self.dict_set_str(nsr, "__module__", main)?;
+        let c = super::classes::make_class(self, args[0], base, nsr)?;
+        Ok(Value::obj(c))
+    }
+
+    /// `property(fget, fset, fdel, doc)`, positionally or by keyword; the doc defaults to
+    /// the getter's.
+    fn ctor_property(&mut self, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+        let get = |i: usize, name: &str| {
+            args.get(i)
+                .copied()
+                .or_else(|| kwarg(self, kwargs, name))
+                .unwrap_or(Value::NONE)
+        };
+        let (fget, fset, fdel, mut doc) = (
+            get(0, "fget"),
+            get(1, "fset"),
+            get(2, "fdel"),
+            get(3, "doc"),
+        );
+        if doc == Value::NONE {
+            if let Some(Obj::Function(f)) = self.obj(fget) {
+                doc = f.doc;
+            }
+        }
+        self.alloc_value(Obj::Property(Box::new(Property {
+            fget,
+            fset,
+            fdel,
+            doc,
+        })))
     }
 
     fn ctor_int(&mut self, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {

@@ -9,8 +9,8 @@
 //! are reported only when the symbol table itself has no error, matching CPython's order.
 
 use super::ast::{
-    Arguments, ClassDef, Comprehension, Expr, ExprKind, FunctionDef, Loc, Module, Name, Stmt,
-    StmtKind,
+    Alias, Arguments, ClassDef, Comprehension, ExceptHandler, Expr, ExprKind, FunctionDef, Loc,
+    Module, Name, Stmt, StmtKind,
 };
 use super::error::{CompileError, CompileErrorKind};
 use alloc::collections::{BTreeMap, BTreeSet};
@@ -197,6 +197,84 @@ impl Scope {
 
     fn flags(&self, name: &str) -> u32 {
         self.symbols.get(name).map_or(0, |s| s.flags)
+    }
+
+    /// Free variables of children (`newfree`) pass through this scope: free here too when an
+    /// enclosing function binds them (`bound`); a class's own binding of one is marked.
+    fn pass_through_free(&mut self, newfree: &BTreeSet<Name>, bound: Option<&BTreeSet<Name>>) {
+        for name in newfree {
+            if let Some(sym) = self.symbols.get_mut(name) {
+                if self.kind == ScopeKind::Class
+                    && sym.flags & (flags::DEF_BOUND | flags::DEF_GLOBAL) != 0
+                {
+                    sym.flags |= flags::DEF_FREE_CLASS;
+                }
+                continue;
+            }
+            if !bound.is_some_and(|b| b.contains(name)) {
+                continue;
+            }
+            self.symbols.insert(
+                name.clone(),
+                Symbol {
+                    flags: 0,
+                    scope: SymScope::Free,
+                    directive: None,
+                    ordered: true,
+                },
+            );
+            self.has_free = true;
+        }
+    }
+
+    /// The final per-scope lists, once every symbol's scope is known: `cellvars`,
+    /// `freevars` and the locals that complete `varnames`.
+    fn finish_var_lists(&mut self) {
+        // CPython 3.11's `co_cellvars`: captured parameters in parameter order, then the
+        // other cells sorted by name.
+        let is_cell = |n: &Name| {
+            self.symbols
+                .get(n)
+                .is_some_and(|s| s.scope == SymScope::Cell)
+        };
+        let mut cellvars: Vec<Name> = self
+            .varnames
+            .iter()
+            .filter(|n| is_cell(n))
+            .cloned()
+            .collect();
+        let mut others: Vec<Name> = self
+            .symbols
+            .iter()
+            .filter(|(n, s)| s.scope == SymScope::Cell && !cellvars.contains(n))
+            .map(|(n, _)| n.clone())
+            .collect();
+        if self.needs_class_cell {
+            others.push(Name::from("__class__"));
+            others.sort();
+        }
+        cellvars.append(&mut others);
+        self.cellvars = cellvars;
+        self.freevars = self
+            .symbols
+            .iter()
+            .filter(|(_, s)| s.scope == SymScope::Free)
+            .map(|(n, _)| n.clone())
+            .collect();
+        if self.is_function_like() {
+            let order = core::mem::take(&mut self.order);
+            for n in &order {
+                // As in CPython 3.11, captured locals live only in `cellvars`.
+                let is_local = self
+                    .symbols
+                    .get(n)
+                    .is_some_and(|s| s.scope == SymScope::Local && s.flags & flags::DEF_PARAM == 0);
+                if is_local {
+                    self.varnames.push(n.clone());
+                }
+            }
+            self.order = order;
+        }
     }
 }
 
@@ -440,32 +518,7 @@ impl Builder {
                 target,
                 annotation,
                 value,
-            } => {
-                if let Some(v) = value {
-                    self.expr(v)?;
-                }
-                if let ExprKind::Name(n) = &target.kind {
-                    let cur = self.scopes[self.cur].flags(n);
-                    if cur & (flags::DEF_GLOBAL | flags::DEF_NONLOCAL) != 0
-                        && !self.scopes[self.cur].symbols.is_empty()
-                    {
-                        let which = if cur & flags::DEF_GLOBAL != 0 {
-                            "global"
-                        } else {
-                            "nonlocal"
-                        };
-                        return Err(err(s.loc, format!("annotated name '{n}' can't be {which}")));
-                    }
-                    self.add(n, flags::DEF_ANNOT | flags::DEF_LOCAL, target.loc)?;
-                    if value.is_some() {
-                        // A real store: the name now counts for `varnames` order.
-                        self.add(n, flags::DEF_LOCAL, target.loc)?;
-                    }
-                } else {
-                    self.target(target)?;
-                }
-                self.expr(annotation)
-            }
+            } => self.ann_assign(s.loc, target, annotation, value.as_ref()),
             StmtKind::If { test, body, orelse } => {
                 self.expr(test)?;
                 self.body(body)?;
@@ -516,25 +569,7 @@ impl Builder {
                 handlers,
                 orelse,
                 finalbody,
-            } => {
-                // CPython's order (symtable and compiler): body, else, handlers, finally.
-                self.body(body)?;
-                self.body(orelse)?;
-                let n = handlers.len();
-                for (i, h) in handlers.iter().enumerate() {
-                    if h.typ.is_none() && i + 1 < n {
-                        self.defer(h.loc, "default 'except:' must be last");
-                    }
-                    if let Some(t) = &h.typ {
-                        self.expr(t)?;
-                    }
-                    if let Some(name) = &h.name {
-                        self.add(name, flags::DEF_LOCAL, h.loc)?;
-                    }
-                    self.body(&h.body)?;
-                }
-                self.body(finalbody)
-            }
+            } => self.try_stmt(body, handlers, orelse, finalbody),
             StmtKind::Raise { exc, cause } => {
                 if let Some(e) = exc {
                     self.expr(e)?;
@@ -566,38 +601,103 @@ impl Builder {
                 }
                 Ok(())
             }
-            StmtKind::Import(names) => {
-                for a in names {
-                    let bound = match &a.asname {
-                        Some(n) => n.clone(),
-                        None => match a.name.find('.') {
-                            Some(k) => Name::from(&a.name[..k]),
-                            None => a.name.clone(),
-                        },
-                    };
-                    self.add(&bound, flags::DEF_IMPORT, a.loc)?;
-                }
-                Ok(())
-            }
-            StmtKind::ImportFrom { names, .. } => {
-                for a in names {
-                    if &*a.name == "*" {
-                        if self.scopes[self.cur].kind != ScopeKind::Module {
-                            return Err(err(
-                                a.loc,
-                                String::from("import * only allowed at module level"),
-                            ));
-                        }
-                        continue;
-                    }
-                    let bound = a.asname.clone().unwrap_or_else(|| a.name.clone());
-                    self.add(&bound, flags::DEF_IMPORT, a.loc)?;
-                }
-                Ok(())
-            }
+            StmtKind::Import(names) => self.import(names),
+            StmtKind::ImportFrom { names, .. } => self.import_from(names),
             StmtKind::Global(names) => self.directive(names, s.loc, true),
             StmtKind::Nonlocal(names) => self.directive(names, s.loc, false),
         }
+    }
+
+    /// `target: annotation [= value]`.
+    fn ann_assign(
+        &mut self,
+        loc: Loc,
+        target: &Expr,
+        annotation: &Expr,
+        value: Option<&Expr>,
+    ) -> R {
+        if let Some(v) = value {
+            self.expr(v)?;
+        }
+        if let ExprKind::Name(n) = &target.kind {
+            let cur = self.scopes[self.cur].flags(n);
+            if cur & (flags::DEF_GLOBAL | flags::DEF_NONLOCAL) != 0
+                && !self.scopes[self.cur].symbols.is_empty()
+            {
+                let which = if cur & flags::DEF_GLOBAL != 0 {
+                    "global"
+                } else {
+                    "nonlocal"
+                };
+                return Err(err(loc, format!("annotated name '{n}' can't be {which}")));
+            }
+            self.add(n, flags::DEF_ANNOT | flags::DEF_LOCAL, target.loc)?;
+            if value.is_some() {
+                // A real store: the name now counts for `varnames` order.
+                self.add(n, flags::DEF_LOCAL, target.loc)?;
+            }
+        } else {
+            self.target(target)?;
+        }
+        self.expr(annotation)
+    }
+
+    fn try_stmt(
+        &mut self,
+        body: &[Stmt],
+        handlers: &[ExceptHandler],
+        orelse: &[Stmt],
+        finalbody: &[Stmt],
+    ) -> R {
+        // CPython's order (symtable and compiler): body, else, handlers, finally.
+        self.body(body)?;
+        self.body(orelse)?;
+        let n = handlers.len();
+        for (i, h) in handlers.iter().enumerate() {
+            if h.typ.is_none() && i + 1 < n {
+                self.defer(h.loc, "default 'except:' must be last");
+            }
+            if let Some(t) = &h.typ {
+                self.expr(t)?;
+            }
+            if let Some(name) = &h.name {
+                self.add(name, flags::DEF_LOCAL, h.loc)?;
+            }
+            self.body(&h.body)?;
+        }
+        self.body(finalbody)
+    }
+
+    /// `import a.b as c`: binds `c`, or `a` without `as`.
+    fn import(&mut self, names: &[Alias]) -> R {
+        for a in names {
+            let bound = match &a.asname {
+                Some(n) => n.clone(),
+                None => match a.name.find('.') {
+                    Some(k) => Name::from(&a.name[..k]),
+                    None => a.name.clone(),
+                },
+            };
+            self.add(&bound, flags::DEF_IMPORT, a.loc)?;
+        }
+        Ok(())
+    }
+
+    fn import_from(&mut self, names: &[Alias]) -> R {
+        for a in names {
+            if &*a.name == "*" {
+                if self.scopes[self.cur].kind != ScopeKind::Module {
+                    return Err(err(
+                        a.loc,
+                        String::from("import * only allowed at module level"),
+                    ));
+                }
+                continue;
+            }
+            let bound = a.asname.clone().unwrap_or_else(|| a.name.clone());
+            self.add(&bound, flags::DEF_IMPORT, a.loc)?;
+        }
+        Ok(())
     }
 
     fn directive(&mut self, names: &[Name], loc: Loc, global: bool) -> R {
@@ -1079,42 +1179,8 @@ impl Builder {
         global: &BTreeSet<Name>,
     ) -> R {
         let kind = self.scopes[id].kind;
-        let mut local = BTreeSet::new();
         let mut global = global.clone();
-        let mut scopes: BTreeMap<Name, SymScope> = BTreeMap::new();
-        let names: Vec<(Name, u32, Option<Loc>)> = self.scopes[id]
-            .symbols
-            .iter()
-            .map(|(n, s)| (n.clone(), s.flags, s.directive))
-            .collect();
-        for (name, fl, directive) in &names {
-            let loc = directive.unwrap_or_default();
-            let sc = if fl & flags::DEF_GLOBAL != 0 {
-                if fl & flags::DEF_NONLOCAL != 0 {
-                    return Err(err(loc, format!("name '{name}' is nonlocal and global")));
-                }
-                global.insert(name.clone());
-                SymScope::GlobalExplicit
-            } else if fl & flags::DEF_NONLOCAL != 0 {
-                if !bound.is_some_and(|b| b.contains(name)) {
-                    return Err(err(loc, format!("no binding for nonlocal '{name}' found")));
-                }
-                self.scopes[id].has_free = true;
-                free.insert(name.clone());
-                SymScope::Free
-            } else if fl & flags::DEF_BOUND != 0 {
-                local.insert(name.clone());
-                global.remove(name);
-                SymScope::Local
-            } else if bound.is_some_and(|b| b.contains(name)) {
-                self.scopes[id].has_free = true;
-                free.insert(name.clone());
-                SymScope::Free
-            } else {
-                SymScope::GlobalImplicit
-            };
-            scopes.insert(name.clone(), sc);
-        }
+        let (local, mut scopes) = self.classify_symbols(id, bound, free, &mut global)?;
         // What nested scopes see as bound in enclosing functions.
         let mut newbound: BTreeSet<Name> = bound.cloned().unwrap_or_default();
         if kind == ScopeKind::Class {
@@ -1155,79 +1221,58 @@ impl Builder {
                 sym.scope = *sc;
             }
         }
-        // Free variables of children pass through this scope.
-        for name in &newfree {
-            if let Some(sym) = scope.symbols.get_mut(name) {
-                if kind == ScopeKind::Class
-                    && sym.flags & (flags::DEF_BOUND | flags::DEF_GLOBAL) != 0
-                {
-                    sym.flags |= flags::DEF_FREE_CLASS;
-                }
-                continue;
-            }
-            if !bound.is_some_and(|b| b.contains(name)) {
-                continue;
-            }
-            scope.symbols.insert(
-                name.clone(),
-                Symbol {
-                    flags: 0,
-                    scope: SymScope::Free,
-                    directive: None,
-                    ordered: true,
-                },
-            );
-            scope.has_free = true;
-        }
+        scope.pass_through_free(&newfree, bound);
         free.extend(newfree);
-        // Final per-scope lists.
-        // CPython 3.11's `co_cellvars`: captured parameters in parameter order, then the
-        // other cells sorted by name.
-        let is_cell = |n: &Name| {
-            scope
-                .symbols
-                .get(n)
-                .is_some_and(|s| s.scope == SymScope::Cell)
-        };
-        let mut cellvars: Vec<Name> = scope
-            .varnames
-            .iter()
-            .filter(|n| is_cell(n))
-            .cloned()
-            .collect();
-        let mut others: Vec<Name> = scope
-            .symbols
-            .iter()
-            .filter(|(n, s)| s.scope == SymScope::Cell && !cellvars.contains(n))
-            .map(|(n, _)| n.clone())
-            .collect();
-        if scope.needs_class_cell {
-            others.push(Name::from("__class__"));
-            others.sort();
-        }
-        cellvars.append(&mut others);
-        scope.cellvars = cellvars;
-        scope.freevars = scope
-            .symbols
-            .iter()
-            .filter(|(_, s)| s.scope == SymScope::Free)
-            .map(|(n, _)| n.clone())
-            .collect();
-        if scope.is_function_like() {
-            let order = core::mem::take(&mut scope.order);
-            for n in &order {
-                // As in CPython 3.11, captured locals live only in `cellvars`.
-                let is_local = scope
-                    .symbols
-                    .get(n)
-                    .is_some_and(|s| s.scope == SymScope::Local && s.flags & flags::DEF_PARAM == 0);
-                if is_local {
-                    scope.varnames.push(n.clone());
-                }
-            }
-            scope.order = order;
-        }
+        scope.finish_var_lists();
         Ok(())
+    }
+
+    /// The scope of each of scope `id`'s own symbols (before its children are analyzed),
+    /// and the names it binds locally; names declared nonlocal or free go in `free`, names
+    /// declared global in `global`.
+    fn classify_symbols(
+        &mut self,
+        id: ScopeId,
+        bound: Option<&BTreeSet<Name>>,
+        free: &mut BTreeSet<Name>,
+        global: &mut BTreeSet<Name>,
+    ) -> Result<(BTreeSet<Name>, BTreeMap<Name, SymScope>), CompileError> {
+        let mut local = BTreeSet::new();
+        let mut scopes: BTreeMap<Name, SymScope> = BTreeMap::new();
+        let names: Vec<(Name, u32, Option<Loc>)> = self.scopes[id]
+            .symbols
+            .iter()
+            .map(|(n, s)| (n.clone(), s.flags, s.directive))
+            .collect();
+        for (name, fl, directive) in &names {
+            let loc = directive.unwrap_or_default();
+            let sc = if fl & flags::DEF_GLOBAL != 0 {
+                if fl & flags::DEF_NONLOCAL != 0 {
+                    return Err(err(loc, format!("name '{name}' is nonlocal and global")));
+                }
+                global.insert(name.clone());
+                SymScope::GlobalExplicit
+            } else if fl & flags::DEF_NONLOCAL != 0 {
+                if !bound.is_some_and(|b| b.contains(name)) {
+                    return Err(err(loc, format!("no binding for nonlocal '{name}' found")));
+                }
+                self.scopes[id].has_free = true;
+                free.insert(name.clone());
+                SymScope::Free
+            } else if fl & flags::DEF_BOUND != 0 {
+                local.insert(name.clone());
+                global.remove(name);
+                SymScope::Local
+            } else if bound.is_some_and(|b| b.contains(name)) {
+                self.scopes[id].has_free = true;
+                free.insert(name.clone());
+                SymScope::Free
+            } else {
+                SymScope::GlobalImplicit
+            };
+            scopes.insert(name.clone(), sc);
+        }
+        Ok((local, scopes))
     }
 }
 

@@ -791,162 +791,21 @@ impl Vm {
     /// `get_item` once the operands of a slice are rooted.
     fn get_item_in(&mut self, c: Value, r: ObjRef, k: Value, is_slice: bool) -> PyResult<Value> {
         match self.heap.get(r) {
-            Obj::List(_) | Obj::Tuple(_) => {
-                let is_list = matches!(self.heap.get(r), Obj::List(_));
-                let len = seq_values(self.heap.get(r)).len();
-                if is_slice {
-                    // `slice_indices` may run user `__index__` code that shrinks the list.
-                    let si = self.slice_indices(k, len)?;
-                    let items = seq_values(self.heap.get(r));
-                    let out: Vec<Value> =
-                        si.indices().filter_map(|i| items.get(i).copied()).collect();
-                    return if is_list {
-                        self.new_list(out)
-                    } else {
-                        self.new_tuple(out)
-                    };
-                }
-                let what = if is_list { "list" } else { "tuple" };
-                let i = self.index_value(k, what)?;
-                let i = self.norm_index(i, len, what)?;
-                match seq_values(self.heap.get(r)).get(i) {
-                    Some(v) => Ok(*v),
-                    None => Err(self.index_error(format!("{what} index out of range"))),
-                }
-            }
-            Obj::Str(s) => {
-                let nchars = s.nchars();
-                let ascii = s.is_ascii();
-                if is_slice {
-                    let si = self.slice_indices(k, nchars)?;
-                    let Obj::Str(s) = self.heap.get(r) else {
-                        return Ok(Value::NONE);
-                    };
-                    let out: String = if ascii {
-                        let b = s.as_str().as_bytes();
-                        si.indices().map(|i| b[i] as char).collect()
-                    } else {
-                        let chars: Vec<char> = s.as_str().chars().collect();
-                        si.indices().map(|i| chars[i]).collect()
-                    };
-                    return self.new_string(out);
-                }
-                let i = self.index_value(k, "string")?;
-                let i = self.norm_index(i, nchars, "string")?;
-                let Obj::Str(s) = self.heap.get(r) else {
-                    return Ok(Value::NONE);
-                };
-                let ch = if ascii {
-                    s.as_str().as_bytes()[i] as char
-                } else {
-                    s.as_str().chars().nth(i).unwrap_or('\0')
-                };
-                let mut buf = [0u8; 4];
-                let t = String::from(ch.encode_utf8(&mut buf));
-                self.new_char(&t)
-            }
-            Obj::Bytes(_) | Obj::ByteArray(_) => {
-                let data = self.bytes_data(c).unwrap_or_default();
-                let is_ba = matches!(self.heap.get(r), Obj::ByteArray(_));
-                if is_slice {
-                    let si = self.slice_indices(k, data.len())?;
-                    let out: Vec<u8> = si.indices().map(|i| data[i]).collect();
-                    return self.alloc_value(if is_ba {
-                        Obj::ByteArray(out)
-                    } else {
-                        Obj::Bytes(out.into_boxed_slice())
-                    });
-                }
-                let i = self.index_value(k, "byte")?;
-                let j = if i < 0 { i + data.len() as i64 } else { i };
-                if j < 0 || j >= data.len() as i64 {
-                    // CPython: "bytearray index out of range" but plain "index out of range".
-                    let msg = if is_ba {
-                        "bytearray index out of range"
-                    } else {
-                        "index out of range"
-                    };
-                    return Err(self.index_error(msg));
-                }
-                let i = j as usize;
-                Ok(Value::int_unchecked(data[i] as i64))
-            }
+            Obj::List(_) | Obj::Tuple(_) => self.seq_get_item(r, k, is_slice),
+            Obj::Str(_) => self.str_get_item(r, k, is_slice),
+            Obj::Bytes(_) | Obj::ByteArray(_) => self.bytes_get_item(c, r, k, is_slice),
             Obj::BigRange(br) => {
                 let br = (**br).clone();
                 self.big_range_subscript(&br, k)
             }
-            Obj::Range { start, stop, step } => {
-                let (start, stop, step) = (*start, *stop, *step);
-                let len = super::protocol::range_len(start, stop, step) as usize;
-                if is_slice {
-                    // Slice bounds that are small ints are exact after `slice_indices` (big
-                    // ones are clamped there, as for sequences, but a range slice keeps
-                    // them, as CPython computes it in ints), and the new bounds are exact
-                    // unless they overflow; anything else takes the big-int path.
-                    let exact = match self.obj(k) {
-                        Some(Obj::Slice(p)) => p.iter().all(|v| fast_bound(*v).is_some()),
-                        _ => false,
-                    };
-                    if exact {
-                        let si = self.slice_indices(k, len)?;
-                        let at = |i: i64| i.checked_mul(step).and_then(|d| start.checked_add(d));
-                        if let (Some(a), Some(b), Some(c)) =
-                            (at(si.start), at(si.stop), step.checked_mul(si.step))
-                        {
-                            if i64::try_from(super::protocol::range_len_i128(a, b, c)).is_ok() {
-                                return self.alloc_value(Obj::Range {
-                                    start: a,
-                                    stop: b,
-                                    step: c,
-                                });
-                            }
-                        }
-                    }
-                    let br = super::bigrange::BigRange::new(
-                        BigInt::from_i64(start),
-                        BigInt::from_i64(stop),
-                        BigInt::from_i64(step),
-                    );
-                    return self.big_range_subscript(&br, k);
-                }
-                // CPython indexes ranges with ints of any size: a big index is out of range.
-                if self.as_i64(k).is_none() && self.is_int(k) {
-                    return Err(self.index_error("range object index out of range"));
-                }
-                let i = self.index_value(k, "range")?;
-                let i = self.norm_index(i, len, "range object")?;
-                // The offset may overflow even where the item does not.
-                self.int_from_i128(start as i128 + i as i128 * step as i128)
+            &Obj::Range { start, stop, step } => {
+                self.range_get_item(start, stop, step, k, is_slice)
             }
             Obj::Dict(_) => match self.dict_get(r, k)? {
                 Some(v) => Ok(v),
-                None => {
-                    if let Some(Obj::Instance(_)) = self.obj(c) {
-                        return Err(self.key_error(k));
-                    }
-                    Err(self.key_error(k))
-                }
+                None => Err(self.key_error(k)),
             },
-            Obj::Instance(i) => {
-                let native = i.native;
-                if let Some(f) = self.user_special(c, "__getitem__")? {
-                    return self.call_bound(f, c, &[k]);
-                }
-                if !native.is_undef() {
-                    let r = self.get_item(native, k);
-                    if let Err(e) = &r {
-                        if self.exc_matches(e.0, self.types.key_error)
-                            && matches!(self.obj(native), Some(Obj::Dict(_)))
-                        {
-                            if let Some(m) = self.user_special(c, "__missing__")? {
-                                return self.call_bound(m, c, &[k]);
-                            }
-                        }
-                    }
-                    return r;
-                }
-                Err(self.not_subscriptable(c))
-            }
+            Obj::Instance(_) => self.instance_get_item(c, r, k),
             Obj::Class(_) => {
                 // `list[int]` style generic aliases are outside the subset.
                 let msg = format!("type '{}' is not subscriptable", self.class_name(r));
@@ -954,6 +813,173 @@ impl Vm {
             }
             _ => Err(self.not_subscriptable(c)),
         }
+    }
+
+    /// `l[k]` of a list or tuple `r`.
+    #[inline]
+    fn seq_get_item(&mut self, r: ObjRef, k: Value, is_slice: bool) -> PyResult<Value> {
+        let is_list = matches!(self.heap.get(r), Obj::List(_));
+        let len = seq_values(self.heap.get(r)).len();
+        if is_slice {
+            // `slice_indices` may run user `__index__` code that shrinks the list.
+            let si = self.slice_indices(k, len)?;
+            let items = seq_values(self.heap.get(r));
+            let out: Vec<Value> = si.indices().filter_map(|i| items.get(i).copied()).collect();
+            return if is_list {
+                self.new_list(out)
+            } else {
+                self.new_tuple(out)
+            };
+        }
+        let what = if is_list { "list" } else { "tuple" };
+        let i = self.index_value(k, what)?;
+        let i = self.norm_index(i, len, what)?;
+        match seq_values(self.heap.get(r)).get(i) {
+            Some(v) => Ok(*v),
+            None => Err(self.index_error(format!("{what} index out of range"))),
+        }
+    }
+
+    /// `s[k]` of a str `r`.
+    #[inline]
+    fn str_get_item(&mut self, r: ObjRef, k: Value, is_slice: bool) -> PyResult<Value> {
+        let Obj::Str(s) = self.heap.get(r) else {
+            return Ok(Value::NONE);
+        };
+        let nchars = s.nchars();
+        let ascii = s.is_ascii();
+        if is_slice {
+            let si = self.slice_indices(k, nchars)?;
+            let Obj::Str(s) = self.heap.get(r) else {
+                return Ok(Value::NONE);
+            };
+            let out: String = if ascii {
+                let b = s.as_str().as_bytes();
+                si.indices().map(|i| b[i] as char).collect()
+            } else {
+                let chars: Vec<char> = s.as_str().chars().collect();
+                si.indices().map(|i| chars[i]).collect()
+            };
+            return self.new_string(out);
+        }
+        let i = self.index_value(k, "string")?;
+        let i = self.norm_index(i, nchars, "string")?;
+        let Obj::Str(s) = self.heap.get(r) else {
+            return Ok(Value::NONE);
+        };
+        let ch = if ascii {
+            s.as_str().as_bytes()[i] as char
+        } else {
+            s.as_str().chars().nth(i).unwrap_or('\0')
+        };
+        let mut buf = [0u8; 4];
+        let t = String::from(ch.encode_utf8(&mut buf));
+        self.new_char(&t)
+    }
+
+    /// `b[k]` of bytes or a bytearray `r` (`c`).
+    fn bytes_get_item(&mut self, c: Value, r: ObjRef, k: Value, is_slice: bool) -> PyResult<Value> {
+        let data = self.bytes_data(c).unwrap_or_default();
+        let is_ba = matches!(self.heap.get(r), Obj::ByteArray(_));
+        if is_slice {
+            let si = self.slice_indices(k, data.len())?;
+            let out: Vec<u8> = si.indices().map(|i| data[i]).collect();
+            return self.alloc_value(if is_ba {
+                Obj::ByteArray(out)
+            } else {
+                Obj::Bytes(out.into_boxed_slice())
+            });
+        }
+        let i = self.index_value(k, "byte")?;
+        let j = if i < 0 { i + data.len() as i64 } else { i };
+        if j < 0 || j >= data.len() as i64 {
+            // CPython: "bytearray index out of range" but plain "index out of range".
+            let msg = if is_ba {
+                "bytearray index out of range"
+            } else {
+                "index out of range"
+            };
+            return Err(self.index_error(msg));
+        }
+        let i = j as usize;
+        Ok(Value::int_unchecked(data[i] as i64))
+    }
+
+    /// `range(start, stop, step)[k]`.
+    fn range_get_item(
+        &mut self,
+        start: i64,
+        stop: i64,
+        step: i64,
+        k: Value,
+        is_slice: bool,
+    ) -> PyResult<Value> {
+        let len = super::protocol::range_len(start, stop, step) as usize;
+        if is_slice {
+            // Slice bounds that are small ints are exact after `slice_indices` (big
+            // ones are clamped there, as for sequences, but a range slice keeps
+            // them, as CPython computes it in ints), and the new bounds are exact
+            // unless they overflow; anything else takes the big-int path.
+            let exact = match self.obj(k) {
+                Some(Obj::Slice(p)) => p.iter().all(|v| fast_bound(*v).is_some()),
+                _ => false,
+            };
+            if exact {
+                let si = self.slice_indices(k, len)?;
+                let at = |i: i64| i.checked_mul(step).and_then(|d| start.checked_add(d));
+                if let (Some(a), Some(b), Some(c)) =
+                    (at(si.start), at(si.stop), step.checked_mul(si.step))
+                {
+                    if i64::try_from(super::protocol::range_len_i128(a, b, c)).is_ok() {
+                        return self.alloc_value(Obj::Range {
+                            start: a,
+                            stop: b,
+                            step: c,
+                        });
+                    }
+                }
+            }
+            let br = super::bigrange::BigRange::new(
+                BigInt::from_i64(start),
+                BigInt::from_i64(stop),
+                BigInt::from_i64(step),
+            );
+            return self.big_range_subscript(&br, k);
+        }
+        // CPython indexes ranges with ints of any size: a big index is out of range.
+        if self.as_i64(k).is_none() && self.is_int(k) {
+            return Err(self.index_error("range object index out of range"));
+        }
+        let i = self.index_value(k, "range")?;
+        let i = self.norm_index(i, len, "range object")?;
+        // The offset may overflow even where the item does not.
+        self.int_from_i128(start as i128 + i as i128 * step as i128)
+    }
+
+    /// `x[k]` of an instance `c` (`r`): its `__getitem__`, else its builtin base's, with
+    /// a dict subclass's `__missing__`.
+    fn instance_get_item(&mut self, c: Value, r: ObjRef, k: Value) -> PyResult<Value> {
+        let Obj::Instance(i) = self.heap.get(r) else {
+            return Err(self.not_subscriptable(c));
+        };
+        let native = i.native;
+        if let Some(f) = self.user_special(c, "__getitem__")? {
+            return self.call_bound(f, c, &[k]);
+        }
+        if !native.is_undef() {
+            let r = self.get_item(native, k);
+            if let Err(e) = &r {
+                if self.exc_matches(e.0, self.types.key_error)
+                    && matches!(self.obj(native), Some(Obj::Dict(_)))
+                {
+                    if let Some(m) = self.user_special(c, "__missing__")? {
+                        return self.call_bound(m, c, &[k]);
+                    }
+                }
+            }
+            return r;
+        }
+        Err(self.not_subscriptable(c))
     }
 
     fn not_subscriptable(&mut self, c: Value) -> PyErr {

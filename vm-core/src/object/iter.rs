@@ -172,237 +172,276 @@ impl Vm {
             return Ok(None);
         };
         match &**state {
-            IterObj::Tuple { seq, idx } => {
-                let (seq, idx) = (*seq, *idx);
-                let v = match self.heap.get(seq) {
-                    Obj::Tuple(t) => t.get(idx).copied(),
-                    _ => None,
-                };
-                if v.is_some() {
-                    self.set_iter_state(r, IterObj::Tuple { seq, idx: idx + 1 });
+            &IterObj::Tuple { seq, idx } => self.tuple_iter_step(r, seq, idx),
+            &IterObj::Str { s, pos } => self.str_iter_step(r, s, pos),
+            &IterObj::Bytes { seq, idx } => self.bytes_iter_step(r, seq, idx),
+            &IterObj::Dict {
+                dict,
+                idx,
+                kind,
+                len,
+            } => self.dict_iter_step(r, dict, idx, kind, len),
+            &IterObj::Enumerate { it, count } => self.enumerate_step(r, it, count),
+            IterObj::Zip { its, strict } => self.zip_step(r, its.clone(), *strict),
+            IterObj::Map { func, its } => self.map_step(*func, its.clone()),
+            &IterObj::Filter { func, it } => self.filter_step(func, it),
+            &IterObj::Reversed { seq, idx } => self.reversed_step(r, seq, idx),
+            &IterObj::Seq { seq, idx } => self.seq_iter_step(r, seq, idx),
+            &IterObj::Call { func, sentinel } => self.call_iter_step(r, func, sentinel),
+            IterObj::Done => Ok(None),
+            IterObj::BigRange { .. } => self.big_range_iter_step(r),
+        }
+    }
+
+    #[inline]
+    fn tuple_iter_step(&mut self, r: ObjRef, seq: ObjRef, idx: usize) -> PyResult<Option<Value>> {
+        let v = match self.heap.get(seq) {
+            Obj::Tuple(t) => t.get(idx).copied(),
+            _ => None,
+        };
+        if v.is_some() {
+            self.set_iter_state(r, IterObj::Tuple { seq, idx: idx + 1 });
+        }
+        Ok(v)
+    }
+
+    #[inline]
+    fn str_iter_step(&mut self, r: ObjRef, s: ObjRef, pos: usize) -> PyResult<Option<Value>> {
+        let ch = match self.heap.get(s) {
+            Obj::Str(so) => so.as_str().get(pos..).and_then(|t| t.chars().next()),
+            _ => None,
+        };
+        let Some(c) = ch else { return Ok(None) };
+        self.set_iter_state(
+            r,
+            IterObj::Str {
+                s,
+                pos: pos + c.len_utf8(),
+            },
+        );
+        let mut buf = [0u8; 4];
+        self.new_char(c.encode_utf8(&mut buf)).map(Some)
+    }
+
+    #[inline]
+    fn bytes_iter_step(&mut self, r: ObjRef, seq: ObjRef, idx: usize) -> PyResult<Option<Value>> {
+        let v = match self.heap.get(seq) {
+            Obj::Bytes(b) => b.get(idx).copied(),
+            Obj::ByteArray(b) => b.get(idx).copied(),
+            _ => None,
+        };
+        let Some(b) = v else { return Ok(None) };
+        self.set_iter_state(r, IterObj::Bytes { seq, idx: idx + 1 });
+        Ok(Some(Value::int_unchecked(b as i64)))
+    }
+
+    /// The next entry of a dict view or set iterator (`len`: the size at creation).
+    #[inline]
+    fn dict_iter_step(
+        &mut self,
+        r: ObjRef,
+        dict: ObjRef,
+        mut idx: usize,
+        kind: DictViewKind,
+        len: usize,
+    ) -> PyResult<Option<Value>> {
+        let (cur_len, entry) = {
+            let table = match self.heap.get(dict) {
+                Obj::Dict(d) => &**d,
+                Obj::Set(s) => &s.table,
+                _ => return Ok(None),
+            };
+            let mut found = None;
+            while idx < table.entries_end() {
+                if let Some(e) = table.live_entry(idx) {
+                    found = Some(*e);
+                    idx += 1;
+                    break;
                 }
-                Ok(v)
+                idx += 1;
             }
-            IterObj::Str { s, pos } => {
-                let (s, pos) = (*s, *pos);
-                let ch = match self.heap.get(s) {
-                    Obj::Str(so) => so.as_str().get(pos..).and_then(|t| t.chars().next()),
-                    _ => None,
-                };
-                let Some(c) = ch else { return Ok(None) };
-                self.set_iter_state(
-                    r,
-                    IterObj::Str {
-                        s,
-                        pos: pos + c.len_utf8(),
-                    },
-                );
-                let mut buf = [0u8; 4];
-                self.new_char(c.encode_utf8(&mut buf)).map(Some)
-            }
-            IterObj::Bytes { seq, idx } => {
-                let (seq, idx) = (*seq, *idx);
-                let v = match self.heap.get(seq) {
-                    Obj::Bytes(b) => b.get(idx).copied(),
-                    Obj::ByteArray(b) => b.get(idx).copied(),
-                    _ => None,
-                };
-                let Some(b) = v else { return Ok(None) };
-                self.set_iter_state(r, IterObj::Bytes { seq, idx: idx + 1 });
-                Ok(Some(Value::int_unchecked(b as i64)))
-            }
+            (table.len(), found)
+        };
+        if cur_len != len {
+            let is_set = matches!(self.heap.get(dict), Obj::Set(_));
+            self.set_iter_state(r, IterObj::Done);
+            return Err(self.runtime_error(if is_set {
+                "Set changed size during iteration"
+            } else {
+                "dictionary changed size during iteration"
+            }));
+        }
+        let Some(e) = entry else {
+            self.set_iter_state(r, IterObj::Done);
+            return Ok(None);
+        };
+        self.set_iter_state(
+            r,
             IterObj::Dict {
                 dict,
                 idx,
                 kind,
                 len,
-            } => {
-                let (dict, mut idx, kind, len) = (*dict, *idx, *kind, *len);
-                let (cur_len, entry) = {
-                    let table = match self.heap.get(dict) {
-                        Obj::Dict(d) => &**d,
-                        Obj::Set(s) => &s.table,
-                        _ => return Ok(None),
-                    };
-                    let mut found = None;
-                    while idx < table.entries_end() {
-                        if let Some(e) = table.live_entry(idx) {
-                            found = Some(*e);
-                            idx += 1;
-                            break;
-                        }
-                        idx += 1;
+            },
+        );
+        Ok(Some(match kind {
+            DictViewKind::Keys => e.key,
+            DictViewKind::Values => e.value,
+            DictViewKind::Items => self.new_tuple(alloc::vec![e.key, e.value])?,
+        }))
+    }
+
+    #[inline]
+    fn enumerate_step(&mut self, r: ObjRef, it: Value, count: Value) -> PyResult<Option<Value>> {
+        let Some(v) = self.iter_next(it)? else {
+            return Ok(None);
+        };
+        let one = Value::int_unchecked(1);
+        let next = self.binary_op(count, one, crate::bytecode::ops::BinaryOp::Add, false)?;
+        self.set_iter_state(r, IterObj::Enumerate { it, count: next });
+        self.new_tuple(alloc::vec![count, v]).map(Some)
+    }
+
+    fn zip_step(&mut self, r: ObjRef, its: Vec<Value>, strict: bool) -> PyResult<Option<Value>> {
+        if its.is_empty() {
+            return Ok(None);
+        }
+        // Items already taken survive the next iterator's `__next__` (rooted until
+        // the tuple holds them).
+        self.with_roots(&[], |vm, _| {
+            let mut out = Vec::with_capacity(its.len());
+            for (i, it) in its.iter().enumerate() {
+                match vm.iter_next(*it)? {
+                    Some(v) => {
+                        vm.root(v);
+                        out.push(v);
                     }
-                    (table.len(), found)
-                };
-                if cur_len != len {
-                    let is_set = matches!(self.heap.get(dict), Obj::Set(_));
-                    self.set_iter_state(r, IterObj::Done);
-                    return Err(self.runtime_error(if is_set {
-                        "Set changed size during iteration"
-                    } else {
-                        "dictionary changed size during iteration"
-                    }));
-                }
-                let Some(e) = entry else {
-                    self.set_iter_state(r, IterObj::Done);
-                    return Ok(None);
-                };
-                self.set_iter_state(
-                    r,
-                    IterObj::Dict {
-                        dict,
-                        idx,
-                        kind,
-                        len,
-                    },
-                );
-                Ok(Some(match kind {
-                    DictViewKind::Keys => e.key,
-                    DictViewKind::Values => e.value,
-                    DictViewKind::Items => self.new_tuple(alloc::vec![e.key, e.value])?,
-                }))
-            }
-            IterObj::Enumerate { it, count } => {
-                let (it, count) = (*it, *count);
-                let Some(v) = self.iter_next(it)? else {
-                    return Ok(None);
-                };
-                let one = Value::int_unchecked(1);
-                let next =
-                    self.binary_op(count, one, crate::bytecode::ops::BinaryOp::Add, false)?;
-                self.set_iter_state(r, IterObj::Enumerate { it, count: next });
-                self.new_tuple(alloc::vec![count, v]).map(Some)
-            }
-            IterObj::Zip { its, strict } => {
-                let (its, strict) = (its.clone(), *strict);
-                if its.is_empty() {
-                    return Ok(None);
-                }
-                // Items already taken survive the next iterator's `__next__` (rooted until
-                // the tuple holds them).
-                self.with_roots(&[], |vm, _| {
-                    let mut out = Vec::with_capacity(its.len());
-                    for (i, it) in its.iter().enumerate() {
-                        match vm.iter_next(*it)? {
-                            Some(v) => {
-                                vm.root(v);
-                                out.push(v);
-                            }
-                            None => {
-                                if strict && i > 0 {
-                                    let msg = format!(
-                                        "zip() argument {} is shorter than argument 1",
-                                        i + 1
-                                    );
-                                    return Err(vm.value_error(msg));
-                                }
-                                vm.set_iter_state(r, IterObj::Done);
-                                return Ok(None);
-                            }
+                    None => {
+                        if strict && i > 0 {
+                            let msg =
+                                format!("zip() argument {} is shorter than argument 1", i + 1);
+                            return Err(vm.value_error(msg));
                         }
-                    }
-                    vm.new_tuple(out).map(Some)
-                })
-            }
-            IterObj::Map { func, its } => {
-                let (func, its) = (*func, its.clone());
-                // Arguments already taken survive the next iterator's `__next__`.
-                self.with_roots(&[], |vm, _| {
-                    let mut args = Vec::with_capacity(its.len());
-                    for it in its {
-                        match vm.iter_next(it)? {
-                            Some(v) => {
-                                vm.root(v);
-                                args.push(v);
-                            }
-                            None => return Ok(None),
-                        }
-                    }
-                    vm.call(func, &args).map(Some)
-                })
-            }
-            IterObj::Filter { func, it } => {
-                let (func, it) = (*func, *it);
-                loop {
-                    let Some(v) = self.iter_next(it)? else {
+                        vm.set_iter_state(r, IterObj::Done);
                         return Ok(None);
-                    };
-                    self.native_step()?;
-                    let keep = if func == Value::NONE {
-                        self.truthy(v)?
-                    } else {
-                        // `v` is returned after the predicate's result's `__bool__` runs.
-                        self.with_roots(&[v], |vm, _| {
-                            let t = vm.call(func, &[v])?;
-                            vm.truthy(t)
-                        })?
-                    };
-                    if keep {
-                        return Ok(Some(v));
                     }
                 }
             }
-            IterObj::Reversed { seq, idx } => {
-                let (seq, idx) = (*seq, *idx);
-                if idx == 0 {
-                    return Ok(None);
-                }
-                let len = self.len(seq)?;
-                if idx > len {
-                    self.set_iter_state(r, IterObj::Reversed { seq, idx: 0 });
-                    return Ok(None);
-                }
-                self.set_iter_state(r, IterObj::Reversed { seq, idx: idx - 1 });
-                let i = Value::int_unchecked(idx as i64 - 1);
-                self.get_item(seq, i).map(Some)
-            }
-            IterObj::Seq { seq, idx } => {
-                let (seq, idx) = (*seq, *idx);
-                let i = Value::int_unchecked(idx as i64);
-                match self.get_item(seq, i) {
-                    Ok(v) => {
-                        self.set_iter_state(r, IterObj::Seq { seq, idx: idx + 1 });
-                        Ok(Some(v))
+            vm.new_tuple(out).map(Some)
+        })
+    }
+
+    fn map_step(&mut self, func: Value, its: Vec<Value>) -> PyResult<Option<Value>> {
+        // Arguments already taken survive the next iterator's `__next__`.
+        self.with_roots(&[], |vm, _| {
+            let mut args = Vec::with_capacity(its.len());
+            for it in its {
+                match vm.iter_next(it)? {
+                    Some(v) => {
+                        vm.root(v);
+                        args.push(v);
                     }
-                    Err(e)
-                        if self.exc_matches(e.0, self.types.index_error)
-                            || self.exc_matches(e.0, self.types.stop_iteration) =>
-                    {
-                        self.set_iter_state(r, IterObj::Done);
-                        Ok(None)
-                    }
-                    Err(e) => Err(e),
+                    None => return Ok(None),
                 }
             }
-            IterObj::Call { func, sentinel } => {
-                let (func, sentinel) = (*func, *sentinel);
-                let v = self.call(func, &[])?;
-                if self.eq(v, sentinel)? {
-                    self.set_iter_state(r, IterObj::Done);
-                    return Ok(None);
-                }
-                Ok(Some(v))
-            }
-            IterObj::Done => Ok(None),
-            IterObj::BigRange {
-                next,
-                step,
-                remaining,
-            } => {
-                if remaining.is_zero() {
-                    return Ok(None);
-                }
-                let v = next.clone();
-                let state = IterObj::BigRange {
-                    next: next.add(step),
-                    step: step.clone(),
-                    remaining: remaining.sub(&super::bigint::BigInt::one()),
-                };
-                self.set_iter_state(r, state);
-                self.int_from_big(v).map(Some)
+            vm.call(func, &args).map(Some)
+        })
+    }
+
+    fn filter_step(&mut self, func: Value, it: Value) -> PyResult<Option<Value>> {
+        loop {
+            let Some(v) = self.iter_next(it)? else {
+                return Ok(None);
+            };
+            self.native_step()?;
+            let keep = if func == Value::NONE {
+                self.truthy(v)?
+            } else {
+                // `v` is returned after the predicate's result's `__bool__` runs.
+                self.with_roots(&[v], |vm, _| {
+                    let t = vm.call(func, &[v])?;
+                    vm.truthy(t)
+                })?
+            };
+            if keep {
+                return Ok(Some(v));
             }
         }
+    }
+
+    fn reversed_step(&mut self, r: ObjRef, seq: Value, idx: usize) -> PyResult<Option<Value>> {
+        if idx == 0 {
+            return Ok(None);
+        }
+        let len = self.len(seq)?;
+        if idx > len {
+            self.set_iter_state(r, IterObj::Reversed { seq, idx: 0 });
+            return Ok(None);
+        }
+        self.set_iter_state(r, IterObj::Reversed { seq, idx: idx - 1 });
+        let i = Value::int_unchecked(idx as i64 - 1);
+        self.get_item(seq, i).map(Some)
+    }
+
+    /// The next item of an iterator over a sequence by `__getitem__`, ended by
+    /// `IndexError` or `StopIteration`.
+    fn seq_iter_step(&mut self, r: ObjRef, seq: Value, idx: usize) -> PyResult<Option<Value>> {
+        let i = Value::int_unchecked(idx as i64);
+        match self.get_item(seq, i) {
+            Ok(v) => {
+                self.set_iter_state(r, IterObj::Seq { seq, idx: idx + 1 });
+                Ok(Some(v))
+            }
+            Err(e)
+                if self.exc_matches(e.0, self.types.index_error)
+                    || self.exc_matches(e.0, self.types.stop_iteration) =>
+            {
+                self.set_iter_state(r, IterObj::Done);
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// `iter(func, sentinel)`.
+    fn call_iter_step(
+        &mut self,
+        r: ObjRef,
+        func: Value,
+        sentinel: Value,
+    ) -> PyResult<Option<Value>> {
+        let v = self.call(func, &[])?;
+        if self.eq(v, sentinel)? {
+            self.set_iter_state(r, IterObj::Done);
+            return Ok(None);
+        }
+        Ok(Some(v))
+    }
+
+    /// A range iterator whose bounds are big ints.
+    fn big_range_iter_step(&mut self, r: ObjRef) -> PyResult<Option<Value>> {
+        let Obj::Iter(state) = self.heap.get(r) else {
+            return Ok(None);
+        };
+        let IterObj::BigRange {
+            next,
+            step,
+            remaining,
+        } = &**state
+        else {
+            return Ok(None);
+        };
+        if remaining.is_zero() {
+            return Ok(None);
+        }
+        let v = next.clone();
+        let state = IterObj::BigRange {
+            next: next.add(step),
+            step: step.clone(),
+            remaining: remaining.sub(&super::bigint::BigInt::one()),
+        };
+        self.set_iter_state(r, state);
+        self.int_from_big(v).map(Some)
     }
 
     /// Drains an iterable into a Vec (roots the partial result across calls into Python).

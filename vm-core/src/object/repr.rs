@@ -8,7 +8,7 @@ use core::fmt::Write;
 use super::bigint::DEFAULT_MAX_STR_DIGITS;
 use super::scratch::TextBuf;
 use super::types::{DictViewKind, Obj};
-use super::value::Value;
+use super::value::{ObjRef, Value};
 use crate::format::float_repr;
 use crate::vm::{PyResult, Vm};
 
@@ -154,14 +154,7 @@ impl Vm {
             return Ok(float_repr(x));
         }
         let Some(r) = v.as_obj() else {
-            return Ok(String::from(match v {
-                Value::NONE => "None",
-                Value::TRUE => "True",
-                Value::FALSE => "False",
-                Value::NOT_IMPLEMENTED => "NotImplemented",
-                Value::ELLIPSIS => "Ellipsis",
-                _ => "<undef>",
-            }));
+            return Ok(String::from(constant_repr(v)));
         };
         match self.heap.get(r) {
             Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) => self.text_repr(v),
@@ -172,25 +165,16 @@ impl Vm {
             }
             Obj::Tuple(items) => {
                 let items = items.to_vec();
-                if items.len() == 1 {
-                    self.repr_seq(r, &items, "(", ",)")
-                } else {
-                    self.repr_seq(r, &items, "(", ")")
-                }
+                let close = if items.len() == 1 { ",)" } else { ")" };
+                self.repr_seq(r, &items, "(", close)
             }
             Obj::Dict(_) => self.repr_dict(r),
             Obj::Set(s) => {
                 let frozen = s.frozen;
                 let items: Vec<Value> = s.table.iter().map(|e| e.key).collect();
-                if items.is_empty() {
-                    return Ok(String::from(if frozen { "frozenset()" } else { "set()" }));
-                }
-                if frozen {
-                    self.repr_seq(r, &items, "frozenset({", "})")
-                } else {
-                    self.repr_seq(r, &items, "{", "}")
-                }
+                self.set_repr(r, &items, frozen)
             }
+            &Obj::DictView { dict, kind } => self.dict_view_repr(r, dict, kind),
             Obj::BigRange(r) => Ok(Vm::big_range_repr(r)),
             Obj::Range { start, stop, step } => Ok(if *step == 1 {
                 format!("range({start}, {stop})")
@@ -204,6 +188,71 @@ impl Vm {
                 let c = self.repr(s[2])?;
                 Ok(format!("slice({a}, {b}, {c})"))
             }
+            Obj::Function(_) | Obj::Native(_) | Obj::BoundMethod { .. } | Obj::Code(_) => {
+                self.callable_repr(v, r)
+            }
+            Obj::Class(_) => self.class_repr(r),
+            Obj::Module(m) => {
+                let name = self.str_of(m.name).unwrap_or("?").to_string();
+                Ok(format!("<module '{name}' (built-in)>"))
+            }
+            Obj::Generator(g) => {
+                let q = self.str_of(g.qualname).unwrap_or("?").to_string();
+                Ok(format!("<generator object {q} at 0x{:012x}>", self.addr(v)))
+            }
+            Obj::Instance(_) => self.instance_repr(v),
+            Obj::Cell(_) => Ok(format!("<cell at 0x{:012x}>", self.addr(v))),
+            Obj::Frame(_) => Ok(self.frame_repr(v)),
+            Obj::Traceback(_) => Ok(format!("<traceback object at 0x{:012x}>", self.addr(v))),
+            Obj::Super { .. } => Ok(String::from("<super object>")),
+            Obj::Property(_) => Ok(format!("<property object at 0x{:012x}>", self.addr(v))),
+            Obj::StaticMethod(_) => Ok(format!("<staticmethod object at 0x{:012x}>", self.addr(v))),
+            Obj::ClassMethod(_) => Ok(format!("<classmethod object at 0x{:012x}>", self.addr(v))),
+            Obj::Free(_) => Ok(String::from("<freed>")),
+            _ => {
+                let t = self.type_name(v);
+                Ok(format!("<{t} object at 0x{:012x}>", self.addr(v)))
+            }
+        }
+    }
+
+    /// `repr` of a set or frozenset `r` with these items.
+    fn set_repr(&mut self, r: ObjRef, items: &[Value], frozen: bool) -> PyResult<String> {
+        if items.is_empty() {
+            return Ok(String::from(if frozen { "frozenset()" } else { "set()" }));
+        }
+        if frozen {
+            self.repr_seq(r, items, "frozenset({", "})")
+        } else {
+            self.repr_seq(r, items, "{", "}")
+        }
+    }
+
+    /// `repr` of the view `r` of `dict`'s keys, values or items.
+    fn dict_view_repr(&mut self, r: ObjRef, dict: ObjRef, kind: DictViewKind) -> PyResult<String> {
+        let items: Vec<Value> = match kind {
+            DictViewKind::Keys => self.dict_items(dict).into_iter().map(|(k, _)| k).collect(),
+            DictViewKind::Values => self.dict_items(dict).into_iter().map(|(_, v)| v).collect(),
+            DictViewKind::Items => {
+                let mut out = Vec::new();
+                for (k, val) in self.dict_items(dict) {
+                    out.push(self.new_tuple(alloc::vec![k, val])?);
+                }
+                out
+            }
+        };
+        let name = match kind {
+            DictViewKind::Keys => "dict_keys",
+            DictViewKind::Values => "dict_values",
+            DictViewKind::Items => "dict_items",
+        };
+        let (open, close) = (format!("{name}(["), "])");
+        self.repr_seq(r, &items, &open, close)
+    }
+
+    /// `repr` of a function, builtin, bound method or code object `v` (`r`).
+    fn callable_repr(&mut self, v: Value, r: ObjRef) -> PyResult<String> {
+        match self.heap.get(r) {
             Obj::Function(f) => {
                 let q = self.str_of(f.qualname).unwrap_or("?").to_string();
                 Ok(format!("<function {q} at 0x{:012x}>", self.addr(v)))
@@ -221,77 +270,7 @@ impl Vm {
                     ))
                 }
             }
-            Obj::BoundMethod { func, receiver } => {
-                let (func, receiver) = (*func, *receiver);
-                let fname = match self.obj(func) {
-                    Some(Obj::Function(f)) => self.str_of(f.qualname).unwrap_or("?").to_string(),
-                    Some(Obj::Native(n)) => {
-                        let owner = self.type_name(receiver);
-                        format!("{owner}.{}", n.name)
-                    }
-                    _ => String::from("?"),
-                };
-                if matches!(self.obj(func), Some(Obj::Native(_))) {
-                    let name = fname.rsplit('.').next().unwrap_or("?").to_string();
-                    return Ok(format!(
-                        "<built-in method {name} of {} object at 0x{:012x}>",
-                        self.type_name(receiver),
-                        self.addr(receiver)
-                    ));
-                }
-                let rr = self.repr(receiver)?;
-                Ok(format!("<bound method {fname} of {rr}>"))
-            }
-            Obj::Class(c) => {
-                let name = self.str_of(c.qualname).unwrap_or("?").to_string();
-                if c.is_builtin {
-                    return Ok(format!("<class '{name}'>"));
-                }
-                let d = c.dict;
-                let mk = self.intern("__module__")?;
-                let module = self.dict_get_str(d, mk);
-                match module.and_then(|m| self.str_of(m)) {
-                    Some(m) if m != "builtins" => Ok(format!("<class '{m}.{name}'>")),
-                    _ => Ok(format!("<class '{name}'>")),
-                }
-            }
-            Obj::Module(m) => {
-                let name = self.str_of(m.name).unwrap_or("?").to_string();
-                Ok(format!("<module '{name}' (built-in)>"))
-            }
-            Obj::Generator(g) => {
-                let q = self.str_of(g.qualname).unwrap_or("?").to_string();
-                Ok(format!("<generator object {q} at 0x{:012x}>", self.addr(v)))
-            }
-            Obj::DictView { dict, kind } => {
-                let (dict, kind) = (*dict, *kind);
-                let items: Vec<Value> = match kind {
-                    DictViewKind::Keys => {
-                        self.dict_items(dict).into_iter().map(|(k, _)| k).collect()
-                    }
-                    DictViewKind::Values => {
-                        self.dict_items(dict).into_iter().map(|(_, v)| v).collect()
-                    }
-                    DictViewKind::Items => {
-                        let mut out = Vec::new();
-                        for (k, val) in self.dict_items(dict) {
-                            out.push(self.new_tuple(alloc::vec![k, val])?);
-                        }
-                        out
-                    }
-                };
-                let name = match kind {
-                    DictViewKind::Keys => "dict_keys",
-                    DictViewKind::Values => "dict_values",
-                    DictViewKind::Items => "dict_items",
-                };
-                let (open, close) = (format!("{name}(["), "])");
-                self.repr_seq(r, &items, &open, close)
-            }
-            Obj::Instance(_) => self.instance_repr(v),
-            Obj::Cell(_) => Ok(format!("<cell at 0x{:012x}>", self.addr(v))),
-            Obj::Frame(_) => Ok(self.frame_repr(v)),
-            Obj::Traceback(_) => Ok(format!("<traceback object at 0x{:012x}>", self.addr(v))),
+            &Obj::BoundMethod { func, receiver } => self.bound_method_repr(func, receiver),
             Obj::Code(c) => {
                 let name = self.str_of(c.name).unwrap_or("?").to_string();
                 Ok(format!(
@@ -301,15 +280,46 @@ impl Vm {
                     c.firstlineno
                 ))
             }
-            Obj::Super { .. } => Ok(String::from("<super object>")),
-            Obj::Property(_) => Ok(format!("<property object at 0x{:012x}>", self.addr(v))),
-            Obj::StaticMethod(_) => Ok(format!("<staticmethod object at 0x{:012x}>", self.addr(v))),
-            Obj::ClassMethod(_) => Ok(format!("<classmethod object at 0x{:012x}>", self.addr(v))),
-            Obj::Free(_) => Ok(String::from("<freed>")),
-            _ => {
-                let t = self.type_name(v);
-                Ok(format!("<{t} object at 0x{:012x}>", self.addr(v)))
+            _ => Ok(String::from("?")),
+        }
+    }
+
+    fn bound_method_repr(&mut self, func: Value, receiver: Value) -> PyResult<String> {
+        let fname = match self.obj(func) {
+            Some(Obj::Function(f)) => self.str_of(f.qualname).unwrap_or("?").to_string(),
+            Some(Obj::Native(n)) => {
+                let owner = self.type_name(receiver);
+                format!("{owner}.{}", n.name)
             }
+            _ => String::from("?"),
+        };
+        if matches!(self.obj(func), Some(Obj::Native(_))) {
+            let name = fname.rsplit('.').next().unwrap_or("?").to_string();
+            return Ok(format!(
+                "<built-in method {name} of {} object at 0x{:012x}>",
+                self.type_name(receiver),
+                self.addr(receiver)
+            ));
+        }
+        let rr = self.repr(receiver)?;
+        Ok(format!("<bound method {fname} of {rr}>"))
+    }
+
+    /// `repr` of a class: `<class 'module.name'>` for user classes.
+    fn class_repr(&mut self, r: ObjRef) -> PyResult<String> {
+        let Obj::Class(c) = self.heap.get(r) else {
+            return Ok(String::from("?"));
+        };
+        let name = self.str_of(c.qualname).unwrap_or("?").to_string();
+        if c.is_builtin {
+            return Ok(format!("<class '{name}'>"));
+        }
+        let d = c.dict;
+        let mk = self.intern("__module__")?;
+        let module = self.dict_get_str(d, mk);
+        match module.and_then(|m| self.str_of(m)) {
+            Some(m) if m != "builtins" => Ok(format!("<class '{m}.{name}'>")),
+            _ => Ok(format!("<class '{name}'>")),
         }
     }
 
@@ -364,7 +374,7 @@ impl Vm {
 
     fn repr_seq(
         &mut self,
-        me: super::value::ObjRef,
+        me: ObjRef,
         items: &[Value],
         open: &str,
         close: &str,
@@ -395,7 +405,7 @@ impl Vm {
         r
     }
 
-    fn repr_dict(&mut self, me: super::value::ObjRef) -> PyResult<String> {
+    fn repr_dict(&mut self, me: ObjRef) -> PyResult<String> {
         if self.repr_active.contains(&me) {
             return Ok(String::from("{...}"));
         }
@@ -506,5 +516,17 @@ impl Vm {
         }
         let s = self.to_str(v)?;
         self.new_string(s)
+    }
+}
+
+/// `repr` of a value that is neither a number nor an object: a singleton.
+fn constant_repr(v: Value) -> &'static str {
+    match v {
+        Value::NONE => "None",
+        Value::TRUE => "True",
+        Value::FALSE => "False",
+        Value::NOT_IMPLEMENTED => "NotImplemented",
+        Value::ELLIPSIS => "Ellipsis",
+        _ => "<undef>",
     }
 }

@@ -140,7 +140,42 @@ fn groups(body: &[UopInst]) -> Vec<(usize, usize)> {
 /// Checks `b` (the optimized trace) against `before` (its recorded body).
 pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'static str> {
     let body = &b.body;
-    // The first instruction.
+    check_first_instruction(before, b)?;
+    check_exits(b)?;
+    // A peeled loop is the recorded body twice (preamble, loop copy), as one.
+    let peeled = matches!(
+        (body.last(), before.last()),
+        (Some(x), Some(y)) if x.uop == Uop::_JUMP_TO_TOP && y.uop == Uop::_JUMP_TO_TOP
+            && y.oparg == 0 && x.oparg > 0
+    );
+    let doubled: Vec<UopInst>;
+    let loop_start = before.len().saturating_sub(1);
+    let before = if peeled {
+        doubled = before[..loop_start].iter().chain(before).cloned().collect();
+        &doubled[..]
+    } else {
+        before
+    };
+    let src = match_recorded(before, body)?;
+    if vm.fuel_limited() {
+        counts_every_instruction(before, body, peeled.then_some(loop_start))?;
+    }
+    if peeled {
+        // The loop jumps to the first uop left of the loop copy.
+        let top = body.last().map_or(0, |u| u.oparg as usize);
+        let at_copy = src.get(top).is_some_and(|&s| s >= loop_start);
+        let after_preamble = top == 0 || src.get(top - 1).is_some_and(|&s| s < loop_start);
+        if !(at_copy && after_preamble) {
+            return Err("a peeled loop does not jump to its loop copy");
+        }
+    }
+    check_declared_effects(b, before, &src)
+}
+
+/// The first instruction is unchanged but for declared replacements, and `first_len`
+/// covers it.
+fn check_first_instruction(before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'static str> {
+    let body = &b.body;
     let first = b.first_len as usize;
     if first > body.len() || first > before.len() {
         return Err("first_len past the body");
@@ -150,7 +185,13 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
             return Err("first instruction changed");
         }
     }
-    // Exits.
+    Ok(())
+}
+
+/// Stubs resume at instruction starts; every uop that can leave has an exit naming a stub
+/// of the right kind, and every uop's target is an instruction start.
+fn check_exits(b: &ExecutorBuilder) -> Result<(), &'static str> {
+    let body = &b.body;
     let starts: Vec<Vec<bool>> = b
         .codes
         .iter()
@@ -206,21 +247,13 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
             return Err("uop names no code");
         }
     }
-    // A peeled loop is the recorded body twice (preamble, loop copy), as one.
-    let peeled = matches!(
-        (body.last(), before.last()),
-        (Some(x), Some(y)) if x.uop == Uop::_JUMP_TO_TOP && y.uop == Uop::_JUMP_TO_TOP
-            && y.oparg == 0 && x.oparg > 0
-    );
-    let doubled: Vec<UopInst>;
-    let loop_start = before.len().saturating_sub(1);
-    let before = if peeled {
-        doubled = before[..loop_start].iter().chain(before).cloned().collect();
-        &doubled[..]
-    } else {
-        before
-    };
-    // The body is the recorded one minus pure checks, with declared replacements.
+    Ok(())
+}
+
+/// Matches the optimized body against the recorded one (`before`, doubled for a peeled
+/// loop): the body is the recorded one minus pure checks, with declared replacements.
+/// The index in `before` each uop of the body comes from.
+fn match_recorded(before: &[UopInst], body: &[UopInst]) -> Result<Vec<usize>, &'static str> {
     let mut k = 0;
     let mut src = Vec::with_capacity(body.len());
     for u in body {
@@ -262,20 +295,16 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
     {
         return Err("a uop with effects was removed at the end");
     }
-    if vm.fuel_limited() {
-        counts_every_instruction(before, body, peeled.then_some(loop_start))?;
-    }
-    if peeled {
-        // The loop jumps to the first uop left of the loop copy.
-        let top = body.last().map_or(0, |u| u.oparg as usize);
-        let at_copy = src.get(top).is_some_and(|&s| s >= loop_start);
-        let after_preamble = top == 0 || src.get(top - 1).is_some_and(|&s| s < loop_start);
-        if !(at_copy && after_preamble) {
-            return Err("a peeled loop does not jump to its loop copy");
-        }
-    }
-    // Declared stack effects: where a recorded instruction has the effect its declaration
-    // says, what is left of it has it too.
+    Ok(src)
+}
+
+/// Declared stack effects: where a recorded instruction has the effect its declaration
+/// says, what is left of it (the body's uops whose `src` lies in it) has it too.
+fn check_declared_effects(
+    b: &ExecutorBuilder,
+    before: &[UopInst],
+    src: &[usize],
+) -> Result<(), &'static str> {
     for (i, j) in groups(before) {
         let run = &before[i..j];
         let run = match run.first() {
@@ -292,9 +321,10 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
         if had != want {
             continue;
         }
-        let kept: Vec<UopInst> = body
+        let kept: Vec<UopInst> = b
+            .body
             .iter()
-            .zip(&src)
+            .zip(src)
             .filter(|(_, &s)| (i..j).contains(&s))
             .map(|(u, _)| u.clone())
             .collect();

@@ -260,33 +260,9 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 self.nameop(target, NameCtx::Store)
             }
             ExprKind::BinOp { .. } => self.binop_chain(e),
-            ExprKind::UnaryOp { op, operand } => {
-                self.visit_expr(operand)?;
-                match op {
-                    UnaryOp::Invert => self.emit(Op::UNARY_INVERT, 0),
-                    UnaryOp::Not => {
-                        self.emit_to_bool();
-                        self.emit(Op::UNARY_NOT, 0);
-                    }
-                    UnaryOp::UAdd => {
-                        self.emit(Op::CALL_INTRINSIC_1, Intrinsic::UnaryPositive as u32)
-                    }
-                    UnaryOp::USub => self.emit(Op::UNARY_NEGATIVE, 0),
-                }
-                Ok(())
-            }
+            ExprKind::UnaryOp { op, operand } => self.unaryop(*op, operand),
             ExprKind::Lambda { args, body } => self.lambda(e, args, body),
-            ExprKind::IfExp { test, body, orelse } => {
-                let end = self.new_label();
-                let next = self.new_label();
-                self.jump_if(test, next, false)?;
-                self.visit_expr(body)?;
-                self.jump(end);
-                self.bind(next);
-                self.visit_expr(orelse)?;
-                self.bind(end);
-                Ok(())
-            }
+            ExprKind::IfExp { test, body, orelse } => self.ifexp(test, body, orelse),
             ExprKind::Dict { keys, values } => self.dict(keys, values),
             ExprKind::Set(elts) => {
                 self.starunpack(elts, 0, Op::BUILD_SET, Op::SET_ADD, Op::SET_UPDATE, false)
@@ -295,22 +271,8 @@ impl<'a, 'p> Compiler<'a, 'p> {
             | ExprKind::SetComp { .. }
             | ExprKind::DictComp { .. }
             | ExprKind::GeneratorExp { .. } => self.comprehension(e),
-            ExprKind::Yield(value) => {
-                self.check_yield(e)?;
-                match value {
-                    Some(v) => self.visit_expr(v)?,
-                    None => self.load_const(Value::NONE)?,
-                }
-                self.emit(Op::YIELD_VALUE, 0);
-                Ok(())
-            }
-            ExprKind::YieldFrom(value) => {
-                self.check_yield(e)?;
-                self.visit_expr(value)?;
-                self.emit(Op::GET_YIELD_FROM_ITER, 0);
-                self.load_const(Value::NONE)?;
-                self.add_yield_from()
-            }
+            ExprKind::Yield(value) => self.yield_expr(e, value.as_deref()),
+            ExprKind::YieldFrom(value) => self.yield_from(e, value),
             ExprKind::Compare {
                 left,
                 ops,
@@ -325,47 +287,8 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 value,
                 conversion,
                 format_spec,
-            } => {
-                self.visit_expr(value)?;
-                let mut oparg = match conversion {
-                    Some('s') => 1,
-                    Some('r') => 2,
-                    Some('a') => 3,
-                    None => 0,
-                    Some(c) => {
-                        return Err(error(
-                            e.loc,
-                            alloc::format!("invalid conversion character '{c}'"),
-                        ))
-                    }
-                };
-                if let Some(spec) = format_spec {
-                    self.visit_expr(spec)?;
-                    oparg |= 4;
-                }
-                self.emit(Op::FORMAT_VALUE, oparg);
-                Ok(())
-            }
-            ExprKind::JoinedStr(values) => {
-                if values.len() > STACK_USE_GUIDELINE {
-                    self.load_str("")?;
-                    self.emit_name(Op::LOAD_ATTR, "join", 1, 1)?;
-                    self.emit(Op::BUILD_LIST, 0);
-                    for v in values {
-                        self.visit_expr(v)?;
-                        self.emit(Op::LIST_APPEND, 1);
-                    }
-                    self.emit(Op::CALL, 1);
-                } else {
-                    for v in values {
-                        self.visit_expr(v)?;
-                    }
-                    if values.len() != 1 {
-                        self.emit(Op::BUILD_STRING, values.len() as u32);
-                    }
-                }
-                Ok(())
-            }
+            } => self.formatted_value(e, value, *conversion, format_spec.as_deref()),
+            ExprKind::JoinedStr(values) => self.joined_str(values),
             ExprKind::Constant(Constant::Imaginary(f)) => {
                 self.load_const(Value::float(*f))?;
                 self.emit(Op::CALL_INTRINSIC_1, Intrinsic::UnsupportedComplex as u32);
@@ -406,6 +329,104 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 Ok(())
             }
         }
+    }
+
+    fn unaryop(&mut self, op: UnaryOp, operand: &'a Expr) -> CResult {
+        self.visit_expr(operand)?;
+        match op {
+            UnaryOp::Invert => self.emit(Op::UNARY_INVERT, 0),
+            UnaryOp::Not => {
+                self.emit_to_bool();
+                self.emit(Op::UNARY_NOT, 0);
+            }
+            UnaryOp::UAdd => self.emit(Op::CALL_INTRINSIC_1, Intrinsic::UnaryPositive as u32),
+            UnaryOp::USub => self.emit(Op::UNARY_NEGATIVE, 0),
+        }
+        Ok(())
+    }
+
+    /// `body if test else orelse`.
+    fn ifexp(&mut self, test: &'a Expr, body: &'a Expr, orelse: &'a Expr) -> CResult {
+        let end = self.new_label();
+        let next = self.new_label();
+        self.jump_if(test, next, false)?;
+        self.visit_expr(body)?;
+        self.jump(end);
+        self.bind(next);
+        self.visit_expr(orelse)?;
+        self.bind(end);
+        Ok(())
+    }
+
+    /// `yield [value]` (the expression `e`).
+    fn yield_expr(&mut self, e: &Expr, value: Option<&'a Expr>) -> CResult {
+        self.check_yield(e)?;
+        match value {
+            Some(v) => self.visit_expr(v)?,
+            None => self.load_const(Value::NONE)?,
+        }
+        self.emit(Op::YIELD_VALUE, 0);
+        Ok(())
+    }
+
+    /// `yield from value` (the expression `e`).
+    fn yield_from(&mut self, e: &Expr, value: &'a Expr) -> CResult {
+        self.check_yield(e)?;
+        self.visit_expr(value)?;
+        self.emit(Op::GET_YIELD_FROM_ITER, 0);
+        self.load_const(Value::NONE)?;
+        self.add_yield_from()
+    }
+
+    /// One `{value!conversion:format_spec}` field of an f-string (the expression `e`).
+    fn formatted_value(
+        &mut self,
+        e: &Expr,
+        value: &'a Expr,
+        conversion: Option<char>,
+        format_spec: Option<&'a Expr>,
+    ) -> CResult {
+        self.visit_expr(value)?;
+        let mut oparg = match conversion {
+            Some('s') => 1,
+            Some('r') => 2,
+            Some('a') => 3,
+            None => 0,
+            Some(c) => {
+                return Err(error(
+                    e.loc,
+                    alloc::format!("invalid conversion character '{c}'"),
+                ))
+            }
+        };
+        if let Some(spec) = format_spec {
+            self.visit_expr(spec)?;
+            oparg |= 4;
+        }
+        self.emit(Op::FORMAT_VALUE, oparg);
+        Ok(())
+    }
+
+    /// An f-string's parts joined: `BUILD_STRING`, or `"".join([...])` for many parts.
+    fn joined_str(&mut self, values: &'a [Expr]) -> CResult {
+        if values.len() > STACK_USE_GUIDELINE {
+            self.load_str("")?;
+            self.emit_name(Op::LOAD_ATTR, "join", 1, 1)?;
+            self.emit(Op::BUILD_LIST, 0);
+            for v in values {
+                self.visit_expr(v)?;
+                self.emit(Op::LIST_APPEND, 1);
+            }
+            self.emit(Op::CALL, 1);
+        } else {
+            for v in values {
+                self.visit_expr(v)?;
+            }
+            if values.len() != 1 {
+                self.emit(Op::BUILD_STRING, values.len() as u32);
+            }
+        }
+        Ok(())
     }
 
     /// `yield` is only valid in functions (and not in comprehensions).

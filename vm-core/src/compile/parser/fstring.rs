@@ -141,6 +141,78 @@ impl Parser {
         }
         let chars = &s.chars;
         let expr_start = *i;
+        self.fstring_expr_end(chars, i)?;
+        let text: String = chars[expr_start..*i].iter().collect();
+        if text.chars().all(|c| c.is_whitespace()) {
+            return Err(self.error_at_token("f-string: empty expression not allowed".into()));
+        }
+        let base = s
+            .pos
+            .get(expr_start)
+            .copied()
+            .unwrap_or((s.whole.line, s.whole.col));
+        let value = self.fstring_compile(&text, base, s.tok_line)?;
+        let mut debug_text = None;
+        if chars.get(*i) == Some(&'=') {
+            *i += 1;
+            while chars.get(*i).is_some_and(|c| c.is_ascii_whitespace()) {
+                *i += 1;
+            }
+            if *i >= chars.len() {
+                return Err(self.error_at_token("f-string: expecting '}'".into()));
+            }
+            debug_text = Some(chars[expr_start..*i].iter().collect::<String>());
+        }
+        let mut conversion = None;
+        if chars.get(*i) == Some(&'!') {
+            *i += 1;
+            let Some(&c) = chars.get(*i) else {
+                return Err(self.error_at_token("f-string: expecting '}'".into()));
+            };
+            *i += 1;
+            if !matches!(c, 's' | 'r' | 'a') {
+                return Err(self.error_at_token(
+                    "f-string: invalid conversion character: expected 's', 'r', or 'a'".into(),
+                ));
+            }
+            conversion = Some(c);
+        }
+        let mut format_spec = None;
+        if chars.get(*i) == Some(&':') {
+            *i += 1;
+            format_spec = Some(Box::new(self.fstring_format_spec(s, i, lvl)?));
+        }
+        if chars.get(*i) != Some(&'}') {
+            return Err(self.error_at_token("f-string: expecting '}'".into()));
+        }
+        *i += 1;
+        if let Some(t) = debug_text {
+            cur.push_str(&t);
+            if format_spec.is_none() && conversion.is_none() {
+                conversion = Some('r');
+            }
+        }
+        if !cur.is_empty() {
+            parts.push(Expr {
+                kind: ExprKind::Constant(Constant::Str(core::mem::take(cur))),
+                loc: s.whole,
+            });
+        }
+        parts.push(Expr {
+            kind: ExprKind::FormattedValue {
+                value: Box::new(value),
+                conversion,
+                format_spec,
+            },
+            loc: s.whole,
+        });
+        Ok(())
+    }
+
+    /// Moves `*i` from the start of a field's expression to its end: the first `=`, `!`,
+    /// `:` or `}` outside brackets and strings (`==`, `!=`, `<=`, `>=` belong to the
+    /// expression). Errors for what CPython 3.11 refuses in the expression part.
+    fn fstring_expr_end(&mut self, chars: &[char], i: &mut usize) -> PResult<()> {
         let mut quote: Option<(char, bool)> = None;
         let mut nested: Vec<char> = Vec::new();
         while let Some(&ch) = chars.get(*i) {
@@ -213,86 +285,28 @@ impl Parser {
         if *i >= chars.len() {
             return Err(self.error_at_token("f-string: expecting '}'".into()));
         }
-        let text: String = chars[expr_start..*i].iter().collect();
-        if text.chars().all(|c| c.is_whitespace()) {
-            return Err(self.error_at_token("f-string: empty expression not allowed".into()));
-        }
-        let base = s
-            .pos
-            .get(expr_start)
-            .copied()
-            .unwrap_or((s.whole.line, s.whole.col));
-        let value = self.fstring_compile(&text, base, s.tok_line)?;
-        let mut debug_text = None;
-        if chars.get(*i) == Some(&'=') {
-            *i += 1;
-            while chars.get(*i).is_some_and(|c| c.is_ascii_whitespace()) {
-                *i += 1;
-            }
-            if *i >= chars.len() {
-                return Err(self.error_at_token("f-string: expecting '}'".into()));
-            }
-            debug_text = Some(chars[expr_start..*i].iter().collect::<String>());
-        }
-        let mut conversion = None;
-        if chars.get(*i) == Some(&'!') {
-            *i += 1;
-            let Some(&c) = chars.get(*i) else {
-                return Err(self.error_at_token("f-string: expecting '}'".into()));
-            };
-            *i += 1;
-            if !matches!(c, 's' | 'r' | 'a') {
-                return Err(self.error_at_token(
-                    "f-string: invalid conversion character: expected 's', 'r', or 'a'".into(),
-                ));
-            }
-            conversion = Some(c);
-        }
-        let mut format_spec = None;
-        if chars.get(*i) == Some(&':') {
-            *i += 1;
-            if *i >= chars.len() {
-                return Err(self.error_at_token("f-string: expecting '}'".into()));
-            }
-            let mut spec_parts = Vec::new();
-            let mut spec_cur = String::new();
-            self.fstring_parse(s, i, lvl + 1, &mut spec_parts, &mut spec_cur)?;
-            if !spec_cur.is_empty() {
-                spec_parts.push(Expr {
-                    kind: ExprKind::Constant(Constant::Str(spec_cur)),
-                    loc: s.tok_loc,
-                });
-            }
-            format_spec = Some(Box::new(Expr {
-                kind: ExprKind::JoinedStr(spec_parts),
-                loc: s.tok_loc,
-            }));
-        }
-        if chars.get(*i) != Some(&'}') {
+        Ok(())
+    }
+
+    /// A field's format spec, `*i` just after its `:`: an f-string of its own, one level
+    /// deeper.
+    fn fstring_format_spec(&mut self, s: &Scan<'_>, i: &mut usize, lvl: u32) -> PResult<Expr> {
+        if *i >= s.chars.len() {
             return Err(self.error_at_token("f-string: expecting '}'".into()));
         }
-        *i += 1;
-        if let Some(t) = debug_text {
-            cur.push_str(&t);
-            if format_spec.is_none() && conversion.is_none() {
-                conversion = Some('r');
-            }
-        }
-        if !cur.is_empty() {
-            parts.push(Expr {
-                kind: ExprKind::Constant(Constant::Str(core::mem::take(cur))),
-                loc: s.whole,
+        let mut spec_parts = Vec::new();
+        let mut spec_cur = String::new();
+        self.fstring_parse(s, i, lvl + 1, &mut spec_parts, &mut spec_cur)?;
+        if !spec_cur.is_empty() {
+            spec_parts.push(Expr {
+                kind: ExprKind::Constant(Constant::Str(spec_cur)),
+                loc: s.tok_loc,
             });
         }
-        parts.push(Expr {
-            kind: ExprKind::FormattedValue {
-                value: Box::new(value),
-                conversion,
-                format_spec,
-            },
-            loc: s.whole,
-        });
-        Ok(())
+        Ok(Expr {
+            kind: ExprKind::JoinedStr(spec_parts),
+            loc: s.tok_loc,
+        })
     }
 
     /// Parses the text of one replacement field as `(text)`, then moves its locations to
