@@ -701,10 +701,12 @@ macro_rules! define_uops {
                 match self { $(Uop::$name => stringify!($name),)* }
             }
 
-            /// The uop's flags and roles (see [`Flags`]).
-            #[inline]
+            /// The uop's flags and roles (see [`Flags`]). (A table lookup: the executor reads
+            /// flags at run time.)
+            #[inline(always)]
             pub const fn flags(self) -> Flags {
-                match self { $(Uop::$name => table_flags!($($f)|*),)* }
+                const FLAGS: &[Flags] = &[$(table_flags!($($f)|*)),*];
+                FLAGS[self as usize]
             }
 
             /// The uops the trace optimizer may put this one in the place of (same stack
@@ -789,8 +791,10 @@ macro_rules! define_ops {
             }
 
             /// The instruction's own flags (see [`flags`]).
+            #[inline(always)]
             pub const fn own_flags(self) -> Flags {
-                match self { $(Op::$name => table_flags!($($f)|*),)* }
+                const FLAGS: &[Flags] = &[$(table_flags!($($f)|*)),*];
+                FLAGS[self as usize]
             }
 
             /// Flags of the instruction: its own plus the union of its uops'.

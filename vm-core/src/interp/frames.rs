@@ -98,7 +98,17 @@ impl Vm {
     /// `f_back` (the caller's frame object, made now as CPython does). Never fails: the
     /// snapshot's room was reserved with the object; without memory for the caller's
     /// object, `f_back` is `None`.
+    #[inline(always)]
     pub(crate) fn retire_frame(&mut self, frame: &Frame, lasti: u32) {
+        // The common case, a plain call nobody asked the frame of, costs one test.
+        if frame.obj.is_some() || frame.generator.is_some() {
+            self.retire_frame_object(frame, lasti);
+        }
+    }
+
+    /// [`Vm::retire_frame`] of a frame that has or may have a frame object.
+    #[inline(never)]
+    fn retire_frame_object(&mut self, frame: &Frame, lasti: u32) {
         let obj = match (frame.obj, frame.generator) {
             (Some(o), _) => o,
             (None, Some(g)) => match self.heap.get(g) {
