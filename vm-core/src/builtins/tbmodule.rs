@@ -293,7 +293,13 @@ fn line_of_item(vm: &mut Vm, item: Value) -> PyResult<FrameLine> {
 
 fn format_list(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "format_list", args, 1, 1)?;
-    let items = vm.collect_iter(args[0])?;
+    format_items(vm, args[0])
+}
+
+/// The text lines of an iterable of frame summaries (or 4-tuples), as `format_list` and
+/// `StackSummary.format` give them.
+fn format_items(vm: &mut Vm, items: Value) -> PyResult<Value> {
+    let items = vm.collect_iter(items)?;
     let lines = vm.with_roots(&items, |vm, _| {
         items
             .iter()
@@ -513,12 +519,5 @@ fn fs_repr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Valu
 
 fn ss_format(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "format", args, 1, 1)?;
-    let items = vm.collect_iter(args[0])?;
-    let lines = vm.with_roots(&items, |vm, _| {
-        items
-            .iter()
-            .map(|&it| line_of_item(vm, it))
-            .collect::<PyResult<Vec<_>>>()
-    })?;
-    str_list(vm, format_frame_lines(&lines))
+    format_items(vm, args[0])
 }
