@@ -84,6 +84,16 @@ bitflags::bitflags! {
     }
 }
 
+impl Flags {
+    /// Whether flags `self` (an instruction's, or a dispatch form's) make a two-way branch
+    /// that runs no other code: it jumps, and neither ends the block, changes frames nor
+    /// escapes.
+    pub const fn is_branch(self) -> bool {
+        self.contains(Flags::JUMP)
+            && !self.intersects(Flags::TERMINATOR.union(Flags::FRAME).union(Flags::ESCAPES))
+    }
+}
+
 /// The table spells flags by name: `{JUMP | NAME}` becomes a [`Flags`] constant.
 macro_rules! table_flags {
     ($($f:ident)|*) => {
@@ -812,9 +822,7 @@ macro_rules! define_ops {
             /// Whether the instruction is a two-way branch that runs no other code: it falls
             /// through or jumps to its one target, neither changing frames nor escaping.
             pub const fn is_branch(self) -> bool {
-                let f = self.flags();
-                f.contains(Flags::JUMP)
-                    && !f.intersects(Flags::TERMINATOR.union(Flags::FRAME).union(Flags::ESCAPES))
+                self.flags().is_branch()
             }
 
             /// The uops the instruction is made of, in execution order.

@@ -177,20 +177,24 @@ fn handler_of(u: &UopInst) -> Handler {
         return slow;
     }
     match u.uop {
-        Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT => safe_point,
-        // (Reads the executor's constants: out of line.)
-        Uop::_LOAD_CONST_INLINE => slow,
-        // A plain uop runs without `ctx.ip` set to its successor (the hot loop stores only
-        // `this`): only uops that cannot reach code that reads it (calls, dunder methods,
-        // native code that saves the frame's offset) or jump.
-        uop if !uop
-            .flags()
-            .intersects(Flags::ESCAPES | Flags::FRAME | Flags::JUMP) =>
-        {
-            UOP_HANDLERS[uop as usize]
-        }
+        uop if uop.flags().contains(Flags::PERIODIC) => safe_point,
+        uop if is_plain(u) => UOP_HANDLERS[uop as usize],
         _ => slow,
     }
+}
+
+/// Whether `u` is a plain uop, which the hot loop runs through its uop handler without
+/// `ctx.ip` set to its successor (it stores only `this`): no check of its own, not a safe
+/// point nor a constant of the executor (those run out of line), and no uop that can reach
+/// code reading `ctx.ip` (calls, dunder methods, native code that saves the frame's
+/// offset) or jump.
+fn is_plain(u: &UopInst) -> bool {
+    u.check & !check::VALIDATE == check::NONE
+        && u.uop != Uop::_LOAD_CONST_INLINE
+        && !u
+            .uop
+            .flags()
+            .intersects(Flags::PERIODIC | Flags::ESCAPES | Flags::FRAME | Flags::JUMP)
 }
 
 /// For a single uop that reads `ctx.ip` (it may escape to Python code, which saves the
@@ -201,10 +205,8 @@ fn with_offset(u: &UopInst, helpers: bool) -> Option<(Handler, u32)> {
     let c = u.check & !check::VALIDATE;
     let flow = c == check::FLOW;
     let escapes = c == check::NONE
-        && !matches!(
-            u.uop,
-            Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT | Uop::_LOAD_CONST_INLINE
-        )
+        && u.uop != Uop::_LOAD_CONST_INLINE
+        && !u.uop.flags().contains(Flags::PERIODIC)
         && u.uop
             .flags()
             .intersects(Flags::ESCAPES | Flags::FRAME | Flags::JUMP);
@@ -226,10 +228,8 @@ fn with_offset(u: &UopInst, helpers: bool) -> Option<(Handler, u32)> {
 /// gives its uop handler) through its helper instead, with the oparg packed as for
 /// [`with_offset`].
 fn plain_via_helper(u: &UopInst) -> Option<(Handler, u32)> {
-    let h = handler_of(u);
-    let own = UOP_HANDLERS[u.uop as usize];
     let delta = u.next.checked_sub(u.target)?;
-    if h as usize != own as usize || delta > 0xFF || u.oparg > 0xFFFF {
+    if !is_plain(u) || delta > 0xFF || u.oparg > 0xFFFF {
         return None;
     }
     Some((
@@ -379,10 +379,7 @@ const fn is_branch_code(code: usize) -> bool {
         return false;
     }
     match super::forms::describe(code as u8) {
-        Some((_, f, _)) => {
-            f.contains(Flags::JUMP)
-                && !f.intersects(Flags::TERMINATOR.union(Flags::FRAME).union(Flags::ESCAPES))
-        }
+        Some((_, f, _)) => f.is_branch(),
         None => false,
     }
 }
