@@ -11,7 +11,8 @@
 //! | `compiler` | yes     | the source-to-bytecode front end |
 //! | `std`      | yes     | `std::error::Error` impls for host embedders |
 #![no_std]
-// `unsafe` only in `jit::code` and `jit::memory` (executable memory), each allowed by name.
+// `unsafe` only in the modules that allow it by name: `layout` (fixed layouts machine code
+// reads) and `jit::{code, memory, helpers}` (executable memory, the helpers' raw pointers).
 #![deny(unsafe_code)]
 
 extern crate alloc;
@@ -28,6 +29,7 @@ pub mod format;
 pub mod handle;
 pub mod interp;
 pub mod jit;
+pub mod layout;
 pub mod limits;
 pub mod numeric;
 pub mod object;

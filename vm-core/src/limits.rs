@@ -23,6 +23,7 @@ use crate::vm::{PyErr, PyResult, Vm};
 /// Requests the embedder sends a running VM, from any thread or an interrupt handler
 /// (shared through an `Arc`: [`Vm::signals`]).
 #[derive(Debug, Default)]
+#[repr(transparent)]
 pub struct Signals(AtomicU8);
 
 const INTERRUPT: u8 = 1;

@@ -139,7 +139,7 @@ pub struct Vm {
     /// The value stack shared by all frames (locals live at each frame's base).
     pub stack: crate::interp::stack::ValueStack,
     /// The frame stack (innermost last).
-    pub frames: Vec<Frame>,
+    pub frames: crate::layout::FixedVec<Frame>,
     /// The builtin types and exception classes.
     pub types: Types,
     /// The `builtins` namespace dict.
@@ -296,7 +296,7 @@ impl Vm {
         let mut vm = Vm {
             heap,
             stack: crate::interp::stack::ValueStack::new(),
-            frames: Vec::new(),
+            frames: Default::default(),
             types,
             builtins: ObjRef(0),
             modules: ObjRef(0),
@@ -427,12 +427,12 @@ impl Vm {
 
     /// A new list.
     pub fn new_list(&mut self, items: Vec<Value>) -> PyResult<Value> {
-        self.alloc_value(Obj::List(items))
+        self.alloc_value(Obj::List(items.into()))
     }
 
     /// A new tuple.
     pub fn new_tuple(&mut self, items: Vec<Value>) -> PyResult<Value> {
-        self.alloc_value(Obj::Tuple(items.into_boxed_slice()))
+        self.alloc_value(Obj::Tuple(items.into()))
     }
 
     /// A new empty dict.

@@ -171,7 +171,7 @@ fn set_of(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<ObjRef> {
 
 fn list_items(vm: &Vm, r: ObjRef) -> Vec<Value> {
     match vm.heap.get(r) {
-        Obj::List(l) => l.clone(),
+        Obj::List(l) => l.to_vec(),
         Obj::Tuple(t) => t.to_vec(),
         _ => Vec::new(),
     }
@@ -654,7 +654,7 @@ pub(crate) fn list_sort_impl(vm: &mut Vm, l: Value, kwargs: &[(Value, Value)]) -
         if v.len() != sorted.len() {
             return Err(vm.value_error("list modified during sort"));
         }
-        *v = sorted;
+        *v = sorted.into();
     }
     Ok(())
 }

@@ -216,12 +216,12 @@ fn shuffle(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Valu
     if let Some(r) = x.as_obj() {
         if let Obj::List(_) = vm.heap.get(r) {
             let mut items = match vm.heap.get(r) {
-                Obj::List(l) => l.clone(),
+                Obj::List(l) => l.to_vec(),
                 _ => Vec::new(),
             };
             vm.random.mt.shuffle(&mut items);
             if let Obj::List(l) = vm.heap.get_mut(r) {
-                *l = items;
+                *l = items.into();
             }
             return Ok(Value::NONE);
         }

@@ -36,8 +36,9 @@ pub enum OnReturn {
     Init,
 }
 
-/// An activation of a code object.
+/// An activation of a code object: a record at fixed offsets ([`crate::layout`]).
 #[derive(Debug)]
+#[repr(C)]
 pub struct Frame {
     /// The code being run.
     pub code: Rc<CodeObject>,

@@ -232,7 +232,8 @@ impl Vm {
         };
         gen.state = GenState::Suspended;
         let from = base.min(self.stack.len());
-        saved.values.extend(self.stack.drain(from..));
+        saved.values.extend_from_slice(&self.stack[from..]);
+        self.stack.truncate(from);
         saved.ip = ctx.ip as u32;
         saved.lasti = ctx.this as u32;
         saved.exc_state = core::mem::replace(&mut self.handled_exc, caller_exc);

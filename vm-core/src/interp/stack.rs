@@ -12,6 +12,7 @@
 use alloc::vec::Vec;
 use core::ops::{Deref, DerefMut, Index, IndexMut};
 
+use crate::layout::FixedVec;
 use crate::object::value::Value;
 
 /// Slots every frame reserves beyond its code's `stacksize`: room for the few temporaries
@@ -23,15 +24,20 @@ pub const SLACK: usize = 4;
 #[derive(Debug)]
 pub struct ReserveError;
 
-/// The value stack: a `Vec` whose length is the live top; its spare capacity is the room
-/// frames reserve.
+/// The value stack: a vector whose length is the live top; its spare capacity is the room
+/// frames reserve. The items pointer and length sit at fixed offsets
+/// ([`crate::layout::STACK_ITEMS`], [`crate::layout::STACK_LEN`]) for machine code.
 #[derive(Debug, Default)]
+#[repr(C)]
 pub struct ValueStack {
-    buf: Vec<Value>,
+    buf: FixedVec<Value>,
     overflow: bool,
 }
 
 impl ValueStack {
+    /// Offset of the vector in the stack ([`crate::layout::STACK_ITEMS`]).
+    pub(crate) const BUF: usize = core::mem::offset_of!(ValueStack, buf);
+
     /// An empty stack.
     pub fn new() -> ValueStack {
         ValueStack::default()
@@ -71,9 +77,7 @@ impl ValueStack {
     /// branch dead, so the optimizer drops it and the call it contains.)
     #[inline(always)]
     pub fn push_reserved(&mut self, v: Value) {
-        if self.buf.len() < self.buf.capacity() {
-            self.buf.push(v);
-        } else {
+        if self.buf.push_within_capacity(v).is_err() {
             // Debug builds (all tests) stop here so a wrong stack bound cannot hide.
             debug_assert!(false, "value stack overflow: a frame reserved too little");
             self.overflow = true;
@@ -166,17 +170,17 @@ impl<'a> Extend<&'a Value> for ValueStack {
 }
 
 impl Deref for ValueStack {
-    type Target = Vec<Value>;
+    type Target = FixedVec<Value>;
     #[inline(always)]
-    fn deref(&self) -> &Vec<Value> {
+    fn deref(&self) -> &FixedVec<Value> {
         &self.buf
     }
 }
 
-/// The `Vec` itself for native code (its growing methods included).
+/// The vector itself for native code (its growing methods included).
 impl DerefMut for ValueStack {
     #[inline(always)]
-    fn deref_mut(&mut self) -> &mut Vec<Value> {
+    fn deref_mut(&mut self) -> &mut FixedVec<Value> {
         &mut self.buf
     }
 }

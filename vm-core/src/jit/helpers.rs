@@ -12,17 +12,109 @@
 //! ([`crate::Config::uop_helpers`], `tiercel --uop-helpers`), which is how every helper is
 //! tested on every program of the corpus before any machine code calls one.
 
+use core::mem::offset_of;
+
 use crate::bytecode::ops::Uop;
 use crate::interp::eval::{Ctx, Step, UOP_HANDLERS};
+use crate::interp::frame::Frame;
+use crate::interp::stack::ValueStack;
+use crate::layout::FixedVec;
+use crate::limits::Signals;
+use crate::object::types::Obj;
 use crate::vm::Vm;
 
-/// What a helper is called with: the VM and the frame state of the calling code. A
-/// `#[repr(C)]` pair of pointers, so machine code keeps its address in one register.
+/// What machine code runs with, and what a helper is called with: the VM, the frame state
+/// of the calling code, and the parts of the VM machine code reads itself, at the offsets
+/// below (their own layouts are in [`crate::layout`]). `#[repr(C)]`, so machine code keeps
+/// its address in one register. The pointers stay valid while the executor runs, but what
+/// they point to may move after any helper call (the arena or the value stack may grow), so
+/// code reloads items pointers after a call.
 #[repr(C)]
 pub struct HelperContext {
     vm: *mut Vm,
     /// The interpreter's view of the frame the code runs (a `Ctx`).
     frame: *mut (),
+    /// The value stack ([`crate::layout::STACK_ITEMS`], [`crate::layout::STACK_LEN`]).
+    stack: *mut ValueStack,
+    /// The object arena: slots of [`crate::layout::OBJ_SIZE`] bytes.
+    objs: *const FixedVec<Obj>,
+    /// The frame records: [`crate::layout::FRAME_SIZE`] bytes each.
+    frames: *mut FixedVec<Frame>,
+    /// The interrupt word (a byte).
+    signals: *const Signals,
+    /// The fuel word (an `i64`).
+    fuel: *mut i64,
+}
+
+/// Offset of the VM pointer in a [`HelperContext`].
+pub const CTX_VM: usize = offset_of!(HelperContext, vm);
+/// Offset of the frame-state pointer.
+pub const CTX_FRAME: usize = offset_of!(HelperContext, frame);
+/// Offset of the value stack pointer.
+pub const CTX_STACK: usize = offset_of!(HelperContext, stack);
+/// Offset of the arena pointer.
+pub const CTX_OBJS: usize = offset_of!(HelperContext, objs);
+/// Offset of the frame records pointer.
+pub const CTX_FRAMES: usize = offset_of!(HelperContext, frames);
+/// Offset of the interrupt word pointer.
+pub const CTX_SIGNALS: usize = offset_of!(HelperContext, signals);
+/// Offset of the fuel word pointer.
+pub const CTX_FUEL: usize = offset_of!(HelperContext, fuel);
+
+const _: () = assert!(
+    CTX_VM == 0
+        && CTX_FRAME == 8
+        && CTX_STACK == 16
+        && CTX_OBJS == 24
+        && CTX_FRAMES == 32
+        && CTX_SIGNALS == 40
+        && CTX_FUEL == 48
+);
+
+impl HelperContext {
+    /// The context of code that runs frame state `frame` of `vm`. Every pointer is derived
+    /// from `vm`'s one pointer, so a helper's `&mut Vm` made from it covers them all.
+    pub(crate) fn new(vm: &mut Vm, frame: *mut ()) -> HelperContext {
+        let vm: *mut Vm = vm;
+        // SAFETY: `vm` comes from a live exclusive borrow; taking field addresses through it
+        // reads nothing and creates no reference.
+        unsafe {
+            HelperContext {
+                stack: &raw mut (*vm).stack,
+                objs: (*vm).heap.arena(),
+                frames: &raw mut (*vm).frames,
+                signals: alloc::sync::Arc::as_ptr(&(*vm).signals),
+                fuel: &raw mut (*vm).fuel,
+                vm,
+                frame,
+            }
+        }
+    }
+
+    /// The interrupt word, as machine code reads it.
+    pub fn signals(&self) -> *const Signals {
+        self.signals
+    }
+
+    /// The fuel word, as machine code reads it.
+    pub fn fuel(&self) -> *mut i64 {
+        self.fuel
+    }
+
+    /// The value stack, as machine code reads it.
+    pub fn stack(&self) -> *mut ValueStack {
+        self.stack
+    }
+
+    /// The object arena, as machine code reads it.
+    pub fn objs(&self) -> *const FixedVec<Obj> {
+        self.objs
+    }
+
+    /// The frame records, as machine code reads them.
+    pub fn frames(&self) -> *mut FixedVec<Frame> {
+        self.frames
+    }
 }
 
 /// What a helper answers (a `u32` in the return register).
@@ -140,10 +232,7 @@ pub(crate) fn call(
     this: usize,
     next: usize,
 ) -> Step {
-    let mut cx = HelperContext {
-        vm,
-        frame: (ctx as *mut Ctx<'_>).cast::<()>(),
-    };
+    let mut cx = HelperContext::new(vm, (ctx as *mut Ctx<'_>).cast::<()>());
     let operand = (this as u32 as u64) | ((next as u32 as u64) << 32);
     // SAFETY: `cx` holds pointers made from the exclusive borrows `vm` and `ctx`, which stay
     // unused until the helper returns, and the helper is the uop's own.

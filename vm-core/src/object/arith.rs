@@ -729,7 +729,7 @@ impl Vm {
             return Err(self.overflow_error("cannot fit 'int' into an index-sized integer"));
         };
         let items = match self.obj(list) {
-            Some(Obj::List(l)) => l.clone(),
+            Some(Obj::List(l)) => l.to_vec(),
             _ => Vec::new(),
         };
         let count = usize::try_from(n.max(0)).unwrap_or(usize::MAX);
@@ -747,7 +747,7 @@ impl Vm {
         self.charge(out.len() * 8)?;
         if let Some(r) = list.as_obj() {
             if let Obj::List(l) = self.heap.get_mut(r) {
-                *l = out;
+                *l = out.into();
             }
         }
         Ok(list)

@@ -382,7 +382,7 @@ impl Vm {
         }
         if let Obj::Instance(i) = self.heap.get_mut(inst) {
             i.dict = Some(d);
-            i.values = Vec::new();
+            i.values = Default::default();
         }
         Ok(d)
     }
@@ -589,7 +589,7 @@ impl Vm {
                 values.resize(n, Value::UNDEF);
                 Box::new(Instance {
                     class: cls,
-                    values,
+                    values: values.into(),
                     dict: None,
                     native: Value::UNDEF,
                     exc: None,

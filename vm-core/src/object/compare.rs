@@ -348,7 +348,7 @@ impl Vm {
     /// Items of a sequence for comparisons (lists, tuples).
     pub fn seq_items(&self, v: Value) -> Option<Vec<Value>> {
         match self.obj(v)? {
-            Obj::List(l) => Some(l.clone()),
+            Obj::List(l) => Some(l.to_vec()),
             Obj::Tuple(t) => Some(t.to_vec()),
             _ => None,
         }

@@ -703,12 +703,12 @@ impl Vm {
                         self.charge((n - (hi - lo)) * 8)?;
                     }
                     let mut dst = match self.heap.get_mut(r) {
-                        Obj::List(l) => core::mem::take(l),
+                        Obj::List(l) => core::mem::take(l).into_vec(),
                         _ => Vec::new(),
                     };
                     if n > hi - lo && dst.try_reserve(n - (hi - lo)).is_err() {
                         if let Obj::List(l) = self.heap.get_mut(r) {
-                            *l = dst;
+                            *l = dst.into();
                         }
                         return Err(PyErr(self.memory_error));
                     }
@@ -719,7 +719,7 @@ impl Vm {
                         dst.splice(lo..hi, src.iter().copied());
                     }
                     if let Obj::List(l) = self.heap.get_mut(r) {
-                        *l = dst;
+                        *l = dst.into();
                     }
                     return Ok(());
                 }
@@ -731,7 +731,7 @@ impl Vm {
                     return Err(self.value_error(msg));
                 }
                 let mut dst = match self.heap.get_mut(r) {
-                    Obj::List(l) => core::mem::take(l),
+                    Obj::List(l) => core::mem::take(l).into_vec(),
                     _ => Vec::new(),
                 };
                 let src = seq_values(self.heap.get(vr));
@@ -739,7 +739,7 @@ impl Vm {
                     dst[i] = *x;
                 }
                 if let Obj::List(l) = self.heap.get_mut(r) {
-                    *l = dst;
+                    *l = dst.into();
                 }
                 return Ok(());
             }
@@ -1037,7 +1037,7 @@ impl Vm {
                         );
                         self.charge(items.len() * 8)?;
                         if let Obj::List(l) = self.heap.get_mut(r) {
-                            l.splice(a..b.max(a), items);
+                            l.vec().splice(a..b.max(a), items);
                         }
                         return Ok(());
                     }
@@ -1257,7 +1257,7 @@ impl Vm {
     ) -> PyResult<Vec<Value>> {
         let items = match self.obj(v) {
             Some(Obj::Tuple(t)) => t.to_vec(),
-            Some(Obj::List(l)) => l.clone(),
+            Some(Obj::List(l)) => l.to_vec(),
             _ => match self.collect_iter(v) {
                 Ok(x) => x,
                 Err(e) => {

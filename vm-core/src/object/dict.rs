@@ -37,6 +37,7 @@ pub struct Entry {
 
 /// An insertion-ordered hash table keyed by Python values.
 #[derive(Clone, Debug, Default)]
+#[repr(C)]
 pub struct Dict {
     entries: Vec<Entry>,
     indices: Vec<u32>,

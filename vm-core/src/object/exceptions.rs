@@ -21,7 +21,7 @@ impl Vm {
         };
         self.alloc_value(Obj::Instance(Box::new(Instance {
             class: cls,
-            values: Vec::new(),
+            values: Default::default(),
             dict: None,
             native: Value::UNDEF,
             exc: Some(Box::new(exc)),

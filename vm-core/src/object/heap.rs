@@ -26,6 +26,7 @@ use core::mem::size_of;
 
 use super::types::{Instance, Obj, SetObj};
 use super::value::{ObjRef, Value};
+use crate::layout::FixedVec;
 
 /// Payload of `Obj::Free` (kept for debugging output).
 const NO_FREE: u32 = u32::MAX;
@@ -79,7 +80,7 @@ pub struct GcStats {
 
 /// The VM heap.
 pub struct Heap {
-    objs: Vec<Obj>,
+    objs: FixedVec<Obj>,
     marks: Vec<u64>,
     /// One bit per arena slot: set while the slot holds an object.
     used: Vec<u64>,
@@ -134,7 +135,7 @@ impl Heap {
     /// A heap whose accounted size may not exceed `limit` bytes.
     pub fn new(limit: usize) -> Heap {
         Heap {
-            objs: Vec::new(),
+            objs: FixedVec::new(),
             marks: Vec::new(),
             used: Vec::new(),
             cursor: 0,
@@ -441,6 +442,11 @@ impl Heap {
     /// snapshot): `None` past the arena.
     pub fn try_get(&self, r: ObjRef) -> Option<&Obj> {
         self.objs.get(r.index())
+    }
+
+    /// The arena itself (where machine code finds objects: [`crate::layout::OBJ_SIZE`]).
+    pub fn arena(&self) -> &FixedVec<Obj> {
+        &self.objs
     }
 
     /// The object behind a reference.

@@ -448,7 +448,7 @@ impl Vm {
     pub fn collect_iter(&mut self, v: Value) -> PyResult<Vec<Value>> {
         if let Some(r) = v.as_obj() {
             match self.heap.get(r) {
-                Obj::List(l) => return Ok(l.clone()),
+                Obj::List(l) => return Ok(l.to_vec()),
                 Obj::Tuple(t) => return Ok(t.to_vec()),
                 _ => {}
             }
@@ -472,7 +472,7 @@ impl Vm {
         })?;
         // The list is garbage now: take its items rather than copy them.
         match acc.as_obj().map(|r| self.heap.get_mut(r)) {
-            Some(Obj::List(l)) => Ok(core::mem::take(l)),
+            Some(Obj::List(l)) => Ok(core::mem::take(l).into_vec()),
             _ => Ok(Vec::new()),
         }
     }

@@ -9,6 +9,7 @@ use super::dict::Dict;
 use super::value::{ObjRef, Value};
 use crate::bytecode::code::CodeObject;
 use crate::interp::frame::SavedFrame;
+use crate::layout::{tag, FixedBox, FixedVec};
 use crate::object::bigint::BigInt;
 use crate::vm::{PyResult, Vm};
 
@@ -270,6 +271,7 @@ pub enum BuiltinBase {
 
 /// A class (builtin or user-defined).
 #[derive(Debug)]
+#[repr(C)]
 pub struct Class {
     /// `__name__`.
     pub name: Value,
@@ -373,11 +375,12 @@ impl Default for ExcState {
 
 /// An instance of a user class or of a builtin exception class.
 #[derive(Debug)]
+#[repr(C)]
 pub struct Instance {
     /// Its class.
     pub class: ObjRef,
     /// Attribute values in the order of the class's `layout`, `UNDEF` when absent.
-    pub values: Vec<Value>,
+    pub values: FixedVec<Value>,
     /// An explicit attribute dict, used once the instance outgrows the shared layout or its
     /// `__dict__` is requested.
     pub dict: Option<ObjRef>,
@@ -559,25 +562,27 @@ pub struct Property {
     pub doc: Value,
 }
 
-/// A heap object.
+/// A heap object: a one-byte tag, then the variant's fields laid out as a `#[repr(C)]`
+/// struct at offset 8 ([`crate::layout`]).
 #[derive(Debug)]
+#[repr(C, u8)]
 pub enum Obj {
     /// A free arena slot; the payload is the next free index (`u32::MAX` ends the list).
     Free(u32),
     /// `str`.
-    Str(StrObj),
+    Str(StrObj) = tag::STR,
     /// `bytes`.
     Bytes(Box<[u8]>),
     /// `bytearray`.
     ByteArray(Vec<u8>),
     /// An `int` outside the inline range.
-    BigInt(super::heapint::HeapInt),
+    BigInt(super::heapint::HeapInt) = tag::BIG_INT,
     /// `list`.
-    List(Vec<Value>),
+    List(FixedVec<Value>) = tag::LIST,
     /// `tuple`.
-    Tuple(Box<[Value]>),
+    Tuple(FixedBox<Value>) = tag::TUPLE,
     /// `dict`.
-    Dict(Box<Dict>),
+    Dict(Box<Dict>) = tag::DICT,
     /// `set` / `frozenset`.
     Set(Box<SetObj>),
     /// `range(start, stop, step)`.
@@ -588,13 +593,13 @@ pub enum Obj {
         stop: i64,
         /// Difference between values (non-zero).
         step: i64,
-    },
+    } = tag::RANGE,
     /// A `range` whose bounds or length do not fit in `i64`.
     BigRange(Box<super::bigrange::BigRange>),
     /// `slice(start, stop, step)`.
     Slice(Box<[Value; 3]>),
     /// A Python function.
-    Function(Box<Function>),
+    Function(Box<Function>) = tag::FUNCTION,
     /// A builtin function or method.
     Native(Box<NativeFunc>),
     /// A bound method (`func` bound to `receiver`).
@@ -603,26 +608,26 @@ pub enum Obj {
         func: Value,
         /// The object passed as the first argument.
         receiver: Value,
-    },
+    } = tag::BOUND_METHOD,
     /// A class.
-    Class(Box<Class>),
+    Class(Box<Class>) = tag::CLASS,
     /// An instance of a user class or of an exception class.
-    Instance(Box<Instance>),
+    Instance(Box<Instance>) = tag::INSTANCE,
     /// A module.
     Module(Box<Module>),
     /// A closure cell.
-    Cell(Value),
+    Cell(Value) = tag::CELL,
     /// A code object.
     Code(Rc<CodeObject>),
     /// A generator.
-    Generator(Box<Generator>),
+    Generator(Box<Generator>) = tag::GENERATOR,
     /// A list iterator (hot in `for` loops, so not boxed).
     ListIter {
         /// The list.
         list: ObjRef,
         /// Index of the next item (`usize::MAX` once exhausted).
         idx: usize,
-    },
+    } = tag::LIST_ITER,
     /// A range iterator.
     RangeIter {
         /// The next value.
@@ -631,7 +636,7 @@ pub enum Obj {
         stop: i64,
         /// Difference between values.
         step: i64,
-    },
+    } = tag::RANGE_ITER,
     /// Other iterators.
     Iter(Box<IterObj>),
     /// A dict view (`d.keys()` ...).

@@ -17,11 +17,16 @@
 
 use core::fmt;
 
-const TAG_SHIFT: u32 = 48;
-const TAG_INT: u64 = 0xFFF9;
-const TAG_OBJ: u64 = 0xFFFA;
-const TAG_CONST: u64 = 0xFFFB;
-const PAYLOAD_MASK: u64 = (1 << TAG_SHIFT) - 1;
+/// Where the tag starts (the top 16 bits).
+pub const TAG_SHIFT: u32 = 48;
+/// The tag of a small int.
+pub const TAG_INT: u64 = 0xFFF9;
+/// The tag of a heap object reference.
+pub const TAG_OBJ: u64 = 0xFFFA;
+/// The tag of a singleton.
+pub const TAG_CONST: u64 = 0xFFFB;
+/// The payload bits below the tag.
+pub const PAYLOAD_MASK: u64 = (1 << TAG_SHIFT) - 1;
 /// First bit pattern that is not a float.
 const BOXED_START: u64 = TAG_INT << TAG_SHIFT;
 /// The one NaN the VM stores for a NaN with a payload in the boxed range.
@@ -34,6 +39,7 @@ pub const SMALL_INT_MAX: i64 = (1 << 47) - 1;
 
 /// An index into the VM heap's object arena.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
 pub struct ObjRef(pub(crate) u32);
 
 impl ObjRef {
@@ -52,6 +58,7 @@ impl fmt::Debug for ObjRef {
 
 /// A Python value in 64 bits.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(transparent)]
 pub struct Value(u64);
 
 impl Value {

@@ -1,0 +1,174 @@
+//! Fixed layouts: the memory machine code reads and writes, at offsets exported here and
+//! checked at compile time on every target.
+//!
+//! | what | where | layout |
+//! |------|-------|--------|
+//! | a value | [`Value`] | NaN-boxed `u64`: floats as their bits, tags [`VALUE_TAG_INT`], [`VALUE_TAG_OBJ`], [`VALUE_TAG_CONST`] in the top 16 bits |
+//! | a heap int | [`Value`] | 48-bit two's complement payload of a [`VALUE_TAG_INT`] value; bigger ints are [`tag::BIG_INT`] objects |
+//! | a float | [`Value`] | unboxed: every value below `VALUE_TAG_INT << VALUE_TAG_SHIFT` |
+//! | the object arena | [`Heap`]'s `FixedVec<Obj>` | slots of [`OBJ_SIZE`] bytes, indexed by the 32-bit payload of an object reference |
+//! | an object | [`Obj`] | tag byte at [`OBJ_TAG`] (values in [`tag`]), the variant's fields as a `#[repr(C)]` struct at [`OBJ_PAYLOAD`] |
+//! | list items | `Obj::List`'s [`FixedVec`] | pointer at [`ITEMS_PTR`], length at [`ITEMS_LEN`], capacity at [`ITEMS_CAP`] |
+//! | tuple items | `Obj::Tuple`'s [`FixedBox`] | pointer at [`ITEMS_PTR`], length at [`ITEMS_LEN`] |
+//! | an instance | `Box<Instance>` at [`OBJ_PAYLOAD`] | class at [`INSTANCE_CLASS`], slot values (a [`FixedVec`]) at [`INSTANCE_VALUES`] |
+//! | a class | `Box<Class>` at [`OBJ_PAYLOAD`] | version (`u32`) at [`CLASS_VERSION`] |
+//! | a dict | `Box<Dict>` at [`OBJ_PAYLOAD`] | keys version (`u32`) at [`DICT_KEYS_VERSION`] |
+//! | a list iterator | `Obj::ListIter` | list (`u32` reference) at [`LIST_ITER_LIST`], next index at [`LIST_ITER_INDEX`] |
+//! | a range iterator | `Obj::RangeIter` | `i64`s: next at [`RANGE_ITER_NEXT`], bound at [`RANGE_ITER_STOP`], step at [`RANGE_ITER_STEP`] |
+//! | the value stack | [`ValueStack`] | items pointer at [`STACK_ITEMS`], length at [`STACK_LEN`] |
+//! | frame records | `Vm::frames`, a `FixedVec<Frame>` | [`FRAME_SIZE`] bytes each; [`FRAME_IP`], [`FRAME_LASTI`], [`FRAME_BASE`], [`FRAME_STACK_FLOOR`] |
+//! | the interrupt word | [`Signals`] | one byte: non-zero when a safe point has work ([`SIGNALS_SIZE`]) |
+//! | the fuel word | `Vm`'s `i64` | instructions left; a safe point stops at or below zero |
+//!
+//! Machine code reaches the arena, the value stack, the frame records and the two words
+//! through [`crate::jit::helpers::HelperContext`], whose own offsets are exported there.
+//!
+//! These layouts are meant to hold for the whole object model. A class is an object like any
+//! other, so a metaclass is a class whose instances are classes (its own fields grow the
+//! `Class` record, not the object header); `__class__` assignment rewrites
+//! [`INSTANCE_CLASS`] and bumps no version of the old class; an instance of a subclass of a
+//! builtin type carries the builtin object beside its slots (`Instance::native`), so code
+//! that reads an instance's slots does not care what its base is. Multiple inheritance lives
+//! in the class's MRO, which machine code never reads: it trusts the class version, which
+//! changes whenever the class or any class in its MRO changes.
+//!
+//! [`Value`]: crate::Value
+//! [`Heap`]: crate::object::heap::Heap
+//! [`Obj`]: crate::object::types::Obj
+//! [`ValueStack`]: crate::interp::stack::ValueStack
+//! [`Signals`]: crate::Signals
+
+use core::mem::{offset_of, size_of};
+
+use crate::interp::frame::Frame;
+use crate::interp::stack::ValueStack;
+use crate::limits::Signals;
+use crate::object::dict::Dict;
+use crate::object::types::{Class, Instance, Obj};
+use crate::object::value::{self, Value};
+
+#[allow(
+    unsafe_code,
+    reason = "keeps a Vec's or boxed slice's raw parts in #[repr(C)] words and rebuilds the \
+              Vec from them; every block states the invariant it relies on"
+)]
+pub mod fixed_vec;
+#[allow(
+    unsafe_code,
+    reason = "compile-time probes: the distance between an object and a field of one of its \
+              variants, which offset_of! cannot name"
+)]
+mod probe;
+
+pub use fixed_vec::{FixedBox, FixedVec, VecGuard, ITEMS_CAP, ITEMS_LEN, ITEMS_PTR};
+
+/// The tag of an object: the byte at [`OBJ_TAG`]. `Obj` takes its discriminants from here,
+/// so a tag cannot drift from the enum.
+pub mod tag {
+    /// `str`.
+    pub const STR: u8 = 1;
+    /// A big `int`.
+    pub const BIG_INT: u8 = 4;
+    /// `list`.
+    pub const LIST: u8 = 5;
+    /// `tuple`.
+    pub const TUPLE: u8 = 6;
+    /// `dict`.
+    pub const DICT: u8 = 7;
+    /// `range`.
+    pub const RANGE: u8 = 9;
+    /// A Python function.
+    pub const FUNCTION: u8 = 12;
+    /// A bound method.
+    pub const BOUND_METHOD: u8 = 14;
+    /// A class.
+    pub const CLASS: u8 = 15;
+    /// An instance of a user class.
+    pub const INSTANCE: u8 = 16;
+    /// A closure cell.
+    pub const CELL: u8 = 18;
+    /// A generator.
+    pub const GENERATOR: u8 = 20;
+    /// A list iterator.
+    pub const LIST_ITER: u8 = 21;
+    /// A range iterator.
+    pub const RANGE_ITER: u8 = 22;
+}
+
+/// Bit where a value's tag starts.
+pub const VALUE_TAG_SHIFT: u32 = value::TAG_SHIFT;
+/// Tag of a small int.
+pub const VALUE_TAG_INT: u64 = value::TAG_INT;
+/// Tag of an object reference (its payload is the arena index).
+pub const VALUE_TAG_OBJ: u64 = value::TAG_OBJ;
+/// Tag of a singleton (`None`, `True`, ...).
+pub const VALUE_TAG_CONST: u64 = value::TAG_CONST;
+
+/// Bytes per arena slot.
+pub const OBJ_SIZE: usize = size_of::<Obj>();
+/// Offset of an object's tag byte.
+pub const OBJ_TAG: usize = 0;
+/// Offset of an object's fields (of a one-field variant: that field).
+pub const OBJ_PAYLOAD: usize = 8;
+
+/// Offset of an instance's class (a `u32` reference) in its `Instance` record.
+pub const INSTANCE_CLASS: usize = offset_of!(Instance, class);
+/// Offset of an instance's slot values (a [`FixedVec`]) in its `Instance` record.
+pub const INSTANCE_VALUES: usize = offset_of!(Instance, values);
+/// Offset of a class's version (a `u32`) in its `Class` record.
+pub const CLASS_VERSION: usize = offset_of!(Class, version);
+/// Offset of a dict's keys version (a `u32`) in its `Dict` record.
+pub const DICT_KEYS_VERSION: usize = offset_of!(Dict, keys_version);
+
+/// Offset of a list iterator's list reference (`u32`) in its object.
+pub const LIST_ITER_LIST: usize = 8;
+/// Offset of a list iterator's next index (`usize`) in its object.
+pub const LIST_ITER_INDEX: usize = 16;
+/// Offset of a range iterator's next value (`i64`) in its object.
+pub const RANGE_ITER_NEXT: usize = 8;
+/// Offset of a range iterator's bound (`i64`) in its object.
+pub const RANGE_ITER_STOP: usize = 16;
+/// Offset of a range iterator's step (`i64`) in its object.
+pub const RANGE_ITER_STEP: usize = 24;
+
+/// Offset of the value stack's items pointer in the [`ValueStack`](crate::interp::stack::ValueStack).
+pub const STACK_ITEMS: usize = ValueStack::BUF + ITEMS_PTR;
+/// Offset of the value stack's length (the live top).
+pub const STACK_LEN: usize = ValueStack::BUF + ITEMS_LEN;
+
+/// Bytes per frame record.
+pub const FRAME_SIZE: usize = size_of::<Frame>();
+/// Offset of a frame's next instruction offset (`u32`).
+pub const FRAME_IP: usize = offset_of!(Frame, ip);
+/// Offset of a frame's current instruction offset (`u32`).
+pub const FRAME_LASTI: usize = offset_of!(Frame, lasti);
+/// Offset of a frame's first local in the value stack (`u32` index).
+pub const FRAME_BASE: usize = offset_of!(Frame, base);
+/// Offset of where the caller's stack is cut back to (`u32` index).
+pub const FRAME_STACK_FLOOR: usize = offset_of!(Frame, stack_floor);
+
+/// Bytes of the interrupt word (a byte: non-zero when a safe point has work).
+pub const SIGNALS_SIZE: usize = size_of::<Signals>();
+
+// Every constant above, checked against the types on every target this crate builds for.
+const _: () = {
+    assert!(size_of::<Value>() == 8 && size_of::<value::ObjRef>() == 4);
+    assert!(OBJ_SIZE == 40 && OBJ_SIZE % 8 == 0);
+    assert!(probe::list_payload() == OBJ_PAYLOAD);
+    assert!(probe::tag_of_empty_list() == tag::LIST);
+    let (list, index) = probe::list_iter_fields();
+    assert!(list == LIST_ITER_LIST && index == LIST_ITER_INDEX);
+    let (next, stop, step) = probe::range_iter_fields();
+    assert!(next == RANGE_ITER_NEXT && stop == RANGE_ITER_STOP && step == RANGE_ITER_STEP);
+    assert!(ITEMS_PTR == 0 && ITEMS_LEN == 8 && ITEMS_CAP == 16);
+    assert!(fixed_vec::BOX_PTR == ITEMS_PTR && fixed_vec::BOX_LEN == ITEMS_LEN);
+    assert!(SIGNALS_SIZE == 1);
+    assert!(FRAME_SIZE % 8 == 0);
+};
+
+#[cfg(test)]
+#[allow(
+    unsafe_code,
+    reason = "the tests read objects through raw addresses, as machine code does"
+)]
+mod tests;

@@ -1,0 +1,72 @@
+//! Compile-time probes of `Obj`'s layout: where a variant's fields sit relative to the
+//! object, which `offset_of!` cannot name for enum variants. Each probe builds an object in
+//! const evaluation, measures, and forgets it (nothing was allocated).
+
+use super::FixedVec;
+use crate::object::types::Obj;
+use crate::object::value::ObjRef;
+
+/// The distance from `base` to `field`, two addresses in one object.
+const fn distance<T>(base: &Obj, field: &T) -> usize {
+    let base = base as *const Obj as *const u8;
+    let field = field as *const T as *const u8;
+    // SAFETY: `field` borrows a field of the object `base` points to, so both addresses lie
+    // in one allocation, `field` at or after `base`.
+    unsafe { field.offset_from(base) as usize }
+}
+
+/// The first byte of an object.
+const fn first_byte(o: &Obj) -> u8 {
+    // SAFETY: `Obj` is `#[repr(C, u8)]`, so its first byte is the initialized tag.
+    unsafe { *(o as *const Obj as *const u8) }
+}
+
+/// Where a one-field variant's field starts (`Obj::List`'s vector).
+pub(super) const fn list_payload() -> usize {
+    let o = Obj::List(FixedVec::new());
+    let at = match &o {
+        Obj::List(items) => distance(&o, items),
+        _ => usize::MAX,
+    };
+    core::mem::forget(o);
+    at
+}
+
+/// The tag byte of a list.
+pub(super) const fn tag_of_empty_list() -> u8 {
+    let o = Obj::List(FixedVec::new());
+    let tag = first_byte(&o);
+    core::mem::forget(o);
+    tag
+}
+
+/// The offsets of a list iterator's list and index.
+pub(super) const fn list_iter_fields() -> (usize, usize) {
+    let o = Obj::ListIter {
+        list: ObjRef(0),
+        idx: 0,
+    };
+    let at = match &o {
+        Obj::ListIter { list, idx } => (distance(&o, list), distance(&o, idx)),
+        _ => (usize::MAX, usize::MAX),
+    };
+    core::mem::forget(o);
+    at
+}
+
+/// The offsets of a range iterator's next value, bound and step.
+pub(super) const fn range_iter_fields() -> (usize, usize, usize) {
+    let o = Obj::RangeIter {
+        next: 0,
+        stop: 0,
+        step: 1,
+    };
+    let at = match &o {
+        Obj::RangeIter { next, stop, step } => {
+            (distance(&o, next), distance(&o, stop), distance(&o, step))
+        }
+        _ => (usize::MAX, usize::MAX, usize::MAX),
+    };
+    core::mem::forget(o);
+    at
+}

@@ -1,0 +1,212 @@
+//! Reads live objects through the exported offsets, as machine code will, and compares
+//! with what the VM's own accessors say.
+
+use alloc::boxed::Box;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::*;
+use crate::interp::frame::OnReturn;
+use crate::jit::helpers::HelperContext;
+use crate::object::types::Obj;
+use crate::object::value::ObjRef;
+use crate::vm::{BufferHost, Config, Vm};
+
+fn vm() -> Vm {
+    Vm::new(Config::default(), Box::new(BufferHost::default())).expect("VM")
+}
+
+/// Reads a `T` at `offset` bytes past `base`.
+///
+/// # Safety
+/// `base + offset` holds an initialized, aligned `T`.
+unsafe fn read<T: Copy>(base: *const u8, offset: usize) -> T {
+    // SAFETY: forwarded from the caller.
+    unsafe { base.add(offset).cast::<T>().read() }
+}
+
+/// The address of object `r`, found as machine code finds it: arena items pointer plus
+/// index times the slot size.
+fn slot(vm: &mut Vm, r: ObjRef) -> *const u8 {
+    let cx = HelperContext::new(vm, core::ptr::null_mut());
+    // SAFETY: the arena pointer is live (the VM is), and a `FixedVec` holds its items
+    // pointer at `ITEMS_PTR`; `r` indexes a slot inside it.
+    unsafe {
+        let items: *const u8 = read(cx.objs().cast(), ITEMS_PTR);
+        items.add(r.index() * OBJ_SIZE)
+    }
+}
+
+fn obj_ref(v: Value) -> ObjRef {
+    v.as_obj().expect("an object")
+}
+
+fn global(vm: &mut Vm, name: &str) -> Value {
+    vm.get_global(name).expect("defined").get()
+}
+
+/// The values of a `FixedVec` or `FixedBox` at `at`.
+///
+/// # Safety
+/// `at` holds a live `FixedVec<Value>` or `FixedBox<Value>`.
+unsafe fn items(at: *const u8) -> Vec<Value> {
+    // SAFETY: forwarded from the caller: pointer and length at the exported offsets.
+    unsafe {
+        let ptr: *const Value = read(at, ITEMS_PTR);
+        let len: usize = read(at, ITEMS_LEN);
+        core::slice::from_raw_parts(ptr, len).to_vec()
+    }
+}
+
+#[test]
+fn lists_and_tuples_are_read_through_the_offsets() {
+    let mut vm = vm();
+    vm.run_source("l = [1, 2.5, None]\nl.append(7)\nt = (4, 5)\n", "<t>")
+        .unwrap();
+    let int = |i| Value::small_int(i).unwrap();
+    for (name, tag_byte, expect) in [
+        (
+            "l",
+            tag::LIST,
+            vec![int(1), Value::float(2.5), Value::NONE, int(7)],
+        ),
+        ("t", tag::TUPLE, vec![int(4), int(5)]),
+    ] {
+        let r = obj_ref(global(&mut vm, name));
+        let at = slot(&mut vm, r);
+        // SAFETY: `at` is a live object: its tag byte, then its items at the payload.
+        unsafe {
+            assert_eq!(read::<u8>(at, OBJ_TAG), tag_byte, "{name}");
+            assert_eq!(items(at.add(OBJ_PAYLOAD)), expect, "{name}");
+        }
+    }
+}
+
+#[test]
+fn instances_classes_and_dicts_are_read_through_the_offsets() {
+    let mut vm = vm();
+    let src =
+        "class P:\n    def __init__(s):\n        s.a = 1\n        s.b = 2.5\np = P()\nd = {1: 2}\n";
+    vm.run_source(src, "<t>").unwrap();
+    let (p, class, d) = (
+        global(&mut vm, "p"),
+        global(&mut vm, "P"),
+        global(&mut vm, "d"),
+    );
+    let (pr, cr, dr) = (obj_ref(p), obj_ref(class), obj_ref(d));
+    let (at, class_at, dict_at) = (slot(&mut vm, pr), slot(&mut vm, cr), slot(&mut vm, dr));
+    let Obj::Class(c) = vm.heap.get(cr) else {
+        panic!("a class")
+    };
+    let version = c.version.get();
+    let Obj::Dict(dict) = vm.heap.get(dr) else {
+        panic!("a dict")
+    };
+    let keys_version = dict.keys_version;
+    // SAFETY: live objects of the tags checked first; each boxed record's pointer sits at
+    // the payload.
+    unsafe {
+        assert_eq!(read::<u8>(at, OBJ_TAG), tag::INSTANCE);
+        let inst: *const u8 = read(at, OBJ_PAYLOAD);
+        assert_eq!(read::<u32>(inst, INSTANCE_CLASS), cr.0);
+        let slots = items(inst.add(INSTANCE_VALUES));
+        assert_eq!(slots, [Value::small_int(1).unwrap(), Value::float(2.5)]);
+        assert_eq!(read::<u8>(class_at, OBJ_TAG), tag::CLASS);
+        let rec: *const u8 = read(class_at, OBJ_PAYLOAD);
+        assert_eq!(read::<u32>(rec, CLASS_VERSION), version);
+        assert_eq!(read::<u8>(dict_at, OBJ_TAG), tag::DICT);
+        let rec: *const u8 = read(dict_at, OBJ_PAYLOAD);
+        assert_eq!(read::<u32>(rec, DICT_KEYS_VERSION), keys_version);
+    }
+}
+
+#[test]
+fn iterators_are_read_through_the_offsets() {
+    let mut vm = vm();
+    let src = "l = [1, 2, 3]\nli = iter(l)\nnext(li)\nri = iter(range(10, 40, 3))\nnext(ri)\n";
+    vm.run_source(src, "<t>").unwrap();
+    let l = obj_ref(global(&mut vm, "l"));
+    let li = obj_ref(global(&mut vm, "li"));
+    let ri = obj_ref(global(&mut vm, "ri"));
+    let (li_at, ri_at) = (slot(&mut vm, li), slot(&mut vm, ri));
+    // SAFETY: live iterator objects; their fields at the exported offsets.
+    unsafe {
+        assert_eq!(read::<u8>(li_at, OBJ_TAG), tag::LIST_ITER);
+        assert_eq!(read::<u32>(li_at, LIST_ITER_LIST), l.0);
+        assert_eq!(read::<usize>(li_at, LIST_ITER_INDEX), 1);
+        assert_eq!(read::<u8>(ri_at, OBJ_TAG), tag::RANGE_ITER);
+        let fields: [i64; 3] = [
+            read(ri_at, RANGE_ITER_NEXT),
+            read(ri_at, RANGE_ITER_STOP),
+            read(ri_at, RANGE_ITER_STEP),
+        ];
+        assert_eq!(fields, [13, 40, 3]);
+    }
+}
+
+#[test]
+fn the_stack_frames_and_words_are_read_through_the_context() {
+    let mut vm = vm();
+    vm.set_fuel(Some(1000));
+    vm.start_fuel();
+    vm.stack.push(Value::small_int(5).unwrap());
+    vm.stack.push(Value::TRUE);
+    vm.signals().interrupt();
+    let cx = HelperContext::new(&mut vm, core::ptr::null_mut());
+    // SAFETY: the VM is live and unborrowed while the pointers are read.
+    unsafe {
+        let stack = cx.stack().cast::<u8>().cast_const();
+        let ptr: *const Value = read(stack, STACK_ITEMS);
+        let len: usize = read(stack, STACK_LEN);
+        let top = core::slice::from_raw_parts(ptr, len);
+        assert_eq!(
+            &top[len - 2..],
+            &[Value::small_int(5).unwrap(), Value::TRUE]
+        );
+        assert_ne!(read::<u8>(cx.signals().cast(), 0), 0);
+        assert_eq!(*cx.fuel(), 1000);
+        let frames = cx.frames().cast::<u8>().cast_const();
+        assert_eq!(read::<usize>(frames, ITEMS_LEN), 0);
+    }
+    vm.signals().clear();
+}
+
+#[test]
+fn frame_records_are_read_through_the_offsets() {
+    let mut vm = vm();
+    vm.run_source("def f():\n    return 1\n", "<t>").unwrap();
+    let f = global(&mut vm, "f");
+    let Some(Obj::Function(func)) = vm.obj(f) else {
+        panic!("a function")
+    };
+    let frame = Frame {
+        code: func.code.clone(),
+        func: f,
+        globals: func.globals,
+        locals: Value::UNDEF,
+        ip: 11,
+        lasti: 9,
+        base: 3,
+        stack_floor: 2,
+        on_return: OnReturn::Rust,
+        generator: None,
+        saved_exc: Value::NONE,
+        obj: None,
+    };
+    vm.frames.push(frame);
+    let cx = HelperContext::new(&mut vm, core::ptr::null_mut());
+    // SAFETY: one live frame record at the frames' items pointer.
+    unsafe {
+        let frames = cx.frames().cast::<u8>().cast_const();
+        assert_eq!(read::<usize>(frames, ITEMS_LEN), 1);
+        let rec: *const u8 = read(frames, ITEMS_PTR);
+        let got: [u32; 4] = [
+            read(rec, FRAME_IP),
+            read(rec, FRAME_LASTI),
+            read(rec, FRAME_BASE),
+            read(rec, FRAME_STACK_FLOOR),
+        ];
+        assert_eq!(got, [11, 9, 3, 2]);
+    }
+    vm.frames.clear();
+}
