@@ -107,15 +107,21 @@ impl<T> FixedVec<T> {
     }
 
     /// Appends an item.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, item: T) {
         if self.len == self.cap {
-            self.vec().reserve(1);
+            self.grow_one();
         }
         // SAFETY: `len < cap` now, so slot `len` lies inside the allocation and holds no
         // initialized item; counting it afterwards keeps the invariant.
         unsafe { self.ptr.as_ptr().add(self.len).write(item) };
         self.len += 1;
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow_one(&mut self) {
+        self.vec().reserve(1);
     }
 
     /// Appends an item if there is room without growing; gives it back otherwise.
@@ -131,7 +137,7 @@ impl<T> FixedVec<T> {
     }
 
     /// Removes the last item.
-    #[inline]
+    #[inline(always)]
     pub fn pop(&mut self) -> Option<T> {
         if self.len == 0 {
             return None;
@@ -143,17 +149,22 @@ impl<T> FixedVec<T> {
     }
 
     /// Keeps the first `n` items (no-op when there are fewer).
-    #[inline]
+    #[inline(always)]
     pub fn truncate(&mut self, n: usize) {
         if n >= self.len {
             return;
         }
-        if core::mem::needs_drop::<T>() {
-            self.vec().truncate(n);
-        } else {
-            // Nothing to drop: shortening is the whole job.
-            self.len = n;
-        }
+        let tail = core::ptr::slice_from_raw_parts_mut(
+            // SAFETY: `n < len`, so `ptr + n` lies inside the allocation.
+            unsafe { self.ptr.as_ptr().add(n) },
+            self.len - n,
+        );
+        // Shorten first: should a destructor panic, the rest leaks instead of being
+        // dropped twice.
+        self.len = n;
+        // SAFETY: `tail` held the initialized items `n..len`, no longer counted, so each is
+        // dropped exactly once.
+        unsafe { core::ptr::drop_in_place(tail) };
     }
 
     /// Removes every item.
@@ -172,10 +183,17 @@ impl<T> FixedVec<T> {
     }
 
     /// Makes room for `extra` more items.
+    #[inline(always)]
     pub fn reserve(&mut self, extra: usize) {
         if self.cap - self.len < extra {
-            self.vec().reserve(extra);
+            self.grow(extra);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, extra: usize) {
+        self.vec().reserve(extra);
     }
 
     /// Makes room for `extra` more items, failing instead of aborting.
@@ -214,20 +232,38 @@ impl<T> FixedVec<T> {
         self.vec().retain(keep);
     }
 
-    /// Appends clones of `items`.
+    /// Appends copies of `items`.
+    #[inline]
     pub fn extend_from_slice(&mut self, items: &[T])
     where
-        T: Clone,
+        T: Copy,
     {
-        self.vec().extend_from_slice(items);
+        self.reserve(items.len());
+        // SAFETY: `reserve` made room for `items.len()` more items past `len`; `items` is a
+        // separate borrow, so the ranges do not overlap; the copies are counted after.
+        unsafe {
+            let end = self.ptr.as_ptr().add(self.len);
+            core::ptr::copy_nonoverlapping(items.as_ptr(), end, items.len());
+        }
+        self.len += items.len();
     }
 
-    /// Sets the length to `n`, filling new slots with clones of `item`.
+    /// Sets the length to `n`, filling new slots with copies of `item`.
+    #[inline]
     pub fn resize(&mut self, n: usize, item: T)
     where
-        T: Clone,
+        T: Copy,
     {
-        self.vec().resize(n, item);
+        if n <= self.len {
+            self.truncate(n);
+            return;
+        }
+        self.reserve(n - self.len);
+        while self.len < n {
+            // SAFETY: `reserve` made room up to `n`; slot `len` is past the initialized ones.
+            unsafe { self.ptr.as_ptr().add(self.len).write(item) };
+            self.len += 1;
+        }
     }
 }
 
