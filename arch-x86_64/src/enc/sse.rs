@@ -81,7 +81,8 @@ pub fn addsd_xmm_m64(dst: Xmm, src: Mem) -> Inst {
     sse(PF2, 0x58, dst.num(), RawRm::Mem(src))
 }
 
-/// `subsd xmm1, xmm2`: Intel SDM Vol. 2B §4.3 SUBSD, `F2 0F 5C /r`. Subtracts the source's low double from the destination's.
+/// `subsd xmm1, xmm2`: Intel SDM Vol. 2B §4.3 SUBSD, `F2 0F 5C /r`. Subtracts the source's low
+/// double from the destination's.
 #[inline]
 pub fn subsd_xmm_xmm(dst: Xmm, src: Xmm) -> Inst {
     sse(PF2, 0x5C, dst.num(), RawRm::Reg(src.num()))
@@ -105,7 +106,8 @@ pub fn mulsd_xmm_m64(dst: Xmm, src: Mem) -> Inst {
     sse(PF2, 0x59, dst.num(), RawRm::Mem(src))
 }
 
-/// `divsd xmm1, xmm2`: Intel SDM Vol. 2A §3.2 DIVSD, `F2 0F 5E /r`. Divides the destination's low double by the source's.
+/// `divsd xmm1, xmm2`: Intel SDM Vol. 2A §3.2 DIVSD, `F2 0F 5E /r`. Divides the destination's low
+/// double by the source's.
 #[inline]
 pub fn divsd_xmm_xmm(dst: Xmm, src: Xmm) -> Inst {
     sse(PF2, 0x5E, dst.num(), RawRm::Reg(src.num()))
@@ -117,7 +119,8 @@ pub fn divsd_xmm_m64(dst: Xmm, src: Mem) -> Inst {
     sse(PF2, 0x5E, dst.num(), RawRm::Mem(src))
 }
 
-/// `sqrtsd xmm1, xmm2`: Intel SDM Vol. 2B §4.3 SQRTSD, `F2 0F 51 /r`. Square root of the source's low double, into the destination's.
+/// `sqrtsd xmm1, xmm2`: Intel SDM Vol. 2B §4.3 SQRTSD, `F2 0F 51 /r`. Square root of the source's
+/// low double, into the destination's.
 #[inline]
 pub fn sqrtsd_xmm_xmm(dst: Xmm, src: Xmm) -> Inst {
     sse(PF2, 0x51, dst.num(), RawRm::Reg(src.num()))
@@ -129,7 +132,8 @@ pub fn sqrtsd_xmm_m64(dst: Xmm, src: Mem) -> Inst {
     sse(PF2, 0x51, dst.num(), RawRm::Mem(src))
 }
 
-/// `ucomisd xmm1, xmm2`: Intel SDM Vol. 2B §4.3 UCOMISD, `66 0F 2E /r`. Compares the low doubles into ZF, PF and CF (PF = 1 when unordered); raises invalid only on a signalling NaN.
+/// `ucomisd xmm1, xmm2`: Intel SDM Vol. 2B §4.3 UCOMISD, `66 0F 2E /r`. Compares the low doubles
+/// into ZF, PF and CF (PF = 1 when unordered); raises invalid only on a signalling NaN.
 #[inline]
 pub fn ucomisd_xmm_xmm(dst: Xmm, src: Xmm) -> Inst {
     sse(P66, 0x2E, dst.num(), RawRm::Reg(src.num()))
@@ -141,7 +145,8 @@ pub fn ucomisd_xmm_m64(dst: Xmm, src: Mem) -> Inst {
     sse(P66, 0x2E, dst.num(), RawRm::Mem(src))
 }
 
-/// `comisd xmm1, xmm2`: Intel SDM Vol. 2A §3.2 COMISD, `66 0F 2F /r`. Compares the low doubles like `ucomisd`, but raises invalid on any NaN.
+/// `comisd xmm1, xmm2`: Intel SDM Vol. 2A §3.2 COMISD, `66 0F 2F /r`. Compares the low doubles like
+/// `ucomisd`, but raises invalid on any NaN.
 #[inline]
 pub fn comisd_xmm_xmm(dst: Xmm, src: Xmm) -> Inst {
     sse(P66, 0x2F, dst.num(), RawRm::Reg(src.num()))
@@ -173,7 +178,8 @@ pub fn cvttsd2si_r64_m64(dst: Reg, src: Mem) -> Inst {
     sse_w(PF2, 0x2C, dst.num(), RawRm::Mem(src))
 }
 
-/// `xorpd xmm1, xmm2`: Intel SDM Vol. 2C §5.3 XORPD, `66 0F 57 /r`. Flips bits: with a sign mask, negates.
+/// `xorpd xmm1, xmm2`: Intel SDM Vol. 2C §5.3 XORPD, `66 0F 57 /r`. Flips bits: with a sign mask,
+/// negates.
 #[inline]
 pub fn xorpd_xmm_xmm(dst: Xmm, src: Xmm) -> Inst {
     sse(P66, 0x57, dst.num(), RawRm::Reg(src.num()))
@@ -186,7 +192,8 @@ pub fn xorpd_xmm_m128(dst: Xmm, src: Mem) -> Inst {
     sse(P66, 0x57, dst.num(), RawRm::Mem(src))
 }
 
-/// `andpd xmm1, xmm2`: Intel SDM Vol. 2A §3.2 ANDPD, `66 0F 54 /r`. Masks bits: with a sign-clearing mask, takes the absolute value.
+/// `andpd xmm1, xmm2`: Intel SDM Vol. 2A §3.2 ANDPD, `66 0F 54 /r`. Masks bits: with a
+/// sign-clearing mask, takes the absolute value.
 #[inline]
 pub fn andpd_xmm_xmm(dst: Xmm, src: Xmm) -> Inst {
     sse(P66, 0x54, dst.num(), RawRm::Reg(src.num()))

@@ -26,13 +26,18 @@ pub fn decode_at(bytes: &[u8], ip: u64) -> Instruction {
     let mut decoder = Decoder::with_ip(64, bytes, ip, DecoderOptions::NONE);
     let inst = decoder.decode();
     assert_ne!(inst.code(), Code::INVALID, "{bytes:02x?} does not decode");
-    assert_eq!(inst.len(), bytes.len(), "{bytes:02x?} decodes as {}", intel(&inst));
+    assert_eq!(
+        inst.len(),
+        bytes.len(),
+        "{bytes:02x?} decodes as {}",
+        intel(&inst)
+    );
     assert!(!decoder.can_decode());
     inst
 }
 
-/// The instruction in Intel syntax: lowercase, `0x` hex, signed immediates, `, ` between
-/// operands.
+/// The instruction in Intel syntax: lowercase, every number in `0x` hex, signed immediates,
+/// `, ` between operands, branch targets as bare addresses.
 pub fn intel(inst: &Instruction) -> String {
     let mut f = IntelFormatter::new();
     let o = f.options_mut();
@@ -41,6 +46,9 @@ pub fn intel(inst: &Instruction) -> String {
     o.set_hex_suffix("");
     o.set_uppercase_hex(false);
     o.set_signed_immediate_operands(true);
+    o.set_small_hex_numbers_in_decimal(false);
+    o.set_branch_leading_zeros(false);
+    o.set_show_branch_size(false);
     let mut out = String::new();
     f.format(inst, &mut out);
     out
@@ -52,8 +60,16 @@ pub fn check(inst: Inst, code: Code, ops: &[Op]) {
     let bytes = inst.as_bytes();
     let d = decode_at(bytes, IP);
     let text = intel(&d);
-    assert_eq!(d.code(), code, "{bytes:02x?} is `{text}`, expected {code:?} {ops:?}");
-    assert_eq!(d.op_count() as usize, ops.len(), "{bytes:02x?} `{text}`: operand count");
+    assert_eq!(
+        d.code(),
+        code,
+        "{bytes:02x?} is `{text}`, expected {code:?} {ops:?}"
+    );
+    assert_eq!(
+        d.op_count() as usize,
+        ops.len(),
+        "{bytes:02x?} `{text}`: operand count"
+    );
     for (i, want) in ops.iter().enumerate() {
         let i = i as u32;
         let kind = d.op_kind(i);
@@ -61,11 +77,12 @@ pub fn check(inst: Inst, code: Code, ops: &[Op]) {
             Op::R(r) => kind == OpKind::Register && d.op_register(i) == r,
             Op::M(m) => kind == OpKind::Memory && mem_matches(&d, &m),
             Op::Imm(v) => is_immediate(kind) && d.immediate(i) == v,
-            Op::Br(t) => {
-                matches!(kind, OpKind::NearBranch64) && d.near_branch_target() == t
-            }
+            Op::Br(t) => matches!(kind, OpKind::NearBranch64) && d.near_branch_target() == t,
         };
-        assert!(ok, "{bytes:02x?} `{text}`: operand {i} is {kind:?}, expected {want:?}");
+        assert!(
+            ok,
+            "{bytes:02x?} `{text}`: operand {i} is {kind:?}, expected {want:?}"
+        );
     }
 }
 
@@ -262,7 +279,11 @@ pub fn mems() -> Vec<Mem> {
             };
             for scale in Scale::ALL {
                 k += 1;
-                let d = if k % 3 == 0 { rng.wide() as i32 } else { EDGE_DISPS[k % 9] };
+                let d = if k % 3 == 0 {
+                    rng.wide() as i32
+                } else {
+                    EDGE_DISPS[k % 9]
+                };
                 out.push(Mem::indexed(base, index, scale, Disp::from(d)));
             }
         }
@@ -280,8 +301,9 @@ pub fn rms() -> Vec<Rm> {
 /// Edge and random 32-bit immediates.
 pub fn imm32s(seed: u64) -> Vec<Imm32> {
     let mut rng = Rng::new(seed);
-    let mut out: Vec<Imm32> =
-        [0, 1, -1, 127, -128, 128, -129, i32::MAX, i32::MIN].map(Imm32::from).to_vec();
+    let mut out: Vec<Imm32> = [0, 1, -1, 127, -128, 128, -129, i32::MAX, i32::MIN]
+        .map(Imm32::from)
+        .to_vec();
     out.extend((0..8).map(|_| Imm32::from(rng.wide() as i32)));
     out
 }
