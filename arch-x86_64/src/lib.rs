@@ -1,8 +1,6 @@
 //! Tiercel's x86-64 machine-code backend.
 //!
-//! The crate holds the layers that turn the tier-2 executor's operations into x86-64 machine
-//! code. Its layout mirrors `arch-aarch64` file for file, so a concept lives at the same path
-//! in both backends:
+//! The crate is layered, bottom up, and each layer is a module:
 //!
 //! - [`enc`]: the instruction encoders. Each encoder is a small pure function named after the
 //!   Intel SDM instruction form it emits (`add_rm64_r64`, `movsd_xmm_m64`, `jcc_rel32`) and
@@ -10,9 +8,10 @@
 //!   Operand types make unencodable operands unrepresentable: an index register is never RSP,
 //!   an immediate or displacement is range-checked when it is built.
 //!
-//! Lowering, register allocation, the calling convention and the exits to the interpreter sit
-//! on top of `enc` in their own modules (`lower`, `regalloc`, `abi`, `exit`), as they do in
-//! `arch-aarch64`.
+//! The layers above `enc` (lowering of the executor's operations, register allocation, the
+//! calling convention and the exits back to the interpreter) take the module names `lower`,
+//! `regalloc`, `abi` and `exit`. The AArch64 backend, `arch-aarch64`, uses the same module and
+//! file names, so a concept lives at the same path in both backends.
 //!
 //! SDM citations name the instruction's reference page in the Intel 64 and IA-32 Architectures
 //! Software Developer's Manual, Volume 2: §3.2 holds the instructions A–L (Vol. 2A), §4.3 the

@@ -2,6 +2,7 @@
 //! round trips of every encoder over every register and addressing form, and label fixups.
 
 mod common;
+mod coverage;
 mod flow;
 mod golden;
 mod gpr;
