@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The project's test command (README): the no_std builds of the core and the backend, then every test of the
-# workspace (including the QEMU board suites of qemu-tests, which need qemu-system-x86_64 and
-# qemu-system-aarch64), ending with one summary line "tests: N passed, M failed".
+# The project's test command (README): the no_std builds of the core and the backend, then
+# every test of the workspace (including the QEMU board suites of qemu-tests, which need
+# qemu-system-x86_64 and qemu-system-aarch64), ending with one summary line
+# "tests: N passed, M failed".
 set -euo pipefail
 cd "$(dirname "$0")"
 echo "== no_std builds of vm-core"
