@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# The project's test command (README): the no_std builds of the core, then every test of the
-# workspace (including the QEMU board suites of qemu-tests, which need qemu-system-x86_64 and
-# qemu-system-aarch64), ending with one summary line "tests: N passed, M failed".
+# The project's test command (README): the no_std builds of the core and the backend, then
+# every test of the workspace (including the QEMU board suites of qemu-tests, which need
+# qemu-system-x86_64 and qemu-system-aarch64), ending with one summary line
+# "tests: N passed, M failed".
 set -euo pipefail
 cd "$(dirname "$0")"
 echo "== no_std builds of vm-core"
 cargo build -q -p vm-core --no-default-features --target x86_64-unknown-none
 cargo build -q -p vm-core --no-default-features --target aarch64-unknown-none
+echo "== no_std builds of arch-x86_64"
+cargo build -q -p arch-x86_64 --target x86_64-unknown-none
+cargo build -q -p arch-x86_64 --target aarch64-unknown-none
 echo "== tests"
 log=$(mktemp)
 status=0

@@ -1,0 +1,25 @@
+//! Tiercel's x86-64 machine-code backend.
+//!
+//! The crate is layered, bottom up, and each layer is a module:
+//!
+//! - [`enc`]: the instruction encoders. Each encoder is a small pure function named after the
+//!   Intel SDM instruction form it emits (`add_rm64_r64`, `movsd_xmm_m64`, `jcc_rel32`) and
+//!   returns the bytes as an [`enc::Inst`]; [`enc::CodeBuf`] collects them and resolves labels.
+//!   Operand types make unencodable operands unrepresentable: an index register is never RSP,
+//!   an immediate or displacement is range-checked when it is built.
+//!
+//! The layers above `enc` (lowering of the executor's operations, register allocation, the
+//! calling convention and the exits back to the interpreter) take the module names `lower`,
+//! `regalloc`, `abi` and `exit`. The AArch64 backend, `arch-aarch64`, uses the same module and
+//! file names, so a concept lives at the same path in both backends.
+//!
+//! SDM citations name the instruction's reference page in the Intel 64 and IA-32 Architectures
+//! Software Developer's Manual, Volume 2: §3.2 holds the instructions A–L (Vol. 2A), §4.3 the
+//! instructions M–U (Vol. 2B) and §5.3 the instructions W–Z (Vol. 2C), followed by the opcode
+//! line as the manual writes it.
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+
+pub mod enc;
