@@ -74,7 +74,7 @@ const _: () = assert!(
 impl HelperContext {
     /// The context of code that runs frame state `frame` of `vm`. Every pointer is derived
     /// from `vm`'s one pointer, so a helper's `&mut Vm` made from it covers them all.
-    pub(crate) fn new(vm: &mut Vm, frame: *mut ()) -> HelperContext {
+    pub fn new(vm: &mut Vm, frame: *mut ()) -> HelperContext {
         let vm: *mut Vm = vm;
         // SAFETY: `vm` comes from a live exclusive borrow; taking field addresses through it
         // reads nothing and creates no reference.
