@@ -182,22 +182,29 @@ impl Vm {
         self.new_exception(self.types.value_error, "generator already executing")
     }
 
-    /// `YIELD_VALUE`'s common case, inline in its handler: a generator resumed from bytecode
-    /// (`FOR_ITER`, `SEND`) suspends into a values buffer with room. Returns false, having
-    /// changed nothing, when [`Vm::yield_from_frame`] must run instead (collected by native
-    /// code, resumed from Rust, a buffer to grow, an inconsistent frame).
+    /// `YIELD_VALUE`'s common cases, inline in its handler: a generator resumed from
+    /// bytecode (`FOR_ITER`, `SEND`) suspends into a values buffer with room, and `sum(gen)`
+    /// adds a small int in place (see [`Vm::yield_from_frame`]). Returns `None`, having
+    /// changed nothing, when [`Vm::yield_from_frame`] must run instead (other collection by
+    /// native code, resumed from Rust, a buffer to grow, an inconsistent frame).
     #[inline(always)]
-    pub(crate) fn yield_suspend(&mut self, ctx: &Ctx, v: Value) -> bool {
+    pub(crate) fn yield_suspend(&mut self, ctx: &Ctx, v: Value) -> Option<Flow> {
         if ctx.fi == self.gen_collect.0 {
-            return false;
+            let total = self.gen_collect.1;
+            if !(total.is_small_int() && v.is_small_int()) {
+                return None;
+            }
+            self.gen_collect.1 = Value::small_int(total.small_int_value() + v.small_int_value())?;
+            self.push(Value::NONE);
+            return Some(Flow::Next);
         }
         let Some(frame) = self.frames.last() else {
-            return false;
+            return None;
         };
         let (Some(g), OnReturn::ForIter { .. } | OnReturn::Send { .. }) =
             (frame.generator, frame.on_return)
         else {
-            return false;
+            return None;
         };
         let (base, floor, caller_exc) = (
             frame.base as usize,
@@ -205,15 +212,15 @@ impl Vm {
             frame.saved_exc,
         );
         let Obj::Generator(gen) = self.heap.get_mut(g) else {
-            return false;
+            return None;
         };
         let Some(saved) = gen.frame.as_deref_mut() else {
-            return false;
+            return None;
         };
         let from = base.min(self.stack.len());
         let values = &self.stack[from..];
         if saved.values.capacity() - saved.values.len() < values.len() {
-            return false;
+            return None;
         }
         gen.state = GenState::Suspended;
         for &x in values {
@@ -225,7 +232,7 @@ impl Vm {
         self.frames.truncate(self.frames.len() - 1);
         self.stack.truncate(floor.min(from));
         self.push(v);
-        true
+        Some(Flow::Reload)
     }
 
     /// `YIELD_VALUE`: suspends the generator frame and hands `v` to whoever resumed it.
