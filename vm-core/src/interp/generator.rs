@@ -198,9 +198,7 @@ impl Vm {
             self.push(Value::NONE);
             return Some(Flow::Next);
         }
-        let Some(frame) = self.frames.last() else {
-            return None;
-        };
+        let frame = self.frames.last()?;
         let (Some(g), OnReturn::ForIter { .. } | OnReturn::Send { .. }) =
             (frame.generator, frame.on_return)
         else {
@@ -214,9 +212,7 @@ impl Vm {
         let Obj::Generator(gen) = self.heap.get_mut(g) else {
             return None;
         };
-        let Some(saved) = gen.frame.as_deref_mut() else {
-            return None;
-        };
+        let saved = gen.frame.as_deref_mut()?;
         let from = base.min(self.stack.len());
         let values = &self.stack[from..];
         if saved.values.capacity() - saved.values.len() < values.len() {
