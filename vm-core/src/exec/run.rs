@@ -424,6 +424,14 @@ impl Vm {
                     return Ok(pc + 1);
                 }
             }
+        } else if step == Step::Next
+            && t.ctx.fi == t.fi
+            && u.expect_code == SAME_FRAME
+            && t.ctx.ip as u32 == u.expect
+        {
+            // It stayed in its frame and went where recorded (a yield that `sum(gen)` or
+            // `list(gen)` collected in place).
+            return Ok(pc + 1);
         }
         self.after_step(e, t, pc, u, pc + 1, step, progress)
     }

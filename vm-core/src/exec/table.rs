@@ -216,7 +216,7 @@ fn with_offset(u: &UopInst, helpers: bool) -> Option<(Handler, u32)> {
     }
     let oparg = (u.uop as u32) << 24 | delta << 16 | u.oparg;
     let handler: Handler = match (flow, helpers) {
-        (true, false) => flowing,
+        (true, false) => flowing_of(u.uop),
         (false, false) => escaping,
         (true, true) => flowing_via_helper,
         (false, true) => escaping_via_helper,
@@ -279,6 +279,29 @@ fn escaping(vm: &mut Vm, ctx: &mut Ctx, packed: u32) -> Step {
 /// `Step::Reload`, as the uop's handler does.
 fn flowing(vm: &mut Vm, ctx: &mut Ctx, packed: u32) -> Step {
     match run_packed(vm, ctx, packed) {
+        Step::Next => Step::Slow,
+        step => step,
+    }
+}
+
+/// The [`flowing`] wrapper of `uop`: its own for the generator hops and returns (one or
+/// two per iteration of a loop over a generator), which then call the uop's handler
+/// directly, saving the shared wrapper's indirect call.
+fn flowing_of(uop: Uop) -> Handler {
+    match uop {
+        Uop::_FOR_ITER_GEN => flowing_uop::<{ Uop::_FOR_ITER_GEN as usize }>,
+        Uop::_FOR_ITER_GEN_PROVEN => flowing_uop::<{ Uop::_FOR_ITER_GEN_PROVEN as usize }>,
+        Uop::_YIELD_VALUE => flowing_uop::<{ Uop::_YIELD_VALUE as usize }>,
+        Uop::_SEND => flowing_uop::<{ Uop::_SEND as usize }>,
+        Uop::_RETURN_VALUE => flowing_uop::<{ Uop::_RETURN_VALUE as usize }>,
+        _ => flowing,
+    }
+}
+
+/// [`flowing`] for uop number `U` (packed as for [`with_offset`]).
+fn flowing_uop<const U: usize>(vm: &mut Vm, ctx: &mut Ctx, packed: u32) -> Step {
+    ctx.ip = ctx.this + (packed >> 16 & 0xFF) as usize;
+    match UOP_HANDLERS[U](vm, ctx, packed & 0xFFFF) {
         Step::Next => Step::Slow,
         step => step,
     }

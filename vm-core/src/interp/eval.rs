@@ -365,6 +365,11 @@ impl Vm {
                 if step == Step::Next {
                     continue;
                 }
+                if !SLOW && step == Step::Reload && !self.tier2.recording_here() {
+                    // The common frame change (a call, a return, a generator hop), before
+                    // the general match below (a jump table).
+                    continue 'reload;
+                }
                 let step = match step {
                     Step::Deopt => self.run_deopt(&mut ctx, byte, unit >> 8),
                     other => other,

@@ -182,6 +182,55 @@ impl Vm {
         self.new_exception(self.types.value_error, "generator already executing")
     }
 
+    /// `YIELD_VALUE`'s common cases, inline in its handler: a generator resumed from
+    /// bytecode (`FOR_ITER`, `SEND`) suspends into a values buffer with room, and `sum(gen)`
+    /// adds a small int in place (see [`Vm::yield_from_frame`]). Returns `None`, having
+    /// changed nothing, when [`Vm::yield_from_frame`] must run instead (other collection by
+    /// native code, resumed from Rust, a buffer to grow, an inconsistent frame).
+    #[inline(always)]
+    pub(crate) fn yield_suspend(&mut self, ctx: &Ctx, v: Value) -> Option<Flow> {
+        if ctx.fi == self.gen_collect.0 {
+            let total = self.gen_collect.1;
+            if !(total.is_small_int() && v.is_small_int()) {
+                return None;
+            }
+            self.gen_collect.1 = Value::small_int(total.small_int_value() + v.small_int_value())?;
+            self.push(Value::NONE);
+            return Some(Flow::Next);
+        }
+        let frame = self.frames.last()?;
+        let (Some(g), OnReturn::ForIter { .. } | OnReturn::Send { .. }) =
+            (frame.generator, frame.on_return)
+        else {
+            return None;
+        };
+        let (base, floor, caller_exc) = (
+            frame.base as usize,
+            frame.stack_floor as usize,
+            frame.saved_exc,
+        );
+        let Obj::Generator(gen) = self.heap.get_mut(g) else {
+            return None;
+        };
+        let saved = gen.frame.as_deref_mut()?;
+        let from = base.min(self.stack.len());
+        let values = &self.stack[from..];
+        if saved.values.capacity() - saved.values.len() < values.len() {
+            return None;
+        }
+        gen.state = GenState::Suspended;
+        for &x in values {
+            saved.values.push(x);
+        }
+        saved.ip = ctx.ip as u32;
+        saved.lasti = ctx.this as u32;
+        saved.exc_state = core::mem::replace(&mut self.handled_exc, caller_exc);
+        self.frames.truncate(self.frames.len() - 1);
+        self.stack.truncate(floor.min(from));
+        self.push(v);
+        Some(Flow::Reload)
+    }
+
     /// `YIELD_VALUE`: suspends the generator frame and hands `v` to whoever resumed it.
     pub(crate) fn yield_from_frame(&mut self, ctx: &mut Ctx, v: Value) -> Result<Flow, PyErr> {
         if ctx.fi == self.gen_collect.0 {

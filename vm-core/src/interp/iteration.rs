@@ -3,7 +3,7 @@
 
 use crate::interp::eval::{Ctx, Flow};
 use crate::object::types::Obj;
-use crate::object::value::Value;
+use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, Vm};
 
 impl Vm {
@@ -79,6 +79,18 @@ impl Vm {
         let v = self.pop();
         let recv = self.top();
         if let Some(r) = recv.as_obj() {
+            if v == Value::NONE && matches!(self.heap.get(r), Obj::ListIter { .. }) {
+                // `yield from a_list`: the next item without the generic `next()` (it
+                // cannot raise).
+                match self.list_iter_step(r) {
+                    Some(x) => self.push(x),
+                    None => {
+                        self.push(Value::NONE);
+                        ctx.jump(target);
+                    }
+                }
+                return Ok(Flow::Next);
+            }
             if let Obj::Generator(_) = self.heap.get(r) {
                 self.frames[ctx.fi].ip = ctx.ip as u32;
                 self.frames[ctx.fi].lasti = ctx.this as u32;
@@ -118,6 +130,24 @@ impl Vm {
             }
         }
         Ok(Flow::Next)
+    }
+
+    /// Advances list iterator `r`: its next item, or `None` (and it is exhausted for good)
+    /// past the end of the list.
+    #[inline(always)]
+    fn list_iter_step(&mut self, r: ObjRef) -> Option<Value> {
+        let Obj::ListIter { list, idx } = self.heap.get(r) else {
+            return None;
+        };
+        let (list, idx) = (*list, *idx);
+        let v = match self.heap.get(list) {
+            Obj::List(l) => l.get(idx).copied(),
+            _ => None,
+        };
+        if let Obj::ListIter { idx: i, .. } = self.heap.get_mut(r) {
+            *i = if v.is_some() { idx + 1 } else { usize::MAX };
+        }
+        v
     }
 
     /// `StopIteration.value`.

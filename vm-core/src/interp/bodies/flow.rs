@@ -131,6 +131,9 @@ pub(crate) fn _RETURN_VALUE(vm: &mut Vm, ctx: &mut Ctx, _arg: u32) -> Result<Flo
 #[inline(always)]
 pub(crate) fn _YIELD_VALUE(vm: &mut Vm, ctx: &mut Ctx, _arg: u32) -> Result<Flow, PyErr> {
     let v = vm.pop();
+    if let Some(flow) = vm.yield_suspend(ctx, v) {
+        return Ok(flow);
+    }
     vm.yield_from_frame(ctx, v)
 }
 
