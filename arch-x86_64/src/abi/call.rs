@@ -43,7 +43,7 @@ fn times_frame_size(dst: Reg, src: Mem) -> Inst {
 /// LOCALS = STACK + 8 * u32 [frames.items + (frames.len - 1) * FRAME_SIZE + FRAME_BASE]
 /// ```
 ///
-/// Nine instructions (42 bytes), [`RELOAD_PINNED_LOADS`] loads, all L1 hits in practice. The
+/// Nine instructions (37 bytes), [`RELOAD_PINNED_LOADS`] loads, all L1 hits in practice. The
 /// longest dependency chain (CTX to LOCALS) is three loads, an `imul` and a `lea`; the
 /// three chains start together, so an out-of-order core overlaps them. Clobbers [`ABI_TEMP`] and the flags;
 /// leaves RAX (a helper's status) and the argument registers alone.
