@@ -37,7 +37,7 @@
 //! putting a `u32` status in EAX and jumping to the shared exit routine ([`emit_exit`]),
 //! which restores the registers and returns EAX to the Rust caller. Trace code runs in the
 //! trampoline's stack frame with RSP 16-byte aligned, so it calls helpers without adjusting
-//! RSP; see [`entry`](self::emit_entry) for the frame layout and the alignment arithmetic.
+//! RSP; the `entry` file documents the frame layout and the alignment arithmetic.
 
 mod call;
 mod entry;
