@@ -7,10 +7,14 @@
 //!   returns the bytes as an [`enc::Inst`]; [`enc::CodeBuf`] collects them and resolves labels.
 //!   Operand types make unencodable operands unrepresentable: an index register is never RSP,
 //!   an immediate or displacement is range-checked when it is built.
+//! - [`abi`]: the calling convention of compiled traces (System V AMD64): the pinned
+//!   registers that hold the helper context, the value stack, the running frame's locals, the
+//!   small-int tag and the object arena; the entry trampoline Rust calls trace code through
+//!   and the shared exit routine trace code leaves by; helper calls, with the reload of the
+//!   pinned pointers after them; the status and safe-point checks.
 //!
-//! The layers above `enc` (lowering of the executor's operations, register allocation, the
-//! calling convention and the exits back to the interpreter) take the module names `lower`,
-//! `regalloc`, `abi` and `exit`. The AArch64 backend, `arch-aarch64`, uses the same module and
+//! The layers still to come (lowering of the executor's operations, register allocation and
+//! the exits back to the interpreter) take the module names `lower`, `regalloc` and `exit`. The AArch64 backend, `arch-aarch64`, uses the same module and
 //! file names, so a concept lives at the same path in both backends.
 //!
 //! SDM citations name the instruction's reference page in the Intel 64 and IA-32 Architectures
@@ -22,4 +26,5 @@
 
 extern crate alloc;
 
+pub mod abi;
 pub mod enc;

@@ -1,5 +1,6 @@
 //! Two-operand integer arithmetic and logic (ADD, OR, AND, SUB, XOR, CMP, TEST) and the
-//! one-operand group (NEG, NOT, INC, DEC), all on 64-bit operands.
+//! one-operand group (NEG, NOT, INC, DEC), on 64-bit operands, plus the few narrower forms
+//! the calling convention needs (a `u32` status, a flag byte).
 //!
 //! The six classic ALU operations share one opcode layout: `op r/m, r` at `base + 1`,
 //! `op r, r/m` at `base + 3`, and the `81 /digit` (imm32) and `83 /digit` (imm8) groups, so
@@ -187,6 +188,26 @@ pub fn cmp_rm64_imm8(dst: impl Into<Rm>, imm: Imm8) -> Inst {
 #[inline]
 pub fn test_rm64_r64(dst: impl Into<Rm>, src: Reg) -> Inst {
     op_rm_r(0x85, dst.into(), src)
+}
+
+/// `test r/m32, r32`: Intel SDM Vol. 2B §4.3 TEST, `85 /r`. Tests only the low halves, as a
+/// `u32` return value needs: SysV leaves the upper half of RAX undefined (AMD64 psABI §3.2.3).
+#[inline]
+pub fn test_rm32_r32(dst: impl Into<Rm>, src: Reg) -> Inst {
+    encode_rm(Form::D, &[0x85], src.num(), dst.into().into())
+}
+
+/// `cmp r/m8, imm8`: Intel SDM Vol. 2A §3.2 CMP, `80 /7 ib`. A register operand is its low
+/// byte (SPL, BPL, SIL and DIL get the REX prefix that selects them over AH..BH).
+#[inline]
+pub fn cmp_rm8_imm8(dst: impl Into<Rm>, imm: u8) -> Inst {
+    let form = Form {
+        rm_byte: true,
+        ..Form::D
+    };
+    let mut inst = encode_rm(form, &[0x80], 7, dst.into().into());
+    inst.push(imm);
+    inst
 }
 
 /// `test r/m64, imm32` (sign-extended): Intel SDM Vol. 2B §4.3 TEST, `REX.W + F7 /0 id`.

@@ -254,6 +254,21 @@ fn test_forms() {
 }
 
 #[test]
+fn narrow_test_and_cmp_forms() {
+    // Register operands are the 32-bit and byte views: SPL..DIL must not come out as AH..BH.
+    sweep_rm_reg(Code::Test_rm32_r32, test_rm32_r32, |m, r| {
+        vec![rm_op(m, gpr32), Op::R(gpr32(r))]
+    });
+    sweep_rm_imm(
+        Code::Cmp_rm8_imm8,
+        &[0u8, 1, 0x7F, 0x80, 0xFF],
+        &[0u8, 0xFF],
+        cmp_rm8_imm8,
+        |m, i| vec![rm_op(m, gpr8), Op::Imm(i as u64)],
+    );
+}
+
+#[test]
 fn one_operand_forms() {
     let rm64 = |rm| vec![rm_op(rm, gpr64)];
     sweep_rm(Code::Neg_rm64, neg_rm64, rm64);
