@@ -1,9 +1,10 @@
 //! The object arena and its precise mark-sweep collector.
 //!
-//! Objects live in one `Vec<Obj>`; a `Value` refers to one by index. A bitmap records which
-//! slots are in use, so that neither allocation (which takes the first free slot after a
-//! cursor) nor the sweep (which visits only used slots) walks the free ones one by one: a
-//! large arena left by an earlier peak costs little when most of it is free. The collector
+//! Objects live in one arena (a `FixedVec<Obj>`, laid out for machine code:
+//! [`crate::layout`]); a `Value` refers to one by index. A bitmap records which slots are in
+//! use, so that neither allocation (which takes the first free slot after a cursor) nor the
+//! sweep (which visits only used slots) walks the free ones one by one: a large arena left
+//! by an earlier peak costs little when most of it is free. The collector
 //! never moves objects. It runs only at safe points chosen by the
 //! interpreter (instruction boundaries), where every live value is reachable from the roots the
 //! VM passes in, so native code may hold `Value`s in Rust locals between safe points.
