@@ -28,6 +28,11 @@ struct RetBackend {
     malformed: bool,
 }
 
+thread_local! {
+    /// The addresses of the executors the test backend compiled, on this test's thread.
+    static COMPILED_AT: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+}
+
 fn exit_stubs(exec: &Executor) -> Vec<CodeExit> {
     exec.uops
         .iter()
@@ -50,6 +55,7 @@ impl Backend for RetBackend {
         exec: &Executor,
         memory: &Rc<dyn CodeMemory>,
     ) -> Result<CompiledCode, JitError> {
+        COMPILED_AT.with(|at| at.borrow_mut().push(exec as *const Executor as usize));
         let mut block = CodeBlock::allocate(memory, RET.len())?;
         block.writable()?[..RET.len()].copy_from_slice(RET);
         let exits = if self.malformed {
@@ -120,7 +126,13 @@ fn executors_get_code_that_is_freed_with_them() {
     let executors = vm.executors();
     assert!(!executors.is_empty());
     for e in &executors {
-        let code = e.compiled.as_ref().expect("compiled");
+        let code = e.compiled.get().expect("compiled");
+        // Compiled where it lives: machine code may embed the addresses of its cells.
+        let at = Rc::as_ptr(e) as usize;
+        assert!(
+            COMPILED_AT.with(|c| c.borrow().contains(&at)),
+            "compiled at {at:#x}"
+        );
         assert_eq!(code.exits(), exit_stubs(e).as_slice());
         assert!(code.block().is_sealed());
     }
@@ -148,7 +160,7 @@ fn malformed_code_is_refused_and_freed() {
     let stats = vm.jit_stats().expect("a JIT");
     assert_eq!(stats.compiled, 0);
     assert!(stats.refused >= 1, "{stats:?}");
-    assert!(vm.executors().iter().all(|e| e.compiled.is_none()));
+    assert!(vm.executors().iter().all(|e| e.compiled.get().is_none()));
     assert_eq!(memory.in_use(), 0);
 }
 
@@ -162,5 +174,5 @@ fn without_code_memory_executors_still_run() {
     assert_eq!(stats.compiled, 0);
     assert!(stats.out_of_memory >= 1, "{stats:?}");
     assert!(!vm.executors().is_empty());
-    assert!(vm.executors().iter().all(|e| e.compiled.is_none()));
+    assert!(vm.executors().iter().all(|e| e.compiled.get().is_none()));
 }

@@ -279,8 +279,10 @@ pub struct Executor {
     /// Its machine code, when a JIT backend compiled it at registration; the code block is
     /// freed with the executor (once invalidated or evicted and no frame runs it). Lives in
     /// code memory, so it is not counted in [`Executor::memory`].
+    /// Set once the executor sits at its final address (in its `Rc`), so machine code may
+    /// embed the addresses of its cells (`valid`, `warm`).
     /// Boxed: an executor travels by value (`Compiled::Executor`) and stays small.
-    pub compiled: Option<Box<crate::jit::CompiledCode>>,
+    pub compiled: core::cell::OnceCell<Box<crate::jit::CompiledCode>>,
 }
 
 impl Executor {
@@ -588,7 +590,7 @@ impl ExecutorBuilder {
             loop_top: loop_entry.as_ref().map_or(1, |l| l.top),
             loop_entry,
             table: Default::default(),
-            compiled: None,
+            compiled: core::cell::OnceCell::new(),
         }
     }
 }

@@ -165,10 +165,11 @@ impl Tier2 {
             self.watched.add(d.key());
         }
         self.memory += e.memory();
-        if let Some(jit) = self.jit.as_mut() {
-            e.compiled = jit.compile(&e);
-        }
         let rc = Rc::new(e);
+        if let Some(code) = self.jit.as_mut().and_then(|jit| jit.compile(&rc)) {
+            // (A fresh executor: nothing set its code yet.)
+            let _ = rc.compiled.set(code);
+        }
         self.slots[slot].exec = Some(rc.clone());
         if let Some(s) = self.stats.as_mut() {
             s.executors_created += 1;
