@@ -20,6 +20,7 @@ use crate::interp::frame::Frame;
 use crate::interp::stack::ValueStack;
 use crate::layout::FixedVec;
 use crate::limits::Signals;
+use crate::object::heap::GcClock;
 use crate::object::types::Obj;
 use crate::vm::Vm;
 
@@ -44,6 +45,8 @@ pub struct HelperContext {
     signals: *const Signals,
     /// The fuel word (an `i64`).
     fuel: *mut i64,
+    /// The collection clock ([`crate::layout::GC_ALLOCATED`], [`crate::layout::GC_NEXT`]).
+    gc: *const GcClock,
 }
 
 /// Offset of the VM pointer in a [`HelperContext`].
@@ -60,6 +63,8 @@ pub const CTX_FRAMES: usize = offset_of!(HelperContext, frames);
 pub const CTX_SIGNALS: usize = offset_of!(HelperContext, signals);
 /// Offset of the fuel word pointer.
 pub const CTX_FUEL: usize = offset_of!(HelperContext, fuel);
+/// Offset of the collection clock pointer.
+pub const CTX_GC: usize = offset_of!(HelperContext, gc);
 
 const _: () = assert!(
     CTX_VM == 0
@@ -69,6 +74,7 @@ const _: () = assert!(
         && CTX_FRAMES == 32
         && CTX_SIGNALS == 40
         && CTX_FUEL == 48
+        && CTX_GC == 56
 );
 
 impl HelperContext {
@@ -85,6 +91,7 @@ impl HelperContext {
                 frames: &raw mut (*vm).frames,
                 signals: alloc::sync::Arc::as_ptr(&(*vm).signals),
                 fuel: &raw mut (*vm).fuel,
+                gc: (*vm).heap.clock(),
                 vm,
                 frame,
             }
@@ -109,6 +116,11 @@ impl HelperContext {
     /// The object arena, as machine code reads it.
     pub fn objs(&self) -> *const FixedVec<Obj> {
         self.objs
+    }
+
+    /// The collection clock, as machine code reads it.
+    pub fn gc(&self) -> *const GcClock {
+        self.gc
     }
 
     /// The frame records, as machine code reads them.

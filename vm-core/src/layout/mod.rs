@@ -19,8 +19,9 @@
 //! | frame records | `Vm::frames`, a `FixedVec<Frame>` | [`FRAME_SIZE`] bytes each; [`FRAME_IP`], [`FRAME_LASTI`], [`FRAME_BASE`], [`FRAME_STACK_FLOOR`] |
 //! | the interrupt word | [`Signals`] | one byte: non-zero when a safe point has work ([`SIGNALS_SIZE`]) |
 //! | the fuel word | `Vm`'s `i64` | instructions left; a safe point stops at or below zero |
+//! | the collection clock | [`GcClock`] | a collection is due when `usize` at [`GC_ALLOCATED`] >= `usize` at [`GC_NEXT`] |
 //!
-//! Machine code reaches the arena, the value stack, the frame records and the two words
+//! Machine code reaches the arena, the value stack, the frame records, the clock and the two words
 //! through [`crate::jit::helpers::HelperContext`], whose own offsets are exported there.
 //!
 //! These layouts are meant to hold for the whole object model. A class is an object like any
@@ -37,6 +38,7 @@
 //! [`Obj`]: crate::object::types::Obj
 //! [`ValueStack`]: crate::interp::stack::ValueStack
 //! [`Signals`]: crate::Signals
+//! [`GcClock`]: crate::object::heap::GcClock
 
 use core::mem::{offset_of, size_of};
 
@@ -44,6 +46,7 @@ use crate::interp::frame::Frame;
 use crate::interp::stack::ValueStack;
 use crate::limits::Signals;
 use crate::object::dict::Dict;
+use crate::object::heap::GcClock;
 use crate::object::types::{Class, Instance, Obj};
 use crate::object::value::{self, Value};
 
@@ -146,6 +149,11 @@ pub const FRAME_LASTI: usize = offset_of!(Frame, lasti);
 pub const FRAME_BASE: usize = offset_of!(Frame, base);
 /// Offset of where the caller's stack is cut back to (`u32` index).
 pub const FRAME_STACK_FLOOR: usize = offset_of!(Frame, stack_floor);
+
+/// Offset of the bytes allocated since the last collection in the [`GcClock`].
+pub const GC_ALLOCATED: usize = offset_of!(GcClock, allocated);
+/// Offset of the allocation count at which the next collection is due.
+pub const GC_NEXT: usize = offset_of!(GcClock, next_gc);
 
 /// Bytes of the interrupt word (a byte: non-zero when a safe point has work).
 pub const SIGNALS_SIZE: usize = size_of::<Signals>();

@@ -168,6 +168,22 @@ fn the_stack_frames_and_words_are_read_through_the_context() {
         let frames = cx.frames().cast::<u8>().cast_const();
         assert_eq!(read::<usize>(frames, ITEMS_LEN), 0);
     }
+    // The clock reads "due" exactly when the heap says so, before and after allocating
+    // until a collection is due.
+    for _ in 0..2 {
+        let due = vm.heap.wants_collection();
+        let cx = HelperContext::new(&mut vm, core::ptr::null_mut());
+        // SAFETY: the clock is live in the VM's heap; two `usize`s at the exported offsets.
+        let (allocated, next): (usize, usize) = unsafe {
+            let clock = cx.gc().cast::<u8>();
+            (read(clock, GC_ALLOCATED), read(clock, GC_NEXT))
+        };
+        assert!(next > 0);
+        assert_eq!(allocated >= next, due);
+        while !vm.heap.wants_collection() {
+            vm.alloc(Obj::List(FixedVec::new())).expect("room");
+        }
+    }
     vm.signals().clear();
 }
 

@@ -79,6 +79,18 @@ pub struct GcStats {
     pub refused: u64,
 }
 
+/// The collection schedule: a collection is due at the next safe point once `allocated`
+/// reaches `next_gc`. `#[repr(C)]`: machine code tests it at safe points
+/// ([`crate::layout::GC_ALLOCATED`], [`crate::layout::GC_NEXT`]).
+#[derive(Debug)]
+#[repr(C)]
+pub struct GcClock {
+    /// Bytes allocated (objects and container growth) since the last collection.
+    pub allocated: usize,
+    /// `allocated` at which the next collection is due.
+    pub next_gc: usize,
+}
+
 /// The VM heap.
 pub struct Heap {
     objs: FixedVec<Obj>,
@@ -104,10 +116,8 @@ pub struct Heap {
     /// Bytes of the VM's own growing structures outside the arena (the value stack, the
     /// frames), counted in `bytes` and kept across collections.
     external: usize,
-    /// Bytes allocated (objects and container growth) since the last collection.
-    allocated: usize,
-    /// `allocated` at which the next collection is due.
-    next_gc: usize,
+    /// When the next collection is due (read by machine code at safe points).
+    clock: GcClock,
     gray: Vec<ObjRef>,
     early_budget: usize,
     /// Emptied small sets from dead objects, ready for reuse (counted in `bytes`).
@@ -149,8 +159,10 @@ impl Heap {
             wanted: 0,
             cap: limit,
             external: 0,
-            allocated: 0,
-            next_gc: (limit / 8).clamp(64 * 1024, 4 * 1024 * 1024),
+            clock: GcClock {
+                allocated: 0,
+                next_gc: (limit / 8).clamp(64 * 1024, 4 * 1024 * 1024),
+            },
             gray: Vec::new(),
             early_budget: EARLY_GC_BUDGET,
             set_pool: Vec::new(),
@@ -165,7 +177,7 @@ impl Heap {
     /// Sets the limit (the VM bootstraps without one, then sets the embedder's).
     pub fn set_limit(&mut self, limit: usize) {
         self.limit = limit;
-        self.next_gc = (limit / 8).clamp(64 * 1024, 4 * 1024 * 1024);
+        self.clock.next_gc = (limit / 8).clamp(64 * 1024, 4 * 1024 * 1024);
         self.set_cap();
     }
 
@@ -188,7 +200,7 @@ impl Heap {
     /// safe point.
     #[inline]
     pub fn wants_collection(&self) -> bool {
-        self.allocated >= self.next_gc
+        self.clock.allocated >= self.clock.next_gc
     }
 
     /// Whether a collection outside the allocation schedule (to close a dropped generator
@@ -196,7 +208,7 @@ impl Heap {
     /// Without this bound, a loop that repeatedly abandons such a generator while a large
     /// heap is live would do a full collection per iteration.
     pub fn try_spend_early_collection(&mut self) -> bool {
-        let earned = self.allocated.saturating_mul(EARLY_GC_FACTOR);
+        let earned = self.clock.allocated.saturating_mul(EARLY_GC_FACTOR);
         let available = self.early_budget.saturating_add(earned);
         if available < self.bytes {
             return false;
@@ -215,7 +227,7 @@ impl Heap {
             return self.charge_after_making_room(n);
         }
         self.bytes = new;
-        self.allocated = self.allocated.saturating_add(n);
+        self.clock.allocated = self.clock.allocated.saturating_add(n);
         Ok(())
     }
 
@@ -349,7 +361,7 @@ impl Heap {
             return Err(OutOfMemory);
         }
         self.bytes = new;
-        self.allocated = self.allocated.saturating_add(n);
+        self.clock.allocated = self.clock.allocated.saturating_add(n);
         Ok(())
     }
 
@@ -391,7 +403,7 @@ impl Heap {
         // object owns outside it is new memory. The pacing counts the whole object.
         let extra = obj.extra_bytes();
         self.charge(extra)?;
-        self.allocated = self.allocated.saturating_add(size_of::<Obj>());
+        self.clock.allocated = self.clock.allocated.saturating_add(size_of::<Obj>());
         let ix = match self.first_free() {
             Some(ix) => {
                 self.objs[ix] = obj;
@@ -443,6 +455,11 @@ impl Heap {
     /// snapshot): `None` past the arena.
     pub fn try_get(&self, r: ObjRef) -> Option<&Obj> {
         self.objs.get(r.index())
+    }
+
+    /// The collection schedule (what machine code tests at safe points).
+    pub fn clock(&self) -> &GcClock {
+        &self.clock
     }
 
     /// The arena itself (where machine code finds objects: [`crate::layout::OBJ_SIZE`]).
@@ -651,7 +668,7 @@ impl Heap {
             + self.external;
         let live_data = self.live * size_of::<Obj>() + extra;
         self.bytes = bytes;
-        self.allocated = 0;
+        self.clock.allocated = 0;
         self.stats.collections += 1;
         self.stats.freed += freed;
         self.stats.live_after_last = bytes;
@@ -661,7 +678,7 @@ impl Heap {
         // `allocated`, the next collection always comes before the limit would refuse an
         // allocation.
         let headroom = self.limit.saturating_sub(bytes);
-        self.next_gc = (headroom / 2)
+        self.clock.next_gc = (headroom / 2)
             .min(live_data.saturating_mul(GC_STEP_FACTOR).max(MIN_GC_STEP))
             .max((64 * 1024).min(headroom));
     }
