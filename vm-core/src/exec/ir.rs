@@ -286,6 +286,15 @@ pub struct Executor {
 }
 
 impl Executor {
+    /// Whether uop `pc` begins a dispatch entry of the executor's table (where compiled code
+    /// may start and where it hands back to the uop executor).
+    pub fn starts_entry(&self, pc: usize) -> bool {
+        self.table
+            .entry
+            .get(pc)
+            .is_some_and(|&d| d != super::table::NOT_AN_ENTRY)
+    }
+
     /// Whether the uops are something the executor can run without looping in place or
     /// reading out of range: whole runs inside the body, exits naming uops that exist, and
     /// every `_JUMP_TO_TOP` going back to a loop that passes a safe point (so interrupts

@@ -12,6 +12,7 @@ use super::table::{Entry, Table, NOT_AN_ENTRY, OUTCOME};
 use super::{hot, MAX_CHAIN_DEPTH};
 use crate::bytecode::ops::{Flags, Uop};
 use crate::interp::eval::{Ctx, Flow, Step, UOP_HANDLERS};
+use crate::jit::LOOPED;
 use crate::object::value::Value;
 use crate::trace::record::Recorder;
 use crate::vm::{PyErr, Vm};
@@ -198,6 +199,11 @@ impl Vm {
         let Some(mut di) = entry_at(table, start_pc) else {
             return Ran::Tier1(at);
         };
+        if !STATS {
+            if let Some(n) = self.run_compiled(e, start_pc, &mut t.ctx, progress) {
+                di = n;
+            }
+        }
         // (The entries as a local slice: its address and length stay in registers.)
         let entries: &[Entry] = &table.entries;
         // The hot loop, which does per dispatch what tier 1 does per instruction: call the
@@ -269,6 +275,12 @@ impl Vm {
                     Some(n) => di = n,
                     None => return Ran::Tier1(t.ctx.this as u32),
                 }
+                if !STATS {
+                    if let Some(n) = self.run_compiled(e, top, &mut t.ctx, progress) {
+                        di = n;
+                        continue;
+                    }
+                }
                 // The back-edge's safe point is tested here, without its dispatch, when
                 // nothing is due (it is an entry of its own: a plain `_CHECK_PERIODIC`).
                 if !STATS && is_plain_safe_point(e.uops.get(top)) && !self.periodic_due() {
@@ -308,6 +320,30 @@ impl Vm {
                 Err(ran) => return ran,
             }
         }
+    }
+
+    /// Runs the executor's machine code from uop `pc` when it has code starting there and is
+    /// still valid; the dispatch entry the uop executor goes on at after it.
+    #[inline]
+    fn run_compiled(
+        &mut self,
+        e: &Executor,
+        pc: usize,
+        ctx: &mut Ctx,
+        progress: &mut bool,
+    ) -> Option<usize> {
+        let code = e.compiled.get()?;
+        if !e.valid.get() {
+            return None;
+        }
+        let r = code.run(self, ctx, pc)?;
+        if r & LOOPED != 0 {
+            *progress = true;
+            e.warm.set(true);
+        }
+        // The contract names an entry's first uop; should a backend break it, going on at
+        // the entry it started from is the least wrong.
+        entry_at(&e.table, (r & 0xFFFF) as usize).or_else(|| entry_at(&e.table, pc))
     }
 
     /// The dispatch at uop `pc` that the hot loop does not run itself (its entry is

@@ -42,7 +42,19 @@ impl fmt::Display for JitError {
 impl std::error::Error for JitError {}
 
 /// A machine-code backend: lowers an executor's uops into a block of code memory.
-pub trait Backend {
+///
+/// # Safety
+/// The VM runs code a backend lists starts for ([`CompiledCode::with_starts`]) and trusts it:
+/// the entry is an `extern "C" fn(*mut HelperContext, *const u8) -> CodeResult` that runs
+/// the code at a start's address with the executor's frame innermost; the code reads and
+/// writes the VM only as the executor's uops would (through the context and the layouts of
+/// [`crate::layout`], or by calling the uop helpers); and it returns the index of a uop that
+/// begins a dispatch entry, having left the value stack, the locals and every object exactly
+/// as the uop executor leaves them before that entry. The uop executor goes on from there.
+///
+/// [`HelperContext`]: super::helpers::HelperContext
+/// [`CodeResult`]: super::CodeResult
+pub unsafe trait Backend {
     /// The backend's name (e.g. the instruction set), for diagnostics.
     fn name(&self) -> &'static str;
 

@@ -12,9 +12,12 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::backend::JitError;
+use super::helpers::HelperContext;
 use super::memory::{CodeMemory, CodeMemoryError, CodeRange};
 use crate::bytecode::ops::Uop;
 use crate::exec::ir::Executor;
+use crate::interp::eval::Ctx;
+use crate::vm::Vm;
 
 /// A block of code memory, writable or sealed (executable), never both. Dropping it frees
 /// its pages.
@@ -140,12 +143,31 @@ pub struct CodeExit {
     pub stub: u16,
 }
 
-/// An executor's machine code: a sealed block, the offset of its entry, and its exits.
-/// It lives in the executor ([`Executor::compiled`]) and its block is freed with it.
+/// Where compiled code can start: at the dispatch entry that begins with uop `uop` (the
+/// executor's first body uop, or its loop copy's top).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodeStart {
+    /// Index in [`Executor::uops`] of the first uop the code at `code_offset` runs.
+    pub uop: u16,
+    /// Offset of that code in the block.
+    pub code_offset: u32,
+}
+
+/// What compiled code returns: the index of the uop whose dispatch entry the uop executor
+/// goes on at (bits 0-15), and [`LOOPED`] when the code went round the trace's loop at least
+/// once.
+pub type CodeResult = u32;
+
+/// [`CodeResult`] bit: the code went round the trace's loop (the executor made progress).
+pub const LOOPED: CodeResult = 1 << 31;
+
+/// An executor's machine code: a sealed block, the offset of its entry, its starts and its
+/// exits. It lives in the executor ([`Executor::compiled`]) and its block is freed with it.
 #[derive(Debug)]
 pub struct CompiledCode {
     block: CodeBlock,
     entry: *const u8,
+    starts: Box<[(u16, *const u8)]>,
     exits: Box<[CodeExit]>,
 }
 
@@ -191,7 +213,59 @@ impl CompiledCode {
         Ok(CompiledCode {
             block,
             entry,
+            starts: Box::new([]),
             exits: exits.into_boxed_slice(),
+        })
+    }
+
+    /// Lists where the code can start; without starts the VM never runs it. `entry` (see
+    /// [`CompiledCode::new`]) is then an `extern "C" fn(*mut HelperContext, *const u8) ->
+    /// CodeResult` that runs the code at a start's address.
+    ///
+    /// # Errors
+    /// [`JitError::Malformed`] when a start lies outside the block or does not begin a
+    /// dispatch entry of `exec`.
+    pub fn with_starts(
+        mut self,
+        starts: &[CodeStart],
+        exec: &Executor,
+    ) -> Result<CompiledCode, JitError> {
+        let mut out = Vec::with_capacity(starts.len());
+        for s in starts {
+            if !exec.starts_entry(usize::from(s.uop)) {
+                return Err(JitError::Malformed("a start that begins no dispatch entry"));
+            }
+            let at = self
+                .block
+                .address(s.code_offset as usize)
+                .ok_or(JitError::Malformed("start outside the block"))?;
+            out.push((s.uop, at));
+        }
+        self.starts = out.into_boxed_slice();
+        Ok(self)
+    }
+
+    /// The address of the code that starts at uop `uop`, if there is one.
+    pub fn start(&self, uop: usize) -> Option<*const u8> {
+        self.starts
+            .iter()
+            .find(|(u, _)| usize::from(*u) == uop)
+            .map(|&(_, at)| at)
+    }
+
+    /// Runs the code that starts at uop `uop`, if there is one, on the innermost frame of
+    /// `vm`, which `ctx` describes.
+    pub(crate) fn run(&self, vm: &mut Vm, ctx: &mut Ctx<'_>, uop: usize) -> Option<CodeResult> {
+        type Entry = unsafe extern "C" fn(*mut HelperContext, *const u8) -> CodeResult;
+        let start = self.start(uop)?;
+        let mut cx = HelperContext::new(vm, (ctx as *mut Ctx<'_>).cast::<()>());
+        // SAFETY: the block is sealed and `self` keeps it alive for the call. A backend that
+        // listed starts vouches (`Backend`'s contract, an unsafe trait) that `entry` is an
+        // `Entry` running the code at `start` as the executor's uops would; `cx` holds
+        // pointers made from the exclusive borrows `vm` and `ctx`, unused until it returns.
+        Some(unsafe {
+            let f = core::mem::transmute::<*const u8, Entry>(self.entry);
+            f(&mut cx, start)
         })
     }
 

@@ -5,19 +5,26 @@
 //! - [`pages`]: [`PageAllocator`], the page allocator a board with one static code region
 //!   puts behind [`CodeMemory`].
 //! - [`code`]: [`CodeBlock`] (one block, owned, freed when dropped) and [`CompiledCode`]
-//!   (a block holding an executor's machine code, its entry and its exits). The only place
-//!   in `vm-core` with `unsafe` code: turning a block's address into a slice.
+//!   (a block holding an executor's machine code, its entry, its starts and its exits), and
+//!   running the code: turning a block's address into a slice or a function.
 //! - [`helpers`]: one `extern "C"` helper per uop, what machine code calls for a uop it
-//!   does not emit inline.
-//! - [`backend`]: [`Backend`], which lowers an executor to machine code, and [`JitConfig`],
-//!   how an embedder hands a VM its code memory and backend.
+//!   does not emit inline, and the [`helpers::HelperContext`] machine code runs with.
+//! - [`backend`]: [`Backend`], which lowers an executor to machine code (an `unsafe` trait:
+//!   the VM runs the code), and [`JitConfig`], how an embedder hands a VM its code memory
+//!   and backend.
 //!
 //! An executor registered while a backend is configured is compiled at once; its
 //! [`CompiledCode`] lives in the executor and goes with it (invalidation, eviction, the
 //! sweep, the VM's end), once no frame runs the executor any more. A failed compilation
 //! (code memory exhausted, a uop the backend cannot lower) leaves the executor to the uop
-//! executor.
+//! executor. Code runs from the starts its backend lists and hands back to the uop executor
+//! at a dispatch entry (see [`Backend`]).
 
+#[allow(
+    unsafe_code,
+    reason = "declares the unsafe trait Backend: its implementors vouch for the code the VM \
+              runs, which `code` relies on"
+)]
 pub mod backend;
 #[allow(
     unsafe_code,
@@ -40,6 +47,6 @@ pub mod memory;
 pub mod pages;
 
 pub use backend::{Backend, BackendFactory, JitConfig, JitError, JitStats};
-pub use code::{CodeBlock, CodeExit, CompiledCode};
+pub use code::{CodeBlock, CodeExit, CodeResult, CodeStart, CompiledCode, LOOPED};
 pub use memory::{CodeMemory, CodeMemoryError, CodeRange};
 pub use pages::PageAllocator;
