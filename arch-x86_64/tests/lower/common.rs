@@ -98,7 +98,15 @@ impl Kernel {
         let mut buf = CodeBuf::new();
         buf.emit(push_r64(Reg::Rbp));
         buf.emit(mov_rm64_r64(Reg::Rbp, Reg::Rsp));
-        for r in [Reg::Rbx, Reg::R12, Reg::R13, Reg::R14, Reg::R15, Reg::Rdi, Reg::Rsi] {
+        for r in [
+            Reg::Rbx,
+            Reg::R12,
+            Reg::R13,
+            Reg::R14,
+            Reg::R15,
+            Reg::Rdi,
+            Reg::Rsi,
+        ] {
             buf.emit(push_r64(r));
         }
         // [rsp] = out, [rsp + 8] = args.
@@ -201,7 +209,14 @@ impl Kernel {
     /// Checks that every general-purpose register but RSP and `clobbered` and every XMM
     /// register but `xclobbered` holds its initial value.
     #[track_caller]
-    pub fn check_kept(&self, args: &[u64], out: &Out, clobbered: &[Reg], xclobbered: &[Xmm], what: &str) {
+    pub fn check_kept(
+        &self,
+        args: &[u64],
+        out: &Out,
+        clobbered: &[Reg],
+        xclobbered: &[Xmm],
+        what: &str,
+    ) {
         for r in Reg::ALL {
             if r != Reg::Rsp && !clobbered.contains(&r) {
                 assert_eq!(out.g(r), self.initial(args, r), "{what}: {r:?} changed");
@@ -336,7 +351,10 @@ pub fn fit(v: i128) -> Option<u64> {
 /// Values of every other type and some invalid bit patterns: floats (NaNs, infinities,
 /// zeros, subnormals), singletons, object references, and words above the tags.
 pub fn non_ints() -> Vec<u64> {
-    let mut v: Vec<u64> = floats().into_iter().map(|f| Value::float(f64::from_bits(f)).bits()).collect();
+    let mut v: Vec<u64> = floats()
+        .into_iter()
+        .map(|f| Value::float(f64::from_bits(f)).bits())
+        .collect();
     v.extend([
         Value::NONE.bits(),
         Value::TRUE.bits(),
@@ -375,7 +393,7 @@ pub fn floats() -> Vec<u64> {
         f64::NEG_INFINITY,
         5e-324,
         -5e-324,
-        2.2250738585072009e-308,
+        f64::from_bits(0x000F_FFFF_FFFF_FFFF),
         140_737_488_355_327.0,
         -140_737_488_355_328.0,
         0.1,
@@ -433,7 +451,11 @@ pub fn listing(bytes: &[u8]) -> String {
     o.set_show_branch_size(false);
     let mut out = String::new();
     for inst in Decoder::with_ip(64, bytes, 0, DecoderOptions::NONE) {
-        assert!(!inst.is_invalid(), "invalid instruction at {:#x}", inst.ip());
+        assert!(
+            !inst.is_invalid(),
+            "invalid instruction at {:#x}",
+            inst.ip()
+        );
         let at = inst.ip() as usize;
         let hex: String = bytes[at..at + inst.len()]
             .iter()

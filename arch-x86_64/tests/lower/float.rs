@@ -54,7 +54,11 @@ fn moves_and_the_canonical_nan() {
     let mut bits = floats();
     let mut rng = Rng::new(3);
     bits.extend((0..3000).map(|_| rng.next()));
-    bits.extend([0xFFF9_0000_0000_0000, 0xFFFF_FFFF_FFFF_FFFF, 0xFFF8_FFFF_FFFF_FFFF]);
+    bits.extend([
+        0xFFF9_0000_0000_0000,
+        0xFFFF_FFFF_FFFF_FFFF,
+        0xFFF8_FFFF_FFFF_FFFF,
+    ]);
     for (g, x) in [(Reg::Rax, Xmm0), (Reg::R13, Xmm9), (Reg::Rbp, Xmm15)] {
         let to_xmm = Kernel::new(&[Loc::G(g)], |buf, _| emit_float_to_xmm(buf, x, g));
         let to_float = Kernel::new(&[Loc::X(x)], |buf, _| emit_xmm_to_float(buf, g, x));
@@ -75,7 +79,11 @@ fn moves_and_the_canonical_nan() {
         emit_xmm_to_float(buf, Reg::Rax, Xmm0);
     });
     let out = add.run(&[0xFFF1_0000_0000_0000, 1f64.to_bits()]);
-    assert_eq!(out.x(Xmm0), 0xFFF9_0000_0000_0000, "the sum is a NaN in the int range");
+    assert_eq!(
+        out.x(Xmm0),
+        0xFFF9_0000_0000_0000,
+        "the sum is a NaN in the int range"
+    );
     assert_eq!(out.g(Reg::Rax), 0x7FF8_0000_0000_0000);
 }
 
@@ -85,7 +93,11 @@ type Arith = fn(&mut CodeBuf, Xmm, Xmm, Xmm, Xmm, Label);
 fn check_arith(name: &str, emit: Arith, rust: fn(f64, f64) -> f64, zero_bails: bool) {
     let pairs = float_pairs(3000);
     for [dst, a, b, tmp] in XCOMBOS {
-        let inputs: Vec<Loc> = if a == b { vec![Loc::X(a)] } else { vec![Loc::X(a), Loc::X(b)] };
+        let inputs: Vec<Loc> = if a == b {
+            vec![Loc::X(a)]
+        } else {
+            vec![Loc::X(a), Loc::X(b)]
+        };
         let k = Kernel::new(&inputs, |buf, bail| emit(buf, dst, a, b, tmp, bail));
         // The whole path: boxed operands in, boxed result out.
         let boxed_k = Kernel::new(&[Loc::G(Reg::Rdi), Loc::G(Reg::Rsi)], |buf, bail| {
@@ -108,7 +120,11 @@ fn check_arith(name: &str, emit: Arith, rust: fn(f64, f64) -> f64, zero_bails: b
                 k.check_kept(&args, &out, &[], &[tmp], &what);
                 continue;
             }
-            assert!(sse_result(out.x(dst), x, y, want), "{what}: got {:#x}", out.x(dst));
+            assert!(
+                sse_result(out.x(dst), x, y, want),
+                "{what}: got {:#x}",
+                out.x(dst)
+            );
             k.check_kept(&args, &out, &[], &[dst, tmp], &what);
             let out = boxed_k.run(&[boxed(x), boxed(y)]);
             let (bx, by) = (boxed(x), boxed(y));
@@ -175,11 +191,16 @@ fn comparisons() {
     for cmp in Cmp::ALL {
         for [_, a, b, _] in XCOMBOS {
             for (dst, tmp) in [(Reg::Rax, Reg::Rcx), (Reg::R13, Reg::Rbp)] {
-                let inputs: Vec<Loc> =
-                    if a == b { vec![Loc::X(a)] } else { vec![Loc::X(a), Loc::X(b)] };
+                let inputs: Vec<Loc> = if a == b {
+                    vec![Loc::X(a)]
+                } else {
+                    vec![Loc::X(a), Loc::X(b)]
+                };
                 let k = Kernel::new(&inputs, |buf, _| {
                     emit_compare_float(buf, cmp, a, b, dst, tmp);
-                    emit_taken(buf, flag, |buf, target| emit_branch_float(buf, cmp, a, b, target));
+                    emit_taken(buf, flag, |buf, target| {
+                        emit_branch_float(buf, cmp, a, b, target)
+                    });
                 });
                 for &(x, y) in &pairs {
                     let y = if a == b { x } else { y };

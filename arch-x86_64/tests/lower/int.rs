@@ -136,9 +136,7 @@ fn bitwise() {
 }
 
 /// The registers division operands may be: not RAX or RDX.
-const DIV_POOL: [Reg; 12] = [
-    Rdi, Rsi, R8, R9, Rbx, Rbp, R12, R13, R15, R10, R11, Rcx,
-];
+const DIV_POOL: [Reg; 12] = [Rdi, Rsi, R8, R9, Rbx, Rbp, R12, R13, R15, R10, R11, Rcx];
 
 #[test]
 fn floordiv_and_mod() {
@@ -149,7 +147,11 @@ fn floordiv_and_mod() {
         &DIV_POOL,
         &rax_rdx,
         &rax_rdx,
-        |a, b| (b != 0).then(|| fit(floor_div(a as i128, b as i128))).flatten(),
+        |a, b| {
+            (b != 0)
+                .then(|| fit(floor_div(a as i128, b as i128)))
+                .flatten()
+        },
     );
     check_binary(
         "mod",
@@ -166,9 +168,7 @@ fn floordiv_and_mod() {
 }
 
 /// The registers shift operands may be: not RCX.
-const SHIFT_POOL: [Reg; 12] = [
-    Rdi, Rsi, R8, R9, Rbx, Rbp, R12, R13, R15, R10, R11, Rdx,
-];
+const SHIFT_POOL: [Reg; 12] = [Rdi, Rsi, R8, R9, Rbx, Rbp, R12, R13, R15, R10, R11, Rdx];
 
 #[test]
 fn shifts() {
@@ -202,7 +202,10 @@ fn shifts() {
 
 #[test]
 fn neg() {
-    let ints: Vec<i64> = int_pairs(1500).into_iter().flat_map(|p| [p.0, p.1]).collect();
+    let ints: Vec<i64> = int_pairs(1500)
+        .into_iter()
+        .flat_map(|p| [p.0, p.1])
+        .collect();
     for (dst, v) in [(Rax, Rcx), (R13, R13), (Rbp, R12), (R9, R9), (Rdi, R15)] {
         let k = Kernel::new(&[Loc::G(v)], |buf, bail| {
             emit_neg_small_int(buf, dst, v, bail);

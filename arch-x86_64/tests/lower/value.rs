@@ -20,7 +20,9 @@ fn all_values() -> Vec<u64> {
 fn guards() {
     let values = all_values();
     for (v, tmp) in [(Rdi, Rax), (R13, Rbp), (Rbx, R12), (R15, R11)] {
-        let small = Kernel::new(&[Loc::G(v)], |buf, bail| emit_guard_small_int(buf, v, tmp, bail));
+        let small = Kernel::new(&[Loc::G(v)], |buf, bail| {
+            emit_guard_small_int(buf, v, tmp, bail)
+        });
         let float = Kernel::new(&[Loc::G(v)], |buf, bail| emit_guard_float(buf, v, bail));
         for &x in &values {
             let is_int = x >> 48 == 0xFFF9;
@@ -39,14 +41,24 @@ fn guard_both() {
     let values = all_values();
     let is_int = |x: u64| x >> 48 == 0xFFF9;
     for (a, b, tmp) in [(Rdi, Rsi, Rax), (R13, R12, R15), (R8, R8, R9)] {
-        let inputs: Vec<Loc> = if a == b { vec![Loc::G(a)] } else { vec![Loc::G(a), Loc::G(b)] };
-        let k = Kernel::new(&inputs, |buf, bail| emit_guard_both_small_int(buf, a, b, tmp, bail));
+        let inputs: Vec<Loc> = if a == b {
+            vec![Loc::G(a)]
+        } else {
+            vec![Loc::G(a), Loc::G(b)]
+        };
+        let k = Kernel::new(&inputs, |buf, bail| {
+            emit_guard_both_small_int(buf, a, b, tmp, bail)
+        });
         for (i, &x) in values.iter().enumerate() {
             for &y in values.iter().skip(i % 7).step_by(7) {
                 let args: Vec<u64> = if a == b { vec![x] } else { vec![x, y] };
                 let y = if a == b { x } else { y };
                 let out = k.run(&args);
-                assert_eq!(out.bailed, !(is_int(x) && is_int(y)), "guard_both({x:#x}, {y:#x})");
+                assert_eq!(
+                    out.bailed,
+                    !(is_int(x) && is_int(y)),
+                    "guard_both({x:#x}, {y:#x})"
+                );
                 k.check_kept(&args, &out, &[tmp], &[], "guard_both");
             }
         }
@@ -60,7 +72,9 @@ fn unbox_and_box() {
     ints.extend((0..3000).map(|_| rng.small_int()));
     for (dst, src) in [(Rax, Rdi), (R13, R13), (Rbp, R12), (R9, R15)] {
         let unbox = Kernel::new(&[Loc::G(src)], |buf, _| emit_unbox_int(buf, dst, src));
-        let boxer = Kernel::new(&[Loc::G(src)], |buf, _| emit_box_int_unchecked(buf, dst, src));
+        let boxer = Kernel::new(&[Loc::G(src)], |buf, _| {
+            emit_box_int_unchecked(buf, dst, src)
+        });
         let checked = Kernel::new(&[Loc::G(src)], |buf, bail| {
             emit_box_int_checked(buf, dst, src, bail)
         });
@@ -127,7 +141,9 @@ fn truthiness() {
                 });
             })
         });
-        let value = Kernel::new(&[Loc::G(v)], |buf, bail| emit_truthy(buf, dst, v, tmp, bail));
+        let value = Kernel::new(&[Loc::G(v)], |buf, bail| {
+            emit_truthy(buf, dst, v, tmp, bail)
+        });
         for &x in &values {
             let want = truth(x);
             for (k, when) in kernels.iter().zip([true, false]) {
