@@ -23,7 +23,8 @@
 //!   zero divisor). The caller decides what bailing means; typically the interpreter redoes
 //!   the operation. On bail every operand register holds the value it had on entry, even
 //!   when it is also `dst`, so the bail path can hand the operands on; `dst` (when it is no
-//!   operand) and `tmp` hold garbage.
+//!   operand) and `tmp` hold garbage. The one exception, [`emit_box_int_checked`], boxes an
+//!   intermediate `i64` rather than an operand, and says so.
 //! - The flags are clobbered unless an emitter says otherwise.
 //! - An operation whose operands must be small ints assumes it: the caller has guarded them
 //!   ([`emit_guard_both_small_int`]). Its doc names what else it bails on.
