@@ -17,7 +17,7 @@
 //! | `mov`       | MOV in its forms, MOVZX, LEA |
 //! | `alu`       | ADD, OR, AND, SUB, XOR, CMP, TEST, NEG, NOT, INC, DEC |
 //! | `muldiv`    | IMUL, CQO, IDIV |
-//! | `shift`     | SHL, SHR, SAR |
+//! | `shift`     | SHL, SHR, SAR, ROL, ROR |
 //! | `cond`      | [`Cond`], SETcc, CMOVcc |
 //! | `branch`    | Jcc, JMP, CALL, RET |
 //! | `misc`      | PUSH, POP, UD2, INT3, NOP |

@@ -1,4 +1,4 @@
-//! Shifts of 64-bit operands by an immediate count or by CL.
+//! Shifts and rotates of 64-bit operands by an immediate count or by CL.
 //!
 //! The processor masks the count to its low six bits, so every `u8` count is encodable.
 
@@ -36,6 +36,20 @@ pub fn shr_rm64_imm8(dst: impl Into<Rm>, count: u8) -> Inst {
 #[inline]
 pub fn sar_rm64_imm8(dst: impl Into<Rm>, count: u8) -> Inst {
     shift_imm8(7, dst.into(), count)
+}
+
+/// `rol r/m64, imm8`: Intel SDM Vol. 2B §4.3 RCL/RCR/ROL/ROR, `REX.W + C1 /0 ib`. Sets CF
+/// to the bit rotated into bit 0; OF is defined only for a count of 1.
+#[inline]
+pub fn rol_rm64_imm8(dst: impl Into<Rm>, count: u8) -> Inst {
+    shift_imm8(0, dst.into(), count)
+}
+
+/// `ror r/m64, imm8`: Intel SDM Vol. 2B §4.3 RCL/RCR/ROL/ROR, `REX.W + C1 /1 ib`. Sets CF
+/// to the bit rotated into bit 63; OF is defined only for a count of 1.
+#[inline]
+pub fn ror_rm64_imm8(dst: impl Into<Rm>, count: u8) -> Inst {
+    shift_imm8(1, dst.into(), count)
 }
 
 /// `shl r/m64, cl`: Intel SDM Vol. 2B §4.3 SAL/SAR/SHL/SHR, `REX.W + D3 /4`.

@@ -73,6 +73,8 @@ fn table() -> Vec<(&'static str, &'static [u8], Inst)> {
         ("shl rdx, 0x3", &[0x48, 0xc1, 0xe2, 0x03], shl_rm64_imm8(Rdx, 3)),
         ("shr qword ptr [rax], 0x1", &[0x48, 0xc1, 0x28, 0x01], shr_rm64_imm8(m(Rax), 1)),
         ("sar r9, cl", &[0x49, 0xd3, 0xf9], sar_rm64_cl(R9)),
+        ("rol rax, 0x10", &[0x48, 0xc1, 0xc0, 0x10], rol_rm64_imm8(Rax, 16)),
+        ("ror r11, 0x10", &[0x49, 0xc1, 0xcb, 0x10], ror_rm64_imm8(R11, 16)),
         ("cqo", &[0x48, 0x99], cqo()),
         ("idiv rcx", &[0x48, 0xf7, 0xf9], idiv_rm64(Rcx)),
         // Conditions and control flow.

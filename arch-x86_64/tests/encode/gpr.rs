@@ -333,6 +333,12 @@ fn shift_forms() {
     sweep_rm_imm(Code::Sar_rm64_imm8, &counts, &few, sar_rm64_imm8, |m, c| {
         vec![rm64(m), count(c)]
     });
+    sweep_rm_imm(Code::Rol_rm64_imm8, &counts, &few, rol_rm64_imm8, |m, c| {
+        vec![rm64(m), count(c)]
+    });
+    sweep_rm_imm(Code::Ror_rm64_imm8, &counts, &few, ror_rm64_imm8, |m, c| {
+        vec![rm64(m), count(c)]
+    });
     let cl = Op::R(Register::CL);
     sweep_rm(Code::Shl_rm64_CL, shl_rm64_cl, |m| vec![rm64(m), cl]);
     sweep_rm(Code::Shr_rm64_CL, shr_rm64_cl, |m| vec![rm64(m), cl]);
