@@ -264,27 +264,9 @@ impl Vm {
                 return self.leave_whole(Step::Next, e, u, pc, &t, progress);
             }
             if u.uop == Uop::_JUMP_TO_TOP {
-                // The trace's own loop. A loop running in its trace keeps it warm (the
-                // sweeper frees executors not used between two collections). The oparg is
-                // the loop's first body uop (after a peeled preamble, not the trace's
-                // start): its safe point.
-                e.warm.set(true);
-                *progress = true;
-                let top = 1 + u.oparg as usize;
-                match entry_at(table, top) {
+                match self.loop_back::<STATS>(e, u, &mut t.ctx, progress) {
                     Some(n) => di = n,
                     None => return Ran::Tier1(t.ctx.this as u32),
-                }
-                if !STATS {
-                    if let Some(n) = self.run_compiled(e, top, &mut t.ctx, progress) {
-                        di = n;
-                        continue;
-                    }
-                }
-                // The back-edge's safe point is tested here, without its dispatch, when
-                // nothing is due (it is an entry of its own: a plain `_CHECK_PERIODIC`).
-                if !STATS && is_plain_safe_point(e.uops.get(top)) && !self.periodic_due() {
-                    di += 1;
                 }
                 continue;
             }
@@ -320,6 +302,36 @@ impl Vm {
                 Err(ran) => return ran,
             }
         }
+    }
+
+    /// The trace's own loop (`_JUMP_TO_TOP` `u`): the dispatch entry the loop goes on at,
+    /// in the trace's machine code when it has any. A loop running in its trace keeps it warm
+    /// (the sweeper frees executors not used between two collections). The oparg is the
+    /// loop's first body uop (after a peeled preamble, not the trace's start): its safe point.
+    #[inline(always)]
+    fn loop_back<const STATS: bool>(
+        &mut self,
+        e: &Executor,
+        u: &UopInst,
+        ctx: &mut Ctx,
+        progress: &mut bool,
+    ) -> Option<usize> {
+        e.warm.set(true);
+        *progress = true;
+        let top = 1 + u.oparg as usize;
+        let di = entry_at(&e.table, top)?;
+        if STATS {
+            return Some(di);
+        }
+        if let Some(n) = self.run_compiled(e, top, ctx, progress) {
+            return Some(n);
+        }
+        // The back-edge's safe point is tested here, without its dispatch, when nothing is
+        // due (it is an entry of its own: a plain `_CHECK_PERIODIC`).
+        if is_plain_safe_point(e.uops.get(top)) && !self.periodic_due() {
+            return Some(di + 1);
+        }
+        Some(di)
     }
 
     /// Runs the executor's machine code from uop `pc` when it has code starting there and is
