@@ -39,6 +39,9 @@ enum Ran {
     Exit(Value),
     /// An exception at instruction `this` of frame `fi`.
     Error(PyErr, usize, usize),
+    /// Round this executor's loop again, at offset `at`, from uop `pc` (its top), where its
+    /// machine code starts.
+    Top(u32, usize),
 }
 
 /// Whether `u` is a safe point that is a dispatch of its own (no outcome to check).
@@ -47,6 +50,13 @@ fn is_plain_safe_point(u: Option<&UopInst>) -> bool {
     u.is_some_and(|u| {
         u.uop.flags().contains(Flags::PERIODIC) && u.check & !check::VALIDATE == check::NONE
     })
+}
+
+/// Round the loop of `_JUMP_TO_TOP` `u` in machine code, entered at the top again (`this`:
+/// the offset to go on at should the top have none).
+fn top_in_code(e: &Executor, u: &UopInst, this: u32) -> Ran {
+    let top = 1 + u.oparg as usize;
+    Ran::Top(e.uops.get(top).map_or(this, |x| x.target), top)
 }
 
 /// The dispatch table entry that starts at uop `pc`.
@@ -147,6 +157,10 @@ impl Vm {
                     self.frames[fi].ip = target;
                     return Ok(Flow::Reload);
                 }
+                Ran::Top(target, pc) => {
+                    start_pc = pc;
+                    at = target;
+                }
                 Ran::Reload => return Ok(Flow::Reload),
                 Ran::Exit(v) => return Ok(Flow::Exit(v)),
                 Ran::Error(e, fi, this) => {
@@ -199,7 +213,9 @@ impl Vm {
         let Some(mut di) = entry_at(table, start_pc) else {
             return Ran::Tier1(at);
         };
-        if !STATS {
+        // (Decided once: the loop below tests a local.)
+        let has_code = !STATS && e.compiled.get().is_some();
+        if has_code {
             if let Some(n) = self.run_compiled(e, start_pc, &mut t.ctx, progress) {
                 di = n;
             }
@@ -264,7 +280,11 @@ impl Vm {
                 return self.leave_whole(Step::Next, e, u, pc, &t, progress);
             }
             if u.uop == Uop::_JUMP_TO_TOP {
-                match self.loop_back::<STATS>(e, u, &mut t.ctx, progress) {
+                if has_code {
+                    *progress = true;
+                    return top_in_code(e, u, t.ctx.this as u32);
+                }
+                match self.loop_back::<STATS>(e, u, progress) {
                     Some(n) => di = n,
                     None => return Ran::Tier1(t.ctx.this as u32),
                 }
@@ -304,8 +324,8 @@ impl Vm {
         }
     }
 
-    /// The trace's own loop (`_JUMP_TO_TOP` `u`): the dispatch entry the loop goes on at,
-    /// in the trace's machine code when it has any. A loop running in its trace keeps it warm
+    /// The trace's own loop (`_JUMP_TO_TOP` `u`) in the uop executor: the dispatch entry the
+    /// loop goes on at. A loop running in its trace keeps it warm
     /// (the sweeper frees executors not used between two collections). The oparg is the
     /// loop's first body uop (after a peeled preamble, not the trace's start): its safe point.
     #[inline(always)]
@@ -313,7 +333,6 @@ impl Vm {
         &mut self,
         e: &Executor,
         u: &UopInst,
-        ctx: &mut Ctx,
         progress: &mut bool,
     ) -> Option<usize> {
         e.warm.set(true);
@@ -322,9 +341,6 @@ impl Vm {
         let di = entry_at(&e.table, top)?;
         if STATS {
             return Some(di);
-        }
-        if let Some(n) = self.run_compiled(e, top, ctx, progress) {
-            return Some(n);
         }
         // The back-edge's safe point is tested here, without its dispatch, when nothing is
         // due (it is an entry of its own: a plain `_CHECK_PERIODIC`).
@@ -335,8 +351,9 @@ impl Vm {
     }
 
     /// Runs the executor's machine code from uop `pc` when it has code starting there and is
-    /// still valid; the dispatch entry the uop executor goes on at after it.
-    #[inline]
+    /// still valid; the dispatch entry the uop executor goes on at after it. (Out of line:
+    /// the hot loop stays as it is without code.)
+    #[inline(never)]
     fn run_compiled(
         &mut self,
         e: &Executor,
