@@ -4,42 +4,13 @@ use std::rc::Rc;
 
 use arch_x86_64::abi::{emit_trampoline, EntryFn, Trampoline};
 use arch_x86_64::enc::{CodeBuf, Label};
-use iced_x86::{Decoder, DecoderOptions, Formatter, IntelFormatter};
 use tiercel::HostCodeMemory;
 use vm_core::jit::helpers::HelperContext;
 use vm_core::jit::{CodeBlock, CodeMemory};
 
-/// `bytes` as a listing, one instruction a line: offset, bytes in hex, Intel syntax (numbers
-/// in `0x` hex, immediates unsigned, branch targets as offsets from the start).
-pub fn listing(bytes: &[u8]) -> String {
-    let mut f = IntelFormatter::new();
-    let o = f.options_mut();
-    o.set_space_after_operand_separator(true);
-    o.set_hex_prefix("0x");
-    o.set_hex_suffix("");
-    o.set_uppercase_hex(false);
-    o.set_signed_immediate_operands(false);
-    o.set_small_hex_numbers_in_decimal(false);
-    o.set_branch_leading_zeros(false);
-    o.set_show_branch_size(false);
-    let mut out = String::new();
-    for inst in Decoder::with_ip(64, bytes, 0, DecoderOptions::NONE) {
-        assert!(
-            !inst.is_invalid(),
-            "invalid instruction at {:#x}",
-            inst.ip()
-        );
-        let at = inst.ip() as usize;
-        let hex: String = bytes[at..at + inst.len()]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        let mut text = String::new();
-        f.format(&inst, &mut text);
-        out.push_str(&format!("{at:04x}  {hex:<22} {text}\n"));
-    }
-    out
-}
+#[path = "../support/listing.rs"]
+mod listing;
+pub use listing::listing;
 
 /// A sealed block of code memory and the offsets of the labels a test needs.
 pub struct Code {

@@ -12,11 +12,14 @@ use std::rc::Rc;
 
 use arch_x86_64::abi::{INT_TAG, INT_TAG_BITS};
 use arch_x86_64::enc::*;
-use iced_x86::{Decoder, DecoderOptions, Formatter, IntelFormatter};
 use tiercel::HostCodeMemory;
 use vm_core::jit::{CodeBlock, CodeMemory};
 use vm_core::object::value::{SMALL_INT_MAX, SMALL_INT_MIN};
 use vm_core::Value;
+
+#[path = "../support/listing.rs"]
+mod listing;
+pub use listing::listing;
 
 /// Where one input goes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -435,37 +438,6 @@ pub fn float_pairs(random: usize) -> Vec<(u64, u64)> {
         pairs.push((a, b));
     }
     pairs
-}
-
-/// `bytes` as a listing, one instruction a line: offset, bytes in hex, Intel syntax.
-pub fn listing(bytes: &[u8]) -> String {
-    let mut f = IntelFormatter::new();
-    let o = f.options_mut();
-    o.set_space_after_operand_separator(true);
-    o.set_hex_prefix("0x");
-    o.set_hex_suffix("");
-    o.set_uppercase_hex(false);
-    o.set_signed_immediate_operands(false);
-    o.set_small_hex_numbers_in_decimal(false);
-    o.set_branch_leading_zeros(false);
-    o.set_show_branch_size(false);
-    let mut out = String::new();
-    for inst in Decoder::with_ip(64, bytes, 0, DecoderOptions::NONE) {
-        assert!(
-            !inst.is_invalid(),
-            "invalid instruction at {:#x}",
-            inst.ip()
-        );
-        let at = inst.ip() as usize;
-        let hex: String = bytes[at..at + inst.len()]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        let mut text = String::new();
-        f.format(&inst, &mut text);
-        out.push_str(&format!("{at:04x}  {hex:<22} {text}\n"));
-    }
-    out
 }
 
 /// Emits `body` with a branch target and records in `flag` (as 0 or 1) whether it jumped
