@@ -14,7 +14,7 @@
 //! a run stops at exactly the same instruction in both tiers. A native loop that takes
 //! items from an iterator (`sum`, `list(...)`, `x in it`, ...) runs no instruction, so it
 //! counts one unit per item and stops as soon as the budget is spent
-//! ([`Vm::native_step`]): `sum(iter(int, 1))` ends too.
+//! (`Vm::native_step`): `sum(iter(int, 1))` ends too.
 
 use core::sync::atomic::{AtomicU8, Ordering};
 

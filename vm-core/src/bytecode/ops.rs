@@ -800,7 +800,7 @@ macro_rules! define_ops {
                 }
             }
 
-            /// The instruction's own flags (see [`flags`]).
+            /// The instruction's own flags (see [`Flags`]).
             #[inline(always)]
             pub const fn own_flags(self) -> Flags {
                 const FLAGS: &[Flags] = &[$(table_flags!($($f)|*)),*];

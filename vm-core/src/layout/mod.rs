@@ -134,7 +134,7 @@ pub const RANGE_ITER_STOP: usize = 16;
 /// Offset of a range iterator's step (`i64`) in its object.
 pub const RANGE_ITER_STEP: usize = 24;
 
-/// Offset of the value stack's items pointer in the [`ValueStack`](crate::interp::stack::ValueStack).
+/// Offset of the value stack's items pointer in the [`ValueStack`].
 pub const STACK_ITEMS: usize = ValueStack::BUF + ITEMS_PTR;
 /// Offset of the value stack's length (the live top).
 pub const STACK_LEN: usize = ValueStack::BUF + ITEMS_LEN;
