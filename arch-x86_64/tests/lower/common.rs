@@ -452,3 +452,25 @@ pub fn emit_taken(buf: &mut CodeBuf, flag: Reg, body: impl FnOnce(&mut CodeBuf, 
     buf.emit(mov_r32_imm32(flag, 1));
     buf.bind(done);
 }
+
+/// The operands of a two-operand kernel: one when both name the same register.
+pub fn operands<T>(same: bool, a: T, b: T) -> Vec<T> {
+    if same {
+        vec![a]
+    } else {
+        vec![a, b]
+    }
+}
+
+/// What Python's comparison `cmp` says of `a` and `b` (floats: NaN compares unequal).
+pub fn py_cmp<T: PartialOrd>(cmp: arch_x86_64::lower::Cmp, a: T, b: T) -> bool {
+    use arch_x86_64::lower::Cmp;
+    match cmp {
+        Cmp::Eq => a == b,
+        Cmp::Ne => a != b,
+        Cmp::Lt => a < b,
+        Cmp::Le => a <= b,
+        Cmp::Gt => a > b,
+        Cmp::Ge => a >= b,
+    }
+}

@@ -8,7 +8,9 @@ use arch_x86_64::enc::{CodeBuf, Label, Reg};
 use arch_x86_64::lower::*;
 use vm_core::Value;
 
-use crate::common::{edge_ints, emit_taken, float_pairs, floats, Kernel, Loc, Rng};
+use crate::common::{
+    edge_ints, emit_taken, float_pairs, floats, operands, py_cmp, Kernel, Loc, Rng,
+};
 
 /// `[dst, a, b, tmp]` XMM assignments: all distinct, `dst == a`, `dst == b`, `a == b`, all
 /// the same, in low and REX registers.
@@ -93,11 +95,7 @@ type Arith = fn(&mut CodeBuf, Xmm, Xmm, Xmm, Xmm, Label);
 fn check_arith(name: &str, emit: Arith, rust: fn(f64, f64) -> f64, zero_bails: bool) {
     let pairs = float_pairs(3000);
     for [dst, a, b, tmp] in XCOMBOS {
-        let inputs: Vec<Loc> = if a == b {
-            vec![Loc::X(a)]
-        } else {
-            vec![Loc::X(a), Loc::X(b)]
-        };
+        let inputs = operands(a == b, Loc::X(a), Loc::X(b));
         let k = Kernel::new(&inputs, |buf, bail| emit(buf, dst, a, b, tmp, bail));
         // The whole path: boxed operands in, boxed result out.
         let boxed_k = Kernel::new(&[Loc::G(Reg::Rdi), Loc::G(Reg::Rsi)], |buf, bail| {
@@ -110,7 +108,7 @@ fn check_arith(name: &str, emit: Arith, rust: fn(f64, f64) -> f64, zero_bails: b
         });
         for &(x, y) in &pairs {
             let y = if a == b { x } else { y };
-            let args: Vec<u64> = if a == b { vec![x] } else { vec![x, y] };
+            let args = operands(a == b, x, y);
             let what = format!("{name}({x:#x}, {y:#x}) dst={dst:?} a={a:?} b={b:?}");
             let want = rust(black_box(f64::from_bits(x)), black_box(f64::from_bits(y)));
             let bails = zero_bails && f64::from_bits(y) == 0.0;
@@ -173,17 +171,6 @@ fn int_to_float() {
     }
 }
 
-fn py_cmp(cmp: Cmp, a: f64, b: f64) -> bool {
-    match cmp {
-        Cmp::Eq => a == b,
-        Cmp::Ne => a != b,
-        Cmp::Lt => a < b,
-        Cmp::Le => a <= b,
-        Cmp::Gt => a > b,
-        Cmp::Ge => a >= b,
-    }
-}
-
 #[test]
 fn comparisons() {
     let pairs = float_pairs(1500);
@@ -191,11 +178,7 @@ fn comparisons() {
     for cmp in Cmp::ALL {
         for [_, a, b, _] in XCOMBOS {
             for (dst, tmp) in [(Reg::Rax, Reg::Rcx), (Reg::R13, Reg::Rbp)] {
-                let inputs: Vec<Loc> = if a == b {
-                    vec![Loc::X(a)]
-                } else {
-                    vec![Loc::X(a), Loc::X(b)]
-                };
+                let inputs = operands(a == b, Loc::X(a), Loc::X(b));
                 let k = Kernel::new(&inputs, |buf, _| {
                     emit_compare_float(buf, cmp, a, b, dst, tmp);
                     emit_taken(buf, flag, |buf, target| {
@@ -204,7 +187,7 @@ fn comparisons() {
                 });
                 for &(x, y) in &pairs {
                     let y = if a == b { x } else { y };
-                    let args: Vec<u64> = if a == b { vec![x] } else { vec![x, y] };
+                    let args = operands(a == b, x, y);
                     let want = py_cmp(cmp, f64::from_bits(x), f64::from_bits(y));
                     let out = k.run(&args);
                     let what = format!("{x:#x} {cmp:?} {y:#x}");

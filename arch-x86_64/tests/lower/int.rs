@@ -6,7 +6,7 @@ use arch_x86_64::enc::{CodeBuf, Label, Reg};
 use arch_x86_64::lower::*;
 use vm_core::Value;
 
-use crate::common::{emit_taken, fit, int, int_pairs, Kernel, Loc};
+use crate::common::{emit_taken, fit, int, int_pairs, operands, py_cmp, Kernel, Loc};
 
 use Reg::*;
 
@@ -56,19 +56,11 @@ fn check_binary(
     let pairs = int_pairs(3000);
     let mut runs = 0;
     for [dst, a, b, tmp] in combos(pool, extra_dsts) {
-        let inputs: Vec<Loc> = if a == b {
-            vec![Loc::G(a)]
-        } else {
-            vec![Loc::G(a), Loc::G(b)]
-        };
+        let inputs = operands(a == b, Loc::G(a), Loc::G(b));
         let k = Kernel::new(&inputs, |buf, bail| emit(buf, dst, a, b, tmp, bail));
         for &(x, y) in &pairs {
             let y = if a == b { x } else { y };
-            let args: Vec<u64> = if a == b {
-                vec![int(x)]
-            } else {
-                vec![int(x), int(y)]
-            };
+            let args = operands(a == b, int(x), int(y));
             let what = format!("{name}({x}, {y}) dst={dst:?} a={a:?} b={b:?} tmp={tmp:?}");
             let out = k.run(&args);
             let mut kept_out: Vec<Reg> = [tmp].iter().chain(clobbers).copied().collect();
@@ -230,37 +222,18 @@ fn neg() {
     }
 }
 
-fn py_cmp(cmp: Cmp, a: i64, b: i64) -> bool {
-    match cmp {
-        Cmp::Eq => a == b,
-        Cmp::Ne => a != b,
-        Cmp::Lt => a < b,
-        Cmp::Le => a <= b,
-        Cmp::Gt => a > b,
-        Cmp::Ge => a >= b,
-    }
-}
-
 #[test]
 fn compare_to_bool() {
     let pairs = int_pairs(2000);
     for cmp in Cmp::ALL {
         for [dst, a, b, tmp] in combos(&POOL, &[]) {
-            let inputs: Vec<Loc> = if a == b {
-                vec![Loc::G(a)]
-            } else {
-                vec![Loc::G(a), Loc::G(b)]
-            };
+            let inputs = operands(a == b, Loc::G(a), Loc::G(b));
             let k = Kernel::new(&inputs, |buf, _| {
                 emit_compare_small_int(buf, cmp, a, b, dst, tmp);
             });
             for &(x, y) in &pairs {
                 let y = if a == b { x } else { y };
-                let args: Vec<u64> = if a == b {
-                    vec![int(x)]
-                } else {
-                    vec![int(x), int(y)]
-                };
+                let args = operands(a == b, int(x), int(y));
                 let out = k.run(&args);
                 let what = format!("{x} {cmp:?} {y} dst={dst:?} a={a:?} b={b:?} tmp={tmp:?}");
                 assert!(!out.bailed, "{what}");
@@ -282,11 +255,7 @@ fn compare_and_branch() {
             [Rbx, Rbx, R8, R9],
             [R9, R8, R10, Rdx],
         ] {
-            let inputs: Vec<Loc> = if a == b {
-                vec![Loc::G(a)]
-            } else {
-                vec![Loc::G(a), Loc::G(b)]
-            };
+            let inputs = operands(a == b, Loc::G(a), Loc::G(b));
             let k = Kernel::new(&inputs, |buf, _| {
                 emit_taken(buf, flag, |buf, target| {
                     emit_branch_small_int(buf, cmp, a, b, tmp, tmp2, target);
@@ -294,11 +263,7 @@ fn compare_and_branch() {
             });
             for &(x, y) in &pairs {
                 let y = if a == b { x } else { y };
-                let args: Vec<u64> = if a == b {
-                    vec![int(x)]
-                } else {
-                    vec![int(x), int(y)]
-                };
+                let args = operands(a == b, int(x), int(y));
                 let out = k.run(&args);
                 let what = format!("{x} {cmp:?} {y} a={a:?} b={b:?}");
                 assert_eq!(out.g(flag), py_cmp(cmp, x, y) as u64, "{what}");
