@@ -27,10 +27,18 @@
 //! instructions M–U (Vol. 2B) and §5.3 the instructions W–Z (Vol. 2C), followed by the opcode
 //! line as the manual writes it.
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 extern crate alloc;
 
 pub mod abi;
+#[allow(
+    unsafe_code,
+    reason = "implements vm-core's unsafe Backend trait: vouches for the code it hands the VM"
+)]
+pub mod backend;
 pub mod enc;
 pub mod lower;
+pub mod trace;
+
+pub use backend::X86Backend;

@@ -111,7 +111,7 @@ pub const ABI_TEMP: Reg = Reg::R11;
 
 /// The displacement of a layout offset. Every offset machine code reads is a few dozen
 /// bytes, so the conversion cannot fail for a real layout.
-fn disp(offset: usize) -> Disp {
+pub(crate) fn disp(offset: usize) -> Disp {
     match i64::try_from(offset).ok().and_then(Disp::new) {
         Some(d) => d,
         None => panic!("layout offset {offset} does not fit a displacement"),

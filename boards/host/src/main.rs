@@ -1,6 +1,6 @@
 //! The `tiercel` command: runs a Python file like `python3 FILE.py`.
 //!
-//! Usage: `tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2]
+//! Usage: `tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2|3]
 //! [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
 //! an uncaught exception prints a CPython-style traceback on stderr and exits with status 1,
 //! and `sys.exit(n)` exits with `n`.
@@ -52,7 +52,7 @@ fn peak_resident_kib() -> Option<u64> {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2] [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [-c CODE | FILE] [ARGS...]"
+        "usage: tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2|3] [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [-c CODE | FILE] [ARGS...]"
     );
     ExitCode::from(2)
 }
@@ -62,6 +62,7 @@ fn main() -> ExitCode {
     let mut config = Config::default();
     let mut dis = false;
     let mut dump_traces = false;
+    let mut tier3 = false;
     let (source, filename, rest) = loop {
         let Some(a) = args.next() else { return usage() };
         match a.as_str() {
@@ -77,7 +78,15 @@ fn main() -> ExitCode {
             "--stats" => config.stats = true,
             "--stress-specialize" => config.stress_specialize = true,
             "--tier" => match args.next().and_then(|n| n.parse::<u8>().ok()) {
-                Some(n @ (1 | 2)) => config.tier = n,
+                Some(n @ (1 | 2)) => {
+                    config.tier = n;
+                    config.jit = None;
+                }
+                Some(3) => {
+                    config.tier = 2;
+                    config.jit = tiercel::host_jit(tiercel::DEFAULT_CODE_MEMORY);
+                    tier3 = true;
+                }
                 _ => return usage(),
             },
             "--hot" => match args.next().and_then(|n| n.parse::<u32>().ok()) {
@@ -153,6 +162,20 @@ fn main() -> ExitCode {
     }
     if let Some(stats) = vm.tier2_stats() {
         eprint!("{}", stats.report());
+    }
+    if vm.config.stats && tier3 {
+        match vm.jit_stats() {
+            Some(j) => {
+                eprintln!(
+                    "jit: {} executors compiled, {} refused, {} not compiled for want of code memory",
+                    j.compiled, j.refused, j.out_of_memory
+                );
+                if let Some(why) = j.last_refusal {
+                    eprintln!("jit: last refusal: {why}");
+                }
+            }
+            None => eprintln!("jit: no backend for this architecture; tier 2 ran instead"),
+        }
     }
     if vm.config.stats {
         if let Some(kib) = peak_resident_kib() {

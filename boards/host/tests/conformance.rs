@@ -186,6 +186,27 @@ fn conformance_corpus_tier2_hot_through_uop_helpers() {
     corpus_matches(&["--hot", "1", "--uop-helpers"]);
 }
 
+/// Tier 3 (machine code where the host has a backend, tier 2 elsewhere) at the normal
+/// thresholds.
+#[test]
+fn conformance_corpus_tier3() {
+    corpus_matches(&["--tier", "3"]);
+}
+
+/// Tier 3 with everything hot: every trace is compiled at once, so nearly every program
+/// runs in machine code, its exits and its hand-backs.
+#[test]
+fn conformance_corpus_tier3_everything_hot() {
+    corpus_matches(&["--tier", "3", "--hot", "1"]);
+}
+
+/// Tier 3, everything hot, specializations deoptimizing pseudo-randomly: guards fail at
+/// random in machine code, so its exits run.
+#[test]
+fn conformance_corpus_tier3_hot_under_stress() {
+    corpus_matches(&["--tier", "3", "--hot", "1", "--stress-specialize"]);
+}
+
 fn corpus_matches(extra_args: &[&str]) {
     let names = programs();
     assert!(

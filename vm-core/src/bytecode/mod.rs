@@ -2,6 +2,7 @@
 
 pub mod code;
 pub mod counter;
+pub mod depth;
 pub mod disasm;
 pub mod ops;
 pub mod quicken;

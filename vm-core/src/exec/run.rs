@@ -12,7 +12,8 @@ use super::table::{Entry, Table, NOT_AN_ENTRY, OUTCOME};
 use super::{hot, MAX_CHAIN_DEPTH};
 use crate::bytecode::ops::{Flags, Uop};
 use crate::interp::eval::{Ctx, Flow, Step, UOP_HANDLERS};
-use crate::jit::LOOPED;
+use crate::jit::helpers::HelperStatus;
+use crate::jit::{LOOPED, STATUS_MASK, STATUS_SHIFT};
 use crate::object::value::Value;
 use crate::trace::record::Recorder;
 use crate::vm::{PyErr, Vm};
@@ -216,8 +217,10 @@ impl Vm {
         // (Decided once: the loop below tests a local.)
         let has_code = !STATS && e.compiled.get().is_some();
         if has_code {
-            if let Some(n) = self.run_compiled(e, start_pc, &mut t.ctx, progress) {
-                di = n;
+            match self.run_compiled(e, start_pc, &mut t, progress) {
+                Some(Ok(n)) => di = n,
+                Some(Err(ran)) => return ran,
+                None => {}
             }
         }
         // (The entries as a local slice: its address and length stay in registers.)
@@ -351,28 +354,42 @@ impl Vm {
     }
 
     /// Runs the executor's machine code from uop `pc` when it has code starting there and is
-    /// still valid; the dispatch entry the uop executor goes on at after it. (Out of line:
-    /// the hot loop stays as it is without code.)
+    /// still valid. `Ok`: the dispatch entry the uop executor goes on at; `Err`: how the run
+    /// ended when a uop in the code left the trace (see [`crate::jit::CodeResult`]). (Out of
+    /// line: the hot loop stays as it is without code.)
     #[inline(never)]
-    fn run_compiled(
+    fn run_compiled<'e>(
         &mut self,
-        e: &Executor,
+        e: &'e Executor,
         pc: usize,
-        ctx: &mut Ctx,
+        t: &mut Run<'e>,
         progress: &mut bool,
-    ) -> Option<usize> {
+    ) -> Option<Result<usize, Ran>> {
         let code = e.compiled.get()?;
         if !e.valid.get() {
             return None;
         }
-        let r = code.run(self, ctx, pc)?;
+        let r = code.run(self, &mut t.ctx, pc)?;
         if r & LOOPED != 0 {
             *progress = true;
             e.warm.set(true);
         }
+        let at = (r & 0xFFFF) as usize;
+        let status = HelperStatus::from_u32((r >> STATUS_SHIFT) & STATUS_MASK);
+        if status != HelperStatus::Next {
+            let Some(u) = e.uops.get(at) else {
+                return Some(Err(Ran::Tier1(t.ctx.this as u32)));
+            };
+            t.ctx.this = u.target as usize;
+            t.ctx.ip = u.next as usize;
+            *progress |= at > t.first_len;
+            return Some(Err(self.leave_on(status.step(), e, at, &t.ctx)));
+        }
         // The contract names an entry's first uop; should a backend break it, going on at
         // the entry it started from is the least wrong.
-        entry_at(&e.table, (r & 0xFFFF) as usize).or_else(|| entry_at(&e.table, pc))
+        Some(Ok(
+            entry_at(&e.table, at).or_else(|| entry_at(&e.table, pc))?
+        ))
     }
 
     /// The dispatch at uop `pc` that the hot loop does not run itself (its entry is

@@ -111,6 +111,8 @@ pub struct JitStats {
     pub refused: u64,
     /// Executors not compiled for want of code memory.
     pub out_of_memory: u64,
+    /// Why the last refused executor was refused.
+    pub last_refusal: Option<JitError>,
 }
 
 /// A VM's JIT: its code memory, its backend, and what they did.
@@ -137,7 +139,10 @@ impl Jit {
         match r {
             Ok(_) => self.stats.compiled += 1,
             Err(JitError::Memory(_)) => self.stats.out_of_memory += 1,
-            Err(_) => self.stats.refused += 1,
+            Err(e) => {
+                self.stats.refused += 1;
+                self.stats.last_refusal = Some(e);
+            }
         }
         r.ok().map(Box::new)
     }

@@ -153,13 +153,27 @@ pub struct CodeStart {
     pub code_offset: u32,
 }
 
-/// What compiled code returns: the index of the uop whose dispatch entry the uop executor
-/// goes on at (bits 0-15), and [`LOOPED`] when the code went round the trace's loop at least
-/// once.
+/// What compiled code returns: the index of a uop (bits 0-15), a [`HelperStatus`] in bits
+/// 16-19 ([`STATUS_SHIFT`]), and [`LOOPED`] when the code went round the trace's loop at
+/// least once.
+///
+/// With status `Next` (0) the code hands back: the uop begins a dispatch entry and the uop
+/// executor goes on there. With any other status the uop ran (inline or through its helper)
+/// and answered that status, and the VM goes on as the uop executor does after a uop that
+/// answers it: a failed guard (`Deopt`) leaves through the uop's exit, an exception
+/// (`Error`, in the VM's step value) unwinds from the uop's instruction.
+///
+/// [`HelperStatus`]: super::helpers::HelperStatus
 pub type CodeResult = u32;
 
 /// [`CodeResult`] bit: the code went round the trace's loop (the executor made progress).
 pub const LOOPED: CodeResult = 1 << 31;
+
+/// [`CodeResult`]: the shift of the status bits.
+pub const STATUS_SHIFT: u32 = 16;
+
+/// [`CodeResult`]: the status bits (after shifting by [`STATUS_SHIFT`]).
+pub const STATUS_MASK: u32 = 0xF;
 
 /// An executor's machine code: a sealed block, the offset of its entry, its starts and its
 /// exits. It lives in the executor ([`Executor::compiled`]) and its block is freed with it.

@@ -176,7 +176,8 @@ impl HelperStatus {
         }
     }
 
-    fn step(self) -> Step {
+    /// The interpreter's step of this status.
+    pub(crate) fn step(self) -> Step {
         match self {
             HelperStatus::Next => Step::Next,
             HelperStatus::Reload => Step::Reload,

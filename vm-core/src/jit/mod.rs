@@ -47,6 +47,8 @@ pub mod memory;
 pub mod pages;
 
 pub use backend::{Backend, BackendFactory, JitConfig, JitError, JitStats};
-pub use code::{CodeBlock, CodeExit, CodeResult, CodeStart, CompiledCode, LOOPED};
+pub use code::{
+    CodeBlock, CodeExit, CodeResult, CodeStart, CompiledCode, LOOPED, STATUS_MASK, STATUS_SHIFT,
+};
 pub use memory::{CodeMemory, CodeMemoryError, CodeRange};
 pub use pages::PageAllocator;

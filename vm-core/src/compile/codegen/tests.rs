@@ -271,6 +271,14 @@ fn check_stack(code: &CodeObject, pool: &MockPool) {
             reach(&mut depth, &mut work, next, after);
         }
     }
+    // The VM's own analysis (what machine code addresses the stack by) agrees.
+    let Some(known) = crate::bytecode::depth::stack_depths(code) else {
+        panic!("{name}: stack_depths refused code the simulation accepts");
+    };
+    for (at, d) in depth.iter().enumerate() {
+        let want = d.map_or(crate::bytecode::depth::UNKNOWN, |d| d as u16);
+        assert_eq!(known[at], want, "{name}: stack_depths differs at {at}");
+    }
 }
 
 /// The first nested code object named `name`.

@@ -1,0 +1,51 @@
+//! The backend the VM is configured with: lowers an executor (`trace`), copies the code
+//! into a block of code memory and describes it to the VM.
+
+use alloc::rc::Rc;
+use alloc::vec::Vec;
+
+use vm_core::exec::ir::Executor;
+use vm_core::jit::{Backend, CodeBlock, CodeMemory, CompiledCode, JitError};
+
+use crate::trace::assemble;
+
+/// The x86-64 backend.
+#[derive(Debug, Default)]
+pub struct X86Backend {
+    /// Uops lowered inline so far, over every executor compiled.
+    pub inline_uops: u64,
+    /// Uops lowered as helper calls so far.
+    pub helper_calls: u64,
+}
+
+impl X86Backend {
+    /// A backend.
+    pub fn new() -> X86Backend {
+        X86Backend::default()
+    }
+}
+
+// SAFETY: `assemble` builds the entry as the ABI's trampoline (an `extern "C" fn(cx, code)`
+// that jumps to `code`), and every start as code that checks the value stack's length,
+// addresses only the running frame's slots below its code's `stacksize` (checked per uop
+// when lowering), calls uop helpers with the context it was given, and leaves through the
+// exit routine with a result naming an entry's start (hand-back, with the stack's length
+// written back) or a uop and the status it answered, as `Backend` requires.
+unsafe impl Backend for X86Backend {
+    fn name(&self) -> &'static str {
+        "x86-64"
+    }
+
+    fn compile(
+        &mut self,
+        exec: &Executor,
+        memory: &Rc<dyn CodeMemory>,
+    ) -> Result<CompiledCode, JitError> {
+        let code = assemble(exec)?;
+        let mut block = CodeBlock::allocate(memory, code.bytes.len())?;
+        block.writable()?[..code.bytes.len()].copy_from_slice(&code.bytes);
+        self.inline_uops += u64::from(code.inline_uops);
+        self.helper_calls += u64::from(code.helper_calls);
+        CompiledCode::new(block, code.entry, Vec::new(), exec)?.with_starts(&code.starts, exec)
+    }
+}

@@ -1,0 +1,152 @@
+//! The ways out of trace code, emitted out of line after the body: the start checks, the
+//! hand-backs, the guard exits and the helper statuses, and the one routine they all end in.
+
+use vm_core::jit::helpers::{HelperStatus, CTX_STACK};
+use vm_core::jit::{LOOPED, STATUS_SHIFT};
+use vm_core::layout::STACK_LEN;
+
+use super::Lower;
+use crate::abi::{disp, CTX, FRAME_POINTER, LOCALS, SPILL_SLOT, STACK, STATUS};
+use crate::enc::{
+    cmp_r64_rm64, lea_r64_m, mov_r32_imm32, mov_r64_rm64, mov_rm32_imm32, mov_rm64_imm32,
+    mov_rm64_r64, or_r64_rm64, or_rm64_imm32, shl_rm64_imm8, shr_rm64_imm8, sub_rm64_r64, CodeBuf,
+    Cond, Imm32, Label, Mem, Reg,
+};
+
+/// A way out of trace code, emitted after the body.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Stub {
+    /// Hand back at uop `pc` (which begins a dispatch entry) with the stack `depth` deep.
+    HandBack {
+        /// The uop the uop executor goes on at.
+        pc: usize,
+        /// The stack depth there.
+        depth: u32,
+    },
+    /// Uop `pc`'s inline guard failed before any effect, the stack `depth` deep.
+    Deopt {
+        /// The guard's uop.
+        pc: usize,
+        /// The stack depth before it.
+        depth: u32,
+    },
+    /// Uop `pc`'s helper answered the status in EAX (not `Next`); the helper left the stack.
+    Status {
+        /// The uop whose helper answered.
+        pc: usize,
+    },
+}
+
+/// The loop mark's slot in the trampoline's frame.
+fn loop_mark() -> Mem {
+    Mem::base_disp(FRAME_POINTER, SPILL_SLOT.into())
+}
+
+/// A [`CodeResult`](vm_core::jit::CodeResult) for uop `pc` with `status`.
+fn result(pc: usize, status: HelperStatus) -> u32 {
+    pc as u32 | (status as u32) << STATUS_SHIFT
+}
+
+impl Lower<'_> {
+    /// Code goes to a stub: a label to branch to (the stub is emitted after the body).
+    pub(super) fn stub(&mut self, stub: Stub) -> Label {
+        let label = self.buf.new_label();
+        self.stubs.push((label, stub));
+        label
+    }
+
+    /// Hands back at uop `pc`, where the stack is as deep as now.
+    pub(super) fn hand_back(&mut self, pc: usize) {
+        let to = self.stub(Stub::HandBack {
+            pc,
+            depth: self.depth,
+        });
+        self.buf.jmp_label(to);
+    }
+
+    /// The label of uop `pc`'s guard exit (its guard failed with the stack as deep as now).
+    pub(super) fn deopt(&mut self, pc: usize) -> Label {
+        self.stub(Stub::Deopt {
+            pc,
+            depth: self.depth,
+        })
+    }
+
+    /// Emits `len = slots below the stack + depth`: the value stack's length as the uop
+    /// executor reads it. Clobbers RAX, RCX and the flags.
+    pub(super) fn emit_store_len(&mut self, depth: u32) {
+        emit_len(&mut self.buf, self.nlocalsplus + depth);
+        self.buf.emit(mov_r64_rm64(Reg::Rcx, at(CTX, CTX_STACK)));
+        self.buf
+            .emit(mov_rm64_r64(at(Reg::Rcx, STACK_LEN), Reg::Rax));
+    }
+
+    /// Emits start `pc`'s entry code, built for a stack `depth` deep: clears the loop mark,
+    /// checks the stack's length and goes to the uop's code (or hands back at once, leaving
+    /// the stack alone, when the length is another). Returns its offset.
+    pub(super) fn emit_start(&mut self, pc: usize, depth: u32) -> usize {
+        let at_start = self.buf.offset();
+        let wrong = self.buf.new_label();
+        self.buf.emit(mov_rm64_imm32(loop_mark(), Imm32::from(0)));
+        emit_len(&mut self.buf, self.nlocalsplus + depth);
+        self.buf.emit(mov_r64_rm64(Reg::Rcx, at(CTX, CTX_STACK)));
+        self.buf
+            .emit(cmp_r64_rm64(Reg::Rax, at(Reg::Rcx, STACK_LEN)));
+        self.buf.jcc_label(Cond::Ne, wrong);
+        self.buf.jmp_label(self.labels[pc]);
+        self.buf.bind(wrong);
+        self.buf
+            .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Next)));
+        self.buf.jmp_label(self.leave);
+        at_start
+    }
+
+    /// Emits `_JUMP_TO_TOP`'s mark: the code went round the loop.
+    pub(super) fn emit_mark_looped(&mut self) {
+        self.buf.emit(mov_rm32_imm32(loop_mark(), LOOPED));
+    }
+
+    /// Emits every stub, then the routine they end in, which adds the loop mark to the
+    /// result and goes to the trampoline's `exit`.
+    pub(super) fn emit_stubs(&mut self, exit: Label) {
+        let stubs = core::mem::take(&mut self.stubs);
+        for (label, stub) in stubs {
+            self.buf.bind(label);
+            match stub {
+                Stub::HandBack { pc, depth } => {
+                    self.emit_store_len(depth);
+                    self.buf
+                        .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Next)));
+                }
+                Stub::Deopt { pc, depth } => {
+                    self.emit_store_len(depth);
+                    self.buf
+                        .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Deopt)));
+                }
+                Stub::Status { pc } => {
+                    self.buf.emit(shl_rm64_imm8(STATUS, STATUS_SHIFT as u8));
+                    self.buf
+                        .emit(or_rm64_imm32(STATUS, Imm32::from(pc as u16 as i32)));
+                }
+            }
+            self.buf.jmp_label(self.leave);
+        }
+        self.buf.bind(self.leave);
+        self.buf.emit(or_r64_rm64(STATUS, loop_mark()));
+        self.buf.jmp_label(exit);
+    }
+}
+
+/// `[base + offset]` for a layout offset.
+pub(super) fn at(base: Reg, offset: usize) -> Mem {
+    Mem::base_disp(base, disp(offset))
+}
+
+/// Emits `rax = (LOCALS - STACK) / 8 + slots`: the stack length with `slots` frame slots in
+/// use (LOCALS is the frame's base slot). Clobbers the flags.
+fn emit_len(buf: &mut CodeBuf, slots: u32) {
+    let disp = crate::enc::Disp::new(8 * i64::from(slots)).expect("a frame fits a displacement");
+    buf.emit(lea_r64_m(Reg::Rax, Mem::base_disp(LOCALS, disp)));
+    buf.emit(sub_rm64_r64(Reg::Rax, STACK));
+    buf.emit(shr_rm64_imm8(Reg::Rax, 3));
+}

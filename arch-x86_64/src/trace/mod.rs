@@ -1,0 +1,267 @@
+//! Lowering a whole executor to machine code.
+//!
+//! The code covers the executor's body, uop by uop, from each of its starts (its first uop,
+//! and its loop copy's top) to the trace's end. Each dispatch entry of the executor's table
+//! (a uop, or the uops of one tier-1 instruction the uop executor runs as a whole) is either
+//! lowered completely or not at all: an entry with a uop the backend cannot lower *hands
+//! back* to the uop executor at the entry's start, which runs the rest of the trace. A uop
+//! is lowered inline (`uops`) or as a call of its helper (`call`).
+//!
+//! # The value stack
+//!
+//! The value stack stays in memory, where the uop executor keeps it. Its depth before each
+//! uop is known when the code is built (the depth of the tier-1 instruction a start begins
+//! at, from [`vm_core::bytecode::depth`], then each uop's stack effect from the op table),
+//! so code addresses a stack slot at a fixed offset from the locals (the pinned `LOCALS`)
+//! and writes the stack's length only where someone else reads it: before a helper call and
+//! before leaving. Each start checks on entry that the length is the one the code was built
+//! for, and hands back at once otherwise.
+//!
+//! # Leaving
+//!
+//! Code leaves with a [`CodeResult`](vm_core::jit::CodeResult): a hand-back at an entry's
+//! start (status `Next`), or the status a uop answered (a helper's, or `Deopt` from an inline
+//! guard), which the VM treats as the uop executor treats that uop's answer. The `exit` file
+//! emits these stubs out of line, after the body.
+
+mod call;
+mod control;
+mod exit;
+mod uops;
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use vm_core::bytecode::code::CodeObject;
+use vm_core::bytecode::depth::{stack_depths, UNKNOWN};
+use vm_core::bytecode::ops::{Flags, Uop};
+use vm_core::exec::ir::Executor;
+use vm_core::jit::{CodeStart, JitError};
+
+use self::exit::Stub;
+use crate::abi::{emit_trampoline, LOCALS};
+use crate::enc::{CodeBuf, Disp, Label, Mem};
+
+/// An executor's machine code, before it is copied into code memory.
+#[derive(Debug)]
+pub struct Assembled {
+    /// The code: the entry trampoline and exit routine, the body, the stubs.
+    pub bytes: Vec<u8>,
+    /// Offset of the entry trampoline.
+    pub entry: usize,
+    /// Where the code may be started.
+    pub starts: Vec<CodeStart>,
+    /// Uops lowered inline, and uops lowered as helper calls (for `--stats`).
+    pub inline_uops: u32,
+    /// Uops lowered as calls of their helpers.
+    pub helper_calls: u32,
+}
+
+/// What lowering a uop leaves behind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Next {
+    /// Code goes on with the next uop.
+    Falls,
+    /// Code does not reach the next uop (a jump back, a hand-back).
+    Ends,
+}
+
+/// The state of lowering one executor.
+struct Lower<'e> {
+    buf: CodeBuf,
+    exec: &'e Executor,
+    /// The code of the frame the executor starts in (the only frame its code runs in).
+    code: &'e CodeObject,
+    /// The frame slots below the value stack (locals, cells, free variables).
+    nlocalsplus: u32,
+    /// The stack depth (above those slots) before the uop being lowered.
+    depth: u32,
+    /// A label per uop, bound where its code starts.
+    labels: Vec<Label>,
+    /// The depth each bound label was bound at.
+    bound_depth: Vec<Option<u32>>,
+    /// The stubs to emit after the body.
+    stubs: Vec<(Label, Stub)>,
+    /// Where every stub ends: adds the loop mark and goes to the exit routine.
+    leave: Label,
+    inline_uops: u32,
+    helper_calls: u32,
+}
+
+/// Lowers `exec` to machine code.
+///
+/// # Errors
+/// [`JitError::Malformed`] when the executor's stack depths cannot be known (its code has no
+/// single depth per offset, or a start begins at an offset no path reaches), or when the
+/// branches cannot be resolved.
+pub fn assemble(exec: &Executor) -> Result<Assembled, JitError> {
+    let code = &*exec
+        .codes
+        .first()
+        .ok_or(JitError::Malformed("an executor without code"))?
+        .code;
+    let depths = stack_depths(code).ok_or(JitError::Malformed("no single stack depth"))?;
+    let end = body_end(exec).ok_or(JitError::Malformed("a trace without an end"))?;
+    let mut buf = CodeBuf::new();
+    let tramp = emit_trampoline(&mut buf);
+    let labels = (0..exec.uops.len()).map(|_| buf.new_label()).collect();
+    let leave = buf.new_label();
+    let mut cx = Lower {
+        buf,
+        exec,
+        code,
+        nlocalsplus: u32::try_from(code.nlocalsplus())
+            .map_err(|_| JitError::Malformed("too many locals"))?,
+        depth: 0,
+        labels,
+        bound_depth: vec![None; exec.uops.len()],
+        stubs: Vec::new(),
+        leave,
+        inline_uops: 0,
+        helper_calls: 0,
+    };
+    let starts = start_points(exec);
+    let mut start_depths = Vec::with_capacity(starts.len());
+    let mut reachable = false;
+    let mut pc = 1;
+    while pc <= end {
+        if starts.contains(&pc) {
+            let d = depth_of(&depths, exec.uops[pc].target)?;
+            if reachable && cx.depth != d {
+                return Err(JitError::Malformed("the loop top's depth differs"));
+            }
+            cx.depth = d;
+            reachable = true;
+            start_depths.push((pc, d));
+        }
+        let entry_end = next_entry(exec, pc, end);
+        if !reachable {
+            pc = entry_end;
+            continue;
+        }
+        reachable = cx.lower_entry(pc, entry_end)? == Next::Falls;
+        pc = entry_end;
+    }
+    if reachable {
+        // (The body ends in its terminal uop, which never falls through.)
+        return Err(JitError::Malformed("code falls off the trace's end"));
+    }
+    let mut code_starts = Vec::with_capacity(start_depths.len());
+    for (pc, d) in start_depths {
+        let at = cx.emit_start(pc, d);
+        code_starts.push(CodeStart {
+            uop: pc as u16,
+            code_offset: at as u32,
+        });
+    }
+    cx.emit_stubs(tramp.exit);
+    let entry = cx.buf.label_offset(tramp.entry).unwrap_or(0);
+    let (inline_uops, helper_calls) = (cx.inline_uops, cx.helper_calls);
+    let bytes = cx
+        .buf
+        .finish()
+        .map_err(|_| JitError::Malformed("an unresolved branch"))?;
+    Ok(Assembled {
+        bytes,
+        entry,
+        starts: code_starts,
+        inline_uops,
+        helper_calls,
+    })
+}
+
+/// The index of the trace's terminal uop: the first trace-control terminator after
+/// `_START_EXECUTOR` (the exit stubs follow it).
+fn body_end(exec: &Executor) -> Option<usize> {
+    let terminal = Flags::TERMINATOR.union(Flags::SPECIAL);
+    (1..exec.uops.len()).find(|&i| exec.uops[i].uop.flags().contains(terminal))
+}
+
+/// Where the code can start: the executor's first uop and its loop copy's top, where each
+/// begins a dispatch entry.
+fn start_points(exec: &Executor) -> Vec<usize> {
+    let mut starts = vec![1];
+    let top = exec.loop_top as usize;
+    if top != 1 {
+        starts.push(top);
+    }
+    starts.retain(|&pc| exec.starts_entry(pc) && exec.uops[pc].code == 0);
+    starts
+}
+
+/// The first uop after `pc` that begins a dispatch entry (or `end + 1`).
+fn next_entry(exec: &Executor, pc: usize, end: usize) -> usize {
+    (pc + 1..=end)
+        .find(|&i| exec.starts_entry(i))
+        .unwrap_or(end + 1)
+}
+
+/// The stack depth before the tier-1 instruction at `offset`.
+fn depth_of(depths: &[u16], offset: u32) -> Result<u32, JitError> {
+    match depths.get(offset as usize) {
+        Some(&d) if d != UNKNOWN => Ok(u32::from(d)),
+        _ => Err(JitError::Malformed("a start at an offset of unknown depth")),
+    }
+}
+
+impl Lower<'_> {
+    /// Lowers the dispatch entry of uops `start..end`, or hands back at its start when one
+    /// of its uops cannot be lowered.
+    fn lower_entry(&mut self, start: usize, end: usize) -> Result<Next, JitError> {
+        let uops = &self.exec.uops[start..end];
+        let lowerable = uops
+            .iter()
+            .enumerate()
+            .all(|(i, u)| u.code == 0 && uops::can_lower(u, i == 0));
+        if !lowerable {
+            self.bind(start)?;
+            self.hand_back(start);
+            return Ok(Next::Ends);
+        }
+        for pc in start..end {
+            self.bind(pc)?;
+            if uops::lower(self, pc)? == Next::Ends {
+                return Ok(Next::Ends);
+            }
+        }
+        Ok(Next::Falls)
+    }
+
+    /// Binds uop `pc`'s label at the current depth.
+    fn bind(&mut self, pc: usize) -> Result<(), JitError> {
+        if self.bound_depth[pc].is_some() {
+            return Err(JitError::Malformed("a uop lowered twice"));
+        }
+        self.buf.bind(self.labels[pc]);
+        self.bound_depth[pc] = Some(self.depth);
+        Ok(())
+    }
+
+    /// The stack slot `k` places below the top (0: the top) at the current depth.
+    fn slot(&self, k: u32) -> Mem {
+        self.slot_at(self.depth - 1 - k)
+    }
+
+    /// The stack slot at depth index `i` (0: the bottom of the stack).
+    fn slot_at(&self, i: u32) -> Mem {
+        self.frame_slot(self.nlocalsplus + i)
+    }
+
+    /// Frame slot `i`: local `i` below the locals' count, the stack above them.
+    fn frame_slot(&self, i: u32) -> Mem {
+        let disp = Disp::new(8 * i64::from(i)).expect("a frame's slots fit a displacement");
+        Mem::base_disp(LOCALS, disp)
+    }
+
+    /// Applies a stack effect to the tracked depth.
+    fn apply_effect(&mut self, pops: u32, pushes: u32) {
+        // (`uops::lower` checked the effect against the depth before lowering the uop.)
+        self.depth = self.depth.saturating_sub(pops) + pushes;
+    }
+
+    /// Applies uop `u`'s own stack effect.
+    fn apply_uop_effect(&mut self, u: Uop, oparg: u32) {
+        let (pops, pushes) = u.stack_effect(oparg);
+        self.apply_effect(pops, pushes);
+    }
+}

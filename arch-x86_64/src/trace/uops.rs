@@ -1,0 +1,149 @@
+//! Which uops the backend lowers and how: the dispatch (one line per uop lowered inline),
+//! and the inline sequences of local and stack moves and constants.
+
+use vm_core::bytecode::ops::Uop;
+use vm_core::exec::ir::UopInst;
+use vm_core::jit::JitError;
+use vm_core::Value;
+
+use super::call::has_helper;
+use super::{Lower, Next};
+use crate::enc::{mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, Reg};
+
+/// Whether uop `u` can be lowered; `entry_start` tells whether it begins a dispatch entry
+/// (the uops that hand back at themselves must).
+pub(super) fn can_lower(u: &UopInst, entry_start: bool) -> bool {
+    match u.uop {
+        Uop::_NOP
+        | Uop::_POP_TOP
+        | Uop::_PUSH_NULL
+        | Uop::_LOAD_FAST
+        | Uop::_STORE_FAST
+        | Uop::_LOAD_CONST
+        | Uop::_LOAD_CONST_INLINE
+        | Uop::_COPY
+        | Uop::_SWAP
+        | Uop::_CHECK_VALIDITY => true,
+        Uop::_CHECK_PERIODIC
+        | Uop::_CHECK_PERIODIC_EXIT
+        | Uop::_GUARD_IS_TRUE_POP
+        | Uop::_GUARD_IS_FALSE_POP
+        | Uop::_GUARD_IS_NONE_POP
+        | Uop::_GUARD_IS_NOT_NONE_POP
+        | Uop::_JUMP_TO_TOP
+        | Uop::_EXIT_TRACE => entry_start,
+        _ => has_helper(u),
+    }
+}
+
+/// Lowers uop `pc`, which [`can_lower`] accepted.
+pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
+    let u = &cx.exec.uops[pc];
+    let (pops, pushes) = u.uop.stack_effect(u.oparg);
+    if cx.depth < pops || cx.depth - pops + pushes > cx.code.stacksize {
+        return Err(JitError::Malformed("a uop's stack effect leaves the frame"));
+    }
+    let local = matches!(u.uop, Uop::_LOAD_FAST | Uop::_STORE_FAST);
+    if (local && u.oparg >= cx.nlocalsplus) || (u.uop == Uop::_COPY && u.oparg == 0) {
+        return Err(JitError::Malformed("a uop's oparg leaves the frame"));
+    }
+    let inline = match u.uop {
+        Uop::_NOP => Next::Falls,
+        Uop::_POP_TOP => cx.lower_pop(),
+        Uop::_PUSH_NULL => cx.lower_push_bits(Value::UNDEF.bits()),
+        Uop::_LOAD_FAST => cx.lower_load_fast(u.oparg),
+        Uop::_STORE_FAST => cx.lower_store_fast(u.oparg),
+        Uop::_LOAD_CONST => cx.lower_load_const(u.oparg),
+        Uop::_LOAD_CONST_INLINE => cx.lower_load_const_inline(u.oparg)?,
+        Uop::_COPY => cx.lower_copy(u.oparg),
+        Uop::_SWAP => cx.lower_swap(u.oparg),
+        Uop::_CHECK_PERIODIC | Uop::_CHECK_PERIODIC_EXIT => cx.lower_safe_point(pc),
+        Uop::_CHECK_VALIDITY => cx.lower_validity(pc),
+        Uop::_GUARD_IS_TRUE_POP
+        | Uop::_GUARD_IS_FALSE_POP
+        | Uop::_GUARD_IS_NONE_POP
+        | Uop::_GUARD_IS_NOT_NONE_POP => cx.lower_branch_guard(pc, u.uop),
+        Uop::_JUMP_TO_TOP => cx.lower_jump_to_top(pc, u.oparg),
+        Uop::_EXIT_TRACE => {
+            cx.hand_back(pc);
+            Next::Ends
+        }
+        _ => {
+            cx.lower_call(pc);
+            return Ok(Next::Falls);
+        }
+    };
+    cx.inline_uops += 1;
+    Ok(inline)
+}
+
+impl Lower<'_> {
+    fn lower_pop(&mut self) -> Next {
+        self.apply_effect(1, 0);
+        Next::Falls
+    }
+
+    /// Pushes a constant's bits.
+    fn lower_push_bits(&mut self, bits: u64) -> Next {
+        self.buf.emit(mov_r64_imm64(Reg::Rax, bits as i64));
+        self.buf
+            .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rax));
+        self.apply_effect(0, 1);
+        Next::Falls
+    }
+
+    fn lower_load_fast(&mut self, local: u32) -> Next {
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rax, self.frame_slot(local)));
+        self.buf
+            .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rax));
+        self.apply_effect(0, 1);
+        Next::Falls
+    }
+
+    fn lower_store_fast(&mut self, local: u32) -> Next {
+        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
+        self.buf
+            .emit(mov_rm64_r64(self.frame_slot(local), Reg::Rax));
+        self.apply_effect(1, 0);
+        Next::Falls
+    }
+
+    /// `_LOAD_CONST`: the code's constant (as `_LOAD_CONST`'s body, `None` past the end).
+    fn lower_load_const(&mut self, index: u32) -> Next {
+        let v = self.code.consts.get(index as usize).copied();
+        self.lower_push_bits(v.unwrap_or(Value::NONE).bits())
+    }
+
+    /// `_LOAD_CONST_INLINE`: the executor's constant, and a null after it for a call.
+    fn lower_load_const_inline(&mut self, oparg: u32) -> Result<Next, JitError> {
+        let Some(v) = self.exec.consts.get((oparg >> 1) as usize) else {
+            return Err(JitError::Malformed("an executor constant out of range"));
+        };
+        self.lower_push_bits(v.bits());
+        if oparg & 1 != 0 {
+            self.lower_push_bits(Value::UNDEF.bits());
+        }
+        Ok(Next::Falls)
+    }
+
+    /// `_COPY n`: pushes the `n`th value from the top (1: the top).
+    fn lower_copy(&mut self, n: u32) -> Next {
+        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(n - 1)));
+        self.buf
+            .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rax));
+        self.apply_effect(0, 1);
+        Next::Falls
+    }
+
+    /// `_SWAP n`: exchanges the top and the `n`th value from the top.
+    fn lower_swap(&mut self, n: u32) -> Next {
+        if n > 1 {
+            self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
+            self.buf.emit(mov_r64_rm64(Reg::Rcx, self.slot(n - 1)));
+            self.buf.emit(mov_rm64_r64(self.slot(0), Reg::Rcx));
+            self.buf.emit(mov_rm64_r64(self.slot(n - 1), Reg::Rax));
+        }
+        Next::Falls
+    }
+}
