@@ -3,11 +3,31 @@
 
 use alloc::rc::Rc;
 use alloc::vec::Vec;
+use core::cell::RefCell;
 
 use vm_core::exec::ir::Executor;
 use vm_core::jit::{Backend, CodeBlock, CodeMemory, CompiledCode, JitError};
 
-use crate::trace::assemble;
+use crate::trace::{assemble, UopCode};
+
+/// A compiled executor as the backend saw it, for listings (`tiercel --dump-jit`) and the
+/// perf map: its uops' names, how each was lowered and where, and the code itself.
+#[derive(Clone, Debug)]
+pub struct TraceListing {
+    /// The executor's registry id.
+    pub executor: u32,
+    /// The address of the code's first byte.
+    pub address: usize,
+    /// The code.
+    pub bytes: Vec<u8>,
+    /// Offset of the entry trampoline.
+    pub entry: usize,
+    /// Each uop's name and code, in order.
+    pub uops: Vec<(&'static str, UopCode)>,
+}
+
+/// Where a backend keeps listings: shared with whoever prints them.
+pub type ListingLog = Rc<RefCell<Vec<TraceListing>>>;
 
 /// The x86-64 backend.
 #[derive(Debug, Default)]
@@ -16,12 +36,23 @@ pub struct X86Backend {
     pub inline_uops: u64,
     /// Uops lowered as helper calls so far.
     pub helper_calls: u64,
+    /// Bytes of code generated so far.
+    pub code_bytes: u64,
+    log: Option<ListingLog>,
 }
 
 impl X86Backend {
     /// A backend.
     pub fn new() -> X86Backend {
         X86Backend::default()
+    }
+
+    /// A backend that appends a [`TraceListing`] of every executor it compiles to `log`.
+    pub fn with_log(log: ListingLog) -> X86Backend {
+        X86Backend {
+            log: Some(log),
+            ..X86Backend::default()
+        }
     }
 }
 
@@ -46,6 +77,24 @@ unsafe impl Backend for X86Backend {
         block.writable()?[..code.bytes.len()].copy_from_slice(&code.bytes);
         self.inline_uops += u64::from(code.inline_uops);
         self.helper_calls += u64::from(code.helper_calls);
-        CompiledCode::new(block, code.entry, Vec::new(), exec)?.with_starts(&code.starts, exec)
+        self.code_bytes += code.bytes.len() as u64;
+        let address = block.range().start().as_ptr() as usize;
+        let compiled = CompiledCode::new(block, code.entry, Vec::new(), exec)?
+            .with_starts(&code.starts, exec)?;
+        if let Some(log) = &self.log {
+            let uops = code
+                .uops
+                .iter()
+                .map(|c| (exec.uops[usize::from(c.pc)].uop.name(), *c))
+                .collect();
+            log.borrow_mut().push(TraceListing {
+                executor: exec.id.get(),
+                address,
+                entry: code.entry,
+                bytes: code.bytes,
+                uops,
+            });
+        }
+        Ok(compiled)
     }
 }

@@ -41,4 +41,4 @@ pub mod enc;
 pub mod lower;
 pub mod trace;
 
-pub use backend::X86Backend;
+pub use backend::{ListingLog, TraceListing, X86Backend};

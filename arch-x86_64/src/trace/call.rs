@@ -21,6 +21,16 @@ impl Lower<'_> {
     /// Lowers uop `pc` as a call of its helper, with the operand the uop executor runs it
     /// at (its instruction's offset, and the offset after it).
     pub(super) fn lower_call(&mut self, pc: usize) {
+        self.emit_call(pc);
+        let u = &self.exec.uops[pc];
+        self.apply_uop_effect(u.uop, u.oparg);
+        self.helper_calls += 1;
+    }
+
+    /// Emits the call of uop `pc`'s helper with the stack as deep as the tracked depth:
+    /// the length written back, the call, and a branch to a status stub unless it answers
+    /// `Next`.
+    pub(super) fn emit_call(&mut self, pc: usize) {
         let u = &self.exec.uops[pc];
         self.emit_store_len(self.depth);
         let operand = u64::from(u.target) | u64::from(u.next) << 32;
@@ -32,7 +42,5 @@ impl Lower<'_> {
         );
         let failed = self.stub(Stub::Status { pc });
         emit_status_check(&mut self.buf, failed);
-        self.apply_uop_effect(u.uop, u.oparg);
-        self.helper_calls += 1;
     }
 }

@@ -35,6 +35,16 @@ pub(super) enum Stub {
         /// The uop whose helper answered.
         pc: usize,
     },
+    /// Uop `pc`'s inline fast path does not apply: its helper runs it (the stack `depth`
+    /// deep before it), and code goes on at `resume`.
+    Slow {
+        /// The uop.
+        pc: usize,
+        /// The stack depth before it.
+        depth: u32,
+        /// Where its inline code ends.
+        resume: Label,
+    },
 }
 
 /// The loop mark's slot in the trampoline's frame.
@@ -53,6 +63,29 @@ impl Lower<'_> {
         let label = self.buf.new_label();
         self.stubs.push((label, stub));
         label
+    }
+
+    /// The slow path of uop `pc`, whose fast path is lowered inline from here with the stack
+    /// as deep as now: the label the fast path jumps to when it does not apply, and the
+    /// label to bind where the uop's code ends (the helper's result is where the fast path
+    /// leaves its own).
+    pub(super) fn slow_path(&mut self, pc: usize) -> (Label, Label) {
+        let resume = self.buf.new_label();
+        let slow = self.stub(Stub::Slow {
+            pc,
+            depth: self.depth,
+            resume,
+        });
+        (slow, resume)
+    }
+
+    /// A hand-back at the start of the entry being lowered (legal where every uop before
+    /// this one in the entry is a check without effect).
+    pub(super) fn hand_back_entry(&mut self) -> Label {
+        self.stub(Stub::HandBack {
+            pc: self.entry_start,
+            depth: self.entry_depth,
+        })
     }
 
     /// Hands back at uop `pc`, where the stack is as deep as now.
@@ -109,31 +142,44 @@ impl Lower<'_> {
     /// Emits every stub, then the routine they end in, which adds the loop mark to the
     /// result and goes to the trampoline's `exit`.
     pub(super) fn emit_stubs(&mut self, exit: Label) {
-        let stubs = core::mem::take(&mut self.stubs);
-        for (label, stub) in stubs {
-            self.buf.bind(label);
-            match stub {
-                Stub::HandBack { pc, depth } => {
-                    self.emit_store_len(depth);
-                    self.buf
-                        .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Next)));
-                }
-                Stub::Deopt { pc, depth } => {
-                    self.emit_store_len(depth);
-                    self.buf
-                        .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Deopt)));
-                }
-                Stub::Status { pc } => {
-                    self.buf.emit(shl_rm64_imm8(STATUS, STATUS_SHIFT as u8));
-                    self.buf
-                        .emit(or_rm64_imm32(STATUS, Imm32::from(pc as u16 as i32)));
-                }
+        // (A slow path adds a stub of its own: emitted in a later round.)
+        while !self.stubs.is_empty() {
+            for (label, stub) in core::mem::take(&mut self.stubs) {
+                self.buf.bind(label);
+                self.emit_stub(stub);
             }
-            self.buf.jmp_label(self.leave);
         }
         self.buf.bind(self.leave);
         self.buf.emit(or_r64_rm64(STATUS, loop_mark()));
         self.buf.jmp_label(exit);
+    }
+
+    fn emit_stub(&mut self, stub: Stub) {
+        match stub {
+            Stub::HandBack { pc, depth } => {
+                self.emit_store_len(depth);
+                self.buf
+                    .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Next)));
+            }
+            Stub::Deopt { pc, depth } => {
+                self.emit_store_len(depth);
+                self.buf
+                    .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Deopt)));
+            }
+            Stub::Status { pc } => {
+                self.buf.emit(shl_rm64_imm8(STATUS, STATUS_SHIFT as u8));
+                self.buf
+                    .emit(or_rm64_imm32(STATUS, Imm32::from(pc as u16 as i32)));
+            }
+            Stub::Slow { pc, depth, resume } => {
+                let saved = core::mem::replace(&mut self.depth, depth);
+                self.emit_call(pc);
+                self.depth = saved;
+                self.buf.jmp_label(resume);
+                return;
+            }
+        }
+        self.buf.jmp_label(self.leave);
     }
 }
 

@@ -27,6 +27,10 @@
 mod call;
 mod control;
 mod exit;
+mod iter;
+mod numbers;
+mod objects;
+mod truth;
 mod uops;
 
 use alloc::vec;
@@ -51,10 +55,36 @@ pub struct Assembled {
     pub entry: usize,
     /// Where the code may be started.
     pub starts: Vec<CodeStart>,
-    /// Uops lowered inline, and uops lowered as helper calls (for `--stats`).
+    /// Uops lowered inline.
     pub inline_uops: u32,
     /// Uops lowered as calls of their helpers.
     pub helper_calls: u32,
+    /// What became of each uop the code covers, in order.
+    pub uops: Vec<UopCode>,
+}
+
+/// How a uop was lowered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum How {
+    /// Inline code (with the helper out of line where its fast path may not apply).
+    Inline,
+    /// A call of its helper.
+    Call,
+    /// A hand-back to the uop executor at the uop's dispatch entry.
+    HandBack,
+}
+
+/// Where a uop's code is (for listings: `tiercel --dump-jit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UopCode {
+    /// The uop's index in the executor.
+    pub pc: u16,
+    /// How it was lowered.
+    pub how: How,
+    /// Offset of its first byte in the code.
+    pub start: u32,
+    /// Offset after its last byte (in the body; stubs come after the body).
+    pub end: u32,
 }
 
 /// What lowering a uop leaves behind.
@@ -76,6 +106,9 @@ struct Lower<'e> {
     nlocalsplus: u32,
     /// The stack depth (above those slots) before the uop being lowered.
     depth: u32,
+    /// The first uop of the dispatch entry being lowered, and the depth before it.
+    entry_start: usize,
+    entry_depth: u32,
     /// A label per uop, bound where its code starts.
     labels: Vec<Label>,
     /// The depth each bound label was bound at.
@@ -86,6 +119,7 @@ struct Lower<'e> {
     leave: Label,
     inline_uops: u32,
     helper_calls: u32,
+    uop_code: Vec<UopCode>,
 }
 
 /// Lowers `exec` to machine code.
@@ -113,12 +147,15 @@ pub fn assemble(exec: &Executor) -> Result<Assembled, JitError> {
         nlocalsplus: u32::try_from(code.nlocalsplus())
             .map_err(|_| JitError::Malformed("too many locals"))?,
         depth: 0,
+        entry_start: 1,
+        entry_depth: 0,
         labels,
         bound_depth: vec![None; exec.uops.len()],
         stubs: Vec::new(),
         leave,
         inline_uops: 0,
         helper_calls: 0,
+        uop_code: Vec::new(),
     };
     let starts = start_points(exec);
     let mut start_depths = Vec::with_capacity(starts.len());
@@ -157,6 +194,7 @@ pub fn assemble(exec: &Executor) -> Result<Assembled, JitError> {
     cx.emit_stubs(tramp.exit);
     let entry = cx.buf.label_offset(tramp.entry).unwrap_or(0);
     let (inline_uops, helper_calls) = (cx.inline_uops, cx.helper_calls);
+    let uops = core::mem::take(&mut cx.uop_code);
     let bytes = cx
         .buf
         .finish()
@@ -167,6 +205,7 @@ pub fn assemble(exec: &Executor) -> Result<Assembled, JitError> {
         starts: code_starts,
         inline_uops,
         helper_calls,
+        uops,
     })
 }
 
@@ -208,23 +247,41 @@ impl Lower<'_> {
     /// Lowers the dispatch entry of uops `start..end`, or hands back at its start when one
     /// of its uops cannot be lowered.
     fn lower_entry(&mut self, start: usize, end: usize) -> Result<Next, JitError> {
-        let uops = &self.exec.uops[start..end];
-        let lowerable = uops
-            .iter()
-            .enumerate()
-            .all(|(i, u)| u.code == 0 && uops::can_lower(u, i == 0));
+        let lowerable = (start..end).all(|pc| uops::can_lower(self.exec, pc, start));
+        self.entry_start = start;
+        self.entry_depth = self.depth;
         if !lowerable {
             self.bind(start)?;
+            let at = self.buf.offset();
             self.hand_back(start);
+            self.note(start, How::HandBack, at);
             return Ok(Next::Ends);
         }
         for pc in start..end {
             self.bind(pc)?;
-            if uops::lower(self, pc)? == Next::Ends {
+            let (at, calls) = (self.buf.offset(), self.helper_calls);
+            let next = uops::lower(self, pc)?;
+            let how = if self.helper_calls > calls {
+                How::Call
+            } else {
+                How::Inline
+            };
+            self.note(pc, how, at);
+            if next == Next::Ends {
                 return Ok(Next::Ends);
             }
         }
         Ok(Next::Falls)
+    }
+
+    /// Records that uop `pc`'s code, lowered as `how`, runs from `at` to here.
+    fn note(&mut self, pc: usize, how: How, at: usize) {
+        self.uop_code.push(UopCode {
+            pc: pc as u16,
+            how,
+            start: at as u32,
+            end: self.buf.offset() as u32,
+        });
     }
 
     /// Binds uop `pc`'s label at the current depth.

@@ -1,18 +1,28 @@
 //! Which uops the backend lowers and how: the dispatch (one line per uop lowered inline),
 //! and the inline sequences of local and stack moves and constants.
 
-use vm_core::bytecode::ops::Uop;
-use vm_core::exec::ir::UopInst;
+use vm_core::bytecode::ops::{Flags, Uop};
+use vm_core::exec::ir::Executor;
 use vm_core::jit::JitError;
+use vm_core::layout::tag;
 use vm_core::Value;
 
 use super::call::has_helper;
+use super::numbers::cmp_of;
 use super::{Lower, Next};
 use crate::enc::{mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, Reg};
 
-/// Whether uop `u` can be lowered; `entry_start` tells whether it begins a dispatch entry
-/// (the uops that hand back at themselves must).
-pub(super) fn can_lower(u: &UopInst, entry_start: bool) -> bool {
+/// Whether uop `pc` of `exec`, in the dispatch entry that starts at `entry_start`, can be
+/// lowered. It must run in the executor's first frame; the uops that hand back at
+/// themselves must begin their entry, and a loop head, which hands back at its entry when
+/// exhausted, must follow only checks there and must have gone on into the loop when
+/// recorded.
+pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize) -> bool {
+    let u = &exec.uops[pc];
+    if u.code != 0 {
+        return false;
+    }
+    let first = pc == entry_start;
     match u.uop {
         Uop::_NOP
         | Uop::_POP_TOP
@@ -20,10 +30,42 @@ pub(super) fn can_lower(u: &UopInst, entry_start: bool) -> bool {
         | Uop::_LOAD_FAST
         | Uop::_STORE_FAST
         | Uop::_LOAD_CONST
+        | Uop::_LOAD_FAST_NEXT
+        | Uop::_STORE_FAST_NEXT
+        | Uop::_LOAD_CONST_NEXT
         | Uop::_LOAD_CONST_INLINE
         | Uop::_COPY
         | Uop::_SWAP
-        | Uop::_CHECK_VALIDITY => true,
+        | Uop::_CHECK_VALIDITY
+        | Uop::_GUARD_BOTH_INT
+        | Uop::_GUARD_TOS_INT
+        | Uop::_GUARD_NUMBERS_ONE_FLOAT
+        | Uop::_GUARD_ITER_RANGE
+        | Uop::_GUARD_ITER_LIST
+        | Uop::_GUARD_NOS_LIST
+        | Uop::_BINARY_SUBSCR_LIST_INT
+        | Uop::_BINARY_OP_ADD_INT
+        | Uop::_BINARY_OP_SUBTRACT_INT
+        | Uop::_BINARY_OP_MULTIPLY_INT
+        | Uop::_BINARY_OP_ADD_SMALL_INT
+        | Uop::_BINARY_OP_SUBTRACT_SMALL_INT
+        | Uop::_BINARY_OP_ADD_FLOAT
+        | Uop::_BINARY_OP_SUBTRACT_FLOAT
+        | Uop::_BINARY_OP_MULTIPLY_FLOAT
+        | Uop::_BINARY_OP_TRUE_DIVIDE_FLOAT
+        | Uop::_TO_BOOL_BOOL
+        | Uop::_TO_BOOL_INT
+        | Uop::_TO_BOOL_NONE
+        | Uop::_UNARY_NOT
+        | Uop::_IS_OP => true,
+        Uop::_COMPARE_OP_INT | Uop::_COMPARE_OP_FLOAT => cmp_of(u.oparg).is_some() || has_helper(u),
+        Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_LIST => {
+            let checks_before = exec.uops[entry_start..pc]
+                .iter()
+                .all(|p| p.uop.flags().contains(Flags::CHECK));
+            let went_on = exec.uops.get(pc + 1).is_some_and(|n| n.target == u.next);
+            checks_before && went_on
+        }
         Uop::_CHECK_PERIODIC
         | Uop::_CHECK_PERIODIC_EXIT
         | Uop::_GUARD_IS_TRUE_POP
@@ -31,7 +73,7 @@ pub(super) fn can_lower(u: &UopInst, entry_start: bool) -> bool {
         | Uop::_GUARD_IS_NONE_POP
         | Uop::_GUARD_IS_NOT_NONE_POP
         | Uop::_JUMP_TO_TOP
-        | Uop::_EXIT_TRACE => entry_start,
+        | Uop::_EXIT_TRACE => first,
         _ => has_helper(u),
     }
 }
@@ -43,8 +85,18 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
     if cx.depth < pops || cx.depth - pops + pushes > cx.code.stacksize {
         return Err(JitError::Malformed("a uop's stack effect leaves the frame"));
     }
-    let local = matches!(u.uop, Uop::_LOAD_FAST | Uop::_STORE_FAST);
-    if (local && u.oparg >= cx.nlocalsplus) || (u.uop == Uop::_COPY && u.oparg == 0) {
+    // A `_NEXT` uop's oparg is the next unit's, as the interpreter reads it.
+    let next_arg = cx
+        .code
+        .code
+        .get(u.target as usize + 1)
+        .map_or(0, |c| c.get() >> 8);
+    let local = match u.uop {
+        Uop::_LOAD_FAST | Uop::_STORE_FAST => Some(u.oparg),
+        Uop::_LOAD_FAST_NEXT | Uop::_STORE_FAST_NEXT => Some(next_arg),
+        _ => None,
+    };
+    if local.is_some_and(|l| l >= cx.nlocalsplus) || (u.uop == Uop::_COPY && u.oparg == 0) {
         return Err(JitError::Malformed("a uop's oparg leaves the frame"));
     }
     let inline = match u.uop {
@@ -54,6 +106,16 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_LOAD_FAST => cx.lower_load_fast(u.oparg),
         Uop::_STORE_FAST => cx.lower_store_fast(u.oparg),
         Uop::_LOAD_CONST => cx.lower_load_const(u.oparg),
+        Uop::_LOAD_FAST_NEXT => cx.lower_load_fast(next_arg),
+        Uop::_STORE_FAST_NEXT => cx.lower_store_fast(next_arg),
+        Uop::_LOAD_CONST_NEXT => cx.lower_load_const(next_arg),
+        Uop::_GUARD_NUMBERS_ONE_FLOAT => cx.lower_guard_one_float(pc),
+        Uop::_GUARD_ITER_RANGE => cx.lower_guard_tag(pc, 0, tag::RANGE_ITER),
+        Uop::_GUARD_ITER_LIST => cx.lower_guard_tag(pc, 0, tag::LIST_ITER),
+        Uop::_GUARD_NOS_LIST => cx.lower_guard_tag(pc, 1, tag::LIST),
+        Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_LIST | Uop::_BINARY_SUBSCR_LIST_INT => {
+            cx.lower_iteration(pc, u.uop)
+        }
         Uop::_LOAD_CONST_INLINE => cx.lower_load_const_inline(u.oparg)?,
         Uop::_COPY => cx.lower_copy(u.oparg),
         Uop::_SWAP => cx.lower_swap(u.oparg),
@@ -64,6 +126,28 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         | Uop::_GUARD_IS_NONE_POP
         | Uop::_GUARD_IS_NOT_NONE_POP => cx.lower_branch_guard(pc, u.uop),
         Uop::_JUMP_TO_TOP => cx.lower_jump_to_top(pc, u.oparg),
+        Uop::_GUARD_BOTH_INT => cx.lower_guard_int(pc, 2),
+        Uop::_GUARD_TOS_INT => cx.lower_guard_int(pc, 1),
+        Uop::_BINARY_OP_ADD_INT
+        | Uop::_BINARY_OP_SUBTRACT_INT
+        | Uop::_BINARY_OP_MULTIPLY_INT
+        | Uop::_BINARY_OP_ADD_SMALL_INT
+        | Uop::_BINARY_OP_SUBTRACT_SMALL_INT => cx.lower_int_arith(pc, u.uop),
+        Uop::_BINARY_OP_ADD_FLOAT
+        | Uop::_BINARY_OP_SUBTRACT_FLOAT
+        | Uop::_BINARY_OP_MULTIPLY_FLOAT
+        | Uop::_BINARY_OP_TRUE_DIVIDE_FLOAT => cx.lower_float_arith(pc, u.uop),
+        Uop::_COMPARE_OP_INT | Uop::_COMPARE_OP_FLOAT => match cmp_of(u.oparg) {
+            Some(cmp) if u.uop == Uop::_COMPARE_OP_INT => cx.lower_compare_int(pc, cmp),
+            Some(cmp) => cx.lower_compare_float(pc, cmp),
+            None => {
+                cx.lower_call(pc);
+                return Ok(Next::Falls);
+            }
+        },
+        Uop::_TO_BOOL_BOOL | Uop::_TO_BOOL_INT | Uop::_TO_BOOL_NONE => cx.lower_to_bool(pc, u.uop),
+        Uop::_UNARY_NOT => cx.lower_not(),
+        Uop::_IS_OP => cx.lower_is(u.oparg != 0),
         Uop::_EXIT_TRACE => {
             cx.hand_back(pc);
             Next::Ends

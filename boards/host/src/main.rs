@@ -1,7 +1,7 @@
 //! The `tiercel` command: runs a Python file like `python3 FILE.py`.
 //!
 //! Usage: `tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2|3]
-//! [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
+//! [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [--dump-jit] [--perf-map] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
 //! an uncaught exception prints a CPython-style traceback on stderr and exits with status 1,
 //! and `sys.exit(n)` exits with `n`.
 
@@ -52,7 +52,7 @@ fn peak_resident_kib() -> Option<u64> {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2|3] [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [-c CODE | FILE] [ARGS...]"
+        "usage: tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2|3] [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [--dump-jit] [--perf-map] [-c CODE | FILE] [ARGS...]"
     );
     ExitCode::from(2)
 }
@@ -63,6 +63,8 @@ fn main() -> ExitCode {
     let mut dis = false;
     let mut dump_traces = false;
     let mut tier3 = false;
+    let mut dump_jit = false;
+    let mut perf_map = false;
     let (source, filename, rest) = loop {
         let Some(a) = args.next() else { return usage() };
         match a.as_str() {
@@ -84,7 +86,6 @@ fn main() -> ExitCode {
                 }
                 Some(3) => {
                     config.tier = 2;
-                    config.jit = tiercel::host_jit(tiercel::DEFAULT_CODE_MEMORY);
                     tier3 = true;
                 }
                 _ => return usage(),
@@ -97,6 +98,8 @@ fn main() -> ExitCode {
                 dump_traces = true;
                 config.log_traces = true;
             }
+            "--dump-jit" => dump_jit = true,
+            "--perf-map" => perf_map = true,
             "--no-opt" => config.optimize_traces = false,
             "--uop-helpers" => config.uop_helpers = true,
             "-c" => {
@@ -124,6 +127,9 @@ fn main() -> ExitCode {
             },
         }
     };
+    let jit =
+        tier3.then(|| tiercel::HostJit::new(tiercel::DEFAULT_CODE_MEMORY, dump_jit || perf_map));
+    config.jit = jit.as_ref().and_then(|j| j.config.clone());
     config.argv = rest;
     config.argv.extend(args);
     let host = StdHost {
@@ -180,6 +186,17 @@ fn main() -> ExitCode {
     if vm.config.stats {
         if let Some(kib) = peak_resident_kib() {
             eprintln!("peak resident memory: {kib} KiB");
+        }
+    }
+    if let Some(jit) = &jit {
+        if dump_jit {
+            eprint!("{}", jit.dump());
+        }
+        if perf_map {
+            let path = format!("/tmp/perf-{}.map", std::process::id());
+            if let Err(e) = std::fs::write(&path, jit.perf_map()) {
+                eprintln!("tiercel: cannot write {path}: {e}");
+            }
         }
     }
     if dump_traces {

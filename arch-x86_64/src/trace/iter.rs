@@ -1,0 +1,171 @@
+//! `for` over a range or a list, and list subscripts, inline.
+//!
+//! A loop head that finds its iterator exhausted hands back at its dispatch entry: the uop
+//! executor runs it again (nothing changed yet), pops the iterator and leaves the trace the
+//! way the recording did not go.
+
+use vm_core::bytecode::ops::Uop;
+use vm_core::layout::{
+    tag, ITEMS_LEN, ITEMS_PTR, LIST_ITER_INDEX, LIST_ITER_LIST, OBJ_PAYLOAD, OBJ_SIZE,
+    RANGE_ITER_NEXT, RANGE_ITER_STEP, RANGE_ITER_STOP,
+};
+
+use super::exit::at;
+use super::objects::emit_object_of;
+use super::{Lower, Next};
+use crate::abi::ARENA;
+use crate::enc::{
+    add_r64_rm64, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, imul_r64_rm64_imm8, inc_rm64,
+    mov_r32_rm32, mov_r64_rm64, mov_rm64_r64, Cond, Disp, Imm8, Index, Mem, Reg, Scale,
+};
+use crate::lower::{emit_box_int_checked, emit_guard_small_int, emit_unbox_int};
+
+/// The item `i` of the items at `items`: `[items + 8 * i]`.
+fn item(items: Reg, i: Reg) -> Mem {
+    Mem::indexed(
+        items,
+        Index::new(i).expect("not RSP"),
+        Scale::S8,
+        Disp::ZERO,
+    )
+}
+
+impl Lower<'_> {
+    /// `_GUARD_ITER_RANGE`, `_GUARD_ITER_LIST`, `_GUARD_NOS_LIST`: leaves through the uop's
+    /// exit unless the value `k` places below the top is an object with tag `tag`.
+    pub(super) fn lower_guard_tag(&mut self, pc: usize, k: u32, tag: u8) -> Next {
+        let exit = self.deopt(pc);
+        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(k)));
+        emit_object_of(&mut self.buf, Reg::Rcx, Reg::Rax, Reg::Rdx, tag, exit);
+        Next::Falls
+    }
+
+    /// `_FOR_ITER_RANGE_SMALL`: pushes the range's next value (a small int) and advances
+    /// it; hands back at the entry when the range is exhausted, and leaves through the
+    /// uop's exit when the next value is no small int or the step would overflow.
+    pub(super) fn lower_for_iter_range(&mut self, pc: usize) -> Next {
+        let exhausted = self.hand_back_entry();
+        let exit = self.deopt(pc);
+        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
+        emit_object_of(
+            &mut self.buf,
+            Reg::Rcx,
+            Reg::Rax,
+            Reg::Rdx,
+            tag::RANGE_ITER,
+            exit,
+        );
+        let next = at(Reg::Rcx, RANGE_ITER_NEXT);
+        self.buf.emit(mov_r64_rm64(Reg::Rax, next));
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rdx, at(Reg::Rcx, RANGE_ITER_STEP)));
+        // Exhausted unless `next < stop` (step > 0) or `next > stop` (step < 0).
+        let down = self.buf.new_label();
+        let more = self.buf.new_label();
+        self.buf.emit(cmp_rm64_imm8(Reg::Rdx, Imm8::from(0)));
+        self.buf.jcc_label(Cond::L, down);
+        self.buf.jcc_label(Cond::E, exhausted);
+        self.buf
+            .emit(cmp_r64_rm64(Reg::Rax, at(Reg::Rcx, RANGE_ITER_STOP)));
+        self.buf.jcc_label(Cond::Ge, exhausted);
+        self.buf.jmp_label(more);
+        self.buf.bind(down);
+        self.buf
+            .emit(cmp_r64_rm64(Reg::Rax, at(Reg::Rcx, RANGE_ITER_STOP)));
+        self.buf.jcc_label(Cond::Le, exhausted);
+        self.buf.bind(more);
+        emit_box_int_checked(&mut self.buf, Reg::Rsi, Reg::Rax, exit);
+        // `next + step` (the body saturates; an overflowing step leaves instead).
+        self.buf.emit(add_rm64_r64(Reg::Rdx, Reg::Rax));
+        self.buf.jcc_label(Cond::O, exit);
+        self.buf.emit(mov_rm64_r64(next, Reg::Rdx));
+        self.buf
+            .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rsi));
+        self.apply_effect(1, 2);
+        Next::Falls
+    }
+
+    /// `_FOR_ITER_LIST`: pushes the list's next item and advances the index; hands back at
+    /// the entry when the list is exhausted.
+    pub(super) fn lower_for_iter_list(&mut self, pc: usize) -> Next {
+        let exhausted = self.hand_back_entry();
+        let exit = self.deopt(pc);
+        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
+        emit_object_of(
+            &mut self.buf,
+            Reg::Rcx,
+            Reg::Rax,
+            Reg::Rdx,
+            tag::LIST_ITER,
+            exit,
+        );
+        // The list: its slot, from the iterator's 32-bit reference.
+        self.buf
+            .emit(mov_r32_rm32(Reg::Rdx, at(Reg::Rcx, LIST_ITER_LIST)));
+        self.buf.emit(imul_r64_rm64_imm8(
+            Reg::Rdx,
+            Reg::Rdx,
+            Imm8::from(OBJ_SIZE as i8),
+        ));
+        self.buf.emit(add_rm64_r64(Reg::Rdx, ARENA));
+        self.buf
+            .emit(crate::enc::cmp_rm8_imm8(at(Reg::Rdx, 0), tag::LIST));
+        self.buf.jcc_label(Cond::Ne, exhausted);
+        let index = at(Reg::Rcx, LIST_ITER_INDEX);
+        self.buf.emit(mov_r64_rm64(Reg::Rax, index));
+        self.buf.emit(cmp_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_LEN),
+        ));
+        self.buf.jcc_label(Cond::Ae, exhausted);
+        self.buf.emit(mov_r64_rm64(
+            Reg::Rdx,
+            at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_PTR),
+        ));
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rsi, item(Reg::Rdx, Reg::Rax)));
+        self.buf.emit(inc_rm64(index));
+        self.buf
+            .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rsi));
+        self.apply_effect(1, 2);
+        Next::Falls
+    }
+
+    /// `_BINARY_SUBSCR_LIST_INT`: `list[i]` for a small int `i` in range (negative from
+    /// the end); leaves through the uop's exit otherwise.
+    pub(super) fn lower_list_subscript(&mut self, pc: usize) -> Next {
+        let exit = self.deopt(pc);
+        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(1)));
+        emit_object_of(&mut self.buf, Reg::Rcx, Reg::Rax, Reg::Rdx, tag::LIST, exit);
+        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
+        emit_guard_small_int(&mut self.buf, Reg::Rax, Reg::Rdx, exit);
+        emit_unbox_int(&mut self.buf, Reg::Rax, Reg::Rax);
+        let len = at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_LEN);
+        let positive = self.buf.new_label();
+        self.buf.emit(cmp_rm64_imm8(Reg::Rax, Imm8::from(0)));
+        self.buf.jcc_label(Cond::Ge, positive);
+        self.buf.emit(add_r64_rm64(Reg::Rax, len));
+        self.buf.bind(positive);
+        // Unsigned: a still negative index is above every length.
+        self.buf.emit(cmp_r64_rm64(Reg::Rax, len));
+        self.buf.jcc_label(Cond::Ae, exit);
+        self.buf.emit(mov_r64_rm64(
+            Reg::Rcx,
+            at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_PTR),
+        ));
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rdx, item(Reg::Rcx, Reg::Rax)));
+        self.buf.emit(mov_rm64_r64(self.slot(1), Reg::Rdx));
+        self.apply_effect(2, 1);
+        Next::Falls
+    }
+
+    /// Which inline lowering a loop head or subscript uop has.
+    pub(super) fn lower_iteration(&mut self, pc: usize, uop: Uop) -> Next {
+        match uop {
+            Uop::_FOR_ITER_RANGE_SMALL => self.lower_for_iter_range(pc),
+            Uop::_FOR_ITER_LIST => self.lower_for_iter_list(pc),
+            _ => self.lower_list_subscript(pc),
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! Small ints and floats inline: type guards, arithmetic and comparisons on the two values
+//! on top of the stack.
+//!
+//! An action checks its operands itself even after a guard (a removed guard is a proof of
+//! the optimizer's, not of this code's), and anything its fast path does not cover (an
+//! operand of another type, a result outside the small-int range, a zero divisor) runs the
+//! uop's helper instead, out of line, which does what the uop executor would.
+
+use vm_core::bytecode::ops::{CompareOp, Uop};
+
+use super::{Lower, Next};
+use crate::abi::INT_TAG;
+use crate::enc::{cmp_rm64_r64, mov_r64_rm64, mov_rm64_r64, CodeBuf, Cond, Label, Reg, Xmm};
+use crate::lower::{
+    emit_add_float, emit_add_small_int, emit_compare_float, emit_compare_small_int, emit_div_float,
+    emit_float_to_xmm, emit_guard_small_int, emit_int_to_float, emit_mul_float, emit_mul_small_int,
+    emit_sub_float, emit_sub_small_int, emit_unbox_int, emit_xmm_to_float, Cmp,
+};
+
+/// The registers the two operands are loaded into: the second from the top (`A`) and the
+/// top (`B`), and the result and scratch registers.
+const A: Reg = Reg::Rax;
+const B: Reg = Reg::Rcx;
+const DST: Reg = Reg::Rdx;
+const TMP: Reg = Reg::Rsi;
+
+/// The comparison a `COMPARE_OP` oparg asks for.
+pub(super) fn cmp_of(oparg: u32) -> Option<Cmp> {
+    Some(match CompareOp::from_oparg(oparg)? {
+        CompareOp::Lt => Cmp::Lt,
+        CompareOp::Le => Cmp::Le,
+        CompareOp::Eq => Cmp::Eq,
+        CompareOp::Ne => Cmp::Ne,
+        CompareOp::Gt => Cmp::Gt,
+        CompareOp::Ge => Cmp::Ge,
+    })
+}
+
+/// Loads `v` (a small int or a float) into `x` as a float; jumps to `slow` for anything
+/// else. Clobbers `v` and the flags.
+fn emit_number_to_xmm(buf: &mut CodeBuf, x: Xmm, v: Reg, tmp: Reg, slow: Label) {
+    let float = buf.new_label();
+    let done = buf.new_label();
+    buf.emit(cmp_rm64_r64(v, INT_TAG));
+    buf.jcc_label(Cond::B, float);
+    emit_guard_small_int(buf, v, tmp, slow);
+    emit_unbox_int(buf, v, v);
+    emit_int_to_float(buf, x, v);
+    buf.jmp_label(done);
+    buf.bind(float);
+    emit_float_to_xmm(buf, x, v);
+    buf.bind(done);
+}
+
+impl Lower<'_> {
+    /// Loads the two operands into `A` (second from the top) and `B` (the top).
+    fn load_operands(&mut self) {
+        self.buf.emit(mov_r64_rm64(A, self.slot(1)));
+        self.buf.emit(mov_r64_rm64(B, self.slot(0)));
+    }
+
+    /// Replaces the two operands by `DST`.
+    fn store_result(&mut self) {
+        self.buf.emit(mov_rm64_r64(self.slot(1), DST));
+        self.apply_effect(2, 1);
+    }
+
+    /// `_GUARD_BOTH_INT`, `_GUARD_TOS_INT`: leaves through the uop's exit unless the
+    /// top `n` values are small ints.
+    pub(super) fn lower_guard_int(&mut self, pc: usize, n: u32) -> Next {
+        let exit = self.deopt(pc);
+        for k in 0..n {
+            self.buf.emit(mov_r64_rm64(A, self.slot(k)));
+            emit_guard_small_int(&mut self.buf, A, TMP, exit);
+        }
+        Next::Falls
+    }
+
+    /// `_GUARD_NUMBERS_ONE_FLOAT`: leaves through the uop's exit unless both operands are
+    /// small ints or floats and one at least is a float.
+    pub(super) fn lower_guard_one_float(&mut self, pc: usize) -> Next {
+        let exit = self.deopt(pc);
+        let a_float = self.buf.new_label();
+        let checked = self.buf.new_label();
+        self.load_operands();
+        self.buf.emit(cmp_rm64_r64(A, INT_TAG));
+        self.buf.jcc_label(Cond::B, a_float);
+        // `a` is no float: it must be a small int, and `b` a float.
+        emit_guard_small_int(&mut self.buf, A, TMP, exit);
+        self.buf.emit(cmp_rm64_r64(B, INT_TAG));
+        self.buf.jcc_label(Cond::Ae, exit);
+        self.buf.jmp_label(checked);
+        self.buf.bind(a_float);
+        // `a` is a float: `b` must be a float or a small int.
+        self.buf.emit(cmp_rm64_r64(B, INT_TAG));
+        self.buf.jcc_label(Cond::B, checked);
+        emit_guard_small_int(&mut self.buf, B, TMP, exit);
+        self.buf.bind(checked);
+        Next::Falls
+    }
+
+    /// Small-int `+`, `-`, `*` (`_BINARY_OP_ADD_INT` and kin): inline while operands and
+    /// result are small ints, the helper otherwise.
+    pub(super) fn lower_int_arith(&mut self, pc: usize, uop: Uop) -> Next {
+        let (slow, resume) = self.slow_path(pc);
+        self.load_operands();
+        emit_guard_small_int(&mut self.buf, A, TMP, slow);
+        emit_guard_small_int(&mut self.buf, B, TMP, slow);
+        match uop {
+            Uop::_BINARY_OP_ADD_INT | Uop::_BINARY_OP_ADD_SMALL_INT => {
+                emit_add_small_int(&mut self.buf, DST, A, B, TMP, slow);
+            }
+            Uop::_BINARY_OP_SUBTRACT_INT | Uop::_BINARY_OP_SUBTRACT_SMALL_INT => {
+                emit_sub_small_int(&mut self.buf, DST, A, B, TMP, slow);
+            }
+            _ => emit_mul_small_int(&mut self.buf, DST, A, B, TMP, slow),
+        }
+        self.store_result();
+        self.buf.bind(resume);
+        Next::Falls
+    }
+
+    /// `_COMPARE_OP_INT`: a bool from two small ints.
+    pub(super) fn lower_compare_int(&mut self, pc: usize, cmp: Cmp) -> Next {
+        let (slow, resume) = self.slow_path(pc);
+        self.load_operands();
+        emit_guard_small_int(&mut self.buf, A, TMP, slow);
+        emit_guard_small_int(&mut self.buf, B, TMP, slow);
+        emit_compare_small_int(&mut self.buf, cmp, A, B, DST, TMP);
+        self.store_result();
+        self.buf.bind(resume);
+        Next::Falls
+    }
+
+    /// Float `+`, `-`, `*`, `/` (`_BINARY_OP_ADD_FLOAT` and kin) in SSE2, on floats and
+    /// small ints.
+    pub(super) fn lower_float_arith(&mut self, pc: usize, uop: Uop) -> Next {
+        let (slow, resume) = self.slow_path(pc);
+        self.load_operands();
+        emit_number_to_xmm(&mut self.buf, Xmm::Xmm0, A, TMP, slow);
+        emit_number_to_xmm(&mut self.buf, Xmm::Xmm1, B, TMP, slow);
+        let (x, y, t) = (Xmm::Xmm0, Xmm::Xmm1, Xmm::Xmm2);
+        match uop {
+            Uop::_BINARY_OP_ADD_FLOAT => emit_add_float(&mut self.buf, x, x, y),
+            Uop::_BINARY_OP_SUBTRACT_FLOAT => emit_sub_float(&mut self.buf, x, x, y, t),
+            Uop::_BINARY_OP_MULTIPLY_FLOAT => emit_mul_float(&mut self.buf, x, x, y),
+            _ => emit_div_float(&mut self.buf, x, x, y, t, slow),
+        }
+        emit_xmm_to_float(&mut self.buf, DST, x);
+        self.store_result();
+        self.buf.bind(resume);
+        Next::Falls
+    }
+
+    /// `_COMPARE_OP_FLOAT`: a bool from two numbers, at least one a float.
+    pub(super) fn lower_compare_float(&mut self, pc: usize, cmp: Cmp) -> Next {
+        let (slow, resume) = self.slow_path(pc);
+        self.load_operands();
+        emit_number_to_xmm(&mut self.buf, Xmm::Xmm0, A, TMP, slow);
+        emit_number_to_xmm(&mut self.buf, Xmm::Xmm1, B, TMP, slow);
+        emit_compare_float(&mut self.buf, cmp, Xmm::Xmm0, Xmm::Xmm1, DST, TMP);
+        self.store_result();
+        self.buf.bind(resume);
+        Next::Falls
+    }
+}

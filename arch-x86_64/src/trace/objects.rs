@@ -1,0 +1,33 @@
+//! Objects inline: from a value to its arena slot, and the type tests on the slot's tag.
+//!
+//! Every value on the stack that carries the object tag refers to a live slot of the arena
+//! (the collector frees only unreachable slots, and the stack is a root), so code reads the
+//! slot without a bounds check.
+
+use vm_core::layout::{OBJ_SIZE, OBJ_TAG, VALUE_TAG_OBJ};
+
+use super::exit::at;
+use crate::abi::ARENA;
+use crate::enc::{
+    add_rm64_r64, cmp_rm64_imm32, cmp_rm8_imm8, imul_r64_rm64_imm8, mov_r32_rm32, mov_rm64_r64,
+    shr_rm64_imm8, CodeBuf, Cond, Imm32, Imm8, Label, Reg,
+};
+
+/// `dst` = the address of the arena slot of `v`, when `v` is an object whose tag byte is
+/// `tag`; otherwise a jump to `fail`. `v` is left alone (it may be `dst` only if the caller
+/// does not need it); `tmp` is clobbered.
+pub(super) fn emit_object_of(buf: &mut CodeBuf, dst: Reg, v: Reg, tmp: Reg, tag: u8, fail: Label) {
+    buf.emit(mov_rm64_r64(tmp, v));
+    buf.emit(shr_rm64_imm8(tmp, 48));
+    buf.emit(cmp_rm64_imm32(tmp, Imm32::from(VALUE_TAG_OBJ as i32)));
+    buf.jcc_label(Cond::Ne, fail);
+    // The payload is the slot's index: its low 32 bits, zero-extended by the 32-bit move.
+    buf.emit(mov_r32_rm32(dst, v));
+    buf.emit(imul_r64_rm64_imm8(dst, dst, Imm8::from(OBJ_SIZE as i8)));
+    buf.emit(add_rm64_r64(dst, ARENA));
+    buf.emit(cmp_rm8_imm8(at(dst, OBJ_TAG), tag));
+    buf.jcc_label(Cond::Ne, fail);
+}
+
+// An arena slot's size must fit the `imul`'s 8-bit immediate.
+const _: () = assert!(OBJ_SIZE <= i8::MAX as usize);

@@ -1,0 +1,119 @@
+//! `--tier 3` on the host: the JIT configuration (the host's code memory and the backend of
+//! its architecture), and what `--dump-jit` and `--perf-map` print about compiled traces.
+
+use std::fmt::Write as _;
+use std::rc::Rc;
+
+use vm_core::jit::JitConfig;
+
+use crate::HostCodeMemory;
+
+/// Code memory `--tier 3` may use unless told otherwise: 16 MiB.
+pub const DEFAULT_CODE_MEMORY: usize = 16 << 20;
+
+/// The host's JIT: the configuration to give the VM (`None` where the architecture has no
+/// backend: the VM then runs tier 2), and the listings of what it compiled when asked for.
+pub struct HostJit {
+    /// What [`vm_core::Config::jit`] takes.
+    pub config: Option<JitConfig>,
+    #[cfg(target_arch = "x86_64")]
+    log: Option<arch_x86_64::ListingLog>,
+}
+
+impl HostJit {
+    /// The JIT of this host, with at most `code_limit` bytes of code memory; `listings`
+    /// keeps a listing of every compiled trace (for [`HostJit::dump`] and
+    /// [`HostJit::perf_map`]).
+    pub fn new(code_limit: usize, listings: bool) -> HostJit {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use arch_x86_64::X86Backend;
+            use vm_core::jit::BackendFactory;
+            let log: Option<arch_x86_64::ListingLog> = listings.then(Default::default);
+            let for_backend = log.clone();
+            let factory = move || -> Box<dyn vm_core::jit::Backend> {
+                Box::new(match &for_backend {
+                    Some(l) => X86Backend::with_log(l.clone()),
+                    None => X86Backend::new(),
+                })
+            };
+            HostJit {
+                config: Some(JitConfig {
+                    memory: Rc::new(HostCodeMemory::new(code_limit)),
+                    backend: BackendFactory(Rc::new(factory)),
+                }),
+                log,
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (code_limit, listings, Rc::new(()));
+            HostJit { config: None }
+        }
+    }
+
+    /// Every compiled trace: each uop, how it was lowered, and its machine code.
+    pub fn dump(&self) -> String {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(log) = &self.log {
+            let mut out = String::new();
+            for t in log.borrow().iter() {
+                listing::trace(&mut out, t);
+            }
+            return out;
+        }
+        String::new()
+    }
+
+    /// The lines of a perf map (`/tmp/perf-PID.map`): each compiled trace's address, length
+    /// and name, so that `perf report` names the code.
+    pub fn perf_map(&self) -> String {
+        let mut out = String::new();
+        #[cfg(target_arch = "x86_64")]
+        if let Some(log) = &self.log {
+            for t in log.borrow().iter() {
+                let _ = writeln!(
+                    out,
+                    "{:x} {:x} tiercel-trace-{}",
+                    t.address,
+                    t.bytes.len(),
+                    t.executor & 0xF_FFFF
+                );
+            }
+        }
+        out
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod listing {
+    use std::fmt::Write as _;
+
+    use arch_x86_64::TraceListing;
+    use iced_x86::{Decoder, DecoderOptions, Formatter, IntelFormatter};
+
+    /// Appends trace `t`'s listing: a header, then each uop and the instructions of its
+    /// code at their addresses.
+    pub(super) fn trace(out: &mut String, t: &TraceListing) {
+        let _ = writeln!(
+            out,
+            "== trace {} at {:#x}: {} bytes",
+            t.executor & 0xF_FFFF,
+            t.address,
+            t.bytes.len()
+        );
+        let mut f = IntelFormatter::new();
+        f.options_mut().set_hex_prefix("0x");
+        f.options_mut().set_hex_suffix("");
+        for (name, c) in &t.uops {
+            let _ = writeln!(out, "  {:>4} {name} ({:?})", c.pc, c.how);
+            let code = &t.bytes[c.start as usize..c.end as usize];
+            let ip = t.address as u64 + u64::from(c.start);
+            for inst in Decoder::with_ip(64, code, ip, DecoderOptions::NONE) {
+                let mut text = String::new();
+                f.format(&inst, &mut text);
+                let _ = writeln!(out, "         {:x}  {text}", inst.ip());
+            }
+        }
+    }
+}
