@@ -2,8 +2,9 @@
 //! status tested.
 
 use vm_core::bytecode::ops::Flags;
-use vm_core::exec::ir::{check, UopInst};
-use vm_core::jit::helpers::helper_of;
+use vm_core::exec::ir::{check, Executor, UopInst};
+use vm_core::jit::helpers::{flow_helper, helper_of};
+use vm_core::jit::JitError;
 
 use super::exit::Stub;
 use super::Lower;
@@ -17,22 +18,58 @@ pub(super) fn has_helper(u: &UopInst) -> bool {
         && u.check & (check::FLOW | check::SPECIAL) == 0
 }
 
+/// Whether uop `pc`, which changes frames, can be lowered as a call of the flow helper: it
+/// has a recorded outcome to check, and the uop after it (in the frame it goes to) begins
+/// a tier-1 instruction, whose depth code goes on with.
+pub(super) fn has_flow_helper(exec: &Executor, pc: usize) -> bool {
+    let u = &exec.uops[pc];
+    let flags = u.uop.flags();
+    let Some(next) = exec.uops.get(pc + 1) else {
+        return false;
+    };
+    flags.contains(Flags::FRAME)
+        && !flags.intersects(Flags::SPECIAL | Flags::TIER1)
+        && u.check & check::FLOW != 0
+        && exec.starts_entry(pc + 1)
+        && (next.code, next.target) != (u.code, u.target)
+        && !next
+            .uop
+            .flags()
+            .contains(Flags::SPECIAL.union(Flags::TERMINATOR))
+}
+
 impl Lower<'_> {
+    /// Lowers uop `pc`, which changes frames, as a call of the flow helper: the stack's
+    /// length written back, the call (the helper checks the new frame is the recorded one,
+    /// and the pinned pointers are reloaded for it after the call), and code goes on in the
+    /// frame of the next uop.
+    pub(super) fn lower_flow(&mut self, pc: usize) -> Result<(), JitError> {
+        self.emit_store_len(self.slots());
+        emit_helper_call(&mut self.buf, helper_addr(flow_helper), pc as u32, 0);
+        let failed = self.stub(Stub::Status { pc });
+        emit_status_check(&mut self.buf, failed);
+        let next = &self.exec.uops[pc + 1];
+        let depth = self.enter_frame(next.code, next.target)?;
+        self.depth = depth;
+        self.helper_calls += 1;
+        Ok(())
+    }
+
     /// Lowers uop `pc` as a call of its helper, with the operand the uop executor runs it
     /// at (its instruction's offset, and the offset after it).
     pub(super) fn lower_call(&mut self, pc: usize) {
-        self.emit_call(pc);
+        self.emit_call(pc, self.slots());
         let u = &self.exec.uops[pc];
         self.apply_uop_effect(u.uop, u.oparg);
         self.helper_calls += 1;
     }
 
-    /// Emits the call of uop `pc`'s helper with the stack as deep as the tracked depth:
-    /// the length written back, the call, and a branch to a status stub unless it answers
+    /// Emits the call of uop `pc`'s helper with `slots` frame slots in use: the stack's
+    /// length written back, the call, and a branch to a status stub unless it answers
     /// `Next`.
-    pub(super) fn emit_call(&mut self, pc: usize) {
+    pub(super) fn emit_call(&mut self, pc: usize, slots: u32) {
         let u = &self.exec.uops[pc];
-        self.emit_store_len(self.depth);
+        self.emit_store_len(slots);
         let operand = u64::from(u.target) | u64::from(u.next) << 32;
         emit_helper_call(
             &mut self.buf,

@@ -19,7 +19,7 @@ impl Lower<'_> {
     pub(super) fn lower_safe_point(&mut self, pc: usize) -> Next {
         let due = self.stub(super::exit::Stub::HandBack {
             pc,
-            depth: self.depth,
+            slots: self.slots(),
         });
         emit_signal_check(&mut self.buf, due);
         self.buf.emit(mov_r64_rm64(ABI_TEMP, at(CTX, CTX_GC)));
@@ -47,7 +47,7 @@ impl Lower<'_> {
     pub(super) fn lower_branch_guard(&mut self, pc: usize, uop: Uop) -> Next {
         let other_way = self.stub(super::exit::Stub::HandBack {
             pc,
-            depth: self.depth,
+            slots: self.slots(),
         });
         let (value, stay_if_equal) = match uop {
             Uop::_GUARD_IS_TRUE_POP => (Value::TRUE, true),
@@ -67,7 +67,15 @@ impl Lower<'_> {
     /// was built for the same depth; hands back when the top has no code.
     pub(super) fn lower_jump_to_top(&mut self, pc: usize, oparg: u32) -> Next {
         let top = 1 + oparg as usize;
-        if top > pc || self.bound_depth.get(top).copied().flatten() != Some(self.depth) {
+        let same_frame = self
+            .exec
+            .uops
+            .get(top)
+            .is_some_and(|t| t.code == self.frame);
+        if top > pc
+            || !same_frame
+            || self.bound_depth.get(top).copied().flatten() != Some(self.depth)
+        {
             self.hand_back(pc);
             return Next::Ends;
         }

@@ -16,32 +16,33 @@ use crate::enc::{
 /// A way out of trace code, emitted after the body.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Stub {
-    /// Hand back at uop `pc` (which begins a dispatch entry) with the stack `depth` deep.
+    /// Hand back at uop `pc` (which begins a dispatch entry) with `slots` frame slots in
+    /// use (locals and stack: the stack's length is the frame's base plus these).
     HandBack {
         /// The uop the uop executor goes on at.
         pc: usize,
-        /// The stack depth there.
-        depth: u32,
+        /// The frame slots in use there.
+        slots: u32,
     },
-    /// Uop `pc`'s inline guard failed before any effect, the stack `depth` deep.
+    /// Uop `pc`'s inline guard failed before any effect, with `slots` frame slots in use.
     Deopt {
         /// The guard's uop.
         pc: usize,
-        /// The stack depth before it.
-        depth: u32,
+        /// The frame slots in use before it.
+        slots: u32,
     },
     /// Uop `pc`'s helper answered the status in EAX (not `Next`); the helper left the stack.
     Status {
         /// The uop whose helper answered.
         pc: usize,
     },
-    /// Uop `pc`'s inline fast path does not apply: its helper runs it (the stack `depth`
-    /// deep before it), and code goes on at `resume`.
+    /// Uop `pc`'s inline fast path does not apply: its helper runs it (with `slots` frame
+    /// slots in use before it), and code goes on at `resume`.
     Slow {
         /// The uop.
         pc: usize,
-        /// The stack depth before it.
-        depth: u32,
+        /// The frame slots in use before it.
+        slots: u32,
         /// Where its inline code ends.
         resume: Label,
     },
@@ -73,7 +74,7 @@ impl Lower<'_> {
         let resume = self.buf.new_label();
         let slow = self.stub(Stub::Slow {
             pc,
-            depth: self.depth,
+            slots: self.slots(),
             resume,
         });
         (slow, resume)
@@ -84,7 +85,7 @@ impl Lower<'_> {
     pub(super) fn hand_back_entry(&mut self) -> Label {
         self.stub(Stub::HandBack {
             pc: self.entry_start,
-            depth: self.entry_depth,
+            slots: self.nlocalsplus + self.entry_depth,
         })
     }
 
@@ -92,7 +93,7 @@ impl Lower<'_> {
     pub(super) fn hand_back(&mut self, pc: usize) {
         let to = self.stub(Stub::HandBack {
             pc,
-            depth: self.depth,
+            slots: self.slots(),
         });
         self.buf.jmp_label(to);
     }
@@ -101,27 +102,32 @@ impl Lower<'_> {
     pub(super) fn deopt(&mut self, pc: usize) -> Label {
         self.stub(Stub::Deopt {
             pc,
-            depth: self.depth,
+            slots: self.slots(),
         })
     }
 
-    /// Emits `len = slots below the stack + depth`: the value stack's length as the uop
-    /// executor reads it. Clobbers RAX, RCX and the flags.
-    pub(super) fn emit_store_len(&mut self, depth: u32) {
-        emit_len(&mut self.buf, self.nlocalsplus + depth);
+    /// The frame slots in use now: the locals' and the stack's.
+    pub(super) fn slots(&self) -> u32 {
+        self.nlocalsplus + self.depth
+    }
+
+    /// Emits `len = base + slots`: the value stack's length as the uop executor reads it,
+    /// with `slots` frame slots in use. Clobbers RAX, RCX and the flags.
+    pub(super) fn emit_store_len(&mut self, slots: u32) {
+        emit_len(&mut self.buf, slots);
         self.buf.emit(mov_r64_rm64(Reg::Rcx, at(CTX, CTX_STACK)));
         self.buf
             .emit(mov_rm64_r64(at(Reg::Rcx, STACK_LEN), Reg::Rax));
     }
 
-    /// Emits start `pc`'s entry code, built for a stack `depth` deep: clears the loop mark,
-    /// checks the stack's length and goes to the uop's code (or hands back at once, leaving
-    /// the stack alone, when the length is another). Returns its offset.
-    pub(super) fn emit_start(&mut self, pc: usize, depth: u32) -> usize {
+    /// Emits start `pc`'s entry code, built for `slots` frame slots in use: clears the loop
+    /// mark, checks the stack's length and goes to the uop's code (or hands back at once,
+    /// leaving the stack alone, when the length is another). Returns its offset.
+    pub(super) fn emit_start(&mut self, pc: usize, slots: u32) -> usize {
         let at_start = self.buf.offset();
         let wrong = self.buf.new_label();
         self.buf.emit(mov_rm64_imm32(loop_mark(), Imm32::from(0)));
-        emit_len(&mut self.buf, self.nlocalsplus + depth);
+        emit_len(&mut self.buf, slots);
         self.buf.emit(mov_r64_rm64(Reg::Rcx, at(CTX, CTX_STACK)));
         self.buf
             .emit(cmp_r64_rm64(Reg::Rax, at(Reg::Rcx, STACK_LEN)));
@@ -156,13 +162,13 @@ impl Lower<'_> {
 
     fn emit_stub(&mut self, stub: Stub) {
         match stub {
-            Stub::HandBack { pc, depth } => {
-                self.emit_store_len(depth);
+            Stub::HandBack { pc, slots } => {
+                self.emit_store_len(slots);
                 self.buf
                     .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Next)));
             }
-            Stub::Deopt { pc, depth } => {
-                self.emit_store_len(depth);
+            Stub::Deopt { pc, slots } => {
+                self.emit_store_len(slots);
                 self.buf
                     .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Deopt)));
             }
@@ -171,10 +177,8 @@ impl Lower<'_> {
                 self.buf
                     .emit(or_rm64_imm32(STATUS, Imm32::from(pc as u16 as i32)));
             }
-            Stub::Slow { pc, depth, resume } => {
-                let saved = core::mem::replace(&mut self.depth, depth);
-                self.emit_call(pc);
-                self.depth = saved;
+            Stub::Slow { pc, slots, resume } => {
+                self.emit_call(pc, slots);
                 self.buf.jmp_label(resume);
                 return;
             }

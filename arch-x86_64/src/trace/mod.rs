@@ -24,6 +24,7 @@
 //! guard), which the VM treats as the uop executor treats that uop's answer. The `exit` file
 //! emits these stubs out of line, after the body.
 
+mod branch;
 mod call;
 mod control;
 mod exit;
@@ -100,12 +101,19 @@ enum Next {
 struct Lower<'e> {
     buf: CodeBuf,
     exec: &'e Executor,
-    /// The code of the frame the executor starts in (the only frame its code runs in).
+    /// Which of the executor's codes the code being lowered runs in (code runs in one
+    /// frame from a start until it hands back), and that code.
+    frame: u8,
     code: &'e CodeObject,
+    /// Each code's stack depths, computed when a start first runs in it.
+    depths: Vec<Option<Vec<u16>>>,
     /// The frame slots below the value stack (locals, cells, free variables).
     nlocalsplus: u32,
     /// The stack depth (above those slots) before the uop being lowered.
     depth: u32,
+    /// Where the value on top of the stack is when a uop left it in a register rather than
+    /// in its slot (for the fused branch after it).
+    tos_reg: Option<crate::enc::Reg>,
     /// The first uop of the dispatch entry being lowered, and the depth before it.
     entry_start: usize,
     entry_depth: u32,
@@ -134,7 +142,6 @@ pub fn assemble(exec: &Executor) -> Result<Assembled, JitError> {
         .first()
         .ok_or(JitError::Malformed("an executor without code"))?
         .code;
-    let depths = stack_depths(code).ok_or(JitError::Malformed("no single stack depth"))?;
     let end = body_end(exec).ok_or(JitError::Malformed("a trace without an end"))?;
     let mut buf = CodeBuf::new();
     let tramp = emit_trampoline(&mut buf);
@@ -143,10 +150,12 @@ pub fn assemble(exec: &Executor) -> Result<Assembled, JitError> {
     let mut cx = Lower {
         buf,
         exec,
+        frame: 0,
         code,
-        nlocalsplus: u32::try_from(code.nlocalsplus())
-            .map_err(|_| JitError::Malformed("too many locals"))?,
+        depths: vec![None; exec.codes.len()],
+        nlocalsplus: 0,
         depth: 0,
+        tos_reg: None,
         entry_start: 1,
         entry_depth: 0,
         labels,
@@ -157,19 +166,21 @@ pub fn assemble(exec: &Executor) -> Result<Assembled, JitError> {
         helper_calls: 0,
         uop_code: Vec::new(),
     };
-    let starts = start_points(exec);
+    let starts = start_points(exec, end);
     let mut start_depths = Vec::with_capacity(starts.len());
     let mut reachable = false;
     let mut pc = 1;
     while pc <= end {
         if starts.contains(&pc) {
-            let d = depth_of(&depths, exec.uops[pc].target)?;
-            if reachable && cx.depth != d {
+            let frame = exec.uops[pc].code;
+            let (was_frame, was_depth) = (cx.frame, cx.depth);
+            let d = cx.enter_frame(frame, exec.uops[pc].target)?;
+            if reachable && (was_depth != d || was_frame != frame) {
                 return Err(JitError::Malformed("the loop top's depth differs"));
             }
             cx.depth = d;
             reachable = true;
-            start_depths.push((pc, d));
+            start_depths.push((pc, cx.slots()));
         }
         let entry_end = next_entry(exec, pc, end);
         if !reachable {
@@ -216,15 +227,35 @@ fn body_end(exec: &Executor) -> Option<usize> {
     (1..exec.uops.len()).find(|&i| exec.uops[i].uop.flags().contains(terminal))
 }
 
-/// Where the code can start: the executor's first uop and its loop copy's top, where each
-/// begins a dispatch entry.
-fn start_points(exec: &Executor) -> Vec<usize> {
+/// Where the code can start: the executor's first uop, its loop copy's top, and the first
+/// uop after each entry that changes frames (a call, a return: the uop executor runs those
+/// and comes back into the code there), where each begins a dispatch entry and the first
+/// uop of a tier-1 instruction (whose depth is the instruction's).
+fn start_points(exec: &Executor, end: usize) -> Vec<usize> {
+    let uops = &exec.uops;
     let mut starts = vec![1];
     let top = exec.loop_top as usize;
     if top != 1 {
         starts.push(top);
     }
-    starts.retain(|&pc| exec.starts_entry(pc) && exec.uops[pc].code == 0);
+    let mut entry = 1;
+    for pc in 2..=end {
+        if !exec.starts_entry(pc) {
+            continue;
+        }
+        let changes_frames = uops[entry..pc]
+            .iter()
+            .any(|u| u.uop.flags().contains(Flags::FRAME));
+        if changes_frames && !starts.contains(&pc) {
+            starts.push(pc);
+        }
+        entry = pc;
+    }
+    starts.retain(|&pc| {
+        let first_of_instruction =
+            pc == 1 || (uops[pc - 1].code, uops[pc - 1].target) != (uops[pc].code, uops[pc].target);
+        exec.starts_entry(pc) && first_of_instruction
+    });
     starts
 }
 
@@ -244,10 +275,31 @@ fn depth_of(depths: &[u16], offset: u32) -> Result<u32, JitError> {
 }
 
 impl Lower<'_> {
+    /// Lowers code that runs in the executor's code `frame` from here, and answers the
+    /// stack depth before the instruction at `offset` there.
+    fn enter_frame(&mut self, frame: u8, offset: u32) -> Result<u32, JitError> {
+        let code = &*self
+            .exec
+            .codes
+            .get(usize::from(frame))
+            .ok_or(JitError::Malformed("a uop of no code"))?
+            .code;
+        let depths = &mut self.depths[usize::from(frame)];
+        if depths.is_none() {
+            *depths = Some(stack_depths(code).ok_or(JitError::Malformed("no single stack depth"))?);
+        }
+        let d = depth_of(depths.as_deref().unwrap_or(&[]), offset)?;
+        self.frame = frame;
+        self.code = code;
+        self.nlocalsplus = u32::try_from(code.nlocalsplus())
+            .map_err(|_| JitError::Malformed("too many locals"))?;
+        Ok(d)
+    }
+
     /// Lowers the dispatch entry of uops `start..end`, or hands back at its start when one
     /// of its uops cannot be lowered.
     fn lower_entry(&mut self, start: usize, end: usize) -> Result<Next, JitError> {
-        let lowerable = (start..end).all(|pc| uops::can_lower(self.exec, pc, start));
+        let lowerable = (start..end).all(|pc| uops::can_lower(self.exec, pc, start, self.frame));
         self.entry_start = start;
         self.entry_depth = self.depth;
         if !lowerable {

@@ -21,7 +21,7 @@ use crate::lower::{
 /// top (`B`), and the result and scratch registers.
 const A: Reg = Reg::Rax;
 const B: Reg = Reg::Rcx;
-const DST: Reg = Reg::Rdx;
+pub(super) const DST: Reg = Reg::Rdx;
 const TMP: Reg = Reg::Rsi;
 
 /// The comparison a `COMPARE_OP` oparg asks for.
@@ -122,14 +122,38 @@ impl Lower<'_> {
 
     /// `_COMPARE_OP_INT`: a bool from two small ints.
     pub(super) fn lower_compare_int(&mut self, pc: usize, cmp: Cmp) -> Next {
-        let (slow, resume) = self.slow_path(pc);
+        let (slow, resume) = self.compare_slow_path(pc);
         self.load_operands();
         emit_guard_small_int(&mut self.buf, A, TMP, slow);
         emit_guard_small_int(&mut self.buf, B, TMP, slow);
         emit_compare_small_int(&mut self.buf, cmp, A, B, DST, TMP);
-        self.store_result();
-        self.buf.bind(resume);
+        self.finish_compare(pc, resume);
         Next::Falls
+    }
+
+    /// A comparison's way out when its fast path does not apply: its helper, or, when the
+    /// comparison feeds a fused branch, a hand-back at the entry (the operands stay in
+    /// place until the branch is decided; see `branch`).
+    fn compare_slow_path(&mut self, pc: usize) -> (Label, Option<Label>) {
+        if self.feeds_fused_branch(pc) {
+            (self.hand_back_entry(), None)
+        } else {
+            let (slow, resume) = self.slow_path(pc);
+            (slow, Some(resume))
+        }
+    }
+
+    /// Stores a comparison's result (in `DST`), or keeps it there for the fused branch.
+    fn finish_compare(&mut self, pc: usize, resume: Option<Label>) {
+        if self.feeds_fused_branch(pc) {
+            self.apply_effect(2, 1);
+            self.tos_reg = Some(DST);
+        } else {
+            self.store_result();
+        }
+        if let Some(resume) = resume {
+            self.buf.bind(resume);
+        }
     }
 
     /// Float `+`, `-`, `*`, `/` (`_BINARY_OP_ADD_FLOAT` and kin) in SSE2, on floats and
@@ -154,13 +178,12 @@ impl Lower<'_> {
 
     /// `_COMPARE_OP_FLOAT`: a bool from two numbers, at least one a float.
     pub(super) fn lower_compare_float(&mut self, pc: usize, cmp: Cmp) -> Next {
-        let (slow, resume) = self.slow_path(pc);
+        let (slow, resume) = self.compare_slow_path(pc);
         self.load_operands();
         emit_number_to_xmm(&mut self.buf, Xmm::Xmm0, A, TMP, slow);
         emit_number_to_xmm(&mut self.buf, Xmm::Xmm1, B, TMP, slow);
         emit_compare_float(&mut self.buf, cmp, Xmm::Xmm0, Xmm::Xmm1, DST, TMP);
-        self.store_result();
-        self.buf.bind(resume);
+        self.finish_compare(pc, resume);
         Next::Falls
     }
 }

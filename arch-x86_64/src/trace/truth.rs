@@ -48,7 +48,12 @@ impl Lower<'_> {
                 self.buf.emit(mov_r64_imm64(Reg::Rdx, FALSE_BITS as i64));
             }
         }
-        self.buf.emit(mov_rm64_r64(top, Reg::Rdx));
+        if self.feeds_fused_branch(pc) {
+            // The truth goes to the branch in RDX; the value stays for a hand-back.
+            self.tos_reg = Some(Reg::Rdx);
+        } else {
+            self.buf.emit(mov_rm64_r64(top, Reg::Rdx));
+        }
         Next::Falls
     }
 

@@ -7,19 +7,21 @@ use vm_core::jit::JitError;
 use vm_core::layout::tag;
 use vm_core::Value;
 
-use super::call::has_helper;
+use super::branch::can_lower_fused_jump;
+use super::call::{has_flow_helper, has_helper};
 use super::numbers::cmp_of;
 use super::{Lower, Next};
 use crate::enc::{mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, Reg};
 
 /// Whether uop `pc` of `exec`, in the dispatch entry that starts at `entry_start`, can be
-/// lowered. It must run in the executor's first frame; the uops that hand back at
+/// lowered. It must run in the frame the code runs in (`frame`, an index of the
+/// executor's codes); the uops that hand back at
 /// themselves must begin their entry, and a loop head, which hands back at its entry when
 /// exhausted, must follow only checks there and must have gone on into the loop when
 /// recorded.
-pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize) -> bool {
+pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize, frame: u8) -> bool {
     let u = &exec.uops[pc];
-    if u.code != 0 {
+    if u.code != frame {
         return false;
     }
     let first = pc == entry_start;
@@ -59,6 +61,7 @@ pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize) -> bool 
         | Uop::_UNARY_NOT
         | Uop::_IS_OP => true,
         Uop::_COMPARE_OP_INT | Uop::_COMPARE_OP_FLOAT => cmp_of(u.oparg).is_some() || has_helper(u),
+        Uop::_POP_JUMP_NEXT => can_lower_fused_jump(exec, pc, entry_start),
         Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_LIST => {
             let checks_before = exec.uops[entry_start..pc]
                 .iter()
@@ -74,7 +77,7 @@ pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize) -> bool 
         | Uop::_GUARD_IS_NOT_NONE_POP
         | Uop::_JUMP_TO_TOP
         | Uop::_EXIT_TRACE => first,
-        _ => has_helper(u),
+        _ => has_helper(u) || has_flow_helper(exec, pc),
     }
 }
 
@@ -147,13 +150,18 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         },
         Uop::_TO_BOOL_BOOL | Uop::_TO_BOOL_INT | Uop::_TO_BOOL_NONE => cx.lower_to_bool(pc, u.uop),
         Uop::_UNARY_NOT => cx.lower_not(),
+        Uop::_POP_JUMP_NEXT => cx.lower_fused_jump(pc),
         Uop::_IS_OP => cx.lower_is(u.oparg != 0),
         Uop::_EXIT_TRACE => {
             cx.hand_back(pc);
             Next::Ends
         }
-        _ => {
+        _ if has_helper(u) => {
             cx.lower_call(pc);
+            return Ok(Next::Falls);
+        }
+        _ => {
+            cx.lower_flow(pc)?;
             return Ok(Next::Falls);
         }
     };

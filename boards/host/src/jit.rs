@@ -105,15 +105,29 @@ mod listing {
         let mut f = IntelFormatter::new();
         f.options_mut().set_hex_prefix("0x");
         f.options_mut().set_hex_suffix("");
+        let mut body_end = 0;
         for (name, c) in &t.uops {
             let _ = writeln!(out, "  {:>4} {name} ({:?})", c.pc, c.how);
-            let code = &t.bytes[c.start as usize..c.end as usize];
-            let ip = t.address as u64 + u64::from(c.start);
-            for inst in Decoder::with_ip(64, code, ip, DecoderOptions::NONE) {
-                let mut text = String::new();
-                f.format(&inst, &mut text);
-                let _ = writeln!(out, "         {:x}  {text}", inst.ip());
-            }
+            disassemble(out, &mut f, t, c.start as usize, c.end as usize);
+            body_end = body_end.max(c.end as usize);
+        }
+        let _ = writeln!(out, "  starts, exits and slow paths");
+        disassemble(out, &mut f, t, body_end, t.bytes.len());
+    }
+
+    /// Appends the instructions of `t`'s bytes `start..end` at their addresses.
+    fn disassemble(
+        out: &mut String,
+        f: &mut IntelFormatter,
+        t: &TraceListing,
+        start: usize,
+        end: usize,
+    ) {
+        let ip = t.address as u64 + start as u64;
+        for inst in Decoder::with_ip(64, &t.bytes[start..end], ip, DecoderOptions::NONE) {
+            let mut text = String::new();
+            f.format(&inst, &mut text);
+            let _ = writeln!(out, "         {:x}  {text}", inst.ip());
         }
     }
 }

@@ -19,7 +19,7 @@ pub mod fuel;
 pub mod hot;
 pub mod ir;
 pub(crate) mod registry;
-mod run;
+pub(crate) mod run;
 mod spot;
 pub mod stats;
 mod table;

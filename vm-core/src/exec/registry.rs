@@ -62,6 +62,9 @@ pub(crate) struct Tier2 {
     pub(crate) jit: Option<crate::jit::backend::Jit>,
     /// Executors run their uops through the uop helpers (`Config::uop_helpers`).
     pub(crate) uop_helpers: bool,
+    /// How machine code left its executor at a uop that changes frames, when the frame
+    /// change was not the recorded one (see `jit::helpers::flow_helper`).
+    pub(crate) code_left: Option<super::run::Left>,
 }
 
 impl core::fmt::Debug for Tier2 {
@@ -106,6 +109,7 @@ impl Tier2 {
             stats: stats.then(Default::default),
             jit: None,
             uop_helpers: false,
+            code_left: None,
         };
         // Slot 0: the shared cold exit, an executor of one `_COLD_EXIT` that every exit
         // links to until a trace is attached to it.

@@ -19,12 +19,18 @@ use crate::trace::record::Recorder;
 use crate::vm::{PyErr, Vm};
 
 /// The state of one executor's run: the tier-1 context of the innermost frame, that
-/// frame's index, and how many uops the first instruction has.
-struct Run<'e> {
-    ctx: Ctx<'e>,
+/// frame's index, and how many uops the first instruction has. `#[repr(C)]` with the
+/// context first: machine code's helpers take a pointer to it as a pointer to the context.
+#[repr(C)]
+pub(crate) struct Run<'e> {
+    pub(crate) ctx: Ctx<'e>,
     fi: usize,
     first_len: usize,
 }
+
+/// How machine code's run of an executor ended at a uop that changes frames, and whether
+/// the run made progress (see [`Vm::run_flow_uop`]).
+pub(crate) struct Left(Ran, bool);
 
 /// How a run of one executor ended.
 enum Ran {
@@ -251,11 +257,9 @@ impl Vm {
                 // A single uop that jumps or changes frames ran (`table::flowing`: going on
                 // came as `Slow`): check where it went.
                 let step = if step == Step::Slow { Step::Next } else { step };
-                match self.flow_outcome(e, &mut t, pc, u, step, progress) {
-                    Ok(next) => match entry_at(table, next) {
-                        Some(n) => di = n,
-                        None => return Ran::Tier1(t.ctx.this as u32),
-                    },
+                let next = self.flow_outcome(e, &mut t, pc, u, step, progress);
+                match next.and_then(|n| self.dispatch_at(e, n, &mut t, progress, has_code)) {
+                    Ok(n) => di = n,
                     Err(ran) => return ran,
                 }
                 continue;
@@ -317,14 +321,31 @@ impl Vm {
             } else {
                 self.slow_dispatch::<STATS>(e, &mut t, pc, progress)
             };
-            match next {
-                Ok(next) => match entry_at(table, next) {
-                    Some(n) => di = n,
-                    None => return Ran::Tier1(t.ctx.this as u32),
-                },
+            match next.and_then(|n| self.dispatch_at(e, n, &mut t, progress, has_code)) {
+                Ok(n) => di = n,
                 Err(ran) => return ran,
             }
         }
+    }
+
+    /// The dispatch entry the executor goes on at after a dispatch the hot loop did not
+    /// run itself (a call, a return, a generator hop, a promoted constant, ...), which
+    /// ends before uop `next`: machine code runs from there first when it starts there.
+    #[inline(always)]
+    fn dispatch_at<'e>(
+        &mut self,
+        e: &'e Executor,
+        next: usize,
+        t: &mut Run<'e>,
+        progress: &mut bool,
+        has_code: bool,
+    ) -> Result<usize, Ran> {
+        if has_code {
+            if let Some(r) = self.run_compiled(e, next, t, progress) {
+                return r;
+            }
+        }
+        entry_at(&e.table, next).ok_or(Ran::Tier1(t.ctx.this as u32))
     }
 
     /// The trace's own loop (`_JUMP_TO_TOP` `u`) in the uop executor: the dispatch entry the
@@ -369,13 +390,26 @@ impl Vm {
         if !e.valid.get() {
             return None;
         }
-        let r = code.run(self, &mut t.ctx, pc)?;
+        let r = code.run(self, e, (t as *mut Run<'e>).cast::<()>(), pc)?;
         if r & LOOPED != 0 {
             *progress = true;
             e.warm.set(true);
         }
         let at = (r & 0xFFFF) as usize;
         let status = HelperStatus::from_u32((r >> STATUS_SHIFT) & STATUS_MASK);
+        if status == HelperStatus::Left {
+            return Some(Err(match self.tier2.code_left.take() {
+                Some(Left(ran, moved)) => {
+                    *progress |= moved;
+                    ran
+                }
+                None => Ran::Error(
+                    self.internal_error("machine code left without saying how"),
+                    t.ctx.fi,
+                    t.ctx.this,
+                ),
+            }));
+        }
         if status != HelperStatus::Next {
             let Some(u) = e.uops.get(at) else {
                 return Some(Err(Ran::Tier1(t.ctx.this as u32)));
@@ -390,6 +424,38 @@ impl Vm {
         Some(Ok(
             entry_at(&e.table, at).or_else(|| entry_at(&e.table, pc))?
         ))
+    }
+
+    /// Machine code's run of uop `pc`, which changes frames (a call, a return, a generator
+    /// hop), as the uop executor runs it: `Next` when the frame change is the recorded one
+    /// (`t` then describes the new frame); otherwise `Left`, with how the run ended in
+    /// `tier2.code_left`.
+    pub(crate) fn run_flow_uop<'e>(
+        &mut self,
+        e: &'e Executor,
+        t: &mut Run<'e>,
+        pc: usize,
+    ) -> HelperStatus {
+        let mut progress = false;
+        let r = match e.uops.get(pc) {
+            Some(u) => {
+                // (As the hot loop sets it before a dispatch: the call records it.)
+                t.ctx.this = u.target as usize;
+                self.flow_uop(e, t, pc, u, &mut progress)
+            }
+            None => Err(Ran::Tier1(t.ctx.this as u32)),
+        };
+        match r {
+            Ok(next) if next == pc + 1 => HelperStatus::Next,
+            Ok(_) => {
+                self.tier2.code_left = Some(Left(Ran::Tier1(t.ctx.ip as u32), progress));
+                HelperStatus::Left
+            }
+            Err(ran) => {
+                self.tier2.code_left = Some(Left(ran, progress));
+                HelperStatus::Left
+            }
+        }
     }
 
     /// The dispatch at uop `pc` that the hot loop does not run itself (its entry is

@@ -16,7 +16,6 @@ use super::helpers::HelperContext;
 use super::memory::{CodeMemory, CodeMemoryError, CodeRange};
 use crate::bytecode::ops::Uop;
 use crate::exec::ir::Executor;
-use crate::interp::eval::Ctx;
 use crate::vm::Vm;
 
 /// A block of code memory, writable or sealed (executable), never both. Dropping it frees
@@ -268,15 +267,23 @@ impl CompiledCode {
     }
 
     /// Runs the code that starts at uop `uop`, if there is one, on the innermost frame of
-    /// `vm`, which `ctx` describes.
-    pub(crate) fn run(&self, vm: &mut Vm, ctx: &mut Ctx<'_>, uop: usize) -> Option<CodeResult> {
+    /// `vm`, for executor `exec`, whose run state (`exec::run::Run`, the frame state
+    /// first) `run` points to.
+    pub(crate) fn run(
+        &self,
+        vm: &mut Vm,
+        exec: &Executor,
+        run: *mut (),
+        uop: usize,
+    ) -> Option<CodeResult> {
         type Entry = unsafe extern "C" fn(*mut HelperContext, *const u8) -> CodeResult;
         let start = self.start(uop)?;
-        let mut cx = HelperContext::new(vm, (ctx as *mut Ctx<'_>).cast::<()>());
+        let mut cx = HelperContext::for_code(vm, run, exec);
         // SAFETY: the block is sealed and `self` keeps it alive for the call. A backend that
         // listed starts vouches (`Backend`'s contract, an unsafe trait) that `entry` is an
         // `Entry` running the code at `start` as the executor's uops would; `cx` holds
-        // pointers made from the exclusive borrows `vm` and `ctx`, unused until it returns.
+        // pointers made from the exclusive borrows `vm` and `run` (the caller's), unused
+        // until it returns, and `exec`, which outlives the call.
         Some(unsafe {
             let f = core::mem::transmute::<*const u8, Entry>(self.entry);
             f(&mut cx, start)

@@ -15,6 +15,7 @@
 use core::mem::offset_of;
 
 use crate::bytecode::ops::Uop;
+use crate::exec::ir::Executor;
 use crate::interp::eval::{Ctx, Step, UOP_HANDLERS};
 use crate::interp::frame::Frame;
 use crate::interp::stack::ValueStack;
@@ -47,6 +48,8 @@ pub struct HelperContext {
     fuel: *mut i64,
     /// The collection clock ([`crate::layout::GC_ALLOCATED`], [`crate::layout::GC_NEXT`]).
     gc: *const GcClock,
+    /// The executor the code belongs to (null when a helper is called from Rust).
+    exec: *const Executor,
 }
 
 /// Offset of the VM pointer in a [`HelperContext`].
@@ -65,6 +68,8 @@ pub const CTX_SIGNALS: usize = offset_of!(HelperContext, signals);
 pub const CTX_FUEL: usize = offset_of!(HelperContext, fuel);
 /// Offset of the collection clock pointer.
 pub const CTX_GC: usize = offset_of!(HelperContext, gc);
+/// Offset of the executor pointer.
+pub const CTX_EXEC: usize = offset_of!(HelperContext, exec);
 
 const _: () = assert!(
     CTX_VM == 0
@@ -75,12 +80,19 @@ const _: () = assert!(
         && CTX_SIGNALS == 40
         && CTX_FUEL == 48
         && CTX_GC == 56
+        && CTX_EXEC == 64
 );
 
 impl HelperContext {
     /// The context of code that runs frame state `frame` of `vm`. Every pointer is derived
     /// from `vm`'s one pointer, so a helper's `&mut Vm` made from it covers them all.
     pub fn new(vm: &mut Vm, frame: *mut ()) -> HelperContext {
+        HelperContext::for_code(vm, frame, core::ptr::null())
+    }
+
+    /// The context machine code of executor `exec` runs with: `frame` is the executor's
+    /// run state (whose first field is the frame state helpers read).
+    pub(crate) fn for_code(vm: &mut Vm, frame: *mut (), exec: *const Executor) -> HelperContext {
         let vm: *mut Vm = vm;
         // SAFETY: `vm` comes from a live exclusive borrow; taking field addresses through it
         // reads nothing and creates no reference.
@@ -94,6 +106,7 @@ impl HelperContext {
                 gc: (*vm).heap.clock(),
                 vm,
                 frame,
+                exec,
             }
         }
     }
@@ -145,6 +158,9 @@ pub enum HelperStatus {
     Error = 4,
     /// Nothing ran: the caller handles the uop another way.
     Slow = 5,
+    /// A uop that changes frames did not change them as recorded: the run of the executor
+    /// is over, and the VM knows how it ended ([`flow_helper`]).
+    Left = 6,
 }
 
 /// The signature of every uop helper: context, oparg, operand (the offset of the uop's
@@ -172,6 +188,7 @@ impl HelperStatus {
             2 => HelperStatus::Exit,
             3 => HelperStatus::Deopt,
             5 => HelperStatus::Slow,
+            6 => HelperStatus::Left,
             _ => HelperStatus::Error,
         }
     }
@@ -184,7 +201,9 @@ impl HelperStatus {
             HelperStatus::Exit => Step::Exit,
             HelperStatus::Deopt => Step::Deopt,
             HelperStatus::Error => Step::Error,
-            HelperStatus::Slow => Step::Slow,
+            // (The executor handles `Left` before asking for a step; `Slow` reads as the
+            // internal error it would be.)
+            HelperStatus::Slow | HelperStatus::Left => Step::Slow,
         }
     }
 }
@@ -230,6 +249,36 @@ macro_rules! helper_table {
 
 crate::for_each_uop!(helper_table);
 
+/// The helper machine code calls for a uop that changes frames (a call, a return, a
+/// generator hop), with the uop's index in its executor as the oparg: it runs the uop as the
+/// uop executor does and answers `Next` when the frame change is the recorded one (the
+/// frame state then describes the new frame; code reloads its pinned pointers), `Left`
+/// otherwise. Same signature as the uop helpers.
+///
+/// # Safety
+/// As [`run`]'s, and `cx` is the context of an executor's code ([`CompiledCode::run`]
+/// makes it): its executor pointer is live, and its frame pointer is the executor's run
+/// state.
+///
+/// [`CompiledCode::run`]: super::CompiledCode::run
+pub unsafe extern "C" fn flow_helper(cx: *mut HelperContext, pc: u32, _operand: u64) -> u32 {
+    // SAFETY: the caller guarantees `cx` and its pointers are live and unaliased for the
+    // call, and that `frame` points to the executor's `Run`, whose lifetime is the
+    // executor's (which outlives the call).
+    let (vm, exec, run) = unsafe {
+        let cx = &mut *cx;
+        if cx.exec.is_null() {
+            return HelperStatus::Error as u32;
+        }
+        (
+            &mut *cx.vm,
+            &*cx.exec,
+            &mut *cx.frame.cast::<crate::exec::run::Run<'_>>(),
+        )
+    };
+    vm.run_flow_uop(exec, run, pc as usize) as u32
+}
+
 /// The helper of `uop`.
 pub fn helper_of(uop: Uop) -> UopHelper {
     UOP_HELPERS[uop as usize]
@@ -266,6 +315,7 @@ mod tests {
             HelperStatus::Deopt,
             HelperStatus::Error,
             HelperStatus::Slow,
+            HelperStatus::Left,
         ] {
             assert_eq!(HelperStatus::from_u32(s as u32), s);
         }
