@@ -19,7 +19,7 @@ const GNU_TIME: &str = "/usr/bin/time";
 const OTHERS: [&str; 3] = ["python3", "micropython", "pypy3"];
 
 const USAGE: &str = "\
-usage: cargo xtask bench [--runs N] [--filter NAME] [--tiercel-args \"ARGS\"] [--tier1] [--baseline PATH] [--markdown]
+usage: cargo xtask bench [--runs N] [--filter NAME] [--tiercel-args \"ARGS\"] [--tier1] [--tier3] [--baseline PATH] [--markdown]
 
 Builds tiercel (release), runs every bench/*.py N times (default 5) on tiercel and on each of
 python3, micropython, pypy3 that is installed, interleaved, and prints the median wall time of
@@ -31,6 +31,8 @@ that cell and makes the exit status non-zero.
   --filter NAME         only programs whose name contains NAME (repeatable)
   --tiercel-args ARGS   extra arguments for tiercel, before the script (split on spaces)
   --tier1               also time `tiercel --tier 1` (the interpreter alone) in its own column
+  --tier3               also time `tiercel --tier 3` (machine code, where the host has a
+                        backend) in its own column
   --baseline PATH       also time another tiercel binary (e.g. a release build of an older
                         commit) in columns of its own, with --tier 1 too when --tier1 is given
   --markdown            print the tables as Markdown";
@@ -41,6 +43,7 @@ struct Options {
     filters: Vec<String>,
     tiercel_args: Vec<String>,
     tier1: bool,
+    tier3: bool,
     markdown: bool,
     /// Another tiercel binary timed beside this one (the code before a change).
     baseline: Option<String>,
@@ -118,6 +121,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         filters: Vec::new(),
         tiercel_args: Vec::new(),
         tier1: false,
+        tier3: false,
         markdown: false,
         baseline: None,
     };
@@ -146,6 +150,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             ),
             "--markdown" => opts.markdown = true,
             "--tier1" => opts.tier1 = true,
+            "--tier3" => opts.tier3 = true,
             "--baseline" => opts.baseline = Some(value("--baseline")?),
             other => return Err(format!("unknown argument: {other}")),
         }
@@ -241,12 +246,22 @@ fn find_interpreters(root: &Path, tiercel: &Path, opts: &Options) -> Vec<Interp>
             Interp {
                 name: "tiercel --tier 1".to_string(),
                 argv: vec![tiercel.display().to_string(), "--tier".into(), "1".into()],
+                version: version.clone(),
+            },
+        );
+    }
+    if opts.tier3 {
+        found.insert(
+            pos + 1 + usize::from(opts.tier1),
+            Interp {
+                name: "tiercel --tier 3".to_string(),
+                argv: vec![tiercel.display().to_string(), "--tier".into(), "3".into()],
                 version,
             },
         );
     }
     if let Some(base) = &opts.baseline {
-        let at = pos + 1 + usize::from(opts.tier1);
+        let at = pos + 1 + usize::from(opts.tier1) + usize::from(opts.tier3);
         let version = format!("baseline binary {base}");
         let mut argv = vec![base.clone()];
         argv.extend(opts.tiercel_args.iter().cloned());

@@ -197,6 +197,13 @@ pub fn test_rm32_r32(dst: impl Into<Rm>, src: Reg) -> Inst {
     encode_rm(Form::D, &[0x85], src.num(), dst.into().into())
 }
 
+/// `cmp r/m32, r32`: Intel SDM Vol. 2A §3.2 CMP, `39 /r`. Compares `u32` fields (a class
+/// version, an instance's dict reference) without loading them.
+#[inline]
+pub fn cmp_rm32_r32(dst: impl Into<Rm>, src: Reg) -> Inst {
+    encode_rm(Form::D, &[0x39], src.num(), dst.into().into())
+}
+
 /// `cmp r/m8, imm8`: Intel SDM Vol. 2A §3.2 CMP, `80 /7 ib`. A register operand is its low
 /// byte (SPL, BPL, SIL and DIL get the REX prefix that selects them over AH..BH).
 #[inline]

@@ -24,6 +24,7 @@
 //! guard), which the VM treats as the uop executor treats that uop's answer. The `exit` file
 //! emits these stubs out of line, after the body.
 
+mod attr;
 mod branch;
 mod call;
 mod control;

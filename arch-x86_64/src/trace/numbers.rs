@@ -6,15 +6,17 @@
 //! operand of another type, a result outside the small-int range, a zero divisor) runs the
 //! uop's helper instead, out of line, which does what the uop executor would.
 
-use vm_core::bytecode::ops::{CompareOp, Uop};
+use vm_core::bytecode::ops::{BinaryOp, CompareOp, Uop};
 
 use super::{Lower, Next};
 use crate::abi::INT_TAG;
 use crate::enc::{cmp_rm64_r64, mov_r64_rm64, mov_rm64_r64, CodeBuf, Cond, Label, Reg, Xmm};
 use crate::lower::{
-    emit_add_float, emit_add_small_int, emit_compare_float, emit_compare_small_int, emit_div_float,
-    emit_float_to_xmm, emit_guard_small_int, emit_int_to_float, emit_mul_float, emit_mul_small_int,
-    emit_sub_float, emit_sub_small_int, emit_unbox_int, emit_xmm_to_float, Cmp,
+    emit_add_float, emit_add_small_int, emit_and_small_int, emit_compare_float,
+    emit_compare_small_int, emit_div_float, emit_float_to_xmm, emit_floordiv_small_int,
+    emit_guard_small_int, emit_int_to_float, emit_lshift_small_int, emit_mod_small_int,
+    emit_mul_float, emit_mul_small_int, emit_or_small_int, emit_rshift_small_int, emit_sub_float,
+    emit_sub_small_int, emit_unbox_int, emit_xmm_to_float, emit_xor_small_int, Cmp,
 };
 
 /// The registers the two operands are loaded into: the second from the top (`A`) and the
@@ -23,6 +25,26 @@ const A: Reg = Reg::Rax;
 const B: Reg = Reg::Rcx;
 pub(super) const DST: Reg = Reg::Rdx;
 const TMP: Reg = Reg::Rsi;
+
+/// The operations of `_BINARY_OP_INT` and `_BINARY_OP_SMALL_INT` lowered inline: those
+/// whose small-int fast path the value layer has (the oparg without its in-place offset).
+pub(super) fn inline_int_op(oparg: u32) -> Option<BinaryOp> {
+    let (op, _) = BinaryOp::from_oparg(oparg)?;
+    matches!(
+        op,
+        BinaryOp::And
+            | BinaryOp::Or
+            | BinaryOp::Xor
+            | BinaryOp::FloorDivide
+            | BinaryOp::Remainder
+            | BinaryOp::Lshift
+            | BinaryOp::Rshift
+            | BinaryOp::Add
+            | BinaryOp::Subtract
+            | BinaryOp::Multiply
+    )
+    .then_some(op)
+}
 
 /// The comparison a `COMPARE_OP` oparg asks for.
 pub(super) fn cmp_of(oparg: u32) -> Option<Cmp> {
@@ -116,6 +138,39 @@ impl Lower<'_> {
             _ => emit_mul_small_int(&mut self.buf, DST, A, B, TMP, slow),
         }
         self.store_result();
+        self.buf.bind(resume);
+        Next::Falls
+    }
+
+    /// `_BINARY_OP_INT`, `_BINARY_OP_SMALL_INT` for `op`: inline on small ints with a
+    /// small result, the helper otherwise (which makes a big int, raises on a zero divisor,
+    /// or leaves the trace). The registers keep clear of RAX, RCX and RDX, which division
+    /// and shifts use.
+    pub(super) fn lower_int_op(&mut self, pc: usize, op: BinaryOp) -> Next {
+        const X: Reg = Reg::Rsi;
+        const Y: Reg = Reg::Rdi;
+        const T: Reg = Reg::R8;
+        const R: Reg = Reg::R9;
+        let (slow, resume) = self.slow_path(pc);
+        self.buf.emit(mov_r64_rm64(X, self.slot(1)));
+        self.buf.emit(mov_r64_rm64(Y, self.slot(0)));
+        emit_guard_small_int(&mut self.buf, X, T, slow);
+        emit_guard_small_int(&mut self.buf, Y, T, slow);
+        let b = &mut self.buf;
+        match op {
+            BinaryOp::And => emit_and_small_int(b, R, X, Y),
+            BinaryOp::Or => emit_or_small_int(b, R, X, Y),
+            BinaryOp::Xor => emit_xor_small_int(b, R, X, Y),
+            BinaryOp::FloorDivide => emit_floordiv_small_int(b, R, X, Y, T, slow),
+            BinaryOp::Remainder => emit_mod_small_int(b, R, X, Y, T, slow),
+            BinaryOp::Lshift => emit_lshift_small_int(b, R, X, Y, T, slow),
+            BinaryOp::Rshift => emit_rshift_small_int(b, R, X, Y, T, slow),
+            BinaryOp::Add => emit_add_small_int(b, R, X, Y, T, slow),
+            BinaryOp::Subtract => emit_sub_small_int(b, R, X, Y, T, slow),
+            _ => emit_mul_small_int(b, R, X, Y, T, slow),
+        }
+        self.buf.emit(mov_rm64_r64(self.slot(1), R));
+        self.apply_effect(2, 1);
         self.buf.bind(resume);
         Next::Falls
     }

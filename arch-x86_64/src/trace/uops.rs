@@ -9,7 +9,7 @@ use vm_core::Value;
 
 use super::branch::can_lower_fused_jump;
 use super::call::{has_flow_helper, has_helper};
-use super::numbers::cmp_of;
+use super::numbers::{cmp_of, inline_int_op};
 use super::{Lower, Next};
 use crate::enc::{mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, Reg};
 
@@ -61,6 +61,10 @@ pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize, frame: u
         | Uop::_UNARY_NOT
         | Uop::_IS_OP => true,
         Uop::_COMPARE_OP_INT | Uop::_COMPARE_OP_FLOAT => cmp_of(u.oparg).is_some() || has_helper(u),
+        Uop::_BINARY_OP_INT | Uop::_BINARY_OP_SMALL_INT => {
+            inline_int_op(u.oparg).is_some() || has_helper(u)
+        }
+        Uop::_GUARD_TYPE_VERSION | Uop::_LOAD_ATTR_SLOT => true,
         Uop::_POP_JUMP_NEXT => can_lower_fused_jump(exec, pc, entry_start),
         Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_LIST => {
             let checks_before = exec.uops[entry_start..pc]
@@ -150,6 +154,15 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         },
         Uop::_TO_BOOL_BOOL | Uop::_TO_BOOL_INT | Uop::_TO_BOOL_NONE => cx.lower_to_bool(pc, u.uop),
         Uop::_UNARY_NOT => cx.lower_not(),
+        Uop::_GUARD_TYPE_VERSION => cx.lower_guard_type_version(pc),
+        Uop::_LOAD_ATTR_SLOT => cx.lower_load_attr_slot(pc),
+        Uop::_BINARY_OP_INT | Uop::_BINARY_OP_SMALL_INT => match inline_int_op(u.oparg) {
+            Some(op) => cx.lower_int_op(pc, op),
+            None => {
+                cx.lower_call(pc);
+                return Ok(Next::Falls);
+            }
+        },
         Uop::_POP_JUMP_NEXT => cx.lower_fused_jump(pc),
         Uop::_IS_OP => cx.lower_is(u.oparg != 0),
         Uop::_EXIT_TRACE => {

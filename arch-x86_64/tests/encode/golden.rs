@@ -61,6 +61,7 @@ fn table() -> Vec<(&'static str, &'static [u8], Inst)> {
         ("test rdi, rdi", &[0x48, 0x85, 0xff], test_rm64_r64(Rdi, Rdi)),
         ("test qword ptr [rsi], 0x1", &[0x48, 0xf7, 0x06, 0x01, 0, 0, 0], test_rm64_imm32(m(Rsi), i32_(1))),
         ("test eax, eax", &[0x85, 0xc0], test_rm32_r32(Rax, Rax)),
+        ("cmp [rcx+0x10], edx", &[0x39, 0x51, 0x10], cmp_rm32_r32(md(Rcx, 0x10), Rdx)),
         ("cmp byte ptr [rax], 0x0", &[0x80, 0x38, 0x00], cmp_rm8_imm8(m(Rax), 0)),
         ("cmp sil, -0x1", &[0x40, 0x80, 0xfe, 0xff], cmp_rm8_imm8(Rsi, 0xff)),
         ("imul rax, rcx", &[0x48, 0x0f, 0xaf, 0xc1], imul_r64_rm64(Rax, Rcx)),

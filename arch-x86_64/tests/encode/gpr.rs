@@ -259,6 +259,9 @@ fn narrow_test_and_cmp_forms() {
     sweep_rm_reg(Code::Test_rm32_r32, test_rm32_r32, |m, r| {
         vec![rm_op(m, gpr32), Op::R(gpr32(r))]
     });
+    sweep_rm_reg(Code::Cmp_rm32_r32, cmp_rm32_r32, |m, r| {
+        vec![rm_op(m, gpr32), Op::R(gpr32(r))]
+    });
     sweep_rm_imm(
         Code::Cmp_rm8_imm8,
         &[0u8, 1, 0x7F, 0x80, 0xFF],

@@ -833,7 +833,7 @@ fn dir(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
         None => dicts.push(vm.frames.last().map_or(vm.main_globals, |f| f.globals)),
         Some(v) => {
             if let Some(Obj::Instance(i)) = vm.obj(v) {
-                if let Some(d) = i.dict {
+                if let Some(d) = i.dict.get() {
                     dicts.push(d);
                 }
                 let cls = i.class;

@@ -10,7 +10,7 @@
 //! | an object | [`Obj`] | tag byte at [`OBJ_TAG`] (values in [`tag`]), the variant's fields as a `#[repr(C)]` struct at [`OBJ_PAYLOAD`] |
 //! | list items | `Obj::List`'s [`FixedVec`] | pointer at [`ITEMS_PTR`], length at [`ITEMS_LEN`], capacity at [`ITEMS_CAP`] |
 //! | tuple items | `Obj::Tuple`'s [`FixedBox`] | pointer at [`ITEMS_PTR`], length at [`ITEMS_LEN`] |
-//! | an instance | `Box<Instance>` at [`OBJ_PAYLOAD`] | class at [`INSTANCE_CLASS`], slot values (a [`FixedVec`]) at [`INSTANCE_VALUES`] |
+//! | an instance | `Box<Instance>` at [`OBJ_PAYLOAD`] | class at [`INSTANCE_CLASS`], slot values (a [`FixedVec`]) at [`INSTANCE_VALUES`], explicit dict (`u32`, [`INSTANCE_NO_DICT`] for none) at [`INSTANCE_DICT`] |
 //! | a class | `Box<Class>` at [`OBJ_PAYLOAD`] | version (`u32`) at [`CLASS_VERSION`] |
 //! | a dict | `Box<Dict>` at [`OBJ_PAYLOAD`] | keys version (`u32`) at [`DICT_KEYS_VERSION`] |
 //! | a list iterator | `Obj::ListIter` | list (`u32` reference) at [`LIST_ITER_LIST`], next index at [`LIST_ITER_INDEX`] |
@@ -47,7 +47,7 @@ use crate::interp::stack::ValueStack;
 use crate::limits::Signals;
 use crate::object::dict::Dict;
 use crate::object::heap::GcClock;
-use crate::object::types::{Class, Instance, Obj};
+use crate::object::types::{Class, DictRef, Instance, Obj};
 use crate::object::value::{self, Value};
 
 #[allow(
@@ -118,8 +118,16 @@ pub const OBJ_PAYLOAD: usize = 8;
 pub const INSTANCE_CLASS: usize = offset_of!(Instance, class);
 /// Offset of an instance's slot values (a [`FixedVec`]) in its `Instance` record.
 pub const INSTANCE_VALUES: usize = offset_of!(Instance, values);
+/// Offset of an instance's explicit dict (a `u32`: [`INSTANCE_NO_DICT`] or the dict's
+/// reference) in its `Instance` record.
+pub const INSTANCE_DICT: usize = offset_of!(Instance, dict);
+/// The `u32` at [`INSTANCE_DICT`] of an instance without an explicit dict.
+pub const INSTANCE_NO_DICT: u32 = u32::MAX;
 /// Offset of a class's version (a `u32`) in its `Class` record.
 pub const CLASS_VERSION: usize = offset_of!(Class, version);
+// The dict reference is a bare `u32` whose none is `INSTANCE_NO_DICT`.
+const _: () = assert!(size_of::<DictRef>() == 4);
+const _: () = assert!(matches!(DictRef::NONE, d if d.raw() == INSTANCE_NO_DICT));
 /// Offset of a dict's keys version (a `u32`) in its `Dict` record.
 pub const DICT_KEYS_VERSION: usize = offset_of!(Dict, keys_version);
 

@@ -178,7 +178,7 @@ impl Vm {
         let Obj::Instance(i) = self.heap.get(inst) else {
             return None;
         };
-        if let Some(d) = i.dict {
+        if let Some(d) = i.dict.get() {
             return self.dict_get_str(d, name);
         }
         let pos = self.layout_index(i.class, name)?;
@@ -256,7 +256,7 @@ impl Vm {
     /// Stores an instance attribute (shared layout, or the instance dict).
     pub fn instance_set(&mut self, inst: ObjRef, name: Value, value: Value) -> PyResult<()> {
         let (class, dict) = match self.heap.get(inst) {
-            Obj::Instance(i) => (i.class, i.dict),
+            Obj::Instance(i) => (i.class, i.dict.get()),
             _ => return Ok(()),
         };
         if let Some(d) = dict {
@@ -364,7 +364,7 @@ impl Vm {
     /// Moves an instance's attributes into its own dict (its `__dict__`), permanently.
     pub fn materialize_instance_dict(&mut self, inst: ObjRef) -> PyResult<ObjRef> {
         let (class, values, dict) = match self.heap.get(inst) {
-            Obj::Instance(i) => (i.class, i.values.clone(), i.dict),
+            Obj::Instance(i) => (i.class, i.values.clone(), i.dict.get()),
             _ => return Err(self.internal_error("materialize on a non-instance")),
         };
         if let Some(d) = dict {
@@ -381,7 +381,7 @@ impl Vm {
             }
         }
         if let Obj::Instance(i) = self.heap.get_mut(inst) {
-            i.dict = Some(d);
+            i.dict = crate::object::types::DictRef::some(d);
             i.values = Default::default();
         }
         Ok(d)
@@ -531,7 +531,7 @@ impl Vm {
         };
         let removed = match self.heap.get(r) {
             Obj::Instance(i) => {
-                if let Some(d) = i.dict {
+                if let Some(d) = i.dict.get() {
                     self.dict_del(d, name)?.is_some()
                 } else {
                     let class = i.class;
@@ -590,7 +590,7 @@ impl Vm {
                 Box::new(Instance {
                     class: cls,
                     values: values.into(),
-                    dict: None,
+                    dict: crate::object::types::DictRef::NONE,
                     native: Value::UNDEF,
                     exc: None,
                 })

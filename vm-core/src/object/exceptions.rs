@@ -22,7 +22,7 @@ impl Vm {
         self.alloc_value(Obj::Instance(Box::new(Instance {
             class: cls,
             values: Default::default(),
-            dict: None,
+            dict: crate::object::types::DictRef::NONE,
             native: Value::UNDEF,
             exc: Some(Box::new(exc)),
         })))

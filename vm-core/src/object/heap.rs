@@ -565,7 +565,7 @@ impl Heap {
             && self.instance_pool.try_reserve(1).is_ok()
         {
             inst.values.clear();
-            inst.dict = None;
+            inst.dict = crate::object::types::DictRef::NONE;
             inst.native = Value::UNDEF;
             self.pool_bytes += size_of::<Instance>() + inst.values.capacity() * 8;
             self.instance_pool.push(inst);

@@ -373,6 +373,43 @@ impl Default for ExcState {
     }
 }
 
+/// An instance's explicit attribute dict, if it has one: the dict's reference, or
+/// [`DictRef::NONE`]. One `u32` whose layout is fixed, so machine code tests it
+/// ([`crate::layout::INSTANCE_DICT`]), which an `Option<ObjRef>` would not let it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub struct DictRef(u32);
+
+impl DictRef {
+    /// No dict.
+    pub const NONE: DictRef = DictRef(u32::MAX);
+
+    /// The dict `r` (never the arena's last possible slot, which no heap reaches).
+    pub fn some(r: ObjRef) -> DictRef {
+        DictRef(r.0)
+    }
+
+    /// The dict, if there is one.
+    pub fn get(self) -> Option<ObjRef> {
+        (self != DictRef::NONE).then_some(ObjRef(self.0))
+    }
+
+    /// The bits machine code reads.
+    pub const fn raw(self) -> u32 {
+        self.0
+    }
+
+    /// Whether there is no dict.
+    pub fn is_none(self) -> bool {
+        self == DictRef::NONE
+    }
+
+    /// Whether there is a dict.
+    pub fn is_some(self) -> bool {
+        !self.is_none()
+    }
+}
+
 /// An instance of a user class or of a builtin exception class.
 #[derive(Debug)]
 #[repr(C)]
@@ -383,7 +420,7 @@ pub struct Instance {
     pub values: FixedVec<Value>,
     /// An explicit attribute dict, used once the instance outgrows the shared layout or its
     /// `__dict__` is requested.
-    pub dict: Option<ObjRef>,
+    pub dict: DictRef,
     /// For subclasses of builtin containers: the underlying builtin object.
     pub native: Value,
     /// For exceptions.
@@ -747,7 +784,7 @@ impl Obj {
             Obj::Instance(i) => {
                 f(Value::obj(i.class));
                 i.values.iter().for_each(|x| f(*x));
-                if let Some(d) = i.dict {
+                if let Some(d) = i.dict.get() {
                     f(Value::obj(d));
                 }
                 f(i.native);

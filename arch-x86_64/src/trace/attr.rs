@@ -1,0 +1,128 @@
+//! Instance attributes inline: the class version guard and loads from an instance's slots.
+//!
+//! What the guard and the load compare against (the class version, the slot index) is the
+//! executor's snapshot of the instruction's inline cache, read when the code is built.
+
+use vm_core::exec::ir::UopInst;
+use vm_core::layout::{
+    tag, CLASS_VERSION, INSTANCE_CLASS, INSTANCE_DICT, INSTANCE_NO_DICT, INSTANCE_VALUES,
+    ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD, OBJ_SIZE, OBJ_TAG,
+};
+use vm_core::Value;
+
+use super::exit::at;
+use super::objects::emit_object_of;
+use super::{Lower, Next};
+use crate::abi::ARENA;
+use crate::enc::{
+    add_rm64_r64, cmp_r64_rm64, cmp_rm64_r64, cmp_rm8_imm8, imul_r64_rm64_imm8, mov_r32_imm32,
+    mov_r32_rm32, mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, CodeBuf, Cond, Disp, Imm8, Label, Mem,
+    Reg,
+};
+
+/// Inline-cache unit `k` of uop `u`'s instruction in the executor's snapshot of its code.
+fn cache(lower: &Lower<'_>, u: &UopInst, k: usize) -> Option<u32> {
+    let caches = &lower.exec.codes.get(usize::from(u.code))?.caches;
+    caches.get(u.target as usize + 1 + k).map(|c| c.get())
+}
+
+/// `dst` = the `Instance` record of the instance in the arena slot at `slot`.
+fn emit_instance(buf: &mut CodeBuf, dst: Reg, slot: Reg) {
+    buf.emit(mov_r64_rm64(dst, at(slot, OBJ_PAYLOAD)));
+}
+
+/// Jumps to `fail` unless the 32-bit reference at `[record + offset]` names an arena slot
+/// tagged `tag`; `dst` = that slot's address.
+fn emit_ref_slot(buf: &mut CodeBuf, dst: Reg, record: Reg, offset: usize, tag: u8, fail: Label) {
+    buf.emit(mov_r32_rm32(dst, at(record, offset)));
+    buf.emit(imul_r64_rm64_imm8(dst, dst, Imm8::from(OBJ_SIZE as i8)));
+    buf.emit(add_rm64_r64(dst, ARENA));
+    buf.emit(cmp_rm8_imm8(at(dst, OBJ_TAG), tag));
+    buf.jcc_label(Cond::Ne, fail);
+}
+
+impl Lower<'_> {
+    /// `_GUARD_TYPE_VERSION`: leaves through the uop's exit unless the top is an instance
+    /// without an explicit dict whose class has the cached version.
+    pub(super) fn lower_guard_type_version(&mut self, pc: usize) -> Next {
+        let u = &self.exec.uops[pc];
+        let version = cache(self, u, 1).unwrap_or(0);
+        let exit = self.deopt(pc);
+        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
+        emit_object_of(
+            &mut self.buf,
+            Reg::Rcx,
+            Reg::Rax,
+            Reg::Rdx,
+            tag::INSTANCE,
+            exit,
+        );
+        emit_instance(&mut self.buf, Reg::Rcx, Reg::Rcx);
+        self.buf.emit(mov_r32_imm32(Reg::Rdx, INSTANCE_NO_DICT));
+        self.buf.emit(crate::enc::cmp_rm32_r32(
+            at(Reg::Rcx, INSTANCE_DICT),
+            Reg::Rdx,
+        ));
+        self.buf.jcc_label(Cond::Ne, exit);
+        emit_ref_slot(
+            &mut self.buf,
+            Reg::Rdx,
+            Reg::Rcx,
+            INSTANCE_CLASS,
+            tag::CLASS,
+            exit,
+        );
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rdx, at(Reg::Rdx, OBJ_PAYLOAD)));
+        self.buf.emit(mov_r32_imm32(Reg::Rax, version));
+        self.buf.emit(crate::enc::cmp_rm32_r32(
+            at(Reg::Rdx, CLASS_VERSION),
+            Reg::Rax,
+        ));
+        self.buf.jcc_label(Cond::Ne, exit);
+        Next::Falls
+    }
+
+    /// `_LOAD_ATTR_SLOT`: replaces the instance on top by the value in its cached slot (and
+    /// pushes a null for a method call's `self` slot when the oparg says so); leaves through
+    /// the uop's exit when the slot is absent or unset.
+    pub(super) fn lower_load_attr_slot(&mut self, pc: usize) -> Next {
+        let u = &self.exec.uops[pc];
+        let (slot, oparg) = (cache(self, u, 2).unwrap_or(u32::MAX), u.oparg);
+        let exit = self.deopt(pc);
+        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
+        emit_object_of(
+            &mut self.buf,
+            Reg::Rcx,
+            Reg::Rax,
+            Reg::Rdx,
+            tag::INSTANCE,
+            exit,
+        );
+        emit_instance(&mut self.buf, Reg::Rcx, Reg::Rcx);
+        self.buf.emit(mov_r32_imm32(Reg::Rdx, slot));
+        self.buf.emit(cmp_r64_rm64(
+            Reg::Rdx,
+            at(Reg::Rcx, INSTANCE_VALUES + ITEMS_LEN),
+        ));
+        self.buf.jcc_label(Cond::Ae, exit);
+        self.buf.emit(mov_r64_rm64(
+            Reg::Rcx,
+            at(Reg::Rcx, INSTANCE_VALUES + ITEMS_PTR),
+        ));
+        let disp = Disp::new(8 * i64::from(slot)).unwrap_or(Disp::ZERO);
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rax, Mem::base_disp(Reg::Rcx, disp)));
+        self.buf
+            .emit(mov_r64_imm64(Reg::Rdx, Value::UNDEF.bits() as i64));
+        self.buf.emit(cmp_rm64_r64(Reg::Rax, Reg::Rdx));
+        self.buf.jcc_label(Cond::E, exit);
+        self.buf.emit(mov_rm64_r64(self.slot(0), Reg::Rax));
+        if oparg & 1 != 0 {
+            self.buf
+                .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rdx));
+            self.apply_effect(1, 2);
+        }
+        Next::Falls
+    }
+}
