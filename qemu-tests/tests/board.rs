@@ -4,7 +4,9 @@
 
 use std::time::Duration;
 
-use qemu_tests::script::{FLAG_FAULT_EXEC_WRITABLE, FLAG_FAULT_WRITE_EXEC, FLAG_SELFTEST};
+use qemu_tests::script::{
+    FLAG_FAULT_EXEC_WRITABLE, FLAG_FAULT_WRITE_EXEC, FLAG_JIT_STATS, FLAG_SELFTEST, FLAG_TIER3,
+};
 use qemu_tests::{run, Arch, Exit, Output, Run, Script, EXIT_FAULT, PROMPT};
 
 const TIMEOUT: Duration = Duration::from_secs(120);
@@ -218,6 +220,38 @@ fn code_memory_selftest_x86_64() {
 #[test]
 fn code_memory_selftest_aarch64() {
     selftest(Arch::Aarch64);
+}
+
+/// A hot loop at tier 3: compiled into the board's code region on x86-64 (the backend's
+/// architecture), run in tier 2 on AArch64 (no backend yet); the same output on both.
+fn tier3(arch: Arch) -> String {
+    let mut s = Script::new(
+        "hot.py",
+        "t = 0\nfor i in range(20000):\n    t += i % 7\nprint(t)\n",
+    );
+    s.flags |= FLAG_TIER3 | FLAG_JIT_STATS;
+    let out = script(arch, s);
+    let ctx = dump(&out);
+    assert_eq!(out.exit, Exit::Status(0), "{ctx}");
+    assert!(out.stdout.starts_with("59997\n"), "{ctx}");
+    out.stdout
+}
+
+#[test]
+fn tier3_compiles_hot_code_on_x86_64() {
+    let stdout = tier3(Arch::X86_64);
+    let compiled: u64 = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("jit: ")?.split(' ').next()?.parse().ok())
+        .unwrap_or(0);
+    assert!(compiled >= 1, "{stdout}");
+    assert!(stdout.contains(" 0 refused"), "{stdout}");
+}
+
+#[test]
+fn tier3_runs_tier2_on_aarch64() {
+    let stdout = tier3(Arch::Aarch64);
+    assert!(stdout.contains("jit: none"), "{stdout}");
 }
 
 fn fault(arch: Arch, flag: u32) {

@@ -57,7 +57,23 @@ fn corpus_on_both_boards_tier2_everything_hot() {
     corpus_with(script::FLAG_HOT1, " (--tier 2 --hot 1)");
 }
 
+/// Tier 3 with every threshold at 1 on the board with a backend (x86-64): nearly
+/// everything runs in machine code, its exits and its hand-backs.
+#[test]
+fn corpus_on_x86_64_tier3_everything_hot() {
+    corpus_on(
+        &[Arch::X86_64],
+        script::FLAG_TIER3 | script::FLAG_HOT1,
+        " (--tier 3 --hot 1)",
+    );
+}
+
 fn corpus_with(extra_flags: u32, label: &str) {
+    corpus_on(&Arch::ALL, extra_flags, label);
+}
+
+/// The corpus on `boards` (narrowed by `TIERCEL_QEMU_BOARDS`) with `extra_flags`.
+fn corpus_on(boards: &[Arch], extra_flags: u32, label: &str) {
     let names = corpus::programs();
     assert!(
         names.len() >= 200,
@@ -71,8 +87,9 @@ fn corpus_with(extra_flags: u32, label: &str) {
         Ok(list) => list
             .split(',')
             .map(|b| Arch::parse(b.trim()).unwrap_or_else(|| panic!("unknown board {b:?}")))
+            .filter(|a| boards.contains(a))
             .collect(),
-        Err(_) => Arch::ALL.to_vec(),
+        Err(_) => boards.to_vec(),
     };
     for &arch in &boards {
         build_image(arch);

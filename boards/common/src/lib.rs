@@ -54,6 +54,9 @@ pub struct BoardInfo {
     /// The VM heap limit in bytes: a fraction of the board's allocator, so the VM raises
     /// `MemoryError` while the allocator still has room for the compiler and bookkeeping.
     pub heap_limit: usize,
+    /// Makes the board's JIT (its code memory and the backend of its architecture) for a
+    /// script run at tier 3; `None` on a board without a backend, which then runs tier 2.
+    pub jit: Option<fn() -> Option<vm_core::jit::JitConfig>>,
 }
 
 impl BoardInfo {
@@ -63,6 +66,15 @@ impl BoardInfo {
         BoardInfo {
             name,
             heap_limit: heap_size / 4 * 3,
+            jit: None,
+        }
+    }
+
+    /// This board with a JIT for tier 3.
+    pub const fn with_jit(self, jit: fn() -> Option<vm_core::jit::JitConfig>) -> Self {
+        BoardInfo {
+            jit: Some(jit),
+            ..self
         }
     }
 }
@@ -127,6 +139,10 @@ pub fn new_vm<P: Platform + Clone + 'static>(
             2
         },
         hot: (flags & script::FLAG_HOT1 != 0).then_some(1),
+        jit: match info.jit {
+            Some(make) if flags & script::FLAG_TIER3 != 0 => make(),
+            _ => None,
+        },
         ..Config::default()
     };
     let mut console = platform.clone();
@@ -155,6 +171,18 @@ pub fn run_script<P: Platform + Clone + 'static>(
     };
     let r = vm.run_source(source, s.name);
     let status = report(&mut vm, r);
+    if s.flags & script::FLAG_JIT_STATS != 0 {
+        let line = match vm.jit_stats() {
+            Some(j) => alloc::format!(
+                "jit: {} compiled, {} refused, {} out of memory\n",
+                j.compiled,
+                j.refused,
+                j.out_of_memory
+            ),
+            None => alloc::string::String::from("jit: none\n"),
+        };
+        vm.write_out(&line);
+    }
     vm.host.flush();
     status
 }

@@ -38,6 +38,12 @@ pub const FLAG_TIER1: u32 = 1 << 5;
 /// Flag: every hot-spot threshold at 1 (`Config::hot = Some(1)`, `tiercel --hot 1`): nearly
 /// everything runs in traces.
 pub const FLAG_HOT1: u32 = 1 << 6;
+/// Flag: tier 3 (`tiercel --tier 3`): machine code where the board has a backend
+/// ([`crate::BoardInfo::jit`]), tier 2 elsewhere.
+pub const FLAG_TIER3: u32 = 1 << 7;
+/// Flag: after the script, print what the JIT did on stdout (`jit: N compiled, ...`, or
+/// `jit: none` without one), as `tiercel --stats` does on the host.
+pub const FLAG_JIT_STATS: u32 = 1 << 8;
 
 /// A script found in guest memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

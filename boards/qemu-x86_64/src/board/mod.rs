@@ -15,8 +15,21 @@ use board_common::{BoardInfo, Devices};
 /// The console (COM1) and the clocks (TSC, CMOS RTC) as the shared code sees them.
 const DEVICES: Devices = Devices::new(uart::write, uart::read_byte, clock::monotonic, clock::wall);
 
-/// What the board shows in the REPL banner, and the VM's share of the heap.
-const INFO: BoardInfo = BoardInfo::new("qemu-x86_64", boot::HEAP_SIZE);
+/// What the board shows in the REPL banner, the VM's share of the heap, and its JIT.
+const INFO: BoardInfo = BoardInfo::new("qemu-x86_64", boot::HEAP_SIZE).with_jit(jit);
+
+/// Tier 3 on this board: the code region and the x86-64 backend (`None` once the region
+/// was taken: one VM per boot gets it).
+fn jit() -> Option<vm_core::jit::JitConfig> {
+    use alloc::boxed::Box;
+    use alloc::rc::Rc;
+    use board_common::selftest::TestCpu;
+    let region = codemem::CodeRegion::take()?;
+    Some(vm_core::jit::JitConfig {
+        memory: Rc::new(region),
+        backend: vm_core::jit::BackendFactory(Rc::new(|| Box::new(arch_x86_64::X86Backend::new()))),
+    })
+}
 
 #[panic_handler]
 fn panic(info: &core::panic::PanicInfo<'_>) -> ! {
