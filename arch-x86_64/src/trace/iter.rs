@@ -160,6 +160,63 @@ impl Lower<'_> {
         Next::Falls
     }
 
+    /// `_STORE_SUBSCR_LIST_INT`: `list[i] = v` for a small int `i` in range (negative
+    /// from the end); leaves through the uop's exit otherwise.
+    pub(super) fn lower_list_store(&mut self, pc: usize) -> Next {
+        let exit = self.deopt(pc);
+        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(1)));
+        emit_object_of(&mut self.buf, Reg::Rcx, Reg::Rax, Reg::Rdx, tag::LIST, exit);
+        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
+        emit_guard_small_int(&mut self.buf, Reg::Rax, Reg::Rdx, exit);
+        emit_unbox_int(&mut self.buf, Reg::Rax, Reg::Rax);
+        let len = at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_LEN);
+        let positive = self.buf.new_label();
+        self.buf.emit(cmp_rm64_imm8(Reg::Rax, Imm8::from(0)));
+        self.buf.jcc_label(Cond::Ge, positive);
+        self.buf.emit(add_r64_rm64(Reg::Rax, len));
+        self.buf.bind(positive);
+        self.buf.emit(cmp_r64_rm64(Reg::Rax, len));
+        self.buf.jcc_label(Cond::Ae, exit);
+        self.buf.emit(mov_r64_rm64(
+            Reg::Rcx,
+            at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_PTR),
+        ));
+        self.buf.emit(mov_r64_rm64(Reg::Rdx, self.slot(2)));
+        self.buf
+            .emit(mov_rm64_r64(item(Reg::Rcx, Reg::Rax), Reg::Rdx));
+        self.apply_effect(3, 0);
+        Next::Falls
+    }
+
+    /// `_UNPACK_SEQUENCE_TWO_TUPLE`, `_UNPACK_SEQUENCE_TUPLE`, `_UNPACK_SEQUENCE_LIST`:
+    /// replaces the sequence on top by its `n` items, the first on top; leaves through the
+    /// uop's exit unless it is of the uop's type and has exactly `n` items.
+    pub(super) fn lower_unpack(&mut self, pc: usize, tag: u8, n: u32) -> Next {
+        let exit = self.deopt(pc);
+        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
+        emit_object_of(&mut self.buf, Reg::Rcx, Reg::Rax, Reg::Rdx, tag, exit);
+        self.buf.emit(crate::enc::mov_r32_imm32(Reg::Rdx, n));
+        self.buf.emit(cmp_r64_rm64(
+            Reg::Rdx,
+            at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_LEN),
+        ));
+        self.buf.jcc_label(Cond::Ne, exit);
+        self.buf.emit(mov_r64_rm64(
+            Reg::Rcx,
+            at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_PTR),
+        ));
+        // Item `k` goes `k` places below the new top: the sequence's slot gets the last.
+        let base = self.depth - 1;
+        for k in 0..n {
+            let from = Mem::base_disp(Reg::Rcx, Disp::new(8 * i64::from(k)).unwrap_or(Disp::ZERO));
+            self.buf.emit(mov_r64_rm64(Reg::Rax, from));
+            self.buf
+                .emit(mov_rm64_r64(self.slot_at(base + n - 1 - k), Reg::Rax));
+        }
+        self.apply_effect(1, n);
+        Next::Falls
+    }
+
     /// Which inline lowering a loop head or subscript uop has.
     pub(super) fn lower_iteration(&mut self, pc: usize, uop: Uop) -> Next {
         match uop {

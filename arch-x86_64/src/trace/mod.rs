@@ -189,6 +189,14 @@ pub fn assemble(exec: &Executor) -> Result<Assembled, JitError> {
             continue;
         }
         reachable = cx.lower_entry(pc, entry_end)? == Next::Falls;
+        let handed_back = cx
+            .uop_code
+            .last()
+            .is_some_and(|c| usize::from(c.pc) == pc && c.how == How::HandBack);
+        if handed_back && start_depths.last().is_some_and(|&(s, _)| s == pc) {
+            // Code that would hand back at once only costs the way in and out.
+            start_depths.pop();
+        }
         pc = entry_end;
     }
     if reachable {

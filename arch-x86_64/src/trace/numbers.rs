@@ -121,6 +121,21 @@ impl Lower<'_> {
         Next::Falls
     }
 
+    /// `_GUARD_BOTH_NUMBERS`: leaves through the uop's exit unless both operands are small
+    /// ints or floats.
+    pub(super) fn lower_guard_numbers(&mut self, pc: usize) -> Next {
+        let exit = self.deopt(pc);
+        self.load_operands();
+        for v in [A, B] {
+            let number = self.buf.new_label();
+            self.buf.emit(cmp_rm64_r64(v, INT_TAG));
+            self.buf.jcc_label(Cond::B, number);
+            emit_guard_small_int(&mut self.buf, v, TMP, exit);
+            self.buf.bind(number);
+        }
+        Next::Falls
+    }
+
     /// Small-int `+`, `-`, `*` (`_BINARY_OP_ADD_INT` and kin): inline while operands and
     /// result are small ints, the helper otherwise.
     pub(super) fn lower_int_arith(&mut self, pc: usize, uop: Uop) -> Next {

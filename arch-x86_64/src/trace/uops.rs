@@ -64,7 +64,12 @@ pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize, frame: u
         Uop::_BINARY_OP_INT | Uop::_BINARY_OP_SMALL_INT => {
             inline_int_op(u.oparg).is_some() || has_helper(u)
         }
-        Uop::_GUARD_TYPE_VERSION | Uop::_LOAD_ATTR_SLOT => true,
+        Uop::_GUARD_TYPE_VERSION
+        | Uop::_LOAD_ATTR_SLOT
+        | Uop::_GUARD_BOTH_NUMBERS
+        | Uop::_STORE_SUBSCR_LIST_INT => true,
+        Uop::_UNPACK_SEQUENCE_TWO_TUPLE => u.oparg == 2,
+        Uop::_UNPACK_SEQUENCE_TUPLE | Uop::_UNPACK_SEQUENCE_LIST => (1..=16).contains(&u.oparg),
         Uop::_POP_JUMP_NEXT => can_lower_fused_jump(exec, pc, entry_start),
         Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_LIST => {
             let checks_before = exec.uops[entry_start..pc]
@@ -155,6 +160,12 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_TO_BOOL_BOOL | Uop::_TO_BOOL_INT | Uop::_TO_BOOL_NONE => cx.lower_to_bool(pc, u.uop),
         Uop::_UNARY_NOT => cx.lower_not(),
         Uop::_GUARD_TYPE_VERSION => cx.lower_guard_type_version(pc),
+        Uop::_GUARD_BOTH_NUMBERS => cx.lower_guard_numbers(pc),
+        Uop::_STORE_SUBSCR_LIST_INT => cx.lower_list_store(pc),
+        Uop::_UNPACK_SEQUENCE_TWO_TUPLE | Uop::_UNPACK_SEQUENCE_TUPLE => {
+            cx.lower_unpack(pc, tag::TUPLE, u.oparg)
+        }
+        Uop::_UNPACK_SEQUENCE_LIST => cx.lower_unpack(pc, tag::LIST, u.oparg),
         Uop::_LOAD_ATTR_SLOT => cx.lower_load_attr_slot(pc),
         Uop::_BINARY_OP_INT | Uop::_BINARY_OP_SMALL_INT => match inline_int_op(u.oparg) {
             Some(op) => cx.lower_int_op(pc, op),
