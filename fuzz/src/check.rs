@@ -1,4 +1,4 @@
-//! One program, both tiers: a panic in either or any difference between them is a failure.
+//! One program, every tier: a panic in any or any difference between them is a failure.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Mutex;
@@ -60,7 +60,7 @@ fn run_caught(
             key: format!("{loc}: {}", shape(&msg)),
             detail: format!(
                 "panicked at {loc} in tier {tier} ({})\n{msg}\n",
-                if tier == 2 {
+                if tier >= 2 {
                     spec.encode()
                 } else {
                     String::from("tier 1")
@@ -70,33 +70,39 @@ fn run_caught(
     })
 }
 
-/// Runs `src` in tier 1 and in tier 2 under `spec` and compares them.
+/// Runs `src` in tier 1, and in tier 2 and tier 3 under `spec`, and compares each with
+/// tier 1.
 pub fn check_program(src: &str, spec: RunSpec, limits: &Limits, dog: &Watchdog) -> Checked {
     let t1 = match run_caught(src, 1, spec, limits, dog) {
         Ok(o) => o,
         Err(f) => return failed(f),
     };
-    let t2 = match run_caught(src, 2, spec, limits, dog) {
-        Ok(o) => o,
-        Err(f) => return failed(f),
-    };
-    let interrupted = t1.interrupted || t2.interrupted;
     let mut checked = Checked {
         failure: None,
-        interrupted,
-        out_of_fuel: t1.out_of_fuel || t2.out_of_fuel,
+        interrupted: t1.interrupted,
+        out_of_fuel: t1.out_of_fuel,
         class: t1.class(),
     };
-    // An interrupted run stopped at a timing-dependent point, and where the heap runs out
-    // depends on how a tier allocates (tier 2 makes fewer objects): nothing to compare.
-    // Both runs still had to end without a panic, a crash or a hang.
-    if !interrupted && !t1.heap_exhausted && !t2.heap_exhausted {
-        if let Some((key, detail)) = compare(&t1, &t2) {
+    for tier in [2, 3] {
+        let t = match run_caught(src, tier, spec, limits, dog) {
+            Ok(o) => o,
+            Err(f) => return failed(f),
+        };
+        checked.interrupted |= t.interrupted;
+        checked.out_of_fuel |= t.out_of_fuel;
+        // An interrupted run stopped at a timing-dependent point, and where the heap runs
+        // out depends on how a tier allocates (tier 2 makes fewer objects): nothing to
+        // compare. Both runs still had to end without a panic, a crash or a hang.
+        if t1.interrupted || t.interrupted || t1.heap_exhausted || t.heap_exhausted {
+            continue;
+        }
+        if let Some((key, detail)) = compare(&t1, &t) {
             checked.failure = Some(Failure {
                 kind: String::from("tierdiff"),
                 key,
-                detail: format!("tier 2 with {}\n{detail}", spec.encode()),
+                detail: format!("tier {tier} with {}\n{detail}", spec.encode()),
             });
+            return checked;
         }
     }
     checked

@@ -1,6 +1,6 @@
 //! Tiercel's fuzzer. Keeps the promise "no script can take the host down": programs
 //! mutated from the conformance corpus and programs generated from a grammar of the subset
-//! run in tier 1 and tier 2 under small limits, in worker processes a supervisor watches.
+//! run in tiers 1, 2 and 3 under small limits, in worker processes a supervisor watches.
 //! A panic, a crash, a hang, runaway memory or any difference between the tiers is a
 //! failure, saved as a minimized reproducer. See `docs/FUZZING.md`.
 

@@ -19,7 +19,7 @@ usage: tiercel-fuzz [--programs N] [--seconds S] [--jobs J] [--seed S] [--first 
                     [--hang SECONDS] [--minimize-seconds S] [--stack BYTES]
        tiercel-fuzz --show INDEX [--seed S] [--generator-only | --mutation-only]
        tiercel-fuzz --check FILE.py [--hot N|default] [--stress] [--no-fuel]
-Runs programs in tier 1 and tier 2 and reports panics, crashes, hangs, runaway memory
+Runs programs in tiers 1, 2 and 3 and reports panics, crashes, hangs, runaway memory
 and differences between the tiers; exits 1 when it found any.";
 
 struct Args {
@@ -131,7 +131,7 @@ fn print_summary(opts: &Options, s: &Summary) {
         opts.jobs
     );
     println!(
-        "  programs: {} in {secs:.1} s = {:.0} programs/s (each in tier 1 and tier 2)",
+        "  programs: {} in {secs:.1} s = {:.0} programs/s (each in tiers 1, 2 and 3)",
         s.programs,
         s.programs as f64 / secs
     );

@@ -229,10 +229,16 @@ pub fn config(tier: u8, spec: RunSpec, limits: &Limits) -> Config {
         heap_limit: limits.heap_limit,
         recursion_limit: limits.recursion_limit,
         native_depth_limit: limits.native_depth_limit,
-        tier,
-        hot: if tier == 2 { spec.hot } else { None },
-        stress_specialize: tier == 2 && spec.stress,
+        // Tier 3 is tier 2 with the host's JIT (machine code where the host has a backend).
+        tier: tier.min(2),
+        hot: if tier >= 2 { spec.hot } else { None },
+        stress_specialize: tier >= 2 && spec.stress,
         fuel: spec.fuel.then_some(limits.fuel),
+        jit: if tier == 3 {
+            tiercel::HostJit::new(tiercel::DEFAULT_CODE_MEMORY, false).config
+        } else {
+            None
+        },
         ..Config::default()
     }
 }
