@@ -12,15 +12,20 @@
 //!   small-int tag and the object arena; the entry trampoline Rust calls trace code through
 //!   and the shared exit routine trace code leaves by; helper calls, with the reload of the
 //!   pinned pointers after them; the status and safe-point checks.
-//! - [`lower`]: the sequences the executor's operations become. So far it holds the value
-//!   representation: guards on a value's type, small-int boxing and unboxing, small-int
-//!   arithmetic, shifts and comparisons with Python's semantics that bail to a slow path
-//!   where the result leaves the small-int range, float arithmetic and comparisons in SSE2
-//!   registers, and truthiness.
+//! - [`lower`]: the value representation: guards on a value's type, small-int boxing and
+//!   unboxing, small-int arithmetic, shifts and comparisons with Python's semantics that bail
+//!   to a slow path where the result leaves the small-int range, float arithmetic and
+//!   comparisons in SSE2 registers, and truthiness.
+//! - [`trace`]: whole executors: the walk over their dispatch entries from each start, stack
+//!   slots at static depths, the inline uops, helper and flow-helper calls, the fused
+//!   compare-and-branch, and the stubs every way out goes through (`trace/exit.rs`).
+//! - [`backend`]: [`X86Backend`], the `vm_core::jit::Backend` the VM is configured with:
+//!   copies an assembled executor into code memory, describes it, and keeps listings for
+//!   `tiercel --dump-jit` and the perf map.
 //!
-//! The layers still to come (register allocation and the exits back to the interpreter)
-//! take the module names `regalloc` and `exit`. The AArch64 backend, `arch-aarch64`, uses
-//! the same module and file names, so a concept lives at the same path in both backends.
+//! A register allocator would take the module name `regalloc`. The AArch64 backend,
+//! `arch-aarch64`, uses the same module and file names, so a concept lives at the same path
+//! in both backends.
 //!
 //! SDM citations name the instruction's reference page in the Intel 64 and IA-32 Architectures
 //! Software Developer's Manual, Volume 2: §3.2 holds the instructions A–L (Vol. 2A), §4.3 the
