@@ -13,7 +13,7 @@ use vm_core::Value;
 
 use super::numbers::cmp_of;
 use super::{Lower, Next};
-use crate::enc::{cmp_rm64_r64, mov_r64_imm64, mov_r64_rm64, Cond, Reg};
+use crate::enc::{cmp_rm64_r64, mov_r64_imm64, Cond, Reg};
 
 /// The fused jump of `u` (a `_POP_JUMP_NEXT` in `code`): the bool it jumps on, and
 /// whether the recording saw it jump. `None` for anything the backend does not lower.
@@ -83,7 +83,7 @@ impl Lower<'_> {
         let v = match self.tos_reg.take() {
             Some(r) => r,
             None => {
-                self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
+                self.load(0, Reg::Rax);
                 Reg::Rax
             }
         };

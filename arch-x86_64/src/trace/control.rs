@@ -20,6 +20,7 @@ impl Lower<'_> {
         let due = self.stub(super::exit::Stub::HandBack {
             pc,
             slots: self.slots(),
+            pending: self.pending(),
         });
         emit_signal_check(&mut self.buf, due);
         self.buf.emit(mov_r64_rm64(ABI_TEMP, at(CTX, CTX_GC)));
@@ -48,6 +49,7 @@ impl Lower<'_> {
         let other_way = self.stub(super::exit::Stub::HandBack {
             pc,
             slots: self.slots(),
+            pending: self.pending(),
         });
         let (value, stay_if_equal) = match uop {
             Uop::_GUARD_IS_TRUE_POP => (Value::TRUE, true),
@@ -55,8 +57,9 @@ impl Lower<'_> {
             Uop::_GUARD_IS_NONE_POP => (Value::NONE, true),
             _ => (Value::NONE, false),
         };
+        self.load(0, Reg::Rax);
         self.buf.emit(mov_r64_imm64(Reg::Rcx, value.bits() as i64));
-        self.buf.emit(cmp_rm64_r64(self.slot(0), Reg::Rcx));
+        self.buf.emit(cmp_rm64_r64(Reg::Rax, Reg::Rcx));
         let leave_if = if stay_if_equal { Cond::Ne } else { Cond::E };
         self.buf.jcc_label(leave_if, other_way);
         self.apply_effect(1, 0);
@@ -79,6 +82,8 @@ impl Lower<'_> {
             self.hand_back(pc);
             return Next::Ends;
         }
+        // The top was built with every slot in memory.
+        self.flush();
         self.emit_mark_looped();
         self.buf.jmp_label(self.labels[top]);
         Next::Ends

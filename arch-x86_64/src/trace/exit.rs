@@ -5,6 +5,9 @@ use vm_core::jit::helpers::{HelperStatus, CTX_STACK};
 use vm_core::jit::{LOOPED, STATUS_SHIFT};
 use vm_core::layout::STACK_LEN;
 
+use alloc::vec::Vec;
+
+use super::stack::{emit_pending, Pending};
 use super::Lower;
 use crate::abi::{disp, CTX, FRAME_POINTER, LOCALS, SPILL_SLOT, STACK, STATUS};
 use crate::enc::{
@@ -14,7 +17,7 @@ use crate::enc::{
 };
 
 /// A way out of trace code, emitted after the body.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(super) enum Stub {
     /// Hand back at uop `pc` (which begins a dispatch entry) with `slots` frame slots in
     /// use (locals and stack: the stack's length is the frame's base plus these).
@@ -23,6 +26,8 @@ pub(super) enum Stub {
         pc: usize,
         /// The frame slots in use there.
         slots: u32,
+        /// The lazy slots to store first.
+        pending: Vec<Pending>,
     },
     /// Uop `pc`'s inline guard failed before any effect, with `slots` frame slots in use.
     Deopt {
@@ -30,6 +35,8 @@ pub(super) enum Stub {
         pc: usize,
         /// The frame slots in use before it.
         slots: u32,
+        /// The lazy slots to store first.
+        pending: Vec<Pending>,
     },
     /// Uop `pc`'s helper answered the status in EAX (not `Next`); the helper left the stack.
     Status {
@@ -43,6 +50,8 @@ pub(super) enum Stub {
         pc: usize,
         /// The frame slots in use before it.
         slots: u32,
+        /// The lazy slots to store first (they stay valid after: locals and constants).
+        pending: Vec<Pending>,
         /// Where its inline code ends.
         resume: Label,
     },
@@ -75,6 +84,7 @@ impl Lower<'_> {
         let slow = self.stub(Stub::Slow {
             pc,
             slots: self.slots(),
+            pending: self.pending(),
             resume,
         });
         (slow, resume)
@@ -86,6 +96,7 @@ impl Lower<'_> {
         self.stub(Stub::HandBack {
             pc: self.entry_start,
             slots: self.nlocalsplus + self.entry_depth,
+            pending: self.entry_pending.clone(),
         })
     }
 
@@ -94,6 +105,7 @@ impl Lower<'_> {
         let to = self.stub(Stub::HandBack {
             pc,
             slots: self.slots(),
+            pending: self.pending(),
         });
         self.buf.jmp_label(to);
     }
@@ -103,6 +115,7 @@ impl Lower<'_> {
         self.stub(Stub::Deopt {
             pc,
             slots: self.slots(),
+            pending: self.pending(),
         })
     }
 
@@ -162,12 +175,14 @@ impl Lower<'_> {
 
     fn emit_stub(&mut self, stub: Stub) {
         match stub {
-            Stub::HandBack { pc, slots } => {
+            Stub::HandBack { pc, slots, pending } => {
+                emit_pending(&mut self.buf, &pending);
                 self.emit_store_len(slots);
                 self.buf
                     .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Next)));
             }
-            Stub::Deopt { pc, slots } => {
+            Stub::Deopt { pc, slots, pending } => {
+                emit_pending(&mut self.buf, &pending);
                 self.emit_store_len(slots);
                 self.buf
                     .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Deopt)));
@@ -177,7 +192,13 @@ impl Lower<'_> {
                 self.buf
                     .emit(or_rm64_imm32(STATUS, Imm32::from(pc as u16 as i32)));
             }
-            Stub::Slow { pc, slots, resume } => {
+            Stub::Slow {
+                pc,
+                slots,
+                pending,
+                resume,
+            } => {
+                emit_pending(&mut self.buf, &pending);
                 self.emit_call(pc, slots);
                 self.buf.jmp_label(resume);
                 return;

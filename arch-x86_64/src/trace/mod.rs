@@ -32,6 +32,7 @@ mod exit;
 mod iter;
 mod numbers;
 mod objects;
+mod stack;
 mod truth;
 mod uops;
 
@@ -112,6 +113,10 @@ struct Lower<'e> {
     nlocalsplus: u32,
     /// The stack depth (above those slots) before the uop being lowered.
     depth: u32,
+    /// The stack slots not stored yet (`stack`): stack index and what the slot holds.
+    lazy: Vec<(u32, stack::Lazy)>,
+    /// The lazy slots at the start of the entry being lowered (for a hand-back there).
+    entry_pending: Vec<stack::Pending>,
     /// Where the value on top of the stack is when a uop left it in a register rather than
     /// in its slot (for the fused branch after it).
     tos_reg: Option<crate::enc::Reg>,
@@ -156,6 +161,8 @@ pub fn assemble(exec: &Executor) -> Result<Assembled, JitError> {
         depths: vec![None; exec.codes.len()],
         nlocalsplus: 0,
         depth: 0,
+        lazy: Vec::new(),
+        entry_pending: Vec::new(),
         tos_reg: None,
         entry_start: 1,
         entry_depth: 0,
@@ -173,6 +180,12 @@ pub fn assemble(exec: &Executor) -> Result<Assembled, JitError> {
     let mut pc = 1;
     while pc <= end {
         if starts.contains(&pc) {
+            // A start begins with every slot in memory (code falling into it stores them).
+            if reachable {
+                cx.flush();
+            } else {
+                cx.lazy.clear();
+            }
             let frame = exec.uops[pc].code;
             let (was_frame, was_depth) = (cx.frame, cx.depth);
             let d = cx.enter_frame(frame, exec.uops[pc].target)?;
@@ -311,6 +324,7 @@ impl Lower<'_> {
         let lowerable = (start..end).all(|pc| uops::can_lower(self.exec, pc, start, self.frame));
         self.entry_start = start;
         self.entry_depth = self.depth;
+        self.entry_pending = self.pending();
         if !lowerable {
             self.bind(start)?;
             let at = self.buf.offset();
@@ -374,7 +388,9 @@ impl Lower<'_> {
     /// Applies a stack effect to the tracked depth.
     fn apply_effect(&mut self, pops: u32, pushes: u32) {
         // (`uops::lower` checked the effect against the depth before lowering the uop.)
-        self.depth = self.depth.saturating_sub(pops) + pushes;
+        self.depth = self.depth.saturating_sub(pops);
+        self.drop_lazy_from(self.depth);
+        self.depth += pushes;
     }
 
     /// Applies uop `u`'s own stack effect.

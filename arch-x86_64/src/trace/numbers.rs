@@ -10,7 +10,7 @@ use vm_core::bytecode::ops::{BinaryOp, CompareOp, Uop};
 
 use super::{Lower, Next};
 use crate::abi::INT_TAG;
-use crate::enc::{cmp_rm64_r64, mov_r64_rm64, mov_rm64_r64, CodeBuf, Cond, Label, Reg, Xmm};
+use crate::enc::{cmp_rm64_r64, CodeBuf, Cond, Label, Reg, Xmm};
 use crate::lower::{
     emit_add_float, emit_add_small_int, emit_and_small_int, emit_compare_float,
     emit_compare_small_int, emit_div_float, emit_float_to_xmm, emit_floordiv_small_int,
@@ -77,13 +77,13 @@ fn emit_number_to_xmm(buf: &mut CodeBuf, x: Xmm, v: Reg, tmp: Reg, slow: Label) 
 impl Lower<'_> {
     /// Loads the two operands into `A` (second from the top) and `B` (the top).
     fn load_operands(&mut self) {
-        self.buf.emit(mov_r64_rm64(A, self.slot(1)));
-        self.buf.emit(mov_r64_rm64(B, self.slot(0)));
+        self.load(1, A);
+        self.load(0, B);
     }
 
     /// Replaces the two operands by `DST`.
     fn store_result(&mut self) {
-        self.buf.emit(mov_rm64_r64(self.slot(1), DST));
+        self.store(1, DST);
         self.apply_effect(2, 1);
     }
 
@@ -92,7 +92,7 @@ impl Lower<'_> {
     pub(super) fn lower_guard_int(&mut self, pc: usize, n: u32) -> Next {
         let exit = self.deopt(pc);
         for k in 0..n {
-            self.buf.emit(mov_r64_rm64(A, self.slot(k)));
+            self.load(k, A);
             emit_guard_small_int(&mut self.buf, A, TMP, exit);
         }
         Next::Falls
@@ -167,8 +167,8 @@ impl Lower<'_> {
         const T: Reg = Reg::R8;
         const R: Reg = Reg::R9;
         let (slow, resume) = self.slow_path(pc);
-        self.buf.emit(mov_r64_rm64(X, self.slot(1)));
-        self.buf.emit(mov_r64_rm64(Y, self.slot(0)));
+        self.load(1, X);
+        self.load(0, Y);
         emit_guard_small_int(&mut self.buf, X, T, slow);
         emit_guard_small_int(&mut self.buf, Y, T, slow);
         let b = &mut self.buf;
@@ -184,7 +184,7 @@ impl Lower<'_> {
             BinaryOp::Subtract => emit_sub_small_int(b, R, X, Y, T, slow),
             _ => emit_mul_small_int(b, R, X, Y, T, slow),
         }
-        self.buf.emit(mov_rm64_r64(self.slot(1), R));
+        self.store(1, R);
         self.apply_effect(2, 1);
         self.buf.bind(resume);
         Next::Falls

@@ -5,8 +5,8 @@ use vm_core::bytecode::ops::Uop;
 use super::{Lower, Next};
 use crate::abi::INT_TAG;
 use crate::enc::{
-    cmovcc_r64_rm64, cmp_rm64_imm8, cmp_rm64_r64, lea_r64_m, mov_r64_imm64, mov_r64_rm64,
-    mov_rm64_r64, CodeBuf, Cond, Disp, Imm8, Mem, Reg,
+    cmovcc_r64_rm64, cmp_rm64_imm8, cmp_rm64_r64, lea_r64_m, mov_r64_imm64, CodeBuf, Cond, Disp,
+    Imm8, Mem, Reg,
 };
 use crate::lower::{emit_guard_small_int, FALSE_BITS, NONE_BITS, TRUE_BITS};
 
@@ -24,8 +24,7 @@ impl Lower<'_> {
     /// uop's exit when it is not of the type the uop is for.
     pub(super) fn lower_to_bool(&mut self, pc: usize, uop: Uop) -> Next {
         let exit = self.deopt(pc);
-        let top = self.slot(0);
-        self.buf.emit(mov_r64_rm64(Reg::Rax, top));
+        self.load(0, Reg::Rax);
         match uop {
             Uop::_TO_BOOL_BOOL => {
                 // `v - False` is 0 or 1 exactly for the bools.
@@ -52,30 +51,29 @@ impl Lower<'_> {
             // The truth goes to the branch in RDX; the value stays for a hand-back.
             self.tos_reg = Some(Reg::Rdx);
         } else {
-            self.buf.emit(mov_rm64_r64(top, Reg::Rdx));
+            self.store(0, Reg::Rdx);
         }
         Next::Falls
     }
 
     /// `_UNARY_NOT`: `False` for `True`, `True` for anything else (its operand is a bool).
     pub(super) fn lower_not(&mut self) -> Next {
-        let top = self.slot(0);
-        self.buf.emit(mov_r64_rm64(Reg::Rax, top));
+        self.load(0, Reg::Rax);
         self.buf.emit(mov_r64_imm64(Reg::Rcx, TRUE_BITS as i64));
         self.buf.emit(cmp_rm64_r64(Reg::Rax, Reg::Rcx));
         emit_bool_if(&mut self.buf, Cond::Ne, Reg::Rdx, Reg::Rcx);
-        self.buf.emit(mov_rm64_r64(top, Reg::Rdx));
+        self.store(0, Reg::Rdx);
         Next::Falls
     }
 
     /// `_IS_OP`: identity is equality of the values' bits (`is not` with oparg 1).
     pub(super) fn lower_is(&mut self, negate: bool) -> Next {
-        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(1)));
-        self.buf.emit(mov_r64_rm64(Reg::Rcx, self.slot(0)));
+        self.load(1, Reg::Rax);
+        self.load(0, Reg::Rcx);
         self.buf.emit(cmp_rm64_r64(Reg::Rax, Reg::Rcx));
         let cond = if negate { Cond::Ne } else { Cond::E };
         emit_bool_if(&mut self.buf, cond, Reg::Rdx, Reg::Rsi);
-        self.buf.emit(mov_rm64_r64(self.slot(1), Reg::Rdx));
+        self.store(1, Reg::Rdx);
         self.apply_effect(2, 1);
         Next::Falls
     }

@@ -10,8 +10,9 @@ use vm_core::Value;
 use super::branch::can_lower_fused_jump;
 use super::call::{has_flow_helper, has_helper};
 use super::numbers::{cmp_of, inline_int_op};
+use super::stack::Lazy;
 use super::{Lower, Next};
-use crate::enc::{mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, Reg};
+use crate::enc::{mov_r64_rm64, mov_rm64_r64, Reg};
 
 /// Whether uop `pc` of `exec`, in the dispatch entry that starts at `entry_start`, can be
 /// lowered. It must run in the frame the code runs in (`frame`, an index of the
@@ -90,6 +91,26 @@ pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize, frame: u
     }
 }
 
+/// Whether `u` is a comparison or integer operation that falls back to its helper call
+/// for an oparg without an inline form.
+fn cmp_like(u: Uop) -> bool {
+    matches!(
+        u,
+        Uop::_COMPARE_OP_INT
+            | Uop::_COMPARE_OP_FLOAT
+            | Uop::_BINARY_OP_INT
+            | Uop::_BINARY_OP_SMALL_INT
+    )
+}
+
+/// Whether a [`cmp_like`] uop has an inline form for its oparg.
+fn inline_cmp_or_op(u: &vm_core::exec::ir::UopInst) -> bool {
+    match u.uop {
+        Uop::_COMPARE_OP_INT | Uop::_COMPARE_OP_FLOAT => cmp_of(u.oparg).is_some(),
+        _ => inline_int_op(u.oparg).is_some(),
+    }
+}
+
 /// Lowers uop `pc`, which [`can_lower`] accepted.
 pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
     let u = &cx.exec.uops[pc];
@@ -110,6 +131,9 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
     };
     if local.is_some_and(|l| l >= cx.nlocalsplus) || (u.uop == Uop::_COPY && u.oparg == 0) {
         return Err(JitError::Malformed("a uop's oparg leaves the frame"));
+    }
+    if !knows_lazy_slots(u.uop) || (cmp_like(u.uop) && !inline_cmp_or_op(u)) {
+        cx.flush();
     }
     let inline = match u.uop {
         Uop::_NOP => Next::Falls,
@@ -199,29 +223,24 @@ impl Lower<'_> {
         Next::Falls
     }
 
-    /// Pushes a constant's bits.
+    /// Pushes a constant's bits (a lazy slot).
     fn lower_push_bits(&mut self, bits: u64) -> Next {
-        self.buf.emit(mov_r64_imm64(Reg::Rax, bits as i64));
-        self.buf
-            .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rax));
-        self.apply_effect(0, 1);
+        self.push_lazy(Lazy::Const(bits));
         Next::Falls
     }
 
+    /// Pushes a local (a lazy slot).
     fn lower_load_fast(&mut self, local: u32) -> Next {
-        self.buf
-            .emit(mov_r64_rm64(Reg::Rax, self.frame_slot(local)));
-        self.buf
-            .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rax));
-        self.apply_effect(0, 1);
+        self.push_lazy(Lazy::Local(local));
         Next::Falls
     }
 
     fn lower_store_fast(&mut self, local: u32) -> Next {
-        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
-        self.buf
-            .emit(mov_rm64_r64(self.frame_slot(local), Reg::Rax));
+        self.load(0, Reg::Rcx);
         self.apply_effect(1, 0);
+        self.flush_local(local);
+        self.buf
+            .emit(mov_rm64_r64(self.frame_slot(local), Reg::Rcx));
         Next::Falls
     }
 
@@ -245,14 +264,21 @@ impl Lower<'_> {
 
     /// `_COPY n`: pushes the `n`th value from the top (1: the top).
     fn lower_copy(&mut self, n: u32) -> Next {
-        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(n - 1)));
-        self.buf
-            .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rax));
-        self.apply_effect(0, 1);
+        let i = self.depth - n;
+        match self.lazy_at(i) {
+            Some(what) => self.push_lazy(what),
+            None => {
+                self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot_at(i)));
+                self.buf
+                    .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rax));
+                self.apply_effect(0, 1);
+            }
+        }
         Next::Falls
     }
 
-    /// `_SWAP n`: exchanges the top and the `n`th value from the top.
+    /// `_SWAP n`: exchanges the top and the `n`th value from the top (in memory: `lower`
+    /// flushed the lazy slots).
     fn lower_swap(&mut self, n: u32) -> Next {
         if n > 1 {
             self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
@@ -262,4 +288,51 @@ impl Lower<'_> {
         }
         Next::Falls
     }
+}
+
+/// Whether uop `u`'s lowering knows lazy slots (reads its operands with `Lower::load`,
+/// stubs carry them); before any other uop, `lower` stores them all.
+fn knows_lazy_slots(u: Uop) -> bool {
+    matches!(
+        u,
+        Uop::_NOP
+            | Uop::_POP_TOP
+            | Uop::_PUSH_NULL
+            | Uop::_LOAD_FAST
+            | Uop::_STORE_FAST
+            | Uop::_LOAD_CONST
+            | Uop::_LOAD_FAST_NEXT
+            | Uop::_STORE_FAST_NEXT
+            | Uop::_LOAD_CONST_NEXT
+            | Uop::_LOAD_CONST_INLINE
+            | Uop::_COPY
+            | Uop::_CHECK_VALIDITY
+            | Uop::_CHECK_PERIODIC
+            | Uop::_CHECK_PERIODIC_EXIT
+            | Uop::_GUARD_IS_TRUE_POP
+            | Uop::_GUARD_IS_FALSE_POP
+            | Uop::_GUARD_IS_NONE_POP
+            | Uop::_GUARD_IS_NOT_NONE_POP
+            | Uop::_JUMP_TO_TOP
+            | Uop::_EXIT_TRACE
+            | Uop::_GUARD_BOTH_INT
+            | Uop::_GUARD_TOS_INT
+            | Uop::_GUARD_NUMBERS_ONE_FLOAT
+            | Uop::_GUARD_BOTH_NUMBERS
+            | Uop::_BINARY_OP_ADD_INT
+            | Uop::_BINARY_OP_SUBTRACT_INT
+            | Uop::_BINARY_OP_MULTIPLY_INT
+            | Uop::_BINARY_OP_ADD_SMALL_INT
+            | Uop::_BINARY_OP_SUBTRACT_SMALL_INT
+            | Uop::_BINARY_OP_ADD_FLOAT
+            | Uop::_BINARY_OP_SUBTRACT_FLOAT
+            | Uop::_BINARY_OP_MULTIPLY_FLOAT
+            | Uop::_BINARY_OP_TRUE_DIVIDE_FLOAT
+            | Uop::_TO_BOOL_BOOL
+            | Uop::_TO_BOOL_INT
+            | Uop::_TO_BOOL_NONE
+            | Uop::_UNARY_NOT
+            | Uop::_IS_OP
+            | Uop::_POP_JUMP_NEXT
+    )
 }

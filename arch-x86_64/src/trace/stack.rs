@@ -1,0 +1,116 @@
+//! The value stack as code sees it: slots in memory at static depths, except the values
+//! pushed from a local or a constant, which stay *lazy* (not stored) until something needs
+//! them in memory.
+//!
+//! Most stack traffic in a trace is a local or a constant pushed for the next uop to
+//! consume. A lazy slot is read straight from the local's slot or as an immediate, so the
+//! push and the pop cost nothing. Memory must be exact wherever someone else reads it: a
+//! helper call and a jump back to the loop's top flush every lazy slot first (`flush`), a
+//! store to a local flushes the slots that still stand for it, and every stub (a hand-back,
+//! a guard's exit, a slow path) carries the lazy slots of the point it leaves from and
+//! stores them before anything else: locals and constants do not change between a branch
+//! and its stub.
+
+use alloc::vec::Vec;
+
+use super::Lower;
+use crate::abi::LOCALS;
+use crate::enc::{mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, CodeBuf, Disp, Mem, Reg};
+
+/// What a lazy slot holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Lazy {
+    /// The value of frame slot (local) `n`.
+    Local(u32),
+    /// These bits.
+    Const(u64),
+}
+
+/// A lazy slot to store: the frame slot it belongs at (locals first, then the stack) and
+/// what it holds.
+pub(super) type Pending = (u32, Lazy);
+
+/// `[LOCALS + 8 * slot]`.
+fn frame_mem(slot: u32) -> Mem {
+    let disp = Disp::new(8 * i64::from(slot)).expect("a frame's slots fit a displacement");
+    Mem::base_disp(LOCALS, disp)
+}
+
+/// Emits `dst = what`.
+fn emit_lazy(buf: &mut CodeBuf, dst: Reg, what: Lazy) {
+    match what {
+        Lazy::Local(n) => buf.emit(mov_r64_rm64(dst, frame_mem(n))),
+        Lazy::Const(bits) => buf.emit(mov_r64_imm64(dst, bits as i64)),
+    }
+}
+
+/// Emits the stores of `pending` (through RAX). Clobbers RAX.
+pub(super) fn emit_pending(buf: &mut CodeBuf, pending: &[Pending]) {
+    for &(slot, what) in pending {
+        emit_lazy(buf, Reg::Rax, what);
+        buf.emit(mov_rm64_r64(frame_mem(slot), Reg::Rax));
+    }
+}
+
+impl Lower<'_> {
+    /// The lazy slot at stack index `i`, if that slot is lazy.
+    pub(super) fn lazy_at(&self, i: u32) -> Option<Lazy> {
+        self.lazy.iter().find(|(at, _)| *at == i).map(|&(_, l)| l)
+    }
+
+    /// Emits `dst` = the stack item `k` places below the top (0: the top), from memory or
+    /// from what its lazy slot stands for.
+    pub(super) fn load(&mut self, k: u32, dst: Reg) {
+        let i = self.depth - 1 - k;
+        match self.lazy_at(i) {
+            Some(what) => emit_lazy(&mut self.buf, dst, what),
+            None => self.buf.emit(mov_r64_rm64(dst, self.slot_at(i))),
+        }
+    }
+
+    /// Emits the store of `src` into the stack item `k` places below the top, which is no
+    /// longer lazy.
+    pub(super) fn store(&mut self, k: u32, src: Reg) {
+        let i = self.depth - 1 - k;
+        self.lazy.retain(|(at, _)| *at != i);
+        self.buf.emit(mov_rm64_r64(self.slot_at(i), src));
+    }
+
+    /// Pushes a lazy slot.
+    pub(super) fn push_lazy(&mut self, what: Lazy) {
+        self.lazy.push((self.depth, what));
+        self.depth += 1;
+    }
+
+    /// The lazy slots now, as the frame slots to store them at.
+    pub(super) fn pending(&self) -> Vec<Pending> {
+        let base = self.nlocalsplus;
+        self.lazy.iter().map(|&(i, l)| (base + i, l)).collect()
+    }
+
+    /// Stores every lazy slot (through RAX): memory is then exact.
+    pub(super) fn flush(&mut self) {
+        let pending = self.pending();
+        emit_pending(&mut self.buf, &pending);
+        self.lazy.clear();
+    }
+
+    /// Stores the lazy slots that stand for local `n`, which is about to change. Clobbers
+    /// RAX.
+    pub(super) fn flush_local(&mut self, n: u32) {
+        let base = self.nlocalsplus;
+        let stale: Vec<Pending> = self
+            .lazy
+            .iter()
+            .filter(|(_, l)| *l == Lazy::Local(n))
+            .map(|&(i, l)| (base + i, l))
+            .collect();
+        emit_pending(&mut self.buf, &stale);
+        self.lazy.retain(|(_, l)| *l != Lazy::Local(n));
+    }
+
+    /// Forgets the lazy slots at or above stack index `depth` (popped).
+    pub(super) fn drop_lazy_from(&mut self, depth: u32) {
+        self.lazy.retain(|(at, _)| *at < depth);
+    }
+}
