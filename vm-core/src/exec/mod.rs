@@ -5,15 +5,19 @@
 //! - [`hot`]: hot-spot counters and exit temperatures.
 //! - `spot`: what the interpreter does when a counter fires.
 //! - `registry`: executor ids, installation, invalidation, sweeping, the memory limit.
-//! - `run`: the uop executor and its exits; `table`: what its hot loop dispatches;
-//!   `forms`: the dispatch forms of what the optimizer leaves of an instruction.
+//! - `run`: the uop executor; `exits`: taking its exits and links; `table`: what its hot
+//!   loop dispatches;
+//!   `forms`: the dispatch forms of what the optimizer leaves of an instruction;
+//!   `compiled`: running an executor's machine code from the uop executor.
 //! - [`fuel`]: what a trace counts against the instruction budget.
 //! - [`stats`]: counters for `tiercel --stats`.
 //!
 //! Traces themselves are recorded by `crate::trace`.
 
 pub mod api;
+mod compiled;
 pub mod dump;
+mod exits;
 mod forms;
 pub mod fuel;
 pub mod hot;

@@ -64,7 +64,7 @@ pub(crate) struct Tier2 {
     pub(crate) uop_helpers: bool,
     /// How machine code left its executor at a uop that changes frames, when the frame
     /// change was not the recorded one (see `jit::helpers::flow_helper`).
-    pub(crate) code_left: Option<super::run::Left>,
+    pub(crate) code_left: Option<super::compiled::Left>,
 }
 
 impl core::fmt::Debug for Tier2 {

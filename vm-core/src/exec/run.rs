@@ -7,15 +7,12 @@
 use alloc::rc::Rc;
 
 use super::forms::DISPATCH;
-use super::ir::{check, Executor, UopInst, COLD_LINK, NO_EXIT, SAME_FRAME};
+use super::ir::{check, Executor, UopInst, NO_EXIT, SAME_FRAME};
 use super::table::{Entry, Table, NOT_AN_ENTRY, OUTCOME};
-use super::{hot, MAX_CHAIN_DEPTH};
+use super::MAX_CHAIN_DEPTH;
 use crate::bytecode::ops::{Flags, Uop};
 use crate::interp::eval::{Ctx, Flow, Step, UOP_HANDLERS};
-use crate::jit::helpers::HelperStatus;
-use crate::jit::{LOOPED, STATUS_MASK, STATUS_SHIFT};
 use crate::object::value::Value;
-use crate::trace::record::Recorder;
 use crate::vm::{PyErr, Vm};
 
 /// The state of one executor's run: the tier-1 context of the innermost frame, that
@@ -24,16 +21,12 @@ use crate::vm::{PyErr, Vm};
 #[repr(C)]
 pub(crate) struct Run<'e> {
     pub(crate) ctx: Ctx<'e>,
-    fi: usize,
-    first_len: usize,
+    pub(super) fi: usize,
+    pub(super) first_len: usize,
 }
 
-/// How machine code's run of an executor ended at a uop that changes frames, and whether
-/// the run made progress (see [`Vm::run_flow_uop`]).
-pub(crate) struct Left(Ran, bool);
-
 /// How a run of one executor ended.
-enum Ran {
+pub(super) enum Ran {
     /// Go on in this executor, at this offset of the same frame (a linked exit), from
     /// this uop (1: its start; its loop copy's top, see [`Vm::link`]).
     Link(Rc<Executor>, u32, usize),
@@ -68,7 +61,7 @@ fn top_in_code(e: &Executor, u: &UopInst, this: u32) -> Ran {
 
 /// The dispatch table entry that starts at uop `pc`.
 #[inline(always)]
-fn entry_at(table: &Table, pc: usize) -> Option<usize> {
+pub(super) fn entry_at(table: &Table, pc: usize) -> Option<usize> {
     match table.entry.get(pc) {
         Some(&d) if d != NOT_AN_ENTRY => Some(d as usize),
         _ => None,
@@ -374,90 +367,6 @@ impl Vm {
         Some(di)
     }
 
-    /// Runs the executor's machine code from uop `pc` when it has code starting there and is
-    /// still valid. `Ok`: the dispatch entry the uop executor goes on at; `Err`: how the run
-    /// ended when a uop in the code left the trace (see [`crate::jit::CodeResult`]). (Out of
-    /// line: the hot loop stays as it is without code.)
-    #[inline(never)]
-    fn run_compiled<'e>(
-        &mut self,
-        e: &'e Executor,
-        pc: usize,
-        t: &mut Run<'e>,
-        progress: &mut bool,
-    ) -> Option<Result<usize, Ran>> {
-        let code = e.compiled.get()?;
-        if !e.valid.get() {
-            return None;
-        }
-        let r = code.run(self, e, (t as *mut Run<'e>).cast::<()>(), pc)?;
-        if r & LOOPED != 0 {
-            *progress = true;
-            e.warm.set(true);
-        }
-        let at = (r & 0xFFFF) as usize;
-        let status = HelperStatus::from_u32((r >> STATUS_SHIFT) & STATUS_MASK);
-        if status == HelperStatus::Left {
-            return Some(Err(match self.tier2.code_left.take() {
-                Some(Left(ran, moved)) => {
-                    *progress |= moved;
-                    ran
-                }
-                None => Ran::Error(
-                    self.internal_error("machine code left without saying how"),
-                    t.ctx.fi,
-                    t.ctx.this,
-                ),
-            }));
-        }
-        if status != HelperStatus::Next {
-            let Some(u) = e.uops.get(at) else {
-                return Some(Err(Ran::Tier1(t.ctx.this as u32)));
-            };
-            t.ctx.this = u.target as usize;
-            t.ctx.ip = u.next as usize;
-            *progress |= at > t.first_len;
-            return Some(Err(self.leave_on(status.step(), e, at, &t.ctx)));
-        }
-        // The contract names an entry's first uop; should a backend break it, going on at
-        // the entry it started from is the least wrong.
-        Some(Ok(
-            entry_at(&e.table, at).or_else(|| entry_at(&e.table, pc))?
-        ))
-    }
-
-    /// Machine code's run of uop `pc`, which changes frames (a call, a return, a generator
-    /// hop), as the uop executor runs it: `Next` when the frame change is the recorded one
-    /// (`t` then describes the new frame); otherwise `Left`, with how the run ended in
-    /// `tier2.code_left`.
-    pub(crate) fn run_flow_uop<'e>(
-        &mut self,
-        e: &'e Executor,
-        t: &mut Run<'e>,
-        pc: usize,
-    ) -> HelperStatus {
-        let mut progress = false;
-        let r = match e.uops.get(pc) {
-            Some(u) => {
-                // (As the hot loop sets it before a dispatch: the call records it.)
-                t.ctx.this = u.target as usize;
-                self.flow_uop(e, t, pc, u, &mut progress)
-            }
-            None => Err(Ran::Tier1(t.ctx.this as u32)),
-        };
-        match r {
-            Ok(next) if next == pc + 1 => HelperStatus::Next,
-            Ok(_) => {
-                self.tier2.code_left = Some(Left(Ran::Tier1(t.ctx.ip as u32), progress));
-                HelperStatus::Left
-            }
-            Err(ran) => {
-                self.tier2.code_left = Some(Left(ran, progress));
-                HelperStatus::Left
-            }
-        }
-    }
-
     /// The dispatch at uop `pc` that the hot loop does not run itself (its entry is
     /// `Step::Slow`; see `exec::table`). `Ok`: go on at that uop.
     #[inline(never)]
@@ -528,7 +437,7 @@ impl Vm {
     /// `pc`. The common outcome, a new frame exactly where the recording went, switches
     /// the context here; anything else is checked out of line. `Ok`: go on at that uop.
     #[inline(always)]
-    fn flow_uop<'e>(
+    pub(super) fn flow_uop<'e>(
         &mut self,
         e: &'e Executor,
         t: &mut Run<'e>,
@@ -792,7 +701,7 @@ impl Vm {
     /// or the run loop's entry frame returned.
     #[cold]
     #[inline(never)]
-    fn leave_on(&mut self, step: Step, e: &Executor, pc: usize, ctx: &Ctx) -> Ran {
+    pub(super) fn leave_on(&mut self, step: Step, e: &Executor, pc: usize, ctx: &Ctx) -> Ran {
         let exit = e.uops.get(pc).map_or(NO_EXIT, |u| u.exit);
         match step {
             Step::Next => Ran::Tier1(ctx.ip as u32),
@@ -923,182 +832,6 @@ impl Vm {
         if let Some(n) = e.removed_guards.get(pc..pc + len) {
             s.guards_removed += n.iter().map(|&n| n as u64).sum::<u64>();
         }
-    }
-
-    fn note_deopt_exit(&mut self, why: &'static str) {
-        if let Some(s) = self.tier2.stats.as_mut() {
-            s.exits_taken += 1;
-            s.deopts += 1;
-            super::stats::bump(&mut s.deopts_by, why);
-        }
-    }
-
-    /// A frame change went elsewhere than recorded: the innermost frame is where execution
-    /// goes on. The `_DYNAMIC_EXIT` stub remembers one executor for the place it most
-    /// recently got hot at (a return to another call site, say) and links to it when the
-    /// frame is there; otherwise it warms, and a hot one records a side trace from there.
-    fn dynamic_exit(&mut self, e: &Executor, stub: u16) -> Ran {
-        self.note_deopt_exit("a frame change elsewhere");
-        let Some(s) = e.uops.get(stub as usize) else {
-            return Ran::Reload;
-        };
-        let Some(fi) = self.frames.len().checked_sub(1) else {
-            return Ran::Reload;
-        };
-        if s.uop != Uop::_DYNAMIC_EXIT {
-            return Ran::Reload;
-        }
-        let at = self.frames[fi].ip;
-        let link = s.link.get();
-        if link != COLD_LINK {
-            if let Some(next) = self.tier2.get(link).cloned() {
-                let here = next
-                    .codes
-                    .first()
-                    .is_some_and(|c| Rc::ptr_eq(&c.code, &self.frames[fi].code));
-                if next.valid.get() && next.start == at && here {
-                    if let Some(st) = self.tier2.stats.as_mut() {
-                        st.exits_linked += 1;
-                    }
-                    return Ran::Link(next, at, 1);
-                }
-            }
-        }
-        match self.warm_exit(e, stub, at) {
-            Some(next) => Ran::Link(next, at, 1),
-            None => Ran::Reload,
-        }
-    }
-
-    /// An exit of `e` to offset `at` of the innermost frame that has no executor to go on
-    /// in: links it to the executor already installed there, if any (returned); else warms
-    /// it and, when it is hot, starts recording a side trace from there.
-    fn warm_exit(&mut self, e: &Executor, stub: u16, at: u32) -> Option<Rc<Executor>> {
-        let s = &e.uops[stub as usize];
-        if let Some(next) = self.executor_at(at) {
-            s.link.set(next.id.get());
-            return Some(next);
-        }
-        if !self.tier2.counting
-            || e.chain_depth + 1 >= MAX_CHAIN_DEPTH
-            || self.tier2.recorder.is_some()
-            || !e.valid.get()
-        {
-            return None;
-        }
-        let t = s.temperature.get();
-        if let Some(next) = hot::tick(t) {
-            s.temperature.set(next);
-            return None;
-        }
-        let threshold = self.tier2.thresholds.side_exit;
-        if !hot::is_armed(t) && threshold > 1 {
-            s.temperature.set(hot::arm(threshold, 0));
-            return None;
-        }
-        s.temperature.set(hot::after_failure(t, threshold));
-        let code = self.frames.last()?.code.clone();
-        let rec = Recorder::side(code, at, self.frames.len(), self.tier2.nesting, e, stub);
-        self.start_recording(rec);
-        None
-    }
-
-    /// The valid executor installed at offset `at` of the innermost frame's code, if any.
-    fn executor_at(&self, at: u32) -> Option<Rc<Executor>> {
-        let code = &self.frames.last()?.code;
-        let unit = code.code.get(at as usize)?.get();
-        if unit as u8 != crate::bytecode::ops::Op::ENTER_EXECUTOR as u8 {
-            return None;
-        }
-        let id = code.executors.borrow().get((unit >> 8) as usize)?.id;
-        let e = self.tier2.get(id)?;
-        (e.valid.get() && e.start == at).then(|| e.clone())
-    }
-
-    /// The executor the exit stub `stub` (for an exit to `target`) is linked to, if it is
-    /// still valid: [`Vm::take_exit`]'s common case, without statistics or warming.
-    #[inline(always)]
-    fn linked(&self, e: &Executor, stub: u16, target: u32) -> Option<Rc<Executor>> {
-        let s = e.uops.get(stub as usize)?;
-        if s.uop != Uop::_EXIT_TRACE || s.target != target {
-            return None;
-        }
-        self.linked_stub(s)
-    }
-
-    /// The executor the `_EXIT_TRACE` stub `s` is linked to, if it is still valid.
-    #[inline(always)]
-    fn linked_stub(&self, s: &UopInst) -> Option<Rc<Executor>> {
-        let link = s.link.get();
-        if link == COLD_LINK {
-            return None;
-        }
-        let next = self.tier2.get(link)?;
-        next.valid.get().then(|| next.clone())
-    }
-
-    /// Leaves `e` through exit stub `stub` with tier 1 to resume at `target`.
-    fn take_exit(&mut self, e: &Executor, stub: u16, target: u32) -> Ran {
-        let Some(s) = e.uops.get(stub as usize) else {
-            self.note_deopt_exit("no exit stub");
-            return Ran::Tier1(target);
-        };
-        if s.uop != Uop::_EXIT_TRACE || s.target != target {
-            self.note_deopt_exit(if s.uop == Uop::_EXIT_TRACE {
-                "an exit elsewhere than its stub"
-            } else {
-                s.uop.name()
-            });
-            return Ran::Tier1(target);
-        }
-        if let Some(st) = self.tier2.stats.as_mut() {
-            st.exits_taken += 1;
-        }
-        if let Some(next) = self.linked(e, stub, target) {
-            let ran = Vm::link(s, next, target);
-            if let Some(st) = self.tier2.stats.as_mut() {
-                st.exits_linked += 1;
-                st.loop_links += matches!(ran, Ran::Link(_, _, pc) if pc != 1) as u64;
-            }
-            return ran;
-        }
-        // No link, or the linked executor is gone: the exit is cold (again).
-        s.link.set(COLD_LINK);
-        self.cold_exit(e, stub, target)
-    }
-
-    /// The shared cold exit (`_COLD_EXIT`, the executor in registry slot 0): warms the exit
-    /// and, when it is hot, starts recording a side trace from its target; then tier 1 runs.
-    fn cold_exit(&mut self, e: &Executor, stub: u16, target: u32) -> Ran {
-        if let Some(st) = self.tier2.stats.as_mut() {
-            st.cold_exits += 1;
-        }
-        // A stub's target is in the frame of the stub's code; the side trace starts there.
-        let fi = self.frames.len() - 1;
-        let here = e
-            .codes
-            .get(e.uops[stub as usize].code as usize)
-            .is_some_and(|tc| Rc::ptr_eq(&tc.code, &self.frames[fi].code));
-        if !here {
-            return Ran::Tier1(target);
-        }
-        match self.warm_exit(e, stub, target) {
-            Some(next) => Vm::link(&e.uops[stub as usize], next, target),
-            None => Ran::Tier1(target),
-        }
-    }
-
-    /// Goes on in `next` from the exit `s`: in its loop copy when `s` is a trace's end
-    /// whose facts prove that loop's header (`opt::link`; `expect` names the executor),
-    /// else at its start.
-    #[inline(always)]
-    fn link(s: &UopInst, next: Rc<Executor>, target: u32) -> Ran {
-        let pc = if s.expect == next.id.get() {
-            next.loop_top as usize
-        } else {
-            1
-        };
-        Ran::Link(next, target, pc)
     }
 }
 

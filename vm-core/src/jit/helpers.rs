@@ -256,11 +256,10 @@ crate::for_each_uop!(helper_table);
 /// otherwise. Same signature as the uop helpers.
 ///
 /// # Safety
-/// As [`run`]'s, and `cx` is the context of an executor's code ([`CompiledCode::run`]
-/// makes it): its executor pointer is live, and its frame pointer is the executor's run
-/// state.
-///
-/// [`CompiledCode::run`]: super::CompiledCode::run
+/// As every helper's: `cx` points to a live context whose pointers nothing else borrows
+/// during the call; and `cx` is the context of an executor's code (as `CompiledCode` makes
+/// it to run the code): its executor pointer is live, and its frame pointer is the
+/// executor's run state.
 pub unsafe extern "C" fn flow_helper(cx: *mut HelperContext, pc: u32, _operand: u64) -> u32 {
     // SAFETY: the caller guarantees `cx` and its pointers are live and unaliased for the
     // call, and that `frame` points to the executor's `Run`, whose lifetime is the
