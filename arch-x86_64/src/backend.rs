@@ -39,6 +39,8 @@ pub struct X86Backend {
     /// Bytes of code generated so far.
     pub code_bytes: u64,
     log: Option<ListingLog>,
+    /// The stress mode's seed (see [`X86Backend::stressed`]).
+    stress: Option<u64>,
 }
 
 impl X86Backend {
@@ -52,6 +54,17 @@ impl X86Backend {
         X86Backend {
             log: Some(log),
             ..X86Backend::default()
+        }
+    }
+
+    /// This backend in the stress mode (`tiercel --jit-stress`): in every executor it
+    /// compiles, one inline guard or fast path in four (chosen from `seed` and the
+    /// executor's id) always hands back before the guard or takes the slow path, so
+    /// stubs, hand-backs and slow paths run.
+    pub fn stressed(self, seed: u64) -> X86Backend {
+        X86Backend {
+            stress: Some(seed),
+            ..self
         }
     }
 }
@@ -72,7 +85,10 @@ unsafe impl Backend for X86Backend {
         exec: &Executor,
         memory: &Rc<dyn CodeMemory>,
     ) -> Result<CompiledCode, JitError> {
-        let code = assemble(exec)?;
+        let seed = self
+            .stress
+            .map(|s| s ^ u64::from(exec.id.get()).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let code = assemble(exec, seed)?;
         let mut block = CodeBlock::allocate(memory, code.bytes.len())?;
         block.writable()?[..code.bytes.len()].copy_from_slice(&code.bytes);
         self.inline_uops += u64::from(code.inline_uops);

@@ -87,6 +87,7 @@ impl Lower<'_> {
             pending: self.pending(),
             resume,
         });
+        self.stress_jump(slow);
         (slow, resume)
     }
 
@@ -112,11 +113,38 @@ impl Lower<'_> {
 
     /// The label of uop `pc`'s guard exit (its guard failed with the stack as deep as now).
     pub(super) fn deopt(&mut self, pc: usize) -> Label {
-        self.stub(Stub::Deopt {
+        let exit = self.stub(Stub::Deopt {
             pc,
             slots: self.slots(),
             pending: self.pending(),
-        })
+        });
+        // The stress mode hands back before the guard rather than failing it: a guard that
+        // did not fail must not send the trace through its exit (the optimizer's facts at
+        // an exit, passed on to a side trace, are the guard's), but the uop executor may
+        // run it again and go on.
+        let checks_before = self.exec.uops[self.entry_start..pc]
+            .iter()
+            .all(|u| u.uop.flags().contains(vm_core::bytecode::ops::Flags::CHECK));
+        if self.stress.is_some() && checks_before {
+            let back = self.hand_back_entry();
+            self.stress_jump(back);
+        }
+        exit
+    }
+
+    /// Under the stress mode, for one way out in four: jumps to it at once, so the fast
+    /// path never runs and the way out is what runs.
+    fn stress_jump(&mut self, to: Label) {
+        let Some(state) = self.stress.as_mut() else {
+            return;
+        };
+        // xorshift64: deterministic for a seed, so a failure can be replayed.
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        if *state % 4 == 0 {
+            self.buf.jmp_label(to);
+        }
     }
 
     /// The frame slots in use now: the locals' and the stack's.

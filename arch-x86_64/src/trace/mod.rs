@@ -134,15 +134,19 @@ struct Lower<'e> {
     inline_uops: u32,
     helper_calls: u32,
     uop_code: Vec<UopCode>,
+    /// The stress mode's generator state (`None`: off).
+    stress: Option<u64>,
 }
 
-/// Lowers `exec` to machine code.
+/// Lowers `exec` to machine code. With `stress` (a seed), one inline guard or fast path in
+/// four, chosen by the seed, always hands back before the guard or takes the slow path (see
+/// `exit`), so the stubs, hand-backs and slow paths run: results must not change.
 ///
 /// # Errors
 /// [`JitError::Malformed`] when the executor's stack depths cannot be known (its code has no
 /// single depth per offset, or a start begins at an offset no path reaches), or when the
 /// branches cannot be resolved.
-pub fn assemble(exec: &Executor) -> Result<Assembled, JitError> {
+pub fn assemble(exec: &Executor, stress: Option<u64>) -> Result<Assembled, JitError> {
     let code = &*exec
         .codes
         .first()
@@ -173,6 +177,8 @@ pub fn assemble(exec: &Executor) -> Result<Assembled, JitError> {
         inline_uops: 0,
         helper_calls: 0,
         uop_code: Vec::new(),
+        // (xorshift needs a state other than zero.)
+        stress: stress.map(|s| s | 1),
     };
     let starts = start_points(exec, end);
     let mut start_depths = Vec::with_capacity(starts.len());

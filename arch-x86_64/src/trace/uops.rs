@@ -334,5 +334,9 @@ fn knows_lazy_slots(u: Uop) -> bool {
             | Uop::_UNARY_NOT
             | Uop::_IS_OP
             | Uop::_POP_JUMP_NEXT
+            | Uop::_COMPARE_OP_INT
+            | Uop::_COMPARE_OP_FLOAT
+            | Uop::_BINARY_OP_INT
+            | Uop::_BINARY_OP_SMALL_INT
     )
 }

@@ -25,6 +25,13 @@ impl HostJit {
     /// keeps a listing of every compiled trace (for [`HostJit::dump`] and
     /// [`HostJit::perf_map`]).
     pub fn new(code_limit: usize, listings: bool) -> HostJit {
+        HostJit::with_stress(code_limit, listings, None)
+    }
+
+    /// [`HostJit::new`], with the backend's stress mode when `stress` holds a seed: one
+    /// inline guard or fast path in four always hands back or takes its slow path
+    /// (`tiercel --jit-stress`).
+    pub fn with_stress(code_limit: usize, listings: bool, stress: Option<u64>) -> HostJit {
         #[cfg(target_arch = "x86_64")]
         {
             use arch_x86_64::X86Backend;
@@ -32,9 +39,13 @@ impl HostJit {
             let log: Option<arch_x86_64::ListingLog> = listings.then(Default::default);
             let for_backend = log.clone();
             let factory = move || -> Box<dyn vm_core::jit::Backend> {
-                Box::new(match &for_backend {
+                let backend = match &for_backend {
                     Some(l) => X86Backend::with_log(l.clone()),
                     None => X86Backend::new(),
+                };
+                Box::new(match stress {
+                    Some(seed) => backend.stressed(seed),
+                    None => backend,
                 })
             };
             HostJit {
@@ -47,7 +58,7 @@ impl HostJit {
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            let _ = (code_limit, listings, Rc::new(()));
+            let _ = (code_limit, listings, stress, Rc::new(()));
             HostJit { config: None }
         }
     }

@@ -1,7 +1,7 @@
 //! The `tiercel` command: runs a Python file like `python3 FILE.py`.
 //!
 //! Usage: `tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2|3]
-//! [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [--dump-jit] [--perf-map] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
+//! [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [--dump-jit] [--perf-map] [--jit-stress] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
 //! an uncaught exception prints a CPython-style traceback on stderr and exits with status 1,
 //! and `sys.exit(n)` exits with `n`.
 
@@ -52,7 +52,7 @@ fn peak_resident_kib() -> Option<u64> {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2|3] [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [--dump-jit] [--perf-map] [-c CODE | FILE] [ARGS...]"
+        "usage: tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2|3] [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [--dump-jit] [--perf-map] [--jit-stress] [-c CODE | FILE] [ARGS...]"
     );
     ExitCode::from(2)
 }
@@ -64,6 +64,7 @@ fn main() -> ExitCode {
     let mut dump_traces = false;
     let mut tier3 = false;
     let mut dump_jit = false;
+    let mut jit_stress = None;
     let mut perf_map = false;
     let (source, filename, rest) = loop {
         let Some(a) = args.next() else { return usage() };
@@ -99,6 +100,7 @@ fn main() -> ExitCode {
                 config.log_traces = true;
             }
             "--dump-jit" => dump_jit = true,
+            "--jit-stress" => jit_stress = Some(0x5EED),
             "--perf-map" => perf_map = true,
             "--no-opt" => config.optimize_traces = false,
             "--uop-helpers" => config.uop_helpers = true,
@@ -127,8 +129,10 @@ fn main() -> ExitCode {
             },
         }
     };
-    let jit =
-        tier3.then(|| tiercel::HostJit::new(tiercel::DEFAULT_CODE_MEMORY, dump_jit || perf_map));
+    let jit = tier3.then(|| {
+        let listings = dump_jit || perf_map;
+        tiercel::HostJit::with_stress(tiercel::DEFAULT_CODE_MEMORY, listings, jit_stress)
+    });
     config.jit = jit.as_ref().and_then(|j| j.config.clone());
     config.argv = rest;
     config.argv.extend(args);

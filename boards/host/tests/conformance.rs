@@ -200,11 +200,25 @@ fn conformance_corpus_tier3_everything_hot() {
     corpus_matches(&["--tier", "3", "--hot", "1"]);
 }
 
-/// Tier 3, everything hot, specializations deoptimizing pseudo-randomly: guards fail at
-/// random in machine code, so its exits run.
+/// Tier 3, everything hot, specializations deoptimizing pseudo-randomly, and the backend's
+/// stress mode: one inline guard or fast path in four always hands back before the guard
+/// or takes its slow path, so the stubs, hand-backs and slow paths of machine code run.
 #[test]
 fn conformance_corpus_tier3_hot_under_stress() {
-    corpus_matches(&["--tier", "3", "--hot", "1", "--stress-specialize"]);
+    corpus_matches(&[
+        "--tier",
+        "3",
+        "--hot",
+        "1",
+        "--stress-specialize",
+        "--jit-stress",
+    ]);
+}
+
+/// Tier 3 with the backend's stress mode alone, at the normal thresholds.
+#[test]
+fn conformance_corpus_tier3_jit_stress() {
+    corpus_matches(&["--tier", "3", "--jit-stress"]);
 }
 
 fn corpus_matches(extra_args: &[&str]) {
