@@ -208,13 +208,8 @@ pub fn assemble(exec: &Executor, stress: Option<u64>) -> Result<Assembled, JitEr
             continue;
         }
         reachable = cx.lower_entry(pc, entry_end)? == Next::Falls;
-        let handed_back = cx
-            .uop_code
-            .last()
-            .is_some_and(|c| usize::from(c.pc) == pc && c.how == How::HandBack);
-        if handed_back && start_depths.last().is_some_and(|&(s, _)| s == pc) {
-            // Code that would hand back at once only costs the way in and out.
-            start_depths.pop();
+        if !reachable {
+            cx.drop_short_start(&mut start_depths);
         }
         pc = entry_end;
     }
@@ -302,7 +297,36 @@ fn depth_of(depths: &[u16], offset: u32) -> Result<u32, JitError> {
     }
 }
 
+/// The inline uops code must run from a start, when it does not loop, to be worth entering
+/// (going in and out of machine code has a cost of its own): measured on `bench/`, where
+/// branchy programs with short side traces (sudoku) lost to the uop executor with less, and
+/// call-heavy ones (raytrace) lose with more.
+const MIN_INLINE_RUN: usize = 2;
+
 impl Lower<'_> {
+    /// Code has just stopped (a hand-back, the loop's back-edge, the trace's end): forgets
+    /// the last start when the code from it neither loops nor runs [`MIN_INLINE_RUN`]
+    /// inline uops, since entering it would cost more than it saves.
+    fn drop_short_start(&mut self, starts: &mut Vec<(usize, u32)>) {
+        let Some(&(start, _)) = starts.last() else {
+            return;
+        };
+        let from_start = self
+            .uop_code
+            .iter()
+            .rev()
+            .take_while(|c| usize::from(c.pc) >= start);
+        let mut inline = 0;
+        let mut looped = false;
+        for c in from_start {
+            inline += usize::from(c.how == How::Inline);
+            looped |= self.exec.uops[usize::from(c.pc)].uop == Uop::_JUMP_TO_TOP;
+        }
+        if !looped && inline < MIN_INLINE_RUN {
+            starts.pop();
+        }
+    }
+
     /// Lowers code that runs in the executor's code `frame` from here, and answers the
     /// stack depth before the instruction at `offset` there.
     fn enter_frame(&mut self, frame: u8, offset: u32) -> Result<u32, JitError> {

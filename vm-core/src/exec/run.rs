@@ -314,7 +314,9 @@ impl Vm {
             } else {
                 self.slow_dispatch::<STATS>(e, &mut t, pc, progress)
             };
-            match next.and_then(|n| self.dispatch_at(e, n, &mut t, progress, has_code)) {
+            // (Code starts after a frame change only: a dispatch without one goes on here.)
+            let to_code = has_code && c & check::FLOW != 0;
+            match next.and_then(|n| self.dispatch_at(e, n, &mut t, progress, to_code)) {
                 Ok(n) => di = n,
                 Err(ran) => return ran,
             }
@@ -323,7 +325,8 @@ impl Vm {
 
     /// The dispatch entry the executor goes on at after a dispatch the hot loop did not
     /// run itself (a call, a return, a generator hop, a promoted constant, ...), which
-    /// ends before uop `next`: machine code runs from there first when it starts there.
+    /// ends before uop `next`: with `has_code`, machine code runs from there first when it
+    /// starts there.
     #[inline(always)]
     fn dispatch_at<'e>(
         &mut self,
