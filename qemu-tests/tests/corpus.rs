@@ -68,6 +68,23 @@ fn corpus_on_x86_64_tier3_everything_hot() {
     );
 }
 
+/// Tier 3 at the normal thresholds on the board with a backend.
+#[test]
+fn corpus_on_x86_64_tier3() {
+    corpus_on(&[Arch::X86_64], script::FLAG_TIER3, " (--tier 3)");
+}
+
+/// Tier 3, everything hot, in the backend's stress mode: machine code's hand-backs, stubs
+/// and slow paths run on the board.
+#[test]
+fn corpus_on_x86_64_tier3_jit_stress() {
+    corpus_on(
+        &[Arch::X86_64],
+        script::FLAG_TIER3 | script::FLAG_HOT1 | script::FLAG_JIT_STRESS,
+        " (--tier 3 --hot 1 --jit-stress)",
+    );
+}
+
 fn corpus_with(extra_flags: u32, label: &str) {
     corpus_on(&Arch::ALL, extra_flags, label);
 }

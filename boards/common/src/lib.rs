@@ -55,8 +55,9 @@ pub struct BoardInfo {
     /// `MemoryError` while the allocator still has room for the compiler and bookkeeping.
     pub heap_limit: usize,
     /// Makes the board's JIT (its code memory and the backend of its architecture) for a
-    /// script run at tier 3; `None` on a board without a backend, which then runs tier 2.
-    pub jit: Option<fn() -> Option<vm_core::jit::JitConfig>>,
+    /// script run at tier 3, in the backend's stress mode when asked (`true`); `None` on a
+    /// board without a backend, which then runs tier 2.
+    pub jit: Option<fn(bool) -> Option<vm_core::jit::JitConfig>>,
 }
 
 impl BoardInfo {
@@ -71,7 +72,7 @@ impl BoardInfo {
     }
 
     /// This board with a JIT for tier 3.
-    pub const fn with_jit(self, jit: fn() -> Option<vm_core::jit::JitConfig>) -> Self {
+    pub const fn with_jit(self, jit: fn(bool) -> Option<vm_core::jit::JitConfig>) -> Self {
         BoardInfo {
             jit: Some(jit),
             ..self
@@ -140,7 +141,9 @@ pub fn new_vm<P: Platform + Clone + 'static>(
         },
         hot: (flags & script::FLAG_HOT1 != 0).then_some(1),
         jit: match info.jit {
-            Some(make) if flags & script::FLAG_TIER3 != 0 => make(),
+            Some(make) if flags & script::FLAG_TIER3 != 0 => {
+                make(flags & script::FLAG_JIT_STRESS != 0)
+            }
             _ => None,
         },
         ..Config::default()

@@ -44,6 +44,9 @@ pub const FLAG_TIER3: u32 = 1 << 7;
 /// Flag: after the script, print what the JIT did on stdout (`jit: N compiled, ...`, or
 /// `jit: none` without one), as `tiercel --stats` does on the host.
 pub const FLAG_JIT_STATS: u32 = 1 << 8;
+/// Flag: tier 3 in the backend's stress mode (`tiercel --jit-stress`): one inline guard in
+/// four hands back before it and one fast path in four takes its slow path.
+pub const FLAG_JIT_STRESS: u32 = 1 << 9;
 
 /// A script found in guest memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

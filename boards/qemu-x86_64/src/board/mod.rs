@@ -18,16 +18,23 @@ const DEVICES: Devices = Devices::new(uart::write, uart::read_byte, clock::monot
 /// What the board shows in the REPL banner, the VM's share of the heap, and its JIT.
 const INFO: BoardInfo = BoardInfo::new("qemu-x86_64", boot::HEAP_SIZE).with_jit(jit);
 
-/// Tier 3 on this board: the code region and the x86-64 backend (`None` once the region
-/// was taken: one VM per boot gets it).
-fn jit() -> Option<vm_core::jit::JitConfig> {
+/// Tier 3 on this board: the code region and the x86-64 backend, in its stress mode when
+/// `stress` (`None` once the region was taken: one VM per boot gets it).
+fn jit(stress: bool) -> Option<vm_core::jit::JitConfig> {
     use alloc::boxed::Box;
     use alloc::rc::Rc;
     use board_common::selftest::TestCpu;
     let region = codemem::CodeRegion::take()?;
     Some(vm_core::jit::JitConfig {
         memory: Rc::new(region),
-        backend: vm_core::jit::BackendFactory(Rc::new(|| Box::new(arch_x86_64::X86Backend::new()))),
+        backend: vm_core::jit::BackendFactory(Rc::new(move || {
+            let backend = arch_x86_64::X86Backend::new();
+            Box::new(if stress {
+                backend.stressed(0x5EED)
+            } else {
+                backend
+            })
+        })),
     })
 }
 
