@@ -303,6 +303,9 @@ fn depth_of(depths: &[u16], offset: u32) -> Result<u32, JitError> {
 /// call-heavy ones (raytrace) lose with more.
 const MIN_INLINE_RUN: usize = 2;
 
+/// [`MIN_INLINE_RUN`] for a side trace.
+const MIN_SIDE_TRACE_RUN: usize = 8;
+
 impl Lower<'_> {
     /// Code has just stopped (a hand-back, the loop's back-edge, the trace's end): forgets
     /// the last start when the code from it neither loops nor runs [`MIN_INLINE_RUN`]
@@ -322,7 +325,14 @@ impl Lower<'_> {
             inline += usize::from(c.how == How::Inline);
             looped |= self.exec.uops[usize::from(c.pc)].uop == Uop::_JUMP_TO_TOP;
         }
-        if !looped && inline < MIN_INLINE_RUN {
+        // A side trace is entered through a link each time its parent exits there, so
+        // its code must do more to pay for the entry.
+        let min = if self.exec.chain_depth > 0 {
+            MIN_SIDE_TRACE_RUN
+        } else {
+            MIN_INLINE_RUN
+        };
+        if !looped && inline < min {
             starts.pop();
         }
     }
