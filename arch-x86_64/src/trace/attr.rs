@@ -6,18 +6,16 @@
 use vm_core::exec::ir::UopInst;
 use vm_core::layout::{
     tag, CLASS_VERSION, INSTANCE_CLASS, INSTANCE_DICT, INSTANCE_NO_DICT, INSTANCE_VALUES,
-    ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD, OBJ_SIZE, OBJ_TAG,
+    ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD,
 };
 use vm_core::Value;
 
 use super::exit::at;
-use super::objects::emit_object_of;
+use super::objects::{emit_object_of, emit_ref_slot};
 use super::{Lower, Next};
-use crate::abi::ARENA;
 use crate::enc::{
-    add_rm64_r64, cmp_r64_rm64, cmp_rm64_r64, cmp_rm8_imm8, imul_r64_rm64_imm8, mov_r32_imm32,
-    mov_r32_rm32, mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, CodeBuf, Cond, Disp, Imm8, Label, Mem,
-    Reg,
+    cmp_r64_rm64, cmp_rm64_r64, mov_r32_imm32, mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, CodeBuf,
+    Cond, Disp, Label, Mem, Reg,
 };
 
 /// Inline-cache unit `k` of uop `u`'s instruction in the executor's snapshot of its code.
@@ -31,23 +29,10 @@ fn emit_instance(buf: &mut CodeBuf, dst: Reg, slot: Reg) {
     buf.emit(mov_r64_rm64(dst, at(slot, OBJ_PAYLOAD)));
 }
 
-/// Jumps to `fail` unless the 32-bit reference at `[record + offset]` names an arena slot
-/// tagged `tag`; `dst` = that slot's address.
-fn emit_ref_slot(buf: &mut CodeBuf, dst: Reg, record: Reg, offset: usize, tag: u8, fail: Label) {
-    buf.emit(mov_r32_rm32(dst, at(record, offset)));
-    buf.emit(imul_r64_rm64_imm8(dst, dst, Imm8::from(OBJ_SIZE as i8)));
-    buf.emit(add_rm64_r64(dst, ARENA));
-    buf.emit(cmp_rm8_imm8(at(dst, OBJ_TAG), tag));
-    buf.jcc_label(Cond::Ne, fail);
-}
-
 impl Lower<'_> {
-    /// `_GUARD_TYPE_VERSION`: leaves through the uop's exit unless the top is an instance
-    /// without an explicit dict whose class has the cached version.
-    pub(super) fn lower_guard_type_version(&mut self, pc: usize) -> Next {
-        let u = &self.exec.uops[pc];
-        let version = cache(self, u, 1).unwrap_or(0);
-        let exit = self.deopt(pc);
+    /// RCX = the `Instance` record of the instance on top, or a jump to `exit` when the
+    /// top is no instance. Clobbers RAX and RDX.
+    fn emit_top_instance(&mut self, exit: Label) {
         self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
         emit_object_of(
             &mut self.buf,
@@ -58,6 +43,15 @@ impl Lower<'_> {
             exit,
         );
         emit_instance(&mut self.buf, Reg::Rcx, Reg::Rcx);
+    }
+
+    /// `_GUARD_TYPE_VERSION`: leaves through the uop's exit unless the top is an instance
+    /// without an explicit dict whose class has the cached version.
+    pub(super) fn lower_guard_type_version(&mut self, pc: usize) -> Next {
+        let u = &self.exec.uops[pc];
+        let version = cache(self, u, 1).unwrap_or(0);
+        let exit = self.deopt(pc);
+        self.emit_top_instance(exit);
         self.buf.emit(mov_r32_imm32(Reg::Rdx, INSTANCE_NO_DICT));
         self.buf.emit(crate::enc::cmp_rm32_r32(
             at(Reg::Rcx, INSTANCE_DICT),
@@ -90,16 +84,7 @@ impl Lower<'_> {
         let u = &self.exec.uops[pc];
         let (slot, oparg) = (cache(self, u, 2).unwrap_or(u32::MAX), u.oparg);
         let exit = self.deopt(pc);
-        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
-        emit_object_of(
-            &mut self.buf,
-            Reg::Rcx,
-            Reg::Rax,
-            Reg::Rdx,
-            tag::INSTANCE,
-            exit,
-        );
-        emit_instance(&mut self.buf, Reg::Rcx, Reg::Rcx);
+        self.emit_top_instance(exit);
         self.buf.emit(mov_r32_imm32(Reg::Rdx, slot));
         self.buf.emit(cmp_r64_rm64(
             Reg::Rdx,

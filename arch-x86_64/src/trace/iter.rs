@@ -6,17 +6,16 @@
 
 use vm_core::bytecode::ops::Uop;
 use vm_core::layout::{
-    tag, ITEMS_LEN, ITEMS_PTR, LIST_ITER_INDEX, LIST_ITER_LIST, OBJ_PAYLOAD, OBJ_SIZE,
-    RANGE_ITER_NEXT, RANGE_ITER_STEP, RANGE_ITER_STOP,
+    tag, ITEMS_LEN, ITEMS_PTR, LIST_ITER_INDEX, LIST_ITER_LIST, OBJ_PAYLOAD, RANGE_ITER_NEXT,
+    RANGE_ITER_STEP, RANGE_ITER_STOP,
 };
 
 use super::exit::at;
-use super::objects::emit_object_of;
+use super::objects::{emit_object_of, emit_ref_slot};
 use super::{Lower, Next};
-use crate::abi::ARENA;
 use crate::enc::{
-    add_r64_rm64, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, imul_r64_rm64_imm8, inc_rm64,
-    mov_r32_rm32, mov_r64_rm64, mov_rm64_r64, Cond, Disp, Imm8, Index, Mem, Reg, Scale,
+    add_r64_rm64, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, inc_rm64, mov_r64_rm64, mov_rm64_r64,
+    Cond, Disp, Imm8, Index, Mem, Reg, Scale,
 };
 use crate::lower::{emit_box_int_checked, emit_guard_small_int, emit_unbox_int};
 
@@ -100,17 +99,14 @@ impl Lower<'_> {
             exit,
         );
         // The list: its slot, from the iterator's 32-bit reference.
-        self.buf
-            .emit(mov_r32_rm32(Reg::Rdx, at(Reg::Rcx, LIST_ITER_LIST)));
-        self.buf.emit(imul_r64_rm64_imm8(
+        emit_ref_slot(
+            &mut self.buf,
             Reg::Rdx,
-            Reg::Rdx,
-            Imm8::from(OBJ_SIZE as i8),
-        ));
-        self.buf.emit(add_rm64_r64(Reg::Rdx, ARENA));
-        self.buf
-            .emit(crate::enc::cmp_rm8_imm8(at(Reg::Rdx, 0), tag::LIST));
-        self.buf.jcc_label(Cond::Ne, exhausted);
+            Reg::Rcx,
+            LIST_ITER_LIST,
+            tag::LIST,
+            exhausted,
+        );
         let index = at(Reg::Rcx, LIST_ITER_INDEX);
         self.buf.emit(mov_r64_rm64(Reg::Rax, index));
         self.buf.emit(cmp_r64_rm64(
@@ -131,10 +127,9 @@ impl Lower<'_> {
         Next::Falls
     }
 
-    /// `_BINARY_SUBSCR_LIST_INT`: `list[i]` for a small int `i` in range (negative from
-    /// the end); leaves through the uop's exit otherwise.
-    pub(super) fn lower_list_subscript(&mut self, pc: usize) -> Next {
-        let exit = self.deopt(pc);
+    /// Leaves RCX = the items of the list two places below the top and RAX = the index
+    /// on top, a small int in range (negative from the end), or jumps to `exit`.
+    fn emit_list_item_address(&mut self, exit: crate::enc::Label) {
         self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(1)));
         emit_object_of(&mut self.buf, Reg::Rcx, Reg::Rax, Reg::Rdx, tag::LIST, exit);
         self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
@@ -153,6 +148,13 @@ impl Lower<'_> {
             Reg::Rcx,
             at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_PTR),
         ));
+    }
+
+    /// `_BINARY_SUBSCR_LIST_INT`: `list[i]` for a small int `i` in range (negative from
+    /// the end); leaves through the uop's exit otherwise.
+    pub(super) fn lower_list_subscript(&mut self, pc: usize) -> Next {
+        let exit = self.deopt(pc);
+        self.emit_list_item_address(exit);
         self.buf
             .emit(mov_r64_rm64(Reg::Rdx, item(Reg::Rcx, Reg::Rax)));
         self.buf.emit(mov_rm64_r64(self.slot(1), Reg::Rdx));
@@ -164,23 +166,7 @@ impl Lower<'_> {
     /// from the end); leaves through the uop's exit otherwise.
     pub(super) fn lower_list_store(&mut self, pc: usize) -> Next {
         let exit = self.deopt(pc);
-        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(1)));
-        emit_object_of(&mut self.buf, Reg::Rcx, Reg::Rax, Reg::Rdx, tag::LIST, exit);
-        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
-        emit_guard_small_int(&mut self.buf, Reg::Rax, Reg::Rdx, exit);
-        emit_unbox_int(&mut self.buf, Reg::Rax, Reg::Rax);
-        let len = at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_LEN);
-        let positive = self.buf.new_label();
-        self.buf.emit(cmp_rm64_imm8(Reg::Rax, Imm8::from(0)));
-        self.buf.jcc_label(Cond::Ge, positive);
-        self.buf.emit(add_r64_rm64(Reg::Rax, len));
-        self.buf.bind(positive);
-        self.buf.emit(cmp_r64_rm64(Reg::Rax, len));
-        self.buf.jcc_label(Cond::Ae, exit);
-        self.buf.emit(mov_r64_rm64(
-            Reg::Rcx,
-            at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_PTR),
-        ));
+        self.emit_list_item_address(exit);
         self.buf.emit(mov_r64_rm64(Reg::Rdx, self.slot(2)));
         self.buf
             .emit(mov_rm64_r64(item(Reg::Rcx, Reg::Rax), Reg::Rdx));

@@ -29,5 +29,22 @@ pub(super) fn emit_object_of(buf: &mut CodeBuf, dst: Reg, v: Reg, tmp: Reg, tag:
     buf.jcc_label(Cond::Ne, fail);
 }
 
+/// Jumps to `fail` unless the 32-bit reference at `[record + offset]` names an arena slot
+/// tagged `tag`; `dst` = that slot's address.
+pub(super) fn emit_ref_slot(
+    buf: &mut CodeBuf,
+    dst: Reg,
+    record: Reg,
+    offset: usize,
+    tag: u8,
+    fail: Label,
+) {
+    buf.emit(mov_r32_rm32(dst, at(record, offset)));
+    buf.emit(imul_r64_rm64_imm8(dst, dst, Imm8::from(OBJ_SIZE as i8)));
+    buf.emit(add_rm64_r64(dst, ARENA));
+    buf.emit(cmp_rm8_imm8(at(dst, OBJ_TAG), tag));
+    buf.jcc_label(Cond::Ne, fail);
+}
+
 // An arena slot's size must fit the `imul`'s 8-bit immediate.
 const _: () = assert!(OBJ_SIZE <= i8::MAX as usize);

@@ -50,6 +50,35 @@ fn peak_resident_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// `--stats` at `--tier 3`: what the JIT compiled and refused.
+fn report_jit(vm: &Vm) {
+    match vm.jit_stats() {
+        Some(j) => {
+            eprintln!(
+                "jit: {} executors compiled, {} refused, {} not compiled for want of code memory",
+                j.compiled, j.refused, j.out_of_memory
+            );
+            if let Some(why) = j.last_refusal {
+                eprintln!("jit: last refusal: {why}");
+            }
+        }
+        None => eprintln!("jit: no backend for this architecture; tier 2 ran instead"),
+    }
+}
+
+/// `--dump-jit` (the listings, on stderr) and `--perf-map` (`/tmp/perf-PID.map`).
+fn write_jit_listings(jit: &tiercel::HostJit, dump_jit: bool, perf_map: bool) {
+    if dump_jit {
+        eprint!("{}", jit.dump());
+    }
+    if perf_map {
+        let path = format!("/tmp/perf-{}.map", std::process::id());
+        if let Err(e) = std::fs::write(&path, jit.perf_map()) {
+            eprintln!("tiercel: cannot write {path}: {e}");
+        }
+    }
+}
+
 fn usage() -> ExitCode {
     eprintln!(
         "usage: tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2|3] [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [--dump-jit] [--perf-map] [--jit-stress] [-c CODE | FILE] [ARGS...]"
@@ -174,18 +203,7 @@ fn main() -> ExitCode {
         eprint!("{}", stats.report());
     }
     if vm.config.stats && tier3 {
-        match vm.jit_stats() {
-            Some(j) => {
-                eprintln!(
-                    "jit: {} executors compiled, {} refused, {} not compiled for want of code memory",
-                    j.compiled, j.refused, j.out_of_memory
-                );
-                if let Some(why) = j.last_refusal {
-                    eprintln!("jit: last refusal: {why}");
-                }
-            }
-            None => eprintln!("jit: no backend for this architecture; tier 2 ran instead"),
-        }
+        report_jit(&vm);
     }
     if vm.config.stats {
         if let Some(kib) = peak_resident_kib() {
@@ -193,15 +211,7 @@ fn main() -> ExitCode {
         }
     }
     if let Some(jit) = &jit {
-        if dump_jit {
-            eprint!("{}", jit.dump());
-        }
-        if perf_map {
-            let path = format!("/tmp/perf-{}.map", std::process::id());
-            if let Err(e) = std::fs::write(&path, jit.perf_map()) {
-                eprintln!("tiercel: cannot write {path}: {e}");
-            }
-        }
+        write_jit_listings(jit, dump_jit, perf_map);
     }
     if dump_traces {
         eprint!("{}", vm.take_trace_log());
