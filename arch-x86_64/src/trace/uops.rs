@@ -27,48 +27,10 @@ pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize, frame: u
     }
     let first = pc == entry_start;
     match u.uop {
-        Uop::_NOP
-        | Uop::_POP_TOP
-        | Uop::_PUSH_NULL
-        | Uop::_LOAD_FAST
-        | Uop::_STORE_FAST
-        | Uop::_LOAD_CONST
-        | Uop::_LOAD_FAST_NEXT
-        | Uop::_STORE_FAST_NEXT
-        | Uop::_LOAD_CONST_NEXT
-        | Uop::_LOAD_CONST_INLINE
-        | Uop::_COPY
-        | Uop::_SWAP
-        | Uop::_CHECK_VALIDITY
-        | Uop::_GUARD_BOTH_INT
-        | Uop::_GUARD_TOS_INT
-        | Uop::_GUARD_NUMBERS_ONE_FLOAT
-        | Uop::_GUARD_ITER_RANGE
-        | Uop::_GUARD_ITER_LIST
-        | Uop::_GUARD_NOS_LIST
-        | Uop::_BINARY_SUBSCR_LIST_INT
-        | Uop::_BINARY_OP_ADD_INT
-        | Uop::_BINARY_OP_SUBTRACT_INT
-        | Uop::_BINARY_OP_MULTIPLY_INT
-        | Uop::_BINARY_OP_ADD_SMALL_INT
-        | Uop::_BINARY_OP_SUBTRACT_SMALL_INT
-        | Uop::_BINARY_OP_ADD_FLOAT
-        | Uop::_BINARY_OP_SUBTRACT_FLOAT
-        | Uop::_BINARY_OP_MULTIPLY_FLOAT
-        | Uop::_BINARY_OP_TRUE_DIVIDE_FLOAT
-        | Uop::_TO_BOOL_BOOL
-        | Uop::_TO_BOOL_INT
-        | Uop::_TO_BOOL_NONE
-        | Uop::_UNARY_NOT
-        | Uop::_IS_OP => true,
         Uop::_COMPARE_OP_INT | Uop::_COMPARE_OP_FLOAT => cmp_of(u.oparg).is_some() || has_helper(u),
         Uop::_BINARY_OP_INT | Uop::_BINARY_OP_SMALL_INT => {
             inline_int_op(u.oparg).is_some() || has_helper(u)
         }
-        Uop::_GUARD_TYPE_VERSION
-        | Uop::_LOAD_ATTR_SLOT
-        | Uop::_GUARD_BOTH_NUMBERS
-        | Uop::_STORE_SUBSCR_LIST_INT => true,
         Uop::_UNPACK_SEQUENCE_TWO_TUPLE => u.oparg == 2,
         Uop::_UNPACK_SEQUENCE_TUPLE | Uop::_UNPACK_SEQUENCE_LIST => (1..=16).contains(&u.oparg),
         Uop::_POP_JUMP_NEXT => can_lower_fused_jump(exec, pc, entry_start),
@@ -87,8 +49,73 @@ pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize, frame: u
         | Uop::_GUARD_IS_NOT_NONE_POP
         | Uop::_JUMP_TO_TOP
         | Uop::_EXIT_TRACE => first,
-        _ => has_helper(u) || has_flow_helper(exec, pc),
+        uop => inline_form(uop).is_some() || has_helper(u) || has_flow_helper(exec, pc),
     }
+}
+
+/// The uops with an inline lowering, and whether it reads lazy slots (`Lower::load`; its
+/// stubs carry them) rather than needing every slot in memory first: `Some(true)` and
+/// `Some(false)`. `can_lower` adds the conditions some of them have.
+fn inline_form(u: Uop) -> Option<bool> {
+    Some(match u {
+        Uop::_NOP
+        | Uop::_POP_TOP
+        | Uop::_PUSH_NULL
+        | Uop::_LOAD_FAST
+        | Uop::_STORE_FAST
+        | Uop::_LOAD_CONST
+        | Uop::_LOAD_FAST_NEXT
+        | Uop::_STORE_FAST_NEXT
+        | Uop::_LOAD_CONST_NEXT
+        | Uop::_LOAD_CONST_INLINE
+        | Uop::_COPY
+        | Uop::_CHECK_VALIDITY
+        | Uop::_CHECK_PERIODIC
+        | Uop::_CHECK_PERIODIC_EXIT
+        | Uop::_GUARD_IS_TRUE_POP
+        | Uop::_GUARD_IS_FALSE_POP
+        | Uop::_GUARD_IS_NONE_POP
+        | Uop::_GUARD_IS_NOT_NONE_POP
+        | Uop::_JUMP_TO_TOP
+        | Uop::_EXIT_TRACE
+        | Uop::_GUARD_BOTH_INT
+        | Uop::_GUARD_TOS_INT
+        | Uop::_GUARD_NUMBERS_ONE_FLOAT
+        | Uop::_GUARD_BOTH_NUMBERS
+        | Uop::_BINARY_OP_ADD_INT
+        | Uop::_BINARY_OP_SUBTRACT_INT
+        | Uop::_BINARY_OP_MULTIPLY_INT
+        | Uop::_BINARY_OP_ADD_SMALL_INT
+        | Uop::_BINARY_OP_SUBTRACT_SMALL_INT
+        | Uop::_BINARY_OP_ADD_FLOAT
+        | Uop::_BINARY_OP_SUBTRACT_FLOAT
+        | Uop::_BINARY_OP_MULTIPLY_FLOAT
+        | Uop::_BINARY_OP_TRUE_DIVIDE_FLOAT
+        | Uop::_TO_BOOL_BOOL
+        | Uop::_TO_BOOL_INT
+        | Uop::_TO_BOOL_NONE
+        | Uop::_UNARY_NOT
+        | Uop::_IS_OP
+        | Uop::_POP_JUMP_NEXT
+        | Uop::_COMPARE_OP_INT
+        | Uop::_COMPARE_OP_FLOAT
+        | Uop::_BINARY_OP_INT
+        | Uop::_BINARY_OP_SMALL_INT => true,
+        Uop::_SWAP
+        | Uop::_GUARD_ITER_RANGE
+        | Uop::_GUARD_ITER_LIST
+        | Uop::_GUARD_NOS_LIST
+        | Uop::_BINARY_SUBSCR_LIST_INT
+        | Uop::_STORE_SUBSCR_LIST_INT
+        | Uop::_GUARD_TYPE_VERSION
+        | Uop::_LOAD_ATTR_SLOT
+        | Uop::_FOR_ITER_RANGE_SMALL
+        | Uop::_FOR_ITER_LIST
+        | Uop::_UNPACK_SEQUENCE_TWO_TUPLE
+        | Uop::_UNPACK_SEQUENCE_TUPLE
+        | Uop::_UNPACK_SEQUENCE_LIST => false,
+        _ => return None,
+    })
 }
 
 /// Whether `u` is a comparison or integer operation that falls back to its helper call
@@ -132,7 +159,7 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
     if local.is_some_and(|l| l >= cx.nlocalsplus) || (u.uop == Uop::_COPY && u.oparg == 0) {
         return Err(JitError::Malformed("a uop's oparg leaves the frame"));
     }
-    if !knows_lazy_slots(u.uop) || (cmp_like(u.uop) && !inline_cmp_or_op(u)) {
+    if inline_form(u.uop) != Some(true) || (cmp_like(u.uop) && !inline_cmp_or_op(u)) {
         cx.flush();
     }
     let inline = match u.uop {
@@ -288,55 +315,4 @@ impl Lower<'_> {
         }
         Next::Falls
     }
-}
-
-/// Whether uop `u`'s lowering knows lazy slots (reads its operands with `Lower::load`,
-/// stubs carry them); before any other uop, `lower` stores them all.
-fn knows_lazy_slots(u: Uop) -> bool {
-    matches!(
-        u,
-        Uop::_NOP
-            | Uop::_POP_TOP
-            | Uop::_PUSH_NULL
-            | Uop::_LOAD_FAST
-            | Uop::_STORE_FAST
-            | Uop::_LOAD_CONST
-            | Uop::_LOAD_FAST_NEXT
-            | Uop::_STORE_FAST_NEXT
-            | Uop::_LOAD_CONST_NEXT
-            | Uop::_LOAD_CONST_INLINE
-            | Uop::_COPY
-            | Uop::_CHECK_VALIDITY
-            | Uop::_CHECK_PERIODIC
-            | Uop::_CHECK_PERIODIC_EXIT
-            | Uop::_GUARD_IS_TRUE_POP
-            | Uop::_GUARD_IS_FALSE_POP
-            | Uop::_GUARD_IS_NONE_POP
-            | Uop::_GUARD_IS_NOT_NONE_POP
-            | Uop::_JUMP_TO_TOP
-            | Uop::_EXIT_TRACE
-            | Uop::_GUARD_BOTH_INT
-            | Uop::_GUARD_TOS_INT
-            | Uop::_GUARD_NUMBERS_ONE_FLOAT
-            | Uop::_GUARD_BOTH_NUMBERS
-            | Uop::_BINARY_OP_ADD_INT
-            | Uop::_BINARY_OP_SUBTRACT_INT
-            | Uop::_BINARY_OP_MULTIPLY_INT
-            | Uop::_BINARY_OP_ADD_SMALL_INT
-            | Uop::_BINARY_OP_SUBTRACT_SMALL_INT
-            | Uop::_BINARY_OP_ADD_FLOAT
-            | Uop::_BINARY_OP_SUBTRACT_FLOAT
-            | Uop::_BINARY_OP_MULTIPLY_FLOAT
-            | Uop::_BINARY_OP_TRUE_DIVIDE_FLOAT
-            | Uop::_TO_BOOL_BOOL
-            | Uop::_TO_BOOL_INT
-            | Uop::_TO_BOOL_NONE
-            | Uop::_UNARY_NOT
-            | Uop::_IS_OP
-            | Uop::_POP_JUMP_NEXT
-            | Uop::_COMPARE_OP_INT
-            | Uop::_COMPARE_OP_FLOAT
-            | Uop::_BINARY_OP_INT
-            | Uop::_BINARY_OP_SMALL_INT
-    )
 }
