@@ -11,7 +11,7 @@ use vm_core::layout::{
 use vm_core::Value;
 
 use super::exit::at;
-use super::objects::{emit_object_of, emit_ref_slot};
+use super::objects::emit_ref_slot;
 use super::{Lower, Next};
 use crate::enc::{
     cmp_r64_rm64, cmp_rm64_r64, mov_r32_imm32, mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, CodeBuf,
@@ -33,15 +33,7 @@ impl Lower<'_> {
     /// RCX = the `Instance` record of the instance on top, or a jump to `exit` when the
     /// top is no instance. Clobbers RAX and RDX.
     fn emit_top_instance(&mut self, exit: Label) {
-        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
-        emit_object_of(
-            &mut self.buf,
-            Reg::Rcx,
-            Reg::Rax,
-            Reg::Rdx,
-            tag::INSTANCE,
-            exit,
-        );
+        self.emit_item_object(0, tag::INSTANCE, exit);
         emit_instance(&mut self.buf, Reg::Rcx, Reg::Rcx);
     }
 

@@ -11,7 +11,7 @@ use vm_core::layout::{
 };
 
 use super::exit::at;
-use super::objects::{emit_object_of, emit_ref_slot};
+use super::objects::emit_ref_slot;
 use super::{Lower, Next};
 use crate::enc::{
     add_r64_rm64, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, inc_rm64, mov_r64_rm64, mov_rm64_r64,
@@ -34,8 +34,7 @@ impl Lower<'_> {
     /// exit unless the value `k` places below the top is an object with tag `tag`.
     pub(super) fn lower_guard_tag(&mut self, pc: usize, k: u32, tag: u8) -> Next {
         let exit = self.deopt(pc);
-        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(k)));
-        emit_object_of(&mut self.buf, Reg::Rcx, Reg::Rax, Reg::Rdx, tag, exit);
+        self.emit_item_object(k, tag, exit);
         Next::Falls
     }
 
@@ -45,15 +44,7 @@ impl Lower<'_> {
     pub(super) fn lower_for_iter_range(&mut self, pc: usize) -> Next {
         let exhausted = self.hand_back_entry();
         let exit = self.deopt(pc);
-        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
-        emit_object_of(
-            &mut self.buf,
-            Reg::Rcx,
-            Reg::Rax,
-            Reg::Rdx,
-            tag::RANGE_ITER,
-            exit,
-        );
+        self.emit_item_object(0, tag::RANGE_ITER, exit);
         let next = at(Reg::Rcx, RANGE_ITER_NEXT);
         self.buf.emit(mov_r64_rm64(Reg::Rax, next));
         self.buf
@@ -89,15 +80,7 @@ impl Lower<'_> {
     pub(super) fn lower_for_iter_list(&mut self, pc: usize) -> Next {
         let exhausted = self.hand_back_entry();
         let exit = self.deopt(pc);
-        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
-        emit_object_of(
-            &mut self.buf,
-            Reg::Rcx,
-            Reg::Rax,
-            Reg::Rdx,
-            tag::LIST_ITER,
-            exit,
-        );
+        self.emit_item_object(0, tag::LIST_ITER, exit);
         // The list: its slot, from the iterator's 32-bit reference.
         emit_ref_slot(
             &mut self.buf,
@@ -130,8 +113,7 @@ impl Lower<'_> {
     /// Leaves RCX = the items of the list two places below the top and RAX = the index
     /// on top, a small int in range (negative from the end), or jumps to `exit`.
     fn emit_list_item_address(&mut self, exit: crate::enc::Label) {
-        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(1)));
-        emit_object_of(&mut self.buf, Reg::Rcx, Reg::Rax, Reg::Rdx, tag::LIST, exit);
+        self.emit_item_object(1, tag::LIST, exit);
         self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
         emit_guard_small_int(&mut self.buf, Reg::Rax, Reg::Rdx, exit);
         emit_unbox_int(&mut self.buf, Reg::Rax, Reg::Rax);
@@ -179,8 +161,7 @@ impl Lower<'_> {
     /// uop's exit unless it is of the uop's type and has exactly `n` items.
     pub(super) fn lower_unpack(&mut self, pc: usize, tag: u8, n: u32) -> Next {
         let exit = self.deopt(pc);
-        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
-        emit_object_of(&mut self.buf, Reg::Rcx, Reg::Rax, Reg::Rdx, tag, exit);
+        self.emit_item_object(0, tag, exit);
         self.buf.emit(crate::enc::mov_r32_imm32(Reg::Rdx, n));
         self.buf.emit(cmp_r64_rm64(
             Reg::Rdx,

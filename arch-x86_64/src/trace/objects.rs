@@ -16,7 +16,7 @@ use crate::enc::{
 /// `dst` = the address of the arena slot of `v`, when `v` is an object whose tag byte is
 /// `tag`; otherwise a jump to `fail`. `v` is left alone (it may be `dst` only if the caller
 /// does not need it); `tmp` is clobbered.
-pub(super) fn emit_object_of(buf: &mut CodeBuf, dst: Reg, v: Reg, tmp: Reg, tag: u8, fail: Label) {
+fn emit_object_of(buf: &mut CodeBuf, dst: Reg, v: Reg, tmp: Reg, tag: u8, fail: Label) {
     buf.emit(mov_rm64_r64(tmp, v));
     buf.emit(shr_rm64_imm8(tmp, 48));
     buf.emit(cmp_rm64_imm32(tmp, Imm32::from(VALUE_TAG_OBJ as i32)));
@@ -44,6 +44,16 @@ pub(super) fn emit_ref_slot(
     buf.emit(add_rm64_r64(dst, ARENA));
     buf.emit(cmp_rm8_imm8(at(dst, OBJ_TAG), tag));
     buf.jcc_label(Cond::Ne, fail);
+}
+
+impl super::Lower<'_> {
+    /// RCX = the arena slot of the stack item `k` places below the top (in memory), when
+    /// it is an object tagged `tag`; otherwise a jump to `fail`. Clobbers RAX and RDX.
+    pub(super) fn emit_item_object(&mut self, k: u32, tag: u8, fail: Label) {
+        self.buf
+            .emit(crate::enc::mov_r64_rm64(Reg::Rax, self.slot(k)));
+        emit_object_of(&mut self.buf, Reg::Rcx, Reg::Rax, Reg::Rdx, tag, fail);
+    }
 }
 
 // An arena slot's size must fit the `imul`'s 8-bit immediate.
