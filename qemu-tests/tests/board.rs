@@ -246,6 +246,14 @@ fn tier3_compiles_hot_code_on_x86_64() {
         .unwrap_or(0);
     assert!(compiled >= 1, "{stdout}");
     assert!(stdout.contains(" 0 refused"), "{stdout}");
+    // The code ran: "..., N runs, ...".
+    let runs: u64 = stdout
+        .lines()
+        .filter(|l| l.starts_with("jit: "))
+        .flat_map(|l| l.split(", "))
+        .find_map(|f| f.strip_suffix(" runs")?.parse().ok())
+        .unwrap_or(0);
+    assert!(runs >= 1, "{stdout}");
 }
 
 #[test]

@@ -260,7 +260,7 @@ impl Vm {
 
     /// What the JIT compiled and refused, when [`Config::jit`](crate::Config::jit) is set.
     pub fn jit_stats(&self) -> Option<crate::jit::JitStats> {
-        self.tier2.jit.as_ref().map(|j| j.stats)
+        self.tier2.jit.as_ref().map(|j| j.stats())
     }
 
     /// Reads a global of `__main__` (a handle: it stays valid across runs and collections).

@@ -177,10 +177,13 @@ pub fn run_script<P: Platform + Clone + 'static>(
     if s.flags & script::FLAG_JIT_STATS != 0 {
         let line = match vm.jit_stats() {
             Some(j) => alloc::format!(
-                "jit: {} compiled, {} refused, {} out of memory\n",
+                "jit: {} compiled, {} refused, {} out of memory, {} code bytes, {} runs, {} guard exits\n",
                 j.compiled,
                 j.refused,
-                j.out_of_memory
+                j.out_of_memory,
+                j.code_bytes,
+                j.exits.entries,
+                j.exits.guards
             ),
             None => alloc::string::String::from("jit: none\n"),
         };

@@ -52,6 +52,7 @@ impl HostJit {
                 config: Some(JitConfig {
                     memory: Rc::new(HostCodeMemory::new(code_limit)),
                     backend: BackendFactory(Rc::new(factory)),
+                    code_limit,
                 }),
                 log,
             }

@@ -1,7 +1,7 @@
 //! The `tiercel` command: runs a Python file like `python3 FILE.py`.
 //!
 //! Usage: `tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2|3]
-//! [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [--dump-jit] [--perf-map] [--jit-stress] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
+//! [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [--dump-jit] [--perf-map] [--jit-stress] [--jit-memory BYTES] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
 //! an uncaught exception prints a CPython-style traceback on stderr and exits with status 1,
 //! and `sys.exit(n)` exits with `n`.
 
@@ -50,13 +50,24 @@ fn peak_resident_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// `--stats` at `--tier 3`: what the JIT compiled and refused.
+/// `--stats` at `--tier 3`: what the JIT compiled and refused, the code memory it holds,
+/// and how runs of machine code ended.
 fn report_jit(vm: &Vm) {
     match vm.jit_stats() {
         Some(j) => {
             eprintln!(
                 "jit: {} executors compiled, {} refused, {} not compiled for want of code memory",
                 j.compiled, j.refused, j.out_of_memory
+            );
+            eprintln!(
+                "jit: code memory {} bytes now, {} at most, {} executors' code freed as cold",
+                j.code_bytes, j.peak_code_bytes, j.freed_cold
+            );
+            let x = j.exits;
+            eprintln!(
+                "jit: {} runs of machine code; left by hand-back {}, guard {}, exception {}, \
+                 frame change {}, other {}",
+                x.entries, x.hand_backs, x.guards, x.errors, x.frames, x.other
             );
             if let Some(why) = j.last_refusal {
                 eprintln!("jit: last refusal: {why}");
@@ -81,7 +92,7 @@ fn write_jit_listings(jit: &tiercel::HostJit, dump_jit: bool, perf_map: bool) {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2|3] [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [--dump-jit] [--perf-map] [--jit-stress] [-c CODE | FILE] [ARGS...]"
+        "usage: tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2|3] [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [--dump-jit] [--perf-map] [--jit-stress] [--jit-memory BYTES] [-c CODE | FILE] [ARGS...]"
     );
     ExitCode::from(2)
 }
@@ -94,6 +105,7 @@ fn main() -> ExitCode {
     let mut tier3 = false;
     let mut dump_jit = false;
     let mut jit_stress = None;
+    let mut jit_memory = tiercel::DEFAULT_CODE_MEMORY;
     let mut perf_map = false;
     let (source, filename, rest) = loop {
         let Some(a) = args.next() else { return usage() };
@@ -130,6 +142,10 @@ fn main() -> ExitCode {
             }
             "--dump-jit" => dump_jit = true,
             "--jit-stress" => jit_stress = Some(0x5EED),
+            "--jit-memory" => match args.next().and_then(|n| n.parse::<usize>().ok()) {
+                Some(n) if n > 0 => jit_memory = n,
+                _ => return usage(),
+            },
             "--perf-map" => perf_map = true,
             "--no-opt" => config.optimize_traces = false,
             "--uop-helpers" => config.uop_helpers = true,
@@ -160,7 +176,7 @@ fn main() -> ExitCode {
     };
     let jit = tier3.then(|| {
         let listings = dump_jit || perf_map;
-        tiercel::HostJit::with_stress(tiercel::DEFAULT_CODE_MEMORY, listings, jit_stress)
+        tiercel::HostJit::with_stress(jit_memory, listings, jit_stress)
     });
     config.jit = jit.as_ref().and_then(|j| j.config.clone());
     config.argv = rest;

@@ -82,6 +82,7 @@ fn vm(memory: &Rc<HostCodeMemory>, malformed: bool) -> (Vm, Rc<RefCell<String>>)
         jit: Some(JitConfig {
             memory,
             backend: BackendFactory(Rc::new(move || Box::new(RetBackend { malformed }))),
+            code_limit: usize::MAX,
         }),
         ..Config::default()
     };
@@ -127,7 +128,7 @@ fn executors_get_code_that_is_freed_with_them() {
     let executors = vm.executors();
     assert!(!executors.is_empty());
     for e in &executors {
-        let code = e.compiled.get().expect("compiled");
+        let code = e.compiled().expect("compiled");
         // Compiled where it lives: machine code may embed the addresses of its cells.
         let at = Rc::as_ptr(e) as usize;
         assert!(
@@ -161,7 +162,7 @@ fn malformed_code_is_refused_and_freed() {
     let stats = vm.jit_stats().expect("a JIT");
     assert_eq!(stats.compiled, 0);
     assert!(stats.refused >= 1, "{stats:?}");
-    assert!(vm.executors().iter().all(|e| e.compiled.get().is_none()));
+    assert!(vm.executors().iter().all(|e| e.compiled().is_none()));
     assert_eq!(memory.in_use(), 0);
 }
 
@@ -175,5 +176,5 @@ fn without_code_memory_executors_still_run() {
     assert_eq!(stats.compiled, 0);
     assert!(stats.out_of_memory >= 1, "{stats:?}");
     assert!(!vm.executors().is_empty());
-    assert!(vm.executors().iter().all(|e| e.compiled.get().is_none()));
+    assert!(vm.executors().iter().all(|e| e.compiled().is_none()));
 }

@@ -107,6 +107,7 @@ fn run(src: &str, jit: Option<bool>) -> (String, Option<vm_core::jit::JitStats>)
         JitConfig {
             memory,
             backend: BackendFactory(Rc::new(move || Box::new(HandBack { bad_start }))),
+            code_limit: usize::MAX,
         }
     });
     let config = Config {

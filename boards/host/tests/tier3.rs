@@ -185,3 +185,47 @@ print(k())
     assert_eq!(tier3, tier1);
     assert!(tier3.contains("caught 700"), "{tier3}");
 }
+
+/// Source of `n` functions, each with a hot loop of its own, called one phase after
+/// another: the code of earlier phases goes cold while later phases compile.
+fn phases(n: usize) -> String {
+    let mut src = String::new();
+    for i in 0..n {
+        src.push_str(&format!(
+            "def f{i}(n):\n    t = {i}\n    for j in range(n):\n        t = (t * 3 + j) % 1000003\n    return t\n"
+        ));
+    }
+    src.push_str(&format!(
+        "s = 0\nfor i in range({n}):\n    s += globals()['f' + str(i)](3000)\nprint(s)\n"
+    ));
+    src
+}
+
+#[test]
+fn code_memory_stays_under_its_limit_and_cold_code_makes_room() {
+    let limit = 3 * 4096;
+    let mut jit = HostJit::new(1 << 20, false);
+    if let Some(c) = jit.config.as_mut() {
+        c.code_limit = limit;
+    }
+    let out = Rc::new(RefCell::new(String::new()));
+    let config = Config {
+        jit: jit.config,
+        hot: Some(50),
+        ..Config::default()
+    };
+    let mut vm = Vm::new(config, Box::new(Shared(out.clone()))).expect("VM");
+    let src = phases(24);
+    vm.run_source(&src, "t.py").expect("run");
+    let stats = vm.jit_stats().expect("a JIT");
+    assert!(stats.peak_code_bytes <= limit, "{stats:?}");
+    assert!(stats.code_bytes <= limit, "{stats:?}");
+    assert!(stats.freed_cold >= 1, "{stats:?}");
+    assert!(
+        stats.compiled as usize > limit / 4096,
+        "more executors compiled than fit at once: {stats:?}"
+    );
+    assert!(stats.exits.entries >= stats.compiled, "{stats:?}");
+    let (_, tier1) = both(&src);
+    assert_eq!(out.borrow().as_str(), tier1);
+}

@@ -25,7 +25,8 @@ impl Vm {
         t: &mut Run<'e>,
         progress: &mut bool,
     ) -> Option<Result<usize, Ran>> {
-        let code = e.compiled.get()?;
+        // (A clone: should the run free cold code, this run's block outlives it.)
+        let code = e.compiled()?;
         if !e.valid.get() {
             return None;
         }
@@ -36,6 +37,9 @@ impl Vm {
         }
         let at = (r & 0xFFFF) as usize;
         let status = HelperStatus::from_u32((r >> STATUS_SHIFT) & STATUS_MASK);
+        if let Some(jit) = self.tier2.jit.as_mut() {
+            jit.stats.exits.count(status);
+        }
         if status == HelperStatus::Left {
             return Some(Err(match self.tier2.code_left.take() {
                 Some(Left(ran, moved)) => {

@@ -277,15 +277,20 @@ pub struct Executor {
     /// is registered (so no builder can supply one that disagrees with them).
     pub(crate) table: Box<super::table::Table>,
     /// Its machine code, when a JIT backend compiled it at registration; the code block is
-    /// freed with the executor (once invalidated or evicted and no frame runs it). Lives in
-    /// code memory, so it is not counted in [`Executor::memory`].
-    /// Set once the executor sits at its final address (in its `Rc`), so machine code may
-    /// embed the addresses of its cells (`valid`, `warm`).
-    /// Boxed: an executor travels by value (`Compiled::Executor`) and stays small.
-    pub compiled: core::cell::OnceCell<Box<crate::jit::CompiledCode>>,
+    /// freed with the executor (once invalidated or evicted), or earlier when code memory
+    /// runs out and the code has not run since it last did, once no run of it is on the
+    /// stack (a run holds its own `Rc`). Lives in code memory, so it is not counted in
+    /// [`Executor::memory`]. Set once the executor sits at its final address (in its `Rc`),
+    /// so machine code may embed the addresses of its cells (`valid`, `warm`).
+    pub(crate) code: core::cell::RefCell<Option<Rc<crate::jit::CompiledCode>>>,
 }
 
 impl Executor {
+    /// Its machine code, if it has some (see [`crate::jit`]).
+    pub fn compiled(&self) -> Option<Rc<crate::jit::CompiledCode>> {
+        self.code.borrow().clone()
+    }
+
     /// Whether uop `pc` begins a dispatch entry of the executor's table (where compiled code
     /// may start and where it hands back to the uop executor).
     pub fn starts_entry(&self, pc: usize) -> bool {
@@ -599,7 +604,7 @@ impl ExecutorBuilder {
             loop_top: loop_entry.as_ref().map_or(1, |l| l.top),
             loop_entry,
             table: Default::default(),
-            compiled: core::cell::OnceCell::new(),
+            code: core::cell::RefCell::new(None),
         }
     }
 }

@@ -170,15 +170,35 @@ impl Tier2 {
         }
         self.memory += e.memory();
         let rc = Rc::new(e);
-        if let Some(code) = self.jit.as_mut().and_then(|jit| jit.compile(&rc)) {
-            // (A fresh executor: nothing set its code yet.)
-            let _ = rc.compiled.set(code);
-        }
+        self.compile(&rc);
         self.slots[slot].exec = Some(rc.clone());
         if let Some(s) = self.stats.as_mut() {
             s.executors_created += 1;
         }
         Some(rc)
+    }
+
+    /// Gives a newly registered executor machine code when a JIT is configured. When code
+    /// memory is short, the code of executors whose code has not run since memory was last
+    /// short is freed first (they go on in the uop executor).
+    fn compile(&mut self, e: &Rc<Executor>) {
+        use crate::jit::backend::Compiled;
+        let Some(jit) = self.jit.as_mut() else {
+            return;
+        };
+        let mut r = jit.compile(e);
+        if matches!(r, Compiled::OutOfMemory) {
+            let freed = free_cold_code(self.slots.iter().filter_map(|s| s.exec.as_ref()));
+            jit.stats.freed_cold += freed;
+            if freed > 0 {
+                r = jit.compile(e);
+            }
+        }
+        match r {
+            Compiled::Code(code) => *e.code.borrow_mut() = Some(Rc::from(code)),
+            Compiled::OutOfMemory => jit.out_of_memory(),
+            Compiled::Refused => {}
+        }
     }
 
     /// Unregisters an executor: it is marked invalid, its `ENTER_EXECUTOR` (if any) is
@@ -337,6 +357,21 @@ impl Tier2 {
             .as_ref()
             .is_some_and(|r| r.nesting == self.nesting)
     }
+}
+
+/// Frees the machine code of the executors whose code has not run since the last call, and
+/// starts the next period for the others; answers how many lost their code. A run in
+/// progress holds its own `Rc` of the code, so its block outlives it.
+fn free_cold_code<'a>(executors: impl Iterator<Item = &'a Rc<Executor>>) -> u64 {
+    let mut freed = 0;
+    for e in executors {
+        let mut code = e.code.borrow_mut();
+        if code.as_ref().is_some_and(|c| !c.take_ran()) {
+            *code = None;
+            freed += 1;
+        }
+    }
+    freed
 }
 
 /// Restores the original instruction where executor `id` was installed in `code`.

@@ -214,7 +214,9 @@ impl Vm {
             return Ran::Tier1(at);
         };
         // (Decided once: the loop below tests a local.)
-        let has_code = !STATS && e.compiled.get().is_some();
+        // (Machine code charges no fuel: a budget keeps executors in the uop executor,
+        // which counts exactly. Statistics count what the uop executor runs.)
+        let has_code = !(STATS && self.fuel_limited()) && e.code.borrow().is_some();
         if has_code {
             match self.run_compiled(e, start_pc, &mut t, progress) {
                 Some(Ok(n)) => di = n,

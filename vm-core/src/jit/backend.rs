@@ -6,7 +6,8 @@ use alloc::rc::Rc;
 use core::fmt;
 
 use super::code::CompiledCode;
-use super::memory::{CodeMemory, CodeMemoryError};
+use super::helpers::HelperStatus;
+use super::memory::{BoundedMemory, CodeMemory, CodeMemoryError};
 use crate::bytecode::ops::Uop;
 use crate::exec::ir::Executor;
 
@@ -84,13 +85,30 @@ impl fmt::Debug for BackendFactory {
 }
 
 /// What [`Config::jit`](crate::Config::jit) holds: the code memory the VM compiles into
-/// (shared by every VM given the same configuration) and its backend.
+/// (shared by every VM given the same configuration), its backend, and how much of the
+/// memory one VM may hold.
 #[derive(Clone)]
 pub struct JitConfig {
     /// The code memory: a board's region, or the host's mapped pages.
     pub memory: Rc<dyn CodeMemory>,
     /// Makes the VM's backend.
     pub backend: BackendFactory,
+    /// Bytes of code memory the VM's compiled code may hold at once (`usize::MAX`: all
+    /// the memory lends). When a compilation would pass it, the VM frees the code of
+    /// executors that have not run since memory last ran out, and tries again; failing
+    /// that, the executor runs in the uop executor.
+    pub code_limit: usize,
+}
+
+impl JitConfig {
+    /// `memory` and `backend`, without a limit of the VM's own.
+    pub fn new(memory: Rc<dyn CodeMemory>, backend: BackendFactory) -> JitConfig {
+        JitConfig {
+            memory,
+            backend,
+            code_limit: usize::MAX,
+        }
+    }
 }
 
 impl fmt::Debug for JitConfig {
@@ -98,26 +116,75 @@ impl fmt::Debug for JitConfig {
         f.debug_struct("JitConfig")
             .field("capacity", &self.memory.capacity())
             .field("backend", &self.backend)
+            .field("code_limit", &self.code_limit)
             .finish()
     }
 }
 
-/// Counts of compilations ([`Vm::jit_stats`](crate::Vm::jit_stats)).
+/// What the JIT compiled, the code memory it holds, and how compiled code ended its runs
+/// ([`Vm::jit_stats`](crate::Vm::jit_stats)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct JitStats {
     /// Executors compiled.
     pub compiled: u64,
     /// Executors the backend refused (an unsupported uop, malformed code).
     pub refused: u64,
-    /// Executors not compiled for want of code memory.
+    /// Executors not compiled for want of code memory (after freeing cold code).
     pub out_of_memory: u64,
     /// Why the last refused executor was refused.
     pub last_refusal: Option<JitError>,
+    /// Bytes of code memory the VM's compiled code holds now (whole pages).
+    pub code_bytes: usize,
+    /// The most it held at once.
+    pub peak_code_bytes: usize,
+    /// Executors whose code was freed as cold to make room for new code.
+    pub freed_cold: u64,
+    /// How the runs of compiled code ended.
+    pub exits: CodeExits,
 }
 
-/// A VM's JIT: its code memory, its backend, and what they did.
+/// How runs of compiled code ended, by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CodeExits {
+    /// Runs of compiled code (entries from the uop executor).
+    pub entries: u64,
+    /// Hand-backs: the uop executor went on at a dispatch entry the code does not cover.
+    pub hand_backs: u64,
+    /// Guard failures: the run left through the guard's exit (to a side trace or tier 1).
+    pub guards: u64,
+    /// Exceptions raised in the code (by a helper or an inline check).
+    pub errors: u64,
+    /// Calls, returns and generator hops that did not go as recorded.
+    pub frames: u64,
+    /// Every other ending (the entry frame returned, a helper that asks for a reload).
+    pub other: u64,
+}
+
+impl CodeExits {
+    /// Counts a run that ended with `status` (see [`CodeResult`](super::CodeResult)).
+    pub(crate) fn count(&mut self, status: HelperStatus) {
+        self.entries += 1;
+        let kind = match status {
+            HelperStatus::Next => &mut self.hand_backs,
+            HelperStatus::Deopt => &mut self.guards,
+            HelperStatus::Error => &mut self.errors,
+            HelperStatus::Left => &mut self.frames,
+            HelperStatus::Reload | HelperStatus::Exit | HelperStatus::Slow => &mut self.other,
+        };
+        *kind += 1;
+    }
+}
+
+/// How a compilation went.
+pub(crate) enum Compiled {
+    Code(Box<CompiledCode>),
+    OutOfMemory,
+    Refused,
+}
+
+/// A VM's JIT: its share of the code memory, its backend, and what they did.
 pub(crate) struct Jit {
-    memory: Rc<dyn CodeMemory>,
+    memory: Rc<BoundedMemory>,
     backend: Box<dyn Backend>,
     pub(crate) stats: JitStats,
 }
@@ -126,25 +193,45 @@ impl Jit {
     /// The JIT a configuration asks for.
     pub(crate) fn new(config: &JitConfig) -> Jit {
         Jit {
-            memory: config.memory.clone(),
+            memory: Rc::new(BoundedMemory::new(config.memory.clone(), config.code_limit)),
             backend: (config.backend.0)(),
             stats: JitStats::default(),
         }
     }
 
-    /// Compiles a newly registered executor; `None` (counted) when the backend refuses or
-    /// code memory runs out: the executor then runs in the uop executor.
-    pub(crate) fn compile(&mut self, exec: &Executor) -> Option<Box<CompiledCode>> {
-        let r = self.backend.compile(exec, &self.memory);
+    /// Compiles a newly registered executor. On `OutOfMemory` (not counted yet: the
+    /// caller may free cold code and try again, then calls [`Jit::out_of_memory`]) and
+    /// `Refused` (counted) the executor runs in the uop executor.
+    pub(crate) fn compile(&mut self, exec: &Executor) -> Compiled {
+        let memory: Rc<dyn CodeMemory> = self.memory.clone();
+        let r = self.backend.compile(exec, &memory);
         match r {
-            Ok(_) => self.stats.compiled += 1,
-            Err(JitError::Memory(_)) => self.stats.out_of_memory += 1,
+            Ok(code) => {
+                self.stats.compiled += 1;
+                self.stats.code_bytes = self.memory.used();
+                self.stats.peak_code_bytes = self.stats.peak_code_bytes.max(self.memory.used());
+                Compiled::Code(Box::new(code))
+            }
+            Err(JitError::Memory(CodeMemoryError::Exhausted { .. })) => Compiled::OutOfMemory,
             Err(e) => {
                 self.stats.refused += 1;
                 self.stats.last_refusal = Some(e);
+                Compiled::Refused
             }
         }
-        r.ok().map(Box::new)
+    }
+
+    /// Counts an executor left without code for want of code memory.
+    pub(crate) fn out_of_memory(&mut self) {
+        self.stats.out_of_memory += 1;
+    }
+
+    /// The statistics, with the code memory held now.
+    pub(crate) fn stats(&self) -> JitStats {
+        JitStats {
+            code_bytes: self.memory.used(),
+            ..self.stats
+        }
     }
 }
 

@@ -182,6 +182,9 @@ pub struct CompiledCode {
     entry: *const u8,
     starts: Box<[(u16, *const u8)]>,
     exits: Box<[CodeExit]>,
+    /// Whether the code ran since [`CompiledCode::take_ran`] last asked (cold code is
+    /// freed when code memory runs out).
+    ran: core::cell::Cell<bool>,
 }
 
 /// Whether `uop` is one an exit stub is made of.
@@ -228,6 +231,7 @@ impl CompiledCode {
             entry,
             starts: Box::new([]),
             exits: exits.into_boxed_slice(),
+            ran: core::cell::Cell::new(false),
         })
     }
 
@@ -278,6 +282,7 @@ impl CompiledCode {
     ) -> Option<CodeResult> {
         type Entry = unsafe extern "C" fn(*mut HelperContext, *const u8) -> CodeResult;
         let start = self.start(uop)?;
+        self.ran.set(true);
         let mut cx = HelperContext::for_code(vm, run, exec);
         // SAFETY: the block is sealed and `self` keeps it alive for the call. A backend that
         // listed starts vouches (`Backend`'s contract, an unsafe trait) that `entry` is an
@@ -288,6 +293,12 @@ impl CompiledCode {
             let f = core::mem::transmute::<*const u8, Entry>(self.entry);
             f(&mut cx, start)
         })
+    }
+
+    /// Whether the code ran since the last call (or since it was compiled); starts the
+    /// next period.
+    pub fn take_ran(&self) -> bool {
+        self.ran.replace(false)
     }
 
     /// The address the executor's code is entered at. The block stays sealed: it is never

@@ -145,3 +145,88 @@ pub unsafe trait CodeMemory {
     /// As for [`unseal`](Self::unseal), and the range is not used again.
     unsafe fn free(&self, range: CodeRange);
 }
+
+/// A VM's share of a [`CodeMemory`]: at most `limit` bytes of it at once
+/// ([`JitConfig::code_limit`](super::JitConfig::code_limit)). Allocations past the limit
+/// fail with [`CodeMemoryError::Exhausted`], as when the memory itself runs out, so the VM
+/// treats both alike (it frees cold code and tries again).
+pub struct BoundedMemory {
+    inner: alloc::rc::Rc<dyn CodeMemory>,
+    limit: usize,
+    used: core::cell::Cell<usize>,
+}
+
+impl BoundedMemory {
+    /// At most `limit` bytes (whole pages) of `inner`.
+    pub fn new(inner: alloc::rc::Rc<dyn CodeMemory>, limit: usize) -> BoundedMemory {
+        BoundedMemory {
+            inner,
+            limit,
+            used: core::cell::Cell::new(0),
+        }
+    }
+
+    /// Bytes allocated through this share and not freed.
+    pub fn used(&self) -> usize {
+        self.used.get()
+    }
+
+    /// The bytes a block of `len` takes: whole pages, one at least.
+    fn rounded(&self, len: usize) -> Option<usize> {
+        let page = self.page_size();
+        len.max(1).checked_next_multiple_of(page)
+    }
+}
+
+impl fmt::Debug for BoundedMemory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BoundedMemory")
+            .field("limit", &self.limit)
+            .field("used", &self.used.get())
+            .finish()
+    }
+}
+
+// SAFETY: every range comes from `inner`'s `allocate` unchanged and goes back to `inner`
+// unchanged, so `inner`'s promises hold for it; the share only refuses some allocations.
+unsafe impl CodeMemory for BoundedMemory {
+    fn page_size(&self) -> usize {
+        self.inner.page_size()
+    }
+
+    fn capacity(&self) -> usize {
+        self.limit.min(self.inner.capacity())
+    }
+
+    fn available(&self) -> usize {
+        (self.limit.saturating_sub(self.used.get())).min(self.inner.available())
+    }
+
+    fn allocate(&self, len: usize) -> Result<CodeRange, CodeMemoryError> {
+        let fits = self
+            .rounded(len)
+            .is_some_and(|n| n <= self.limit.saturating_sub(self.used.get()));
+        if !fits {
+            return Err(CodeMemoryError::Exhausted { requested: len });
+        }
+        let range = self.inner.allocate(len)?;
+        self.used.set(self.used.get() + range.len());
+        Ok(range)
+    }
+
+    unsafe fn seal(&self, range: CodeRange) -> Result<(), CodeMemoryError> {
+        // SAFETY: the caller's promises for this share are `inner`'s (same range).
+        unsafe { self.inner.seal(range) }
+    }
+
+    unsafe fn unseal(&self, range: CodeRange) -> Result<(), CodeMemoryError> {
+        // SAFETY: as for `seal`.
+        unsafe { self.inner.unseal(range) }
+    }
+
+    unsafe fn free(&self, range: CodeRange) {
+        self.used.set(self.used.get().saturating_sub(range.len()));
+        // SAFETY: as for `seal`.
+        unsafe { self.inner.free(range) }
+    }
+}

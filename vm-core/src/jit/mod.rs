@@ -46,9 +46,9 @@ pub mod helpers;
 pub mod memory;
 pub mod pages;
 
-pub use backend::{Backend, BackendFactory, JitConfig, JitError, JitStats};
+pub use backend::{Backend, BackendFactory, CodeExits, JitConfig, JitError, JitStats};
 pub use code::{
     CodeBlock, CodeExit, CodeResult, CodeStart, CompiledCode, LOOPED, STATUS_MASK, STATUS_SHIFT,
 };
-pub use memory::{CodeMemory, CodeMemoryError, CodeRange};
+pub use memory::{BoundedMemory, CodeMemory, CodeMemoryError, CodeRange};
 pub use pages::PageAllocator;

@@ -35,6 +35,7 @@ fn jit(stress: bool) -> Option<vm_core::jit::JitConfig> {
                 backend
             })
         })),
+        code_limit: usize::MAX,
     })
 }
 
