@@ -5,18 +5,21 @@
 
 use vm_core::exec::ir::UopInst;
 use vm_core::layout::{
-    tag, CLASS_VERSION, INSTANCE_CLASS, INSTANCE_DICT, INSTANCE_NO_DICT, INSTANCE_VALUES,
-    ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD,
+    tag, CLASS_SLOT_KINDS, CLASS_VERSION, INSTANCE_CLASS, INSTANCE_DICT, INSTANCE_NO_DICT,
+    INSTANCE_VALUES, ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD,
 };
+use vm_core::object::types::slot_kind;
 use vm_core::Value;
 
 use super::exit::at;
 use super::objects::emit_ref_slot;
 use super::{Lower, Next};
+use crate::abi::INT_TAG;
 use crate::enc::{
-    cmp_r64_rm64, cmp_rm64_r64, mov_r32_imm32, mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, CodeBuf,
-    Cond, Disp, Label, Mem, Reg,
+    cmp_r64_rm64, cmp_rm64_imm32, cmp_rm64_r64, mov_r32_imm32, mov_r64_imm64, mov_r64_rm64,
+    mov_rm64_r64, movzx_r32_rm8, CodeBuf, Cond, Disp, Imm32, Label, Mem, Reg,
 };
+use crate::lower::emit_guard_small_int;
 
 /// Inline-cache unit `k` of uop `u`'s instruction in the executor's snapshot of its code.
 fn cache(lower: &Lower<'_>, u: &UopInst, k: usize) -> Option<u32> {
@@ -94,12 +97,109 @@ impl Lower<'_> {
             .emit(mov_r64_imm64(Reg::Rdx, Value::UNDEF.bits() as i64));
         self.buf.emit(cmp_rm64_r64(Reg::Rax, Reg::Rdx));
         self.buf.jcc_label(Cond::E, exit);
-        self.buf.emit(mov_rm64_r64(self.slot(0), Reg::Rax));
+        self.store(0, Reg::Rax);
         if oparg & 1 != 0 {
             self.buf
                 .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rdx));
             self.apply_effect(1, 2);
         }
         Next::Falls
+    }
+
+    /// `_STORE_ATTR_SLOT`: stores the value below the top into the cached slot of the
+    /// instance on top, inline when the instance has no explicit dict, the slot exists and
+    /// the class's kind for the slot takes the value as it is (anything, or a float, a small
+    /// int); the helper otherwise (which grows the values, records a first kind, or leaves
+    /// through the uop's exit).
+    pub(super) fn lower_store_attr_slot(&mut self, pc: usize) -> Next {
+        let u = &self.exec.uops[pc];
+        let slot = cache(self, u, 2).unwrap_or(u32::MAX);
+        let (slow, resume) = self.slow_path(pc);
+        let Some(slot_disp) = Disp::new(8 * i64::from(slot)).zip(Disp::new(i64::from(slot))) else {
+            self.buf.jmp_label(slow);
+            self.apply_effect(2, 0);
+            self.buf.bind(resume);
+            return Next::Falls;
+        };
+        self.emit_top_instance(slow);
+        self.buf.emit(mov_r32_imm32(Reg::Rdx, INSTANCE_NO_DICT));
+        self.buf.emit(crate::enc::cmp_rm32_r32(
+            at(Reg::Rcx, INSTANCE_DICT),
+            Reg::Rdx,
+        ));
+        self.buf.jcc_label(Cond::Ne, slow);
+        self.buf.emit(mov_r32_imm32(Reg::Rax, slot));
+        self.buf.emit(cmp_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rcx, INSTANCE_VALUES + ITEMS_LEN),
+        ));
+        self.buf.jcc_label(Cond::Ae, slow);
+        // The slot's kind, from the class.
+        emit_ref_slot(
+            &mut self.buf,
+            Reg::Rdx,
+            Reg::Rcx,
+            INSTANCE_CLASS,
+            tag::CLASS,
+            slow,
+        );
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rdx, at(Reg::Rdx, OBJ_PAYLOAD)));
+        self.buf.emit(cmp_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rdx, CLASS_SLOT_KINDS + ITEMS_LEN),
+        ));
+        self.buf.jcc_label(Cond::Ae, slow);
+        self.buf.emit(mov_r64_rm64(
+            Reg::Rdx,
+            at(Reg::Rdx, CLASS_SLOT_KINDS + ITEMS_PTR),
+        ));
+        self.buf.emit(movzx_r32_rm8(
+            Reg::Rdx,
+            Mem::base_disp(Reg::Rdx, slot_disp.1),
+        ));
+        self.load(1, Reg::Rsi);
+        self.emit_slot_kind_check(Reg::Rdx, Reg::Rsi, slow);
+        self.buf.emit(mov_r64_rm64(
+            Reg::Rcx,
+            at(Reg::Rcx, INSTANCE_VALUES + ITEMS_PTR),
+        ));
+        self.buf.emit(mov_rm64_r64(
+            Mem::base_disp(Reg::Rcx, slot_disp.0),
+            Reg::Rsi,
+        ));
+        self.apply_effect(2, 0);
+        self.buf.bind(resume);
+        Next::Falls
+    }
+
+    /// Jumps to `slow` unless a slot of kind `kind` (a register holding a `slot_kind`)
+    /// takes `v` without a change of kind. Clobbers RAX.
+    fn emit_slot_kind_check(&mut self, kind: Reg, v: Reg, slow: Label) {
+        let ok = self.buf.new_label();
+        let not_float = self.buf.new_label();
+        let b = &mut self.buf;
+        b.emit(cmp_rm64_imm32(
+            kind,
+            Imm32::from(i32::from(slot_kind::MIXED)),
+        ));
+        b.jcc_label(Cond::E, ok);
+        b.emit(cmp_rm64_imm32(
+            kind,
+            Imm32::from(i32::from(slot_kind::FLOAT)),
+        ));
+        b.jcc_label(Cond::Ne, not_float);
+        // A float is below the int tag (the value layout's boxing).
+        b.emit(cmp_rm64_r64(v, INT_TAG));
+        b.jcc_label(Cond::Ae, slow);
+        b.jmp_label(ok);
+        b.bind(not_float);
+        b.emit(cmp_rm64_imm32(
+            kind,
+            Imm32::from(i32::from(slot_kind::SMALL_INT)),
+        ));
+        b.jcc_label(Cond::Ne, slow);
+        emit_guard_small_int(b, v, Reg::Rax, slow);
+        b.bind(ok);
     }
 }

@@ -114,7 +114,7 @@ impl Lower<'_> {
     /// on top, a small int in range (negative from the end), or jumps to `exit`.
     fn emit_list_item_address(&mut self, exit: crate::enc::Label) {
         self.emit_item_object(1, tag::LIST, exit);
-        self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot(0)));
+        self.load(0, Reg::Rax);
         emit_guard_small_int(&mut self.buf, Reg::Rax, Reg::Rdx, exit);
         emit_unbox_int(&mut self.buf, Reg::Rax, Reg::Rax);
         let len = at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_LEN);
@@ -139,7 +139,7 @@ impl Lower<'_> {
         self.emit_list_item_address(exit);
         self.buf
             .emit(mov_r64_rm64(Reg::Rdx, item(Reg::Rcx, Reg::Rax)));
-        self.buf.emit(mov_rm64_r64(self.slot(1), Reg::Rdx));
+        self.store(1, Reg::Rdx);
         self.apply_effect(2, 1);
         Next::Falls
     }
@@ -149,7 +149,7 @@ impl Lower<'_> {
     pub(super) fn lower_list_store(&mut self, pc: usize) -> Next {
         let exit = self.deopt(pc);
         self.emit_list_item_address(exit);
-        self.buf.emit(mov_r64_rm64(Reg::Rdx, self.slot(2)));
+        self.load(2, Reg::Rdx);
         self.buf
             .emit(mov_rm64_r64(item(Reg::Rcx, Reg::Rax), Reg::Rdx));
         self.apply_effect(3, 0);

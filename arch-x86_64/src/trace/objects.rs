@@ -47,11 +47,11 @@ pub(super) fn emit_ref_slot(
 }
 
 impl super::Lower<'_> {
-    /// RCX = the arena slot of the stack item `k` places below the top (in memory), when
-    /// it is an object tagged `tag`; otherwise a jump to `fail`. Clobbers RAX and RDX.
+    /// RCX = the arena slot of the stack item `k` places below the top (from memory or
+    /// from what its lazy slot stands for), when it is an object tagged `tag`; otherwise a
+    /// jump to `fail`. Clobbers RAX and RDX.
     pub(super) fn emit_item_object(&mut self, k: u32, tag: u8, fail: Label) {
-        self.buf
-            .emit(crate::enc::mov_r64_rm64(Reg::Rax, self.slot(k)));
+        self.load(k, Reg::Rax);
         emit_object_of(&mut self.buf, Reg::Rcx, Reg::Rax, Reg::Rdx, tag, fail);
     }
 }

@@ -100,8 +100,7 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_COMPARE_OP_INT
         | Uop::_COMPARE_OP_FLOAT
         | Uop::_BINARY_OP_INT
-        | Uop::_BINARY_OP_SMALL_INT => true,
-        Uop::_SWAP
+        | Uop::_BINARY_OP_SMALL_INT
         | Uop::_GUARD_ITER_RANGE
         | Uop::_GUARD_ITER_LIST
         | Uop::_GUARD_NOS_LIST
@@ -109,11 +108,12 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_STORE_SUBSCR_LIST_INT
         | Uop::_GUARD_TYPE_VERSION
         | Uop::_LOAD_ATTR_SLOT
-        | Uop::_FOR_ITER_RANGE_SMALL
-        | Uop::_FOR_ITER_LIST
+        | Uop::_STORE_ATTR_SLOT
         | Uop::_UNPACK_SEQUENCE_TWO_TUPLE
         | Uop::_UNPACK_SEQUENCE_TUPLE
-        | Uop::_UNPACK_SEQUENCE_LIST => false,
+        | Uop::_UNPACK_SEQUENCE_LIST => true,
+        // (A loop head's iterator stays in its slot across the loop: it must be there.)
+        Uop::_SWAP | Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_LIST => false,
         _ => return None,
     })
 }
@@ -218,6 +218,7 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         }
         Uop::_UNPACK_SEQUENCE_LIST => cx.lower_unpack(pc, tag::LIST, u.oparg),
         Uop::_LOAD_ATTR_SLOT => cx.lower_load_attr_slot(pc),
+        Uop::_STORE_ATTR_SLOT => cx.lower_store_attr_slot(pc),
         Uop::_BINARY_OP_INT | Uop::_BINARY_OP_SMALL_INT => match inline_int_op(u.oparg) {
             Some(op) => cx.lower_int_op(pc, op),
             None => {

@@ -125,6 +125,11 @@ pub const INSTANCE_DICT: usize = offset_of!(Instance, dict);
 pub const INSTANCE_NO_DICT: u32 = u32::MAX;
 /// Offset of a class's version (a `u32`) in its `Class` record.
 pub const CLASS_VERSION: usize = offset_of!(Class, version);
+/// Offset of a class's slot kinds (a [`FixedVec`] of one byte per layout slot, each a
+/// [`crate::object::types::slot_kind`]) in its `Class` record.
+pub const CLASS_SLOT_KINDS: usize = offset_of!(Class, slot_kinds);
+// A slot kind is one byte in place (`Cell<u8>`).
+const _: () = assert!(size_of::<core::cell::Cell<u8>>() == 1);
 // The dict reference is a bare `u32` whose none is `INSTANCE_NO_DICT`.
 const _: () = assert!(size_of::<DictRef>() == 4);
 const _: () = assert!(matches!(DictRef::NONE, d if d.raw() == INSTANCE_NO_DICT));

@@ -215,7 +215,7 @@ fn make_class(
             slots: None,
             subclasses: Vec::new(),
             attr_plain: Cell::new((0, false)),
-            slot_kinds: Vec::new(),
+            slot_kinds: crate::layout::FixedVec::new(),
             shape_path: Vec::new(),
         })))
         .expect("heap too small for the builtin types");

@@ -303,8 +303,9 @@ pub struct Class {
     /// Per layout slot, what every value ever stored there (in any instance of exactly
     /// this class) is: a [`slot_kind`]. Only widens, and a widening from one kind to
     /// `MIXED` gives the class a new version, so at one version a slot's kind is fixed
-    /// (the trace optimizer types slot loads by it). Same length as `layout`.
-    pub slot_kinds: Vec<Cell<u8>>,
+    /// (the trace optimizer types slot loads by it). Same length as `layout`. A fixed
+    /// layout ([`crate::layout::CLASS_SLOT_KINDS`]): machine code checks a store's kind.
+    pub slot_kinds: FixedVec<Cell<u8>>,
     /// Per layout slot, the shape of the layout prefix ending at it
     /// ([`super::shape`]): what the trace optimizer's polymorphic attribute guard checks.
     /// Same length as `layout`.
