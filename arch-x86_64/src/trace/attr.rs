@@ -5,14 +5,15 @@
 
 use vm_core::exec::ir::UopInst;
 use vm_core::layout::{
-    tag, CLASS_SLOT_KINDS, CLASS_VERSION, INSTANCE_CLASS, INSTANCE_DICT, INSTANCE_NO_DICT,
-    INSTANCE_VALUES, ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD,
+    object_value_bits, tag, CLASS_LAYOUT, CLASS_SLOT_KINDS, CLASS_VERSION, INSTANCE_CLASS,
+    INSTANCE_DICT, INSTANCE_NO_DICT, INSTANCE_VALUES, ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD,
 };
 use vm_core::object::types::slot_kind;
 use vm_core::Value;
 
 use super::exit::at;
 use super::objects::emit_ref_slot;
+use super::stack::Lazy;
 use super::{Lower, Next};
 use crate::abi::INT_TAG;
 use crate::enc::{
@@ -38,6 +39,72 @@ impl Lower<'_> {
     fn emit_top_instance(&mut self, exit: Label) {
         self.emit_item_object(0, tag::INSTANCE, exit);
         emit_instance(&mut self.buf, Reg::Rcx, Reg::Rcx);
+    }
+
+    /// RDX = the `Class` record of the instance on top, which has no explicit dict; or a
+    /// jump to `exit`. RCX = its `Instance` record. Clobbers RAX.
+    fn emit_top_instance_class(&mut self, exit: Label) {
+        self.emit_top_instance(exit);
+        self.buf.emit(mov_r32_imm32(Reg::Rdx, INSTANCE_NO_DICT));
+        self.buf.emit(crate::enc::cmp_rm32_r32(
+            at(Reg::Rcx, INSTANCE_DICT),
+            Reg::Rdx,
+        ));
+        self.buf.jcc_label(Cond::Ne, exit);
+        emit_ref_slot(
+            &mut self.buf,
+            Reg::Rdx,
+            Reg::Rcx,
+            INSTANCE_CLASS,
+            tag::CLASS,
+            exit,
+        );
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rdx, at(Reg::Rdx, OBJ_PAYLOAD)));
+    }
+
+    /// `_LOAD_ATTR_METHOD_LAYOUT`, `_LOAD_ATTR_METHOD_VERSION` (`version`) for a method
+    /// call: replaces the instance on top by the cached method and pushes the instance as
+    /// `self`, when it has no explicit dict and its class's layout has the cached length
+    /// (and the class the cached version); leaves through the uop's exit otherwise.
+    pub(super) fn lower_load_attr_method(&mut self, pc: usize, version: bool) -> Next {
+        let u = &self.exec.uops[pc];
+        let (cached_version, method, layout_len) = (
+            cache(self, u, 1).unwrap_or(0),
+            cache(self, u, 2).unwrap_or(0),
+            cache(self, u, 3).unwrap_or(u32::MAX),
+        );
+        let exit = self.deopt(pc);
+        self.emit_top_instance_class(exit);
+        self.buf.emit(mov_r32_imm32(Reg::Rax, layout_len));
+        self.buf.emit(cmp_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rdx, CLASS_LAYOUT + ITEMS_LEN),
+        ));
+        self.buf.jcc_label(Cond::Ne, exit);
+        if version {
+            self.buf.emit(mov_r32_imm32(Reg::Rax, cached_version));
+            self.buf.emit(crate::enc::cmp_rm32_r32(
+                at(Reg::Rdx, CLASS_VERSION),
+                Reg::Rax,
+            ));
+            self.buf.jcc_label(Cond::Ne, exit);
+        }
+        // The instance moves up a place (as a lazy slot when it is one), and the method,
+        // a constant, takes its place.
+        let top = self.depth - 1;
+        let owner = self.lazy_at(top);
+        self.apply_effect(1, 0);
+        self.push_lazy(Lazy::Const(object_value_bits(method)));
+        match owner {
+            Some(what) => self.push_lazy(what),
+            None => {
+                self.buf.emit(mov_r64_rm64(Reg::Rax, self.slot_at(top)));
+                self.buf.emit(mov_rm64_r64(self.slot_at(top + 1), Reg::Rax));
+                self.apply_effect(0, 1);
+            }
+        }
+        Next::Falls
     }
 
     /// `_GUARD_TYPE_VERSION`: leaves through the uop's exit unless the top is an instance

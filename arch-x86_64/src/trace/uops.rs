@@ -31,6 +31,9 @@ pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize, frame: u
         Uop::_BINARY_OP_INT | Uop::_BINARY_OP_SMALL_INT => {
             inline_int_op(u.oparg).is_some() || has_helper(u)
         }
+        Uop::_LOAD_ATTR_METHOD_LAYOUT | Uop::_LOAD_ATTR_METHOD_VERSION => {
+            u.oparg & 1 != 0 || has_helper(u)
+        }
         Uop::_UNPACK_SEQUENCE_TWO_TUPLE => u.oparg == 2,
         Uop::_UNPACK_SEQUENCE_TUPLE | Uop::_UNPACK_SEQUENCE_LIST => (1..=16).contains(&u.oparg),
         Uop::_POP_JUMP_NEXT => can_lower_fused_jump(exec, pc, entry_start),
@@ -109,6 +112,8 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_GUARD_TYPE_VERSION
         | Uop::_LOAD_ATTR_SLOT
         | Uop::_STORE_ATTR_SLOT
+        | Uop::_LOAD_ATTR_METHOD_LAYOUT
+        | Uop::_LOAD_ATTR_METHOD_VERSION
         | Uop::_UNPACK_SEQUENCE_TWO_TUPLE
         | Uop::_UNPACK_SEQUENCE_TUPLE
         | Uop::_UNPACK_SEQUENCE_LIST => true,
@@ -118,23 +123,14 @@ fn inline_form(u: Uop) -> Option<bool> {
     })
 }
 
-/// Whether `u` is a comparison or integer operation that falls back to its helper call
-/// for an oparg without an inline form.
-fn cmp_like(u: Uop) -> bool {
-    matches!(
-        u,
-        Uop::_COMPARE_OP_INT
-            | Uop::_COMPARE_OP_FLOAT
-            | Uop::_BINARY_OP_INT
-            | Uop::_BINARY_OP_SMALL_INT
-    )
-}
-
-/// Whether a [`cmp_like`] uop has an inline form for its oparg.
-fn inline_cmp_or_op(u: &vm_core::exec::ir::UopInst) -> bool {
+/// Whether uop `u`, which has an inline form, has one for its oparg: comparisons,
+/// integer operations and method loads fall back to their helper calls for some.
+fn inline_oparg(u: &vm_core::exec::ir::UopInst) -> bool {
     match u.uop {
         Uop::_COMPARE_OP_INT | Uop::_COMPARE_OP_FLOAT => cmp_of(u.oparg).is_some(),
-        _ => inline_int_op(u.oparg).is_some(),
+        Uop::_BINARY_OP_INT | Uop::_BINARY_OP_SMALL_INT => inline_int_op(u.oparg).is_some(),
+        Uop::_LOAD_ATTR_METHOD_LAYOUT | Uop::_LOAD_ATTR_METHOD_VERSION => u.oparg & 1 != 0,
+        _ => true,
     }
 }
 
@@ -159,7 +155,7 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
     if local.is_some_and(|l| l >= cx.nlocalsplus) || (u.uop == Uop::_COPY && u.oparg == 0) {
         return Err(JitError::Malformed("a uop's oparg leaves the frame"));
     }
-    if inline_form(u.uop) != Some(true) || (cmp_like(u.uop) && !inline_cmp_or_op(u)) {
+    if inline_form(u.uop) != Some(true) || !inline_oparg(u) {
         cx.flush();
     }
     let inline = match u.uop {
@@ -219,6 +215,12 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_UNPACK_SEQUENCE_LIST => cx.lower_unpack(pc, tag::LIST, u.oparg),
         Uop::_LOAD_ATTR_SLOT => cx.lower_load_attr_slot(pc),
         Uop::_STORE_ATTR_SLOT => cx.lower_store_attr_slot(pc),
+        Uop::_LOAD_ATTR_METHOD_LAYOUT | Uop::_LOAD_ATTR_METHOD_VERSION if !inline_oparg(u) => {
+            cx.lower_call(pc);
+            return Ok(Next::Falls);
+        }
+        Uop::_LOAD_ATTR_METHOD_LAYOUT => cx.lower_load_attr_method(pc, false),
+        Uop::_LOAD_ATTR_METHOD_VERSION => cx.lower_load_attr_method(pc, true),
         Uop::_BINARY_OP_INT | Uop::_BINARY_OP_SMALL_INT => match inline_int_op(u.oparg) {
             Some(op) => cx.lower_int_op(pc, op),
             None => {

@@ -270,7 +270,7 @@ pub(crate) fn make_class_multi(
         version: Cell::new(version),
         slot_kinds: layout.iter().map(|_| Cell::new(slot_kind::UNSET)).collect(),
         shape_path,
-        layout,
+        layout: layout.into(),
         slots,
         subclasses: Vec::new(),
         attr_plain: Cell::new((0, false)),

@@ -48,7 +48,7 @@ use crate::limits::Signals;
 use crate::object::dict::Dict;
 use crate::object::heap::GcClock;
 use crate::object::types::{Class, DictRef, Instance, Obj};
-use crate::object::value::{self, Value};
+use crate::object::value::{self, ObjRef, Value};
 
 #[allow(
     unsafe_code,
@@ -109,6 +109,11 @@ pub const VALUE_TAG_CONST: u64 = value::TAG_CONST;
 
 /// Bytes per arena slot.
 pub const OBJ_SIZE: usize = size_of::<Obj>();
+/// The bits of the value that refers to arena slot `slot` (an inline cache's object
+/// reference, as machine code pushes it).
+pub fn object_value_bits(slot: u32) -> u64 {
+    Value::obj(ObjRef(slot)).bits()
+}
 /// Offset of an object's tag byte.
 pub const OBJ_TAG: usize = 0;
 /// Offset of an object's fields (of a one-field variant: that field).
@@ -125,6 +130,9 @@ pub const INSTANCE_DICT: usize = offset_of!(Instance, dict);
 pub const INSTANCE_NO_DICT: u32 = u32::MAX;
 /// Offset of a class's version (a `u32`) in its `Class` record.
 pub const CLASS_VERSION: usize = offset_of!(Class, version);
+/// Offset of a class's attribute layout (a [`FixedVec`] of names, in slot order) in its
+/// `Class` record: machine code compares its length with an inline cache's.
+pub const CLASS_LAYOUT: usize = offset_of!(Class, layout);
 /// Offset of a class's slot kinds (a [`FixedVec`] of one byte per layout slot, each a
 /// [`crate::object::types::slot_kind`]) in its `Class` record.
 pub const CLASS_SLOT_KINDS: usize = offset_of!(Class, slot_kinds);
@@ -173,7 +181,7 @@ pub const SIGNALS_SIZE: usize = size_of::<Signals>();
 
 // Every constant above, checked against the types on every target this crate builds for.
 const _: () = {
-    assert!(size_of::<Value>() == 8 && size_of::<value::ObjRef>() == 4);
+    assert!(size_of::<Value>() == 8 && size_of::<ObjRef>() == 4);
     assert!(OBJ_SIZE == 40 && OBJ_SIZE % 8 == 0);
     assert!(probe::list_payload() == OBJ_PAYLOAD);
     assert!(probe::tag_of_empty_list() == tag::LIST);

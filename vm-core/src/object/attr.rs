@@ -371,7 +371,7 @@ impl Vm {
             return Ok(d);
         }
         let d = self.new_dict()?.as_obj().unwrap_or(inst);
-        let layout: Vec<Value> = self
+        let layout: crate::layout::FixedVec<Value> = self
             .class(class)
             .map(|c| c.layout.clone())
             .unwrap_or_default();

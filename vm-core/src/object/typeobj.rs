@@ -211,7 +211,7 @@ fn make_class(
             builtin_base: kind,
             is_builtin: true,
             version: Cell::new(*version),
-            layout: Vec::new(),
+            layout: crate::layout::FixedVec::new(),
             slots: None,
             subclasses: Vec::new(),
             attr_plain: Cell::new((0, false)),

@@ -289,8 +289,9 @@ pub struct Class {
     pub is_builtin: bool,
     /// Tag that changes when this class or a base is mutated.
     pub version: Cell<u32>,
-    /// Shared attribute layout: names of instance attributes in slot order.
-    pub layout: Vec<Value>,
+    /// Shared attribute layout: names of instance attributes in slot order (a fixed
+    /// layout, [`crate::layout::CLASS_LAYOUT`]).
+    pub layout: FixedVec<Value>,
     /// `__slots__` names when the class declares them (instances then have no `__dict__`).
     pub slots: Option<Vec<Value>>,
     /// User classes that have this class in their MRO: weak references (not traced by the
