@@ -9,12 +9,13 @@ use alloc::vec::Vec;
 
 use super::stack::{emit_pending, Pending};
 use super::Lower;
-use crate::abi::{disp, CTX, FRAME_POINTER, LOCALS, SPILL_SLOT, STACK, STATUS};
+use crate::abi::{disp, CTX, FRAME_POINTER, INT_TAG, LOCALS, SPILL_SLOT, STACK, STATUS};
 use crate::enc::{
-    cmp_r64_rm64, lea_r64_m, mov_r32_imm32, mov_r64_rm64, mov_rm32_imm32, mov_rm64_imm32,
-    mov_rm64_r64, or_r64_rm64, or_rm64_imm32, shl_rm64_imm8, shr_rm64_imm8, sub_rm64_r64, CodeBuf,
-    Cond, Imm32, Label, Mem, Reg,
+    cmp_r64_rm64, cmp_rm64_r64, lea_r64_m, mov_r32_imm32, mov_r64_rm64, mov_rm32_imm32,
+    mov_rm64_imm32, mov_rm64_r64, or_r64_rm64, or_rm64_imm32, shl_rm64_imm8, shr_rm64_imm8,
+    sub_rm64_r64, CodeBuf, Cond, Imm32, Label, Mem, Reg, Xmm,
 };
+use crate::lower::emit_float_to_xmm;
 
 /// A way out of trace code, emitted after the body.
 #[derive(Clone, Debug)]
@@ -50,11 +51,27 @@ pub(super) enum Stub {
         pc: usize,
         /// The frame slots in use before it.
         slots: u32,
-        /// The lazy slots to store first (they stay valid after: locals and constants).
+        /// The lazy slots to store first (those the uop leaves stay valid after: locals
+        /// and constants; `slow_path` stored its floats).
         pending: Vec<Pending>,
         /// Where its inline code ends.
         resume: Label,
+        /// Where the fast path leaves its result unboxed, if it does: the helper's result
+        /// is loaded there from its frame slot, or, should it be no float, code hands back
+        /// after the uop (`FloatResult::other`).
+        float: Option<FloatResult>,
     },
+}
+
+/// Where a slow path puts its result when the fast path keeps it in a float register.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct FloatResult {
+    /// The register.
+    pub(super) reg: Xmm,
+    /// The frame slot the helper leaves the result in.
+    pub(super) slot: u32,
+    /// The hand-back after the uop, for a result that is no float.
+    pub(super) other: Label,
 }
 
 /// The loop mark's slot in the trampoline's frame.
@@ -80,12 +97,57 @@ impl Lower<'_> {
     /// label to bind where the uop's code ends (the helper's result is where the fast path
     /// leaves its own).
     pub(super) fn slow_path(&mut self, pc: usize) -> (Label, Label) {
+        self.slow_path_to(pc, None)
+    }
+
+    /// [`Lower::slow_path`] for a uop whose fast path leaves its result (the new top) in
+    /// float register `reg`: the slow path loads the helper's result there. `None` (the
+    /// caller then keeps the result in memory) unless a hand-back can follow the uop.
+    pub(super) fn float_slow_path(&mut self, pc: usize, reg: Xmm) -> Option<(Label, Label)> {
+        let next = self.exec.uops.get(pc + 1)?;
+        let u = &self.exec.uops[pc];
+        if !self.exec.starts_entry(pc + 1) || next.code != u.code {
+            return None;
+        }
+        let (pops, pushes) = u.uop.stack_effect(u.oparg);
+        if pushes != 1 {
+            return None;
+        }
+        // The state after the uop: its operands popped, the result in memory.
+        let after = self.depth - pops;
+        self.spill_floats_below(after);
+        let base = self.nlocalsplus;
+        let pending: Vec<Pending> = self
+            .pending()
+            .into_iter()
+            .filter(|&(slot, _)| slot < base + after)
+            .collect();
+        let other = self.stub(Stub::HandBack {
+            pc: pc + 1,
+            slots: base + after + 1,
+            pending,
+        });
+        let float = FloatResult {
+            reg,
+            slot: base + after,
+            other,
+        };
+        Some(self.slow_path_to(pc, Some(float)))
+    }
+
+    fn slow_path_to(&mut self, pc: usize, float: Option<FloatResult>) -> (Label, Label) {
+        // The helper call clobbers the float registers: the floats the uop leaves go to
+        // memory first.
+        let u = &self.exec.uops[pc];
+        let (pops, _) = u.uop.stack_effect(u.oparg);
+        self.spill_floats_below(self.depth.saturating_sub(pops));
         let resume = self.buf.new_label();
         let slow = self.stub(Stub::Slow {
             pc,
             slots: self.slots(),
             pending: self.pending(),
             resume,
+            float,
         });
         self.stress_jump(slow);
         (slow, resume)
@@ -225,9 +287,17 @@ impl Lower<'_> {
                 slots,
                 pending,
                 resume,
+                float,
             } => {
                 emit_pending(&mut self.buf, &pending);
                 self.emit_call(pc, slots);
+                if let Some(f) = float {
+                    self.buf
+                        .emit(mov_r64_rm64(Reg::Rax, self.frame_slot(f.slot)));
+                    self.buf.emit(cmp_rm64_r64(Reg::Rax, INT_TAG));
+                    self.buf.jcc_label(Cond::Ae, f.other);
+                    emit_float_to_xmm(&mut self.buf, f.reg, Reg::Rax);
+                }
                 self.buf.jmp_label(resume);
                 return;
             }

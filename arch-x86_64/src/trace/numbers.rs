@@ -10,7 +10,7 @@ use vm_core::bytecode::ops::{BinaryOp, CompareOp, Uop};
 
 use super::{Lower, Next};
 use crate::abi::INT_TAG;
-use crate::enc::{cmp_rm64_r64, CodeBuf, Cond, Label, Reg, Xmm};
+use crate::enc::{cmp_rm64_r64, movapd_xmm_xmm, CodeBuf, Cond, Label, Reg, Xmm};
 use crate::lower::{
     emit_add_float, emit_add_small_int, emit_and_small_int, emit_compare_float,
     emit_compare_small_int, emit_div_float, emit_float_to_xmm, emit_floordiv_small_int,
@@ -102,6 +102,14 @@ impl Lower<'_> {
     /// small ints or floats and one at least is a float.
     pub(super) fn lower_guard_one_float(&mut self, pc: usize) -> Next {
         let exit = self.deopt(pc);
+        if let Some(other) = self.other_of_a_float() {
+            // One operand is a lazy float: the other must be a number.
+            if let Some(k) = other {
+                self.load(k, A);
+                self.emit_guard_number(A, exit);
+            }
+            return Next::Falls;
+        }
         let a_float = self.buf.new_label();
         let checked = self.buf.new_label();
         self.load_operands();
@@ -125,15 +133,34 @@ impl Lower<'_> {
     /// ints or floats.
     pub(super) fn lower_guard_numbers(&mut self, pc: usize) -> Next {
         let exit = self.deopt(pc);
-        self.load_operands();
-        for v in [A, B] {
-            let number = self.buf.new_label();
-            self.buf.emit(cmp_rm64_r64(v, INT_TAG));
-            self.buf.jcc_label(Cond::B, number);
-            emit_guard_small_int(&mut self.buf, v, TMP, exit);
-            self.buf.bind(number);
+        for k in [1, 0] {
+            // (A lazy float is a number.)
+            if self.float_at(k).is_none() {
+                self.load(k, A);
+                self.emit_guard_number(A, exit);
+            }
         }
         Next::Falls
+    }
+
+    /// Jumps to `exit` unless `v` is a float or a small int. Clobbers `TMP`.
+    fn emit_guard_number(&mut self, v: Reg, exit: Label) {
+        let number = self.buf.new_label();
+        self.buf.emit(cmp_rm64_r64(v, INT_TAG));
+        self.buf.jcc_label(Cond::B, number);
+        emit_guard_small_int(&mut self.buf, v, TMP, exit);
+        self.buf.bind(number);
+    }
+
+    /// When one of the two operands is a lazy float: `Some` of the other's place below
+    /// the top when it is not one too (`Some(None)` when both are).
+    fn other_of_a_float(&self) -> Option<Option<u32>> {
+        match (self.float_at(1).is_some(), self.float_at(0).is_some()) {
+            (true, true) => Some(None),
+            (true, false) => Some(Some(0)),
+            (false, true) => Some(Some(1)),
+            (false, false) => None,
+        }
     }
 
     /// Small-int `+`, `-`, `*` (`_BINARY_OP_ADD_INT` and kin): inline while operands and
@@ -227,31 +254,79 @@ impl Lower<'_> {
     }
 
     /// Float `+`, `-`, `*`, `/` (`_BINARY_OP_ADD_FLOAT` and kin) in SSE2, on floats and
-    /// small ints.
+    /// small ints. The result stays unboxed in a float register (a lazy slot) when one is
+    /// free; an operand that is such a float needs no type check, and when both are, `+`,
+    /// `-` and `*` have no slow path at all.
     pub(super) fn lower_float_arith(&mut self, pc: usize, uop: Uop) -> Next {
-        let (slow, resume) = self.slow_path(pc);
-        self.load_operands();
-        emit_number_to_xmm(&mut self.buf, Xmm::Xmm0, A, TMP, slow);
-        emit_number_to_xmm(&mut self.buf, Xmm::Xmm1, B, TMP, slow);
+        let div = uop == Uop::_BINARY_OP_TRUE_DIVIDE_FLOAT;
+        let checked = self.float_at(1).is_none() || self.float_at(0).is_none() || div;
+        let mut into = self.free_float_reg();
+        let mut paths = None;
+        if checked {
+            paths = into.and_then(|r| self.float_slow_path(pc, r));
+            if paths.is_none() {
+                into = None;
+                paths = Some(self.slow_path(pc));
+            }
+        }
+        let slow = paths.map(|(slow, _)| slow);
+        self.float_operand(1, Xmm::Xmm0, slow);
+        self.float_operand(0, Xmm::Xmm1, slow);
         let (x, y, t) = (Xmm::Xmm0, Xmm::Xmm1, Xmm::Xmm2);
         match uop {
             Uop::_BINARY_OP_ADD_FLOAT => emit_add_float(&mut self.buf, x, x, y),
             Uop::_BINARY_OP_SUBTRACT_FLOAT => emit_sub_float(&mut self.buf, x, x, y, t),
             Uop::_BINARY_OP_MULTIPLY_FLOAT => emit_mul_float(&mut self.buf, x, x, y),
-            _ => emit_div_float(&mut self.buf, x, x, y, t, slow),
+            _ => {
+                // (Division always has its slow path, for a zero divisor; a label never
+                // bound would make the code refused, not wrong.)
+                let zero = slow.unwrap_or_else(|| self.buf.new_label());
+                emit_div_float(&mut self.buf, x, x, y, t, zero);
+            }
         }
-        emit_xmm_to_float(&mut self.buf, DST, x);
-        self.store_result();
-        self.buf.bind(resume);
+        match into {
+            Some(r) => {
+                self.buf.emit(movapd_xmm_xmm(r, x));
+                self.apply_effect(2, 1);
+                self.set_float(0, r);
+            }
+            None => {
+                emit_xmm_to_float(&mut self.buf, DST, x);
+                self.store_result();
+            }
+        }
+        if let Some((_, resume)) = paths {
+            self.buf.bind(resume);
+        }
         Next::Falls
+    }
+
+    /// `x` = the stack item `k` places below the top as a float: a lazy float's register
+    /// copied, or a small int or float converted (anything else jumps to `slow`, which is
+    /// there whenever an operand is no lazy float). Clobbers `A` and `TMP`.
+    fn float_operand(&mut self, k: u32, x: Xmm, slow: Option<Label>) {
+        match (self.float_at(k), slow) {
+            (Some(r), _) => self.buf.emit(movapd_xmm_xmm(x, r)),
+            (None, Some(slow)) => {
+                self.load(k, A);
+                emit_number_to_xmm(&mut self.buf, x, A, TMP, slow);
+            }
+            // (`slow` exists unless both operands are lazy floats.)
+            (None, None) => {}
+        }
     }
 
     /// `_COMPARE_OP_FLOAT`: a bool from two numbers, at least one a float.
     pub(super) fn lower_compare_float(&mut self, pc: usize, cmp: Cmp) -> Next {
-        let (slow, resume) = self.compare_slow_path(pc);
-        self.load_operands();
-        emit_number_to_xmm(&mut self.buf, Xmm::Xmm0, A, TMP, slow);
-        emit_number_to_xmm(&mut self.buf, Xmm::Xmm1, B, TMP, slow);
+        let checked = self.float_at(1).is_none() || self.float_at(0).is_none();
+        let (slow, resume) = if checked {
+            let (slow, resume) = self.compare_slow_path(pc);
+            (Some(slow), resume)
+        } else {
+            (None, None)
+        };
+        self.float_operand(1, Xmm::Xmm0, slow);
+        self.float_operand(0, Xmm::Xmm1, slow);
         emit_compare_float(&mut self.buf, cmp, Xmm::Xmm0, Xmm::Xmm1, DST, TMP);
         self.finish_compare(pc, resume);
         Next::Falls

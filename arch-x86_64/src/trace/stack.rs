@@ -1,6 +1,6 @@
 //! The value stack as code sees it: slots in memory at static depths, except the values
-//! pushed from a local or a constant, which stay *lazy* (not stored) until something needs
-//! them in memory.
+//! pushed from a local or a constant and the floats that float arithmetic produces, which
+//! stay *lazy* (not stored) until something needs them in memory.
 //!
 //! Most stack traffic in a trace is a local or a constant pushed for the next uop to
 //! consume. A lazy slot is read straight from the local's slot or as an immediate, so the
@@ -10,12 +10,32 @@
 //! a guard's exit, a slow path) carries the lazy slots of the point it leaves from and
 //! stores them before anything else: locals and constants do not change between a branch
 //! and its stub.
+//!
+//! A float result stays unboxed in one of [`FLOAT_REGS`] (XMM8-XMM15, which no inline
+//! sequence uses as scratch), so a chain of float operations runs in registers: the next
+//! operation takes it without a type check, and it is boxed only where it is stored. A
+//! helper call clobbers every XMM register, so the floats that outlive a uop are stored
+//! before any helper call the uop makes (`slow_path`, `flush`), and a register named by a
+//! lazy slot, or by the entry's hand-back, is never given to another value.
 
 use alloc::vec::Vec;
 
 use super::Lower;
 use crate::abi::LOCALS;
-use crate::enc::{mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, CodeBuf, Disp, Mem, Reg};
+use crate::enc::{mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, CodeBuf, Disp, Mem, Reg, Xmm};
+use crate::lower::emit_xmm_to_float;
+
+/// The registers that hold unboxed floats of lazy slots.
+const FLOAT_REGS: [Xmm; 8] = [
+    Xmm::Xmm8,
+    Xmm::Xmm9,
+    Xmm::Xmm10,
+    Xmm::Xmm11,
+    Xmm::Xmm12,
+    Xmm::Xmm13,
+    Xmm::Xmm14,
+    Xmm::Xmm15,
+];
 
 /// What a lazy slot holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +44,8 @@ pub(super) enum Lazy {
     Local(u32),
     /// These bits.
     Const(u64),
+    /// The float in this register (unboxed).
+    Float(Xmm),
 }
 
 /// A lazy slot to store: the frame slot it belongs at (locals first, then the stack) and
@@ -41,6 +63,7 @@ fn emit_lazy(buf: &mut CodeBuf, dst: Reg, what: Lazy) {
     match what {
         Lazy::Local(n) => buf.emit(mov_r64_rm64(dst, frame_mem(n))),
         Lazy::Const(bits) => buf.emit(mov_r64_imm64(dst, bits as i64)),
+        Lazy::Float(x) => emit_xmm_to_float(buf, dst, x),
     }
 }
 
@@ -93,6 +116,55 @@ impl Lower<'_> {
         let pending = self.pending();
         emit_pending(&mut self.buf, &pending);
         self.lazy.clear();
+        self.forget_entry_floats(&pending);
+    }
+
+    /// The register of the float in the stack item `k` places below the top, when that
+    /// slot is a lazy float.
+    pub(super) fn float_at(&self, k: u32) -> Option<Xmm> {
+        match self.lazy_at(self.depth - 1 - k) {
+            Some(Lazy::Float(x)) => Some(x),
+            _ => None,
+        }
+    }
+
+    /// A float register no lazy slot and no hand-back of the entry names, if any.
+    pub(super) fn free_float_reg(&self) -> Option<Xmm> {
+        let named = |x: Xmm| {
+            self.lazy.iter().any(|&(_, l)| l == Lazy::Float(x))
+                || self.entry_pending.iter().any(|&(_, l)| l == Lazy::Float(x))
+        };
+        FLOAT_REGS.iter().copied().find(|&x| !named(x))
+    }
+
+    /// Makes the stack item `k` places below the top (just pushed) the float in `x`.
+    pub(super) fn set_float(&mut self, k: u32, x: Xmm) {
+        let i = self.depth - 1 - k;
+        self.lazy.retain(|(at, _)| *at != i);
+        self.lazy.push((i, Lazy::Float(x)));
+    }
+
+    /// Stores the lazy floats below stack index `depth` (those a uop popping down to
+    /// `depth` leaves), before a helper call that clobbers their registers. Clobbers RAX.
+    pub(super) fn spill_floats_below(&mut self, depth: u32) {
+        let base = self.nlocalsplus;
+        let spilled: Vec<Pending> = self
+            .lazy
+            .iter()
+            .filter(|&&(i, l)| i < depth && matches!(l, Lazy::Float(_)))
+            .map(|&(i, l)| (base + i, l))
+            .collect();
+        emit_pending(&mut self.buf, &spilled);
+        self.lazy
+            .retain(|&(i, l)| !(i < depth && matches!(l, Lazy::Float(_))));
+        self.forget_entry_floats(&spilled);
+    }
+
+    /// The floats of `stored` are in memory now: the entry's hand-back need not box them
+    /// from registers a helper call may clobber next.
+    fn forget_entry_floats(&mut self, stored: &[Pending]) {
+        self.entry_pending
+            .retain(|p| !(matches!(p.1, Lazy::Float(_)) && stored.contains(p)));
     }
 
     /// Stores the lazy slots that stand for local `n`, which is about to change. Clobbers
