@@ -56,8 +56,9 @@ fn report_jit(vm: &Vm) {
     match vm.jit_stats() {
         Some(j) => {
             eprintln!(
-                "jit: {} executors compiled, {} refused, {} not compiled for want of code memory",
-                j.compiled, j.refused, j.out_of_memory
+                "jit: {} executors compiled, {} refused, {} not compiled for want of code memory, \
+                 {} without a start worth entering",
+                j.compiled, j.refused, j.out_of_memory, j.without_starts
             );
             eprintln!(
                 "jit: code memory {} bytes now, {} at most, {} executors' code freed as cold",

@@ -197,7 +197,7 @@ impl Tier2 {
         match r {
             Compiled::Code(code) => *e.code.borrow_mut() = Some(Rc::from(code)),
             Compiled::OutOfMemory => jit.out_of_memory(),
-            Compiled::Refused => {}
+            Compiled::NoCode => {}
         }
     }
 

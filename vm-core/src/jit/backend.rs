@@ -139,6 +139,9 @@ pub struct JitStats {
     pub peak_code_bytes: usize,
     /// Executors whose code was freed as cold to make room for new code.
     pub freed_cold: u64,
+    /// Executors whose code lists no start (none worth entering: the backend found every
+    /// run from a start too short to pay for entering machine code), dropped at once.
+    pub without_starts: u64,
     /// How the runs of compiled code ended.
     pub exits: CodeExits,
 }
@@ -179,7 +182,7 @@ impl CodeExits {
 pub(crate) enum Compiled {
     Code(Box<CompiledCode>),
     OutOfMemory,
-    Refused,
+    NoCode,
 }
 
 /// A VM's JIT: its share of the code memory, its backend, and what they did.
@@ -201,11 +204,16 @@ impl Jit {
 
     /// Compiles a newly registered executor. On `OutOfMemory` (not counted yet: the
     /// caller may free cold code and try again, then calls [`Jit::out_of_memory`]) and
-    /// `Refused` (counted) the executor runs in the uop executor.
+    /// `NoCode` (a refusal, or code without a start: counted) the executor runs in the uop
+    /// executor.
     pub(crate) fn compile(&mut self, exec: &Executor) -> Compiled {
         let memory: Rc<dyn CodeMemory> = self.memory.clone();
         let r = self.backend.compile(exec, &memory);
         match r {
+            Ok(code) if !code.has_starts() => {
+                self.stats.without_starts += 1;
+                Compiled::NoCode
+            }
             Ok(code) => {
                 self.stats.compiled += 1;
                 self.stats.code_bytes = self.memory.used();
@@ -216,7 +224,7 @@ impl Jit {
             Err(e) => {
                 self.stats.refused += 1;
                 self.stats.last_refusal = Some(e);
-                Compiled::Refused
+                Compiled::NoCode
             }
         }
     }

@@ -262,6 +262,11 @@ impl CompiledCode {
         Ok(self)
     }
 
+    /// Whether the code lists any start (code without one never runs).
+    pub fn has_starts(&self) -> bool {
+        !self.starts.is_empty()
+    }
+
     /// The address of the code that starts at uop `uop`, if there is one.
     pub fn start(&self, uop: usize) -> Option<*const u8> {
         self.starts
