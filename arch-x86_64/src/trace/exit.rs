@@ -115,7 +115,7 @@ impl Lower<'_> {
         }
         // The state after the uop: its operands popped, the result in memory.
         let after = self.depth - pops;
-        self.spill_floats_below(after);
+        self.spill_regs_below(after);
         let base = self.nlocalsplus;
         let pending: Vec<Pending> = self
             .pending()
@@ -140,7 +140,7 @@ impl Lower<'_> {
         // memory first.
         let u = &self.exec.uops[pc];
         let (pops, _) = u.uop.stack_effect(u.oparg);
-        self.spill_floats_below(self.depth.saturating_sub(pops));
+        self.spill_regs_below(self.depth.saturating_sub(pops));
         let resume = self.buf.new_label();
         let slow = self.stub(Stub::Slow {
             pc,

@@ -10,7 +10,7 @@ use vm_core::bytecode::ops::{BinaryOp, CompareOp, Uop};
 
 use super::{Lower, Next};
 use crate::abi::INT_TAG;
-use crate::enc::{cmp_rm64_r64, movapd_xmm_xmm, CodeBuf, Cond, Label, Reg, Xmm};
+use crate::enc::{cmp_rm64_r64, movapd_xmm_xmm, movq_xmm_rm64, CodeBuf, Cond, Label, Reg, Xmm};
 use crate::lower::{
     emit_add_float, emit_add_small_int, emit_and_small_int, emit_compare_float,
     emit_compare_small_int, emit_div_float, emit_float_to_xmm, emit_floordiv_small_int,
@@ -91,7 +91,11 @@ impl Lower<'_> {
     /// top `n` values are small ints.
     pub(super) fn lower_guard_int(&mut self, pc: usize, n: u32) -> Next {
         let exit = self.deopt(pc);
+        // (A small int in a register needs no guard.)
         for k in 0..n {
+            if self.int_at(k) {
+                continue;
+            }
             self.load(k, A);
             emit_guard_small_int(&mut self.buf, A, TMP, exit);
         }
@@ -166,10 +170,15 @@ impl Lower<'_> {
     /// Small-int `+`, `-`, `*` (`_BINARY_OP_ADD_INT` and kin): inline while operands and
     /// result are small ints, the helper otherwise.
     pub(super) fn lower_int_arith(&mut self, pc: usize, uop: Uop) -> Next {
-        let (slow, resume) = self.slow_path(pc);
+        let (slow, resume) = self.int_bail(pc);
+        let known = (self.int_at(1), self.int_at(0));
         self.load_operands();
-        emit_guard_small_int(&mut self.buf, A, TMP, slow);
-        emit_guard_small_int(&mut self.buf, B, TMP, slow);
+        if !known.0 {
+            emit_guard_small_int(&mut self.buf, A, TMP, slow);
+        }
+        if !known.1 {
+            emit_guard_small_int(&mut self.buf, B, TMP, slow);
+        }
         match uop {
             Uop::_BINARY_OP_ADD_INT | Uop::_BINARY_OP_ADD_SMALL_INT => {
                 emit_add_small_int(&mut self.buf, DST, A, B, TMP, slow);
@@ -179,9 +188,46 @@ impl Lower<'_> {
             }
             _ => emit_mul_small_int(&mut self.buf, DST, A, B, TMP, slow),
         }
-        self.store_result();
-        self.buf.bind(resume);
+        self.finish_int(DST, resume);
         Next::Falls
+    }
+
+    /// Where an integer operation goes when its fast path does not apply: for a uop that
+    /// leaves the trace rather than make a big int or raise (`_BINARY_OP_ADD_SMALL_INT`
+    /// and kin), its guard exit, with no way back; otherwise its slow path.
+    fn int_bail(&mut self, pc: usize) -> (Label, Option<Label>) {
+        let leaves = matches!(
+            self.exec.uops[pc].uop,
+            Uop::_BINARY_OP_ADD_SMALL_INT
+                | Uop::_BINARY_OP_SUBTRACT_SMALL_INT
+                | Uop::_BINARY_OP_SMALL_INT
+        );
+        if leaves {
+            (self.deopt(pc), None)
+        } else {
+            let (slow, resume) = self.slow_path(pc);
+            (slow, Some(resume))
+        }
+    }
+
+    /// Replaces the two operands by the small int in `r`: kept in a value register (a lazy
+    /// slot) when the operation has no slow path, so that its result is a small int
+    /// whenever code goes on, and a register is free; stored otherwise.
+    fn finish_int(&mut self, r: Reg, resume: Option<Label>) {
+        match (resume, self.free_value_reg()) {
+            (None, Some(x)) => {
+                self.buf.emit(movq_xmm_rm64(x, r));
+                self.apply_effect(2, 1);
+                self.set_int(0, x);
+            }
+            _ => {
+                self.store(1, r);
+                self.apply_effect(2, 1);
+            }
+        }
+        if let Some(resume) = resume {
+            self.buf.bind(resume);
+        }
     }
 
     /// `_BINARY_OP_INT`, `_BINARY_OP_SMALL_INT` for `op`: inline on small ints with a
@@ -193,11 +239,16 @@ impl Lower<'_> {
         const Y: Reg = Reg::Rdi;
         const T: Reg = Reg::R8;
         const R: Reg = Reg::R9;
-        let (slow, resume) = self.slow_path(pc);
+        let (slow, resume) = self.int_bail(pc);
+        let known = (self.int_at(1), self.int_at(0));
         self.load(1, X);
         self.load(0, Y);
-        emit_guard_small_int(&mut self.buf, X, T, slow);
-        emit_guard_small_int(&mut self.buf, Y, T, slow);
+        if !known.0 {
+            emit_guard_small_int(&mut self.buf, X, T, slow);
+        }
+        if !known.1 {
+            emit_guard_small_int(&mut self.buf, Y, T, slow);
+        }
         let b = &mut self.buf;
         match op {
             BinaryOp::And => emit_and_small_int(b, R, X, Y),
@@ -211,18 +262,21 @@ impl Lower<'_> {
             BinaryOp::Subtract => emit_sub_small_int(b, R, X, Y, T, slow),
             _ => emit_mul_small_int(b, R, X, Y, T, slow),
         }
-        self.store(1, R);
-        self.apply_effect(2, 1);
-        self.buf.bind(resume);
+        self.finish_int(R, resume);
         Next::Falls
     }
 
     /// `_COMPARE_OP_INT`: a bool from two small ints.
     pub(super) fn lower_compare_int(&mut self, pc: usize, cmp: Cmp) -> Next {
         let (slow, resume) = self.compare_slow_path(pc);
+        let known = (self.int_at(1), self.int_at(0));
         self.load_operands();
-        emit_guard_small_int(&mut self.buf, A, TMP, slow);
-        emit_guard_small_int(&mut self.buf, B, TMP, slow);
+        if !known.0 {
+            emit_guard_small_int(&mut self.buf, A, TMP, slow);
+        }
+        if !known.1 {
+            emit_guard_small_int(&mut self.buf, B, TMP, slow);
+        }
         emit_compare_small_int(&mut self.buf, cmp, A, B, DST, TMP);
         self.finish_compare(pc, resume);
         Next::Falls
@@ -260,7 +314,7 @@ impl Lower<'_> {
     pub(super) fn lower_float_arith(&mut self, pc: usize, uop: Uop) -> Next {
         let div = uop == Uop::_BINARY_OP_TRUE_DIVIDE_FLOAT;
         let checked = self.float_at(1).is_none() || self.float_at(0).is_none() || div;
-        let mut into = self.free_float_reg();
+        let mut into = self.free_value_reg();
         let mut paths = None;
         if checked {
             paths = into.and_then(|r| self.float_slow_path(pc, r));

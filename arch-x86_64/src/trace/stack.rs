@@ -11,22 +11,27 @@
 //! stores them before anything else: locals and constants do not change between a branch
 //! and its stub.
 //!
-//! A float result stays unboxed in one of [`FLOAT_REGS`] (XMM8-XMM15, which no inline
+//! A float result stays unboxed in one of [`VALUE_REGS`] (XMM8-XMM15, which no inline
 //! sequence uses as scratch), so a chain of float operations runs in registers: the next
 //! operation takes it without a type check, and it is boxed only where it is stored. A
-//! helper call clobbers every XMM register, so the floats that outlive a uop are stored
-//! before any helper call the uop makes (`slow_path`, `flush`), and a register named by a
-//! lazy slot, or by the entry's hand-back, is never given to another value.
+//! small-int result of an operation that leaves the trace rather than make a big int
+//! (`_BINARY_OP_ADD_SMALL_INT` and kin) stays there too, boxed, and the next integer
+//! operation takes it without a guard. A helper call clobbers every XMM register, so the
+//! values in registers that outlive a uop are stored before any helper call the uop makes
+//! (`slow_path`, `flush`), and a register named by a lazy slot, or by the entry's
+//! hand-back, is never given to another value.
 
 use alloc::vec::Vec;
 
 use super::Lower;
 use crate::abi::LOCALS;
-use crate::enc::{mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, CodeBuf, Disp, Mem, Reg, Xmm};
+use crate::enc::{
+    mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, movq_rm64_xmm, CodeBuf, Disp, Mem, Reg, Xmm,
+};
 use crate::lower::emit_xmm_to_float;
 
-/// The registers that hold unboxed floats of lazy slots.
-const FLOAT_REGS: [Xmm; 8] = [
+/// The registers that hold the floats and small ints of lazy slots.
+const VALUE_REGS: [Xmm; 8] = [
     Xmm::Xmm8,
     Xmm::Xmm9,
     Xmm::Xmm10,
@@ -46,6 +51,18 @@ pub(super) enum Lazy {
     Const(u64),
     /// The float in this register (unboxed).
     Float(Xmm),
+    /// The small int in this register (boxed, as in memory).
+    Int(Xmm),
+}
+
+impl Lazy {
+    /// The register the value is in, for a value in a register.
+    fn reg(self) -> Option<Xmm> {
+        match self {
+            Lazy::Float(x) | Lazy::Int(x) => Some(x),
+            Lazy::Local(_) | Lazy::Const(_) => None,
+        }
+    }
 }
 
 /// A lazy slot to store: the frame slot it belongs at (locals first, then the stack) and
@@ -64,6 +81,7 @@ fn emit_lazy(buf: &mut CodeBuf, dst: Reg, what: Lazy) {
         Lazy::Local(n) => buf.emit(mov_r64_rm64(dst, frame_mem(n))),
         Lazy::Const(bits) => buf.emit(mov_r64_imm64(dst, bits as i64)),
         Lazy::Float(x) => emit_xmm_to_float(buf, dst, x),
+        Lazy::Int(x) => buf.emit(movq_rm64_xmm(dst, x)),
     }
 }
 
@@ -116,7 +134,7 @@ impl Lower<'_> {
         let pending = self.pending();
         emit_pending(&mut self.buf, &pending);
         self.lazy.clear();
-        self.forget_entry_floats(&pending);
+        self.forget_entry_regs(&pending);
     }
 
     /// The register of the float in the stack item `k` places below the top, when that
@@ -128,43 +146,59 @@ impl Lower<'_> {
         }
     }
 
-    /// A float register no lazy slot and no hand-back of the entry names, if any.
-    pub(super) fn free_float_reg(&self) -> Option<Xmm> {
+    /// Whether the stack item `k` places below the top is a small int in a register.
+    pub(super) fn int_at(&self, k: u32) -> bool {
+        matches!(self.lazy_at(self.depth - 1 - k), Some(Lazy::Int(_)))
+    }
+
+    /// A value register no lazy slot and no hand-back of the entry names, if any.
+    pub(super) fn free_value_reg(&self) -> Option<Xmm> {
         let named = |x: Xmm| {
-            self.lazy.iter().any(|&(_, l)| l == Lazy::Float(x))
-                || self.entry_pending.iter().any(|&(_, l)| l == Lazy::Float(x))
+            self.lazy.iter().any(|&(_, l)| l.reg() == Some(x))
+                || self.entry_pending.iter().any(|&(_, l)| l.reg() == Some(x))
         };
-        FLOAT_REGS.iter().copied().find(|&x| !named(x))
+        VALUE_REGS.iter().copied().find(|&x| !named(x))
+    }
+
+    /// Makes the stack item `k` places below the top (just pushed) `what`.
+    fn set_lazy(&mut self, k: u32, what: Lazy) {
+        let i = self.depth - 1 - k;
+        self.lazy.retain(|(at, _)| *at != i);
+        self.lazy.push((i, what));
     }
 
     /// Makes the stack item `k` places below the top (just pushed) the float in `x`.
     pub(super) fn set_float(&mut self, k: u32, x: Xmm) {
-        let i = self.depth - 1 - k;
-        self.lazy.retain(|(at, _)| *at != i);
-        self.lazy.push((i, Lazy::Float(x)));
+        self.set_lazy(k, Lazy::Float(x));
     }
 
-    /// Stores the lazy floats below stack index `depth` (those a uop popping down to
-    /// `depth` leaves), before a helper call that clobbers their registers. Clobbers RAX.
-    pub(super) fn spill_floats_below(&mut self, depth: u32) {
+    /// Makes the stack item `k` places below the top (just pushed) the small int in `x`.
+    pub(super) fn set_int(&mut self, k: u32, x: Xmm) {
+        self.set_lazy(k, Lazy::Int(x));
+    }
+
+    /// Stores the values in registers below stack index `depth` (those a uop popping down
+    /// to `depth` leaves), before a helper call that clobbers their registers. Clobbers
+    /// RAX.
+    pub(super) fn spill_regs_below(&mut self, depth: u32) {
         let base = self.nlocalsplus;
         let spilled: Vec<Pending> = self
             .lazy
             .iter()
-            .filter(|&&(i, l)| i < depth && matches!(l, Lazy::Float(_)))
+            .filter(|&&(i, l)| i < depth && l.reg().is_some())
             .map(|&(i, l)| (base + i, l))
             .collect();
         emit_pending(&mut self.buf, &spilled);
         self.lazy
-            .retain(|&(i, l)| !(i < depth && matches!(l, Lazy::Float(_))));
-        self.forget_entry_floats(&spilled);
+            .retain(|&(i, l)| !(i < depth && l.reg().is_some()));
+        self.forget_entry_regs(&spilled);
     }
 
-    /// The floats of `stored` are in memory now: the entry's hand-back need not box them
+    /// The values of `stored` are in memory now: the entry's hand-back need not take them
     /// from registers a helper call may clobber next.
-    fn forget_entry_floats(&mut self, stored: &[Pending]) {
+    fn forget_entry_regs(&mut self, stored: &[Pending]) {
         self.entry_pending
-            .retain(|p| !(matches!(p.1, Lazy::Float(_)) && stored.contains(p)));
+            .retain(|p| !(p.1.reg().is_some() && stored.contains(p)));
     }
 
     /// Stores the lazy slots that stand for local `n`, which is about to change. Clobbers
