@@ -1,4 +1,4 @@
-//! Promotion of globals, builtins and module attributes to constants of the executor.
+//! Promotion of globals and builtins to constants of the executor.
 //!
 //! The recorder makes a trace depend on the binding of every global it loads
 //! (`Dep::Global` on the globals dict and on the builtins dict, for the name's hash), and a
@@ -25,11 +25,6 @@
 //!   the forward pass drops a guard already passed on the same dict, so a load that stays
 //!   may rely on an earlier instruction's guard.
 //! - The first instruction stays as recorded (forward progress).
-//! - A module attribute (`math.sqrt`) is a global of the module's dict: the recorder makes
-//!   the trace depend on its binding there, and when the module itself is a promoted
-//!   constant right before (`math` a promoted global), the attribute load's two uops
-//!   (`_CHECK_ATTR_MODULE`, `_LOAD_ATTR_MODULE`) become `_POP_TOP` (of the module) and
-//!   `_LOAD_CONST_INLINE` (of the attribute): the module guard has nothing left to check.
 
 use alloc::vec::Vec;
 
@@ -61,57 +56,7 @@ pub fn constants(vm: &Vm, b: &mut ExecutorBuilder) -> bool {
         u.oparg = at << 1 | (u.oparg & 1);
         any = true;
     }
-    for k in first.max(1)..b.body.len().saturating_sub(1) {
-        let Some(v) = module_attr_value(vm, b, k) else {
-            continue;
-        };
-        let at = b.consts.len() as u32;
-        b.consts.push(v);
-        let null = b.body[k + 1].oparg & 1;
-        b.body[k].uop = Uop::_POP_TOP;
-        b.body[k].oparg = 0;
-        b.body[k + 1].uop = Uop::_LOAD_CONST_INLINE;
-        b.body[k + 1].oparg = at << 1 | null;
-        any = true;
-    }
     any
-}
-
-/// What the module attribute that the instruction at `k` (`_CHECK_ATTR_MODULE`, then
-/// `_LOAD_ATTR_MODULE`) loads is bound to now: when the module is the promoted constant
-/// just before, the trace depends on the binding, and the cache snapshot describes the
-/// module's dict.
-fn module_attr_value(vm: &Vm, b: &ExecutorBuilder, k: usize) -> Option<Value> {
-    let (prev, check, load) = (&b.body[k - 1], &b.body[k], b.body.get(k + 1)?);
-    let same_instr = (check.code, check.target) == (load.code, load.target);
-    if check.uop != Uop::_CHECK_ATTR_MODULE
-        || load.uop != Uop::_LOAD_ATTR_MODULE
-        || !same_instr
-        || prev.uop != Uop::_LOAD_CONST_INLINE
-        || prev.oparg & 1 != 0
-    {
-        return None;
-    }
-    let module = *b.consts.get((prev.oparg >> 1) as usize)?;
-    let tc = b.codes.get(load.code as usize)?;
-    let cache = |j: usize| tc.caches.get(load.target as usize + 1 + j).map(|c| c.get());
-    let name = tc.code.names.get((load.oparg >> 1) as usize).copied()?;
-    let hash = vm.str_hash_of(name)?;
-    let dict = match vm.obj(module)? {
-        Obj::Module(m) => m.dict,
-        _ => return None,
-    };
-    if dict.0 != cache(1)? || !b.deps.contains(&Dep::Global(dict.0, hash)) {
-        return None;
-    }
-    let Obj::Dict(d) = vm.heap.try_get(dict)? else {
-        return None;
-    };
-    if d.keys_version != cache(2)? {
-        return None;
-    }
-    let e = d.live_entry(cache(3)? as usize)?;
-    (e.key == name && e.hash == hash && !e.value.is_undef()).then_some(e.value)
 }
 
 /// Stage two, on the forward pass's output (which judged that code may have run from

@@ -335,16 +335,6 @@ impl Vm {
                 } else {
                     self.top()
                 };
-                if let Some(Obj::Module(m)) = self.obj(obj) {
-                    // A module attribute is a global of the module: the trace may load
-                    // what it is bound to now (`opt::promote`) while it stays bound.
-                    let dict = m.dict;
-                    let name = ctx.code.names.get((arg >> 1) as usize).copied();
-                    let hash = name.and_then(|nm| self.str_hash_of(nm));
-                    if let Some(h) = hash.filter(|_| self.dict_watchable(dict)) {
-                        add_dep(rec, Dep::Global(dict.0, h));
-                    }
-                }
                 self.user_class_of(obj).map(Dep::Class)
             }
             Op::BINARY_OP if op == Op::BINARY_OP_USER => {
