@@ -5,8 +5,9 @@
 
 use vm_core::exec::ir::UopInst;
 use vm_core::layout::{
-    object_value_bits, tag, CLASS_LAYOUT, CLASS_SLOT_KINDS, CLASS_VERSION, INSTANCE_CLASS,
-    INSTANCE_DICT, INSTANCE_NO_DICT, INSTANCE_VALUES, ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD,
+    object_value_bits, tag, CELL_VALUE, CLASS_LAYOUT, CLASS_SLOT_KINDS, CLASS_VERSION,
+    INSTANCE_CLASS, INSTANCE_DICT, INSTANCE_NO_DICT, INSTANCE_VALUES, ITEMS_LEN, ITEMS_PTR,
+    OBJ_PAYLOAD,
 };
 use vm_core::object::types::slot_kind;
 use vm_core::Value;
@@ -104,6 +105,25 @@ impl Lower<'_> {
                 self.apply_effect(0, 1);
             }
         }
+        Next::Falls
+    }
+
+    /// `_LOAD_DEREF`: pushes the value of the cell in frame slot `nlocals + index` (a cell
+    /// or free variable); the helper when it is empty (it raises `NameError`).
+    pub(super) fn lower_load_deref(&mut self, pc: usize, index: u32) -> Next {
+        let slot = self.code.nlocals() as u32 + index;
+        let (slow, resume) = self.slow_path(pc);
+        self.emit_frame_object(slot, tag::CELL, slow);
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rax, at(Reg::Rcx, CELL_VALUE)));
+        self.buf
+            .emit(mov_r64_imm64(Reg::Rdx, Value::UNDEF.bits() as i64));
+        self.buf.emit(cmp_rm64_r64(Reg::Rax, Reg::Rdx));
+        self.buf.jcc_label(Cond::E, slow);
+        self.buf
+            .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rax));
+        self.apply_effect(0, 1);
+        self.buf.bind(resume);
         Next::Falls
     }
 

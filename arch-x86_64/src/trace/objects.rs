@@ -47,6 +47,15 @@ pub(super) fn emit_ref_slot(
 }
 
 impl super::Lower<'_> {
+    /// RCX = the arena slot of the object in frame slot `slot` (a local, a cell or a free
+    /// variable), when it is an object tagged `tag`; otherwise a jump to `fail`. Clobbers
+    /// RAX and RDX.
+    pub(super) fn emit_frame_object(&mut self, slot: u32, tag: u8, fail: Label) {
+        self.buf
+            .emit(crate::enc::mov_r64_rm64(Reg::Rax, self.frame_slot(slot)));
+        emit_object_of(&mut self.buf, Reg::Rcx, Reg::Rax, Reg::Rdx, tag, fail);
+    }
+
     /// RCX = the arena slot of the stack item `k` places below the top (from memory or
     /// from what its lazy slot stands for), when it is an object tagged `tag`; otherwise a
     /// jump to `fail`. Clobbers RAX and RDX.

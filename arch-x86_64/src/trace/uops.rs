@@ -114,6 +114,7 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_STORE_ATTR_SLOT
         | Uop::_LOAD_ATTR_METHOD_LAYOUT
         | Uop::_LOAD_ATTR_METHOD_VERSION
+        | Uop::_LOAD_DEREF
         | Uop::_UNPACK_SEQUENCE_TWO_TUPLE
         | Uop::_UNPACK_SEQUENCE_TUPLE
         | Uop::_UNPACK_SEQUENCE_LIST => true,
@@ -152,7 +153,11 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_LOAD_FAST_NEXT | Uop::_STORE_FAST_NEXT => Some(next_arg),
         _ => None,
     };
-    if local.is_some_and(|l| l >= cx.nlocalsplus) || (u.uop == Uop::_COPY && u.oparg == 0) {
+    let cell = (u.uop == Uop::_LOAD_DEREF).then(|| cx.code.nlocals() as u64 + u64::from(u.oparg));
+    if local.is_some_and(|l| l >= cx.nlocalsplus)
+        || cell.is_some_and(|c| c >= u64::from(cx.nlocalsplus))
+        || (u.uop == Uop::_COPY && u.oparg == 0)
+    {
         return Err(JitError::Malformed("a uop's oparg leaves the frame"));
     }
     if inline_form(u.uop) != Some(true) || !inline_oparg(u) {
@@ -215,6 +220,7 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_UNPACK_SEQUENCE_LIST => cx.lower_unpack(pc, tag::LIST, u.oparg),
         Uop::_LOAD_ATTR_SLOT => cx.lower_load_attr_slot(pc),
         Uop::_STORE_ATTR_SLOT => cx.lower_store_attr_slot(pc),
+        Uop::_LOAD_DEREF => cx.lower_load_deref(pc, u.oparg),
         Uop::_LOAD_ATTR_METHOD_LAYOUT | Uop::_LOAD_ATTR_METHOD_VERSION if !inline_oparg(u) => {
             cx.lower_call(pc);
             return Ok(Next::Falls);

@@ -119,6 +119,10 @@ pub const OBJ_TAG: usize = 0;
 /// Offset of an object's fields (of a one-field variant: that field).
 pub const OBJ_PAYLOAD: usize = 8;
 
+/// Offset of a cell's value (a `Value`, `UNDEF` while the cell is empty) in its object
+/// (`Obj::Cell`, a one-field variant).
+pub const CELL_VALUE: usize = OBJ_PAYLOAD;
+
 /// Offset of an instance's class (a `u32` reference) in its `Instance` record.
 pub const INSTANCE_CLASS: usize = offset_of!(Instance, class);
 /// Offset of an instance's slot values (a [`FixedVec`]) in its `Instance` record.

@@ -83,6 +83,20 @@ fn lists_and_tuples_are_read_through_the_offsets() {
 }
 
 #[test]
+fn cells_are_read_through_the_offsets() {
+    let mut vm = vm();
+    let src = "def mk():\n    x = 41\n    def g():\n        return x\n    return g\nc = mk().__closure__[0]\n";
+    vm.run_source(src, "<t>").unwrap();
+    let r = obj_ref(global(&mut vm, "c"));
+    let at = slot(&mut vm, r);
+    // SAFETY: `at` is a live cell: its tag byte, then its value.
+    unsafe {
+        assert_eq!(read::<u8>(at, OBJ_TAG), tag::CELL);
+        assert_eq!(read::<Value>(at, CELL_VALUE), Value::small_int(41).unwrap());
+    }
+}
+
+#[test]
 fn instances_classes_and_dicts_are_read_through_the_offsets() {
     let mut vm = vm();
     let src =
