@@ -1,5 +1,6 @@
 //! Compiled code tracked beside executors: with a JIT configured, every registered executor
-//! gets its machine code (here from a test backend that emits one `ret`), the code is freed
+//! gets its machine code (here from a test backend whose code hands back at once), the code
+//! is freed
 //! when the executor goes (invalidation, the VM's end) but not while something still holds
 //! the executor, a backend's malformed description is refused, and running out of code
 //! memory leaves executors to the uop executor with the same results.
@@ -11,19 +12,22 @@ use tiercel::HostCodeMemory;
 use vm_core::bytecode::ops::Uop;
 use vm_core::exec::ir::Executor;
 use vm_core::jit::{
-    Backend, BackendFactory, CodeBlock, CodeExit, CodeMemory, CompiledCode, JitConfig, JitError,
+    Backend, BackendFactory, CodeBlock, CodeExit, CodeMemory, CodeStart, CompiledCode, JitConfig,
+    JitError,
 };
 use vm_core::{Config, Vm};
 
-/// `ret`: the whole "compiled" executor.
+/// `return 1`, the whole "compiled" executor: as an entry, a hand-back at uop 1 (status
+/// `Next`), the executor's first uop, where its only start is.
 #[cfg(target_arch = "x86_64")]
-const RET: &[u8] = &[0xC3];
+const RET: &[u8] = &[0xB8, 0x01, 0x00, 0x00, 0x00, 0xC3]; // mov eax, 1; ret
 #[cfg(target_arch = "aarch64")]
-const RET: &[u8] = &[0xC0, 0x03, 0x5F, 0xD6];
+const RET: &[u8] = &[0x20, 0x00, 0x80, 0x52, 0xC0, 0x03, 0x5F, 0xD6]; // mov w0, #1; ret
 
-/// A backend that emits a `ret`, calls it (the entry must be executable code), and lists
-/// every exit stub of the executor as an exit at offset 0; or, `malformed`, names
-/// `_START_EXECUTOR` as an exit.
+/// A backend that emits [`RET`], calls it (the entry must be executable code), lists one
+/// start (the executor's first uop, so that the VM keeps the code) and every exit stub of
+/// the executor as an exit at offset 0; or, `malformed`, names `_START_EXECUTOR` as an
+/// exit.
 struct RetBackend {
     malformed: bool,
 }
@@ -45,7 +49,8 @@ fn exit_stubs(exec: &Executor) -> Vec<CodeExit> {
         .collect()
 }
 
-// SAFETY: lists no starts, so the VM never runs its code (the test calls its `ret` itself).
+// SAFETY: its one start runs code that returns 1 at once, a hand-back at the start (the
+// executor's first uop, which begins a dispatch entry) that changed nothing.
 unsafe impl Backend for RetBackend {
     fn name(&self) -> &'static str {
         "ret"
@@ -67,8 +72,12 @@ unsafe impl Backend for RetBackend {
         } else {
             exit_stubs(exec)
         };
-        let code = CompiledCode::new(block, 0, exits, exec)?;
-        // SAFETY: the block is sealed and holds one `ret`, a complete `extern "C" fn()`;
+        let start = CodeStart {
+            uop: 1,
+            code_offset: 0,
+        };
+        let code = CompiledCode::new(block, 0, exits, exec)?.with_starts(&[start], exec)?;
+        // SAFETY: the block is sealed and holds `return 1`, a complete `extern "C" fn()`;
         // `code` keeps it alive and sealed during the call.
         let f = unsafe { std::mem::transmute::<*const u8, extern "C" fn()>(code.entry()) };
         f();
