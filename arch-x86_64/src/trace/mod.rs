@@ -115,6 +115,9 @@ struct Lower<'e> {
     depth: u32,
     /// The stack slots not stored yet (`stack`): stack index and what the slot holds.
     lazy: Vec<(u32, stack::Lazy)>,
+    /// Locals whose value (stored in memory too) is also in a value register, and what
+    /// that register holds (`stack`).
+    local_regs: Vec<(u32, stack::Lazy)>,
     /// The lazy slots at the start of the entry being lowered (for a hand-back there).
     entry_pending: Vec<stack::Pending>,
     /// Where the value on top of the stack is when a uop left it in a register rather than
@@ -166,6 +169,7 @@ pub fn assemble(exec: &Executor, stress: Option<u64>) -> Result<Assembled, JitEr
         nlocalsplus: 0,
         depth: 0,
         lazy: Vec::new(),
+        local_regs: Vec::new(),
         entry_pending: Vec::new(),
         tos_reg: None,
         entry_start: 1,
@@ -191,6 +195,7 @@ pub fn assemble(exec: &Executor, stress: Option<u64>) -> Result<Assembled, JitEr
                 cx.flush();
             } else {
                 cx.lazy.clear();
+                cx.local_regs.clear();
             }
             let frame = exec.uops[pc].code;
             let (was_frame, was_depth) = (cx.frame, cx.depth);

@@ -20,6 +20,12 @@
 //! values in registers that outlive a uop are stored before any helper call the uop makes
 //! (`slow_path`, `flush`), and a register named by a lazy slot, or by the entry's
 //! hand-back, is never given to another value.
+//!
+//! A local stored from such a register keeps it as a copy (`local_regs`): memory holds the
+//! local as always, and a load of the local pushes the register rather than the local's
+//! slot, so the value comes back without a load and a type check. The copy is forgotten when
+//! the local is stored again, at a helper call (which clobbers the register), at a start,
+//! and whenever the register is wanted for another value.
 
 use alloc::vec::Vec;
 
@@ -134,7 +140,25 @@ impl Lower<'_> {
         let pending = self.pending();
         emit_pending(&mut self.buf, &pending);
         self.lazy.clear();
+        self.local_regs.clear();
         self.forget_entry_regs(&pending);
+    }
+
+    /// What a load of local `n` pushes when its value is also in a register.
+    pub(super) fn local_in_reg(&self, n: u32) -> Option<Lazy> {
+        self.local_regs
+            .iter()
+            .find(|&&(l, _)| l == n)
+            .map(|&(_, what)| what)
+    }
+
+    /// Local `n` was just stored from `what`: remembers the register copy when `what` is a
+    /// value in a register, and forgets any older copy.
+    pub(super) fn remember_local(&mut self, n: u32, what: Option<Lazy>) {
+        self.local_regs.retain(|&(l, _)| l != n);
+        if let Some(w) = what.filter(|w| w.reg().is_some()) {
+            self.local_regs.push((n, w));
+        }
     }
 
     /// The register of the float in the stack item `k` places below the top, when that
@@ -151,13 +175,25 @@ impl Lower<'_> {
         matches!(self.lazy_at(self.depth - 1 - k), Some(Lazy::Int(_)))
     }
 
-    /// A value register no lazy slot and no hand-back of the entry names, if any.
-    pub(super) fn free_value_reg(&self) -> Option<Xmm> {
-        let named = |x: Xmm| {
-            self.lazy.iter().any(|&(_, l)| l.reg() == Some(x))
-                || self.entry_pending.iter().any(|&(_, l)| l.reg() == Some(x))
+    /// A value register no lazy slot and no hand-back of the entry names, if any: one no
+    /// local's copy holds either, or else one whose copy is then forgotten (memory has the
+    /// local).
+    pub(super) fn free_value_reg(&mut self) -> Option<Xmm> {
+        let named = |cx: &Self, x: Xmm| {
+            cx.lazy.iter().any(|&(_, l)| l.reg() == Some(x))
+                || cx.entry_pending.iter().any(|&(_, l)| l.reg() == Some(x))
         };
-        VALUE_REGS.iter().copied().find(|&x| !named(x))
+        let copied = |cx: &Self, x: Xmm| cx.local_regs.iter().any(|&(_, l)| l.reg() == Some(x));
+        let free = VALUE_REGS
+            .iter()
+            .copied()
+            .find(|&x| !named(self, x) && !copied(self, x));
+        if free.is_some() {
+            return free;
+        }
+        let x = VALUE_REGS.iter().copied().find(|&x| !named(self, x))?;
+        self.local_regs.retain(|&(_, l)| l.reg() != Some(x));
+        Some(x)
     }
 
     /// Makes the stack item `k` places below the top (just pushed) `what`.
@@ -191,6 +227,7 @@ impl Lower<'_> {
         emit_pending(&mut self.buf, &spilled);
         self.lazy
             .retain(|&(i, l)| !(i < depth && l.reg().is_some()));
+        self.local_regs.clear();
         self.forget_entry_regs(&spilled);
     }
 

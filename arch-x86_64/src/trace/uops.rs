@@ -267,16 +267,19 @@ impl Lower<'_> {
 
     /// Pushes a local (a lazy slot).
     fn lower_load_fast(&mut self, local: u32) -> Next {
-        self.push_lazy(Lazy::Local(local));
+        let what = self.local_in_reg(local).unwrap_or(Lazy::Local(local));
+        self.push_lazy(what);
         Next::Falls
     }
 
     fn lower_store_fast(&mut self, local: u32) -> Next {
+        let top = self.lazy_at(self.depth - 1);
         self.load(0, Reg::Rcx);
         self.apply_effect(1, 0);
         self.flush_local(local);
         self.buf
             .emit(mov_rm64_r64(self.frame_slot(local), Reg::Rcx));
+        self.remember_local(local, top);
         Next::Falls
     }
 
