@@ -10,13 +10,17 @@ use vm_core::bytecode::ops::{BinaryOp, CompareOp, Uop};
 
 use super::{Lower, Next};
 use crate::abi::INT_TAG;
-use crate::enc::{cmp_rm64_r64, movapd_xmm_xmm, movq_xmm_rm64, CodeBuf, Cond, Label, Reg, Xmm};
+use crate::enc::{
+    cmp_rm64_r64, mov_r64_imm64, movapd_xmm_xmm, movq_xmm_rm64, xor_rm64_r64, CodeBuf, Cond, Label,
+    Reg, Xmm,
+};
 use crate::lower::{
     emit_add_float, emit_add_small_int, emit_and_small_int, emit_compare_float,
     emit_compare_small_int, emit_div_float, emit_float_to_xmm, emit_floordiv_small_int,
     emit_guard_small_int, emit_int_to_float, emit_lshift_small_int, emit_mod_small_int,
-    emit_mul_float, emit_mul_small_int, emit_or_small_int, emit_rshift_small_int, emit_sub_float,
-    emit_sub_small_int, emit_unbox_int, emit_xmm_to_float, emit_xor_small_int, Cmp,
+    emit_mul_float, emit_mul_small_int, emit_neg_small_int, emit_or_small_int,
+    emit_rshift_small_int, emit_sub_float, emit_sub_small_int, emit_unbox_int, emit_xmm_to_float,
+    emit_xor_small_int, Cmp,
 };
 
 /// The registers the two operands are loaded into: the second from the top (`A`) and the
@@ -263,6 +267,30 @@ impl Lower<'_> {
             _ => emit_mul_small_int(b, R, X, Y, T, slow),
         }
         self.finish_int(R, resume);
+        Next::Falls
+    }
+
+    /// `_UNARY_NEGATIVE`: `-v` for a small int (but the one whose negation does not fit)
+    /// and a float (its sign bit flipped); the helper otherwise (a big int, `__neg__`).
+    pub(super) fn lower_negative(&mut self, pc: usize) -> Next {
+        let (slow, resume) = self.slow_path(pc);
+        let (float, done) = (self.buf.new_label(), self.buf.new_label());
+        self.load(0, A);
+        self.buf.emit(cmp_rm64_r64(A, INT_TAG));
+        self.buf.jcc_label(Cond::B, float);
+        emit_guard_small_int(&mut self.buf, A, TMP, slow);
+        emit_neg_small_int(&mut self.buf, DST, A, slow);
+        self.buf.jmp_label(done);
+        self.buf.bind(float);
+        self.buf.emit(mov_r64_imm64(DST, i64::MIN));
+        self.buf.emit(xor_rm64_r64(DST, A));
+        // A NaN whose flipped bits reach the tags is left to the helper (which makes it
+        // the canonical NaN, as boxing does).
+        self.buf.emit(cmp_rm64_r64(DST, INT_TAG));
+        self.buf.jcc_label(Cond::Ae, slow);
+        self.buf.bind(done);
+        self.store(0, DST);
+        self.buf.bind(resume);
         Next::Falls
     }
 

@@ -115,6 +115,7 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_LOAD_ATTR_METHOD_LAYOUT
         | Uop::_LOAD_ATTR_METHOD_VERSION
         | Uop::_LOAD_DEREF
+        | Uop::_UNARY_NEGATIVE
         | Uop::_UNPACK_SEQUENCE_TWO_TUPLE
         | Uop::_UNPACK_SEQUENCE_TUPLE
         | Uop::_UNPACK_SEQUENCE_LIST => true,
@@ -221,6 +222,7 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_LOAD_ATTR_SLOT => cx.lower_load_attr_slot(pc),
         Uop::_STORE_ATTR_SLOT => cx.lower_store_attr_slot(pc),
         Uop::_LOAD_DEREF => cx.lower_load_deref(pc, u.oparg),
+        Uop::_UNARY_NEGATIVE => cx.lower_negative(pc),
         Uop::_LOAD_ATTR_METHOD_LAYOUT | Uop::_LOAD_ATTR_METHOD_VERSION if !inline_oparg(u) => {
             cx.lower_call(pc);
             return Ok(Next::Falls);
