@@ -64,6 +64,17 @@ impl Lower<'_> {
             .emit(mov_r64_rm64(Reg::Rdx, at(Reg::Rdx, OBJ_PAYLOAD)));
     }
 
+    /// Jumps to `exit` unless the `Class` record in RDX has version `version`. Clobbers
+    /// RAX.
+    fn emit_class_version_check(&mut self, version: u32, exit: Label) {
+        self.buf.emit(mov_r32_imm32(Reg::Rax, version));
+        self.buf.emit(crate::enc::cmp_rm32_r32(
+            at(Reg::Rdx, CLASS_VERSION),
+            Reg::Rax,
+        ));
+        self.buf.jcc_label(Cond::Ne, exit);
+    }
+
     /// `_LOAD_ATTR_METHOD_LAYOUT`, `_LOAD_ATTR_METHOD_VERSION` (`version`) for a method
     /// call: replaces the instance on top by the cached method and pushes the instance as
     /// `self`, when it has no explicit dict and its class's layout has the cached length
@@ -84,12 +95,7 @@ impl Lower<'_> {
         ));
         self.buf.jcc_label(Cond::Ne, exit);
         if version {
-            self.buf.emit(mov_r32_imm32(Reg::Rax, cached_version));
-            self.buf.emit(crate::enc::cmp_rm32_r32(
-                at(Reg::Rdx, CLASS_VERSION),
-                Reg::Rax,
-            ));
-            self.buf.jcc_label(Cond::Ne, exit);
+            self.emit_class_version_check(cached_version, exit);
         }
         // The instance moves up a place (as a lazy slot when it is one), and the method,
         // a constant, takes its place.
@@ -133,29 +139,8 @@ impl Lower<'_> {
         let u = &self.exec.uops[pc];
         let version = cache(self, u, 1).unwrap_or(0);
         let exit = self.deopt(pc);
-        self.emit_top_instance(exit);
-        self.buf.emit(mov_r32_imm32(Reg::Rdx, INSTANCE_NO_DICT));
-        self.buf.emit(crate::enc::cmp_rm32_r32(
-            at(Reg::Rcx, INSTANCE_DICT),
-            Reg::Rdx,
-        ));
-        self.buf.jcc_label(Cond::Ne, exit);
-        emit_ref_slot(
-            &mut self.buf,
-            Reg::Rdx,
-            Reg::Rcx,
-            INSTANCE_CLASS,
-            tag::CLASS,
-            exit,
-        );
-        self.buf
-            .emit(mov_r64_rm64(Reg::Rdx, at(Reg::Rdx, OBJ_PAYLOAD)));
-        self.buf.emit(mov_r32_imm32(Reg::Rax, version));
-        self.buf.emit(crate::enc::cmp_rm32_r32(
-            at(Reg::Rdx, CLASS_VERSION),
-            Reg::Rax,
-        ));
-        self.buf.jcc_label(Cond::Ne, exit);
+        self.emit_top_instance_class(exit);
+        self.emit_class_version_check(version, exit);
         Next::Falls
     }
 
@@ -208,13 +193,7 @@ impl Lower<'_> {
             self.buf.bind(resume);
             return Next::Falls;
         };
-        self.emit_top_instance(slow);
-        self.buf.emit(mov_r32_imm32(Reg::Rdx, INSTANCE_NO_DICT));
-        self.buf.emit(crate::enc::cmp_rm32_r32(
-            at(Reg::Rcx, INSTANCE_DICT),
-            Reg::Rdx,
-        ));
-        self.buf.jcc_label(Cond::Ne, slow);
+        self.emit_top_instance_class(slow);
         self.buf.emit(mov_r32_imm32(Reg::Rax, slot));
         self.buf.emit(cmp_r64_rm64(
             Reg::Rax,
@@ -222,16 +201,6 @@ impl Lower<'_> {
         ));
         self.buf.jcc_label(Cond::Ae, slow);
         // The slot's kind, from the class.
-        emit_ref_slot(
-            &mut self.buf,
-            Reg::Rdx,
-            Reg::Rcx,
-            INSTANCE_CLASS,
-            tag::CLASS,
-            slow,
-        );
-        self.buf
-            .emit(mov_r64_rm64(Reg::Rdx, at(Reg::Rdx, OBJ_PAYLOAD)));
         self.buf.emit(cmp_r64_rm64(
             Reg::Rax,
             at(Reg::Rdx, CLASS_SLOT_KINDS + ITEMS_LEN),

@@ -85,6 +85,21 @@ impl Lower<'_> {
         self.load(0, B);
     }
 
+    /// Loads the two operands into `a` (second from the top) and `b` (the top), jumping to
+    /// `bail` unless both are small ints; a small int in a register needs no guard.
+    /// Clobbers `tmp`.
+    fn load_int_operands(&mut self, a: Reg, b: Reg, tmp: Reg, bail: Label) {
+        let known = (self.int_at(1), self.int_at(0));
+        self.load(1, a);
+        self.load(0, b);
+        if !known.0 {
+            emit_guard_small_int(&mut self.buf, a, tmp, bail);
+        }
+        if !known.1 {
+            emit_guard_small_int(&mut self.buf, b, tmp, bail);
+        }
+    }
+
     /// Replaces the two operands by `DST`.
     fn store_result(&mut self) {
         self.store(1, DST);
@@ -175,14 +190,7 @@ impl Lower<'_> {
     /// result are small ints, the helper otherwise.
     pub(super) fn lower_int_arith(&mut self, pc: usize, uop: Uop) -> Next {
         let (slow, resume) = self.int_bail(pc);
-        let known = (self.int_at(1), self.int_at(0));
-        self.load_operands();
-        if !known.0 {
-            emit_guard_small_int(&mut self.buf, A, TMP, slow);
-        }
-        if !known.1 {
-            emit_guard_small_int(&mut self.buf, B, TMP, slow);
-        }
+        self.load_int_operands(A, B, TMP, slow);
         match uop {
             Uop::_BINARY_OP_ADD_INT | Uop::_BINARY_OP_ADD_SMALL_INT => {
                 emit_add_small_int(&mut self.buf, DST, A, B, TMP, slow);
@@ -244,15 +252,7 @@ impl Lower<'_> {
         const T: Reg = Reg::R8;
         const R: Reg = Reg::R9;
         let (slow, resume) = self.int_bail(pc);
-        let known = (self.int_at(1), self.int_at(0));
-        self.load(1, X);
-        self.load(0, Y);
-        if !known.0 {
-            emit_guard_small_int(&mut self.buf, X, T, slow);
-        }
-        if !known.1 {
-            emit_guard_small_int(&mut self.buf, Y, T, slow);
-        }
+        self.load_int_operands(X, Y, T, slow);
         let b = &mut self.buf;
         match op {
             BinaryOp::And => emit_and_small_int(b, R, X, Y),
@@ -297,14 +297,7 @@ impl Lower<'_> {
     /// `_COMPARE_OP_INT`: a bool from two small ints.
     pub(super) fn lower_compare_int(&mut self, pc: usize, cmp: Cmp) -> Next {
         let (slow, resume) = self.compare_slow_path(pc);
-        let known = (self.int_at(1), self.int_at(0));
-        self.load_operands();
-        if !known.0 {
-            emit_guard_small_int(&mut self.buf, A, TMP, slow);
-        }
-        if !known.1 {
-            emit_guard_small_int(&mut self.buf, B, TMP, slow);
-        }
+        self.load_int_operands(A, B, TMP, slow);
         emit_compare_small_int(&mut self.buf, cmp, A, B, DST, TMP);
         self.finish_compare(pc, resume);
         Next::Falls
