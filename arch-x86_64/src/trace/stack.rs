@@ -36,17 +36,8 @@ use crate::enc::{
 };
 use crate::lower::emit_xmm_to_float;
 
-/// The registers that hold the floats and small ints of lazy slots.
-const VALUE_REGS: [Xmm; 8] = [
-    Xmm::Xmm8,
-    Xmm::Xmm9,
-    Xmm::Xmm10,
-    Xmm::Xmm11,
-    Xmm::Xmm12,
-    Xmm::Xmm13,
-    Xmm::Xmm14,
-    Xmm::Xmm15,
-];
+/// The registers that hold the floats and small ints of lazy slots: XMM8-XMM15.
+const VALUE_REGS: &[Xmm] = Xmm::ALL.split_at(8).1;
 
 /// What a lazy slot holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
