@@ -64,6 +64,21 @@ impl Lower<'_> {
             .emit(mov_r64_rm64(Reg::Rdx, at(Reg::Rdx, OBJ_PAYLOAD)));
     }
 
+    /// With RCX the `Instance` record: jumps to `fail` unless its values have slot `slot`,
+    /// and leaves `index` = `slot` and RCX = the values' items.
+    fn emit_instance_values(&mut self, index: Reg, slot: u32, fail: Label) {
+        self.buf.emit(mov_r32_imm32(index, slot));
+        self.buf.emit(cmp_r64_rm64(
+            index,
+            at(Reg::Rcx, INSTANCE_VALUES + ITEMS_LEN),
+        ));
+        self.buf.jcc_label(Cond::Ae, fail);
+        self.buf.emit(mov_r64_rm64(
+            Reg::Rcx,
+            at(Reg::Rcx, INSTANCE_VALUES + ITEMS_PTR),
+        ));
+    }
+
     /// Jumps to `exit` unless the `Class` record in RDX has version `version`. Clobbers
     /// RAX.
     fn emit_class_version_check(&mut self, version: u32, exit: Label) {
@@ -152,16 +167,7 @@ impl Lower<'_> {
         let (slot, oparg) = (cache(self, u, 2).unwrap_or(u32::MAX), u.oparg);
         let exit = self.deopt(pc);
         self.emit_top_instance(exit);
-        self.buf.emit(mov_r32_imm32(Reg::Rdx, slot));
-        self.buf.emit(cmp_r64_rm64(
-            Reg::Rdx,
-            at(Reg::Rcx, INSTANCE_VALUES + ITEMS_LEN),
-        ));
-        self.buf.jcc_label(Cond::Ae, exit);
-        self.buf.emit(mov_r64_rm64(
-            Reg::Rcx,
-            at(Reg::Rcx, INSTANCE_VALUES + ITEMS_PTR),
-        ));
+        self.emit_instance_values(Reg::Rdx, slot, exit);
         let disp = Disp::new(8 * i64::from(slot)).unwrap_or(Disp::ZERO);
         self.buf
             .emit(mov_r64_rm64(Reg::Rax, Mem::base_disp(Reg::Rcx, disp)));
@@ -194,12 +200,7 @@ impl Lower<'_> {
             return Next::Falls;
         };
         self.emit_top_instance_class(slow);
-        self.buf.emit(mov_r32_imm32(Reg::Rax, slot));
-        self.buf.emit(cmp_r64_rm64(
-            Reg::Rax,
-            at(Reg::Rcx, INSTANCE_VALUES + ITEMS_LEN),
-        ));
-        self.buf.jcc_label(Cond::Ae, slow);
+        self.emit_instance_values(Reg::Rax, slot, slow);
         // The slot's kind, from the class.
         self.buf.emit(cmp_r64_rm64(
             Reg::Rax,
@@ -216,10 +217,6 @@ impl Lower<'_> {
         ));
         self.load(1, Reg::Rsi);
         self.emit_slot_kind_check(Reg::Rdx, Reg::Rsi, slow);
-        self.buf.emit(mov_r64_rm64(
-            Reg::Rcx,
-            at(Reg::Rcx, INSTANCE_VALUES + ITEMS_PTR),
-        ));
         self.buf.emit(mov_rm64_r64(
             Mem::base_disp(Reg::Rcx, slot_disp.0),
             Reg::Rsi,
