@@ -44,15 +44,22 @@ impl Lower<'_> {
     /// and the pinned pointers are reloaded for it after the call), and code goes on in the
     /// frame of the next uop.
     pub(super) fn lower_flow(&mut self, pc: usize) -> Result<(), JitError> {
-        self.emit_store_len(self.slots());
-        emit_helper_call(&mut self.buf, helper_addr(flow_helper), pc as u32, 0);
-        let failed = self.stub(Stub::Status { pc });
-        emit_status_check(&mut self.buf, failed);
+        self.emit_flow_call(pc, self.slots());
         let next = &self.exec.uops[pc + 1];
         let depth = self.enter_frame(next.code, next.target)?;
         self.depth = depth;
         self.helper_calls += 1;
         Ok(())
+    }
+
+    /// Emits the flow helper's call for uop `pc` with `slots` frame slots in use: the
+    /// stack's length written back, the call, and a branch to a status stub unless it
+    /// answers `Next` (the frame is then the recorded one).
+    pub(super) fn emit_flow_call(&mut self, pc: usize, slots: u32) {
+        self.emit_store_len(slots);
+        emit_helper_call(&mut self.buf, helper_addr(flow_helper), pc as u32, 0);
+        let failed = self.stub(Stub::Status { pc });
+        emit_status_check(&mut self.buf, failed);
     }
 
     /// Lowers uop `pc` as a call of its helper, with the operand the uop executor runs it

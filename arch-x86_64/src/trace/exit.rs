@@ -61,6 +61,17 @@ pub(super) enum Stub {
         /// after the uop (`FloatResult::other`).
         float: Option<FloatResult>,
     },
+    /// Uop `pc` changes frames and its inline frame change does not apply: the flow helper
+    /// runs it (with `slots` frame slots in use before it, every slot in memory), and code
+    /// goes on at `resume` in the frame it recorded.
+    Flow {
+        /// The uop.
+        pc: usize,
+        /// The frame slots in use before it.
+        slots: u32,
+        /// Where its inline code ends.
+        resume: Label,
+    },
 }
 
 /// Where a slow path puts its result when the fast path keeps it in a float register.
@@ -196,7 +207,7 @@ impl Lower<'_> {
 
     /// Under the stress mode, for one way out in four: jumps to it at once, so the fast
     /// path never runs and the way out is what runs.
-    fn stress_jump(&mut self, to: Label) {
+    pub(super) fn stress_jump(&mut self, to: Label) {
         let Some(state) = self.stress.as_mut() else {
             return;
         };
@@ -298,6 +309,11 @@ impl Lower<'_> {
                     self.buf.jcc_label(Cond::Ae, f.other);
                     emit_float_to_xmm(&mut self.buf, f.reg, Reg::Rax);
                 }
+                self.buf.jmp_label(resume);
+                return;
+            }
+            Stub::Flow { pc, slots, resume } => {
+                self.emit_flow_call(pc, slots);
                 self.buf.jmp_label(resume);
                 return;
             }

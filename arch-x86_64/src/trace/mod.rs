@@ -29,6 +29,7 @@ mod branch;
 mod call;
 mod control;
 mod exit;
+mod frames;
 mod iter;
 mod numbers;
 mod objects;

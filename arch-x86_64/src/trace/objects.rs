@@ -16,7 +16,7 @@ use crate::enc::{
 /// `dst` = the address of the arena slot of `v`, when `v` is an object whose tag byte is
 /// `tag`; otherwise a jump to `fail`. `v` is left alone (it may be `dst` only if the caller
 /// does not need it); `tmp` is clobbered.
-fn emit_object_of(buf: &mut CodeBuf, dst: Reg, v: Reg, tmp: Reg, tag: u8, fail: Label) {
+pub(super) fn emit_object_of(buf: &mut CodeBuf, dst: Reg, v: Reg, tmp: Reg, tag: u8, fail: Label) {
     buf.emit(mov_rm64_r64(tmp, v));
     buf.emit(shr_rm64_imm8(tmp, 48));
     buf.emit(cmp_rm64_imm32(tmp, Imm32::from(VALUE_TAG_OBJ as i32)));

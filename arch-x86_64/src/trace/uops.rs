@@ -9,6 +9,7 @@ use vm_core::Value;
 
 use super::branch::can_lower_fused_jump;
 use super::call::{has_flow_helper, has_helper};
+use super::frames;
 use super::numbers::{cmp_of, inline_int_op};
 use super::stack::Lazy;
 use super::{Lower, Next};
@@ -244,6 +245,14 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         }
         _ if has_helper(u) => {
             cx.lower_call(pc);
+            return Ok(Next::Falls);
+        }
+        Uop::_CALL_PY_EXACT_ARGS if frames::inline_call(cx.exec, pc) => {
+            cx.lower_inline_call(pc)?;
+            return Ok(Next::Falls);
+        }
+        Uop::_RETURN_VALUE if frames::inline_return(cx.exec, pc) => {
+            cx.lower_inline_return(pc)?;
             return Ok(Next::Falls);
         }
         _ => {

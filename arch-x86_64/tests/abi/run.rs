@@ -7,7 +7,7 @@ use std::cell::{Cell, RefCell};
 
 use arch_x86_64::abi::*;
 use arch_x86_64::enc::*;
-use vm_core::interp::frame::{Frame, OnReturn};
+use vm_core::interp::frame::{Frame, FrameRef, OnReturn};
 use vm_core::interp::stack::ValueStack;
 use vm_core::jit::helpers::{HelperContext, HelperStatus};
 use vm_core::layout::STACK_ITEMS;
@@ -67,9 +67,9 @@ fn frame_of(vm: &Vm, f: Value, base: u32) -> Frame {
         base,
         stack_floor: base,
         on_return: OnReturn::Rust,
-        generator: None,
+        generator: FrameRef::NONE,
         saved_exc: Value::NONE,
-        obj: None,
+        obj: FrameRef::NONE,
     }
 }
 

@@ -21,7 +21,7 @@ use crate::vm::{PyErr, Vm};
 #[repr(C)]
 pub(crate) struct Run<'e> {
     pub(crate) ctx: Ctx<'e>,
-    pub(super) fi: usize,
+    pub(crate) fi: usize,
     pub(super) first_len: usize,
 }
 

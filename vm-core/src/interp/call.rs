@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::mem::size_of;
 
 use super::eval::{Ctx, Flow};
-use super::frame::{Frame, OnReturn};
+use super::frame::{Frame, FrameRef, OnReturn};
 use crate::bytecode::code::{code_flags, CodeObject};
 use crate::object::types::{BuiltinBase, Function, Obj};
 use crate::object::value::{ObjRef, Value};
@@ -579,9 +579,9 @@ impl Vm {
             base: base as u32,
             stack_floor,
             on_return,
-            generator: None,
+            generator: FrameRef::NONE,
             saved_exc: Value::NONE,
-            obj: None,
+            obj: FrameRef::NONE,
         });
         Ok(())
     }
@@ -615,9 +615,9 @@ impl Vm {
             base: base as u32,
             stack_floor: floor,
             on_return: OnReturn::Rust,
-            generator: None,
+            generator: FrameRef::NONE,
             saved_exc: Value::NONE,
-            obj: None,
+            obj: FrameRef::NONE,
         });
         let entry = self.frames.len() - 1;
         let r = self.run_frames(entry);
@@ -679,9 +679,9 @@ impl Vm {
                             base: base as u32,
                             stack_floor: callee_pos as u32,
                             on_return: OnReturn::Push,
-                            generator: None,
+                            generator: FrameRef::NONE,
                             saved_exc: Value::NONE,
-                            obj: None,
+                            obj: FrameRef::NONE,
                         });
                         return Ok(Flow::Reload);
                     }
@@ -879,7 +879,7 @@ impl Vm {
             return Err(self.internal_error("return without a frame"));
         };
         self.retire_frame(&frame, ctx.this as u32);
-        if let Some(g) = frame.generator {
+        if let Some(g) = frame.generator.get() {
             self.finish_generator(g, &frame);
             self.stack.truncate(frame.stack_floor as usize);
             return match frame.on_return {

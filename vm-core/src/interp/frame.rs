@@ -8,7 +8,11 @@ use crate::bytecode::ops::Op;
 use crate::object::value::{ObjRef, Value};
 
 /// What happens to a frame's result when it returns (or yields) to its caller.
+///
+/// `#[repr(u32)]` gives it a defined layout (a `u32` tag, then the variant's fields), so
+/// machine code writes and tests `Push` in a frame record ([`crate::layout::ON_RETURN_PUSH`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
 pub enum OnReturn {
     /// A normal call from bytecode: the caller's stack is cut to `stack_floor` and the result
     /// pushed there.
@@ -59,12 +63,53 @@ pub struct Frame {
     /// Result delivery.
     pub on_return: OnReturn,
     /// The generator this frame belongs to.
-    pub generator: Option<ObjRef>,
+    pub generator: FrameRef,
     /// The handled exception of the caller, restored when a generator frame suspends.
     pub saved_exc: Value,
     /// The frame object made for this activation, if one was asked for (a generator's
     /// frame keeps its object in the generator instead). Retired when the frame ends.
-    pub obj: Option<ObjRef>,
+    pub obj: FrameRef,
+}
+
+/// An object a frame record refers to, or none: one `u32`, [`FrameRef::NONE`] for none.
+/// (An `Option<ObjRef>` has no defined layout; machine code writes and tests this word.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub struct FrameRef(u32);
+
+impl FrameRef {
+    /// No object. (No arena reaches index `u32::MAX`: its slots would fill 160 GiB.)
+    pub const NONE: FrameRef = FrameRef(u32::MAX);
+
+    /// Object `r`.
+    #[inline(always)]
+    pub fn some(r: ObjRef) -> FrameRef {
+        debug_assert!(r.0 != u32::MAX, "an arena index beyond any arena");
+        FrameRef(r.0)
+    }
+
+    /// The object, if any.
+    #[inline(always)]
+    pub fn get(self) -> Option<ObjRef> {
+        (self != FrameRef::NONE).then_some(ObjRef(self.0))
+    }
+
+    /// Whether there is an object.
+    #[inline(always)]
+    pub fn is_some(self) -> bool {
+        self != FrameRef::NONE
+    }
+
+    /// Whether there is none.
+    #[inline(always)]
+    pub fn is_none(self) -> bool {
+        self == FrameRef::NONE
+    }
+
+    /// The word a frame record holds (for layout tests and machine code).
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
 }
 
 impl Frame {
@@ -74,11 +119,11 @@ impl Frame {
         f(self.func);
         f(Value::obj(self.globals));
         f(self.locals);
-        if let Some(g) = self.generator {
+        if let Some(g) = self.generator.get() {
             f(Value::obj(g));
         }
         f(self.saved_exc);
-        if let Some(o) = self.obj {
+        if let Some(o) = self.obj.get() {
             f(Value::obj(o));
         }
     }

@@ -13,7 +13,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use super::eval::Ctx;
-use super::frame::Frame;
+use super::frame::{Frame, FrameRef};
 use crate::object::frameobj::{FrameAt, FrameObj};
 use crate::object::types::Obj;
 use crate::object::value::{ObjRef, Value};
@@ -51,10 +51,10 @@ impl Vm {
         let Some(f) = self.frames.get(fi) else {
             return Err(self.internal_error("frame object of a missing frame"));
         };
-        if let Some(g) = f.generator {
+        if let Some(g) = f.generator.get() {
             return self.generator_frame_object(g, f.globals);
         }
-        if let Some(o) = f.obj {
+        if let Some(o) = f.obj.get() {
             return Ok(o);
         }
         let n = f.code.nlocalsplus();
@@ -66,7 +66,7 @@ impl Vm {
             n,
         );
         let r = self.alloc(Obj::Frame(Box::new(fo)))?;
-        self.frames[fi].obj = Some(r);
+        self.frames[fi].obj = FrameRef::some(r);
         Ok(r)
     }
 
@@ -109,7 +109,7 @@ impl Vm {
     /// [`Vm::retire_frame`] of a frame that has or may have a frame object.
     #[inline(never)]
     fn retire_frame_object(&mut self, frame: &Frame, lasti: u32) {
-        let obj = match (frame.obj, frame.generator) {
+        let obj = match (frame.obj.get(), frame.generator.get()) {
             (Some(o), _) => o,
             (None, Some(g)) => match self.heap.get(g) {
                 Obj::Generator(gen) => match gen.frame_obj {
@@ -156,11 +156,15 @@ impl Vm {
         };
         match fo.at {
             FrameAt::Live(i) => match self.frames.get(i as usize) {
-                Some(f) if f.obj == Some(r) => State::Live(i as usize),
+                Some(f) if f.obj.get() == Some(r) => State::Live(i as usize),
                 _ => State::Done,
             },
             FrameAt::Generator(g) => {
-                if let Some(i) = self.frames.iter().rposition(|f| f.generator == Some(g)) {
+                if let Some(i) = self
+                    .frames
+                    .iter()
+                    .rposition(|f| f.generator.get() == Some(g))
+                {
                     return State::Live(i);
                 }
                 match self.heap.get(g) {

@@ -7,7 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::eval::{Ctx, Flow};
-use super::frame::{Frame, OnReturn, SavedFrame};
+use super::frame::{Frame, FrameRef, OnReturn, SavedFrame};
 use super::stack::SLACK;
 use crate::bytecode::ops::{Intrinsic, Op};
 use crate::object::types::{GenState, Generator, Obj};
@@ -200,7 +200,7 @@ impl Vm {
         }
         let frame = self.frames.last()?;
         let (Some(g), OnReturn::ForIter { .. } | OnReturn::Send { .. }) =
-            (frame.generator, frame.on_return)
+            (frame.generator.get(), frame.on_return)
         else {
             return None;
         };
@@ -264,7 +264,7 @@ impl Vm {
             return Err(self.internal_error("yield without a frame"));
         };
         let (generator, base, floor, on_return, caller_exc) = (
-            frame.generator,
+            frame.generator.get(),
             frame.base as usize,
             frame.stack_floor as usize,
             frame.on_return,
@@ -637,8 +637,8 @@ fn resumed_frame(
         base,
         stack_floor: base,
         on_return,
-        generator: Some(g),
+        generator: FrameRef::some(g),
         saved_exc: caller_exc,
-        obj: None,
+        obj: FrameRef::NONE,
     }
 }

@@ -189,7 +189,7 @@ impl Vm {
             self.retire_frame(&frame, lasti);
             drops_generator |= self.drops_finalizable(frame.stack_floor as usize);
             self.stack.truncate(frame.stack_floor as usize);
-            if let Some(g) = frame.generator {
+            if let Some(g) = frame.generator.get() {
                 self.finish_generator(g, &frame);
             }
             if frame.on_return == OnReturn::Init {

@@ -50,6 +50,9 @@ pub struct HelperContext {
     gc: *const GcClock,
     /// The executor the code belongs to (null when a helper is called from Rust).
     exec: *const Executor,
+    /// The frame count at which a call must ask the VM first (`usize`: the smaller of the
+    /// recursion limit and the frame list's room).
+    frame_limit: *const usize,
 }
 
 /// Offset of the VM pointer in a [`HelperContext`].
@@ -70,6 +73,8 @@ pub const CTX_FUEL: usize = offset_of!(HelperContext, fuel);
 pub const CTX_GC: usize = offset_of!(HelperContext, gc);
 /// Offset of the executor pointer.
 pub const CTX_EXEC: usize = offset_of!(HelperContext, exec);
+/// Offset of the frame limit pointer.
+pub const CTX_FRAME_LIMIT: usize = offset_of!(HelperContext, frame_limit);
 
 const _: () = assert!(
     CTX_VM == 0
@@ -81,6 +86,7 @@ const _: () = assert!(
         && CTX_FUEL == 48
         && CTX_GC == 56
         && CTX_EXEC == 64
+        && CTX_FRAME_LIMIT == 72
 );
 
 impl HelperContext {
@@ -104,6 +110,7 @@ impl HelperContext {
                 signals: alloc::sync::Arc::as_ptr(&(*vm).signals),
                 fuel: &raw mut (*vm).fuel,
                 gc: (*vm).heap.clock(),
+                frame_limit: &raw const (*vm).frame_limit,
                 vm,
                 frame,
                 exec,

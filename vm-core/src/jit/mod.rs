@@ -9,6 +9,8 @@
 //!   running the code: turning a block's address into a slice or a function.
 //! - [`helpers`]: one `extern "C"` helper per uop, what machine code calls for a uop it
 //!   does not emit inline, and the [`helpers::HelperContext`] machine code runs with.
+//! - [`frames`]: what machine code needs to push and pop frame records itself (the run
+//!   state's offsets, the bits of a code's references).
 //! - [`backend`]: [`Backend`], which lowers an executor to machine code (an `unsafe` trait:
 //!   the VM runs the code), and [`JitConfig`], how an embedder hands a VM its code memory
 //!   and backend.
@@ -32,6 +34,12 @@ pub mod backend;
               a range seals, unseals and frees it (CodeMemory's unsafe methods)"
 )]
 pub mod code;
+#[allow(
+    unsafe_code,
+    reason = "the bits of a code's `Rc` and of a slice reference, which machine code writes \
+              into frame records and the run state"
+)]
+pub mod frames;
 #[allow(
     unsafe_code,
     reason = "the uop helpers are extern \"C\" functions that take raw pointers to the VM \

@@ -42,12 +42,12 @@
 
 use core::mem::{offset_of, size_of};
 
-use crate::interp::frame::Frame;
+use crate::interp::frame::{Frame, FrameRef};
 use crate::interp::stack::ValueStack;
 use crate::limits::Signals;
 use crate::object::dict::Dict;
 use crate::object::heap::GcClock;
-use crate::object::types::{Class, DictRef, Instance, Obj};
+use crate::object::types::{Class, DictRef, Function, Instance, Obj};
 use crate::object::value::{self, ObjRef, Value};
 
 #[allow(
@@ -163,6 +163,8 @@ pub const RANGE_ITER_STEP: usize = 24;
 pub const STACK_ITEMS: usize = ValueStack::BUF + ITEMS_PTR;
 /// Offset of the value stack's length (the live top).
 pub const STACK_LEN: usize = ValueStack::BUF + ITEMS_LEN;
+/// Offset of the value stack's capacity (the room before it must grow).
+pub const STACK_CAP: usize = ValueStack::BUF + ITEMS_CAP;
 
 /// Bytes per frame record.
 pub const FRAME_SIZE: usize = size_of::<Frame>();
@@ -174,6 +176,33 @@ pub const FRAME_LASTI: usize = offset_of!(Frame, lasti);
 pub const FRAME_BASE: usize = offset_of!(Frame, base);
 /// Offset of where the caller's stack is cut back to (`u32` index).
 pub const FRAME_STACK_FLOOR: usize = offset_of!(Frame, stack_floor);
+/// Offset of a frame's code (an `Rc<CodeObject>`: one pointer, see `jit::frames`).
+pub const FRAME_CODE: usize = offset_of!(Frame, code);
+/// Offset of a frame's function (a value).
+pub const FRAME_FUNC: usize = offset_of!(Frame, func);
+/// Offset of a frame's globals (an `ObjRef`).
+pub const FRAME_GLOBALS: usize = offset_of!(Frame, globals);
+/// Offset of a frame's local namespace (a value).
+pub const FRAME_LOCALS: usize = offset_of!(Frame, locals);
+/// Offset of how a frame's result is delivered (`OnReturn`: a `u32` tag first).
+pub const FRAME_ON_RETURN: usize = offset_of!(Frame, on_return);
+/// Offset of a frame's generator (a `FrameRef`).
+pub const FRAME_GENERATOR: usize = offset_of!(Frame, generator);
+/// Offset of the handled exception a frame restores (a value).
+pub const FRAME_SAVED_EXC: usize = offset_of!(Frame, saved_exc);
+/// Offset of a frame's frame object (a `FrameRef`).
+pub const FRAME_OBJ: usize = offset_of!(Frame, obj);
+/// The tag of `OnReturn::Push`, a plain call's return, at [`FRAME_ON_RETURN`].
+pub const ON_RETURN_PUSH: u32 = probe::on_return_tag(crate::interp::frame::OnReturn::Push);
+/// The tag of `OnReturn::Init`, the return of `__init__` called to make an instance.
+pub const ON_RETURN_INIT: u32 = probe::on_return_tag(crate::interp::frame::OnReturn::Init);
+/// The word of a `FrameRef` that refers to nothing.
+pub const FRAME_REF_NONE: u32 = FrameRef::NONE.bits();
+
+/// Offset of a function's code in its `Function` (boxed at [`OBJ_PAYLOAD`]).
+pub const FUNCTION_CODE: usize = offset_of!(Function, code);
+/// Offset of a function's globals (an `ObjRef`).
+pub const FUNCTION_GLOBALS: usize = offset_of!(Function, globals);
 
 /// Offset of the bytes allocated since the last collection in the [`GcClock`].
 pub const GC_ALLOCATED: usize = offset_of!(GcClock, allocated);

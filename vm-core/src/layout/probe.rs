@@ -3,6 +3,7 @@
 //! const evaluation, measures, and forgets it (nothing was allocated).
 
 use super::FixedVec;
+use crate::interp::frame::OnReturn;
 use crate::object::types::Obj;
 use crate::object::value::ObjRef;
 
@@ -69,4 +70,10 @@ pub(super) const fn range_iter_fields() -> (usize, usize, usize) {
     };
     core::mem::forget(o);
     at
+}
+
+/// The tag word of `r`.
+pub(super) const fn on_return_tag(r: OnReturn) -> u32 {
+    // SAFETY: `OnReturn` is `#[repr(u32)]`, so its first four bytes are the initialized tag.
+    unsafe { *(&r as *const OnReturn as *const u32) }
 }

@@ -6,7 +6,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::*;
-use crate::interp::frame::OnReturn;
+use crate::interp::frame::{FrameRef, OnReturn};
 use crate::jit::helpers::HelperContext;
 use crate::object::types::Obj;
 use crate::object::value::ObjRef;
@@ -219,9 +219,9 @@ fn frame_records_are_read_through_the_offsets() {
         base: 3,
         stack_floor: 2,
         on_return: OnReturn::Rust,
-        generator: None,
+        generator: FrameRef::NONE,
         saved_exc: Value::NONE,
-        obj: None,
+        obj: FrameRef::NONE,
     };
     vm.frames.push(frame);
     let cx = HelperContext::new(&mut vm, core::ptr::null_mut());
@@ -238,5 +238,59 @@ fn frame_records_are_read_through_the_offsets() {
         ];
         assert_eq!(got, [11, 9, 3, 2]);
     }
+    vm.frames.clear();
+}
+
+#[test]
+fn a_pushed_call_record_and_its_function_read_as_machine_code_writes_them() {
+    let mut vm = vm();
+    vm.run_source("def f(a):\n    return a\n", "<t>").unwrap();
+    let f = global(&mut vm, "f");
+    let Some(Obj::Function(func)) = vm.obj(f) else {
+        panic!("a function")
+    };
+    let (code, globals) = (func.code.clone(), func.globals);
+    let code_bits = alloc::rc::Rc::as_ptr(&code) as usize - 16;
+    for on_return in [OnReturn::Push, OnReturn::Init] {
+        vm.frames.push(Frame {
+            code: code.clone(),
+            func: f,
+            globals,
+            locals: Value::UNDEF,
+            ip: 0,
+            lasti: 0,
+            base: 1,
+            stack_floor: 0,
+            on_return,
+            generator: FrameRef::NONE,
+            saved_exc: Value::NONE,
+            obj: FrameRef::NONE,
+        });
+    }
+    let cx = HelperContext::new(&mut vm, core::ptr::null_mut());
+    // SAFETY: two live frame records at the frames' items pointer; the function's arena
+    // slot holds its box.
+    unsafe {
+        let frames = cx.frames().cast::<u8>().cast_const();
+        let first: *const u8 = read(frames, ITEMS_PTR);
+        for (i, tag) in [ON_RETURN_PUSH, ON_RETURN_INIT].into_iter().enumerate() {
+            let rec = first.add(i * FRAME_SIZE);
+            assert_eq!(read::<u32>(rec, FRAME_ON_RETURN), tag);
+            assert_eq!(read::<u32>(rec, FRAME_GENERATOR), FRAME_REF_NONE);
+            assert_eq!(read::<u32>(rec, FRAME_OBJ), FRAME_REF_NONE);
+            assert_eq!(read::<usize>(rec, FRAME_CODE), code_bits);
+            assert_eq!(read::<u64>(rec, FRAME_FUNC), f.bits());
+            assert_eq!(read::<u32>(rec, FRAME_GLOBALS), globals.0);
+            assert_eq!(read::<u64>(rec, FRAME_LOCALS), Value::UNDEF.bits());
+            assert_eq!(read::<u64>(rec, FRAME_SAVED_EXC), Value::NONE.bits());
+        }
+        let objs = cx.objs().cast::<u8>();
+        let arena: *const u8 = read(objs, ITEMS_PTR);
+        let slot = arena.add(f.as_obj().unwrap().index() * OBJ_SIZE);
+        let function: *const u8 = read(slot, OBJ_PAYLOAD);
+        assert_eq!(read::<usize>(function, FUNCTION_CODE), code_bits);
+        assert_eq!(read::<u32>(function, FUNCTION_GLOBALS), globals.0);
+    }
+    assert_ne!(ON_RETURN_PUSH, ON_RETURN_INIT);
     vm.frames.clear();
 }

@@ -4,7 +4,7 @@
 
 use super::{UopResult, DEOPT, NEXT};
 use crate::interp::eval::{Ctx, Flow};
-use crate::interp::frame::{Frame, OnReturn};
+use crate::interp::frame::{Frame, FrameRef, OnReturn};
 use crate::interp::specialize::{cache, exact_shape};
 use crate::object::types::Obj;
 use crate::object::value::{ObjRef, Value};
@@ -75,9 +75,9 @@ impl Vm {
             base: base as u32,
             stack_floor: floor as u32,
             on_return,
-            generator: None,
+            generator: FrameRef::NONE,
             saved_exc: Value::NONE,
-            obj: None,
+            obj: FrameRef::NONE,
         });
         if same_code {
             // A self-recursive call: the dispatch loop already holds the code, so `ctx` moves

@@ -1,0 +1,385 @@
+//! Calls and returns inline: code pushes and pops the frame records of the calls a trace
+//! recorded, as the VM's own call path does, and moves the run state (the context helpers
+//! read) to the new frame.
+//!
+//! A call (`_CALL_PY_EXACT_ARGS`) checks that the callee is a function running the recorded
+//! code, that the receiver slot matches the code's argument count, and that the frame list
+//! and the value stack have room; a return (`_RETURN_VALUE`) checks that the frame is a
+//! plain call's or `__init__`'s (no generator, no frame object; its result pushed, or
+//! `None` with the new instance already in place) and that the caller is the recorded
+//! code at the recorded offset. Where a check fails the flow helper runs the
+//! uop instead: the VM's own frame change, which raises `RecursionError`, grows the stack
+//! or the frame list, retires a frame object, or leaves the trace. Memory is exact before
+//! either (the lowering flushes every lazy slot first).
+
+use vm_core::bytecode::code::{code_flags, CodeObject};
+use vm_core::exec::ir::{Executor, SAME_FRAME};
+use vm_core::interp::stack::SLACK;
+use vm_core::jit::frames::{
+    code_refs, CodeRefs, RUN_BASE, RUN_CACHES, RUN_CODE, RUN_CTX_FI, RUN_FI, RUN_IP, RUN_THIS,
+};
+use vm_core::jit::helpers::{CTX_FRAME, CTX_FRAMES, CTX_FRAME_LIMIT, CTX_STACK};
+use vm_core::jit::JitError;
+use vm_core::layout::{
+    tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS, FRAME_IP, FRAME_LASTI,
+    FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE, FRAME_SAVED_EXC, FRAME_SIZE,
+    FRAME_STACK_FLOOR, FUNCTION_CODE, FUNCTION_GLOBALS, ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD,
+    ON_RETURN_INIT, ON_RETURN_PUSH, STACK_CAP, STACK_LEN,
+};
+use vm_core::Value;
+
+use super::exit::{at, Stub};
+use super::Lower;
+use crate::abi::{CTX, LOCALS, STACK};
+use crate::enc::{
+    add_rm64_imm32, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, dec_rm64, imul_r64_rm64_imm32,
+    inc_rm64, lea_r64_m, mov_r32_imm32, mov_r32_rm32, mov_r64_imm64, mov_r64_rm64, mov_rm32_imm32,
+    mov_rm32_r32, mov_rm64_imm32, mov_rm64_r64, shr_rm64_imm8, sub_rm64_r64, CodeBuf, Cond, Disp,
+    Imm32, Imm8, Index, Label, Mem, Reg, Scale,
+};
+
+/// What an inline call needs to know of its callee, from the recording.
+struct Callee {
+    /// The callee's references (its code, the executor's snapshot of its caches).
+    refs: CodeRefs,
+    /// Whether the receiver slot holds an argument (a method called on an instance).
+    has_self: bool,
+    /// Arguments the callee takes (its `argcount`).
+    nargs: u32,
+    /// Frame slots past the arguments, set to unbound.
+    extra: u32,
+    /// Value-stack slots the VM's call path makes sure of past the current top.
+    room: u32,
+}
+
+/// The callee uop `pc` (a call) recorded, when code can push its frame.
+fn callee(exec: &Executor, pc: usize) -> Option<Callee> {
+    let u = exec.uops.get(pc)?;
+    if u.expect_code == SAME_FRAME || u.expect != 0 {
+        return None;
+    }
+    let code: &CodeObject = &exec.codes.get(usize::from(u.expect_code))?.code;
+    let nargs = code.argcount;
+    let plain = code.flags & (code_flags::VARARGS | code_flags::VARKEYWORDS) == 0
+        && code.kwonlyargcount == 0;
+    let has_self = nargs == u.oparg.checked_add(1)?;
+    if !plain || !(has_self || nargs == u.oparg) {
+        return None;
+    }
+    let extra = u32::try_from(code.nlocalsplus()).ok()?.checked_sub(nargs)?;
+    let room = extra
+        .checked_add(code.stacksize)?
+        .checked_add(SLACK as u32)?;
+    Some(Callee {
+        refs: code_refs(exec, u.expect_code)?,
+        has_self,
+        nargs,
+        extra,
+        room,
+    })
+}
+
+/// What an inline return needs to know: the returning frame's code and its caller's.
+struct Return {
+    own: CodeRefs,
+    caller: CodeRefs,
+    /// Where the caller goes on.
+    ip: u32,
+}
+
+/// The return uop `pc` recorded, when code can pop its frame.
+fn recorded_return(exec: &Executor, pc: usize) -> Option<Return> {
+    let u = exec.uops.get(pc)?;
+    if u.expect_code == SAME_FRAME {
+        return None;
+    }
+    Some(Return {
+        own: code_refs(exec, u.code)?,
+        caller: code_refs(exec, u.expect_code)?,
+        ip: u.expect,
+    })
+}
+
+/// Whether uop `pc` (`_CALL_PY_EXACT_ARGS`) can push its frame inline.
+pub(super) fn inline_call(exec: &Executor, pc: usize) -> bool {
+    callee(exec, pc).is_some()
+}
+
+/// Whether uop `pc` (`_RETURN_VALUE`) can pop its frame inline.
+pub(super) fn inline_return(exec: &Executor, pc: usize) -> bool {
+    recorded_return(exec, pc).is_some()
+}
+
+/// `[base + offset - FRAME_SIZE * back]`: a field of the frame record `back` records below
+/// the one `base` points at.
+fn record(base: Reg, back: i64, offset: usize) -> Mem {
+    let d = offset as i64 - back * FRAME_SIZE as i64;
+    Mem::base_disp(
+        base,
+        Disp::new(d).expect("a frame record's fields fit a displacement"),
+    )
+}
+
+/// `[base + index * 8]`.
+fn slot_of(base: Reg, index: Reg) -> Mem {
+    Mem::indexed(
+        base,
+        Index::new(index).expect("not RSP"),
+        Scale::S8,
+        Disp::ZERO,
+    )
+}
+
+/// `imm32` of a count the lowering checked small.
+fn imm(n: u32) -> Imm32 {
+    Imm32::new(i64::from(n)).expect("a frame's slot count fits an immediate")
+}
+
+/// Emits `rdx = &frames`, `rsi = frames.len`, `r10 = &frames[len]` (one past the innermost
+/// record). Clobbers R11.
+fn emit_frame_records(buf: &mut CodeBuf) {
+    buf.emit(mov_r64_rm64(Reg::Rdx, at(CTX, CTX_FRAMES)));
+    buf.emit(mov_r64_rm64(Reg::Rsi, at(Reg::Rdx, ITEMS_LEN)));
+    buf.emit(mov_r64_rm64(Reg::R10, at(Reg::Rdx, ITEMS_PTR)));
+    buf.emit(imul_r64_rm64_imm32(
+        Reg::R11,
+        Reg::Rsi,
+        Imm32::new(FRAME_SIZE as i64).expect("a frame record is small"),
+    ));
+    buf.emit(add_rm64_r64(Reg::R10, Reg::R11));
+}
+
+/// Emits the run state's move to a frame of code `refs`, at base `base` (a register) and
+/// offset `ip`, with index `fi` (a register). Clobbers RAX and R11.
+fn emit_run_state(buf: &mut CodeBuf, refs: &CodeRefs, base: Reg, ip: u32, fi: Reg) {
+    buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_FRAME)));
+    let words = [
+        (RUN_CODE, refs.code),
+        (RUN_CACHES, refs.caches[0]),
+        (RUN_CACHES + 8, refs.caches[1]),
+    ];
+    for (offset, bits) in words {
+        buf.emit(mov_r64_imm64(Reg::R11, bits as i64));
+        buf.emit(mov_rm64_r64(at(Reg::Rax, offset), Reg::R11));
+    }
+    buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_BASE), base));
+    buf.emit(mov_rm64_imm32(at(Reg::Rax, RUN_IP), imm(ip)));
+    buf.emit(mov_rm64_imm32(at(Reg::Rax, RUN_THIS), imm(ip)));
+    buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_CTX_FI), fi));
+    buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_FI), fi));
+}
+
+impl Lower<'_> {
+    /// Lowers uop `pc`, `_CALL_PY_EXACT_ARGS`, as an inline frame push (the flow helper
+    /// where a check fails), and goes on in the callee's frame.
+    pub(super) fn lower_inline_call(&mut self, pc: usize) -> Result<(), JitError> {
+        let c = callee(self.exec, pc).ok_or(JitError::Malformed("a call not recorded"))?;
+        let u = &self.exec.uops[pc];
+        let argc = u.oparg;
+        let callee_at = self
+            .depth
+            .checked_sub(argc + 2)
+            .ok_or(JitError::Malformed("a call below its frame's stack"))?;
+        let (top, callee_slot) = (self.slots(), self.nlocalsplus + callee_at);
+        let slow = self.flow_slow_path(pc);
+        let buf = &mut self.buf;
+        // The callee: a function running the recorded code.
+        buf.emit(mov_r64_rm64(Reg::Rax, frame_mem(callee_slot)));
+        emit_function(buf, Reg::Rcx, Reg::Rax, slow.0);
+        buf.emit(mov_r64_imm64(Reg::R8, c.refs.rc as i64));
+        buf.emit(cmp_r64_rm64(Reg::R8, at(Reg::Rcx, FUNCTION_CODE)));
+        buf.jcc_label(Cond::Ne, slow.0);
+        // The receiver slot: an argument exactly when the code takes one more.
+        buf.emit(mov_r64_imm64(Reg::R8, Value::UNDEF.bits() as i64));
+        buf.emit(cmp_r64_rm64(Reg::R8, frame_mem(callee_slot + 1)));
+        buf.jcc_label(if c.has_self { Cond::E } else { Cond::Ne }, slow.0);
+        // Room for a frame record (below the recursion limit too).
+        emit_frame_records(buf);
+        buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_FRAME_LIMIT)));
+        buf.emit(cmp_r64_rm64(Reg::Rsi, Mem::base(Reg::R8)));
+        buf.jcc_label(Cond::Ae, slow.0);
+        // Room on the value stack: R9 = the frame's base index.
+        buf.emit(mov_r64_rm64(Reg::R9, LOCALS));
+        buf.emit(sub_rm64_r64(Reg::R9, STACK));
+        buf.emit(shr_rm64_imm8(Reg::R9, 3));
+        buf.emit(lea_r64_m(Reg::Rax, index_disp(Reg::R9, top + c.room)));
+        buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_STACK)));
+        buf.emit(cmp_r64_rm64(Reg::Rax, at(Reg::R8, STACK_CAP)));
+        buf.jcc_label(Cond::A, slow.0);
+        // The caller's record: where it goes on.
+        buf.emit(mov_rm32_imm32(record(Reg::R10, 1, FRAME_IP), u.next));
+        buf.emit(mov_rm32_imm32(record(Reg::R10, 1, FRAME_LASTI), u.target));
+        // The callee's slots past its arguments, and the stack's new length.
+        buf.emit(mov_r64_imm64(Reg::Rax, Value::UNDEF.bits() as i64));
+        for k in 0..c.extra {
+            buf.emit(mov_rm64_r64(frame_mem(top + k), Reg::Rax));
+        }
+        buf.emit(lea_r64_m(Reg::R11, index_disp(Reg::R9, top + c.extra)));
+        buf.emit(mov_rm64_r64(at(Reg::R8, STACK_LEN), Reg::R11));
+        self.emit_callee_record(&c, callee_slot, top);
+        self.buf.bind(slow.1);
+        self.enter_recorded_frame(pc)
+    }
+
+    /// Emits the callee's frame record at R10 (RCX: the `Function`, R9: the caller's base
+    /// index, RDX and RSI: the frame list and its length), the list's new length, the run
+    /// state's move and LOCALS for the callee.
+    fn emit_callee_record(&mut self, c: &Callee, callee_slot: u32, top: u32) {
+        let buf = &mut self.buf;
+        buf.emit(mov_r64_imm64(Reg::Rax, c.refs.rc as i64));
+        buf.emit(mov_rm64_r64(record(Reg::R10, 0, FRAME_CODE), Reg::Rax));
+        buf.emit(mov_r64_imm64(Reg::Rax, c.refs.strong as i64));
+        buf.emit(inc_rm64(Mem::base(Reg::Rax)));
+        buf.emit(mov_r64_rm64(Reg::Rax, frame_mem(callee_slot)));
+        buf.emit(mov_rm64_r64(record(Reg::R10, 0, FRAME_FUNC), Reg::Rax));
+        buf.emit(mov_r32_rm32(Reg::Rax, at(Reg::Rcx, FUNCTION_GLOBALS)));
+        buf.emit(mov_rm32_r32(record(Reg::R10, 0, FRAME_GLOBALS), Reg::Rax));
+        buf.emit(mov_r64_imm64(Reg::Rax, Value::UNDEF.bits() as i64));
+        buf.emit(mov_rm64_r64(record(Reg::R10, 0, FRAME_LOCALS), Reg::Rax));
+        buf.emit(mov_r64_imm64(Reg::Rax, Value::NONE.bits() as i64));
+        buf.emit(mov_rm64_r64(record(Reg::R10, 0, FRAME_SAVED_EXC), Reg::Rax));
+        let words = [
+            (FRAME_IP, 0),
+            (FRAME_LASTI, 0),
+            (FRAME_ON_RETURN, ON_RETURN_PUSH),
+            (FRAME_GENERATOR, FRAME_REF_NONE),
+            (FRAME_OBJ, FRAME_REF_NONE),
+        ];
+        for (offset, word) in words {
+            buf.emit(mov_rm32_imm32(record(Reg::R10, 0, offset), word));
+        }
+        // Base: the first argument's index; floor: the callee's.
+        buf.emit(lea_r64_m(Reg::Rax, index_disp(Reg::R9, top - c.nargs)));
+        buf.emit(mov_rm32_r32(record(Reg::R10, 0, FRAME_BASE), Reg::Rax));
+        buf.emit(lea_r64_m(Reg::R11, index_disp(Reg::R9, callee_slot)));
+        buf.emit(mov_rm32_r32(
+            record(Reg::R10, 0, FRAME_STACK_FLOOR),
+            Reg::R11,
+        ));
+        buf.emit(inc_rm64(at(Reg::Rdx, ITEMS_LEN)));
+        // R9 = the callee's base, RSI = its index (the old length).
+        buf.emit(mov_rm64_r64(Reg::R9, Reg::Rax));
+        emit_run_state(buf, &c.refs, Reg::R9, 0, Reg::Rsi);
+        buf.emit(lea_r64_m(LOCALS, slot_of(STACK, Reg::R9)));
+    }
+
+    /// Lowers uop `pc`, `_RETURN_VALUE`, as an inline frame pop (the flow helper where a
+    /// check fails), and goes on in the caller's frame.
+    pub(super) fn lower_inline_return(&mut self, pc: usize) -> Result<(), JitError> {
+        let r =
+            recorded_return(self.exec, pc).ok_or(JitError::Malformed("a return not recorded"))?;
+        let top = self
+            .slots()
+            .checked_sub(1)
+            .ok_or(JitError::Malformed("a return of nothing"))?;
+        let slow = self.flow_slow_path(pc);
+        let buf = &mut self.buf;
+        emit_frame_records(buf);
+        buf.emit(cmp_rm64_imm8(Reg::Rsi, Imm8::from(2)));
+        buf.jcc_label(Cond::B, slow.0);
+        // This frame: the recorded code, a plain call's.
+        buf.emit(mov_r64_imm64(Reg::Rax, r.own.rc as i64));
+        buf.emit(cmp_r64_rm64(Reg::Rax, record(Reg::R10, 1, FRAME_CODE)));
+        buf.jcc_label(Cond::Ne, slow.0);
+        for offset in [FRAME_GENERATOR, FRAME_OBJ] {
+            emit_word_check(buf, record(Reg::R10, 1, offset), FRAME_REF_NONE, slow.0);
+        }
+        // The caller: the recorded code, going on at the recorded offset.
+        buf.emit(mov_r64_imm64(Reg::Rax, r.caller.rc as i64));
+        buf.emit(cmp_r64_rm64(Reg::Rax, record(Reg::R10, 2, FRAME_CODE)));
+        buf.jcc_label(Cond::Ne, slow.0);
+        emit_word_check(buf, record(Reg::R10, 2, FRAME_IP), r.ip, slow.0);
+        // A plain call's result goes where the call was; `__init__`'s must be `None`, and
+        // the instance below the floor is the call's result. RAX = the stack's new length.
+        let (init, done) = (buf.new_label(), buf.new_label());
+        buf.emit(mov_r32_rm32(
+            Reg::Rax,
+            record(Reg::R10, 1, FRAME_STACK_FLOOR),
+        ));
+        buf.emit(mov_r64_rm64(Reg::Rcx, frame_mem(top)));
+        emit_word_check(
+            buf,
+            record(Reg::R10, 1, FRAME_ON_RETURN),
+            ON_RETURN_PUSH,
+            init,
+        );
+        buf.emit(mov_rm64_r64(slot_of(STACK, Reg::Rax), Reg::Rcx));
+        buf.emit(add_rm64_imm32(Reg::Rax, Imm32::from(1)));
+        buf.jmp_label(done);
+        buf.bind(init);
+        emit_word_check(
+            buf,
+            record(Reg::R10, 1, FRAME_ON_RETURN),
+            ON_RETURN_INIT,
+            slow.0,
+        );
+        buf.emit(mov_r64_imm64(Reg::R8, Value::NONE.bits() as i64));
+        buf.emit(cmp_r64_rm64(Reg::R8, Reg::Rcx));
+        buf.jcc_label(Cond::Ne, slow.0);
+        buf.bind(done);
+        buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_STACK)));
+        buf.emit(mov_rm64_r64(at(Reg::R8, STACK_LEN), Reg::Rax));
+        // The record goes (its code's count was one more than the executor's own).
+        buf.emit(mov_r64_imm64(Reg::Rax, r.own.strong as i64));
+        buf.emit(dec_rm64(Mem::base(Reg::Rax)));
+        buf.emit(dec_rm64(at(Reg::Rdx, ITEMS_LEN)));
+        // R9 = the caller's base, RSI = its index.
+        buf.emit(mov_r32_rm32(Reg::R9, record(Reg::R10, 2, FRAME_BASE)));
+        buf.emit(add_rm64_imm32(Reg::Rsi, Imm32::from(-2)));
+        emit_run_state(buf, &r.caller, Reg::R9, r.ip, Reg::Rsi);
+        buf.emit(lea_r64_m(LOCALS, slot_of(STACK, Reg::R9)));
+        self.buf.bind(slow.1);
+        self.enter_recorded_frame(pc)
+    }
+
+    /// The flow helper's run of uop `pc` out of line, for when an inline frame change's
+    /// check fails: the label to jump to, and the label to bind where both ways meet.
+    fn flow_slow_path(&mut self, pc: usize) -> (Label, Label) {
+        let resume = self.buf.new_label();
+        let slow = self.stub(Stub::Flow {
+            pc,
+            slots: self.slots(),
+            resume,
+        });
+        self.stress_jump(slow);
+        (slow, resume)
+    }
+
+    /// Code goes on in the frame uop `pc` recorded it went to.
+    fn enter_recorded_frame(&mut self, pc: usize) -> Result<(), JitError> {
+        let next = &self.exec.uops[pc + 1];
+        self.depth = self.enter_frame(next.code, next.target)?;
+        self.lazy.clear();
+        self.local_regs.clear();
+        self.inline_uops += 1;
+        Ok(())
+    }
+}
+
+/// `[LOCALS + 8 * slot]`.
+fn frame_mem(slot: u32) -> Mem {
+    let disp = Disp::new(8 * i64::from(slot)).expect("a frame's slots fit a displacement");
+    Mem::base_disp(LOCALS, disp)
+}
+
+/// `[index + slots]` as a `lea` operand: a stack index `slots` past `index` (a register).
+fn index_disp(index: Reg, slots: u32) -> Mem {
+    Mem::base_disp(
+        index,
+        Disp::new(i64::from(slots)).expect("a frame's slots fit a displacement"),
+    )
+}
+
+/// Jumps to `fail` unless the `u32` at `mem` is `word`. Clobbers R11.
+fn emit_word_check(buf: &mut CodeBuf, mem: Mem, word: u32, fail: Label) {
+    buf.emit(mov_r32_rm32(Reg::R11, mem));
+    buf.emit(mov_r32_imm32(Reg::R8, word));
+    buf.emit(crate::enc::cmp_rm32_r32(Reg::R11, Reg::R8));
+    buf.jcc_label(Cond::Ne, fail);
+}
+
+/// `dst` = the `Function` of the function in `v`, or a jump to `fail`. Clobbers R11.
+fn emit_function(buf: &mut CodeBuf, dst: Reg, v: Reg, fail: Label) {
+    super::objects::emit_object_of(buf, dst, v, Reg::R11, tag::FUNCTION, fail);
+    buf.emit(mov_r64_rm64(dst, at(dst, OBJ_PAYLOAD)));
+}
