@@ -112,8 +112,22 @@ impl Lower<'_> {
         if version {
             self.emit_class_version_check(cached_version, exit);
         }
-        // The instance moves up a place (as a lazy slot when it is one), and the method,
-        // a constant, takes its place.
+        self.push_method_below(method);
+        Next::Falls
+    }
+
+    /// `_LOAD_ATTR_METHOD`: a method of a builtin type (whose guard came before), the
+    /// executor's snapshot of the cache, goes below its owner.
+    pub(super) fn lower_load_builtin_method(&mut self, pc: usize) -> Next {
+        let u = &self.exec.uops[pc];
+        let method = cache(self, u, 2).unwrap_or(0);
+        self.push_method_below(method);
+        Next::Falls
+    }
+
+    /// The owner on top moves up a place (as a lazy slot when it is one), and `method`, an
+    /// object that is a constant, takes its place.
+    fn push_method_below(&mut self, method: u32) {
         let top = self.depth - 1;
         let owner = self.lazy_at(top);
         self.apply_effect(1, 0);
@@ -126,7 +140,6 @@ impl Lower<'_> {
                 self.apply_effect(0, 1);
             }
         }
-        Next::Falls
     }
 
     /// `_LOAD_DEREF`: pushes the value of the cell in frame slot `nlocals + index` (a cell

@@ -32,7 +32,7 @@ pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize, frame: u
         Uop::_BINARY_OP_INT | Uop::_BINARY_OP_SMALL_INT => {
             inline_int_op(u.oparg).is_some() || has_helper(u)
         }
-        Uop::_LOAD_ATTR_METHOD_LAYOUT | Uop::_LOAD_ATTR_METHOD_VERSION => {
+        Uop::_LOAD_ATTR_METHOD | Uop::_LOAD_ATTR_METHOD_LAYOUT | Uop::_LOAD_ATTR_METHOD_VERSION => {
             u.oparg & 1 != 0 || has_helper(u)
         }
         Uop::_UNPACK_SEQUENCE_TWO_TUPLE => u.oparg == 2,
@@ -113,6 +113,7 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_GUARD_TYPE_VERSION
         | Uop::_LOAD_ATTR_SLOT
         | Uop::_STORE_ATTR_SLOT
+        | Uop::_LOAD_ATTR_METHOD
         | Uop::_LOAD_ATTR_METHOD_LAYOUT
         | Uop::_LOAD_ATTR_METHOD_VERSION
         | Uop::_LOAD_DEREF
@@ -132,7 +133,9 @@ fn inline_oparg(u: &vm_core::exec::ir::UopInst) -> bool {
     match u.uop {
         Uop::_COMPARE_OP_INT | Uop::_COMPARE_OP_FLOAT => cmp_of(u.oparg).is_some(),
         Uop::_BINARY_OP_INT | Uop::_BINARY_OP_SMALL_INT => inline_int_op(u.oparg).is_some(),
-        Uop::_LOAD_ATTR_METHOD_LAYOUT | Uop::_LOAD_ATTR_METHOD_VERSION => u.oparg & 1 != 0,
+        Uop::_LOAD_ATTR_METHOD | Uop::_LOAD_ATTR_METHOD_LAYOUT | Uop::_LOAD_ATTR_METHOD_VERSION => {
+            u.oparg & 1 != 0
+        }
         _ => true,
     }
 }
@@ -224,10 +227,13 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_STORE_ATTR_SLOT => cx.lower_store_attr_slot(pc),
         Uop::_LOAD_DEREF => cx.lower_load_deref(pc, u.oparg),
         Uop::_UNARY_NEGATIVE => cx.lower_negative(pc),
-        Uop::_LOAD_ATTR_METHOD_LAYOUT | Uop::_LOAD_ATTR_METHOD_VERSION if !inline_oparg(u) => {
+        Uop::_LOAD_ATTR_METHOD | Uop::_LOAD_ATTR_METHOD_LAYOUT | Uop::_LOAD_ATTR_METHOD_VERSION
+            if !inline_oparg(u) =>
+        {
             cx.lower_call(pc);
             return Ok(Next::Falls);
         }
+        Uop::_LOAD_ATTR_METHOD => cx.lower_load_builtin_method(pc),
         Uop::_LOAD_ATTR_METHOD_LAYOUT => cx.lower_load_attr_method(pc, false),
         Uop::_LOAD_ATTR_METHOD_VERSION => cx.lower_load_attr_method(pc, true),
         Uop::_BINARY_OP_INT | Uop::_BINARY_OP_SMALL_INT => match inline_int_op(u.oparg) {
