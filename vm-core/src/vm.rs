@@ -159,6 +159,9 @@ pub struct Vm {
     /// Frames that may be entered before the slow check (`Vm::check_frame_depth`): the
     /// recursion limit or the frame list's capacity, whichever is smaller.
     pub(crate) frame_limit: usize,
+    /// The type of each object tag its tag alone decides (`Types::by_tag`), for machine
+    /// code's builtin type guards.
+    pub(crate) tag_types: [u32; crate::layout::TAG_TYPES],
     /// Values native code holds across calls back into Python (collector roots).
     pub(crate) native_roots: Vec<Value>,
     /// The handles the embedder holds (collector roots): see [`crate::handle`].
@@ -274,6 +277,7 @@ impl Vm {
         // The builtins are made first, on a heap without a limit, and then measured.
         let mut heap = Heap::new(usize::MAX);
         let types = Types::bootstrap(&mut heap);
+        let tag_types = types.by_tag();
         let spec =
             crate::interp::specialize::SpecState::new(config.stats, config.stress_specialize);
         let optimizer: Box<dyn crate::exec::api::Optimizer> = match (&config.optimizer, config.tier)
@@ -306,6 +310,7 @@ impl Vm {
             handled_exc: Value::NONE,
             native_depth: 0,
             frame_limit: 0,
+            tag_types,
             native_roots: Vec::new(),
             handles: crate::handle::Handles::default(),
             memory_error: Value::NONE,

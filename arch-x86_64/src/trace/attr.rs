@@ -7,7 +7,7 @@ use vm_core::exec::ir::UopInst;
 use vm_core::layout::{
     object_value_bits, tag, CELL_VALUE, CLASS_LAYOUT, CLASS_SLOT_KINDS, CLASS_VERSION,
     INSTANCE_CLASS, INSTANCE_DICT, INSTANCE_NO_DICT, INSTANCE_VALUES, ITEMS_LEN, ITEMS_PTR,
-    OBJ_PAYLOAD,
+    OBJ_PAYLOAD, OBJ_SIZE, OBJ_TAG, TAG_TYPES, TAG_TYPE_ASK, VALUE_TAG_OBJ,
 };
 use vm_core::object::types::slot_kind;
 use vm_core::Value;
@@ -16,12 +16,14 @@ use super::exit::at;
 use super::objects::emit_ref_slot;
 use super::stack::Lazy;
 use super::{Lower, Next};
-use crate::abi::INT_TAG;
+use crate::abi::{ARENA, CTX, INT_TAG};
 use crate::enc::{
-    cmp_r64_rm64, cmp_rm64_imm32, cmp_rm64_r64, mov_r32_imm32, mov_r64_imm64, mov_r64_rm64,
-    mov_rm64_r64, movzx_r32_rm8, CodeBuf, Cond, Disp, Imm32, Label, Mem, Reg,
+    add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm32, cmp_rm64_r64, imul_r64_rm64_imm8, mov_r32_imm32,
+    mov_r32_rm32, mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, movzx_r32_rm8, shr_rm64_imm8, CodeBuf,
+    Cond, Disp, Imm32, Imm8, Index, Label, Mem, Reg, Scale,
 };
 use crate::lower::emit_guard_small_int;
+use vm_core::jit::helpers::CTX_TAG_TYPES;
 
 /// Inline-cache unit `k` of uop `u`'s instruction in the executor's snapshot of its code.
 fn cache(lower: &Lower<'_>, u: &UopInst, k: usize) -> Option<u32> {
@@ -122,6 +124,44 @@ impl Lower<'_> {
         let u = &self.exec.uops[pc];
         let method = cache(self, u, 2).unwrap_or(0);
         self.push_method_below(method);
+        Next::Falls
+    }
+
+    /// `_GUARD_BUILTIN_TYPE`: the object on top has the cached builtin type, as the table
+    /// of types by tag says; the helper decides for anything the table leaves open (a
+    /// small int, an instance, a set).
+    pub(super) fn lower_guard_builtin_type(&mut self, pc: usize) -> Next {
+        let u = &self.exec.uops[pc];
+        let ty = cache(self, u, 1).unwrap_or(TAG_TYPE_ASK);
+        let (slow, resume) = self.slow_path(pc);
+        self.load(0, Reg::Rax);
+        let buf = &mut self.buf;
+        buf.emit(mov_rm64_r64(Reg::Rdx, Reg::Rax));
+        buf.emit(shr_rm64_imm8(Reg::Rdx, 48));
+        buf.emit(cmp_rm64_imm32(Reg::Rdx, Imm32::from(VALUE_TAG_OBJ as i32)));
+        buf.jcc_label(Cond::Ne, slow);
+        buf.emit(mov_r32_rm32(Reg::Rcx, Reg::Rax));
+        buf.emit(imul_r64_rm64_imm8(
+            Reg::Rcx,
+            Reg::Rcx,
+            Imm8::from(OBJ_SIZE as i8),
+        ));
+        buf.emit(add_rm64_r64(Reg::Rcx, ARENA));
+        buf.emit(movzx_r32_rm8(Reg::Rdx, at(Reg::Rcx, OBJ_TAG)));
+        buf.emit(cmp_rm64_imm32(Reg::Rdx, Imm32::from(TAG_TYPES as i32)));
+        buf.jcc_label(Cond::Ae, slow);
+        buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_TAG_TYPES)));
+        let entry = Mem::indexed(
+            Reg::R8,
+            Index::new(Reg::Rdx).expect("not RSP"),
+            Scale::S4,
+            Disp::ZERO,
+        );
+        buf.emit(mov_r32_rm32(Reg::Rdx, entry));
+        buf.emit(mov_r32_imm32(Reg::R8, ty));
+        buf.emit(crate::enc::cmp_rm32_r32(Reg::Rdx, Reg::R8));
+        buf.jcc_label(Cond::Ne, slow);
+        buf.bind(resume);
         Next::Falls
     }
 

@@ -113,6 +113,7 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_GUARD_TYPE_VERSION
         | Uop::_LOAD_ATTR_SLOT
         | Uop::_STORE_ATTR_SLOT
+        | Uop::_GUARD_BUILTIN_TYPE
         | Uop::_LOAD_ATTR_METHOD
         | Uop::_LOAD_ATTR_METHOD_LAYOUT
         | Uop::_LOAD_ATTR_METHOD_VERSION
@@ -233,6 +234,7 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
             cx.lower_call(pc);
             return Ok(Next::Falls);
         }
+        Uop::_GUARD_BUILTIN_TYPE => cx.lower_guard_builtin_type(pc),
         Uop::_LOAD_ATTR_METHOD => cx.lower_load_builtin_method(pc),
         Uop::_LOAD_ATTR_METHOD_LAYOUT => cx.lower_load_attr_method(pc, false),
         Uop::_LOAD_ATTR_METHOD_VERSION => cx.lower_load_attr_method(pc, true),

@@ -53,6 +53,8 @@ pub struct HelperContext {
     /// The frame count at which a call must ask the VM first (`usize`: the smaller of the
     /// recursion limit and the frame list's room).
     frame_limit: *const usize,
+    /// The types by object tag ([`crate::layout::TAG_TYPES`] `u32`s).
+    tag_types: *const u32,
 }
 
 /// Offset of the VM pointer in a [`HelperContext`].
@@ -75,6 +77,8 @@ pub const CTX_GC: usize = offset_of!(HelperContext, gc);
 pub const CTX_EXEC: usize = offset_of!(HelperContext, exec);
 /// Offset of the frame limit pointer.
 pub const CTX_FRAME_LIMIT: usize = offset_of!(HelperContext, frame_limit);
+/// Offset of the types-by-tag pointer.
+pub const CTX_TAG_TYPES: usize = offset_of!(HelperContext, tag_types);
 
 const _: () = assert!(
     CTX_VM == 0
@@ -87,6 +91,7 @@ const _: () = assert!(
         && CTX_GC == 56
         && CTX_EXEC == 64
         && CTX_FRAME_LIMIT == 72
+        && CTX_TAG_TYPES == 80
 );
 
 impl HelperContext {
@@ -111,6 +116,7 @@ impl HelperContext {
                 fuel: &raw mut (*vm).fuel,
                 gc: (*vm).heap.clock(),
                 frame_limit: &raw const (*vm).frame_limit,
+                tag_types: (&raw const (*vm).tag_types).cast::<u32>(),
                 vm,
                 frame,
                 exec,

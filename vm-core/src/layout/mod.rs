@@ -199,6 +199,14 @@ pub const ON_RETURN_INIT: u32 = probe::on_return_tag(crate::interp::frame::OnRet
 /// The word of a `FrameRef` that refers to nothing.
 pub const FRAME_REF_NONE: u32 = FrameRef::NONE.bits();
 
+/// Entries of the table of types by object tag (`Vm::tag_types`, reached through the
+/// helper context): the type of an object whose type its tag alone decides, or
+/// [`TAG_TYPE_ASK`] where the VM must look further (an instance's class, a set's
+/// frozenness).
+pub const TAG_TYPES: usize = 32;
+/// A [`TAG_TYPES`] entry of a tag whose type the table does not decide.
+pub const TAG_TYPE_ASK: u32 = u32::MAX;
+
 /// Offset of a function's code in its `Function` (boxed at [`OBJ_PAYLOAD`]).
 pub const FUNCTION_CODE: usize = offset_of!(Function, code);
 /// Offset of a function's globals (an `ObjRef`).

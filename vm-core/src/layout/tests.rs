@@ -294,3 +294,30 @@ fn a_pushed_call_record_and_its_function_read_as_machine_code_writes_them() {
     assert_ne!(ON_RETURN_PUSH, ON_RETURN_INIT);
     vm.frames.clear();
 }
+
+#[test]
+fn the_types_by_tag_agree_with_type_of() {
+    let mut vm = vm();
+    let src = "s = 'abc' * 9\nb = 10 ** 40\nl = [1]\nt = (1, 2)\nd = {}\nr = range(3)\n\
+               def f():\n    yield 1\nclass C:\n    def m(self):\n        pass\n\
+               bm = C().m\ng = f()\nli = iter(l)\nri = iter(r)\n";
+    vm.run_source(src, "<t>").unwrap();
+    let mut decided = 0;
+    for name in [
+        "s", "b", "l", "t", "d", "r", "f", "C", "bm", "g", "li", "ri",
+    ] {
+        let v = global(&mut vm, name);
+        let cx = HelperContext::new(&mut vm, core::ptr::null_mut());
+        // SAFETY: `v` is a live object, whose arena slot begins with its tag byte.
+        let tag = unsafe {
+            let arena: *const u8 = read(cx.objs().cast::<u8>(), ITEMS_PTR);
+            read::<u8>(arena.add(obj_ref(v).index() * OBJ_SIZE), OBJ_TAG)
+        };
+        let entry = vm.tag_types[usize::from(tag)];
+        assert_eq!(entry, vm.type_of(v).0, "{name}: tag {tag}");
+        decided += 1;
+    }
+    assert_eq!(decided, 12);
+    // An instance's type is its class: the table leaves it to the VM.
+    assert_eq!(vm.tag_types[usize::from(tag::INSTANCE)], TAG_TYPE_ASK);
+}

@@ -9,6 +9,7 @@ use super::dict::Dict;
 use super::heap::Heap;
 use super::types::{BuiltinBase, Class, Obj, StrObj};
 use super::value::{ObjRef, Value};
+use crate::layout::{tag, TAG_TYPES, TAG_TYPE_ASK};
 
 macro_rules! define_types {
     (
@@ -230,4 +231,33 @@ fn make_class(
         c.mro = mro;
     }
     r_placeholder
+}
+
+impl Types {
+    /// The type of each object tag whose tag alone decides it (as [`Vm::type_of`] answers
+    /// for such an object), [`TAG_TYPE_ASK`] for the others: what machine code compares a
+    /// builtin type guard against.
+    ///
+    /// [`Vm::type_of`]: crate::vm::Vm::type_of
+    pub fn by_tag(&self) -> [u32; TAG_TYPES] {
+        let mut table = [TAG_TYPE_ASK; TAG_TYPES];
+        let known = [
+            (tag::STR, self.str_),
+            (tag::BIG_INT, self.int),
+            (tag::LIST, self.list),
+            (tag::TUPLE, self.tuple),
+            (tag::DICT, self.dict),
+            (tag::RANGE, self.range),
+            (tag::FUNCTION, self.function),
+            (tag::BOUND_METHOD, self.method),
+            (tag::CLASS, self.type_),
+            (tag::GENERATOR, self.generator),
+            (tag::LIST_ITER, self.list_iterator),
+            (tag::RANGE_ITER, self.range_iterator),
+        ];
+        for (t, ty) in known {
+            table[usize::from(t)] = ty.0;
+        }
+        table
+    }
 }
