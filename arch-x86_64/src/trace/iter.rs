@@ -1,4 +1,4 @@
-//! `for` over a range or a list, and list subscripts, inline.
+//! `for` over a range, a list or a tuple, and list subscripts, inline.
 //!
 //! A loop head that finds its iterator exhausted hands back at its dispatch entry: the uop
 //! executor runs it again (nothing changed yet), pops the iterator and leaves the trace the
@@ -6,16 +6,16 @@
 
 use vm_core::bytecode::ops::Uop;
 use vm_core::layout::{
-    tag, ITEMS_LEN, ITEMS_PTR, LIST_ITER_INDEX, LIST_ITER_LIST, OBJ_PAYLOAD, RANGE_ITER_NEXT,
-    RANGE_ITER_STEP, RANGE_ITER_STOP,
+    tag, ITEMS_LEN, ITEMS_PTR, ITER_KIND_TUPLE, ITER_TUPLE_INDEX, ITER_TUPLE_SEQ, LIST_ITER_INDEX,
+    LIST_ITER_LIST, OBJ_PAYLOAD, RANGE_ITER_NEXT, RANGE_ITER_STEP, RANGE_ITER_STOP,
 };
 
 use super::exit::at;
 use super::objects::emit_ref_slot;
 use super::{Lower, Next};
 use crate::enc::{
-    add_r64_rm64, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, inc_rm64, mov_r64_rm64, mov_rm64_r64,
-    Cond, Disp, Imm8, Index, Mem, Reg, Scale,
+    add_r64_rm64, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, cmp_rm8_imm8, inc_rm64, mov_r64_rm64,
+    mov_rm64_r64, Cond, Disp, Imm8, Index, Label, Mem, Reg, Scale,
 };
 use crate::lower::{emit_box_int_checked, emit_guard_small_int, emit_unbox_int};
 
@@ -110,9 +110,62 @@ impl Lower<'_> {
         Next::Falls
     }
 
+    /// RCX = the state (`IterObj`) of the tuple iterator on top, or a jump to `exit`.
+    /// Clobbers RAX and RDX.
+    fn emit_tuple_iter(&mut self, exit: Label) {
+        self.emit_item_object(0, tag::ITER, exit);
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD)));
+        self.buf
+            .emit(cmp_rm8_imm8(Mem::base(Reg::Rcx), ITER_KIND_TUPLE));
+        self.buf.jcc_label(Cond::Ne, exit);
+    }
+
+    /// `_GUARD_ITER_TUPLE`: leaves through the uop's exit unless the top is an iterator
+    /// over a tuple.
+    pub(super) fn lower_guard_iter_tuple(&mut self, pc: usize) -> Next {
+        let exit = self.deopt(pc);
+        self.emit_tuple_iter(exit);
+        Next::Falls
+    }
+
+    /// `_FOR_ITER_TUPLE`: pushes the tuple's next item and advances the index; hands back
+    /// at the entry when the tuple is exhausted.
+    pub(super) fn lower_for_iter_tuple(&mut self, pc: usize) -> Next {
+        let exhausted = self.hand_back_entry();
+        let exit = self.deopt(pc);
+        self.emit_tuple_iter(exit);
+        emit_ref_slot(
+            &mut self.buf,
+            Reg::Rdx,
+            Reg::Rcx,
+            ITER_TUPLE_SEQ,
+            tag::TUPLE,
+            exhausted,
+        );
+        let index = at(Reg::Rcx, ITER_TUPLE_INDEX);
+        self.buf.emit(mov_r64_rm64(Reg::Rax, index));
+        self.buf.emit(cmp_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_LEN),
+        ));
+        self.buf.jcc_label(Cond::Ae, exhausted);
+        self.buf.emit(mov_r64_rm64(
+            Reg::Rdx,
+            at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_PTR),
+        ));
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rsi, item(Reg::Rdx, Reg::Rax)));
+        self.buf.emit(inc_rm64(index));
+        self.buf
+            .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rsi));
+        self.apply_effect(1, 2);
+        Next::Falls
+    }
+
     /// Leaves RCX = the items of the list two places below the top and RAX = the index
     /// on top, a small int in range (negative from the end), or jumps to `exit`.
-    fn emit_list_item_address(&mut self, exit: crate::enc::Label) {
+    fn emit_list_item_address(&mut self, exit: Label) {
         self.emit_item_object(1, tag::LIST, exit);
         self.load(0, Reg::Rax);
         emit_guard_small_int(&mut self.buf, Reg::Rax, Reg::Rdx, exit);
@@ -189,6 +242,7 @@ impl Lower<'_> {
         match uop {
             Uop::_FOR_ITER_RANGE_SMALL => self.lower_for_iter_range(pc),
             Uop::_FOR_ITER_LIST => self.lower_for_iter_list(pc),
+            Uop::_FOR_ITER_TUPLE => self.lower_for_iter_tuple(pc),
             _ => self.lower_list_subscript(pc),
         }
     }

@@ -38,7 +38,7 @@ pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize, frame: u
         Uop::_UNPACK_SEQUENCE_TWO_TUPLE => u.oparg == 2,
         Uop::_UNPACK_SEQUENCE_TUPLE | Uop::_UNPACK_SEQUENCE_LIST => (1..=16).contains(&u.oparg),
         Uop::_POP_JUMP_NEXT => can_lower_fused_jump(exec, pc, entry_start),
-        Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_LIST => {
+        Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_LIST | Uop::_FOR_ITER_TUPLE => {
             let checks_before = exec.uops[entry_start..pc]
                 .iter()
                 .all(|p| p.uop.flags().contains(Flags::CHECK));
@@ -107,6 +107,7 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_BINARY_OP_SMALL_INT
         | Uop::_GUARD_ITER_RANGE
         | Uop::_GUARD_ITER_LIST
+        | Uop::_GUARD_ITER_TUPLE
         | Uop::_GUARD_NOS_LIST
         | Uop::_BINARY_SUBSCR_LIST_INT
         | Uop::_STORE_SUBSCR_LIST_INT
@@ -123,7 +124,9 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_UNPACK_SEQUENCE_TUPLE
         | Uop::_UNPACK_SEQUENCE_LIST => true,
         // (A loop head's iterator stays in its slot across the loop: it must be there.)
-        Uop::_SWAP | Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_LIST => false,
+        Uop::_SWAP | Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_LIST | Uop::_FOR_ITER_TUPLE => {
+            false
+        }
         _ => return None,
     })
 }
@@ -183,9 +186,11 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_GUARD_ITER_RANGE => cx.lower_guard_tag(pc, 0, tag::RANGE_ITER),
         Uop::_GUARD_ITER_LIST => cx.lower_guard_tag(pc, 0, tag::LIST_ITER),
         Uop::_GUARD_NOS_LIST => cx.lower_guard_tag(pc, 1, tag::LIST),
-        Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_LIST | Uop::_BINARY_SUBSCR_LIST_INT => {
-            cx.lower_iteration(pc, u.uop)
-        }
+        Uop::_GUARD_ITER_TUPLE => cx.lower_guard_iter_tuple(pc),
+        Uop::_FOR_ITER_RANGE_SMALL
+        | Uop::_FOR_ITER_LIST
+        | Uop::_FOR_ITER_TUPLE
+        | Uop::_BINARY_SUBSCR_LIST_INT => cx.lower_iteration(pc, u.uop),
         Uop::_LOAD_CONST_INLINE => cx.lower_load_const_inline(u.oparg)?,
         Uop::_COPY => cx.lower_copy(u.oparg),
         Uop::_SWAP => cx.lower_swap(u.oparg),

@@ -96,6 +96,8 @@ pub mod tag {
     pub const LIST_ITER: u8 = 21;
     /// A range iterator.
     pub const RANGE_ITER: u8 = 22;
+    /// Another iterator (an `IterObj` in a box at the payload).
+    pub const ITER: u8 = 23;
 }
 
 /// Bit where a value's tag starts.
@@ -158,6 +160,13 @@ pub const RANGE_ITER_NEXT: usize = 8;
 pub const RANGE_ITER_STOP: usize = 16;
 /// Offset of a range iterator's step (`i64`) in its object.
 pub const RANGE_ITER_STEP: usize = 24;
+
+/// The kind byte (at offset 0 of the boxed `IterObj`) of an iterator over a tuple.
+pub const ITER_KIND_TUPLE: u8 = probe::iter_tuple_fields().0;
+/// Offset of a tuple iterator's tuple (an `ObjRef`) in its `IterObj`.
+pub const ITER_TUPLE_SEQ: usize = probe::iter_tuple_fields().1;
+/// Offset of a tuple iterator's next index (`usize`) in its `IterObj`.
+pub const ITER_TUPLE_INDEX: usize = probe::iter_tuple_fields().2;
 
 /// Offset of the value stack's items pointer in the [`ValueStack`].
 pub const STACK_ITEMS: usize = ValueStack::BUF + ITEMS_PTR;
@@ -233,6 +242,7 @@ const _: () = {
     assert!(ITEMS_PTR == 0 && ITEMS_LEN == 8 && ITEMS_CAP == 16);
     assert!(fixed_vec::BOX_PTR == ITEMS_PTR && fixed_vec::BOX_LEN == ITEMS_LEN);
     assert!(SIGNALS_SIZE == 1);
+    assert!(ITER_TUPLE_SEQ % 4 == 0 && ITER_TUPLE_INDEX % 8 == 0 && ITER_TUPLE_INDEX < 64);
     assert!(FRAME_SIZE % 8 == 0);
 };
 

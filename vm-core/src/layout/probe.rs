@@ -4,7 +4,7 @@
 
 use super::FixedVec;
 use crate::interp::frame::OnReturn;
-use crate::object::types::Obj;
+use crate::object::types::{IterObj, Obj};
 use crate::object::value::ObjRef;
 
 /// The distance from `base` to `field`, two addresses in one object.
@@ -76,4 +76,31 @@ pub(super) const fn range_iter_fields() -> (usize, usize, usize) {
 pub(super) const fn on_return_tag(r: OnReturn) -> u32 {
     // SAFETY: `OnReturn` is `#[repr(u32)]`, so its first four bytes are the initialized tag.
     unsafe { *(&r as *const OnReturn as *const u32) }
+}
+
+/// The kind byte of a tuple iterator's `IterObj`, and the offsets of its tuple and index.
+pub(super) const fn iter_tuple_fields() -> (u8, usize, usize) {
+    let it = IterObj::Tuple {
+        seq: ObjRef(0),
+        idx: 0,
+    };
+    let base = &it as *const IterObj as *const u8;
+    // SAFETY: `IterObj` is `#[repr(C, u8)]`, so its first byte is the initialized tag.
+    let kind = unsafe { *base };
+    let at = match &it {
+        IterObj::Tuple { seq, idx } => {
+            let seq = seq as *const ObjRef as *const u8;
+            let idx = idx as *const usize as *const u8;
+            // SAFETY: both fields lie in `it`, at or after its first byte.
+            unsafe {
+                (
+                    seq.offset_from(base) as usize,
+                    idx.offset_from(base) as usize,
+                )
+            }
+        }
+        _ => (usize::MAX, usize::MAX),
+    };
+    core::mem::forget(it);
+    (kind, at.0, at.1)
 }

@@ -321,3 +321,23 @@ fn the_types_by_tag_agree_with_type_of() {
     // An instance's type is its class: the table leaves it to the VM.
     assert_eq!(vm.tag_types[usize::from(tag::INSTANCE)], TAG_TYPE_ASK);
 }
+
+#[test]
+fn a_tuple_iterator_reads_through_the_offsets() {
+    let mut vm = vm();
+    vm.run_source("t = (5, 6, 7)\nit = iter(t)\nnext(it)\n", "<t>")
+        .unwrap();
+    let (t, it) = (global(&mut vm, "t"), global(&mut vm, "it"));
+    let cx = HelperContext::new(&mut vm, core::ptr::null_mut());
+    // SAFETY: `it` is a live iterator object over the live tuple `t`; its slot holds the
+    // box of its `IterObj`.
+    unsafe {
+        let arena: *const u8 = read(cx.objs().cast::<u8>(), ITEMS_PTR);
+        let slot = arena.add(obj_ref(it).index() * OBJ_SIZE);
+        assert_eq!(read::<u8>(slot, OBJ_TAG), tag::ITER);
+        let state: *const u8 = read(slot, OBJ_PAYLOAD);
+        assert_eq!(read::<u8>(state, 0), ITER_KIND_TUPLE);
+        assert_eq!(read::<u32>(state, ITER_TUPLE_SEQ), obj_ref(t).0);
+        assert_eq!(read::<usize>(state, ITER_TUPLE_INDEX), 1);
+    }
+}

@@ -491,8 +491,10 @@ pub enum DictViewKind {
     Items,
 }
 
-/// The less common iterators, boxed to keep `Obj` small.
+/// The less common iterators, boxed to keep `Obj` small. `#[repr(C, u8)]`: machine code
+/// reads a tuple iterator's kind, tuple and index (`layout::ITER_KIND_TUPLE` and kin).
 #[derive(Debug)]
+#[repr(C, u8)]
 pub enum IterObj {
     /// Over a tuple.
     Tuple {
@@ -677,7 +679,7 @@ pub enum Obj {
         step: i64,
     } = tag::RANGE_ITER,
     /// Other iterators.
-    Iter(Box<IterObj>),
+    Iter(Box<IterObj>) = tag::ITER,
     /// A dict view (`d.keys()` ...).
     DictView {
         /// The dict viewed.
