@@ -210,3 +210,30 @@ def late():
 
 
 late()
+
+
+def make_counter(step):
+    count = 0
+
+    def bump():
+        nonlocal count
+        count += step
+        return count
+
+    return bump
+
+
+def adder(k):
+    return lambda x: x + k
+
+
+def closures():
+    counters = [make_counter(s) for s in (1, 2, 3)]
+    adders = [adder(k) for k in range(4)]
+    total = 0
+    for i in range(20000):
+        total += counters[i % 3]() + adders[i % 4](i)
+    print("closures", total, [c() for c in counters])
+
+
+closures()

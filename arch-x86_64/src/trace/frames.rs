@@ -23,13 +23,13 @@ use vm_core::jit::JitError;
 use vm_core::layout::{
     tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS, FRAME_IP, FRAME_LASTI,
     FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE, FRAME_SAVED_EXC, FRAME_SIZE,
-    FRAME_STACK_FLOOR, FUNCTION_CODE, FUNCTION_GLOBALS, ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD,
-    ON_RETURN_INIT, ON_RETURN_PUSH, STACK_CAP, STACK_LEN,
+    FRAME_STACK_FLOOR, FUNCTION_CLOSURE, FUNCTION_CODE, FUNCTION_GLOBALS, ITEMS_LEN, ITEMS_PTR,
+    OBJ_PAYLOAD, ON_RETURN_INIT, ON_RETURN_PUSH, STACK_CAP, STACK_LEN,
 };
 use vm_core::Value;
 
 use super::exit::{at, Stub};
-use super::Lower;
+use super::{Lower, Next};
 use crate::abi::{CTX, LOCALS, STACK};
 use crate::enc::{
     add_rm64_imm32, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, dec_rm64, imul_r64_rm64_imm32,
@@ -330,6 +330,39 @@ impl Lower<'_> {
         buf.emit(lea_r64_m(LOCALS, slot_of(STACK, Reg::R9)));
         self.buf.bind(slow.1);
         self.enter_recorded_frame(pc)
+    }
+
+    /// Lowers uop `pc`, `_COPY_FREE_VARS` (a closure's prologue): the function's closure
+    /// cells go into the frame's free-variable slots; the helper where the frame's function
+    /// has fewer cells than the code's count.
+    pub(super) fn lower_copy_free_vars(&mut self, pc: usize, count: u32) -> Result<Next, JitError> {
+        let first = u32::try_from(self.code.nlocals() + self.code.cellvars.len())
+            .map_err(|_| JitError::Malformed("too many locals"))?;
+        if first + count > self.nlocalsplus {
+            return Err(JitError::Malformed("free variables past the frame's slots"));
+        }
+        let (slow, resume) = self.slow_path(pc);
+        let buf = &mut self.buf;
+        emit_frame_records(buf);
+        buf.emit(mov_r64_rm64(Reg::Rax, record(Reg::R10, 1, FRAME_FUNC)));
+        emit_function(buf, Reg::Rcx, Reg::Rax, slow);
+        buf.emit(mov_r32_imm32(Reg::Rdx, count));
+        buf.emit(cmp_r64_rm64(
+            Reg::Rdx,
+            at(Reg::Rcx, FUNCTION_CLOSURE + ITEMS_LEN),
+        ));
+        buf.jcc_label(Cond::A, slow);
+        buf.emit(mov_r64_rm64(
+            Reg::Rcx,
+            at(Reg::Rcx, FUNCTION_CLOSURE + ITEMS_PTR),
+        ));
+        for i in 0..count {
+            let cell = Disp::new(8 * i64::from(i)).expect("a closure's cells fit a displacement");
+            buf.emit(mov_r64_rm64(Reg::Rax, Mem::base_disp(Reg::Rcx, cell)));
+            buf.emit(mov_rm64_r64(frame_mem(first + i), Reg::Rax));
+        }
+        buf.bind(resume);
+        Ok(Next::Falls)
     }
 
     /// The flow helper's run of uop `pc` out of line, for when an inline frame change's

@@ -124,9 +124,11 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_UNPACK_SEQUENCE_TUPLE
         | Uop::_UNPACK_SEQUENCE_LIST => true,
         // (A loop head's iterator stays in its slot across the loop: it must be there.)
-        Uop::_SWAP | Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_LIST | Uop::_FOR_ITER_TUPLE => {
-            false
-        }
+        Uop::_SWAP
+        | Uop::_FOR_ITER_RANGE_SMALL
+        | Uop::_FOR_ITER_LIST
+        | Uop::_FOR_ITER_TUPLE
+        | Uop::_COPY_FREE_VARS => false,
         _ => return None,
     })
 }
@@ -187,6 +189,7 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_GUARD_ITER_LIST => cx.lower_guard_tag(pc, 0, tag::LIST_ITER),
         Uop::_GUARD_NOS_LIST => cx.lower_guard_tag(pc, 1, tag::LIST),
         Uop::_GUARD_ITER_TUPLE => cx.lower_guard_iter_tuple(pc),
+        Uop::_COPY_FREE_VARS => cx.lower_copy_free_vars(pc, u.oparg)?,
         Uop::_FOR_ITER_RANGE_SMALL
         | Uop::_FOR_ITER_LIST
         | Uop::_FOR_ITER_TUPLE

@@ -949,10 +949,7 @@ impl Vm {
             _ => return Err(self.internal_error("MAKE_FUNCTION without code")),
         };
         let defaults = self.tuple_items(defaults).unwrap_or_default();
-        let closure = self
-            .tuple_items(closure)
-            .unwrap_or_default()
-            .into_boxed_slice();
+        let closure = self.tuple_items(closure).unwrap_or_default().into();
         let kwdefaults = match kwdefaults.as_obj() {
             Some(d) => self.dict_items(d),
             None => Vec::new(),

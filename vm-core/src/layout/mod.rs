@@ -220,6 +220,8 @@ pub const TAG_TYPE_ASK: u32 = u32::MAX;
 pub const FUNCTION_CODE: usize = offset_of!(Function, code);
 /// Offset of a function's globals (an `ObjRef`).
 pub const FUNCTION_GLOBALS: usize = offset_of!(Function, globals);
+/// Offset of a function's closure cells (a `FixedBox` of values).
+pub const FUNCTION_CLOSURE: usize = offset_of!(Function, closure);
 
 /// Offset of the bytes allocated since the last collection in the [`GcClock`].
 pub const GC_ALLOCATED: usize = offset_of!(GcClock, allocated);

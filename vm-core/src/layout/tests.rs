@@ -341,3 +341,30 @@ fn a_tuple_iterator_reads_through_the_offsets() {
         assert_eq!(read::<usize>(state, ITER_TUPLE_INDEX), 1);
     }
 }
+
+#[test]
+fn a_closures_cells_read_through_the_offsets() {
+    let mut vm = vm();
+    vm.run_source(
+        "def outer(a, b):\n    def f():\n        return a + b\n    return f\ng = outer(1, 2)\n",
+        "<t>",
+    )
+    .unwrap();
+    let g = global(&mut vm, "g");
+    let Some(Obj::Function(func)) = vm.obj(g) else {
+        panic!("a function")
+    };
+    let cells: Vec<u64> = func.closure.iter().map(|c| c.bits()).collect();
+    assert_eq!(cells.len(), 2);
+    let cx = HelperContext::new(&mut vm, core::ptr::null_mut());
+    // SAFETY: `g` is a live function whose arena slot holds its box, and the box's closure
+    // holds two cells.
+    unsafe {
+        let arena: *const u8 = read(cx.objs().cast::<u8>(), ITEMS_PTR);
+        let slot = arena.add(obj_ref(g).index() * OBJ_SIZE);
+        let function: *const u8 = read(slot, OBJ_PAYLOAD);
+        assert_eq!(read::<usize>(function, FUNCTION_CLOSURE + ITEMS_LEN), 2);
+        let items: *const u8 = read(function, FUNCTION_CLOSURE + ITEMS_PTR);
+        assert_eq!([read::<u64>(items, 0), read::<u64>(items, 8)], [cells[0], cells[1]]);
+    }
+}

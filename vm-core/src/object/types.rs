@@ -234,8 +234,9 @@ pub struct Function {
     pub defaults: Vec<Value>,
     /// Defaults of keyword-only parameters as (name, value).
     pub kwdefaults: Vec<(Value, Value)>,
-    /// The closure cells, one per free variable of the code.
-    pub closure: Box<[Value]>,
+    /// The closure cells, one per free variable of the code (a `FixedBox`: machine code
+    /// copies them into a new frame, `layout::FUNCTION_CLOSURE`).
+    pub closure: FixedBox<Value>,
     /// `__dict__` for function attributes, created on demand.
     pub dict: Option<ObjRef>,
     /// `__module__`.

@@ -5,8 +5,6 @@
     reason = "a body is named after its uop, as the op table spells it"
 )]
 
-use alloc::vec::Vec;
-
 use crate::interp::eval::{Ctx, Flow};
 use crate::interp::uops::next_arg;
 use crate::object::types::Obj;
@@ -130,12 +128,14 @@ pub(crate) fn _MAKE_CELL(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, P
 #[inline(always)]
 pub(crate) fn _COPY_FREE_VARS(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
     let func = vm.frames[ctx.fi].func;
-    let closure = match vm.obj(func) {
-        Some(Obj::Function(f)) => f.closure.to_vec(),
-        _ => Vec::new(),
-    };
     let start = ctx.base + ctx.code.nlocals() + ctx.code.cellvars.len();
-    for (i, c) in closure.into_iter().enumerate().take(arg as usize) {
+    // Cell by cell (no copy of the closure: this runs at every call of a closure).
+    for i in 0..arg as usize {
+        let cell = match vm.obj(func) {
+            Some(Obj::Function(f)) => f.closure.get(i).copied(),
+            _ => None,
+        };
+        let Some(c) = cell else { break };
         vm.stack[start + i] = c;
     }
     Ok(Flow::Next)
