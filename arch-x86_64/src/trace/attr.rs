@@ -118,6 +118,37 @@ impl Lower<'_> {
         Next::Falls
     }
 
+    /// `_LOAD_ATTR_INSTANCE_METHOD` for a method call: the cached method when the class has
+    /// the cached version and layout length (as `_LOAD_ATTR_METHOD_VERSION`), else the
+    /// helper (a polymorphic site's class lookup, or the uop's exit). Both ways leave the
+    /// method and the instance in memory.
+    pub(super) fn lower_load_instance_method(&mut self, pc: usize) -> Next {
+        let u = &self.exec.uops[pc];
+        let (cached_version, method, layout_len) = (
+            cache(self, u, 1).unwrap_or(0),
+            cache(self, u, 2).unwrap_or(0),
+            cache(self, u, 3).unwrap_or(u32::MAX),
+        );
+        let (slow, resume) = self.slow_path(pc);
+        self.emit_top_instance_class(slow);
+        self.buf.emit(mov_r32_imm32(Reg::Rax, layout_len));
+        self.buf.emit(cmp_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rdx, CLASS_LAYOUT + ITEMS_LEN),
+        ));
+        self.buf.jcc_label(Cond::Ne, slow);
+        self.emit_class_version_check(cached_version, slow);
+        let top = self.depth - 1;
+        self.load(0, Reg::Rax);
+        self.buf.emit(mov_rm64_r64(self.slot_at(top + 1), Reg::Rax));
+        self.buf
+            .emit(mov_r64_imm64(Reg::Rax, object_value_bits(method) as i64));
+        self.buf.emit(mov_rm64_r64(self.slot_at(top), Reg::Rax));
+        self.buf.bind(resume);
+        self.apply_effect(1, 2);
+        Next::Falls
+    }
+
     /// `_LOAD_ATTR_METHOD`: a method of a builtin type (whose guard came before), the
     /// executor's snapshot of the cache, goes below its owner.
     pub(super) fn lower_load_builtin_method(&mut self, pc: usize) -> Next {

@@ -32,9 +32,10 @@ pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize, frame: u
         Uop::_BINARY_OP_INT | Uop::_BINARY_OP_SMALL_INT => {
             inline_int_op(u.oparg).is_some() || has_helper(u)
         }
-        Uop::_LOAD_ATTR_METHOD | Uop::_LOAD_ATTR_METHOD_LAYOUT | Uop::_LOAD_ATTR_METHOD_VERSION => {
-            u.oparg & 1 != 0 || has_helper(u)
-        }
+        Uop::_LOAD_ATTR_METHOD
+        | Uop::_LOAD_ATTR_METHOD_LAYOUT
+        | Uop::_LOAD_ATTR_METHOD_VERSION
+        | Uop::_LOAD_ATTR_INSTANCE_METHOD => u.oparg & 1 != 0 || has_helper(u),
         Uop::_UNPACK_SEQUENCE_TWO_TUPLE => u.oparg == 2,
         Uop::_UNPACK_SEQUENCE_TUPLE | Uop::_UNPACK_SEQUENCE_LIST => (1..=16).contains(&u.oparg),
         Uop::_POP_JUMP_NEXT => can_lower_fused_jump(exec, pc, entry_start),
@@ -116,6 +117,7 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_STORE_ATTR_SLOT
         | Uop::_GUARD_BUILTIN_TYPE
         | Uop::_LOAD_ATTR_METHOD
+        | Uop::_LOAD_ATTR_INSTANCE_METHOD
         | Uop::_LOAD_ATTR_METHOD_LAYOUT
         | Uop::_LOAD_ATTR_METHOD_VERSION
         | Uop::_LOAD_DEREF
@@ -139,9 +141,10 @@ fn inline_oparg(u: &vm_core::exec::ir::UopInst) -> bool {
     match u.uop {
         Uop::_COMPARE_OP_INT | Uop::_COMPARE_OP_FLOAT => cmp_of(u.oparg).is_some(),
         Uop::_BINARY_OP_INT | Uop::_BINARY_OP_SMALL_INT => inline_int_op(u.oparg).is_some(),
-        Uop::_LOAD_ATTR_METHOD | Uop::_LOAD_ATTR_METHOD_LAYOUT | Uop::_LOAD_ATTR_METHOD_VERSION => {
-            u.oparg & 1 != 0
-        }
+        Uop::_LOAD_ATTR_METHOD
+        | Uop::_LOAD_ATTR_METHOD_LAYOUT
+        | Uop::_LOAD_ATTR_METHOD_VERSION
+        | Uop::_LOAD_ATTR_INSTANCE_METHOD => u.oparg & 1 != 0,
         _ => true,
     }
 }
@@ -236,7 +239,10 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_STORE_ATTR_SLOT => cx.lower_store_attr_slot(pc),
         Uop::_LOAD_DEREF => cx.lower_load_deref(pc, u.oparg),
         Uop::_UNARY_NEGATIVE => cx.lower_negative(pc),
-        Uop::_LOAD_ATTR_METHOD | Uop::_LOAD_ATTR_METHOD_LAYOUT | Uop::_LOAD_ATTR_METHOD_VERSION
+        Uop::_LOAD_ATTR_METHOD
+        | Uop::_LOAD_ATTR_METHOD_LAYOUT
+        | Uop::_LOAD_ATTR_METHOD_VERSION
+        | Uop::_LOAD_ATTR_INSTANCE_METHOD
             if !inline_oparg(u) =>
         {
             cx.lower_call(pc);
@@ -244,6 +250,7 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         }
         Uop::_GUARD_BUILTIN_TYPE => cx.lower_guard_builtin_type(pc),
         Uop::_LOAD_ATTR_METHOD => cx.lower_load_builtin_method(pc),
+        Uop::_LOAD_ATTR_INSTANCE_METHOD => cx.lower_load_instance_method(pc),
         Uop::_LOAD_ATTR_METHOD_LAYOUT => cx.lower_load_attr_method(pc, false),
         Uop::_LOAD_ATTR_METHOD_VERSION => cx.lower_load_attr_method(pc, true),
         Uop::_BINARY_OP_INT | Uop::_BINARY_OP_SMALL_INT => match inline_int_op(u.oparg) {

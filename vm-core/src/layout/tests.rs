@@ -365,6 +365,9 @@ fn a_closures_cells_read_through_the_offsets() {
         let function: *const u8 = read(slot, OBJ_PAYLOAD);
         assert_eq!(read::<usize>(function, FUNCTION_CLOSURE + ITEMS_LEN), 2);
         let items: *const u8 = read(function, FUNCTION_CLOSURE + ITEMS_PTR);
-        assert_eq!([read::<u64>(items, 0), read::<u64>(items, 8)], [cells[0], cells[1]]);
+        assert_eq!(
+            [read::<u64>(items, 0), read::<u64>(items, 8)],
+            [cells[0], cells[1]]
+        );
     }
 }
