@@ -5,6 +5,7 @@
 //! way the recording did not go.
 
 use vm_core::bytecode::ops::Uop;
+use vm_core::exec::ir::Executor;
 use vm_core::layout::{
     tag, ITEMS_LEN, ITEMS_PTR, ITER_KIND_TUPLE, ITER_TUPLE_INDEX, ITER_TUPLE_SEQ, LIST_ITER_INDEX,
     LIST_ITER_LIST, OBJ_PAYLOAD, RANGE_ITER_NEXT, RANGE_ITER_STEP, RANGE_ITER_STOP,
@@ -15,9 +16,32 @@ use super::objects::emit_ref_slot;
 use super::{Lower, Next};
 use crate::enc::{
     add_r64_rm64, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, cmp_rm8_imm8, inc_rm64, mov_r64_rm64,
-    mov_rm64_r64, Cond, Disp, Imm8, Index, Label, Mem, Reg, Scale,
+    mov_rm64_imm32, mov_rm64_r64, Cond, Disp, Imm32, Imm8, Index, Label, Mem, Reg, Scale,
 };
 use crate::lower::{emit_box_int_checked, emit_guard_small_int, emit_unbox_int};
+
+/// Whether the loop head at `pc` went on into the loop when recorded: the next uop is the
+/// loop body's first (otherwise the one after the loop).
+pub(super) fn went_on(exec: &Executor, pc: usize) -> bool {
+    let u = &exec.uops[pc];
+    exec.uops.get(pc + 1).is_some_and(|n| n.target == u.next)
+}
+
+/// Whether the loop head at `pc` can be lowered for the way it went when recorded: into
+/// the loop for every kind, or out of it for a range or a list (a tuple iterator's
+/// exhaustion replaces its state, which code leaves to the uop executor).
+pub(super) fn lowerable_head(exec: &Executor, pc: usize) -> bool {
+    let u = &exec.uops[pc];
+    let left = exec
+        .uops
+        .get(pc + 1)
+        .is_some_and(|n| n.code == u.code && n.target != u.next);
+    let keeps_state = matches!(
+        u.uop,
+        Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_RANGE | Uop::_FOR_ITER_LIST
+    );
+    went_on(exec, pc) || (left && keeps_state)
+}
 
 /// The item `i` of the items at `items`: `[items + 8 * i]`.
 fn item(items: Reg, i: Reg) -> Mem {
@@ -38,10 +62,74 @@ impl Lower<'_> {
         Next::Falls
     }
 
-    /// `_FOR_ITER_RANGE_SMALL`: pushes the range's next value (a small int) and advances
-    /// it; hands back at the entry when the range is exhausted, and leaves through the
-    /// uop's exit when the next value is no small int or the step would overflow.
+    /// Whether the loop head at `pc` went on into the loop when recorded (rather than
+    /// finding its iterator exhausted and leaving the loop).
+    pub(super) fn loop_went_on(&self, pc: usize) -> bool {
+        went_on(self.exec, pc)
+    }
+
+    /// `_FOR_ITER_RANGE_SMALL` or `_FOR_ITER_RANGE` recorded leaving the loop: pops the exhausted range iterator
+    /// and goes on after the loop; hands back at the entry when the range has more.
+    fn lower_range_exhausted(&mut self, pc: usize) -> Next {
+        let more = self.hand_back_entry();
+        let exit = self.deopt(pc);
+        self.emit_item_object(0, tag::RANGE_ITER, exit);
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rax, at(Reg::Rcx, RANGE_ITER_NEXT)));
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rdx, at(Reg::Rcx, RANGE_ITER_STEP)));
+        // More when `next < stop` (step > 0) or `next > stop` (step < 0).
+        let (down, done) = (self.buf.new_label(), self.buf.new_label());
+        let stop = at(Reg::Rcx, RANGE_ITER_STOP);
+        self.buf.emit(cmp_rm64_imm8(Reg::Rdx, Imm8::from(0)));
+        self.buf.jcc_label(Cond::L, down);
+        self.buf.jcc_label(Cond::E, done);
+        self.buf.emit(cmp_r64_rm64(Reg::Rax, stop));
+        self.buf.jcc_label(Cond::L, more);
+        self.buf.jmp_label(done);
+        self.buf.bind(down);
+        self.buf.emit(cmp_r64_rm64(Reg::Rax, stop));
+        self.buf.jcc_label(Cond::G, more);
+        self.buf.bind(done);
+        self.apply_effect(1, 0);
+        Next::Falls
+    }
+
+    /// `_FOR_ITER_LIST` recorded leaving the loop: marks the exhausted iterator done (its
+    /// index past any length, as the interpreter does), pops it and goes on after the
+    /// loop; hands back at the entry when the list has more.
+    fn lower_list_exhausted(&mut self, pc: usize) -> Next {
+        let more = self.hand_back_entry();
+        let exit = self.deopt(pc);
+        self.emit_item_object(0, tag::LIST_ITER, exit);
+        emit_ref_slot(
+            &mut self.buf,
+            Reg::Rdx,
+            Reg::Rcx,
+            LIST_ITER_LIST,
+            tag::LIST,
+            more,
+        );
+        let index = at(Reg::Rcx, LIST_ITER_INDEX);
+        self.buf.emit(mov_r64_rm64(Reg::Rax, index));
+        self.buf.emit(cmp_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_LEN),
+        ));
+        self.buf.jcc_label(Cond::B, more);
+        self.buf.emit(mov_rm64_imm32(index, Imm32::from(-1)));
+        self.apply_effect(1, 0);
+        Next::Falls
+    }
+
+    /// `_FOR_ITER_RANGE_SMALL`, `_FOR_ITER_RANGE`: pushes the range's next value (a small
+    /// int) and advances it; hands back at the entry when the range is exhausted, and
+    /// leaves through the uop's exit (before any effect: tier 1 runs the instruction) when
+    /// the next value is no small int or the step would overflow.
     pub(super) fn lower_for_iter_range(&mut self, pc: usize) -> Next {
+        if !self.loop_went_on(pc) {
+            return self.lower_range_exhausted(pc);
+        }
         let exhausted = self.hand_back_entry();
         let exit = self.deopt(pc);
         self.emit_item_object(0, tag::RANGE_ITER, exit);
@@ -78,6 +166,9 @@ impl Lower<'_> {
     /// `_FOR_ITER_LIST`: pushes the list's next item and advances the index; hands back at
     /// the entry when the list is exhausted.
     pub(super) fn lower_for_iter_list(&mut self, pc: usize) -> Next {
+        if !self.loop_went_on(pc) {
+            return self.lower_list_exhausted(pc);
+        }
         let exhausted = self.hand_back_entry();
         let exit = self.deopt(pc);
         self.emit_item_object(0, tag::LIST_ITER, exit);
@@ -240,7 +331,7 @@ impl Lower<'_> {
     /// Which inline lowering a loop head or subscript uop has.
     pub(super) fn lower_iteration(&mut self, pc: usize, uop: Uop) -> Next {
         match uop {
-            Uop::_FOR_ITER_RANGE_SMALL => self.lower_for_iter_range(pc),
+            Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_RANGE => self.lower_for_iter_range(pc),
             Uop::_FOR_ITER_LIST => self.lower_for_iter_list(pc),
             Uop::_FOR_ITER_TUPLE => self.lower_for_iter_tuple(pc),
             _ => self.lower_list_subscript(pc),

@@ -39,12 +39,14 @@ pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize, frame: u
         Uop::_UNPACK_SEQUENCE_TWO_TUPLE => u.oparg == 2,
         Uop::_UNPACK_SEQUENCE_TUPLE | Uop::_UNPACK_SEQUENCE_LIST => (1..=16).contains(&u.oparg),
         Uop::_POP_JUMP_NEXT => can_lower_fused_jump(exec, pc, entry_start),
-        Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_LIST | Uop::_FOR_ITER_TUPLE => {
+        Uop::_FOR_ITER_RANGE_SMALL
+        | Uop::_FOR_ITER_RANGE
+        | Uop::_FOR_ITER_LIST
+        | Uop::_FOR_ITER_TUPLE => {
             let checks_before = exec.uops[entry_start..pc]
                 .iter()
                 .all(|p| p.uop.flags().contains(Flags::CHECK));
-            let went_on = exec.uops.get(pc + 1).is_some_and(|n| n.target == u.next);
-            checks_before && went_on
+            checks_before && super::iter::lowerable_head(exec, pc)
         }
         Uop::_CHECK_PERIODIC
         | Uop::_CHECK_PERIODIC_EXIT
@@ -128,6 +130,7 @@ fn inline_form(u: Uop) -> Option<bool> {
         // (A loop head's iterator stays in its slot across the loop: it must be there.)
         Uop::_SWAP
         | Uop::_FOR_ITER_RANGE_SMALL
+        | Uop::_FOR_ITER_RANGE
         | Uop::_FOR_ITER_LIST
         | Uop::_FOR_ITER_TUPLE
         | Uop::_COPY_FREE_VARS => false,
@@ -194,6 +197,7 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_GUARD_ITER_TUPLE => cx.lower_guard_iter_tuple(pc),
         Uop::_COPY_FREE_VARS => cx.lower_copy_free_vars(pc, u.oparg)?,
         Uop::_FOR_ITER_RANGE_SMALL
+        | Uop::_FOR_ITER_RANGE
         | Uop::_FOR_ITER_LIST
         | Uop::_FOR_ITER_TUPLE
         | Uop::_BINARY_SUBSCR_LIST_INT => cx.lower_iteration(pc, u.uop),
