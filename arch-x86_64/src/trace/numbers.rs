@@ -8,11 +8,13 @@
 
 use vm_core::bytecode::ops::{BinaryOp, CompareOp, Uop};
 
+use vm_core::jit::helpers::float_rem_bits;
+
 use super::{Lower, Next};
 use crate::abi::INT_TAG;
 use crate::enc::{
-    cmp_rm64_r64, mov_r64_imm64, movapd_xmm_xmm, movq_xmm_rm64, xor_rm64_r64, CodeBuf, Cond, Label,
-    Reg, Xmm,
+    call_rm64, cmp_rm64_r64, mov_r64_imm64, movapd_xmm_xmm, movq_rm64_xmm, movq_xmm_rm64,
+    ucomisd_xmm_xmm, xor_rm64_r64, xorpd_xmm_xmm, CodeBuf, Cond, Label, Reg, Xmm,
 };
 use crate::lower::{
     emit_add_float, emit_add_small_int, emit_and_small_int, emit_compare_float,
@@ -373,6 +375,58 @@ impl Lower<'_> {
         if let Some((_, resume)) = paths {
             self.buf.bind(resume);
         }
+        Next::Falls
+    }
+
+    /// Whether `_BINARY_OP` with `oparg` is a float `%` code can do: a remainder with an
+    /// operand known to be a float (a float in a register).
+    pub(super) fn takes_float_rem(&self, oparg: u32) -> bool {
+        let rem = matches!(BinaryOp::from_oparg(oparg), Some((BinaryOp::Remainder, _)));
+        rem && self.depth >= 2 && (self.float_at(0).is_some() || self.float_at(1).is_some())
+    }
+
+    /// `_BINARY_OP` `%` of a float and a float or small int (`takes_float_rem`): Python's
+    /// float remainder through a call of a pure function on the bits, the result kept in a
+    /// float register where it can be; the uop's helper for anything else (another type,
+    /// a zero or NaN divisor, which it raises for or computes).
+    pub(super) fn lower_float_rem(&mut self, pc: usize) -> Next {
+        let kept = self
+            .free_value_reg()
+            .and_then(|r| self.float_slow_path(pc, r).map(|paths| (r, paths)));
+        let (into, (slow, resume)) = match kept {
+            Some((r, paths)) => (Some(r), paths),
+            None => (None, self.slow_path(pc)),
+        };
+        // The call clobbers every XMM register: the values in registers under the operands
+        // are in memory by now (the slow path stored them).
+        self.spill_regs_below(self.depth - 2);
+        let (x, y, zero) = (Xmm::Xmm0, Xmm::Xmm1, Xmm::Xmm2);
+        self.float_operand(1, x, Some(slow));
+        self.float_operand(0, y, Some(slow));
+        self.buf.emit(xorpd_xmm_xmm(zero, zero));
+        self.buf.emit(ucomisd_xmm_xmm(y, zero));
+        // (Equal or unordered: a zero or NaN divisor.)
+        self.buf.jcc_label(Cond::E, slow);
+        self.buf.emit(movq_rm64_xmm(Reg::Rdi, x));
+        self.buf.emit(movq_rm64_xmm(Reg::Rsi, y));
+        self.buf.emit(mov_r64_imm64(
+            Reg::R11,
+            float_rem_bits as *const () as usize as i64,
+        ));
+        self.buf.emit(call_rm64(Reg::R11));
+        self.buf.emit(movq_xmm_rm64(x, Reg::Rax));
+        match into {
+            Some(r) => {
+                self.buf.emit(movapd_xmm_xmm(r, x));
+                self.apply_effect(2, 1);
+                self.set_float(0, r);
+            }
+            None => {
+                emit_xmm_to_float(&mut self.buf, DST, x);
+                self.store_result();
+            }
+        }
+        self.buf.bind(resume);
         Next::Falls
     }
 

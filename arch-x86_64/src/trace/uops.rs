@@ -177,7 +177,8 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
     {
         return Err(JitError::Malformed("a uop's oparg leaves the frame"));
     }
-    if inline_form(u.uop) != Some(true) || !inline_oparg(u) {
+    let float_rem = u.uop == Uop::_BINARY_OP && cx.takes_float_rem(u.oparg);
+    if !float_rem && (inline_form(u.uop) != Some(true) || !inline_oparg(u)) {
         cx.flush();
     }
     let inline = match u.uop {
@@ -195,6 +196,7 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_GUARD_ITER_LIST => cx.lower_guard_tag(pc, 0, tag::LIST_ITER),
         Uop::_GUARD_NOS_LIST => cx.lower_guard_tag(pc, 1, tag::LIST),
         Uop::_GUARD_ITER_TUPLE => cx.lower_guard_iter_tuple(pc),
+        Uop::_BINARY_OP if float_rem => cx.lower_float_rem(pc),
         Uop::_COPY_FREE_VARS => cx.lower_copy_free_vars(pc, u.oparg)?,
         Uop::_FOR_ITER_RANGE_SMALL
         | Uop::_FOR_ITER_RANGE

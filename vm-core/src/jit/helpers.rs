@@ -291,6 +291,15 @@ pub unsafe extern "C" fn flow_helper(cx: *mut HelperContext, pc: u32, _operand: 
     vm.run_flow_uop(exec, run, pc as usize) as u32
 }
 
+/// `a % b` for two floats given as their bits (Python's `float % float`), for machine code
+/// that has both operands as floats: integers only, as every helper. A zero divisor gives
+/// NaN; code runs the uop's own helper for one instead, which raises.
+pub extern "C" fn float_rem_bits(a: u64, b: u64) -> u64 {
+    crate::numeric::floatops::float_mod(f64::from_bits(a), f64::from_bits(b))
+        .unwrap_or(f64::NAN)
+        .to_bits()
+}
+
 /// The helper of `uop`.
 pub fn helper_of(uop: Uop) -> UopHelper {
     UOP_HELPERS[uop as usize]
