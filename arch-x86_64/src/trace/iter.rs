@@ -1,4 +1,4 @@
-//! `for` over a range, a list or a tuple, and list subscripts, inline.
+//! `for` over a range, a list or a tuple, list subscripts and `list.append`, inline.
 //!
 //! A loop head that finds its iterator exhausted hands back at its dispatch entry: the uop
 //! executor runs it again (nothing changed yet), pops the iterator and leaves the trace the
@@ -7,16 +7,19 @@
 use vm_core::bytecode::ops::Uop;
 use vm_core::exec::ir::Executor;
 use vm_core::layout::{
-    tag, ITEMS_LEN, ITEMS_PTR, ITER_KIND_TUPLE, ITER_TUPLE_INDEX, ITER_TUPLE_SEQ, LIST_ITER_INDEX,
-    LIST_ITER_LIST, OBJ_PAYLOAD, RANGE_ITER_NEXT, RANGE_ITER_STEP, RANGE_ITER_STOP,
+    tag, ITEMS_CAP, ITEMS_LEN, ITEMS_PTR, ITER_KIND_TUPLE, ITER_TUPLE_INDEX, ITER_TUPLE_SEQ,
+    LIST_ITER_INDEX, LIST_ITER_LIST, OBJ_PAYLOAD, RANGE_ITER_NEXT, RANGE_ITER_STEP,
+    RANGE_ITER_STOP,
 };
+use vm_core::Value;
 
 use super::exit::at;
 use super::objects::emit_ref_slot;
 use super::{Lower, Next};
 use crate::enc::{
-    add_r64_rm64, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, cmp_rm8_imm8, inc_rm64, mov_r64_rm64,
-    mov_rm64_imm32, mov_rm64_r64, Cond, Disp, Imm32, Imm8, Index, Label, Mem, Reg, Scale,
+    add_r64_rm64, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, cmp_rm8_imm8, inc_rm64, mov_r64_imm64,
+    mov_r64_rm64, mov_rm64_imm32, mov_rm64_r64, Cond, Disp, Imm32, Imm8, Index, Label, Mem, Reg,
+    Scale,
 };
 use crate::lower::{emit_box_int_checked, emit_guard_small_int, emit_unbox_int};
 
@@ -297,6 +300,38 @@ impl Lower<'_> {
         self.buf
             .emit(mov_rm64_r64(item(Reg::Rcx, Reg::Rax), Reg::Rdx));
         self.apply_effect(3, 0);
+        Next::Falls
+    }
+
+    /// `_CALL_LIST_APPEND` (after its guard, a helper call: the callable is `list.append`):
+    /// the item goes into the list's spare room and the call's result is `None`; the
+    /// helper where the list is full (it grows it, charging the heap) or the receiver is
+    /// no list.
+    pub(super) fn lower_list_append(&mut self, pc: usize) -> Next {
+        let (slow, resume) = self.slow_path(pc);
+        // Stack: the callable, the list, the item.
+        self.emit_item_object(1, tag::LIST, slow);
+        let items = at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_PTR);
+        self.buf.emit(mov_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_LEN),
+        ));
+        self.buf.emit(cmp_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_CAP),
+        ));
+        self.buf.jcc_label(Cond::Ae, slow);
+        self.buf.emit(mov_r64_rm64(Reg::Rdx, items));
+        self.load(0, Reg::Rsi);
+        self.buf
+            .emit(mov_rm64_r64(item(Reg::Rdx, Reg::Rax), Reg::Rsi));
+        self.buf
+            .emit(inc_rm64(at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_LEN)));
+        self.buf
+            .emit(mov_r64_imm64(Reg::Rax, Value::NONE.bits() as i64));
+        self.store(2, Reg::Rax);
+        self.buf.bind(resume);
+        self.apply_effect(3, 1);
         Next::Falls
     }
 

@@ -118,6 +118,7 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_LOAD_ATTR_SLOT
         | Uop::_STORE_ATTR_SLOT
         | Uop::_GUARD_BUILTIN_TYPE
+        | Uop::_CALL_LIST_APPEND
         | Uop::_LOAD_ATTR_METHOD
         | Uop::_LOAD_ATTR_INSTANCE_METHOD
         | Uop::_LOAD_ATTR_METHOD_LAYOUT
@@ -148,6 +149,7 @@ fn inline_oparg(u: &vm_core::exec::ir::UopInst) -> bool {
         | Uop::_LOAD_ATTR_METHOD_LAYOUT
         | Uop::_LOAD_ATTR_METHOD_VERSION
         | Uop::_LOAD_ATTR_INSTANCE_METHOD => u.oparg & 1 != 0,
+        Uop::_CALL_LIST_APPEND => u.oparg == 1,
         _ => true,
     }
 }
@@ -197,6 +199,11 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_GUARD_NOS_LIST => cx.lower_guard_tag(pc, 1, tag::LIST),
         Uop::_GUARD_ITER_TUPLE => cx.lower_guard_iter_tuple(pc),
         Uop::_BINARY_OP if float_rem => cx.lower_float_rem(pc),
+        Uop::_CALL_LIST_APPEND if !inline_oparg(u) => {
+            cx.lower_call(pc);
+            return Ok(Next::Falls);
+        }
+        Uop::_CALL_LIST_APPEND => cx.lower_list_append(pc),
         Uop::_COPY_FREE_VARS => cx.lower_copy_free_vars(pc, u.oparg)?,
         Uop::_FOR_ITER_RANGE_SMALL
         | Uop::_FOR_ITER_RANGE
