@@ -1,4 +1,4 @@
-//! Calls and returns inline: code pushes and pops the frame records of the calls a trace
+//! Calls and returns inline, and the guards of builtin calls: code pushes and pops the frame records of the calls a trace
 //! recorded, as the VM's own call path does, and moves the run state (the context helpers
 //! read) to the new frame.
 //!
@@ -18,13 +18,13 @@ use vm_core::interp::stack::SLACK;
 use vm_core::jit::frames::{
     code_refs, CodeRefs, RUN_BASE, RUN_CACHES, RUN_CODE, RUN_CTX_FI, RUN_FI, RUN_IP, RUN_THIS,
 };
-use vm_core::jit::helpers::{CTX_FRAME, CTX_FRAMES, CTX_FRAME_LIMIT, CTX_STACK};
+use vm_core::jit::helpers::{list_append_fn, CTX_FRAME, CTX_FRAMES, CTX_FRAME_LIMIT, CTX_STACK};
 use vm_core::jit::JitError;
 use vm_core::layout::{
     tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS, FRAME_IP, FRAME_LASTI,
     FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE, FRAME_SAVED_EXC, FRAME_SIZE,
     FRAME_STACK_FLOOR, FUNCTION_CLOSURE, FUNCTION_CODE, FUNCTION_GLOBALS, ITEMS_LEN, ITEMS_PTR,
-    OBJ_PAYLOAD, ON_RETURN_INIT, ON_RETURN_PUSH, STACK_CAP, STACK_LEN,
+    NATIVE_BOUND, NATIVE_FN, OBJ_PAYLOAD, ON_RETURN_INIT, ON_RETURN_PUSH, STACK_CAP, STACK_LEN,
 };
 use vm_core::Value;
 
@@ -363,6 +363,32 @@ impl Lower<'_> {
         }
         buf.bind(resume);
         Ok(Next::Falls)
+    }
+
+    /// `_GUARD_CALL_BUILTIN` (`list_append`: `_GUARD_CALL_LIST_APPEND`): leaves through
+    /// the uop's exit unless the callable below the `argc` arguments and the receiver slot
+    /// is an unbound builtin (`list.append` itself, on a list).
+    pub(super) fn lower_guard_call_builtin(&mut self, pc: usize, list_append: bool) -> Next {
+        let argc = self.exec.uops[pc].oparg;
+        let exit = self.deopt(pc);
+        self.emit_item_object(argc + 1, tag::NATIVE, exit);
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD)));
+        if list_append {
+            self.buf
+                .emit(mov_r64_imm64(Reg::Rax, list_append_fn() as i64));
+            self.buf
+                .emit(cmp_r64_rm64(Reg::Rax, at(Reg::Rcx, NATIVE_FN)));
+            self.buf.jcc_label(Cond::Ne, exit);
+            self.emit_item_object(1, tag::LIST, exit);
+        } else {
+            self.buf
+                .emit(mov_r64_imm64(Reg::Rax, Value::UNDEF.bits() as i64));
+            self.buf
+                .emit(cmp_r64_rm64(Reg::Rax, at(Reg::Rcx, NATIVE_BOUND)));
+            self.buf.jcc_label(Cond::Ne, exit);
+        }
+        Next::Falls
     }
 
     /// The flow helper's run of uop `pc` out of line, for when an inline frame change's

@@ -227,7 +227,7 @@ fn list_init(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
     Ok(Value::NONE)
 }
 
-fn list_append(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+pub(crate) fn list_append(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     if args.len() != 2 {
         return Err(vm.type_error(format!(
             "list.append() takes exactly one argument ({} given)",

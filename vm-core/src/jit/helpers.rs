@@ -300,6 +300,13 @@ pub extern "C" fn float_rem_bits(a: u64, b: u64) -> u64 {
         .to_bits()
 }
 
+/// The implementation of `list.append`, as a builtin's `NATIVE_FN` holds it: machine code
+/// compares a callable's against it (`_GUARD_CALL_LIST_APPEND`).
+pub fn list_append_fn() -> u64 {
+    let f: crate::object::types::NativeFn = crate::builtins::methods::list_append;
+    f as usize as u64
+}
+
 /// The helper of `uop`.
 pub fn helper_of(uop: Uop) -> UopHelper {
     UOP_HELPERS[uop as usize]

@@ -47,7 +47,7 @@ use crate::interp::stack::ValueStack;
 use crate::limits::Signals;
 use crate::object::dict::Dict;
 use crate::object::heap::GcClock;
-use crate::object::types::{Class, DictRef, Function, Instance, Obj};
+use crate::object::types::{Class, DictRef, Function, Instance, NativeFunc, Obj};
 use crate::object::value::{self, ObjRef, Value};
 
 #[allow(
@@ -82,6 +82,8 @@ pub mod tag {
     pub const RANGE: u8 = 9;
     /// A Python function.
     pub const FUNCTION: u8 = 12;
+    /// A builtin function or method (a `NativeFunc` in a box at the payload).
+    pub const NATIVE: u8 = 13;
     /// A bound method.
     pub const BOUND_METHOD: u8 = 14;
     /// A class.
@@ -220,6 +222,11 @@ pub const TAG_TYPE_ASK: u32 = u32::MAX;
 pub const FUNCTION_CODE: usize = offset_of!(Function, code);
 /// Offset of a function's globals (an `ObjRef`).
 pub const FUNCTION_GLOBALS: usize = offset_of!(Function, globals);
+/// Offset of a builtin's implementation (a `NativeFn` pointer) in its `NativeFunc`.
+pub const NATIVE_FN: usize = offset_of!(NativeFunc, f);
+/// Offset of a builtin's bound receiver (a value; `UNDEF` when unbound).
+pub const NATIVE_BOUND: usize = offset_of!(NativeFunc, bound);
+
 /// Offset of a function's closure cells (a `FixedBox` of values).
 pub const FUNCTION_CLOSURE: usize = offset_of!(Function, closure);
 
@@ -244,6 +251,7 @@ const _: () = {
     assert!(ITEMS_PTR == 0 && ITEMS_LEN == 8 && ITEMS_CAP == 16);
     assert!(fixed_vec::BOX_PTR == ITEMS_PTR && fixed_vec::BOX_LEN == ITEMS_LEN);
     assert!(SIGNALS_SIZE == 1);
+    assert!(size_of::<crate::object::types::NativeFn>() == 8);
     assert!(ITER_TUPLE_SEQ % 4 == 0 && ITER_TUPLE_INDEX % 8 == 0 && ITER_TUPLE_INDEX < 64);
     assert!(FRAME_SIZE % 8 == 0);
 };

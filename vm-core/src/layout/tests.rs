@@ -371,3 +371,23 @@ fn a_closures_cells_read_through_the_offsets() {
         );
     }
 }
+
+#[test]
+fn a_builtin_reads_through_the_offsets() {
+    let mut vm = vm();
+    vm.run_source("m = list.append\nl = len\n", "<t>").unwrap();
+    let (m, l) = (global(&mut vm, "m"), global(&mut vm, "l"));
+    let cx = HelperContext::new(&mut vm, core::ptr::null_mut());
+    // SAFETY: `m` and `l` are live builtins whose arena slots hold their boxes.
+    unsafe {
+        let arena: *const u8 = read(cx.objs().cast::<u8>(), ITEMS_PTR);
+        for (v, append) in [(m, true), (l, false)] {
+            let slot = arena.add(obj_ref(v).index() * OBJ_SIZE);
+            assert_eq!(read::<u8>(slot, OBJ_TAG), tag::NATIVE);
+            let native: *const u8 = read(slot, OBJ_PAYLOAD);
+            let f = read::<u64>(native, NATIVE_FN);
+            assert_eq!(f == crate::jit::helpers::list_append_fn(), append);
+            assert_eq!(read::<u64>(native, NATIVE_BOUND), Value::UNDEF.bits());
+        }
+    }
+}

@@ -643,7 +643,7 @@ pub enum Obj {
     /// A Python function.
     Function(Box<Function>) = tag::FUNCTION,
     /// A builtin function or method.
-    Native(Box<NativeFunc>),
+    Native(Box<NativeFunc>) = tag::NATIVE,
     /// A bound method (`func` bound to `receiver`).
     BoundMethod {
         /// The function.
