@@ -35,7 +35,11 @@ pub(super) fn produces_branch_operand(exec: &Executor, pc: usize) -> bool {
     let u = &exec.uops[pc];
     match u.uop {
         Uop::_COMPARE_OP_INT | Uop::_COMPARE_OP_FLOAT => cmp_of(u.oparg).is_some(),
-        Uop::_TO_BOOL_BOOL | Uop::_TO_BOOL_INT | Uop::_TO_BOOL_NONE => true,
+        Uop::_TO_BOOL_BOOL
+        | Uop::_TO_BOOL_INT
+        | Uop::_TO_BOOL_NONE
+        | Uop::_TO_BOOL_LIST
+        | Uop::_TO_BOOL_STR => true,
         _ => false,
     }
 }

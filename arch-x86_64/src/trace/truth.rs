@@ -1,12 +1,15 @@
-//! Bools inline: `_TO_BOOL_*` on bools, small ints and `None`, `not`, and `is`.
+//! Bools inline: `_TO_BOOL_*` on bools, small ints, `None`, lists and strs, `not`, and `is`.
 
 use vm_core::bytecode::ops::Uop;
+use vm_core::jit::helpers::str_truth;
+use vm_core::layout::{tag, ITEMS_LEN, OBJ_PAYLOAD};
 
+use super::exit::at;
 use super::{Lower, Next};
 use crate::abi::INT_TAG;
 use crate::enc::{
-    cmovcc_r64_rm64, cmp_rm64_imm8, cmp_rm64_r64, lea_r64_m, mov_r64_imm64, CodeBuf, Cond, Disp,
-    Imm8, Mem, Reg,
+    call_rm64, cmovcc_r64_rm64, cmp_rm64_imm8, cmp_rm64_r64, lea_r64_m, mov_r64_imm64,
+    mov_rm64_r64, test_rm32_r32, CodeBuf, Cond, Disp, Imm8, Mem, Reg,
 };
 use crate::lower::{emit_guard_small_int, FALSE_BITS, NONE_BITS, TRUE_BITS};
 
@@ -20,8 +23,8 @@ fn emit_bool_if(buf: &mut CodeBuf, cond: Cond, dst: Reg, tmp: Reg) {
 }
 
 impl Lower<'_> {
-    /// `_TO_BOOL_BOOL`, `_TO_BOOL_INT`, `_TO_BOOL_NONE`: the truth of the top, or the
-    /// uop's exit when it is not of the type the uop is for.
+    /// `_TO_BOOL_BOOL`, `_TO_BOOL_INT`, `_TO_BOOL_NONE`, `_TO_BOOL_LIST`, `_TO_BOOL_STR`:
+    /// the truth of the top, or the uop's exit when it is not of the type the uop is for.
     pub(super) fn lower_to_bool(&mut self, pc: usize, uop: Uop) -> Next {
         let exit = self.deopt(pc);
         self.load(0, Reg::Rax);
@@ -38,6 +41,28 @@ impl Lower<'_> {
                 emit_guard_small_int(&mut self.buf, Reg::Rax, Reg::Rcx, exit);
                 // The small-int zero is the bare tag.
                 self.buf.emit(cmp_rm64_r64(Reg::Rax, INT_TAG));
+                emit_bool_if(&mut self.buf, Cond::Ne, Reg::Rdx, Reg::Rcx);
+            }
+            Uop::_TO_BOOL_LIST => {
+                self.emit_item_object(0, tag::LIST, exit);
+                self.buf.emit(cmp_rm64_imm8(
+                    at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_LEN),
+                    Imm8::from(0),
+                ));
+                emit_bool_if(&mut self.buf, Cond::Ne, Reg::Rdx, Reg::Rcx);
+            }
+            Uop::_TO_BOOL_STR => {
+                self.emit_item_object(0, tag::STR, exit);
+                // The call clobbers every XMM register: the values in registers go to
+                // memory first (the exit above still takes them from their registers).
+                self.spill_regs_below(self.depth);
+                self.buf.emit(mov_rm64_r64(Reg::Rdi, Reg::Rcx));
+                self.buf.emit(mov_r64_imm64(
+                    Reg::R11,
+                    str_truth as *const () as usize as i64,
+                ));
+                self.buf.emit(call_rm64(Reg::R11));
+                self.buf.emit(test_rm32_r32(Reg::Rax, Reg::Rax));
                 emit_bool_if(&mut self.buf, Cond::Ne, Reg::Rdx, Reg::Rcx);
             }
             _ => {

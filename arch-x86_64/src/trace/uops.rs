@@ -101,6 +101,8 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_TO_BOOL_BOOL
         | Uop::_TO_BOOL_INT
         | Uop::_TO_BOOL_NONE
+        | Uop::_TO_BOOL_LIST
+        | Uop::_TO_BOOL_STR
         | Uop::_UNARY_NOT
         | Uop::_IS_OP
         | Uop::_POP_JUMP_NEXT
@@ -247,7 +249,11 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
                 return Ok(Next::Falls);
             }
         },
-        Uop::_TO_BOOL_BOOL | Uop::_TO_BOOL_INT | Uop::_TO_BOOL_NONE => cx.lower_to_bool(pc, u.uop),
+        Uop::_TO_BOOL_BOOL
+        | Uop::_TO_BOOL_INT
+        | Uop::_TO_BOOL_NONE
+        | Uop::_TO_BOOL_LIST
+        | Uop::_TO_BOOL_STR => cx.lower_to_bool(pc, u.uop),
         Uop::_UNARY_NOT => cx.lower_not(),
         Uop::_GUARD_TYPE_VERSION => cx.lower_guard_type_version(pc),
         Uop::_GUARD_BOTH_NUMBERS => cx.lower_guard_numbers(pc),

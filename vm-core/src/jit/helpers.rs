@@ -300,6 +300,20 @@ pub extern "C" fn float_rem_bits(a: u64, b: u64) -> u64 {
         .to_bits()
 }
 
+/// The truth of the str in the arena slot at `obj` (1 when it is not empty), for machine
+/// code testing a str it has checked the tag of (`_TO_BOOL_STR`): a str's length has no
+/// fixed place (short ones are stored inline).
+///
+/// # Safety
+/// `obj` points to a live arena slot.
+pub unsafe extern "C" fn str_truth(obj: *const Obj) -> u32 {
+    // SAFETY: the caller guarantees `obj` is a live arena slot; it is only read.
+    match unsafe { &*obj } {
+        Obj::Str(s) => u32::from(!s.is_empty()),
+        _ => 0,
+    }
+}
+
 /// The implementation of `list.append`, as a builtin's `NATIVE_FN` holds it: machine code
 /// compares a callable's against it (`_GUARD_CALL_LIST_APPEND`).
 pub fn list_append_fn() -> u64 {
