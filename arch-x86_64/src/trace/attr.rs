@@ -26,7 +26,7 @@ use crate::lower::emit_guard_small_int;
 use vm_core::jit::helpers::CTX_TAG_TYPES;
 
 /// Inline-cache unit `k` of uop `u`'s instruction in the executor's snapshot of its code.
-fn cache(lower: &Lower<'_>, u: &UopInst, k: usize) -> Option<u32> {
+pub(super) fn cache(lower: &Lower<'_>, u: &UopInst, k: usize) -> Option<u32> {
     let caches = &lower.exec.codes.get(usize::from(u.code))?.caches;
     caches.get(u.target as usize + 1 + k).map(|c| c.get())
 }

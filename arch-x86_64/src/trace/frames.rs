@@ -38,22 +38,34 @@ use crate::enc::{
     Imm32, Imm8, Index, Label, Mem, Reg, Scale,
 };
 
+/// Where a pushed frame's function, arguments and result are, in the caller's frame slots.
+pub(super) struct Pushed {
+    /// The function's slot.
+    pub(super) func_slot: u32,
+    /// One past the last argument (the caller's slots in use, arguments included).
+    pub(super) top: u32,
+    /// Where the caller's stack is cut back to when the frame returns.
+    pub(super) floor_slot: u32,
+    /// How the result is delivered (an `OnReturn` tag).
+    pub(super) on_return: u32,
+}
+
 /// What an inline call needs to know of its callee, from the recording.
-struct Callee {
+pub(super) struct Callee {
     /// The callee's references (its code, the executor's snapshot of its caches).
-    refs: CodeRefs,
+    pub(super) refs: CodeRefs,
     /// Whether the receiver slot holds an argument (a method called on an instance).
-    has_self: bool,
+    pub(super) has_self: bool,
     /// Arguments the callee takes (its `argcount`).
-    nargs: u32,
+    pub(super) nargs: u32,
     /// Frame slots past the arguments, set to unbound.
-    extra: u32,
+    pub(super) extra: u32,
     /// Value-stack slots the VM's call path makes sure of past the current top.
-    room: u32,
+    pub(super) room: u32,
 }
 
 /// The callee uop `pc` (a call) recorded, when code can push its frame.
-fn callee(exec: &Executor, pc: usize) -> Option<Callee> {
+pub(super) fn callee(exec: &Executor, pc: usize) -> Option<Callee> {
     let u = exec.uops.get(pc)?;
     if u.expect_code == SAME_FRAME || u.expect != 0 {
         return None;
@@ -112,7 +124,7 @@ pub(super) fn inline_return(exec: &Executor, pc: usize) -> bool {
 
 /// `[base + offset - FRAME_SIZE * back]`: a field of the frame record `back` records below
 /// the one `base` points at.
-fn record(base: Reg, back: i64, offset: usize) -> Mem {
+pub(super) fn record(base: Reg, back: i64, offset: usize) -> Mem {
     let d = offset as i64 - back * FRAME_SIZE as i64;
     Mem::base_disp(
         base,
@@ -137,7 +149,7 @@ fn imm(n: u32) -> Imm32 {
 
 /// Emits `rdx = &frames`, `rsi = frames.len`, `r10 = &frames[len]` (one past the innermost
 /// record). Clobbers R11.
-fn emit_frame_records(buf: &mut CodeBuf) {
+pub(super) fn emit_frame_records(buf: &mut CodeBuf) {
     buf.emit(mov_r64_rm64(Reg::Rdx, at(CTX, CTX_FRAMES)));
     buf.emit(mov_r64_rm64(Reg::Rsi, at(Reg::Rdx, ITEMS_LEN)));
     buf.emit(mov_r64_rm64(Reg::R10, at(Reg::Rdx, ITEMS_PTR)));
@@ -216,7 +228,13 @@ impl Lower<'_> {
         }
         buf.emit(lea_r64_m(Reg::R11, index_disp(Reg::R9, top + c.extra)));
         buf.emit(mov_rm64_r64(at(Reg::R8, STACK_LEN), Reg::R11));
-        self.emit_callee_record(&c, callee_slot, top);
+        let pushed = Pushed {
+            func_slot: callee_slot,
+            top,
+            floor_slot: callee_slot,
+            on_return: ON_RETURN_PUSH,
+        };
+        self.emit_callee_record(&c, &pushed);
         self.buf.bind(slow.1);
         self.enter_recorded_frame(pc)
     }
@@ -224,13 +242,14 @@ impl Lower<'_> {
     /// Emits the callee's frame record at R10 (RCX: the `Function`, R9: the caller's base
     /// index, RDX and RSI: the frame list and its length), the list's new length, the run
     /// state's move and LOCALS for the callee.
-    fn emit_callee_record(&mut self, c: &Callee, callee_slot: u32, top: u32) {
+    pub(super) fn emit_callee_record(&mut self, c: &Callee, p: &Pushed) {
+        let (top, callee_slot) = (p.top, p.floor_slot);
         let buf = &mut self.buf;
         buf.emit(mov_r64_imm64(Reg::Rax, c.refs.rc as i64));
         buf.emit(mov_rm64_r64(record(Reg::R10, 0, FRAME_CODE), Reg::Rax));
         buf.emit(mov_r64_imm64(Reg::Rax, c.refs.strong as i64));
         buf.emit(inc_rm64(Mem::base(Reg::Rax)));
-        buf.emit(mov_r64_rm64(Reg::Rax, frame_mem(callee_slot)));
+        buf.emit(mov_r64_rm64(Reg::Rax, frame_mem(p.func_slot)));
         buf.emit(mov_rm64_r64(record(Reg::R10, 0, FRAME_FUNC), Reg::Rax));
         buf.emit(mov_r32_rm32(Reg::Rax, at(Reg::Rcx, FUNCTION_GLOBALS)));
         buf.emit(mov_rm32_r32(record(Reg::R10, 0, FRAME_GLOBALS), Reg::Rax));
@@ -241,14 +260,14 @@ impl Lower<'_> {
         let words = [
             (FRAME_IP, 0),
             (FRAME_LASTI, 0),
-            (FRAME_ON_RETURN, ON_RETURN_PUSH),
+            (FRAME_ON_RETURN, p.on_return),
             (FRAME_GENERATOR, FRAME_REF_NONE),
             (FRAME_OBJ, FRAME_REF_NONE),
         ];
         for (offset, word) in words {
             buf.emit(mov_rm32_imm32(record(Reg::R10, 0, offset), word));
         }
-        // Base: the first argument's index; floor: the callee's.
+        // Base: the first argument's index; floor: where the caller's stack is cut back.
         buf.emit(lea_r64_m(Reg::Rax, index_disp(Reg::R9, top - c.nargs)));
         buf.emit(mov_rm32_r32(record(Reg::R10, 0, FRAME_BASE), Reg::Rax));
         buf.emit(lea_r64_m(Reg::R11, index_disp(Reg::R9, callee_slot)));
@@ -393,7 +412,7 @@ impl Lower<'_> {
 
     /// The flow helper's run of uop `pc` out of line, for when an inline frame change's
     /// check fails: the label to jump to, and the label to bind where both ways meet.
-    fn flow_slow_path(&mut self, pc: usize) -> (Label, Label) {
+    pub(super) fn flow_slow_path(&mut self, pc: usize) -> (Label, Label) {
         let resume = self.buf.new_label();
         let slow = self.stub(Stub::Flow {
             pc,
@@ -405,7 +424,7 @@ impl Lower<'_> {
     }
 
     /// Code goes on in the frame uop `pc` recorded it went to.
-    fn enter_recorded_frame(&mut self, pc: usize) -> Result<(), JitError> {
+    pub(super) fn enter_recorded_frame(&mut self, pc: usize) -> Result<(), JitError> {
         let next = &self.exec.uops[pc + 1];
         self.depth = self.enter_frame(next.code, next.target)?;
         self.lazy.clear();
@@ -416,13 +435,13 @@ impl Lower<'_> {
 }
 
 /// `[LOCALS + 8 * slot]`.
-fn frame_mem(slot: u32) -> Mem {
+pub(super) fn frame_mem(slot: u32) -> Mem {
     let disp = Disp::new(8 * i64::from(slot)).expect("a frame's slots fit a displacement");
     Mem::base_disp(LOCALS, disp)
 }
 
 /// `[index + slots]` as a `lea` operand: a stack index `slots` past `index` (a register).
-fn index_disp(index: Reg, slots: u32) -> Mem {
+pub(super) fn index_disp(index: Reg, slots: u32) -> Mem {
     Mem::base_disp(
         index,
         Disp::new(i64::from(slots)).expect("a frame's slots fit a displacement"),
@@ -438,7 +457,7 @@ fn emit_word_check(buf: &mut CodeBuf, mem: Mem, word: u32, fail: Label) {
 }
 
 /// `dst` = the `Function` of the function in `v`, or a jump to `fail`. Clobbers R11.
-fn emit_function(buf: &mut CodeBuf, dst: Reg, v: Reg, fail: Label) {
+pub(super) fn emit_function(buf: &mut CodeBuf, dst: Reg, v: Reg, fail: Label) {
     super::objects::emit_object_of(buf, dst, v, Reg::R11, tag::FUNCTION, fail);
     buf.emit(mov_r64_rm64(dst, at(dst, OBJ_PAYLOAD)));
 }

@@ -27,6 +27,7 @@
 mod attr;
 mod branch;
 mod call;
+mod construct;
 mod control;
 mod exit;
 mod frames;

@@ -9,9 +9,9 @@ use vm_core::Value;
 
 use super::branch::can_lower_fused_jump;
 use super::call::{has_flow_helper, has_helper};
-use super::frames;
 use super::numbers::{cmp_of, inline_int_op};
 use super::stack::Lazy;
+use super::{construct, frames};
 use super::{Lower, Next};
 use crate::enc::{mov_r64_rm64, mov_rm64_r64, Reg};
 
@@ -299,6 +299,10 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         }
         Uop::_CALL_PY_EXACT_ARGS if frames::inline_call(cx.exec, pc) => {
             cx.lower_inline_call(pc)?;
+            return Ok(Next::Falls);
+        }
+        Uop::_CALL_ALLOC_AND_ENTER_INIT if construct::inline_init(cx.exec, pc) => {
+            cx.lower_inline_init(pc)?;
             return Ok(Next::Falls);
         }
         Uop::_RETURN_VALUE if frames::inline_return(cx.exec, pc) => {

@@ -300,6 +300,30 @@ pub extern "C" fn float_rem_bits(a: u64, b: u64) -> u64 {
         .to_bits()
 }
 
+/// A new instance of the class below the `argc` arguments and the null of a call, pushed on
+/// the value stack, for machine code's inline
+/// `_CALL_ALLOC_AND_ENTER_INIT` (`Vm::push_new_instance`), at the instruction the operand
+/// names as the uop helpers' do. Same signature and statuses as the uop helpers.
+///
+/// # Safety
+/// As [`run`]'s.
+pub unsafe extern "C" fn new_instance_helper(
+    cx: *mut HelperContext,
+    argc: u32,
+    operand: u64,
+) -> u32 {
+    // SAFETY: as in `run`: the caller guarantees the context's pointers are live and
+    // unaliased for the call.
+    let (vm, ctx) = unsafe {
+        let cx = &mut *cx;
+        (&mut *cx.vm, &mut *cx.frame.cast::<Ctx<'_>>())
+    };
+    ctx.this = operand as u32 as usize;
+    ctx.ip = (operand >> 32) as usize;
+    let r = vm.push_new_instance(ctx, argc as usize);
+    HelperStatus::of(crate::interp::eval::to_step(vm, r)) as u32
+}
+
 /// The truth of the str in the arena slot at `obj` (1 when it is not empty), for machine
 /// code testing a str it has checked the tag of (`_TO_BOOL_STR`): a str's length has no
 /// fixed place (short ones are stored inline).

@@ -391,6 +391,26 @@ impl Vm {
         self.push_init_frame(ctx, callee_pos, argc, inst)
     }
 
+    /// What machine code's inline `_CALL_ALLOC_AND_ENTER_INIT` asks of the VM once its
+    /// checks passed: the caller's position saved (for a traceback of a `MemoryError`) and
+    /// a new instance of the class below the `argc` arguments and the null pushed; the code then lays out the call and pushes the
+    /// `__init__` frame itself.
+    pub(crate) fn push_new_instance(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
+        let Some(callee_pos) = self.stack.len().checked_sub(argc + 2) else {
+            return DEOPT;
+        };
+        let Some(cls) = self.stack[callee_pos].as_obj() else {
+            return DEOPT;
+        };
+        if let Some(caller) = self.frames.get_mut(ctx.fi) {
+            caller.ip = ctx.ip as u32;
+            caller.lasti = ctx.this as u32;
+        }
+        let inst = self.new_instance(cls)?;
+        self.push(inst);
+        NEXT
+    }
+
     #[inline(always)]
     fn push_init_frame(
         &mut self,
