@@ -1,4 +1,4 @@
-//! `for` over a range, a list or a tuple, list subscripts and `list.append`, inline.
+//! `for` over a range, a list or a tuple, list subscripts, appends and `len`, inline.
 //!
 //! A loop head that finds its iterator exhausted hands back at its dispatch entry: the uop
 //! executor runs it again (nothing changed yet), pops the iterator and leaves the trace the
@@ -21,7 +21,9 @@ use crate::enc::{
     mov_r64_rm64, mov_rm64_imm32, mov_rm64_r64, Cond, Disp, Imm32, Imm8, Index, Label, Mem, Reg,
     Scale,
 };
-use crate::lower::{emit_box_int_checked, emit_guard_small_int, emit_unbox_int};
+use crate::lower::{
+    emit_box_int_checked, emit_box_int_unchecked, emit_guard_small_int, emit_unbox_int,
+};
 
 /// Whether the loop head at `pc` went on into the loop when recorded: the next uop is the
 /// loop body's first (otherwise the one after the loop).
@@ -311,7 +313,38 @@ impl Lower<'_> {
         let (slow, resume) = self.slow_path(pc);
         // Stack: the callable, the list, the item.
         self.emit_item_object(1, tag::LIST, slow);
-        let items = at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_PTR);
+        self.emit_push_into_list(slow);
+        self.buf
+            .emit(mov_r64_imm64(Reg::Rax, Value::NONE.bits() as i64));
+        self.store(2, Reg::Rax);
+        self.buf.bind(resume);
+        self.apply_effect(3, 1);
+        Next::Falls
+    }
+
+    /// `_GUARD_BOTH_STR`: leaves through the uop's exit unless the top two are strs.
+    pub(super) fn lower_guard_both_str(&mut self, pc: usize) -> Next {
+        let exit = self.deopt(pc);
+        self.emit_item_object(1, tag::STR, exit);
+        self.emit_item_object(0, tag::STR, exit);
+        Next::Falls
+    }
+
+    /// `_LIST_APPEND` (a comprehension's): the item on top goes into the spare room of the
+    /// list `depth` places below it; the helper grows a full list.
+    pub(super) fn lower_comprehension_append(&mut self, pc: usize, depth: u32) -> Next {
+        let (slow, resume) = self.slow_path(pc);
+        self.emit_item_object(depth, tag::LIST, slow);
+        self.emit_push_into_list(slow);
+        self.buf.bind(resume);
+        // (Only the item goes: the items under it stay, lazy or not.)
+        self.apply_effect(1, 0);
+        Next::Falls
+    }
+
+    /// With RCX the arena slot of a list: the item on top goes into its spare room, or a
+    /// jump to `full`. Clobbers RAX, RDX and RSI.
+    fn emit_push_into_list(&mut self, full: Label) {
         self.buf.emit(mov_r64_rm64(
             Reg::Rax,
             at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_LEN),
@@ -320,16 +353,35 @@ impl Lower<'_> {
             Reg::Rax,
             at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_CAP),
         ));
-        self.buf.jcc_label(Cond::Ae, slow);
-        self.buf.emit(mov_r64_rm64(Reg::Rdx, items));
+        self.buf.jcc_label(Cond::Ae, full);
+        self.buf.emit(mov_r64_rm64(
+            Reg::Rdx,
+            at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_PTR),
+        ));
         self.load(0, Reg::Rsi);
         self.buf
             .emit(mov_rm64_r64(item(Reg::Rdx, Reg::Rax), Reg::Rsi));
         self.buf
             .emit(inc_rm64(at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_LEN)));
-        self.buf
-            .emit(mov_r64_imm64(Reg::Rax, Value::NONE.bits() as i64));
-        self.store(2, Reg::Rax);
+    }
+
+    /// `_CALL_LEN` with one argument (after its guard: the callable is `len`): the length
+    /// of a list or tuple as a small int; the helper for anything else.
+    pub(super) fn lower_len(&mut self, pc: usize) -> Next {
+        let (slow, resume) = self.slow_path(pc);
+        let (list, known) = (self.buf.new_label(), self.buf.new_label());
+        // A tuple, or else a list: both keep their length at the same offset.
+        self.emit_item_object(0, tag::TUPLE, list);
+        self.buf.jmp_label(known);
+        self.buf.bind(list);
+        self.emit_item_object(0, tag::LIST, slow);
+        self.buf.bind(known);
+        self.buf.emit(mov_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_LEN),
+        ));
+        emit_box_int_unchecked(&mut self.buf, Reg::Rdx, Reg::Rax);
+        self.store(2, Reg::Rdx);
         self.buf.bind(resume);
         self.apply_effect(3, 1);
         Next::Falls

@@ -120,6 +120,9 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_LOAD_ATTR_SLOT
         | Uop::_STORE_ATTR_SLOT
         | Uop::_GUARD_BUILTIN_TYPE
+        | Uop::_GUARD_BOTH_STR
+        | Uop::_CALL_LEN
+        | Uop::_LIST_APPEND
         | Uop::_GUARD_CALL_BUILTIN
         | Uop::_GUARD_CALL_LIST_APPEND
         | Uop::_CALL_LIST_APPEND
@@ -153,7 +156,8 @@ fn inline_oparg(u: &vm_core::exec::ir::UopInst) -> bool {
         | Uop::_LOAD_ATTR_METHOD_LAYOUT
         | Uop::_LOAD_ATTR_METHOD_VERSION
         | Uop::_LOAD_ATTR_INSTANCE_METHOD => u.oparg & 1 != 0,
-        Uop::_CALL_LIST_APPEND | Uop::_GUARD_CALL_LIST_APPEND => u.oparg == 1,
+        Uop::_CALL_LIST_APPEND | Uop::_GUARD_CALL_LIST_APPEND | Uop::_CALL_LEN => u.oparg == 1,
+        Uop::_LIST_APPEND => u.oparg >= 1,
         _ => true,
     }
 }
@@ -204,6 +208,13 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_GUARD_ITER_TUPLE => cx.lower_guard_iter_tuple(pc),
         Uop::_BINARY_OP if float_rem => cx.lower_float_rem(pc),
         Uop::_GUARD_CALL_BUILTIN => cx.lower_guard_call_builtin(pc, false),
+        Uop::_GUARD_BOTH_STR => cx.lower_guard_both_str(pc),
+        Uop::_CALL_LEN | Uop::_LIST_APPEND if !inline_oparg(u) => {
+            cx.lower_call(pc);
+            return Ok(Next::Falls);
+        }
+        Uop::_CALL_LEN => cx.lower_len(pc),
+        Uop::_LIST_APPEND => cx.lower_comprehension_append(pc, u.oparg),
         Uop::_GUARD_CALL_LIST_APPEND if !inline_oparg(u) => {
             cx.lower_call(pc);
             return Ok(Next::Falls);
