@@ -178,15 +178,16 @@ impl Lower<'_> {
         let exit = self.deopt(pc);
         self.emit_item_object(0, tag::LIST_ITER, exit);
         // The list: its slot, from the iterator's 32-bit reference.
-        emit_ref_slot(
-            &mut self.buf,
-            Reg::Rdx,
-            Reg::Rcx,
-            LIST_ITER_LIST,
-            tag::LIST,
-            exhausted,
-        );
-        let index = at(Reg::Rcx, LIST_ITER_INDEX);
+        self.emit_next_item(LIST_ITER_LIST, tag::LIST, LIST_ITER_INDEX, exhausted);
+        Next::Falls
+    }
+
+    /// With RCX an iterator's state: pushes the next item of the list or tuple (`tag`)
+    /// its 32-bit reference at `seq` names, and advances its index at `index`; jumps to
+    /// `exhausted` past the end. Clobbers RAX, RDX and RSI.
+    fn emit_next_item(&mut self, seq: usize, tag: u8, index: usize, exhausted: Label) {
+        emit_ref_slot(&mut self.buf, Reg::Rdx, Reg::Rcx, seq, tag, exhausted);
+        let index = at(Reg::Rcx, index);
         self.buf.emit(mov_r64_rm64(Reg::Rax, index));
         self.buf.emit(cmp_r64_rm64(
             Reg::Rax,
@@ -203,7 +204,6 @@ impl Lower<'_> {
         self.buf
             .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rsi));
         self.apply_effect(1, 2);
-        Next::Falls
     }
 
     /// RCX = the state (`IterObj`) of the tuple iterator on top, or a jump to `exit`.
@@ -231,31 +231,7 @@ impl Lower<'_> {
         let exhausted = self.hand_back_entry();
         let exit = self.deopt(pc);
         self.emit_tuple_iter(exit);
-        emit_ref_slot(
-            &mut self.buf,
-            Reg::Rdx,
-            Reg::Rcx,
-            ITER_TUPLE_SEQ,
-            tag::TUPLE,
-            exhausted,
-        );
-        let index = at(Reg::Rcx, ITER_TUPLE_INDEX);
-        self.buf.emit(mov_r64_rm64(Reg::Rax, index));
-        self.buf.emit(cmp_r64_rm64(
-            Reg::Rax,
-            at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_LEN),
-        ));
-        self.buf.jcc_label(Cond::Ae, exhausted);
-        self.buf.emit(mov_r64_rm64(
-            Reg::Rdx,
-            at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_PTR),
-        ));
-        self.buf
-            .emit(mov_r64_rm64(Reg::Rsi, item(Reg::Rdx, Reg::Rax)));
-        self.buf.emit(inc_rm64(index));
-        self.buf
-            .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rsi));
-        self.apply_effect(1, 2);
+        self.emit_next_item(ITER_TUPLE_SEQ, tag::TUPLE, ITER_TUPLE_INDEX, exhausted);
         Next::Falls
     }
 

@@ -102,6 +102,22 @@ impl Lower<'_> {
         }
     }
 
+    /// Replaces the two operands by the float in `x`: kept in `into`, a value register,
+    /// when there is one, else boxed into the result's slot.
+    fn finish_float(&mut self, into: Option<Xmm>, x: Xmm) {
+        match into {
+            Some(r) => {
+                self.buf.emit(movapd_xmm_xmm(r, x));
+                self.apply_effect(2, 1);
+                self.set_float(0, r);
+            }
+            None => {
+                emit_xmm_to_float(&mut self.buf, DST, x);
+                self.store_result();
+            }
+        }
+    }
+
     /// Replaces the two operands by `DST`.
     fn store_result(&mut self) {
         self.store(1, DST);
@@ -361,17 +377,7 @@ impl Lower<'_> {
                 emit_div_float(&mut self.buf, x, x, y, t, zero);
             }
         }
-        match into {
-            Some(r) => {
-                self.buf.emit(movapd_xmm_xmm(r, x));
-                self.apply_effect(2, 1);
-                self.set_float(0, r);
-            }
-            None => {
-                emit_xmm_to_float(&mut self.buf, DST, x);
-                self.store_result();
-            }
-        }
+        self.finish_float(into, x);
         if let Some((_, resume)) = paths {
             self.buf.bind(resume);
         }
@@ -415,17 +421,7 @@ impl Lower<'_> {
         ));
         self.buf.emit(call_rm64(Reg::R11));
         self.buf.emit(movq_xmm_rm64(x, Reg::Rax));
-        match into {
-            Some(r) => {
-                self.buf.emit(movapd_xmm_xmm(r, x));
-                self.apply_effect(2, 1);
-                self.set_float(0, r);
-            }
-            None => {
-                emit_xmm_to_float(&mut self.buf, DST, x);
-                self.store_result();
-            }
-        }
+        self.finish_float(into, x);
         self.buf.bind(resume);
         Next::Falls
     }
