@@ -97,25 +97,33 @@ impl Lower<'_> {
     /// `self`, when it has no explicit dict and its class's layout has the cached length
     /// (and the class the cached version); leaves through the uop's exit otherwise.
     pub(super) fn lower_load_attr_method(&mut self, pc: usize, version: bool) -> Next {
+        let exit = self.deopt(pc);
+        let method = self.emit_cached_method_checks(pc, version, exit);
+        self.push_method_below(method);
+        Next::Falls
+    }
+
+    /// Jumps to `fail` unless the instance on top has no explicit dict and its class the
+    /// cached layout length (and, with `version`, the cached version), as a method load's
+    /// cache (of uop `pc`) says; answers the cached method. Clobbers RAX, RCX and RDX.
+    fn emit_cached_method_checks(&mut self, pc: usize, version: bool, fail: Label) -> u32 {
         let u = &self.exec.uops[pc];
         let (cached_version, method, layout_len) = (
             cache(self, u, 1).unwrap_or(0),
             cache(self, u, 2).unwrap_or(0),
             cache(self, u, 3).unwrap_or(u32::MAX),
         );
-        let exit = self.deopt(pc);
-        self.emit_top_instance_class(exit);
+        self.emit_top_instance_class(fail);
         self.buf.emit(mov_r32_imm32(Reg::Rax, layout_len));
         self.buf.emit(cmp_r64_rm64(
             Reg::Rax,
             at(Reg::Rdx, CLASS_LAYOUT + ITEMS_LEN),
         ));
-        self.buf.jcc_label(Cond::Ne, exit);
+        self.buf.jcc_label(Cond::Ne, fail);
         if version {
-            self.emit_class_version_check(cached_version, exit);
+            self.emit_class_version_check(cached_version, fail);
         }
-        self.push_method_below(method);
-        Next::Falls
+        method
     }
 
     /// `_LOAD_ATTR_INSTANCE_METHOD` for a method call: the cached method when the class has
@@ -123,21 +131,8 @@ impl Lower<'_> {
     /// helper (a polymorphic site's class lookup, or the uop's exit). Both ways leave the
     /// method and the instance in memory.
     pub(super) fn lower_load_instance_method(&mut self, pc: usize) -> Next {
-        let u = &self.exec.uops[pc];
-        let (cached_version, method, layout_len) = (
-            cache(self, u, 1).unwrap_or(0),
-            cache(self, u, 2).unwrap_or(0),
-            cache(self, u, 3).unwrap_or(u32::MAX),
-        );
         let (slow, resume) = self.slow_path(pc);
-        self.emit_top_instance_class(slow);
-        self.buf.emit(mov_r32_imm32(Reg::Rax, layout_len));
-        self.buf.emit(cmp_r64_rm64(
-            Reg::Rax,
-            at(Reg::Rdx, CLASS_LAYOUT + ITEMS_LEN),
-        ));
-        self.buf.jcc_label(Cond::Ne, slow);
-        self.emit_class_version_check(cached_version, slow);
+        let method = self.emit_cached_method_checks(pc, true, slow);
         let top = self.depth - 1;
         self.load(0, Reg::Rax);
         self.buf.emit(mov_rm64_r64(self.slot_at(top + 1), Reg::Rax));

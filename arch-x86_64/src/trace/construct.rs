@@ -4,22 +4,24 @@
 //! instance in the class's place, `__init__`, the instance as `self`, the arguments) and
 //! pushes the `__init__` frame as an inline call does, its result delivered as `Init`.
 
-use vm_core::jit::helpers::{new_instance_helper, CTX_FRAME_LIMIT, CTX_STACK};
+use vm_core::jit::helpers::{new_instance_helper, CTX_STACK};
 use vm_core::jit::JitError;
 use vm_core::layout::{
     object_value_bits, tag, CLASS_VERSION, FUNCTION_CODE, OBJ_PAYLOAD, OBJ_SIZE, OBJ_TAG,
-    ON_RETURN_INIT, STACK_CAP, STACK_LEN,
+    ON_RETURN_INIT, STACK_LEN,
 };
 use vm_core::Value;
 
 use super::attr::cache;
 use super::exit::{at, Stub};
-use super::frames::{callee, emit_frame_records, frame_mem, index_disp, Pushed};
+use super::frames::{
+    callee, emit_base_index, emit_frame_records, emit_room_checks, frame_mem, index_disp, Pushed,
+};
 use super::Lower;
-use crate::abi::{emit_helper_call, emit_status_check, helper_addr, ARENA, CTX, LOCALS, STACK};
+use crate::abi::{emit_helper_call, emit_status_check, helper_addr, ARENA, CTX};
 use crate::enc::{
     add_rm64_r64, cmp_r64_rm64, cmp_rm8_imm8, imul_r64_rm64_imm8, mov_r32_imm32, mov_r64_imm64,
-    mov_r64_rm64, mov_rm64_r64, shr_rm64_imm8, sub_rm64_r64, CodeBuf, Cond, Imm8, Label, Mem, Reg,
+    mov_r64_rm64, mov_rm64_r64, CodeBuf, Cond, Imm8, Label, Reg,
 };
 
 /// `dst` = the address of the arena slot of object `r` (a constant reference).
@@ -84,18 +86,7 @@ impl Lower<'_> {
         buf.emit(cmp_r64_rm64(Reg::R8, at(Reg::Rcx, FUNCTION_CODE)));
         buf.jcc_label(Cond::Ne, slow.0);
         // Room for a frame record, and on the stack for the instance and the frame.
-        emit_frame_records(buf);
-        buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_FRAME_LIMIT)));
-        buf.emit(cmp_r64_rm64(Reg::Rsi, Mem::base(Reg::R8)));
-        buf.jcc_label(Cond::Ae, slow.0);
-        emit_base_index(buf);
-        buf.emit(crate::enc::lea_r64_m(
-            Reg::Rax,
-            index_disp(Reg::R9, top + 1 + c.room),
-        ));
-        buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_STACK)));
-        buf.emit(cmp_r64_rm64(Reg::Rax, at(Reg::R8, STACK_CAP)));
-        buf.jcc_label(Cond::A, slow.0);
+        emit_room_checks(buf, top + 1 + c.room, slow.0);
         // The instance, pushed by the VM (which saves the caller's position first).
         self.emit_store_len(top);
         let operand = u64::from(target) | u64::from(next) << 32;
@@ -157,11 +148,4 @@ impl Lower<'_> {
         };
         self.emit_callee_record(c, &pushed);
     }
-}
-
-/// R9 = the running frame's base index (`(LOCALS - STACK) / 8`).
-fn emit_base_index(buf: &mut CodeBuf) {
-    buf.emit(mov_r64_rm64(Reg::R9, LOCALS));
-    buf.emit(sub_rm64_r64(Reg::R9, STACK));
-    buf.emit(shr_rm64_imm8(Reg::R9, 3));
 }

@@ -205,19 +205,7 @@ impl Lower<'_> {
         buf.emit(mov_r64_imm64(Reg::R8, Value::UNDEF.bits() as i64));
         buf.emit(cmp_r64_rm64(Reg::R8, frame_mem(callee_slot + 1)));
         buf.jcc_label(if c.has_self { Cond::E } else { Cond::Ne }, slow.0);
-        // Room for a frame record (below the recursion limit too).
-        emit_frame_records(buf);
-        buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_FRAME_LIMIT)));
-        buf.emit(cmp_r64_rm64(Reg::Rsi, Mem::base(Reg::R8)));
-        buf.jcc_label(Cond::Ae, slow.0);
-        // Room on the value stack: R9 = the frame's base index.
-        buf.emit(mov_r64_rm64(Reg::R9, LOCALS));
-        buf.emit(sub_rm64_r64(Reg::R9, STACK));
-        buf.emit(shr_rm64_imm8(Reg::R9, 3));
-        buf.emit(lea_r64_m(Reg::Rax, index_disp(Reg::R9, top + c.room)));
-        buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_STACK)));
-        buf.emit(cmp_r64_rm64(Reg::Rax, at(Reg::R8, STACK_CAP)));
-        buf.jcc_label(Cond::A, slow.0);
+        emit_room_checks(buf, top + c.room, slow.0);
         // The caller's record: where it goes on.
         buf.emit(mov_rm32_imm32(record(Reg::R10, 1, FRAME_IP), u.next));
         buf.emit(mov_rm32_imm32(record(Reg::R10, 1, FRAME_LASTI), u.target));
@@ -432,6 +420,29 @@ impl Lower<'_> {
         self.inline_uops += 1;
         Ok(())
     }
+}
+
+/// Jumps to `fail` unless a frame may be pushed: the frame list below `frame_limit` (the
+/// recursion limit and the list's room) and the value stack's capacity at least `slots`
+/// past the frame's base. Leaves RDX, RSI and R10 as [`emit_frame_records`] does, R9 the
+/// frame's base index and R8 the value stack. Clobbers RAX and R11.
+pub(super) fn emit_room_checks(buf: &mut CodeBuf, slots: u32, fail: Label) {
+    emit_frame_records(buf);
+    buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_FRAME_LIMIT)));
+    buf.emit(cmp_r64_rm64(Reg::Rsi, Mem::base(Reg::R8)));
+    buf.jcc_label(Cond::Ae, fail);
+    emit_base_index(buf);
+    buf.emit(lea_r64_m(Reg::Rax, index_disp(Reg::R9, slots)));
+    buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_STACK)));
+    buf.emit(cmp_r64_rm64(Reg::Rax, at(Reg::R8, STACK_CAP)));
+    buf.jcc_label(Cond::A, fail);
+}
+
+/// R9 = the running frame's base index (`(LOCALS - STACK) / 8`).
+pub(super) fn emit_base_index(buf: &mut CodeBuf) {
+    buf.emit(mov_r64_rm64(Reg::R9, LOCALS));
+    buf.emit(sub_rm64_r64(Reg::R9, STACK));
+    buf.emit(shr_rm64_imm8(Reg::R9, 3));
 }
 
 /// `[LOCALS + 8 * slot]`.

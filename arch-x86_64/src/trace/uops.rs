@@ -162,22 +162,23 @@ fn inline_oparg(u: &vm_core::exec::ir::UopInst) -> bool {
     }
 }
 
-/// Lowers uop `pc`, which [`can_lower`] accepted.
-pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
-    let u = &cx.exec.uops[pc];
+/// The oparg `_NEXT` uops read: the next unit's, as the interpreter reads it.
+fn next_oparg(cx: &Lower<'_>, u: &vm_core::exec::ir::UopInst) -> u32 {
+    cx.code
+        .code
+        .get(u.target as usize + 1)
+        .map_or(0, |c| c.get() >> 8)
+}
+
+/// Checks that uop `u`'s stack effect and the frame slot its oparg names stay in the frame.
+fn check_in_frame(cx: &Lower<'_>, u: &vm_core::exec::ir::UopInst) -> Result<(), JitError> {
     let (pops, pushes) = u.uop.stack_effect(u.oparg);
     if cx.depth < pops || cx.depth - pops + pushes > cx.code.stacksize {
         return Err(JitError::Malformed("a uop's stack effect leaves the frame"));
     }
-    // A `_NEXT` uop's oparg is the next unit's, as the interpreter reads it.
-    let next_arg = cx
-        .code
-        .code
-        .get(u.target as usize + 1)
-        .map_or(0, |c| c.get() >> 8);
     let local = match u.uop {
         Uop::_LOAD_FAST | Uop::_STORE_FAST => Some(u.oparg),
-        Uop::_LOAD_FAST_NEXT | Uop::_STORE_FAST_NEXT => Some(next_arg),
+        Uop::_LOAD_FAST_NEXT | Uop::_STORE_FAST_NEXT => Some(next_oparg(cx, u)),
         _ => None,
     };
     let cell = (u.uop == Uop::_LOAD_DEREF).then(|| cx.code.nlocals() as u64 + u64::from(u.oparg));
@@ -187,9 +188,22 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
     {
         return Err(JitError::Malformed("a uop's oparg leaves the frame"));
     }
+    Ok(())
+}
+
+/// Lowers uop `pc`, which [`can_lower`] accepted.
+pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
+    let u = &cx.exec.uops[pc];
+    check_in_frame(cx, u)?;
+    let next_arg = next_oparg(cx, u);
     let float_rem = u.uop == Uop::_BINARY_OP && cx.takes_float_rem(u.oparg);
     if !float_rem && (inline_form(u.uop) != Some(true) || !inline_oparg(u)) {
         cx.flush();
+    }
+    if inline_form(u.uop).is_some() && !inline_oparg(u) {
+        // An oparg the inline form does not cover: the uop's helper.
+        cx.lower_call(pc);
+        return Ok(Next::Falls);
     }
     let inline = match u.uop {
         Uop::_NOP => Next::Falls,
@@ -209,21 +223,9 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_BINARY_OP if float_rem => cx.lower_float_rem(pc),
         Uop::_GUARD_CALL_BUILTIN => cx.lower_guard_call_builtin(pc, false),
         Uop::_GUARD_BOTH_STR => cx.lower_guard_both_str(pc),
-        Uop::_CALL_LEN | Uop::_LIST_APPEND if !inline_oparg(u) => {
-            cx.lower_call(pc);
-            return Ok(Next::Falls);
-        }
         Uop::_CALL_LEN => cx.lower_len(pc),
         Uop::_LIST_APPEND => cx.lower_comprehension_append(pc, u.oparg),
-        Uop::_GUARD_CALL_LIST_APPEND if !inline_oparg(u) => {
-            cx.lower_call(pc);
-            return Ok(Next::Falls);
-        }
         Uop::_GUARD_CALL_LIST_APPEND => cx.lower_guard_call_builtin(pc, true),
-        Uop::_CALL_LIST_APPEND if !inline_oparg(u) => {
-            cx.lower_call(pc);
-            return Ok(Next::Falls);
-        }
         Uop::_CALL_LIST_APPEND => cx.lower_list_append(pc),
         Uop::_COPY_FREE_VARS => cx.lower_copy_free_vars(pc, u.oparg)?,
         Uop::_FOR_ITER_RANGE_SMALL
@@ -277,15 +279,6 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_STORE_ATTR_SLOT => cx.lower_store_attr_slot(pc),
         Uop::_LOAD_DEREF => cx.lower_load_deref(pc, u.oparg),
         Uop::_UNARY_NEGATIVE => cx.lower_negative(pc),
-        Uop::_LOAD_ATTR_METHOD
-        | Uop::_LOAD_ATTR_METHOD_LAYOUT
-        | Uop::_LOAD_ATTR_METHOD_VERSION
-        | Uop::_LOAD_ATTR_INSTANCE_METHOD
-            if !inline_oparg(u) =>
-        {
-            cx.lower_call(pc);
-            return Ok(Next::Falls);
-        }
         Uop::_GUARD_BUILTIN_TYPE => cx.lower_guard_builtin_type(pc),
         Uop::_LOAD_ATTR_METHOD => cx.lower_load_builtin_method(pc),
         Uop::_LOAD_ATTR_INSTANCE_METHOD => cx.lower_load_instance_method(pc),
@@ -308,25 +301,26 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
             cx.lower_call(pc);
             return Ok(Next::Falls);
         }
-        Uop::_CALL_PY_EXACT_ARGS if frames::inline_call(cx.exec, pc) => {
-            cx.lower_inline_call(pc)?;
-            return Ok(Next::Falls);
-        }
-        Uop::_CALL_ALLOC_AND_ENTER_INIT if construct::inline_init(cx.exec, pc) => {
-            cx.lower_inline_init(pc)?;
-            return Ok(Next::Falls);
-        }
-        Uop::_RETURN_VALUE if frames::inline_return(cx.exec, pc) => {
-            cx.lower_inline_return(pc)?;
-            return Ok(Next::Falls);
-        }
         _ => {
-            cx.lower_flow(pc)?;
+            lower_frame_change(cx, pc)?;
             return Ok(Next::Falls);
         }
     };
     cx.inline_uops += 1;
     Ok(inline)
+}
+
+/// Lowers uop `pc`, which changes frames: inline for a call, an instance's creation and a
+/// return code can do itself, else a call of the flow helper.
+fn lower_frame_change(cx: &mut Lower<'_>, pc: usize) -> Result<(), JitError> {
+    match cx.exec.uops[pc].uop {
+        Uop::_CALL_PY_EXACT_ARGS if frames::inline_call(cx.exec, pc) => cx.lower_inline_call(pc),
+        Uop::_CALL_ALLOC_AND_ENTER_INIT if construct::inline_init(cx.exec, pc) => {
+            cx.lower_inline_init(pc)
+        }
+        Uop::_RETURN_VALUE if frames::inline_return(cx.exec, pc) => cx.lower_inline_return(pc),
+        _ => cx.lower_flow(pc),
+    }
 }
 
 impl Lower<'_> {
