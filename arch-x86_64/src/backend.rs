@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use core::cell::RefCell;
 
 use vm_core::exec::ir::Executor;
+use vm_core::jit::link::LinkSlots;
 use vm_core::jit::{Backend, CodeBlock, CodeMemory, CompiledCode, JitError};
 
 use crate::trace::{assemble, UopCode};
@@ -88,7 +89,9 @@ unsafe impl Backend for X86Backend {
         let seed = self
             .stress
             .map(|s| s ^ u64::from(exec.id.get()).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let code = assemble(exec, seed)?;
+        // (Made before the code, which embeds the slots' addresses.)
+        let links = LinkSlots::for_executor(exec);
+        let code = assemble(exec, seed, &links)?;
         let mut block = CodeBlock::allocate(memory, code.bytes.len())?;
         block.writable()?[..code.bytes.len()].copy_from_slice(&code.bytes);
         self.inline_uops += u64::from(code.inline_uops);
@@ -96,7 +99,8 @@ unsafe impl Backend for X86Backend {
         self.code_bytes += code.bytes.len() as u64;
         let address = block.range().start().as_ptr() as usize;
         let compiled = CompiledCode::new(block, code.entry, Vec::new(), exec)?
-            .with_starts(&code.starts, exec)?;
+            .with_starts(&code.starts, exec)?
+            .with_links(links);
         if let Some(log) = &self.log {
             let uops = code
                 .uops

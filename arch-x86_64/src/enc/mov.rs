@@ -68,6 +68,19 @@ pub fn mov_rm32_imm32(dst: impl Into<Rm>, imm: u32) -> Inst {
     inst
 }
 
+/// `mov r/m8, imm8`: Intel SDM Vol. 2B §4.3 MOV, `C6 /0 ib`. A register operand is its low
+/// byte (SPL, BPL, SIL and DIL get the REX prefix that selects them over AH..BH).
+#[inline]
+pub fn mov_rm8_imm8(dst: impl Into<Rm>, imm: u8) -> Inst {
+    let form = Form {
+        rm_byte: true,
+        ..Form::D
+    };
+    let mut inst = encode_rm(form, &[0xC6], 0, dst.into().into());
+    inst.push(imm);
+    inst
+}
+
 /// `movzx r32, r/m8`: Intel SDM Vol. 2B §4.3 MOVZX, `0F B6 /r`. Zero-extends the byte into
 /// the whole 64-bit register; a register source is its low byte (SPL, BPL, SIL and DIL get the
 /// REX prefix that selects them over AH..BH).

@@ -3,8 +3,9 @@
 //!
 //! The bool the branch pops is kept in a register by the uop before it (`Lower::tos_reg`),
 //! never stored: the instruction's operands stay in their stack slots until the branch is
-//! decided, so a branch that goes the other way than recorded hands back at the entry's
-//! start, and the uop executor runs the whole instruction again and leaves the trace.
+//! decided, so a branch that goes the other way than recorded follows the link of the
+//! instruction's jump exit in code (`link`), or else hands back at the entry's start, and
+//! the uop executor runs the whole instruction again and leaves the trace.
 
 use vm_core::bytecode::code::CodeObject;
 use vm_core::bytecode::ops::{Flags, Op, Uop};
@@ -75,7 +76,7 @@ impl Lower<'_> {
     }
 
     /// `_POP_JUMP_NEXT`: pops the bool and goes on when the branch goes the recorded way;
-    /// otherwise hands back at the entry's start.
+    /// otherwise leaves as `Lower::other_way` says.
     pub(super) fn lower_fused_jump(&mut self, pc: usize) -> Next {
         let u = &self.exec.uops[pc];
         let Some((jump_on, jumped)) = fused_jump(self.code, u) else {
@@ -83,7 +84,7 @@ impl Lower<'_> {
             self.hand_back(pc);
             return Next::Ends;
         };
-        let other_way = self.hand_back_entry();
+        let other_way = self.other_way(pc);
         let v = match self.tos_reg.take() {
             Some(r) => r,
             None => {

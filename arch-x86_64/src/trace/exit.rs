@@ -61,6 +61,18 @@ pub(super) enum Stub {
         /// after the uop (`FloatResult::other`).
         float: Option<FloatResult>,
     },
+    /// An exit that follows its link in code when the link slot at address `slot` is
+    /// current, with `slots` frame slots in use, and goes to `otherwise` when it is not.
+    Link {
+        /// The slot's address.
+        slot: usize,
+        /// The frame slots in use where the link goes on.
+        slots: u32,
+        /// The lazy slots to store first.
+        pending: Vec<Pending>,
+        /// Where code goes when the slot is not current.
+        otherwise: Label,
+    },
     /// Uop `pc` changes frames and its inline frame change does not apply: the flow helper
     /// runs it (with `slots` frame slots in use before it, every slot in memory), and code
     /// goes on at `resume` in the frame it recorded.
@@ -310,6 +322,17 @@ impl Lower<'_> {
                     emit_float_to_xmm(&mut self.buf, f.reg, Reg::Rax);
                 }
                 self.buf.jmp_label(resume);
+                return;
+            }
+            Stub::Link {
+                slot,
+                slots,
+                pending,
+                otherwise,
+            } => {
+                emit_pending(&mut self.buf, &pending);
+                self.emit_store_len(slots);
+                super::link::emit_link(&mut self.buf, slot, otherwise);
                 return;
             }
             Stub::Flow { pc, slots, resume } => {

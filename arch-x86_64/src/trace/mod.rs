@@ -32,6 +32,7 @@ mod control;
 mod exit;
 mod frames;
 mod iter;
+mod link;
 mod numbers;
 mod objects;
 mod stack;
@@ -45,6 +46,7 @@ use vm_core::bytecode::code::CodeObject;
 use vm_core::bytecode::depth::{stack_depths, UNKNOWN};
 use vm_core::bytecode::ops::{Flags, Uop};
 use vm_core::exec::ir::Executor;
+use vm_core::jit::link::LinkSlots;
 use vm_core::jit::{CodeStart, JitError};
 
 use self::exit::Stub;
@@ -105,6 +107,8 @@ enum Next {
 struct Lower<'e> {
     buf: CodeBuf,
     exec: &'e Executor,
+    /// The link slots of the executor's exits (see `exit`).
+    links: &'e LinkSlots,
     /// Which of the executor's codes the code being lowered runs in (code runs in one
     /// frame from a start until it hands back), and that code.
     frame: u8,
@@ -143,7 +147,8 @@ struct Lower<'e> {
     stress: Option<u64>,
 }
 
-/// Lowers `exec` to machine code. With `stress` (a seed), one inline guard or fast path in
+/// Lowers `exec` to machine code, whose linked exits follow `links` (the slots the code
+/// will be given). With `stress` (a seed), one inline guard or fast path in
 /// four, chosen by the seed, always hands back before the guard or takes the slow path (see
 /// `exit`), so the stubs, hand-backs and slow paths run: results must not change.
 ///
@@ -151,7 +156,11 @@ struct Lower<'e> {
 /// [`JitError::Malformed`] when the executor's stack depths cannot be known (its code has no
 /// single depth per offset, or a start begins at an offset no path reaches), or when the
 /// branches cannot be resolved.
-pub fn assemble(exec: &Executor, stress: Option<u64>) -> Result<Assembled, JitError> {
+pub fn assemble(
+    exec: &Executor,
+    stress: Option<u64>,
+    links: &LinkSlots,
+) -> Result<Assembled, JitError> {
     let code = &*exec
         .codes
         .first()
@@ -165,6 +174,7 @@ pub fn assemble(exec: &Executor, stress: Option<u64>) -> Result<Assembled, JitEr
     let mut cx = Lower {
         buf,
         exec,
+        links,
         frame: 0,
         code,
         depths: vec![None; exec.codes.len()],
@@ -305,13 +315,10 @@ fn depth_of(depths: &[u16], offset: u32) -> Result<u32, JitError> {
 }
 
 /// The inline uops code must run from a start, when it does not loop, to be worth entering
-/// (going in and out of machine code has a cost of its own): measured on `bench/`, where
-/// branchy programs with short side traces (sudoku) lost to the uop executor with less, and
-/// call-heavy ones (raytrace) lose with more.
+/// from Rust (going in and out of machine code has a cost of its own): measured on `bench/`,
+/// where call-heavy programs (raytrace) lose with more. A side trace counts the same: its
+/// parent's code reaches it through a link slot, without leaving machine code (`link`).
 const MIN_INLINE_RUN: usize = 2;
-
-/// [`MIN_INLINE_RUN`] for a side trace.
-const MIN_SIDE_TRACE_RUN: usize = 8;
 
 impl Lower<'_> {
     /// Code has just stopped (a hand-back, the loop's back-edge, the trace's end): forgets
@@ -332,14 +339,7 @@ impl Lower<'_> {
             inline += usize::from(c.how == How::Inline);
             looped |= self.exec.uops[usize::from(c.pc)].uop == Uop::_JUMP_TO_TOP;
         }
-        // A side trace is entered through a link each time its parent exits there, so
-        // its code must do more to pay for the entry.
-        let min = if self.exec.chain_depth > 0 {
-            MIN_SIDE_TRACE_RUN
-        } else {
-            MIN_INLINE_RUN
-        };
-        if !looped && inline < min {
+        if !looped && inline < MIN_INLINE_RUN {
             starts.pop();
         }
     }

@@ -293,10 +293,7 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         },
         Uop::_POP_JUMP_NEXT => cx.lower_fused_jump(pc),
         Uop::_IS_OP => cx.lower_is(u.oparg != 0),
-        Uop::_EXIT_TRACE => {
-            cx.hand_back(pc);
-            Next::Ends
-        }
+        Uop::_EXIT_TRACE => cx.lower_exit_trace(pc),
         _ if has_helper(u) => {
             cx.lower_call(pc);
             return Ok(Next::Falls);

@@ -63,6 +63,7 @@ fn table() -> Vec<(&'static str, &'static [u8], Inst)> {
         ("test eax, eax", &[0x85, 0xc0], test_rm32_r32(Rax, Rax)),
         ("cmp [rcx+0x10], edx", &[0x39, 0x51, 0x10], cmp_rm32_r32(md(Rcx, 0x10), Rdx)),
         ("cmp byte ptr [rax], 0x0", &[0x80, 0x38, 0x00], cmp_rm8_imm8(m(Rax), 0)),
+        ("mov byte ptr [rax], 0x1", &[0xc6, 0x00, 0x01], mov_rm8_imm8(m(Rax), 1)),
         ("cmp sil, -0x1", &[0x40, 0x80, 0xfe, 0xff], cmp_rm8_imm8(Rsi, 0xff)),
         ("imul rax, rcx", &[0x48, 0x0f, 0xaf, 0xc1], imul_r64_rm64(Rax, Rcx)),
         ("imul rdx, [rsi], 0x3e8", &[0x48, 0x69, 0x16, 0xe8, 0x03, 0, 0], imul_r64_rm64_imm32(Rdx, m(Rsi), i32_(1000))),

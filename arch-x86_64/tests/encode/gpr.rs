@@ -269,6 +269,13 @@ fn narrow_test_and_cmp_forms() {
         cmp_rm8_imm8,
         |m, i| vec![rm_op(m, gpr8), Op::Imm(i as u64)],
     );
+    sweep_rm_imm(
+        Code::Mov_rm8_imm8,
+        &[0u8, 1, 0x7F, 0x80, 0xFF],
+        &[0u8, 0xFF],
+        mov_rm8_imm8,
+        |m, i| vec![rm_op(m, gpr8), Op::Imm(i as u64)],
+    );
 }
 
 #[test]

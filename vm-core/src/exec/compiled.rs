@@ -1,12 +1,25 @@
 //! Running an executor's machine code from the uop executor: entering it at a start and
-//! going on after it as the uop executor would (`run_compiled`), and the flow helper's side,
-//! a uop that changes frames run for machine code (`run_flow_uop`).
+//! going on after it as the uop executor would (`run_compiled`), going on in another
+//! executor where code that followed links left (`trace_after_link`), filling the link
+//! slots code follows (`link_in_code`), and the flow helper's side, a uop that changes
+//! frames run for machine code (`run_flow_uop`).
+
+use alloc::rc::Rc;
 
 use super::ir::Executor;
 use super::run::{entry_at, Ran, Run};
 use crate::jit::helpers::HelperStatus;
-use crate::jit::{LOOPED, STATUS_MASK, STATUS_SHIFT};
+use crate::jit::{CodeResult, LOOPED, STATUS_MASK, STATUS_SHIFT};
 use crate::vm::Vm;
+
+/// Where machine code that followed links left: the executor whose code it left from,
+/// what that code returned, and the run state's offsets then.
+pub(crate) struct Hop {
+    pub(super) next: Rc<Executor>,
+    result: CodeResult,
+    ip: usize,
+    this: usize,
+}
 
 /// How machine code's run of an executor ended at a uop that changes frames, and whether
 /// the run made progress (see [`Vm::run_flow_uop`]).
@@ -30,7 +43,34 @@ impl Vm {
         if !e.valid.get() {
             return None;
         }
-        let r = code.run(self, e, (t as *mut Run<'e>).cast::<()>(), pc)?;
+        self.tier2.code_run_begins();
+        let ran = code.run(self, e, (t as *mut Run<'e>).cast::<()>(), pc);
+        // (Taken before the run ends: the graveyard may hold the executor.)
+        let next = ran.and_then(|(_, last)| crate::jit::link::left_from(e, last));
+        self.tier2.code_run_ends();
+        let (r, _) = ran?;
+        if let Some(next) = next {
+            *progress = true;
+            return Some(Err(Ran::Hop(alloc::boxed::Box::new(Hop {
+                next,
+                result: r,
+                ip: t.ctx.ip,
+                this: t.ctx.this,
+            }))));
+        }
+        self.code_outcome(e, r, t, progress)
+    }
+
+    /// Goes on after machine code that returned `r` in a run of `e` (whose state is `t`),
+    /// as the uop executor does after the uops the code ran: `Ok`, the dispatch entry to go
+    /// on at; `Err`, how the run ended.
+    fn code_outcome<'e>(
+        &mut self,
+        e: &'e Executor,
+        r: CodeResult,
+        t: &mut Run<'e>,
+        progress: &mut bool,
+    ) -> Option<Result<usize, Ran>> {
         if r & LOOPED != 0 {
             *progress = true;
             e.warm.set(true);
@@ -41,17 +81,9 @@ impl Vm {
             jit.stats.exits.count(status);
         }
         if status == HelperStatus::Left {
-            return Some(Err(match self.tier2.code_left.take() {
-                Some(Left(ran, moved)) => {
-                    *progress |= moved;
-                    ran
-                }
-                None => Ran::Error(
-                    self.internal_error("machine code left without saying how"),
-                    t.ctx.fi,
-                    t.ctx.this,
-                ),
-            }));
+            return Some(Err(
+                self.left_at_frame_change(progress, t.ctx.fi, t.ctx.this)
+            ));
         }
         if status != HelperStatus::Next {
             let Some(u) = e.uops.get(at) else {
@@ -62,11 +94,107 @@ impl Vm {
             *progress |= at > t.first_len;
             return Some(Err(self.leave_on(status.step(), e, at, &t.ctx)));
         }
-        // The contract names an entry's first uop; should a backend break it, going on at
-        // the entry it started from is the least wrong.
-        Some(Ok(
-            entry_at(&e.table, at).or_else(|| entry_at(&e.table, pc))?
-        ))
+        // The contract names an entry's first uop; should a backend break it, the run
+        // leaves for tier 1.
+        Some(entry_at(&e.table, at).ok_or(Ran::Tier1(t.ctx.this as u32)))
+    }
+
+    /// How the run ended when machine code left at a uop that changes frames (status
+    /// `Left`), in frame `fi` at instruction `this` as far as the run state knows.
+    fn left_at_frame_change(&mut self, progress: &mut bool, fi: usize, this: usize) -> Ran {
+        match self.tier2.code_left.take() {
+            Some(Left(ran, moved)) => {
+                *progress |= moved;
+                ran
+            }
+            None => Ran::Error(
+                self.internal_error("machine code left without saying how"),
+                fi,
+                this,
+            ),
+        }
+    }
+
+    /// Moves run state `t` (made for a run of `e` from its start) to where machine code
+    /// that followed links to `e` left, as `hop` says; answers the dispatch entry to go on
+    /// at, or how the run ended.
+    #[inline(never)]
+    pub(super) fn trace_after_link<'e>(
+        &mut self,
+        e: &'e Executor,
+        hop: &Hop,
+        t: &mut Run<'e>,
+        progress: &mut bool,
+    ) -> Result<usize, Ran> {
+        if let Some(code) = e.code.borrow().as_ref() {
+            code.mark_ran();
+        }
+        let at = (hop.result & 0xFFFF) as usize;
+        let status = HelperStatus::from_u32((hop.result >> STATUS_SHIFT) & STATUS_MASK);
+        if status == HelperStatus::Left {
+            // (The frame change went elsewhere: no run state of `e` to go on with.)
+            return Err(self.left_at_frame_change(progress, t.fi, hop.this));
+        }
+        let tc = e
+            .uops
+            .get(at)
+            .and_then(|u| e.codes.get(usize::from(u.code)));
+        let frame = &self.frames[t.fi];
+        let Some(tc) = tc.filter(|tc| Rc::ptr_eq(&tc.code, &frame.code)) else {
+            let err = self.internal_error("linked machine code left in another frame");
+            return Err(Ran::Error(err, t.fi, hop.this));
+        };
+        t.ctx.code = &tc.code;
+        t.ctx.caches = &tc.caches;
+        t.ctx.ip = hop.ip;
+        t.ctx.this = hop.this;
+        // (Code follows a link only once the run made progress.)
+        t.first_len = 0;
+        match self.code_outcome(e, hop.result, t, progress) {
+            Some(r) => r,
+            None => Err(Ran::Tier1(t.ctx.this as u32)),
+        }
+    }
+
+    /// The uop executor follows the link of `e`'s exit stub `stub`, taken at uop `from`, to
+    /// `next`, from uop `pc` (1 or its loop copy's top): fills the stub's link slot so that `e`'s code follows it
+    /// itself next time, when `next` has code starting there in the code the stub exits
+    /// in, and the exit is one a run reaches only after making progress (so that code
+    /// never goes round a cycle of links without completing an instruction).
+    #[inline(never)]
+    pub(super) fn link_in_code(
+        &self,
+        e: &Executor,
+        from: usize,
+        stub: usize,
+        next: &Rc<Executor>,
+        pc: usize,
+    ) {
+        // (Cheapest first: the uop executor asks at every link it follows.)
+        let progressed = e.first_len != 0 && from > usize::from(e.first_len);
+        if !progressed {
+            return;
+        }
+        let code = e.code.borrow();
+        let Some(code) = code.as_ref() else {
+            return;
+        };
+        let epoch = self.tier2.link_epoch;
+        if code.links().leads_to(stub, next, epoch) {
+            return;
+        }
+        let same_code = e.uops.get(stub).is_some_and(|s| {
+            let ours = e.codes.get(usize::from(s.code));
+            ours.zip(next.codes.first())
+                .is_some_and(|(a, b)| Rc::ptr_eq(&a.code, &b.code))
+        });
+        if !same_code || !next.valid.get() {
+            return;
+        }
+        let next_code = next.code.borrow();
+        if let Some(start) = next_code.as_ref().and_then(|c| c.start(pc)) {
+            code.links().fill(stub, next, start, epoch);
+        }
     }
 
     /// Machine code's run of uop `pc`, which changes frames (a call, a return, a generator

@@ -65,6 +65,17 @@ pub(crate) struct Tier2 {
     /// How machine code left its executor at a uop that changes frames, when the frame
     /// change was not the recorded one (see `jit::helpers::flow_helper`).
     pub(crate) code_left: Option<super::compiled::Left>,
+    /// The link epoch (see `jit::link`): moves on whenever an executor is unregistered or
+    /// loses its code, so that no link slot filled before leads to it. Never 0 (an empty
+    /// slot's epoch).
+    pub(crate) link_epoch: u64,
+    /// Machine-code runs in progress (more than one when a helper runs Python).
+    pub(crate) code_runs: u32,
+    /// Executors and code that went away while machine code ran: a run that followed a
+    /// link in code holds no `Rc` of where it went, so they are kept until the outermost
+    /// run returns.
+    graveyard: Vec<Rc<Executor>>,
+    code_graveyard: Vec<Rc<crate::jit::CompiledCode>>,
 }
 
 impl core::fmt::Debug for Tier2 {
@@ -110,6 +121,10 @@ impl Tier2 {
             jit: None,
             uop_helpers: false,
             code_left: None,
+            link_epoch: 1,
+            code_runs: 0,
+            graveyard: Vec::new(),
+            code_graveyard: Vec::new(),
         };
         // Slot 0: the shared cold exit, an executor of one `_COLD_EXIT` that every exit
         // links to until a trace is attached to it.
@@ -128,6 +143,25 @@ impl Tier2 {
             return None;
         }
         slot.exec.as_ref()
+    }
+
+    /// A machine-code run begins.
+    pub(crate) fn code_run_begins(&mut self) {
+        self.code_runs += 1;
+    }
+
+    /// A machine-code run ended: once no run is left, what went away meanwhile is freed.
+    pub(crate) fn code_run_ends(&mut self) {
+        self.code_runs = self.code_runs.saturating_sub(1);
+        if self.code_runs == 0 {
+            self.graveyard.clear();
+            self.code_graveyard.clear();
+        }
+    }
+
+    /// Moves the link epoch on: every link slot filled so far is stale.
+    fn unlink_all(&mut self) {
+        self.link_epoch += 1;
     }
 
     /// Number of live executors (not counting the cold exit).
@@ -188,7 +222,9 @@ impl Tier2 {
         };
         let mut r = jit.compile(e);
         if matches!(r, Compiled::OutOfMemory) {
-            let freed = free_cold_code(self.slots.iter().filter_map(|s| s.exec.as_ref()));
+            let keep = (self.code_runs > 0).then_some(&mut self.code_graveyard);
+            let freed = free_cold_code(self.slots.iter().filter_map(|s| s.exec.as_ref()), keep);
+            self.link_epoch += 1;
             jit.stats.freed_cold += freed;
             if freed > 0 {
                 r = jit.compile(e);
@@ -222,6 +258,10 @@ impl Tier2 {
         e.valid.set(false);
         e.table.invalidate(&e.uops);
         self.memory = self.memory.saturating_sub(e.memory());
+        self.unlink_all();
+        if self.code_runs > 0 {
+            self.graveyard.push(e.clone());
+        }
         Some(e)
     }
 
@@ -361,12 +401,19 @@ impl Tier2 {
 
 /// Frees the machine code of the executors whose code has not run since the last call, and
 /// starts the next period for the others; answers how many lost their code. A run in
-/// progress holds its own `Rc` of the code, so its block outlives it.
-fn free_cold_code<'a>(executors: impl Iterator<Item = &'a Rc<Executor>>) -> u64 {
+/// progress holds its own `Rc` of the code it entered; code it reached through a link goes
+/// to `keep` (the graveyard) while any runs.
+fn free_cold_code<'a>(
+    executors: impl Iterator<Item = &'a Rc<Executor>>,
+    mut keep: Option<&mut Vec<Rc<crate::jit::CompiledCode>>>,
+) -> u64 {
     let mut freed = 0;
     for e in executors {
         let mut code = e.code.borrow_mut();
         if code.as_ref().is_some_and(|c| !c.take_ran()) {
+            if let (Some(keep), Some(c)) = (keep.as_deref_mut(), code.take()) {
+                keep.push(c);
+            }
             *code = None;
             freed += 1;
         }

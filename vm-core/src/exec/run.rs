@@ -22,7 +22,7 @@ use crate::vm::{PyErr, Vm};
 pub(crate) struct Run<'e> {
     pub(crate) ctx: Ctx<'e>,
     pub(crate) fi: usize,
-    pub(super) first_len: usize,
+    pub(crate) first_len: usize,
 }
 
 /// How a run of one executor ended.
@@ -42,6 +42,9 @@ pub(super) enum Ran {
     /// Round this executor's loop again, at offset `at`, from uop `pc` (its top), where its
     /// machine code starts.
     Top(u32, usize),
+    /// Machine code followed links and left from this executor's code (see
+    /// [`super::compiled::Hop`]).
+    Hop(alloc::boxed::Box<super::compiled::Hop>),
 }
 
 /// Whether `u` is a safe point that is a dispatch of its own (no outcome to check).
@@ -122,10 +125,15 @@ impl Vm {
         let mut progress = false;
         let mut idle_links = 0u32;
         let mut start_pc = 1;
+        let mut hop = None;
         loop {
             exec.warm.set(true);
-            let ran = self.run_trace::<STATS>(&exec, at, start_pc, &mut progress);
+            let ran = self.run_trace::<STATS>(&exec, at, start_pc, hop.take(), &mut progress);
             match ran {
+                Ran::Hop(h) => {
+                    exec = h.next.clone();
+                    hop = Some(h);
+                }
                 Ran::Link(next, target, pc) => {
                     if !progress {
                         // Links followed without completing an instruction: bounded, so a
@@ -173,12 +181,14 @@ impl Vm {
     }
 
     /// Runs one executor from offset `at` of the innermost frame, uop `start_pc` (1 or its
-    /// loop copy's top), until it leaves.
+    /// loop copy's top), or from where machine code that followed links to it left (`hop`),
+    /// until it leaves.
     fn run_trace<const STATS: bool>(
         &mut self,
         e: &Executor,
         at: u32,
         start_pc: usize,
+        hop: Option<alloc::boxed::Box<super::compiled::Hop>>,
         progress: &mut bool,
     ) -> Ran {
         let Some(fi) = self.frames.len().checked_sub(1) else {
@@ -188,8 +198,9 @@ impl Vm {
             return Ran::Tier1(at);
         };
         let frame = &self.frames[fi];
-        if !Rc::ptr_eq(&start.code, &frame.code) {
+        if !Rc::ptr_eq(&start.code, &frame.code) && hop.is_none() {
             // Linked or installed for another code: never run a trace on the wrong frame.
+            // (Code that followed links may leave in a frame it pushed: checked below.)
             return Ran::Tier1(at);
         }
         let mut t = Run {
@@ -210,20 +221,29 @@ impl Vm {
             },
         };
         let table = &e.table;
-        let Some(mut di) = entry_at(table, start_pc) else {
-            return Ran::Tier1(at);
-        };
         // (Decided once: the loop below tests a local.)
         // (Machine code charges no fuel: a budget keeps executors in the uop executor,
         // which counts exactly. Statistics count what the uop executor runs.)
         let has_code = !(STATS && self.fuel_limited()) && e.code.borrow().is_some();
-        if has_code {
-            match self.run_compiled(e, start_pc, &mut t, progress) {
-                Some(Ok(n)) => di = n,
-                Some(Err(ran)) => return ran,
-                None => {}
+        let mut di = match hop {
+            Some(hop) => match self.trace_after_link(e, &hop, &mut t, progress) {
+                Ok(n) => n,
+                Err(ran) => return ran,
+            },
+            None => {
+                let Some(mut di) = entry_at(table, start_pc) else {
+                    return Ran::Tier1(at);
+                };
+                if has_code {
+                    match self.run_compiled(e, start_pc, &mut t, progress) {
+                        Some(Ok(n)) => di = n,
+                        Some(Err(ran)) => return ran,
+                        None => {}
+                    }
+                }
+                di
             }
-        }
+        };
         // (The entries as a local slice: its address and length stay in registers.)
         let entries: &[Entry] = &table.entries;
         // The hot loop, which does per dispatch what tier 1 does per instruction: call the
@@ -276,6 +296,9 @@ impl Vm {
                 if !STATS {
                     if let Some(next) = self.linked(e, u.jump_exit, ip) {
                         *progress |= pc >= t.first_len;
+                        if has_code {
+                            self.link_in_code(e, pc, usize::from(u.jump_exit), &next, 1);
+                        }
                         return Ran::Link(next, ip, 1);
                     }
                 }
@@ -296,7 +319,11 @@ impl Vm {
                 // The trace's end, linked (in branchy code, every few instructions).
                 *progress |= pc > t.first_len;
                 if let Some(next) = self.linked_stub(u) {
-                    return Vm::link(u, next, u.target);
+                    let ran = Vm::link(u, next, u.target);
+                    if let (true, Ran::Link(next, _, at)) = (has_code, &ran) {
+                        self.link_in_code(e, pc, pc, next, *at);
+                    }
+                    return ran;
                 }
             }
             let c = u.check & !check::VALIDATE;

@@ -13,6 +13,7 @@ use core::fmt;
 
 use super::backend::JitError;
 use super::helpers::HelperContext;
+use super::link::LinkSlots;
 use super::memory::{CodeMemory, CodeMemoryError, CodeRange};
 use crate::bytecode::ops::Uop;
 use crate::exec::ir::Executor;
@@ -182,6 +183,8 @@ pub struct CompiledCode {
     entry: *const u8,
     starts: Box<[(u16, *const u8)]>,
     exits: Box<[CodeExit]>,
+    /// The slots its exits follow links through (see [`super::link`]).
+    links: LinkSlots,
     /// Whether the code ran since [`CompiledCode::take_ran`] last asked (cold code is
     /// freed when code memory runs out).
     ran: core::cell::Cell<bool>,
@@ -231,6 +234,7 @@ impl CompiledCode {
             entry,
             starts: Box::new([]),
             exits: exits.into_boxed_slice(),
+            links: LinkSlots::empty(),
             ran: core::cell::Cell::new(false),
         })
     }
@@ -262,6 +266,18 @@ impl CompiledCode {
         Ok(self)
     }
 
+    /// Gives the code the link slots its exits read (made before the code, which embeds
+    /// their addresses).
+    pub fn with_links(mut self, links: LinkSlots) -> CompiledCode {
+        self.links = links;
+        self
+    }
+
+    /// The link slots of the code's exits.
+    pub fn links(&self) -> &LinkSlots {
+        &self.links
+    }
+
     /// Whether the code lists any start (code without one never runs).
     pub fn has_starts(&self) -> bool {
         !self.starts.is_empty()
@@ -277,14 +293,15 @@ impl CompiledCode {
 
     /// Runs the code that starts at uop `uop`, if there is one, on the innermost frame of
     /// `vm`, for executor `exec`, whose run state (`exec::run::Run`, the frame state
-    /// first) `run` points to.
+    /// first) `run` points to. Answers how the code left, and the executor whose code it
+    /// left from (another than `exec` when it followed links in code).
     pub(crate) fn run(
         &self,
         vm: &mut Vm,
         exec: &Executor,
         run: *mut (),
         uop: usize,
-    ) -> Option<CodeResult> {
+    ) -> Option<(CodeResult, *const Executor)> {
         type Entry = unsafe extern "C" fn(*mut HelperContext, *const u8) -> CodeResult;
         let start = self.start(uop)?;
         self.ran.set(true);
@@ -294,10 +311,16 @@ impl CompiledCode {
         // `Entry` running the code at `start` as the executor's uops would; `cx` holds
         // pointers made from the exclusive borrows `vm` and `run` (the caller's), unused
         // until it returns, and `exec`, which outlives the call.
-        Some(unsafe {
+        let r = unsafe {
             let f = core::mem::transmute::<*const u8, Entry>(self.entry);
             f(&mut cx, start)
-        })
+        };
+        Some((r, cx.exec()))
+    }
+
+    /// Notes that the code ran (reached through a link, not through [`CompiledCode::run`]).
+    pub(crate) fn mark_ran(&self) {
+        self.ran.set(true);
     }
 
     /// Whether the code ran since the last call (or since it was compiled); starts the

@@ -34,6 +34,9 @@ pub const RUN_THIS: usize = offset_of!(Run<'static>, ctx) + offset_of!(Ctx<'stat
 pub const RUN_CTX_FI: usize = offset_of!(Run<'static>, ctx) + offset_of!(Ctx<'static>, fi);
 /// Offset of the running frame's index in the run (`usize`; equal to the context's).
 pub const RUN_FI: usize = offset_of!(Run<'static>, fi);
+/// Offset of the run's first instruction's uop count (`usize`; code that follows a link
+/// writes 0: the run has made progress).
+pub const RUN_FIRST_LEN: usize = offset_of!(Run<'static>, first_len);
 
 const _: () = assert!(
     size_of::<&CodeObject>() == 8

@@ -55,6 +55,8 @@ pub struct HelperContext {
     frame_limit: *const usize,
     /// The types by object tag ([`crate::layout::TAG_TYPES`] `u32`s).
     tag_types: *const u32,
+    /// The link epoch (a `u64`; see [`super::link`]).
+    link_epoch: *const u64,
 }
 
 /// Offset of the VM pointer in a [`HelperContext`].
@@ -79,6 +81,8 @@ pub const CTX_EXEC: usize = offset_of!(HelperContext, exec);
 pub const CTX_FRAME_LIMIT: usize = offset_of!(HelperContext, frame_limit);
 /// Offset of the types-by-tag pointer.
 pub const CTX_TAG_TYPES: usize = offset_of!(HelperContext, tag_types);
+/// Offset of the link epoch pointer.
+pub const CTX_LINK_EPOCH: usize = offset_of!(HelperContext, link_epoch);
 
 const _: () = assert!(
     CTX_VM == 0
@@ -92,6 +96,7 @@ const _: () = assert!(
         && CTX_EXEC == 64
         && CTX_FRAME_LIMIT == 72
         && CTX_TAG_TYPES == 80
+        && CTX_LINK_EPOCH == 88
 );
 
 impl HelperContext {
@@ -117,11 +122,17 @@ impl HelperContext {
                 gc: (*vm).heap.clock(),
                 frame_limit: &raw const (*vm).frame_limit,
                 tag_types: (&raw const (*vm).tag_types).cast::<u32>(),
+                link_epoch: &raw const (*vm).tier2.link_epoch,
                 vm,
                 frame,
                 exec,
             }
         }
+    }
+
+    /// The executor whose code runs (code that follows a link switches it).
+    pub fn exec(&self) -> *const Executor {
+        self.exec
     }
 
     /// The interrupt word, as machine code reads it.

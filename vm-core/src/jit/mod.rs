@@ -9,6 +9,8 @@
 //!   running the code: turning a block's address into a slice or a function.
 //! - [`helpers`]: one `extern "C"` helper per uop, what machine code calls for a uop it
 //!   does not emit inline, and the [`helpers::HelperContext`] machine code runs with.
+//! - [`link`]: [`link::LinkSlots`], the slots through which an exit's code goes straight on
+//!   in the code of the executor it is linked to.
 //! - [`frames`]: what machine code needs to push and pop frame records itself (the run
 //!   state's offsets, the bits of a code's references).
 //! - [`backend`]: [`Backend`], which lowers an executor to machine code (an `unsafe` trait:
@@ -46,6 +48,12 @@ pub mod frames;
               and the frame, as machine code passes them"
 )]
 pub mod helpers;
+#[allow(
+    unsafe_code,
+    reason = "an `Rc` of the executor linked code left from, made from the pointer a link \
+              slot held"
+)]
+pub mod link;
 #[allow(
     unsafe_code,
     reason = "declares the unsafe trait CodeMemory: its implementors vouch for W^X, \

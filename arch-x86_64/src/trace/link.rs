@@ -1,0 +1,108 @@
+//! Linked exits: code that leaves the trace where the uop executor would follow a link to
+//! another executor (the trace's end, a fused branch going the other way than recorded)
+//! follows it itself, through the exit stub's link slot (`vm_core::jit::link`): it writes
+//! back the frame as for a hand-back, switches the run to the slot's executor and jumps to
+//! that executor's code. A slot that is not current sends the code to the hand-back it
+//! would have taken anyway; the uop executor then follows the link and fills the slot.
+//!
+//! Only exits a run reaches after completing its first instruction follow links in code,
+//! as the uop executor counts progress: a cycle of links then always completes
+//! instructions, and its traces' safe points see interrupts.
+
+use vm_core::bytecode::ops::Uop;
+use vm_core::exec::ir::check;
+use vm_core::jit::frames::{RUN_CACHES, RUN_FIRST_LEN};
+use vm_core::jit::helpers::{CTX_EXEC, CTX_FRAME, CTX_LINK_EPOCH};
+use vm_core::jit::link::{LINK_CACHES, LINK_CODE, LINK_EPOCH, LINK_EXEC, LINK_WARM};
+
+use super::exit::{at, Stub};
+use super::{Lower, Next};
+use crate::abi::{ABI_TEMP, CTX};
+use crate::enc::{
+    cmp_r64_rm64, jmp_rm64, mov_r64_imm64, mov_r64_rm64, mov_rm64_imm32, mov_rm64_r64,
+    mov_rm8_imm8, CodeBuf, Cond, Imm32, Label, Mem, Reg,
+};
+
+impl Lower<'_> {
+    /// `_EXIT_TRACE` at `pc`, the trace's end: follows its link in code when it may, else
+    /// hands back there (the uop executor follows the link, or leaves).
+    pub(super) fn lower_exit_trace(&mut self, pc: usize) -> Next {
+        let back = self.stub(Stub::HandBack {
+            pc,
+            slots: self.slots(),
+            pending: self.pending(),
+        });
+        let to = match self.link_slot(pc, pc) {
+            Some(slot) => self.stub(Stub::Link {
+                slot,
+                slots: self.slots(),
+                pending: self.pending(),
+                otherwise: back,
+            }),
+            None => back,
+        };
+        self.buf.jmp_label(to);
+        Next::Ends
+    }
+
+    /// The way out of fused jump `pc` going the other way than recorded: the hand-back at
+    /// its entry's start, or first the link of the instruction's jump exit, with the
+    /// instruction complete (its bool popped).
+    pub(super) fn other_way(&mut self, pc: usize) -> Label {
+        let back = self.hand_back_entry();
+        let start = &self.exec.uops[self.entry_start];
+        let whole = start.check & check::WHOLE != 0;
+        if !whole || start.jump_exit != self.exec.uops[pc].jump_exit {
+            return back;
+        }
+        let Some(slot) = self.link_slot(self.entry_start, usize::from(start.jump_exit)) else {
+            return back;
+        };
+        let after = self.slots() - 1;
+        let pending = self
+            .pending()
+            .into_iter()
+            .filter(|&(slot, _)| slot < after)
+            .collect();
+        self.stub(Stub::Link {
+            slot,
+            slots: after,
+            pending,
+            otherwise: back,
+        })
+    }
+
+    /// The address of exit stub `stub`'s link slot, when code that leaves through it at
+    /// uop `from` may follow the link itself (`from` lies past the first instruction).
+    fn link_slot(&self, from: usize, stub: usize) -> Option<usize> {
+        let first = usize::from(self.exec.first_len);
+        if first == 0 || from <= first || self.exec.uops.get(stub)?.uop != Uop::_EXIT_TRACE {
+            return None;
+        }
+        self.links.address(stub)
+    }
+}
+
+/// Emits the link through the slot at `slot`: when the slot is current, moves the run to
+/// its executor (the helper context's executor, the run state's caches, the run counted
+/// as progressed, the executor marked warm) and jumps to its code; otherwise jumps to
+/// `otherwise`. The frame must be written back. Clobbers RAX, RCX, ABI_TEMP and the flags.
+pub(super) fn emit_link(buf: &mut CodeBuf, slot: usize, otherwise: Label) {
+    let s = |offset| at(ABI_TEMP, offset);
+    buf.emit(mov_r64_imm64(ABI_TEMP, slot as i64));
+    buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_LINK_EPOCH)));
+    buf.emit(mov_r64_rm64(Reg::Rax, Mem::base(Reg::Rax)));
+    buf.emit(cmp_r64_rm64(Reg::Rax, s(LINK_EPOCH)));
+    buf.jcc_label(Cond::Ne, otherwise);
+    buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_FRAME)));
+    for word in [0, 8] {
+        buf.emit(mov_r64_rm64(Reg::Rcx, s(LINK_CACHES + word)));
+        buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_CACHES + word), Reg::Rcx));
+    }
+    buf.emit(mov_rm64_imm32(at(Reg::Rax, RUN_FIRST_LEN), Imm32::from(0)));
+    buf.emit(mov_r64_rm64(Reg::Rax, s(LINK_EXEC)));
+    buf.emit(mov_rm64_r64(at(CTX, CTX_EXEC), Reg::Rax));
+    buf.emit(mov_r64_rm64(Reg::Rax, s(LINK_WARM)));
+    buf.emit(mov_rm8_imm8(Mem::base(Reg::Rax), 1));
+    buf.emit(jmp_rm64(s(LINK_CODE)));
+}
