@@ -38,6 +38,8 @@ pub(super) enum Stub {
         slots: u32,
         /// The lazy slots to store first.
         pending: Vec<Pending>,
+        /// The link slot of the guard's exit, when code follows its link itself.
+        link: Option<usize>,
     },
     /// Uop `pc`'s helper answered the status in EAX (not `Next`); the helper left the stack.
     Status {
@@ -202,6 +204,7 @@ impl Lower<'_> {
             pc,
             slots: self.slots(),
             pending: self.pending(),
+            link: self.guard_link(pc),
         });
         // The stress mode hands back before the guard rather than failing it: a guard that
         // did not fail must not send the trace through its exit (the optimizer's facts at
@@ -294,9 +297,19 @@ impl Lower<'_> {
                 self.buf
                     .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Next)));
             }
-            Stub::Deopt { pc, slots, pending } => {
+            Stub::Deopt {
+                pc,
+                slots,
+                pending,
+                link,
+            } => {
                 emit_pending(&mut self.buf, &pending);
                 self.emit_store_len(slots);
+                if let Some(slot) = link {
+                    let unlinked = self.buf.new_label();
+                    super::link::emit_link(&mut self.buf, slot, unlinked);
+                    self.buf.bind(unlinked);
+                }
                 self.buf
                     .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Deopt)));
             }

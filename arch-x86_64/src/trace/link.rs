@@ -1,6 +1,6 @@
 //! Linked exits: code that leaves the trace where the uop executor would follow a link to
-//! another executor (the trace's end, a fused branch going the other way than recorded)
-//! follows it itself, through the exit stub's link slot (`vm_core::jit::link`): it writes
+//! another executor (the trace's end, a fused branch going the other way than recorded, a
+//! failed guard) follows it itself, through the exit stub's link slot (`vm_core::jit::link`): it writes
 //! back the frame as for a hand-back, switches the run to the slot's executor and jumps to
 //! that executor's code. A slot that is not current sends the code to the hand-back it
 //! would have taken anyway; the uop executor then follows the link and fills the slot.
@@ -70,6 +70,18 @@ impl Lower<'_> {
             pending,
             otherwise: back,
         })
+    }
+
+    /// The link slot of guard `pc`'s exit, when code that fails the guard follows the
+    /// exit's link itself: the exit goes back to the guard's instruction, which the next
+    /// executor starts at.
+    pub(super) fn guard_link(&self, pc: usize) -> Option<usize> {
+        let u = &self.exec.uops[pc];
+        let stub = usize::from(u.exit);
+        if self.exec.uops.get(stub)?.target != u.target {
+            return None;
+        }
+        self.link_slot(pc, stub)
     }
 
     /// The address of exit stub `stub`'s link slot, when code that leaves through it at

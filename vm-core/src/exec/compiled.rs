@@ -12,10 +12,11 @@ use crate::jit::helpers::HelperStatus;
 use crate::jit::{CodeResult, LOOPED, STATUS_MASK, STATUS_SHIFT};
 use crate::vm::Vm;
 
-/// Where machine code that followed links left: the executor whose code it left from,
-/// what that code returned, and the run state's offsets then.
+/// Where machine code that followed links left (besides the executor whose code it left
+/// from, which `Ran::Hop` carries): what that code returned, and the run state's offsets
+/// then. Kept in the VM between the two (`Tier2::hop`), so a hop allocates nothing.
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Hop {
-    pub(super) next: Rc<Executor>,
     result: CodeResult,
     ip: usize,
     this: usize,
@@ -51,12 +52,12 @@ impl Vm {
         let (r, _) = ran?;
         if let Some(next) = next {
             *progress = true;
-            return Some(Err(Ran::Hop(alloc::boxed::Box::new(Hop {
-                next,
+            self.tier2.hop = Hop {
                 result: r,
                 ip: t.ctx.ip,
                 this: t.ctx.this,
-            }))));
+            };
+            return Some(Err(Ran::Hop(next)));
         }
         self.code_outcome(e, r, t, progress)
     }
@@ -92,7 +93,12 @@ impl Vm {
             t.ctx.this = u.target as usize;
             t.ctx.ip = u.next as usize;
             *progress |= at > t.first_len;
-            return Some(Err(self.leave_on(status.step(), e, at, &t.ctx)));
+            let ran = self.leave_on(status.step(), e, at, &t.ctx);
+            if let (HelperStatus::Deopt, Ran::Link(next, _, start)) = (status, &ran) {
+                // A guard's exit, linked: code follows it itself next time.
+                self.link_in_code(e, at, usize::from(u.exit), next, *start);
+            }
+            return Some(Err(ran));
         }
         // The contract names an entry's first uop; should a backend break it, the run
         // leaves for tier 1.
@@ -116,16 +122,16 @@ impl Vm {
     }
 
     /// Moves run state `t` (made for a run of `e` from its start) to where machine code
-    /// that followed links to `e` left, as `hop` says; answers the dispatch entry to go on
+    /// that followed links to `e` left, as `Tier2::hop` says; answers the dispatch entry to go on
     /// at, or how the run ended.
     #[inline(never)]
     pub(super) fn trace_after_link<'e>(
         &mut self,
         e: &'e Executor,
-        hop: &Hop,
         t: &mut Run<'e>,
         progress: &mut bool,
     ) -> Result<usize, Ran> {
+        let hop = self.tier2.hop;
         if let Some(code) = e.code.borrow().as_ref() {
             code.mark_ran();
         }

@@ -71,6 +71,8 @@ pub(crate) struct Tier2 {
     pub(crate) link_epoch: u64,
     /// Machine-code runs in progress (more than one when a helper runs Python).
     pub(crate) code_runs: u32,
+    /// Where machine code that followed links left, for the run that goes on there.
+    pub(crate) hop: super::compiled::Hop,
     /// Executors and code that went away while machine code ran: a run that followed a
     /// link in code holds no `Rc` of where it went, so they are kept until the outermost
     /// run returns.
@@ -123,6 +125,7 @@ impl Tier2 {
             code_left: None,
             link_epoch: 1,
             code_runs: 0,
+            hop: Default::default(),
             graveyard: Vec::new(),
             code_graveyard: Vec::new(),
         };

@@ -44,7 +44,7 @@ pub(super) enum Ran {
     Top(u32, usize),
     /// Machine code followed links and left from this executor's code (see
     /// [`super::compiled::Hop`]).
-    Hop(alloc::boxed::Box<super::compiled::Hop>),
+    Hop(Rc<Executor>),
 }
 
 /// Whether `u` is a safe point that is a dispatch of its own (no outcome to check).
@@ -125,14 +125,15 @@ impl Vm {
         let mut progress = false;
         let mut idle_links = 0u32;
         let mut start_pc = 1;
-        let mut hop = None;
+        let mut hop = false;
         loop {
             exec.warm.set(true);
-            let ran = self.run_trace::<STATS>(&exec, at, start_pc, hop.take(), &mut progress);
+            let ran = self.run_trace::<STATS>(&exec, at, start_pc, hop, &mut progress);
+            hop = false;
             match ran {
-                Ran::Hop(h) => {
-                    exec = h.next.clone();
-                    hop = Some(h);
+                Ran::Hop(next) => {
+                    exec = next;
+                    hop = true;
                 }
                 Ran::Link(next, target, pc) => {
                     if !progress {
@@ -181,14 +182,14 @@ impl Vm {
     }
 
     /// Runs one executor from offset `at` of the innermost frame, uop `start_pc` (1 or its
-    /// loop copy's top), or from where machine code that followed links to it left (`hop`),
-    /// until it leaves.
+    /// loop copy's top), or, with `hop`, from where machine code that followed links to it
+    /// left (`Tier2::hop`), until it leaves.
     fn run_trace<const STATS: bool>(
         &mut self,
         e: &Executor,
         at: u32,
         start_pc: usize,
-        hop: Option<alloc::boxed::Box<super::compiled::Hop>>,
+        hop: bool,
         progress: &mut bool,
     ) -> Ran {
         let Some(fi) = self.frames.len().checked_sub(1) else {
@@ -198,7 +199,7 @@ impl Vm {
             return Ran::Tier1(at);
         };
         let frame = &self.frames[fi];
-        if !Rc::ptr_eq(&start.code, &frame.code) && hop.is_none() {
+        if !Rc::ptr_eq(&start.code, &frame.code) && !hop {
             // Linked or installed for another code: never run a trace on the wrong frame.
             // (Code that followed links may leave in a frame it pushed: checked below.)
             return Ran::Tier1(at);
@@ -225,24 +226,23 @@ impl Vm {
         // (Machine code charges no fuel: a budget keeps executors in the uop executor,
         // which counts exactly. Statistics count what the uop executor runs.)
         let has_code = !(STATS && self.fuel_limited()) && e.code.borrow().is_some();
-        let mut di = match hop {
-            Some(hop) => match self.trace_after_link(e, &hop, &mut t, progress) {
+        let mut di = if hop {
+            match self.trace_after_link(e, &mut t, progress) {
                 Ok(n) => n,
                 Err(ran) => return ran,
-            },
-            None => {
-                let Some(mut di) = entry_at(table, start_pc) else {
-                    return Ran::Tier1(at);
-                };
-                if has_code {
-                    match self.run_compiled(e, start_pc, &mut t, progress) {
-                        Some(Ok(n)) => di = n,
-                        Some(Err(ran)) => return ran,
-                        None => {}
-                    }
-                }
-                di
             }
+        } else {
+            let Some(mut di) = entry_at(table, start_pc) else {
+                return Ran::Tier1(at);
+            };
+            if has_code {
+                match self.run_compiled(e, start_pc, &mut t, progress) {
+                    Some(Ok(n)) => di = n,
+                    Some(Err(ran)) => return ran,
+                    None => {}
+                }
+            }
+            di
         };
         // (The entries as a local slice: its address and length stay in registers.)
         let entries: &[Entry] = &table.entries;

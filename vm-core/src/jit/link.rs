@@ -165,11 +165,7 @@ mod tests {
 
     /// An executor of one uop and the stubs `stubs`, in code `f` of a fresh VM.
     fn executor(stubs: &[Uop]) -> Executor {
-        let mut vm = Vm::new(
-            Config::default(),
-            Box::new(BufferHost::default()),
-        )
-        .expect("a VM");
+        let mut vm = Vm::new(Config::default(), Box::new(BufferHost::default())).expect("a VM");
         vm.run_source("def f():\n    return 1\n", "<t>").unwrap();
         let f = vm.get_global("f").expect("f is defined").get();
         let Some(crate::object::types::Obj::Function(func)) = vm.obj(f) else {
