@@ -3,36 +3,24 @@
 
 use super::arith::mul_mag_polled;
 use super::poll::{LongError, Poll};
-use super::{cmp_mag, trim, BigInt, DivError, PowModError};
+use super::words::{divrem_long, pack, unpack, WordDivisor};
+use super::{cmp_mag, BigInt, DivError, PowModError};
 use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 /// Divides a magnitude by one limb: `(quotient, remainder)`.
 pub(super) fn divrem_small(a: &[u32], d: u32) -> (Vec<u32>, u32) {
-    let mut q = vec![0u32; a.len()];
-    let mut rem = 0u64;
-    let d = u64::from(d);
-    for i in (0..a.len()).rev() {
-        let cur = (rem << 32) | u64::from(a[i]);
-        q[i] = (cur / d) as u32;
-        rem = cur % d;
-    }
-    trim(&mut q);
-    (q, rem as u32)
+    let mut w = pack(a);
+    let rem = WordDivisor::new(u64::from(d)).divide_in_place(&mut w);
+    (unpack(&w), rem as u32)
 }
 
 /// In-place division by one limb; returns the remainder. Leaves `a` normalized.
 pub(super) fn divrem_small_in_place(a: &mut Vec<u32>, d: u32) -> u32 {
-    let mut rem = 0u64;
-    let d = u64::from(d);
-    for l in a.iter_mut().rev() {
-        let cur = (rem << 32) | u64::from(*l);
-        *l = (cur / d) as u32;
-        rem = cur % d;
-    }
-    trim(a);
-    rem as u32
+    let (q, rem) = divrem_small(a, d);
+    *a = q;
+    rem
 }
 
 /// `(u / v, u % v)` on magnitudes; `v` must be non-empty (normalized, nonzero).
@@ -45,93 +33,14 @@ pub(super) fn divrem_mag_polled(u: &[u32], v: &[u32], poll: &mut Poll<'_>) -> (V
     if cmp_mag(u, v) == Ordering::Less {
         return (Vec::new(), u.to_vec());
     }
-    if v.len() == 1 {
-        let (q, r) = divrem_small(u, v[0]);
-        let mut r = vec![r];
-        trim(&mut r);
-        return (q, r);
+    let mut uw = pack(u);
+    let vw = pack(v);
+    if let [d] = vw[..] {
+        let r = WordDivisor::new(d).divide_in_place(&mut uw);
+        return (unpack(&uw), unpack(&[r]));
     }
-    // Knuth, TAOCP vol. 2, 4.3.1, algorithm D (the Hacker's Delight formulation).
-    let n = v.len();
-    let m = u.len() - n;
-    let s = v[n - 1].leading_zeros();
-    // Normalize so the divisor's top bit is set; this bounds the q-hat error to 2.
-    let vn = shl_bits(v, s, n);
-    let mut un = shl_bits(u, s, u.len() + 1);
-    let mut q = vec![0u32; m + 1];
-    let b: u64 = 1 << 32;
-    let vtop = u64::from(vn[n - 1]);
-    let vsec = u64::from(vn[n - 2]);
-    for j in (0..=m).rev() {
-        if poll.spend(n) {
-            break;
-        }
-        let num = (u64::from(un[j + n]) << 32) | u64::from(un[j + n - 1]);
-        let mut qhat = num / vtop;
-        let mut rhat = num % vtop;
-        while qhat >= b || qhat * vsec > ((rhat << 32) | u64::from(un[j + n - 2])) {
-            qhat -= 1;
-            rhat += vtop;
-            if rhat >= b {
-                break;
-            }
-        }
-        // Multiply and subtract qhat * vn from un[j..j+n+1].
-        let window = &mut un[j..=j + n];
-        let (body, top) = window.split_at_mut(n);
-        let mut borrow: i64 = 0;
-        for (u, &v) in body.iter_mut().zip(&vn) {
-            let p = qhat * u64::from(v);
-            let t = i64::from(*u) - borrow - (p & 0xffff_ffff) as i64;
-            *u = t as u32;
-            borrow = (p >> 32) as i64 - (t >> 32);
-        }
-        let t = i64::from(top[0]) - borrow;
-        top[0] = t as u32;
-        if t < 0 {
-            // qhat was one too large (rare): add the divisor back.
-            qhat -= 1;
-            let mut carry = 0u64;
-            for (u, &v) in body.iter_mut().zip(&vn) {
-                let s2 = u64::from(*u) + u64::from(v) + carry;
-                *u = s2 as u32;
-                carry = s2 >> 32;
-            }
-            top[0] = top[0].wrapping_add(carry as u32);
-        }
-        q[j] = qhat as u32;
-    }
-    trim(&mut q);
-    // Un-normalize the remainder.
-    let mut r = vec![0u32; n];
-    for i in 0..n {
-        r[i] = if s == 0 {
-            un[i]
-        } else {
-            (un[i] >> s) | (un[i + 1] << (32 - s))
-        };
-    }
-    trim(&mut r);
-    (q, r)
-}
-
-/// `a << s` for `s < 32`, producing exactly `len` limbs (`len >= a.len()`, and the caller
-/// guarantees the result fits).
-fn shl_bits(a: &[u32], s: u32, len: usize) -> Vec<u32> {
-    let mut out = vec![0u32; len];
-    if s == 0 {
-        out[..a.len()].copy_from_slice(a);
-        return out;
-    }
-    let mut carry = 0u32;
-    for (o, &l) in out.iter_mut().zip(a) {
-        *o = (l << s) | carry;
-        carry = l >> (32 - s);
-    }
-    if let Some(o) = out.get_mut(a.len()) {
-        *o = carry;
-    }
-    out
+    let (q, r) = divrem_long(&uw, &vw, poll);
+    (unpack(&q), unpack(&r))
 }
 
 /// `2^k` as an `f64` for `-1022 <= k <= 1023` (a normal number, built from its bits).

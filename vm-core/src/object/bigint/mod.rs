@@ -31,6 +31,7 @@ mod parse;
 mod poll;
 #[cfg(test)]
 mod tests;
+mod words;
 
 pub use poll::{LongError, Stopped};
 

@@ -243,10 +243,119 @@ fn karatsuba_matches_schoolbook() {
     }
 }
 
+/// Division by one limb the slow, obvious way: a hardware divide per limb.
+fn divrem_small_reference(a: &[u32], d: u32) -> (Vec<u32>, u32) {
+    let mut q = alloc::vec![0u32; a.len()];
+    let mut rem = 0u64;
+    for i in (0..a.len()).rev() {
+        let cur = (rem << 32) | u64::from(a[i]);
+        q[i] = (cur / u64::from(d)) as u32;
+        rem = cur % u64::from(d);
+    }
+    trim(&mut q);
+    (q, rem as u32)
+}
+
+#[test]
+fn two_by_one_division_by_reciprocal_is_exact() {
+    let mut rng = Rng(0x0dd_c0ffee);
+    for i in 0..2_000_000u64 {
+        let d = rng.next() >> (i % 64) | 1;
+        let div = words::WordDivisor::new(d);
+        let norm = d << d.leading_zeros();
+        // Half the cases sit at the top of the range, where the corrections happen.
+        let u1 = if i % 2 == 0 {
+            norm - 1 - (i / 2 % 3)
+        } else {
+            rng.next() % norm
+        };
+        let u0 = if i % 4 == 1 {
+            u64::MAX - (i % 5)
+        } else {
+            rng.next()
+        };
+        let n = (u128::from(u1) << 64) | u128::from(u0);
+        let want = ((n / u128::from(norm)) as u64, (n % u128::from(norm)) as u64);
+        assert_eq!(div.div_2by1(u1, u0), want, "{n:#x} / {norm:#x}");
+    }
+}
+
+#[test]
+fn long_division_identity_on_extreme_words() {
+    // Words at the extremes force the q-hat corrections and the add-back step.
+    let mut rng = Rng(7);
+    let pick = |rng: &mut Rng| match rng.next() % 6 {
+        0 => 0,
+        1 => u64::MAX,
+        2 => 1 << 63,
+        3 => (1 << 63) - 1,
+        4 => 1,
+        _ => rng.next(),
+    };
+    for _ in 0..20_000 {
+        let vn = 2 + (rng.next() % 3) as usize;
+        let un = vn + (rng.next() % 4) as usize;
+        let mut v: Vec<u64> = (0..vn).map(|_| pick(&mut rng)).collect();
+        let u: Vec<u64> = (0..un).map(|_| pick(&mut rng)).collect();
+        if v[vn - 1] == 0 {
+            v[vn - 1] = 1;
+        }
+        let a = BigInt::from_parts(false, words::unpack(&u));
+        let b = BigInt::from_parts(false, words::unpack(&v));
+        let (q, r) = a.divmod_floor(&b).unwrap();
+        assert_eq!(q.mul(&b).add(&r), a, "{u:x?} / {v:x?}");
+        assert!(r < b, "{u:x?} % {v:x?}");
+    }
+}
+
+#[test]
+fn division_by_one_limb_matches_hardware_divide() {
+    let mut rng = Rng(0xfeed_beef_0123_4567);
+    let mut divisors = alloc::vec![
+        1,
+        2,
+        3,
+        7,
+        10,
+        25,
+        57121,
+        1_000_000_007,
+        0x8000_0000,
+        0x8000_0001
+    ];
+    divisors.extend([u32::MAX, u32::MAX - 1, 0x7fff_ffff, 0xffff, 0x1_0000]);
+    divisors.extend((0..40).map(|_| (rng.next() >> (rng.next() % 32 + 32)) as u32 | 1));
+    for &d in &divisors {
+        for n in [0usize, 1, 2, 3, 5, 17, 64] {
+            let mut a = rng.limbs(n);
+            // Limbs at the extremes exercise both correction steps.
+            if n > 2 {
+                a[1] = u32::MAX;
+                a[0] = 0;
+            }
+            let want = divrem_small_reference(&a, d);
+            assert_eq!(div::divrem_small(&a, d), want, "{a:x?} / {d:#x}");
+            let mut b = a.clone();
+            let r = div::divrem_small_in_place(&mut b, d);
+            assert_eq!((b, r), want, "{a:x?} / {d:#x} in place");
+        }
+    }
+}
+
 #[test]
 fn division_identity_large() {
     let mut rng = Rng(42);
-    for &(n, m) in &[(200, 100), (300, 299), (1000, 3), (700, 350), (64, 63)] {
+    for &(n, m) in &[
+        (200, 100),
+        (300, 299),
+        (1000, 3),
+        (700, 350),
+        (64, 63),
+        (9, 2),
+        (3, 2),
+        (2, 2),
+        (5, 1),
+    ] {
         let a = BigInt::from_parts(rng.next() & 1 == 1, rng.limbs(n));
         let b = BigInt::from_parts(rng.next() & 1 == 1, rng.limbs(m));
         let (q, r) = a.divmod_floor(&b).unwrap();
