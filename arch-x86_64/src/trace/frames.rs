@@ -133,7 +133,7 @@ pub(super) fn record(base: Reg, back: i64, offset: usize) -> Mem {
 }
 
 /// `[base + index * 8]`.
-fn slot_of(base: Reg, index: Reg) -> Mem {
+pub(super) fn slot_of(base: Reg, index: Reg) -> Mem {
     Mem::indexed(
         base,
         Index::new(index).expect("not RSP"),
@@ -143,7 +143,7 @@ fn slot_of(base: Reg, index: Reg) -> Mem {
 }
 
 /// `imm32` of a count the lowering checked small.
-fn imm(n: u32) -> Imm32 {
+pub(super) fn imm(n: u32) -> Imm32 {
     Imm32::new(i64::from(n)).expect("a frame's slot count fits an immediate")
 }
 
@@ -163,7 +163,7 @@ pub(super) fn emit_frame_records(buf: &mut CodeBuf) {
 
 /// Emits the run state's move to a frame of code `refs`, at base `base` (a register) and
 /// offset `ip`, with index `fi` (a register). Clobbers RAX and R11.
-fn emit_run_state(buf: &mut CodeBuf, refs: &CodeRefs, base: Reg, ip: u32, fi: Reg) {
+pub(super) fn emit_run_state(buf: &mut CodeBuf, refs: &CodeRefs, base: Reg, ip: u32, fi: Reg) {
     buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_FRAME)));
     let words = [
         (RUN_CODE, refs.code),
@@ -460,7 +460,7 @@ pub(super) fn index_disp(index: Reg, slots: u32) -> Mem {
 }
 
 /// Jumps to `fail` unless the `u32` at `mem` is `word`. Clobbers R11.
-fn emit_word_check(buf: &mut CodeBuf, mem: Mem, word: u32, fail: Label) {
+pub(super) fn emit_word_check(buf: &mut CodeBuf, mem: Mem, word: u32, fail: Label) {
     buf.emit(mov_r32_rm32(Reg::R11, mem));
     buf.emit(mov_r32_imm32(Reg::R8, word));
     buf.emit(crate::enc::cmp_rm32_r32(Reg::R11, Reg::R8));

@@ -31,6 +31,7 @@ mod construct;
 mod control;
 mod exit;
 mod frames;
+mod generators;
 mod iter;
 mod link;
 mod numbers;
@@ -347,22 +348,31 @@ impl Lower<'_> {
     /// Lowers code that runs in the executor's code `frame` from here, and answers the
     /// stack depth before the instruction at `offset` there.
     fn enter_frame(&mut self, frame: u8, offset: u32) -> Result<u32, JitError> {
+        let d = self.depth_in(frame, offset)?;
+        let code = &*self.exec.codes[usize::from(frame)].code;
+        self.frame = frame;
+        self.code = code;
+        self.nlocalsplus = u32::try_from(code.nlocalsplus())
+            .map_err(|_| JitError::Malformed("too many locals"))?;
+        Ok(d)
+    }
+
+    /// The stack depth before the instruction at `offset` of the executor's code `frame`.
+    fn depth_in(&mut self, frame: u8, offset: u32) -> Result<u32, JitError> {
         let code = &*self
             .exec
             .codes
             .get(usize::from(frame))
             .ok_or(JitError::Malformed("a uop of no code"))?
             .code;
-        let depths = &mut self.depths[usize::from(frame)];
+        let depths = self
+            .depths
+            .get_mut(usize::from(frame))
+            .ok_or(JitError::Malformed("a uop of no code"))?;
         if depths.is_none() {
             *depths = Some(stack_depths(code).ok_or(JitError::Malformed("no single stack depth"))?);
         }
-        let d = depth_of(depths.as_deref().unwrap_or(&[]), offset)?;
-        self.frame = frame;
-        self.code = code;
-        self.nlocalsplus = u32::try_from(code.nlocalsplus())
-            .map_err(|_| JitError::Malformed("too many locals"))?;
-        Ok(d)
+        depth_of(depths.as_deref().unwrap_or(&[]), offset)
     }
 
     /// Lowers the dispatch entry of uops `start..end`, or hands back at its start when one

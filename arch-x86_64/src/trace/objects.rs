@@ -40,9 +40,15 @@ pub(super) fn emit_ref_slot(
     fail: Label,
 ) {
     buf.emit(mov_r32_rm32(dst, at(record, offset)));
-    buf.emit(imul_r64_rm64_imm8(dst, dst, Imm8::from(OBJ_SIZE as i8)));
-    buf.emit(add_rm64_r64(dst, ARENA));
-    buf.emit(cmp_rm8_imm8(at(dst, OBJ_TAG), tag));
+    emit_slot_of_ref(buf, dst, tag, fail);
+}
+
+/// Jumps to `fail` unless the 32-bit reference in `r` names an arena slot tagged `tag`;
+/// `r` = that slot's address.
+pub(super) fn emit_slot_of_ref(buf: &mut CodeBuf, r: Reg, tag: u8, fail: Label) {
+    buf.emit(imul_r64_rm64_imm8(r, r, Imm8::from(OBJ_SIZE as i8)));
+    buf.emit(add_rm64_r64(r, ARENA));
+    buf.emit(cmp_rm8_imm8(at(r, OBJ_TAG), tag));
     buf.jcc_label(Cond::Ne, fail);
 }
 

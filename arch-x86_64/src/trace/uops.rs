@@ -11,7 +11,7 @@ use super::branch::can_lower_fused_jump;
 use super::call::{has_flow_helper, has_helper};
 use super::numbers::{cmp_of, inline_int_op};
 use super::stack::Lazy;
-use super::{construct, frames};
+use super::{construct, frames, generators};
 use super::{Lower, Next};
 use crate::enc::{mov_r64_rm64, mov_rm64_r64, Reg};
 
@@ -307,15 +307,21 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
     Ok(inline)
 }
 
-/// Lowers uop `pc`, which changes frames: inline for a call, an instance's creation and a
-/// return code can do itself, else a call of the flow helper.
+/// Lowers uop `pc`, which changes frames: inline for a call, an instance's creation, a
+/// return, a generator's resume and a yield code can do itself, else a call of the flow
+/// helper.
 fn lower_frame_change(cx: &mut Lower<'_>, pc: usize) -> Result<(), JitError> {
-    match cx.exec.uops[pc].uop {
+    let uop = cx.exec.uops[pc].uop;
+    match uop {
         Uop::_CALL_PY_EXACT_ARGS if frames::inline_call(cx.exec, pc) => cx.lower_inline_call(pc),
         Uop::_CALL_ALLOC_AND_ENTER_INIT if construct::inline_init(cx.exec, pc) => {
             cx.lower_inline_init(pc)
         }
         Uop::_RETURN_VALUE if frames::inline_return(cx.exec, pc) => cx.lower_inline_return(pc),
+        Uop::_FOR_ITER_GEN | Uop::_FOR_ITER_GEN_PROVEN if cx.inline_resume(pc) => {
+            cx.lower_inline_resume(pc)
+        }
+        Uop::_YIELD_VALUE if generators::inline_yield(cx.exec, pc) => cx.lower_inline_yield(pc),
         _ => cx.lower_flow(pc),
     }
 }

@@ -1,10 +1,10 @@
 //! Frames: the per-call state kept on the VM's frame stack (never on the Rust stack).
 
 use alloc::rc::Rc;
-use alloc::vec::Vec;
 
 use crate::bytecode::code::CodeObject;
 use crate::bytecode::ops::Op;
+use crate::layout::FixedVec;
 use crate::object::value::{ObjRef, Value};
 
 /// What happens to a frame's result when it returns (or yields) to its caller.
@@ -142,8 +142,9 @@ pub struct SavedFrame {
     pub ip: u32,
     /// Offset of the `YIELD_VALUE` it is suspended at (for tracebacks of `throw`).
     pub lasti: u32,
-    /// Locals, cells, frees, then the value stack, bottom first.
-    pub values: Vec<Value>,
+    /// Locals, cells, frees, then the value stack, bottom first (at a fixed layout: machine
+    /// code resumes and suspends generators).
+    pub values: FixedVec<Value>,
     /// The generator's own handled-exception state while suspended.
     pub exc_state: Value,
 }

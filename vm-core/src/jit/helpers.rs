@@ -23,6 +23,7 @@ use crate::layout::FixedVec;
 use crate::limits::Signals;
 use crate::object::heap::GcClock;
 use crate::object::types::Obj;
+use crate::object::value::Value;
 use crate::vm::Vm;
 
 /// What machine code runs with, and what a helper is called with: the VM, the frame state
@@ -57,6 +58,8 @@ pub struct HelperContext {
     tag_types: *const u32,
     /// The link epoch (a `u64`; see [`super::link`]).
     link_epoch: *const u64,
+    /// The exception being handled (a value), which generators swap on resume and yield.
+    handled_exc: *mut Value,
 }
 
 /// Offset of the VM pointer in a [`HelperContext`].
@@ -83,6 +86,8 @@ pub const CTX_FRAME_LIMIT: usize = offset_of!(HelperContext, frame_limit);
 pub const CTX_TAG_TYPES: usize = offset_of!(HelperContext, tag_types);
 /// Offset of the link epoch pointer.
 pub const CTX_LINK_EPOCH: usize = offset_of!(HelperContext, link_epoch);
+/// Offset of the handled-exception pointer.
+pub const CTX_HANDLED_EXC: usize = offset_of!(HelperContext, handled_exc);
 
 const _: () = assert!(
     CTX_VM == 0
@@ -97,6 +102,7 @@ const _: () = assert!(
         && CTX_FRAME_LIMIT == 72
         && CTX_TAG_TYPES == 80
         && CTX_LINK_EPOCH == 88
+        && CTX_HANDLED_EXC == 96
 );
 
 impl HelperContext {
@@ -123,6 +129,7 @@ impl HelperContext {
                 frame_limit: &raw const (*vm).frame_limit,
                 tag_types: (&raw const (*vm).tag_types).cast::<u32>(),
                 link_epoch: &raw const (*vm).tier2.link_epoch,
+                handled_exc: &raw mut (*vm).handled_exc,
                 vm,
                 frame,
                 exec,

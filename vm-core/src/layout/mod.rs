@@ -16,6 +16,7 @@
 //! | a list iterator | `Obj::ListIter` | list (`u32` reference) at [`LIST_ITER_LIST`], next index at [`LIST_ITER_INDEX`] |
 //! | a range iterator | `Obj::RangeIter` | `i64`s: next at [`RANGE_ITER_NEXT`], bound at [`RANGE_ITER_STOP`], step at [`RANGE_ITER_STEP`] |
 //! | the value stack | [`ValueStack`] | items pointer at [`STACK_ITEMS`], length at [`STACK_LEN`] |
+//! | a generator | `Box<Generator>` at [`OBJ_PAYLOAD`] | state byte at [`GEN_STATE`], suspended frame (`Box<SavedFrame>`, null when none) at [`GEN_FRAME`]: code, function, globals, resume offset and slots at [`SAVED_CODE`] .. [`SAVED_VALUES`] |
 //! | frame records | `Vm::frames`, a `FixedVec<Frame>` | [`FRAME_SIZE`] bytes each; [`FRAME_IP`], [`FRAME_LASTI`], [`FRAME_BASE`], [`FRAME_STACK_FLOOR`] |
 //! | the interrupt word | [`Signals`] | one byte: non-zero when a safe point has work ([`SIGNALS_SIZE`]) |
 //! | the fuel word | `Vm`'s `i64` | instructions left; a safe point stops at or below zero |
@@ -42,12 +43,14 @@
 
 use core::mem::{offset_of, size_of};
 
-use crate::interp::frame::{Frame, FrameRef};
+use crate::interp::frame::{Frame, FrameRef, OnReturn, SavedFrame};
 use crate::interp::stack::ValueStack;
 use crate::limits::Signals;
 use crate::object::dict::Dict;
 use crate::object::heap::GcClock;
-use crate::object::types::{Class, DictRef, Function, Instance, NativeFunc, Obj};
+use crate::object::types::{
+    Class, DictRef, Function, GenState, Generator, Instance, NativeFunc, Obj,
+};
 use crate::object::value::{self, ObjRef, Value};
 
 #[allow(
@@ -204,9 +207,16 @@ pub const FRAME_SAVED_EXC: usize = offset_of!(Frame, saved_exc);
 /// Offset of a frame's frame object (a `FrameRef`).
 pub const FRAME_OBJ: usize = offset_of!(Frame, obj);
 /// The tag of `OnReturn::Push`, a plain call's return, at [`FRAME_ON_RETURN`].
-pub const ON_RETURN_PUSH: u32 = probe::on_return_tag(crate::interp::frame::OnReturn::Push);
+pub const ON_RETURN_PUSH: u32 = probe::on_return_tag(OnReturn::Push);
 /// The tag of `OnReturn::Init`, the return of `__init__` called to make an instance.
-pub const ON_RETURN_INIT: u32 = probe::on_return_tag(crate::interp::frame::OnReturn::Init);
+pub const ON_RETURN_INIT: u32 = probe::on_return_tag(OnReturn::Init);
+/// The tag of `OnReturn::ForIter`, a generator resumed by `FOR_ITER`.
+pub const ON_RETURN_FOR_ITER: u32 = probe::on_return_tag(OnReturn::ForIter { exhausted: 0 });
+/// The tag of `OnReturn::Send`, a generator resumed by `SEND`.
+pub const ON_RETURN_SEND: u32 = probe::on_return_tag(OnReturn::Send { done: 0 });
+/// Offset of the one field of `OnReturn::ForIter` and `OnReturn::Send` (a `u32` offset)
+/// from [`FRAME_ON_RETURN`].
+pub const ON_RETURN_ARG: usize = 4;
 /// The word of a `FrameRef` that refers to nothing.
 pub const FRAME_REF_NONE: u32 = FrameRef::NONE.bits();
 
@@ -229,6 +239,30 @@ pub const NATIVE_BOUND: usize = offset_of!(NativeFunc, bound);
 
 /// Offset of a function's closure cells (a `FixedBox` of values).
 pub const FUNCTION_CLOSURE: usize = offset_of!(Function, closure);
+
+/// Offset of a generator's suspended frame in its `Generator` (boxed at [`OBJ_PAYLOAD`]):
+/// an `Option<Box<SavedFrame>>`, one pointer, null when finished or running elsewhere.
+pub const GEN_FRAME: usize = offset_of!(Generator, frame);
+/// Offset of a generator's state (a `GenState` byte).
+pub const GEN_STATE: usize = offset_of!(Generator, state);
+/// The state byte of a generator suspended at a `yield`.
+pub const GEN_SUSPENDED: u8 = GenState::Suspended as u8;
+/// The state byte of a running generator.
+pub const GEN_RUNNING: u8 = GenState::Running as u8;
+/// Offset of a saved frame's code (an `Rc<CodeObject>`, as [`FRAME_CODE`]).
+pub const SAVED_CODE: usize = offset_of!(SavedFrame, code);
+/// Offset of a saved frame's function (a value).
+pub const SAVED_FUNC: usize = offset_of!(SavedFrame, func);
+/// Offset of a saved frame's globals (an `ObjRef`).
+pub const SAVED_GLOBALS: usize = offset_of!(SavedFrame, globals);
+/// Offset of a saved frame's resume offset (`u32`).
+pub const SAVED_IP: usize = offset_of!(SavedFrame, ip);
+/// Offset of the offset of the `yield` a saved frame is suspended at (`u32`).
+pub const SAVED_LASTI: usize = offset_of!(SavedFrame, lasti);
+/// Offset of a saved frame's slots and stack (a [`FixedVec`] of values).
+pub const SAVED_VALUES: usize = offset_of!(SavedFrame, values);
+/// Offset of a saved frame's handled exception (a value).
+pub const SAVED_EXC: usize = offset_of!(SavedFrame, exc_state);
 
 /// Offset of the bytes allocated since the last collection in the [`GcClock`].
 pub const GC_ALLOCATED: usize = offset_of!(GcClock, allocated);
@@ -254,6 +288,14 @@ const _: () = {
     assert!(size_of::<crate::object::types::NativeFn>() == 8);
     assert!(ITER_TUPLE_SEQ % 4 == 0 && ITER_TUPLE_INDEX % 8 == 0 && ITER_TUPLE_INDEX < 64);
     assert!(FRAME_SIZE % 8 == 0);
+    assert!(
+        probe::on_return_arg(OnReturn::ForIter {
+            exhausted: 0x1234_5678
+        }) == 0x1234_5678
+    );
+    assert!(probe::on_return_arg(OnReturn::Send { done: 0x0765_4321 }) == 0x0765_4321);
+    assert!(size_of::<Option<alloc::boxed::Box<SavedFrame>>>() == 8);
+    assert!(size_of::<GenState>() == 1);
 };
 
 #[cfg(test)]

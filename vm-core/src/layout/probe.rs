@@ -78,6 +78,13 @@ pub(super) const fn on_return_tag(r: OnReturn) -> u32 {
     unsafe { *(&r as *const OnReturn as *const u32) }
 }
 
+/// The word after the tag of `r` (the field of a one-field variant).
+pub(super) const fn on_return_arg(r: OnReturn) -> u32 {
+    // SAFETY: `OnReturn` is `#[repr(u32)]`: a variant with one `u32` field is laid out as a
+    // `#[repr(C)]` struct of the tag and the field, both initialized.
+    unsafe { *(&r as *const OnReturn as *const u32).add(1) }
+}
+
 /// The kind byte of a tuple iterator's `IterObj`, and the offsets of its tuple and index.
 pub(super) const fn iter_tuple_fields() -> (u8, usize, usize) {
     let it = IterObj::Tuple {

@@ -439,8 +439,9 @@ pub struct Module {
     pub dict: ObjRef,
 }
 
-/// Generator execution state.
+/// Generator execution state: a byte machine code reads ([`crate::layout::GEN_STATE`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum GenState {
     /// Created, not yet started.
     Created,

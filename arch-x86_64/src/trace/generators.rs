@@ -1,0 +1,362 @@
+//! Generators resumed and suspended inline: `_FOR_ITER_GEN` pushes the frame record of a
+//! suspended generator and moves its saved slots onto the value stack, and `_YIELD_VALUE`
+//! moves them back and pops the record, as `Vm::resume_suspended` and `Vm::yield_suspend`
+//! do.
+//!
+//! A resume checks that the iterator is a generator suspended at the recorded `yield` of the
+//! recorded code with the recorded number of saved values, and that the frame list and the
+//! value stack have room; a yield checks that the frame is a generator's resumed by
+//! `FOR_ITER` or `SEND` (so not one that `sum()` or `list()` collects in place, which runs
+//! with `OnReturn::Rust`), that its saved frame has room for the values, and that the
+//! consumer is the recorded code at the recorded offset. Where a check fails the flow
+//! helper runs the uop instead. Memory is exact before either (the lowering flushes every
+//! lazy slot first).
+
+use vm_core::bytecode::code::CodeObject;
+use vm_core::bytecode::ops::Op;
+use vm_core::exec::ir::{Executor, SAME_FRAME};
+use vm_core::interp::stack::SLACK;
+use vm_core::jit::frames::{code_refs, CodeRefs};
+use vm_core::jit::helpers::{CTX_HANDLED_EXC, CTX_STACK};
+use vm_core::jit::JitError;
+use vm_core::layout::{
+    tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS, FRAME_IP, FRAME_LASTI,
+    FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE, FRAME_SAVED_EXC, FRAME_STACK_FLOOR,
+    GEN_FRAME, GEN_RUNNING, GEN_STATE, GEN_SUSPENDED, ITEMS_CAP, ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD,
+    ON_RETURN_ARG, ON_RETURN_FOR_ITER, ON_RETURN_SEND, SAVED_CODE, SAVED_EXC, SAVED_FUNC,
+    SAVED_GLOBALS, SAVED_IP, SAVED_LASTI, SAVED_VALUES, STACK_LEN,
+};
+use vm_core::Value;
+
+use super::exit::at;
+use super::frames::{
+    emit_frame_records, emit_room_checks, emit_run_state, emit_word_check, frame_mem, imm,
+    index_disp, record, slot_of,
+};
+use super::objects::{emit_object_of, emit_slot_of_ref};
+use super::Lower;
+use crate::abi::{CTX, LOCALS, STACK};
+use crate::enc::{
+    add_rm64_imm32, cmp_r64_rm64, cmp_rm32_r32, cmp_rm64_imm32, cmp_rm64_imm8, cmp_rm64_r64,
+    cmp_rm8_imm8, dec_rm64, inc_rm64, lea_r64_m, mov_r32_imm32, mov_r32_rm32, mov_r64_imm64,
+    mov_r64_rm64, mov_rm32_imm32, mov_rm32_r32, mov_rm64_imm32, mov_rm64_r64, mov_rm8_imm8,
+    sub_r64_rm64, test_rm64_r64, CodeBuf, Cond, Disp, Imm32, Imm8, Label, Mem, Reg,
+};
+
+/// What an inline resume needs to know, from the recording.
+struct Resume {
+    /// The generator's code.
+    refs: CodeRefs,
+    /// The saved frame's resume offset that leads where the recording went.
+    saved_ip: u32,
+    /// Where the generator goes on (after the `POP_TOP` of a plain `yield` statement, which
+    /// the resume does itself, or at the resume offset with `None` pushed).
+    ip: u32,
+    /// Whether `None` (the value sent in) is pushed.
+    push_sent: bool,
+    /// The values the saved frame holds: its slots and its stack below the sent value.
+    saved: u32,
+    /// The generator frame's value-stack room past its base, as the VM makes sure of.
+    room: u32,
+}
+
+/// Whether the unit at `at` of `code` is a `POP_TOP`.
+fn pop_top_at(code: &CodeObject, at: u32) -> bool {
+    code.code
+        .get(at as usize)
+        .is_some_and(|u| u.get() as u8 == Op::POP_TOP as u8)
+}
+
+/// What an inline yield needs to know: the generator's code and its consumer's.
+struct Yield {
+    own: CodeRefs,
+    consumer: CodeRefs,
+    /// Where the consumer goes on.
+    ip: u32,
+}
+
+/// The yield uop `pc` recorded, when code can suspend its frame.
+fn recorded_yield(exec: &Executor, pc: usize) -> Option<Yield> {
+    let u = exec.uops.get(pc)?;
+    if u.expect_code == SAME_FRAME {
+        return None;
+    }
+    Some(Yield {
+        own: code_refs(exec, u.code)?,
+        consumer: code_refs(exec, u.expect_code)?,
+        ip: u.expect,
+    })
+}
+
+/// Whether uop `pc` (`_YIELD_VALUE`) can suspend its frame inline.
+pub(super) fn inline_yield(exec: &Executor, pc: usize) -> bool {
+    recorded_yield(exec, pc).is_some()
+}
+
+impl Lower<'_> {
+    /// The resume uop `pc` (`_FOR_ITER_GEN`) recorded, when code can push its frame.
+    fn recorded_resume(&mut self, pc: usize) -> Option<Resume> {
+        let u = self.exec.uops.get(pc)?;
+        let next = self.exec.uops.get(pc + 1)?;
+        if u.expect_code == SAME_FRAME || (next.code, next.target) != (u.expect_code, u.expect) {
+            return None;
+        }
+        let code: &CodeObject = &self.exec.codes.get(usize::from(u.expect_code))?.code;
+        let ip = u.expect;
+        // The VM resumes at the saved offset, skipping a `POP_TOP` found there.
+        let (saved_ip, push_sent) = if ip > 0 && pop_top_at(code, ip - 1) {
+            (ip - 1, false)
+        } else if !pop_top_at(code, ip) {
+            (ip, true)
+        } else {
+            return None;
+        };
+        let nlocalsplus = u32::try_from(code.nlocalsplus()).ok()?;
+        let room = nlocalsplus
+            .checked_add(code.stacksize)?
+            .checked_add(SLACK as u32 + 1)?;
+        let depth = self.depth_in(u.expect_code, ip).ok()?;
+        let saved = (nlocalsplus + depth).checked_sub(u32::from(push_sent))?;
+        Some(Resume {
+            refs: code_refs(self.exec, u.expect_code)?,
+            saved_ip,
+            ip,
+            push_sent,
+            saved,
+            room,
+        })
+    }
+
+    /// Whether uop `pc` (`_FOR_ITER_GEN`) can resume its generator inline.
+    pub(super) fn inline_resume(&mut self, pc: usize) -> bool {
+        self.recorded_resume(pc).is_some()
+    }
+
+    /// Lowers uop `pc`, `_FOR_ITER_GEN`, as an inline resume (the flow helper where a check
+    /// fails), and goes on in the generator's frame.
+    pub(super) fn lower_inline_resume(&mut self, pc: usize) -> Result<(), JitError> {
+        let r = self
+            .recorded_resume(pc)
+            .ok_or(JitError::Malformed("a resume not recorded"))?;
+        let u = &self.exec.uops[pc];
+        let (next, lasti, exhausted) = (u.next, u.target, u.oparg);
+        let top = self.slots();
+        let iter = top
+            .checked_sub(1)
+            .ok_or(JitError::Malformed("a resume of nothing"))?;
+        let slow = self.flow_slow_path(pc);
+        let buf = &mut self.buf;
+        // RCX = the generator, RDI = its saved frame: suspended where the recording was.
+        buf.emit(mov_r64_rm64(Reg::Rax, frame_mem(iter)));
+        emit_object_of(buf, Reg::Rcx, Reg::Rax, Reg::R11, tag::GENERATOR, slow.0);
+        buf.emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD)));
+        buf.emit(cmp_rm8_imm8(at(Reg::Rcx, GEN_STATE), GEN_SUSPENDED));
+        buf.jcc_label(Cond::Ne, slow.0);
+        buf.emit(mov_r64_rm64(Reg::Rdi, at(Reg::Rcx, GEN_FRAME)));
+        buf.emit(test_rm64_r64(Reg::Rdi, Reg::Rdi));
+        buf.jcc_label(Cond::E, slow.0);
+        buf.emit(mov_r64_imm64(Reg::R8, r.refs.rc as i64));
+        buf.emit(cmp_r64_rm64(Reg::R8, at(Reg::Rdi, SAVED_CODE)));
+        buf.jcc_label(Cond::Ne, slow.0);
+        emit_word_check(buf, at(Reg::Rdi, SAVED_IP), r.saved_ip, slow.0);
+        let values = SAVED_VALUES + ITEMS_LEN;
+        buf.emit(mov_r32_imm32(Reg::R8, r.saved));
+        buf.emit(cmp_r64_rm64(Reg::R8, at(Reg::Rdi, values)));
+        buf.jcc_label(Cond::Ne, slow.0);
+        emit_room_checks(buf, top + r.room, slow.0);
+        // The consumer's record: where it goes on.
+        buf.emit(mov_rm32_imm32(record(Reg::R10, 1, FRAME_IP), next));
+        buf.emit(mov_rm32_imm32(record(Reg::R10, 1, FRAME_LASTI), lasti));
+        // The saved values, then the value sent in, above the consumer's stack.
+        buf.emit(mov_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rdi, SAVED_VALUES + ITEMS_PTR),
+        ));
+        for k in 0..r.saved {
+            buf.emit(mov_r64_rm64(Reg::R11, word(Reg::Rax, k)));
+            buf.emit(mov_rm64_r64(frame_mem(top + k), Reg::R11));
+        }
+        buf.emit(mov_rm64_imm32(at(Reg::Rdi, values), Imm32::from(0)));
+        let mut slots = r.saved;
+        if r.push_sent {
+            buf.emit(mov_r64_imm64(Reg::R11, Value::NONE.bits() as i64));
+            buf.emit(mov_rm64_r64(frame_mem(top + slots), Reg::R11));
+            slots += 1;
+        }
+        buf.emit(lea_r64_m(Reg::R11, index_disp(Reg::R9, top + slots)));
+        buf.emit(mov_rm64_r64(at(Reg::R8, STACK_LEN), Reg::R11));
+        buf.emit(mov_rm8_imm8(at(Reg::Rcx, GEN_STATE), GEN_RUNNING));
+        // The handled exception: the generator's own while it runs, the consumer's kept in
+        // the record.
+        buf.emit(mov_r64_rm64(Reg::R11, at(CTX, CTX_HANDLED_EXC)));
+        buf.emit(mov_r64_rm64(Reg::Rax, Mem::base(Reg::R11)));
+        buf.emit(mov_rm64_r64(record(Reg::R10, 0, FRAME_SAVED_EXC), Reg::Rax));
+        buf.emit(mov_r64_rm64(Reg::Rax, at(Reg::Rdi, SAVED_EXC)));
+        buf.emit(mov_rm64_r64(Mem::base(Reg::R11), Reg::Rax));
+        buf.emit(mov_r64_imm64(Reg::Rax, Value::NONE.bits() as i64));
+        buf.emit(mov_rm64_r64(at(Reg::Rdi, SAVED_EXC), Reg::Rax));
+        emit_generator_record(buf, &r, iter, exhausted);
+        // Base and floor: where the saved values went.
+        buf.emit(lea_r64_m(Reg::Rax, index_disp(Reg::R9, top)));
+        buf.emit(mov_rm32_r32(record(Reg::R10, 0, FRAME_BASE), Reg::Rax));
+        buf.emit(mov_rm32_r32(
+            record(Reg::R10, 0, FRAME_STACK_FLOOR),
+            Reg::Rax,
+        ));
+        buf.emit(inc_rm64(at(Reg::Rdx, ITEMS_LEN)));
+        // R9 = the generator's base, RSI = its index (the old length).
+        buf.emit(mov_rm64_r64(Reg::R9, Reg::Rax));
+        emit_run_state(buf, &r.refs, Reg::R9, r.ip, Reg::Rsi);
+        buf.emit(lea_r64_m(LOCALS, slot_of(STACK, Reg::R9)));
+        self.buf.bind(slow.1);
+        self.enter_recorded_frame(pc)
+    }
+
+    /// Lowers uop `pc`, `_YIELD_VALUE`, as an inline suspend (the flow helper where a check
+    /// fails), and goes on in the consumer's frame.
+    pub(super) fn lower_inline_yield(&mut self, pc: usize) -> Result<(), JitError> {
+        let y = recorded_yield(self.exec, pc).ok_or(JitError::Malformed("a yield not recorded"))?;
+        let u = &self.exec.uops[pc];
+        let (resume_ip, lasti) = (u.next, u.target);
+        let kept = self
+            .slots()
+            .checked_sub(1)
+            .ok_or(JitError::Malformed("a yield of nothing"))?;
+        let slow = self.flow_slow_path(pc);
+        let buf = &mut self.buf;
+        emit_frame_records(buf);
+        buf.emit(cmp_rm64_imm8(Reg::Rsi, Imm8::from(2)));
+        buf.jcc_label(Cond::B, slow.0);
+        // This frame: the recorded code, a generator's resumed by `FOR_ITER` or `SEND`, with
+        // no frame object.
+        buf.emit(mov_r64_imm64(Reg::Rax, y.own.rc as i64));
+        buf.emit(cmp_r64_rm64(Reg::Rax, record(Reg::R10, 1, FRAME_CODE)));
+        buf.jcc_label(Cond::Ne, slow.0);
+        emit_resumed_by_bytecode(buf, slow.0);
+        emit_word_check(buf, record(Reg::R10, 1, FRAME_OBJ), FRAME_REF_NONE, slow.0);
+        buf.emit(mov_r32_rm32(Reg::Rcx, record(Reg::R10, 1, FRAME_GENERATOR)));
+        buf.emit(mov_r32_imm32(Reg::R11, FRAME_REF_NONE));
+        buf.emit(cmp_rm32_r32(Reg::Rcx, Reg::R11));
+        buf.jcc_label(Cond::E, slow.0);
+        // RCX = the generator, RDI = its saved frame, with room for the kept values.
+        emit_slot_of_ref(buf, Reg::Rcx, tag::GENERATOR, slow.0);
+        buf.emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD)));
+        buf.emit(mov_r64_rm64(Reg::Rdi, at(Reg::Rcx, GEN_FRAME)));
+        buf.emit(test_rm64_r64(Reg::Rdi, Reg::Rdi));
+        buf.jcc_label(Cond::E, slow.0);
+        buf.emit(mov_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rdi, SAVED_VALUES + ITEMS_CAP),
+        ));
+        buf.emit(sub_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rdi, SAVED_VALUES + ITEMS_LEN),
+        ));
+        buf.emit(mov_r32_imm32(Reg::R11, kept));
+        buf.emit(cmp_rm64_r64(Reg::Rax, Reg::R11));
+        buf.jcc_label(Cond::B, slow.0);
+        // The consumer: the recorded code, going on at the recorded offset.
+        buf.emit(mov_r64_imm64(Reg::Rax, y.consumer.rc as i64));
+        buf.emit(cmp_r64_rm64(Reg::Rax, record(Reg::R10, 2, FRAME_CODE)));
+        buf.jcc_label(Cond::Ne, slow.0);
+        emit_word_check(buf, record(Reg::R10, 2, FRAME_IP), y.ip, slow.0);
+        // Suspended: the kept values appended to the saved frame, with where it goes on.
+        buf.emit(mov_rm8_imm8(at(Reg::Rcx, GEN_STATE), GEN_SUSPENDED));
+        buf.emit(mov_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rdi, SAVED_VALUES + ITEMS_LEN),
+        ));
+        buf.emit(mov_r64_rm64(
+            Reg::R8,
+            at(Reg::Rdi, SAVED_VALUES + ITEMS_PTR),
+        ));
+        buf.emit(lea_r64_m(Reg::R8, slot_of(Reg::R8, Reg::Rax)));
+        for k in 0..kept {
+            buf.emit(mov_r64_rm64(Reg::R11, frame_mem(k)));
+            buf.emit(mov_rm64_r64(word(Reg::R8, k), Reg::R11));
+        }
+        buf.emit(add_rm64_imm32(
+            at(Reg::Rdi, SAVED_VALUES + ITEMS_LEN),
+            imm(kept),
+        ));
+        buf.emit(mov_rm32_imm32(at(Reg::Rdi, SAVED_IP), resume_ip));
+        buf.emit(mov_rm32_imm32(at(Reg::Rdi, SAVED_LASTI), lasti));
+        // The handled exception: the generator keeps its own, the consumer's comes back.
+        buf.emit(mov_r64_rm64(Reg::R11, at(CTX, CTX_HANDLED_EXC)));
+        buf.emit(mov_r64_rm64(Reg::Rax, Mem::base(Reg::R11)));
+        buf.emit(mov_rm64_r64(at(Reg::Rdi, SAVED_EXC), Reg::Rax));
+        buf.emit(mov_r64_rm64(Reg::Rax, record(Reg::R10, 1, FRAME_SAVED_EXC)));
+        buf.emit(mov_rm64_r64(Mem::base(Reg::R11), Reg::Rax));
+        // The value goes where the generator's frame began (its floor).
+        buf.emit(mov_r64_rm64(Reg::Rcx, frame_mem(kept)));
+        buf.emit(mov_r32_rm32(
+            Reg::Rax,
+            record(Reg::R10, 1, FRAME_STACK_FLOOR),
+        ));
+        buf.emit(mov_rm64_r64(slot_of(STACK, Reg::Rax), Reg::Rcx));
+        buf.emit(add_rm64_imm32(Reg::Rax, Imm32::from(1)));
+        buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_STACK)));
+        buf.emit(mov_rm64_r64(at(Reg::R8, STACK_LEN), Reg::Rax));
+        // The record goes (its code's count was one more than the saved frame's own).
+        buf.emit(mov_r64_imm64(Reg::Rax, y.own.strong as i64));
+        buf.emit(dec_rm64(Mem::base(Reg::Rax)));
+        buf.emit(dec_rm64(at(Reg::Rdx, ITEMS_LEN)));
+        // R9 = the consumer's base, RSI = its index.
+        buf.emit(mov_r32_rm32(Reg::R9, record(Reg::R10, 2, FRAME_BASE)));
+        buf.emit(add_rm64_imm32(Reg::Rsi, Imm32::from(-2)));
+        emit_run_state(buf, &y.consumer, Reg::R9, y.ip, Reg::Rsi);
+        buf.emit(lea_r64_m(LOCALS, slot_of(STACK, Reg::R9)));
+        self.buf.bind(slow.1);
+        self.enter_recorded_frame(pc)
+    }
+}
+
+/// `[base + 8 * k]`: value `k` of an array.
+fn word(base: Reg, k: u32) -> Mem {
+    Mem::base_disp(
+        base,
+        Disp::new(8 * i64::from(k)).expect("a frame's slots fit a displacement"),
+    )
+}
+
+/// Jumps to `fail` unless the innermost record (R10 one past it) was resumed by `FOR_ITER`
+/// or `SEND`. Clobbers RAX.
+fn emit_resumed_by_bytecode(buf: &mut CodeBuf, fail: Label) {
+    let ok = buf.new_label();
+    buf.emit(mov_r32_rm32(Reg::Rax, record(Reg::R10, 1, FRAME_ON_RETURN)));
+    buf.emit(cmp_rm64_imm32(Reg::Rax, imm(ON_RETURN_FOR_ITER)));
+    buf.jcc_label(Cond::E, ok);
+    buf.emit(cmp_rm64_imm32(Reg::Rax, imm(ON_RETURN_SEND)));
+    buf.jcc_label(Cond::Ne, fail);
+    buf.bind(ok);
+}
+
+/// Emits the generator's frame record at R10 but for its base and floor (RCX: the
+/// `Generator`, RDI: its saved frame, RDX: the frame list), as `resumed_frame` builds it.
+/// Clobbers RAX.
+fn emit_generator_record(buf: &mut CodeBuf, r: &Resume, iter: u32, exhausted: u32) {
+    buf.emit(mov_r64_imm64(Reg::Rax, r.refs.rc as i64));
+    buf.emit(mov_rm64_r64(record(Reg::R10, 0, FRAME_CODE), Reg::Rax));
+    buf.emit(mov_r64_imm64(Reg::Rax, r.refs.strong as i64));
+    buf.emit(inc_rm64(Mem::base(Reg::Rax)));
+    buf.emit(mov_r64_rm64(Reg::Rax, at(Reg::Rdi, SAVED_FUNC)));
+    buf.emit(mov_rm64_r64(record(Reg::R10, 0, FRAME_FUNC), Reg::Rax));
+    buf.emit(mov_r32_rm32(Reg::Rax, at(Reg::Rdi, SAVED_GLOBALS)));
+    buf.emit(mov_rm32_r32(record(Reg::R10, 0, FRAME_GLOBALS), Reg::Rax));
+    buf.emit(mov_r64_imm64(Reg::Rax, Value::UNDEF.bits() as i64));
+    buf.emit(mov_rm64_r64(record(Reg::R10, 0, FRAME_LOCALS), Reg::Rax));
+    buf.emit(mov_r32_rm32(Reg::Rax, at(Reg::Rdi, SAVED_LASTI)));
+    buf.emit(mov_rm32_r32(record(Reg::R10, 0, FRAME_LASTI), Reg::Rax));
+    // The generator's reference: the iterator value's payload.
+    buf.emit(mov_r32_rm32(Reg::Rax, frame_mem(iter)));
+    buf.emit(mov_rm32_r32(record(Reg::R10, 0, FRAME_GENERATOR), Reg::Rax));
+    let words = [
+        (FRAME_IP, r.ip),
+        (FRAME_ON_RETURN, ON_RETURN_FOR_ITER),
+        (FRAME_ON_RETURN + ON_RETURN_ARG, exhausted),
+        (FRAME_OBJ, FRAME_REF_NONE),
+    ];
+    for (offset, w) in words {
+        buf.emit(mov_rm32_imm32(record(Reg::R10, 0, offset), w));
+    }
+}
