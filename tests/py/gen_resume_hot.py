@@ -157,3 +157,29 @@ def delegate(n):
 
 
 print("yield from", sum(delegate(2500)))
+
+
+def relay():
+    # Values sent to the outer generator go on to the inner one through `yield from`.
+    got = yield from averager()
+    yield got
+
+
+def counter():
+    n = 0
+    while True:
+        yield n  # a plain yield statement: the value sent in is dropped
+        n += 1
+
+
+def relay_counter():
+    yield from counter()
+
+
+co = relay()
+next(co)
+for i in range(3000):
+    last = co.send(i % 5)
+print("send through yield from", round(last, 6))
+rc = relay_counter()
+print("sent and dropped", sum(rc.send(i) if i else next(rc) for i in range(2500)))

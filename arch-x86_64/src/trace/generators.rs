@@ -1,7 +1,7 @@
-//! Generators resumed and suspended inline: `_FOR_ITER_GEN` pushes the frame record of a
-//! suspended generator and moves its saved slots onto the value stack, and `_YIELD_VALUE`
-//! moves them back and pops the record, as `Vm::resume_suspended` and `Vm::yield_suspend`
-//! do.
+//! Generators resumed and suspended inline: `_FOR_ITER_GEN` and `_SEND` push the frame
+//! record of a suspended generator and move its saved slots onto the value stack, and
+//! `_YIELD_VALUE` moves them back and pops the record, as `Vm::resume_generator` and
+//! `Vm::yield_suspend` do.
 //!
 //! A resume checks that the iterator is a generator suspended at the recorded `yield` of the
 //! recorded code with the recorded number of saved values, and that the frame list and the
@@ -13,7 +13,7 @@
 //! lazy slot first).
 
 use vm_core::bytecode::code::CodeObject;
-use vm_core::bytecode::ops::Op;
+use vm_core::bytecode::ops::{Op, Uop};
 use vm_core::exec::ir::{Executor, SAME_FRAME};
 use vm_core::interp::stack::SLACK;
 use vm_core::jit::frames::{code_refs, CodeRefs};
@@ -94,7 +94,8 @@ pub(super) fn inline_yield(exec: &Executor, pc: usize) -> bool {
 }
 
 impl Lower<'_> {
-    /// The resume uop `pc` (`_FOR_ITER_GEN`) recorded, when code can push its frame.
+    /// The resume uop `pc` (`_FOR_ITER_GEN`, `_SEND`) recorded, when code can push its
+    /// frame.
     fn recorded_resume(&mut self, pc: usize) -> Option<Resume> {
         let u = self.exec.uops.get(pc)?;
         let next = self.exec.uops.get(pc + 1)?;
@@ -127,20 +128,22 @@ impl Lower<'_> {
         })
     }
 
-    /// Whether uop `pc` (`_FOR_ITER_GEN`) can resume its generator inline.
+    /// Whether uop `pc` (`_FOR_ITER_GEN`, `_SEND`) can resume its generator inline.
     pub(super) fn inline_resume(&mut self, pc: usize) -> bool {
         self.recorded_resume(pc).is_some()
     }
 
-    /// Lowers uop `pc`, `_FOR_ITER_GEN`, as an inline resume (the flow helper where a check
-    /// fails), and goes on in the generator's frame.
+    /// Lowers uop `pc`, `_FOR_ITER_GEN` or `_SEND`, as an inline resume (the flow helper
+    /// where a check fails), and goes on in the generator's frame.
     pub(super) fn lower_inline_resume(&mut self, pc: usize) -> Result<(), JitError> {
         let r = self
             .recorded_resume(pc)
             .ok_or(JitError::Malformed("a resume not recorded"))?;
         let u = &self.exec.uops[pc];
-        let (next, lasti, exhausted) = (u.next, u.target, u.oparg);
-        let top = self.slots();
+        let (next, lasti, exit) = (u.next, u.target, u.oparg);
+        // `_SEND` resumes with the value on top (popped first), `_FOR_ITER_GEN` with `None`.
+        let send = u.uop == Uop::_SEND;
+        let top = self.slots() - u32::from(send);
         let iter = top
             .checked_sub(1)
             .ok_or(JitError::Malformed("a resume of nothing"))?;
@@ -167,7 +170,12 @@ impl Lower<'_> {
         // The consumer's record: where it goes on.
         buf.emit(mov_rm32_imm32(record(Reg::R10, 1, FRAME_IP), next));
         buf.emit(mov_rm32_imm32(record(Reg::R10, 1, FRAME_LASTI), lasti));
-        // The saved values, then the value sent in, above the consumer's stack.
+        // The saved values, then the value sent in, above the consumer's stack (a value
+        // `_SEND` pops moves out of the way first).
+        if send && r.push_sent {
+            buf.emit(mov_r64_rm64(Reg::R11, frame_mem(top)));
+            buf.emit(mov_rm64_r64(frame_mem(top + r.saved), Reg::R11));
+        }
         buf.emit(mov_r64_rm64(
             Reg::Rax,
             at(Reg::Rdi, SAVED_VALUES + ITEMS_PTR),
@@ -179,8 +187,10 @@ impl Lower<'_> {
         buf.emit(mov_rm64_imm32(at(Reg::Rdi, values), Imm32::from(0)));
         let mut slots = r.saved;
         if r.push_sent {
-            buf.emit(mov_r64_imm64(Reg::R11, Value::NONE.bits() as i64));
-            buf.emit(mov_rm64_r64(frame_mem(top + slots), Reg::R11));
+            if !send {
+                buf.emit(mov_r64_imm64(Reg::R11, Value::NONE.bits() as i64));
+                buf.emit(mov_rm64_r64(frame_mem(top + slots), Reg::R11));
+            }
             slots += 1;
         }
         buf.emit(lea_r64_m(Reg::R11, index_disp(Reg::R9, top + slots)));
@@ -195,7 +205,12 @@ impl Lower<'_> {
         buf.emit(mov_rm64_r64(Mem::base(Reg::R11), Reg::Rax));
         buf.emit(mov_r64_imm64(Reg::Rax, Value::NONE.bits() as i64));
         buf.emit(mov_rm64_r64(at(Reg::Rdi, SAVED_EXC), Reg::Rax));
-        emit_generator_record(buf, &r, iter, exhausted);
+        let on_return = if send {
+            ON_RETURN_SEND
+        } else {
+            ON_RETURN_FOR_ITER
+        };
+        emit_generator_record(buf, &r, iter, (on_return, exit));
         // Base and floor: where the saved values went.
         buf.emit(lea_r64_m(Reg::Rax, index_disp(Reg::R9, top)));
         buf.emit(mov_rm32_r32(record(Reg::R10, 0, FRAME_BASE), Reg::Rax));
@@ -332,9 +347,10 @@ fn emit_resumed_by_bytecode(buf: &mut CodeBuf, fail: Label) {
 }
 
 /// Emits the generator's frame record at R10 but for its base and floor (RCX: the
-/// `Generator`, RDI: its saved frame, RDX: the frame list), as `resumed_frame` builds it.
+/// `Generator`, RDI: its saved frame, RDX: the frame list), as `resumed_frame` builds it,
+/// with `on_return` its tag and offset.
 /// Clobbers RAX.
-fn emit_generator_record(buf: &mut CodeBuf, r: &Resume, iter: u32, exhausted: u32) {
+fn emit_generator_record(buf: &mut CodeBuf, r: &Resume, iter: u32, on_return: (u32, u32)) {
     buf.emit(mov_r64_imm64(Reg::Rax, r.refs.rc as i64));
     buf.emit(mov_rm64_r64(record(Reg::R10, 0, FRAME_CODE), Reg::Rax));
     buf.emit(mov_r64_imm64(Reg::Rax, r.refs.strong as i64));
@@ -352,8 +368,8 @@ fn emit_generator_record(buf: &mut CodeBuf, r: &Resume, iter: u32, exhausted: u3
     buf.emit(mov_rm32_r32(record(Reg::R10, 0, FRAME_GENERATOR), Reg::Rax));
     let words = [
         (FRAME_IP, r.ip),
-        (FRAME_ON_RETURN, ON_RETURN_FOR_ITER),
-        (FRAME_ON_RETURN + ON_RETURN_ARG, exhausted),
+        (FRAME_ON_RETURN, on_return.0),
+        (FRAME_ON_RETURN + ON_RETURN_ARG, on_return.1),
         (FRAME_OBJ, FRAME_REF_NONE),
     ];
     for (offset, w) in words {

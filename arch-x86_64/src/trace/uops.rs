@@ -318,7 +318,7 @@ fn lower_frame_change(cx: &mut Lower<'_>, pc: usize) -> Result<(), JitError> {
             cx.lower_inline_init(pc)
         }
         Uop::_RETURN_VALUE if frames::inline_return(cx.exec, pc) => cx.lower_inline_return(pc),
-        Uop::_FOR_ITER_GEN | Uop::_FOR_ITER_GEN_PROVEN if cx.inline_resume(pc) => {
+        Uop::_FOR_ITER_GEN | Uop::_FOR_ITER_GEN_PROVEN | Uop::_SEND if cx.inline_resume(pc) => {
             cx.lower_inline_resume(pc)
         }
         Uop::_YIELD_VALUE if generators::inline_yield(cx.exec, pc) => cx.lower_inline_yield(pc),
