@@ -466,6 +466,13 @@ impl Vm {
         }
     }
 
+    /// Whether `v` is a str: [`Vm::str_of`]'s test without making the `&str` (which checks
+    /// a short str's UTF-8).
+    pub fn is_str(&self, v: Value) -> bool {
+        v.as_obj()
+            .is_some_and(|r| matches!(self.heap.get(r), Obj::Str(_)))
+    }
+
     /// The object behind a value, if it is a heap object.
     #[inline]
     pub fn obj(&self, v: Value) -> Option<&Obj> {

@@ -248,9 +248,9 @@ pub(super) fn str_join(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> P
     // far more than the heap holds, and must stop at the limit before building anything.
     let mut total = sep.len().saturating_mul(items.len().saturating_sub(1));
     for (i, it) in items.iter().enumerate() {
-        match vm.str_of(*it) {
-            Some(s) => total = total.saturating_add(s.len()),
-            None => {
+        match vm.obj(*it) {
+            Some(Obj::Str(s)) => total = total.saturating_add(s.as_bytes().len()),
+            _ => {
                 let msg = format!(
                     "sequence item {i}: expected str instance, {} found",
                     vm.type_name(*it)
@@ -272,14 +272,14 @@ pub(super) fn str_join(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> P
 
 fn strip_impl(vm: &mut Vm, args: &[Value], name: &str, left: bool, right: bool) -> PyResult<Value> {
     check_args(vm, name, args, 1, 2)?;
-    if vm.str_of(args[0]).is_none() {
+    if !vm.is_str(args[0]) {
         this_str(vm, args, name)?;
     }
     let chars = match args.get(1) {
         None | Some(&Value::NONE) => None,
-        Some(&v) => match vm.str_of(v) {
-            Some(_) => Some(v),
-            None => {
+        Some(&v) => match vm.is_str(v) {
+            true => Some(v),
+            false => {
                 let msg = format!("{name} arg must be None or str");
                 return Err(vm.type_error(msg));
             }
