@@ -1,8 +1,8 @@
 //! Uops lowered as calls of their helpers: the stack's length written back, the call, the
 //! status tested.
 
-use vm_core::bytecode::ops::Flags;
-use vm_core::exec::ir::{check, Executor, UopInst};
+use vm_core::bytecode::ops::{Flags, Uop};
+use vm_core::exec::ir::{check, Executor, UopInst, RETURNED};
 use vm_core::jit::helpers::{flow_helper, helper_of};
 use vm_core::jit::JitError;
 
@@ -19,8 +19,10 @@ pub(super) fn has_helper(u: &UopInst) -> bool {
 }
 
 /// Whether uop `pc`, which changes frames, can be lowered as a call of the flow helper: it
-/// has a recorded outcome to check, and the uop after it (in the frame it goes to) begins
-/// a tier-1 instruction, whose depth code goes on with.
+/// has a recorded outcome to check (in a frame: not a return to native code), and the uop
+/// after it (in the frame it goes to) begins a tier-1 instruction, whose depth code goes
+/// on with: a trace's end counts too (the recursive call a function's entry trace ends
+/// at).
 pub(super) fn has_flow_helper(exec: &Executor, pc: usize) -> bool {
     let u = &exec.uops[pc];
     let flags = u.uop.flags();
@@ -30,12 +32,16 @@ pub(super) fn has_flow_helper(exec: &Executor, pc: usize) -> bool {
     flags.contains(Flags::FRAME)
         && !flags.intersects(Flags::SPECIAL | Flags::TIER1)
         && u.check & check::FLOW != 0
+        && u.expect != RETURNED
         && exec.starts_entry(pc + 1)
-        && (next.code, next.target) != (u.code, u.target)
-        && !next
-            .uop
-            .flags()
-            .contains(Flags::SPECIAL.union(Flags::TERMINATOR))
+        // (A return goes to another frame even at the same offset of the same code: the
+        // caller of a recursive call.)
+        && ((next.code, next.target) != (u.code, u.target) || u.uop == Uop::_RETURN_VALUE)
+        && (next.uop == Uop::_EXIT_TRACE
+            || !next
+                .uop
+                .flags()
+                .contains(Flags::SPECIAL.union(Flags::TERMINATOR)))
 }
 
 impl Lower<'_> {
@@ -58,7 +64,13 @@ impl Lower<'_> {
     pub(super) fn emit_flow_call(&mut self, pc: usize, slots: u32) {
         self.emit_store_len(slots);
         emit_helper_call(&mut self.buf, helper_addr(flow_helper), pc as u32, 0);
-        let failed = self.stub(Stub::Status { pc });
+        let mut failed = self.stub(Stub::Status { pc });
+        if let Some(slot) = self.dynamic_link_slot(pc) {
+            failed = self.stub(Stub::DynamicLink {
+                slot,
+                status: failed,
+            });
+        }
         emit_status_check(&mut self.buf, failed);
     }
 

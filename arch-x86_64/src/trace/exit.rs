@@ -75,6 +75,29 @@ pub(super) enum Stub {
         /// Where code goes when the slot is not current.
         otherwise: Label,
     },
+    /// The flow helper left after a frame change elsewhere than recorded: follows the
+    /// dynamic exit's link slot at address `slot` when it is current and leads to the
+    /// frame the change went to, else goes to `status` (the helper's status stub).
+    DynamicLink {
+        /// The slot's address.
+        slot: usize,
+        /// The status stub.
+        status: Label,
+    },
+    /// Return uop `pc` found a caller other than the recorded one: code pops the frame
+    /// itself (a plain call's: else `slow`, the flow helper's run of the uop), follows the
+    /// uop's dynamic exit's link at address `slot` when it leads to that caller, and
+    /// otherwise leaves with `Moved`. The result is in frame slot `top`.
+    ReturnElsewhere {
+        /// The uop.
+        pc: usize,
+        /// The result's frame slot.
+        top: u32,
+        /// The dynamic exit's link slot, if code may follow it.
+        slot: Option<usize>,
+        /// The flow helper's run of the uop.
+        slow: Label,
+    },
     /// Uop `pc` changes frames and its inline frame change does not apply: the flow helper
     /// runs it (with `slots` frame slots in use before it, every slot in memory), and code
     /// goes on at `resume` in the frame it recorded.
@@ -346,6 +369,20 @@ impl Lower<'_> {
                 emit_pending(&mut self.buf, &pending);
                 self.emit_store_len(slots);
                 super::link::emit_link(&mut self.buf, slot, otherwise);
+                return;
+            }
+            Stub::ReturnElsewhere {
+                pc,
+                top,
+                slot,
+                slow,
+            } => {
+                self.emit_return_elsewhere(pc, top, slot, slow);
+                self.buf
+                    .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Moved)));
+            }
+            Stub::DynamicLink { slot, status } => {
+                super::link::emit_dynamic_link(&mut self.buf, slot, status);
                 return;
             }
             Stub::Flow { pc, slots, resume } => {

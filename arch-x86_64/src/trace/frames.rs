@@ -13,7 +13,7 @@
 //! either (the lowering flushes every lazy slot first).
 
 use vm_core::bytecode::code::{code_flags, CodeObject};
-use vm_core::exec::ir::{Executor, SAME_FRAME};
+use vm_core::exec::ir::{Executor, RETURNED, SAME_FRAME};
 use vm_core::interp::stack::SLACK;
 use vm_core::jit::frames::{
     code_refs, CodeRefs, RUN_BASE, RUN_CACHES, RUN_CODE, RUN_CTX_FI, RUN_FI, RUN_IP, RUN_THIS,
@@ -102,7 +102,7 @@ struct Return {
 /// The return uop `pc` recorded, when code can pop its frame.
 fn recorded_return(exec: &Executor, pc: usize) -> Option<Return> {
     let u = exec.uops.get(pc)?;
-    if u.expect_code == SAME_FRAME {
+    if u.expect_code == SAME_FRAME || u.expect == RETURNED {
         return None;
     }
     Some(Return {
@@ -280,6 +280,13 @@ impl Lower<'_> {
             .checked_sub(1)
             .ok_or(JitError::Malformed("a return of nothing"))?;
         let slow = self.flow_slow_path(pc);
+        let slot = self.dynamic_link_slot(pc);
+        let elsewhere = self.stub(Stub::ReturnElsewhere {
+            pc,
+            top,
+            slot,
+            slow: slow.0,
+        });
         let buf = &mut self.buf;
         emit_frame_records(buf);
         buf.emit(cmp_rm64_imm8(Reg::Rsi, Imm8::from(2)));
@@ -291,11 +298,12 @@ impl Lower<'_> {
         for offset in [FRAME_GENERATOR, FRAME_OBJ] {
             emit_word_check(buf, record(Reg::R10, 1, offset), FRAME_REF_NONE, slow.0);
         }
-        // The caller: the recorded code, going on at the recorded offset.
+        // The caller: the recorded code, going on at the recorded offset; another caller
+        // out of line.
         buf.emit(mov_r64_imm64(Reg::Rax, r.caller.rc as i64));
         buf.emit(cmp_r64_rm64(Reg::Rax, record(Reg::R10, 2, FRAME_CODE)));
-        buf.jcc_label(Cond::Ne, slow.0);
-        emit_word_check(buf, record(Reg::R10, 2, FRAME_IP), r.ip, slow.0);
+        buf.jcc_label(Cond::Ne, elsewhere);
+        emit_word_check(buf, record(Reg::R10, 2, FRAME_IP), r.ip, elsewhere);
         // A plain call's result goes where the call was; `__init__`'s must be `None`, and
         // the instance below the floor is the call's result. RAX = the stack's new length.
         let (init, done) = (buf.new_label(), buf.new_label());
@@ -337,6 +345,48 @@ impl Lower<'_> {
         buf.emit(lea_r64_m(LOCALS, slot_of(STACK, Reg::R9)));
         self.buf.bind(slow.1);
         self.enter_recorded_frame(pc)
+    }
+
+    /// Emits the out-of-line return of uop `pc` to a caller other than the recorded one
+    /// (see `Stub::ReturnElsewhere`), up to the dynamic link; code that does not follow it
+    /// falls through, with the frame popped. The return's own checks have passed.
+    pub(super) fn emit_return_elsewhere(
+        &mut self,
+        pc: usize,
+        top: u32,
+        slot: Option<usize>,
+        slow: Label,
+    ) {
+        let Some(r) = recorded_return(self.exec, pc) else {
+            self.buf.jmp_label(slow);
+            return;
+        };
+        let buf = &mut self.buf;
+        emit_frame_records(buf);
+        emit_word_check(
+            buf,
+            record(Reg::R10, 1, FRAME_ON_RETURN),
+            ON_RETURN_PUSH,
+            slow,
+        );
+        // The result where the call was, the record and its count gone.
+        buf.emit(mov_r32_rm32(
+            Reg::Rax,
+            record(Reg::R10, 1, FRAME_STACK_FLOOR),
+        ));
+        buf.emit(mov_r64_rm64(Reg::Rcx, frame_mem(top)));
+        buf.emit(mov_rm64_r64(slot_of(STACK, Reg::Rax), Reg::Rcx));
+        buf.emit(add_rm64_imm32(Reg::Rax, Imm32::from(1)));
+        buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_STACK)));
+        buf.emit(mov_rm64_r64(at(Reg::R8, STACK_LEN), Reg::Rax));
+        buf.emit(mov_r64_imm64(Reg::Rax, r.own.strong as i64));
+        buf.emit(dec_rm64(Mem::base(Reg::Rax)));
+        buf.emit(dec_rm64(at(Reg::Rdx, ITEMS_LEN)));
+        if let Some(slot) = slot {
+            let moved = buf.new_label();
+            super::link::emit_follow_dynamic(buf, slot, moved);
+            buf.bind(moved);
+        }
     }
 
     /// Lowers uop `pc`, `_COPY_FREE_VARS` (a closure's prologue): the function's closure

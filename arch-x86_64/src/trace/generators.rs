@@ -14,7 +14,7 @@
 
 use vm_core::bytecode::code::CodeObject;
 use vm_core::bytecode::ops::{Op, Uop};
-use vm_core::exec::ir::{Executor, SAME_FRAME};
+use vm_core::exec::ir::{Executor, RETURNED, SAME_FRAME};
 use vm_core::interp::stack::SLACK;
 use vm_core::jit::frames::{code_refs, CodeRefs};
 use vm_core::jit::helpers::{CTX_HANDLED_EXC, CTX_STACK};
@@ -78,7 +78,7 @@ struct Yield {
 /// The yield uop `pc` recorded, when code can suspend its frame.
 fn recorded_yield(exec: &Executor, pc: usize) -> Option<Yield> {
     let u = exec.uops.get(pc)?;
-    if u.expect_code == SAME_FRAME {
+    if u.expect_code == SAME_FRAME || u.expect == RETURNED {
         return None;
     }
     Some(Yield {

@@ -11,16 +11,24 @@
 
 use vm_core::bytecode::ops::Uop;
 use vm_core::exec::ir::check;
-use vm_core::jit::frames::{RUN_CACHES, RUN_FIRST_LEN};
-use vm_core::jit::helpers::{CTX_EXEC, CTX_FRAME, CTX_LINK_EPOCH};
-use vm_core::jit::link::{LINK_CACHES, LINK_CODE, LINK_EPOCH, LINK_EXEC, LINK_WARM};
+use vm_core::jit::frames::{
+    RUN_BASE, RUN_CACHES, RUN_CODE, RUN_CTX_FI, RUN_FI, RUN_FIRST_LEN, RUN_IP, RUN_THIS,
+};
+use vm_core::jit::helpers::{HelperStatus, CTX_EXEC, CTX_FRAME, CTX_LINK_EPOCH};
+use vm_core::jit::link::{
+    LINK_CACHES, LINK_CODE, LINK_CODE_REF, LINK_EPOCH, LINK_EXEC, LINK_FRAME_CODE, LINK_FRAME_IP,
+    LINK_WARM,
+};
+use vm_core::layout::{FRAME_BASE, FRAME_CODE, FRAME_IP};
 
 use super::exit::{at, Stub};
+use super::frames::{emit_frame_records, record, slot_of};
 use super::{Lower, Next};
-use crate::abi::{ABI_TEMP, CTX};
+use crate::abi::{ABI_TEMP, CTX, LOCALS, STACK, STATUS};
 use crate::enc::{
-    cmp_r64_rm64, jmp_rm64, mov_r64_imm64, mov_r64_rm64, mov_rm64_imm32, mov_rm64_r64,
-    mov_rm8_imm8, CodeBuf, Cond, Imm32, Label, Mem, Reg,
+    add_rm64_imm32, cmp_r64_rm64, cmp_rm32_r32, jmp_rm64, lea_r64_m, mov_r32_imm32, mov_r32_rm32,
+    mov_r64_imm64, mov_r64_rm64, mov_rm64_imm32, mov_rm64_r64, mov_rm8_imm8, CodeBuf, Cond, Imm32,
+    Label, Mem, Reg,
 };
 
 impl Lower<'_> {
@@ -84,6 +92,19 @@ impl Lower<'_> {
         self.link_slot(pc, stub)
     }
 
+    /// The address of the link slot of uop `pc`'s dynamic exit (the frame change elsewhere
+    /// than recorded), when code may follow it itself: the frame change completes the
+    /// uop's instruction, so the run has made progress once `pc` is the first
+    /// instruction's last uop or later (`Vm::link_dynamic_in_code` has the same rule).
+    pub(super) fn dynamic_link_slot(&self, pc: usize) -> Option<usize> {
+        let first = usize::from(self.exec.first_len);
+        let stub = usize::from(self.exec.uops.get(pc)?.jump_exit);
+        if first == 0 || pc < first || self.exec.uops.get(stub)?.uop != Uop::_DYNAMIC_EXIT {
+            return None;
+        }
+        self.links.address(stub)
+    }
+
     /// The address of exit stub `stub`'s link slot, when code that leaves through it at
     /// uop `from` may follow the link itself (`from` lies past the first instruction).
     fn link_slot(&self, from: usize, stub: usize) -> Option<usize> {
@@ -117,4 +138,54 @@ pub(super) fn emit_link(buf: &mut CodeBuf, slot: usize, otherwise: Label) {
     buf.emit(mov_r64_rm64(Reg::Rax, s(LINK_WARM)));
     buf.emit(mov_rm8_imm8(Mem::base(Reg::Rax), 1));
     buf.emit(jmp_rm64(s(LINK_CODE)));
+}
+
+/// Emits the dynamic link through the slot at `slot`, after the flow helper answered (its
+/// status in STATUS): when it answered `Left`, follows the link as
+/// [`emit_follow_dynamic`] does; otherwise, or when the link does not apply, goes to
+/// `status` with STATUS as the helper left it. Clobbers RAX, RCX, RDX, RSI, R8, R9, R10
+/// and ABI_TEMP.
+pub(super) fn emit_dynamic_link(buf: &mut CodeBuf, slot: usize, status: Label) {
+    let left = buf.new_label();
+    buf.emit(mov_r32_imm32(Reg::R8, HelperStatus::Left as u32));
+    buf.emit(cmp_rm32_r32(STATUS, Reg::R8));
+    buf.jcc_label(Cond::Ne, status);
+    emit_follow_dynamic(buf, slot, left);
+    buf.bind(left);
+    buf.emit(mov_r32_imm32(STATUS, HelperStatus::Left as u32));
+    buf.jmp_label(status);
+}
+
+/// Emits the link through a dynamic exit's slot at `slot`, after a frame change elsewhere
+/// than recorded (the frames and the value stack exact): when the slot is current and the
+/// innermost frame runs the slot's code at the slot's offset, moves the run state and
+/// LOCALS to that frame and follows the link as [`emit_link`] does; otherwise jumps to
+/// `fail`. Clobbers RAX, RCX, RDX, RSI, R9, R10 and ABI_TEMP.
+pub(super) fn emit_follow_dynamic(buf: &mut CodeBuf, slot: usize, fail: Label) {
+    emit_frame_records(buf);
+    let s = |offset| at(ABI_TEMP, offset);
+    buf.emit(mov_r64_imm64(ABI_TEMP, slot as i64));
+    buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_LINK_EPOCH)));
+    buf.emit(mov_r64_rm64(Reg::Rax, Mem::base(Reg::Rax)));
+    buf.emit(cmp_r64_rm64(Reg::Rax, s(LINK_EPOCH)));
+    buf.jcc_label(Cond::Ne, fail);
+    buf.emit(mov_r64_rm64(Reg::Rax, record(Reg::R10, 1, FRAME_CODE)));
+    buf.emit(cmp_r64_rm64(Reg::Rax, s(LINK_FRAME_CODE)));
+    buf.jcc_label(Cond::Ne, fail);
+    buf.emit(mov_r32_rm32(Reg::Rax, record(Reg::R10, 1, FRAME_IP)));
+    buf.emit(cmp_r64_rm64(Reg::Rax, s(LINK_FRAME_IP)));
+    buf.jcc_label(Cond::Ne, fail);
+    // The run state: the innermost frame, at the slot's offset.
+    buf.emit(mov_r64_rm64(Reg::Rcx, at(CTX, CTX_FRAME)));
+    buf.emit(mov_rm64_r64(at(Reg::Rcx, RUN_IP), Reg::Rax));
+    buf.emit(mov_rm64_r64(at(Reg::Rcx, RUN_THIS), Reg::Rax));
+    buf.emit(mov_r64_rm64(Reg::Rax, s(LINK_CODE_REF)));
+    buf.emit(mov_rm64_r64(at(Reg::Rcx, RUN_CODE), Reg::Rax));
+    buf.emit(mov_r32_rm32(Reg::R9, record(Reg::R10, 1, FRAME_BASE)));
+    buf.emit(mov_rm64_r64(at(Reg::Rcx, RUN_BASE), Reg::R9));
+    buf.emit(add_rm64_imm32(Reg::Rsi, Imm32::from(-1)));
+    buf.emit(mov_rm64_r64(at(Reg::Rcx, RUN_CTX_FI), Reg::Rsi));
+    buf.emit(mov_rm64_r64(at(Reg::Rcx, RUN_FI), Reg::Rsi));
+    buf.emit(lea_r64_m(LOCALS, slot_of(STACK, Reg::R9)));
+    emit_link(buf, slot, fail);
 }

@@ -8,6 +8,7 @@ use alloc::rc::Rc;
 
 use super::ir::Executor;
 use super::run::{entry_at, Ran, Run};
+use crate::bytecode::ops::Uop;
 use crate::jit::helpers::HelperStatus;
 use crate::jit::{CodeResult, LOOPED, STATUS_MASK, STATUS_SHIFT};
 use crate::vm::Vm;
@@ -86,6 +87,9 @@ impl Vm {
                 self.left_at_frame_change(progress, t.ctx.fi, t.ctx.this)
             ));
         }
+        if status == HelperStatus::Moved {
+            return Some(Err(self.moved_elsewhere(e, at, t.first_len, progress)));
+        }
         if status != HelperStatus::Next {
             let Some(u) = e.uops.get(at) else {
                 return Some(Err(Ran::Tier1(t.ctx.this as u32)));
@@ -121,6 +125,29 @@ impl Vm {
         }
     }
 
+    /// Machine code left after changing frames itself at uop `at`, elsewhere than recorded
+    /// (status `Moved`; the run's first instruction took `first_len` uops): the uop's
+    /// dynamic exit, as the uop executor takes it after such a frame change, and its link
+    /// for code to follow next time.
+    fn moved_elsewhere(
+        &mut self,
+        e: &Executor,
+        at: usize,
+        first_len: usize,
+        progress: &mut bool,
+    ) -> Ran {
+        let Some(u) = e.uops.get(at) else {
+            return Ran::Reload;
+        };
+        // (The frame change completed the uop's instruction.)
+        *progress |= at >= first_len;
+        let ran = self.dynamic_exit(e, u.jump_exit);
+        if let Ran::Link(next, _, start) = &ran {
+            self.link_dynamic_in_code(e, at, usize::from(u.jump_exit), next, *start);
+        }
+        ran
+    }
+
     /// Moves run state `t` (made for a run of `e` from its start) to where machine code
     /// that followed links to `e` left, as `Tier2::hop` says; answers the dispatch entry to go on
     /// at, or how the run ended.
@@ -140,6 +167,10 @@ impl Vm {
         if status == HelperStatus::Left {
             // (The frame change went elsewhere: no run state of `e` to go on with.)
             return Err(self.left_at_frame_change(progress, t.fi, hop.this));
+        }
+        if status == HelperStatus::Moved {
+            // (Likewise; code follows a link only once the run made progress.)
+            return Err(self.moved_elsewhere(e, at, 0, progress));
         }
         let tc = e
             .uops
@@ -229,9 +260,50 @@ impl Vm {
                 HelperStatus::Left
             }
             Err(ran) => {
+                if let (Ran::Link(next, _, start), Some(u)) = (&ran, e.uops.get(pc)) {
+                    // A frame change elsewhere, linked: code follows it itself from now on.
+                    self.link_dynamic_in_code(e, pc, usize::from(u.jump_exit), next, *start);
+                }
                 self.tier2.code_left = Some(Left(ran, progress));
                 HelperStatus::Left
             }
+        }
+    }
+
+    /// The dynamic exit stub `stub` of `e`, reached from uop `from` after a frame change
+    /// elsewhere than recorded, was linked to `next`, from uop `pc`: fills the stub's link
+    /// slot, with the frame `next` starts in, so that `e`'s code follows it itself when the
+    /// frame change goes there again, once the run has made progress (the frame change
+    /// completes its instruction, so `from` may be the first instruction's last uop).
+    #[inline(never)]
+    fn link_dynamic_in_code(
+        &self,
+        e: &Executor,
+        from: usize,
+        stub: usize,
+        next: &Rc<Executor>,
+        pc: usize,
+    ) {
+        // The frame change completed uop `from`'s instruction (as `flow_outcome` counts).
+        let progressed = e.first_len != 0 && from >= usize::from(e.first_len);
+        let dynamic = e
+            .uops
+            .get(stub)
+            .is_some_and(|s| s.uop == Uop::_DYNAMIC_EXIT);
+        if !progressed || !dynamic || !next.valid.get() {
+            return;
+        }
+        let code = e.code.borrow();
+        let Some(code) = code.as_ref() else {
+            return;
+        };
+        let epoch = self.tier2.link_epoch;
+        if code.links().leads_to(stub, next, epoch) {
+            return;
+        }
+        let next_code = next.code.borrow();
+        if let Some(start) = next_code.as_ref().and_then(|c| c.start(pc)) {
+            code.links().fill_dynamic(stub, next, start, epoch);
         }
     }
 }

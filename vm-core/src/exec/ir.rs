@@ -23,6 +23,10 @@ pub const NO_EXIT: u16 = u16::MAX;
 /// `UopInst::expect_code` of a uop after which the recording saw no frame change.
 pub const SAME_FRAME: u8 = u8::MAX;
 
+/// [`UopInst::expect`] of a return or yield the recording saw leave for native code: an
+/// offset no frame has, so that a return into a Python frame is a dynamic exit.
+pub const RETURNED: u32 = u32::MAX;
+
 /// Bits of `UopInst::check`: what the uop executor checks after running a uop.
 pub mod check {
     /// Nothing: the uop cannot jump or change frames.

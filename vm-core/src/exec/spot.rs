@@ -121,6 +121,7 @@ impl Vm {
         self.tier2.rec_deopt = false;
         let mut rec = rec;
         rec.every_instruction = self.fuel_limited();
+        rec.link_recursion = self.tier2.jit.is_some();
         self.tier2.recorder = Some(alloc::boxed::Box::new(rec));
     }
 

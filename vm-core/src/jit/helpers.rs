@@ -192,6 +192,9 @@ pub enum HelperStatus {
     /// A uop that changes frames did not change them as recorded: the run of the executor
     /// is over, and the VM knows how it ended ([`flow_helper`]).
     Left = 6,
+    /// Code changed frames itself, elsewhere than recorded (a return to another call
+    /// site): the frames are exact, and the VM takes the uop's dynamic exit.
+    Moved = 7,
 }
 
 /// The signature of every uop helper: context, oparg, operand (the offset of the uop's
@@ -220,6 +223,7 @@ impl HelperStatus {
             3 => HelperStatus::Deopt,
             5 => HelperStatus::Slow,
             6 => HelperStatus::Left,
+            7 => HelperStatus::Moved,
             _ => HelperStatus::Error,
         }
     }
@@ -232,9 +236,9 @@ impl HelperStatus {
             HelperStatus::Exit => Step::Exit,
             HelperStatus::Deopt => Step::Deopt,
             HelperStatus::Error => Step::Error,
-            // (The executor handles `Left` before asking for a step; `Slow` reads as the
-            // internal error it would be.)
-            HelperStatus::Slow | HelperStatus::Left => Step::Slow,
+            // (The executor handles `Left` and `Moved` before asking for a step; `Slow`
+            // reads as the internal error it would be.)
+            HelperStatus::Slow | HelperStatus::Left | HelperStatus::Moved => Step::Slow,
         }
     }
 }

@@ -40,6 +40,13 @@ pub struct LinkSlot {
     /// The next executor's snapshot of its first code's caches (a `&[Cell<u32>]`: address
     /// and length), which code writes into the run state.
     caches: [Cell<usize>; 2],
+    /// For a dynamic exit's slot: the frame the next executor starts in, which code checks
+    /// the innermost frame is (its code as a frame record holds it, an `Rc`'s bits, and
+    /// the offset it goes on at), and the `&CodeObject` code writes into the run state.
+    /// Zero in other slots.
+    frame_code: Cell<usize>,
+    frame_ip: Cell<u64>,
+    code_ref: Cell<usize>,
 }
 
 /// Offset of a slot's code address.
@@ -52,9 +59,22 @@ pub const LINK_EPOCH: usize = offset_of!(LinkSlot, epoch);
 pub const LINK_WARM: usize = offset_of!(LinkSlot, warm);
 /// Offset of a slot's caches reference (two words).
 pub const LINK_CACHES: usize = offset_of!(LinkSlot, caches);
+/// Offset of a dynamic exit's slot's frame code (the bits of an `Rc<CodeObject>`).
+pub const LINK_FRAME_CODE: usize = offset_of!(LinkSlot, frame_code);
+/// Offset of a dynamic exit's slot's frame offset (a `u64`).
+pub const LINK_FRAME_IP: usize = offset_of!(LinkSlot, frame_ip);
+/// Offset of a dynamic exit's slot's `&CodeObject`.
+pub const LINK_CODE_REF: usize = offset_of!(LinkSlot, code_ref);
 
 const _: () = assert!(
-    LINK_CODE == 0 && LINK_EXEC == 8 && LINK_EPOCH == 16 && LINK_WARM == 24 && LINK_CACHES == 32
+    LINK_CODE == 0
+        && LINK_EXEC == 8
+        && LINK_EPOCH == 16
+        && LINK_WARM == 24
+        && LINK_CACHES == 32
+        && LINK_FRAME_CODE == 48
+        && LINK_FRAME_IP == 56
+        && LINK_CODE_REF == 64
 );
 
 impl LinkSlot {
@@ -65,11 +85,14 @@ impl LinkSlot {
             epoch: Cell::new(0),
             warm: Cell::new(core::ptr::null()),
             caches: [Cell::new(0), Cell::new(0)],
+            frame_code: Cell::new(0),
+            frame_ip: Cell::new(0),
+            code_ref: Cell::new(0),
         }
     }
 }
 
-/// The link slots of one executor's code: one per `_EXIT_TRACE` stub.
+/// The link slots of one executor's code: one per `_EXIT_TRACE` and `_DYNAMIC_EXIT` stub.
 #[derive(Debug)]
 pub struct LinkSlots {
     /// The stub each slot belongs to (an index in [`Executor::uops`]), ascending.
@@ -86,13 +109,13 @@ impl LinkSlots {
         }
     }
 
-    /// Empty slots for every `_EXIT_TRACE` stub of `exec`.
+    /// Empty slots for every `_EXIT_TRACE` and `_DYNAMIC_EXIT` stub of `exec`.
     pub fn for_executor(exec: &Executor) -> LinkSlots {
         let stubs: Box<[u16]> = exec
             .uops
             .iter()
             .enumerate()
-            .filter(|(_, u)| u.uop == Uop::_EXIT_TRACE)
+            .filter(|(_, u)| matches!(u.uop, Uop::_EXIT_TRACE | Uop::_DYNAMIC_EXIT))
             .filter_map(|(i, _)| u16::try_from(i).ok())
             .collect();
         let slots = stubs.iter().map(|_| LinkSlot::empty()).collect();
@@ -129,6 +152,26 @@ impl LinkSlots {
         slot.caches[0].set(first.caches.as_ptr() as usize);
         slot.caches[1].set(first.caches.len());
         slot.epoch.set(epoch);
+    }
+
+    /// Fills dynamic exit stub `stub`'s slot as [`LinkSlots::fill`] does, with the frame
+    /// `next` starts in (its first code, at its start offset), which code checks the frame
+    /// change went to before it follows the slot. The caller vouches for `next` as for
+    /// `fill`; a code whose `Rc` machine code cannot read leaves the slot as it is.
+    pub(crate) fn fill_dynamic(
+        &self,
+        stub: usize,
+        next: &Rc<Executor>,
+        start: *const u8,
+        epoch: u64,
+    ) {
+        let (Some(slot), Some(refs)) = (self.slot(stub), super::frames::code_refs(next, 0)) else {
+            return;
+        };
+        slot.frame_code.set(refs.rc as usize);
+        slot.frame_ip.set(u64::from(next.start));
+        slot.code_ref.set(refs.code as usize);
+        self.fill(stub, next, start, epoch);
     }
 
     /// Whether stub `stub`'s slot leads to `next` in epoch `epoch` already.
@@ -180,17 +223,48 @@ mod tests {
     }
 
     #[test]
-    fn every_exit_trace_stub_has_a_slot_and_no_other_uop_does() {
+    fn every_exit_trace_and_dynamic_exit_stub_has_a_slot_and_no_other_uop_does() {
         let e = executor(&[Uop::_DEOPT, Uop::_EXIT_TRACE, Uop::_DYNAMIC_EXIT]);
         let slots = LinkSlots::for_executor(&e);
         let with_slot: alloc::vec::Vec<usize> = (0..e.uops.len())
             .filter(|&i| slots.address(i).is_some())
             .collect();
-        let exit_traces: alloc::vec::Vec<usize> = (0..e.uops.len())
-            .filter(|&i| e.uops[i].uop == Uop::_EXIT_TRACE)
+        let linkable: alloc::vec::Vec<usize> = (0..e.uops.len())
+            .filter(|&i| matches!(e.uops[i].uop, Uop::_EXIT_TRACE | Uop::_DYNAMIC_EXIT))
             .collect();
-        assert_eq!(with_slot, exit_traces);
-        assert_eq!(with_slot.len(), 2);
+        assert_eq!(with_slot, linkable);
+        assert_eq!(with_slot.len(), 3);
+    }
+
+    #[test]
+    fn a_dynamic_slot_names_the_frame_its_executor_starts_in() {
+        let e = executor(&[Uop::_DYNAMIC_EXIT]);
+        let next = Rc::new(executor(&[]));
+        let slots = LinkSlots::for_executor(&e);
+        let stub = e.uops.len() - 1;
+        slots.fill_dynamic(stub, &next, 0x2000 as *const u8, 3);
+        assert!(slots.leads_to(stub, &next, 3));
+        let slot = slots.slot(stub).expect("a slot");
+        let refs = crate::jit::frames::code_refs(&next, 0).expect("readable refs");
+        assert_eq!(slot.frame_code.get(), refs.rc as usize);
+        assert_eq!(
+            slot.code_ref.get(),
+            Rc::as_ptr(&next.codes[0].code) as usize
+        );
+        assert_eq!(slot.frame_ip.get(), u64::from(next.start));
+        let base = slot as *const LinkSlot as usize;
+        assert_eq!(
+            &slot.frame_code as *const Cell<usize> as usize,
+            base + LINK_FRAME_CODE
+        );
+        assert_eq!(
+            &slot.frame_ip as *const Cell<u64> as usize,
+            base + LINK_FRAME_IP
+        );
+        assert_eq!(
+            &slot.code_ref as *const Cell<usize> as usize,
+            base + LINK_CODE_REF
+        );
     }
 
     #[test]
