@@ -183,3 +183,15 @@ for i in range(3000):
 print("send through yield from", round(last, 6))
 rc = relay_counter()
 print("sent and dropped", sum(rc.send(i) if i else next(rc) for i in range(2500)))
+
+
+def first_resumes(n):
+    # A fresh generator per iteration: each one's first resume runs in code too.
+    total = 0
+    for k in range(n):
+        for v in scale(count(k % 5), k):
+            total += v
+    return total
+
+
+print("fresh generators", first_resumes(4000))

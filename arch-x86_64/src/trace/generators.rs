@@ -4,7 +4,8 @@
 //! `Vm::yield_suspend` do.
 //!
 //! A resume checks that the iterator is a generator suspended at the recorded `yield` of the
-//! recorded code with the recorded number of saved values, and that the frame list and the
+//! recorded code (or created and not started, when the recording saw its first resume) with
+//! the recorded number of saved values, and that the frame list and the
 //! value stack have room; a yield checks that the frame is a generator's resumed by
 //! `FOR_ITER` or `SEND` (so not one that `sum()` or `list()` collects in place, which runs
 //! with `OnReturn::Rust`), that its saved frame has room for the values, and that the
@@ -22,9 +23,9 @@ use vm_core::jit::JitError;
 use vm_core::layout::{
     tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS, FRAME_IP, FRAME_LASTI,
     FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE, FRAME_SAVED_EXC, FRAME_STACK_FLOOR,
-    GEN_FRAME, GEN_RUNNING, GEN_STATE, GEN_SUSPENDED, ITEMS_CAP, ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD,
-    ON_RETURN_ARG, ON_RETURN_FOR_ITER, ON_RETURN_SEND, SAVED_CODE, SAVED_EXC, SAVED_FUNC,
-    SAVED_GLOBALS, SAVED_IP, SAVED_LASTI, SAVED_VALUES, STACK_LEN,
+    GEN_CREATED, GEN_FRAME, GEN_RUNNING, GEN_STATE, GEN_SUSPENDED, ITEMS_CAP, ITEMS_LEN, ITEMS_PTR,
+    OBJ_PAYLOAD, ON_RETURN_ARG, ON_RETURN_FOR_ITER, ON_RETURN_SEND, SAVED_CODE, SAVED_EXC,
+    SAVED_FUNC, SAVED_GLOBALS, SAVED_IP, SAVED_LASTI, SAVED_VALUES, STACK_LEN,
 };
 use vm_core::Value;
 
@@ -153,8 +154,7 @@ impl Lower<'_> {
         buf.emit(mov_r64_rm64(Reg::Rax, frame_mem(iter)));
         emit_object_of(buf, Reg::Rcx, Reg::Rax, Reg::R11, tag::GENERATOR, slow.0);
         buf.emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD)));
-        buf.emit(cmp_rm8_imm8(at(Reg::Rcx, GEN_STATE), GEN_SUSPENDED));
-        buf.jcc_label(Cond::Ne, slow.0);
+        emit_resumable(buf, send.then(|| frame_mem(top)), slow.0);
         buf.emit(mov_r64_rm64(Reg::Rdi, at(Reg::Rcx, GEN_FRAME)));
         buf.emit(test_rm64_r64(Reg::Rdi, Reg::Rdi));
         buf.jcc_label(Cond::E, slow.0);
@@ -324,6 +324,24 @@ impl Lower<'_> {
         self.buf.bind(slow.1);
         self.enter_recorded_frame(pc)
     }
+}
+
+/// Jumps to `fail` unless the generator (RCX: its `Generator`) may be resumed as the VM
+/// resumes it from bytecode: suspended, or just created, when the value sent in (`sent`:
+/// `_SEND`'s, in memory; `None` for `FOR_ITER`) is `None`. (The saved offset, checked
+/// after, tells a first resume from a later one.) Clobbers R11.
+fn emit_resumable(buf: &mut CodeBuf, sent: Option<Mem>, fail: Label) {
+    let ok = buf.new_label();
+    buf.emit(cmp_rm8_imm8(at(Reg::Rcx, GEN_STATE), GEN_SUSPENDED));
+    buf.jcc_label(Cond::E, ok);
+    buf.emit(cmp_rm8_imm8(at(Reg::Rcx, GEN_STATE), GEN_CREATED));
+    buf.jcc_label(Cond::Ne, fail);
+    if let Some(sent) = sent {
+        buf.emit(mov_r64_imm64(Reg::R11, Value::NONE.bits() as i64));
+        buf.emit(cmp_r64_rm64(Reg::R11, sent));
+        buf.jcc_label(Cond::Ne, fail);
+    }
+    buf.bind(ok);
 }
 
 /// `[base + 8 * k]`: value `k` of an array.

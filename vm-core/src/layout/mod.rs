@@ -247,6 +247,8 @@ pub const GEN_FRAME: usize = offset_of!(Generator, frame);
 pub const GEN_STATE: usize = offset_of!(Generator, state);
 /// The state byte of a generator suspended at a `yield`.
 pub const GEN_SUSPENDED: u8 = GenState::Suspended as u8;
+/// The state byte of a generator created and not yet started.
+pub const GEN_CREATED: u8 = GenState::Created as u8;
 /// The state byte of a running generator.
 pub const GEN_RUNNING: u8 = GenState::Running as u8;
 /// Offset of a saved frame's code (an `Rc<CodeObject>`, as [`FRAME_CODE`]).
