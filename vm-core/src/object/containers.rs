@@ -119,9 +119,11 @@ impl Vm {
             Ok(h) => h,
             Err(e)
                 if self.exc_matches(e.0, self.types.type_error)
-                    && matches!(self.obj(item), Some(Obj::Set(_))) =>
+                    && matches!(self.obj(item), Some(Obj::Set(_)))
+                    && matches!(self.heap.get(s), Obj::Set(_)) =>
             {
-                // `{1} in {frozenset({1})}`: CPython retries with a frozenset.
+                // `{1} in {frozenset({1})}`: a set (not a dict) retries with a frozenset,
+                // as CPython's `set.__contains__` does.
                 let items = self.set_items(item)?;
                 let f = self.new_set(&items, true)?;
                 return self.set_contains(s, f);
