@@ -332,12 +332,7 @@ impl Lower<'_> {
         buf.emit(cmp_r64_rm64(Reg::R8, Reg::Rcx));
         buf.jcc_label(Cond::Ne, slow.0);
         buf.bind(done);
-        buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_STACK)));
-        buf.emit(mov_rm64_r64(at(Reg::R8, STACK_LEN), Reg::Rax));
-        // The record goes (its code's count was one more than the executor's own).
-        buf.emit(mov_r64_imm64(Reg::Rax, r.own.strong as i64));
-        buf.emit(dec_rm64(Mem::base(Reg::Rax)));
-        buf.emit(dec_rm64(at(Reg::Rdx, ITEMS_LEN)));
+        emit_drop_record(buf, r.own.strong);
         // R9 = the caller's base, RSI = its index.
         buf.emit(mov_r32_rm32(Reg::R9, record(Reg::R10, 2, FRAME_BASE)));
         buf.emit(add_rm64_imm32(Reg::Rsi, Imm32::from(-2)));
@@ -370,18 +365,8 @@ impl Lower<'_> {
             slow,
         );
         // The result where the call was, the record and its count gone.
-        buf.emit(mov_r32_rm32(
-            Reg::Rax,
-            record(Reg::R10, 1, FRAME_STACK_FLOOR),
-        ));
-        buf.emit(mov_r64_rm64(Reg::Rcx, frame_mem(top)));
-        buf.emit(mov_rm64_r64(slot_of(STACK, Reg::Rax), Reg::Rcx));
-        buf.emit(add_rm64_imm32(Reg::Rax, Imm32::from(1)));
-        buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_STACK)));
-        buf.emit(mov_rm64_r64(at(Reg::R8, STACK_LEN), Reg::Rax));
-        buf.emit(mov_r64_imm64(Reg::Rax, r.own.strong as i64));
-        buf.emit(dec_rm64(Mem::base(Reg::Rax)));
-        buf.emit(dec_rm64(at(Reg::Rdx, ITEMS_LEN)));
+        emit_push_at_floor(buf, top);
+        emit_drop_record(buf, r.own.strong);
         if let Some(slot) = slot {
             let moved = buf.new_label();
             super::link::emit_follow_dynamic(buf, slot, moved);
@@ -470,6 +455,29 @@ impl Lower<'_> {
         self.inline_uops += 1;
         Ok(())
     }
+}
+
+/// RAX = one past the innermost record's floor (R10 one past the record), where frame slot
+/// `value` is stored: the caller's stack with a popped frame's result on it. Clobbers RCX.
+pub(super) fn emit_push_at_floor(buf: &mut CodeBuf, value: u32) {
+    buf.emit(mov_r32_rm32(
+        Reg::Rax,
+        record(Reg::R10, 1, FRAME_STACK_FLOOR),
+    ));
+    buf.emit(mov_r64_rm64(Reg::Rcx, frame_mem(value)));
+    buf.emit(mov_rm64_r64(slot_of(STACK, Reg::Rax), Reg::Rcx));
+    buf.emit(add_rm64_imm32(Reg::Rax, Imm32::from(1)));
+}
+
+/// Writes the value stack's length (RAX) and drops the innermost record (RDX: the frame
+/// list) with one of its code's strong count (at `strong`): the pushing frame held one
+/// more than the executor's own. Clobbers RAX and R8.
+pub(super) fn emit_drop_record(buf: &mut CodeBuf, strong: u64) {
+    buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_STACK)));
+    buf.emit(mov_rm64_r64(at(Reg::R8, STACK_LEN), Reg::Rax));
+    buf.emit(mov_r64_imm64(Reg::Rax, strong as i64));
+    buf.emit(dec_rm64(Mem::base(Reg::Rax)));
+    buf.emit(dec_rm64(at(Reg::Rdx, ITEMS_LEN)));
 }
 
 /// Jumps to `fail` unless a frame may be pushed: the frame list below `frame_limit` (the

@@ -18,7 +18,7 @@ use vm_core::bytecode::ops::{Op, Uop};
 use vm_core::exec::ir::{Executor, RETURNED, SAME_FRAME};
 use vm_core::interp::stack::SLACK;
 use vm_core::jit::frames::{code_refs, CodeRefs};
-use vm_core::jit::helpers::{CTX_HANDLED_EXC, CTX_STACK};
+use vm_core::jit::helpers::CTX_HANDLED_EXC;
 use vm_core::jit::JitError;
 use vm_core::layout::{
     tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS, FRAME_IP, FRAME_LASTI,
@@ -31,17 +31,17 @@ use vm_core::Value;
 
 use super::exit::at;
 use super::frames::{
-    emit_frame_records, emit_room_checks, emit_run_state, emit_word_check, frame_mem, imm,
-    index_disp, record, slot_of,
+    emit_drop_record, emit_frame_records, emit_push_at_floor, emit_room_checks, emit_run_state,
+    emit_word_check, frame_mem, imm, index_disp, record, slot_of,
 };
 use super::objects::{emit_object_of, emit_slot_of_ref};
 use super::Lower;
 use crate::abi::{CTX, LOCALS, STACK};
 use crate::enc::{
     add_rm64_imm32, cmp_r64_rm64, cmp_rm32_r32, cmp_rm64_imm32, cmp_rm64_imm8, cmp_rm64_r64,
-    cmp_rm8_imm8, dec_rm64, inc_rm64, lea_r64_m, mov_r32_imm32, mov_r32_rm32, mov_r64_imm64,
-    mov_r64_rm64, mov_rm32_imm32, mov_rm32_r32, mov_rm64_imm32, mov_rm64_r64, mov_rm8_imm8,
-    sub_r64_rm64, test_rm64_r64, CodeBuf, Cond, Disp, Imm32, Imm8, Label, Mem, Reg,
+    cmp_rm8_imm8, inc_rm64, lea_r64_m, mov_r32_imm32, mov_r32_rm32, mov_r64_imm64, mov_r64_rm64,
+    mov_rm32_imm32, mov_rm32_r32, mov_rm64_imm32, mov_rm64_r64, mov_rm8_imm8, sub_r64_rm64,
+    test_rm64_r64, CodeBuf, Cond, Disp, Imm32, Imm8, Label, Mem, Reg,
 };
 
 /// What an inline resume needs to know, from the recording.
@@ -302,20 +302,10 @@ impl Lower<'_> {
         buf.emit(mov_rm64_r64(at(Reg::Rdi, SAVED_EXC), Reg::Rax));
         buf.emit(mov_r64_rm64(Reg::Rax, record(Reg::R10, 1, FRAME_SAVED_EXC)));
         buf.emit(mov_rm64_r64(Mem::base(Reg::R11), Reg::Rax));
-        // The value goes where the generator's frame began (its floor).
-        buf.emit(mov_r64_rm64(Reg::Rcx, frame_mem(kept)));
-        buf.emit(mov_r32_rm32(
-            Reg::Rax,
-            record(Reg::R10, 1, FRAME_STACK_FLOOR),
-        ));
-        buf.emit(mov_rm64_r64(slot_of(STACK, Reg::Rax), Reg::Rcx));
-        buf.emit(add_rm64_imm32(Reg::Rax, Imm32::from(1)));
-        buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_STACK)));
-        buf.emit(mov_rm64_r64(at(Reg::R8, STACK_LEN), Reg::Rax));
-        // The record goes (its code's count was one more than the saved frame's own).
-        buf.emit(mov_r64_imm64(Reg::Rax, y.own.strong as i64));
-        buf.emit(dec_rm64(Mem::base(Reg::Rax)));
-        buf.emit(dec_rm64(at(Reg::Rdx, ITEMS_LEN)));
+        // The value goes where the generator's frame began (its floor), and the record
+        // goes (its code's count was one more than the saved frame's own).
+        emit_push_at_floor(buf, kept);
+        emit_drop_record(buf, y.own.strong);
         // R9 = the consumer's base, RSI = its index.
         buf.emit(mov_r32_rm32(Reg::R9, record(Reg::R10, 2, FRAME_BASE)));
         buf.emit(add_rm64_imm32(Reg::Rsi, Imm32::from(-2)));

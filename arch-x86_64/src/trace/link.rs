@@ -121,12 +121,24 @@ impl Lower<'_> {
 /// as progressed, the executor marked warm) and jumps to its code; otherwise jumps to
 /// `otherwise`. The frame must be written back. Clobbers RAX, RCX, ABI_TEMP and the flags.
 pub(super) fn emit_link(buf: &mut CodeBuf, slot: usize, otherwise: Label) {
-    let s = |offset| at(ABI_TEMP, offset);
+    emit_current_slot(buf, slot, otherwise);
+    emit_take_link(buf);
+}
+
+/// ABI_TEMP = the slot at `slot`, or a jump to `fail` when it is not current (its epoch is
+/// not the VM's link epoch). Clobbers RAX.
+fn emit_current_slot(buf: &mut CodeBuf, slot: usize, fail: Label) {
     buf.emit(mov_r64_imm64(ABI_TEMP, slot as i64));
     buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_LINK_EPOCH)));
     buf.emit(mov_r64_rm64(Reg::Rax, Mem::base(Reg::Rax)));
-    buf.emit(cmp_r64_rm64(Reg::Rax, s(LINK_EPOCH)));
-    buf.jcc_label(Cond::Ne, otherwise);
+    buf.emit(cmp_r64_rm64(Reg::Rax, at(ABI_TEMP, LINK_EPOCH)));
+    buf.jcc_label(Cond::Ne, fail);
+}
+
+/// Follows the current slot ABI_TEMP points to, as [`emit_link`] describes. Clobbers RAX
+/// and RCX.
+fn emit_take_link(buf: &mut CodeBuf) {
+    let s = |offset| at(ABI_TEMP, offset);
     buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_FRAME)));
     for word in [0, 8] {
         buf.emit(mov_r64_rm64(Reg::Rcx, s(LINK_CACHES + word)));
@@ -163,12 +175,8 @@ pub(super) fn emit_dynamic_link(buf: &mut CodeBuf, slot: usize, status: Label) {
 /// `fail`. Clobbers RAX, RCX, RDX, RSI, R9, R10 and ABI_TEMP.
 pub(super) fn emit_follow_dynamic(buf: &mut CodeBuf, slot: usize, fail: Label) {
     emit_frame_records(buf);
+    emit_current_slot(buf, slot, fail);
     let s = |offset| at(ABI_TEMP, offset);
-    buf.emit(mov_r64_imm64(ABI_TEMP, slot as i64));
-    buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_LINK_EPOCH)));
-    buf.emit(mov_r64_rm64(Reg::Rax, Mem::base(Reg::Rax)));
-    buf.emit(cmp_r64_rm64(Reg::Rax, s(LINK_EPOCH)));
-    buf.jcc_label(Cond::Ne, fail);
     buf.emit(mov_r64_rm64(Reg::Rax, record(Reg::R10, 1, FRAME_CODE)));
     buf.emit(cmp_r64_rm64(Reg::Rax, s(LINK_FRAME_CODE)));
     buf.jcc_label(Cond::Ne, fail);
@@ -187,5 +195,5 @@ pub(super) fn emit_follow_dynamic(buf: &mut CodeBuf, slot: usize, fail: Label) {
     buf.emit(mov_rm64_r64(at(Reg::Rcx, RUN_CTX_FI), Reg::Rsi));
     buf.emit(mov_rm64_r64(at(Reg::Rcx, RUN_FI), Reg::Rsi));
     buf.emit(lea_r64_m(LOCALS, slot_of(STACK, Reg::R9)));
-    emit_link(buf, slot, fail);
+    emit_take_link(buf);
 }

@@ -10,6 +10,7 @@ use super::ir::Executor;
 use super::run::{entry_at, Ran, Run};
 use crate::bytecode::ops::Uop;
 use crate::jit::helpers::HelperStatus;
+use crate::jit::link::LinkSlots;
 use crate::jit::{CodeResult, LOOPED, STATUS_MASK, STATUS_SHIFT};
 use crate::vm::Vm;
 
@@ -212,25 +213,39 @@ impl Vm {
         if !progressed {
             return;
         }
+        let same_code = |e: &Executor| {
+            e.uops.get(stub).is_some_and(|s| {
+                let ours = e.codes.get(usize::from(s.code));
+                ours.zip(next.codes.first())
+                    .is_some_and(|(a, b)| Rc::ptr_eq(&a.code, &b.code))
+            })
+        };
+        self.fill_link_slot(e, stub, next, pc, same_code, LinkSlots::fill);
+    }
+
+    /// Fills `e`'s link slot of stub `stub` with `fill` so that it leads to uop `pc` of
+    /// `next`, unless it does already, `may_link` says no, `next` is invalid, or `next`
+    /// has no code starting there.
+    fn fill_link_slot(
+        &self,
+        e: &Executor,
+        stub: usize,
+        next: &Rc<Executor>,
+        pc: usize,
+        may_link: impl FnOnce(&Executor) -> bool,
+        fill: impl FnOnce(&LinkSlots, usize, &Rc<Executor>, *const u8, u64),
+    ) {
         let code = e.code.borrow();
         let Some(code) = code.as_ref() else {
             return;
         };
         let epoch = self.tier2.link_epoch;
-        if code.links().leads_to(stub, next, epoch) {
-            return;
-        }
-        let same_code = e.uops.get(stub).is_some_and(|s| {
-            let ours = e.codes.get(usize::from(s.code));
-            ours.zip(next.codes.first())
-                .is_some_and(|(a, b)| Rc::ptr_eq(&a.code, &b.code))
-        });
-        if !same_code || !next.valid.get() {
+        if code.links().leads_to(stub, next, epoch) || !may_link(e) || !next.valid.get() {
             return;
         }
         let next_code = next.code.borrow();
         if let Some(start) = next_code.as_ref().and_then(|c| c.start(pc)) {
-            code.links().fill(stub, next, start, epoch);
+            fill(code.links(), stub, next, start, epoch);
         }
     }
 
@@ -286,24 +301,14 @@ impl Vm {
     ) {
         // The frame change completed uop `from`'s instruction (as `flow_outcome` counts).
         let progressed = e.first_len != 0 && from >= usize::from(e.first_len);
-        let dynamic = e
-            .uops
-            .get(stub)
-            .is_some_and(|s| s.uop == Uop::_DYNAMIC_EXIT);
-        if !progressed || !dynamic || !next.valid.get() {
+        if !progressed {
             return;
         }
-        let code = e.code.borrow();
-        let Some(code) = code.as_ref() else {
-            return;
+        let dynamic = |e: &Executor| {
+            e.uops
+                .get(stub)
+                .is_some_and(|s| s.uop == Uop::_DYNAMIC_EXIT)
         };
-        let epoch = self.tier2.link_epoch;
-        if code.links().leads_to(stub, next, epoch) {
-            return;
-        }
-        let next_code = next.code.borrow();
-        if let Some(start) = next_code.as_ref().and_then(|c| c.start(pc)) {
-            code.links().fill_dynamic(stub, next, start, epoch);
-        }
+        self.fill_link_slot(e, stub, next, pc, dynamic, LinkSlots::fill_dynamic);
     }
 }
