@@ -98,6 +98,18 @@ pub(super) enum Stub {
         /// The flow helper's run of the uop.
         slow: Label,
     },
+    /// Call uop at `site` found a callee other than the recorded one (RCX: its
+    /// `Function`): code pushes its frame and follows the call's dynamic exit's link at
+    /// address `slot` when a way leads to the callee's entry, else goes to `slow` (the
+    /// flow helper's run of the uop).
+    CallElsewhere {
+        /// The call's operands and offsets.
+        site: super::elsewhere::CallSite,
+        /// The dynamic exit's link slot.
+        slot: usize,
+        /// The flow helper's run of the uop.
+        slow: Label,
+    },
     /// Uop `pc` changes frames and its inline frame change does not apply: the flow helper
     /// runs it (with `slots` frame slots in use before it, every slot in memory), and code
     /// goes on at `resume` in the frame it recorded.
@@ -380,6 +392,10 @@ impl Lower<'_> {
                 self.emit_return_elsewhere(pc, top, slot, slow);
                 self.buf
                     .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Moved)));
+            }
+            Stub::CallElsewhere { site, slot, slow } => {
+                self.emit_call_elsewhere(site, slot, slow);
+                return;
             }
             Stub::DynamicLink { slot, status } => {
                 super::link::emit_dynamic_link(&mut self.buf, slot, status);

@@ -28,6 +28,7 @@ use vm_core::layout::{
 };
 use vm_core::Value;
 
+use super::elsewhere::CallSite;
 use super::exit::{at, Stub};
 use super::{Lower, Next};
 use crate::abi::{CTX, LOCALS, STACK};
@@ -194,13 +195,31 @@ impl Lower<'_> {
             .ok_or(JitError::Malformed("a call below its frame's stack"))?;
         let (top, callee_slot) = (self.slots(), self.nlocalsplus + callee_at);
         let slow = self.flow_slow_path(pc);
+        // Another callee: out of line, through the dynamic exit's ways.
+        let elsewhere = match self.dynamic_link_slot(pc) {
+            Some(slot) => {
+                let site = CallSite {
+                    callee_slot,
+                    top,
+                    argc,
+                    next_ip: u.next,
+                    lasti: u.target,
+                };
+                self.stub(Stub::CallElsewhere {
+                    site,
+                    slot,
+                    slow: slow.0,
+                })
+            }
+            None => slow.0,
+        };
         let buf = &mut self.buf;
         // The callee: a function running the recorded code.
         buf.emit(mov_r64_rm64(Reg::Rax, frame_mem(callee_slot)));
         emit_function(buf, Reg::Rcx, Reg::Rax, slow.0);
         buf.emit(mov_r64_imm64(Reg::R8, c.refs.rc as i64));
         buf.emit(cmp_r64_rm64(Reg::R8, at(Reg::Rcx, FUNCTION_CODE)));
-        buf.jcc_label(Cond::Ne, slow.0);
+        buf.jcc_label(Cond::Ne, elsewhere);
         // The receiver slot: an argument exactly when the code takes one more.
         buf.emit(mov_r64_imm64(Reg::R8, Value::UNDEF.bits() as i64));
         buf.emit(cmp_r64_rm64(Reg::R8, frame_mem(callee_slot + 1)));

@@ -16,8 +16,8 @@ use vm_core::jit::frames::{
 };
 use vm_core::jit::helpers::{HelperStatus, CTX_EXEC, CTX_FRAME, CTX_LINK_EPOCH};
 use vm_core::jit::link::{
-    LINK_CACHES, LINK_CODE, LINK_CODE_REF, LINK_EPOCH, LINK_EXEC, LINK_FRAME_CODE, LINK_FRAME_IP,
-    LINK_WARM,
+    DYNAMIC_WAYS, LINK_CACHES, LINK_CODE, LINK_CODE_REF, LINK_EPOCH, LINK_EXEC, LINK_FRAME_CODE,
+    LINK_FRAME_IP, LINK_SLOT_SIZE, LINK_WARM,
 };
 use vm_core::layout::{FRAME_BASE, FRAME_CODE, FRAME_IP};
 
@@ -137,7 +137,7 @@ fn emit_current_slot(buf: &mut CodeBuf, slot: usize, fail: Label) {
 
 /// Follows the current slot ABI_TEMP points to, as [`emit_link`] describes. Clobbers RAX
 /// and RCX.
-fn emit_take_link(buf: &mut CodeBuf) {
+pub(super) fn emit_take_link(buf: &mut CodeBuf) {
     let s = |offset| at(ABI_TEMP, offset);
     buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_FRAME)));
     for word in [0, 8] {
@@ -153,13 +153,13 @@ fn emit_take_link(buf: &mut CodeBuf) {
 }
 
 /// Emits the dynamic link through the slot at `slot`, after the flow helper answered (its
-/// status in STATUS): when it answered `Left`, follows the link as
-/// [`emit_follow_dynamic`] does; otherwise, or when the link does not apply, goes to
-/// `status` with STATUS as the helper left it. Clobbers RAX, RCX, RDX, RSI, R8, R9, R10
-/// and ABI_TEMP.
+/// status in STATUS): when it answered `Linked`, follows the link as
+/// [`emit_follow_dynamic`] does, or goes to `status` with STATUS `Left` when the link
+/// does not apply; after any other answer, goes to `status` with STATUS as the helper
+/// left it. Clobbers RAX, RCX, RDX, RSI, R8, R9, R10 and ABI_TEMP.
 pub(super) fn emit_dynamic_link(buf: &mut CodeBuf, slot: usize, status: Label) {
     let left = buf.new_label();
-    buf.emit(mov_r32_imm32(Reg::R8, HelperStatus::Left as u32));
+    buf.emit(mov_r32_imm32(Reg::R8, HelperStatus::Linked as u32));
     buf.emit(cmp_rm32_r32(STATUS, Reg::R8));
     buf.jcc_label(Cond::Ne, status);
     emit_follow_dynamic(buf, slot, left);
@@ -169,31 +169,45 @@ pub(super) fn emit_dynamic_link(buf: &mut CodeBuf, slot: usize, status: Label) {
 }
 
 /// Emits the link through a dynamic exit's slot at `slot`, after a frame change elsewhere
-/// than recorded (the frames and the value stack exact): when the slot is current and the
-/// innermost frame runs the slot's code at the slot's offset, moves the run state and
-/// LOCALS to that frame and follows the link as [`emit_link`] does; otherwise jumps to
-/// `fail`. Clobbers RAX, RCX, RDX, RSI, R9, R10 and ABI_TEMP.
+/// than recorded (the frames and the value stack exact): when one of the slot's ways is
+/// current and the innermost frame runs the way's code at the way's offset, moves the run
+/// state and LOCALS to that frame and follows the way as [`emit_link`] does; otherwise
+/// jumps to `fail`. Clobbers RAX, RCX, RDX, RSI, R9, R10 and ABI_TEMP.
 pub(super) fn emit_follow_dynamic(buf: &mut CodeBuf, slot: usize, fail: Label) {
     emit_frame_records(buf);
-    emit_current_slot(buf, slot, fail);
     let s = |offset| at(ABI_TEMP, offset);
+    let found = buf.new_label();
+    buf.emit(mov_r64_rm64(Reg::R9, at(CTX, CTX_LINK_EPOCH)));
+    buf.emit(mov_r64_rm64(Reg::R9, Mem::base(Reg::R9)));
     buf.emit(mov_r64_rm64(Reg::Rax, record(Reg::R10, 1, FRAME_CODE)));
-    buf.emit(cmp_r64_rm64(Reg::Rax, s(LINK_FRAME_CODE)));
-    buf.jcc_label(Cond::Ne, fail);
-    buf.emit(mov_r32_rm32(Reg::Rax, record(Reg::R10, 1, FRAME_IP)));
-    buf.emit(cmp_r64_rm64(Reg::Rax, s(LINK_FRAME_IP)));
-    buf.jcc_label(Cond::Ne, fail);
-    // The run state: the innermost frame, at the slot's offset.
-    buf.emit(mov_r64_rm64(Reg::Rcx, at(CTX, CTX_FRAME)));
-    buf.emit(mov_rm64_r64(at(Reg::Rcx, RUN_IP), Reg::Rax));
-    buf.emit(mov_rm64_r64(at(Reg::Rcx, RUN_THIS), Reg::Rax));
-    buf.emit(mov_r64_rm64(Reg::Rax, s(LINK_CODE_REF)));
-    buf.emit(mov_rm64_r64(at(Reg::Rcx, RUN_CODE), Reg::Rax));
+    buf.emit(mov_r32_rm32(Reg::Rcx, record(Reg::R10, 1, FRAME_IP)));
+    for way in 0..DYNAMIC_WAYS {
+        let miss = buf.new_label();
+        buf.emit(mov_r64_imm64(
+            ABI_TEMP,
+            (slot + way * LINK_SLOT_SIZE) as i64,
+        ));
+        buf.emit(cmp_r64_rm64(Reg::R9, s(LINK_EPOCH)));
+        buf.jcc_label(Cond::Ne, miss);
+        buf.emit(cmp_r64_rm64(Reg::Rax, s(LINK_FRAME_CODE)));
+        buf.jcc_label(Cond::Ne, miss);
+        buf.emit(cmp_r64_rm64(Reg::Rcx, s(LINK_FRAME_IP)));
+        buf.jcc_label(Cond::E, found);
+        buf.bind(miss);
+    }
+    buf.jmp_label(fail);
+    buf.bind(found);
+    // The run state: the innermost frame, at the way's offset.
+    buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_FRAME)));
+    buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_IP), Reg::Rcx));
+    buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_THIS), Reg::Rcx));
+    buf.emit(mov_r64_rm64(Reg::Rcx, s(LINK_CODE_REF)));
+    buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_CODE), Reg::Rcx));
     buf.emit(mov_r32_rm32(Reg::R9, record(Reg::R10, 1, FRAME_BASE)));
-    buf.emit(mov_rm64_r64(at(Reg::Rcx, RUN_BASE), Reg::R9));
+    buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_BASE), Reg::R9));
     buf.emit(add_rm64_imm32(Reg::Rsi, Imm32::from(-1)));
-    buf.emit(mov_rm64_r64(at(Reg::Rcx, RUN_CTX_FI), Reg::Rsi));
-    buf.emit(mov_rm64_r64(at(Reg::Rcx, RUN_FI), Reg::Rsi));
+    buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_CTX_FI), Reg::Rsi));
+    buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_FI), Reg::Rsi));
     buf.emit(lea_r64_m(LOCALS, slot_of(STACK, Reg::R9)));
     emit_take_link(buf);
 }

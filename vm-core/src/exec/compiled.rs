@@ -83,7 +83,7 @@ impl Vm {
         if let Some(jit) = self.tier2.jit.as_mut() {
             jit.stats.exits.count(status);
         }
-        if status == HelperStatus::Left {
+        if matches!(status, HelperStatus::Left | HelperStatus::Linked) {
             return Some(Err(
                 self.left_at_frame_change(progress, t.ctx.fi, t.ctx.this)
             ));
@@ -165,10 +165,13 @@ impl Vm {
         }
         let at = (hop.result & 0xFFFF) as usize;
         let status = HelperStatus::from_u32((hop.result >> STATUS_SHIFT) & STATUS_MASK);
-        if status == HelperStatus::Left {
+        if matches!(status, HelperStatus::Left | HelperStatus::Linked) {
             // (The frame change went elsewhere: no run state of `e` to go on with.)
             return Err(self.left_at_frame_change(progress, t.fi, hop.this));
         }
+        // (Code that followed a dynamic link after the flow helper left no outcome to
+        // take: the link it followed was that outcome.)
+        self.tier2.code_left = None;
         if status == HelperStatus::Moved {
             // (Likewise; code follows a link only once the run made progress.)
             return Err(self.moved_elsewhere(e, at, 0, progress));
@@ -275,12 +278,14 @@ impl Vm {
                 HelperStatus::Left
             }
             Err(ran) => {
+                let mut status = HelperStatus::Left;
                 if let (Ran::Link(next, _, start), Some(u)) = (&ran, e.uops.get(pc)) {
                     // A frame change elsewhere, linked: code follows it itself from now on.
                     self.link_dynamic_in_code(e, pc, usize::from(u.jump_exit), next, *start);
+                    status = HelperStatus::Linked;
                 }
                 self.tier2.code_left = Some(Left(ran, progress));
-                HelperStatus::Left
+                status
             }
         }
     }

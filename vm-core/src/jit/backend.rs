@@ -171,7 +171,7 @@ impl CodeExits {
             HelperStatus::Next => &mut self.hand_backs,
             HelperStatus::Deopt => &mut self.guards,
             HelperStatus::Error => &mut self.errors,
-            HelperStatus::Left | HelperStatus::Moved => &mut self.frames,
+            HelperStatus::Left | HelperStatus::Linked | HelperStatus::Moved => &mut self.frames,
             HelperStatus::Reload | HelperStatus::Exit | HelperStatus::Slow => &mut self.other,
         };
         *kind += 1;

@@ -195,6 +195,10 @@ pub enum HelperStatus {
     /// Code changed frames itself, elsewhere than recorded (a return to another call
     /// site): the frames are exact, and the VM takes the uop's dynamic exit.
     Moved = 7,
+    /// `Left`, to the executor that the uop's dynamic exit now links to: code may follow
+    /// the exit's link slot to it (after any other outcome, the VM may have started
+    /// recording a trace, which code must not run ahead of).
+    Linked = 8,
 }
 
 /// The signature of every uop helper: context, oparg, operand (the offset of the uop's
@@ -224,6 +228,7 @@ impl HelperStatus {
             5 => HelperStatus::Slow,
             6 => HelperStatus::Left,
             7 => HelperStatus::Moved,
+            8 => HelperStatus::Linked,
             _ => HelperStatus::Error,
         }
     }
@@ -236,9 +241,12 @@ impl HelperStatus {
             HelperStatus::Exit => Step::Exit,
             HelperStatus::Deopt => Step::Deopt,
             HelperStatus::Error => Step::Error,
-            // (The executor handles `Left` and `Moved` before asking for a step; `Slow`
+            // (The executor handles `Left`, `Linked` and `Moved` before asking for a step; `Slow`
             // reads as the internal error it would be.)
-            HelperStatus::Slow | HelperStatus::Left | HelperStatus::Moved => Step::Slow,
+            HelperStatus::Slow
+            | HelperStatus::Left
+            | HelperStatus::Linked
+            | HelperStatus::Moved => Step::Slow,
         }
     }
 }
@@ -404,6 +412,8 @@ mod tests {
             HelperStatus::Error,
             HelperStatus::Slow,
             HelperStatus::Left,
+            HelperStatus::Moved,
+            HelperStatus::Linked,
         ] {
             assert_eq!(HelperStatus::from_u32(s as u32), s);
         }

@@ -16,7 +16,7 @@
 //! since a linked run holds no `Rc` of the executor it jumped to.
 
 use core::cell::Cell;
-use core::mem::offset_of;
+use core::mem::{offset_of, size_of};
 
 use alloc::boxed::Box;
 use alloc::rc::Rc;
@@ -47,7 +47,18 @@ pub struct LinkSlot {
     frame_code: Cell<usize>,
     frame_ip: Cell<u64>,
     code_ref: Cell<usize>,
+    /// For a dynamic exit's way whose frame is a function's entry that code can push
+    /// itself (no `*args`, `**kwargs` or keyword-only parameters): the arguments the
+    /// function takes; [`NOT_CALLABLE`] otherwise. With it, the frame slots past the
+    /// arguments and the value-stack slots the VM's call path makes sure of past the
+    /// caller's top (as an inline call of the recorded callee has them as constants).
+    call_nargs: Cell<u64>,
+    call_extra: Cell<u64>,
+    call_room: Cell<u64>,
 }
+
+/// A way's `call_nargs` when code cannot push the way's frame for a call.
+pub const NOT_CALLABLE: u64 = u64::MAX;
 
 /// Offset of a slot's code address.
 pub const LINK_CODE: usize = offset_of!(LinkSlot, code);
@@ -65,6 +76,12 @@ pub const LINK_FRAME_CODE: usize = offset_of!(LinkSlot, frame_code);
 pub const LINK_FRAME_IP: usize = offset_of!(LinkSlot, frame_ip);
 /// Offset of a dynamic exit's slot's `&CodeObject`.
 pub const LINK_CODE_REF: usize = offset_of!(LinkSlot, code_ref);
+/// Offset of a dynamic exit's way's argument count for calls (a `u64`).
+pub const LINK_CALL_NARGS: usize = offset_of!(LinkSlot, call_nargs);
+/// Offset of a dynamic exit's way's frame slots past the arguments (a `u64`).
+pub const LINK_CALL_EXTRA: usize = offset_of!(LinkSlot, call_extra);
+/// Offset of a dynamic exit's way's value-stack room for a call (a `u64`).
+pub const LINK_CALL_ROOM: usize = offset_of!(LinkSlot, call_room);
 
 const _: () = assert!(
     LINK_CODE == 0
@@ -75,7 +92,20 @@ const _: () = assert!(
         && LINK_FRAME_CODE == 48
         && LINK_FRAME_IP == 56
         && LINK_CODE_REF == 64
+        && LINK_CALL_NARGS == 72
+        && LINK_CALL_EXTRA == 80
+        && LINK_CALL_ROOM == 88
 );
+
+/// The size of a slot: a dynamic exit's ways lie this far apart.
+pub const LINK_SLOT_SIZE: usize = size_of::<LinkSlot>();
+
+/// How many frames a dynamic exit's slot leads to at once (its *ways*, consecutive slots):
+/// a call or return site that goes to several places (a method that subclasses override,
+/// a function returning to several callers) follows each in code.
+pub const DYNAMIC_WAYS: usize = 4;
+
+const _: () = assert!(LINK_SLOT_SIZE == 96);
 
 impl LinkSlot {
     fn empty() -> LinkSlot {
@@ -88,15 +118,41 @@ impl LinkSlot {
             frame_code: Cell::new(0),
             frame_ip: Cell::new(0),
             code_ref: Cell::new(0),
+            call_nargs: Cell::new(NOT_CALLABLE),
+            call_extra: Cell::new(0),
+            call_room: Cell::new(0),
         }
     }
 }
 
-/// The link slots of one executor's code: one per `_EXIT_TRACE` and `_DYNAMIC_EXIT` stub.
+/// A call's view of the frame an executor starts in: `(nargs, extra, room)` as the way
+/// fields hold them, when it is the entry of a function code can push a frame for.
+fn callable_entry(next: &Executor) -> Option<(u64, u64, u64)> {
+    use crate::bytecode::code::code_flags;
+    let code = &next.codes.first()?.code;
+    let plain = code.flags & (code_flags::VARARGS | code_flags::VARKEYWORDS) == 0
+        && code.kwonlyargcount == 0;
+    if next.start != 0 || !plain {
+        return None;
+    }
+    let nargs = u64::from(code.argcount);
+    let extra = u64::try_from(code.nlocalsplus()).ok()?.checked_sub(nargs)?;
+    let room = extra
+        .checked_add(u64::from(code.stacksize))?
+        .checked_add(crate::interp::stack::SLACK as u64)?;
+    Some((nargs, extra, room))
+}
+
+/// The link slots of one executor's code: one per `_EXIT_TRACE` stub and
+/// [`DYNAMIC_WAYS`] consecutive ones per `_DYNAMIC_EXIT` stub.
 #[derive(Debug)]
 pub struct LinkSlots {
-    /// The stub each slot belongs to (an index in [`Executor::uops`]), ascending.
+    /// The stubs with slots (indexes in [`Executor::uops`]), ascending.
     stubs: Box<[u16]>,
+    /// Per stub, the index of its first slot in `slots`.
+    first: Box<[u32]>,
+    /// Per dynamic stub, the way its next fill replaces when every way is current.
+    victim: Box<[Cell<u8>]>,
     slots: Box<[LinkSlot]>,
 }
 
@@ -105,28 +161,55 @@ impl LinkSlots {
     pub fn empty() -> LinkSlots {
         LinkSlots {
             stubs: Box::new([]),
+            first: Box::new([]),
+            victim: Box::new([]),
             slots: Box::new([]),
         }
     }
 
     /// Empty slots for every `_EXIT_TRACE` and `_DYNAMIC_EXIT` stub of `exec`.
     pub fn for_executor(exec: &Executor) -> LinkSlots {
-        let stubs: Box<[u16]> = exec
-            .uops
-            .iter()
-            .enumerate()
-            .filter(|(_, u)| matches!(u.uop, Uop::_EXIT_TRACE | Uop::_DYNAMIC_EXIT))
-            .filter_map(|(i, _)| u16::try_from(i).ok())
-            .collect();
-        let slots = stubs.iter().map(|_| LinkSlot::empty()).collect();
-        LinkSlots { stubs, slots }
+        let mut stubs = alloc::vec::Vec::new();
+        let mut first = alloc::vec::Vec::new();
+        let mut count = 0u32;
+        for (i, u) in exec.uops.iter().enumerate() {
+            let ways = match u.uop {
+                Uop::_EXIT_TRACE => 1,
+                Uop::_DYNAMIC_EXIT => DYNAMIC_WAYS as u32,
+                _ => continue,
+            };
+            let Ok(i) = u16::try_from(i) else { break };
+            stubs.push(i);
+            first.push(count);
+            count += ways;
+        }
+        first.push(count);
+        LinkSlots {
+            victim: stubs.iter().map(|_| Cell::new(0)).collect(),
+            stubs: stubs.into(),
+            first: first.into(),
+            slots: (0..count).map(|_| LinkSlot::empty()).collect(),
+        }
     }
 
-    /// The slot of exit stub `stub`, if it has one.
+    /// The slots of exit stub `stub` (one, or a dynamic exit's ways), with the stub's
+    /// index among the stubs; empty if it has none.
+    fn ways(&self, stub: usize) -> (usize, &[LinkSlot]) {
+        let found = u16::try_from(stub)
+            .ok()
+            .and_then(|stub| self.stubs.binary_search(&stub).ok());
+        let Some(i) = found else {
+            return (0, &[]);
+        };
+        let (Some(&a), Some(&b)) = (self.first.get(i), self.first.get(i + 1)) else {
+            return (0, &[]);
+        };
+        (i, self.slots.get(a as usize..b as usize).unwrap_or(&[]))
+    }
+
+    /// The (first) slot of exit stub `stub`, if it has one.
     pub fn slot(&self, stub: usize) -> Option<&LinkSlot> {
-        let stub = u16::try_from(stub).ok()?;
-        let i = self.stubs.binary_search(&stub).ok()?;
-        self.slots.get(i)
+        self.ways(stub).1.first()
     }
 
     /// The address of exit stub `stub`'s slot, for code to embed (it stays put for as long
@@ -140,9 +223,12 @@ impl LinkSlots {
     /// where the stub exits to, in the same code, and is registered (the epoch moves on
     /// before it stops being so).
     pub(crate) fn fill(&self, stub: usize, next: &Rc<Executor>, start: *const u8, epoch: u64) {
-        let Some(slot) = self.slot(stub) else {
-            return;
-        };
+        if let Some(slot) = self.slot(stub) {
+            Self::fill_slot(slot, next, start, epoch);
+        }
+    }
+
+    fn fill_slot(slot: &LinkSlot, next: &Rc<Executor>, start: *const u8, epoch: u64) {
         let Some(first) = next.codes.first() else {
             return;
         };
@@ -154,10 +240,11 @@ impl LinkSlots {
         slot.epoch.set(epoch);
     }
 
-    /// Fills dynamic exit stub `stub`'s slot as [`LinkSlots::fill`] does, with the frame
-    /// `next` starts in (its first code, at its start offset), which code checks the frame
-    /// change went to before it follows the slot. The caller vouches for `next` as for
-    /// `fill`; a code whose `Rc` machine code cannot read leaves the slot as it is.
+    /// Fills a way of dynamic exit stub `stub`'s slot as [`LinkSlots::fill`] does, with
+    /// the frame `next` starts in (its first code, at its start offset), which code checks
+    /// the frame change went to before it follows the way. The way is one not current in
+    /// `epoch` if there is one, else the ways take turns. The caller vouches for `next` as
+    /// for `fill`; a code whose `Rc` machine code cannot read leaves the slot as it is.
     pub(crate) fn fill_dynamic(
         &self,
         stub: usize,
@@ -165,19 +252,38 @@ impl LinkSlots {
         start: *const u8,
         epoch: u64,
     ) {
-        let (Some(slot), Some(refs)) = (self.slot(stub), super::frames::code_refs(next, 0)) else {
+        let (i, ways) = self.ways(stub);
+        let (Some(victim), Some(refs)) = (self.victim.get(i), super::frames::code_refs(next, 0))
+        else {
             return;
+        };
+        let stale = ways.iter().find(|w| w.epoch.get() != epoch);
+        let slot = match stale {
+            Some(w) => w,
+            None => {
+                let v = usize::from(victim.get()) % ways.len().max(1);
+                victim.set(((v + 1) % ways.len().max(1)) as u8);
+                let Some(w) = ways.get(v) else { return };
+                w
+            }
         };
         slot.frame_code.set(refs.rc as usize);
         slot.frame_ip.set(u64::from(next.start));
         slot.code_ref.set(refs.code as usize);
-        self.fill(stub, next, start, epoch);
+        let (nargs, extra, room) = callable_entry(next).unwrap_or((NOT_CALLABLE, 0, 0));
+        slot.call_nargs.set(nargs);
+        slot.call_extra.set(extra);
+        slot.call_room.set(room);
+        Self::fill_slot(slot, next, start, epoch);
     }
 
-    /// Whether stub `stub`'s slot leads to `next` in epoch `epoch` already.
+    /// Whether stub `stub`'s slot (one of its ways) leads to `next` in epoch `epoch`
+    /// already.
     pub(crate) fn leads_to(&self, stub: usize, next: &Executor, epoch: u64) -> bool {
-        self.slot(stub)
-            .is_some_and(|s| s.epoch.get() == epoch && core::ptr::eq(s.exec.get(), next))
+        self.ways(stub)
+            .1
+            .iter()
+            .any(|s| s.epoch.get() == epoch && core::ptr::eq(s.exec.get(), next))
     }
 }
 
@@ -252,6 +358,15 @@ mod tests {
             Rc::as_ptr(&next.codes[0].code) as usize
         );
         assert_eq!(slot.frame_ip.get(), u64::from(next.start));
+        // `f`'s entry, which a call can push: no arguments, its locals past them.
+        let code = &next.codes[0].code;
+        assert_eq!(next.start, 0);
+        assert_eq!(slot.call_nargs.get(), 0);
+        assert_eq!(slot.call_extra.get(), code.nlocalsplus() as u64);
+        assert_eq!(
+            slot.call_room.get(),
+            (code.nlocalsplus() + code.stacksize as usize + crate::interp::stack::SLACK) as u64
+        );
         let base = slot as *const LinkSlot as usize;
         assert_eq!(
             &slot.frame_code as *const Cell<usize> as usize,
@@ -265,6 +380,66 @@ mod tests {
             &slot.code_ref as *const Cell<usize> as usize,
             base + LINK_CODE_REF
         );
+        let words = [
+            (&slot.call_nargs, LINK_CALL_NARGS),
+            (&slot.call_extra, LINK_CALL_EXTRA),
+            (&slot.call_room, LINK_CALL_ROOM),
+        ];
+        for (cell, offset) in words {
+            assert_eq!(cell as *const Cell<u64> as usize, base + offset);
+        }
+    }
+
+    #[test]
+    fn a_way_into_a_frame_past_its_entry_is_no_call_target() {
+        let e = executor(&[Uop::_DYNAMIC_EXIT]);
+        let slots = LinkSlots::for_executor(&e);
+        let stub = e.uops.len() - 1;
+        let mut mid = executor(&[]);
+        mid.start = 2;
+        slots.fill_dynamic(stub, &Rc::new(mid), 0x2000 as *const u8, 3);
+        let slot = slots.slot(stub).expect("a slot");
+        assert_eq!(slot.call_nargs.get(), NOT_CALLABLE);
+    }
+
+    #[test]
+    fn a_dynamic_slot_leads_to_several_executors_and_replaces_them_in_turn() {
+        let e = executor(&[Uop::_EXIT_TRACE, Uop::_DYNAMIC_EXIT]);
+        let slots = LinkSlots::for_executor(&e);
+        let stub = e.uops.len() - 1;
+        let nexts: alloc::vec::Vec<Rc<Executor>> =
+            (0..=DYNAMIC_WAYS).map(|_| Rc::new(executor(&[]))).collect();
+        let start = 0x3000 as *const u8;
+        for next in &nexts[..DYNAMIC_WAYS] {
+            slots.fill_dynamic(stub, next, start, 5);
+        }
+        assert!(nexts[..DYNAMIC_WAYS]
+            .iter()
+            .all(|n| slots.leads_to(stub, n, 5)));
+        // The ways lie one slot apart, as code reads them.
+        let (_, ways) = slots.ways(stub);
+        assert_eq!(ways.len(), DYNAMIC_WAYS);
+        let base = ways.as_ptr() as usize;
+        for (k, w) in ways.iter().enumerate() {
+            assert_eq!(w as *const LinkSlot as usize, base + k * LINK_SLOT_SIZE);
+        }
+        // Every way current: one more replaces the first, then the second.
+        slots.fill_dynamic(stub, &nexts[DYNAMIC_WAYS], start, 5);
+        assert!(slots.leads_to(stub, &nexts[DYNAMIC_WAYS], 5));
+        assert!(!slots.leads_to(stub, &nexts[0], 5));
+        assert!(slots.leads_to(stub, &nexts[1], 5));
+        slots.fill_dynamic(stub, &nexts[0], start, 5);
+        assert!(!slots.leads_to(stub, &nexts[1], 5));
+        // A new epoch makes every way stale, and a fill takes the first one.
+        slots.fill_dynamic(stub, &nexts[2], start, 6);
+        assert!(core::ptr::eq(ways[0].exec.get(), Rc::as_ptr(&nexts[2])));
+        assert!(!slots.leads_to(stub, &nexts[3], 6));
+        // The static exit's slot is a single one, apart from the dynamic ways.
+        let exit = e.uops.len() - 2;
+        assert_eq!(slots.ways(exit).1.len(), 1);
+        slots.fill(exit, &nexts[1], start, 6);
+        assert!(slots.leads_to(exit, &nexts[1], 6));
+        assert!(!slots.leads_to(stub, &nexts[1], 6));
     }
 
     #[test]
