@@ -183,6 +183,7 @@ impl Vm {
             } => self.dict_iter_step(r, dict, idx, kind, len),
             &IterObj::Enumerate { it, count } => self.enumerate_step(r, it, count),
             IterObj::Zip { its, strict } => self.zip_step(r, its.clone(), *strict),
+            IterObj::Map { func, its } if its.len() == 1 => self.map_one_step(*func, its[0]),
             IterObj::Map { func, its } => self.map_step(*func, its.clone()),
             &IterObj::Filter { func, it } => self.filter_step(func, it),
             &IterObj::Reversed { seq, idx } => self.reversed_step(r, seq, idx),
@@ -329,6 +330,14 @@ impl Vm {
             }
             vm.new_tuple(out).map(Some)
         })
+    }
+
+    /// `map(func, it)`'s step: one argument, nothing to allocate.
+    fn map_one_step(&mut self, func: Value, it: Value) -> PyResult<Option<Value>> {
+        let Some(v) = self.iter_next(it)? else {
+            return Ok(None);
+        };
+        self.with_roots(&[v], |vm, _| vm.call(func, &[v]).map(Some))
     }
 
     fn map_step(&mut self, func: Value, its: Vec<Value>) -> PyResult<Option<Value>> {
