@@ -253,6 +253,7 @@ macro_rules! for_each_uop {
             _UNPACK_SEQUENCE_LIST |a| (1, a) {DEOPT};
             _CALL_PY_EXACT_ARGS |a| (a + 2, 1) {DEOPT | ERROR | FRAME};
             _CALL_BOUND_METHOD_EXACT_ARGS |a| (a + 2, 1) {DEOPT | ERROR | FRAME};
+            _CALL_PY_WITH_DEFAULTS |a| (a + 2, 1) {DEOPT | ERROR | FRAME};
             _CALL_LEN |a| (a + 2, 1) {DEOPT | ERROR | ESCAPES | SPLIT};
             _CALL_ISINSTANCE |a| (a + 2, 1) {DEOPT | ERROR | ESCAPES};
             _CALL_LIST_APPEND |a| (a + 2, 1) {DEOPT | ERROR | SPLIT};
@@ -498,6 +499,7 @@ macro_rules! for_each_op {
             CALL 3 |a| (a + 2, 1) {SPECIALIZE} [_SPECIALIZE, _CALL];
             CALL_PY_EXACT_ARGS 3 |a| (a + 2, 1) {} [_CALL_PY_EXACT_ARGS];
             CALL_BOUND_METHOD_EXACT_ARGS 3 |a| (a + 2, 1) {} [_CALL_BOUND_METHOD_EXACT_ARGS];
+            CALL_PY_WITH_DEFAULTS 3 |a| (a + 2, 1) {} [_CALL_PY_WITH_DEFAULTS];
             CALL_LEN 3 |a| (a + 2, 1) {} [_GUARD_CALL_LEN, _CALL_LEN];
             CALL_ISINSTANCE 3 |a| (a + 2, 1) {} [_CALL_ISINSTANCE];
             CALL_LIST_APPEND 3 |a| (a + 2, 1) {} [_GUARD_CALL_LIST_APPEND, _CALL_LIST_APPEND];
@@ -595,7 +597,8 @@ macro_rules! for_each_family {
                 CONTAINS_OP_SEQ;
             FOR_ITER: FOR_ITER_RANGE, FOR_ITER_LIST, FOR_ITER_TUPLE, FOR_ITER_GEN;
             UNPACK_SEQUENCE: UNPACK_SEQUENCE_TWO_TUPLE, UNPACK_SEQUENCE_TUPLE, UNPACK_SEQUENCE_LIST;
-            CALL: CALL_PY_EXACT_ARGS, CALL_BOUND_METHOD_EXACT_ARGS, CALL_LEN, CALL_ISINSTANCE,
+            CALL: CALL_PY_EXACT_ARGS, CALL_BOUND_METHOD_EXACT_ARGS, CALL_PY_WITH_DEFAULTS,
+                CALL_LEN, CALL_ISINSTANCE,
                 CALL_LIST_APPEND, CALL_SET_ADD, CALL_BUILTIN, CALL_ALLOC_AND_ENTER_INIT,
                 CALL_BUILTIN_CLASS, CALL_TUPLE_LIST_1;
         }

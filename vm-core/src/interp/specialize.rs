@@ -593,9 +593,12 @@ impl Vm {
         let self_arg = self.peek(argc + 1);
         let has_self = !self_arg.is_undef();
         match self.obj(callable) {
-            Some(Obj::Function(_)) => {
-                if self.exact_args(callable, argc + has_self as usize) {
+            Some(Obj::Function(f)) => {
+                let nargs = argc + has_self as usize;
+                if exact_shape(&f.code, nargs) {
                     Ok(Op::CALL_PY_EXACT_ARGS)
+                } else if defaults_shape(f, nargs).is_some() {
+                    Ok(Op::CALL_PY_WITH_DEFAULTS)
                 } else {
                     Err("Python function: argument shape")
                 }
@@ -670,6 +673,21 @@ impl Vm {
             _ => Err("callable type"),
         }
     }
+}
+
+/// The most defaults `CALL_PY_WITH_DEFAULTS` fills in (more go the generic way).
+pub(crate) const MAX_DEFAULTS: usize = 8;
+
+/// How many of function `f`'s defaults a call with `nargs` positional arguments (and no
+/// keywords) takes, when that is all the call needs to bind (some, at most
+/// [`MAX_DEFAULTS`]; no `*args`, `**kwargs` or keyword-only parameters).
+pub(crate) fn defaults_shape(f: &crate::object::types::Function, nargs: usize) -> Option<usize> {
+    let code = &f.code;
+    let plain = code.flags & (code_flags::VARARGS | code_flags::VARKEYWORDS) == 0
+        && code.kwonlyargcount == 0;
+    let missing = (code.argcount as usize).checked_sub(nargs)?;
+    (plain && missing > 0 && missing <= f.defaults.len() && missing <= MAX_DEFAULTS)
+        .then_some(missing)
 }
 
 /// Whether `nargs` positional arguments bind to `code`'s parameters one to one (no

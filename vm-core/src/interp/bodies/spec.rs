@@ -288,6 +288,12 @@ pub(crate) fn _CALL_PY_EXACT_ARGS(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Resul
     vm.call_py_exact_args(ctx, arg as usize)
 }
 
+/// `_CALL_PY_WITH_DEFAULTS`.
+#[inline(always)]
+pub(crate) fn _CALL_PY_WITH_DEFAULTS(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+    vm.call_py_with_defaults(ctx, arg as usize)
+}
+
 /// `_CALL_BOUND_METHOD_EXACT_ARGS`.
 #[inline(always)]
 pub(crate) fn _CALL_BOUND_METHOD_EXACT_ARGS(

@@ -5,7 +5,7 @@
 use super::{UopResult, DEOPT, NEXT};
 use crate::interp::eval::{Ctx, Flow};
 use crate::interp::frame::{Frame, FrameRef, OnReturn};
-use crate::interp::specialize::{cache, exact_shape};
+use crate::interp::specialize::{cache, defaults_shape, exact_shape, MAX_DEFAULTS};
 use crate::object::types::Obj;
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
@@ -109,6 +109,40 @@ impl Vm {
             return DEOPT;
         }
         let (code, globals) = (f.code.clone(), f.globals);
+        self.enter_exact(ctx, func, code, globals, nargs, OnReturn::Push, callee_pos)
+    }
+
+    /// `CALL_PY_WITH_DEFAULTS`: a Python function called with fewer positional arguments
+    /// than it takes (and no keywords), the rest from its defaults, which go on the stack
+    /// after the arguments before the frame is entered as an exact call's.
+    #[inline(always)]
+    pub(crate) fn call_py_with_defaults(&mut self, ctx: &mut Ctx, argc: usize) -> UopResult {
+        let n = self.stack.len();
+        let Some(callee_pos) = n.checked_sub(argc + 2) else {
+            return DEOPT;
+        };
+        let func = self.stack[callee_pos];
+        let has_self = !self.stack[callee_pos + 1].is_undef();
+        let nargs = argc + has_self as usize;
+        let Some(Obj::Function(f)) = self.obj(func) else {
+            return DEOPT;
+        };
+        let Some(missing) = defaults_shape(f, nargs) else {
+            return DEOPT;
+        };
+        let (code, globals) = (f.code.clone(), f.globals);
+        self.check_frame_depth()?;
+        self.reserve_frame(code.nlocalsplus() - nargs, &code)?;
+        let Some(Obj::Function(f)) = self.obj(func) else {
+            return DEOPT;
+        };
+        let first = f.defaults.len() - missing;
+        let mut defaults = [Value::UNDEF; MAX_DEFAULTS];
+        defaults[..missing].copy_from_slice(&f.defaults[first..]);
+        for &v in &defaults[..missing] {
+            self.stack.push_reserved(v);
+        }
+        let nargs = nargs + missing;
         self.enter_exact(ctx, func, code, globals, nargs, OnReturn::Push, callee_pos)
     }
 

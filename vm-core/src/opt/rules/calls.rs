@@ -130,7 +130,8 @@ impl Pass<'_> {
         Ok(Act::Keep)
     }
 
-    /// The rule of `_CALL_PY_EXACT_ARGS`, `_CALL_BOUND_METHOD_EXACT_ARGS`.
+    /// The rule of `_CALL_PY_EXACT_ARGS`, `_CALL_BOUND_METHOD_EXACT_ARGS`,
+    /// `_CALL_PY_WITH_DEFAULTS` (the last two: locals unknown).
     pub(in crate::opt) fn call_py(&mut self, u: &UopInst, _cx: Cx) -> Result<Act, Contradiction> {
         use Uop::*;
         let arg = u.oparg;

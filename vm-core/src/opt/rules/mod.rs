@@ -110,7 +110,9 @@ pub(super) fn rule_of<'a>(uop: Uop) -> Option<Rule<'a>> {
         _UNPACK_SEQUENCE_TWO_TUPLE | _UNPACK_SEQUENCE_TUPLE | _UNPACK_SEQUENCE_LIST => {
             Pass::unpack_sequence
         }
-        _CALL_PY_EXACT_ARGS | _CALL_BOUND_METHOD_EXACT_ARGS => Pass::call_py,
+        _CALL_PY_EXACT_ARGS | _CALL_BOUND_METHOD_EXACT_ARGS | _CALL_PY_WITH_DEFAULTS => {
+            Pass::call_py
+        }
         _RETURN_VALUE => Pass::return_value,
         // Treated generically.
         _DELETE_FAST | _MAKE_CELL | _COPY_FREE_VARS | _LOAD_FROM_DICT_OR_DEREF => return None,
