@@ -8,6 +8,7 @@ pub(crate) mod frames;
 pub(crate) mod generator;
 pub(crate) mod intrinsics;
 pub(crate) mod iteration;
+mod keywords;
 pub(crate) mod names;
 pub(crate) mod operand_checks;
 pub(crate) mod spec;
