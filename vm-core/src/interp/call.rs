@@ -690,6 +690,11 @@ impl Vm {
         } else if let Some(bound) = self.bind_keywords_in_place(callee_pos, argc, kwnames) {
             return self.enter_bound_in_place(callee_pos, bound);
         }
+        if nkw == 0 {
+            if let Some(bound) = self.bind_varargs_in_place(callee_pos) {
+                return self.enter_bound_in_place(callee_pos, bound?);
+            }
+        }
         let mut all = self.stack[callee_pos + 1..].to_vec();
         if self_arg.is_undef() {
             all.remove(0);
@@ -721,6 +726,11 @@ impl Vm {
         let callee_pos = self.stack.len() - 1;
         self.frames[ctx.fi].ip = ctx.ip as u32;
         self.frames[ctx.fi].lasti = ctx.this as u32;
+        if kw.is_undef() {
+            if let Some(bound) = self.bind_star_in_place(callee_pos, self_arg, args) {
+                return self.enter_bound_in_place(callee_pos, bound);
+            }
+        }
         let mut all = Vec::new();
         if !self_arg.is_undef() {
             all.push(self_arg);
