@@ -121,7 +121,11 @@ impl Vm {
         self.tier2.rec_deopt = false;
         let mut rec = rec;
         rec.every_instruction = self.fuel_limited();
-        rec.link_recursion = self.tier2.jit.is_some();
+        // (Under a fuel budget machine code does not run, and the uop executor alone runs
+        // recursion slower than tier 1: recursive traces are declined as without a JIT.
+        // The fuzzer found a run out of fuel a few instructions away from tier 1's with
+        // such a trace, one ending at its own start in a generator's deeper frame.)
+        rec.link_recursion = self.tier2.jit.is_some() && !rec.every_instruction;
         self.tier2.recorder = Some(alloc::boxed::Box::new(rec));
     }
 
