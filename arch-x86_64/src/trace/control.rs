@@ -10,7 +10,8 @@ use super::exit::at;
 use super::{Lower, Next};
 use crate::abi::{emit_signal_check, ABI_TEMP, CTX};
 use crate::enc::{
-    cmp_r64_rm64, cmp_rm64_r64, cmp_rm8_imm8, mov_r64_imm64, mov_r64_rm64, Cond, Mem, Reg,
+    cmp_r64_rm64, cmp_rm64_r64, cmp_rm8_imm8, mov_r64_imm64, mov_r64_rm64, mov_rm8_imm8, Cond, Mem,
+    Reg,
 };
 
 impl Lower<'_> {
@@ -85,6 +86,12 @@ impl Lower<'_> {
         // The top was built with every slot in memory.
         self.flush();
         self.emit_mark_looped();
+        // A loop running in code keeps its executor warm, as the uop executor's back-edge
+        // does (the sweeper frees executors not used between two collections, and a
+        // collection may come while the loop runs).
+        let warm = &self.exec.warm as *const core::cell::Cell<bool>;
+        self.buf.emit(mov_r64_imm64(ABI_TEMP, warm as i64));
+        self.buf.emit(mov_rm8_imm8(Mem::base(ABI_TEMP), 1));
         self.buf.jmp_label(self.labels[top]);
         Next::Ends
     }

@@ -229,3 +229,28 @@ fn code_memory_stays_under_its_limit_and_cold_code_makes_room() {
     let (_, tier1) = both(&src);
     assert_eq!(out.borrow().as_str(), tier1);
 }
+
+#[test]
+fn a_loop_running_in_code_stays_compiled_across_collections() {
+    // Each round allocates (a list per round, a closure passed to native code), so
+    // collections come while the loop runs in machine code; the sweep after each frees
+    // executors not used since the last one, which must not include the running loop's.
+    let src = "
+def run(n):
+    t = 0
+    data = [(i * 7919) % 1000 for i in range(50)]
+    for r in range(n):
+        s = sorted(data, key=lambda x: -x)
+        t += s[0] + len([r] * 20)
+    return t
+print(run(20000))
+";
+    let (mut vm, out) = vm();
+    vm.run_source(src, "t.py").expect("runs");
+    assert_eq!(out.borrow().trim(), "19900000");
+    let stats = vm.jit_stats().expect("a JIT");
+    assert!(
+        stats.compiled <= 4,
+        "the loop's executor was freed and compiled again: {stats:?}"
+    );
+}
