@@ -54,6 +54,9 @@ class P:
     def __mul__(self, k):
         return P(self.x * k)
 
+def with_default(a, b=1):
+    return a + b
+
 def work():
     total = 0
     fl = 0.5
@@ -107,7 +110,7 @@ def work():
         c, e, f = tup
         g, h, j = lst
         total += a + b + c + e + f + g + h + j
-        total += p.get(1) + bound(2) + p.x
+        total += p.get(1) + bound(2) + p.x + with_default(i) - i - 1
         p.x = i
         total += len(lst) + abs(-1) + math.floor(math.pi)
         if isinstance(p, P):
