@@ -7,10 +7,9 @@
 //! check fails.
 
 use vm_core::jit::frames::{RUN_BASE, RUN_CODE, RUN_CTX_FI, RUN_FI, RUN_IP, RUN_THIS};
-use vm_core::jit::helpers::{CTX_FRAME, CTX_FRAME_LIMIT, CTX_LINK_EPOCH, CTX_STACK};
+use vm_core::jit::helpers::{CTX_FRAME, CTX_FRAME_LIMIT, CTX_STACK};
 use vm_core::jit::link::{
-    DYNAMIC_WAYS, LINK_CALL_EXTRA, LINK_CALL_NARGS, LINK_CALL_ROOM, LINK_CODE_REF, LINK_EPOCH,
-    LINK_FRAME_CODE, LINK_SLOT_SIZE,
+    LINK_CALL_EXTRA, LINK_CALL_NARGS, LINK_CALL_ROOM, LINK_CODE_REF, LINK_FRAME_CODE,
 };
 use vm_core::layout::{
     FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS, FRAME_IP, FRAME_LASTI,
@@ -21,6 +20,7 @@ use vm_core::Value;
 
 use super::exit::at;
 use super::frames::{emit_base_index, emit_frame_records, frame_mem, index_disp, record, slot_of};
+use super::link::{emit_match_way, WayKey};
 use super::Lower;
 use crate::abi::{ABI_TEMP, CTX, LOCALS, STACK};
 use crate::enc::{
@@ -91,7 +91,6 @@ impl Lower<'_> {
 /// of the callee (RCX: its `Function`) with as many parameters as the call passes
 /// arguments (RDI = that count), or a jump to `fail`. Clobbers RAX and R8.
 fn emit_find_way(buf: &mut CodeBuf, site: CallSite, slot: usize, fail: Label) {
-    let s = |offset| at(ABI_TEMP, offset);
     // The receiver slot holds an argument unless it is unbound.
     buf.emit(mov_r64_imm64(Reg::R8, Value::UNDEF.bits() as i64));
     buf.emit(cmp_r64_rm64(Reg::R8, frame_mem(site.callee_slot + 1)));
@@ -99,25 +98,13 @@ fn emit_find_way(buf: &mut CodeBuf, site: CallSite, slot: usize, fail: Label) {
     buf.emit(mov_r32_imm32(Reg::R8, site.argc + 1));
     buf.emit(cmovcc_r64_rm64(Cond::Ne, Reg::Rdi, Reg::R8));
     buf.emit(mov_r64_rm64(Reg::R8, at(Reg::Rcx, FUNCTION_CODE)));
-    buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_LINK_EPOCH)));
-    buf.emit(mov_r64_rm64(Reg::Rax, Mem::base(Reg::Rax)));
-    let found = buf.new_label();
-    for way in 0..DYNAMIC_WAYS {
-        let miss = buf.new_label();
-        buf.emit(mov_r64_imm64(
-            ABI_TEMP,
-            (slot + way * LINK_SLOT_SIZE) as i64,
-        ));
-        buf.emit(cmp_r64_rm64(Reg::Rax, s(LINK_EPOCH)));
-        buf.jcc_label(Cond::Ne, miss);
-        buf.emit(cmp_r64_rm64(Reg::R8, s(LINK_FRAME_CODE)));
-        buf.jcc_label(Cond::Ne, miss);
-        buf.emit(cmp_r64_rm64(Reg::Rdi, s(LINK_CALL_NARGS)));
-        buf.jcc_label(Cond::E, found);
-        buf.bind(miss);
-    }
-    buf.jmp_label(fail);
-    buf.bind(found);
+    let key = WayKey {
+        epoch: Reg::Rax,
+        code: Reg::R8,
+        word: Reg::Rdi,
+        field: LINK_CALL_NARGS,
+    };
+    emit_match_way(buf, slot, key, fail);
 }
 
 /// Sets the callee's frame slots past its arguments (from frame slot `top` on, as many as

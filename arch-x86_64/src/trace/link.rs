@@ -168,6 +168,41 @@ pub(super) fn emit_dynamic_link(buf: &mut CodeBuf, slot: usize, status: Label) {
     buf.jmp_label(status);
 }
 
+/// What code looks for among a dynamic exit's ways: the way's frame code (in `code`) and
+/// one more word of the way (at `field`, in `word`); `epoch` is the register to load the
+/// link epoch into.
+pub(super) struct WayKey {
+    pub(super) epoch: Reg,
+    pub(super) code: Reg,
+    pub(super) word: Reg,
+    pub(super) field: usize,
+}
+
+/// ABI_TEMP = the first way of the dynamic exit's slot at `slot` that is current and
+/// matches `key`, or a jump to `fail`.
+pub(super) fn emit_match_way(buf: &mut CodeBuf, slot: usize, key: WayKey, fail: Label) {
+    let s = |offset| at(ABI_TEMP, offset);
+    buf.emit(mov_r64_rm64(key.epoch, at(CTX, CTX_LINK_EPOCH)));
+    buf.emit(mov_r64_rm64(key.epoch, Mem::base(key.epoch)));
+    let found = buf.new_label();
+    for way in 0..DYNAMIC_WAYS {
+        let miss = buf.new_label();
+        buf.emit(mov_r64_imm64(
+            ABI_TEMP,
+            (slot + way * LINK_SLOT_SIZE) as i64,
+        ));
+        buf.emit(cmp_r64_rm64(key.epoch, s(LINK_EPOCH)));
+        buf.jcc_label(Cond::Ne, miss);
+        buf.emit(cmp_r64_rm64(key.code, s(LINK_FRAME_CODE)));
+        buf.jcc_label(Cond::Ne, miss);
+        buf.emit(cmp_r64_rm64(key.word, s(key.field)));
+        buf.jcc_label(Cond::E, found);
+        buf.bind(miss);
+    }
+    buf.jmp_label(fail);
+    buf.bind(found);
+}
+
 /// Emits the link through a dynamic exit's slot at `slot`, after a frame change elsewhere
 /// than recorded (the frames and the value stack exact): when one of the slot's ways is
 /// current and the innermost frame runs the way's code at the way's offset, moves the run
@@ -176,27 +211,15 @@ pub(super) fn emit_dynamic_link(buf: &mut CodeBuf, slot: usize, status: Label) {
 pub(super) fn emit_follow_dynamic(buf: &mut CodeBuf, slot: usize, fail: Label) {
     emit_frame_records(buf);
     let s = |offset| at(ABI_TEMP, offset);
-    let found = buf.new_label();
-    buf.emit(mov_r64_rm64(Reg::R9, at(CTX, CTX_LINK_EPOCH)));
-    buf.emit(mov_r64_rm64(Reg::R9, Mem::base(Reg::R9)));
     buf.emit(mov_r64_rm64(Reg::Rax, record(Reg::R10, 1, FRAME_CODE)));
     buf.emit(mov_r32_rm32(Reg::Rcx, record(Reg::R10, 1, FRAME_IP)));
-    for way in 0..DYNAMIC_WAYS {
-        let miss = buf.new_label();
-        buf.emit(mov_r64_imm64(
-            ABI_TEMP,
-            (slot + way * LINK_SLOT_SIZE) as i64,
-        ));
-        buf.emit(cmp_r64_rm64(Reg::R9, s(LINK_EPOCH)));
-        buf.jcc_label(Cond::Ne, miss);
-        buf.emit(cmp_r64_rm64(Reg::Rax, s(LINK_FRAME_CODE)));
-        buf.jcc_label(Cond::Ne, miss);
-        buf.emit(cmp_r64_rm64(Reg::Rcx, s(LINK_FRAME_IP)));
-        buf.jcc_label(Cond::E, found);
-        buf.bind(miss);
-    }
-    buf.jmp_label(fail);
-    buf.bind(found);
+    let key = WayKey {
+        epoch: Reg::R9,
+        code: Reg::Rax,
+        word: Reg::Rcx,
+        field: LINK_FRAME_IP,
+    };
+    emit_match_way(buf, slot, key, fail);
     // The run state: the innermost frame, at the way's offset.
     buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_FRAME)));
     buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_IP), Reg::Rcx));

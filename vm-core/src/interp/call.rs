@@ -569,20 +569,14 @@ impl Vm {
         let base = self.stack.len();
         self.stack.extend_from_slice(locals);
         self.stack.resize(base + nlocals, Value::UNDEF);
-        self.frames.push(Frame {
+        self.frames.push(Frame::call(
             code,
-            func: Value::obj(func),
+            Value::obj(func),
             globals,
-            locals: Value::UNDEF,
-            ip: 0,
-            lasti: 0,
-            base: base as u32,
+            base,
             stack_floor,
             on_return,
-            generator: FrameRef::NONE,
-            saved_exc: Value::NONE,
-            obj: FrameRef::NONE,
-        });
+        ));
         Ok(())
     }
 
@@ -669,20 +663,14 @@ impl Vm {
                         };
                         self.reserve_frame(extra, &code)?;
                         self.stack.resize(len + extra, Value::UNDEF);
-                        self.frames.push(Frame {
+                        self.frames.push(Frame::call(
                             code,
-                            func: callable,
+                            callable,
                             globals,
-                            locals: Value::UNDEF,
-                            ip: 0,
-                            lasti: 0,
-                            base: base as u32,
-                            stack_floor: callee_pos as u32,
-                            on_return: OnReturn::Push,
-                            generator: FrameRef::NONE,
-                            saved_exc: Value::NONE,
-                            obj: FrameRef::NONE,
-                        });
+                            base,
+                            callee_pos as u32,
+                            OnReturn::Push,
+                        ));
                         return Ok(Flow::Reload);
                     }
                 }

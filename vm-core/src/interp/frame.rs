@@ -113,6 +113,34 @@ impl FrameRef {
 }
 
 impl Frame {
+    /// The frame of a call of `func` (code `code`, globals `globals`): its locals from
+    /// stack index `base`, the caller's stack cut back to `stack_floor` when it returns as
+    /// `on_return` says, at its first instruction.
+    #[inline(always)]
+    pub(crate) fn call(
+        code: Rc<CodeObject>,
+        func: Value,
+        globals: ObjRef,
+        base: usize,
+        stack_floor: u32,
+        on_return: OnReturn,
+    ) -> Frame {
+        Frame {
+            code,
+            func,
+            globals,
+            locals: Value::UNDEF,
+            ip: 0,
+            lasti: 0,
+            base: base as u32,
+            stack_floor,
+            on_return,
+            generator: FrameRef::NONE,
+            saved_exc: Value::NONE,
+            obj: FrameRef::NONE,
+        }
+    }
+
     /// Calls `f` on every value the frame references outside the value stack.
     pub fn for_each_ref(&self, f: &mut dyn FnMut(Value)) {
         self.code.for_each_ref(f);

@@ -4,7 +4,7 @@
 //! rest), without the general binding's argument vectors and keyword list.
 
 use super::eval::Flow;
-use super::frame::{Frame, FrameRef, OnReturn};
+use super::frame::{Frame, OnReturn};
 use crate::bytecode::code::code_flags;
 use crate::object::types::{Function, Obj};
 use crate::object::value::Value;
@@ -181,20 +181,14 @@ impl Vm {
         for _ in bound_slots..code.nlocalsplus() {
             self.stack.push_reserved(Value::UNDEF);
         }
-        self.frames.push(Frame {
+        self.frames.push(Frame::call(
             code,
-            func: callable,
+            callable,
             globals,
-            locals: Value::UNDEF,
-            ip: 0,
-            lasti: 0,
-            base: base as u32,
-            stack_floor: callee_pos as u32,
-            on_return: OnReturn::Push,
-            generator: FrameRef::NONE,
-            saved_exc: Value::NONE,
-            obj: FrameRef::NONE,
-        });
+            base,
+            callee_pos as u32,
+            OnReturn::Push,
+        ));
         Ok(Flow::Reload)
     }
 }

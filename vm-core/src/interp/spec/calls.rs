@@ -4,7 +4,7 @@
 
 use super::{UopResult, DEOPT, NEXT};
 use crate::interp::eval::{Ctx, Flow};
-use crate::interp::frame::{Frame, FrameRef, OnReturn};
+use crate::interp::frame::{Frame, OnReturn};
 use crate::interp::specialize::{cache, defaults_shape, exact_shape, MAX_DEFAULTS};
 use crate::object::types::Obj;
 use crate::object::value::{ObjRef, Value};
@@ -65,20 +65,14 @@ impl Vm {
             other => other,
         };
         let base = n - nargs;
-        self.frames.push(Frame {
+        self.frames.push(Frame::call(
             code,
             func,
             globals,
-            locals: Value::UNDEF,
-            ip: 0,
-            lasti: 0,
-            base: base as u32,
-            stack_floor: floor as u32,
+            base,
+            floor as u32,
             on_return,
-            generator: FrameRef::NONE,
-            saved_exc: Value::NONE,
-            obj: FrameRef::NONE,
-        });
+        ));
         if same_code {
             // A self-recursive call: the dispatch loop already holds the code, so `ctx` moves
             // to the new frame exactly as a reload would put it.
