@@ -85,17 +85,22 @@ impl Vm {
         Ok(Flow::Reload)
     }
 
+    /// A call's operands with `argc` arguments on the stack: the callee's position, the
+    /// callee, and the arguments it gets (`self` counted when the receiver slot holds one).
+    #[inline(always)]
+    fn py_call_operands(&self, argc: usize) -> Option<(usize, Value, usize)> {
+        let callee_pos = self.stack.len().checked_sub(argc + 2)?;
+        let has_self = !self.stack[callee_pos + 1].is_undef();
+        Some((callee_pos, self.stack[callee_pos], argc + has_self as usize))
+    }
+
     /// `CALL_PY_EXACT_ARGS`: one heap lookup checks the callee's shape and yields what the
     /// frame needs (the common call; `push_exact_frame` serves the other exact-call forms).
     #[inline(always)]
     pub(crate) fn call_py_exact_args(&mut self, ctx: &mut Ctx, argc: usize) -> UopResult {
-        let n = self.stack.len();
-        let Some(callee_pos) = n.checked_sub(argc + 2) else {
+        let Some((callee_pos, func, nargs)) = self.py_call_operands(argc) else {
             return DEOPT;
         };
-        let func = self.stack[callee_pos];
-        let has_self = !self.stack[callee_pos + 1].is_undef();
-        let nargs = argc + has_self as usize;
         let Some(Obj::Function(f)) = self.obj(func) else {
             return DEOPT;
         };
@@ -111,13 +116,9 @@ impl Vm {
     /// after the arguments before the frame is entered as an exact call's.
     #[inline(always)]
     pub(crate) fn call_py_with_defaults(&mut self, ctx: &mut Ctx, argc: usize) -> UopResult {
-        let n = self.stack.len();
-        let Some(callee_pos) = n.checked_sub(argc + 2) else {
+        let Some((callee_pos, func, nargs)) = self.py_call_operands(argc) else {
             return DEOPT;
         };
-        let func = self.stack[callee_pos];
-        let has_self = !self.stack[callee_pos + 1].is_undef();
-        let nargs = argc + has_self as usize;
         let Some(Obj::Function(f)) = self.obj(func) else {
             return DEOPT;
         };
