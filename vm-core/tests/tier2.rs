@@ -453,13 +453,13 @@ fn a_trace_goes_through_a_pipeline_of_generators() {
 
 #[test]
 fn a_method_called_from_native_code_returns_inside_its_trace() {
-    // `a + one` calls `V.__add__` from the native operator code: its function-entry trace
+    // `a[one]` calls `V.__getitem__` from the native subscript code: its function-entry trace
     // ends with the return itself (leaving the nested run loop), not with an exit before it
     // that would take the cold exit on every call.
-    let src = "class V:\n    def __init__(self, x):\n        self.x = x\n    def __add__(self, o):\n        return V(self.x + o.x)\n\ndef f(n):\n    a = V(0)\n    one = V(1)\n    for i in range(n):\n        a = a + one\n    return a.x\nprint(f(5000))\n";
+    let src = "class V:\n    def __init__(self, x):\n        self.x = x\n    def __getitem__(self, o):\n        return V(self.x + o.x)\n\ndef f(n):\n    a = V(0)\n    one = V(1)\n    for i in range(n):\n        a = a[one]\n    return a.x\nprint(f(5000))\n";
     let (vm, out) = run_hot(src, 16);
     assert_eq!(out, "5000\n");
-    let add = roots_in(&vm, "V.__add__");
+    let add = roots_in(&vm, "V.__getitem__");
     assert!(!add.is_empty(), "{}", vm.dump_executors());
     let body_end = add[0]
         .uops

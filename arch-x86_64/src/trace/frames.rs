@@ -24,7 +24,8 @@ use vm_core::layout::{
     tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS, FRAME_IP, FRAME_LASTI,
     FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE, FRAME_SAVED_EXC, FRAME_SIZE,
     FRAME_STACK_FLOOR, FUNCTION_CLOSURE, FUNCTION_CODE, FUNCTION_GLOBALS, ITEMS_LEN, ITEMS_PTR,
-    NATIVE_BOUND, NATIVE_FN, OBJ_PAYLOAD, ON_RETURN_INIT, ON_RETURN_PUSH, STACK_CAP, STACK_LEN,
+    NATIVE_BOUND, NATIVE_FN, OBJ_PAYLOAD, ON_RETURN_BINARY, ON_RETURN_INIT, ON_RETURN_PUSH,
+    STACK_CAP, STACK_LEN,
 };
 use vm_core::Value;
 
@@ -331,12 +332,7 @@ impl Lower<'_> {
             record(Reg::R10, 1, FRAME_STACK_FLOOR),
         ));
         buf.emit(mov_r64_rm64(Reg::Rcx, frame_mem(top)));
-        emit_word_check(
-            buf,
-            record(Reg::R10, 1, FRAME_ON_RETURN),
-            ON_RETURN_PUSH,
-            init,
-        );
+        emit_plain_result_check(buf, init);
         buf.emit(mov_rm64_r64(slot_of(STACK, Reg::Rax), Reg::Rcx));
         buf.emit(add_rm64_imm32(Reg::Rax, Imm32::from(1)));
         buf.jmp_label(done);
@@ -377,12 +373,8 @@ impl Lower<'_> {
         };
         let buf = &mut self.buf;
         emit_frame_records(buf);
-        emit_word_check(
-            buf,
-            record(Reg::R10, 1, FRAME_ON_RETURN),
-            ON_RETURN_PUSH,
-            slow,
-        );
+        buf.emit(mov_r64_rm64(Reg::Rcx, frame_mem(top)));
+        emit_plain_result_check(buf, slow);
         // The result where the call was, the record and its count gone.
         emit_push_at_floor(buf, top);
         emit_drop_record(buf, r.own.strong);
@@ -497,6 +489,25 @@ pub(super) fn emit_drop_record(buf: &mut CodeBuf, strong: u64) {
     buf.emit(mov_r64_imm64(Reg::Rax, strong as i64));
     buf.emit(dec_rm64(Mem::base(Reg::Rax)));
     buf.emit(dec_rm64(at(Reg::Rdx, ITEMS_LEN)));
+}
+
+/// Jumps to `other` unless the innermost record (R10) returns its result (RCX) as a plain
+/// call does: a plain call's (`OnReturn::Push`), or a binary operator's dunder's
+/// (`OnReturn::Binary`) with a result other than `NotImplemented`, whose operands the
+/// result replaces. Clobbers R8 and R11.
+pub(super) fn emit_plain_result_check(buf: &mut CodeBuf, other: Label) {
+    let plain = buf.new_label();
+    buf.emit(mov_r32_rm32(Reg::R11, record(Reg::R10, 1, FRAME_ON_RETURN)));
+    buf.emit(mov_r32_imm32(Reg::R8, ON_RETURN_PUSH));
+    buf.emit(crate::enc::cmp_rm32_r32(Reg::R11, Reg::R8));
+    buf.jcc_label(Cond::E, plain);
+    buf.emit(mov_r32_imm32(Reg::R8, ON_RETURN_BINARY));
+    buf.emit(crate::enc::cmp_rm32_r32(Reg::R11, Reg::R8));
+    buf.jcc_label(Cond::Ne, other);
+    buf.emit(mov_r64_imm64(Reg::R8, Value::NOT_IMPLEMENTED.bits() as i64));
+    buf.emit(cmp_r64_rm64(Reg::R8, Reg::Rcx));
+    buf.jcc_label(Cond::E, other);
+    buf.bind(plain);
 }
 
 /// Jumps to `fail` unless a frame may be pushed: the frame list below `frame_limit` (the

@@ -264,7 +264,7 @@ macro_rules! for_each_uop {
             _LOAD_ATTR_SLOT |a| (1, 1 + (a & 1)) {DEOPT | SPLIT | VALUE_CHECK};
             _STORE_ATTR_SLOT |_a| (2, 0) {DEOPT | ERROR | SPLIT};
             _LOAD_ATTR_INSTANCE_METHOD |a| (1, 1 + (a & 1)) {DEOPT};
-            _BINARY_OP_USER |_a| (2, 1) {DEOPT | ERROR | ESCAPES};
+            _BINARY_OP_USER |_a| (2, 1) {DEOPT | ERROR | FRAME};
             _CONTAINS_OP_SEQ |_a| (2, 1) {DEOPT | ERROR | ESCAPES};
             // gen: small-int operators, generator loops.
             _BINARY_OP_INT |_a| (2, 1) {ERROR};

@@ -137,22 +137,6 @@ impl Vm {
         self.run_frames(entry)
     }
 
-    /// Calls the Python function `func`, which takes exactly `args` positionally (checked
-    /// by the caller), from native code: a nested loop, no argument binding.
-    pub(crate) fn call_exact_nested(&mut self, func: ObjRef, args: &[Value]) -> PyResult<Value> {
-        self.enter_native()?;
-        let floor = self.stack.len();
-        let r = match self.enter_frame_exact(func, args, floor) {
-            Ok(()) => {
-                let entry = self.frames.len() - 1;
-                self.run_frames(entry)
-            }
-            Err(e) => Err(e),
-        };
-        self.leave_native();
-        r
-    }
-
     /// Makes room for a frame entered now: `slots` values of its own plus its code's
     /// `stacksize` and [`SLACK`](crate::interp::stack::SLACK) on the value stack. Every
     /// frame entry goes through here, so instructions then push without allocating; the
@@ -897,11 +881,17 @@ impl Vm {
                     self.set_caller_ip(done);
                     Ok(Flow::Reload)
                 }
-                OnReturn::Push | OnReturn::PushSame | OnReturn::Init => {
+                OnReturn::Push | OnReturn::PushSame | OnReturn::Init | OnReturn::Binary { .. } => {
                     self.push(v);
                     Ok(Flow::Reload)
                 }
             };
+        }
+        if let (OnReturn::Binary { op }, Value::NOT_IMPLEMENTED) = (frame.on_return, v) {
+            let floor = frame.stack_floor as usize;
+            let err = self.binary_dunder_declined(floor, op);
+            self.stack.truncate(floor);
+            return Err(err);
         }
         self.stack.truncate(frame.stack_floor as usize);
         match frame.on_return {

@@ -38,6 +38,13 @@ pub enum OnReturn {
     /// `__init__` of a class instantiated from bytecode: the instance already sits below
     /// `stack_floor` as the call's result; the return value must be `None`.
     Init,
+    /// A binary operator's dunder (`BINARY_OP_USER`): the operands sit at `stack_floor` and
+    /// after it (the frame's locals are copies), and the result replaces them, as a plain
+    /// call's; a `NotImplemented` result raises the operator's `TypeError` with them.
+    Binary {
+        /// The `BINARY_OP` oparg (the operator, in-place forms included).
+        op: u32,
+    },
 }
 
 /// An activation of a code object: a record at fixed offsets ([`crate::layout`]).

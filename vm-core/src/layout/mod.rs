@@ -210,6 +210,8 @@ pub const FRAME_OBJ: usize = offset_of!(Frame, obj);
 pub const ON_RETURN_PUSH: u32 = probe::on_return_tag(OnReturn::Push);
 /// The tag of `OnReturn::Init`, the return of `__init__` called to make an instance.
 pub const ON_RETURN_INIT: u32 = probe::on_return_tag(OnReturn::Init);
+/// The tag of `OnReturn::Binary`, the return of a binary operator's dunder.
+pub const ON_RETURN_BINARY: u32 = probe::on_return_tag(OnReturn::Binary { op: 0 });
 /// The tag of `OnReturn::ForIter`, a generator resumed by `FOR_ITER`.
 pub const ON_RETURN_FOR_ITER: u32 = probe::on_return_tag(OnReturn::ForIter { exhausted: 0 });
 /// The tag of `OnReturn::Send`, a generator resumed by `SEND`.

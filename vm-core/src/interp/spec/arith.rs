@@ -6,6 +6,7 @@ use alloc::string::String;
 use super::{UopResult, DEOPT, NEXT};
 use crate::bytecode::ops::{BinaryOp, CompareOp};
 use crate::interp::eval::{Ctx, Flow};
+use crate::interp::frame::OnReturn;
 use crate::interp::specialize::cache;
 use crate::object::arith::floor_divmod;
 use crate::object::types::Obj;
@@ -242,10 +243,11 @@ impl Vm {
     /// dunder is the cached function and, for an in-place operator, it has no in-place
     /// dunder) and `b` has the cached type: the same class or a builtin number, for which
     /// no reflected method can take over, so a `NotImplemented` result means the
-    /// operation is unsupported. The operands stay on the VM stack (rooted) during the
-    /// call.
+    /// operation is unsupported. The dunder's frame is pushed (traces follow it) with
+    /// copies of the operands as its locals; the operands stay below them, rooted, for
+    /// the error of a `NotImplemented` result (`OnReturn::Binary`).
     #[inline(always)]
-    pub(crate) fn binary_op_user(&mut self, ctx: &Ctx, arg: u32) -> UopResult {
+    pub(crate) fn binary_op_user(&mut self, ctx: &mut Ctx, arg: u32) -> UopResult {
         let (a, b) = self.top2();
         let Some(Obj::Instance(i)) = self.obj(a) else {
             return DEOPT;
@@ -257,16 +259,31 @@ impl Vm {
         if self.type_of(b).0 != cache(ctx, 3) {
             return DEOPT;
         }
-        self.frames[ctx.fi].ip = ctx.ip as u32;
-        self.frames[ctx.fi].lasti = ctx.this as u32;
-        let r = self.call_exact_nested(ObjRef(cache(ctx, 2)), &[a, b])?;
-        if r == Value::NOT_IMPLEMENTED {
-            let (op, inplace) = BinaryOp::from_oparg(arg)
-                .ok_or_else(|| self.internal_error("bad BINARY_OP oparg"))?;
-            return Err(self.binop_error(a, b, op, inplace));
+        let func = ObjRef(cache(ctx, 2));
+        let Obj::Function(f) = self.heap.get(func) else {
+            return DEOPT;
+        };
+        let (code, globals) = (f.code.clone(), f.globals);
+        let floor = self.stack.len() - 2;
+        self.check_frame_depth()?;
+        self.reserve_frame(code.nlocalsplus(), &code)?;
+        self.stack.push_reserved(a);
+        self.stack.push_reserved(b);
+        let on_return = OnReturn::Binary { op: arg };
+        self.enter_exact(ctx, Value::obj(func), code, globals, 2, on_return, floor)
+    }
+
+    /// The return of a binary operator's dunder (`OnReturn::Binary`) that gave
+    /// `NotImplemented`: the operator's `TypeError`, with the operands at `floor`.
+    #[cold]
+    pub(crate) fn binary_dunder_declined(&mut self, floor: usize, arg: u32) -> PyErr {
+        let (Some(&a), Some(&b)) = (self.stack.get(floor), self.stack.get(floor + 1)) else {
+            return self.internal_error("a binary operator's operands are gone");
+        };
+        match BinaryOp::from_oparg(arg) {
+            Some((op, inplace)) => self.binop_error(a, b, op, inplace),
+            None => self.internal_error("bad BINARY_OP oparg"),
         }
-        self.replace2(r);
-        NEXT
     }
 
     /// Tier 2 (`_BINARY_OP_ADD_SMALL_INT` and co., after a proven or checked

@@ -37,7 +37,7 @@ impl Vm {
         clippy::too_many_arguments,
         reason = "the frame's fields, passed in registers"
     )]
-    fn enter_exact(
+    pub(super) fn enter_exact(
         &mut self,
         ctx: &mut Ctx,
         func: Value,
