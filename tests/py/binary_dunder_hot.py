@@ -131,6 +131,12 @@ def rebound(n):
             Rebind(i) * Rebind(i)
         except TypeError as e:
             msgs.add(str(e))
+            tb = e.__traceback__
+            where = []
+            while tb is not None:
+                where.append((tb.tb_frame.f_code.co_name, tb.tb_lineno))
+                tb = tb.tb_next
+            msgs.add(repr(where))
     return sorted(msgs)
 
 

@@ -57,6 +57,13 @@ class P:
 def with_default(a, b=1):
     return a + b
 
+def echo():
+    v = 0
+    while True:
+        x = yield v
+        if x is not None:
+            v = x
+
 def work():
     total = 0
     fl = 0.5
@@ -69,6 +76,8 @@ def work():
     nothing = None
     p = P(1)
     bound = p.get
+    ec = echo()
+    next(ec)
     for i in range(100):
         total = total + i - 1
         total = total * 1
@@ -111,6 +120,7 @@ def work():
         g, h, j = lst
         total += a + b + c + e + f + g + h + j
         total += p.get(1) + bound(2) + p.x + with_default(i) - i - 1
+        total += ec.send(i) - i + next(ec) - i
         p.x = i
         total += len(lst) + abs(-1) + math.floor(math.pi)
         if isinstance(p, P):

@@ -24,8 +24,9 @@ use vm_core::layout::{
     tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS, FRAME_IP, FRAME_LASTI,
     FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE, FRAME_SAVED_EXC, FRAME_STACK_FLOOR,
     GEN_CREATED, GEN_FRAME, GEN_RUNNING, GEN_STATE, GEN_SUSPENDED, ITEMS_CAP, ITEMS_LEN, ITEMS_PTR,
-    OBJ_PAYLOAD, ON_RETURN_ARG, ON_RETURN_FOR_ITER, ON_RETURN_SEND, SAVED_CODE, SAVED_EXC,
-    SAVED_FUNC, SAVED_GLOBALS, SAVED_IP, SAVED_LASTI, SAVED_VALUES, STACK_LEN,
+    OBJ_PAYLOAD, ON_RETURN_ARG, ON_RETURN_FOR_ITER, ON_RETURN_SEND, ON_RETURN_SEND_CALL,
+    SAVED_CODE, SAVED_EXC, SAVED_FUNC, SAVED_GLOBALS, SAVED_IP, SAVED_LASTI, SAVED_VALUES,
+    STACK_LEN,
 };
 use vm_core::Value;
 
@@ -242,8 +243,8 @@ impl Lower<'_> {
         emit_frame_records(buf);
         buf.emit(cmp_rm64_imm8(Reg::Rsi, Imm8::from(2)));
         buf.jcc_label(Cond::B, slow.0);
-        // This frame: the recorded code, a generator's resumed by `FOR_ITER` or `SEND`, with
-        // no frame object.
+        // This frame: the recorded code, a generator's resumed by bytecode, with no frame
+        // object.
         buf.emit(mov_r64_imm64(Reg::Rax, y.own.rc as i64));
         buf.emit(cmp_r64_rm64(Reg::Rax, record(Reg::R10, 1, FRAME_CODE)));
         buf.jcc_label(Cond::Ne, slow.0);
@@ -342,12 +343,15 @@ fn word(base: Reg, k: u32) -> Mem {
     )
 }
 
-/// Jumps to `fail` unless the innermost record (R10 one past it) was resumed by `FOR_ITER`
-/// or `SEND`. Clobbers RAX.
+/// Jumps to `fail` unless the innermost record (R10 one past it) was resumed by `FOR_ITER`,
+/// `SEND` or a call of `send` or `next` (each takes the yielded value at its floor).
+/// Clobbers RAX.
 fn emit_resumed_by_bytecode(buf: &mut CodeBuf, fail: Label) {
     let ok = buf.new_label();
     buf.emit(mov_r32_rm32(Reg::Rax, record(Reg::R10, 1, FRAME_ON_RETURN)));
     buf.emit(cmp_rm64_imm32(Reg::Rax, imm(ON_RETURN_FOR_ITER)));
+    buf.jcc_label(Cond::E, ok);
+    buf.emit(cmp_rm64_imm32(Reg::Rax, imm(ON_RETURN_SEND_CALL)));
     buf.jcc_label(Cond::E, ok);
     buf.emit(cmp_rm64_imm32(Reg::Rax, imm(ON_RETURN_SEND)));
     buf.jcc_label(Cond::Ne, fail);

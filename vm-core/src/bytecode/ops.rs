@@ -270,6 +270,7 @@ macro_rules! for_each_uop {
             _BINARY_OP_INT |_a| (2, 1) {ERROR};
             _FOR_ITER_GEN |_a| (1, 2) / (1, 0) {DEOPT | JUMP | ERROR | FRAME};
             _CALL_TUPLE_LIST_1 |a| (a + 2, 1) {DEOPT | ERROR};
+            _CALL_GEN_RESUME |a| (a + 2, 1) {DEOPT | ERROR | FRAME};
             // tier 2: hot-spot counting in tier 1, and the uops that only appear in traces
             // (see `exec`). `EXIT` marks a side exit that warms up and can grow a side trace.
             _HOT_COUNT |_a| (0, 0) {SPECIAL | TIER1};
@@ -553,6 +554,8 @@ macro_rules! for_each_op {
             FOR_ITER_GEN 1 |_a| (1, 2) {JUMP} [_FOR_ITER_GEN];
             // gen: `tuple(x)` / `list(x)` of a list or tuple.
             CALL_TUPLE_LIST_1 3 |a| (a + 2, 1) {} [_CALL_TUPLE_LIST_1];
+            // `gen.send(v)` and `next(gen)` of a generator: resumes its frame like `SEND`.
+            CALL_GEN_RESUME 3 |a| (a + 2, 1) {} [_CALL_GEN_RESUME];
             // tier 2: replaces a hot `JUMP_BACKWARD` or `RESUME` (both have one cache unit);
             // the oparg indexes the code object's executor table, which keeps the original
             // instruction. Stack effect 0 like both.
@@ -600,7 +603,7 @@ macro_rules! for_each_family {
             CALL: CALL_PY_EXACT_ARGS, CALL_BOUND_METHOD_EXACT_ARGS, CALL_PY_WITH_DEFAULTS,
                 CALL_LEN, CALL_ISINSTANCE,
                 CALL_LIST_APPEND, CALL_SET_ADD, CALL_BUILTIN, CALL_ALLOC_AND_ENTER_INIT,
-                CALL_BUILTIN_CLASS, CALL_TUPLE_LIST_1;
+                CALL_BUILTIN_CLASS, CALL_TUPLE_LIST_1, CALL_GEN_RESUME;
         }
     };
 }

@@ -881,6 +881,7 @@ impl Vm {
                     self.set_caller_ip(done);
                     Ok(Flow::Reload)
                 }
+                OnReturn::SendCall => Err(self.stop_iteration(v)),
                 OnReturn::Push | OnReturn::PushSame | OnReturn::Init | OnReturn::Binary { .. } => {
                     self.push(v);
                     Ok(Flow::Reload)

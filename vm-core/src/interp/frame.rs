@@ -38,6 +38,10 @@ pub enum OnReturn {
     /// `__init__` of a class instantiated from bytecode: the instance already sits below
     /// `stack_floor` as the call's result; the return value must be `None`.
     Init,
+    /// A generator resumed by its `send` method or by `next()`, called from bytecode: a
+    /// yield pushes the value as the call's result; a return raises `StopIteration` with
+    /// the return value at the call.
+    SendCall,
     /// A binary operator's dunder (`BINARY_OP_USER`): the operands sit at `stack_floor` and
     /// after it (the frame's locals are copies), and the result replaces them, as a plain
     /// call's; a `NotImplemented` result raises the operator's `TypeError` with them.

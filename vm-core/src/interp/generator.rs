@@ -72,7 +72,7 @@ impl Vm {
         sent: Value,
         on_return: OnReturn,
     ) -> PyResult<bool> {
-        if sent == Value::NONE && self.resume_suspended(g, sent, on_return) {
+        if !sent.is_undef() && self.resume_suspended(g, sent, on_return) {
             return Ok(true);
         }
         let Obj::Generator(gen) = self.heap.get_mut(g) else {
@@ -197,7 +197,7 @@ impl Vm {
             return Some(Flow::Next);
         }
         let frame = self.frames.last()?;
-        let (Some(g), OnReturn::ForIter { .. } | OnReturn::Send { .. }) =
+        let (Some(g), OnReturn::ForIter { .. } | OnReturn::Send { .. } | OnReturn::SendCall) =
             (frame.generator.get(), frame.on_return)
         else {
             return None;

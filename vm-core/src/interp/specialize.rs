@@ -622,6 +622,14 @@ impl Vm {
                         return Ok(Op::CALL_ISINSTANCE);
                     }
                 }
+                if argc == 1
+                    && self
+                        .gen_resume_operands(callable, self_arg, self.peek(1))
+                        .is_some()
+                {
+                    set_cache(ctx, 1, callable.as_obj().map_or(0, |r| r.0));
+                    return Ok(Op::CALL_GEN_RESUME);
+                }
                 if n.name == "append"
                     && n.owner == Value::obj(self.types.list)
                     && has_self

@@ -212,6 +212,8 @@ pub const ON_RETURN_PUSH: u32 = probe::on_return_tag(OnReturn::Push);
 pub const ON_RETURN_INIT: u32 = probe::on_return_tag(OnReturn::Init);
 /// The tag of `OnReturn::Binary`, the return of a binary operator's dunder.
 pub const ON_RETURN_BINARY: u32 = probe::on_return_tag(OnReturn::Binary { op: 0 });
+/// The tag of `OnReturn::SendCall`, a generator resumed by a call of `send` or `next`.
+pub const ON_RETURN_SEND_CALL: u32 = probe::on_return_tag(OnReturn::SendCall);
 /// The tag of `OnReturn::ForIter`, a generator resumed by `FOR_ITER`.
 pub const ON_RETURN_FOR_ITER: u32 = probe::on_return_tag(OnReturn::ForIter { exhausted: 0 });
 /// The tag of `OnReturn::Send`, a generator resumed by `SEND`.

@@ -394,6 +394,12 @@ pub(crate) fn _LOAD_ATTR_INSTANCE_METHOD(
     vm.load_attr_instance_method(ctx, arg)
 }
 
+/// `_CALL_GEN_RESUME`.
+#[inline(always)]
+pub(crate) fn _CALL_GEN_RESUME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+    vm.call_gen_resume(ctx, arg as usize)
+}
+
 /// `_BINARY_OP_USER`.
 #[inline(always)]
 pub(crate) fn _BINARY_OP_USER(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {

@@ -6,7 +6,7 @@ use super::{UopResult, DEOPT, NEXT};
 use crate::interp::eval::{Ctx, Flow};
 use crate::interp::frame::{Frame, OnReturn};
 use crate::interp::specialize::{cache, defaults_shape, exact_shape, MAX_DEFAULTS};
-use crate::object::types::Obj;
+use crate::object::types::{NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
@@ -109,6 +109,80 @@ impl Vm {
         }
         let (code, globals) = (f.code.clone(), f.globals);
         self.enter_exact(ctx, func, code, globals, nargs, OnReturn::Push, callee_pos)
+    }
+
+    /// The generator and the value sent in of a call of `callable` with receiver slot
+    /// `self_or_null` and one argument `arg`, when it resumes a generator: `gen.send(v)`
+    /// (the generator type's `send`) or `next(gen)` (the builtin, no default).
+    pub(crate) fn gen_resume_operands(
+        &self,
+        callable: Value,
+        self_or_null: Value,
+        arg: Value,
+    ) -> Option<(ObjRef, Value)> {
+        let Some(Obj::Native(n)) = self.obj(callable) else {
+            return None;
+        };
+        if !n.bound.is_undef() {
+            return None;
+        }
+        let (g, sent) = if self_or_null.is_undef() {
+            let next = n.name == "next" && n.owner.is_undef() && n.kind == NativeKind::Function;
+            (next.then_some(arg)?, Value::NONE)
+        } else {
+            let send = n.name == "send" && n.owner == Value::obj(self.types.generator);
+            (send.then_some(self_or_null)?, arg)
+        };
+        match self.obj(g) {
+            Some(Obj::Generator(_)) => Some((g.as_obj()?, sent)),
+            _ => None,
+        }
+    }
+
+    /// `CALL_GEN_RESUME` (the callable cached): `gen.send(v)` or `next(gen)` resumes the generator's frame as
+    /// `SEND` does; the call's items stay below the frame (its floor is the callable's
+    /// place), so a yield leaves the value as the call's result and a return raises
+    /// `StopIteration` (`OnReturn::SendCall`).
+    #[inline(always)]
+    pub(crate) fn call_gen_resume(&mut self, ctx: &mut Ctx, argc: usize) -> UopResult {
+        let Some(callee_pos) = self.stack.len().checked_sub(argc + 2) else {
+            return DEOPT;
+        };
+        if argc != 1 {
+            return DEOPT;
+        }
+        // The callable is the cached `send` or `next` (which of the two: whether the
+        // receiver slot holds the generator).
+        let items = &self.stack[callee_pos..];
+        if items[0].as_obj().map(|r| r.0) != Some(cache(ctx, 1)) {
+            return DEOPT;
+        }
+        // (Should the cached object die and its slot be reused, the name still tells.)
+        match self.obj(items[0]) {
+            Some(Obj::Native(n)) if n.name == "send" || n.name == "next" => {}
+            _ => return DEOPT,
+        }
+        let (g, sent) = match items[1].is_undef() {
+            true => (items[2], Value::NONE),
+            false => (items[1], items[2]),
+        };
+        let Some(Obj::Generator(_)) = self.obj(g) else {
+            return DEOPT;
+        };
+        let Some(g) = g.as_obj() else {
+            return DEOPT;
+        };
+        if let Some(caller) = self.frames.get_mut(ctx.fi) {
+            caller.ip = ctx.ip as u32;
+            caller.lasti = ctx.this as u32;
+        }
+        if !self.resume_generator(g, sent, OnReturn::SendCall)? {
+            return Err(self.stop_iteration(Value::NONE));
+        }
+        if let Some(f) = self.frames.last_mut() {
+            f.stack_floor = callee_pos as u32;
+        }
+        Ok(Flow::Reload)
     }
 
     /// `CALL_PY_WITH_DEFAULTS`: a Python function called with fewer positional arguments
