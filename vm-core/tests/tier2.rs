@@ -614,3 +614,24 @@ fn an_executor_whose_dispatch_marks_do_not_fit_its_uops_is_refused() {
         assert_eq!(vm.executor_count(), 0, "{}", vm.dump_executors());
     }
 }
+
+#[test]
+fn a_short_loop_gets_a_trace_that_goes_round_not_one_of_its_exit() {
+    // Each generator loops three times, so a hot back-edge is followed by the loop's exit
+    // as often as not. A recording that leaves the loop is retried: the loop's executor
+    // jumps to its top, and its first guard holds on every iteration but the last.
+    let src = "def f(n):\n    c = (1, -2, 3)\n    t = 0\n    for i in range(n):\n        t += len(tuple(x for x in c if x != -2))\n    return t\nprint(f(3000))\n";
+    // (Without the retries, the recording at these thresholds starts at the exit.)
+    for n in [2, 5, 8, 17, 20, 32] {
+        let (vm, out) = run_hot(src, n);
+        assert_eq!(out, "6000\n");
+        let roots = roots_in(&vm, "f.<locals>.<genexpr>");
+        assert!(
+            roots
+                .iter()
+                .any(|e| e.uops.iter().any(|u| u.uop == Uop::_JUMP_TO_TOP)),
+            "threshold {n}: {}",
+            vm.dump_executors()
+        );
+    }
+}

@@ -82,8 +82,8 @@ impl Vm {
             }
             Compiled::Record => {
                 cell.set(hot::arm(threshold, 0));
-                let rec =
-                    Recorder::root(code, ctx.this as u32, self.frames.len(), self.tier2.nesting);
+                let (at, depth, nesting) = (ctx.this as u32, self.frames.len(), self.tier2.nesting);
+                let rec = Recorder::root(code, at, depth, nesting, c & 0xF);
                 self.start_recording(rec);
                 // Re-run the instruction in the recording loop: it is the trace's first
                 // (and counted again).

@@ -14,6 +14,10 @@ use crate::object::types::{GenState, Generator, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
+/// The spare items a list collecting a generator gets before each resume
+/// ([`Vm::generator_collect`]).
+const COLLECT_ROOM: usize = 8;
+
 impl Vm {
     /// `RETURN_GENERATOR`: the current frame becomes a suspended generator, which is
     /// returned to the caller.
@@ -334,6 +338,10 @@ impl Vm {
         self.enter_native()?;
         let outer = self.gen_collect;
         let r = (|| loop {
+            // Room first: a yield into a full list suspends to Rust, which grows it, so
+            // without it the first yield of every generator would leave (and a trace
+            // recorded there would end at that yield).
+            self.list_reserve(list, COLLECT_ROOM)?;
             if !self.resume_generator(g, Value::NONE, OnReturn::Rust)? {
                 return Ok(());
             }

@@ -513,6 +513,29 @@ impl Vm {
         Ok(())
     }
 
+    /// Makes room in a list object for `n` more items (charging the heap) if it has less.
+    pub fn list_reserve(&mut self, list: Value, n: usize) -> PyResult<()> {
+        let Some(r) = list.as_obj() else {
+            return Ok(());
+        };
+        let spare = match self.heap.get(r) {
+            Obj::List(l) => l.capacity() - l.len(),
+            _ => return Ok(()),
+        };
+        if spare >= n {
+            return Ok(());
+        }
+        self.charge((n - spare) * 8)?;
+        let ok = match self.heap.get_mut(r) {
+            Obj::List(l) => l.try_reserve(n).is_ok(),
+            _ => true,
+        };
+        if !ok {
+            return Err(crate::vm::PyErr(self.memory_error));
+        }
+        Ok(())
+    }
+
     /// Extends a list object with values.
     pub fn list_extend_values(&mut self, list: ObjRef, items: &[Value]) -> PyResult<()> {
         self.charge(items.len() * 8)?;

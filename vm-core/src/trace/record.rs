@@ -58,7 +58,14 @@ pub(crate) struct Recorder {
     /// the returns to other call sites itself, where the uop executor runs recursion
     /// slower than the interpreter (set when the VM has a JIT).
     pub(crate) link_recursion: bool,
+    /// A root recording's hot-spot backoff when it started (failed attempts before it):
+    /// an abort backs off one step further.
+    backoff: u32,
 }
+
+/// Root loop recordings that leave the loop before closing it are retried this many times
+/// before one is kept (see `Recorder::left_loop`).
+const LEFT_LOOP_RETRIES: u32 = 3;
 
 /// Why a recording ends at the current instruction.
 enum End {
@@ -88,12 +95,42 @@ impl Recorder {
             passed: alloc::vec::Vec::new(),
             every_instruction: false,
             link_recursion: false,
+            backoff: 0,
         }
     }
 
-    /// A root trace from a hot back-edge or function entry at `start` of `code`.
-    pub(crate) fn root(code: Rc<CodeObject>, start: u32, depth: usize, nesting: u32) -> Recorder {
-        Recorder::new(code, start, depth, nesting)
+    /// A root trace from a hot back-edge or function entry at `start` of `code`, whose
+    /// hot spot had backed off `backoff` times.
+    pub(crate) fn root(
+        code: Rc<CodeObject>,
+        start: u32,
+        depth: usize,
+        nesting: u32,
+        backoff: u32,
+    ) -> Recorder {
+        let mut r = Recorder::new(code, start, depth, nesting);
+        r.backoff = backoff;
+        r
+    }
+
+    /// Whether a root loop trace is about to record instruction `this` of code `code` at
+    /// frame depth `depth` past its back-edge, having left the loop without closing it (a
+    /// `for` over an exhausted iterator, a `while` whose test failed, a `break`): the
+    /// recording saw the loop's rare way out. (A loop of few iterations, such as a short
+    /// generator's, records its exit as often as not; a trace of the exit makes its root
+    /// guard fail on every other iteration.) Retried a few times before kept, for loops
+    /// that hardly ever go round.
+    fn left_loop(&self, code: u8, this: u32, depth: usize) -> bool {
+        let back_edge = matches!(
+            self.b.codes[0].code.instr(self.start as usize),
+            Some((Op::JUMP_BACKWARD, _))
+        );
+        self.origin == Origin::Root
+            && back_edge
+            && code == 0
+            && depth == self.start_depth
+            && this > self.start
+            && self.backoff < LEFT_LOOP_RETRIES
     }
 
     /// A side trace from exit `stub` of `parent`, starting at `target` of `code`.
@@ -257,6 +294,10 @@ impl Vm {
                 self.abort_recording(*rec, reason);
                 return unit;
             }
+        }
+        if rec.left_loop(ci, ctx.this as u32, depth) {
+            self.abort_recording(*rec, "left the loop");
+            return unit;
         }
         match rec.end_reason(op, arg, ci, ctx.this as u32, depth) {
             None => {}
@@ -445,7 +486,7 @@ impl Vm {
             let code = &rec.b.codes[0].code;
             if let Some(cell) = code.code.get(rec.start as usize + 1) {
                 let t = self.tier2.thresholds.back_edge;
-                cell.set(hot::after_failure(cell.get(), t));
+                cell.set(hot::arm(t, rec.backoff + 1));
             }
         }
         self.note_abort(why);
