@@ -141,10 +141,11 @@ impl Lower<'_> {
         emit_slot_of(buf, Reg::Rcx, init);
         buf.emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD)));
         let pushed = Pushed {
-            func_slot: class_slot + 1,
+            func: Ok(class_slot + 1),
             top: top + 1,
             floor_slot: class_slot + 1,
             on_return: ON_RETURN_INIT,
+            on_return_arg: None,
         };
         self.emit_callee_record(c, &pushed);
     }

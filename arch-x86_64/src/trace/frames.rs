@@ -21,11 +21,11 @@ use vm_core::jit::frames::{
 use vm_core::jit::helpers::{list_append_fn, CTX_FRAME, CTX_FRAMES, CTX_FRAME_LIMIT, CTX_STACK};
 use vm_core::jit::JitError;
 use vm_core::layout::{
-    tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS, FRAME_IP, FRAME_LASTI,
-    FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE, FRAME_SAVED_EXC, FRAME_SIZE,
-    FRAME_STACK_FLOOR, FUNCTION_CLOSURE, FUNCTION_CODE, FUNCTION_GLOBALS, ITEMS_LEN, ITEMS_PTR,
-    NATIVE_BOUND, NATIVE_FN, OBJ_PAYLOAD, ON_RETURN_BINARY, ON_RETURN_INIT, ON_RETURN_PUSH,
-    STACK_CAP, STACK_LEN,
+    object_value_bits, tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS,
+    FRAME_IP, FRAME_LASTI, FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE,
+    FRAME_SAVED_EXC, FRAME_SIZE, FRAME_STACK_FLOOR, FUNCTION_CLOSURE, FUNCTION_CODE,
+    FUNCTION_GLOBALS, ITEMS_LEN, ITEMS_PTR, NATIVE_BOUND, NATIVE_FN, OBJ_PAYLOAD, ON_RETURN_ARG,
+    ON_RETURN_BINARY, ON_RETURN_INIT, ON_RETURN_PUSH, STACK_CAP, STACK_LEN,
 };
 use vm_core::Value;
 
@@ -42,14 +42,16 @@ use crate::enc::{
 
 /// Where a pushed frame's function, arguments and result are, in the caller's frame slots.
 pub(super) struct Pushed {
-    /// The function's slot.
-    pub(super) func_slot: u32,
+    /// The function: the frame slot it is in, or (`Err`) the arena slot of a constant one.
+    pub(super) func: Result<u32, u32>,
     /// One past the last argument (the caller's slots in use, arguments included).
     pub(super) top: u32,
     /// Where the caller's stack is cut back to when the frame returns.
     pub(super) floor_slot: u32,
-    /// How the result is delivered (an `OnReturn` tag).
+    /// How the result is delivered (an `OnReturn` tag, and the word after it for a
+    /// variant with a field).
     pub(super) on_return: u32,
+    pub(super) on_return_arg: Option<u32>,
 }
 
 /// What an inline call needs to know of its callee, from the recording.
@@ -237,10 +239,11 @@ impl Lower<'_> {
         buf.emit(lea_r64_m(Reg::R11, index_disp(Reg::R9, top + c.extra)));
         buf.emit(mov_rm64_r64(at(Reg::R8, STACK_LEN), Reg::R11));
         let pushed = Pushed {
-            func_slot: callee_slot,
+            func: Ok(callee_slot),
             top,
             floor_slot: callee_slot,
             on_return: ON_RETURN_PUSH,
+            on_return_arg: None,
         };
         self.emit_callee_record(&c, &pushed);
         self.buf.bind(slow.1);
@@ -257,7 +260,10 @@ impl Lower<'_> {
         buf.emit(mov_rm64_r64(record(Reg::R10, 0, FRAME_CODE), Reg::Rax));
         buf.emit(mov_r64_imm64(Reg::Rax, c.refs.strong as i64));
         buf.emit(inc_rm64(Mem::base(Reg::Rax)));
-        buf.emit(mov_r64_rm64(Reg::Rax, frame_mem(p.func_slot)));
+        match p.func {
+            Ok(slot) => buf.emit(mov_r64_rm64(Reg::Rax, frame_mem(slot))),
+            Err(object) => buf.emit(mov_r64_imm64(Reg::Rax, object_value_bits(object) as i64)),
+        }
         buf.emit(mov_rm64_r64(record(Reg::R10, 0, FRAME_FUNC), Reg::Rax));
         buf.emit(mov_r32_rm32(Reg::Rax, at(Reg::Rcx, FUNCTION_GLOBALS)));
         buf.emit(mov_rm32_r32(record(Reg::R10, 0, FRAME_GLOBALS), Reg::Rax));
@@ -273,6 +279,10 @@ impl Lower<'_> {
             (FRAME_OBJ, FRAME_REF_NONE),
         ];
         for (offset, word) in words {
+            buf.emit(mov_rm32_imm32(record(Reg::R10, 0, offset), word));
+        }
+        if let Some(word) = p.on_return_arg {
+            let offset = FRAME_ON_RETURN + ON_RETURN_ARG;
             buf.emit(mov_rm32_imm32(record(Reg::R10, 0, offset), word));
         }
         // Base: the first argument's index; floor: where the caller's stack is cut back.

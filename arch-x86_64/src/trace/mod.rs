@@ -29,6 +29,7 @@ mod branch;
 mod call;
 mod construct;
 mod control;
+mod dunder;
 mod elsewhere;
 mod exit;
 mod frames;

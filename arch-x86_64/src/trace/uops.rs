@@ -11,7 +11,7 @@ use super::branch::can_lower_fused_jump;
 use super::call::{has_flow_helper, has_helper};
 use super::numbers::{cmp_of, inline_int_op};
 use super::stack::Lazy;
-use super::{construct, frames, generators};
+use super::{construct, dunder, frames, generators};
 use super::{Lower, Next};
 use crate::enc::{mov_r64_rm64, mov_rm64_r64, Reg};
 
@@ -317,6 +317,7 @@ fn lower_frame_change(cx: &mut Lower<'_>, pc: usize) -> Result<(), JitError> {
         Uop::_CALL_ALLOC_AND_ENTER_INIT if construct::inline_init(cx.exec, pc) => {
             cx.lower_inline_init(pc)
         }
+        Uop::_BINARY_OP_USER if dunder::inline_dunder(cx.exec, pc) => cx.lower_inline_dunder(pc),
         Uop::_RETURN_VALUE if frames::inline_return(cx.exec, pc) => cx.lower_inline_return(pc),
         Uop::_FOR_ITER_GEN | Uop::_FOR_ITER_GEN_PROVEN | Uop::_SEND if cx.inline_resume(pc) => {
             cx.lower_inline_resume(pc)

@@ -407,7 +407,8 @@ macro_rules! for_each_op {
             STORE_ATTR_INSTANCE_VALUE 4 |_a| (2, 0) {NAME} [_GUARD_INSTANCE_SLOT_STORE, _STORE_ATTR_SLOT];
             DELETE_ATTR 0 |_a| (1, 0) {NAME} [_DELETE_ATTR];
             // oparg = a `BinaryOp` number (in-place variants included).
-            // Cache: counter; for BINARY_OP_USER: class version, method, right operand's type.
+            // Cache: counter; for BINARY_OP_USER: class version, method, right operand's type
+            // (`layout::BINARY_RIGHT_*`).
             BINARY_OP 4 |_a| (2, 1) {SPECIALIZE} [_SPECIALIZE, _BINARY_OP];
             BINARY_OP_ADD_INT 4 |_a| (2, 1) {} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT];
             BINARY_OP_SUBTRACT_INT 4 |_a| (2, 1) {} [_GUARD_BOTH_INT, _BINARY_OP_SUBTRACT_INT];

@@ -16,6 +16,7 @@ use alloc::vec::Vec;
 use crate::bytecode::code::{code_flags, CodeObject};
 use crate::bytecode::counter;
 use crate::bytecode::ops::{BinaryOp, Op};
+use crate::layout::{BINARY_RIGHT_FLOAT, BINARY_RIGHT_INT, BINARY_RIGHT_SAME};
 use crate::object::types::{BuiltinBase, IterObj, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::Vm;
@@ -475,9 +476,15 @@ impl Vm {
             return Err("user operand: builtin base");
         }
         let tb = self.type_of(b);
-        if tb != cls && tb != self.types.int && tb != self.types.float {
+        let right = if tb == cls {
+            BINARY_RIGHT_SAME
+        } else if tb == self.types.int {
+            BINARY_RIGHT_INT
+        } else if tb == self.types.float {
+            BINARY_RIGHT_FLOAT
+        } else {
             return Err("user operand: right operand type");
-        }
+        };
         let (name, _, iname) = op.dunders();
         if inplace {
             let n = self.intern(iname).map_err(|_| "out of memory")?;
@@ -492,7 +499,7 @@ impl Vm {
         }
         set_cache(ctx, 1, version);
         set_cache(ctx, 2, f.as_obj().map_or(0, |r| r.0));
-        set_cache(ctx, 3, tb.0);
+        set_cache(ctx, 3, right);
         Ok(Op::BINARY_OP_USER)
     }
 

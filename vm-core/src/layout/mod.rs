@@ -210,6 +210,12 @@ pub const FRAME_OBJ: usize = offset_of!(Frame, obj);
 pub const ON_RETURN_PUSH: u32 = probe::on_return_tag(OnReturn::Push);
 /// The tag of `OnReturn::Init`, the return of `__init__` called to make an instance.
 pub const ON_RETURN_INIT: u32 = probe::on_return_tag(OnReturn::Init);
+/// `BINARY_OP_USER`'s third cache unit: the right operand's type, the left's class.
+pub const BINARY_RIGHT_SAME: u32 = 0;
+/// `BINARY_OP_USER`'s third cache unit: the right operand is an `int` (not a `bool`).
+pub const BINARY_RIGHT_INT: u32 = 1;
+/// `BINARY_OP_USER`'s third cache unit: the right operand is a `float`.
+pub const BINARY_RIGHT_FLOAT: u32 = 2;
 /// The tag of `OnReturn::Binary`, the return of a binary operator's dunder.
 pub const ON_RETURN_BINARY: u32 = probe::on_return_tag(OnReturn::Binary { op: 0 });
 /// The tag of `OnReturn::SendCall`, a generator resumed by a call of `send` or `next`.

@@ -46,19 +46,32 @@ pub fn bytes_hash(b: &[u8]) -> u64 {
     h
 }
 
+const TUPLE_P1: u64 = 11400714785074694791;
+const TUPLE_P2: u64 = 14029467366897019727;
+const TUPLE_P5: u64 = 2870177450012600261;
+
 /// CPython's tuple hash (xxHash-based, from Objects/tupleobject.c) over item hashes.
 pub fn tuple_hash(items: impl ExactSizeIterator<Item = u64>) -> u64 {
-    const P1: u64 = 11400714785074694791;
-    const P2: u64 = 14029467366897019727;
-    const P5: u64 = 2870177450012600261;
-    let len = items.len() as u64;
-    let mut acc = P5;
-    for lane in items {
-        acc = acc.wrapping_add(lane.wrapping_mul(P2));
-        acc = acc.rotate_left(31);
-        acc = acc.wrapping_mul(P1);
-    }
-    acc = acc.wrapping_add(len ^ (P5 ^ 3527539));
+    let len = items.len();
+    tuple_hash_end(items.fold(TUPLE_HASH_START, tuple_hash_step), len)
+}
+
+/// The state [`tuple_hash`] starts from, before the first item.
+pub const TUPLE_HASH_START: u64 = TUPLE_P5;
+
+/// [`tuple_hash`]'s state after one more item hash `lane` (for callers that compute the
+/// item hashes as they go, with no array of them).
+#[inline(always)]
+pub fn tuple_hash_step(acc: u64, lane: u64) -> u64 {
+    acc.wrapping_add(lane.wrapping_mul(TUPLE_P2))
+        .rotate_left(31)
+        .wrapping_mul(TUPLE_P1)
+}
+
+/// [`tuple_hash`] of `len` items from its state after them.
+#[inline(always)]
+pub fn tuple_hash_end(acc: u64, len: usize) -> u64 {
+    let acc = acc.wrapping_add(len as u64 ^ (TUPLE_P5 ^ 3527539));
     if acc == u64::MAX {
         return 1546275796;
     }

@@ -3,7 +3,10 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::hash::{bytes_hash, int_hash, str_hash_bytes, tuple_hash};
+use super::hash::{
+    bytes_hash, int_hash, str_hash_bytes, tuple_hash, tuple_hash_end, tuple_hash_step,
+    TUPLE_HASH_START,
+};
 use super::types::{BuiltinBase, IterObj, Obj};
 use super::value::{ObjRef, Value};
 use crate::bytecode::ops::CompareOp;
@@ -497,8 +500,8 @@ impl Vm {
         };
         if let Obj::Tuple(items) = self.heap.get(r) {
             // Keys like `(word, word)` or `(x, y)`: no recursion, no native-depth check.
-            if let Some(hs) = self.simple_item_hashes(items) {
-                return Ok(tuple_hash(hs[..items.len()].iter().copied()));
+            if let Some(h) = self.simple_tuple_hash(items) {
+                return Ok(h);
             }
         }
         match self.heap.get(r) {
@@ -581,20 +584,19 @@ impl Vm {
         }
     }
 
-    /// Hashes of a small tuple's items when each is a small int or a str (no user code, no
-    /// recursion), else `None`.
-    fn simple_item_hashes(&self, items: &[Value]) -> Option<[u64; 8]> {
-        if items.len() > 8 {
-            return None;
-        }
-        let mut hs = [0u64; 8];
-        for (h, &it) in hs.iter_mut().zip(items) {
-            *h = match it.as_small_int() {
+    /// The hash of a tuple whose items are all small ints or strs (no user code, no
+    /// recursion), else `None`. The item hashes go straight into the tuple's (an array of
+    /// them stalled on reading back what was just stored).
+    fn simple_tuple_hash(&self, items: &[Value]) -> Option<u64> {
+        let mut acc = TUPLE_HASH_START;
+        for &it in items {
+            let h = match it.as_small_int() {
                 Some(i) => int_hash(i),
                 None => self.str_hash_of(it)?,
             };
+            acc = tuple_hash_step(acc, h);
         }
-        Some(hs)
+        Some(tuple_hash_end(acc, items.len()))
     }
 
     /// Whether `f` is a method defined natively on `object` (default hash/eq/repr).

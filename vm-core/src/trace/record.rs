@@ -114,19 +114,22 @@ impl Recorder {
     }
 
     /// Whether a root loop trace is about to record instruction `this` of code `code` at
-    /// frame depth `depth` past its back-edge, having left the loop without closing it (a
-    /// `for` over an exhausted iterator, a `while` whose test failed, a `break`): the
-    /// recording saw the loop's rare way out. (A loop of few iterations, such as a short
-    /// generator's, records its exit as often as not; a trace of the exit makes its root
-    /// guard fail on every other iteration.) Retried a few times before kept, for loops
-    /// that hardly ever go round.
-    fn left_loop(&self, code: u8, this: u32, depth: usize) -> bool {
+    /// frame depth `depth` past its back-edge, having left the loop without closing it
+    /// through `FOR_ITER` (`prev`, the instruction before) finding its iterator exhausted:
+    /// the recording saw the loop's rare way out. (A `for` over a few items, such as a
+    /// short generator's, records its end as often as not; a trace of the end makes its
+    /// root guard fail on every other iteration.) Retried a few times before kept, for
+    /// loops that hardly ever go round. (A `while` loop is left alone: one whose test
+    /// mostly fails at once, such as a walk to the end of a short linked list, is best
+    /// traced through its exit.)
+    fn left_loop(&self, prev: Option<Op>, code: u8, this: u32, depth: usize) -> bool {
         let back_edge = matches!(
             self.b.codes[0].code.instr(self.start as usize),
             Some((Op::JUMP_BACKWARD, _))
         );
         self.origin == Origin::Root
             && back_edge
+            && prev.is_some_and(|op| op.family_head() == Op::FOR_ITER)
             && code == 0
             && depth == self.start_depth
             && this > self.start
@@ -288,6 +291,7 @@ impl Vm {
                 (op, arg, run) = original;
             }
         }
+        let prev = rec.pending.map(|p| p.op);
         if let Some(p) = rec.pending.take() {
             let deopted = core::mem::take(&mut self.tier2.rec_deopt);
             if let Err(reason) = rec.translate(p, deopted, ci, ctx.this as u32, depth) {
@@ -295,7 +299,7 @@ impl Vm {
                 return unit;
             }
         }
-        if rec.left_loop(ci, ctx.this as u32, depth) {
+        if rec.left_loop(prev, ci, ctx.this as u32, depth) {
             self.abort_recording(*rec, "left the loop");
             return unit;
         }

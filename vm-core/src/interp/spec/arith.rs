@@ -8,6 +8,7 @@ use crate::bytecode::ops::{BinaryOp, CompareOp};
 use crate::interp::eval::{Ctx, Flow};
 use crate::interp::frame::OnReturn;
 use crate::interp::specialize::cache;
+use crate::layout::{BINARY_RIGHT_FLOAT, BINARY_RIGHT_INT, BINARY_RIGHT_SAME};
 use crate::object::arith::floor_divmod;
 use crate::object::types::Obj;
 use crate::object::value::{ObjRef, Value};
@@ -241,7 +242,8 @@ impl Vm {
 
     /// `a op b` where `a` is an instance of the user class with the cached version (so its
     /// dunder is the cached function and, for an in-place operator, it has no in-place
-    /// dunder) and `b` has the cached type: the same class or a builtin number, for which
+    /// dunder) and `b` has the cached type (`BINARY_RIGHT_*`): the same class or a builtin
+    /// number, for which
     /// no reflected method can take over, so a `NotImplemented` result means the
     /// operation is unsupported. The dunder's frame is pushed (traces follow it) with
     /// copies of the operands as its locals; the operands stay below them, rooted, for
@@ -252,11 +254,18 @@ impl Vm {
         let Some(Obj::Instance(i)) = self.obj(a) else {
             return DEOPT;
         };
-        match self.heap.get(i.class) {
+        let class = i.class;
+        match self.heap.get(class) {
             Obj::Class(c) if c.version.get() == cache(ctx, 1) => {}
             _ => return DEOPT,
         }
-        if self.type_of(b).0 != cache(ctx, 3) {
+        let right = match cache(ctx, 3) {
+            BINARY_RIGHT_SAME => class,
+            BINARY_RIGHT_INT => self.types.int,
+            BINARY_RIGHT_FLOAT => self.types.float,
+            _ => return DEOPT,
+        };
+        if self.type_of(b) != right {
             return DEOPT;
         }
         let func = ObjRef(cache(ctx, 2));
