@@ -196,6 +196,9 @@ pub struct Vm {
     /// the (rooted) list its yields are appended to in place (see `Vm::generator_collect`).
     /// `usize::MAX` when nothing is collected.
     pub(crate) gen_collect: (usize, Value),
+    /// The interned `"__name__"` (`None` until the VM is built): every function made
+    /// reads its module's name.
+    pub(crate) name_key: Value,
     /// Results of [`Vm::class_lookup`] keyed by (class version, name), like CPython's type
     /// method cache. Versions are unique and change with the class or a base, so an entry
     /// can only be stale by its name being freed and reused: the collector clears the cache.
@@ -326,6 +329,7 @@ impl Vm {
             reraise_lasti: None,
             gen_returned: false,
             gen_collect: (usize::MAX, Value::UNDEF),
+            name_key: Value::NONE,
             class_lookup_cache: alloc::vec![
                 core::cell::Cell::new((0, Value::UNDEF, Value::UNDEF));
                 CLASS_LOOKUP_CACHE
@@ -338,6 +342,7 @@ impl Vm {
             finalizing: false,
         };
         crate::builtins::install(&mut vm);
+        vm.name_key = vm.intern("__name__").unwrap_or(Value::NONE);
         let limit = vm.config.heap_limit;
         let needed = vm.heap.bytes();
         if needed > limit || vm.memory_error == Value::NONE || vm.terminated_error == Value::NONE {

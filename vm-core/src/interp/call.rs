@@ -946,7 +946,10 @@ impl Vm {
             None => Vec::new(),
         };
         let globals = self.frames[ctx.fi].globals;
-        let n = self.intern("__name__")?;
+        let n = match self.name_key {
+            Value::NONE => self.intern("__name__")?,
+            key => key,
+        };
         let module = self.dict_get_str(globals, n).unwrap_or(Value::NONE);
         let doc = if code.flags & code_flags::HAS_DOCSTRING != 0 {
             code.consts.first().copied().unwrap_or(Value::NONE)
