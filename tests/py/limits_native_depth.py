@@ -26,6 +26,8 @@ print("eq", outcome(lambda: a == b))
 print("lt", outcome(lambda: a < b))
 print("in", outcome(lambda: a in [b]))
 print("str tuple", outcome(lambda: str(t)))
+# (The rest needs room: a board's heap holds the structures above only just.)
+del a, b, t, d
 
 
 def key(x):
