@@ -31,10 +31,10 @@ fn emit_slot_of(buf: &mut CodeBuf, dst: Reg, r: u32) {
     buf.emit(add_rm64_r64(dst, ARENA));
 }
 
-/// `dst` = the `Function` of the cached `__init__` `init`, or a jump to `fail` when that
-/// slot holds no function.
-fn emit_init_function(buf: &mut CodeBuf, dst: Reg, init: u32, fail: Label) {
-    emit_slot_of(buf, dst, init);
+/// `dst` = the `Function` of the cached function `func` (an `__init__`, a dunder), or a
+/// jump to `fail` when that slot holds no function.
+pub(super) fn emit_cached_function(buf: &mut CodeBuf, dst: Reg, func: u32, fail: Label) {
+    emit_slot_of(buf, dst, func);
     buf.emit(cmp_rm8_imm8(at(dst, OBJ_TAG), tag::FUNCTION));
     buf.jcc_label(Cond::Ne, fail);
     buf.emit(mov_r64_rm64(dst, at(dst, OBJ_PAYLOAD)));
@@ -81,7 +81,7 @@ impl Lower<'_> {
         buf.emit(cmp_r64_rm64(Reg::R8, frame_mem(class_slot + 1)));
         buf.jcc_label(Cond::Ne, slow.0);
         // The cached `__init__`, running the recorded code.
-        emit_init_function(buf, Reg::Rcx, init, slow.0);
+        emit_cached_function(buf, Reg::Rcx, init, slow.0);
         buf.emit(mov_r64_imm64(Reg::R8, c.refs.rc as i64));
         buf.emit(cmp_r64_rm64(Reg::R8, at(Reg::Rcx, FUNCTION_CODE)));
         buf.jcc_label(Cond::Ne, slow.0);

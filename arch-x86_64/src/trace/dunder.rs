@@ -11,21 +11,19 @@ use vm_core::jit::frames::code_refs;
 use vm_core::jit::JitError;
 use vm_core::layout::{
     tag, BINARY_RIGHT_FLOAT, BINARY_RIGHT_INT, BINARY_RIGHT_SAME, CLASS_VERSION, FRAME_IP,
-    FRAME_LASTI, FUNCTION_CODE, INSTANCE_CLASS, OBJ_PAYLOAD, OBJ_SIZE, OBJ_TAG, ON_RETURN_BINARY,
-    STACK_LEN,
+    FRAME_LASTI, FUNCTION_CODE, INSTANCE_CLASS, OBJ_PAYLOAD, ON_RETURN_BINARY, STACK_LEN,
 };
 use vm_core::Value;
 
 use super::attr::cache;
+use super::construct::emit_cached_function;
 use super::exit::at;
 use super::frames::{emit_room_checks, frame_mem, index_disp, record, Callee, Pushed};
 use super::objects::{emit_object_of, emit_slot_of_ref};
 use super::Lower;
-use crate::abi::ARENA;
 use crate::enc::{
-    add_rm64_r64, cmp_r64_rm64, cmp_rm32_r32, cmp_rm8_imm8, imul_r64_rm64_imm8, lea_r64_m,
-    mov_r32_imm32, mov_r32_rm32, mov_r64_imm64, mov_r64_rm64, mov_rm32_imm32, mov_rm64_r64, Cond,
-    Imm8, Label, Reg,
+    cmp_r64_rm64, cmp_rm32_r32, lea_r64_m, mov_r32_imm32, mov_r32_rm32, mov_r64_imm64,
+    mov_r64_rm64, mov_rm32_imm32, mov_rm64_r64, Cond, Label, Reg,
 };
 use crate::lower::{emit_guard_float, emit_guard_small_int};
 
@@ -98,16 +96,7 @@ impl Lower<'_> {
         buf.emit(mov_r64_rm64(Reg::Rax, frame_mem(left + 1)));
         emit_right_check(buf, right, slow.0)?;
         // The cached dunder, running the recorded code. RCX = its `Function`.
-        buf.emit(mov_r32_imm32(Reg::Rcx, func));
-        buf.emit(imul_r64_rm64_imm8(
-            Reg::Rcx,
-            Reg::Rcx,
-            Imm8::from(OBJ_SIZE as i8),
-        ));
-        buf.emit(add_rm64_r64(Reg::Rcx, ARENA));
-        buf.emit(cmp_rm8_imm8(at(Reg::Rcx, OBJ_TAG), tag::FUNCTION));
-        buf.jcc_label(Cond::Ne, slow.0);
-        buf.emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD)));
+        emit_cached_function(buf, Reg::Rcx, func, slow.0);
         buf.emit(mov_r64_imm64(Reg::R8, c.refs.rc as i64));
         buf.emit(cmp_r64_rm64(Reg::R8, at(Reg::Rcx, FUNCTION_CODE)));
         buf.jcc_label(Cond::Ne, slow.0);

@@ -61,6 +61,8 @@ pub(crate) struct Recorder {
     /// A root recording's hot-spot backoff when it started (failed attempts before it):
     /// an abort backs off one step further.
     backoff: u32,
+    /// A root recording that starts at a loop's back-edge (not at a function's entry).
+    loop_root: bool,
 }
 
 /// Root loop recordings that leave the loop before closing it are retried this many times
@@ -96,6 +98,7 @@ impl Recorder {
             every_instruction: false,
             link_recursion: false,
             backoff: 0,
+            loop_root: false,
         }
     }
 
@@ -108,8 +111,10 @@ impl Recorder {
         nesting: u32,
         backoff: u32,
     ) -> Recorder {
+        let loop_root = matches!(code.instr(start as usize), Some((Op::JUMP_BACKWARD, _)));
         let mut r = Recorder::new(code, start, depth, nesting);
         r.backoff = backoff;
+        r.loop_root = loop_root;
         r
     }
 
@@ -123,12 +128,7 @@ impl Recorder {
     /// mostly fails at once, such as a walk to the end of a short linked list, is best
     /// traced through its exit.)
     fn left_loop(&self, prev: Option<Op>, code: u8, this: u32, depth: usize) -> bool {
-        let back_edge = matches!(
-            self.b.codes[0].code.instr(self.start as usize),
-            Some((Op::JUMP_BACKWARD, _))
-        );
-        self.origin == Origin::Root
-            && back_edge
+        self.loop_root
             && prev.is_some_and(|op| op.family_head() == Op::FOR_ITER)
             && code == 0
             && depth == self.start_depth
