@@ -635,3 +635,38 @@ fn a_short_loop_gets_a_trace_that_goes_round_not_one_of_its_exit() {
         );
     }
 }
+
+#[test]
+fn a_trace_through_recursive_generators_runs_their_loop_back_edges_itself() {
+    // Resuming the generators of a recursion lands each on its loop's back-edge, which an
+    // executor replaced: a trace records through the first as the original jump and ends
+    // at a second one with a link, never running a nested executor as an instruction.
+    let src = "
+def perms(items):
+    if len(items) <= 1:
+        yield list(items)
+        return
+    for i in range(len(items)):
+        for p in perms(items[:i] + items[i + 1:]):
+            p.append(items[i])
+            yield p
+
+n = 0
+for r in range(3):
+    for p in perms([1, 2, 3, 4, 5]):
+        n += p[0]
+print(n)
+";
+    // (Which executors exist when a trace passes depends on the thresholds.)
+    for hot in [2, 3, 4, 5, 8] {
+        let (vm, out) = run_hot(src, hot);
+        assert_eq!(out, "1080\n");
+        for e in vm.executors() {
+            assert!(
+                !uops(&e).contains(&Uop::_ENTER_EXECUTOR),
+                "hot {hot}: {}",
+                vm.dump_executors()
+            );
+        }
+    }
+}

@@ -44,14 +44,18 @@ impl Lower<'_> {
     }
 
     /// `_GUARD_IS_TRUE_POP` and its kin: pops the top and goes on when it is the value the
-    /// recording saw; otherwise hands back at the guard, which the uop executor runs again
-    /// and leaves through its exit.
+    /// recording saw; otherwise the branch went the other way, and code pops the value and
+    /// follows the guard's exit link itself when it may (a data-dependent `if` takes it as
+    /// often as the recorded way), or hands back at the guard, which the uop executor runs
+    /// again and leaves through its exit.
     pub(super) fn lower_branch_guard(&mut self, pc: usize, uop: Uop) -> Next {
-        let other_way = self.stub(super::exit::Stub::HandBack {
+        let back = self.stub(super::exit::Stub::HandBack {
             pc,
             slots: self.slots(),
             pending: self.pending(),
         });
+        let other_way = self.branch_guard_link(pc, back);
+        self.stress_jump(back);
         let (value, stay_if_equal) = match uop {
             Uop::_GUARD_IS_TRUE_POP => (Value::TRUE, true),
             Uop::_GUARD_IS_FALSE_POP => (Value::FALSE, true),

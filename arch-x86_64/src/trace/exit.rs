@@ -11,9 +11,9 @@ use super::stack::{emit_pending, Pending};
 use super::Lower;
 use crate::abi::{disp, CTX, FRAME_POINTER, INT_TAG, LOCALS, SPILL_SLOT, STACK, STATUS};
 use crate::enc::{
-    cmp_r64_rm64, cmp_rm64_r64, lea_r64_m, mov_r32_imm32, mov_r64_rm64, mov_rm32_imm32,
-    mov_rm64_imm32, mov_rm64_r64, or_r64_rm64, or_rm64_imm32, shl_rm64_imm8, shr_rm64_imm8,
-    sub_rm64_r64, CodeBuf, Cond, Imm32, Label, Mem, Reg, Xmm,
+    cmp_r64_rm64, cmp_rm64_imm8, cmp_rm64_r64, lea_r64_m, mov_r32_imm32, mov_r64_rm64,
+    mov_rm32_imm32, mov_rm64_imm32, mov_rm64_r64, or_r64_rm64, or_rm64_imm32, shl_rm64_imm8,
+    shr_rm64_imm8, sub_rm64_r64, CodeBuf, Cond, Imm32, Imm8, Label, Mem, Reg, Xmm,
 };
 use crate::lower::emit_float_to_xmm;
 
@@ -74,6 +74,9 @@ pub(super) enum Stub {
         pending: Vec<Pending>,
         /// Where code goes when the slot is not current.
         otherwise: Label,
+        /// Follow the link only once the loop went round in this run (the exit lies in the
+        /// run's first instruction, which a run entered at it has not completed before).
+        looped_only: bool,
     },
     /// The flow helper left after a frame change elsewhere than recorded: follows the
     /// dynamic exit's link slot at address `slot` when it is current and leads to the
@@ -377,7 +380,12 @@ impl Lower<'_> {
                 slots,
                 pending,
                 otherwise,
+                looped_only,
             } => {
+                if looped_only {
+                    self.buf.emit(cmp_rm64_imm8(loop_mark(), Imm8::from(0)));
+                    self.buf.jcc_label(Cond::E, otherwise);
+                }
                 emit_pending(&mut self.buf, &pending);
                 self.emit_store_len(slots);
                 super::link::emit_link(&mut self.buf, slot, otherwise);

@@ -128,14 +128,15 @@ impl Lower<'_> {
     }
 
     /// `_FOR_ITER_RANGE_SMALL`, `_FOR_ITER_RANGE`: pushes the range's next value (a small
-    /// int) and advances it; hands back at the entry when the range is exhausted, and
+    /// int) and advances it; pops the range and follows the loop's exit link (or hands back
+    /// at the entry) when the range is exhausted, and
     /// leaves through the uop's exit (before any effect: tier 1 runs the instruction) when
     /// the next value is no small int or the step would overflow.
     pub(super) fn lower_for_iter_range(&mut self, pc: usize) -> Next {
         if !self.loop_went_on(pc) {
             return self.lower_range_exhausted(pc);
         }
-        let exhausted = self.hand_back_entry();
+        let exhausted = self.exhausted_way(pc);
         let exit = self.deopt(pc);
         self.emit_item_object(0, tag::RANGE_ITER, exit);
         let next = at(Reg::Rcx, RANGE_ITER_NEXT);

@@ -46,6 +46,7 @@ impl Lower<'_> {
                 slots: self.slots(),
                 pending: self.pending(),
                 otherwise: back,
+                looped_only: false,
             }),
             None => back,
         };
@@ -77,6 +78,65 @@ impl Lower<'_> {
             slots: after,
             pending,
             otherwise: back,
+            looped_only: false,
+        })
+    }
+
+    /// The way out of branch guard `pc` going the other way than recorded: its exit's link,
+    /// followed in code with the guard's value popped (the instruction is complete), when
+    /// it may be; `back` (the hand-back at the guard) otherwise and when the slot is not
+    /// current.
+    pub(super) fn branch_guard_link(&mut self, pc: usize, back: Label) -> Label {
+        let Some(slot) = self.link_slot(pc, usize::from(self.exec.uops[pc].exit)) else {
+            return back;
+        };
+        let after = self.slots() - 1;
+        let pending = self
+            .pending()
+            .into_iter()
+            .filter(|&(slot, _)| slot < after)
+            .collect();
+        self.stub(Stub::Link {
+            slot,
+            slots: after,
+            pending,
+            otherwise: back,
+            looped_only: false,
+        })
+    }
+
+    /// The way out of loop head `pc` (a whole `FOR_ITER` instruction) finding its iterator
+    /// exhausted: the link of the instruction's jump exit, with the iterator popped (the
+    /// instruction is complete), or the hand-back at the entry's start. At the run's first
+    /// instruction the link is followed only once the loop went round (before, a run that
+    /// leaves there made no progress, and the uop executor decides).
+    pub(super) fn exhausted_way(&mut self, pc: usize) -> Label {
+        let back = self.hand_back_entry();
+        let start = &self.exec.uops[self.entry_start];
+        let stub = usize::from(start.jump_exit);
+        let first = usize::from(self.exec.first_len);
+        if start.check & check::WHOLE == 0
+            || stub != usize::from(self.exec.uops[pc].jump_exit)
+            || first == 0
+            || self.exec.uops.get(stub).map(|s| s.uop) != Some(Uop::_EXIT_TRACE)
+        {
+            return back;
+        }
+        let Some(slot) = self.links.address(stub) else {
+            return back;
+        };
+        let after = self.slots() - 1;
+        let pending = self
+            .pending()
+            .into_iter()
+            .filter(|&(slot, _)| slot < after)
+            .collect();
+        self.stub(Stub::Link {
+            slot,
+            slots: after,
+            pending,
+            otherwise: back,
+            looped_only: self.entry_start <= first,
         })
     }
 

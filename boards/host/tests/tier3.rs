@@ -254,3 +254,35 @@ print(run(20000))
         "the loop's executor was freed and compiled again: {stats:?}"
     );
 }
+
+#[test]
+fn branches_and_inner_loop_ends_follow_their_links_in_code() {
+    // A data-dependent `if` on a set lookup (a branch guard going the other way as often
+    // as the recorded way) and an inner `range` loop that ends every few rounds: once their
+    // side traces are linked, machine code goes on into them itself rather than handing
+    // back to the uop executor at each.
+    let src = "
+def run(n):
+    seen = set(range(0, 40, 3))
+    t = 0
+    for r in range(n):
+        for c in range(6):
+            if (r + c) % 40 in seen:
+                t += c
+            else:
+                t -= 1
+    return t
+print(run(20000))
+";
+    let (mut vm, out) = vm();
+    vm.run_source(src, "t.py").expect("runs");
+    let (_, tier1) = both(src);
+    assert_eq!(out.borrow().as_str(), tier1);
+    let stats = vm.jit_stats().expect("a JIT");
+    // 120,000 inner rounds, about half of them each way, and 20,000 inner loop ends (about
+    // 55,000 hand-backs when code handed back at both; about 2,000 while exits warm up).
+    assert!(
+        stats.exits.hand_backs < 10_000,
+        "code handed back at branches or loop ends: {stats:?}"
+    );
+}

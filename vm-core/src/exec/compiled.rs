@@ -216,14 +216,31 @@ impl Vm {
         if !progressed {
             return;
         }
-        let same_code = |e: &Executor| {
-            e.uops.get(stub).is_some_and(|s| {
-                let ours = e.codes.get(usize::from(s.code));
-                ours.zip(next.codes.first())
-                    .is_some_and(|(a, b)| Rc::ptr_eq(&a.code, &b.code))
-            })
-        };
-        self.fill_link_slot(e, stub, next, pc, same_code, LinkSlots::fill);
+        self.fill_link_slot(
+            e,
+            stub,
+            next,
+            pc,
+            |e| starts_in_code_of(e, stub, next),
+            LinkSlots::fill,
+        );
+    }
+
+    /// Fills the link slot of a whole instruction's jump exit `stub` so that machine code
+    /// follows it itself to `next` (its start). Code that jumps there at the run's first
+    /// instruction checks that the run made progress before it follows the slot.
+    pub(super) fn link_jump_in_code(&self, e: &Executor, stub: usize, next: &Rc<Executor>) {
+        if e.first_len == 0 {
+            return;
+        }
+        self.fill_link_slot(
+            e,
+            stub,
+            next,
+            1,
+            |e| starts_in_code_of(e, stub, next),
+            LinkSlots::fill,
+        );
     }
 
     /// Fills `e`'s link slot of stub `stub` with `fill` so that it leads to uop `pc` of
@@ -316,4 +333,14 @@ impl Vm {
         };
         self.fill_link_slot(e, stub, next, pc, dynamic, LinkSlots::fill_dynamic);
     }
+}
+
+/// Whether `next` starts in the code object that `e`'s exit stub `stub` leaves in (a link
+/// from another code's frame is the uop executor's to follow).
+fn starts_in_code_of(e: &Executor, stub: usize, next: &Executor) -> bool {
+    e.uops.get(stub).is_some_and(|s| {
+        let ours = e.codes.get(usize::from(s.code));
+        ours.zip(next.codes.first())
+            .is_some_and(|(a, b)| Rc::ptr_eq(&a.code, &b.code))
+    })
 }

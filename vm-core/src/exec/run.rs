@@ -297,7 +297,9 @@ impl Vm {
                     if let Some(next) = self.linked(e, u.jump_exit, ip) {
                         *progress |= pc >= t.first_len;
                         if has_code {
-                            self.link_in_code(e, pc, usize::from(u.jump_exit), &next, 1);
+                            // (Code leaving at the run's first instruction checks the run
+                            // went round first: see `arch-x86_64`'s `exhausted_way`.)
+                            self.link_jump_in_code(e, usize::from(u.jump_exit), &next);
                         }
                         return Ran::Link(next, ip, 1);
                     }
@@ -587,7 +589,12 @@ impl Vm {
                 // The branch went the other way: the instruction is complete.
                 *progress |= pc >= first_len;
                 let target = uops.get(u.exit as usize).map_or(u.next, |s| s.target);
-                Err(self.take_exit(e, u.exit, target))
+                let ran = self.take_exit(e, u.exit, target);
+                if let Ran::Link(next, _, at) = &ran {
+                    // Machine code follows it itself next time.
+                    self.link_in_code(e, pc, usize::from(u.exit), next, *at);
+                }
+                Err(ran)
             }
             Uop::_DEOPT | Uop::_DYNAMIC_EXIT => {
                 *progress |= pc > first_len;

@@ -200,9 +200,16 @@ impl Recorder {
         true
     }
 
-    fn end_reason(&self, op: Op, arg: u32, code: u8, this: u32, depth: usize) -> Option<End> {
+    /// Why the recording ends before the instruction about to run, if it does; `through`:
+    /// the instruction is a generator loop's back-edge the trace records through.
+    fn end_reason(
+        &self,
+        op: Op,
+        arg: u32,
+        (code, this, depth): (u8, u32, usize),
+        through: bool,
+    ) -> Option<End> {
         let at_start = code == 0 && this == self.start;
-        let through = self.passed.last() == Some(&(code, this));
         if at_start && depth == self.start_depth && self.instrs > 0 {
             return Some(End::Close);
         }
@@ -285,10 +292,12 @@ impl Vm {
                 .map(|s| (Op::JUMP_BACKWARD, s.original >> 8, s.original)),
             _ => None,
         };
+        let mut through = false;
         if let Some(original) = back_edge {
             if rec.instrs > 0 && rec.passes_generator_loop(ci, ctx.this as u32, depth) {
                 // Recorded (and run) as the original back-edge; `end_reason` lets it pass.
                 (op, arg, run) = original;
+                through = true;
             }
         }
         let prev = rec.pending.map(|p| p.op);
@@ -303,7 +312,7 @@ impl Vm {
             self.abort_recording(*rec, "left the loop");
             return unit;
         }
-        match rec.end_reason(op, arg, ci, ctx.this as u32, depth) {
+        match rec.end_reason(op, arg, (ci, ctx.this as u32, depth), through) {
             None => {}
             Some(End::Close) => {
                 let at = ctx.this as u32;
