@@ -78,6 +78,14 @@ pub(super) enum Stub {
         /// run's first instruction, which a run entered at it has not completed before).
         looped_only: bool,
     },
+    /// A list iterator found its list exhausted (RCX: the iterator's state): marks it done
+    /// (its index at `index` past any length, as the interpreter does) and goes to `then`.
+    ListDone {
+        /// The index's offset in the state.
+        index: usize,
+        /// Where code goes on.
+        then: Label,
+    },
     /// The flow helper left after a frame change elsewhere than recorded: follows the
     /// dynamic exit's link slot at address `slot` when it is current and leads to the
     /// frame the change went to, else goes to `status` (the helper's status stub).
@@ -403,6 +411,12 @@ impl Lower<'_> {
             }
             Stub::CallElsewhere { site, slot, slow } => {
                 self.emit_call_elsewhere(site, slot, slow);
+                return;
+            }
+            Stub::ListDone { index, then } => {
+                self.buf
+                    .emit(mov_rm64_imm32(at(Reg::Rcx, index), Imm32::from(-1)));
+                self.buf.jmp_label(then);
                 return;
             }
             Stub::DynamicLink { slot, status } => {

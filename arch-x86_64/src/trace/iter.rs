@@ -13,7 +13,7 @@ use vm_core::layout::{
 };
 use vm_core::Value;
 
-use super::exit::at;
+use super::exit::{at, Stub};
 use super::objects::emit_ref_slot;
 use super::{Lower, Next};
 use crate::enc::{
@@ -169,13 +169,18 @@ impl Lower<'_> {
         Next::Falls
     }
 
-    /// `_FOR_ITER_LIST`: pushes the list's next item and advances the index; hands back at
-    /// the entry when the list is exhausted.
+    /// `_FOR_ITER_LIST`: pushes the list's next item and advances the index; when the list
+    /// is exhausted, marks the iterator done, pops it and follows the loop's exit link (or
+    /// hands back at the entry).
     pub(super) fn lower_for_iter_list(&mut self, pc: usize) -> Next {
         if !self.loop_went_on(pc) {
             return self.lower_list_exhausted(pc);
         }
-        let exhausted = self.hand_back_entry();
+        let then = self.exhausted_way(pc);
+        let exhausted = self.stub(Stub::ListDone {
+            index: LIST_ITER_INDEX,
+            then,
+        });
         let exit = self.deopt(pc);
         self.emit_item_object(0, tag::LIST_ITER, exit);
         // The list: its slot, from the iterator's 32-bit reference.
