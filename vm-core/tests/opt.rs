@@ -743,7 +743,7 @@ impl Optimizer for Breaker {
         let first = trace.first_len as usize;
         let mut cases: Vec<(&str, ExecutorBuilder)> = Vec::new();
         // The recorded trace itself passes.
-        assert_eq!(check(vm, &before, &trace), Ok(()));
+        assert_eq!(check(vm, &before, first, &trace), Ok(()));
         if let Some(i) = (first..before.len()).find(|&i| {
             matches!(
                 before[i].uop,
@@ -781,7 +781,7 @@ impl Optimizer for Breaker {
         }
         for (what, b) in cases {
             self.checked.set(self.checked.get() + 1);
-            if check(vm, &before, &b).is_ok() {
+            if check(vm, &before, first, &b).is_ok() {
                 self.accepted_broken.borrow_mut().push(what.to_string());
             }
         }

@@ -670,3 +670,38 @@ print(n)
         }
     }
 }
+
+#[test]
+fn a_side_trace_starting_at_a_global_load_has_it_as_a_constant() {
+    // The branch taken one round in three gets a side trace that starts at the load of
+    // `K`: it is promoted like any later load, and its version guard goes.
+    let src = "
+K = 7
+def f(n):
+    t = 0
+    for i in range(n):
+        if i % 3 == 0:
+            t += 1
+        else:
+            t = K * i - t
+    return t
+print(f(3000))
+";
+    let (vm, out) = run_hot(src, 8);
+    assert_eq!(out, "8000\n");
+    let executors = vm.executors();
+    assert!(
+        executors.iter().any(|e| e.origin == Origin::Side),
+        "{}",
+        vm.dump_executors()
+    );
+    for e in &executors {
+        let body = uops(e);
+        assert!(
+            !body.contains(&Uop::_LOAD_GLOBAL_MODULE)
+                && !body.contains(&Uop::_GUARD_GLOBALS_VERSION),
+            "{}",
+            vm.dump_executors()
+        );
+    }
+}

@@ -137,10 +137,16 @@ fn groups(body: &[UopInst]) -> Vec<(usize, usize)> {
     out
 }
 
-/// Checks `b` (the optimized trace) against `before` (its recorded body).
-pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'static str> {
+/// Checks `b` (the optimized trace) against `before` (its recorded body, whose first
+/// instruction took `recorded_first` uops).
+pub fn check(
+    vm: &Vm,
+    before: &[UopInst],
+    recorded_first: usize,
+    b: &ExecutorBuilder,
+) -> Result<(), &'static str> {
     let body = &b.body;
-    check_first_instruction(before, b)?;
+    check_first_instruction(before, recorded_first, b)?;
     check_exits(b)?;
     // A peeled loop is the recorded body twice (preamble, loop copy), as one.
     let peeled = matches!(
@@ -172,18 +178,31 @@ pub fn check(vm: &Vm, before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'s
     check_declared_effects(b, before, &src)
 }
 
-/// The first instruction is unchanged but for declared replacements, and `first_len`
-/// covers it.
-fn check_first_instruction(before: &[UopInst], b: &ExecutorBuilder) -> Result<(), &'static str> {
+/// The first instruction is unchanged but for declared replacements and pure checks
+/// removed, and `first_len` covers what is left of it.
+fn check_first_instruction(
+    before: &[UopInst],
+    recorded_first: usize,
+    b: &ExecutorBuilder,
+) -> Result<(), &'static str> {
     let body = &b.body;
     let first = b.first_len as usize;
-    if first > body.len() || first > before.len() {
+    if first > body.len() || recorded_first > before.len() {
         return Err("first_len past the body");
     }
-    for (x, y) in body[..first].iter().zip(&before[..first]) {
-        if !is_replacement(y.uop, x.uop) || x.target != y.target || x.code != y.code {
-            return Err("first instruction changed");
+    let recorded = &before[..recorded_first];
+    let mut left = body[..first].iter().peekable();
+    for y in recorded {
+        match left.peek() {
+            Some(x) if is_replacement(y.uop, x.uop) && x.target == y.target && x.code == y.code => {
+                left.next();
+            }
+            _ if is_pure_check(y.uop) => {}
+            _ => return Err("first instruction changed"),
         }
+    }
+    if left.next().is_some() {
+        return Err("first_len past the first instruction");
     }
     Ok(())
 }

@@ -212,11 +212,13 @@ pub fn optimize(vm: &Vm, b: &mut ExecutorBuilder) -> u32 {
 /// leaves the trace as recorded too (0 removed).
 pub fn try_optimize(vm: &Vm, b: &mut ExecutorBuilder) -> Result<u32, &'static str> {
     let stubs = b.stubs.len();
+    let first = b.first_len;
     let Some((n, before)) = apply(vm, b) else {
         return Ok(0);
     };
-    if let Err(e) = check::check(vm, &before, b) {
+    if let Err(e) = check::check(vm, &before, usize::from(first), b) {
         b.body = before;
+        b.first_len = first;
         b.removed_guards.clear();
         b.consts.clear();
         b.stubs.truncate(stubs);

@@ -24,7 +24,11 @@
 //! - The version guards of the trace's global loads go only when every load is promoted:
 //!   the forward pass drops a guard already passed on the same dict, so a load that stays
 //!   may rely on an earlier instruction's guard.
-//! - The first instruction stays as recorded (forward progress).
+//! - The first instruction's loads are promoted too (the entry is a validity check: code
+//!   enters only valid executors, and links lead only to valid ones), and its version
+//!   guards go with the others, `first_len` shrinking by them; but not in a loop that jumps
+//!   back to it, where the check that the loop's end needs would go before the first
+//!   instruction.
 
 use alloc::vec::Vec;
 
@@ -34,14 +38,15 @@ use crate::object::types::Obj;
 use crate::object::value::{ObjRef, Value};
 use crate::vm::Vm;
 
-/// Stage one, before the forward pass: every global load of `b` past the first
-/// instruction whose binding the trace depends on becomes `_LOAD_CONST_INLINE` (so the
-/// pass knows the value's type: a promoted `len` is that builtin, and its call's guard
-/// goes). Returns whether any did.
+/// Stage one, before the forward pass: every global load of `b` whose binding the trace
+/// depends on becomes `_LOAD_CONST_INLINE` (so the pass knows the value's type: a promoted
+/// `len` is that builtin, and its call's guard goes), but in the first instruction of a
+/// loop that jumps back to it. Returns whether any did.
 pub fn constants(vm: &Vm, b: &mut ExecutorBuilder) -> bool {
     let first = (b.first_len as usize).min(b.body.len());
+    let looping = b.body.last().is_some_and(|u| u.uop == Uop::_JUMP_TO_TOP);
     let mut any = false;
-    for k in first..b.body.len() {
+    for k in if looping { first } else { 0 }..b.body.len() {
         let u = &b.body[k];
         if !Uop::_LOAD_CONST_INLINE.replaces().contains(&u.uop) {
             continue;
@@ -73,12 +78,13 @@ pub fn finish(b: &mut ExecutorBuilder, escapes: &[usize]) -> u32 {
     if !promoted.contains(&true) {
         return 0;
     }
-    let loads_left = b.body[first..]
+    let loads_left = b
+        .body
         .iter()
         .any(|u| Uop::_LOAD_CONST_INLINE.replaces().contains(&u.uop));
     let checks = check_points(&b.body, escapes, &promoted);
-    // (A load of the first instruction keeps its own guard.)
     let drop_guards = !loads_left;
+    let mut dropped_first = 0;
     let mut body = Vec::with_capacity(n + 4);
     let mut removed = Vec::with_capacity(n + 4);
     let mut map = Vec::with_capacity(n + 1);
@@ -96,8 +102,7 @@ pub fn finish(b: &mut ExecutorBuilder, escapes: &[usize]) -> u32 {
             removed.push(0);
         }
         let had = b.removed_guards.get(k).copied().unwrap_or(0);
-        if k >= first
-            && drop_guards
+        if drop_guards
             && matches!(
                 u.uop,
                 Uop::_GUARD_GLOBALS_VERSION | Uop::_GUARD_BUILTINS_VERSION
@@ -105,6 +110,7 @@ pub fn finish(b: &mut ExecutorBuilder, escapes: &[usize]) -> u32 {
         {
             pending = pending.saturating_add(had).saturating_add(1);
             dropped += 1;
+            dropped_first += u16::from(k < first);
             continue;
         }
         body.push(u.clone());
@@ -119,6 +125,7 @@ pub fn finish(b: &mut ExecutorBuilder, escapes: &[usize]) -> u32 {
     }
     b.body = body;
     b.removed_guards = removed;
+    b.first_len -= dropped_first;
     dropped
 }
 
