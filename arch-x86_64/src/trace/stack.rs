@@ -28,6 +28,7 @@
 //! and whenever the register is wanted for another value.
 
 use alloc::vec::Vec;
+use vm_core::object::value::{TAG_INT, TAG_SHIFT};
 
 use super::Lower;
 use crate::abi::LOCALS;
@@ -163,7 +164,12 @@ impl Lower<'_> {
 
     /// Whether the stack item `k` places below the top is a small int in a register.
     pub(super) fn int_at(&self, k: u32) -> bool {
-        matches!(self.lazy_at(self.depth - 1 - k), Some(Lazy::Int(_)))
+        match self.lazy_at(self.depth - 1 - k) {
+            Some(Lazy::Int(_)) => true,
+            // A constant small int (`n < 2`) needs no check either.
+            Some(Lazy::Const(bits)) => bits >> TAG_SHIFT == TAG_INT,
+            _ => false,
+        }
     }
 
     /// A value register no lazy slot and no hand-back of the entry names, if any: one no
