@@ -5,7 +5,8 @@
 //! way the recording did not go.
 
 use vm_core::bytecode::ops::Uop;
-use vm_core::exec::ir::Executor;
+use vm_core::exec::ir::{Executor, SAME_FRAME};
+use vm_core::jit::JitError;
 use vm_core::layout::{
     tag, ITEMS_CAP, ITEMS_LEN, ITEMS_PTR, ITER_KIND_TUPLE, ITER_TUPLE_INDEX, ITER_TUPLE_SEQ,
     LIST_ITER_INDEX, LIST_ITER_LIST, OBJ_PAYLOAD, RANGE_ITER_NEXT, RANGE_ITER_STEP,
@@ -17,9 +18,9 @@ use super::exit::{at, Stub};
 use super::objects::emit_ref_slot;
 use super::{Lower, Next};
 use crate::enc::{
-    add_r64_rm64, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, cmp_rm8_imm8, inc_rm64, mov_r64_imm64,
-    mov_r64_rm64, mov_rm64_imm32, mov_rm64_r64, Cond, Disp, Imm32, Imm8, Index, Label, Mem, Reg,
-    Scale,
+    add_r64_rm64, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, cmp_rm64_r64, cmp_rm8_imm8, inc_rm64,
+    mov_r64_imm64, mov_r64_rm64, mov_rm64_imm32, mov_rm64_r64, Cond, Disp, Imm32, Imm8, Index,
+    Label, Mem, Reg, Scale,
 };
 use crate::lower::{
     emit_box_int_checked, emit_box_int_unchecked, emit_guard_small_int, emit_unbox_int,
@@ -56,6 +57,17 @@ fn item(items: Reg, i: Reg) -> Mem {
         Scale::S8,
         Disp::ZERO,
     )
+}
+
+/// Whether `_SEND` uop `pc` was recorded staying in its frame and going on (an iterator's
+/// next item, not a generator's resume nor the iterator's end).
+pub(super) fn sends_on_in_frame(exec: &Executor, pc: usize) -> bool {
+    let (Some(u), Some(next)) = (exec.uops.get(pc), exec.uops.get(pc + 1)) else {
+        return false;
+    };
+    u.expect_code == SAME_FRAME
+        && u.expect == u.next
+        && (next.code, next.target) == (u.code, u.next)
 }
 
 impl Lower<'_> {
@@ -186,6 +198,44 @@ impl Lower<'_> {
         // The list: its slot, from the iterator's 32-bit reference.
         self.emit_next_item(LIST_ITER_LIST, tag::LIST, LIST_ITER_INDEX, exhausted);
         Next::Falls
+    }
+
+    /// `_SEND` of `None` to a list iterator (`yield from a_list`), recorded going on in its
+    /// frame: the sent `None` becomes the list's next item, as `Vm::send_instr` does; the
+    /// flow helper runs the uop for any other receiver or value and at the list's end.
+    pub(super) fn lower_send_list(&mut self, pc: usize) -> Result<(), JitError> {
+        let (slow, resume) = self.flow_slow_path(pc);
+        self.load(0, Reg::Rax);
+        self.buf
+            .emit(mov_r64_imm64(Reg::Rdx, Value::NONE.bits() as i64));
+        self.buf.emit(cmp_rm64_r64(Reg::Rax, Reg::Rdx));
+        self.buf.jcc_label(Cond::Ne, slow);
+        self.emit_item_object(1, tag::LIST_ITER, slow);
+        emit_ref_slot(
+            &mut self.buf,
+            Reg::Rdx,
+            Reg::Rcx,
+            LIST_ITER_LIST,
+            tag::LIST,
+            slow,
+        );
+        let index = at(Reg::Rcx, LIST_ITER_INDEX);
+        self.buf.emit(mov_r64_rm64(Reg::Rax, index));
+        self.buf.emit(cmp_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_LEN),
+        ));
+        self.buf.jcc_label(Cond::Ae, slow);
+        self.buf.emit(mov_r64_rm64(
+            Reg::Rdx,
+            at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_PTR),
+        ));
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rsi, item(Reg::Rdx, Reg::Rax)));
+        self.buf.emit(inc_rm64(index));
+        self.store(0, Reg::Rsi);
+        self.buf.bind(resume);
+        self.enter_recorded_frame(pc)
     }
 
     /// With RCX an iterator's state: pushes the next item of the list or tuple (`tag`)

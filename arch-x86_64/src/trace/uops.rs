@@ -11,7 +11,7 @@ use super::branch::can_lower_fused_jump;
 use super::call::{has_flow_helper, has_helper};
 use super::numbers::{cmp_of, inline_int_op};
 use super::stack::Lazy;
-use super::{construct, dunder, frames, generators};
+use super::{construct, dunder, frames, generators, iter};
 use super::{Lower, Next};
 use crate::enc::{mov_r64_rm64, mov_rm64_r64, Reg};
 
@@ -46,7 +46,7 @@ pub(super) fn can_lower(exec: &Executor, pc: usize, entry_start: usize, frame: u
             let checks_before = exec.uops[entry_start..pc]
                 .iter()
                 .all(|p| p.uop.flags().contains(Flags::CHECK));
-            checks_before && super::iter::lowerable_head(exec, pc)
+            checks_before && iter::lowerable_head(exec, pc)
         }
         Uop::_CHECK_PERIODIC
         | Uop::_CHECK_PERIODIC_EXIT
@@ -323,6 +323,7 @@ fn lower_frame_change(cx: &mut Lower<'_>, pc: usize) -> Result<(), JitError> {
             cx.lower_inline_resume(pc)
         }
         Uop::_YIELD_VALUE if generators::inline_yield(cx.exec, pc) => cx.lower_inline_yield(pc),
+        Uop::_SEND if iter::sends_on_in_frame(cx.exec, pc) => cx.lower_send_list(pc),
         _ => cx.lower_flow(pc),
     }
 }
