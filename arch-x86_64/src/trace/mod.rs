@@ -135,6 +135,12 @@ struct Lower<'e> {
     /// The first uop of the dispatch entry being lowered, and the depth before it.
     entry_start: usize,
     entry_depth: u32,
+    /// After an int guard: the uop after it (in the same entry), the depth, and how many
+    /// items on top it proved small ints (`numbers`).
+    ints_guarded: Option<(usize, u32, u32)>,
+    /// For the uop being lowered: the depth and the items on top an int guard just before
+    /// it proved small ints.
+    ints_on_top: Option<(u32, u32)>,
     /// A label per uop, bound where its code starts.
     labels: Vec<Label>,
     /// The depth each bound label was bound at.
@@ -189,6 +195,8 @@ pub fn assemble(
         tos_reg: None,
         entry_start: 1,
         entry_depth: 0,
+        ints_guarded: None,
+        ints_on_top: None,
         labels,
         bound_depth: vec![None; exec.uops.len()],
         stubs: Vec::new(),
@@ -384,6 +392,9 @@ impl Lower<'_> {
         self.entry_start = start;
         self.entry_depth = self.depth;
         self.entry_pending = self.pending();
+        // (What a guard proved holds for the next uop of its own entry only: another
+        // entry may be reached from elsewhere.)
+        self.ints_guarded = None;
         if !lowerable {
             self.bind(start)?;
             let at = self.buf.offset();
@@ -394,6 +405,11 @@ impl Lower<'_> {
         for pc in start..end {
             self.bind(pc)?;
             let (at, calls) = (self.buf.offset(), self.helper_calls);
+            self.ints_on_top = self
+                .ints_guarded
+                .take()
+                .filter(|&(next, _, _)| next == pc)
+                .map(|(_, depth, n)| (depth, n));
             let next = uops::lower(self, pc)?;
             let how = if self.helper_calls > calls {
                 How::Call

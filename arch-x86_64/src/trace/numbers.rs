@@ -136,6 +136,8 @@ impl Lower<'_> {
             self.load(k, A);
             emit_guard_small_int(&mut self.buf, A, TMP, exit);
         }
+        // The uop after it (its instruction's arithmetic or comparison) need not check again.
+        self.ints_guarded = Some((pc + 1, self.depth, n));
         Next::Falls
     }
 

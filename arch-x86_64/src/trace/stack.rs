@@ -164,6 +164,12 @@ impl Lower<'_> {
 
     /// Whether the stack item `k` places below the top is a small int in a register.
     pub(super) fn int_at(&self, k: u32) -> bool {
+        if self
+            .ints_on_top
+            .is_some_and(|(depth, n)| depth == self.depth && k < n)
+        {
+            return true;
+        }
         match self.lazy_at(self.depth - 1 - k) {
             Some(Lazy::Int(_)) => true,
             // A constant small int (`n < 2`) needs no check either.
