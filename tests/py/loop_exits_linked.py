@@ -49,6 +49,20 @@ def kept_iterators(n):
     return len(out), out[-6:]
 
 
+def tuple_rows(n):
+    rows = [tuple(range(i % 5)) for i in range(40)]
+    t = 0
+    kept = []
+    for r in range(n):
+        for row in rows:
+            it = iter(row)
+            for x in it:
+                t += x
+            if r % 100 == 0:
+                kept.append((list(it), next(it, "end"), len(row)))
+    return t, kept[-3:], len(kept)
+
+
 def nested_ranges(n):
     s = 0
     for a in range(n):
@@ -62,3 +76,4 @@ print(branches(3000))
 print(inner_lists(800))
 print(kept_iterators(2000))
 print(nested_ranges(2500))
+print(tuple_rows(3000))

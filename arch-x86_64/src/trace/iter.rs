@@ -281,10 +281,13 @@ impl Lower<'_> {
         Next::Falls
     }
 
-    /// `_FOR_ITER_TUPLE`: pushes the tuple's next item and advances the index; hands back
-    /// at the entry when the tuple is exhausted.
+    /// `_FOR_ITER_TUPLE`: pushes the tuple's next item and advances the index; when the
+    /// tuple is exhausted, pops the iterator and follows the loop's exit link (or hands
+    /// back at the entry). (The interpreter then replaces the iterator's state by its done
+    /// state; an iterator left at the end of a tuple, which cannot grow, yields nothing
+    /// more either.)
     pub(super) fn lower_for_iter_tuple(&mut self, pc: usize) -> Next {
-        let exhausted = self.hand_back_entry();
+        let exhausted = self.exhausted_way(pc);
         let exit = self.deopt(pc);
         self.emit_tuple_iter(exit);
         self.emit_next_item(ITER_TUPLE_SEQ, tag::TUPLE, ITER_TUPLE_INDEX, exhausted);
