@@ -54,32 +54,10 @@ impl Lower<'_> {
         Next::Ends
     }
 
-    /// The way out of fused jump `pc` going the other way than recorded: the hand-back at
-    /// its entry's start, or first the link of the instruction's jump exit, with the
-    /// instruction complete (its bool popped).
+    /// The way out of fused jump `pc` going the other way than recorded: as
+    /// [`Self::exhausted_way`], with the instruction's bool popped.
     pub(super) fn other_way(&mut self, pc: usize) -> Label {
-        let back = self.hand_back_entry();
-        let start = &self.exec.uops[self.entry_start];
-        let whole = start.check & check::WHOLE != 0;
-        if !whole || start.jump_exit != self.exec.uops[pc].jump_exit {
-            return back;
-        }
-        let Some(slot) = self.link_slot(self.entry_start, usize::from(start.jump_exit)) else {
-            return back;
-        };
-        let after = self.slots() - 1;
-        let pending = self
-            .pending()
-            .into_iter()
-            .filter(|&(slot, _)| slot < after)
-            .collect();
-        self.stub(Stub::Link {
-            slot,
-            slots: after,
-            pending,
-            otherwise: back,
-            looped_only: false,
-        })
+        self.exhausted_way(pc)
     }
 
     /// The way out of branch guard `pc` going the other way than recorded: its exit's link,
@@ -106,7 +84,8 @@ impl Lower<'_> {
     }
 
     /// The way out of loop head `pc` (a whole `FOR_ITER` instruction) finding its iterator
-    /// exhausted: the link of the instruction's jump exit, with the iterator popped (the
+    /// exhausted, or of a whole instruction's fused jump going the other way than recorded:
+    /// the link of the instruction's jump exit, with the iterator (or bool) popped (the
     /// instruction is complete), or the hand-back at the entry's start. At the run's first
     /// instruction the link is followed only once the loop went round (before, a run that
     /// leaves there made no progress, and the uop executor decides).
