@@ -76,7 +76,7 @@ impl Lower<'_> {
     }
 
     /// `_POP_JUMP_NEXT`: pops the bool and goes on when the branch goes the recorded way;
-    /// otherwise leaves as `Lower::other_way` says.
+    /// otherwise leaves as `Lower::jump_exit_way` says.
     pub(super) fn lower_fused_jump(&mut self, pc: usize) -> Next {
         let u = &self.exec.uops[pc];
         let Some((jump_on, jumped)) = fused_jump(self.code, u) else {
@@ -84,7 +84,7 @@ impl Lower<'_> {
             self.hand_back(pc);
             return Next::Ends;
         };
-        let other_way = self.other_way(pc);
+        let other_way = self.jump_exit_way(pc);
         let v = match self.tos_reg.take() {
             Some(r) => r,
             None => {

@@ -19,8 +19,8 @@ use super::objects::emit_ref_slot;
 use super::{Lower, Next};
 use crate::enc::{
     add_r64_rm64, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, cmp_rm64_r64, cmp_rm8_imm8, inc_rm64,
-    mov_r64_imm64, mov_r64_rm64, mov_rm64_imm32, mov_rm64_r64, Cond, Disp, Imm32, Imm8, Index,
-    Label, Mem, Reg, Scale,
+    mov_r64_imm64, mov_r64_rm64, mov_rm64_imm32, mov_rm64_r64, CodeBuf, Cond, Disp, Imm32, Imm8,
+    Index, Label, Mem, Reg, Scale,
 };
 use crate::lower::{
     emit_box_int_checked, emit_box_int_unchecked, emit_guard_small_int, emit_unbox_int,
@@ -47,6 +47,26 @@ pub(super) fn lowerable_head(exec: &Executor, pc: usize) -> bool {
         Uop::_FOR_ITER_RANGE_SMALL | Uop::_FOR_ITER_RANGE | Uop::_FOR_ITER_LIST
     );
     went_on(exec, pc) || (left && keeps_state)
+}
+
+/// With RCX an iterator's state: RSI = the next item of the list or tuple (`tag`) its
+/// 32-bit reference at `seq` names, its index at `index` advanced; a jump to `past_end`
+/// past the end. Clobbers RAX and RDX.
+fn emit_take_item(buf: &mut CodeBuf, seq: usize, tag: u8, index: usize, past_end: Label) {
+    emit_ref_slot(buf, Reg::Rdx, Reg::Rcx, seq, tag, past_end);
+    let index = at(Reg::Rcx, index);
+    buf.emit(mov_r64_rm64(Reg::Rax, index));
+    buf.emit(cmp_r64_rm64(
+        Reg::Rax,
+        at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_LEN),
+    ));
+    buf.jcc_label(Cond::Ae, past_end);
+    buf.emit(mov_r64_rm64(
+        Reg::Rdx,
+        at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_PTR),
+    ));
+    buf.emit(mov_r64_rm64(Reg::Rsi, item(Reg::Rdx, Reg::Rax)));
+    buf.emit(inc_rm64(index));
 }
 
 /// The item `i` of the items at `items`: `[items + 8 * i]`.
@@ -148,7 +168,7 @@ impl Lower<'_> {
         if !self.loop_went_on(pc) {
             return self.lower_range_exhausted(pc);
         }
-        let exhausted = self.exhausted_way(pc);
+        let exhausted = self.jump_exit_way(pc);
         let exit = self.deopt(pc);
         self.emit_item_object(0, tag::RANGE_ITER, exit);
         let next = at(Reg::Rcx, RANGE_ITER_NEXT);
@@ -188,7 +208,7 @@ impl Lower<'_> {
         if !self.loop_went_on(pc) {
             return self.lower_list_exhausted(pc);
         }
-        let then = self.exhausted_way(pc);
+        let then = self.jump_exit_way(pc);
         let exhausted = self.stub(Stub::ListDone {
             index: LIST_ITER_INDEX,
             then,
@@ -211,28 +231,13 @@ impl Lower<'_> {
         self.buf.emit(cmp_rm64_r64(Reg::Rax, Reg::Rdx));
         self.buf.jcc_label(Cond::Ne, slow);
         self.emit_item_object(1, tag::LIST_ITER, slow);
-        emit_ref_slot(
+        emit_take_item(
             &mut self.buf,
-            Reg::Rdx,
-            Reg::Rcx,
             LIST_ITER_LIST,
             tag::LIST,
+            LIST_ITER_INDEX,
             slow,
         );
-        let index = at(Reg::Rcx, LIST_ITER_INDEX);
-        self.buf.emit(mov_r64_rm64(Reg::Rax, index));
-        self.buf.emit(cmp_r64_rm64(
-            Reg::Rax,
-            at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_LEN),
-        ));
-        self.buf.jcc_label(Cond::Ae, slow);
-        self.buf.emit(mov_r64_rm64(
-            Reg::Rdx,
-            at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_PTR),
-        ));
-        self.buf
-            .emit(mov_r64_rm64(Reg::Rsi, item(Reg::Rdx, Reg::Rax)));
-        self.buf.emit(inc_rm64(index));
         self.store(0, Reg::Rsi);
         self.buf.bind(resume);
         self.enter_recorded_frame(pc)
@@ -242,21 +247,7 @@ impl Lower<'_> {
     /// its 32-bit reference at `seq` names, and advances its index at `index`; jumps to
     /// `exhausted` past the end. Clobbers RAX, RDX and RSI.
     fn emit_next_item(&mut self, seq: usize, tag: u8, index: usize, exhausted: Label) {
-        emit_ref_slot(&mut self.buf, Reg::Rdx, Reg::Rcx, seq, tag, exhausted);
-        let index = at(Reg::Rcx, index);
-        self.buf.emit(mov_r64_rm64(Reg::Rax, index));
-        self.buf.emit(cmp_r64_rm64(
-            Reg::Rax,
-            at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_LEN),
-        ));
-        self.buf.jcc_label(Cond::Ae, exhausted);
-        self.buf.emit(mov_r64_rm64(
-            Reg::Rdx,
-            at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_PTR),
-        ));
-        self.buf
-            .emit(mov_r64_rm64(Reg::Rsi, item(Reg::Rdx, Reg::Rax)));
-        self.buf.emit(inc_rm64(index));
+        emit_take_item(&mut self.buf, seq, tag, index, exhausted);
         self.buf
             .emit(mov_rm64_r64(self.slot_at(self.depth), Reg::Rsi));
         self.apply_effect(1, 2);
@@ -287,7 +278,7 @@ impl Lower<'_> {
     /// state; an iterator left at the end of a tuple, which cannot grow, yields nothing
     /// more either.)
     pub(super) fn lower_for_iter_tuple(&mut self, pc: usize) -> Next {
-        let exhausted = self.exhausted_way(pc);
+        let exhausted = self.jump_exit_way(pc);
         let exit = self.deopt(pc);
         self.emit_tuple_iter(exit);
         self.emit_next_item(ITER_TUPLE_SEQ, tag::TUPLE, ITER_TUPLE_INDEX, exhausted);

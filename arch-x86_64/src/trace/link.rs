@@ -54,33 +54,15 @@ impl Lower<'_> {
         Next::Ends
     }
 
-    /// The way out of fused jump `pc` going the other way than recorded: as
-    /// [`Self::exhausted_way`], with the instruction's bool popped.
-    pub(super) fn other_way(&mut self, pc: usize) -> Label {
-        self.exhausted_way(pc)
-    }
-
     /// The way out of branch guard `pc` going the other way than recorded: its exit's link,
     /// followed in code with the guard's value popped (the instruction is complete), when
     /// it may be; `back` (the hand-back at the guard) otherwise and when the slot is not
     /// current.
     pub(super) fn branch_guard_link(&mut self, pc: usize, back: Label) -> Label {
-        let Some(slot) = self.link_slot(pc, usize::from(self.exec.uops[pc].exit)) else {
-            return back;
-        };
-        let after = self.slots() - 1;
-        let pending = self
-            .pending()
-            .into_iter()
-            .filter(|&(slot, _)| slot < after)
-            .collect();
-        self.stub(Stub::Link {
-            slot,
-            slots: after,
-            pending,
-            otherwise: back,
-            looped_only: false,
-        })
+        match self.link_slot(pc, usize::from(self.exec.uops[pc].exit)) {
+            Some(slot) => self.link_after_pop(slot, back, false),
+            None => back,
+        }
     }
 
     /// The way out of loop head `pc` (a whole `FOR_ITER` instruction) finding its iterator
@@ -89,7 +71,7 @@ impl Lower<'_> {
     /// instruction is complete), or the hand-back at the entry's start. At the run's first
     /// instruction the link is followed only once the loop went round (before, a run that
     /// leaves there made no progress, and the uop executor decides).
-    pub(super) fn exhausted_way(&mut self, pc: usize) -> Label {
+    pub(super) fn jump_exit_way(&mut self, pc: usize) -> Label {
         let back = self.hand_back_entry();
         let start = &self.exec.uops[self.entry_start];
         let stub = usize::from(start.jump_exit);
@@ -101,9 +83,15 @@ impl Lower<'_> {
         {
             return back;
         }
-        let Some(slot) = self.links.address(stub) else {
-            return back;
-        };
+        match self.links.address(stub) {
+            Some(slot) => self.link_after_pop(slot, back, self.entry_start <= first),
+            None => back,
+        }
+    }
+
+    /// The stub that follows the link slot at `slot` with the top popped (`back` when the
+    /// slot is not current; see `Stub::Link` for `looped_only`).
+    fn link_after_pop(&mut self, slot: usize, back: Label, looped_only: bool) -> Label {
         let after = self.slots() - 1;
         let pending = self
             .pending()
@@ -115,7 +103,7 @@ impl Lower<'_> {
             slots: after,
             pending,
             otherwise: back,
-            looped_only: self.entry_start <= first,
+            looped_only,
         })
     }
 

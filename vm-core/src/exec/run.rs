@@ -289,22 +289,7 @@ impl Vm {
                 return self.leave_on(step, e, pc, &t.ctx);
             }
             if raw & OUTCOME != 0 {
-                // The whole instruction at `pc` jumped the other way than recorded (it is
-                // complete): in branchy code (a data-dependent `if` in a loop) this is as
-                // common as the recorded way, so a linked side trace is followed here.
-                let ip = t.ctx.ip as u32;
-                if !STATS {
-                    if let Some(next) = self.linked(e, u.jump_exit, ip) {
-                        *progress |= pc >= t.first_len;
-                        if has_code {
-                            // (Code leaving at the run's first instruction checks the run
-                            // went round first: see `arch-x86_64`'s `exhausted_way`.)
-                            self.link_jump_in_code(e, usize::from(u.jump_exit), &next);
-                        }
-                        return Ran::Link(next, ip, 1);
-                    }
-                }
-                return self.leave_whole(Step::Next, e, u, pc, &t, progress);
+                return self.jumped_other_way::<STATS>(e, u, pc, &t, has_code, progress);
             }
             if u.uop == Uop::_JUMP_TO_TOP {
                 if has_code {
@@ -333,15 +318,7 @@ impl Vm {
                 // A call, a return, a generator hop: once or twice per call.
                 self.flow_uop(e, &mut t, pc, u, progress)
             } else if c == check::NONE && u.uop == Uop::_LOAD_CONST_INLINE {
-                // A promoted global (a function called, a module constant).
-                t.ctx.ip = u.next as usize;
-                match self.load_const_inline(e, u.oparg) {
-                    Step::Next => Ok(pc + 1),
-                    step => {
-                        *progress |= pc > t.first_len;
-                        return self.leave_on(step, e, pc, &t.ctx);
-                    }
-                }
+                self.promoted_constant(e, &mut t, pc, u, progress)
             } else {
                 self.slow_dispatch::<STATS>(e, &mut t, pc, progress)
             };
@@ -525,6 +502,53 @@ impl Vm {
             return Ok(pc + 1);
         }
         self.after_step(e, t, pc, u, pc + 1, step, progress)
+    }
+
+    /// `_LOAD_CONST_INLINE` at `pc` out of the hot loop: a promoted global (a function
+    /// called, a module constant). `Ok`: go on at the next uop.
+    fn promoted_constant(
+        &mut self,
+        e: &Executor,
+        t: &mut Run<'_>,
+        pc: usize,
+        u: &UopInst,
+        progress: &mut bool,
+    ) -> Result<usize, Ran> {
+        t.ctx.ip = u.next as usize;
+        match self.load_const_inline(e, u.oparg) {
+            Step::Next => Ok(pc + 1),
+            step => {
+                *progress |= pc > t.first_len;
+                Err(self.leave_on(step, e, pc, &t.ctx))
+            }
+        }
+    }
+
+    /// The whole instruction at `pc` jumped the other way than recorded (it is complete):
+    /// in branchy code (a data-dependent `if` in a loop) this is as common as the recorded
+    /// way, so a linked side trace is followed here, and its slot filled for machine code
+    /// (which, leaving at the run's first instruction, checks the run went round first:
+    /// see `arch-x86_64`'s `jump_exit_way`).
+    fn jumped_other_way<const STATS: bool>(
+        &mut self,
+        e: &Executor,
+        u: &UopInst,
+        pc: usize,
+        t: &Run<'_>,
+        has_code: bool,
+        progress: &mut bool,
+    ) -> Ran {
+        let ip = t.ctx.ip as u32;
+        if !STATS {
+            if let Some(next) = self.linked(e, u.jump_exit, ip) {
+                *progress |= pc >= t.first_len;
+                if has_code {
+                    self.link_jump_in_code(e, usize::from(u.jump_exit), &next);
+                }
+                return Ran::Link(next, ip, 1);
+            }
+        }
+        self.leave_whole(Step::Next, e, u, pc, t, progress)
     }
 
     /// A whole instruction did not go on as recorded: it jumped the other way, its guard
