@@ -43,10 +43,8 @@ use crate::vm::Vm;
 /// `len` is that builtin, and its call's guard goes), but in the first instruction of a
 /// loop that jumps back to it. Returns whether any did.
 pub fn constants(vm: &Vm, b: &mut ExecutorBuilder) -> bool {
-    let first = (b.first_len as usize).min(b.body.len());
-    let looping = b.body.last().is_some_and(|u| u.uop == Uop::_JUMP_TO_TOP);
     let mut any = false;
-    for k in if looping { first } else { 0 }..b.body.len() {
+    for k in promotable_from(b)..b.body.len() {
         let u = &b.body[k];
         if !Uop::_LOAD_CONST_INLINE.replaces().contains(&u.uop) {
             continue;
@@ -64,6 +62,17 @@ pub fn constants(vm: &Vm, b: &mut ExecutorBuilder) -> bool {
     any
 }
 
+/// Where promotion starts in `b`: at the first uop, or past the first instruction of a loop
+/// that jumps back to it.
+fn promotable_from(b: &ExecutorBuilder) -> usize {
+    let looping = b.body.last().is_some_and(|u| u.uop == Uop::_JUMP_TO_TOP);
+    if looping {
+        (b.first_len as usize).min(b.body.len())
+    } else {
+        0
+    }
+}
+
 /// Stage two, on the forward pass's output (which judged that code may have run from
 /// each index in `escapes` on): validity checks before promoted loads that need one, and
 /// the version guards dropped when no global load is left. Returns the guards removed.
@@ -78,8 +87,9 @@ pub fn finish(b: &mut ExecutorBuilder, escapes: &[usize]) -> u32 {
     if !promoted.contains(&true) {
         return 0;
     }
-    let loads_left = b
-        .body
+    // (A load left in a loop's first instruction keeps its own guard.)
+    let from = promotable_from(b);
+    let loads_left = b.body[from..]
         .iter()
         .any(|u| Uop::_LOAD_CONST_INLINE.replaces().contains(&u.uop));
     let checks = check_points(&b.body, escapes, &promoted);
@@ -102,7 +112,8 @@ pub fn finish(b: &mut ExecutorBuilder, escapes: &[usize]) -> u32 {
             removed.push(0);
         }
         let had = b.removed_guards.get(k).copied().unwrap_or(0);
-        if drop_guards
+        if k >= from
+            && drop_guards
             && matches!(
                 u.uop,
                 Uop::_GUARD_GLOBALS_VERSION | Uop::_GUARD_BUILTINS_VERSION
