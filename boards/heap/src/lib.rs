@@ -1,19 +1,26 @@
-//! The boards' global allocator: `linked_list_allocator`'s first-fit [`Heap`] over one static
-//! region, with a free list per 16-byte size class in front of it for small blocks.
+//! The global allocator: a free list per 16-byte size class in front of a backing allocator
+//! that carves blocks. The boards back it with `linked_list_allocator`'s first-fit [`Heap`]
+//! over one static region; the host program backs it with the system's allocator
+//! ([`Over`]).
 //!
 //! Why the front: the first-fit heap walks an address-ordered hole list on every allocation
 //! *and* every free (it keeps holes sorted to merge them), and a Python program frees small
 //! objects all the time. With the bare heap `tests/py/prog_roman.py` took 70 s under TCG on
-//! x86-64 and 3x longer than now on AArch64. Freed blocks of up to [`MAX_SMALL`] bytes (with
-//! an alignment of at most [`GRANULE`]) go to the list of their size class and are reused
-//! first, in O(1). When the big heap cannot serve a request, every cached block is handed
-//! back to it (it coalesces them) and the request is retried once, so no memory is stranded
-//! on the lists.
+//! x86-64 and 3x longer than now on AArch64. The system's allocator suffers too, in its own
+//! way: a collection frees thousands of small blocks at once, more than its per-thread caches
+//! hold, and the rest go through its slow paths (merging, sorting bins) only to be split
+//! again by the next allocations. Freed blocks of up to [`MAX_SMALL`] bytes (with an
+//! alignment of at most [`GRANULE`]) go to the list of their size class and are reused first,
+//! in O(1). When the backing allocator cannot serve a request, every cached block is handed
+//! back to it (the first-fit heap coalesces them) and the request is retried once, so no
+//! memory is stranded on the lists.
 //!
 //! Concurrency: the state sits behind a spin lock, so [`Allocator`] is `Sync` for any number
 //! of cores. The boards run one core with interrupts masked and their exception and panic
 //! handlers do not allocate, so the lock is never contended there; an allocation from an
 //! interrupt handler that interrupted one would spin forever rather than corrupt the heap.
+//! The host program allocates from one thread but for rare helpers, so the lock is
+//! uncontended there as well.
 //!
 //! This crate is one of the few places with `unsafe` (the intrusive free lists and the
 //! `GlobalAlloc` contract); each block says why it holds. It builds on the host, where its
@@ -23,12 +30,15 @@
 #[cfg(test)]
 extern crate std;
 
+mod backing;
+
 use core::alloc::{GlobalAlloc, Layout};
 use core::cell::UnsafeCell;
 use core::mem::MaybeUninit;
 use core::ptr::{self, NonNull};
 use core::sync::atomic::{AtomicBool, Ordering};
 
+pub use backing::{Backing, Over};
 use linked_list_allocator::Heap;
 
 /// Size-class step and the alignment every small block has.
@@ -50,24 +60,39 @@ fn class_layout(c: usize) -> Layout {
 }
 
 /// The allocator's state (accessed only with the lock held).
-struct State {
-    heap: Heap,
+struct State<B> {
+    heap: B,
     /// Heads of the intrusive free lists: class `c` holds blocks of `class_layout(c)`, each
     /// free block's first word pointing to the next.
     free: [*mut u8; CLASSES],
 }
 
-impl State {
-    /// A block for `layout` from the big heap, returning the cached blocks to it and trying
-    /// once more when it is full.
+impl<B: Backing> State<B> {
+    /// A block for `layout` from the backing allocator, returning the cached blocks to it and
+    /// trying once more when it is full.
     fn big_alloc(&mut self, layout: Layout) -> *mut u8 {
-        if let Ok(p) = self.heap.allocate_first_fit(layout) {
-            return p.as_ptr();
+        let p = self.heap.alloc(layout);
+        if !p.is_null() {
+            return p;
         }
         self.drain();
-        self.heap
-            .allocate_first_fit(layout)
-            .map_or(ptr::null_mut(), NonNull::as_ptr)
+        self.heap.alloc(layout)
+    }
+
+    /// Moves big block `p` to `new_size` bytes in the backing allocator, as `big_alloc`
+    /// retries.
+    ///
+    /// # Safety
+    /// As for [`Backing::realloc`].
+    unsafe fn big_realloc(&mut self, p: NonNull<u8>, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: the caller's guarantees are the backing's.
+        let q = unsafe { self.heap.realloc(p, layout, new_size) };
+        if !q.is_null() {
+            return q;
+        }
+        self.drain();
+        // SAFETY: as above; the failed attempt left the block as it was.
+        unsafe { self.heap.realloc(p, layout, new_size) }
     }
 
     /// Returns every block on the free lists to the big heap.
@@ -79,7 +104,7 @@ impl State {
                 // not in use; its first word holds the next block of the list.
                 unsafe {
                     block = nn.as_ptr().cast::<*mut u8>().read();
-                    self.heap.deallocate(nn, class_layout(c));
+                    self.heap.dealloc(nn, class_layout(c));
                 }
             }
         }
@@ -112,7 +137,7 @@ impl State {
                 self.free[c] = p;
             }
             // SAFETY: big blocks come straight from `heap` with their own layout.
-            None => unsafe { self.heap.deallocate(nn, layout) },
+            None => unsafe { self.heap.dealloc(nn, layout) },
         }
     }
 }
@@ -178,16 +203,18 @@ macro_rules! memory {
     };
 }
 
-/// The global allocator (`#[global_allocator] static A: Allocator = Allocator::new();`),
-/// empty until [`Allocator::init_from_slice`] gives it its memory.
-pub struct Allocator {
+/// The global allocator. On a board (`#[global_allocator] static A: Allocator =
+/// Allocator::new();`), empty until [`Allocator::init_from_slice`] gives it its memory; on a
+/// hosted target, `Allocator::over(std::alloc::System)`.
+pub struct Allocator<B = Heap> {
     locked: AtomicBool,
-    state: UnsafeCell<State>,
+    state: UnsafeCell<State<B>>,
 }
 
 // SAFETY: every access to `state` happens with `locked` held (see `Allocator::with`), and the
-// raw pointers in it point into memory the allocator owns.
-unsafe impl Sync for Allocator {}
+// raw pointers in it point into memory the allocator owns; the backing moves between threads
+// only inside the lock.
+unsafe impl<B: Send> Sync for Allocator<B> {}
 
 impl Default for Allocator {
     fn default() -> Self {
@@ -198,17 +225,30 @@ impl Default for Allocator {
 impl Allocator {
     /// An allocator without memory: every allocation fails until it gets some.
     pub const fn new() -> Self {
+        Self::over_backing(Heap::empty())
+    }
+}
+
+impl<A: GlobalAlloc> Allocator<Over<A>> {
+    /// An allocator whose small blocks are cached in front of `inner`.
+    pub const fn over(inner: A) -> Self {
+        Self::over_backing(Over(inner))
+    }
+}
+
+impl<B> Allocator<B> {
+    const fn over_backing(heap: B) -> Self {
         Allocator {
             locked: AtomicBool::new(false),
             state: UnsafeCell::new(State {
-                heap: Heap::empty(),
+                heap,
                 free: [ptr::null_mut(); CLASSES],
             }),
         }
     }
 
     /// Runs `f` on the state with the lock held.
-    fn with<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
+    fn with<R>(&self, f: impl FnOnce(&mut State<B>) -> R) -> R {
         while self
             .locked
             .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
@@ -222,6 +262,20 @@ impl Allocator {
         r
     }
 
+    /// Bytes sitting on the size-class free lists.
+    pub fn cached(&self) -> usize {
+        self.with(|s| cached_bytes(&s.free))
+    }
+}
+
+impl<B: Backing> Allocator<B> {
+    /// Returns every cached small block to the backing allocator.
+    pub fn drain(&self) {
+        self.with(State::drain);
+    }
+}
+
+impl Allocator {
     /// Gives the allocator its memory (on AArch64: after the MMU is on, since the lock uses
     /// exclusive accesses, which need cacheable memory).
     ///
@@ -241,38 +295,30 @@ impl Allocator {
 
     /// Bytes handed out and not freed, counting blocks cached on the free lists as free.
     pub fn used(&self) -> usize {
-        self.with(|s| s.heap.used() - Self::cached_bytes(s))
-    }
-
-    /// Bytes sitting on the size-class free lists.
-    pub fn cached(&self) -> usize {
-        self.with(|s| Self::cached_bytes(s))
-    }
-
-    fn cached_bytes(s: &State) -> usize {
-        let mut total = 0;
-        for (c, &head) in s.free.iter().enumerate() {
-            let mut block = head;
-            while !block.is_null() {
-                total += class_layout(c).size();
-                // SAFETY: list blocks are free blocks whose first word links the list.
-                block = unsafe { block.cast::<*mut u8>().read() };
-            }
-        }
-        total
-    }
-
-    /// Returns every cached small block to the big heap.
-    pub fn drain(&self) {
-        self.with(State::drain);
+        self.with(|s| s.heap.used() - cached_bytes(&s.free))
     }
 }
 
-// SAFETY: a block is handed out once (popped from a free list or carved by the first-fit
-// heap) until it is freed. A small block has `class_layout(c)`: at least the requested size
+/// Bytes on the free lists whose heads are `free`.
+fn cached_bytes(free: &[*mut u8; CLASSES]) -> usize {
+    let mut total = 0;
+    for (c, &head) in free.iter().enumerate() {
+        let mut block = head;
+        while !block.is_null() {
+            total += class_layout(c).size();
+            // SAFETY: list blocks are free blocks whose first word links the list.
+            block = unsafe { block.cast::<*mut u8>().read() };
+        }
+    }
+    total
+}
+
+// SAFETY: a block is handed out once (popped from a free list or carved by the backing)
+// until it is freed. A small block has `class_layout(c)`: at least the requested size
 // and 16-byte alignment, which covers any layout of its class (alignment <= 16). A big block
-// comes from `Heap` with the caller's own layout, so `Heap` upholds the contract for it.
-unsafe impl GlobalAlloc for Allocator {
+// comes from the backing with the caller's own layout, so the backing upholds the contract
+// for it.
+unsafe impl<B: Backing> GlobalAlloc for Allocator<B> {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         self.with(|s| s.alloc(layout))
     }
@@ -287,8 +333,17 @@ unsafe impl GlobalAlloc for Allocator {
         let Ok(new) = Layout::from_size_align(new_size, layout.align()) else {
             return ptr::null_mut();
         };
-        if class_of(layout).is_some() && class_of(new) == class_of(layout) {
-            return p;
+        match (class_of(layout), class_of(new)) {
+            (Some(a), Some(b)) if a == b => return p,
+            (None, None) => {
+                let Some(nn) = NonNull::new(p) else {
+                    return ptr::null_mut();
+                };
+                // SAFETY: a big block from the backing with `layout`; `new_size` is the
+                // caller's, nonzero and in range.
+                return self.with(|s| unsafe { s.big_realloc(nn, layout, new_size) });
+            }
+            _ => {}
         }
         // SAFETY: as for `alloc`; `new_size` is nonzero (the caller's contract).
         let q = unsafe { self.alloc(new) };
@@ -305,186 +360,4 @@ unsafe impl GlobalAlloc for Allocator {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::boxed::Box;
-    use std::vec::Vec;
-
-    fn allocator(size: usize) -> Allocator {
-        let a = Allocator::new();
-        let mem = Box::leak(std::vec![MaybeUninit::<u8>::uninit(); size].into_boxed_slice());
-        a.init_from_slice(mem);
-        a
-    }
-
-    fn alloc(a: &Allocator, size: usize, align: usize) -> *mut u8 {
-        let layout = Layout::from_size_align(size, align).unwrap();
-        // SAFETY: the layout has a nonzero size.
-        let p = unsafe { a.alloc(layout) };
-        if !p.is_null() {
-            assert_eq!(p as usize % align, 0, "{size} bytes at align {align}");
-            // SAFETY: the block is `size` bytes and ours.
-            unsafe { ptr::write_bytes(p, 0xA5, size) };
-        }
-        p
-    }
-
-    fn free(a: &Allocator, p: *mut u8, size: usize, align: usize) {
-        // SAFETY: `p` came from `alloc` with this layout.
-        unsafe { a.dealloc(p, Layout::from_size_align(size, align).unwrap()) }
-    }
-
-    #[test]
-    fn small_blocks_are_reused_and_distinct() {
-        let a = allocator(1 << 20);
-        let ps: Vec<_> = (1..=64).map(|n| (alloc(&a, n * 8, 8), n * 8)).collect();
-        let mut addrs: Vec<_> = ps.iter().map(|&(p, _)| p as usize).collect();
-        addrs.sort_unstable();
-        addrs.dedup();
-        assert_eq!(addrs.len(), 64);
-        for &(p, n) in &ps {
-            free(&a, p, n, 8);
-        }
-        assert_eq!(a.used(), 0);
-        // Same class (17..=32 bytes): the freed block comes back first.
-        let p = alloc(&a, 20, 4);
-        free(&a, p, 20, 4);
-        assert_eq!(alloc(&a, 32, 16), p);
-    }
-
-    #[test]
-    fn alignment() {
-        let a = allocator(1 << 20);
-        for align in [1, 2, 4, 8, 16, 32, 64, 128, 4096] {
-            for size in [1, 15, 16, 17, 100, 512, 513, 5000] {
-                let p = alloc(&a, size, align);
-                assert!(!p.is_null());
-                free(&a, p, size, align);
-            }
-        }
-        assert_eq!(a.used(), 0);
-    }
-
-    #[test]
-    fn exhaustion_then_recovery() {
-        let a = allocator(256 << 10);
-        // Fill the heap with small blocks, free them all (they go to the lists), then ask
-        // for one block nearly as big as the heap: the lists must be given back.
-        let mut ps = Vec::new();
-        loop {
-            let p = alloc(&a, 48, 8);
-            if p.is_null() {
-                break;
-            }
-            ps.push(p);
-        }
-        assert!(ps.len() > 4000);
-        for &p in &ps {
-            free(&a, p, 48, 8);
-        }
-        assert!(a.cached() >= 48 * ps.len());
-        let big = alloc(&a, 200 << 10, 8);
-        assert!(!big.is_null(), "cached blocks were stranded");
-        assert_eq!(a.cached(), 0);
-        free(&a, big, 200 << 10, 8);
-        // A request that can never fit fails cleanly, and the heap still works after it.
-        assert!(alloc(&a, 1 << 20, 8).is_null());
-        let p = alloc(&a, 64, 8);
-        assert!(!p.is_null());
-        free(&a, p, 64, 8);
-        assert_eq!(a.used(), 0);
-    }
-
-    #[test]
-    fn mixed_pattern_leaves_nothing_behind() {
-        let a = allocator(1 << 20);
-        let mut live: Vec<(*mut u8, usize, usize)> = Vec::new();
-        let mut seed = 12345u32;
-        for i in 0..20_000 {
-            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            let r = (seed >> 8) as usize;
-            if r % 3 == 0 && !live.is_empty() {
-                let (p, size, align) = live.swap_remove(r % live.len());
-                free(&a, p, size, align);
-            } else {
-                let size = if i % 50 == 0 {
-                    600 + r % 4000
-                } else {
-                    1 + r % 600
-                };
-                let align = 1 << (r % 6);
-                let p = alloc(&a, size, align);
-                if !p.is_null() {
-                    live.push((p, size, align));
-                }
-            }
-        }
-        for (p, size, align) in live {
-            free(&a, p, size, align);
-        }
-        assert_eq!(a.used(), 0);
-        a.drain();
-        assert_eq!(a.cached(), 0);
-        // Everything coalesced back into one hole: nearly the whole heap is one block again.
-        let p = alloc(&a, (1 << 20) - 4096, 8);
-        assert!(!p.is_null());
-    }
-
-    #[test]
-    fn realloc_within_and_across_classes() {
-        let a = allocator(1 << 20);
-        let l = Layout::from_size_align(20, 8).unwrap();
-        let p = alloc(&a, 20, 8);
-        // SAFETY: `p` came from `a` with `l`; 30 bytes stays in the 17..=32 class.
-        let q = unsafe { a.realloc(p, l, 30) };
-        assert_eq!(p, q);
-        // SAFETY: `q` holds 30 bytes of the same class; growing to 1000 moves it.
-        let r = unsafe { a.realloc(q, Layout::from_size_align(30, 8).unwrap(), 1000) };
-        assert_ne!(r, q);
-        // SAFETY: `r` holds at least 20 bytes written as 0xA5 by `alloc`.
-        assert!(unsafe { std::slice::from_raw_parts(r, 20) }
-            .iter()
-            .all(|&b| b == 0xA5));
-        free(&a, r, 1000, 8);
-        assert_eq!(a.used(), 0);
-    }
-
-    #[test]
-    fn threads() {
-        let a: &'static Allocator = Box::leak(Box::new(allocator(4 << 20)));
-        let hs: Vec<_> = (0..4)
-            .map(|t| {
-                std::thread::spawn(move || {
-                    for i in 0..5000 {
-                        let size = 1 + (i * 7 + t) % 700;
-                        let p = alloc(a, size, 8);
-                        assert!(!p.is_null());
-                        free(a, p, size, 8);
-                    }
-                })
-            })
-            .collect();
-        for h in hs {
-            h.join().unwrap();
-        }
-        assert_eq!(a.used(), 0);
-    }
-
-    #[test]
-    fn arena() {
-        let a = Allocator::new();
-        a.init(Box::leak(Box::new(Arena::<65536>::new())));
-        let p = alloc(&a, 1000, 64);
-        assert!(!p.is_null());
-        free(&a, p, 1000, 64);
-        assert_eq!(a.used(), 0);
-    }
-
-    #[test]
-    #[should_panic(expected = "initialized twice")]
-    fn init_twice_panics() {
-        let a = allocator(4096);
-        let mem = Box::leak(std::vec![MaybeUninit::<u8>::uninit(); 4096].into_boxed_slice());
-        a.init_from_slice(mem);
-    }
-}
+mod tests;

@@ -9,6 +9,12 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
+/// Small blocks freed by the VM are reused from size-class lists in O(1) rather than going
+/// back through the system allocator's slow paths (see `board-heap`).
+#[global_allocator]
+static ALLOCATOR: board_heap::Allocator<board_heap::Over<std::alloc::System>> =
+    board_heap::Allocator::over(std::alloc::System);
+
 use vm_core::{Config, Host, Vm};
 
 /// Host output and clocks for the VM.
