@@ -2,6 +2,7 @@
 //! and user dunders with reflection.
 
 use alloc::format;
+use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::convert::Infallible;
@@ -17,7 +18,7 @@ use crate::vm::{PyErr, PyResult, Vm};
 /// A numeric operand after coercion.
 enum Num {
     Int(i64),
-    Big(BigInt),
+    Big(Rc<BigInt>),
     Float(f64),
 }
 
@@ -98,7 +99,7 @@ impl Vm {
             _ => {}
         }
         match self.obj(v)? {
-            Obj::BigInt(b) => Some(Num::Big(b.to_big())),
+            Obj::BigInt(b) => Some(Num::Big(b.shared_big())),
             _ => None,
         }
     }
@@ -351,12 +352,12 @@ impl Vm {
             }
             (a, b) => {
                 let a = match a {
-                    Num::Int(i) => BigInt::from_i64(i),
+                    Num::Int(i) => Rc::new(BigInt::from_i64(i)),
                     Num::Big(b) => b,
                     Num::Float(_) => return Err(self.internal_error("float in int op")),
                 };
                 let b = match b {
-                    Num::Int(i) => BigInt::from_i64(i),
+                    Num::Int(i) => Rc::new(BigInt::from_i64(i)),
                     Num::Big(b) => b,
                     Num::Float(_) => return Err(self.internal_error("float in int op")),
                 };

@@ -6,7 +6,7 @@
 //! on them is machine arithmetic. Larger values keep a boxed [`BigInt`]. The representation
 //! is canonical: a value that fits in `i128` is always `Wide`.
 
-use alloc::boxed::Box;
+use alloc::rc::Rc;
 
 use super::bigint::BigInt;
 
@@ -20,8 +20,8 @@ pub enum HeapInt {
         /// The low 64 bits.
         lo: u64,
     },
-    /// A value beyond `i128`.
-    Big(Box<BigInt>),
+    /// A value beyond `i128` (never changed in place: operands share it).
+    Big(Rc<BigInt>),
 }
 
 impl HeapInt {
@@ -38,7 +38,7 @@ impl HeapInt {
     pub fn from_big(b: BigInt) -> HeapInt {
         match b.to_i128() {
             Some(v) => HeapInt::from_i128(v),
-            None => HeapInt::Big(Box::new(b)),
+            None => HeapInt::Big(Rc::new(b)),
         }
     }
 
@@ -56,6 +56,16 @@ impl HeapInt {
         match self {
             HeapInt::Wide { .. } => BigInt::from_i128(self.as_i128().unwrap_or(0)),
             HeapInt::Big(b) => (**b).clone(),
+        }
+    }
+
+    /// The value as a big int an operation reads: the stored one itself (no copy of its
+    /// words: pidigits spent a tenth of its time copying operands), or a new one for a
+    /// value stored in place.
+    pub fn shared_big(&self) -> Rc<BigInt> {
+        match self {
+            HeapInt::Wide { .. } => Rc::new(BigInt::from_i128(self.as_i128().unwrap_or(0))),
+            HeapInt::Big(b) => b.clone(),
         }
     }
 

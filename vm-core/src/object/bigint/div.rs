@@ -4,7 +4,7 @@
 use super::arith::mul_mag_polled;
 use super::poll::{LongError, Poll};
 use super::words::{divrem_long, pack, unpack, WordDivisor};
-use super::{cmp_mag, BigInt, DivError, PowModError};
+use super::{cmp_mag, trim, BigInt, DivError, PowModError};
 use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -33,13 +33,14 @@ pub(super) fn divrem_mag_polled(u: &[u32], v: &[u32], poll: &mut Poll<'_>) -> (V
     if cmp_mag(u, v) == Ordering::Less {
         return (Vec::new(), u.to_vec());
     }
-    let mut uw = pack(u);
     let vw = pack(v);
     if let [d] = vw[..] {
-        let r = WordDivisor::new(d).divide_in_place(&mut uw);
-        return (unpack(&uw), unpack(&[r]));
+        let mut q = u.to_vec();
+        let r = WordDivisor::new(d).divide_limbs_in_place(&mut q);
+        trim(&mut q);
+        return (q, unpack(&[r]));
     }
-    let (q, r) = divrem_long(&uw, &vw, poll);
+    let (q, r) = divrem_long(&pack(u), &vw, poll);
     (unpack(&q), unpack(&r))
 }
 

@@ -309,6 +309,33 @@ fn long_division_identity_on_extreme_words() {
 }
 
 #[test]
+fn division_by_one_word_on_limbs_matches_packed_words() {
+    let mut rng = Rng(0x05ee_d0f1_14b5);
+    for i in 0..20_000u64 {
+        // Divisors with and without their top bit set (shift 0 and not).
+        let d = match i % 4 {
+            0 => rng.next() | 1 << 63,
+            1 => rng.next() >> (rng.next() % 64) | 1,
+            2 => u64::from(rng.next() as u32 | 1),
+            _ => (1 << 63) + (i % 3),
+        };
+        let n = (rng.next() % 10) as usize;
+        let a = rng.limbs(n);
+        let div = words::WordDivisor::new(d);
+        let mut packed = words::pack(&a);
+        let want_r = div.divide_in_place(&mut packed);
+        let mut limbs = a.clone();
+        let r = div.divide_limbs_in_place(&mut limbs);
+        trim(&mut limbs);
+        assert_eq!(
+            (limbs, r),
+            (words::unpack(&packed), want_r),
+            "{a:x?} / {d:#x}"
+        );
+    }
+}
+
+#[test]
 fn division_by_one_limb_matches_hardware_divide() {
     let mut rng = Rng(0xfeed_beef_0123_4567);
     let mut divisors = alloc::vec![

@@ -10,23 +10,18 @@ use alloc::vec::Vec;
 
 /// Little-endian 32-bit limbs packed into 64-bit words.
 pub(super) fn pack(a: &[u32]) -> Vec<u64> {
-    let mut out = vec![0u64; a.len().div_ceil(2)];
-    let pairs = a.chunks_exact(2);
-    if let [last] = pairs.remainder() {
-        out[a.len() / 2] = u64::from(*last);
-    }
-    for (o, p) in out.iter_mut().zip(pairs) {
-        *o = u64::from(p[0]) | (u64::from(p[1]) << 32);
-    }
-    out
+    // (Collected, not zeroed first: the operands of a long division are large.)
+    a.chunks(2)
+        .map(|p| u64::from(p[0]) | p.get(1).map_or(0, |&hi| u64::from(hi) << 32))
+        .collect()
 }
 
 /// 64-bit words split back into normalized 32-bit limbs.
 pub(super) fn unpack(w: &[u64]) -> Vec<u32> {
-    let mut out = vec![0u32; w.len() * 2];
-    for (o, &x) in out.chunks_exact_mut(2).zip(w) {
-        o[0] = x as u32;
-        o[1] = (x >> 32) as u32;
+    let mut out = Vec::with_capacity(w.len() * 2);
+    for &x in w {
+        out.push(x as u32);
+        out.push((x >> 32) as u32);
     }
     trim(&mut out);
     out
@@ -96,6 +91,47 @@ impl WordDivisor {
             (a[i], r) = self.div_2by1(r, word);
         }
         (a[0], r) = self.div_2by1(r, a[0] << s);
+        r >> s
+    }
+
+    /// [`WordDivisor::divide_in_place`] on 32-bit limbs, read and written two at a time as
+    /// the words they pack into (the top word may have one limb): no packed copy of a long
+    /// dividend, nor an unpacked one of its quotient.
+    pub(super) fn divide_limbs_in_place(&self, a: &mut [u32]) -> u64 {
+        let words = a.len().div_ceil(2);
+        let get = |a: &[u32], i: usize| {
+            u64::from(a[2 * i]) | a.get(2 * i + 1).map_or(0, |&hi| u64::from(hi) << 32)
+        };
+        let set = |a: &mut [u32], i: usize, w: u64| {
+            a[2 * i] = w as u32;
+            // (A quotient is no larger than its dividend: past a missing top limb, zero.)
+            if let Some(hi) = a.get_mut(2 * i + 1) {
+                *hi = (w >> 32) as u32;
+            }
+        };
+        if words == 0 {
+            return 0;
+        }
+        let s = self.shift;
+        if s == 0 {
+            let mut r = 0;
+            for i in (0..words).rev() {
+                let q;
+                (q, r) = self.div_2by1(r, get(a, i));
+                set(a, i, q);
+            }
+            return r;
+        }
+        let mut r = get(a, words - 1) >> (64 - s);
+        for i in (1..words).rev() {
+            let word = (get(a, i) << s) | (get(a, i - 1) >> (64 - s));
+            let q;
+            (q, r) = self.div_2by1(r, word);
+            set(a, i, q);
+        }
+        let q;
+        (q, r) = self.div_2by1(r, get(a, 0) << s);
+        set(a, 0, q);
         r >> s
     }
 }
