@@ -16,16 +16,17 @@ pub(super) fn add_mag(a: &[u32], b: &[u32]) -> Vec<u32> {
     let mut out = Vec::with_capacity(long.len() + 1);
     let mut carry = 0u64;
     let (lo, hi) = long.split_at(short.len());
-    for (&x, &y) in lo.iter().zip(short) {
+    // (`extend` over exact-size iterators: no capacity check per limb, as `push` has.)
+    out.extend(lo.iter().zip(short).map(|(&x, &y)| {
         let s = u64::from(x) + u64::from(y) + carry;
-        out.push(s as u32);
         carry = s >> 32;
-    }
-    for &x in hi {
+        s as u32
+    }));
+    out.extend(hi.iter().map(|&x| {
         let s = u64::from(x) + carry;
-        out.push(s as u32);
         carry = s >> 32;
-    }
+        s as u32
+    }));
     if carry != 0 {
         out.push(carry as u32);
     }
