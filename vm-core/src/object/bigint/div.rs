@@ -9,18 +9,27 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-/// Divides a magnitude by one limb: `(quotient, remainder)`.
+/// Divides a magnitude by one word: `(quotient, remainder)`, the quotient normalized.
+fn divrem_word(a: &[u32], d: u64) -> (Vec<u32>, u64) {
+    let mut q = a.to_vec();
+    let r = WordDivisor::new(d).divide_limbs_in_place(&mut q);
+    trim(&mut q);
+    (q, r)
+}
+
+/// Divides a magnitude by one limb: `(quotient, remainder)` (the copying form of
+/// [`divrem_small_in_place`], which the tests check both against).
+#[cfg(test)]
 pub(super) fn divrem_small(a: &[u32], d: u32) -> (Vec<u32>, u32) {
-    let mut w = pack(a);
-    let rem = WordDivisor::new(u64::from(d)).divide_in_place(&mut w);
-    (unpack(&w), rem as u32)
+    let (q, r) = divrem_word(a, u64::from(d));
+    (q, r as u32)
 }
 
 /// In-place division by one limb; returns the remainder. Leaves `a` normalized.
 pub(super) fn divrem_small_in_place(a: &mut Vec<u32>, d: u32) -> u32 {
-    let (q, rem) = divrem_small(a, d);
-    *a = q;
-    rem
+    let r = WordDivisor::new(u64::from(d)).divide_limbs_in_place(a);
+    trim(a);
+    r as u32
 }
 
 /// `(u / v, u % v)` on magnitudes; `v` must be non-empty (normalized, nonzero).
@@ -35,9 +44,7 @@ pub(super) fn divrem_mag_polled(u: &[u32], v: &[u32], poll: &mut Poll<'_>) -> (V
     }
     let vw = pack(v);
     if let [d] = vw[..] {
-        let mut q = u.to_vec();
-        let r = WordDivisor::new(d).divide_limbs_in_place(&mut q);
-        trim(&mut q);
+        let (q, r) = divrem_word(u, d);
         return (q, unpack(&[r]));
     }
     let (q, r) = divrem_long(&pack(u), &vw, poll);

@@ -68,11 +68,13 @@ impl WordDivisor {
         (q1, r)
     }
 
-    /// Replaces `a` by `a / d` and returns `a % d`.
+    /// Replaces `a` by `a / d` and returns `a % d` (on packed words: the reference
+    /// [`WordDivisor::divide_limbs_in_place`] is tested against).
     ///
     /// Divides `a << shift` by `norm`, shifting on the fly: the quotient is the same and the
     /// remainder comes out shifted. Step `i` reads words `i` and `i - 1` and writes word `i`,
     /// so the division works in place.
+    #[cfg(test)]
     pub(super) fn divide_in_place(&self, a: &mut [u64]) -> u64 {
         let s = self.shift;
         let Some(&top) = a.last() else {
