@@ -11,12 +11,14 @@
 //! [rbp - 24]  R13
 //! [rbp - 32]  R14
 //! [rbp - 40]  R15
-//! [rbp - 48]  padding, free for trace code (SPILL_SLOT)   <- RSP while trace code runs
+//! [rbp - 48]  the loop mark, free for trace code (SPILL_SLOT)
+//! [rbp - 56]  whether the run state is stale (STALE_SLOT; 0 on entry)
+//! [rbp - 64]  padding                                     <- RSP while trace code runs
 //! ```
 //!
 //! Alignment (psABI §3.2.2): at a function's first instruction `RSP + 8` is a multiple of 16,
 //! so RSP ≡ 8 (mod 16). Six pushes (RBP and five registers) take 48 bytes, leaving RSP ≡ 8;
-//! the 8-byte padding makes RSP ≡ 0. The trampoline then *jumps* to the trace, so trace code
+//! the 24 bytes of slots and padding make RSP ≡ 0. The trampoline then *jumps* to the trace, so trace code
 //! runs with RSP ≡ 0 (mod 16) and every `call` it makes meets the rule without adjusting
 //! RSP, as long as trace code itself leaves RSP where it found it (or moves it by multiples
 //! of 16).
@@ -26,8 +28,8 @@ use vm_core::jit::helpers::HelperContext;
 use super::call::emit_reload_pinned;
 use super::{ARGS, CTX, FRAME_POINTER, INT_TAG, INT_TAG_BITS, PINNED, STATUS};
 use crate::enc::{
-    jmp_rm64, lea_r64_m, mov_r32_imm32, mov_r64_imm64, mov_rm64_r64, pop_r64, push_r64, ret,
-    sub_rm64_imm8, CodeBuf, Imm8, Label, Mem, Reg,
+    jmp_rm64, lea_r64_m, mov_r32_imm32, mov_r64_imm64, mov_rm64_imm32, mov_rm64_r64, pop_r64,
+    push_r64, ret, sub_rm64_imm8, CodeBuf, Imm32, Imm8, Label, Mem, Reg,
 };
 
 /// The signature of the entry trampoline: run the trace code at `code` with context `cx`,
@@ -41,13 +43,18 @@ pub type EntryFn = unsafe extern "C" fn(cx: *mut HelperContext, code: *const u8)
 /// The callee-saved registers the trampoline saves after RBP, in push order.
 pub const SAVED_REGS: [Reg; 5] = PINNED;
 
-/// Bytes the trampoline's frame takes below the return address: RBP, the saved registers
-/// and the padding that realigns RSP.
-pub const FRAME_BYTES: usize = 8 * (1 + SAVED_REGS.len() + 1);
+/// Bytes the trampoline's frame takes below the return address: RBP, the saved registers,
+/// two slots for trace code and the padding that realigns RSP.
+pub const FRAME_BYTES: usize = 8 * (1 + SAVED_REGS.len() + 3);
 
-/// The RBP-relative displacement of the padding slot: eight bytes trace code may use as a
-/// spill slot, since nothing else reads them.
-pub const SPILL_SLOT: i32 = -(FRAME_BYTES as i32 - 8);
+/// The RBP-relative displacement of the first slot below the saved registers: eight bytes
+/// trace code may use as it likes (the loop mark), since nothing else reads them.
+pub const SPILL_SLOT: i32 = -(8 * (1 + SAVED_REGS.len() as i32));
+
+/// The RBP-relative displacement of the second slot: nonzero while the run state may not
+/// describe the frame trace code runs in (code that links to another trace's code says so
+/// there; the trampoline clears it, as Rust enters with the state current).
+pub const STALE_SLOT: i32 = SPILL_SLOT - 8;
 
 /// The RBP-relative displacement of the last saved register, where the exit routine points
 /// RSP before popping.
@@ -86,7 +93,11 @@ pub fn emit_entry(buf: &mut CodeBuf) -> Label {
     for r in SAVED_REGS {
         buf.emit(push_r64(r));
     }
-    buf.emit(sub_rm64_imm8(Reg::Rsp, Imm8::from(8)));
+    buf.emit(sub_rm64_imm8(Reg::Rsp, Imm8::from(24)));
+    buf.emit(mov_rm64_imm32(
+        Mem::base_disp(FRAME_POINTER, STALE_SLOT.into()),
+        Imm32::from(0),
+    ));
     buf.emit(mov_rm64_r64(CTX, ARGS[0]));
     // The reload leaves the argument registers alone, so `code` is still in RSI after it.
     emit_reload_pinned(buf);

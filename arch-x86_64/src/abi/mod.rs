@@ -50,7 +50,7 @@ pub use self::call::{
 };
 pub use self::entry::{
     emit_entry, emit_exit, emit_leave, emit_trampoline, EntryFn, Trampoline, FRAME_BYTES,
-    SAVED_REGS, SPILL_SLOT,
+    SAVED_REGS, SPILL_SLOT, STALE_SLOT,
 };
 
 /// The pinned register holding the `*mut HelperContext` the code runs with (callee-saved).

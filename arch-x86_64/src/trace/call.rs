@@ -62,6 +62,7 @@ impl Lower<'_> {
     /// stack's length written back, the call, and a branch to a status stub unless it
     /// answers `Next` (the frame is then the recorded one).
     pub(super) fn emit_flow_call(&mut self, pc: usize, slots: u32) {
+        self.settle_run_state();
         self.emit_store_len(slots);
         emit_helper_call(&mut self.buf, helper_addr(flow_helper), pc as u32, 0);
         let mut failed = self.stub(Stub::Status { pc });
@@ -87,6 +88,7 @@ impl Lower<'_> {
     /// length written back, the call, and a branch to a status stub unless it answers
     /// `Next`.
     pub(super) fn emit_call(&mut self, pc: usize, slots: u32) {
+        self.settle_run_state();
         let u = &self.exec.uops[pc];
         self.emit_store_len(slots);
         let operand = u64::from(u.target) | u64::from(u.next) << 32;

@@ -88,6 +88,7 @@ impl Lower<'_> {
         // Room for a frame record, and on the stack for the instance and the frame.
         emit_room_checks(buf, top + 1 + c.room, slow.0);
         // The instance, pushed by the VM (which saves the caller's position first).
+        self.settle_run_state();
         self.emit_store_len(top);
         let operand = u64::from(target) | u64::from(next) << 32;
         emit_helper_call(
@@ -98,21 +99,23 @@ impl Lower<'_> {
         );
         let failed = self.stub(Stub::Status { pc });
         emit_status_check(&mut self.buf, failed);
-        self.emit_init_layout(&c, class_slot, top, init);
+        let write = self.emit_init_layout(&c, class_slot, top, init, pc);
         self.buf.bind(slow.1);
-        self.enter_recorded_frame(pc)
+        self.enter_recorded_frame(pc)?;
+        self.run_state_moved(write)
     }
 
     /// With the instance on top (at `top`): lays out `[instance, __init__, instance,
     /// arguments...]` from `class_slot`, sets the frame's other slots unbound, and pushes
-    /// the `__init__` frame.
+    /// the `__init__` frame (for uop `pc`); answers whether it wrote the run state.
     fn emit_init_layout(
         &mut self,
         c: &super::frames::Callee,
         class_slot: u32,
         top: u32,
         init: u32,
-    ) {
+        pc: usize,
+    ) -> bool {
         let argc = c.nargs - 1;
         let buf = &mut self.buf;
         buf.emit(mov_r64_rm64(Reg::Rax, frame_mem(top)));
@@ -147,6 +150,6 @@ impl Lower<'_> {
             on_return: ON_RETURN_INIT,
             on_return_arg: None,
         };
-        self.emit_callee_record(c, &pushed);
+        self.emit_callee_record(c, &pushed, pc)
     }
 }

@@ -87,7 +87,11 @@ impl Lower<'_> {
             self.hand_back(pc);
             return Next::Ends;
         }
-        // The top was built with every slot in memory.
+        // The top was built with every slot in memory (and the run state current, where
+        // code there calls a helper first).
+        if self.current_top == Some(top) {
+            self.settle_run_state();
+        }
         self.flush();
         self.emit_mark_looped();
         // A loop running in code keeps its executor warm, as the uop executor's back-edge

@@ -122,9 +122,10 @@ impl Lower<'_> {
             on_return: ON_RETURN_BINARY,
             on_return_arg: Some(op),
         };
-        self.emit_callee_record(&c, &pushed);
+        let write = self.emit_callee_record(&c, &pushed, pc);
         self.buf.bind(slow.1);
-        self.enter_recorded_frame(pc)
+        self.enter_recorded_frame(pc)?;
+        self.run_state_moved(write)
     }
 }
 

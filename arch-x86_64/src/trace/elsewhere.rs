@@ -83,6 +83,7 @@ impl Lower<'_> {
         buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_CTX_FI), Reg::Rsi));
         buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_FI), Reg::Rsi));
         buf.emit(lea_r64_m(LOCALS, slot_of(STACK, Reg::R9)));
+        buf.emit(crate::enc::mov_rm8_imm8(super::run_state::stale_slot(), 0));
         super::link::emit_take_link(buf);
     }
 }

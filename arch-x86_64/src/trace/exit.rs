@@ -7,6 +7,7 @@ use vm_core::layout::STACK_LEN;
 
 use alloc::vec::Vec;
 
+use super::run_state::{emit_run_state, RunAt};
 use super::stack::{emit_pending, Pending};
 use super::Lower;
 use crate::abi::{disp, CTX, FRAME_POINTER, INT_TAG, LOCALS, SPILL_SLOT, STACK, STATUS};
@@ -134,6 +135,27 @@ pub(super) enum Stub {
     },
 }
 
+impl Stub {
+    /// Whether the stub leaves code or calls a helper without following a link first (a
+    /// guard's exit writes the run state after its link, a link stub not at all; the others
+    /// come after a helper call, go back into the body, or write the state of the frame they
+    /// move to themselves).
+    fn leaves_with_run_state(&self) -> bool {
+        match self {
+            Stub::HandBack { .. }
+            | Stub::Slow { .. }
+            | Stub::ReturnElsewhere { .. }
+            | Stub::Flow { .. } => true,
+            Stub::Deopt { .. }
+            | Stub::Link { .. }
+            | Stub::Status { .. }
+            | Stub::ListDone { .. }
+            | Stub::DynamicLink { .. }
+            | Stub::CallElsewhere { .. } => false,
+        }
+    }
+}
+
 /// Where a slow path puts its result when the fast path keeps it in a float register.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct FloatResult {
@@ -159,7 +181,8 @@ impl Lower<'_> {
     /// Code goes to a stub: a label to branch to (the stub is emitted after the body).
     pub(super) fn stub(&mut self, stub: Stub) -> Label {
         let label = self.buf.new_label();
-        self.stubs.push((label, stub));
+        let run = self.stale_run();
+        self.stubs.push((label, stub, run));
         label
     }
 
@@ -307,8 +330,17 @@ impl Lower<'_> {
         self.buf
             .emit(cmp_r64_rm64(Reg::Rax, at(Reg::Rcx, STACK_LEN)));
         self.buf.jcc_label(Cond::Ne, wrong);
+        if self.current_top == Some(pc) {
+            // (Built with the run state current; code that links here may leave it stale.)
+            if let Some(run) = self.run_at_start(pc) {
+                emit_run_state(&mut self.buf, run);
+            }
+        }
         self.buf.jmp_label(self.labels[pc]);
         self.buf.bind(wrong);
+        if let Some(run) = self.run_at_start(pc) {
+            emit_run_state(&mut self.buf, run);
+        }
         self.buf
             .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Next)));
         self.buf.jmp_label(self.leave);
@@ -323,11 +355,13 @@ impl Lower<'_> {
     /// Emits every stub, then the routine they end in, which adds the loop mark to the
     /// result and goes to the trampoline's `exit`.
     pub(super) fn emit_stubs(&mut self, exit: Label) {
-        // (A slow path adds a stub of its own: emitted in a later round.)
+        // (A slow path adds a stub of its own: emitted in a later round, after the helper
+        // call that made the run state current.)
+        self.run_stale = None;
         while !self.stubs.is_empty() {
-            for (label, stub) in core::mem::take(&mut self.stubs) {
+            for (label, stub, run) in core::mem::take(&mut self.stubs) {
                 self.buf.bind(label);
-                self.emit_stub(stub);
+                self.emit_stub(stub, run);
             }
         }
         self.buf.bind(self.leave);
@@ -335,7 +369,15 @@ impl Lower<'_> {
         self.buf.jmp_label(exit);
     }
 
-    fn emit_stub(&mut self, stub: Stub) {
+    /// Emits `stub`, which writes the run state `run` (when code jumps there with it stale)
+    /// before it leaves code or calls a helper: code a link leads to makes it current itself
+    /// when it needs it.
+    fn emit_stub(&mut self, stub: Stub, run: Option<RunAt>) {
+        if stub.leaves_with_run_state() {
+            if let Some(run) = run {
+                emit_run_state(&mut self.buf, run);
+            }
+        }
         match stub {
             Stub::HandBack { pc, slots, pending } => {
                 emit_pending(&mut self.buf, &pending);
@@ -355,6 +397,9 @@ impl Lower<'_> {
                     let unlinked = self.buf.new_label();
                     super::link::emit_link(&mut self.buf, slot, unlinked);
                     self.buf.bind(unlinked);
+                }
+                if let Some(run) = run {
+                    emit_run_state(&mut self.buf, run);
                 }
                 self.buf
                     .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Deopt)));

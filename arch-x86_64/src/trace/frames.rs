@@ -1,6 +1,6 @@
 //! Calls and returns inline, and the guards of builtin calls: code pushes and pops the frame records of the calls a trace
-//! recorded, as the VM's own call path does, and moves the run state (the context helpers
-//! read) to the new frame.
+//! recorded, as the VM's own call path does (the run state, which helpers read, follows lazily:
+//! `run_state`).
 //!
 //! A call (`_CALL_PY_EXACT_ARGS`) checks that the callee is a function running the recorded
 //! code, that the receiver slot matches the code's argument count, and that the frame list
@@ -15,10 +15,8 @@
 use vm_core::bytecode::code::{code_flags, CodeObject};
 use vm_core::exec::ir::{Executor, RETURNED, SAME_FRAME};
 use vm_core::interp::stack::SLACK;
-use vm_core::jit::frames::{
-    code_refs, CodeRefs, RUN_BASE, RUN_CACHES, RUN_CODE, RUN_CTX_FI, RUN_FI, RUN_IP, RUN_THIS,
-};
-use vm_core::jit::helpers::{list_append_fn, CTX_FRAME, CTX_FRAMES, CTX_FRAME_LIMIT, CTX_STACK};
+use vm_core::jit::frames::{code_refs, CodeRefs};
+use vm_core::jit::helpers::{list_append_fn, CTX_FRAMES, CTX_FRAME_LIMIT, CTX_STACK};
 use vm_core::jit::JitError;
 use vm_core::layout::{
     object_value_bits, tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS,
@@ -31,13 +29,14 @@ use vm_core::Value;
 
 use super::elsewhere::CallSite;
 use super::exit::{at, Stub};
+use super::run_state::{emit_frame_moved, helper_ahead};
 use super::{Lower, Next};
 use crate::abi::{CTX, LOCALS, STACK};
 use crate::enc::{
     add_rm64_imm32, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, dec_rm64, imul_r64_rm64_imm32,
     inc_rm64, lea_r64_m, mov_r32_imm32, mov_r32_rm32, mov_r64_imm64, mov_r64_rm64, mov_rm32_imm32,
-    mov_rm32_r32, mov_rm64_imm32, mov_rm64_r64, shr_rm64_imm8, sub_rm64_r64, CodeBuf, Cond, Disp,
-    Imm32, Imm8, Index, Label, Mem, Reg, Scale,
+    mov_rm32_r32, mov_rm64_r64, shr_rm64_imm8, sub_rm64_r64, CodeBuf, Cond, Disp, Imm32, Imm8,
+    Index, Label, Mem, Reg, Scale,
 };
 
 /// Where a pushed frame's function, arguments and result are, in the caller's frame slots.
@@ -165,26 +164,6 @@ pub(super) fn emit_frame_records(buf: &mut CodeBuf) {
     buf.emit(add_rm64_r64(Reg::R10, Reg::R11));
 }
 
-/// Emits the run state's move to a frame of code `refs`, at base `base` (a register) and
-/// offset `ip`, with index `fi` (a register). Clobbers RAX and R11.
-pub(super) fn emit_run_state(buf: &mut CodeBuf, refs: &CodeRefs, base: Reg, ip: u32, fi: Reg) {
-    buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_FRAME)));
-    let words = [
-        (RUN_CODE, refs.code),
-        (RUN_CACHES, refs.caches[0]),
-        (RUN_CACHES + 8, refs.caches[1]),
-    ];
-    for (offset, bits) in words {
-        buf.emit(mov_r64_imm64(Reg::R11, bits as i64));
-        buf.emit(mov_rm64_r64(at(Reg::Rax, offset), Reg::R11));
-    }
-    buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_BASE), base));
-    buf.emit(mov_rm64_imm32(at(Reg::Rax, RUN_IP), imm(ip)));
-    buf.emit(mov_rm64_imm32(at(Reg::Rax, RUN_THIS), imm(ip)));
-    buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_CTX_FI), fi));
-    buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_FI), fi));
-}
-
 impl Lower<'_> {
     /// Lowers uop `pc`, `_CALL_PY_EXACT_ARGS`, as an inline frame push (the flow helper
     /// where a check fails), and goes on in the callee's frame.
@@ -245,15 +224,17 @@ impl Lower<'_> {
             on_return: ON_RETURN_PUSH,
             on_return_arg: None,
         };
-        self.emit_callee_record(&c, &pushed);
+        let write = self.emit_callee_record(&c, &pushed, pc);
         self.buf.bind(slow.1);
-        self.enter_recorded_frame(pc)
+        self.enter_recorded_frame(pc)?;
+        self.run_state_moved(write)
     }
 
     /// Emits the callee's frame record at R10 (RCX: the `Function`, R9: the caller's base
-    /// index, RDX and RSI: the frame list and its length), the list's new length, the run
-    /// state's move and LOCALS for the callee.
-    pub(super) fn emit_callee_record(&mut self, c: &Callee, p: &Pushed) {
+    /// index, RDX and RSI: the frame list and its length), the list's new length and
+    /// LOCALS for the callee.
+    pub(super) fn emit_callee_record(&mut self, c: &Callee, p: &Pushed, pc: usize) -> bool {
+        let write = helper_ahead(self.exec, pc);
         let (top, callee_slot) = (p.top, p.floor_slot);
         let buf = &mut self.buf;
         buf.emit(mov_r64_imm64(Reg::Rax, c.refs.rc as i64));
@@ -296,8 +277,9 @@ impl Lower<'_> {
         buf.emit(inc_rm64(at(Reg::Rdx, ITEMS_LEN)));
         // R9 = the callee's base, RSI = its index (the old length).
         buf.emit(mov_rm64_r64(Reg::R9, Reg::Rax));
-        emit_run_state(buf, &c.refs, Reg::R9, 0, Reg::Rsi);
+        emit_frame_moved(buf, write.then_some((&c.refs, 0)), Reg::R9, Reg::Rsi);
         buf.emit(lea_r64_m(LOCALS, slot_of(STACK, Reg::R9)));
+        write
     }
 
     /// Lowers uop `pc`, `_RETURN_VALUE`, as an inline frame pop (the flow helper where a
@@ -309,6 +291,7 @@ impl Lower<'_> {
             .slots()
             .checked_sub(1)
             .ok_or(JitError::Malformed("a return of nothing"))?;
+        let write = helper_ahead(self.exec, pc);
         let slow = self.flow_slow_path(pc);
         let slot = self.dynamic_link_slot(pc);
         let elsewhere = self.stub(Stub::ReturnElsewhere {
@@ -361,10 +344,11 @@ impl Lower<'_> {
         // R9 = the caller's base, RSI = its index.
         buf.emit(mov_r32_rm32(Reg::R9, record(Reg::R10, 2, FRAME_BASE)));
         buf.emit(add_rm64_imm32(Reg::Rsi, Imm32::from(-2)));
-        emit_run_state(buf, &r.caller, Reg::R9, r.ip, Reg::Rsi);
+        emit_frame_moved(buf, write.then_some((&r.caller, r.ip)), Reg::R9, Reg::Rsi);
         buf.emit(lea_r64_m(LOCALS, slot_of(STACK, Reg::R9)));
         self.buf.bind(slow.1);
-        self.enter_recorded_frame(pc)
+        self.enter_recorded_frame(pc)?;
+        self.run_state_moved(write)
     }
 
     /// Emits the out-of-line return of uop `pc` to a caller other than the recorded one

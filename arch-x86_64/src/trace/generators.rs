@@ -32,10 +32,11 @@ use vm_core::Value;
 
 use super::exit::at;
 use super::frames::{
-    emit_drop_record, emit_frame_records, emit_push_at_floor, emit_room_checks, emit_run_state,
-    emit_word_check, frame_mem, imm, index_disp, record, slot_of,
+    emit_drop_record, emit_frame_records, emit_push_at_floor, emit_room_checks, emit_word_check,
+    frame_mem, imm, index_disp, record, slot_of,
 };
 use super::objects::{emit_object_of, emit_slot_of_ref};
+use super::run_state::{emit_frame_moved, helper_ahead};
 use super::Lower;
 use crate::abi::{CTX, LOCALS, STACK};
 use crate::enc::{
@@ -149,6 +150,7 @@ impl Lower<'_> {
         let iter = top
             .checked_sub(1)
             .ok_or(JitError::Malformed("a resume of nothing"))?;
+        let write = helper_ahead(self.exec, pc);
         let slow = self.flow_slow_path(pc);
         let buf = &mut self.buf;
         // RCX = the generator, RDI = its saved frame: suspended where the recording was.
@@ -222,10 +224,11 @@ impl Lower<'_> {
         buf.emit(inc_rm64(at(Reg::Rdx, ITEMS_LEN)));
         // R9 = the generator's base, RSI = its index (the old length).
         buf.emit(mov_rm64_r64(Reg::R9, Reg::Rax));
-        emit_run_state(buf, &r.refs, Reg::R9, r.ip, Reg::Rsi);
+        emit_frame_moved(buf, write.then_some((&r.refs, r.ip)), Reg::R9, Reg::Rsi);
         buf.emit(lea_r64_m(LOCALS, slot_of(STACK, Reg::R9)));
         self.buf.bind(slow.1);
-        self.enter_recorded_frame(pc)
+        self.enter_recorded_frame(pc)?;
+        self.run_state_moved(write)
     }
 
     /// Lowers uop `pc`, `_YIELD_VALUE`, as an inline suspend (the flow helper where a check
@@ -238,6 +241,7 @@ impl Lower<'_> {
             .slots()
             .checked_sub(1)
             .ok_or(JitError::Malformed("a yield of nothing"))?;
+        let write = helper_ahead(self.exec, pc);
         let slow = self.flow_slow_path(pc);
         let buf = &mut self.buf;
         emit_frame_records(buf);
@@ -310,10 +314,11 @@ impl Lower<'_> {
         // R9 = the consumer's base, RSI = its index.
         buf.emit(mov_r32_rm32(Reg::R9, record(Reg::R10, 2, FRAME_BASE)));
         buf.emit(add_rm64_imm32(Reg::Rsi, Imm32::from(-2)));
-        emit_run_state(buf, &y.consumer, Reg::R9, y.ip, Reg::Rsi);
+        emit_frame_moved(buf, write.then_some((&y.consumer, y.ip)), Reg::R9, Reg::Rsi);
         buf.emit(lea_r64_m(LOCALS, slot_of(STACK, Reg::R9)));
         self.buf.bind(slow.1);
-        self.enter_recorded_frame(pc)
+        self.enter_recorded_frame(pc)?;
+        self.run_state_moved(write)
     }
 }
 

@@ -23,6 +23,7 @@ use vm_core::layout::{FRAME_BASE, FRAME_CODE, FRAME_IP};
 
 use super::exit::{at, Stub};
 use super::frames::{emit_frame_records, record, slot_of};
+use super::run_state::stale_slot;
 use super::{Lower, Next};
 use crate::abi::{ABI_TEMP, CTX, LOCALS, STACK, STATUS};
 use crate::enc::{
@@ -146,7 +147,8 @@ impl Lower<'_> {
 /// Emits the link through the slot at `slot`: when the slot is current, moves the run to
 /// its executor (the helper context's executor, the run state's caches, the run counted
 /// as progressed, the executor marked warm) and jumps to its code; otherwise jumps to
-/// `otherwise`. The frame must be written back. Clobbers RAX, RCX, ABI_TEMP and the flags.
+/// `otherwise`. The frame must be written back (the run state may be stale: the stale slot
+/// says so to the code linked to). Clobbers RAX, RCX, ABI_TEMP and the flags.
 pub(super) fn emit_link(buf: &mut CodeBuf, slot: usize, otherwise: Label) {
     emit_current_slot(buf, slot, otherwise);
     emit_take_link(buf);
@@ -259,5 +261,6 @@ pub(super) fn emit_follow_dynamic(buf: &mut CodeBuf, slot: usize, fail: Label) {
     buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_CTX_FI), Reg::Rsi));
     buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_FI), Reg::Rsi));
     buf.emit(lea_r64_m(LOCALS, slot_of(STACK, Reg::R9)));
+    buf.emit(mov_rm8_imm8(stale_slot(), 0));
     emit_take_link(buf);
 }

@@ -38,6 +38,7 @@ mod iter;
 mod link;
 mod numbers;
 mod objects;
+mod run_state;
 mod stack;
 mod truth;
 mod uops;
@@ -49,6 +50,7 @@ use vm_core::bytecode::code::CodeObject;
 use vm_core::bytecode::depth::{stack_depths, UNKNOWN};
 use vm_core::bytecode::ops::{Flags, Uop};
 use vm_core::exec::ir::Executor;
+use vm_core::jit::frames::{code_refs, CodeRefs};
 use vm_core::jit::link::LinkSlots;
 use vm_core::jit::{CodeStart, JitError};
 
@@ -145,8 +147,16 @@ struct Lower<'e> {
     labels: Vec<Label>,
     /// The depth each bound label was bound at.
     bound_depth: Vec<Option<u32>>,
-    /// The stubs to emit after the body.
-    stubs: Vec<(Label, Stub)>,
+    /// The stubs to emit after the body, each with the run state it writes first when the
+    /// trampoline's stale slot says so (when it may be stale where code jumps to the stub).
+    stubs: Vec<(Label, Stub, Option<run_state::RunAt>)>,
+    /// The current frame's code references while the run state may describe another frame
+    /// (`run_state`).
+    run_stale: Option<CodeRefs>,
+    /// The loop's top, when code there calls a helper before it changes frames: built with
+    /// the run state current, written once on entry rather than on every round.
+    current_top: Option<usize>,
+
     /// Where every stub ends: adds the loop mark and goes to the exit routine.
     leave: Label,
     inline_uops: u32,
@@ -200,6 +210,8 @@ pub fn assemble(
         labels,
         bound_depth: vec![None; exec.uops.len()],
         stubs: Vec::new(),
+        run_stale: None,
+        current_top: run_state::current_top(exec, end),
         leave,
         inline_uops: 0,
         helper_calls: 0,
@@ -214,8 +226,12 @@ pub fn assemble(
     while pc <= end {
         if starts.contains(&pc) {
             // A start begins with every slot in memory (code falling into it stores them).
+            let current = cx.current_top == Some(pc);
             if reachable {
                 cx.flush();
+                if current {
+                    cx.settle_run_state();
+                }
             } else {
                 cx.lazy.clear();
                 cx.local_regs.clear();
@@ -227,6 +243,8 @@ pub fn assemble(
                 return Err(JitError::Malformed("the loop top's depth differs"));
             }
             cx.depth = d;
+            // (Code that links here may leave the run state stale.)
+            cx.run_stale = code_refs(exec, frame).filter(|_| !current);
             reachable = true;
             start_depths.push((pc, cx.slots()));
         }

@@ -146,6 +146,12 @@ fn inline_form(u: Uop) -> Option<bool> {
     })
 }
 
+/// Whether uop `u` is lowered as a call of its helper (on code's own path, not only in a
+/// slow path): no inline form, or none for its oparg. (Frame changes are not asked about.)
+pub(super) fn calls_helper(u: &vm_core::exec::ir::UopInst) -> bool {
+    inline_form(u.uop).is_none() || !inline_oparg(u)
+}
+
 /// Whether uop `u`, which has an inline form, has one for its oparg: comparisons,
 /// integer operations and method loads fall back to their helper calls for some.
 fn inline_oparg(u: &vm_core::exec::ir::UopInst) -> bool {

@@ -17,7 +17,7 @@ fn trampoline_and_exit_routine() {
     let mut buf = CodeBuf::new();
     let t = emit_trampoline(&mut buf);
     assert_eq!(buf.label_offset(t.entry), Some(0));
-    assert_eq!(buf.label_offset(t.exit), Some(0x45));
+    assert_eq!(buf.label_offset(t.exit), Some(0x4d));
     check(
         &listing(&buf.finish().unwrap()),
         "
@@ -28,27 +28,28 @@ fn trampoline_and_exit_routine() {
 0007  4155                   push r13
 0009  4156                   push r14
 000b  4157                   push r15
-000d  4883ec08               sub rsp, 0x8
-0011  4889fb                 mov rbx, rdi
-0014  4c8b6310               mov r12, [rbx+0x10]
-0018  4c8b7b18               mov r15, [rbx+0x18]
-001c  4c8b6b20               mov r13, [rbx+0x20]
-0020  4d8b2424               mov r12, [r12]
-0024  4d8b3f                 mov r15, [r15]
-0027  4d6b5d0850             imul r11, [r13+0x8], 0x50
-002c  4d8b6d00               mov r13, [r13]
-0030  478b5c1dd8             mov r11d, [r13+r11-0x28]
-0035  4f8d2cdc               lea r13, [r12+r11*8]
-0039  49be000000000000f9ff   mov r14, 0xfff9000000000000
-0043  ffe6                   jmp rsi
-0045  488d65d8               lea rsp, [rbp-0x28]
-0049  415f                   pop r15
-004b  415e                   pop r14
-004d  415d                   pop r13
-004f  415c                   pop r12
-0051  5b                     pop rbx
-0052  5d                     pop rbp
-0053  c3                     ret
+000d  4883ec18               sub rsp, 0x18
+0011  48c745c800000000       mov qword ptr [rbp-0x38], 0x0
+0019  4889fb                 mov rbx, rdi
+001c  4c8b6310               mov r12, [rbx+0x10]
+0020  4c8b7b18               mov r15, [rbx+0x18]
+0024  4c8b6b20               mov r13, [rbx+0x20]
+0028  4d8b2424               mov r12, [r12]
+002c  4d8b3f                 mov r15, [r15]
+002f  4d6b5d0850             imul r11, [r13+0x8], 0x50
+0034  4d8b6d00               mov r13, [r13]
+0038  478b5c1dd8             mov r11d, [r13+r11-0x28]
+003d  4f8d2cdc               lea r13, [r12+r11*8]
+0041  49be000000000000f9ff   mov r14, 0xfff9000000000000
+004b  ffe6                   jmp rsi
+004d  488d65d8               lea rsp, [rbp-0x28]
+0051  415f                   pop r15
+0053  415e                   pop r14
+0055  415d                   pop r13
+0057  415c                   pop r12
+0059  5b                     pop rbx
+005a  5d                     pop rbp
+005b  c3                     ret
 ",
     );
 }

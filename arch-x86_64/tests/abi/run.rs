@@ -135,7 +135,7 @@ fn the_pinned_registers_hold_what_the_convention_says() {
     assert_eq!(out.int_tag, 0xFFF9 << 48);
     assert_eq!(out.arena, arena);
     assert_eq!(out.rsp % 16, 0, "trace code runs with RSP aligned");
-    assert_eq!(out.rbp - out.rsp, -SPILL_SLOT as u64);
+    assert_eq!(out.rbp - out.rsp, FRAME_BYTES as u64 - 8);
     vm.frames.clear();
 }
 
