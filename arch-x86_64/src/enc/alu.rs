@@ -204,6 +204,15 @@ pub fn cmp_rm32_r32(dst: impl Into<Rm>, src: Reg) -> Inst {
     encode_rm(Form::D, &[0x39], src.num(), dst.into().into())
 }
 
+/// `cmp r/m32, imm32`: Intel SDM Vol. 2A §3.2 CMP, `81 /7 id`. Compares a `u32` field with
+/// a constant without loading either into a register.
+#[inline]
+pub fn cmp_rm32_imm32(dst: impl Into<Rm>, imm: u32) -> Inst {
+    let mut inst = encode_rm(Form::D, &[0x81], 7, dst.into().into());
+    inst.push_i32(imm as i32);
+    inst
+}
+
 /// `cmp r/m8, imm8`: Intel SDM Vol. 2A §3.2 CMP, `80 /7 ib`. A register operand is its low
 /// byte (SPL, BPL, SIL and DIL get the REX prefix that selects them over AH..BH).
 #[inline]

@@ -183,9 +183,7 @@ impl Lower<'_> {
             Scale::S4,
             Disp::ZERO,
         );
-        buf.emit(mov_r32_rm32(Reg::Rdx, entry));
-        buf.emit(mov_r32_imm32(Reg::R8, ty));
-        buf.emit(crate::enc::cmp_rm32_r32(Reg::Rdx, Reg::R8));
+        buf.emit(crate::enc::cmp_rm32_imm32(entry, ty));
         buf.jcc_label(Cond::Ne, slow);
         buf.bind(resume);
         Next::Falls

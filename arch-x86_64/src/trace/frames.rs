@@ -491,12 +491,10 @@ pub(super) fn emit_drop_record(buf: &mut CodeBuf, strong: u64) {
 /// result replaces. Clobbers R8 and R11.
 pub(super) fn emit_plain_result_check(buf: &mut CodeBuf, other: Label) {
     let plain = buf.new_label();
-    buf.emit(mov_r32_rm32(Reg::R11, record(Reg::R10, 1, FRAME_ON_RETURN)));
-    buf.emit(mov_r32_imm32(Reg::R8, ON_RETURN_PUSH));
-    buf.emit(crate::enc::cmp_rm32_r32(Reg::R11, Reg::R8));
+    let on_return = record(Reg::R10, 1, FRAME_ON_RETURN);
+    buf.emit(crate::enc::cmp_rm32_imm32(on_return, ON_RETURN_PUSH));
     buf.jcc_label(Cond::E, plain);
-    buf.emit(mov_r32_imm32(Reg::R8, ON_RETURN_BINARY));
-    buf.emit(crate::enc::cmp_rm32_r32(Reg::R11, Reg::R8));
+    buf.emit(crate::enc::cmp_rm32_imm32(on_return, ON_RETURN_BINARY));
     buf.jcc_label(Cond::Ne, other);
     buf.emit(mov_r64_imm64(Reg::R8, Value::NOT_IMPLEMENTED.bits() as i64));
     buf.emit(cmp_r64_rm64(Reg::R8, Reg::Rcx));
@@ -541,11 +539,9 @@ pub(super) fn index_disp(index: Reg, slots: u32) -> Mem {
     )
 }
 
-/// Jumps to `fail` unless the `u32` at `mem` is `word`. Clobbers R11.
+/// Jumps to `fail` unless the `u32` at `mem` is `word`.
 pub(super) fn emit_word_check(buf: &mut CodeBuf, mem: Mem, word: u32, fail: Label) {
-    buf.emit(mov_r32_rm32(Reg::R11, mem));
-    buf.emit(mov_r32_imm32(Reg::R8, word));
-    buf.emit(crate::enc::cmp_rm32_r32(Reg::R11, Reg::R8));
+    buf.emit(crate::enc::cmp_rm32_imm32(mem, word));
     buf.jcc_label(Cond::Ne, fail);
 }
 

@@ -40,10 +40,10 @@ use super::run_state::{emit_frame_moved, helper_ahead};
 use super::Lower;
 use crate::abi::{CTX, LOCALS, STACK};
 use crate::enc::{
-    add_rm64_imm32, cmp_r64_rm64, cmp_rm32_r32, cmp_rm64_imm32, cmp_rm64_imm8, cmp_rm64_r64,
-    cmp_rm8_imm8, inc_rm64, lea_r64_m, mov_r32_imm32, mov_r32_rm32, mov_r64_imm64, mov_r64_rm64,
-    mov_rm32_imm32, mov_rm32_r32, mov_rm64_imm32, mov_rm64_r64, mov_rm8_imm8, sub_r64_rm64,
-    test_rm64_r64, CodeBuf, Cond, Disp, Imm32, Imm8, Label, Mem, Reg,
+    add_rm64_imm32, cmp_r64_rm64, cmp_rm32_imm32, cmp_rm64_imm32, cmp_rm64_imm8, cmp_rm8_imm8,
+    inc_rm64, lea_r64_m, mov_r32_rm32, mov_r64_imm64, mov_r64_rm64, mov_rm32_imm32, mov_rm32_r32,
+    mov_rm64_imm32, mov_rm64_r64, mov_rm8_imm8, sub_r64_rm64, test_rm64_r64, CodeBuf, Cond, Disp,
+    Imm32, Imm8, Label, Mem, Reg,
 };
 
 /// What an inline resume needs to know, from the recording.
@@ -166,8 +166,7 @@ impl Lower<'_> {
         buf.jcc_label(Cond::Ne, slow.0);
         emit_word_check(buf, at(Reg::Rdi, SAVED_IP), r.saved_ip, slow.0);
         let values = SAVED_VALUES + ITEMS_LEN;
-        buf.emit(mov_r32_imm32(Reg::R8, r.saved));
-        buf.emit(cmp_r64_rm64(Reg::R8, at(Reg::Rdi, values)));
+        buf.emit(cmp_rm64_imm32(at(Reg::Rdi, values), imm(r.saved)));
         buf.jcc_label(Cond::Ne, slow.0);
         emit_room_checks(buf, top + r.room, slow.0);
         // The consumer's record: where it goes on.
@@ -255,8 +254,7 @@ impl Lower<'_> {
         emit_resumed_by_bytecode(buf, slow.0);
         emit_word_check(buf, record(Reg::R10, 1, FRAME_OBJ), FRAME_REF_NONE, slow.0);
         buf.emit(mov_r32_rm32(Reg::Rcx, record(Reg::R10, 1, FRAME_GENERATOR)));
-        buf.emit(mov_r32_imm32(Reg::R11, FRAME_REF_NONE));
-        buf.emit(cmp_rm32_r32(Reg::Rcx, Reg::R11));
+        buf.emit(cmp_rm32_imm32(Reg::Rcx, FRAME_REF_NONE));
         buf.jcc_label(Cond::E, slow.0);
         // RCX = the generator, RDI = its saved frame, with room for the kept values.
         emit_slot_of_ref(buf, Reg::Rcx, tag::GENERATOR, slow.0);
@@ -272,8 +270,7 @@ impl Lower<'_> {
             Reg::Rax,
             at(Reg::Rdi, SAVED_VALUES + ITEMS_LEN),
         ));
-        buf.emit(mov_r32_imm32(Reg::R11, kept));
-        buf.emit(cmp_rm64_r64(Reg::Rax, Reg::R11));
+        buf.emit(cmp_rm64_imm32(Reg::Rax, imm(kept)));
         buf.jcc_label(Cond::B, slow.0);
         // The consumer: the recorded code, going on at the recorded offset.
         buf.emit(mov_r64_imm64(Reg::Rax, y.consumer.rc as i64));

@@ -62,6 +62,7 @@ fn table() -> Vec<(&'static str, &'static [u8], Inst)> {
         ("test qword ptr [rsi], 0x1", &[0x48, 0xf7, 0x06, 0x01, 0, 0, 0], test_rm64_imm32(m(Rsi), i32_(1))),
         ("test eax, eax", &[0x85, 0xc0], test_rm32_r32(Rax, Rax)),
         ("cmp [rcx+0x10], edx", &[0x39, 0x51, 0x10], cmp_rm32_r32(md(Rcx, 0x10), Rdx)),
+        ("cmp dword ptr [r10-0x8], -0x1", &[0x41, 0x81, 0x7a, 0xf8, 0xff, 0xff, 0xff, 0xff], cmp_rm32_imm32(md(R10, -8), u32::MAX)),
         ("cmp byte ptr [rax], 0x0", &[0x80, 0x38, 0x00], cmp_rm8_imm8(m(Rax), 0)),
         ("mov byte ptr [rax], 0x1", &[0xc6, 0x00, 0x01], mov_rm8_imm8(m(Rax), 1)),
         ("cmp sil, -0x1", &[0x40, 0x80, 0xfe, 0xff], cmp_rm8_imm8(Rsi, 0xff)),

@@ -262,6 +262,14 @@ fn narrow_test_and_cmp_forms() {
     sweep_rm_reg(Code::Cmp_rm32_r32, cmp_rm32_r32, |m, r| {
         vec![rm_op(m, gpr32), Op::R(gpr32(r))]
     });
+    let u32s: Vec<u32> = imm32s(5).iter().map(|i| i.get() as u32).collect();
+    sweep_rm_imm(
+        Code::Cmp_rm32_imm32,
+        &u32s,
+        &[0, u32::MAX, 0x8000_0000],
+        cmp_rm32_imm32,
+        |m, i| vec![rm_op(m, gpr32), Op::Imm(i as u64)],
+    );
     sweep_rm_imm(
         Code::Cmp_rm8_imm8,
         &[0u8, 1, 0x7F, 0x80, 0xFF],
