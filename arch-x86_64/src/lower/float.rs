@@ -141,10 +141,26 @@ pub fn emit_compare_float(buf: &mut CodeBuf, cmp: Cmp, a: Xmm, b: Xmm, dst: Reg,
     }
 }
 
+/// For an ordering (`<`, `<=`, `>`, `>=`): sets the flags for `a cmp b` of two floats and
+/// answers the one condition that holds exactly when the comparison does (false on a NaN),
+/// as [`emit_branch_float`] branches on it. `None`, emitting nothing, for `==` and `!=`,
+/// which read two flags.
+pub fn emit_order_flags_float(buf: &mut CodeBuf, cmp: Cmp, a: Xmm, b: Xmm) -> Option<Cond> {
+    if matches!(cmp, Cmp::Eq | Cmp::Ne) {
+        return None;
+    }
+    let (_, all_of) = ucomisd_for(buf, cmp, a, b);
+    all_of.first().copied()
+}
+
 /// Jumps to `target` when `a cmp b` holds for two floats and falls through otherwise:
 /// `ucomisd; jcc` (2 instructions), or for `==` a `jp` over the `je` and for `!=` a `jp`
 /// and a `jne` to the target (3 instructions).
 pub fn emit_branch_float(buf: &mut CodeBuf, cmp: Cmp, a: Xmm, b: Xmm, target: Label) {
+    if let Some(c) = emit_order_flags_float(buf, cmp, a, b) {
+        buf.jcc_label(c, target);
+        return;
+    }
     let (negated, all_of) = ucomisd_for(buf, cmp, a, b);
     match (negated, all_of) {
         (false, [c]) => buf.jcc_label(*c, target),

@@ -306,7 +306,21 @@ pub fn emit_branch_small_int(
     tmp2: Reg,
     target: Label,
 ) {
-    check_regs(&[a, b], &[tmp, tmp2]);
-    let cond = compare(buf, cmp, a, b, tmp, tmp2);
+    let cond = emit_compare_flags_small_int(buf, cmp, a, b, tmp, tmp2);
     buf.jcc_label(cond, target);
+}
+
+/// Sets the flags for `a cmp b` of two small ints and answers the condition that holds
+/// exactly when the comparison does (for a branch on it): what [`emit_branch_small_int`]
+/// emits before its `jcc`. Never bails; `a` and `b` are left alone.
+pub fn emit_compare_flags_small_int(
+    buf: &mut CodeBuf,
+    cmp: Cmp,
+    a: Reg,
+    b: Reg,
+    tmp: Reg,
+    tmp2: Reg,
+) -> Cond {
+    check_regs(&[a, b], &[tmp, tmp2]);
+    compare(buf, cmp, a, b, tmp, tmp2)
 }

@@ -84,7 +84,19 @@ impl Lower<'_> {
             self.hand_back(pc);
             return Next::Ends;
         };
+        // (Makes stubs only: the flags a comparison left survive it.)
         let other_way = self.jump_exit_way(pc);
+        if let Some(cond) = self.tos_cond.take() {
+            let jumps = if jump_on == Value::TRUE {
+                cond
+            } else {
+                cond.negate()
+            };
+            let leaves = if jumped { jumps.negate() } else { jumps };
+            self.buf.jcc_label(leaves, other_way);
+            self.apply_effect(1, 0);
+            return Next::Falls;
+        }
         let v = match self.tos_reg.take() {
             Some(r) => r,
             None => {

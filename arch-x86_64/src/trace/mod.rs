@@ -134,12 +134,17 @@ struct Lower<'e> {
     /// Where the value on top of the stack is when a uop left it in a register rather than
     /// in its slot (for the fused branch after it).
     tos_reg: Option<crate::enc::Reg>,
+    /// Where the bool on top is when a uop left it in the flags instead: `True` exactly
+    /// when this condition holds (for the fused branch right after it).
+    tos_cond: Option<crate::enc::Cond>,
     /// The first uop of the dispatch entry being lowered, and the depth before it.
     entry_start: usize,
     entry_depth: u32,
-    /// After an int guard: the uop after it (in the same entry), the depth, and how many
+    /// After an int guard: the uop after it (not a start), the depth, and how many
     /// items on top it proved small ints (`numbers`).
     ints_guarded: Option<(usize, u32, u32)>,
+    /// Where code can start (`start_points`).
+    starts: Vec<usize>,
     /// For the uop being lowered: the depth and the items on top an int guard just before
     /// it proved small ints.
     ints_on_top: Option<(u32, u32)>,
@@ -203,9 +208,11 @@ pub fn assemble(
         local_regs: Vec::new(),
         entry_pending: Vec::new(),
         tos_reg: None,
+        tos_cond: None,
         entry_start: 1,
         entry_depth: 0,
         ints_guarded: None,
+        starts: Vec::new(),
         ints_on_top: None,
         labels,
         bound_depth: vec![None; exec.uops.len()],
@@ -220,6 +227,7 @@ pub fn assemble(
         stress: stress.map(|s| s | 1),
     };
     let starts = start_points(exec, end);
+    cx.starts.clone_from(&starts);
     let mut start_depths = Vec::with_capacity(starts.len());
     let mut reachable = false;
     let mut pc = 1;
@@ -410,9 +418,11 @@ impl Lower<'_> {
         self.entry_start = start;
         self.entry_depth = self.depth;
         self.entry_pending = self.pending();
-        // (What a guard proved holds for the next uop of its own entry only: another
-        // entry may be reached from elsewhere.)
-        self.ints_guarded = None;
+        // (What a guard proved holds for the uop right after it unless that uop is a start,
+        // which code also enters from outside: code jumps to no other entry.)
+        if self.starts.contains(&start) {
+            self.ints_guarded = None;
+        }
         if !lowerable {
             self.bind(start)?;
             let at = self.buf.offset();

@@ -17,12 +17,12 @@ use crate::enc::{
     ucomisd_xmm_xmm, xor_rm64_r64, xorpd_xmm_xmm, CodeBuf, Cond, Label, Reg, Xmm,
 };
 use crate::lower::{
-    emit_add_float, emit_add_small_int, emit_and_small_int, emit_compare_float,
-    emit_compare_small_int, emit_div_float, emit_float_to_xmm, emit_floordiv_small_int,
-    emit_guard_small_int, emit_int_to_float, emit_lshift_small_int, emit_mod_small_int,
-    emit_mul_float, emit_mul_small_int, emit_neg_small_int, emit_or_small_int,
-    emit_rshift_small_int, emit_sub_float, emit_sub_small_int, emit_unbox_int, emit_xmm_to_float,
-    emit_xor_small_int, Cmp,
+    emit_add_float, emit_add_small_int, emit_and_small_int, emit_compare_flags_small_int,
+    emit_compare_float, emit_compare_small_int, emit_div_float, emit_float_to_xmm,
+    emit_floordiv_small_int, emit_guard_small_int, emit_int_to_float, emit_lshift_small_int,
+    emit_mod_small_int, emit_mul_float, emit_mul_small_int, emit_neg_small_int, emit_or_small_int,
+    emit_order_flags_float, emit_rshift_small_int, emit_sub_float, emit_sub_small_int,
+    emit_unbox_int, emit_xmm_to_float, emit_xor_small_int, Cmp,
 };
 
 /// The registers the two operands are loaded into: the second from the top (`A`) and the
@@ -318,6 +318,11 @@ impl Lower<'_> {
     pub(super) fn lower_compare_int(&mut self, pc: usize, cmp: Cmp) -> Next {
         let (slow, resume) = self.compare_slow_path(pc);
         self.load_int_operands(A, B, TMP, slow);
+        if self.feeds_fused_branch(pc) {
+            let cond = emit_compare_flags_small_int(&mut self.buf, cmp, A, B, TMP, DST);
+            self.finish_compare_flags(cond);
+            return Next::Falls;
+        }
         emit_compare_small_int(&mut self.buf, cmp, A, B, DST, TMP);
         self.finish_compare(pc, resume);
         Next::Falls
@@ -333,6 +338,14 @@ impl Lower<'_> {
             let (slow, resume) = self.slow_path(pc);
             (slow, Some(resume))
         }
+    }
+
+    /// A comparison that feeds the fused branch after it left its result in the flags:
+    /// the bool on top is `True` exactly when `cond` holds. (Its slow path is a hand-back,
+    /// with nothing to bind.)
+    fn finish_compare_flags(&mut self, cond: Cond) {
+        self.apply_effect(2, 1);
+        self.tos_cond = Some(cond);
     }
 
     /// Stores a comparison's result (in `DST`), or keeps it there for the fused branch.
@@ -454,6 +467,12 @@ impl Lower<'_> {
         };
         self.float_operand(1, Xmm::Xmm0, slow);
         self.float_operand(0, Xmm::Xmm1, slow);
+        if self.feeds_fused_branch(pc) {
+            if let Some(cond) = emit_order_flags_float(&mut self.buf, cmp, Xmm::Xmm0, Xmm::Xmm1) {
+                self.finish_compare_flags(cond);
+                return Next::Falls;
+            }
+        }
         emit_compare_float(&mut self.buf, cmp, Xmm::Xmm0, Xmm::Xmm1, DST, TMP);
         self.finish_compare(pc, resume);
         Next::Falls

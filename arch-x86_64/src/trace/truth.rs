@@ -28,7 +28,9 @@ impl Lower<'_> {
     pub(super) fn lower_to_bool(&mut self, pc: usize, uop: Uop) -> Next {
         let exit = self.deopt(pc);
         self.load(0, Reg::Rax);
-        match uop {
+        // The truth is `True` exactly when this condition holds on the flags (`None`:
+        // `False` for `None`).
+        let truth = match uop {
             Uop::_TO_BOOL_BOOL => {
                 // `v - False` is 0 or 1 exactly for the bools.
                 self.buf.emit(mov_r64_imm64(Reg::Rcx, -(FALSE_BITS as i64)));
@@ -41,7 +43,7 @@ impl Lower<'_> {
                 emit_guard_small_int(&mut self.buf, Reg::Rax, Reg::Rcx, exit);
                 // The small-int zero is the bare tag.
                 self.buf.emit(cmp_rm64_r64(Reg::Rax, INT_TAG));
-                emit_bool_if(&mut self.buf, Cond::Ne, Reg::Rdx, Reg::Rcx);
+                Some(Cond::Ne)
             }
             Uop::_TO_BOOL_LIST => {
                 self.emit_item_object(0, tag::LIST, exit);
@@ -49,7 +51,7 @@ impl Lower<'_> {
                     at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_LEN),
                     Imm8::from(0),
                 ));
-                emit_bool_if(&mut self.buf, Cond::Ne, Reg::Rdx, Reg::Rcx);
+                Some(Cond::Ne)
             }
             Uop::_TO_BOOL_STR => {
                 self.emit_item_object(0, tag::STR, exit);
@@ -63,18 +65,26 @@ impl Lower<'_> {
                 ));
                 self.buf.emit(call_rm64(Reg::R11));
                 self.buf.emit(test_rm32_r32(Reg::Rax, Reg::Rax));
-                emit_bool_if(&mut self.buf, Cond::Ne, Reg::Rdx, Reg::Rcx);
+                Some(Cond::Ne)
             }
             _ => {
                 self.buf.emit(mov_r64_imm64(Reg::Rcx, NONE_BITS as i64));
                 self.buf.emit(cmp_rm64_r64(Reg::Rax, Reg::Rcx));
                 self.buf.jcc_label(Cond::Ne, exit);
-                self.buf.emit(mov_r64_imm64(Reg::Rdx, FALSE_BITS as i64));
+                None
             }
+        };
+        let fused = self.feeds_fused_branch(pc);
+        match truth {
+            // The truth goes to the branch in the flags; the value stays for a hand-back.
+            Some(cond) if fused => self.tos_cond = Some(cond),
+            Some(cond) => emit_bool_if(&mut self.buf, cond, Reg::Rdx, Reg::Rcx),
+            None => self.buf.emit(mov_r64_imm64(Reg::Rdx, FALSE_BITS as i64)),
         }
-        if self.feeds_fused_branch(pc) {
-            // The truth goes to the branch in RDX; the value stays for a hand-back.
-            self.tos_reg = Some(Reg::Rdx);
+        if fused {
+            if truth.is_none() {
+                self.tos_reg = Some(Reg::Rdx);
+            }
         } else {
             self.store(0, Reg::Rdx);
         }
