@@ -9,10 +9,11 @@ use super::value::{emit_box_int_unchecked, emit_box_shifted, emit_select_bool};
 use super::{bail_unless, check_regs, mov, Cmp, PAYLOAD_SHIFT};
 use crate::abi::INT_TAG;
 use crate::enc::{
-    add_rm64_r64, and_rm64_r64, cmovcc_r64_rm64, cmp_rm64_imm8, cmp_rm64_r64, cqo, idiv_rm64,
-    imul_r64_rm64, mov_r32_imm32, mov_rm64_r64, neg_rm64, or_rm64_r64, rol_rm64_imm8,
-    ror_rm64_imm8, sar_rm64_cl, sar_rm64_imm8, shl_rm64_cl, shl_rm64_imm8, sub_rm64_r64,
-    test_rm64_r64, xor_rm64_r64, CodeBuf, Cond, Imm8, Inst, Label, Reg, Rm,
+    add_rm64_imm32, add_rm64_r64, and_rm64_r64, cmovcc_r64_rm64, cmp_rm64_imm32, cmp_rm64_imm8,
+    cmp_rm64_r64, cqo, idiv_rm64, imul_r64_rm64, mov_r32_imm32, mov_rm64_r64, neg_rm64,
+    or_rm64_r64, rol_rm64_imm8, ror_rm64_imm8, sar_rm64_cl, sar_rm64_imm8, shl_rm64_cl,
+    shl_rm64_imm8, sub_rm64_imm32, sub_rm64_r64, test_rm64_r64, xor_rm64_r64, CodeBuf, Cond, Imm32,
+    Imm8, Inst, Label, Reg, Rm,
 };
 
 /// `dst` = `a + b`, bailing when the sum leaves the small-int range: 7 instructions.
@@ -47,6 +48,59 @@ pub fn emit_sub_small_int(buf: &mut CodeBuf, dst: Reg, a: Reg, b: Reg, tmp: Reg,
     } else {
         rotated_add_sub(buf, dst, a, b, tmp, bail, false);
     }
+}
+
+/// A small int's payload `k` shifted left by 16, as the constant-operand forms take it,
+/// when that fits a sign-extended imm32 (`|k| < 2^15`).
+pub fn shifted_payload(k: i64) -> Option<Imm32> {
+    Imm32::new(k.checked_mul(1 << PAYLOAD_SHIFT)?)
+}
+
+/// `dst` = `a + k` (`a - k` unless `add`) for a constant small int `k` given as
+/// [`shifted_payload`], bailing when the result leaves the small-int range: 4 instructions
+/// (`rol; add imm32; jo; ror`), after a `mov` when `dst` is not `a`; in place, a bail undoes
+/// the sum first (so `a` is intact on a bail).
+pub fn emit_add_small_int_imm(
+    buf: &mut CodeBuf,
+    dst: Reg,
+    a: Reg,
+    k: Imm32,
+    add: bool,
+    bail: Label,
+) {
+    check_regs(&[dst, a], &[]);
+    mov(buf, dst, a);
+    buf.emit(rol_rm64_imm8(dst, PAYLOAD_SHIFT));
+    let (op, undo) = if add {
+        (add_rm64_imm32(dst, k), sub_rm64_imm32(dst, k))
+    } else {
+        (sub_rm64_imm32(dst, k), add_rm64_imm32(dst, k))
+    };
+    buf.emit(op);
+    let restore = |buf: &mut CodeBuf| {
+        buf.emit(undo);
+        buf.emit(ror_rm64_imm8(dst, PAYLOAD_SHIFT));
+    };
+    bail_unless(buf, Cond::No, bail, (dst == a).then_some(&restore as _));
+    buf.emit(ror_rm64_imm8(dst, PAYLOAD_SHIFT));
+}
+
+/// Sets the flags for `a cmp k` of a small int and a constant small int `k` given as
+/// [`shifted_payload`], and answers the condition that holds exactly when the comparison
+/// does: `mov tmp, a; shl tmp, 16; cmp tmp, imm32` (3 instructions). Never bails; `a` is
+/// left alone.
+pub fn emit_compare_flags_small_int_imm(
+    buf: &mut CodeBuf,
+    cmp: Cmp,
+    a: Reg,
+    k: Imm32,
+    tmp: Reg,
+) -> Cond {
+    check_regs(&[a], &[tmp]);
+    mov(buf, tmp, a);
+    buf.emit(shl_rm64_imm8(tmp, PAYLOAD_SHIFT));
+    buf.emit(cmp_rm64_imm32(tmp, k));
+    cmp.signed()
 }
 
 /// `a ± b` with `a` rotated into `dst` (which is `a` or no operand) and `b` shifted into

@@ -9,20 +9,23 @@
 use vm_core::bytecode::ops::{BinaryOp, CompareOp, Uop};
 
 use vm_core::jit::helpers::float_rem_bits;
+use vm_core::object::value::{TAG_INT, TAG_SHIFT};
 
+use super::stack::Lazy;
 use super::{Lower, Next};
 use crate::abi::INT_TAG;
 use crate::enc::{
     call_rm64, cmp_rm64_r64, mov_r64_imm64, movapd_xmm_xmm, movq_rm64_xmm, movq_xmm_rm64,
-    ucomisd_xmm_xmm, xor_rm64_r64, xorpd_xmm_xmm, CodeBuf, Cond, Label, Reg, Xmm,
+    ucomisd_xmm_xmm, xor_rm64_r64, xorpd_xmm_xmm, CodeBuf, Cond, Imm32, Label, Reg, Xmm,
 };
 use crate::lower::{
-    emit_add_float, emit_add_small_int, emit_and_small_int, emit_compare_flags_small_int,
-    emit_compare_float, emit_compare_small_int, emit_div_float, emit_float_to_xmm,
-    emit_floordiv_small_int, emit_guard_small_int, emit_int_to_float, emit_lshift_small_int,
-    emit_mod_small_int, emit_mul_float, emit_mul_small_int, emit_neg_small_int, emit_or_small_int,
+    emit_add_float, emit_add_small_int, emit_add_small_int_imm, emit_and_small_int,
+    emit_compare_flags_small_int, emit_compare_flags_small_int_imm, emit_compare_float,
+    emit_compare_small_int, emit_div_float, emit_float_to_xmm, emit_floordiv_small_int,
+    emit_guard_small_int, emit_int_to_float, emit_lshift_small_int, emit_mod_small_int,
+    emit_mul_float, emit_mul_small_int, emit_neg_small_int, emit_or_small_int,
     emit_order_flags_float, emit_rshift_small_int, emit_sub_float, emit_sub_small_int,
-    emit_unbox_int, emit_xmm_to_float, emit_xor_small_int, Cmp,
+    emit_unbox_int, emit_xmm_to_float, emit_xor_small_int, shifted_payload, Cmp,
 };
 
 /// The registers the two operands are loaded into: the second from the top (`A`) and the
@@ -100,6 +103,19 @@ impl Lower<'_> {
         if !known.1 {
             emit_guard_small_int(&mut self.buf, b, tmp, bail);
         }
+    }
+
+    /// The top of the stack as the constant-operand forms take it, when it is a constant
+    /// small int of a small enough payload (`lower::shifted_payload`).
+    fn small_const_on_top(&self) -> Option<Imm32> {
+        let Some(Lazy::Const(bits)) = self.lazy_at(self.depth.checked_sub(1)?) else {
+            return None;
+        };
+        if bits >> TAG_SHIFT != TAG_INT {
+            return None;
+        }
+        // (The payload: the low 48 bits, sign-extended.)
+        shifted_payload(((bits << 16) as i64) >> 16)
     }
 
     /// Replaces the two operands by the float in `x`: kept in `into`, a value register,
@@ -210,6 +226,22 @@ impl Lower<'_> {
     /// result are small ints, the helper otherwise.
     pub(super) fn lower_int_arith(&mut self, pc: usize, uop: Uop) -> Next {
         let (slow, resume) = self.int_bail(pc);
+        let add = matches!(uop, Uop::_BINARY_OP_ADD_INT | Uop::_BINARY_OP_ADD_SMALL_INT);
+        let sub = matches!(
+            uop,
+            Uop::_BINARY_OP_SUBTRACT_INT | Uop::_BINARY_OP_SUBTRACT_SMALL_INT
+        );
+        if let Some(k) = self.small_const_on_top().filter(|_| add || sub) {
+            // `a ± k` with the constant as an immediate.
+            let known = self.int_at(1);
+            self.load(1, A);
+            if !known {
+                emit_guard_small_int(&mut self.buf, A, TMP, slow);
+            }
+            emit_add_small_int_imm(&mut self.buf, DST, A, k, add, slow);
+            self.finish_int(DST, resume);
+            return Next::Falls;
+        }
         self.load_int_operands(A, B, TMP, slow);
         match uop {
             Uop::_BINARY_OP_ADD_INT | Uop::_BINARY_OP_ADD_SMALL_INT => {
@@ -317,6 +349,20 @@ impl Lower<'_> {
     /// `_COMPARE_OP_INT`: a bool from two small ints.
     pub(super) fn lower_compare_int(&mut self, pc: usize, cmp: Cmp) -> Next {
         let (slow, resume) = self.compare_slow_path(pc);
+        if let Some(k) = self
+            .small_const_on_top()
+            .filter(|_| self.feeds_fused_branch(pc))
+        {
+            // `a cmp k` with the constant as an immediate.
+            let known = self.int_at(1);
+            self.load(1, A);
+            if !known {
+                emit_guard_small_int(&mut self.buf, A, TMP, slow);
+            }
+            let cond = emit_compare_flags_small_int_imm(&mut self.buf, cmp, A, k, TMP);
+            self.finish_compare_flags(cond);
+            return Next::Falls;
+        }
         self.load_int_operands(A, B, TMP, slow);
         if self.feeds_fused_branch(pc) {
             let cond = emit_compare_flags_small_int(&mut self.buf, cmp, A, B, TMP, DST);

@@ -272,3 +272,73 @@ fn compare_and_branch() {
         }
     }
 }
+
+/// The constants the constant-operand forms are swept over: the edges of what
+/// `shifted_payload` takes.
+const CONSTANTS: [i64; 9] = [0, 1, -1, 2, 7, -9, 1000, 32767, -32768];
+
+#[test]
+fn add_and_sub_of_a_constant() {
+    assert!(shifted_payload(32768).is_none() && shifted_payload(-32769).is_none());
+    let xs: Vec<i64> = int_pairs(1500).into_iter().map(|(x, _)| x).collect();
+    for add in [true, false] {
+        for (dst, a) in [(Rdi, Rsi), (Rsi, Rsi), (R13, R12), (Rax, Rax), (R11, Rbp)] {
+            for k in CONSTANTS {
+                let imm = shifted_payload(k).unwrap();
+                let kernel = Kernel::new(&[Loc::G(a)], |buf, bail| {
+                    emit_add_small_int_imm(buf, dst, a, imm, add, bail)
+                });
+                for &x in &xs {
+                    let (x128, k128) = (i128::from(x), i128::from(k));
+                    let want = fit(if add { x128 + k128 } else { x128 - k128 });
+                    let args = [int(x)];
+                    let out = kernel.run(&args);
+                    let what = format!(
+                        "{x} {} {k} dst={dst:?} a={a:?}",
+                        if add { '+' } else { '-' }
+                    );
+                    match want {
+                        Some(w) => {
+                            assert!(!out.bailed, "{what}: bailed");
+                            assert_eq!(out.g(dst), w, "{what}");
+                        }
+                        None => assert!(out.bailed, "{what}: did not bail"),
+                    }
+                    // On a bail in place, the operand is intact.
+                    let changed: &[Reg] = if want.is_none() && dst == a {
+                        &[]
+                    } else {
+                        &[dst]
+                    };
+                    kernel.check_kept(&args, &out, changed, &[], &what);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn compare_with_a_constant() {
+    let xs: Vec<i64> = int_pairs(1500).into_iter().map(|(x, _)| x).collect();
+    let flag = R11;
+    for cmp in Cmp::ALL {
+        for (a, tmp) in [(Rdi, Rax), (R12, Rbp), (R9, R10)] {
+            for k in CONSTANTS {
+                let imm = shifted_payload(k).unwrap();
+                let kernel = Kernel::new(&[Loc::G(a)], |buf, _| {
+                    emit_taken(buf, flag, |buf, target| {
+                        let cond = emit_compare_flags_small_int_imm(buf, cmp, a, imm, tmp);
+                        buf.jcc_label(cond, target);
+                    });
+                });
+                for &x in &xs {
+                    let args = [int(x)];
+                    let out = kernel.run(&args);
+                    let what = format!("{x} {cmp:?} {k} a={a:?}");
+                    assert_eq!(out.g(flag), py_cmp(cmp, x, k) as u64, "{what}");
+                    kernel.check_kept(&args, &out, &[tmp, flag], &[], &what);
+                }
+            }
+        }
+    }
+}
