@@ -15,7 +15,8 @@ use vm_core::Value;
 use super::attr::cache;
 use super::exit::{at, Stub};
 use super::frames::{
-    callee, emit_base_index, emit_frame_records, emit_room_checks, frame_mem, index_disp, Pushed,
+    callee, emit_base_index, emit_cmp_bits, emit_frame_records, emit_room_checks, frame_mem,
+    index_disp, Pushed,
 };
 use super::Lower;
 use crate::abi::{emit_helper_call, emit_status_check, helper_addr, ARENA, CTX};
@@ -82,8 +83,7 @@ impl Lower<'_> {
         buf.jcc_label(Cond::Ne, slow.0);
         // The cached `__init__`, running the recorded code.
         emit_cached_function(buf, Reg::Rcx, init, slow.0);
-        buf.emit(mov_r64_imm64(Reg::R8, c.refs.rc as i64));
-        buf.emit(cmp_r64_rm64(Reg::R8, at(Reg::Rcx, FUNCTION_CODE)));
+        emit_cmp_bits(buf, at(Reg::Rcx, FUNCTION_CODE), c.refs.rc, Reg::R8);
         buf.jcc_label(Cond::Ne, slow.0);
         // Room for a frame record, and on the stack for the instance and the frame.
         emit_room_checks(buf, top + 1 + c.room, slow.0);

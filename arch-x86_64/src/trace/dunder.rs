@@ -18,12 +18,14 @@ use vm_core::Value;
 use super::attr::cache;
 use super::construct::emit_cached_function;
 use super::exit::at;
-use super::frames::{emit_room_checks, frame_mem, index_disp, record, Callee, Pushed};
+use super::frames::{
+    emit_cmp_bits, emit_room_checks, frame_mem, index_disp, record, Callee, Pushed,
+};
 use super::objects::{emit_object_of, emit_slot_of_ref};
 use super::Lower;
 use crate::enc::{
-    cmp_r64_rm64, cmp_rm32_r32, lea_r64_m, mov_r32_imm32, mov_r32_rm32, mov_r64_imm64,
-    mov_r64_rm64, mov_rm32_imm32, mov_rm64_r64, Cond, Label, Reg,
+    cmp_rm32_r32, lea_r64_m, mov_r32_imm32, mov_r32_rm32, mov_r64_imm64, mov_r64_rm64,
+    mov_rm32_imm32, mov_rm64_r64, Cond, Label, Reg,
 };
 use crate::lower::{emit_guard_float, emit_guard_small_int};
 
@@ -97,8 +99,7 @@ impl Lower<'_> {
         emit_right_check(buf, right, slow.0)?;
         // The cached dunder, running the recorded code. RCX = its `Function`.
         emit_cached_function(buf, Reg::Rcx, func, slow.0);
-        buf.emit(mov_r64_imm64(Reg::R8, c.refs.rc as i64));
-        buf.emit(cmp_r64_rm64(Reg::R8, at(Reg::Rcx, FUNCTION_CODE)));
+        emit_cmp_bits(buf, at(Reg::Rcx, FUNCTION_CODE), c.refs.rc, Reg::R8);
         buf.jcc_label(Cond::Ne, slow.0);
         emit_room_checks(buf, top + c.room, slow.0);
         // The caller's record: where it goes on.

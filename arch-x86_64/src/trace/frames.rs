@@ -199,8 +199,7 @@ impl Lower<'_> {
         // The callee: a function running the recorded code.
         buf.emit(mov_r64_rm64(Reg::Rax, frame_mem(callee_slot)));
         emit_function(buf, Reg::Rcx, Reg::Rax, slow.0);
-        buf.emit(mov_r64_imm64(Reg::R8, c.refs.rc as i64));
-        buf.emit(cmp_r64_rm64(Reg::R8, at(Reg::Rcx, FUNCTION_CODE)));
+        emit_cmp_bits(buf, at(Reg::Rcx, FUNCTION_CODE), c.refs.rc, Reg::R8);
         buf.jcc_label(Cond::Ne, elsewhere);
         // The receiver slot: an argument exactly when the code takes one more.
         buf.emit(mov_r64_imm64(Reg::R8, Value::UNDEF.bits() as i64));
@@ -305,16 +304,14 @@ impl Lower<'_> {
         buf.emit(cmp_rm64_imm8(Reg::Rsi, Imm8::from(2)));
         buf.jcc_label(Cond::B, slow.0);
         // This frame: the recorded code, a plain call's.
-        buf.emit(mov_r64_imm64(Reg::Rax, r.own.rc as i64));
-        buf.emit(cmp_r64_rm64(Reg::Rax, record(Reg::R10, 1, FRAME_CODE)));
+        emit_cmp_bits(buf, record(Reg::R10, 1, FRAME_CODE), r.own.rc, Reg::Rax);
         buf.jcc_label(Cond::Ne, slow.0);
         for offset in [FRAME_GENERATOR, FRAME_OBJ] {
             emit_word_check(buf, record(Reg::R10, 1, offset), FRAME_REF_NONE, slow.0);
         }
         // The caller: the recorded code, going on at the recorded offset; another caller
         // out of line.
-        buf.emit(mov_r64_imm64(Reg::Rax, r.caller.rc as i64));
-        buf.emit(cmp_r64_rm64(Reg::Rax, record(Reg::R10, 2, FRAME_CODE)));
+        emit_cmp_bits(buf, record(Reg::R10, 2, FRAME_CODE), r.caller.rc, Reg::Rax);
         buf.jcc_label(Cond::Ne, elsewhere);
         emit_word_check(buf, record(Reg::R10, 2, FRAME_IP), r.ip, elsewhere);
         // A plain call's result goes where the call was; `__init__`'s must be `None`, and
@@ -537,6 +534,19 @@ pub(super) fn index_disp(index: Reg, slots: u32) -> Mem {
         index,
         Disp::new(i64::from(slots)).expect("a frame's slots fit a displacement"),
     )
+}
+
+/// Compares the word at `mem` with `bits` (for a `jcc` on equality): one `cmp` with an
+/// immediate when `bits` is a sign-extended imm32 (a host address low in memory), else
+/// through `scratch`.
+pub(super) fn emit_cmp_bits(buf: &mut CodeBuf, mem: Mem, bits: u64, scratch: Reg) {
+    match Imm32::new(bits as i64) {
+        Some(k) => buf.emit(crate::enc::cmp_rm64_imm32(mem, k)),
+        None => {
+            buf.emit(mov_r64_imm64(scratch, bits as i64));
+            buf.emit(cmp_r64_rm64(scratch, mem));
+        }
+    }
 }
 
 /// Jumps to `fail` unless the `u32` at `mem` is `word`.

@@ -32,8 +32,8 @@ use vm_core::Value;
 
 use super::exit::at;
 use super::frames::{
-    emit_drop_record, emit_frame_records, emit_push_at_floor, emit_room_checks, emit_word_check,
-    frame_mem, imm, index_disp, record, slot_of,
+    emit_cmp_bits, emit_drop_record, emit_frame_records, emit_push_at_floor, emit_room_checks,
+    emit_word_check, frame_mem, imm, index_disp, record, slot_of,
 };
 use super::objects::{emit_object_of, emit_slot_of_ref};
 use super::run_state::{emit_frame_moved, helper_ahead};
@@ -161,8 +161,7 @@ impl Lower<'_> {
         buf.emit(mov_r64_rm64(Reg::Rdi, at(Reg::Rcx, GEN_FRAME)));
         buf.emit(test_rm64_r64(Reg::Rdi, Reg::Rdi));
         buf.jcc_label(Cond::E, slow.0);
-        buf.emit(mov_r64_imm64(Reg::R8, r.refs.rc as i64));
-        buf.emit(cmp_r64_rm64(Reg::R8, at(Reg::Rdi, SAVED_CODE)));
+        emit_cmp_bits(buf, at(Reg::Rdi, SAVED_CODE), r.refs.rc, Reg::R8);
         buf.jcc_label(Cond::Ne, slow.0);
         emit_word_check(buf, at(Reg::Rdi, SAVED_IP), r.saved_ip, slow.0);
         let values = SAVED_VALUES + ITEMS_LEN;
@@ -248,8 +247,7 @@ impl Lower<'_> {
         buf.jcc_label(Cond::B, slow.0);
         // This frame: the recorded code, a generator's resumed by bytecode, with no frame
         // object.
-        buf.emit(mov_r64_imm64(Reg::Rax, y.own.rc as i64));
-        buf.emit(cmp_r64_rm64(Reg::Rax, record(Reg::R10, 1, FRAME_CODE)));
+        emit_cmp_bits(buf, record(Reg::R10, 1, FRAME_CODE), y.own.rc, Reg::Rax);
         buf.jcc_label(Cond::Ne, slow.0);
         emit_resumed_by_bytecode(buf, slow.0);
         emit_word_check(buf, record(Reg::R10, 1, FRAME_OBJ), FRAME_REF_NONE, slow.0);
@@ -273,8 +271,12 @@ impl Lower<'_> {
         buf.emit(cmp_rm64_imm32(Reg::Rax, imm(kept)));
         buf.jcc_label(Cond::B, slow.0);
         // The consumer: the recorded code, going on at the recorded offset.
-        buf.emit(mov_r64_imm64(Reg::Rax, y.consumer.rc as i64));
-        buf.emit(cmp_r64_rm64(Reg::Rax, record(Reg::R10, 2, FRAME_CODE)));
+        emit_cmp_bits(
+            buf,
+            record(Reg::R10, 2, FRAME_CODE),
+            y.consumer.rc,
+            Reg::Rax,
+        );
         buf.jcc_label(Cond::Ne, slow.0);
         emit_word_check(buf, record(Reg::R10, 2, FRAME_IP), y.ip, slow.0);
         // Suspended: the kept values appended to the saved frame, with where it goes on.
