@@ -71,17 +71,22 @@ pub fn emit_add_small_int_imm(
     check_regs(&[dst, a], &[]);
     mov(buf, dst, a);
     buf.emit(rol_rm64_imm8(dst, PAYLOAD_SHIFT));
-    let (op, undo) = if add {
-        (add_rm64_imm32(dst, k), sub_rm64_imm32(dst, k))
-    } else {
-        (sub_rm64_imm32(dst, k), add_rm64_imm32(dst, k))
-    };
+    let (add_k, sub_k) = (add_rm64_imm32(dst, k), sub_rm64_imm32(dst, k));
+    let (op, undo) = if add { (add_k, sub_k) } else { (sub_k, add_k) };
+    finish_rotated(buf, dst, (op, undo), dst == a, bail);
+}
+
+/// After `dst` took an operand rotated left by 16: the sum or difference `op` (undone by
+/// `undo` before a bail when the operand was `dst` itself, `in_place`), the range check and
+/// the rotation back that boxes the result.
+fn finish_rotated(buf: &mut CodeBuf, dst: Reg, ops: (Inst, Inst), in_place: bool, bail: Label) {
+    let (op, undo) = ops;
     buf.emit(op);
     let restore = |buf: &mut CodeBuf| {
         buf.emit(undo);
         buf.emit(ror_rm64_imm8(dst, PAYLOAD_SHIFT));
     };
-    bail_unless(buf, Cond::No, bail, (dst == a).then_some(&restore as _));
+    bail_unless(buf, Cond::No, bail, in_place.then_some(&restore as _));
     buf.emit(ror_rm64_imm8(dst, PAYLOAD_SHIFT));
 }
 
@@ -112,19 +117,9 @@ fn rotated_add_sub(buf: &mut CodeBuf, dst: Reg, a: Reg, b: Reg, tmp: Reg, bail: 
     buf.emit(shl_rm64_imm8(tmp, PAYLOAD_SHIFT));
     mov(buf, dst, a);
     buf.emit(rol_rm64_imm8(dst, PAYLOAD_SHIFT));
-    let (op, undo) = if add {
-        (add_rm64_r64(dst, tmp), sub_rm64_r64(dst, tmp))
-    } else {
-        (sub_rm64_r64(dst, tmp), add_rm64_r64(dst, tmp))
-    };
-    buf.emit(op);
-    let restore = |buf: &mut CodeBuf| {
-        buf.emit(undo);
-        buf.emit(ror_rm64_imm8(dst, PAYLOAD_SHIFT));
-    };
-    let in_place = dst == a;
-    bail_unless(buf, Cond::No, bail, in_place.then_some(&restore as _));
-    buf.emit(ror_rm64_imm8(dst, PAYLOAD_SHIFT));
+    let (add_b, sub_b) = (add_rm64_r64(dst, tmp), sub_rm64_r64(dst, tmp));
+    let (op, undo) = if add { (add_b, sub_b) } else { (sub_b, add_b) };
+    finish_rotated(buf, dst, (op, undo), dst == a, bail);
 }
 
 /// `dst` = `a * b`, bailing when the product leaves the small-int range (which covers
