@@ -64,16 +64,7 @@ pub(super) fn emit_run_state(buf: &mut CodeBuf, run: RunAt) {
     let current = buf.new_label();
     buf.emit(cmp_rm8_imm8(stale_slot(), 0));
     buf.jcc_label(Cond::E, current);
-    buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_FRAME)));
-    let words = [
-        (RUN_CODE, run.refs.code),
-        (RUN_CACHES, run.refs.caches[0]),
-        (RUN_CACHES + 8, run.refs.caches[1]),
-    ];
-    for (offset, bits) in words {
-        buf.emit(mov_r64_imm64(ABI_TEMP, bits as i64));
-        buf.emit(mov_rm64_r64(at(Reg::Rax, offset), ABI_TEMP));
-    }
+    emit_code_words(buf, &run.refs);
     buf.emit(mov_r64_rm64(ABI_TEMP, LOCALS));
     buf.emit(sub_rm64_r64(ABI_TEMP, STACK));
     buf.emit(shr_rm64_imm8(ABI_TEMP, 3));
@@ -87,6 +78,20 @@ pub(super) fn emit_run_state(buf: &mut CodeBuf, run: RunAt) {
     buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_FI), ABI_TEMP));
     buf.emit(mov_rm8_imm8(stale_slot(), 0));
     buf.bind(current);
+}
+
+/// RAX = the run state, and its code and caches `refs`'s. Clobbers ABI_TEMP.
+fn emit_code_words(buf: &mut CodeBuf, refs: &CodeRefs) {
+    buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_FRAME)));
+    let words = [
+        (RUN_CODE, refs.code),
+        (RUN_CACHES, refs.caches[0]),
+        (RUN_CACHES + 8, refs.caches[1]),
+    ];
+    for (offset, bits) in words {
+        buf.emit(mov_r64_imm64(ABI_TEMP, bits as i64));
+        buf.emit(mov_rm64_r64(at(Reg::Rax, offset), ABI_TEMP));
+    }
 }
 
 /// Emits the run state's move to the frame a frame change just made current, from the
@@ -103,16 +108,7 @@ pub(super) fn emit_frame_moved(
         buf.emit(mov_rm8_imm8(stale_slot(), 1));
         return;
     };
-    buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_FRAME)));
-    let words = [
-        (RUN_CODE, refs.code),
-        (RUN_CACHES, refs.caches[0]),
-        (RUN_CACHES + 8, refs.caches[1]),
-    ];
-    for (offset, bits) in words {
-        buf.emit(mov_r64_imm64(ABI_TEMP, bits as i64));
-        buf.emit(mov_rm64_r64(at(Reg::Rax, offset), ABI_TEMP));
-    }
+    emit_code_words(buf, refs);
     buf.emit(mov_rm64_r64(at(Reg::Rax, RUN_BASE), base));
     buf.emit(mov_rm64_imm32(at(Reg::Rax, RUN_IP), imm(ip)));
     buf.emit(mov_rm64_imm32(at(Reg::Rax, RUN_THIS), imm(ip)));
