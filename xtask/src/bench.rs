@@ -6,6 +6,12 @@
 //! starting interpreter rotates from run to run) before run `i + 1` starts, so noise from a
 //! shared machine falls on all interpreters alike. The reported time is the median of the runs.
 //! When GNU time is at `/usr/bin/time`, each run also records its peak resident set size.
+//!
+//! CPython's speed depends on how it was built: a build without profile-guided optimization
+//! and LTO (pyenv's default, `--enable-shared`) runs the suite about 1.4 times slower than a
+//! distribution's build of the same version. So every other CPython 3.11 on the machine (at
+//! another real path than `python3`'s) gets a column too, and the ratios are also given
+//! against each of them.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -18,6 +24,18 @@ const GNU_TIME: &str = "/usr/bin/time";
 /// The interpreters compared with `tiercel`, in table order; `python3` is the reference.
 const OTHERS: [&str; 3] = ["python3", "micropython", "pypy3"];
 
+/// Where other builds of CPython 3.11 are looked for (each is used when it is a CPython 3.11
+/// at another real path than `python3`'s).
+const OTHER_CPYTHONS: [&str; 3] = [
+    "python3.11",
+    "/usr/bin/python3.11",
+    "/usr/local/bin/python3.11",
+];
+
+/// What `probe` asks a CPython: its version line and the real path of its executable.
+const CPYTHON_PROBE: &str = "import os, sys; print(sys.version.replace(chr(10), ' ')); \
+print(sys.implementation.name, sys.version_info[:2] == (3, 11), os.path.realpath(sys.executable))";
+
 const USAGE: &str = "\
 usage: cargo xtask bench [--runs N] [--filter NAME] [--tiercel-args \"ARGS\"] [--tier1] [--tier3] [--baseline PATH] [--markdown]
 
@@ -25,7 +43,10 @@ Builds tiercel (release), runs every bench/*.py N times (default 5) on tiercel a
 python3, micropython, pypy3 that is installed, interleaved, and prints the median wall time of
 each, the ratio python3 time / interpreter time (above 1 is faster than CPython) and the
 geometric mean of the ratios. Every output must equal python3's; a mismatch is an error in
-that cell and makes the exit status non-zero.
+that cell and makes the exit status non-zero. Every other CPython 3.11 found (python3.11,
+/usr/bin/python3.11, /usr/local/bin/python3.11 at another real path than python3's) gets a
+column, and a second table gives tiercel's ratios against each of them: CPython builds
+differ in speed (profile-guided and LTO builds are faster).
 
   --runs N              runs per program and interpreter (default 5)
   --filter NAME         only programs whose name contains NAME (repeatable)
@@ -57,6 +78,9 @@ struct Interp {
     argv: Vec<String>,
     /// Version string shown above the table.
     version: String,
+    /// Whether this is a CPython other than `python3`, against which tiercel's ratios are
+    /// also given.
+    other_cpython: bool,
 }
 
 /// Measurements of one (program, interpreter) cell.
@@ -219,8 +243,28 @@ fn find_interpreters(root: &Path, tiercel: &Path, opts: &Options) -> Vec<Interp>
                 name: name.to_string(),
                 argv: vec![name.to_string()],
                 version,
+                other_cpython: false,
             });
         }
+    }
+    let mut seen: Vec<String> = cpython_3_11("python3")
+        .into_iter()
+        .map(|(_, p)| p)
+        .collect();
+    for name in OTHER_CPYTHONS {
+        let Some((version, path)) = cpython_3_11(name) else {
+            continue;
+        };
+        if seen.contains(&path) {
+            continue;
+        }
+        seen.push(path.clone());
+        found.push(Interp {
+            name: name.to_string(),
+            argv: vec![name.to_string()],
+            version: format!("{version} ({path})"),
+            other_cpython: true,
+        });
     }
     let mut argv = vec![tiercel.display().to_string()];
     argv.extend(opts.tiercel_args.iter().cloned());
@@ -238,6 +282,7 @@ fn find_interpreters(root: &Path, tiercel: &Path, opts: &Options) -> Vec<Interp>
             name,
             argv,
             version: version.clone(),
+            other_cpython: false,
         },
     );
     if opts.tier1 {
@@ -247,6 +292,7 @@ fn find_interpreters(root: &Path, tiercel: &Path, opts: &Options) -> Vec<Interp>
                 name: "tiercel --tier 1".to_string(),
                 argv: vec![tiercel.display().to_string(), "--tier".into(), "1".into()],
                 version: version.clone(),
+                other_cpython: false,
             },
         );
     }
@@ -257,6 +303,7 @@ fn find_interpreters(root: &Path, tiercel: &Path, opts: &Options) -> Vec<Interp>
                 name: "tiercel --tier 3".to_string(),
                 argv: vec![tiercel.display().to_string(), "--tier".into(), "3".into()],
                 version,
+                other_cpython: false,
             },
         );
     }
@@ -271,6 +318,7 @@ fn find_interpreters(root: &Path, tiercel: &Path, opts: &Options) -> Vec<Interp>
                 name: "baseline".to_string(),
                 argv,
                 version: version.clone(),
+                other_cpython: false,
             },
         );
         if opts.tier1 {
@@ -280,11 +328,22 @@ fn find_interpreters(root: &Path, tiercel: &Path, opts: &Options) -> Vec<Interp>
                     name: "baseline --tier 1".to_string(),
                     argv: vec![base.clone(), "--tier".into(), "1".into()],
                     version,
+                    other_cpython: false,
                 },
             );
         }
     }
     found
+}
+
+/// The version line and the executable's real path of `program`, if it is CPython 3.11.
+fn cpython_3_11(program: &str) -> Option<(String, String)> {
+    let out = probe(program, CPYTHON_PROBE)?;
+    let (version, facts) = out.split_once('\n')?;
+    let mut facts = facts.split(' ');
+    let (impl_name, is_3_11) = (facts.next()?, facts.next()?);
+    let path: Vec<&str> = facts.collect();
+    (impl_name == "cpython" && is_3_11 == "True").then(|| (version.to_string(), path.join(" ")))
 }
 
 fn list_programs(root: &Path, filters: &[String]) -> Result<Vec<PathBuf>, String> {
@@ -609,6 +668,14 @@ fn render(
     }
     rows.push(g);
     out.push_str(&table(&header, &rows, opts.markdown));
+    for (j, other) in interps.iter().enumerate().filter(|(_, i)| i.other_cpython) {
+        let _ = writeln!(
+            out,
+            "\nratio = {} time / interpreter time (the same runs)\n",
+            other.name
+        );
+        out.push_str(&ratio_table(names, interps, cells, j, opts.markdown));
+    }
 
     if with_mem {
         let _ = writeln!(out, "\npeak resident memory, MiB (largest over the runs)\n");
@@ -629,6 +696,51 @@ fn render(
         out.push_str(&table(&header, &rows, opts.markdown));
     }
     out
+}
+
+/// Whether column `i` times a tiercel binary (this one or the baseline).
+fn is_tiercel(i: &Interp) -> bool {
+    i.name.starts_with("tiercel") || i.name.starts_with("baseline")
+}
+
+/// The ratios of every tiercel column against column `against`, per program and in
+/// geometric mean.
+fn ratio_table(
+    names: &[String],
+    interps: &[Interp],
+    cells: &[Vec<Cell>],
+    against: usize,
+    markdown: bool,
+) -> String {
+    let cols: Vec<usize> = (0..interps.len())
+        .filter(|&k| is_tiercel(&interps[k]))
+        .collect();
+    let mut header = vec!["program".to_string()];
+    header.extend(cols.iter().map(|&k| format!("{} ratio", interps[k].name)));
+    let mut ratios: Vec<Vec<f64>> = cols.iter().map(|_| Vec::new()).collect();
+    let mut rows = Vec::new();
+    for (name, row) in names.iter().zip(cells) {
+        let base = row[against].median_time();
+        let mut r = vec![name.clone()];
+        for (c, &k) in cols.iter().enumerate() {
+            r.push(match (base, row[k].median_time()) {
+                (Some(b), Some(t)) if t > 0.0 => {
+                    ratios[c].push(b / t);
+                    format!("{:.2}x", b / t)
+                }
+                _ => "-".into(),
+            });
+        }
+        rows.push(r);
+    }
+    let mut g = vec!["geometric mean".to_string()];
+    g.extend(
+        ratios
+            .iter()
+            .map(|rs| geomean(rs).map_or("-".into(), |x| format!("{x:.2}x"))),
+    );
+    rows.push(g);
+    table(&header, &rows, markdown)
 }
 
 #[cfg(test)]
@@ -679,6 +791,36 @@ mod tests {
             .unwrap();
         assert_eq!(b.baseline.as_deref(), Some("/old/tiercel"));
         assert!(parse_args(&strings(&["--baseline"])).is_err());
+    }
+
+    #[test]
+    fn ratios_against_another_cpython() {
+        let interp = |name: &str, other_cpython| Interp {
+            name: name.to_string(),
+            argv: Vec::new(),
+            version: String::new(),
+            other_cpython,
+        };
+        let interps = [
+            interp("python3", false),
+            interp("tiercel", false),
+            interp("/usr/bin/python3.11", true),
+        ];
+        let cell = |t: f64| Cell {
+            times: vec![t],
+            ..Cell::default()
+        };
+        let cells = vec![
+            vec![cell(2.0), cell(1.0), cell(1.5)],
+            vec![cell(4.0), cell(2.0), cell(4.0)],
+        ];
+        let names = strings(&["a", "b"]);
+        let t = ratio_table(&names, &interps, &cells, 2, true);
+        assert_eq!(
+            t,
+            "| program | tiercel ratio |\n|---|---:|\n| a | 1.50x |\n| b | 2.00x |\n\
+             | geometric mean | 1.73x |\n"
+        );
     }
 
     #[test]
