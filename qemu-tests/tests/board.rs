@@ -5,7 +5,8 @@
 use std::time::Duration;
 
 use qemu_tests::script::{
-    FLAG_FAULT_EXEC_WRITABLE, FLAG_FAULT_WRITE_EXEC, FLAG_JIT_STATS, FLAG_SELFTEST, FLAG_TIER3,
+    FLAG_FAULT_EXEC_WRITABLE, FLAG_FAULT_WRITE_EXEC, FLAG_JIT_STATS, FLAG_SELFTEST, FLAG_TIER2,
+    FLAG_TIER3,
 };
 use qemu_tests::{run, Arch, Exit, Output, Run, Script, EXIT_FAULT, PROMPT};
 
@@ -222,14 +223,15 @@ fn code_memory_selftest_aarch64() {
     selftest(Arch::Aarch64);
 }
 
-/// A hot loop at tier 3: compiled into the board's code region on x86-64 (the backend's
-/// architecture), run in tier 2 on AArch64 (no backend yet); the same output on both.
-fn tier3(arch: Arch) -> String {
+/// A hot loop with the image's `flags` and the JIT's statistics: compiled into the board's
+/// code region at tier 3 on x86-64 (the backend's architecture), run in tier 2 on AArch64
+/// (no backend yet); the same output on both.
+fn hot_loop(arch: Arch, flags: u32) -> String {
     let mut s = Script::new(
         "hot.py",
         "t = 0\nfor i in range(20000):\n    t += i % 7\nprint(t)\n",
     );
-    s.flags |= FLAG_TIER3 | FLAG_JIT_STATS;
+    s.flags |= flags | FLAG_JIT_STATS;
     let out = script(arch, s);
     let ctx = dump(&out);
     assert_eq!(out.exit, Exit::Status(0), "{ctx}");
@@ -237,9 +239,8 @@ fn tier3(arch: Arch) -> String {
     out.stdout
 }
 
-#[test]
-fn tier3_compiles_hot_code_on_x86_64() {
-    let stdout = tier3(Arch::X86_64);
+/// That the JIT compiled the hot loop without refusing anything, and its code ran.
+fn assert_compiled(stdout: &str) {
     let compiled: u64 = stdout
         .lines()
         .find_map(|l| l.strip_prefix("jit: ")?.split(' ').next()?.parse().ok())
@@ -257,8 +258,25 @@ fn tier3_compiles_hot_code_on_x86_64() {
 }
 
 #[test]
+fn tier3_compiles_hot_code_on_x86_64() {
+    assert_compiled(&hot_loop(Arch::X86_64, FLAG_TIER3));
+}
+
+/// Tier 3 is the x86-64 board's default: an image that names no tier runs machine code.
+#[test]
+fn default_tier_compiles_hot_code_on_x86_64() {
+    assert_compiled(&hot_loop(Arch::X86_64, 0));
+}
+
+#[test]
+fn tier2_runs_no_machine_code_on_x86_64() {
+    let stdout = hot_loop(Arch::X86_64, FLAG_TIER2);
+    assert!(stdout.contains("jit: none"), "{stdout}");
+}
+
+#[test]
 fn tier3_runs_tier2_on_aarch64() {
-    let stdout = tier3(Arch::Aarch64);
+    let stdout = hot_loop(Arch::Aarch64, FLAG_TIER3);
     assert!(stdout.contains("jit: none"), "{stdout}");
 }
 

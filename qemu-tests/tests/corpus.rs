@@ -33,6 +33,8 @@ fn report(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "\n{line}");
 }
 
+/// The default tier: machine code on the board with a backend (x86-64), tier 2 on the
+/// other.
 #[test]
 fn corpus_on_both_boards() {
     corpus_with(0, "");
@@ -45,16 +47,19 @@ fn corpus_on_both_boards_under_stress_specialization() {
     corpus_with(script::FLAG_STRESS_SPECIALIZE, " (--stress-specialize)");
 }
 
-/// Tier 1 alone (the default run above is tier 2).
+/// Tier 1 alone.
 #[test]
 fn corpus_on_both_boards_tier1() {
     corpus_with(script::FLAG_TIER1, " (--tier 1)");
 }
 
-/// Every hot-spot threshold at 1: nearly everything runs in traces.
+/// Every hot-spot threshold at 1 in tier 2: nearly everything runs in the uop executor.
 #[test]
 fn corpus_on_both_boards_tier2_everything_hot() {
-    corpus_with(script::FLAG_HOT1, " (--tier 2 --hot 1)");
+    corpus_with(
+        script::FLAG_TIER2 | script::FLAG_HOT1,
+        " (--tier 2 --hot 1)",
+    );
 }
 
 /// Tier 3 with every threshold at 1 on the board with a backend (x86-64): nearly
@@ -68,10 +73,11 @@ fn corpus_on_x86_64_tier3_everything_hot() {
     );
 }
 
-/// Tier 3 at the normal thresholds on the board with a backend.
+/// Tier 2 at the normal thresholds on the board with a backend, which otherwise runs
+/// machine code (the other board's default run is tier 2).
 #[test]
-fn corpus_on_x86_64_tier3() {
-    corpus_on(&[Arch::X86_64], script::FLAG_TIER3, " (--tier 3)");
+fn corpus_on_x86_64_tier2() {
+    corpus_on(&[Arch::X86_64], script::FLAG_TIER2, " (--tier 2)");
 }
 
 /// Tier 3, everything hot, in the backend's stress mode: machine code's hand-backs, stubs

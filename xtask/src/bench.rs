@@ -37,7 +37,7 @@ const CPYTHON_PROBE: &str = "import os, sys; print(sys.version.replace(chr(10), 
 print(sys.implementation.name, sys.version_info[:2] == (3, 11), os.path.realpath(sys.executable))";
 
 const USAGE: &str = "\
-usage: cargo xtask bench [--runs N] [--filter NAME] [--tiercel-args \"ARGS\"] [--tier1] [--tier3] [--baseline PATH] [--markdown]
+usage: cargo xtask bench [--runs N] [--filter NAME] [--tiercel-args \"ARGS\"] [--tier1] [--tier2] [--tier3] [--baseline PATH] [--markdown]
 
 Builds tiercel (release), runs every bench/*.py N times (default 5) on tiercel and on each of
 python3, micropython, pypy3 that is installed, interleaved, and prints the median wall time of
@@ -52,8 +52,10 @@ differ in speed (profile-guided and LTO builds are faster).
   --filter NAME         only programs whose name contains NAME (repeatable)
   --tiercel-args ARGS   extra arguments for tiercel, before the script (split on spaces)
   --tier1               also time `tiercel --tier 1` (the interpreter alone) in its own column
+  --tier2               also time `tiercel --tier 2` (traces in the uop executor, no machine
+                        code) in its own column
   --tier3               also time `tiercel --tier 3` (machine code, where the host has a
-                        backend) in its own column
+                        backend: the default tier there) in its own column
   --baseline PATH       also time another tiercel binary (e.g. a release build of an older
                         commit) in columns of its own, with --tier 1 too when --tier1 is given
   --markdown            print the tables as Markdown";
@@ -64,6 +66,7 @@ struct Options {
     filters: Vec<String>,
     tiercel_args: Vec<String>,
     tier1: bool,
+    tier2: bool,
     tier3: bool,
     markdown: bool,
     /// Another tiercel binary timed beside this one (the code before a change).
@@ -145,6 +148,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         filters: Vec::new(),
         tiercel_args: Vec::new(),
         tier1: false,
+        tier2: false,
         tier3: false,
         markdown: false,
         baseline: None,
@@ -174,6 +178,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             ),
             "--markdown" => opts.markdown = true,
             "--tier1" => opts.tier1 = true,
+            "--tier2" => opts.tier2 = true,
             "--tier3" => opts.tier3 = true,
             "--baseline" => opts.baseline = Some(value("--baseline")?),
             other => return Err(format!("unknown argument: {other}")),
@@ -285,30 +290,25 @@ fn find_interpreters(root: &Path, tiercel: &Path, opts: &Options) -> Vec<Interp>
             other_cpython: false,
         },
     );
-    if opts.tier1 {
+    let tiers = [(opts.tier1, "1"), (opts.tier2, "2"), (opts.tier3, "3")];
+    let mut at = pos + 1;
+    for (_, tier) in tiers.iter().filter(|(on, _)| *on) {
         found.insert(
-            pos + 1,
+            at,
             Interp {
-                name: "tiercel --tier 1".to_string(),
-                argv: vec![tiercel.display().to_string(), "--tier".into(), "1".into()],
+                name: format!("tiercel --tier {tier}"),
+                argv: vec![
+                    tiercel.display().to_string(),
+                    "--tier".into(),
+                    tier.to_string(),
+                ],
                 version: version.clone(),
                 other_cpython: false,
             },
         );
-    }
-    if opts.tier3 {
-        found.insert(
-            pos + 1 + usize::from(opts.tier1),
-            Interp {
-                name: "tiercel --tier 3".to_string(),
-                argv: vec![tiercel.display().to_string(), "--tier".into(), "3".into()],
-                version,
-                other_cpython: false,
-            },
-        );
+        at += 1;
     }
     if let Some(base) = &opts.baseline {
-        let at = pos + 1 + usize::from(opts.tier1) + usize::from(opts.tier3);
         let version = format!("baseline binary {base}");
         let mut argv = vec![base.clone()];
         argv.extend(opts.tiercel_args.iter().cloned());

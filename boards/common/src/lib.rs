@@ -140,8 +140,10 @@ pub fn new_vm<P: Platform + Clone + 'static>(
             2
         },
         hot: (flags & script::FLAG_HOT1 != 0).then_some(1),
+        // Machine code where the board has a backend, unless the image asks for tier 1
+        // or 2.
         jit: match info.jit {
-            Some(make) if flags & script::FLAG_TIER3 != 0 => {
+            Some(make) if flags & (script::FLAG_TIER1 | script::FLAG_TIER2) == 0 => {
                 make(flags & script::FLAG_JIT_STRESS != 0)
             }
             _ => None,

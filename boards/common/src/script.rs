@@ -39,7 +39,8 @@ pub const FLAG_TIER1: u32 = 1 << 5;
 /// everything runs in traces.
 pub const FLAG_HOT1: u32 = 1 << 6;
 /// Flag: tier 3 (`tiercel --tier 3`): machine code where the board has a backend
-/// ([`crate::BoardInfo::jit`]), tier 2 elsewhere.
+/// ([`crate::BoardInfo::jit`]), tier 2 elsewhere. This is also what an image without
+/// [`FLAG_TIER1`] or [`FLAG_TIER2`] runs; the flag says so explicitly.
 pub const FLAG_TIER3: u32 = 1 << 7;
 /// Flag: after the script, print what the JIT did on stdout (`jit: N compiled, ...`, or
 /// `jit: none` without one), as `tiercel --stats` does on the host.
@@ -47,6 +48,9 @@ pub const FLAG_JIT_STATS: u32 = 1 << 8;
 /// Flag: tier 3 in the backend's stress mode (`tiercel --jit-stress`): one inline guard in
 /// four hands back before it and one fast path in four takes its slow path.
 pub const FLAG_JIT_STRESS: u32 = 1 << 9;
+/// Flag: tier 2 (`tiercel --tier 2`): traces run by the uop executor, no machine code, also
+/// on a board with a backend.
+pub const FLAG_TIER2: u32 = 1 << 10;
 
 /// A script found in guest memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

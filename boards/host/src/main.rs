@@ -4,6 +4,9 @@
 //! [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [--dump-jit] [--perf-map] [--jit-stress] [--jit-memory BYTES] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
 //! an uncaught exception prints a CPython-style traceback on stderr and exits with status 1,
 //! and `sys.exit(n)` exits with `n`.
+//!
+//! The default tier is 3: traces compiled to machine code where the host has a backend
+//! (x86-64), tier 2 elsewhere; `--tier 2` runs traces in the uop executor only.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -56,7 +59,7 @@ fn peak_resident_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// `--stats` at `--tier 3`: what the JIT compiled and refused, the code memory it holds,
+/// `--stats` at tier 3: what the JIT compiled and refused, the code memory it holds,
 /// and how runs of machine code ended.
 fn report_jit(vm: &Vm) {
     match vm.jit_stats() {
@@ -109,7 +112,8 @@ fn main() -> ExitCode {
     let mut config = Config::default();
     let mut dis = false;
     let mut dump_traces = false;
-    let mut tier3 = false;
+    // Tier 3 unless told otherwise (tier 2 where the host has no backend).
+    let mut tier3 = true;
     let mut dump_jit = false;
     let mut jit_stress = None;
     let mut jit_memory = tiercel::DEFAULT_CODE_MEMORY;
@@ -131,7 +135,7 @@ fn main() -> ExitCode {
             "--tier" => match args.next().and_then(|n| n.parse::<u8>().ok()) {
                 Some(n @ (1 | 2)) => {
                     config.tier = n;
-                    config.jit = None;
+                    tier3 = false;
                 }
                 Some(3) => {
                     config.tier = 2;

@@ -140,16 +140,18 @@ fn run_all(names: &[String], extra_args: &[&str]) -> Vec<Result<(), String>> {
         .collect()
 }
 
+/// The default tier: machine code where the host has a backend, tier 2 elsewhere.
 #[test]
 fn conformance_corpus_matches_cpython() {
     corpus_matches(&[]);
 }
 
 /// Specializing everything at once and deoptimizing pseudo-randomly must not change any
-/// program's output.
+/// program's output (in tier 2, where the tier-1 code the traces start from is stressed
+/// alone).
 #[test]
 fn conformance_corpus_under_stress_specialization() {
-    corpus_matches(&["--stress-specialize"]);
+    corpus_matches(&["--tier", "2", "--stress-specialize"]);
 }
 
 /// Tier 1 alone (the null optimizer: no hot-spot counting, no executors).
@@ -160,7 +162,7 @@ fn conformance_corpus_tier1() {
 
 /// Every hot-spot threshold at 1: every loop and function is traced at its first
 /// repetition and every side exit grows a side trace, so nearly everything runs in the uop
-/// executor (the default run above is tier 2 with the normal thresholds).
+/// executor.
 #[test]
 fn conformance_corpus_tier2_everything_hot() {
     corpus_matches(&["--tier", "2", "--hot", "1"]);
@@ -169,28 +171,28 @@ fn conformance_corpus_tier2_everything_hot() {
 /// Both at once: traces recorded over instructions that deoptimize pseudo-randomly.
 #[test]
 fn conformance_corpus_tier2_hot_under_stress() {
-    corpus_matches(&["--hot", "1", "--stress-specialize"]);
+    corpus_matches(&["--tier", "2", "--hot", "1", "--stress-specialize"]);
 }
 
 /// The differential test of the trace optimizer: everything hot with the optimizer off
 /// (`--no-opt`). The modes above run with it on; all must print the same.
 #[test]
 fn conformance_corpus_tier2_hot_unoptimized() {
-    corpus_matches(&["--hot", "1", "--no-opt"]);
+    corpus_matches(&["--tier", "2", "--hot", "1", "--no-opt"]);
 }
 
 /// Everything hot, every uop the executor runs through its `extern "C"` helper (what
 /// machine code calls for a uop it does not emit inline): the helpers must change nothing.
 #[test]
 fn conformance_corpus_tier2_hot_through_uop_helpers() {
-    corpus_matches(&["--hot", "1", "--uop-helpers"]);
+    corpus_matches(&["--tier", "2", "--hot", "1", "--uop-helpers"]);
 }
 
-/// Tier 3 (machine code where the host has a backend, tier 2 elsewhere) at the normal
-/// thresholds.
+/// Tier 2 at the normal thresholds (the default run above is tier 3 where the host has a
+/// backend).
 #[test]
-fn conformance_corpus_tier3() {
-    corpus_matches(&["--tier", "3"]);
+fn conformance_corpus_tier2() {
+    corpus_matches(&["--tier", "2"]);
 }
 
 /// Tier 3 with everything hot: every trace is compiled at once, so nearly every program
