@@ -596,6 +596,7 @@ fn copy_of(b: &ExecutorBuilder) -> ExecutorBuilder {
         entry: b.entry.clone(),
         exit_facts: Vec::new(),
         loop_entry: None,
+        shape_depths: b.shape_depths.clone(),
     }
 }
 

@@ -5,9 +5,10 @@
 
 use vm_core::exec::ir::UopInst;
 use vm_core::layout::{
-    object_value_bits, tag, CELL_VALUE, CLASS_LAYOUT, CLASS_SLOT_KINDS, CLASS_VERSION,
-    INSTANCE_CLASS, INSTANCE_DICT, INSTANCE_NO_DICT, INSTANCE_VALUES, ITEMS_LEN, ITEMS_PTR,
-    OBJ_PAYLOAD, OBJ_SIZE, OBJ_TAG, TAG_TYPES, TAG_TYPE_ASK, VALUE_TAG_OBJ,
+    object_value_bits, tag, CELL_VALUE, CLASS_ATTR_PLAIN, CLASS_ATTR_PLAIN_VERSION, CLASS_LAYOUT,
+    CLASS_SHAPE_PATH, CLASS_SLOT_KINDS, CLASS_VERSION, INSTANCE_CLASS, INSTANCE_DICT,
+    INSTANCE_NO_DICT, INSTANCE_VALUES, ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD, OBJ_SIZE, OBJ_TAG,
+    TAG_TYPES, TAG_TYPE_ASK, VALUE_TAG_OBJ,
 };
 use vm_core::object::types::slot_kind;
 use vm_core::Value;
@@ -18,9 +19,10 @@ use super::stack::Lazy;
 use super::{Lower, Next};
 use crate::abi::{ARENA, CTX, INT_TAG};
 use crate::enc::{
-    add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm32, cmp_rm64_r64, imul_r64_rm64_imm8, mov_r32_imm32,
-    mov_r32_rm32, mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, movzx_r32_rm8, shr_rm64_imm8, CodeBuf,
-    Cond, Disp, Imm32, Imm8, Index, Label, Mem, Reg, Scale,
+    add_rm64_r64, cmp_r64_rm64, cmp_rm32_imm32, cmp_rm32_r32, cmp_rm64_imm32, cmp_rm64_r64,
+    cmp_rm8_imm8, imul_r64_rm64_imm8, mov_r32_imm32, mov_r32_rm32, mov_r64_imm64, mov_r64_rm64,
+    mov_rm64_r64, movzx_r32_rm8, shr_rm64_imm8, test_rm64_r64, CodeBuf, Cond, Disp, Imm32, Imm8,
+    Index, Label, Mem, Reg, Scale,
 };
 use crate::lower::emit_guard_small_int;
 use vm_core::jit::helpers::CTX_TAG_TYPES;
@@ -49,10 +51,8 @@ impl Lower<'_> {
     fn emit_top_instance_class(&mut self, exit: Label) {
         self.emit_top_instance(exit);
         self.buf.emit(mov_r32_imm32(Reg::Rdx, INSTANCE_NO_DICT));
-        self.buf.emit(crate::enc::cmp_rm32_r32(
-            at(Reg::Rcx, INSTANCE_DICT),
-            Reg::Rdx,
-        ));
+        self.buf
+            .emit(cmp_rm32_r32(at(Reg::Rcx, INSTANCE_DICT), Reg::Rdx));
         self.buf.jcc_label(Cond::Ne, exit);
         emit_ref_slot(
             &mut self.buf,
@@ -85,10 +85,8 @@ impl Lower<'_> {
     /// RAX.
     fn emit_class_version_check(&mut self, version: u32, exit: Label) {
         self.buf.emit(mov_r32_imm32(Reg::Rax, version));
-        self.buf.emit(crate::enc::cmp_rm32_r32(
-            at(Reg::Rdx, CLASS_VERSION),
-            Reg::Rax,
-        ));
+        self.buf
+            .emit(cmp_rm32_r32(at(Reg::Rdx, CLASS_VERSION), Reg::Rax));
         self.buf.jcc_label(Cond::Ne, exit);
     }
 
@@ -183,7 +181,7 @@ impl Lower<'_> {
             Scale::S4,
             Disp::ZERO,
         );
-        buf.emit(crate::enc::cmp_rm32_imm32(entry, ty));
+        buf.emit(cmp_rm32_imm32(entry, ty));
         buf.jcc_label(Cond::Ne, slow);
         buf.bind(resume);
         Next::Falls
@@ -233,6 +231,45 @@ impl Lower<'_> {
         let exit = self.deopt(pc);
         self.emit_top_instance_class(exit);
         self.emit_class_version_check(version, exit);
+        Next::Falls
+    }
+
+    /// `_GUARD_SHAPE` of a shape of `depth` slots (at least one): leaves through the uop's
+    /// exit unless the instance on top has no explicit dict, its class's layout prefix of
+    /// `depth` slots is the shape (`Class::shape_path`), and attribute access on the class
+    /// is plain. The class caches that last answer per version; when the cache is for
+    /// another version, the helper computes it (and the guard fails there or not).
+    pub(super) fn lower_guard_shape(&mut self, pc: usize, depth: u32) -> Next {
+        let shape = self.exec.uops[pc].oparg;
+        let exit = self.deopt(pc);
+        let (slow, resume) = self.slow_path(pc);
+        self.emit_top_instance_class(exit);
+        let last = Disp::new(4 * (i64::from(depth) - 1)).expect("a shape's depth is small");
+        let buf = &mut self.buf;
+        buf.emit(mov_r32_imm32(Reg::Rax, depth));
+        buf.emit(cmp_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rdx, CLASS_SHAPE_PATH + ITEMS_LEN),
+        ));
+        buf.jcc_label(Cond::A, exit);
+        buf.emit(mov_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rdx, CLASS_SHAPE_PATH + ITEMS_PTR),
+        ));
+        buf.emit(cmp_rm32_imm32(Mem::base_disp(Reg::Rax, last), shape));
+        buf.jcc_label(Cond::Ne, exit);
+        // The cached answer holds for the class's version, which is not 0 (never cached).
+        buf.emit(mov_r32_rm32(Reg::Rax, at(Reg::Rdx, CLASS_VERSION)));
+        buf.emit(cmp_rm32_r32(
+            at(Reg::Rdx, CLASS_ATTR_PLAIN_VERSION),
+            Reg::Rax,
+        ));
+        buf.jcc_label(Cond::Ne, slow);
+        buf.emit(test_rm64_r64(Reg::Rax, Reg::Rax));
+        buf.jcc_label(Cond::E, slow);
+        buf.emit(cmp_rm8_imm8(at(Reg::Rdx, CLASS_ATTR_PLAIN), 0));
+        buf.jcc_label(Cond::E, exit);
+        buf.bind(resume);
         Next::Falls
     }
 

@@ -117,6 +117,7 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_BINARY_SUBSCR_LIST_INT
         | Uop::_STORE_SUBSCR_LIST_INT
         | Uop::_GUARD_TYPE_VERSION
+        | Uop::_GUARD_SHAPE
         | Uop::_LOAD_ATTR_SLOT
         | Uop::_STORE_ATTR_SLOT
         | Uop::_GUARD_BUILTIN_TYPE
@@ -275,6 +276,15 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         | Uop::_TO_BOOL_STR => cx.lower_to_bool(pc, u.uop),
         Uop::_UNARY_NOT => cx.lower_not(),
         Uop::_GUARD_TYPE_VERSION => cx.lower_guard_type_version(pc),
+        Uop::_GUARD_SHAPE => match cx.exec.shape_depth(u.oparg).filter(|&d| d > 0) {
+            Some(depth) => cx.lower_guard_shape(pc, depth),
+            None => {
+                // (No depth known to index the class's shape path by: the helper.)
+                cx.flush();
+                cx.lower_call(pc);
+                return Ok(Next::Falls);
+            }
+        },
         Uop::_GUARD_BOTH_NUMBERS => cx.lower_guard_numbers(pc),
         Uop::_STORE_SUBSCR_LIST_INT => cx.lower_list_store(pc),
         Uop::_UNPACK_SEQUENCE_TWO_TUPLE | Uop::_UNPACK_SEQUENCE_TUPLE => {

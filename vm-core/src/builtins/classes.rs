@@ -9,7 +9,9 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 
 use super::{add_methods, check_args};
-use crate::object::types::{slot_kind, BuiltinBase, Class, GenState, NativeKind, Obj, Property};
+use crate::object::types::{
+    slot_kind, AttrPlain, BuiltinBase, Class, GenState, NativeKind, Obj, Property,
+};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
@@ -269,11 +271,11 @@ pub(crate) fn make_class_multi(
         is_builtin: false,
         version: Cell::new(version),
         slot_kinds: layout.iter().map(|_| Cell::new(slot_kind::UNSET)).collect(),
-        shape_path,
+        shape_path: shape_path.into(),
         layout: layout.into(),
         slots,
         subclasses: Vec::new(),
-        attr_plain: Cell::new((0, false)),
+        attr_plain: Cell::new(AttrPlain::UNKNOWN),
     })))?;
     let mut mro = vec![cls];
     mro.extend(base_mro);

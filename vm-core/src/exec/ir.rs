@@ -277,6 +277,10 @@ pub struct Executor {
     /// Index of the loop copy's first uop, where a trace that links here with this
     /// executor's id in its terminal's `expect` goes on (1, the start, without a loop copy).
     pub loop_top: u32,
+    /// The depth (layout-prefix length) of each shape its `_GUARD_SHAPE`s check, sorted by
+    /// shape: machine code indexes `Class::shape_path` by it (see
+    /// [`Executor::shape_depth`]).
+    pub shape_depths: Box<[(u32, u32)]>,
     /// What the uop executor's hot loop dispatches, derived from `uops` when the executor
     /// is registered (so no builder can supply one that disagrees with them).
     pub(crate) table: Box<super::table::Table>,
@@ -290,6 +294,15 @@ pub struct Executor {
 }
 
 impl Executor {
+    /// The depth of shape `shape`, when one of its `_GUARD_SHAPE`s checks it.
+    pub fn shape_depth(&self, shape: u32) -> Option<u32> {
+        let i = self
+            .shape_depths
+            .binary_search_by_key(&shape, |&(s, _)| s)
+            .ok()?;
+        Some(self.shape_depths[i].1)
+    }
+
     /// Its machine code, if it has some (see [`crate::jit`]).
     pub fn compiled(&self) -> Option<Rc<crate::jit::CompiledCode>> {
         self.code.borrow().clone()
@@ -375,6 +388,7 @@ impl Executor {
                 .sum::<usize>()
             + self.deps.len() * size_of::<Dep>()
             + self.consts.len() * size_of::<Value>()
+            + self.shape_depths.len() * size_of::<(u32, u32)>()
             + self.exit_facts.bytes()
             + self.loop_entry.as_ref().map_or(0, |l| l.bytes())
             + self.table.bytes()
@@ -518,6 +532,8 @@ pub struct ExecutorBuilder {
     pub exit_facts: Vec<(u16, FrameFacts)>,
     /// A peeled loop's copy, `top` a body index (relocated by `build`).
     pub loop_entry: Option<LoopEntry>,
+    /// See [`Executor::shape_depths`] (set by [`ExecutorBuilder::note_shape_depths`]).
+    pub shape_depths: Vec<(u32, u32)>,
 }
 
 impl ExecutorBuilder {
@@ -527,6 +543,20 @@ impl ExecutorBuilder {
             codes: alloc::vec![TraceCode::new(code)],
             ..Default::default()
         }
+    }
+
+    /// Notes the depth of every shape a `_GUARD_SHAPE` of the body checks, from the VM's
+    /// shapes (whose depths never change).
+    pub fn note_shape_depths(&mut self, shapes: &crate::object::shape::Shapes) {
+        let mut depths: Vec<(u32, u32)> = self
+            .body
+            .iter()
+            .filter(|u| u.uop == Uop::_GUARD_SHAPE)
+            .filter_map(|u| Some((u.oparg, shapes.get(u.oparg)?.depth)))
+            .collect();
+        depths.sort_unstable();
+        depths.dedup();
+        self.shape_depths = depths;
     }
 
     /// Adds an exit stub (`_EXIT_TRACE`, `_DEOPT` or `_DYNAMIC_EXIT`) resuming tier 1 at
@@ -607,6 +637,7 @@ impl ExecutorBuilder {
             exit_facts,
             loop_top: loop_entry.as_ref().map_or(1, |l| l.top),
             loop_entry,
+            shape_depths: self.shape_depths.into_boxed_slice(),
             table: Default::default(),
             code: core::cell::RefCell::new(None),
         }

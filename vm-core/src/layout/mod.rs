@@ -49,7 +49,7 @@ use crate::limits::Signals;
 use crate::object::dict::Dict;
 use crate::object::heap::GcClock;
 use crate::object::types::{
-    Class, DictRef, Function, GenState, Generator, Instance, NativeFunc, Obj,
+    AttrPlain, Class, DictRef, Function, GenState, Generator, Instance, NativeFunc, Obj,
 };
 use crate::object::value::{self, ObjRef, Value};
 
@@ -147,6 +147,18 @@ pub const CLASS_LAYOUT: usize = offset_of!(Class, layout);
 /// Offset of a class's slot kinds (a [`FixedVec`] of one byte per layout slot, each a
 /// [`crate::object::types::slot_kind`]) in its `Class` record.
 pub const CLASS_SLOT_KINDS: usize = offset_of!(Class, slot_kinds);
+/// Offset of a class's shape path (a [`FixedVec`] of `u32` shapes, one per layout slot) in
+/// its `Class` record: machine code's shape guard indexes it.
+pub const CLASS_SHAPE_PATH: usize = offset_of!(Class, shape_path);
+/// Offset of the class version its cached plain-attribute answer holds for (a `u32`) in
+/// its `Class` record.
+pub const CLASS_ATTR_PLAIN_VERSION: usize =
+    offset_of!(Class, attr_plain) + offset_of!(AttrPlain, version);
+/// Offset of the cached plain-attribute answer (a `bool` byte) in its `Class` record.
+pub const CLASS_ATTR_PLAIN: usize = offset_of!(Class, attr_plain) + offset_of!(AttrPlain, plain);
+// The cached answer is its `#[repr(C)]` record in place (`Cell<AttrPlain>`).
+const _: () = assert!(size_of::<core::cell::Cell<AttrPlain>>() == size_of::<AttrPlain>());
+const _: () = assert!(size_of::<bool>() == 1);
 // A slot kind is one byte in place (`Cell<u8>`).
 const _: () = assert!(size_of::<core::cell::Cell<u8>>() == 1);
 // The dict reference is a bare `u32` whose none is `INSTANCE_NO_DICT`.

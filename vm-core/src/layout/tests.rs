@@ -113,6 +113,10 @@ fn instances_classes_and_dicts_are_read_through_the_offsets() {
         panic!("a class")
     };
     let version = c.version.get();
+    let shape_path: Vec<u32> = c.shape_path.to_vec();
+    assert_eq!(shape_path.len(), 2);
+    // The cached plain-attribute answer, computed as a shape guard asks for it.
+    assert!(vm.class_attrs_plain(c, cr));
     let Obj::Dict(dict) = vm.heap.get(dr) else {
         panic!("a dict")
     };
@@ -128,6 +132,12 @@ fn instances_classes_and_dicts_are_read_through_the_offsets() {
         assert_eq!(read::<u8>(class_at, OBJ_TAG), tag::CLASS);
         let rec: *const u8 = read(class_at, OBJ_PAYLOAD);
         assert_eq!(read::<u32>(rec, CLASS_VERSION), version);
+        let path = rec.add(CLASS_SHAPE_PATH);
+        let path_ptr: *const u32 = read(path, ITEMS_PTR);
+        let path_len: usize = read(path, ITEMS_LEN);
+        assert_eq!(core::slice::from_raw_parts(path_ptr, path_len), shape_path);
+        assert_eq!(read::<u32>(rec, CLASS_ATTR_PLAIN_VERSION), version);
+        assert_eq!(read::<u8>(rec, CLASS_ATTR_PLAIN), 1);
         assert_eq!(read::<u8>(dict_at, OBJ_TAG), tag::DICT);
         let rec: *const u8 = read(dict_at, OBJ_PAYLOAD);
         assert_eq!(read::<u32>(rec, DICT_KEYS_VERSION), keys_version);

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 
 use super::shape;
-use super::types::{slot_kind, Class, Instance, NativeKind, Obj};
+use super::types::{slot_kind, AttrPlain, Class, Instance, NativeKind, Obj};
 use super::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -218,12 +218,12 @@ impl Vm {
     #[inline(always)]
     pub(crate) fn class_attrs_plain(&self, c: &Class, cls: ObjRef) -> bool {
         let version = c.version.get();
-        let (v, plain) = c.attr_plain.get();
-        if v == version && version != 0 {
-            return plain;
+        let cached = c.attr_plain.get();
+        if cached.version == version && version != 0 {
+            return cached.plain;
         }
         let plain = self.compute_attrs_plain(cls);
-        c.attr_plain.set((version, plain));
+        c.attr_plain.set(AttrPlain { version, plain });
         plain
     }
 

@@ -7,9 +7,9 @@ use core::cell::Cell;
 
 use super::dict::Dict;
 use super::heap::Heap;
-use super::types::{BuiltinBase, Class, Obj, StrObj};
+use super::types::{AttrPlain, BuiltinBase, Class, Obj, StrObj};
 use super::value::{ObjRef, Value};
-use crate::layout::{tag, TAG_TYPES, TAG_TYPE_ASK};
+use crate::layout::{tag, FixedVec, TAG_TYPES, TAG_TYPE_ASK};
 
 macro_rules! define_types {
     (
@@ -212,12 +212,12 @@ fn make_class(
             builtin_base: kind,
             is_builtin: true,
             version: Cell::new(*version),
-            layout: crate::layout::FixedVec::new(),
+            layout: FixedVec::new(),
             slots: None,
             subclasses: Vec::new(),
-            attr_plain: Cell::new((0, false)),
-            slot_kinds: crate::layout::FixedVec::new(),
-            shape_path: Vec::new(),
+            attr_plain: Cell::new(AttrPlain::UNKNOWN),
+            slot_kinds: FixedVec::new(),
+            shape_path: FixedVec::new(),
         })))
         .expect("heap too small for the builtin types");
     *version += 1;

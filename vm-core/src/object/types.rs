@@ -298,10 +298,10 @@ pub struct Class {
     /// User classes that have this class in their MRO: weak references (not traced by the
     /// collector; checked when used) so mutating this class can bump their versions too.
     pub subclasses: Vec<ObjRef>,
-    /// `(version, plain)`: whether, at that class version, attribute access on instances
-    /// is plain (no property in the MRO, no user `__setattr__`); see
-    /// `Vm::class_attrs_plain`.
-    pub attr_plain: Cell<(u32, bool)>,
+    /// Whether, at a class version, attribute access on instances is plain (no property
+    /// in the MRO, no user `__setattr__`); see `Vm::class_attrs_plain`. A fixed layout
+    /// ([`crate::layout::CLASS_ATTR_PLAIN`]): machine code's shape guard reads it.
+    pub attr_plain: Cell<AttrPlain>,
     /// Per layout slot, what every value ever stored there (in any instance of exactly
     /// this class) is: a [`slot_kind`]. Only widens, and a widening from one kind to
     /// `MIXED` gives the class a new version, so at one version a slot's kind is fixed
@@ -310,8 +310,27 @@ pub struct Class {
     pub slot_kinds: FixedVec<Cell<u8>>,
     /// Per layout slot, the shape of the layout prefix ending at it
     /// ([`super::shape`]): what the trace optimizer's polymorphic attribute guard checks.
-    /// Same length as `layout`.
-    pub shape_path: Vec<u32>,
+    /// Same length as `layout`. A fixed layout ([`crate::layout::CLASS_SHAPE_PATH`]).
+    pub shape_path: FixedVec<u32>,
+}
+
+/// What [`Class::attr_plain`] caches: whether attribute access on instances is plain at
+/// class version `version` (0: never computed, as no class has version 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
+pub struct AttrPlain {
+    /// The class version the answer holds for.
+    pub version: u32,
+    /// The answer.
+    pub plain: bool,
+}
+
+impl AttrPlain {
+    /// Not computed yet.
+    pub const UNKNOWN: AttrPlain = AttrPlain {
+        version: 0,
+        plain: false,
+    };
 }
 
 /// What the values stored in an instance slot are ([`Class::slot_kinds`]).

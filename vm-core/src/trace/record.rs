@@ -456,10 +456,11 @@ impl Vm {
         };
         let r = opt.finish_trace(self, b);
         self.tier2.optimizer = Some(opt);
-        let b = match r {
+        let mut b = match r {
             Ok(b) => b,
             Err(reason) => return self.note_abort(reason),
         };
+        b.note_shape_depths(&self.shapes);
         let start_code = b.codes[0].code.clone();
         let e = b.build_with(origin, start, chain_depth, !self.tier2.uop_helpers);
         let Some(rc) = self.tier2.register(e) else {
