@@ -36,6 +36,7 @@ mod frames;
 mod generators;
 mod iter;
 mod link;
+mod membership;
 mod numbers;
 mod objects;
 mod run_state;

@@ -123,6 +123,7 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_GUARD_BUILTIN_TYPE
         | Uop::_GUARD_BOTH_STR
         | Uop::_CALL_LEN
+        | Uop::_CONTAINS_OP_SEQ
         | Uop::_LIST_APPEND
         | Uop::_GUARD_CALL_BUILTIN
         | Uop::_GUARD_CALL_LIST_APPEND
@@ -231,6 +232,7 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_GUARD_CALL_BUILTIN => cx.lower_guard_call_builtin(pc, false),
         Uop::_GUARD_BOTH_STR => cx.lower_guard_both_str(pc),
         Uop::_CALL_LEN => cx.lower_len(pc),
+        Uop::_CONTAINS_OP_SEQ => cx.lower_contains_seq(pc),
         Uop::_LIST_APPEND => cx.lower_comprehension_append(pc, u.oparg),
         Uop::_GUARD_CALL_LIST_APPEND => cx.lower_guard_call_builtin(pc, true),
         Uop::_CALL_LIST_APPEND => cx.lower_list_append(pc),
