@@ -11,6 +11,7 @@ use crate::bytecode::code::CodeObject;
 /// Entries of [`Vm::class_lookup_cache`] (a power of two).
 pub(crate) const CLASS_LOOKUP_CACHE: usize = 1024;
 use crate::interp::frame::Frame;
+use crate::interp::generator::GenCollect;
 use crate::object::dict::Dict;
 use crate::object::heap::Heap;
 use crate::object::typeobj::Types;
@@ -192,10 +193,9 @@ pub struct Vm {
     pub(crate) reraise_lasti: Option<u32>,
     /// Set when a generator frame entered from Rust returned (rather than yielded).
     pub(crate) gen_returned: bool,
-    /// While `list(gen)`-like native code collects a generator: the index of its frame and
-    /// the (rooted) list its yields are appended to in place (see `Vm::generator_collect`).
-    /// `usize::MAX` when nothing is collected.
-    pub(crate) gen_collect: (usize, Value),
+    /// While `list(gen)`-like native code or `sum(gen)` collects a generator: its frame
+    /// and where its yields go in place (see [`GenCollect`]).
+    pub(crate) gen_collect: GenCollect,
     /// The interned `"__name__"` (`None` until the VM is built): every function made
     /// reads its module's name.
     pub(crate) name_key: Value,
@@ -328,7 +328,7 @@ impl Vm {
             reraising: false,
             reraise_lasti: None,
             gen_returned: false,
-            gen_collect: (usize::MAX, Value::UNDEF),
+            gen_collect: GenCollect::NONE,
             name_key: Value::NONE,
             class_lookup_cache: alloc::vec![
                 core::cell::Cell::new((0, Value::UNDEF, Value::UNDEF));

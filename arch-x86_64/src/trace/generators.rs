@@ -18,18 +18,19 @@ use vm_core::bytecode::ops::{Op, Uop};
 use vm_core::exec::ir::{Executor, RETURNED, SAME_FRAME};
 use vm_core::interp::stack::SLACK;
 use vm_core::jit::frames::{code_refs, CodeRefs};
-use vm_core::jit::helpers::CTX_HANDLED_EXC;
+use vm_core::jit::helpers::{CTX_GEN_COLLECT, CTX_HANDLED_EXC};
 use vm_core::jit::JitError;
 use vm_core::layout::{
     tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS, FRAME_IP, FRAME_LASTI,
     FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE, FRAME_SAVED_EXC, FRAME_STACK_FLOOR,
-    GEN_CREATED, GEN_FRAME, GEN_RUNNING, GEN_STATE, GEN_SUSPENDED, ITEMS_CAP, ITEMS_LEN, ITEMS_PTR,
-    OBJ_PAYLOAD, ON_RETURN_ARG, ON_RETURN_FOR_ITER, ON_RETURN_SEND, ON_RETURN_SEND_CALL,
-    SAVED_CODE, SAVED_EXC, SAVED_FUNC, SAVED_GLOBALS, SAVED_IP, SAVED_LASTI, SAVED_VALUES,
-    STACK_LEN,
+    GEN_COLLECT_FRAME, GEN_COLLECT_TARGET, GEN_CREATED, GEN_FRAME, GEN_RUNNING, GEN_STATE,
+    GEN_SUSPENDED, ITEMS_CAP, ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD, ON_RETURN_ARG, ON_RETURN_FOR_ITER,
+    ON_RETURN_SEND, ON_RETURN_SEND_CALL, SAVED_CODE, SAVED_EXC, SAVED_FUNC, SAVED_GLOBALS,
+    SAVED_IP, SAVED_LASTI, SAVED_VALUES, STACK_LEN,
 };
 use vm_core::Value;
 
+use super::call::has_flow_helper;
 use super::exit::at;
 use super::frames::{
     emit_cmp_bits, emit_drop_record, emit_frame_records, emit_push_at_floor, emit_room_checks,
@@ -45,6 +46,7 @@ use crate::enc::{
     mov_rm64_imm32, mov_rm64_r64, mov_rm8_imm8, sub_r64_rm64, test_rm64_r64, CodeBuf, Cond, Disp,
     Imm32, Imm8, Label, Mem, Reg,
 };
+use crate::lower::{emit_add_small_int, emit_guard_small_int};
 
 /// What an inline resume needs to know, from the recording.
 struct Resume {
@@ -94,6 +96,12 @@ fn recorded_yield(exec: &Executor, pc: usize) -> Option<Yield> {
 /// Whether uop `pc` (`_YIELD_VALUE`) can suspend its frame inline.
 pub(super) fn inline_yield(exec: &Executor, pc: usize) -> bool {
     recorded_yield(exec, pc).is_some()
+}
+
+/// Whether uop `pc` (`_YIELD_VALUE`) was recorded collected in place: native code (`sum`,
+/// `list` and friends) was collecting the generator, so the yield stayed in its frame.
+pub(super) fn collected_yield(exec: &Executor, pc: usize) -> bool {
+    exec.uops[pc].expect_code == SAME_FRAME && has_flow_helper(exec, pc)
 }
 
 impl Lower<'_> {
@@ -318,6 +326,50 @@ impl Lower<'_> {
         self.buf.bind(slow.1);
         self.enter_recorded_frame(pc)?;
         self.run_state_moved(write)
+    }
+
+    /// Lowers uop `pc`, `_YIELD_VALUE` of a generator native code collects, in place as
+    /// `Vm::yield_suspend` does it: a small int added to a small-int total, or the value
+    /// appended to a list with room. The flow helper runs the yield otherwise (another
+    /// generator collected, a list to grow, a total that is no small int, a suspend).
+    pub(super) fn lower_collected_yield(&mut self, pc: usize) -> Result<(), JitError> {
+        let top = self
+            .slots()
+            .checked_sub(1)
+            .ok_or(JitError::Malformed("a yield of nothing"))?;
+        let slow = self.flow_slow_path(pc);
+        let (list, done) = (self.buf.new_label(), self.buf.new_label());
+        let buf = &mut self.buf;
+        // This frame is the one collected (RSI: the frame count).
+        emit_frame_records(buf);
+        buf.emit(mov_r64_rm64(Reg::R8, at(CTX, CTX_GEN_COLLECT)));
+        let below = Disp::new(-1).expect("a small displacement");
+        buf.emit(lea_r64_m(Reg::Rax, Mem::base_disp(Reg::Rsi, below)));
+        buf.emit(cmp_r64_rm64(Reg::Rax, at(Reg::R8, GEN_COLLECT_FRAME)));
+        buf.jcc_label(Cond::Ne, slow.0);
+        // RAX = the total or the list, RCX = the value yielded.
+        buf.emit(mov_r64_rm64(Reg::Rax, at(Reg::R8, GEN_COLLECT_TARGET)));
+        buf.emit(mov_r64_rm64(Reg::Rcx, frame_mem(top)));
+        emit_guard_small_int(buf, Reg::Rax, Reg::R11, list);
+        emit_guard_small_int(buf, Reg::Rcx, Reg::R11, slow.0);
+        emit_add_small_int(buf, Reg::Rax, Reg::Rax, Reg::Rcx, Reg::R11, slow.0);
+        buf.emit(mov_rm64_r64(at(Reg::R8, GEN_COLLECT_TARGET), Reg::Rax));
+        buf.jmp_label(done);
+        buf.bind(list);
+        emit_object_of(buf, Reg::Rdx, Reg::Rax, Reg::R11, tag::LIST, slow.0);
+        let (len, cap) = (OBJ_PAYLOAD + ITEMS_LEN, OBJ_PAYLOAD + ITEMS_CAP);
+        buf.emit(mov_r64_rm64(Reg::Rax, at(Reg::Rdx, len)));
+        buf.emit(cmp_r64_rm64(Reg::Rax, at(Reg::Rdx, cap)));
+        buf.jcc_label(Cond::Ae, slow.0);
+        buf.emit(mov_r64_rm64(Reg::R9, at(Reg::Rdx, OBJ_PAYLOAD + ITEMS_PTR)));
+        buf.emit(mov_rm64_r64(slot_of(Reg::R9, Reg::Rax), Reg::Rcx));
+        buf.emit(inc_rm64(at(Reg::Rdx, len)));
+        // The value sent in, as the consumer's next() sends it: `None`.
+        buf.bind(done);
+        buf.emit(mov_r64_imm64(Reg::Rax, Value::NONE.bits() as i64));
+        buf.emit(mov_rm64_r64(frame_mem(top), Reg::Rax));
+        self.buf.bind(slow.1);
+        self.enter_recorded_frame(pc)
     }
 }
 

@@ -42,8 +42,14 @@ impl Lower<'_> {
         let buf = &mut self.buf;
         emit_guard_small_int(buf, Reg::Rsi, Reg::R11, slow);
         // RCX walks the items, RDX counts those left.
-        buf.emit(mov_r64_rm64(Reg::Rdx, at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_LEN)));
-        buf.emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_PTR)));
+        buf.emit(mov_r64_rm64(
+            Reg::Rdx,
+            at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_LEN),
+        ));
+        buf.emit(mov_r64_rm64(
+            Reg::Rcx,
+            at(Reg::Rcx, OBJ_PAYLOAD + ITEMS_PTR),
+        ));
         let (yes, no) = if invert {
             (Value::FALSE, Value::TRUE)
         } else {

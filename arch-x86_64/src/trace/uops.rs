@@ -341,6 +341,9 @@ fn lower_frame_change(cx: &mut Lower<'_>, pc: usize) -> Result<(), JitError> {
             cx.lower_inline_resume(pc)
         }
         Uop::_YIELD_VALUE if generators::inline_yield(cx.exec, pc) => cx.lower_inline_yield(pc),
+        Uop::_YIELD_VALUE if generators::collected_yield(cx.exec, pc) => {
+            cx.lower_collected_yield(pc)
+        }
         Uop::_SEND if iter::sends_on_in_frame(cx.exec, pc) => cx.lower_send_list(pc),
         _ => cx.lower_flow(pc),
     }

@@ -14,6 +14,28 @@ use crate::object::types::{GenState, Generator, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
+/// While native code collects a generator (`list(gen)` and friends, `sum(gen)`): the index
+/// of the generator's frame and where its yields go in place, with no suspend and no exit
+/// to Rust: the (rooted) list they are appended to, or the small-int total they are added
+/// to. `#[repr(C)]` at exported offsets ([`crate::layout::GEN_COLLECT_FRAME`],
+/// [`crate::layout::GEN_COLLECT_TARGET`]): machine code collects in place too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
+pub struct GenCollect {
+    /// The collected generator's frame index; `usize::MAX` when nothing is collected.
+    pub frame: usize,
+    /// The list, or the total.
+    pub target: Value,
+}
+
+impl GenCollect {
+    /// Nothing collected.
+    pub const NONE: GenCollect = GenCollect {
+        frame: usize::MAX,
+        target: Value::UNDEF,
+    };
+}
+
 /// The spare items a list collecting a generator gets before each resume
 /// ([`Vm::generator_collect`]).
 const COLLECT_ROOM: usize = 8;
@@ -191,12 +213,13 @@ impl Vm {
     /// native code, resumed from Rust, a buffer to grow, an inconsistent frame).
     #[inline(always)]
     pub(crate) fn yield_suspend(&mut self, ctx: &Ctx, v: Value) -> Option<Flow> {
-        if ctx.fi == self.gen_collect.0 {
-            let total = self.gen_collect.1;
+        if ctx.fi == self.gen_collect.frame {
+            let total = self.gen_collect.target;
             if !(total.is_small_int() && v.is_small_int()) {
                 return None;
             }
-            self.gen_collect.1 = Value::small_int(total.small_int_value() + v.small_int_value())?;
+            self.gen_collect.target =
+                Value::small_int(total.small_int_value() + v.small_int_value())?;
             self.push(Value::NONE);
             return Some(Flow::Next);
         }
@@ -235,18 +258,18 @@ impl Vm {
 
     /// `YIELD_VALUE`: suspends the generator frame and hands `v` to whoever resumed it.
     pub(crate) fn yield_from_frame(&mut self, ctx: &mut Ctx, v: Value) -> Result<Flow, PyErr> {
-        if ctx.fi == self.gen_collect.0 {
+        if ctx.fi == self.gen_collect.frame {
             // Collected by `list(gen)` and friends, or summed by `sum(gen)`: append (or add)
             // and keep running, with no suspend/resume and no exit to Rust. Nothing else can
             // observe the generator between the two, so this is the same as the caller's
             // next() loop. A full list, or a value the inline sum does not cover, takes the
             // normal path (the caller grows the list, or adds generically).
-            let target = self.gen_collect.1;
+            let target = self.gen_collect.target;
             if target.is_small_int() {
                 if v.is_small_int() {
                     let total = target.small_int_value() + v.small_int_value();
                     if let Some(total) = Value::small_int(total) {
-                        self.gen_collect.1 = total;
+                        self.gen_collect.target = total;
                         self.stack.push(Value::NONE);
                         return Ok(Flow::Next);
                     }
@@ -346,7 +369,10 @@ impl Vm {
                 return Ok(());
             }
             let entry = self.frames.len() - 1;
-            self.gen_collect = (entry, list);
+            self.gen_collect = GenCollect {
+                frame: entry,
+                target: list,
+            };
             let v = self.run_frames(entry);
             self.gen_collect = outer;
             let v = v?;
@@ -375,9 +401,12 @@ impl Vm {
                 return Ok((total, None));
             }
             let entry = self.frames.len() - 1;
-            self.gen_collect = (entry, total);
+            self.gen_collect = GenCollect {
+                frame: entry,
+                target: total,
+            };
             let v = self.run_frames(entry);
-            let total = self.gen_collect.1;
+            let total = self.gen_collect.target;
             self.gen_collect = outer;
             let v = v?;
             if core::mem::take(&mut self.gen_returned) {

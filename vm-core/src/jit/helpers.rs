@@ -18,6 +18,7 @@ use crate::bytecode::ops::Uop;
 use crate::exec::ir::Executor;
 use crate::interp::eval::{Ctx, Step, UOP_HANDLERS};
 use crate::interp::frame::Frame;
+use crate::interp::generator::GenCollect;
 use crate::interp::stack::ValueStack;
 use crate::layout::FixedVec;
 use crate::limits::Signals;
@@ -60,6 +61,9 @@ pub struct HelperContext {
     link_epoch: *const u64,
     /// The exception being handled (a value), which generators swap on resume and yield.
     handled_exc: *mut Value,
+    /// What native code collects a generator into ([`crate::layout::GEN_COLLECT_FRAME`],
+    /// [`crate::layout::GEN_COLLECT_TARGET`]): a yield there adds or appends in place.
+    gen_collect: *mut GenCollect,
 }
 
 /// Offset of the VM pointer in a [`HelperContext`].
@@ -88,6 +92,8 @@ pub const CTX_TAG_TYPES: usize = offset_of!(HelperContext, tag_types);
 pub const CTX_LINK_EPOCH: usize = offset_of!(HelperContext, link_epoch);
 /// Offset of the handled-exception pointer.
 pub const CTX_HANDLED_EXC: usize = offset_of!(HelperContext, handled_exc);
+/// Offset of the pointer to what native code collects a generator into.
+pub const CTX_GEN_COLLECT: usize = offset_of!(HelperContext, gen_collect);
 
 const _: () = assert!(
     CTX_VM == 0
@@ -103,6 +109,7 @@ const _: () = assert!(
         && CTX_TAG_TYPES == 80
         && CTX_LINK_EPOCH == 88
         && CTX_HANDLED_EXC == 96
+        && CTX_GEN_COLLECT == 104
 );
 
 impl HelperContext {
@@ -130,6 +137,7 @@ impl HelperContext {
                 tag_types: (&raw const (*vm).tag_types).cast::<u32>(),
                 link_epoch: &raw const (*vm).tier2.link_epoch,
                 handled_exc: &raw mut (*vm).handled_exc,
+                gen_collect: &raw mut (*vm).gen_collect,
                 vm,
                 frame,
                 exec,

@@ -44,6 +44,7 @@
 use core::mem::{offset_of, size_of};
 
 use crate::interp::frame::{Frame, FrameRef, OnReturn, SavedFrame};
+use crate::interp::generator::GenCollect;
 use crate::interp::stack::ValueStack;
 use crate::limits::Signals;
 use crate::object::dict::Dict;
@@ -265,6 +266,11 @@ pub const FUNCTION_CLOSURE: usize = offset_of!(Function, closure);
 /// Offset of a generator's suspended frame in its `Generator` (boxed at [`OBJ_PAYLOAD`]):
 /// an `Option<Box<SavedFrame>>`, one pointer, null when finished or running elsewhere.
 pub const GEN_FRAME: usize = offset_of!(Generator, frame);
+/// Offset of the collected generator's frame index (a `usize`; `usize::MAX` for none) in
+/// what native code collects a generator into ([`crate::jit::helpers::CTX_GEN_COLLECT`]).
+pub const GEN_COLLECT_FRAME: usize = offset_of!(GenCollect, frame);
+/// Offset of the list or small-int total the collected yields go to (a `Value`).
+pub const GEN_COLLECT_TARGET: usize = offset_of!(GenCollect, target);
 /// Offset of a generator's state (a `GenState` byte).
 pub const GEN_STATE: usize = offset_of!(Generator, state);
 /// The state byte of a generator suspended at a `yield`.

@@ -176,9 +176,20 @@ fn the_stack_frames_and_words_are_read_through_the_context() {
     vm.stack.push(Value::small_int(5).unwrap());
     vm.stack.push(Value::TRUE);
     vm.signals().interrupt();
+    vm.gen_collect = GenCollect {
+        frame: 3,
+        target: Value::small_int(-7).unwrap(),
+    };
     let cx = HelperContext::new(&mut vm, core::ptr::null_mut());
     // SAFETY: the VM is live and unborrowed while the pointers are read.
     unsafe {
+        let ctx = (&raw const cx).cast::<u8>();
+        let collect: *const u8 = read(ctx, crate::jit::helpers::CTX_GEN_COLLECT);
+        assert_eq!(read::<usize>(collect, GEN_COLLECT_FRAME), 3);
+        assert_eq!(
+            read::<Value>(collect, GEN_COLLECT_TARGET),
+            Value::small_int(-7).unwrap()
+        );
         let stack = cx.stack().cast::<u8>().cast_const();
         let ptr: *const Value = read(stack, STACK_ITEMS);
         let len: usize = read(stack, STACK_LEN);
