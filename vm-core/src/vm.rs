@@ -9,7 +9,46 @@ use alloc::vec::Vec;
 use crate::bytecode::code::CodeObject;
 
 /// Entries of [`Vm::class_lookup_cache`] (a power of two).
-pub(crate) const CLASS_LOOKUP_CACHE: usize = 1024;
+pub const CLASS_LOOKUP_CACHE: usize = 1024;
+
+/// The multiplier of [`class_lookup_slot`]'s hash (Fibonacci hashing).
+pub const CLASS_LOOKUP_MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The shift of [`class_lookup_slot`]'s hash, folding high bits into the index.
+pub const CLASS_LOOKUP_SHIFT: u8 = 29;
+
+/// The entry of [`Vm::class_lookup_cache`] for class version `version` and attribute
+/// `name`, as machine code computes it too: `h = version * CLASS_LOOKUP_MULTIPLIER ^
+/// name`, then `(h ^ h >> CLASS_LOOKUP_SHIFT) % CLASS_LOOKUP_CACHE`.
+#[inline(always)]
+pub fn class_lookup_slot(version: u32, name: Value) -> usize {
+    let h = u64::from(version).wrapping_mul(CLASS_LOOKUP_MULTIPLIER) ^ name.bits();
+    (h ^ (h >> CLASS_LOOKUP_SHIFT)) as usize & (CLASS_LOOKUP_CACHE - 1)
+}
+
+/// One entry of [`Vm::class_lookup_cache`]: what [`Vm::class_lookup`] found for `name` on
+/// a class at version `version` (`UNDEF`: nothing). Version 0 (no class has it) marks an
+/// empty entry. `#[repr(C)]` at exported offsets ([`crate::layout::LOOKUP_VERSION`] ..):
+/// machine code reads the cache at polymorphic method loads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
+pub struct LookupEntry {
+    /// The class version.
+    pub version: u32,
+    /// The attribute name.
+    pub name: Value,
+    /// What the lookup found.
+    pub found: Value,
+}
+
+impl LookupEntry {
+    /// An empty entry.
+    pub const EMPTY: LookupEntry = LookupEntry {
+        version: 0,
+        name: Value::UNDEF,
+        found: Value::UNDEF,
+    };
+}
 use crate::interp::frame::Frame;
 use crate::interp::generator::GenCollect;
 use crate::object::dict::Dict;
@@ -202,7 +241,8 @@ pub struct Vm {
     /// Results of [`Vm::class_lookup`] keyed by (class version, name), like CPython's type
     /// method cache. Versions are unique and change with the class or a base, so an entry
     /// can only be stale by its name being freed and reused: the collector clears the cache.
-    pub(crate) class_lookup_cache: Vec<core::cell::Cell<(u32, Value, Value)>>,
+    /// [`CLASS_LOOKUP_CACHE`] entries at a fixed address (the helper context points to them).
+    pub(crate) class_lookup_cache: Box<[core::cell::Cell<LookupEntry>]>,
     /// Native modules registered by the embedder.
     pub(crate) native_modules: Vec<(&'static str, crate::builtins::modules::ModuleInit)>,
     /// The specializing interpreter's per-VM state.
@@ -331,9 +371,10 @@ impl Vm {
             gen_collect: GenCollect::NONE,
             name_key: Value::NONE,
             class_lookup_cache: alloc::vec![
-                core::cell::Cell::new((0, Value::UNDEF, Value::UNDEF));
+                core::cell::Cell::new(LookupEntry::EMPTY);
                 CLASS_LOOKUP_CACHE
-            ],
+            ]
+            .into_boxed_slice(),
             native_modules: Vec::new(),
             spec,
             tier2,
@@ -537,8 +578,8 @@ impl Vm {
     /// `except`, a `with` exit) are not freed: they are resurrected and queued, and the
     /// next safe point closes them (`Vm::run_finalizers`); a later collection frees them.
     pub fn collect_garbage(&mut self) {
-        for e in &self.class_lookup_cache {
-            e.set((0, Value::UNDEF, Value::UNDEF));
+        for e in self.class_lookup_cache.iter() {
+            e.set(LookupEntry::EMPTY);
         }
         self.mark_roots();
         self.heap.trace();

@@ -7,25 +7,28 @@ use vm_core::exec::ir::UopInst;
 use vm_core::layout::{
     object_value_bits, tag, CELL_VALUE, CLASS_ATTR_PLAIN, CLASS_ATTR_PLAIN_VERSION, CLASS_LAYOUT,
     CLASS_SHAPE_PATH, CLASS_SLOT_KINDS, CLASS_VERSION, INSTANCE_CLASS, INSTANCE_DICT,
-    INSTANCE_NO_DICT, INSTANCE_VALUES, ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD, OBJ_SIZE, OBJ_TAG,
-    TAG_TYPES, TAG_TYPE_ASK, VALUE_TAG_OBJ,
+    INSTANCE_NO_DICT, INSTANCE_VALUES, ITEMS_LEN, ITEMS_PTR, LOOKUP_FOUND, LOOKUP_NAME,
+    LOOKUP_SIZE, LOOKUP_SLOTS, LOOKUP_VERSION, OBJ_PAYLOAD, OBJ_SIZE, OBJ_TAG, TAG_TYPES,
+    TAG_TYPE_ASK, VALUE_TAG_OBJ,
 };
 use vm_core::object::types::slot_kind;
 use vm_core::Value;
 
-use super::exit::at;
+use super::exit::{at, Stub};
 use super::objects::emit_ref_slot;
 use super::stack::Lazy;
 use super::{Lower, Next};
 use crate::abi::{ARENA, CTX, INT_TAG};
 use crate::enc::{
-    add_rm64_r64, cmp_r64_rm64, cmp_rm32_imm32, cmp_rm32_r32, cmp_rm64_imm32, cmp_rm64_r64,
-    cmp_rm8_imm8, imul_r64_rm64_imm8, mov_r32_imm32, mov_r32_rm32, mov_r64_imm64, mov_r64_rm64,
-    mov_rm64_r64, movzx_r32_rm8, shr_rm64_imm8, test_rm64_r64, CodeBuf, Cond, Disp, Imm32, Imm8,
-    Index, Label, Mem, Reg, Scale,
+    add_r64_rm64, add_rm64_imm32, add_rm64_r64, and_rm64_imm32, cmp_r64_rm64, cmp_rm32_imm32,
+    cmp_rm32_r32, cmp_rm64_imm32, cmp_rm64_r64, cmp_rm8_imm8, dec_rm64, imul_r64_rm64,
+    imul_r64_rm64_imm32, imul_r64_rm64_imm8, mov_r32_imm32, mov_r32_rm32, mov_r64_imm64,
+    mov_r64_rm64, mov_rm64_r64, movzx_r32_rm8, shr_rm64_imm8, test_rm64_r64, xor_rm64_r64, CodeBuf,
+    Cond, Disp, Imm32, Imm8, Index, Label, Mem, Reg, Scale,
 };
 use crate::lower::emit_guard_small_int;
-use vm_core::jit::helpers::CTX_TAG_TYPES;
+use vm_core::jit::helpers::{CTX_CLASS_LOOKUPS, CTX_TAG_TYPES};
+use vm_core::vm::{CLASS_LOOKUP_MULTIPLIER, CLASS_LOOKUP_SHIFT};
 
 /// Inline-cache unit `k` of uop `u`'s instruction in the executor's snapshot of its code.
 pub(super) fn cache(lower: &Lower<'_>, u: &UopInst, k: usize) -> Option<u32> {
@@ -36,6 +39,56 @@ pub(super) fn cache(lower: &Lower<'_>, u: &UopInst, k: usize) -> Option<u32> {
 /// `dst` = the `Instance` record of the instance in the arena slot at `slot`.
 fn emit_instance(buf: &mut CodeBuf, dst: Reg, slot: Reg) {
     buf.emit(mov_r64_rm64(dst, at(slot, OBJ_PAYLOAD)));
+}
+
+/// RAX = the function the class lookup cache holds for attribute `name` (bits) on the
+/// class whose `Class` record is in RDX, at its version, when the class's layout has no
+/// instance attribute of that name (which would shadow the method); else a jump to `slow`.
+/// Clobbers RCX, RSI, R8, R9, R10 and R11.
+pub(super) fn emit_method_lookup(buf: &mut CodeBuf, name: u64, slow: Label) {
+    let (scan, absent) = (buf.new_label(), buf.new_label());
+    buf.emit(mov_r64_imm64(Reg::R9, name as i64));
+    // No instance attribute of that name: a scan of the layout's names.
+    buf.emit(mov_r64_rm64(
+        Reg::Rsi,
+        at(Reg::Rdx, CLASS_LAYOUT + ITEMS_PTR),
+    ));
+    buf.emit(mov_r64_rm64(
+        Reg::R8,
+        at(Reg::Rdx, CLASS_LAYOUT + ITEMS_LEN),
+    ));
+    buf.bind(scan);
+    buf.emit(test_rm64_r64(Reg::R8, Reg::R8));
+    buf.jcc_label(Cond::E, absent);
+    buf.emit(cmp_r64_rm64(Reg::R9, Mem::base(Reg::Rsi)));
+    buf.jcc_label(Cond::E, slow);
+    buf.emit(add_rm64_imm32(Reg::Rsi, Imm32::from(8)));
+    buf.emit(dec_rm64(Reg::R8));
+    buf.jmp_label(scan);
+    buf.bind(absent);
+    // R8 = the cache entry for the class's version (never 0 in a filled entry) and the name,
+    // as `vm_core::vm::class_lookup_slot` computes it.
+    buf.emit(mov_r32_rm32(Reg::Rax, at(Reg::Rdx, CLASS_VERSION)));
+    buf.emit(test_rm64_r64(Reg::Rax, Reg::Rax));
+    buf.jcc_label(Cond::E, slow);
+    buf.emit(mov_r64_imm64(Reg::R8, CLASS_LOOKUP_MULTIPLIER as i64));
+    buf.emit(imul_r64_rm64(Reg::R8, Reg::Rax));
+    buf.emit(xor_rm64_r64(Reg::R8, Reg::R9));
+    buf.emit(mov_rm64_r64(Reg::R10, Reg::R8));
+    buf.emit(shr_rm64_imm8(Reg::R10, CLASS_LOOKUP_SHIFT));
+    buf.emit(xor_rm64_r64(Reg::R8, Reg::R10));
+    let mask = Imm32::new((LOOKUP_SLOTS - 1) as i64).expect("a small cache");
+    buf.emit(and_rm64_imm32(Reg::R8, mask));
+    let size = Imm32::new(LOOKUP_SIZE as i64).expect("a small entry");
+    buf.emit(imul_r64_rm64_imm32(Reg::R8, Reg::R8, size));
+    buf.emit(add_r64_rm64(Reg::R8, at(CTX, CTX_CLASS_LOOKUPS)));
+    buf.emit(cmp_rm32_r32(at(Reg::R8, LOOKUP_VERSION), Reg::Rax));
+    buf.jcc_label(Cond::Ne, slow);
+    buf.emit(cmp_r64_rm64(Reg::R9, at(Reg::R8, LOOKUP_NAME)));
+    buf.jcc_label(Cond::Ne, slow);
+    // What it found: a function.
+    buf.emit(mov_r64_rm64(Reg::Rax, at(Reg::R8, LOOKUP_FOUND)));
+    super::objects::emit_object_of(buf, Reg::Rcx, Reg::Rax, Reg::R11, tag::FUNCTION, slow);
 }
 
 impl Lower<'_> {
@@ -125,17 +178,43 @@ impl Lower<'_> {
     }
 
     /// `_LOAD_ATTR_INSTANCE_METHOD` for a method call: the cached method when the class has
-    /// the cached version and layout length (as `_LOAD_ATTR_METHOD_VERSION`), else the
-    /// helper (a polymorphic site's class lookup, or the uop's exit). Both ways leave the
-    /// method and the instance in memory.
+    /// the cached version and layout length (as `_LOAD_ATTR_METHOD_VERSION`); at a
+    /// polymorphic site, the function the class lookup cache holds for another class (out
+    /// of line, `Stub::MethodLookup`); else the helper (the lookup itself, or the uop's
+    /// exit). Every way leaves the method and the instance in memory.
     pub(super) fn lower_load_instance_method(&mut self, pc: usize) -> Next {
+        let u = &self.exec.uops[pc];
+        let (version, method, layout_len) = (
+            cache(self, u, 1).unwrap_or(0),
+            cache(self, u, 2).unwrap_or(0),
+            cache(self, u, 3).unwrap_or(u32::MAX),
+        );
+        let name = self.code.names.get((u.oparg >> 1) as usize).copied();
         let (slow, resume) = self.slow_path(pc);
-        let method = self.emit_cached_method_checks(pc, true, slow);
-        let top = self.depth - 1;
-        self.load(0, Reg::Rax);
-        self.buf.emit(mov_rm64_r64(self.slot_at(top + 1), Reg::Rax));
+        let found = self.buf.new_label();
+        let other = match name {
+            Some(name) => self.stub(Stub::MethodLookup {
+                name: name.bits(),
+                found,
+                slow,
+            }),
+            None => slow,
+        };
+        self.emit_top_instance_class(slow);
+        self.buf.emit(mov_r32_imm32(Reg::Rax, layout_len));
+        self.buf.emit(cmp_r64_rm64(
+            Reg::Rax,
+            at(Reg::Rdx, CLASS_LAYOUT + ITEMS_LEN),
+        ));
+        self.buf.jcc_label(Cond::Ne, other);
+        self.emit_class_version_check(version, other);
         self.buf
             .emit(mov_r64_imm64(Reg::Rax, object_value_bits(method) as i64));
+        // RAX = the method.
+        self.buf.bind(found);
+        let top = self.depth - 1;
+        self.load(0, Reg::Rcx);
+        self.buf.emit(mov_rm64_r64(self.slot_at(top + 1), Reg::Rcx));
         self.buf.emit(mov_rm64_r64(self.slot_at(top), Reg::Rax));
         self.buf.bind(resume);
         self.apply_effect(1, 2);

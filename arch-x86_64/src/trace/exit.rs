@@ -122,6 +122,18 @@ pub(super) enum Stub {
         /// The flow helper's run of the uop.
         slow: Label,
     },
+    /// A method load on an instance of another class than its cache's (RDX: the `Class`
+    /// record): the method the class lookup cache holds for the class's version and
+    /// `name`, when the class's layout has no such attribute and the entry is a function,
+    /// goes to RAX and code goes on at `found`; anything else goes to `slow`.
+    MethodLookup {
+        /// The attribute name's bits.
+        name: u64,
+        /// Where the method is used.
+        found: Label,
+        /// The helper's run of the uop.
+        slow: Label,
+    },
     /// Uop `pc` changes frames and its inline frame change does not apply: the flow helper
     /// runs it (with `slots` frame slots in use before it, every slot in memory), and code
     /// goes on at `resume` in the frame it recorded.
@@ -151,6 +163,7 @@ impl Stub {
             | Stub::Status { .. }
             | Stub::ListDone { .. }
             | Stub::DynamicLink { .. }
+            | Stub::MethodLookup { .. }
             | Stub::CallElsewhere { .. } => false,
         }
     }
@@ -471,6 +484,11 @@ impl Lower<'_> {
             Stub::Flow { pc, slots, resume } => {
                 self.emit_flow_call(pc, slots);
                 self.buf.jmp_label(resume);
+                return;
+            }
+            Stub::MethodLookup { name, found, slow } => {
+                super::attr::emit_method_lookup(&mut self.buf, name, slow);
+                self.buf.jmp_label(found);
                 return;
             }
         }

@@ -25,7 +25,7 @@ use crate::limits::Signals;
 use crate::object::heap::GcClock;
 use crate::object::types::Obj;
 use crate::object::value::Value;
-use crate::vm::Vm;
+use crate::vm::{LookupEntry, Vm};
 
 /// What machine code runs with, and what a helper is called with: the VM, the frame state
 /// of the calling code, and the parts of the VM machine code reads itself, at the offsets
@@ -64,6 +64,8 @@ pub struct HelperContext {
     /// What native code collects a generator into ([`crate::layout::GEN_COLLECT_FRAME`],
     /// [`crate::layout::GEN_COLLECT_TARGET`]): a yield there adds or appends in place.
     gen_collect: *mut GenCollect,
+    /// The class lookup cache's entries ([`crate::layout::LOOKUP_VERSION`] ..).
+    class_lookups: *const core::cell::Cell<LookupEntry>,
 }
 
 /// Offset of the VM pointer in a [`HelperContext`].
@@ -94,6 +96,8 @@ pub const CTX_LINK_EPOCH: usize = offset_of!(HelperContext, link_epoch);
 pub const CTX_HANDLED_EXC: usize = offset_of!(HelperContext, handled_exc);
 /// Offset of the pointer to what native code collects a generator into.
 pub const CTX_GEN_COLLECT: usize = offset_of!(HelperContext, gen_collect);
+/// Offset of the pointer to the class lookup cache's first entry.
+pub const CTX_CLASS_LOOKUPS: usize = offset_of!(HelperContext, class_lookups);
 
 const _: () = assert!(
     CTX_VM == 0
@@ -110,6 +114,7 @@ const _: () = assert!(
         && CTX_LINK_EPOCH == 88
         && CTX_HANDLED_EXC == 96
         && CTX_GEN_COLLECT == 104
+        && CTX_CLASS_LOOKUPS == 112
 );
 
 impl HelperContext {
@@ -138,6 +143,7 @@ impl HelperContext {
                 link_epoch: &raw const (*vm).tier2.link_epoch,
                 handled_exc: &raw mut (*vm).handled_exc,
                 gen_collect: &raw mut (*vm).gen_collect,
+                class_lookups: (*vm).class_lookup_cache.as_ptr(),
                 vm,
                 frame,
                 exec,

@@ -53,6 +53,7 @@ use crate::object::types::{
     AttrPlain, Class, DictRef, Function, GenState, Generator, Instance, NativeFunc, Obj,
 };
 use crate::object::value::{self, ObjRef, Value};
+use crate::vm::LookupEntry;
 
 #[allow(
     unsafe_code,
@@ -165,6 +166,20 @@ const _: () = assert!(size_of::<core::cell::Cell<u8>>() == 1);
 // The dict reference is a bare `u32` whose none is `INSTANCE_NO_DICT`.
 const _: () = assert!(size_of::<DictRef>() == 4);
 const _: () = assert!(matches!(DictRef::NONE, d if d.raw() == INSTANCE_NO_DICT));
+/// Offset of an entry's class version (a `u32`; 0 in an empty entry) in the class lookup
+/// cache ([`crate::jit::helpers::CTX_CLASS_LOOKUPS`]: [`LOOKUP_SLOTS`] entries of
+/// [`LOOKUP_SIZE`] bytes, entry [`crate::vm::class_lookup_slot`] for a version and name).
+pub const LOOKUP_VERSION: usize = offset_of!(LookupEntry, version);
+/// Offset of an entry's attribute name (a `Value`).
+pub const LOOKUP_NAME: usize = offset_of!(LookupEntry, name);
+/// Offset of what the lookup found (a `Value`; `UNDEF` for nothing).
+pub const LOOKUP_FOUND: usize = offset_of!(LookupEntry, found);
+/// Bytes per class lookup cache entry.
+pub const LOOKUP_SIZE: usize = size_of::<core::cell::Cell<LookupEntry>>();
+/// Entries of the class lookup cache (a power of two).
+pub const LOOKUP_SLOTS: usize = crate::vm::CLASS_LOOKUP_CACHE;
+const _: () = assert!(LOOKUP_SLOTS.is_power_of_two());
+const _: () = assert!(LOOKUP_SIZE == size_of::<LookupEntry>());
 /// Offset of a dict's keys version (a `u32`) in its `Dict` record.
 pub const DICT_KEYS_VERSION: usize = offset_of!(Dict, keys_version);
 

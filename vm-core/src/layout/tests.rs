@@ -145,6 +145,32 @@ fn instances_classes_and_dicts_are_read_through_the_offsets() {
 }
 
 #[test]
+fn the_class_lookup_cache_is_read_through_the_context() {
+    let mut vm = vm();
+    let src = "class P:\n    def m(self):\n        return 1\n";
+    vm.run_source(src, "<t>").unwrap();
+    let cr = obj_ref(global(&mut vm, "P"));
+    let name = vm.intern("m").unwrap();
+    let found = vm.class_lookup(cr, name).expect("P.m");
+    let Obj::Class(c) = vm.heap.get(cr) else {
+        panic!("a class")
+    };
+    let version = c.version.get();
+    let slot = crate::vm::class_lookup_slot(version, name);
+    assert!(slot < LOOKUP_SLOTS);
+    let cx = HelperContext::new(&mut vm, core::ptr::null_mut());
+    // SAFETY: the cache is live in the VM; `LOOKUP_SLOTS` entries of `LOOKUP_SIZE` bytes.
+    unsafe {
+        let ctx = (&raw const cx).cast::<u8>();
+        let cache: *const u8 = read(ctx, crate::jit::helpers::CTX_CLASS_LOOKUPS);
+        let entry = cache.add(slot * LOOKUP_SIZE);
+        assert_eq!(read::<u32>(entry, LOOKUP_VERSION), version);
+        assert_eq!(read::<Value>(entry, LOOKUP_NAME), name);
+        assert_eq!(read::<Value>(entry, LOOKUP_FOUND), found);
+    }
+}
+
+#[test]
 fn iterators_are_read_through_the_offsets() {
     let mut vm = vm();
     let src = "l = [1, 2, 3]\nli = iter(l)\nnext(li)\nri = iter(range(10, 40, 3))\nnext(ri)\n";

@@ -167,14 +167,11 @@ impl Vm {
     pub fn class_lookup(&self, cls: ObjRef, name: Value) -> Option<Value> {
         let c = self.class(cls)?;
         let version = c.version.get();
-        let slot = (version != 0).then(|| {
-            let h = (version as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ name.bits();
-            (h ^ (h >> 29)) as usize & (crate::vm::CLASS_LOOKUP_CACHE - 1)
-        });
+        let slot = (version != 0).then(|| crate::vm::class_lookup_slot(version, name));
         if let Some(e) = slot.and_then(|i| self.class_lookup_cache.get(i)) {
-            let (v, n, r) = e.get();
-            if v == version && n == name {
-                return (!r.is_undef()).then_some(r);
+            let e = e.get();
+            if e.version == version && e.name == name {
+                return (!e.found.is_undef()).then_some(e.found);
             }
         }
         let mut found = None;
@@ -187,7 +184,11 @@ impl Vm {
             }
         }
         if let Some(e) = slot.and_then(|i| self.class_lookup_cache.get(i)) {
-            e.set((version, name, found.unwrap_or(Value::UNDEF)));
+            e.set(crate::vm::LookupEntry {
+                version,
+                name,
+                found: found.unwrap_or(Value::UNDEF),
+            });
         }
         found
     }
