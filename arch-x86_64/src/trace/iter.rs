@@ -288,7 +288,13 @@ impl Lower<'_> {
     /// Leaves RCX = the items of the list two places below the top and RAX = the index
     /// on top, a small int in range (negative from the end), or jumps to `exit`.
     fn emit_list_item_address(&mut self, exit: Label) {
-        self.emit_item_object(1, tag::LIST, exit);
+        self.emit_item_address(tag::LIST, exit);
+    }
+
+    /// [`Lower::emit_list_item_address`] for a sequence of object tag `tag` (a list or a
+    /// tuple: both keep their items pointer and length at the same offsets).
+    fn emit_item_address(&mut self, tag: u8, exit: Label) {
+        self.emit_item_object(1, tag, exit);
         self.load(0, Reg::Rax);
         emit_guard_small_int(&mut self.buf, Reg::Rax, Reg::Rdx, exit);
         emit_unbox_int(&mut self.buf, Reg::Rax, Reg::Rax);
@@ -312,6 +318,18 @@ impl Lower<'_> {
     pub(super) fn lower_list_subscript(&mut self, pc: usize) -> Next {
         let exit = self.deopt(pc);
         self.emit_list_item_address(exit);
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rdx, item(Reg::Rcx, Reg::Rax)));
+        self.store(1, Reg::Rdx);
+        self.apply_effect(2, 1);
+        Next::Falls
+    }
+
+    /// `_BINARY_SUBSCR_TUPLE_INT`: `tuple[i]` for a tuple and a small int `i` in range
+    /// (negative from the end); leaves through the uop's exit otherwise.
+    pub(super) fn lower_tuple_subscript(&mut self, pc: usize) -> Next {
+        let exit = self.deopt(pc);
+        self.emit_item_address(tag::TUPLE, exit);
         self.buf
             .emit(mov_r64_rm64(Reg::Rdx, item(Reg::Rcx, Reg::Rax)));
         self.store(1, Reg::Rdx);

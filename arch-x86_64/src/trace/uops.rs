@@ -115,6 +115,7 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_GUARD_ITER_TUPLE
         | Uop::_GUARD_NOS_LIST
         | Uop::_BINARY_SUBSCR_LIST_INT
+        | Uop::_BINARY_SUBSCR_TUPLE_INT
         | Uop::_STORE_SUBSCR_LIST_INT
         | Uop::_GUARD_TYPE_VERSION
         | Uop::_GUARD_SHAPE
@@ -289,6 +290,7 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         },
         Uop::_GUARD_BOTH_NUMBERS => cx.lower_guard_numbers(pc),
         Uop::_STORE_SUBSCR_LIST_INT => cx.lower_list_store(pc),
+        Uop::_BINARY_SUBSCR_TUPLE_INT => cx.lower_tuple_subscript(pc),
         Uop::_UNPACK_SEQUENCE_TWO_TUPLE | Uop::_UNPACK_SEQUENCE_TUPLE => {
             cx.lower_unpack(pc, tag::TUPLE, u.oparg)
         }

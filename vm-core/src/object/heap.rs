@@ -406,7 +406,10 @@ impl Heap {
         self.clock.allocated = self.clock.allocated.saturating_add(size_of::<Obj>());
         let ix = match self.first_free() {
             Some(ix) => {
-                self.objs[ix] = obj;
+                // A free slot owns nothing: forgetting what it held skips a drop call.
+                let free = core::mem::replace(&mut self.objs[ix], obj);
+                debug_assert!(matches!(free, Obj::Free(_)), "a used slot marked free");
+                core::mem::forget(free);
                 ix
             }
             None => {
