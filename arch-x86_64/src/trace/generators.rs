@@ -18,18 +18,20 @@ use vm_core::bytecode::ops::{Op, Uop};
 use vm_core::exec::ir::{Executor, RETURNED, SAME_FRAME};
 use vm_core::interp::stack::SLACK;
 use vm_core::jit::frames::{code_refs, CodeRefs};
-use vm_core::jit::helpers::{CTX_GEN_COLLECT, CTX_HANDLED_EXC};
+use vm_core::jit::helpers::{gen_send_fn, CTX_GEN_COLLECT, CTX_HANDLED_EXC};
 use vm_core::jit::JitError;
 use vm_core::layout::{
-    tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS, FRAME_IP, FRAME_LASTI,
-    FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE, FRAME_SAVED_EXC, FRAME_STACK_FLOOR,
-    GEN_COLLECT_FRAME, GEN_COLLECT_TARGET, GEN_CREATED, GEN_FRAME, GEN_RUNNING, GEN_STATE,
-    GEN_SUSPENDED, ITEMS_CAP, ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD, ON_RETURN_ARG, ON_RETURN_FOR_ITER,
-    ON_RETURN_SEND, ON_RETURN_SEND_CALL, SAVED_CODE, SAVED_EXC, SAVED_FUNC, SAVED_GLOBALS,
-    SAVED_IP, SAVED_LASTI, SAVED_VALUES, STACK_LEN,
+    object_value_bits, tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS,
+    FRAME_IP, FRAME_LASTI, FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE,
+    FRAME_SAVED_EXC, FRAME_STACK_FLOOR, GEN_COLLECT_FRAME, GEN_COLLECT_TARGET, GEN_CREATED,
+    GEN_FRAME, GEN_RUNNING, GEN_STATE, GEN_SUSPENDED, ITEMS_CAP, ITEMS_LEN, ITEMS_PTR, NATIVE_FN,
+    OBJ_PAYLOAD, ON_RETURN_ARG, ON_RETURN_FOR_ITER, ON_RETURN_SEND, ON_RETURN_SEND_CALL,
+    SAVED_CODE, SAVED_EXC, SAVED_FUNC, SAVED_GLOBALS, SAVED_IP, SAVED_LASTI, SAVED_VALUES,
+    STACK_LEN,
 };
 use vm_core::Value;
 
+use super::attr::cache;
 use super::call::has_flow_helper;
 use super::exit::at;
 use super::frames::{
@@ -47,6 +49,21 @@ use crate::enc::{
     Imm32, Imm8, Label, Mem, Reg,
 };
 use crate::lower::{emit_add_small_int, emit_guard_small_int};
+
+/// Where a resume's operands are (frame slots of the consumer), and how the generator's
+/// frame returns to it.
+struct ResumeSite {
+    /// The generator.
+    generator: u32,
+    /// The value sent in, if it is not `None`.
+    sent: Option<u32>,
+    /// Where the generator's values go: its frame's base.
+    base: u32,
+    /// Where its yields and its result go: its frame's floor.
+    floor: u32,
+    /// The record's `OnReturn` tag and the word after it.
+    on_return: (u32, u32),
+}
 
 /// What an inline resume needs to know, from the recording.
 struct Resume {
@@ -113,6 +130,10 @@ impl Lower<'_> {
         if u.expect_code == SAME_FRAME || (next.code, next.target) != (u.expect_code, u.expect) {
             return None;
         }
+        // (A call resumes inline as `gen.send(v)`: one argument.)
+        if u.uop == Uop::_CALL_GEN_RESUME && u.oparg != 1 {
+            return None;
+        }
         let code: &CodeObject = &self.exec.codes.get(usize::from(u.expect_code))?.code;
         let ip = u.expect;
         // The VM resumes at the saved offset, skipping a `POP_TOP` found there.
@@ -144,28 +165,77 @@ impl Lower<'_> {
         self.recorded_resume(pc).is_some()
     }
 
-    /// Lowers uop `pc`, `_FOR_ITER_GEN` or `_SEND`, as an inline resume (the flow helper
-    /// where a check fails), and goes on in the generator's frame.
+    /// Where resume uop `pc` finds its operands and puts the generator's frame.
+    fn resume_site(&self, pc: usize) -> Result<ResumeSite, JitError> {
+        let u = &self.exec.uops[pc];
+        let slots = self.slots();
+        let below = |n: u32| {
+            slots
+                .checked_sub(n)
+                .ok_or(JitError::Malformed("a resume of nothing"))
+        };
+        Ok(match u.uop {
+            // `_SEND` resumes with the value on top (popped first), the generator below it.
+            Uop::_SEND => ResumeSite {
+                generator: below(2)?,
+                sent: Some(below(1)?),
+                base: below(1)?,
+                floor: below(1)?,
+                on_return: (ON_RETURN_SEND, u.oparg),
+            },
+            // `gen.send(v)`: the method, the generator, the value; the frame goes above
+            // them and its result where the method was.
+            Uop::_CALL_GEN_RESUME => ResumeSite {
+                generator: below(2)?,
+                sent: Some(below(1)?),
+                base: slots,
+                floor: below(3)?,
+                on_return: (ON_RETURN_SEND_CALL, 0),
+            },
+            // `for`: the generator on top, `None` sent in.
+            _ => ResumeSite {
+                generator: below(1)?,
+                sent: None,
+                base: slots,
+                floor: slots,
+                on_return: (ON_RETURN_FOR_ITER, u.oparg),
+            },
+        })
+    }
+
+    /// Lowers uop `pc`, `_FOR_ITER_GEN`, `_SEND` or `_CALL_GEN_RESUME` (of `send`), as an
+    /// inline resume (the flow helper where a check fails), and goes on in the generator's
+    /// frame.
     pub(super) fn lower_inline_resume(&mut self, pc: usize) -> Result<(), JitError> {
         let r = self
             .recorded_resume(pc)
             .ok_or(JitError::Malformed("a resume not recorded"))?;
+        let site = self.resume_site(pc)?;
         let u = &self.exec.uops[pc];
-        let (next, lasti, exit) = (u.next, u.target, u.oparg);
-        // `_SEND` resumes with the value on top (popped first), `_FOR_ITER_GEN` with `None`.
-        let send = u.uop == Uop::_SEND;
-        let top = self.slots() - u32::from(send);
-        let iter = top
-            .checked_sub(1)
-            .ok_or(JitError::Malformed("a resume of nothing"))?;
+        let (next, lasti) = (u.next, u.target);
+        let (iter, top) = (site.generator, site.base);
+        let send_method = (u.uop == Uop::_CALL_GEN_RESUME).then(|| cache(self, u, 1));
         let write = helper_ahead(self.exec, pc);
         let slow = self.flow_slow_path(pc);
         let buf = &mut self.buf;
+        if let Some(method) = send_method {
+            // The cached callable, still the generators' `send`, on a generator.
+            let method = method.ok_or(JitError::Malformed("a call without its cache"))?;
+            let callee = frame_mem(site.floor);
+            emit_cmp_bits(buf, callee, object_value_bits(method), Reg::Rax);
+            buf.jcc_label(Cond::Ne, slow.0);
+            buf.emit(mov_r64_rm64(Reg::Rax, callee));
+            emit_object_of(buf, Reg::Rcx, Reg::Rax, Reg::R11, tag::NATIVE, slow.0);
+            buf.emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD)));
+            buf.emit(mov_r64_imm64(Reg::Rax, gen_send_fn() as i64));
+            buf.emit(cmp_r64_rm64(Reg::Rax, at(Reg::Rcx, NATIVE_FN)));
+            buf.jcc_label(Cond::Ne, slow.0);
+        }
         // RCX = the generator, RDI = its saved frame: suspended where the recording was.
         buf.emit(mov_r64_rm64(Reg::Rax, frame_mem(iter)));
         emit_object_of(buf, Reg::Rcx, Reg::Rax, Reg::R11, tag::GENERATOR, slow.0);
         buf.emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD)));
-        emit_resumable(buf, send.then(|| frame_mem(top)), slow.0);
+        emit_resumable(buf, site.sent.map(frame_mem), slow.0);
         buf.emit(mov_r64_rm64(Reg::Rdi, at(Reg::Rcx, GEN_FRAME)));
         buf.emit(test_rm64_r64(Reg::Rdi, Reg::Rdi));
         buf.jcc_label(Cond::E, slow.0);
@@ -181,8 +251,8 @@ impl Lower<'_> {
         buf.emit(mov_rm32_imm32(record(Reg::R10, 1, FRAME_LASTI), lasti));
         // The saved values, then the value sent in, above the consumer's stack (a value
         // `_SEND` pops moves out of the way first).
-        if send && r.push_sent {
-            buf.emit(mov_r64_rm64(Reg::R11, frame_mem(top)));
+        if let (Some(sent), true) = (site.sent, r.push_sent) {
+            buf.emit(mov_r64_rm64(Reg::R11, frame_mem(sent)));
             buf.emit(mov_rm64_r64(frame_mem(top + r.saved), Reg::R11));
         }
         buf.emit(mov_r64_rm64(
@@ -196,7 +266,7 @@ impl Lower<'_> {
         buf.emit(mov_rm64_imm32(at(Reg::Rdi, values), Imm32::from(0)));
         let mut slots = r.saved;
         if r.push_sent {
-            if !send {
+            if site.sent.is_none() {
                 buf.emit(mov_r64_imm64(Reg::R11, Value::NONE.bits() as i64));
                 buf.emit(mov_rm64_r64(frame_mem(top + slots), Reg::R11));
             }
@@ -214,19 +284,15 @@ impl Lower<'_> {
         buf.emit(mov_rm64_r64(Mem::base(Reg::R11), Reg::Rax));
         buf.emit(mov_r64_imm64(Reg::Rax, Value::NONE.bits() as i64));
         buf.emit(mov_rm64_r64(at(Reg::Rdi, SAVED_EXC), Reg::Rax));
-        let on_return = if send {
-            ON_RETURN_SEND
-        } else {
-            ON_RETURN_FOR_ITER
-        };
-        emit_generator_record(buf, &r, iter, (on_return, exit));
-        // Base and floor: where the saved values went.
-        buf.emit(lea_r64_m(Reg::Rax, index_disp(Reg::R9, top)));
-        buf.emit(mov_rm32_r32(record(Reg::R10, 0, FRAME_BASE), Reg::Rax));
+        emit_generator_record(buf, &r, iter, site.on_return);
+        // Base: where the saved values went; floor: where the result goes.
+        buf.emit(lea_r64_m(Reg::R11, index_disp(Reg::R9, site.floor)));
         buf.emit(mov_rm32_r32(
             record(Reg::R10, 0, FRAME_STACK_FLOOR),
-            Reg::Rax,
+            Reg::R11,
         ));
+        buf.emit(lea_r64_m(Reg::Rax, index_disp(Reg::R9, top)));
+        buf.emit(mov_rm32_r32(record(Reg::R10, 0, FRAME_BASE), Reg::Rax));
         buf.emit(inc_rm64(at(Reg::Rdx, ITEMS_LEN)));
         // R9 = the generator's base, RSI = its index (the old length).
         buf.emit(mov_rm64_r64(Reg::R9, Reg::Rax));

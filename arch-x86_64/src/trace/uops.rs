@@ -339,7 +339,9 @@ fn lower_frame_change(cx: &mut Lower<'_>, pc: usize) -> Result<(), JitError> {
         }
         Uop::_BINARY_OP_USER if dunder::inline_dunder(cx.exec, pc) => cx.lower_inline_dunder(pc),
         Uop::_RETURN_VALUE if frames::inline_return(cx.exec, pc) => cx.lower_inline_return(pc),
-        Uop::_FOR_ITER_GEN | Uop::_FOR_ITER_GEN_PROVEN | Uop::_SEND if cx.inline_resume(pc) => {
+        Uop::_FOR_ITER_GEN | Uop::_FOR_ITER_GEN_PROVEN | Uop::_SEND | Uop::_CALL_GEN_RESUME
+            if cx.inline_resume(pc) =>
+        {
             cx.lower_inline_resume(pc)
         }
         Uop::_YIELD_VALUE if generators::inline_yield(cx.exec, pc) => cx.lower_inline_yield(pc),

@@ -1012,7 +1012,7 @@ fn gen_of(vm: &mut Vm, args: &[Value]) -> PyResult<ObjRef> {
     }
 }
 
-fn gen_send(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+pub(crate) fn gen_send(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "send", args, 2, 2)?;
     let g = gen_of(vm, args)?;
     vm.generator_send(g, args[1])
