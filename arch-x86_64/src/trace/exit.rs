@@ -181,7 +181,7 @@ pub(super) struct FloatResult {
 }
 
 /// The loop mark's slot in the trampoline's frame.
-fn loop_mark() -> Mem {
+pub(super) fn loop_mark() -> Mem {
     Mem::base_disp(FRAME_POINTER, SPILL_SLOT.into())
 }
 
@@ -288,6 +288,10 @@ impl Lower<'_> {
             pending: self.pending(),
             link: self.guard_link(pc),
         });
+        if self.guard_link(pc).is_some() {
+            let stub = usize::from(self.exec.uops[pc].exit);
+            self.links.note_from_slots(stub, self.slots());
+        }
         // The stress mode hands back before the guard rather than failing it: a guard that
         // did not fail must not send the trace through its exit (the optimizer's facts at
         // an exit, passed on to a side trace, are the guard's), but the uop executor may
@@ -333,8 +337,10 @@ impl Lower<'_> {
 
     /// Emits start `pc`'s entry code, built for `slots` frame slots in use: clears the loop
     /// mark, checks the stack's length and goes to the uop's code (or hands back at once,
-    /// leaving the stack alone, when the length is another). Returns its offset.
-    pub(super) fn emit_start(&mut self, pc: usize, slots: u32) -> usize {
+    /// leaving the stack alone, when the length is another). Returns its offset, and where
+    /// code that links here with the length right (and the loop mark cleared) may enter
+    /// instead: the uop's own code, unless the start writes the run state first.
+    pub(super) fn emit_start(&mut self, pc: usize, slots: u32) -> (usize, Option<usize>) {
         let at_start = self.buf.offset();
         let wrong = self.buf.new_label();
         self.buf.emit(mov_rm64_imm32(loop_mark(), Imm32::from(0)));
@@ -357,7 +363,12 @@ impl Lower<'_> {
         self.buf
             .emit(mov_r32_imm32(STATUS, result(pc, HelperStatus::Next)));
         self.buf.jmp_label(self.leave);
-        at_start
+        let linked = if self.current_top == Some(pc) {
+            None
+        } else {
+            self.buf.label_offset(self.labels[pc])
+        };
+        (at_start, linked)
     }
 
     /// Emits `_JUMP_TO_TOP`'s mark: the code went round the loop.

@@ -42,13 +42,16 @@ impl Lower<'_> {
             pending: self.pending(),
         });
         let to = match self.link_slot(pc, pc) {
-            Some(slot) => self.stub(Stub::Link {
-                slot,
-                slots: self.slots(),
-                pending: self.pending(),
-                otherwise: back,
-                looped_only: false,
-            }),
+            Some(slot) => {
+                self.links.note_from_slots(pc, self.slots());
+                self.stub(Stub::Link {
+                    slot,
+                    slots: self.slots(),
+                    pending: self.pending(),
+                    otherwise: back,
+                    looped_only: false,
+                })
+            }
             None => back,
         };
         self.buf.jmp_label(to);
@@ -60,8 +63,9 @@ impl Lower<'_> {
     /// it may be; `back` (the hand-back at the guard) otherwise and when the slot is not
     /// current.
     pub(super) fn branch_guard_link(&mut self, pc: usize, back: Label) -> Label {
-        match self.link_slot(pc, usize::from(self.exec.uops[pc].exit)) {
-            Some(slot) => self.link_after_pop(slot, back, false),
+        let stub = usize::from(self.exec.uops[pc].exit);
+        match self.link_slot(pc, stub) {
+            Some(slot) => self.link_after_pop(stub, slot, back, false),
             None => back,
         }
     }
@@ -85,15 +89,22 @@ impl Lower<'_> {
             return back;
         }
         match self.links.address(stub) {
-            Some(slot) => self.link_after_pop(slot, back, self.entry_start <= first),
+            Some(slot) => self.link_after_pop(stub, slot, back, self.entry_start <= first),
             None => back,
         }
     }
 
-    /// The stub that follows the link slot at `slot` with the top popped (`back` when the
-    /// slot is not current; see `Stub::Link` for `looped_only`).
-    fn link_after_pop(&mut self, slot: usize, back: Label, looped_only: bool) -> Label {
+    /// The stub that follows exit stub `stub`'s link slot at `slot` with the top popped
+    /// (`back` when the slot is not current; see `Stub::Link` for `looped_only`).
+    fn link_after_pop(
+        &mut self,
+        stub: usize,
+        slot: usize,
+        back: Label,
+        looped_only: bool,
+    ) -> Label {
         let after = self.slots() - 1;
+        self.links.note_from_slots(stub, after);
         let pending = self
             .pending()
             .into_iter()
@@ -168,6 +179,8 @@ fn emit_current_slot(buf: &mut CodeBuf, slot: usize, fail: Label) {
 /// and RCX.
 pub(super) fn emit_take_link(buf: &mut CodeBuf) {
     let s = |offset| at(ABI_TEMP, offset);
+    // (A start clears the loop mark too; a linked entry past its checks does not.)
+    buf.emit(mov_rm64_imm32(super::exit::loop_mark(), Imm32::from(0)));
     buf.emit(mov_r64_rm64(Reg::Rax, at(CTX, CTX_FRAME)));
     for word in [0, 8] {
         buf.emit(mov_r64_rm64(Reg::Rcx, s(LINK_CACHES + word)));

@@ -274,10 +274,12 @@ pub fn assemble(
     }
     let mut code_starts = Vec::with_capacity(start_depths.len());
     for (pc, d) in start_depths {
-        let at = cx.emit_start(pc, d);
+        let (at, linked) = cx.emit_start(pc, d);
         code_starts.push(CodeStart {
             uop: pc as u16,
             code_offset: at as u32,
+            linked_offset: linked.map(|l| l as u32),
+            slots: d,
         });
     }
     cx.emit_stubs(tramp.exit);

@@ -75,6 +75,8 @@ unsafe impl Backend for RetBackend {
         let start = CodeStart {
             uop: 1,
             code_offset: 0,
+            linked_offset: None,
+            slots: 0,
         };
         let code = CompiledCode::new(block, 0, exits, exec)?.with_starts(&[start], exec)?;
         // SAFETY: the block is sealed and holds `return 1`, a complete `extern "C" fn()`;

@@ -69,6 +69,8 @@ unsafe impl Backend for HandBack {
             starts.push(CodeStart {
                 uop: u,
                 code_offset: bytes.len() as u32,
+                linked_offset: None,
+                slots: 0,
             });
             bytes.extend_from_slice(&start_code(u));
         }

@@ -264,7 +264,8 @@ impl Vm {
             return;
         }
         let next_code = next.code.borrow();
-        if let Some(start) = next_code.as_ref().and_then(|c| c.start(pc)) {
+        let from = code.links().from_slots(stub);
+        if let Some(start) = next_code.as_ref().and_then(|c| c.start_for_link(pc, from)) {
             fill(code.links(), stub, next, start, epoch);
         }
     }

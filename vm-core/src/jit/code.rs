@@ -151,6 +151,22 @@ pub struct CodeStart {
     pub uop: u16,
     /// Offset of that code in the block.
     pub code_offset: u32,
+    /// Where code that links here from an exit with [`CodeStart::slots`] frame slots in
+    /// use may enter instead, skipping what the start checks on entry (the stack's length,
+    /// which such an exit has just written to match): an offset in the block, if the
+    /// start has such an entry.
+    pub linked_offset: Option<u32>,
+    /// The frame slots in use (locals and stack) the code at the start is built for.
+    pub slots: u32,
+}
+
+/// A start, as the code's addresses ([`CodeStart`]).
+#[derive(Clone, Copy, Debug)]
+struct Start {
+    uop: u16,
+    at: *const u8,
+    linked: Option<*const u8>,
+    slots: u32,
 }
 
 /// What compiled code returns: the index of a uop (bits 0-15), a [`HelperStatus`] in bits
@@ -181,7 +197,7 @@ pub const STATUS_MASK: u32 = 0xF;
 pub struct CompiledCode {
     block: CodeBlock,
     entry: *const u8,
-    starts: Box<[(u16, *const u8)]>,
+    starts: Box<[Start]>,
     exits: Box<[CodeExit]>,
     /// The slots its exits follow links through (see [`super::link`]).
     links: LinkSlots,
@@ -256,11 +272,17 @@ impl CompiledCode {
             if !exec.starts_entry(usize::from(s.uop)) {
                 return Err(JitError::Malformed("a start that begins no dispatch entry"));
             }
-            let at = self
-                .block
-                .address(s.code_offset as usize)
-                .ok_or(JitError::Malformed("start outside the block"))?;
-            out.push((s.uop, at));
+            let at = |offset: u32| {
+                self.block
+                    .address(offset as usize)
+                    .ok_or(JitError::Malformed("start outside the block"))
+            };
+            out.push(Start {
+                uop: s.uop,
+                at: at(s.code_offset)?,
+                linked: s.linked_offset.map(at).transpose()?,
+                slots: s.slots,
+            });
         }
         self.starts = out.into_boxed_slice();
         Ok(self)
@@ -287,8 +309,19 @@ impl CompiledCode {
     pub fn start(&self, uop: usize) -> Option<*const u8> {
         self.starts
             .iter()
-            .find(|(u, _)| usize::from(*u) == uop)
-            .map(|&(_, at)| at)
+            .find(|s| usize::from(s.uop) == uop)
+            .map(|s| s.at)
+    }
+
+    /// Where code that links to uop `uop` from an exit with `slots` frame slots in use
+    /// goes on: the start's linked entry when it has one built for as many slots, else the
+    /// start itself.
+    pub fn start_for_link(&self, uop: usize, slots: Option<u32>) -> Option<*const u8> {
+        let s = self.starts.iter().find(|s| usize::from(s.uop) == uop)?;
+        match s.linked {
+            Some(linked) if slots == Some(s.slots) => Some(linked),
+            _ => Some(s.at),
+        }
     }
 
     /// Runs the code that starts at uop `uop`, if there is one, on the innermost frame of

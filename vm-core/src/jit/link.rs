@@ -55,7 +55,17 @@ pub struct LinkSlot {
     call_nargs: Cell<u64>,
     call_extra: Cell<u64>,
     call_room: Cell<u64>,
+    /// The frame slots in use at every exit of the code that links through the slot, as
+    /// the backend noted them ([`LinkSlots::note_from_slots`]): [`UNNOTED`] until noted,
+    /// [`MIXED_SLOTS`] when exits with different counts share the slot. Read by the VM
+    /// (not by machine code) when it fills the slot.
+    from_slots: Cell<u32>,
 }
+
+/// A slot's `from_slots` before the backend noted its exits.
+const UNNOTED: u32 = u32::MAX;
+/// A slot's `from_slots` when its exits have different counts.
+const MIXED_SLOTS: u32 = u32::MAX - 1;
 
 /// A way's `call_nargs` when code cannot push the way's frame for a call.
 pub const NOT_CALLABLE: u64 = u64::MAX;
@@ -105,7 +115,7 @@ pub const LINK_SLOT_SIZE: usize = size_of::<LinkSlot>();
 /// a function returning to several callers) follows each in code.
 pub const DYNAMIC_WAYS: usize = 4;
 
-const _: () = assert!(LINK_SLOT_SIZE == 96);
+const _: () = assert!(LINK_SLOT_SIZE == 104);
 
 impl LinkSlot {
     fn empty() -> LinkSlot {
@@ -121,6 +131,7 @@ impl LinkSlot {
             call_nargs: Cell::new(NOT_CALLABLE),
             call_extra: Cell::new(0),
             call_room: Cell::new(0),
+            from_slots: Cell::new(UNNOTED),
         }
     }
 }
@@ -216,6 +227,27 @@ impl LinkSlots {
     /// as the slots live, which is as long as the code that reads them).
     pub fn address(&self, stub: usize) -> Option<usize> {
         self.slot(stub).map(|s| s as *const LinkSlot as usize)
+    }
+
+    /// Notes that code leaves through stub `stub`'s slot with `slots` frame slots in use
+    /// (what the backend knows of each exit that reads the slot), so that filling it may
+    /// lead past the next start's length check ([`crate::jit::CodeStart::linked_offset`]).
+    pub fn note_from_slots(&self, stub: usize, slots: u32) {
+        if let Some(slot) = self.slot(stub) {
+            let noted = match slot.from_slots.get() {
+                UNNOTED => slots,
+                s if s == slots => s,
+                _ => MIXED_SLOTS,
+            };
+            slot.from_slots.set(noted);
+        }
+    }
+
+    /// The frame slots in use at every exit through stub `stub`'s slot, when the backend
+    /// noted one count for them all.
+    pub fn from_slots(&self, stub: usize) -> Option<u32> {
+        let s = self.slot(stub)?.from_slots.get();
+        (s != UNNOTED && s != MIXED_SLOTS).then_some(s)
     }
 
     /// Fills stub `stub`'s slot so that code leaving through it goes on at `start` (an
@@ -440,6 +472,26 @@ mod tests {
         slots.fill(exit, &nexts[1], start, 6);
         assert!(slots.leads_to(exit, &nexts[1], 6));
         assert!(!slots.leads_to(stub, &nexts[1], 6));
+    }
+
+    #[test]
+    fn exits_noted_with_one_slot_count_tell_it_and_mixed_ones_do_not() {
+        let e = executor(&[Uop::_EXIT_TRACE, Uop::_EXIT_TRACE, Uop::_DYNAMIC_EXIT]);
+        let slots = LinkSlots::for_executor(&e);
+        let (a, b, dynamic) = (e.uops.len() - 3, e.uops.len() - 2, e.uops.len() - 1);
+        assert_eq!(slots.from_slots(a), None);
+        slots.note_from_slots(a, 7);
+        slots.note_from_slots(a, 7);
+        assert_eq!(slots.from_slots(a), Some(7));
+        slots.note_from_slots(b, 3);
+        slots.note_from_slots(b, 4);
+        assert_eq!(slots.from_slots(b), None);
+        slots.note_from_slots(b, 3);
+        assert_eq!(slots.from_slots(b), None);
+        assert_eq!(slots.from_slots(dynamic), None);
+        // A stub without a slot notes nothing.
+        slots.note_from_slots(0, 1);
+        assert_eq!(slots.from_slots(0), None);
     }
 
     #[test]
