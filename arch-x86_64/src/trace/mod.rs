@@ -40,6 +40,7 @@ mod membership;
 mod numbers;
 mod objects;
 mod run_state;
+mod sets;
 mod stack;
 mod truth;
 mod uops;

@@ -125,6 +125,8 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_GUARD_BOTH_STR
         | Uop::_CALL_LEN
         | Uop::_CONTAINS_OP_SEQ
+        | Uop::_CONTAINS_OP_SET
+        | Uop::_CALL_SET_ADD
         | Uop::_LIST_APPEND
         | Uop::_GUARD_CALL_BUILTIN
         | Uop::_GUARD_CALL_LIST_APPEND
@@ -165,7 +167,10 @@ fn inline_oparg(u: &vm_core::exec::ir::UopInst) -> bool {
         | Uop::_LOAD_ATTR_METHOD_LAYOUT
         | Uop::_LOAD_ATTR_METHOD_VERSION
         | Uop::_LOAD_ATTR_INSTANCE_METHOD => u.oparg & 1 != 0,
-        Uop::_CALL_LIST_APPEND | Uop::_GUARD_CALL_LIST_APPEND | Uop::_CALL_LEN => u.oparg == 1,
+        Uop::_CALL_LIST_APPEND
+        | Uop::_GUARD_CALL_LIST_APPEND
+        | Uop::_CALL_LEN
+        | Uop::_CALL_SET_ADD => u.oparg == 1,
         Uop::_LIST_APPEND => u.oparg >= 1,
         _ => true,
     }
@@ -234,6 +239,8 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_GUARD_BOTH_STR => cx.lower_guard_both_str(pc),
         Uop::_CALL_LEN => cx.lower_len(pc),
         Uop::_CONTAINS_OP_SEQ => cx.lower_contains_seq(pc),
+        Uop::_CONTAINS_OP_SET => cx.lower_contains_set(pc),
+        Uop::_CALL_SET_ADD => cx.lower_set_add(pc),
         Uop::_LIST_APPEND => cx.lower_comprehension_append(pc, u.oparg),
         Uop::_GUARD_CALL_LIST_APPEND => cx.lower_guard_call_builtin(pc, true),
         Uop::_CALL_LIST_APPEND => cx.lower_list_append(pc),

@@ -47,10 +47,10 @@ use crate::interp::frame::{Frame, FrameRef, OnReturn, SavedFrame};
 use crate::interp::generator::GenCollect;
 use crate::interp::stack::ValueStack;
 use crate::limits::Signals;
-use crate::object::dict::Dict;
+use crate::object::dict::{Dict, Entry};
 use crate::object::heap::GcClock;
 use crate::object::types::{
-    AttrPlain, Class, DictRef, Function, GenState, Generator, Instance, NativeFunc, Obj,
+    AttrPlain, Class, DictRef, Function, GenState, Generator, Instance, NativeFunc, Obj, SetObj,
 };
 use crate::object::value::{self, ObjRef, Value};
 use crate::vm::LookupEntry;
@@ -83,6 +83,8 @@ pub mod tag {
     pub const TUPLE: u8 = 6;
     /// `dict`.
     pub const DICT: u8 = 7;
+    /// `set` and `frozenset` (a `SetObj` in a box at the payload).
+    pub const SET: u8 = 8;
     /// `range`.
     pub const RANGE: u8 = 9;
     /// A Python function.
@@ -180,6 +182,30 @@ pub const LOOKUP_SIZE: usize = size_of::<core::cell::Cell<LookupEntry>>();
 pub const LOOKUP_SLOTS: usize = crate::vm::CLASS_LOOKUP_CACHE;
 const _: () = assert!(LOOKUP_SLOTS.is_power_of_two());
 const _: () = assert!(LOOKUP_SIZE == size_of::<LookupEntry>());
+/// Offset of a set's table (a `Dict` record, whose values are unused) in its `SetObj`
+/// record (an `Obj::Set`'s box, at [`OBJ_PAYLOAD`]).
+pub const SET_TABLE: usize = offset_of!(SetObj, table);
+/// Offset of whether a set is a `frozenset` (a `bool` byte) in its `SetObj` record.
+pub const SET_FROZEN: usize = offset_of!(SetObj, frozen);
+/// Offset of a table's dense entries (a [`FixedVec`] of [`ENTRY_SIZE`]-byte entries, in
+/// insertion order) in its `Dict` record.
+pub const DICT_ENTRIES: usize = offset_of!(Dict, entries);
+/// Offset of a table's sparse index (a [`FixedVec`] of `u32`; empty while the table has
+/// at most [`DICT_LINEAR_MAX`] entries, which are then found by a scan) in its `Dict`
+/// record.
+pub const DICT_INDICES: usize = offset_of!(Dict, indices);
+/// Offset of a table's count of live entries (a `usize`) in its `Dict` record.
+pub const DICT_LEN: usize = offset_of!(Dict, len);
+/// The most entries a table holds before it builds its index.
+pub const DICT_LINEAR_MAX: usize = crate::object::dict::LINEAR_MAX;
+/// Offset of an entry's hash (a `u64`) in the entry.
+pub const ENTRY_HASH: usize = offset_of!(Entry, hash);
+/// Offset of an entry's key (a `Value`; `UNDEF` when deleted) in the entry.
+pub const ENTRY_KEY: usize = offset_of!(Entry, key);
+/// Offset of an entry's value in the entry.
+pub const ENTRY_VALUE: usize = offset_of!(Entry, value);
+/// Bytes per table entry.
+pub const ENTRY_SIZE: usize = size_of::<Entry>();
 /// Offset of a dict's keys version (a `u32`) in its `Dict` record.
 pub const DICT_KEYS_VERSION: usize = offset_of!(Dict, keys_version);
 

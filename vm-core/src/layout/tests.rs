@@ -171,6 +171,46 @@ fn the_class_lookup_cache_is_read_through_the_context() {
 }
 
 #[test]
+fn a_small_sets_entries_are_read_through_the_offsets() {
+    let mut vm = vm();
+    vm.run_source("s = {3, 1, 2}\ns.discard(1)\nf = frozenset([5])\n", "<t>")
+        .unwrap();
+    let (s, f) = (global(&mut vm, "s"), global(&mut vm, "f"));
+    let (at, frozen_at) = (slot(&mut vm, obj_ref(s)), slot(&mut vm, obj_ref(f)));
+    // SAFETY: live sets (tags checked first); the box's pointer sits at the payload, the
+    // table's entries are `ENTRY_SIZE` bytes apart.
+    unsafe {
+        assert_eq!(read::<u8>(at, OBJ_TAG), tag::SET);
+        let set: *const u8 = read(at, OBJ_PAYLOAD);
+        assert_eq!(read::<u8>(set, SET_FROZEN), 0);
+        let table = set.add(SET_TABLE);
+        assert_eq!(read::<usize>(table, DICT_LEN), 2);
+        assert_eq!(read::<usize>(table.add(DICT_INDICES), ITEMS_LEN), 0);
+        let entries = table.add(DICT_ENTRIES);
+        let ptr: *const u8 = read(entries, ITEMS_PTR);
+        let len: usize = read(entries, ITEMS_LEN);
+        assert_eq!(len, 3);
+        let keys: Vec<Value> = (0..len)
+            .map(|i| read(ptr.add(i * ENTRY_SIZE), ENTRY_KEY))
+            .collect();
+        // The discarded element's entry stays, deleted (`UNDEF`), until a rebuild.
+        assert_eq!(
+            keys,
+            [
+                Value::small_int(3).unwrap(),
+                Value::UNDEF,
+                Value::small_int(2).unwrap()
+            ]
+        );
+        assert_eq!(read::<u64>(ptr, ENTRY_HASH), 3);
+        assert_eq!(read::<Value>(ptr, ENTRY_VALUE), Value::NONE);
+        assert_eq!(read::<u8>(frozen_at, OBJ_TAG), tag::SET);
+        let frozen: *const u8 = read(frozen_at, OBJ_PAYLOAD);
+        assert_eq!(read::<u8>(frozen, SET_FROZEN), 1);
+    }
+}
+
+#[test]
 fn iterators_are_read_through_the_offsets() {
     let mut vm = vm();
     let src = "l = [1, 2, 3]\nli = iter(l)\nnext(li)\nri = iter(range(10, 40, 3))\nnext(ri)\n";

@@ -8,6 +8,7 @@
 use alloc::vec::Vec;
 
 use super::value::Value;
+use crate::layout::FixedVec;
 
 const EMPTY: u32 = u32::MAX;
 const DUMMY: u32 = u32::MAX - 1;
@@ -18,14 +19,16 @@ const FIRST_SIZE: usize = 16;
 /// Entries (live or deleted) a table holds before it builds its index: smaller tables
 /// (most sets and many dicts) find keys by scanning the dense entries, which saves the
 /// index's allocation and its maintenance.
-const LINEAR_MAX: usize = 16;
+pub const LINEAR_MAX: usize = 16;
 
 /// The table could not grow: the allocator refused the memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableAllocError;
 
-/// One key/value pair with its hash. A deleted entry has `key == UNDEF`.
+/// One key/value pair with its hash. A deleted entry has `key == UNDEF`. `#[repr(C)]` at
+/// exported offsets ([`crate::layout::ENTRY_HASH`] ..): machine code scans small tables.
 #[derive(Clone, Copy, Debug)]
+#[repr(C)]
 pub struct Entry {
     /// The key's Python hash.
     pub hash: u64,
@@ -39,9 +42,12 @@ pub struct Entry {
 #[derive(Clone, Debug, Default)]
 #[repr(C)]
 pub struct Dict {
-    entries: Vec<Entry>,
-    indices: Vec<u32>,
-    len: usize,
+    /// The dense entries ([`crate::layout::DICT_ENTRIES`]).
+    pub(crate) entries: FixedVec<Entry>,
+    /// The sparse index, empty while the table is small ([`crate::layout::DICT_INDICES`]).
+    pub(crate) indices: FixedVec<u32>,
+    /// Live entries ([`crate::layout::DICT_LEN`]).
+    pub(crate) len: usize,
     /// Index slots not `EMPTY` (live or `DUMMY`): what bounds probe lengths.
     fill: usize,
     /// Changes whenever the set of keys changes (guards for globals, detection of mutation
@@ -385,8 +391,8 @@ impl Dict {
 
     /// Removes everything.
     pub fn clear(&mut self) {
-        self.entries = Vec::new();
-        self.indices = Vec::new();
+        self.entries = FixedVec::new();
+        self.indices = FixedVec::new();
         self.len = 0;
         self.fill = 0;
         self.keys_version = self.keys_version.wrapping_add(1);
@@ -430,7 +436,7 @@ impl Dict {
         let mut indices = Vec::new();
         indices.try_reserve_exact(size).map_err(|_| ())?;
         indices.resize(size, EMPTY);
-        self.indices = indices;
+        self.indices = indices.into();
         self.fill = 0;
         for i in 0..self.entries.len() {
             let h = self.entries[i].hash;

@@ -494,6 +494,7 @@ pub struct Generator {
 
 /// A `set` or `frozenset`.
 #[derive(Debug, Default)]
+#[repr(C)]
 pub struct SetObj {
     /// The elements as keys of a dict whose values are unused.
     pub table: Dict,
@@ -646,7 +647,7 @@ pub enum Obj {
     /// `dict`.
     Dict(Box<Dict>) = tag::DICT,
     /// `set` / `frozenset`.
-    Set(Box<SetObj>),
+    Set(Box<SetObj>) = tag::SET,
     /// `range(start, stop, step)`.
     Range {
         /// First value.
