@@ -63,3 +63,15 @@ def churn(rounds):
 
 print(churn(30000))
 print(members({"a", "b"}, ["a", "c"], 2000), members({(1, 2)}, [(1, 2), (2, 1)], 2000))
+
+
+def comprehensions(n):
+    sizes = 0
+    for i in range(n):
+        sizes += len({j % 5 for j in range(i % 9)})
+        sizes += len({j - 3 for j in range(6)} | {-1})
+        sizes += len({(j * 7) % 40 for j in range(i % 30)})
+    return sizes, {x for x in [1, 1.0, True, 2, 2.0]}, sorted({-x for x in range(4)})
+
+
+print(comprehensions(3000))

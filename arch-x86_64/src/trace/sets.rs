@@ -1,5 +1,6 @@
-//! Small sets of small ints inline: `x in s` (`_CONTAINS_OP_SET`) and `s.add(x)`
-//! (`_CALL_SET_ADD`), as `Dict::add_identical_in_place` does them.
+//! Small sets of small ints inline: `x in s` (`_CONTAINS_OP_SET`), `s.add(x)`
+//! (`_CALL_SET_ADD`) and a set comprehension's add (`_SET_ADD`), as
+//! `Dict::add_identical_in_place` does them.
 //!
 //! A table of at most `DICT_LINEAR_MAX` entries has no index: its dense entries are
 //! scanned for the key's hash. A small int's hash is the int (but -1's, which is -2), and
@@ -128,33 +129,51 @@ impl Lower<'_> {
         self.emit_set_and_key(1, 0, slow);
         self.buf.emit(cmp_rm8_imm8(at(Reg::Rcx, SET_FROZEN), 0));
         self.buf.jcc_label(Cond::Ne, slow);
-        let scan = emit_scan(&mut self.buf, slow);
-        let buf = &mut self.buf;
-        buf.bind(scan.absent);
-        // Room without growth, and no index to build: the entry goes at the end (R8).
-        buf.emit(cmp_r64_rm64(
-            Reg::R9,
-            at(Reg::Rdi, DICT_ENTRIES + ITEMS_CAP),
-        ));
-        buf.jcc_label(Cond::Ae, slow);
-        let linear_max = Imm32::new(DICT_LINEAR_MAX as i64).expect("a small bound");
-        buf.emit(cmp_rm64_imm32(Reg::R9, linear_max));
-        buf.jcc_label(Cond::Ae, slow);
-        buf.emit(mov_rm64_r64(at(Reg::R8, ENTRY_HASH), Reg::Rdx));
-        buf.emit(mov_rm64_r64(at(Reg::R8, ENTRY_KEY), Reg::Rsi));
-        buf.emit(mov_r64_imm64(Reg::Rax, Value::NONE.bits() as i64));
-        buf.emit(mov_rm64_r64(at(Reg::R8, ENTRY_VALUE), Reg::Rax));
-        buf.emit(inc_rm64(at(Reg::Rdi, DICT_ENTRIES + ITEMS_LEN)));
-        buf.emit(inc_rm64(at(Reg::Rdi, DICT_LEN)));
-        // (The keys version wraps as a `u32`.)
-        buf.emit(mov_r32_rm32(Reg::Rax, at(Reg::Rdi, DICT_KEYS_VERSION)));
-        buf.emit(add_rm64_imm32(Reg::Rax, Imm32::from(1)));
-        buf.emit(mov_rm32_r32(at(Reg::Rdi, DICT_KEYS_VERSION), Reg::Rax));
-        buf.bind(scan.found);
-        buf.emit(mov_r64_imm64(Reg::Rax, Value::NONE.bits() as i64));
+        emit_add(&mut self.buf, slow);
+        self.buf
+            .emit(mov_r64_imm64(Reg::Rax, Value::NONE.bits() as i64));
         self.store(2, Reg::Rax);
         self.buf.bind(resume);
         self.apply_effect(3, 1);
         Next::Falls
     }
+
+    /// `_SET_ADD` (a set comprehension's): the small int on top added to the set `depth`
+    /// places below it, and popped.
+    pub(super) fn lower_comprehension_set_add(&mut self, pc: usize, depth: u32) -> Next {
+        let (slow, resume) = self.slow_path(pc);
+        self.emit_set_and_key(depth, 0, slow);
+        emit_add(&mut self.buf, slow);
+        self.buf.bind(resume);
+        // (Only the item goes: the items under it stay, lazy or not.)
+        self.apply_effect(1, 0);
+        Next::Falls
+    }
+}
+
+/// Adds the small int in RSI to the table at RDI unless it is there (see [`emit_scan`]):
+/// when absent, with room and no index to build, its entry goes at the end (R8). Jumps to
+/// `slow` when the helper must add it. Clobbers RAX, RDX, R8, R9, R10 and R11.
+fn emit_add(buf: &mut CodeBuf, slow: Label) {
+    let scan = emit_scan(buf, slow);
+    buf.bind(scan.absent);
+    buf.emit(cmp_r64_rm64(
+        Reg::R9,
+        at(Reg::Rdi, DICT_ENTRIES + ITEMS_CAP),
+    ));
+    buf.jcc_label(Cond::Ae, slow);
+    let linear_max = Imm32::new(DICT_LINEAR_MAX as i64).expect("a small bound");
+    buf.emit(cmp_rm64_imm32(Reg::R9, linear_max));
+    buf.jcc_label(Cond::Ae, slow);
+    buf.emit(mov_rm64_r64(at(Reg::R8, ENTRY_HASH), Reg::Rdx));
+    buf.emit(mov_rm64_r64(at(Reg::R8, ENTRY_KEY), Reg::Rsi));
+    buf.emit(mov_r64_imm64(Reg::Rax, Value::NONE.bits() as i64));
+    buf.emit(mov_rm64_r64(at(Reg::R8, ENTRY_VALUE), Reg::Rax));
+    buf.emit(inc_rm64(at(Reg::Rdi, DICT_ENTRIES + ITEMS_LEN)));
+    buf.emit(inc_rm64(at(Reg::Rdi, DICT_LEN)));
+    // (The keys version wraps as a `u32`.)
+    buf.emit(mov_r32_rm32(Reg::Rax, at(Reg::Rdi, DICT_KEYS_VERSION)));
+    buf.emit(add_rm64_imm32(Reg::Rax, Imm32::from(1)));
+    buf.emit(mov_rm32_r32(at(Reg::Rdi, DICT_KEYS_VERSION), Reg::Rax));
+    buf.bind(scan.found);
 }

@@ -127,6 +127,7 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_CONTAINS_OP_SEQ
         | Uop::_CONTAINS_OP_SET
         | Uop::_CALL_SET_ADD
+        | Uop::_SET_ADD
         | Uop::_LIST_APPEND
         | Uop::_GUARD_CALL_BUILTIN
         | Uop::_GUARD_CALL_LIST_APPEND
@@ -171,7 +172,7 @@ fn inline_oparg(u: &vm_core::exec::ir::UopInst) -> bool {
         | Uop::_GUARD_CALL_LIST_APPEND
         | Uop::_CALL_LEN
         | Uop::_CALL_SET_ADD => u.oparg == 1,
-        Uop::_LIST_APPEND => u.oparg >= 1,
+        Uop::_LIST_APPEND | Uop::_SET_ADD => u.oparg >= 1,
         _ => true,
     }
 }
@@ -241,6 +242,7 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_CONTAINS_OP_SEQ => cx.lower_contains_seq(pc),
         Uop::_CONTAINS_OP_SET => cx.lower_contains_set(pc),
         Uop::_CALL_SET_ADD => cx.lower_set_add(pc),
+        Uop::_SET_ADD => cx.lower_comprehension_set_add(pc, u.oparg),
         Uop::_LIST_APPEND => cx.lower_comprehension_append(pc, u.oparg),
         Uop::_GUARD_CALL_LIST_APPEND => cx.lower_guard_call_builtin(pc, true),
         Uop::_CALL_LIST_APPEND => cx.lower_list_append(pc),
