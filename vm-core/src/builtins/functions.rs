@@ -498,7 +498,9 @@ fn sorted(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Va
     }
     let items = vm.collect_iter(args[0])?;
     let l = vm.new_list(items)?;
-    vm.with_roots(&[l], |vm, _| super::methods::list_sort_impl(vm, l, kwargs))?;
+    vm.with_roots(&[l], |vm, _| {
+        super::list_sort::list_sort_impl(vm, l, kwargs)
+    })?;
     Ok(l)
 }
 

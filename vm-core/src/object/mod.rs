@@ -18,6 +18,7 @@ pub mod repr;
 pub mod scratch;
 pub mod setops;
 pub mod shape;
+pub mod subscript;
 pub mod typeobj;
 pub mod types;
 pub mod value;

@@ -1,0 +1,149 @@
+//! The methods and writable attributes of `BaseException` (`args`, `__cause__`,
+//! `__context__`, `__traceback__`).
+
+use alloc::boxed::Box;
+use alloc::format;
+
+use super::{add_methods, check_args};
+use crate::object::types::{Obj, Property};
+use crate::object::value::{ObjRef, Value};
+use crate::vm::{PyResult, Vm};
+
+pub(super) fn install(vm: &mut Vm, base_exc: ObjRef) {
+    add_methods(
+        vm,
+        base_exc,
+        &[
+            ("__init__", exc_init),
+            ("__str__", exc_str),
+            ("__repr__", exc_repr),
+            ("with_traceback", super::frameattrs::exc_with_traceback),
+        ],
+    );
+    install_exc_properties(vm, base_exc);
+}
+
+/// Data descriptors for the writable exception attributes (`args`, `__cause__`, `__context__`,
+/// `__traceback__`).
+fn install_exc_properties(vm: &mut Vm, base_exc: ObjRef) {
+    type Pair = (
+        &'static str,
+        crate::object::types::NativeFn,
+        crate::object::types::NativeFn,
+    );
+    use super::frameattrs::{exc_tb_get, exc_tb_set};
+    let props: [Pair; 4] = [
+        ("args", exc_args_get, exc_args_set),
+        ("__cause__", exc_cause_get, exc_cause_set),
+        ("__context__", exc_context_get, exc_context_set),
+        ("__traceback__", exc_tb_get, exc_tb_set),
+    ];
+    let Some(d) = vm.class(base_exc).map(|c| c.dict) else {
+        return;
+    };
+    for (name, get, set) in props {
+        add_methods(vm, base_exc, &[("__get", get), ("__set", set)]);
+        let (Ok(gk), Ok(sk), Ok(nk)) = (vm.intern("__get"), vm.intern("__set"), vm.intern(name))
+        else {
+            return;
+        };
+        let (Some(g), Some(st)) = (vm.dict_get_str(d, gk), vm.dict_get_str(d, sk)) else {
+            return;
+        };
+        let _ = vm.dict_del(d, gk);
+        let _ = vm.dict_del(d, sk);
+        let prop = Property {
+            fget: g,
+            fset: st,
+            fdel: Value::NONE,
+            doc: Value::NONE,
+        };
+        if let Ok(pv) = vm.alloc_value(Obj::Property(Box::new(prop))) {
+            let _ = vm.dict_set(d, nk, pv);
+        }
+    }
+}
+
+fn exc_args_get(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "args", args, 1, 1)?;
+    Ok(vm.exc_state(args[0]).map_or(Value::NONE, |e| e.args))
+}
+
+fn exc_args_set(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "args", args, 2, 2)?;
+    let items = vm.collect_iter(args[1])?;
+    let t = vm.new_tuple(items)?;
+    if let Some(st) = vm.exc_state_mut(args[0]) {
+        st.args = t;
+    }
+    Ok(Value::NONE)
+}
+
+fn exc_cause_get(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__cause__", args, 1, 1)?;
+    Ok(vm.exc_state(args[0]).map_or(Value::NONE, |e| e.cause))
+}
+
+fn check_exc_link(vm: &mut Vm, v: Value, what: &str) -> PyResult<()> {
+    if v != Value::NONE && !vm.is_instance(v, vm.types.base_exception) {
+        let msg = format!("exception {what} must be None or derive from BaseException");
+        return Err(vm.type_error(msg));
+    }
+    Ok(())
+}
+
+fn exc_cause_set(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__cause__", args, 2, 2)?;
+    check_exc_link(vm, args[1], "cause")?;
+    if let Some(st) = vm.exc_state_mut(args[0]) {
+        st.cause = args[1];
+        st.suppress_context = true;
+    }
+    Ok(Value::NONE)
+}
+
+fn exc_context_get(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__context__", args, 1, 1)?;
+    Ok(vm.exc_state(args[0]).map_or(Value::NONE, |e| e.context))
+}
+
+fn exc_context_set(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__context__", args, 2, 2)?;
+    check_exc_link(vm, args[1], "context")?;
+    if let Some(st) = vm.exc_state_mut(args[0]) {
+        st.context = args[1];
+    }
+    Ok(Value::NONE)
+}
+
+fn exc_init(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let Some((me, rest)) = args.split_first() else {
+        return Ok(Value::NONE);
+    };
+    let t = vm.new_tuple(rest.to_vec())?;
+    if let Some(st) = vm.exc_state_mut(*me) {
+        st.args = t;
+    }
+    Ok(Value::NONE)
+}
+
+fn exc_str(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__str__", args, 1, 1)?;
+    let s = vm.exception_str(args[0])?;
+    vm.new_string(s)
+}
+
+fn exc_repr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__repr__", args, 1, 1)?;
+    let name = vm.type_name(args[0]);
+    let a = vm.exc_state(args[0]).map(|e| e.args).unwrap_or(Value::NONE);
+    let items = vm.tuple_items(a).unwrap_or_default();
+    let s = if items.len() == 1 {
+        let inner = vm.repr(items[0])?;
+        format!("{name}({inner})")
+    } else {
+        let inner = vm.repr(a)?;
+        format!("{name}{inner}")
+    };
+    vm.new_string(s)
+}
