@@ -238,6 +238,8 @@ pub struct Vm {
     /// The interned `"__name__"` (`None` until the VM is built): every function made
     /// reads its module's name.
     pub(crate) name_key: Value,
+    /// Interned names of the special methods the object model looks up on its slow paths.
+    pub(crate) dunders: crate::object::descr::Dunders,
     /// Results of [`Vm::class_lookup`] keyed by (class version, name), like CPython's type
     /// method cache. Versions are unique and change with the class or a base, so an entry
     /// can only be stale by its name being freed and reused: the collector clears the cache.
@@ -370,6 +372,7 @@ impl Vm {
             gen_returned: false,
             gen_collect: GenCollect::NONE,
             name_key: Value::NONE,
+            dunders: crate::object::descr::Dunders::NONE,
             class_lookup_cache: alloc::vec![
                 core::cell::Cell::new(LookupEntry::EMPTY);
                 CLASS_LOOKUP_CACHE
@@ -384,6 +387,7 @@ impl Vm {
         };
         crate::builtins::install(&mut vm);
         vm.name_key = vm.intern("__name__").unwrap_or(Value::NONE);
+        vm.dunders = crate::object::descr::Dunders::intern(&mut vm);
         let limit = vm.config.heap_limit;
         let needed = vm.heap.bytes();
         if needed > limit || vm.memory_error == Value::NONE || vm.terminated_error == Value::NONE {

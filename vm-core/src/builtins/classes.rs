@@ -1,17 +1,13 @@
-//! Classes: `__build_class__`, `super`, the methods of `object` and `type`, and the
-//! special attributes every object kind exposes.
+//! Classes: `super`, the methods of `object` and `type`, and the special attributes every
+//! object kind exposes. (Creating classes: `class_create`.)
 
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
-use alloc::vec;
 use alloc::vec::Vec;
-use core::cell::Cell;
 
 use super::{add_methods, check_args};
-use crate::object::types::{
-    slot_kind, AttrPlain, BuiltinBase, Class, GenState, NativeKind, Obj, Property,
-};
+use crate::object::types::{GenState, NativeKind, Obj, Property};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
@@ -31,12 +27,20 @@ pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
             ("__setattr__", object_setattr),
             ("__getattribute__", object_getattribute),
             ("__delattr__", object_delattr),
-            ("__init_subclass__", object_init_subclass),
             ("__format__", object_format),
         ],
     );
-    // `__new__` is a static method in CPython (it takes the class explicitly).
+    // `__new__` is a static method in CPython (it takes the class explicitly), and
+    // `__init_subclass__` a class method.
     if let Some(d) = vm.class(object).map(|c| c.dict) {
+        super::add_native(
+            vm,
+            d,
+            "__init_subclass__",
+            object_init_subclass,
+            NativeKind::ClassMethod,
+            Value::obj(object),
+        );
         super::add_native(
             vm,
             d,
@@ -61,239 +65,6 @@ pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
         ],
     );
     add_methods(vm, type_, &[("mro", type_mro)]);
-}
-
-/// `__build_class__(body, name, *bases, **kwargs)`.
-pub(crate) fn build_class(
-    vm: &mut Vm,
-    args: &[Value],
-    kwargs: &[(Value, Value)],
-) -> PyResult<Value> {
-    if args.len() < 2 {
-        return Err(vm.type_error("__build_class__: not enough arguments"));
-    }
-    if let Some((k, _)) = kwargs.first() {
-        let k = String::from(vm.str_of(*k).unwrap_or("?"));
-        return Err(vm.not_implemented(format!(
-            "class keyword argument '{k}' (metaclasses) is not supported by Tiercel"
-        )));
-    }
-    let (body, name) = (args[0], args[1]);
-    let mut base_refs = Vec::new();
-    for b in &args[2..] {
-        match b.as_obj().filter(|r| vm.class(*r).is_some()) {
-            Some(r) => base_refs.push(r),
-            None => {
-                let msg = format!("bases must be types, not {}", vm.type_name(*b));
-                return Err(vm.type_error(msg));
-            }
-        }
-    }
-    if base_refs.is_empty() {
-        base_refs.push(vm.types.object);
-    }
-    let final_types = [
-        vm.types.bool_,
-        vm.types.range,
-        vm.types.slice,
-        vm.types.function,
-        vm.types.none_type,
-        vm.types.generator,
-    ];
-    for &base in &base_refs {
-        if final_types.contains(&base) {
-            let msg = format!(
-                "type '{}' is not an acceptable base type",
-                vm.class_name(base)
-            );
-            return Err(vm.type_error(msg));
-        }
-    }
-    let (code, globals) = match vm.obj(body) {
-        Some(Obj::Function(f)) => (f.code.clone(), f.globals),
-        _ => return Err(vm.type_error("__build_class__: func must be a function")),
-    };
-    let ns = vm.new_dict()?;
-    let nsr = ns.as_obj().unwrap_or(ObjRef(0));
-    vm.with_roots(&[ns], |vm, _| vm.run_code(code, globals, ns, body))?;
-    let cls = make_class_multi(vm, name, &base_refs, nsr)?;
-    Ok(Value::obj(cls))
-}
-
-/// C3 linearization of `bases` (the new class itself excluded).
-fn c3_merge(vm: &mut Vm, bases: &[ObjRef]) -> PyResult<Vec<ObjRef>> {
-    let mut seqs: Vec<Vec<ObjRef>> = Vec::new();
-    for &b in bases {
-        seqs.push(vm.class(b).map(|c| c.mro.clone()).unwrap_or_default());
-    }
-    seqs.push(bases.to_vec());
-    let mut out = Vec::new();
-    loop {
-        seqs.retain(|s| !s.is_empty());
-        if seqs.is_empty() {
-            return Ok(out);
-        }
-        let cand = seqs
-            .iter()
-            .map(|s| s[0])
-            .find(|c| !seqs.iter().any(|s| s[1..].contains(c)));
-        let Some(c) = cand else {
-            let mut names: Vec<String> = Vec::new();
-            for &b in bases {
-                let n = vm.class_name(b);
-                if !names.contains(&n) {
-                    names.push(n);
-                }
-            }
-            let msg = format!(
-                "Cannot create a consistent method resolution\norder (MRO) for bases {}",
-                names.join(", ")
-            );
-            return Err(vm.type_error(msg));
-        };
-        out.push(c);
-        for s in seqs.iter_mut() {
-            if s[0] == c {
-                s.remove(0);
-            }
-        }
-    }
-}
-
-/// Creates a class object from a finished namespace.
-pub(crate) fn make_class(vm: &mut Vm, name: Value, base: ObjRef, ns: ObjRef) -> PyResult<ObjRef> {
-    make_class_multi(vm, name, &[base], ns)
-}
-
-/// Creates a class object with one or more bases from a finished namespace.
-pub(crate) fn make_class_multi(
-    vm: &mut Vm,
-    name: Value,
-    bases: &[ObjRef],
-    ns: ObjRef,
-) -> PyResult<ObjRef> {
-    for (i, b) in bases.iter().enumerate() {
-        if bases[..i].contains(b) {
-            let msg = format!("duplicate base class {}", vm.class_name(*b));
-            return Err(vm.type_error(msg));
-        }
-    }
-    // The "solid" base: the first one carrying a builtin payload, else the first.
-    let mut base = bases.first().copied().unwrap_or(vm.types.object);
-    let mut payload = BuiltinBase::Object;
-    for &b in bases {
-        let bb = vm.class(b).map_or(BuiltinBase::Object, |c| c.builtin_base);
-        if bb != BuiltinBase::Object {
-            if payload == BuiltinBase::Object {
-                payload = bb;
-                base = b;
-            } else if payload != bb {
-                return Err(vm.type_error("multiple bases have instance lay-out conflict"));
-            }
-        }
-    }
-    let base_mro = if bases.len() > 1 {
-        c3_merge(vm, bases)?
-    } else {
-        vm.class(base).map(|c| c.mro.clone()).unwrap_or_default()
-    };
-    let qn = vm.intern("__qualname__")?;
-    let qualname = match vm.dict_get_str(ns, qn) {
-        Some(q) => {
-            vm.dict_del(ns, qn)?;
-            q
-        }
-        None => name,
-    };
-    let (builtin_base, base_slots) = match vm.class(base) {
-        Some(c) => (c.builtin_base, c.slots.clone()),
-        None => (BuiltinBase::Object, None),
-    };
-    // `__eq__` without `__hash__` makes instances unhashable, as in CPython.
-    let eq = vm.intern("__eq__")?;
-    let hash = vm.intern("__hash__")?;
-    if vm.dict_get_str(ns, eq).is_some() && vm.dict_get_str(ns, hash).is_none() {
-        vm.dict_set(ns, hash, Value::NONE)?;
-    }
-    let slots_name = vm.intern("__slots__")?;
-    let slots = match vm.dict_get_str(ns, slots_name) {
-        Some(s) => {
-            let items = if vm.str_of(s).is_some() {
-                vec![s]
-            } else {
-                vm.collect_iter(s)?
-            };
-            let mut names = base_slots.unwrap_or_default();
-            for it in items {
-                let Some(text) = vm.str_of(it) else {
-                    return Err(vm.type_error("__slots__ items must be strings"));
-                };
-                let text = String::from(text);
-                names.push(vm.intern(&text)?);
-            }
-            Some(names)
-        }
-        None => None,
-    };
-    // A base (other than a builtin) without `__slots__` gives instances a `__dict__`: the
-    // slot names are then only the first attributes of the layout, and any may be set.
-    let dict_from_base = base_mro.iter().any(|&k| {
-        vm.class(k)
-            .is_some_and(|c| !c.is_builtin && c.slots.is_none())
-    });
-    let layout = slots.clone().unwrap_or_default();
-    let slots = slots.filter(|_| !dict_from_base);
-    let mut shape_path = Vec::with_capacity(layout.len());
-    let mut parent = crate::object::shape::ROOT;
-    for &name in &layout {
-        parent = vm.shape_child(parent, name)?;
-        shape_path.push(parent);
-    }
-    let version = vm.types.next_version.get();
-    vm.types.next_version.set(version.wrapping_add(1));
-    let cls = vm.alloc(Obj::Class(Box::new(Class {
-        name,
-        qualname,
-        base: Some(base),
-        mro: Vec::new(),
-        dict: ns,
-        builtin_base,
-        is_builtin: false,
-        version: Cell::new(version),
-        slot_kinds: layout.iter().map(|_| Cell::new(slot_kind::UNSET)).collect(),
-        shape_path: shape_path.into(),
-        layout: layout.into(),
-        slots,
-        subclasses: Vec::new(),
-        attr_plain: Cell::new(AttrPlain::UNKNOWN),
-    })))?;
-    let mut mro = vec![cls];
-    mro.extend(base_mro);
-    for &ancestor in &mro[1..] {
-        vm.register_subclass(ancestor, cls);
-    }
-    if let Obj::Class(c) = vm.heap.get_mut(cls) {
-        c.mro = mro;
-    }
-    let cc = vm.intern("__classcell__")?;
-    if let Some(cell) = vm.dict_get_str(ns, cc) {
-        if let Some(Obj::Cell(c)) = cell.as_obj().map(|r| vm.heap.get_mut(r)) {
-            *c = Value::obj(cls);
-        }
-        vm.dict_del(ns, cc)?;
-    }
-    // `__init_subclass__` of a user base.
-    let isc = vm.intern("__init_subclass__")?;
-    if let Some(f) = vm.class_lookup(base, isc) {
-        if !vm.is_builtin_object_method(f) {
-            let func = match vm.obj(f) {
-                Some(Obj::ClassMethod(g)) => *g,
-                _ => f,
-            };
-            vm.call(func, &[Value::obj(cls)])?;
-        }
-    }
-    Ok(cls)
 }
 
 /// `super()` / `super(cls, obj)`.
@@ -345,17 +116,26 @@ pub(crate) fn make_super(vm: &mut Vm, args: &[Value]) -> PyResult<Value> {
         );
         return Err(vm.type_error(msg));
     };
-    let ot = match vm.obj(obj) {
-        Some(Obj::Class(_)) => obj.as_obj().unwrap_or(cr),
-        _ => vm.type_of(obj),
-    };
-    if !vm.is_subclass(ot, cr) {
+    if super_start(vm, cr, obj).is_none() {
         return Err(vm.type_error("super(type, obj): obj must be an instance or subtype of type"));
     }
     vm.alloc_value(Obj::Super {
         class: cr,
         receiver: obj,
     })
+}
+
+/// The class whose MRO `super(cls, obj)` searches, and whether `obj` is a class taken as a
+/// type (a subclass of `cls`, so methods stay unbound) rather than as an instance (of a
+/// metaclass deriving from `cls`); `None` when `obj` is neither.
+fn super_start(vm: &Vm, cls: ObjRef, obj: Value) -> Option<(ObjRef, bool)> {
+    if let Some(r) = obj.as_obj().filter(|r| vm.class(*r).is_some()) {
+        if vm.is_subclass(r, cls) {
+            return Some((r, true));
+        }
+    }
+    let t = vm.type_of(obj);
+    vm.is_subclass(t, cls).then_some((t, false))
 }
 
 /// Attribute lookup through a `super` object.
@@ -365,16 +145,14 @@ pub(crate) fn super_getattr(
     receiver: Value,
     name: Value,
 ) -> PyResult<Option<Value>> {
-    let start = match vm.obj(receiver) {
-        Some(Obj::Class(_)) => receiver.as_obj().unwrap_or(cls),
-        _ => vm.type_of(receiver),
+    let Some((start, is_class)) = super_start(vm, cls, receiver) else {
+        return Ok(None);
     };
     let mro = vm.class(start).map(|c| c.mro.clone()).unwrap_or_default();
     let pos = mro
         .iter()
         .position(|c| *c == cls)
         .map_or(mro.len(), |p| p + 1);
-    let is_class = matches!(vm.obj(receiver), Some(Obj::Class(_)));
     for k in &mro[pos..] {
         let d = match vm.class(*k) {
             Some(c) => c.dict,
@@ -387,6 +165,9 @@ pub(crate) fn super_getattr(
                         let f = *f;
                         vm.alloc_value(Obj::BoundMethod { func: f, receiver })?
                     }
+                    Some(Obj::Native(n)) if n.kind == NativeKind::ClassMethod => {
+                        vm.alloc_value(Obj::BoundMethod { func: v, receiver })?
+                    }
                     Some(Obj::StaticMethod(f)) => *f,
                     _ => v,
                 }));
@@ -396,6 +177,9 @@ pub(crate) fn super_getattr(
                 return vm.call(g, &[receiver]).map(Some);
             }
             let t = vm.type_of(receiver);
+            if let Some(g) = vm.user_descriptor(v).and_then(|u| u.get) {
+                return vm.call_bound(g, v, &[receiver, Value::obj(t)]).map(Some);
+            }
             return vm.bind_descriptor(v, receiver, t).map(Some);
         }
     }
@@ -512,23 +296,7 @@ impl Vm {
                 self.new_tuple(m)?
             }
             "__bases__" => {
-                // Direct bases are not stored: with several, recover them from the MRO as
-                // the classes not already in another candidate's MRO.
-                let rest = c.mro.get(1..).unwrap_or_default();
-                let direct: Vec<Value> = rest
-                    .iter()
-                    .filter(|x| {
-                        !rest
-                            .iter()
-                            .any(|y| y != *x && self.class(*y).is_some_and(|yc| yc.mro.contains(x)))
-                    })
-                    .map(|x| Value::obj(*x))
-                    .collect();
-                let b: Vec<Value> = if direct.len() > 1 {
-                    direct
-                } else {
-                    c.base.iter().map(|x| Value::obj(*x)).collect()
-                };
+                let b: Vec<Value> = c.bases.iter().map(|x| Value::obj(*x)).collect();
                 self.new_tuple(b)?
             }
             "__base__" => c.base.map_or(Value::NONE, Value::obj),
@@ -820,27 +588,55 @@ fn object_hash(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<
 
 fn object_setattr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "__setattr__", args, 3, 3)?;
-    match args[0].as_obj() {
-        Some(r) if matches!(vm.heap.get(r), Obj::Instance(_)) => {
-            vm.instance_set(r, args[1], args[2])?
-        }
-        _ => vm.set_attr(args[0], args[1], args[2])?,
-    }
+    let t = vm.type_of(args[0]);
+    vm.generic_set_attr(args[0], args[1], args[2], t)?;
     Ok(Value::NONE)
 }
 
 fn object_getattribute(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "__getattribute__", args, 2, 2)?;
-    vm.get_attr(args[0], args[1])
+    let (obj, name) = (args[0], args[1]);
+    let found = match vm.obj(obj) {
+        Some(Obj::Instance(_)) => {
+            let t = vm.type_of(obj);
+            vm.generic_get_attr(obj, name, t)?
+        }
+        _ => vm.get_attr_opt(obj, name)?,
+    };
+    match found {
+        Some(v) => Ok(v),
+        None => Err(vm.no_attribute(obj, name)),
+    }
 }
 
 fn object_delattr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "__delattr__", args, 2, 2)?;
-    vm.del_attr(args[0], args[1])?;
+    let t = vm.type_of(args[0]);
+    vm.generic_del_attr(args[0], args[1], t)?;
     Ok(Value::NONE)
 }
 
-fn object_init_subclass(_vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+/// `object.__init_subclass__(cls)`: takes no keyword arguments.
+fn object_init_subclass(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -> PyResult<Value> {
+    if !kw.is_empty() || args.len() > 1 {
+        let who = match args
+            .first()
+            .and_then(|c| c.as_obj())
+            .filter(|r| vm.class(*r).is_some())
+        {
+            Some(r) => vm.class_name(r),
+            None => String::from("object"),
+        };
+        let msg = if kw.is_empty() {
+            format!(
+                "{who}.__init_subclass__() takes no arguments ({} given)",
+                args.len() - 1
+            )
+        } else {
+            format!("{who}.__init_subclass__() takes no keyword arguments")
+        };
+        return Err(vm.type_error(msg));
+    }
     Ok(Value::NONE)
 }
 

@@ -57,7 +57,7 @@ impl Vm {
             x if x == t.reversed => self.ctor_reversed(args)?,
             // Objects, types and descriptors.
             x if x == t.object => self.ctor_object(cls, args)?,
-            x if x == t.type_ => self.ctor_type(cls, args)?,
+            x if x == t.type_ => self.ctor_type(cls, args, kwargs)?,
             x if x == t.property => self.ctor_property(args, kwargs)?,
             x if x == t.staticmethod => {
                 check_args(self, "staticmethod", args, 1, 1)?;
@@ -295,36 +295,23 @@ impl Vm {
         self.new_instance(cls)
     }
 
-    /// `type(x)` (the class of `x`) or `type(name, bases, dict)` (a new class).
-    fn ctor_type(&mut self, cls: ObjRef, args: &[Value]) -> PyResult<Value> {
-        if args.len() == 1 {
+    /// `type(x)` (the class of `x`) or `type(name, bases, dict, **kwargs)` (a new class,
+    /// through `type.__new__`).
+    fn ctor_type(
+        &mut self,
+        cls: ObjRef,
+        args: &[Value],
+        kwargs: &[(Value, Value)],
+    ) -> PyResult<Value> {
+        if args.len() == 1 && kwargs.is_empty() {
             return Ok(Value::obj(self.type_of(args[0])));
         }
         if args.len() != 3 {
             return Err(self.type_error("type() takes 1 or 3 arguments"));
         }
-        let bases = self.tuple_items(args[1]).unwrap_or_default();
-        if bases.len() > 1 {
-            return Err(self.not_implemented("multiple inheritance is not supported by Tiercel"));
-        }
-        let base = bases
-            .first()
-            .and_then(|b| b.as_obj())
-            .unwrap_or(self.types.object);
-        let ns = self.new_dict()?;
-        let nsr = ns.as_obj().unwrap_or(cls);
-        if let Some(src) = args[2].as_obj() {
-            for (k, v) in self.dict_items(src) {
-                self.dict_set(nsr, k, v)?;
-            }
-        }
-        let n = self.intern("__name__")?;
-        let main = self
-            .dict_get_str(self.main_globals, n)
-            .unwrap_or(Value::NONE);
-        self.dict_set_str(nsr, "__module__", main)?;
-        let c = super::classes::make_class(self, args[0], base, nsr)?;
-        Ok(Value::obj(c))
+        let mut all = alloc::vec![Value::obj(cls)];
+        all.extend_from_slice(args);
+        super::class_create::type_new(self, &all, kwargs)
     }
 
     /// `property(fget, fset, fdel, doc)`, positionally or by keyword; the doc defaults to

@@ -47,7 +47,7 @@ pub(crate) fn install(vm: &mut Vm, b: ObjRef) {
         ("locals", locals),
         ("vars", vars),
         ("format", format_builtin),
-        ("__build_class__", super::classes::build_class),
+        ("__build_class__", super::class_create::build_class),
         ("__import__", import),
         ("input", input),
         ("exec", unsupported_exec),

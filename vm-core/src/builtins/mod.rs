@@ -15,6 +15,7 @@ mod bytescodec;
 pub mod bytesmethods;
 mod bytessearch;
 mod bytessplit;
+pub mod class_create;
 pub mod classes;
 pub mod ctor;
 mod exc_methods;
@@ -114,6 +115,7 @@ pub(crate) fn install(vm: &mut Vm) {
     let _ = vm.dict_set_str(builtins, "False", Value::FALSE);
     functions::install(vm, builtins);
     classes::install(vm, builtins);
+    class_create::install(vm);
     methods::install(vm);
     let name = vm.intern("__main__").unwrap_or(Value::NONE);
     let _ = vm.dict_set_str(main, "__name__", name);

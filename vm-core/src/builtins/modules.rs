@@ -121,7 +121,7 @@ fn make_stream(vm: &mut Vm, stderr: bool) -> PyResult<Value> {
     let nsr = ns.as_obj().unwrap_or(ObjRef(0));
     // Both streams are `TextIOWrapper`s, as in CPython.
     let name = vm.new_str("TextIOWrapper")?;
-    let cls = super::classes::make_class(vm, name, vm.types.object, nsr)?;
+    let cls = super::class_create::make_class(vm, name, vm.types.object, nsr)?;
     add_native(
         vm,
         nsr,

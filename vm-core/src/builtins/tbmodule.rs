@@ -65,7 +65,7 @@ fn new_class(
     let modname = vm.intern("traceback")?;
     vm.dict_set_str(nsr, "__module__", modname)?;
     let n = vm.new_str(name)?;
-    let cls = super::classes::make_class(vm, n, base, nsr)?;
+    let cls = super::class_create::make_class(vm, n, base, nsr)?;
     for (m, f) in methods {
         add_native(vm, nsr, m, *f, NativeKind::Method, Value::obj(cls));
     }

@@ -233,42 +233,6 @@ impl Vm {
         self.enter_frame_with(func, args, floor as u32, OnReturn::Rust)
     }
 
-    /// Creates an instance of `cls` and runs `__init__` (from native code).
-    pub fn instantiate(
-        &mut self,
-        cls: ObjRef,
-        args: &[Value],
-        kwargs: &[(Value, Value)],
-    ) -> PyResult<Value> {
-        if let Some(v) = self.builtin_constructor(cls, args, kwargs)? {
-            return Ok(v);
-        }
-        let inst = self.new_user_instance(cls, args)?;
-        let init_name = self.intern("__init__")?;
-        if let Some(init) = self.class_lookup(cls, init_name) {
-            if !self.is_builtin_object_method(init) || self.builtin_base(cls) != BuiltinBase::Object
-            {
-                self.native_roots.push(inst);
-                let mut all = Vec::with_capacity(args.len() + 1);
-                all.push(inst);
-                all.extend_from_slice(args);
-                let r = self.call_kw(init, &all, kwargs);
-                self.native_roots.pop();
-                let r = r?;
-                if r != Value::NONE {
-                    let msg = format!("__init__() should return None, not '{}'", self.type_name(r));
-                    return Err(self.type_error(msg));
-                }
-                return Ok(inst);
-            }
-        }
-        if !args.is_empty() || !kwargs.is_empty() {
-            let msg = format!("{}() takes no arguments", self.class_name(cls));
-            return Err(self.type_error(msg));
-        }
-        Ok(inst)
-    }
-
     /// A fresh instance of a user class, with the builtin payload its base needs.
     pub(crate) fn new_user_instance(&mut self, cls: ObjRef, args: &[Value]) -> PyResult<Value> {
         let inst = self.new_instance(cls)?;
@@ -782,6 +746,7 @@ impl Vm {
             Obj::Class(_) => {
                 if self.builtin_base(r) == BuiltinBase::Object
                     && !self.class(r).is_some_and(|c| c.is_builtin)
+                    && self.plain_instantiation(r)?
                 {
                     let init_name = self.intern("__init__")?;
                     if let Some(init) = self.class_lookup(r, init_name) {

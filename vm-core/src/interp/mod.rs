@@ -7,6 +7,7 @@ pub mod frame;
 pub(crate) mod frames;
 pub(crate) mod generator;
 mod in_place;
+pub(crate) mod instantiate;
 pub(crate) mod intrinsics;
 pub(crate) mod iteration;
 pub(crate) mod names;

@@ -100,7 +100,7 @@ impl Vm {
         let is_plain = !matches!(
             self.obj(obj),
             Some(Obj::Class(_) | Obj::Module(_) | Obj::Super { .. })
-        );
+        ) && !self.has_user_getattribute(t);
         if is_plain {
             if let Some(d) = self.class_lookup(t, name) {
                 let is_method = match self.obj(d) {

@@ -325,9 +325,12 @@ impl Vm {
             return self.spec_load_attr_native(ctx, owner, name, arg);
         }
         let (cls, version) = self.instance_class(owner)?;
+        if self.has_user_getattribute(cls) {
+            return Err("class defines __getattribute__");
+        }
         let descr = self.class_lookup(cls, name);
-        if let Some(Obj::Property(_)) = descr.and_then(|d| self.obj(d)) {
-            return Err("property");
+        if descr.is_some_and(|d| self.is_data_descriptor(d)) {
+            return Err("data descriptor");
         }
         let slot = self.layout_index(cls, name);
         let Some(Obj::Instance(i)) = self.obj(owner) else {
@@ -407,8 +410,11 @@ impl Vm {
         let owner = self.peek(1);
         let name = ctx.code.names[arg as usize];
         let (cls, version) = self.instance_class(owner)?;
-        if let Some(Obj::Property(_)) = self.class_lookup(cls, name).and_then(|d| self.obj(d)) {
-            return Err("property");
+        if self
+            .class_lookup(cls, name)
+            .is_some_and(|d| self.is_data_descriptor(d))
+        {
+            return Err("data descriptor");
         }
         let sa = self.intern("__setattr__").map_err(|_| "out of memory")?;
         if let Some(f) = self.class_lookup(cls, sa) {
@@ -673,6 +679,9 @@ impl Vm {
                 let (version, cls) = (c.version.get(), callable.as_obj().ok_or("class")?);
                 if self.builtin_base(cls) != BuiltinBase::Object {
                     return Err("class: builtin base");
+                }
+                if !self.plain_instantiation(cls).map_err(|_| "out of memory")? {
+                    return Err("class: metaclass or __new__");
                 }
                 let init_name = self.intern("__init__").map_err(|_| "out of memory")?;
                 let init = self

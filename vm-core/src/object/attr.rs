@@ -68,19 +68,61 @@ impl Vm {
             }
         }
         let t = self.type_of(obj);
+        if self.has_user_getattribute(t) {
+            return self.user_getattribute(obj, name, t);
+        }
+        let found = self.generic_get_attr(obj, name, t)?;
+        if found.is_some() {
+            return Ok(found);
+        }
+        if let Some(Obj::Instance(_)) = self.obj(obj) {
+            if let Some(f) = self.class_lookup(t, self.dunders.getattr) {
+                let r = self.call_bound(f, obj, &[name]);
+                return match r {
+                    Ok(v) => Ok(Some(v)),
+                    Err(e) if self.exc_matches(e.0, self.types.attribute_error) => Ok(None),
+                    Err(e) => Err(e),
+                };
+            }
+        }
+        Ok(None)
+    }
+
+    /// `object.__getattribute__(obj, name)` for `obj` of type `t` (not a class, module or
+    /// `super`): a data descriptor of the type, then the instance's own attribute, then
+    /// any other class attribute (bound), then the special attributes; `None` if absent.
+    pub(crate) fn generic_get_attr(
+        &mut self,
+        obj: Value,
+        name: Value,
+        t: ObjRef,
+    ) -> PyResult<Option<Value>> {
         let descr = self.class_lookup(t, name);
+        let mut user = None;
         if let Some(d) = descr {
-            if let Some(Obj::Property(p)) = self.obj(d) {
-                let fget = p.fget;
-                if fget == Value::NONE {
-                    let msg = format!(
-                        "property '{}' of '{}' object has no getter",
-                        self.str_of(name).unwrap_or("?"),
-                        self.type_name(obj)
-                    );
-                    return Err(self.attribute_error(msg));
+            match self.obj(d) {
+                Some(Obj::Property(p)) => {
+                    let fget = p.fget;
+                    if fget == Value::NONE {
+                        let msg = format!(
+                            "property '{}' of '{}' object has no getter",
+                            self.str_of(name).unwrap_or("?"),
+                            self.type_name(obj)
+                        );
+                        return Err(self.attribute_error(msg));
+                    }
+                    return self.call(fget, &[obj]).map(Some);
                 }
-                return self.call(fget, &[obj]).map(Some);
+                Some(Obj::Instance(_)) => {
+                    user = self.user_descriptor(d);
+                    if let Some(u) = user.filter(|u| u.is_data()) {
+                        return match u.get {
+                            Some(g) => self.call_bound(g, d, &[obj, Value::obj(t)]).map(Some),
+                            None => Ok(Some(d)),
+                        };
+                    }
+                }
+                _ => {}
             }
         }
         if let Some(r) = obj.as_obj() {
@@ -91,27 +133,16 @@ impl Vm {
             }
         }
         if let Some(d) = descr {
+            if let Some(g) = user.and_then(|u| u.get) {
+                return self.call_bound(g, d, &[obj, Value::obj(t)]).map(Some);
+            }
             return self.bind_descriptor(d, obj, t).map(Some);
         }
         // A bare `object()` has no instance dict.
         if t == self.types.object && self.str_of(name) == Some("__dict__") {
             return Ok(None);
         }
-        if let Some(v) = self.special_attr(obj, name)? {
-            return Ok(Some(v));
-        }
-        if let Some(Obj::Instance(_)) = self.obj(obj) {
-            let ga = self.intern("__getattr__")?;
-            if let Some(f) = self.class_lookup(t, ga) {
-                let r = self.call_bound(f, obj, &[name]);
-                return match r {
-                    Ok(v) => Ok(Some(v)),
-                    Err(e) if self.exc_matches(e.0, self.types.attribute_error) => Ok(None),
-                    Err(e) => Err(e),
-                };
-            }
-        }
-        Ok(None)
+        self.special_attr(obj, name)
     }
 
     /// Binds a class attribute found for `obj` of type `t`.
@@ -143,34 +174,6 @@ impl Vm {
             Some(Obj::StaticMethod(f)) => Ok(*f),
             _ => Ok(d),
         }
-    }
-
-    fn class_get_attr(&mut self, cls: ObjRef, name: Value) -> PyResult<Option<Value>> {
-        if let Some(d) = self.class_lookup(cls, name) {
-            return Ok(Some(match self.obj(d) {
-                Some(Obj::ClassMethod(f)) => {
-                    let f = *f;
-                    self.alloc_value(Obj::BoundMethod {
-                        func: f,
-                        receiver: Value::obj(cls),
-                    })?
-                }
-                Some(Obj::Native(n)) if n.kind == NativeKind::ClassMethod => {
-                    self.alloc_value(Obj::BoundMethod {
-                        func: d,
-                        receiver: Value::obj(cls),
-                    })?
-                }
-                Some(Obj::StaticMethod(f)) => *f,
-                _ => d,
-            }));
-        }
-        // Attributes of the metaclass `type` (e.g. `mro`), then the special ones.
-        let tt = self.types.type_;
-        if let Some(d) = self.class_lookup(tt, name) {
-            return self.bind_descriptor(d, Value::obj(cls), tt).map(Some);
-        }
-        self.special_attr(Value::obj(cls), name)
     }
 
     /// Reads an instance attribute from the layout or the instance dict.
@@ -211,8 +214,9 @@ impl Vm {
     }
 
     /// Whether attribute access on instances of `cls` is plain at its current version: no
-    /// property anywhere in its MRO (the only data descriptor, which would take precedence
-    /// over instance values) and no user `__setattr__`. Cached per class version, so
+    /// data descriptor anywhere in its MRO (a property or a user descriptor with `__set__`
+    /// or `__delete__`, which would take precedence over instance values) and no user
+    /// `__setattr__` or `__getattribute__`. Cached per class version, so
     /// polymorphic attribute sites can trust a class's layout slot without its version.
     /// `c` is the class object at `cls`.
     #[inline(always)]
@@ -240,10 +244,10 @@ impl Vm {
                 return false;
             };
             for e in d.iter() {
-                if matches!(self.obj(e.value), Some(Obj::Property(_))) {
+                if self.is_data_descriptor(e.value) {
                     return false;
                 }
-                if self.str_of(e.key) == Some("__setattr__")
+                if matches!(self.str_of(e.key), Some("__setattr__" | "__getattribute__"))
                     && !self.is_builtin_object_method(e.value)
                 {
                     return false;
@@ -387,22 +391,56 @@ impl Vm {
         Ok(d)
     }
 
-    /// `setattr(obj, name, value)`.
+    /// `setattr(obj, name, value)`: through the type's own `__setattr__` when a user class
+    /// defines one, else [`Vm::generic_set_attr`].
     pub fn set_attr(&mut self, obj: Value, name: Value, value: Value) -> PyResult<()> {
         let t = self.type_of(obj);
-        if let Some(d) = self.class_lookup(t, name) {
-            if let Some(Obj::Property(p)) = self.obj(d) {
-                let fset = p.fset;
-                if fset == Value::NONE {
-                    let msg = format!(
-                        "property '{}' of '{}' object has no setter",
-                        self.str_of(name).unwrap_or("?"),
-                        self.type_name(obj)
-                    );
-                    return Err(self.attribute_error(msg));
+        if let Some(Obj::Instance(_)) = self.obj(obj) {
+            let sa = self.intern("__setattr__")?;
+            if let Some(f) = self.class_lookup(t, sa) {
+                if !self.is_builtin_object_method(f) {
+                    self.call_bound(f, obj, &[name, value])?;
+                    return Ok(());
                 }
-                self.call(fset, &[obj, value])?;
-                return Ok(());
+            }
+        }
+        self.generic_set_attr(obj, name, value, t)
+    }
+
+    /// `object.__setattr__(obj, name, value)` for `obj` of type `t`: a data descriptor of
+    /// the type (or of a class's metaclass), else the object's own namespace.
+    pub(crate) fn generic_set_attr(
+        &mut self,
+        obj: Value,
+        name: Value,
+        value: Value,
+        t: ObjRef,
+    ) -> PyResult<()> {
+        if let Some(d) = self.class_lookup(t, name) {
+            match self.obj(d) {
+                Some(Obj::Property(p)) => {
+                    let fset = p.fset;
+                    if fset == Value::NONE {
+                        let msg = format!(
+                            "property '{}' of '{}' object has no setter",
+                            self.str_of(name).unwrap_or("?"),
+                            self.type_name(obj)
+                        );
+                        return Err(self.attribute_error(msg));
+                    }
+                    self.call(fset, &[obj, value])?;
+                    return Ok(());
+                }
+                Some(Obj::Instance(_)) => {
+                    if let Some(u) = self.user_descriptor(d).filter(|u| u.is_data()) {
+                        let Some(set) = u.set else {
+                            return Err(self.attribute_error("__set__"));
+                        };
+                        self.call_bound(set, d, &[obj, value])?;
+                        return Ok(());
+                    }
+                }
+                _ => {}
             }
         }
         let Some(r) = obj.as_obj() else {
@@ -410,12 +448,8 @@ impl Vm {
         };
         match self.heap.get(r) {
             Obj::Instance(_) => {
-                let sa = self.intern("__setattr__")?;
-                if let Some(f) = self.class_lookup(t, sa) {
-                    if !self.is_builtin_object_method(f) {
-                        self.call_bound(f, obj, &[name, value])?;
-                        return Ok(());
-                    }
+                if self.str_of(name) == Some("__class__") {
+                    return self.set_instance_class(r, value);
                 }
                 self.instance_set(r, name, value)
             }
@@ -511,19 +545,45 @@ impl Vm {
     /// `delattr(obj, name)`.
     pub fn del_attr(&mut self, obj: Value, name: Value) -> PyResult<()> {
         let t = self.type_of(obj);
-        if let Some(d) = self.class_lookup(t, name) {
-            if let Some(Obj::Property(p)) = self.obj(d) {
-                let fdel = p.fdel;
-                if fdel == Value::NONE {
-                    let msg = format!(
-                        "property '{}' of '{}' object has no deleter",
-                        self.str_of(name).unwrap_or("?"),
-                        self.type_name(obj)
-                    );
-                    return Err(self.attribute_error(msg));
+        if let Some(Obj::Instance(_)) = self.obj(obj) {
+            let da = self.intern("__delattr__")?;
+            if let Some(f) = self.class_lookup(t, da) {
+                if !self.is_builtin_object_method(f) {
+                    self.call_bound(f, obj, &[name])?;
+                    return Ok(());
                 }
-                self.call(fdel, &[obj])?;
-                return Ok(());
+            }
+        }
+        self.generic_del_attr(obj, name, t)
+    }
+
+    /// `object.__delattr__(obj, name)` for `obj` of type `t`.
+    pub(crate) fn generic_del_attr(&mut self, obj: Value, name: Value, t: ObjRef) -> PyResult<()> {
+        if let Some(d) = self.class_lookup(t, name) {
+            match self.obj(d) {
+                Some(Obj::Property(p)) => {
+                    let fdel = p.fdel;
+                    if fdel == Value::NONE {
+                        let msg = format!(
+                            "property '{}' of '{}' object has no deleter",
+                            self.str_of(name).unwrap_or("?"),
+                            self.type_name(obj)
+                        );
+                        return Err(self.attribute_error(msg));
+                    }
+                    self.call(fdel, &[obj])?;
+                    return Ok(());
+                }
+                Some(Obj::Instance(_)) => {
+                    if let Some(u) = self.user_descriptor(d).filter(|u| u.is_data()) {
+                        let Some(del) = u.delete else {
+                            return Err(self.attribute_error("__delete__"));
+                        };
+                        self.call_bound(del, d, &[obj])?;
+                        return Ok(());
+                    }
+                }
+                _ => {}
             }
         }
         let Some(r) = obj.as_obj() else {

@@ -57,18 +57,18 @@ impl Vm {
             Obj::ListIter { .. } | Obj::RangeIter { .. } | Obj::Iter(_) | Obj::Generator(_) => {
                 return Ok(v)
             }
+            Obj::Class(c) if c.meta != self.types.type_ => {
+                if let Some(it) = self.user_iter(v)? {
+                    return Ok(it);
+                }
+                if self.user_special(v, "__getitem__")?.is_none() {
+                    return Err(self.not_iterable(v));
+                }
+                Obj::Iter(Box::new(IterObj::Seq { seq: v, idx: 0 }))
+            }
             Obj::Instance(i) => {
                 let native = i.native;
-                if let Some(f) = self.user_special(v, "__iter__")? {
-                    let it = self.call_bound(f, v, &[])?;
-                    if self.user_special(it, "__next__")?.is_none() && !self.is_native_iterator(it)
-                    {
-                        let msg = format!(
-                            "iter() returned non-iterator of type '{}'",
-                            self.type_name(it)
-                        );
-                        return Err(self.type_error(msg));
-                    }
+                if let Some(it) = self.user_iter(v)? {
                     return Ok(it);
                 }
                 // An iterable builtin base (list, dict, ...) brings its own `__iter__`, which
@@ -87,6 +87,22 @@ impl Vm {
             _ => return Err(self.not_iterable(v)),
         };
         self.alloc_value(it)
+    }
+
+    /// `iter(v)` through a user `__iter__` of `v`'s type, checked to return an iterator.
+    fn user_iter(&mut self, v: Value) -> PyResult<Option<Value>> {
+        let Some(f) = self.user_special(v, "__iter__")? else {
+            return Ok(None);
+        };
+        let it = self.call_bound(f, v, &[])?;
+        if self.user_special(it, "__next__")?.is_none() && !self.is_native_iterator(it) {
+            let msg = format!(
+                "iter() returned non-iterator of type '{}'",
+                self.type_name(it)
+            );
+            return Err(self.type_error(msg));
+        }
+        Ok(Some(it))
     }
 
     fn not_iterable(&mut self, v: Value) -> crate::vm::PyErr {

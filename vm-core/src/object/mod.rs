@@ -6,6 +6,7 @@ pub mod bigint;
 pub mod bigrange;
 pub mod compare;
 pub mod containers;
+pub mod descr;
 pub mod dict;
 pub mod exceptions;
 pub mod frameobj;

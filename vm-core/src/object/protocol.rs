@@ -91,7 +91,7 @@ impl Vm {
             Obj::Function(_) => t.function,
             Obj::Native(_) => t.builtin_function,
             Obj::BoundMethod { .. } => t.method,
-            Obj::Class(_) => t.type_,
+            Obj::Class(c) => c.meta,
             Obj::Instance(i) => i.class,
             Obj::Module(_) => t.module,
             Obj::Cell(_) => t.cell,
@@ -557,7 +557,18 @@ impl Vm {
                 let msg = alloc::format!("unhashable type: '{}'", self.type_name(v));
                 Err(self.type_error(msg))
             }
-            Obj::Instance(_) => {
+            &Obj::BoundMethod { func, receiver } => {
+                // CPython's: the receiver's identity mixed with the function's hash.
+                let who = match receiver.as_obj() {
+                    Some(o) => (o.0 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 3,
+                    None => receiver.bits() >> 4,
+                };
+                Ok(who ^ self.hash(func)?)
+            }
+            Obj::Class(c) if c.meta == self.types.type_ => {
+                Ok((r.0 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 3)
+            }
+            Obj::Instance(_) | Obj::Class(_) => {
                 let t = self.type_of(v);
                 let n = self.intern("__hash__")?;
                 match self.class_lookup(t, n) {

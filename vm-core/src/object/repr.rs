@@ -191,7 +191,7 @@ impl Vm {
             Obj::Function(_) | Obj::Native(_) | Obj::BoundMethod { .. } | Obj::Code(_) => {
                 self.callable_repr(v, r)
             }
-            Obj::Class(_) => self.class_repr(r),
+            Obj::Class(_) => self.class_or_meta_repr(r),
             Obj::Module(m) => {
                 let name = self.str_of(m.name).unwrap_or("?").to_string();
                 Ok(format!("<module '{name}' (built-in)>"))
@@ -438,19 +438,37 @@ impl Vm {
         r
     }
 
+    /// `repr(v)` by a `__repr__` a user class defines on `v`'s type, if there is one.
+    fn user_repr(&mut self, v: Value) -> PyResult<Option<String>> {
+        let Some(f) = self.user_special(v, "__repr__")? else {
+            return Ok(None);
+        };
+        self.enter_native()?;
+        let r = self.call_bound(f, v, &[]);
+        self.leave_native();
+        let r = r?;
+        match self.str_of(r) {
+            Some(s) => Ok(Some(s.to_string())),
+            None => {
+                let msg = format!("__repr__ returned non-string (type {})", self.type_name(r));
+                Err(self.type_error(msg))
+            }
+        }
+    }
+
+    /// `repr` of class `r`: its metaclass's `__repr__` when a user metaclass has one.
+    fn class_or_meta_repr(&mut self, r: ObjRef) -> PyResult<String> {
+        if self.class(r).is_some_and(|c| c.meta != self.types.type_) {
+            if let Some(s) = self.user_repr(Value::obj(r))? {
+                return Ok(s);
+            }
+        }
+        self.class_repr(r)
+    }
+
     fn instance_repr(&mut self, v: Value) -> PyResult<String> {
-        if let Some(f) = self.user_special(v, "__repr__")? {
-            self.enter_native()?;
-            let r = self.call_bound(f, v, &[]);
-            self.leave_native();
-            let r = r?;
-            return match self.str_of(r) {
-                Some(s) => Ok(s.to_string()),
-                None => {
-                    let msg = format!("__repr__ returned non-string (type {})", self.type_name(r));
-                    Err(self.type_error(msg))
-                }
-            };
+        if let Some(s) = self.user_repr(v)? {
+            return Ok(s);
         }
         if self.is_exception(v) {
             let name = self.type_name(v);
@@ -487,7 +505,12 @@ impl Vm {
         if let Some(s) = self.str_of(v) {
             return Ok(s.to_string());
         }
-        if let Some(Obj::Instance(_)) = self.obj(v) {
+        let user_typed = match self.obj(v) {
+            Some(Obj::Instance(_)) => true,
+            Some(Obj::Class(c)) => c.meta != self.types.type_,
+            _ => false,
+        };
+        if user_typed {
             if let Some(f) = self.user_special(v, "__str__")? {
                 self.enter_native()?;
                 let r = self.call_bound(f, v, &[]);

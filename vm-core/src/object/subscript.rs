@@ -294,13 +294,27 @@ impl Vm {
                 None => Err(self.key_error(k)),
             },
             Obj::Instance(_) => self.instance_get_item(c, r, k),
-            Obj::Class(_) => {
-                // `list[int]` style generic aliases are outside the subset.
-                let msg = format!("type '{}' is not subscriptable", self.class_name(r));
-                Err(self.type_error(msg))
-            }
+            Obj::Class(_) => self.class_get_item(c, r, k),
             _ => Err(self.not_subscriptable(c)),
         }
+    }
+
+    /// `cls[k]`: the metaclass's `__getitem__` when a user metaclass defines one, else the
+    /// class's `__class_getitem__`.
+    fn class_get_item(&mut self, c: Value, r: ObjRef, k: Value) -> PyResult<Value> {
+        if self.class(r).is_some_and(|cl| cl.meta != self.types.type_) {
+            if let Some(f) = self.user_special(c, "__getitem__")? {
+                return self.call_bound(f, c, &[k]);
+            }
+        }
+        let cg = self.dunders.class_getitem;
+        if self.class_lookup(r, cg).is_some() {
+            let f = self.get_attr(c, cg)?;
+            return self.call(f, &[k]);
+        }
+        // `list[int]` style generic aliases of the builtin types are outside the subset.
+        let msg = format!("type '{}' is not subscriptable", self.class_name(r));
+        Err(self.type_error(msg))
     }
 
     /// `l[k]` of a list or tuple `r`.

@@ -50,6 +50,13 @@ macro_rules! define_types {
                     made.push((stringify!($efield), r));
                 )*
                 let find = |n: &str| made.iter().find(|(m, _)| *m == n).map(|(_, r)| *r).expect("declared");
+                // Every builtin class is an instance of `type`.
+                let type_ = find("type_");
+                for (_, r) in &made {
+                    if let Obj::Class(c) = heap.get_mut(*r) {
+                        c.meta = type_;
+                    }
+                }
                 Types {
                     $($field: find(stringify!($field)),)*
                     $($efield: find(stringify!($efield)),)*
@@ -218,6 +225,9 @@ fn make_class(
             attr_plain: Cell::new(AttrPlain::UNKNOWN),
             slot_kinds: FixedVec::new(),
             shape_path: FixedVec::new(),
+            // Set to `type` once it exists (`Types::bootstrap`).
+            meta: ObjRef(0),
+            bases: base.into_iter().collect(),
         })))
         .expect("heap too small for the builtin types");
     *version += 1;
@@ -235,7 +245,8 @@ fn make_class(
 
 impl Types {
     /// The type of each object tag whose tag alone decides it (as [`Vm::type_of`] answers
-    /// for such an object), [`TAG_TYPE_ASK`] for the others: what machine code compares a
+    /// for such an object), [`TAG_TYPE_ASK`] for the others (a class's type is its
+    /// metaclass): what machine code compares a
     /// builtin type guard against.
     ///
     /// [`Vm::type_of`]: crate::vm::Vm::type_of
@@ -250,7 +261,6 @@ impl Types {
             (tag::RANGE, self.range),
             (tag::FUNCTION, self.function),
             (tag::BOUND_METHOD, self.method),
-            (tag::CLASS, self.type_),
             (tag::GENERATOR, self.generator),
             (tag::LIST_ITER, self.list_iterator),
             (tag::RANGE_ITER, self.range_iterator),

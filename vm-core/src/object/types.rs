@@ -312,6 +312,11 @@ pub struct Class {
     /// ([`super::shape`]): what the trace optimizer's polymorphic attribute guard checks.
     /// Same length as `layout`. A fixed layout ([`crate::layout::CLASS_SHAPE_PATH`]).
     pub shape_path: FixedVec<u32>,
+    /// Its metaclass: the class of this class object (`type` unless a `metaclass=` or a
+    /// base's metaclass says otherwise).
+    pub meta: ObjRef,
+    /// The direct bases as given (`__bases__`); empty only for `object`.
+    pub bases: Vec<ObjRef>,
 }
 
 /// What [`Class::attr_plain`] caches: whether attribute access on instances is plain at
@@ -801,6 +806,8 @@ impl Obj {
                     f(Value::obj(b));
                 }
                 c.mro.iter().for_each(|x| f(Value::obj(*x)));
+                c.bases.iter().for_each(|x| f(Value::obj(*x)));
+                f(Value::obj(c.meta));
                 f(Value::obj(c.dict));
                 c.layout.iter().for_each(|x| f(*x));
                 if let Some(s) = &c.slots {
