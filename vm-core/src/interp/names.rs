@@ -71,8 +71,17 @@ impl Vm {
     pub(crate) fn load_name(&mut self, fi: usize, name: Value) -> PyResult<Value> {
         let ns = self.namespace_of(fi);
         if let Some(d) = ns.as_obj() {
-            if let Some(v) = self.dict_get_str(d, name) {
-                return Ok(v);
+            if matches!(self.heap.get(d), Obj::Dict(_)) {
+                if let Some(v) = self.dict_get_str(d, name) {
+                    return Ok(v);
+                }
+            } else {
+                // A class body's namespace from a metaclass's `__prepare__`.
+                match self.get_item(ns, name) {
+                    Ok(v) => return Ok(v),
+                    Err(e) if self.exc_matches(e.0, self.types.key_error) => {}
+                    Err(e) => return Err(e),
+                }
             }
         }
         let g = self.frames[fi].globals;

@@ -93,7 +93,12 @@ pub(crate) fn _DELETE_NAME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow,
     let name = ctx.code.names[arg as usize];
     let ns = vm.namespace_of(ctx.fi);
     let removed = match ns.as_obj() {
-        Some(d) => vm.dict_del(d, name)?.is_some(),
+        Some(d) if matches!(vm.heap.get(d), Obj::Dict(_)) => vm.dict_del(d, name)?.is_some(),
+        Some(_) => match vm.del_item(ns, name) {
+            Ok(()) => true,
+            Err(e) if vm.exc_matches(e.0, vm.types.key_error) => false,
+            Err(e) => return Err(e),
+        },
         None => false,
     };
     if !removed {
