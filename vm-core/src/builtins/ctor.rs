@@ -401,6 +401,10 @@ impl Vm {
                 return Err(self.type_error(msg));
             }
         }
+        // A subclass of a builtin type converts as its value does.
+        if let Some(n) = self.native_value(x) {
+            return self.ctor_int(&[n], &[]);
+        }
         let msg = format!(
             "int() argument must be a string, a bytes-like object or a real number, not '{}'",
             self.type_name(x)
@@ -448,6 +452,9 @@ impl Vm {
                     return Ok(Value::float(v));
                 }
             }
+        }
+        if let Some(n) = self.native_value(x) {
+            return self.to_float_value(n);
         }
         let msg = format!(
             "float() argument must be a string or a real number, not '{}'",
@@ -599,4 +606,64 @@ impl Vm {
             Ok(out)
         })
     }
+}
+
+/// Gives `int`, `float`, `str`, `tuple`, `bytes` and `frozenset` their `__new__`: for the
+/// type itself its constructor, for a subclass an instance carrying the constructed value
+/// (`class Celsius(float)` with its own `__new__` calling `super().__new__(cls, v)`).
+pub(crate) fn install_new(vm: &mut Vm) {
+    let t = &vm.types;
+    for cls in [t.int, t.float, t.str_, t.tuple, t.bytes, t.frozenset] {
+        let Some(d) = vm.class(cls).map(|c| c.dict) else {
+            continue;
+        };
+        super::add_native(
+            vm,
+            d,
+            "__new__",
+            immutable_new,
+            crate::object::types::NativeKind::StaticMethod,
+            Value::obj(cls),
+        );
+    }
+}
+
+/// `T.__new__(cls, *args)` for an immutable builtin `T`.
+fn immutable_new(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+    let Some(&first) = args.first() else {
+        return Err(vm.type_error("__new__(): not enough arguments"));
+    };
+    let Some(cls) = first.as_obj().filter(|r| vm.class(*r).is_some()) else {
+        let msg = format!(
+            "__new__(X): X is not a type object ({})",
+            vm.type_name(first)
+        );
+        return Err(vm.type_error(msg));
+    };
+    // The builtin type whose value instances of `cls` carry.
+    let mro = vm.class(cls).map(|c| c.mro.clone()).unwrap_or_default();
+    let Some(base) = mro.into_iter().find(|&k| {
+        vm.class(k).is_some_and(|c| c.is_builtin)
+            && vm.builtin_base(k) != crate::object::types::BuiltinBase::Object
+            || k == vm.types.bytes
+    }) else {
+        let msg = format!(
+            "{}.__new__() is not a constructor of it",
+            vm.class_name(cls)
+        );
+        return Err(vm.type_error(msg));
+    };
+    let Some(v) = vm.builtin_constructor(base, &args[1..], kwargs)? else {
+        return Err(vm.internal_error("no constructor for a builtin type"));
+    };
+    if cls == base {
+        return Ok(v);
+    }
+    vm.with_roots(&[v], |vm, _| {
+        let inst = vm.new_instance(cls)?;
+        if let Some(Obj::Instance(i)) = inst.as_obj().map(|r| vm.heap.get_mut(r)) {
+            i.native = v;
+        }
+        Ok(inst)
+    })
 }

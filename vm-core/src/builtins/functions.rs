@@ -307,6 +307,11 @@ fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
             let rest: Vec<Value> = args[1..].to_vec();
             vm.call_bound(f, x, &rest)
         }
+        None if vm.native_value(x).is_some() => {
+            let mut all = args.to_vec();
+            all[0] = vm.native_value(x).unwrap_or(x);
+            round(vm, &all, &[])
+        }
         None => {
             let msg = format!("type {} doesn't define __round__ method", vm.type_name(x));
             Err(vm.type_error(msg))

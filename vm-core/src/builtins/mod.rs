@@ -27,6 +27,7 @@ pub mod methods;
 pub mod modules;
 pub mod nummethods;
 pub mod random;
+mod slots;
 mod strcase;
 mod strcodec;
 pub mod strmethods;
@@ -116,6 +117,8 @@ pub(crate) fn install(vm: &mut Vm) {
     functions::install(vm, builtins);
     classes::install(vm, builtins);
     class_create::install(vm);
+    ctor::install_new(vm);
+    slots::install(vm);
     methods::install(vm);
     let name = vm.intern("__main__").unwrap_or(Value::NONE);
     let _ = vm.dict_set_str(main, "__name__", name);

@@ -11,7 +11,7 @@ use core::mem::size_of;
 use super::eval::{Ctx, Flow};
 use super::frame::{Frame, FrameRef, OnReturn};
 use crate::bytecode::code::{code_flags, CodeObject};
-use crate::object::types::{BuiltinBase, Function, Obj};
+use crate::object::types::{BuiltinBase, Function, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -69,10 +69,18 @@ impl Vm {
         };
         match self.heap.get(r) {
             Obj::Native(n) => {
-                let (func, bound) = (n.f, n.bound);
+                let (func, bound, method) = (n.f, n.bound, n.kind == NativeKind::Method);
                 self.enter_native()?;
                 let res = if bound.is_undef() {
-                    func(self, args, kwargs)
+                    match args.first() {
+                        // A method of a builtin type called on an instance of a subclass.
+                        Some(&a0) if method && self.method_self(f, a0) != a0 => {
+                            let mut all = args.to_vec();
+                            all[0] = self.method_self(f, a0);
+                            func(self, &all, kwargs)
+                        }
+                        _ => func(self, args, kwargs),
+                    }
                 } else {
                     let mut all = Vec::with_capacity(args.len() + 1);
                     all.push(bound);

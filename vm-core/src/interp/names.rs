@@ -125,7 +125,7 @@ impl Vm {
                         _ => false,
                     };
                     if !shadowed {
-                        return Ok((d, obj));
+                        return Ok((d, self.method_self(d, obj)));
                     }
                 }
             }

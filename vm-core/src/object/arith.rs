@@ -76,6 +76,13 @@ impl Vm {
             Value::FALSE => Some(0),
             _ => match self.obj(v)? {
                 Obj::BigInt(b) => b.to_i64(),
+                // An instance of a subclass of `int` is its value.
+                Obj::Instance(i)
+                    if !i.native.is_undef()
+                        && self.builtin_base(i.class) == super::types::BuiltinBase::Int =>
+                {
+                    self.as_i64(i.native)
+                }
                 _ => None,
             },
         }
@@ -864,7 +871,7 @@ impl Vm {
         }
         let x = na.unwrap_or(a);
         // `seq * Stack()` stays an error that names the subclass, not its base value.
-        let nb = nb.filter(|_| op != BinaryOp::Multiply || self.is_int(x));
+        let nb = nb.filter(|_| op != BinaryOp::Multiply || self.num(x).is_some());
         let y = nb.unwrap_or(b);
         if self.num(x).is_some() && self.num(y).is_some() {
             return self.binary_op(x, y, op, inplace);
@@ -950,6 +957,10 @@ impl Vm {
         }
         match self.lookup_special(v, "__abs__")? {
             Some(f) => self.call_bound(f, v, &[]),
+            None if self.native_value(v).is_some() => {
+                let n = self.native_value(v).unwrap_or(v);
+                self.absolute(n)
+            }
             None => {
                 let msg = format!("bad operand type for abs(): '{}'", self.type_name(v));
                 Err(self.type_error(msg))
@@ -960,6 +971,15 @@ impl Vm {
     fn unary_dunder(&mut self, v: Value, name: &str, sym: &str) -> PyResult<Value> {
         match self.lookup_special(v, name)? {
             Some(f) => self.call_bound(f, v, &[]),
+            // A subclass of a builtin type: the operation on its value.
+            None if self.native_value(v).is_some() => {
+                let n = self.native_value(v).unwrap_or(v);
+                match sym {
+                    "-" => self.negate(n),
+                    "+" => self.positive(n),
+                    _ => self.invert(n),
+                }
+            }
             None => {
                 let msg = format!("bad operand type for unary {sym}: '{}'", self.type_name(v));
                 Err(self.type_error(msg))

@@ -153,10 +153,8 @@ impl Vm {
                 receiver: obj,
             }),
             Some(Obj::Native(n)) if n.kind == NativeKind::Method => {
-                self.alloc_value(Obj::BoundMethod {
-                    func: d,
-                    receiver: obj,
-                })
+                let receiver = self.method_self(d, obj);
+                self.alloc_value(Obj::BoundMethod { func: d, receiver })
             }
             Some(Obj::Native(n)) if n.kind == NativeKind::ClassMethod => {
                 self.alloc_value(Obj::BoundMethod {

@@ -234,7 +234,14 @@ impl Vm {
         if na.is_none() && nb.is_none() {
             return Ok(None);
         }
-        let r = self.builtin_compare(na.unwrap_or(a), nb.unwrap_or(b), op)?;
+        let (x, y) = (na.unwrap_or(a), nb.unwrap_or(b));
+        let user = |v| matches!(self.obj(v), Some(Obj::Instance(_)));
+        if !user(x) && !user(y) {
+            // Both builtin values now: their own comparison (numbers included).
+            let r = self.compare(x, y, op)?;
+            return Ok((r != Value::NOT_IMPLEMENTED).then_some(r));
+        }
+        let r = self.builtin_compare(x, y, op)?;
         Ok(r.map(Value::bool))
     }
 

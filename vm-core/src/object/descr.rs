@@ -108,6 +108,32 @@ impl Vm {
         }
     }
 
+    /// The receiver native method `f` runs on for `obj`: the builtin value an instance of a
+    /// subclass of a builtin type carries when `f` is a method of that builtin type
+    /// (`S("hi").upper()` runs `str.upper` on the text), else `obj` itself.
+    pub(crate) fn method_self(&self, f: Value, obj: Value) -> Value {
+        let Some(Obj::Instance(i)) = self.obj(obj) else {
+            return obj;
+        };
+        if i.native.is_undef() {
+            return obj;
+        }
+        match self.obj(f) {
+            Some(Obj::Native(n)) if n.kind == NativeKind::Method => {
+                let owner = n.owner.as_obj().unwrap_or(self.types.object);
+                let payload_type = self.class(owner).is_some_and(|c| c.is_builtin)
+                    && (self.builtin_base(owner) != super::types::BuiltinBase::Object
+                        || owner == self.types.bytes);
+                if payload_type {
+                    i.native
+                } else {
+                    obj
+                }
+            }
+            _ => obj,
+        }
+    }
+
     /// Whether instances of class `t` have their own `__getattribute__`.
     pub(crate) fn has_user_getattribute(&self, t: ObjRef) -> bool {
         if self.class(t).is_none_or(|c| c.is_builtin) {

@@ -589,7 +589,11 @@ impl Vm {
                             },
                         }
                     }
-                    _ => Ok((r.0 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 3),
+                    _ => match self.native_value(v) {
+                        // A subclass of a builtin type hashes as its value.
+                        Some(n) => self.hash(n),
+                        None => Ok((r.0 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 3),
+                    },
                 }
             }
             _ => Ok((r.0 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 3),

@@ -528,6 +528,11 @@ impl Vm {
             if self.is_exception(v) && self.user_special(v, "__repr__")?.is_none() {
                 return self.exception_str(v);
             }
+            // A subclass of `str` is its text (`str.__str__`); other builtin values print
+            // as their repr, a user `__repr__` included.
+            if let Some(n) = self.native_value(v).filter(|n| self.str_of(*n).is_some()) {
+                return self.to_str(n);
+            }
         }
         self.repr(v)
     }
