@@ -36,6 +36,36 @@ pub(crate) fn install(vm: &mut Vm) {
         NativeKind::ClassMethod,
         owner,
     );
+    add_native(
+        vm,
+        d,
+        "__subclasses__",
+        type_subclasses,
+        NativeKind::Method,
+        owner,
+    );
+}
+
+/// `cls.__subclasses__()`: the live user classes that name `cls` among their bases, in
+/// the order they were made.
+fn type_subclasses(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let Some(cls) = args
+        .first()
+        .and_then(|v| v.as_obj())
+        .filter(|r| vm.class(*r).is_some())
+    else {
+        return Err(vm.type_error("descriptor '__subclasses__' requires a 'type' object"));
+    };
+    let subs = vm
+        .class(cls)
+        .map(|c| c.subclasses.clone())
+        .unwrap_or_default();
+    let direct: Vec<Value> = subs
+        .into_iter()
+        .filter(|s| vm.class(*s).is_some_and(|c| c.bases.contains(&cls)))
+        .map(Value::obj)
+        .collect();
+    vm.new_list(direct)
 }
 
 /// `__build_class__(body, name, *bases, metaclass=..., **kwargs)`: a class statement.

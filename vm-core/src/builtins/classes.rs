@@ -28,6 +28,15 @@ pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
             ("__getattribute__", object_getattribute),
             ("__delattr__", object_delattr),
             ("__format__", object_format),
+            ("__lt__", object_not_implemented),
+            ("__le__", object_not_implemented),
+            ("__gt__", object_not_implemented),
+            ("__ge__", object_not_implemented),
+            ("__dir__", object_dir),
+            ("__sizeof__", object_sizeof),
+            ("__getstate__", object_getstate),
+            ("__reduce__", object_reduce),
+            ("__reduce_ex__", object_reduce),
         ],
     );
     // `__new__` is a static method in CPython (it takes the class explicitly), and
@@ -38,6 +47,14 @@ pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
             d,
             "__init_subclass__",
             object_init_subclass,
+            NativeKind::ClassMethod,
+            Value::obj(object),
+        );
+        super::add_native(
+            vm,
+            d,
+            "__subclasshook__",
+            object_not_implemented,
             NativeKind::ClassMethod,
             Value::obj(object),
         );
@@ -614,6 +631,50 @@ fn object_delattr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResu
     let t = vm.type_of(args[0]);
     vm.generic_del_attr(args[0], args[1], t)?;
     Ok(Value::NONE)
+}
+
+/// `object`'s orderings and `__subclasshook__`: no answer.
+fn object_not_implemented(
+    _vm: &mut Vm,
+    _args: &[Value],
+    _kw: &[(Value, Value)],
+) -> PyResult<Value> {
+    Ok(Value::NOT_IMPLEMENTED)
+}
+
+/// `object.__dir__(self)`: the names `dir()` lists, unsorted order aside.
+fn object_dir(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__dir__", args, 1, 1)?;
+    let dir = vm.intern("dir")?;
+    let f = vm.dict_get_str(vm.builtins, dir).unwrap_or(Value::NONE);
+    vm.call(f, &args[..1])
+}
+
+/// `object.__sizeof__(self)`: CPython's basic size of an instance (the VM's own sizes are
+/// not Python's).
+fn object_sizeof(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__sizeof__", args, 1, 1)?;
+    let has_dict = matches!(vm.obj(args[0]), Some(Obj::Instance(i)) if !i.dict.is_none()
+        || vm.class(i.class).is_some_and(|c| c.slots.is_none()));
+    Ok(Value::int_unchecked(if has_dict { 32 } else { 16 }))
+}
+
+/// `object.__getstate__(self)`: the instance's `__dict__` when it has attributes.
+fn object_getstate(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__getstate__", args, 1, 1)?;
+    let d = vm.intern("__dict__")?;
+    match vm.get_attr_opt(args[0], d)? {
+        Some(v) if vm.len(v).unwrap_or(0) > 0 => Ok(v),
+        _ => Ok(Value::NONE),
+    }
+}
+
+/// `object.__reduce__` / `__reduce_ex__`: pickling is outside the subset.
+fn object_reduce(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let name = args
+        .first()
+        .map_or(String::from("object"), |v| vm.type_name(*v));
+    Err(vm.type_error(format!("cannot pickle '{name}' object")))
 }
 
 /// `object.__init_subclass__(cls)`: takes no keyword arguments.

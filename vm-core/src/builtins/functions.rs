@@ -562,10 +562,16 @@ fn next(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> 
 pub(crate) fn isinstance_of(vm: &mut Vm, v: Value, cls: Value, fname: &str) -> PyResult<bool> {
     let t = vm.type_of(v);
     match vm.obj(cls) {
-        Some(Obj::Class(_)) => {
+        Some(Obj::Class(k)) => {
             let c = cls.as_obj().unwrap_or(ObjRef(0));
-            if fname == "issubclass" {
-                return Ok(vm.is_subclass(t, c));
+            if t == c {
+                return Ok(true);
+            }
+            if k.meta != vm.types.type_ {
+                if let Some(f) = vm.user_special(cls, "__instancecheck__")? {
+                    let r = vm.call_bound(f, cls, &[v])?;
+                    return vm.truthy(r);
+                }
             }
             Ok(vm.is_subclass(t, c))
         }
@@ -597,6 +603,15 @@ fn issubclass(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
     };
     let check = |vm: &mut Vm, c: Value| -> PyResult<bool> {
         match c.as_obj().filter(|r| vm.class(*r).is_some()) {
+            Some(cr) if vm.class(cr).is_some_and(|k| k.meta != vm.types.type_) => {
+                match vm.user_special(c, "__subclasscheck__")? {
+                    Some(f) => {
+                        let r = vm.call_bound(f, c, &[args[0]])?;
+                        vm.truthy(r)
+                    }
+                    None => Ok(vm.is_subclass(sub, cr)),
+                }
+            }
             Some(cr) => Ok(vm.is_subclass(sub, cr)),
             None => Err(
                 vm.type_error("issubclass() arg 2 must be a class, a tuple of classes, or a union")
@@ -835,6 +850,16 @@ fn dir(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "dir", args, 0, 1)?;
     let mut names: Vec<String> = Vec::new();
     let v = args.first().copied();
+    // A user class's (or metaclass's) `__dir__`: its result, sorted.
+    if let Some(x) = v.filter(|x| matches!(vm.obj(*x), Some(Obj::Instance(_) | Obj::Class(_)))) {
+        if let Some(f) = vm.user_special(x, "__dir__")? {
+            let r = vm.call_bound(f, x, &[])?;
+            let items = vm.collect_iter(r)?;
+            let list = vm.new_list(items)?;
+            vm.call_method_by_name(list, "sort", &[])?;
+            return Ok(list);
+        }
+    }
     let mut dicts = Vec::new();
     match v {
         None => dicts.push(vm.frames.last().map_or(vm.main_globals, |f| f.globals)),
@@ -875,6 +900,23 @@ fn dir(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
             if let Some(s) = vm.str_of(k) {
                 names.push(String::from(s));
             }
+        }
+    }
+    // The attributes every user class and its instances have without storing them.
+    let user = v.is_some_and(|x| match vm.obj(x) {
+        Some(Obj::Class(c)) => !c.is_builtin,
+        Some(Obj::Instance(i)) => vm.class(i.class).is_some_and(|c| !c.is_builtin),
+        _ => false,
+    });
+    if user {
+        for n in [
+            "__class__",
+            "__dict__",
+            "__doc__",
+            "__module__",
+            "__weakref__",
+        ] {
+            names.push(String::from(n));
         }
     }
     names.sort();

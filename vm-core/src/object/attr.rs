@@ -461,6 +461,10 @@ impl Vm {
                     return Err(self.type_error(msg));
                 }
                 let d = c.dict;
+                if let Some(which @ ("__name__" | "__qualname__")) = self.str_of(name) {
+                    let qual = which == "__qualname__";
+                    return self.set_class_name(r, value, qual);
+                }
                 self.dict_set(d, name, value)?;
                 self.touch_class(r);
                 Ok(())
@@ -472,6 +476,27 @@ impl Vm {
             Obj::Function(_) => self.function_set_attr(r, name, value),
             _ => Err(self.no_attribute(obj, name)),
         }
+    }
+
+    /// `cls.__name__ = value` (or `__qualname__`): a str.
+    fn set_class_name(&mut self, cls: ObjRef, value: Value, qual: bool) -> PyResult<()> {
+        if self.str_of(value).is_none() {
+            let msg = format!(
+                "can only assign string to {}.{}, not '{}'",
+                self.class_name(cls),
+                if qual { "__qualname__" } else { "__name__" },
+                self.type_name(value)
+            );
+            return Err(self.type_error(msg));
+        }
+        if let Obj::Class(c) = self.heap.get_mut(cls) {
+            if qual {
+                c.qualname = value;
+            } else {
+                c.name = value;
+            }
+        }
+        Ok(())
     }
 
     fn function_set_attr(&mut self, f: ObjRef, name: Value, value: Value) -> PyResult<()> {
