@@ -21,7 +21,7 @@ fn with_ba<R>(
             return Ok(f(b));
         }
     }
-    Err(vm.type_error(format!("descriptor '{name}' requires a 'bytearray' object")))
+    Err(super::descriptor_error(vm, name, "bytearray", args))
 }
 
 pub(super) fn ba_append(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {

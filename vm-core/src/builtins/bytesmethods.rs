@@ -90,7 +90,7 @@ pub(super) fn this(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<(Vec<u8>
     match vm.obj(first) {
         Some(Obj::Bytes(b)) => Ok((b.to_vec(), false)),
         Some(Obj::ByteArray(b)) => Ok((b.clone(), true)),
-        _ => Err(vm.type_error(format!("descriptor '{name}' requires a 'bytes' object"))),
+        _ => Err(super::descriptor_error(vm, name, "bytes", args)),
     }
 }
 

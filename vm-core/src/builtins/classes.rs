@@ -501,7 +501,30 @@ impl Vm {
 
 // -- object -----------------------------------------------------------------------------------
 
-fn object_init(_vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+/// `object.__init__(self, *args)`: extra arguments are an error unless the type's own
+/// `__new__` takes them (CPython's `object_init` rule).
+fn object_init(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -> PyResult<Value> {
+    if args.len() <= 1 && kw.is_empty() {
+        return Ok(Value::NONE);
+    }
+    let Some(&this) = args.first() else {
+        return Err(vm.type_error("descriptor '__init__' of 'object' object needs an argument"));
+    };
+    let t = vm.type_of(this);
+    let (init, new) = (vm.intern("__init__")?, vm.intern("__new__")?);
+    let object_attr = |vm: &Vm, name| {
+        vm.class(vm.types.object)
+            .and_then(|c| vm.dict_get_str(c.dict, name))
+    };
+    if t == vm.types.object || vm.class_lookup(t, init) != object_attr(vm, init) {
+        return Err(vm.type_error(
+            "object.__init__() takes exactly one argument (the instance to initialize)",
+        ));
+    }
+    if vm.class_lookup(t, new) == object_attr(vm, new) {
+        let msg = format!("{}() takes no arguments", vm.class_name(t));
+        return Err(vm.type_error(msg));
+    }
     Ok(Value::NONE)
 }
 
@@ -523,6 +546,29 @@ fn object_new(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResul
         return Err(vm.type_error(msg));
     };
     let rest = &args[1..];
+    // A type whose instances carry a builtin value needs that type's `__new__`.
+    let nn = vm.intern("__new__")?;
+    let own_new = vm.class_lookup(cls, nn);
+    let object_new_v = vm
+        .class(vm.types.object)
+        .and_then(|c| vm.dict_get_str(c.dict, nn));
+    if own_new != object_new_v && vm.is_builtin_object_method(own_new.unwrap_or(Value::NONE)) {
+        let solid = vm
+            .class(cls)
+            .and_then(|c| {
+                c.mro
+                    .iter()
+                    .copied()
+                    .find(|k| vm.class(*k).is_some_and(|kc| kc.is_builtin))
+            })
+            .unwrap_or(cls);
+        let msg = format!(
+            "object.__new__({}) is not safe, use {}.__new__()",
+            vm.class_name(cls),
+            vm.class_name(solid)
+        );
+        return Err(vm.type_error(msg));
+    }
     if is_builtin {
         let t = &vm.types;
         let fills_in_init = [t.list, t.dict, t.set, t.bytearray].contains(&cls);

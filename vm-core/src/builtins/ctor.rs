@@ -608,12 +608,24 @@ impl Vm {
     }
 }
 
-/// Gives `int`, `float`, `str`, `tuple`, `bytes` and `frozenset` their `__new__`: for the
-/// type itself its constructor, for a subclass an instance carrying the constructed value
-/// (`class Celsius(float)` with its own `__new__` calling `super().__new__(cls, v)`).
+/// Gives the builtin types their own `__new__`: for the type itself its constructor (the
+/// mutable containers start empty: their `__init__` fills them), for a subclass an
+/// instance carrying such a value (`class Celsius(float)` whose own `__new__` calls
+/// `super().__new__(cls, v)`).
 pub(crate) fn install_new(vm: &mut Vm) {
     let t = &vm.types;
-    for cls in [t.int, t.float, t.str_, t.tuple, t.bytes, t.frozenset] {
+    let news: [(ObjRef, crate::object::types::NativeFn); 9] = [
+        (t.int, int_new),
+        (t.float, float_new),
+        (t.str_, str_new),
+        (t.tuple, tuple_new),
+        (t.bytes, bytes_new),
+        (t.frozenset, frozenset_new),
+        (t.list, list_new),
+        (t.dict, dict_new),
+        (t.set, set_new),
+    ];
+    for (cls, f) in news {
         let Some(d) = vm.class(cls).map(|c| c.dict) else {
             continue;
         };
@@ -621,42 +633,79 @@ pub(crate) fn install_new(vm: &mut Vm) {
             vm,
             d,
             "__new__",
-            immutable_new,
+            f,
             crate::object::types::NativeKind::StaticMethod,
             Value::obj(cls),
         );
     }
 }
 
-/// `T.__new__(cls, *args)` for an immutable builtin `T`.
-fn immutable_new(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+macro_rules! typed_news {
+    ($($name:ident => $field:ident;)*) => {
+        $(
+            fn $name(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
+                let owner = vm.types.$field;
+                typed_new(vm, owner, args, kwargs)
+            }
+        )*
+    };
+}
+
+typed_news! {
+    int_new => int;
+    float_new => float;
+    str_new => str_;
+    tuple_new => tuple;
+    bytes_new => bytes;
+    frozenset_new => frozenset;
+    list_new => list;
+    dict_new => dict;
+    set_new => set;
+}
+
+/// `T.__new__(cls, *args)` for builtin type `T` (`owner`): `cls` must derive from it.
+fn typed_new(
+    vm: &mut Vm,
+    owner: ObjRef,
+    args: &[Value],
+    kwargs: &[(Value, Value)],
+) -> PyResult<Value> {
+    let oname = vm.class_name(owner);
     let Some(&first) = args.first() else {
-        return Err(vm.type_error("__new__(): not enough arguments"));
+        return Err(vm.type_error(format!("{oname}.__new__(): not enough arguments")));
     };
     let Some(cls) = first.as_obj().filter(|r| vm.class(*r).is_some()) else {
         let msg = format!(
-            "__new__(X): X is not a type object ({})",
+            "{oname}.__new__(X): X is not a type object ({})",
             vm.type_name(first)
         );
         return Err(vm.type_error(msg));
     };
-    // The builtin type whose value instances of `cls` carry.
-    let mro = vm.class(cls).map(|c| c.mro.clone()).unwrap_or_default();
-    let Some(base) = mro.into_iter().find(|&k| {
-        vm.class(k).is_some_and(|c| c.is_builtin)
-            && vm.builtin_base(k) != crate::object::types::BuiltinBase::Object
-            || k == vm.types.bytes
-    }) else {
-        let msg = format!(
-            "{}.__new__() is not a constructor of it",
-            vm.class_name(cls)
-        );
+    if !vm.is_subclass(cls, owner) {
+        let cname = vm.class_name(cls);
+        let msg = format!("{oname}.__new__({cname}): {cname} is not a subtype of {oname}");
         return Err(vm.type_error(msg));
-    };
-    let Some(v) = vm.builtin_constructor(base, &args[1..], kwargs)? else {
+    }
+    if vm.class(cls).is_some_and(|c| c.is_builtin) {
+        // A builtin subtype constructs itself (`int.__new__(bool, 0)` is `False`).
+        let v = vm.builtin_constructor(cls, &args[1..], kwargs)?;
+        return Ok(v.unwrap_or(Value::NONE));
+    }
+    let t = &vm.types;
+    let mutable = [t.list, t.dict, t.set].contains(&owner);
+    if mutable {
+        // Filled by `__init__`.
+        return match cls == owner {
+            true => vm
+                .builtin_constructor(owner, &[], &[])
+                .map(|v| v.unwrap_or(Value::NONE)),
+            false => vm.new_user_instance(cls, &[]),
+        };
+    }
+    let Some(v) = vm.builtin_constructor(owner, &args[1..], kwargs)? else {
         return Err(vm.internal_error("no constructor for a builtin type"));
     };
-    if cls == base {
+    if cls == owner {
         return Ok(v);
     }
     vm.with_roots(&[v], |vm, _| {

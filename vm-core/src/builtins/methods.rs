@@ -145,27 +145,21 @@ fn payload(vm: &Vm, v: Value) -> Option<ObjRef> {
 fn list_of(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<ObjRef> {
     match args.first().and_then(|v| payload(vm, *v)) {
         Some(r) if matches!(vm.heap.get(r), Obj::List(_)) => Ok(r),
-        _ => Err(vm.type_error(format!(
-            "descriptor '{name}' for 'list' objects doesn't apply to this object"
-        ))),
+        _ => Err(super::descriptor_error(vm, name, "list", args)),
     }
 }
 
 fn dict_of(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<ObjRef> {
     match args.first().and_then(|v| payload(vm, *v)) {
         Some(r) if matches!(vm.heap.get(r), Obj::Dict(_)) => Ok(r),
-        _ => Err(vm.type_error(format!(
-            "descriptor '{name}' for 'dict' objects doesn't apply to this object"
-        ))),
+        _ => Err(super::descriptor_error(vm, name, "dict", args)),
     }
 }
 
 fn set_of(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<ObjRef> {
     match args.first().and_then(|v| payload(vm, *v)) {
         Some(r) if matches!(vm.heap.get(r), Obj::Set(_)) => Ok(r),
-        _ => Err(vm.type_error(format!(
-            "descriptor '{name}' for 'set' objects doesn't apply to this object"
-        ))),
+        _ => Err(super::descriptor_error(vm, name, "set", args)),
     }
 }
 

@@ -227,6 +227,19 @@ pub(crate) fn int_arg(vm: &mut Vm, v: Value) -> PyResult<i64> {
     Err(vm.type_error(msg))
 }
 
+/// The TypeError of a builtin type's method called on something else (or on nothing), in
+/// CPython 3.11's words.
+pub(crate) fn descriptor_error(vm: &mut Vm, name: &str, owner: &str, args: &[Value]) -> PyErr {
+    let msg = match args.first() {
+        None => format!("unbound method {owner}.{name}() needs an argument"),
+        Some(v) => format!(
+            "descriptor '{name}' for '{owner}' objects doesn't apply to a '{}' object",
+            vm.type_name(*v)
+        ),
+    };
+    vm.type_error(msg)
+}
+
 /// Shorthand for a TypeError result.
 pub(crate) fn type_err<T>(vm: &mut Vm, msg: String) -> Result<T, PyErr> {
     Err(vm.type_error(msg))

@@ -73,14 +73,14 @@ pub(crate) fn add_class_method(
 fn this_int(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<BigInt> {
     match args.first().and_then(|v| vm.to_bigint(*v)) {
         Some(b) => Ok(b),
-        None => Err(vm.type_error(format!("descriptor '{name}' requires a 'int' object"))),
+        None => Err(super::descriptor_error(vm, name, "int", args)),
     }
 }
 
 fn this_float(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<f64> {
     match args.first().and_then(|v| v.as_float()) {
         Some(x) => Ok(x),
-        None => Err(vm.type_error(format!("descriptor '{name}' requires a 'float' object"))),
+        None => Err(super::descriptor_error(vm, name, "float", args)),
     }
 }
 
@@ -325,7 +325,7 @@ fn int_ge(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
 
 fn int_bit_length(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "bit_length", args, 1, 1)?;
-    let b = vm.to_bigint(args[0]).unwrap_or_default();
+    let b = this_int(vm, args, "bit_length")?;
     Ok(Value::int_unchecked(b.bit_length() as i64))
 }
 

@@ -290,7 +290,26 @@ const SEQUENCE: Slots = &[
     ("__iter__", iter),
 ];
 
-const MUTABLE: Slots = &[("__setitem__", setitem), ("__delitem__", delitem)];
+const MUTABLE: Slots = &[
+    ("__setitem__", setitem),
+    ("__delitem__", delitem),
+    ("__iadd__", iadd),
+    ("__imul__", imul),
+];
+
+/// `seq += other` / `seq *= n` on a list or bytearray: in place, returning it.
+fn inplace(vm: &mut Vm, args: &[Value], op: BinaryOp) -> PyResult<Value> {
+    one_other(vm, args)?;
+    vm.binary_op(args[0], args[1], op, true)
+}
+
+fn iadd(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    inplace(vm, args, BinaryOp::Add)
+}
+
+fn imul(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    inplace(vm, args, BinaryOp::Multiply)
+}
 
 const MAPPING: Slots = &[
     ("__len__", length),

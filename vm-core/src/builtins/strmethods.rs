@@ -1,7 +1,6 @@
 //! Methods of `str`: their registration, the receiver helpers they share, and `format`,
 //! `__len__`, `__str__` and `__add__`.
 
-use alloc::format;
 use alloc::string::String;
 
 use super::add_methods;
@@ -102,7 +101,7 @@ pub(crate) fn install(vm: &mut Vm) {
 pub(crate) fn this_str(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<String> {
     match args.first().and_then(|v| vm.str_of(*v)) {
         Some(s) => Ok(String::from(s)),
-        None => Err(vm.type_error(format!("descriptor '{name}' requires a 'str' object"))),
+        None => Err(super::descriptor_error(vm, name, "str", args)),
     }
 }
 

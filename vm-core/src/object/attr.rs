@@ -441,16 +441,21 @@ impl Vm {
                 _ => {}
             }
         }
+        if self.str_of(name) == Some("__class__") {
+            return match obj.as_obj() {
+                Some(r) if matches!(self.heap.get(r), Obj::Instance(_)) => {
+                    self.set_instance_class(r, value)
+                }
+                _ => Err(self.type_error(
+                    "__class__ assignment only supported for mutable types or ModuleType subclasses",
+                )),
+            };
+        }
         let Some(r) = obj.as_obj() else {
             return Err(self.no_attribute(obj, name));
         };
         match self.heap.get(r) {
-            Obj::Instance(_) => {
-                if self.str_of(name) == Some("__class__") {
-                    return self.set_instance_class(r, value);
-                }
-                self.instance_set(r, name, value)
-            }
+            Obj::Instance(_) => self.instance_set(r, name, value),
             Obj::Class(c) => {
                 if c.is_builtin {
                     let msg = format!(

@@ -140,7 +140,18 @@ impl Vm {
                 )
             )
         };
-        if !is_setlike(self, a) || !is_setlike(self, b) {
+        // A dict view's operators take any iterable on the other side (`d.keys() & [1]`).
+        let is_view = |vm: &Vm, v: Value| {
+            matches!(
+                vm.obj(v),
+                Some(Obj::DictView {
+                    kind: DictViewKind::Keys | DictViewKind::Items,
+                    ..
+                })
+            )
+        };
+        let either_view = is_view(self, a) || is_view(self, b);
+        if !either_view && (!is_setlike(self, a) || !is_setlike(self, b)) {
             return Ok(None);
         }
         if let Some(r) = self.set_binop_fast(a, b, op, inplace)? {
