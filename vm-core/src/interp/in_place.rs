@@ -60,8 +60,10 @@ impl Vm {
         if given > nparams {
             return None;
         }
+        // Positional-only parameters cannot be named (the general binding raises).
+        let first_named = given.max(code.posonlyargcount as usize);
         for (&name, &v) in names.iter().zip(&args[npos..]) {
-            let at = (given..nparams).find(|&i| self.same_name(code.varnames[i], name))?;
+            let at = (first_named..nparams).find(|&i| self.same_name(code.varnames[i], name))?;
             if !values[at].is_undef() {
                 return None;
             }
