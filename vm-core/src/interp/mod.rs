@@ -9,6 +9,7 @@ pub(crate) mod generator;
 mod in_place;
 pub(crate) mod intrinsics;
 pub(crate) mod iteration;
+mod matching;
 pub(crate) mod names;
 pub(crate) mod operand_checks;
 pub(crate) mod spec;

@@ -97,6 +97,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
             }
             StmtKind::Delete(targets) => targets.iter().try_for_each(|t| self.delete_target(t)),
             StmtKind::Import(names) => self.import(loc, names),
+            StmtKind::Match { subject, cases } => self.match_stmt(subject, cases),
             StmtKind::ImportFrom {
                 module,
                 names,

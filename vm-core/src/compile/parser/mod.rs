@@ -8,6 +8,7 @@
 mod args;
 mod expr;
 mod fstring;
+mod pattern;
 mod stmt;
 mod strings;
 mod targets;

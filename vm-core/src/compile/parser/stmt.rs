@@ -37,11 +37,7 @@ impl Parser {
                 };
                 return Err(self.error_at_token(format!("{what} is not supported by Tiercel")));
             }
-            Tok::Name(n) if &**n == "match" && self.is_match_stmt() => {
-                return Err(
-                    self.error_at_token("the 'match' statement is not supported by Tiercel".into())
-                );
-            }
+            Tok::Name(n) if &**n == "match" && self.is_match_stmt() => self.match_stmt()?,
             _ => return self.simple_stmts(body),
         };
         body.push(s);
@@ -437,7 +433,7 @@ impl Parser {
     // ----- blocks -----
 
     /// The body after a compound statement's `:`.
-    fn block(&mut self, what: &str, header_line: u32) -> PResult<Vec<Stmt>> {
+    pub(super) fn block(&mut self, what: &str, header_line: u32) -> PResult<Vec<Stmt>> {
         let mut body = Vec::new();
         if !matches!(self.tok(), Tok::Newline) {
             self.simple_stmts(&mut body)?;
@@ -461,7 +457,11 @@ impl Parser {
         Ok(body)
     }
 
-    fn indent_error(&self, what: &str, header_line: u32) -> crate::compile::error::CompileError {
+    pub(super) fn indent_error(
+        &self,
+        what: &str,
+        header_line: u32,
+    ) -> crate::compile::error::CompileError {
         if matches!(self.tok(), Tok::Error) {
             return self.unexpected();
         }
