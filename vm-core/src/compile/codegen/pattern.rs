@@ -714,7 +714,7 @@ impl KeyConst {
                 }
             }
             KeyConst::Str(s) => crate::object::repr::str_repr(s),
-            KeyConst::Bytes(b) => crate::object::repr::bytes_repr(b, "b", ""),
+            KeyConst::Bytes(b) => crate::object::repr::bytes_repr(b, "", ""),
         }
     }
 }

@@ -14,6 +14,7 @@ use crate::bytecode::ops::{Flags, Op};
 use crate::object::value::{ObjRef, Value};
 
 mod golden;
+mod syntax;
 
 /// Heap constants of the mock pool.
 enum Obj {

@@ -48,6 +48,7 @@ fn parse(source: &str, interactive: bool) -> Result<ast::Module, CompileError> {
     let mut p = Parser::new(lexed, 0);
     let result = p.file();
     let result = p.finish_error(result);
+    let result = result.map_err(|e| p.match_header_error(source, e));
     if !interactive {
         return result.map_err(|mut e| {
             e.incomplete_input = false;

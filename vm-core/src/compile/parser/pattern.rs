@@ -6,8 +6,11 @@
 
 use super::{PResult, Parser};
 use crate::compile::ast::{
-    BinOp, Constant, Expr, ExprKind, MatchCase, Name, Pattern, PatternKind, Stmt, StmtKind, UnaryOp,
+    BinOp, Constant, Expr, ExprKind, Loc, MatchCase, Name, Pattern, PatternKind, Stmt, StmtKind,
+    UnaryOp,
 };
+use crate::compile::error::{CompileError, CompileErrorKind};
+use crate::compile::lexer::{self, Lexed};
 use crate::compile::token::{Kw, Op, Tok};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -430,7 +433,7 @@ impl Parser {
 
     /// `invalid_class_argument_pattern`: the error spans the run of positional patterns
     /// that follows a keyword pattern.
-    fn positional_after_keyword(&mut self, first: Pattern) -> crate::compile::error::CompileError {
+    fn positional_after_keyword(&mut self, first: Pattern) -> CompileError {
         let mut last = first.loc;
         while self.at_op(Op::Comma)
             && starts_pattern(self.nth(1))
@@ -501,5 +504,94 @@ impl Parser {
             kind: ExprKind::Constant(c),
             loc: self.loc_from(start),
         })
+    }
+}
+
+/// Errors CPython raises while it parses (its first pass), which no `invalid_*` rule of
+/// its second pass can replace.
+fn raised_in_first_pass(e: &CompileError) -> bool {
+    const PREFIXES: &[&str] = &[
+        "f-string",
+        "(unicode error)",
+        "bytes can only contain",
+        "cannot mix bytes",
+        "real number required",
+        "imaginary number required",
+        "too many nested",
+        "too many 'elif'",
+        "Exceeds the limit",
+    ];
+    PREFIXES.iter().any(|p| e.msg.starts_with(p)) || e.msg.contains("not supported by Tiercel")
+}
+
+impl Parser {
+    /// The location of the furthest token the parse looked at.
+    fn furthest_loc(&self) -> Loc {
+        self.toks
+            .get(self.max_seen.get())
+            .or(self.toks.last())
+            .map_or(Loc::default(), |t| t.loc)
+    }
+
+    /// CPython's verdict on a line `match <subject>` that is not a `match` statement, when
+    /// the parse failed with `e`. CPython tries `match_stmt` first on every such line: a
+    /// subject followed by a newline makes its second pass raise `expected ':'` there
+    /// (even for a valid call such as `match(x)` when an error comes later), at the last
+    /// token the first pass read; a subject followed by `:` and more on the line fails
+    /// after the colon, past where the line failed as an expression.
+    pub(super) fn match_header_error(&self, source: &str, e: CompileError) -> CompileError {
+        if self.lex_error.as_ref() == Some(&e)
+            || e.kind == CompileErrorKind::Tab
+            || raised_in_first_pass(&e)
+        {
+            return e;
+        }
+        let tokens = lexer::tokenize(source).tokens;
+        let mut at_start = true;
+        for (i, t) in tokens.iter().enumerate() {
+            let start = core::mem::replace(
+                &mut at_start,
+                matches!(t.tok, Tok::Newline | Tok::Indent | Tok::Dedent),
+            );
+            if !start || !is_name(&t.tok, "match") {
+                continue;
+            }
+            if (t.loc.line, t.loc.col + 1) > (e.line, e.col) {
+                break;
+            }
+            let lexed = Lexed {
+                tokens: tokens[i..].to_vec(),
+                error: None,
+                error_is_unclosed: false,
+                eof_in_block: false,
+                ends_with_blank_line: false,
+            };
+            let mut q = Parser::new(lexed, 0);
+            q.bump();
+            if !super::expr::starts_star_expression(q.tok()) || q.subject_expr().is_err() {
+                continue;
+            }
+            match q.tok() {
+                Tok::Newline => {
+                    let nl = q.loc();
+                    let far = self.furthest_loc();
+                    let at = if (far.line, far.col) > (nl.line, nl.col) {
+                        far
+                    } else {
+                        nl
+                    };
+                    return self.error_at(at, "expected ':'".into());
+                }
+                Tok::Op(Op::Colon) if !matches!(q.nth(1), Tok::Newline) => {
+                    q.bump();
+                    let l = q.loc();
+                    if (e.line, e.col) < (l.line, l.col + 1) {
+                        return q.unexpected();
+                    }
+                }
+                _ => {}
+            }
+        }
+        e
     }
 }

@@ -65,11 +65,15 @@ impl Parser {
             _ => return false,
         }
         let mut depth = 0i32;
+        // Each `lambda` outside brackets takes the next colon for itself.
+        let mut lambdas = 0;
         let mut k = 1;
         loop {
             match self.peek_raw(k) {
                 Tok::Op(Op::LPar | Op::LSqb | Op::LBrace) => depth += 1,
                 Tok::Op(Op::RPar | Op::RSqb | Op::RBrace) => depth -= 1,
+                Tok::Kw(Kw::Lambda) if depth == 0 => lambdas += 1,
+                Tok::Op(Op::Colon) if depth == 0 && lambdas > 0 => lambdas -= 1,
                 Tok::Op(Op::Colon) if depth == 0 => {
                     return matches!(self.peek_raw(k + 1), Tok::Newline)
                 }

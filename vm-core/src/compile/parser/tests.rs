@@ -123,21 +123,6 @@ fn unsupported_features_name_themselves() {
             (1, 5, 1, 10),
         ),
         (
-            "match x:\n    case 1: pass\n",
-            "the 'match' statement is not supported by Tiercel",
-            (1, 1, 1, 6),
-        ),
-        (
-            "match (x, y):\n    case _: pass\n",
-            "the 'match' statement is not supported by Tiercel",
-            (1, 1, 1, 6),
-        ),
-        (
-            "match [a]:\n    case _: pass\n",
-            "the 'match' statement is not supported by Tiercel",
-            (1, 1, 1, 6),
-        ),
-        (
             "try:\n    pass\nexcept* E:\n    pass\n",
             "'except*' is not supported by Tiercel",
             (3, 7, 3, 8),
