@@ -444,6 +444,7 @@ const SAMPLES: &[(&str, &str)] = &[
     ("shapes.py", include_str!("samples/shapes.py")),
     ("control.py", include_str!("samples/control.py")),
     ("misc.py", include_str!("samples/misc.py")),
+    ("matching.py", include_str!("samples/matching.py")),
 ];
 
 /// Every code object nested in `code`, including itself.
