@@ -12,6 +12,7 @@ mod pattern;
 mod stmt;
 mod strings;
 mod targets;
+mod unicode_names;
 
 use super::ast::{self, Constant, Loc};
 use super::error::{CompileError, CompileErrorKind};
