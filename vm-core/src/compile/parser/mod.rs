@@ -147,7 +147,9 @@ impl Parser {
         // exceptions win, while its silent error states (bad dedent, tabs, a stray
         // backslash) do not, and an unclosed bracket wins only after its own line.
         if self.lex_unclosed {
-            return Err(if e.line > lex.line { lex.clone() } else { e });
+            // CPython compares the bracket's line with the last token it read.
+            let read = self.furthest_loc().line.max(e.line);
+            return Err(if read > lex.line { lex.clone() } else { e });
         }
         let silent = lex.kind != CompileErrorKind::Syntax
             || lex

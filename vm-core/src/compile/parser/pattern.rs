@@ -526,7 +526,7 @@ fn raised_in_first_pass(e: &CompileError) -> bool {
 
 impl Parser {
     /// The location of the furthest token the parse looked at.
-    fn furthest_loc(&self) -> Loc {
+    pub(super) fn furthest_loc(&self) -> Loc {
         self.toks
             .get(self.max_seen.get())
             .or(self.toks.last())

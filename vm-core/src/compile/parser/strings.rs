@@ -22,7 +22,12 @@ pub(super) enum DecodeError {
 fn unicode_err(body: &str, start: usize, end: usize, what: &str) -> DecodeError {
     let pos = |i: usize| {
         let before = body.get(..i).unwrap_or(body);
-        before.len() + before.chars().filter(|c| !c.is_ascii()).map(|c| 10 - c.len_utf8()).sum::<usize>()
+        before.len()
+            + before
+                .chars()
+                .filter(|c| !c.is_ascii())
+                .map(|c| 10 - c.len_utf8())
+                .sum::<usize>()
     };
     let (start, end) = (pos(start), pos(end));
     DecodeError::Escape(format!("(unicode error) 'unicodeescape' codec can't decode bytes in position {start}-{end}: {what}"))
@@ -88,12 +93,19 @@ pub(super) fn decode_str(body: &str, raw: bool) -> Result<String, DecodeError> {
                 }
                 match char::from_u32(v) {
                     Some(ch) => out.push(ch),
-                    None => return Err(unicode_err(body, i, i + 1 + n, "illegal Unicode character")),
+                    None => {
+                        return Err(unicode_err(body, i, i + 1 + n, "illegal Unicode character"))
+                    }
                 }
             }
             'N' => {
                 if b.get(i + 2) != Some(&b'{') {
-                    return Err(unicode_err(body, i, i + 1, "malformed \\N character escape"));
+                    return Err(unicode_err(
+                        body,
+                        i,
+                        i + 1,
+                        "malformed \\N character escape",
+                    ));
                 }
                 let Some(close) = body[i + 3..].find('}').map(|k| k + i + 3) else {
                     return Err(unicode_err(
@@ -211,13 +223,14 @@ impl Parser {
             }
         }
         let loc = self.loc_from(start);
-        let nbytes = lits.iter().filter(|l| l.0.bytes).count();
-        if nbytes != 0 && nbytes != lits.len() {
-            return Err(self.error_at_token("cannot mix bytes and nonbytes literals".into()));
-        }
-        if nbytes != 0 {
-            let mut out = Vec::new();
-            for (lit, tloc) in &lits {
+        // CPython takes the literals in order: each is decoded (an f-string's fields
+        // parsed) before the next one's kind is checked against the first's.
+        let bytes = lits.first().is_some_and(|l| l.0.bytes);
+        let mut out = Vec::new();
+        let mut parts: Vec<Expr> = Vec::new();
+        let mut cur = String::new();
+        for (lit, tloc) in &lits {
+            if lit.bytes {
                 match decode_bytes(&lit.body, lit.raw) {
                     Ok(mut b) => out.append(&mut b),
                     Err(DecodeError::NonAscii) => {
@@ -228,26 +241,27 @@ impl Parser {
                     }
                     Err(DecodeError::Escape(m)) => return Err(self.error_at_token(m)),
                 }
-            }
-            return Ok(Expr {
-                kind: ExprKind::Constant(Constant::Bytes(out)),
-                loc,
-            });
-        }
-        let any_f = lits.iter().any(|l| l.0.fmt);
-        let mut parts: Vec<Expr> = Vec::new();
-        let mut cur = String::new();
-        for (lit, tloc) in &lits {
-            if lit.fmt {
-                self.fstring(lit, *tloc, loc, &mut parts, &mut cur)?;
-            } else {
+            } else if !lit.fmt {
                 match decode_str(&lit.body, lit.raw) {
                     Ok(s) => cur.push_str(&s),
                     Err(DecodeError::Escape(m)) => return Err(self.error_at_token(m)),
                     Err(DecodeError::NonAscii) => return Err(self.unexpected()),
                 }
             }
+            if lit.bytes != bytes {
+                return Err(self.error_at_token("cannot mix bytes and nonbytes literals".into()));
+            }
+            if lit.fmt {
+                self.fstring(lit, *tloc, loc, &mut parts, &mut cur)?;
+            }
         }
+        if bytes {
+            return Ok(Expr {
+                kind: ExprKind::Constant(Constant::Bytes(out)),
+                loc,
+            });
+        }
+        let any_f = lits.iter().any(|l| l.0.fmt);
         if !any_f {
             return Ok(Expr {
                 kind: ExprKind::Constant(Constant::Str(cur)),

@@ -42,8 +42,8 @@ const JAMO_L: &[&str] = &[
     "H",
 ];
 const JAMO_V: &[&str] = &[
-    "A", "AE", "YA", "YAE", "EO", "E", "YEO", "YE", "O", "WA", "WAE", "OE", "YO", "U", "WEO",
-    "WE", "WI", "YU", "EU", "YI", "I",
+    "A", "AE", "YA", "YAE", "EO", "E", "YEO", "YE", "O", "WA", "WAE", "OE", "YO", "U", "WEO", "WE",
+    "WI", "YU", "EU", "YI", "I",
 ];
 const JAMO_T: &[&str] = &[
     "", "G", "GG", "GS", "N", "NJ", "NH", "D", "L", "LG", "LM", "LB", "LS", "LT", "LP", "LH", "M",
@@ -77,9 +77,11 @@ pub(super) fn lookup(name: &str) -> Option<char> {
 }
 
 fn hex_code(digits: &str, upper_only: bool) -> Option<u32> {
-    let ok = digits
-        .bytes()
-        .all(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(&b) || (!upper_only && (b'a'..=b'f').contains(&b)));
+    let ok = digits.bytes().all(|b| {
+        b.is_ascii_digit()
+            || (b'A'..=b'F').contains(&b)
+            || (!upper_only && (b'a'..=b'f').contains(&b))
+    });
     if !ok || digits.is_empty() {
         return None;
     }
@@ -134,7 +136,9 @@ fn table_name(upper: &str) -> Option<char> {
     // The query as word numbers; a word the table lacks names nothing.
     let mut query = alloc::vec::Vec::new();
     for w in upper.split(' ') {
-        let n = section(0).split(|&b| b == b'\n').position(|x| x == w.as_bytes())?;
+        let n = section(0)
+            .split(|&b| b == b'\n')
+            .position(|x| x == w.as_bytes())?;
         query.push(n as u32);
     }
     let (names, codes) = (section(1), section(2));
@@ -175,4 +179,19 @@ fn table_name(upper: &str) -> Option<char> {
         }
     }
     None
+}
+
+#[cfg(test)]
+#[path = "unicode_name_cases.rs"]
+mod cases;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn names_resolve_as_in_cpython() {
+        for &(name, want) in super::cases::NAME_CASES {
+            let got = super::lookup(name).map(|c| c as u32);
+            assert_eq!(got, want, "\\N{{{name}}}");
+        }
+    }
 }

@@ -302,6 +302,13 @@ for src in cases:
     msg = args[0]
     _, lineno, offset, _, end_lineno, end_offset = args[1]
     eo = end_offset if end_offset is not None and end_offset > 0 else 0
+    # A file's SyntaxError counts columns in bytes; Tiercel (like compile()) in characters.
+    lines = src.split('\n')
+    def chars(line, off):
+        if off <= 0 or not line or line > len(lines):
+            return off
+        return len(lines[line - 1].encode()[:off - 1].decode(errors='ignore')) + 1
+    offset, eo = chars(lineno, offset or 0), chars(end_lineno or 0, eo)
     out.append((src, (name, msg, lineno or 0, offset or 0, end_lineno or 0, eo)))
 def rs(text):
     """A Rust string literal."""

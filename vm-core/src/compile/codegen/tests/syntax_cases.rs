@@ -272,7 +272,7 @@ pub(super) const SYNTAX_CASES: &[(&str, Option<(&str, &str, u32, u32, u32, u32)>
     ("x = '\\U0011ffff'\n", Some(("SyntaxError", "(unicode error) 'unicodeescape' codec can't decode bytes in position 0-9: illegal Unicode character", 1, 17, 1, 17))),
     ("x = b'\\N{BULLET}'\n", None),
     ("x = b'\\u0041'\n", None),
-    ("x = b'café'\n", Some(("SyntaxError", "bytes can only contain ASCII literal characters", 1, 5, 1, 13))),
+    ("x = b'café'\n", Some(("SyntaxError", "bytes can only contain ASCII literal characters", 1, 5, 1, 12))),
     ("x = 'a' b'b'\n", Some(("SyntaxError", "cannot mix bytes and nonbytes literals", 1, 13, 1, 13))),
     ("x = b'a' 'b'\n", Some(("SyntaxError", "cannot mix bytes and nonbytes literals", 1, 13, 1, 13))),
     ("x = f'a' b'b'\n", Some(("SyntaxError", "cannot mix bytes and nonbytes literals", 1, 14, 1, 14))),
