@@ -87,6 +87,17 @@ fn is_printable(c: char) -> bool {
 
 /// Tokenizes `source`. Never panics; stops at the first error.
 pub fn tokenize(source: &str) -> Lexed {
+    // A file with a NUL byte fails when CPython's tokenizer reads that line: the lines
+    // before it are tokenized as usual, and whatever needs more input meets the error.
+    let Some(nul) = source.find('\0') else {
+        return tokenize_text(source, None);
+    };
+    let start = source[..nul].rfind('\n').map_or(0, |i| i + 1);
+    let line = source[..start].matches('\n').count() as u32 + 1;
+    tokenize_text(&source[..start], Some(line))
+}
+
+fn tokenize_text(source: &str, nul_line: Option<u32>) -> Lexed {
     let src = Text::new(source);
     let ends_with_blank_line = {
         let mut k = src.len();
@@ -120,7 +131,30 @@ pub fn tokenize(source: &str) -> Lexed {
         eof_in_block: false,
         ends_with_blank_line,
     };
-    match lx.run() {
+    let run = lx.run();
+    let at_end = lx.pos >= lx.src.len();
+    match run {
+        _ if nul_line.is_some() && at_end => {
+            let line = nul_line.unwrap_or(1);
+            while matches!(
+                lx.tokens.last().map(|t| &t.tok),
+                Some(Tok::Dedent | Tok::EndMarker)
+            ) {
+                lx.tokens.pop();
+            }
+            let loc = Loc {
+                line,
+                col: 0,
+                end_line: line,
+                end_col: 0,
+            };
+            lx.tokens.push(Token {
+                tok: Tok::Error,
+                loc,
+            });
+            let msg = "source code cannot contain null bytes".into();
+            lexed.error = Some(error(CompileErrorKind::Syntax, msg, line, 0, line, 0));
+        }
         Ok(eof_in_block) => lexed.eof_in_block = eof_in_block,
         Err((e, unclosed)) => {
             let loc = Loc {
@@ -247,12 +281,14 @@ impl Lexer<'_> {
                         self.newline();
                         self.comment_col = None;
                         if self.peek().is_none() {
+                            // CPython shows the column only when the line has tokens.
+                            let c = if self.line_has_tokens { col + 2 } else { 0 };
                             return self
                                 .err(
                                     CompileErrorKind::Syntax,
                                     "unexpected EOF while parsing".into(),
                                     line,
-                                    col + 2,
+                                    c,
                                     line,
                                     0,
                                 )
@@ -263,19 +299,20 @@ impl Lexer<'_> {
                         }
                     }
                     None => {
+                        let c = if self.line_has_tokens { col + 2 } else { 0 };
                         return self
                             .err(
                                 CompileErrorKind::Syntax,
                                 "unexpected EOF while parsing".into(),
                                 line,
-                                col + 2,
+                                c,
                                 line,
                                 0,
                             )
                             .map_err(|(mut e, u)| {
                                 e.incomplete_input = true;
                                 (e, u)
-                            })
+                            });
                     }
                     Some(_) => {
                         return self.err(
@@ -288,16 +325,6 @@ impl Lexer<'_> {
                         );
                     }
                 },
-                '\0' => {
-                    return self.err(
-                        CompileErrorKind::Syntax,
-                        "source code string cannot contain null bytes".into(),
-                        0,
-                        0,
-                        0,
-                        0,
-                    );
-                }
                 '0'..='9' => self.number()?,
                 '.' if matches!(self.peek_at(1), Some('0'..='9')) => self.number()?,
                 '"' | '\'' => self.string(self.pos, false, false, false)?,

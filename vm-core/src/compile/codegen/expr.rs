@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use crate::bytecode::code::IntLiteral;
 use crate::bytecode::ops::{BinaryOp, CompareOp, Intrinsic, Op};
-use crate::compile::ast::{BinOp, BoolOp, CmpOp, Constant, Expr, ExprKind, Name, UnaryOp};
+use crate::compile::ast::{BinOp, BoolOp, CmpOp, Constant, Expr, ExprKind, Loc, Name, UnaryOp};
 use crate::object::value::Value;
 
 use super::symtable::SymScope;
@@ -157,8 +157,24 @@ impl<'a, 'p> Compiler<'a, 'p> {
 
     // ---- names ------------------------------------------------------------------------
 
+    /// CPython's `forbidden_name` for a name that is assigned (a target, a parameter, a
+    /// keyword argument, a name a pattern binds).
+    pub(crate) fn check_store_name(&self, name: &str) -> CResult {
+        if name == "__debug__" {
+            return Err(error(self.u.loc, "cannot assign to __debug__"));
+        }
+        Ok(())
+    }
+
     /// Loads, stores or deletes a name according to its scope.
     pub(crate) fn nameop(&mut self, name: &Name, ctx: NameCtx) -> CResult {
+        match ctx {
+            NameCtx::Store => self.check_store_name(name)?,
+            NameCtx::Del if &**name == "__debug__" => {
+                return Err(error(self.u.loc, "cannot delete __debug__"));
+            }
+            _ => {}
+        }
         let kind = self.u.kind;
         let scope = self.st.scope(self.u.scope).lookup(name);
         let deref = match scope {
@@ -257,6 +273,13 @@ impl<'a, 'p> Compiler<'a, 'p> {
             ExprKind::NamedExpr { target, value } => {
                 self.visit_expr(value)?;
                 self.emit(Op::COPY, 1);
+                // The target's own location (it starts the expression).
+                let l = e.loc;
+                self.u.loc = Loc {
+                    end_line: l.line,
+                    end_col: l.col + target.chars().count() as u32,
+                    ..l
+                };
                 self.nameop(target, NameCtx::Store)
             }
             ExprKind::BinOp { .. } => self.binop_chain(e),
@@ -879,6 +902,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
             ExprKind::Attribute { value, attr } => {
                 self.visit_expr(value)?;
                 self.u.loc = t.loc;
+                self.check_store_name(attr)?;
                 self.emit_name(Op::STORE_ATTR, attr, 0, 0)
             }
             ExprKind::Subscript { value, slice } => self.subscript(value, slice, NameCtx::Store),

@@ -165,14 +165,6 @@ impl<'a, 'p> Compiler<'a, 'p> {
         Ok(())
     }
 
-    /// CPython's `forbidden_name` for a name a pattern binds.
-    fn check_store_name(&self, name: &str) -> CResult {
-        if name == "__debug__" {
-            return Err(error(self.u.loc, "cannot assign to __debug__"));
-        }
-        Ok(())
-    }
-
     /// Compiles a pattern that consumes the value on top.
     fn pattern(&mut self, p: &'a Pattern, pc: &mut PatternContext) -> CResult {
         self.enter(p.loc)?;

@@ -194,6 +194,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         }
         // Without a value CPython still evaluates the object of an attribute/subscript target.
         match &target.kind {
+            ExprKind::Name(n) => self.check_store_name(n)?,
             ExprKind::Attribute { value: obj, .. } => {
                 self.visit_expr(obj)?;
                 self.emit(Op::POP_TOP, 0);

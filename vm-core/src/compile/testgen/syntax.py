@@ -248,7 +248,6 @@ cases = [
     'lambda: (yield)\n', 'x = lambda: (yield)\n',
     'return\n', 'return 1\n', 'yield\n', 'yield 1\n', 'class C:\n    return 1\n', 'class C:\n    yield\n',
     'x = [(yield) for y in z]\n', 'def f():\n    x = [(yield) for y in z]\n', 'def f():\n    x = {a: (yield) for a in z}\n',
-    'await x\n', 'def f():\n    await x\n',
     'break\n', 'continue\n', 'if x:\n    break\n', 'def f():\n    break\n', 'for x in y:\n    def g():\n        break\n',
     'while x:\n    class C:\n        continue\n', 'try:\n    pass\nfinally:\n    break\n',
     'for x in y:\n    try:\n        pass\n    finally:\n        continue\n',
@@ -282,8 +281,22 @@ cases = [
     'def f(x):\n    return x\n  y = 1\n', 'while True print(1)\n', 'x = 5 +* 3\n', 'x = 5 */ 3\n', 'x = not\n', 'x = -\n',
     'assert\n', 'raise from x\n', 'raise x from\n', 'global\n', 'del\n', 'import\n', 'pass pass\n', 'x = lambda x: yield\n',
     'x = 1 if True else 2 if\n', 'x = [1, 2, 3,,]\n', 'f(,)\n', 'x = (,)\n', 'x = {,}\n',
+    'del __debug__\n', '__debug__ += 1\n', 'x.__debug__ += 1\n', 'f(__debug__=1)\n', 'class C(__debug__=1): pass\n',
+    'import __debug__\n', 'from m import __debug__\n', 'from m import x as __debug__\n', 'import a.b as __debug__\n',
+    'for __debug__ in x: pass\n', 'with x as __debug__: pass\n', 'try:\n    pass\nexcept E as __debug__:\n    pass\n',
+    '(__debug__ := 1)\n', '[__debug__ for __debug__ in x]\n', 'def __debug__(): pass\n', 'class __debug__: pass\n',
+    'lambda __debug__: 1\n', 'def f(*, __debug__): pass\n', 'def f(*__debug__): pass\n', 'def f(**__debug__): pass\n',
+    'def f(a, /, __debug__=1): pass\n', '__debug__: int = 1\n', '__debug__: int\n', 'del x.__debug__\n', 'print(__debug__)\n',
+    'def f():\n    global __debug__\n    __debug__ = 1\n', 'x, __debug__ = 1, 2\n', '@d\ndef f(__debug__): pass\n',
+    'def f(a, *, /): pass\n', 'def f(*, a, /): pass\n', 'def f(*a, /): pass\n', 'def f(a, /, b, /): pass\n', 'def f(/, a): pass\n',
+    'def f(a=1, /, b=2, *, c, d): pass\n', 'def f(a, / b): pass\n', 'def f(a=1/, b): pass\n', 'def f(a, /*, b): pass\n',
+    'f(x for x in y)\n', 'f(x for x in y if z)\n', 'f(x for x in y, )\n', 'f(a, x for x in y if z = 1)\n', 'f(x for x in y if z = 1)\n',
+    'f(x for x in )\n', 'f(a=1, x for x in y)\n',
+    '\\\n', 'x = 1\n\\\n', 'x = 1 \\\n\n', 'if x:\n    \\\n',
+    'x = "\x00"\n', 'x = 1\ny = 2\x00\n', '# \x00\n',
 ]
 
+cases = list(dict.fromkeys(cases))
 os.makedirs('/tmp/gen/sf', exist_ok=True)
 out = []
 for src in cases:
