@@ -158,9 +158,7 @@ fn table_name(upper: &str) -> Option<char> {
         let mut k = 0;
         let mut same = true;
         loop {
-            let Some(&b) = names.get(ni) else {
-                return None;
-            };
+            let &b = names.get(ni)?;
             ni += 1;
             let word = match b as u32 {
                 ONE => break,
