@@ -10,7 +10,7 @@
 
 use super::ast::{
     Alias, Arguments, ClassDef, Comprehension, ExceptHandler, Expr, ExprKind, FunctionDef, Loc,
-    Module, Name, Pattern, PatternKind, Stmt, StmtKind,
+    Module, Name, Stmt, StmtKind,
 };
 use super::error::{CompileError, CompileErrorKind};
 use alloc::collections::{BTreeMap, BTreeSet};
@@ -605,17 +605,7 @@ impl Builder {
             StmtKind::ImportFrom { names, .. } => self.import_from(names),
             StmtKind::Global(names) => self.directive(names, s.loc, true),
             StmtKind::Nonlocal(names) => self.directive(names, s.loc, false),
-            StmtKind::Match { subject, cases } => {
-                self.expr(subject)?;
-                for c in cases {
-                    self.pattern(&c.pattern)?;
-                    if let Some(g) = &c.guard {
-                        self.expr(g)?;
-                    }
-                    self.body(&c.body)?;
-                }
-                Ok(())
-            }
+            StmtKind::Match { subject, cases } => self.match_stmt(subject, cases),
         }
     }
 
@@ -866,53 +856,6 @@ impl Builder {
 
     fn expr(&mut self, e: &Expr) -> R {
         self.expr_ctx(e, Ctx::Load)
-    }
-
-    /// A `case` pattern: the names it binds are locals, its values are loads (CPython's
-    /// order: a sub-pattern before the name of its `as`).
-    fn pattern(&mut self, p: &Pattern) -> R {
-        match &p.kind {
-            PatternKind::MatchValue(v) => self.expr(v),
-            PatternKind::MatchSingleton(_) => Ok(()),
-            PatternKind::MatchSequence(ps) | PatternKind::MatchOr(ps) => {
-                ps.iter().try_for_each(|p| self.pattern(p))
-            }
-            PatternKind::MatchStar(name) => match name {
-                Some(n) => self.add(n, flags::DEF_LOCAL, p.loc),
-                None => Ok(()),
-            },
-            PatternKind::MatchMapping {
-                keys,
-                patterns,
-                rest,
-            } => {
-                keys.iter().try_for_each(|k| self.expr(k))?;
-                patterns.iter().try_for_each(|p| self.pattern(p))?;
-                match rest {
-                    Some(n) => self.add(n, flags::DEF_LOCAL, p.loc),
-                    None => Ok(()),
-                }
-            }
-            PatternKind::MatchClass {
-                cls,
-                patterns,
-                kwd_patterns,
-                ..
-            } => {
-                self.expr(cls)?;
-                patterns.iter().try_for_each(|p| self.pattern(p))?;
-                kwd_patterns.iter().try_for_each(|p| self.pattern(p))
-            }
-            PatternKind::MatchAs { pattern, name } => {
-                if let Some(sub) = pattern {
-                    self.pattern(sub)?;
-                }
-                match name {
-                    Some(n) => self.add(n, flags::DEF_LOCAL, p.loc),
-                    None => Ok(()),
-                }
-            }
-        }
     }
 
     /// An assignment target.
@@ -1333,6 +1276,8 @@ impl Builder {
         Ok((local, scopes))
     }
 }
+
+mod patterns;
 
 #[cfg(test)]
 mod cases;

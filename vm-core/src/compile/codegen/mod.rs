@@ -17,6 +17,7 @@ mod comprehension;
 mod expr;
 mod pattern;
 mod stmt;
+mod targets;
 #[cfg(test)]
 mod tests;
 mod unwind;
