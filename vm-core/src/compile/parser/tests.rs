@@ -179,6 +179,9 @@ fn interactive_incomplete_input() {
         "x = 1 + \\\n",
         "@dec\n",
         "while x:\n    pass\nelse:\n",
+        "match x:\n",
+        "match x:\n    case 1:\n",
+        "match x:\n    case [a, *b] if a:\n        pass\n",
     ];
     for src in incomplete {
         let e = parse_interactive(src).err();
