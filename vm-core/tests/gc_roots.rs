@@ -384,3 +384,38 @@ result = (sorted((k.v, v) for k, v in d.items()), sorted(k.v for k in s))
         "([(1, [1, 1, 1]), (2, [2, 2, 2]), (3, (3, [3]))], [0, 1, 2, 3, 4, 5, 6, 7])"
     );
 }
+
+// `MATCH_CLASS` keeps the attributes it has read, and `MATCH_KEYS` the values and its set of
+// seen keys, rooted while properties, `get` and `__hash__` that collect run.
+
+#[test]
+fn match_class_and_mapping_patterns() {
+    let src = r#"class P:
+    __match_args__ = ("a", "b")
+    @property
+    def a(self):
+        churn()
+        return [K(1), (2, [3])]
+    @property
+    def b(self):
+        churn()
+        return {"x": [4] * 2}
+class D(dict):
+    def get(self, key, default=None):
+        churn()
+        return [dict.get(self, key, default), str(key)] if key in self else default
+class Keys:
+    ONE = K(1)
+    TWO = K(2)
+out = []
+for i in range(5):
+    match P():
+        case P([k, (two, [three])], {"x": four}):
+            out.append((k.v, two, three, four))
+    match D({K(1): "one", K(2): "two", "s": 3}):
+        case {Keys.TWO: [v2, _], Keys.ONE: [v1, _], **rest}:
+            out.append((v2, v1, sorted(str(x) for x in rest.values())))
+result = out[-2:]
+"#;
+    assert_eq!(result_of(src), "[(1, 2, 3, [4, 4]), ('two', 'one', ['3'])]");
+}

@@ -342,6 +342,12 @@ macro_rules! for_each_uop {
             // same action (it still deopts for anything else, as a safety net, and when the
             // generator cannot be resumed in place), no longer counted as a type guard.
             _FOR_ITER_GEN_PROVEN |_a| (1, 2) / (1, 0) {DEOPT | JUMP | ERROR | FRAME | SPLIT | VALUE_CHECK} replaces [_FOR_ITER_GEN];
+            // match: the `match` statement's tests (CPython 3.11's `GET_LEN` and `MATCH_*`).
+            _GET_LEN |_a| (1, 2) {ERROR | ESCAPES};
+            _MATCH_MAPPING |_a| (1, 2) {};
+            _MATCH_SEQUENCE |_a| (1, 2) {};
+            _MATCH_KEYS |_a| (2, 3) {ERROR | ESCAPES};
+            _MATCH_CLASS |_a| (3, 1) {ERROR | ESCAPES};
         }
     };
 }
@@ -564,6 +570,15 @@ macro_rules! for_each_op {
             // gencall: `return a + b` on small ints: the add and the `RETURN_VALUE` after it
             // (which stays in place) in one dispatch.
             BINARY_OP_ADD_INT_RETURN 4 |_a| (2, 0) {FUSED} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT, _RETURN_VALUE];
+            // match: pattern tests of `match` statements. GET_LEN pushes `len(TOS)` and
+            // MATCH_MAPPING / MATCH_SEQUENCE whether TOS is one, keeping TOS; MATCH_KEYS:
+            // subject, keys -> subject, keys, values or None; MATCH_CLASS (oparg: the
+            // positional sub-patterns): subject, class, keyword names -> attributes or None.
+            GET_LEN 0 |_a| (1, 2) {NO_ARG} [_GET_LEN];
+            MATCH_MAPPING 0 |_a| (1, 2) {NO_ARG} [_MATCH_MAPPING];
+            MATCH_SEQUENCE 0 |_a| (1, 2) {NO_ARG} [_MATCH_SEQUENCE];
+            MATCH_KEYS 0 |_a| (2, 3) {NO_ARG} [_MATCH_KEYS];
+            MATCH_CLASS 0 |_a| (3, 1) {} [_MATCH_CLASS];
         }
     };
 }

@@ -161,6 +161,76 @@ pub enum StmtKind {
     Global(Vec<Name>),
     /// `nonlocal a, b`.
     Nonlocal(Vec<Name>),
+    /// `match subject: case ...` (at least one case).
+    Match {
+        /// The value matched against each case's pattern.
+        subject: Expr,
+        /// The cases in order.
+        cases: Vec<MatchCase>,
+    },
+}
+
+/// One `case pattern [if guard]: body` of a `match` statement.
+#[derive(Clone, Debug)]
+pub struct MatchCase {
+    /// The pattern.
+    pub pattern: Pattern,
+    /// The guard, evaluated after the pattern's names are bound.
+    pub guard: Option<Expr>,
+    /// The statements run when the case matches.
+    pub body: Vec<Stmt>,
+}
+
+/// A pattern with its location.
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    /// What the pattern is.
+    pub kind: PatternKind,
+    /// Where it is.
+    pub loc: Loc,
+}
+
+/// The pattern forms (CPython's `ast.pattern` subclasses).
+#[derive(Clone, Debug)]
+pub enum PatternKind {
+    /// A literal compared with `==`, or a dotted name's value (`Constant`, signed numbers,
+    /// `real +/- imag`, strings or `Attribute`).
+    MatchValue(Expr),
+    /// `None`, `True` or `False`, compared by identity.
+    MatchSingleton(Constant),
+    /// `[p, ...]` or `(p, ...)` (at most one `MatchStar`).
+    MatchSequence(Vec<Pattern>),
+    /// `{key: p, ..., **rest}`.
+    MatchMapping {
+        /// The keys: literals or attribute lookups.
+        keys: Vec<Expr>,
+        /// One pattern per key.
+        patterns: Vec<Pattern>,
+        /// The `**rest` name, if any.
+        rest: Option<Name>,
+    },
+    /// `cls(p, ..., name=p, ...)`.
+    MatchClass {
+        /// The class: a name or a dotted name.
+        cls: Expr,
+        /// The positional sub-patterns (matched through `__match_args__`).
+        patterns: Vec<Pattern>,
+        /// The keyword sub-patterns' attribute names.
+        kwd_attrs: Vec<Name>,
+        /// The keyword sub-patterns, one per attribute name.
+        kwd_patterns: Vec<Pattern>,
+    },
+    /// `*name` or `*_` inside a sequence pattern.
+    MatchStar(Option<Name>),
+    /// `p as name`, a capture (`pattern: None`) or the wildcard `_` (both `None`).
+    MatchAs {
+        /// The sub-pattern, if any.
+        pattern: Option<Box<Pattern>>,
+        /// The name bound, if any.
+        name: Option<Name>,
+    },
+    /// `p | q | ...` (two or more alternatives).
+    MatchOr(Vec<Pattern>),
 }
 
 /// A `def` statement (also used for nothing else: lambdas have their own node).

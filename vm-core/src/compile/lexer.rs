@@ -4,7 +4,7 @@
 //! [`Tok::Error`] token and keeps the error in [`Lexed::error`]; the parser reports it when it
 //! reaches that token or, as CPython does, instead of any later-detected parser error.
 
-use super::ast::{Constant, Loc, Name};
+use super::ast::{Loc, Name};
 use super::error::{CompileError, CompileErrorKind};
 use super::token::{Kw, Op, StrLit, Tok, Token};
 use alloc::boxed::Box;
@@ -13,6 +13,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use text::Text;
 
+mod number;
 mod text;
 
 /// CPython's limit on bracket nesting in the tokenizer.
@@ -87,6 +88,17 @@ fn is_printable(c: char) -> bool {
 
 /// Tokenizes `source`. Never panics; stops at the first error.
 pub fn tokenize(source: &str) -> Lexed {
+    // A file with a NUL byte fails when CPython's tokenizer reads that line: the lines
+    // before it are tokenized as usual, and whatever needs more input meets the error.
+    let Some(nul) = source.find('\0') else {
+        return tokenize_text(source, None);
+    };
+    let start = source[..nul].rfind('\n').map_or(0, |i| i + 1);
+    let line = source[..start].matches('\n').count() as u32 + 1;
+    tokenize_text(&source[..start], Some(line))
+}
+
+fn tokenize_text(source: &str, nul_line: Option<u32>) -> Lexed {
     let src = Text::new(source);
     let ends_with_blank_line = {
         let mut k = src.len();
@@ -120,7 +132,30 @@ pub fn tokenize(source: &str) -> Lexed {
         eof_in_block: false,
         ends_with_blank_line,
     };
-    match lx.run() {
+    let run = lx.run();
+    let at_end = lx.pos >= lx.src.len();
+    match run {
+        _ if nul_line.is_some() && at_end => {
+            let line = nul_line.unwrap_or(1);
+            while matches!(
+                lx.tokens.last().map(|t| &t.tok),
+                Some(Tok::Dedent | Tok::EndMarker)
+            ) {
+                lx.tokens.pop();
+            }
+            let loc = Loc {
+                line,
+                col: 0,
+                end_line: line,
+                end_col: 0,
+            };
+            lx.tokens.push(Token {
+                tok: Tok::Error,
+                loc,
+            });
+            let msg = "source code cannot contain null bytes".into();
+            lexed.error = Some(error(CompileErrorKind::Syntax, msg, line, 0, line, 0));
+        }
         Ok(eof_in_block) => lexed.eof_in_block = eof_in_block,
         Err((e, unclosed)) => {
             let loc = Loc {
@@ -247,12 +282,14 @@ impl Lexer<'_> {
                         self.newline();
                         self.comment_col = None;
                         if self.peek().is_none() {
+                            // CPython shows the column only when the line has tokens.
+                            let c = if self.line_has_tokens { col + 2 } else { 0 };
                             return self
                                 .err(
                                     CompileErrorKind::Syntax,
                                     "unexpected EOF while parsing".into(),
                                     line,
-                                    col + 2,
+                                    c,
                                     line,
                                     0,
                                 )
@@ -263,19 +300,20 @@ impl Lexer<'_> {
                         }
                     }
                     None => {
+                        let c = if self.line_has_tokens { col + 2 } else { 0 };
                         return self
                             .err(
                                 CompileErrorKind::Syntax,
                                 "unexpected EOF while parsing".into(),
                                 line,
-                                col + 2,
+                                c,
                                 line,
                                 0,
                             )
                             .map_err(|(mut e, u)| {
                                 e.incomplete_input = true;
                                 (e, u)
-                            })
+                            });
                     }
                     Some(_) => {
                         return self.err(
@@ -288,16 +326,6 @@ impl Lexer<'_> {
                         );
                     }
                 },
-                '\0' => {
-                    return self.err(
-                        CompileErrorKind::Syntax,
-                        "source code string cannot contain null bytes".into(),
-                        0,
-                        0,
-                        0,
-                        0,
-                    );
-                }
                 '0'..='9' => self.number()?,
                 '.' if matches!(self.peek_at(1), Some('0'..='9')) => self.number()?,
                 '"' | '\'' => self.string(self.pos, false, false, false)?,
@@ -614,205 +642,6 @@ impl Lexer<'_> {
         Err((e, false))
     }
 
-    fn digits_while(&mut self, f: fn(char) -> bool, out: &mut String) {
-        // Sized first: a literal of millions of digits takes its own size, not twice it.
-        let n = (self.pos..self.src.len())
-            .take_while(|&k| f(self.src.at(k)))
-            .count();
-        out.reserve_exact(n);
-        out.extend((self.pos..self.pos + n).map(|k| self.src.at(k)));
-        self.pos += n;
-    }
-
-    /// CPython's `tok_decimal_tail`: digits with single underscores between them.
-    fn decimal_tail(&mut self, out: &mut String) -> LexResult<()> {
-        loop {
-            self.digits_while(|c| c.is_ascii_digit(), out);
-            if self.peek() != Some('_') {
-                return Ok(());
-            }
-            self.pos += 1;
-            if !matches!(self.peek(), Some('0'..='9')) {
-                return self.syn("invalid decimal literal".into());
-            }
-        }
-    }
-
-    /// CPython's `verify_end_of_number`: a number may not run into an identifier, except for
-    /// the keywords that can legally follow it (`1if x else 2`).
-    fn verify_end(&mut self, kind: &str) -> LexResult<()> {
-        let Some(c) = self.peek() else { return Ok(()) };
-        let rest = |s: &Self, w: &str| {
-            w.chars()
-                .enumerate()
-                .all(|(k, ch)| s.peek_at(k + 1) == Some(ch))
-        };
-        let ok = match c {
-            'a' => rest(self, "nd"),
-            'e' => rest(self, "lse"),
-            'f' => rest(self, "or"),
-            'i' => matches!(self.peek_at(1), Some('f' | 'n' | 's')),
-            'o' => rest(self, "r"),
-            'n' => rest(self, "ot"),
-            _ => false,
-        };
-        if !ok && is_id_char(c) {
-            return self.syn(format!("invalid {kind} literal"));
-        }
-        Ok(())
-    }
-
-    fn radix_int(&mut self, radix: u32, kind: &str, digits: &mut String) -> LexResult<()> {
-        self.pos += 2;
-        loop {
-            if self.peek() == Some('_') {
-                self.pos += 1;
-            }
-            let c = self.peek();
-            if !c.is_some_and(|c| c.is_digit(radix)) {
-                if radix < 10 && c.is_some_and(|c| c.is_ascii_digit()) {
-                    self.pos += 1;
-                    return self.syn(format!(
-                        "invalid digit '{}' in {kind} literal",
-                        c.unwrap_or('0')
-                    ));
-                }
-                return self.syn(format!("invalid {kind} literal"));
-            }
-            self.digits_while(
-                if radix == 16 {
-                    |c: char| c.is_ascii_hexdigit()
-                } else if radix == 8 {
-                    |c: char| matches!(c, '0'..='7')
-                } else {
-                    |c: char| matches!(c, '0' | '1')
-                },
-                digits,
-            );
-            if self.peek() != Some('_') {
-                break;
-            }
-        }
-        if radix < 10 {
-            if let Some(c @ '0'..='9') = self.peek() {
-                self.pos += 1;
-                return self.syn(format!("invalid digit '{c}' in {kind} literal"));
-            }
-        }
-        self.verify_end(kind)
-    }
-
-    fn number(&mut self) -> LexResult<()> {
-        let start = self.pos;
-        let (line, col) = (self.line, self.col());
-        let mut text = String::new();
-        let c0 = self.peek().unwrap_or('0');
-        let next = self.peek_at(1);
-        if c0 == '0' && matches!(next, Some('x' | 'X' | 'o' | 'O' | 'b' | 'B')) {
-            let (radix, kind) = match next {
-                Some('x' | 'X') => (16, "hexadecimal"),
-                Some('o' | 'O') => (8, "octal"),
-                _ => (2, "binary"),
-            };
-            self.radix_int(radix, kind, &mut text)?;
-            let tok = int_constant(text, radix);
-            self.push(Tok::Number(tok), line, col);
-            return Ok(());
-        }
-        let mut is_float = false;
-        if c0 == '.' {
-            text.push('0');
-        } else if c0 == '0' {
-            // Zeros, then maybe more digits (only legal for a float: "0777" is an error).
-            loop {
-                if self.peek() == Some('_') {
-                    self.pos += 1;
-                    if !matches!(self.peek(), Some('0'..='9')) {
-                        return self.syn("invalid decimal literal".into());
-                    }
-                }
-                if self.peek() != Some('0') {
-                    break;
-                }
-                text.push('0');
-                self.pos += 1;
-            }
-            let zeros_end = self.col() + 1;
-            let mut nonzero = false;
-            if matches!(self.peek(), Some('0'..='9')) {
-                nonzero = true;
-                self.decimal_tail(&mut text)?;
-            }
-            if nonzero && !matches!(self.peek(), Some('.' | 'e' | 'E' | 'j' | 'J')) {
-                return self.err(
-                    CompileErrorKind::Syntax,
-                    "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers".into(),
-                    line,
-                    col + 1,
-                    line,
-                    zeros_end,
-                );
-            }
-        } else {
-            self.decimal_tail(&mut text)?;
-        }
-        if self.peek() == Some('.') {
-            is_float = true;
-            text.push('.');
-            self.pos += 1;
-            if matches!(self.peek(), Some('0'..='9')) {
-                self.decimal_tail(&mut text)?;
-            }
-        }
-        if matches!(self.peek(), Some('e' | 'E')) {
-            let save = self.pos;
-            self.pos += 1;
-            let mut exp = String::from("e");
-            if matches!(self.peek(), Some('+' | '-')) {
-                exp.push(self.peek().unwrap_or('+'));
-                self.pos += 1;
-                if !matches!(self.peek(), Some('0'..='9')) {
-                    return self.syn("invalid decimal literal".into());
-                }
-            } else if !matches!(self.peek(), Some('0'..='9')) {
-                // Not an exponent: `1else`, or an error such as `1e`.
-                self.pos = save;
-                self.verify_end("decimal")?;
-                return self.finish_number(text, is_float, start, line, col);
-            }
-            self.decimal_tail(&mut exp)?;
-            text.push_str(&exp);
-            is_float = true;
-        }
-        if matches!(self.peek(), Some('j' | 'J')) {
-            // Lexed and parsed like CPython; evaluating one raises (complex is unsupported).
-            self.pos += 1;
-            self.verify_end("imaginary")?;
-            let im = text.parse::<f64>().unwrap_or(f64::INFINITY);
-            self.push(Tok::Number(Constant::Imaginary(im)), line, col);
-            return Ok(());
-        }
-        self.verify_end("decimal")?;
-        self.finish_number(text, is_float, start, line, col)
-    }
-
-    fn finish_number(
-        &mut self,
-        text: String,
-        is_float: bool,
-        _start: usize,
-        line: u32,
-        col: u32,
-    ) -> LexResult<()> {
-        let value = if is_float {
-            Constant::Float(text.parse::<f64>().unwrap_or(f64::INFINITY))
-        } else {
-            int_constant(text, 10)
-        };
-        self.push(Tok::Number(value), line, col);
-        Ok(())
-    }
-
     fn operator(&mut self) -> LexResult<()> {
         let (line, col) = (self.line, self.col());
         let c = self.peek().unwrap_or(' ');
@@ -943,19 +772,6 @@ impl Lexer<'_> {
 /// of `XID_Continue` beyond `is_alphanumeric`).
 fn is_mark(c: char) -> bool {
     matches!(c as u32, 0x0300..=0x036F | 0x0483..=0x0487 | 0x0591..=0x05BD | 0x0610..=0x061A | 0x064B..=0x065F | 0x0900..=0x0903 | 0x093A..=0x094F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x200C | 0x200D | 0x203F | 0x2040 | 0x20D0..=0x20FF | 0xFE00..=0xFE0F | 0xFE20..=0xFE2F | 0xFE33 | 0xFE34 | 0xFE4D..=0xFE4F | 0xFF3F)
-}
-
-/// Converts integer digits (no underscores) to `Int` or, on overflow, `BigInt`.
-fn int_constant(mut digits: String, radix: u32) -> Constant {
-    match i64::from_str_radix(&digits, radix) {
-        Ok(v) => Constant::Int(v),
-        Err(_) => {
-            // In place: the digits of a huge literal are not copied.
-            let zeros = digits.len() - digits.trim_start_matches('0').len();
-            digits.drain(..zeros.min(digits.len().saturating_sub(1)));
-            Constant::BigInt { digits, radix }
-        }
-    }
 }
 
 #[cfg(test)]

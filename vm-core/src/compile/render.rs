@@ -60,7 +60,9 @@ impl CompileError {
         let mut out = format!("  File \"{filename}\", line {}\n", self.line);
         if let Some(line) = source_line(source, self.line) {
             let (text, col, end_col) = if is_file(filename) {
-                file_piece(&line, self.col, self.end_col)
+                // CPython reads the line back as a C string: a NUL byte ends it.
+                let line = line.split('\0').next().unwrap_or("");
+                file_piece(line, self.col, self.end_col)
             } else {
                 (line.into_owned(), self.col, self.end_col)
             };

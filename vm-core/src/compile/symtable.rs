@@ -605,6 +605,7 @@ impl Builder {
             StmtKind::ImportFrom { names, .. } => self.import_from(names),
             StmtKind::Global(names) => self.directive(names, s.loc, true),
             StmtKind::Nonlocal(names) => self.directive(names, s.loc, false),
+            StmtKind::Match { subject, cases } => self.match_stmt(subject, cases),
         }
     }
 
@@ -1275,6 +1276,8 @@ impl Builder {
         Ok((local, scopes))
     }
 }
+
+mod patterns;
 
 #[cfg(test)]
 mod cases;

@@ -10,6 +10,7 @@ mod in_place;
 pub(crate) mod instantiate;
 pub(crate) mod intrinsics;
 pub(crate) mod iteration;
+mod matching;
 pub(crate) mod names;
 pub(crate) mod operand_checks;
 pub(crate) mod spec;

@@ -28,12 +28,21 @@ impl<'a, 'p> Compiler<'a, 'p> {
         let mut seen = BTreeSet::new();
         for k in keywords {
             if let Some(name) = &k.arg {
+                self.check_store_name(name)?;
                 if !seen.insert(name.clone()) {
                     return Err(error(k.loc, format!("keyword argument repeated: {name}")));
                 }
             }
         }
         Ok(())
+    }
+
+    /// No parameter may be named `__debug__` (CPython's `compiler_check_debug_args`).
+    fn check_debug_args(&self, a: &Arguments) -> CResult {
+        let all = a.posonly.iter().chain(&a.args).chain(&a.vararg);
+        all.chain(&a.kwonly)
+            .chain(&a.kwarg)
+            .try_for_each(|p| self.check_store_name(&p.name))
     }
 
     /// `func(args, keywords)`.
@@ -104,6 +113,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         args: &'a [Expr],
         keywords: &'a [Keyword],
     ) -> CResult {
+        self.check_keywords(keywords)?;
         let loc = self.u.loc;
         let simple = args.len() + keywords.len() + n <= STACK_USE_GUIDELINE
             && !args.iter().any(|a| matches!(a.kind, ExprKind::Starred(_)))
@@ -282,6 +292,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
     /// `def`.
     pub(crate) fn function_def(&mut self, f: &'a FunctionDef, loc: Loc) -> CResult {
         self.u.loc = loc;
+        self.check_debug_args(&f.args)?;
         self.decorators(&f.decorators)?;
         let firstlineno = f.decorators.first().map_or(f.loc.line, |d| d.loc.line);
         self.u.loc = loc;
@@ -317,6 +328,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
     /// `lambda args: body`.
     pub(crate) fn lambda(&mut self, e: &'a Expr, args: &'a Arguments, body: &'a Expr) -> CResult {
         let loc = e.loc;
+        self.check_debug_args(args)?;
         let flags = self.default_arguments(args)?;
         let scope = self.st.expr_scope(e);
         self.enter_scope(UnitKind::Lambda, scope, Rc::from("<lambda>"), loc.line)?;

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use crate::bytecode::code::IntLiteral;
 use crate::bytecode::ops::{BinaryOp, CompareOp, Intrinsic, Op};
-use crate::compile::ast::{BinOp, BoolOp, CmpOp, Constant, Expr, ExprKind, Name, UnaryOp};
+use crate::compile::ast::{BinOp, BoolOp, CmpOp, Constant, Expr, ExprKind, Loc, Name, UnaryOp};
 use crate::object::value::Value;
 
 use super::symtable::SymScope;
@@ -157,8 +157,24 @@ impl<'a, 'p> Compiler<'a, 'p> {
 
     // ---- names ------------------------------------------------------------------------
 
+    /// CPython's `forbidden_name` for a name that is assigned (a target, a parameter, a
+    /// keyword argument, a name a pattern binds).
+    pub(crate) fn check_store_name(&self, name: &str) -> CResult {
+        if name == "__debug__" {
+            return Err(error(self.u.loc, "cannot assign to __debug__"));
+        }
+        Ok(())
+    }
+
     /// Loads, stores or deletes a name according to its scope.
     pub(crate) fn nameop(&mut self, name: &Name, ctx: NameCtx) -> CResult {
+        match ctx {
+            NameCtx::Store => self.check_store_name(name)?,
+            NameCtx::Del if &**name == "__debug__" => {
+                return Err(error(self.u.loc, "cannot delete __debug__"));
+            }
+            _ => {}
+        }
         let kind = self.u.kind;
         let scope = self.st.scope(self.u.scope).lookup(name);
         let deref = match scope {
@@ -257,6 +273,13 @@ impl<'a, 'p> Compiler<'a, 'p> {
             ExprKind::NamedExpr { target, value } => {
                 self.visit_expr(value)?;
                 self.emit(Op::COPY, 1);
+                // The target's own location (it starts the expression).
+                let l = e.loc;
+                self.u.loc = Loc {
+                    end_line: l.line,
+                    end_col: l.col + target.chars().count() as u32,
+                    ..l
+                };
                 self.nameop(target, NameCtx::Store)
             }
             ExprKind::BinOp { .. } => self.binop_chain(e),
@@ -858,96 +881,5 @@ impl<'a, 'p> Compiler<'a, 'p> {
             self.emit(Op::BUILD_MAP, 0);
         }
         Ok(())
-    }
-
-    // ---- assignment targets -----------------------------------------------------------
-
-    /// Stores the value on top of the stack into a target.
-    pub(crate) fn store_target(&mut self, t: &'a Expr) -> CResult {
-        self.enter(t.loc)?;
-        let saved = self.u.loc;
-        self.u.loc = t.loc;
-        let r = self.store_target_kind(t);
-        self.u.loc = saved;
-        self.leave();
-        r
-    }
-
-    fn store_target_kind(&mut self, t: &'a Expr) -> CResult {
-        match &t.kind {
-            ExprKind::Name(n) => self.nameop(n, NameCtx::Store),
-            ExprKind::Attribute { value, attr } => {
-                self.visit_expr(value)?;
-                self.u.loc = t.loc;
-                self.emit_name(Op::STORE_ATTR, attr, 0, 0)
-            }
-            ExprKind::Subscript { value, slice } => self.subscript(value, slice, NameCtx::Store),
-            ExprKind::Starred(_) => Err(error(
-                t.loc,
-                "starred assignment target must be in a list or tuple",
-            )),
-            ExprKind::List(elts) | ExprKind::Tuple(elts) => {
-                self.unpack(elts)?;
-                for x in elts {
-                    match &x.kind {
-                        ExprKind::Starred(inner) => self.store_target(inner)?,
-                        _ => self.store_target(x)?,
-                    }
-                }
-                Ok(())
-            }
-            _ => Err(error(t.loc, "cannot assign to expression")),
-        }
-    }
-
-    /// `UNPACK_SEQUENCE n` or `UNPACK_EX before | after << 8`.
-    fn unpack(&mut self, elts: &[Expr]) -> CResult {
-        let loc = self.u.loc;
-        let n = elts.len();
-        let mut star = None;
-        for (i, x) in elts.iter().enumerate() {
-            if matches!(x.kind, ExprKind::Starred(_)) {
-                if star.is_some() {
-                    return Err(error(loc, "multiple starred expressions in assignment"));
-                }
-                star = Some(i);
-            }
-        }
-        match star {
-            Some(i) => {
-                let after = n - i - 1;
-                if i >= 1 << 8 || after >= 1 << 16 {
-                    return Err(error(
-                        loc,
-                        "too many expressions in star-unpacking assignment",
-                    ));
-                }
-                self.emit(Op::UNPACK_EX, (i | after << 8) as u32);
-            }
-            None => self.emit_checked(Op::UNPACK_SEQUENCE, n)?,
-        }
-        Ok(())
-    }
-
-    /// `del target`.
-    pub(crate) fn delete_target(&mut self, t: &'a Expr) -> CResult {
-        self.enter(t.loc)?;
-        let saved = self.u.loc;
-        self.u.loc = t.loc;
-        let r = match &t.kind {
-            ExprKind::Name(n) => self.nameop(n, NameCtx::Del),
-            ExprKind::Attribute { value, attr } => self.visit_expr(value).and_then(|_| {
-                self.u.loc = t.loc;
-                self.emit_name(Op::DELETE_ATTR, attr, 0, 0)
-            }),
-            ExprKind::Subscript { value, slice } => self.subscript(value, slice, NameCtx::Del),
-            ExprKind::List(elts) | ExprKind::Tuple(elts) => {
-                elts.iter().try_for_each(|x| self.delete_target(x))
-            }
-            _ => Err(error(t.loc, "cannot delete expression")),
-        };
-        self.u.loc = saved;
-        self.leave();
-        r
     }
 }

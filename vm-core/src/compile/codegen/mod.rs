@@ -15,7 +15,9 @@ mod assemble;
 mod call;
 mod comprehension;
 mod expr;
+mod pattern;
 mod stmt;
+mod targets;
 #[cfg(test)]
 mod tests;
 mod unwind;
@@ -405,7 +407,12 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 arg,
                 ..
             }) => match op {
-                Op::IS_OP | Op::CONTAINS_OP | Op::UNARY_NOT | Op::CHECK_EXC_MATCH => true,
+                Op::IS_OP
+                | Op::CONTAINS_OP
+                | Op::UNARY_NOT
+                | Op::CHECK_EXC_MATCH
+                | Op::MATCH_MAPPING
+                | Op::MATCH_SEQUENCE => true,
                 Op::LOAD_CONST => {
                     let v = self.u.consts[*arg as usize];
                     v == Value::TRUE || v == Value::FALSE
@@ -777,6 +784,11 @@ pub(crate) fn collect_deleted(body: &[Stmt], out: &mut BTreeSet<Name>) {
                 collect_deleted(orelse, out);
             }
             StmtKind::With { body, .. } => collect_deleted(body, out),
+            StmtKind::Match { cases, .. } => {
+                for c in cases {
+                    collect_deleted(&c.body, out);
+                }
+            }
             StmtKind::Try {
                 body,
                 handlers,

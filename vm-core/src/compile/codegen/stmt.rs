@@ -97,6 +97,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
             }
             StmtKind::Delete(targets) => targets.iter().try_for_each(|t| self.delete_target(t)),
             StmtKind::Import(names) => self.import(loc, names),
+            StmtKind::Match { subject, cases } => self.match_stmt(subject, cases),
             StmtKind::ImportFrom {
                 module,
                 names,
@@ -193,6 +194,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         }
         // Without a value CPython still evaluates the object of an attribute/subscript target.
         match &target.kind {
+            ExprKind::Name(n) => self.check_store_name(n)?,
             ExprKind::Attribute { value: obj, .. } => {
                 self.visit_expr(obj)?;
                 self.emit(Op::POP_TOP, 0);

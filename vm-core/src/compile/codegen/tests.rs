@@ -14,6 +14,7 @@ use crate::bytecode::ops::{Flags, Op};
 use crate::object::value::{ObjRef, Value};
 
 mod golden;
+mod syntax;
 
 /// Heap constants of the mock pool.
 enum Obj {
@@ -443,6 +444,7 @@ const SAMPLES: &[(&str, &str)] = &[
     ("shapes.py", include_str!("samples/shapes.py")),
     ("control.py", include_str!("samples/control.py")),
     ("misc.py", include_str!("samples/misc.py")),
+    ("matching.py", include_str!("samples/matching.py")),
 ];
 
 /// Every code object nested in `code`, including itself.

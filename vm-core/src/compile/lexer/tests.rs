@@ -303,10 +303,7 @@ fn errors() {
         ]
     );
     assert_eq!(lex_err("x = 0x1j").1, "invalid hexadecimal literal");
-    assert_eq!(
-        lex_err("a\0b").1,
-        "source code string cannot contain null bytes"
-    );
+    assert_eq!(lex_err("a\0b").1, "source code cannot contain null bytes");
     // After an error the token list ends with an error token.
     let lexed = tokenize("x = 1\ny = 'z\n");
     assert!(matches!(

@@ -92,6 +92,15 @@ impl Parser {
                         },
                         loc: self.loc_from(start),
                     };
+                    // CPython's `invalid_arguments`: a bare generator expression with other
+                    // arguments, or followed by a comma; anything else is a plain error.
+                    if args.is_empty()
+                        && keywords.is_empty()
+                        && !self.at_op(Op::RPar)
+                        && !self.at_op(Op::Comma)
+                    {
+                        return Err(self.unexpected());
+                    }
                     if !args.is_empty() || !keywords.is_empty() || !self.at_op(Op::RPar) {
                         return Err(self
                             .error_at(g.loc, "Generator expression must be parenthesized".into()));
@@ -175,11 +184,19 @@ impl Parser {
                     return Err(self.error_at(tok_loc, "/ must be ahead of *".into()));
                 }
                 if a.args.is_empty() {
+                    if matches!(self.nth(1), Tok::Op(Op::Comma)) && a.posonly.is_empty() {
+                        return Err(
+                            self.error_at(tok_loc, "at least one argument must precede /".into())
+                        );
+                    }
                     return Err(self.unexpected());
                 }
                 self.bump();
                 seen_slash = true;
                 a.posonly.append(&mut a.args);
+                if self.at_op(Op::Star) {
+                    return Err(self.error_at_token("expected comma between / and *".into()));
+                }
             } else if self.at_op(Op::Star) {
                 if seen_star {
                     return Err(self.error_at(tok_loc, "* argument may appear only once".into()));
@@ -191,6 +208,10 @@ impl Parser {
                     let mut k = 0;
                     if matches!(self.nth(0), Tok::Op(Op::Comma)) {
                         k = 1;
+                    }
+                    if k == 1 && matches!(self.nth(1), Tok::Op(Op::Slash)) {
+                        let l = self.toks.get(self.pos + 1).map_or(tok_loc, |t| t.loc);
+                        return Err(self.error_at(l, "/ must be ahead of *".into()));
                     }
                     if !matches!(self.nth(k), Tok::Name(_)) {
                         // `def` reports at the `*`; `lambda` at the token after it.

@@ -198,8 +198,56 @@ fn stmt(st: &Stmt) -> String {
         ),
         StmtKind::Global(n) => format!("Global(names={})", list(n, |n| s(n))),
         StmtKind::Nonlocal(n) => format!("Nonlocal(names={})", list(n, |n| s(n))),
+        StmtKind::Match { subject, cases } => format!(
+            "Match(subject={}, cases={})",
+            expr(subject),
+            list(cases, |c| format!(
+                "match_case(pattern={}, guard={}, body={})",
+                pattern(&c.pattern),
+                opt(&c.guard),
+                stmts(&c.body)
+            ))
+        ),
     };
     format!("{body}{}", loc(&st.loc))
+}
+
+fn pattern(p: &Pattern) -> String {
+    let body = match &p.kind {
+        PatternKind::MatchValue(v) => format!("MatchValue(value={})", expr(v)),
+        PatternKind::MatchSingleton(c) => format!("MatchSingleton(value={})", constant(c)),
+        PatternKind::MatchSequence(ps) => format!("MatchSequence(patterns={})", list(ps, pattern)),
+        PatternKind::MatchMapping {
+            keys,
+            patterns,
+            rest,
+        } => format!(
+            "MatchMapping(keys={}, patterns={}, rest={})",
+            list(keys, expr),
+            list(patterns, pattern),
+            name_opt(rest)
+        ),
+        PatternKind::MatchClass {
+            cls,
+            patterns,
+            kwd_attrs,
+            kwd_patterns,
+        } => format!(
+            "MatchClass(cls={}, patterns={}, kwd_attrs={}, kwd_patterns={})",
+            expr(cls),
+            list(patterns, pattern),
+            list(kwd_attrs, |n| s(n)),
+            list(kwd_patterns, pattern)
+        ),
+        PatternKind::MatchStar(n) => format!("MatchStar(name={})", name_opt(n)),
+        PatternKind::MatchAs { pattern: p, name } => format!(
+            "MatchAs(pattern={}, name={})",
+            p.as_ref().map_or(String::from("None"), |p| pattern(p)),
+            name_opt(name)
+        ),
+        PatternKind::MatchOr(ps) => format!("MatchOr(patterns={})", list(ps, pattern)),
+    };
+    format!("{body}{}", loc(&p.loc))
 }
 
 fn binop(op: BinOp) -> &'static str {

@@ -143,8 +143,17 @@ impl Parser {
         let expr_start = *i;
         self.fstring_expr_end(chars, i)?;
         let text: String = chars[expr_start..*i].iter().collect();
-        if text.chars().all(|c| c.is_whitespace()) {
-            return Err(self.error_at_token("f-string: empty expression not allowed".into()));
+        if text
+            .chars()
+            .all(|c| matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0c'))
+        {
+            let msg = match chars.get(*i) {
+                Some(&c @ ('!' | ':' | '=')) => {
+                    alloc::format!("f-string: expression required before '{c}'")
+                }
+                _ => String::from("f-string: empty expression not allowed"),
+            };
+            return Err(self.error_at_token(msg));
         }
         let base = s
             .pos

@@ -8,9 +8,11 @@
 mod args;
 mod expr;
 mod fstring;
+mod pattern;
 mod stmt;
 mod strings;
 mod targets;
+mod unicode_names;
 
 use super::ast::{self, Constant, Loc};
 use super::error::{CompileError, CompileErrorKind};
@@ -47,6 +49,7 @@ fn parse(source: &str, interactive: bool) -> Result<ast::Module, CompileError> {
     let mut p = Parser::new(lexed, 0);
     let result = p.file();
     let result = p.finish_error(result);
+    let result = result.map_err(|e| p.match_header_error(source, e));
     if !interactive {
         return result.map_err(|mut e| {
             e.incomplete_input = false;
@@ -144,7 +147,9 @@ impl Parser {
         // exceptions win, while its silent error states (bad dedent, tabs, a stray
         // backslash) do not, and an unclosed bracket wins only after its own line.
         if self.lex_unclosed {
-            return Err(if e.line > lex.line { lex.clone() } else { e });
+            // CPython compares the bracket's line with the last token it read.
+            let read = self.furthest_loc().line.max(e.line);
+            return Err(if read > lex.line { lex.clone() } else { e });
         }
         let silent = lex.kind != CompileErrorKind::Syntax
             || lex

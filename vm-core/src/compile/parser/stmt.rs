@@ -37,11 +37,7 @@ impl Parser {
                 };
                 return Err(self.error_at_token(format!("{what} is not supported by Tiercel")));
             }
-            Tok::Name(n) if &**n == "match" && self.is_match_stmt() => {
-                return Err(
-                    self.error_at_token("the 'match' statement is not supported by Tiercel".into())
-                );
-            }
+            Tok::Name(n) if &**n == "match" && self.is_match_stmt() => self.match_stmt()?,
             _ => return self.simple_stmts(body),
         };
         body.push(s);
@@ -69,11 +65,15 @@ impl Parser {
             _ => return false,
         }
         let mut depth = 0i32;
+        // Each `lambda` outside brackets takes the next colon for itself.
+        let mut lambdas = 0;
         let mut k = 1;
         loop {
             match self.peek_raw(k) {
                 Tok::Op(Op::LPar | Op::LSqb | Op::LBrace) => depth += 1,
                 Tok::Op(Op::RPar | Op::RSqb | Op::RBrace) => depth -= 1,
+                Tok::Kw(Kw::Lambda) if depth == 0 => lambdas += 1,
+                Tok::Op(Op::Colon) if depth == 0 && lambdas > 0 => lambdas -= 1,
                 Tok::Op(Op::Colon) if depth == 0 => {
                     return matches!(self.peek_raw(k + 1), Tok::Newline)
                 }
@@ -437,7 +437,7 @@ impl Parser {
     // ----- blocks -----
 
     /// The body after a compound statement's `:`.
-    fn block(&mut self, what: &str, header_line: u32) -> PResult<Vec<Stmt>> {
+    pub(super) fn block(&mut self, what: &str, header_line: u32) -> PResult<Vec<Stmt>> {
         let mut body = Vec::new();
         if !matches!(self.tok(), Tok::Newline) {
             self.simple_stmts(&mut body)?;
@@ -461,7 +461,11 @@ impl Parser {
         Ok(body)
     }
 
-    fn indent_error(&self, what: &str, header_line: u32) -> crate::compile::error::CompileError {
+    pub(super) fn indent_error(
+        &self,
+        what: &str,
+        header_line: u32,
+    ) -> crate::compile::error::CompileError {
         if matches!(self.tok(), Tok::Error) {
             return self.unexpected();
         }

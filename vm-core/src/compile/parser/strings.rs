@@ -8,47 +8,6 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-/// A few character names for `\N{...}` (Tiercel carries no Unicode name database).
-const CHAR_NAMES: &[(&str, char)] = &[
-    ("NULL", '\0'),
-    ("BELL", '\x07'),
-    ("BACKSPACE", '\x08'),
-    ("CHARACTER TABULATION", '\t'),
-    ("LINE FEED", '\n'),
-    ("CARRIAGE RETURN", '\r'),
-    ("ESCAPE", '\x1b'),
-    ("SPACE", ' '),
-    ("DELETE", '\x7f'),
-    ("NO-BREAK SPACE", '\u{a0}'),
-    ("COPYRIGHT SIGN", '\u{a9}'),
-    ("REGISTERED SIGN", '\u{ae}'),
-    ("DEGREE SIGN", '\u{b0}'),
-    ("PLUS-MINUS SIGN", '\u{b1}'),
-    ("MICRO SIGN", '\u{b5}'),
-    ("MULTIPLICATION SIGN", '\u{d7}'),
-    ("DIVISION SIGN", '\u{f7}'),
-    ("LATIN SMALL LETTER E WITH ACUTE", '\u{e9}'),
-    ("GREEK SMALL LETTER ALPHA", '\u{3b1}'),
-    ("GREEK SMALL LETTER BETA", '\u{3b2}'),
-    ("GREEK SMALL LETTER PI", '\u{3c0}'),
-    ("GREEK CAPITAL LETTER OMEGA", '\u{3a9}'),
-    ("EN DASH", '\u{2013}'),
-    ("EM DASH", '\u{2014}'),
-    ("LEFT SINGLE QUOTATION MARK", '\u{2018}'),
-    ("RIGHT SINGLE QUOTATION MARK", '\u{2019}'),
-    ("LEFT DOUBLE QUOTATION MARK", '\u{201c}'),
-    ("RIGHT DOUBLE QUOTATION MARK", '\u{201d}'),
-    ("BULLET", '\u{2022}'),
-    ("HORIZONTAL ELLIPSIS", '\u{2026}'),
-    ("EURO SIGN", '\u{20ac}'),
-    ("RIGHTWARDS ARROW", '\u{2192}'),
-    ("INFINITY", '\u{221e}'),
-    ("CHECK MARK", '\u{2713}'),
-    ("BLACK STAR", '\u{2605}'),
-    ("SNOWMAN", '\u{2603}'),
-    ("REPLACEMENT CHARACTER", '\u{fffd}'),
-];
-
 /// Why a literal could not be decoded.
 pub(super) enum DecodeError {
     /// An escape error, reported at the token after the literal (CPython's position).
@@ -57,7 +16,20 @@ pub(super) enum DecodeError {
     NonAscii,
 }
 
-fn unicode_err(start: usize, end: usize, what: &str) -> DecodeError {
+/// A decoding error at byte offsets `start..=end` of `body`, counted as CPython counts them:
+/// it decodes a copy of the body in which every non-ASCII character is a 10-byte
+/// `\UXXXXXXXX` escape.
+fn unicode_err(body: &str, start: usize, end: usize, what: &str) -> DecodeError {
+    let pos = |i: usize| {
+        let before = body.get(..i).unwrap_or(body);
+        before.len()
+            + before
+                .chars()
+                .filter(|c| !c.is_ascii())
+                .map(|c| 10 - c.len_utf8())
+                .sum::<usize>()
+    };
+    let (start, end) = (pos(start), pos(end));
     DecodeError::Escape(format!("(unicode error) 'unicodeescape' codec can't decode bytes in position {start}-{end}: {what}"))
 }
 
@@ -116,32 +88,43 @@ pub(super) fn decode_str(body: &str, raw: bool) -> Result<String, DecodeError> {
                             v = v * 16 + d.to_digit(16).unwrap_or(0);
                             chars.next();
                         }
-                        _ => return Err(unicode_err(i, i + 1 + k, what)),
+                        _ => return Err(unicode_err(body, i, i + 1 + k, what)),
                     }
                 }
                 match char::from_u32(v) {
                     Some(ch) => out.push(ch),
-                    None => return Err(unicode_err(i, i + 1 + n, "illegal Unicode character")),
+                    None => {
+                        return Err(unicode_err(body, i, i + 1 + n, "illegal Unicode character"))
+                    }
                 }
             }
             'N' => {
                 if b.get(i + 2) != Some(&b'{') {
-                    return Err(unicode_err(i, i + 1, "malformed \\N character escape"));
+                    return Err(unicode_err(
+                        body,
+                        i,
+                        i + 1,
+                        "malformed \\N character escape",
+                    ));
                 }
                 let Some(close) = body[i + 3..].find('}').map(|k| k + i + 3) else {
                     return Err(unicode_err(
+                        body,
                         i,
                         body.len() - 1,
                         "malformed \\N character escape",
                     ));
                 };
                 let name = &body[i + 3..close];
-                match CHAR_NAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
-                    Some(&(_, ch)) => out.push(ch),
+                match super::unicode_names::lookup(name) {
+                    Some(ch) => out.push(ch),
                     None => {
-                        return Err(DecodeError::Escape(format!(
-                            "(unicode error) \\N{{{name}}}: unknown Unicode character name (Tiercel only knows a small table of names)"
-                        )))
+                        return Err(unicode_err(
+                            body,
+                            i,
+                            close,
+                            "unknown Unicode character name",
+                        ))
                     }
                 }
                 for (k, _) in chars.by_ref() {
@@ -240,13 +223,14 @@ impl Parser {
             }
         }
         let loc = self.loc_from(start);
-        let nbytes = lits.iter().filter(|l| l.0.bytes).count();
-        if nbytes != 0 && nbytes != lits.len() {
-            return Err(self.error_at_token("cannot mix bytes and nonbytes literals".into()));
-        }
-        if nbytes != 0 {
-            let mut out = Vec::new();
-            for (lit, tloc) in &lits {
+        // CPython takes the literals in order: each is decoded (an f-string's fields
+        // parsed) before the next one's kind is checked against the first's.
+        let bytes = lits.first().is_some_and(|l| l.0.bytes);
+        let mut out = Vec::new();
+        let mut parts: Vec<Expr> = Vec::new();
+        let mut cur = String::new();
+        for (lit, tloc) in &lits {
+            if lit.bytes {
                 match decode_bytes(&lit.body, lit.raw) {
                     Ok(mut b) => out.append(&mut b),
                     Err(DecodeError::NonAscii) => {
@@ -257,26 +241,27 @@ impl Parser {
                     }
                     Err(DecodeError::Escape(m)) => return Err(self.error_at_token(m)),
                 }
-            }
-            return Ok(Expr {
-                kind: ExprKind::Constant(Constant::Bytes(out)),
-                loc,
-            });
-        }
-        let any_f = lits.iter().any(|l| l.0.fmt);
-        let mut parts: Vec<Expr> = Vec::new();
-        let mut cur = String::new();
-        for (lit, tloc) in &lits {
-            if lit.fmt {
-                self.fstring(lit, *tloc, loc, &mut parts, &mut cur)?;
-            } else {
+            } else if !lit.fmt {
                 match decode_str(&lit.body, lit.raw) {
                     Ok(s) => cur.push_str(&s),
                     Err(DecodeError::Escape(m)) => return Err(self.error_at_token(m)),
                     Err(DecodeError::NonAscii) => return Err(self.unexpected()),
                 }
             }
+            if lit.bytes != bytes {
+                return Err(self.error_at_token("cannot mix bytes and nonbytes literals".into()));
+            }
+            if lit.fmt {
+                self.fstring(lit, *tloc, loc, &mut parts, &mut cur)?;
+            }
         }
+        if bytes {
+            return Ok(Expr {
+                kind: ExprKind::Constant(Constant::Bytes(out)),
+                loc,
+            });
+        }
+        let any_f = lits.iter().any(|l| l.0.fmt);
         if !any_f {
             return Ok(Expr {
                 kind: ExprKind::Constant(Constant::Str(cur)),

@@ -4,6 +4,7 @@ def s(v):
     if isinstance(v, bool) or v is None or v is Ellipsis: return repr(v)
     if isinstance(v, int): return str(v)
     if isinstance(v, float): return repr(v)
+    if isinstance(v, complex): return s(v.imag) + 'j'
     if isinstance(v, str):
         if all(32 <= ord(c) < 127 and c not in "'\\" for c in v): return "'" + v + "'"
         return "u" + ".".join("%x" % ord(c) for c in v)

@@ -85,5 +85,11 @@ srcs = [
 "def f(a, *, b): pass\n",
 "x = 'a' \\\n    'b'\n",
 "x = \"\"\"a\\\nb\"\"\"\n",
+"match x:\n    case 1:\n        pass\n    case -1 | 2.5 | 'a' 'b' | b'c' | None | True:\n        pass\n",
+"match x, *y:\n    case [a, *rest] if a:\n        pass\n    case (b, c,):\n        pass\n    case d, *_, e:\n        pass\n    case ():\n        pass\n",
+"match (x):\n    case {1: a, 'k': b, c.d: e, **rest}:\n        pass\n    case {}:\n        pass\n    case {**r,}:\n        pass\n",
+"match x:\n    case Point(1, y=2) | a.b.C(z, w=[_, *_]):\n        pass\n    case C():\n        pass\n",
+"match x:\n    case (1 | 2) as z:\n        pass\n    case 1 + 2j | -3 - 4j | -5j:\n        pass\n    case a.b:\n        pass\n    case _:\n        pass\n",
+"match = 1\nmatch(x)\ncase = match[0]\n",
 ]
 json.dump(srcs, open('/tmp/gen/srcs.json', 'w'))

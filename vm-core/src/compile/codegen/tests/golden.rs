@@ -740,3 +740,114 @@ ExceptionTable:
 "#,
     );
 }
+
+#[test]
+fn golden_match_shapes() {
+    golden(
+        r#"match x:
+    case [a, *_, b]:
+        pass
+    case {1: c, **r}:
+        pass
+    case C(1, k=d) | (2 as d):
+        pass
+    case _:
+        pass
+"#,
+        r#"  0           0 RESUME                   0
+
+  1           2 LOAD_NAME                0 (x)
+
+  2           3 COPY                     1
+              4 MATCH_SEQUENCE
+              5 POP_JUMP_IF_FALSE       35 (to 35)
+              7 GET_LEN
+              8 LOAD_CONST               0 (2)
+              9 COMPARE_OP              21 (bool(>=))
+             11 POP_JUMP_IF_FALSE       35 (to 35)
+             13 COPY                     1
+             14 LOAD_CONST               1 (0)
+             15 BINARY_SUBSCR
+             17 SWAP                     2
+             18 COPY                     1
+             19 GET_LEN
+             20 LOAD_CONST               2 (1)
+             21 BINARY_OP               10 (-)
+             26 BINARY_SUBSCR
+             28 SWAP                     3
+             29 SWAP                     2
+             30 POP_TOP
+             31 STORE_NAME               1 (a)
+             32 STORE_NAME               2 (b)
+             33 POP_TOP
+
+  3          34 JUMP_FORWARD           104 (to 104)
+
+  2     >>   35 POP_TOP
+
+  4          36 COPY                     1
+             37 MATCH_MAPPING
+             38 POP_JUMP_IF_FALSE       71 (to 71)
+             40 GET_LEN
+             41 LOAD_CONST               2 (1)
+             42 COMPARE_OP              21 (bool(>=))
+             44 POP_JUMP_IF_FALSE       71 (to 71)
+             46 LOAD_CONST               2 (1)
+             47 BUILD_TUPLE              1
+             48 MATCH_KEYS
+             49 COPY                     1
+             50 POP_JUMP_IF_NONE        69 (to 69)
+             52 UNPACK_SEQUENCE          1
+             54 SWAP                     3
+             55 SWAP                     2
+             56 BUILD_MAP                0
+             57 SWAP                     3
+             58 DICT_UPDATE              2
+             59 UNPACK_SEQUENCE          1
+             61 COPY                     2
+             62 SWAP                     2
+             63 DELETE_SUBSCR
+             64 SWAP                     2
+             65 STORE_NAME               3 (c)
+             66 STORE_NAME               4 (r)
+             67 POP_TOP
+
+  5          68 JUMP_FORWARD           104 (to 104)
+
+  4     >>   69 POP_TOP
+             70 POP_TOP
+        >>   71 POP_TOP
+
+  6          72 COPY                     1
+             73 LOAD_NAME                5 (C)
+             74 LOAD_CONST               3 (('k',))
+             75 MATCH_CLASS              1
+             76 COPY                     1
+             77 POP_JUMP_IF_NONE        87 (to 87)
+             79 UNPACK_SEQUENCE          2
+             81 LOAD_CONST               2 (1)
+             82 COMPARE_OP              18 (bool(==))
+             84 POP_JUMP_IF_FALSE       87 (to 87)
+             86 JUMP_FORWARD            99 (to 99)
+        >>   87 POP_TOP
+             88 COPY                     1
+             89 COPY                     1
+             90 LOAD_CONST               0 (2)
+             91 COMPARE_OP              18 (bool(==))
+             93 POP_JUMP_IF_FALSE       96 (to 96)
+             95 JUMP_FORWARD            99 (to 99)
+        >>   96 POP_TOP
+             97 POP_TOP
+             98 JUMP_FORWARD           103 (to 103)
+        >>   99 SWAP                     2
+            100 POP_TOP
+            101 STORE_NAME               6 (d)
+
+  7         102 JUMP_FORWARD           104 (to 104)
+
+  8     >>  103 NOP
+        >>  104 LOAD_CONST               4 (None)
+            105 RETURN_VALUE
+"#,
+    );
+}
