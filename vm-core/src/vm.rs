@@ -80,6 +80,19 @@ pub trait Host {
     fn monotonic(&mut self) -> f64 {
         0.0
     }
+    /// Finds module `name` (its full dotted name) in the directories `path` (`sys.path`,
+    /// or a package's `__path__` for its submodules): its source or bytecode image
+    /// ([`crate::importing::loader::candidate_files`] lists the files a filesystem holds it
+    /// in). `None` when it is not there: the VM then raises `ModuleNotFoundError`. The
+    /// default finds nothing (a board without a filesystem imports frozen modules only).
+    fn find_module(
+        &mut self,
+        name: &str,
+        path: &[String],
+    ) -> Option<crate::importing::loader::FoundModule> {
+        let _ = (name, path);
+        None
+    }
 }
 
 /// A host that collects output in memory (tests, embedders that want strings).
@@ -112,6 +125,9 @@ pub struct Config {
     pub native_depth_limit: usize,
     /// `sys.argv`.
     pub argv: Vec<String>,
+    /// The initial `sys.path`: the directories `import` searches (the host puts the
+    /// script's directory first, as CPython does).
+    pub path: Vec<String>,
     /// Collect specialization statistics ([`Vm::spec_stats`], `tiercel --stats`).
     pub stats: bool,
     /// Stress mode: every adaptive instruction specializes on its first execution and
@@ -157,6 +173,7 @@ impl Default for Config {
             recursion_limit: 1000,
             native_depth_limit: 200,
             argv: Vec::new(),
+            path: Vec::new(),
             stats: false,
             stress_specialize: false,
             tier: 2,
@@ -240,6 +257,13 @@ pub struct Vm {
     pub(crate) name_key: Value,
     /// Interned names of the special methods the object model looks up on its slow paths.
     pub(crate) dunders: crate::object::descr::Dunders,
+    /// Modules compiled into the program ([`Vm::register_frozen`]).
+    pub(crate) frozen: Vec<(&'static str, crate::importing::loader::FrozenModule)>,
+    /// `sys.path`: a list the script may change.
+    pub(crate) sys_path: ObjRef,
+    /// Modules whose code is running for their import (a circular import's error names
+    /// them "partially initialized").
+    pub(crate) initializing: Vec<Value>,
     /// Results of [`Vm::class_lookup`] keyed by (class version, name), like CPython's type
     /// method cache. Versions are unique and change with the class or a base, so an entry
     /// can only be stale by its name being freed and reused: the collector clears the cache.
@@ -373,6 +397,9 @@ impl Vm {
             gen_collect: GenCollect::NONE,
             name_key: Value::NONE,
             dunders: crate::object::descr::Dunders::NONE,
+            frozen: Vec::new(),
+            sys_path: ObjRef(0),
+            initializing: Vec::new(),
             class_lookup_cache: alloc::vec![
                 core::cell::Cell::new(LookupEntry::EMPTY);
                 CLASS_LOOKUP_CACHE
@@ -611,6 +638,10 @@ impl Vm {
         heap.mark_value(Value::obj(self.builtins));
         heap.mark_value(Value::obj(self.modules));
         heap.mark_value(Value::obj(self.main_globals));
+        heap.mark_value(Value::obj(self.sys_path));
+        for v in &self.initializing {
+            heap.mark_value(*v);
+        }
         heap.mark_value(self.handled_exc);
         heap.mark_value(self.memory_error);
         heap.mark_value(self.terminated_error);

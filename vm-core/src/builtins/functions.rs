@@ -934,9 +934,28 @@ fn format_builtin(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResu
     vm.format_value(args[0], 0, spec)
 }
 
-fn import(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+/// `__import__(name, globals=None, locals=None, fromlist=(), level=0)`.
+fn import(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "__import__", args, 1, 5)?;
-    vm.import_module(args[0])
+    let arg = |vm: &Vm, i: usize, name: &str| args.get(i).copied().or_else(|| kwarg(vm, kw, name));
+    let name = args[0];
+    if vm.str_of(name).is_none() {
+        let msg = format!("module name must be str, not {}", vm.type_name(name));
+        return Err(vm.type_error(msg));
+    }
+    let globals = arg(vm, 1, "globals")
+        .and_then(|g| g.as_obj())
+        .filter(|r| matches!(vm.heap.get(*r), Obj::Dict(_)))
+        .unwrap_or(vm.main_globals);
+    let fromlist = match arg(vm, 3, "fromlist") {
+        Some(f) if f != Value::NONE => {
+            let items = vm.collect_iter(f)?;
+            vm.new_tuple(items)?
+        }
+        _ => vm.new_tuple(Vec::new())?,
+    };
+    let level = arg(vm, 4, "level").unwrap_or(Value::int_unchecked(0));
+    vm.import_name(name, fromlist, level, globals)
 }
 
 fn input(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {

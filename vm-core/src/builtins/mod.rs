@@ -89,6 +89,16 @@ pub(crate) fn install(vm: &mut Vm) {
     vm.builtins = builtins;
     vm.modules = modules;
     vm.main_globals = main;
+    let path: Vec<String> = vm.config.path.clone();
+    let mut entries = Vec::with_capacity(path.len());
+    for p in path {
+        entries.push(vm.new_string(p).unwrap_or(Value::NONE));
+    }
+    vm.sys_path = vm
+        .new_list(entries)
+        .ok()
+        .and_then(|v| v.as_obj())
+        .unwrap_or(ObjRef(0));
     vm.memory_error = vm
         .new_exception_args(vm.types.memory_error_type, Vec::new())
         .unwrap_or(Value::NONE);

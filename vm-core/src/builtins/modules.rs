@@ -39,9 +39,7 @@ impl Vm {
                 .map(|(_, f)| *f),
         };
         let Some(init) = init else {
-            let msg = format!("No module named '{n}'");
-            let e = self.new_exception(self.types.module_not_found_error, &msg);
-            return Err(e);
+            return self.import_found(&n, None);
         };
         let d = self.new_dict()?;
         let dr = d.as_obj().unwrap_or(ObjRef(0));
@@ -96,6 +94,8 @@ fn init_sys(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     vm.dict_set_str(d, "platform", plat)?;
     let mods = Value::obj(vm.modules);
     vm.dict_set_str(d, "modules", mods)?;
+    let path = Value::obj(vm.sys_path);
+    vm.dict_set_str(d, "path", path)?;
     add_fns(
         vm,
         d,
