@@ -99,6 +99,8 @@ pub(crate) fn build_class(
         vm.types.function,
         vm.types.none_type,
         vm.types.generator,
+        vm.types.coroutine,
+        vm.types.async_generator,
     ];
     for &base in &base_refs {
         if final_types.contains(&base) {
@@ -464,6 +466,7 @@ impl Vm {
                 _ => None,
             }),
             Obj::StaticMethod(f) | Obj::ClassMethod(f) if n == "__func__" => Ok(Some(*f)),
+            Obj::Coroutine(_) => self.coroutine_attr(r, n),
             Obj::Generator(g) => match n {
                 "__name__" => Ok(Some(g.name)),
                 "__qualname__" => Ok(Some(g.qualname)),

@@ -16,6 +16,7 @@ pub mod bytesmethods;
 mod bytessearch;
 mod bytessplit;
 pub mod classes;
+mod coromethods;
 pub mod ctor;
 mod exc_methods;
 mod frameattrs;
@@ -115,6 +116,7 @@ pub(crate) fn install(vm: &mut Vm) {
     functions::install(vm, builtins);
     classes::install(vm, builtins);
     methods::install(vm);
+    coromethods::install(vm);
     let name = vm.intern("__main__").unwrap_or(Value::NONE);
     let _ = vm.dict_set_str(main, "__name__", name);
     let _ = vm.dict_set_str(main, "__builtins__", Value::obj(builtins));

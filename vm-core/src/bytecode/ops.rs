@@ -342,6 +342,12 @@ macro_rules! for_each_uop {
             // same action (it still deopts for anything else, as a safety net, and when the
             // generator cannot be resumed in place), no longer counted as a type guard.
             _FOR_ITER_GEN_PROVEN |_a| (1, 2) / (1, 0) {DEOPT | JUMP | ERROR | FRAME | SPLIT | VALUE_CHECK} replaces [_FOR_ITER_GEN];
+            // async: coroutines (`await`, `async for`, `async with`); see `interp::coroutine`.
+            _GET_AWAITABLE |_a| (1, 1) {ERROR | ESCAPES};
+            _GET_AITER |_a| (1, 1) {ERROR | ESCAPES};
+            _GET_ANEXT |_a| (1, 2) {ERROR | ESCAPES};
+            _END_ASYNC_FOR |_a| (2, 0) {ERROR};
+            _BEFORE_ASYNC_WITH |_a| (1, 2) {ERROR | ESCAPES};
         }
     };
 }
@@ -564,6 +570,17 @@ macro_rules! for_each_op {
             // gencall: `return a + b` on small ints: the add and the `RETURN_VALUE` after it
             // (which stays in place) in one dispatch.
             BINARY_OP_ADD_INT_RETURN 4 |_a| (2, 0) {FUSED} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT, _RETURN_VALUE];
+            // async: `await x` is `GET_AWAITABLE` and the `yield from` loop (the oparg says
+            // where the awaitable came from, for the error: 1 `__aenter__`, 2 `__aexit__`).
+            GET_AWAITABLE 0 |_a| (1, 1) {} [_GET_AWAITABLE];
+            // `async for`: the iterator of `__aiter__`; then, each round, the awaitable of
+            // its `__anext__()` (the iterator stays); the loop's handler ends the loop on
+            // `StopAsyncIteration` (stack: aiter, exc) and re-raises anything else.
+            GET_AITER 0 |_a| (1, 1) {NO_ARG} [_GET_AITER];
+            GET_ANEXT 0 |_a| (1, 2) {NO_ARG} [_GET_ANEXT];
+            END_ASYNC_FOR 0 |_a| (2, 0) {NO_ARG} [_END_ASYNC_FOR];
+            // `async with`: pushes `__aexit__` (bound) then `__aenter__()`, awaited next.
+            BEFORE_ASYNC_WITH 0 |_a| (1, 2) {NO_ARG} [_BEFORE_ASYNC_WITH];
         }
     };
 }
@@ -1020,6 +1037,9 @@ pub enum Intrinsic {
     /// Evaluating an imaginary literal: raises `NotImplementedError` (complex numbers are
     /// outside the subset).
     UnsupportedComplex = 5,
+    /// Marks the value an asynchronous generator's `yield` is about to give as its own
+    /// (not one an `await` passes up); pushes the value unchanged.
+    AsyncGenWrap = 6,
 }
 
 impl Intrinsic {
@@ -1032,6 +1052,7 @@ impl Intrinsic {
             3 => Intrinsic::StopIterationError,
             4 => Intrinsic::PrintExpr,
             5 => Intrinsic::UnsupportedComplex,
+            6 => Intrinsic::AsyncGenWrap,
             _ => return None,
         })
     }

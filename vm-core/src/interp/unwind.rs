@@ -207,8 +207,8 @@ impl Vm {
     fn drops_finalizable(&self, keep: usize) -> bool {
         self.stack.get(keep..).is_some_and(|vals| {
             vals.iter().any(|v| {
-                matches!(self.obj(*v), Some(Obj::Generator(g))
-                    if crate::interp::generator::needs_finalizer(g))
+                matches!(self.obj(*v).and_then(Obj::resumable),
+                    Some(g) if crate::interp::generator::needs_finalizer(g))
             })
         })
     }

@@ -136,6 +136,9 @@ pub(super) fn rule_of<'a>(uop: Uop) -> Option<Rule<'a>> {
         _HOT_COUNT | _ENTER_EXECUTOR | _START_EXECUTOR | _CHECK_VALIDITY => return None,
         _EXIT_TRACE | _DEOPT | _DYNAMIC_EXIT | _COLD_EXIT | _JUMP_TO_TOP => return None,
         _FOR_ITER_GEN_PROVEN | _CALL_GEN_RESUME => return None,
+        // async:
+        _GET_AWAITABLE | _GET_AITER | _GET_ANEXT | _END_ASYNC_FOR => return None,
+        _BEFORE_ASYNC_WITH => return None,
     };
     Some(rule)
 }
