@@ -9,6 +9,7 @@ use crate::object::types::{NativeFn, NativeFunc, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
+mod asyncio;
 mod bytearraymethods;
 mod bytesascii;
 mod bytescodec;

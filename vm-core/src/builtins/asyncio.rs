@@ -1,0 +1,34 @@
+//! The `asyncio` module: Python source (`asyncio.py`, embedded) compiled and run in the
+//! module's namespace when it is first imported. Without the compiler (feature
+//! `compiler`) the import raises `ImportError`.
+
+#[cfg(feature = "compiler")]
+use crate::object::value::Value;
+use crate::object::value::ObjRef;
+use crate::vm::{PyResult, Vm};
+
+/// The file name tracebacks give the module's frames (CPython's frozen modules are named
+/// the same way).
+#[cfg(feature = "compiler")]
+const FILENAME: &str = "<frozen asyncio>";
+
+pub(crate) fn init_asyncio(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
+    #[cfg(feature = "compiler")]
+    {
+        let code = vm
+            .compile(include_str!("asyncio.py"), FILENAME, crate::api::Mode::Exec)
+            .map_err(|e| vm.internal_error(&alloc::format!("asyncio does not compile: {e}")))?;
+        vm.run_code(code, d, Value::UNDEF, Value::UNDEF)?;
+        Ok(())
+    }
+    #[cfg(not(feature = "compiler"))]
+    {
+        let _ = d;
+        let name = vm.intern("asyncio")?;
+        Err(vm.import_error_named(
+            vm.types.import_error,
+            "the asyncio module is Python source: it needs Tiercel's compiler (feature 'compiler')",
+            name,
+        ))
+    }
+}
