@@ -428,10 +428,9 @@ impl Vm {
     /// [`Vm::agen_wrapped`].
     fn agen_throw_raw(&mut self, agen: ObjRef, exc: Value) -> PyResult<Step> {
         self.agen_wrapped = false;
-        match self.generator_throw(agen, exc) {
-            Ok(y) => Ok(Ok(y)),
-            Err(e) => Err(e),
-        }
+        // (A fresh exception is only held here: rooted while the generator runs.)
+        self.with_roots(&[exc], |vm, _| vm.generator_throw(agen, exc))
+            .map(Ok)
     }
 
     /// CPython's `async_gen_unwrap_value`: the generator's own yield ends the awaiting
