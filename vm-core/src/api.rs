@@ -143,7 +143,10 @@ impl Vm {
         if self.is_terminating() {
             // A terminated script's queued finalizers never run.
             for g in core::mem::take(&mut self.finalize_queue) {
-                if let Some(gen) = g.as_obj().and_then(|r| self.heap.get_mut(r).resumable_mut()) {
+                if let Some(gen) = g
+                    .as_obj()
+                    .and_then(|r| self.heap.get_mut(r).resumable_mut())
+                {
                     gen.finalized = true;
                 }
             }

@@ -2,9 +2,9 @@
 //! module's namespace when it is first imported. Without the compiler (feature
 //! `compiler`) the import raises `ImportError`.
 
+use crate::object::value::ObjRef;
 #[cfg(feature = "compiler")]
 use crate::object::value::Value;
-use crate::object::value::ObjRef;
 use crate::vm::{PyResult, Vm};
 
 /// The file name tracebacks give the module's frames (CPython's frozen modules are named

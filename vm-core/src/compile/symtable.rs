@@ -797,7 +797,10 @@ impl Builder {
         {
             // CPython's compiler reports it at the `return`, before any later error.
             if !deferred {
-                self.deferred = Some(err(loc, String::from("'return' with value in async generator")));
+                self.deferred = Some(err(
+                    loc,
+                    String::from("'return' with value in async generator"),
+                ));
             }
         }
         Ok(())
@@ -1183,8 +1186,8 @@ impl Builder {
             node as *const Expr as usize,
         );
         let deferred = self.deferred.is_some();
-        let enclosing_allows_async = self.in_async_def()
-            || self.scopes[self.cur].kind == ScopeKind::Comprehension;
+        let enclosing_allows_async =
+            self.in_async_def() || self.scopes[self.cur].kind == ScopeKind::Comprehension;
         self.scopes[id].is_coroutine = first.is_async;
         self.in_scope(id, |b| {
             let dot0 = Name::from(".0");
@@ -1221,9 +1224,7 @@ impl Builder {
             if !enclosing_allows_async && !deferred {
                 self.deferred = Some(err(
                     node.loc,
-                    String::from(
-                        "asynchronous comprehension outside of an asynchronous function",
-                    ),
+                    String::from("asynchronous comprehension outside of an asynchronous function"),
                 ));
             }
         }

@@ -172,8 +172,7 @@ impl Vm {
         };
         let t = self.type_of(mgr);
         let bound_exit = self.bind_descriptor(exit, mgr, t)?;
-        let entered =
-            self.with_roots(&[bound_exit], |vm, _| vm.call_bound(enter, mgr, &[]))?;
+        let entered = self.with_roots(&[bound_exit], |vm, _| vm.call_bound(enter, mgr, &[]))?;
         Ok((bound_exit, entered))
     }
 
@@ -237,9 +236,9 @@ impl Vm {
             }
             IterObj::AsyncGenSend { agen, state, .. } => {
                 if state == AwaitState::Closed {
-                    return Err(self.runtime_error(
-                        "cannot reuse already awaited __anext__()/asend()",
-                    ));
+                    return Err(
+                        self.runtime_error("cannot reuse already awaited __anext__()/asend()")
+                    );
                 }
                 let r1 = self.agen_throw_raw(agen, exc);
                 let out = self.agen_unwrap(agen, r1);
@@ -248,11 +247,13 @@ impl Vm {
                 }
                 out
             }
-            IterObj::AsyncGenThrow { agen, typ, state, .. } => {
+            IterObj::AsyncGenThrow {
+                agen, typ, state, ..
+            } => {
                 if state == AwaitState::Closed {
-                    return Err(self.runtime_error(
-                        "cannot reuse already awaited aclose()/athrow()",
-                    ));
+                    return Err(
+                        self.runtime_error("cannot reuse already awaited aclose()/athrow()")
+                    );
                 }
                 let r1 = self.agen_throw_raw(agen, exc);
                 if !typ.is_undef() {
@@ -303,15 +304,13 @@ impl Vm {
         let mut v = v;
         match state {
             AwaitState::Closed => {
-                return Err(self.runtime_error(
-                    "cannot reuse already awaited __anext__()/asend()",
-                ))
+                return Err(self.runtime_error("cannot reuse already awaited __anext__()/asend()"))
             }
             AwaitState::Init => {
                 if self.agen_flags(agen).0 {
-                    return Err(self.runtime_error(
-                        "anext(): asynchronous generator is already running",
-                    ));
+                    return Err(
+                        self.runtime_error("anext(): asynchronous generator is already running")
+                    );
                 }
                 if v == Value::NONE || v.is_undef() {
                     v = value;

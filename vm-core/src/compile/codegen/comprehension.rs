@@ -129,7 +129,14 @@ impl<'a, 'p> Compiler<'a, 'p> {
             } else {
                 self.visit_expr(&g.iter)?;
                 self.u.loc = g.iter.loc;
-                self.emit(if g.is_async { Op::GET_AITER } else { Op::GET_ITER }, 0);
+                self.emit(
+                    if g.is_async {
+                        Op::GET_AITER
+                    } else {
+                        Op::GET_ITER
+                    },
+                    0,
+                );
             }
             self.bind(start);
             if g.is_async {
