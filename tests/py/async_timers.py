@@ -1,4 +1,6 @@
-# asyncio timers: sleep with delays, call_soon / call_later order, wait_for timeouts.
+# asyncio timers: sleep with delays, call_soon / call_at order, wait_for timeouts. (What
+# is printed does not depend on how fast the machine is: tasks that sleep longer start
+# later, and timers compared with each other are set at one base time.)
 import asyncio
 import time
 
@@ -14,15 +16,17 @@ async def main():
     start = loop.time()
     log = []
     results = await asyncio.gather(
-        napper("slow", 0.12, log), napper("fast", 0.01, log), napper("mid", 0.06, log)
+        napper("fast", 0.01, log), napper("mid", 0.05, log), napper("slow", 0.1, log)
     )
     elapsed = loop.time() - start
     print(log, results, elapsed >= 0.1, elapsed < 30)
     print(await asyncio.sleep(0.01, result="value"))
 
     order = []
-    loop.call_later(0.02, order.append, "later-2")
-    loop.call_later(0.01, order.append, "later-1")
+    base = loop.time()
+    loop.call_at(base + 0.03, order.append, "later-3")
+    loop.call_at(base + 0.01, order.append, "later-1")
+    loop.call_at(base + 0.02, order.append, "later-2")
     loop.call_soon(order.append, "soon-1")
     h = loop.call_soon(order.append, "cancelled")
     loop.call_soon(order.append, "soon-2")
