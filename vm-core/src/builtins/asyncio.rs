@@ -1,5 +1,6 @@
-//! The `asyncio` module: Python source (`asyncio.py`, embedded) compiled and run in the
-//! module's namespace when it is first imported. Without the compiler (feature
+//! The `asyncio` module: Python source (`asyncio/`: the loop in `events.py`, futures and
+//! tasks in `tasks.py`, synchronization in `locks.py`, embedded as one text) compiled and
+//! run in the module's namespace when it is first imported. Without the compiler (feature
 //! `compiler`) the import raises `ImportError`.
 
 use crate::object::value::ObjRef;
@@ -12,11 +13,21 @@ use crate::vm::{PyResult, Vm};
 #[cfg(feature = "compiler")]
 const FILENAME: &str = "<frozen asyncio>";
 
+/// The module's source: its three parts in order.
+#[cfg(feature = "compiler")]
+const SOURCE: &str = concat!(
+    include_str!("asyncio/events.py"),
+    "\n\n",
+    include_str!("asyncio/tasks.py"),
+    "\n\n",
+    include_str!("asyncio/locks.py"),
+);
+
 pub(crate) fn init_asyncio(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     #[cfg(feature = "compiler")]
     {
         let code = vm
-            .compile(include_str!("asyncio.py"), FILENAME, crate::api::Mode::Exec)
+            .compile(SOURCE, FILENAME, crate::api::Mode::Exec)
             .map_err(|e| vm.internal_error(&alloc::format!("asyncio does not compile: {e}")))?;
         vm.run_code(code, d, Value::UNDEF, Value::UNDEF)?;
         Ok(())
