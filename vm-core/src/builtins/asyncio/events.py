@@ -163,6 +163,43 @@ class TimerHandle(Handle):
     def when(self):
         return self._when
 
+    def _before(self, other):
+        # Due first; at the same time, scheduled first.
+        return (self._when, self._seq) < (other._when, other._seq)
+
+
+def _heap_push(heap, timer):
+    heap.append(timer)
+    i = len(heap) - 1
+    while i > 0:
+        parent = (i - 1) >> 1
+        if not timer._before(heap[parent]):
+            break
+        heap[i] = heap[parent]
+        i = parent
+    heap[i] = timer
+
+
+def _heap_pop(heap):
+    last = heap.pop()
+    if not heap:
+        return last
+    first = heap[0]
+    n = len(heap)
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= n:
+            break
+        if child + 1 < n and heap[child + 1]._before(heap[child]):
+            child += 1
+        if not heap[child]._before(last):
+            break
+        heap[i] = heap[child]
+        i = child
+    heap[i] = last
+    return first
+
     def cancel(self):
         if not self._cancelled:
             self._loop._timer_handle_cancelled(self)
@@ -195,6 +232,7 @@ class BaseEventLoop(AbstractEventLoop):
         self._closed = False
         self._running = False
         self._tasks = []
+        self._tasks_limit = 64
         self._current_task = None
         self._clock_resolution = 1e-09
 
@@ -219,16 +257,7 @@ class BaseEventLoop(AbstractEventLoop):
         self._check_closed()
         self._timer_seq += 1
         timer = TimerHandle(when, self._timer_seq, callback, args, self)
-        # Kept sorted by time, then by scheduling order.
-        timers = self._scheduled
-        lo, hi = 0, len(timers)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if timers[mid]._when <= when:
-                lo = mid + 1
-            else:
-                hi = mid
-        timers.insert(lo, timer)
+        _heap_push(self._scheduled, timer)
         timer._scheduled = True
         return timer
 
@@ -312,7 +341,7 @@ class BaseEventLoop(AbstractEventLoop):
         """One iteration: the ready callbacks, after the timers that are due."""
         timers = self._scheduled
         while timers and timers[0]._cancelled:
-            timers.pop(0)._scheduled = False
+            _heap_pop(timers)._scheduled = False
         ready = len(self._ready) > self._ready_head
         if not ready and not self._stopping:
             if not timers:
@@ -326,7 +355,7 @@ class BaseEventLoop(AbstractEventLoop):
             handle = timers[0]
             if handle._when >= end_time:
                 break
-            timers.pop(0)
+            _heap_pop(timers)
             handle._scheduled = False
             self._ready.append(handle)
         # Only what is ready now runs: callbacks scheduled by these run next time.
@@ -358,7 +387,9 @@ class BaseEventLoop(AbstractEventLoop):
         """(No executor.)"""
 
     def _register_task(self, task):
+        # Finished tasks are dropped now and then (the list stands for CPython's WeakSet).
         tasks = self._tasks
-        if len(tasks) >= 64:
+        if len(tasks) >= self._tasks_limit:
             tasks[:] = [t for t in tasks if not t.done()]
+            self._tasks_limit = 2 * len(tasks) + 64
         tasks.append(task)

@@ -161,7 +161,9 @@ class Queue(_LoopBoundMixin):
         self._unfinished_tasks = 0
         self._finished = Event()
         self._finished.set()
+        # The items are self._queue[self._head:] (a list used as a deque).
         self._queue = []
+        self._head = 0
 
     def __repr__(self):
         return f'<{type(self).__name__} maxsize={self._maxsize!r}>'
@@ -174,14 +176,14 @@ class Queue(_LoopBoundMixin):
                 break
 
     def qsize(self):
-        return len(self._queue)
+        return len(self._queue) - self._head
 
     @property
     def maxsize(self):
         return self._maxsize
 
     def empty(self):
-        return not self._queue
+        return self.qsize() == 0
 
     def full(self):
         if self._maxsize <= 0:
@@ -229,7 +231,12 @@ class Queue(_LoopBoundMixin):
     def get_nowait(self):
         if self.empty():
             raise QueueEmpty
-        item = self._queue.pop(0)
+        item = self._queue[self._head]
+        self._queue[self._head] = None
+        self._head += 1
+        if self._head >= 32 and 2 * self._head >= len(self._queue):
+            del self._queue[:self._head]
+            self._head = 0
         self._wakeup_next(self._putters)
         return item
 
