@@ -32,6 +32,9 @@ pub mod code_flags {
     pub const ASYNC_GENERATOR: u32 = 1 << 9;
     /// Any of the kinds whose call returns a suspended frame (`RETURN_GENERATOR`).
     pub const RESUMABLE: u32 = GENERATOR | COROUTINE | ASYNC_GENERATOR;
+    /// Its frames add no traceback entry: the methods of `asyncio.Future` and `Task`, which
+    /// are C code (with no frames) in CPython.
+    pub const HIDDEN: u32 = 1 << 10;
 }
 
 /// One exception-table entry: instructions in `start..end` (unit offsets) are protected by the

@@ -22,9 +22,13 @@ __all__ = [
 class CancelledError(BaseException):
     """The Future or Task was cancelled."""
 
+    __module__ = 'asyncio.exceptions'
+
 
 class InvalidStateError(Exception):
     """The operation is not allowed in this state."""
+
+    __module__ = 'asyncio.exceptions'
 
 
 TimeoutError = TimeoutError
@@ -33,9 +37,13 @@ TimeoutError = TimeoutError
 class QueueEmpty(Exception):
     """Raised when Queue.get_nowait() is called on an empty Queue."""
 
+    __module__ = 'asyncio.queues'
+
 
 class QueueFull(Exception):
     """Raised when the Queue.put_nowait() method is called on a full Queue."""
+
+    __module__ = 'asyncio.queues'
 
 
 _PENDING = 'PENDING'
@@ -115,6 +123,8 @@ def new_event_loop():
 class Handle:
     """A callback scheduled with call_soon."""
 
+    __module__ = 'asyncio.events'
+
     __slots__ = ('_callback', '_args', '_cancelled', '_loop')
 
     def __init__(self, callback, args, loop):
@@ -151,6 +161,8 @@ class Handle:
 
 class TimerHandle(Handle):
     """A callback scheduled at a time (call_later, call_at)."""
+
+    __module__ = 'asyncio.events'
 
     __slots__ = ('_when', '_seq', '_scheduled')
 
@@ -211,6 +223,8 @@ def _heap_pop(heap):
 class AbstractEventLoop:
     """The event loop interface (BaseEventLoop is the one implementation)."""
 
+    __module__ = 'asyncio.events'
+
 
 def _run_until_complete_cb(fut):
     if not fut.cancelled():
@@ -222,6 +236,8 @@ def _run_until_complete_cb(fut):
 
 class BaseEventLoop(AbstractEventLoop):
     """An event loop of ready callbacks and timers."""
+
+    __module__ = 'asyncio.base_events'
 
     def __init__(self):
         self._ready = []

@@ -18,6 +18,8 @@ class _LoopBoundMixin:
 class Event(_LoopBoundMixin):
     """A flag tasks can wait for."""
 
+    __module__ = 'asyncio.locks'
+
     def __init__(self):
         self._waiters = []
         self._value = False
@@ -58,6 +60,8 @@ class _ContextManagerMixin:
 
 class Lock(_ContextManagerMixin, _LoopBoundMixin):
     """A mutual exclusion lock for tasks (first come, first served)."""
+
+    __module__ = 'asyncio.locks'
 
     def __init__(self):
         self._waiters = None
@@ -104,6 +108,8 @@ class Lock(_ContextManagerMixin, _LoopBoundMixin):
 
 class Semaphore(_ContextManagerMixin, _LoopBoundMixin):
     """A counter tasks acquire and release (first come, first served)."""
+
+    __module__ = 'asyncio.locks'
 
     def __init__(self, value=1):
         if value < 0:
@@ -153,6 +159,8 @@ class Semaphore(_ContextManagerMixin, _LoopBoundMixin):
 
 class Queue(_LoopBoundMixin):
     """A first-in, first-out queue for tasks (maxsize <= 0: unbounded)."""
+
+    __module__ = 'asyncio.queues'
 
     def __init__(self, maxsize=0):
         self._maxsize = maxsize

@@ -6,6 +6,8 @@
 class Future:
     """The result of an asynchronous operation, available later."""
 
+    __module__ = '_asyncio'
+
     _state = _PENDING
     _result = None
     _exception = None
@@ -73,7 +75,7 @@ class Future:
         if self._state == _CANCELLED:
             raise self._make_cancelled_error()
         if self._state != _FINISHED:
-            raise InvalidStateError('Result is not ready.')
+            raise InvalidStateError('Result is not set.')
         if self._exception is not None:
             raise self._exception.with_traceback(self._exception_tb)
         return self._result
@@ -100,14 +102,14 @@ class Future:
 
     def set_result(self, result):
         if self._state != _PENDING:
-            raise InvalidStateError(f'{self._state}: {self!r}')
+            raise InvalidStateError('invalid state')
         self._result = result
         self._state = _FINISHED
         self.__schedule_callbacks()
 
     def set_exception(self, exception):
         if self._state != _PENDING:
-            raise InvalidStateError(f'{self._state}: {self!r}')
+            raise InvalidStateError('invalid state')
         if isinstance(exception, type):
             exception = exception()
         if type(exception) is StopIteration:
@@ -148,6 +150,8 @@ def _next_task_number():
 
 class Task(Future):
     """A coroutine wrapped in a Future, run by the loop step by step."""
+
+    __module__ = '_asyncio'
 
     def __init__(self, coro, *, loop=None, name=None, context=None):
         super().__init__(loop=loop)
@@ -360,6 +364,8 @@ async def sleep(delay, result=None):
 
 class _GatheringFuture(Future):
     """gather()'s future: cancelling it cancels its children."""
+
+    __module__ = 'asyncio.tasks'
 
     def __init__(self, children, *, loop):
         super().__init__(loop=loop)
