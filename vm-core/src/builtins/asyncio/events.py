@@ -120,6 +120,16 @@ def new_event_loop():
 
 # -- handles ---------------------------------------------------------------------------------
 
+def _format_callback(callback, args):
+    """`name(args) at file:line`, as CPython's reports name a callback."""
+    name = getattr(callback, '__qualname__', None) or repr(callback)
+    text = name + '(' + ', '.join(repr(a) for a in args) + ')'
+    code = getattr(callback, '__code__', None)
+    if code is not None:
+        text += f' at {code.co_filename}:{code.co_firstlineno}'
+    return text
+
+
 class Handle:
     """A callback scheduled with call_soon."""
 
@@ -134,8 +144,9 @@ class Handle:
         self._cancelled = False
 
     def __repr__(self):
-        state = ' cancelled' if self._cancelled else ''
-        return f'<{type(self).__name__}{state} {self._callback!r}>'
+        if self._cancelled:
+            return f'<{type(self).__name__} cancelled>'
+        return f'<{type(self).__name__} {_format_callback(self._callback, self._args)}>'
 
     def cancel(self):
         if not self._cancelled:
@@ -153,7 +164,8 @@ class Handle:
             raise
         except BaseException as exc:
             self._loop.call_exception_handler({
-                'message': f'Exception in callback {self._callback!r}',
+                'message': 'Exception in callback '
+                           + _format_callback(self._callback, self._args),
                 'exception': exc,
                 'handle': self,
             })
@@ -392,6 +404,9 @@ class BaseEventLoop(AbstractEventLoop):
         import sys
         import traceback
         sys.stderr.write(context.get('message', 'Unhandled exception in event loop') + '\n')
+        for key in ('handle', 'task'):
+            if key in context:
+                sys.stderr.write(f'{key}: {context[key]!r}\n')
         exc = context.get('exception')
         if exc is not None:
             sys.stderr.write(''.join(traceback.format_exception(exc)))
