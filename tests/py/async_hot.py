@@ -36,7 +36,7 @@ async def summing(n):
     return total
 
 
-print(run(summing(6000)))
+print(run(summing(4500)))
 
 
 async def generating(n):
@@ -46,7 +46,7 @@ async def generating(n):
     return total
 
 
-print(run(generating(6000)))
+print(run(generating(4500)))
 print(run(summing(10)))
 
 
@@ -67,14 +67,14 @@ print(run(many_deep()))
 async def ping(name, n, log):
     for i in range(n):
         await asyncio.sleep(0)
-        if i % 1500 == 0:
+        if i % 1000 == 0:
             log.append((name, i))
     return n
 
 
 async def main():
     log = []
-    r = await asyncio.gather(ping("a", 4500, log), ping("b", 4500, log))
+    r = await asyncio.gather(ping("a", 2500, log), ping("b", 2500, log))
     return r, log
 
 
