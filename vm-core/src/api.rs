@@ -130,6 +130,7 @@ impl Vm {
         self.handled_exc = Value::NONE;
         self.reraising = false;
         self.gen_returned = false;
+        self.agen_wrapped = false;
         self.heap.end_pressure();
         // What a deep recursion grew is given back (the next run grows it again if it
         // needs to).
@@ -142,7 +143,10 @@ impl Vm {
         if self.is_terminating() {
             // A terminated script's queued finalizers never run.
             for g in core::mem::take(&mut self.finalize_queue) {
-                if let Some(Obj::Generator(gen)) = g.as_obj().map(|r| self.heap.get_mut(r)) {
+                if let Some(gen) = g
+                    .as_obj()
+                    .and_then(|r| self.heap.get_mut(r).resumable_mut())
+                {
                     gen.finalized = true;
                 }
             }

@@ -249,6 +249,10 @@ pub struct Vm {
     pub(crate) reraise_lasti: Option<u32>,
     /// Set when a generator frame entered from Rust returned (rather than yielded).
     pub(crate) gen_returned: bool,
+    /// Set by an asynchronous generator's `AsyncGenWrap` just before its `yield`: the
+    /// value yielded is the generator's own, not one an `await` passes up
+    /// (`interp::coroutine`).
+    pub(crate) agen_wrapped: bool,
     /// While `list(gen)`-like native code or `sum(gen)` collects a generator: its frame
     /// and where its yields go in place (see [`GenCollect`]).
     pub(crate) gen_collect: GenCollect,
@@ -394,6 +398,7 @@ impl Vm {
             reraising: false,
             reraise_lasti: None,
             gen_returned: false,
+            agen_wrapped: false,
             gen_collect: GenCollect::NONE,
             name_key: Value::NONE,
             dunders: crate::object::descr::Dunders::NONE,
@@ -659,9 +664,9 @@ impl Vm {
     /// from another one (a `yield from` delegate, one held in a local) is closed after it, as
     /// reference counting would drop the outer one first.
     fn resurrect_finalizable(&mut self) {
-        let found = self.heap.unmarked_where(|o| match o {
-            Obj::Generator(g) => crate::interp::generator::needs_finalizer(g),
-            _ => false,
+        let found = self.heap.unmarked_where(|o| match o.resumable() {
+            Some(g) => crate::interp::generator::needs_finalizer(g),
+            None => false,
         });
         if found.is_empty() {
             return;
@@ -669,7 +674,7 @@ impl Vm {
         if self.is_terminating() {
             // Nothing of a terminated script runs: its generators die without closing.
             for &r in &found {
-                if let Obj::Generator(g) = self.heap.get_mut(r) {
+                if let Some(g) = self.heap.get_mut(r).resumable_mut() {
                     g.finalized = true;
                 }
             }
@@ -683,7 +688,7 @@ impl Vm {
             found.into_iter().partition(|&r| self.heap.is_marked(r));
         // Popped from the end: outer generators first, each group in allocation order.
         for &r in inner.iter().rev().chain(outer.iter().rev()) {
-            if let Obj::Generator(g) = self.heap.get_mut(r) {
+            if let Some(g) = self.heap.get_mut(r).resumable_mut() {
                 g.finalized = true;
             }
             self.heap.mark_value(Value::obj(r));

@@ -419,3 +419,70 @@ result = out[-2:]
 "#;
     assert_eq!(result_of(src), "[(1, 2, 3, [4, 4]), ('two', 'one', ['3'])]");
 }
+
+#[test]
+fn coroutines_and_async_protocols() {
+    let src = r#"class Aw:
+    def __init__(self, v):
+        self.v = v
+    def __await__(self):
+        churn()
+        yield K(self.v)
+        churn()
+        return K(self.v * 2)
+class AIter:
+    def __init__(self, n):
+        self.i = 0
+        self.n = n
+    def __aiter__(self):
+        churn()
+        return self
+    def __anext__(self):
+        churn()
+        self.i += 1
+        if self.i > self.n:
+            raise StopAsyncIteration
+        return Aw(self.i)
+class CM:
+    async def __aenter__(self):
+        churn()
+        return K(7)
+    async def __aexit__(self, t, e, tb):
+        churn()
+        return t is KeyError
+async def agen(n):
+    for i in range(n):
+        churn()
+        got = yield K(i)
+        if got is not None:
+            churn()
+async def main():
+    out = []
+    async for k in AIter(6):
+        out.append(k.v)
+    async with CM() as k:
+        out.append(k.v)
+        raise KeyError('x')
+    out.append([k.v async for k in agen(5)])
+    g = agen(4)
+    out.append((await g.__anext__()).v)
+    out.append((await g.asend(K(1))).v)
+    try:
+        await g.athrow(ValueError('v'))
+    except ValueError:
+        out.append('thrown')
+    return out
+def run(coro):
+    passed = []
+    try:
+        while True:
+            passed.append(coro.send(None).v)
+    except StopIteration as e:
+        return e.value, passed
+result = run(main())
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"([2, 4, 6, 8, 10, 12, 7, [0, 1, 2, 3, 4], 0, 1, 'thrown'], [1, 2, 3, 4, 5, 6])"#
+    );
+}

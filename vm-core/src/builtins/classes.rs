@@ -265,6 +265,7 @@ impl Vm {
                 _ => None,
             }),
             Obj::StaticMethod(f) | Obj::ClassMethod(f) if n == "__func__" => Ok(Some(*f)),
+            Obj::Coroutine(_) => self.coroutine_attr(r, n),
             Obj::Generator(g) => match n {
                 "__name__" => Ok(Some(g.name)),
                 "__qualname__" => Ok(Some(g.qualname)),

@@ -541,6 +541,16 @@ fn next(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> 
             },
         };
     }
+    if let Some(r) = it.as_obj().filter(|&r| vm.is_native_awaitable(r)) {
+        // An awaitable's end carries its result, as a generator's return does.
+        return match vm.awaitable_send(r, Value::NONE)? {
+            Ok(v) => Ok(v),
+            Err(ret) => match args.get(1) {
+                Some(d) => Ok(*d),
+                None => Err(vm.stop_iteration(ret)),
+            },
+        };
+    }
     if let Some(f) = vm.user_special(it, "__next__")? {
         return match vm.call_bound(f, it, &[]) {
             Err(e) if args.len() == 2 && vm.exc_matches(e.0, vm.types.stop_iteration) => {

@@ -9,6 +9,7 @@ use crate::object::types::{NativeFn, NativeFunc, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
+mod asyncio;
 mod bytearraymethods;
 mod bytesascii;
 mod bytescodec;
@@ -17,6 +18,7 @@ mod bytessearch;
 mod bytessplit;
 pub mod class_create;
 pub mod classes;
+mod coromethods;
 pub mod ctor;
 mod exc_methods;
 mod frameattrs;
@@ -130,6 +132,7 @@ pub(crate) fn install(vm: &mut Vm) {
     ctor::install_new(vm);
     slots::install(vm);
     methods::install(vm);
+    coromethods::install(vm);
     let name = vm.intern("__main__").unwrap_or(Value::NONE);
     let _ = vm.dict_set_str(main, "__name__", name);
     let _ = vm.dict_set_str(main, "__builtins__", Value::obj(builtins));

@@ -29,6 +29,7 @@ impl Vm {
             "time" => Some(init_time),
             "random" => Some(super::random::init_random),
             "traceback" => Some(super::tbmodule::init_traceback),
+            "asyncio" => Some(super::asyncio::init_asyncio),
             "builtins" => {
                 return self.make_module_from_dict("builtins", self.builtins);
             }

@@ -26,6 +26,15 @@ pub mod code_flags {
     pub const USES_CLASS_CELL: u32 = 1 << 6;
     /// `consts[0]` is the docstring (`__doc__` of the function).
     pub const HAS_DOCSTRING: u32 = 1 << 7;
+    /// An `async def` (or asynchronous comprehension): calling it makes a coroutine.
+    pub const COROUTINE: u32 = 1 << 8;
+    /// An `async def` with `yield` (or asynchronous generator expression).
+    pub const ASYNC_GENERATOR: u32 = 1 << 9;
+    /// Any of the kinds whose call returns a suspended frame (`RETURN_GENERATOR`).
+    pub const RESUMABLE: u32 = GENERATOR | COROUTINE | ASYNC_GENERATOR;
+    /// Its frames add no traceback entry: the methods of `asyncio.Future` and `Task`, which
+    /// are C code (with no frames) in CPython.
+    pub const HIDDEN: u32 = 1 << 10;
 }
 
 /// One exception-table entry: instructions in `start..end` (unit offsets) are protected by the

@@ -1,5 +1,6 @@
 //! The body of `CALL_INTRINSIC_1`: the operations the compiler emits as intrinsics.
 
+use crate::bytecode::code::code_flags;
 use crate::bytecode::ops::Intrinsic;
 use crate::interp::eval::Ctx;
 use crate::object::types::Obj;
@@ -30,9 +31,23 @@ impl Vm {
                 Ok(Value::NONE)
             }
             Some(Intrinsic::StopIterationError) => {
-                if self.exc_matches(v, self.types.stop_iteration) {
-                    let e = self
-                        .new_exception(self.types.runtime_error, "generator raised StopIteration");
+                let flags = ctx.code.flags;
+                let agen = flags & code_flags::ASYNC_GENERATOR != 0;
+                let msg = if self.exc_matches(v, self.types.stop_iteration) {
+                    if agen {
+                        "async generator raised StopIteration"
+                    } else if flags & code_flags::COROUTINE != 0 {
+                        "coroutine raised StopIteration"
+                    } else {
+                        "generator raised StopIteration"
+                    }
+                } else if agen && self.exc_matches(v, self.types.stop_async_iteration) {
+                    "async generator raised StopAsyncIteration"
+                } else {
+                    ""
+                };
+                if !msg.is_empty() {
+                    let e = self.new_exception(self.types.runtime_error, msg);
                     if let Some(st) = self.exc_state_mut(e.0) {
                         st.cause = v;
                         st.context = v;
@@ -42,6 +57,10 @@ impl Vm {
                 } else {
                     Ok(v)
                 }
+            }
+            Some(Intrinsic::AsyncGenWrap) => {
+                self.agen_wrapped = true;
+                Ok(v)
             }
             Some(Intrinsic::PrintExpr) => {
                 if v != Value::NONE {

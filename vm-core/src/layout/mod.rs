@@ -107,6 +107,9 @@ pub mod tag {
     pub const RANGE_ITER: u8 = 22;
     /// Another iterator (an `IterObj` in a box at the payload).
     pub const ITER: u8 = 23;
+    /// A coroutine or an asynchronous generator (a `Generator` in a box at the payload, as
+    /// a generator's). Past [`super::TAG_TYPES`]: its type depends on its kind.
+    pub const COROUTINE: u8 = 32;
 }
 
 /// Bit where a value's tag starts.

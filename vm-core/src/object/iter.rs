@@ -207,6 +207,9 @@ impl Vm {
             &IterObj::Call { func, sentinel } => self.call_iter_step(r, func, sentinel),
             IterObj::Done => Ok(None),
             IterObj::BigRange { .. } => self.big_range_iter_step(r),
+            IterObj::CoroWrapper { .. }
+            | IterObj::AsyncGenSend { .. }
+            | IterObj::AsyncGenThrow { .. } => Ok(self.awaitable_send(r, Value::NONE)?.ok()),
         }
     }
 

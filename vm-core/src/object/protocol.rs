@@ -7,7 +7,7 @@ use super::hash::{
     bytes_hash, int_hash, str_hash_bytes, tuple_hash, tuple_hash_end, tuple_hash_step,
     TUPLE_HASH_START,
 };
-use super::types::{BuiltinBase, IterObj, Obj};
+use super::types::{BuiltinBase, GenKind, IterObj, Obj};
 use super::value::{ObjRef, Value};
 use crate::bytecode::ops::CompareOp;
 use crate::vm::{PyErr, PyResult, Vm};
@@ -99,6 +99,10 @@ impl Vm {
             Obj::Frame(_) => t.frame,
             Obj::Traceback(_) => t.traceback,
             Obj::Generator(_) => t.generator,
+            Obj::Coroutine(g) => match g.kind {
+                GenKind::AsyncGenerator => t.async_generator,
+                _ => t.coroutine,
+            },
             Obj::ListIter { .. } => t.list_iterator,
             Obj::RangeIter { .. } => t.range_iterator,
             Obj::Iter(it) => match **it {
@@ -114,6 +118,9 @@ impl Vm {
                 IterObj::Call { .. } => t.callable_iterator,
                 IterObj::Seq { .. } | IterObj::Done => t.iterator,
                 IterObj::BigRange { .. } => t.longrange_iterator,
+                IterObj::CoroWrapper { .. } => t.coroutine_wrapper,
+                IterObj::AsyncGenSend { .. } => t.async_generator_asend,
+                IterObj::AsyncGenThrow { .. } => t.async_generator_athrow,
             },
             Obj::DictView { kind, .. } => match kind {
                 super::types::DictViewKind::Keys => t.dict_keys,

@@ -200,6 +200,7 @@ impl Vm {
                 let q = self.str_of(g.qualname).unwrap_or("?").to_string();
                 Ok(format!("<generator object {q} at 0x{:012x}>", self.addr(v)))
             }
+            Obj::Coroutine(_) => Ok(self.coroutine_repr(v)),
             Obj::Instance(_) => self.instance_repr(v),
             Obj::Cell(_) => Ok(format!("<cell at 0x{:012x}>", self.addr(v))),
             Obj::Frame(_) => Ok(self.frame_repr(v)),

@@ -112,6 +112,11 @@ define_types! {
         frame = "frame": object;
         traceback = "traceback": object;
         generator = "generator": object;
+        coroutine = "coroutine": object;
+        async_generator = "async_generator": object;
+        coroutine_wrapper = "coroutine_wrapper": object;
+        async_generator_asend = "async_generator_asend": object;
+        async_generator_athrow = "async_generator_athrow": object;
         property = "property": object;
         staticmethod = "staticmethod": object;
         classmethod = "classmethod": object;
@@ -157,6 +162,7 @@ define_types! {
         name_error = "NameError": exception;
         unbound_local_error = "UnboundLocalError": name_error;
         os_error = "OSError": exception;
+        timeout_error = "TimeoutError": os_error;
         reference_error = "ReferenceError": exception;
         runtime_error = "RuntimeError": exception;
         not_implemented_error = "NotImplementedError": runtime_error;

@@ -296,6 +296,11 @@ impl<'a, 'p> Compiler<'a, 'p> {
             | ExprKind::GeneratorExp { .. } => self.comprehension(e),
             ExprKind::Yield(value) => self.yield_expr(e, value.as_deref()),
             ExprKind::YieldFrom(value) => self.yield_from(e, value),
+            ExprKind::Await(value) => {
+                self.visit_expr(value)?;
+                self.u.loc = e.loc;
+                self.await_top(0)
+            }
             ExprKind::Compare {
                 left,
                 ops,
@@ -388,7 +393,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
             Some(v) => self.visit_expr(v)?,
             None => self.load_const(Value::NONE)?,
         }
-        self.emit(Op::YIELD_VALUE, 0);
+        self.emit_yield();
         Ok(())
     }
 

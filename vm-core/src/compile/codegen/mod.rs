@@ -627,9 +627,12 @@ impl<'a, 'p> Compiler<'a, 'p> {
             if sc.has_varkw {
                 flags |= code_flags::VARKEYWORDS;
             }
-            if sc.is_generator {
-                flags |= code_flags::GENERATOR;
-            }
+            flags |= match (sc.is_generator, sc.is_coroutine) {
+                (true, false) => code_flags::GENERATOR,
+                (false, true) => code_flags::COROUTINE,
+                (true, true) => code_flags::ASYNC_GENERATOR,
+                (false, false) => 0,
+            };
             if self.u.kind.is_function_like()
                 || self.outer.iter().any(|o| o.kind.is_function_like())
             {
@@ -647,7 +650,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
     }
 
     /// `MAKE_CELL`s, `COPY_FREE_VARS`, `RETURN_GENERATOR` and `RESUME`, then the generator's
-    /// `StopIteration` wrapper.
+    /// (or coroutine's) `StopIteration` wrapper.
     fn prologue(&mut self) {
         let line = if self.u.kind == UnitKind::Module {
             0
@@ -666,7 +669,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         if !self.u.freevars.is_empty() {
             self.emit(Op::COPY_FREE_VARS, self.u.freevars.len() as u32);
         }
-        let generator = self.u.flags & code_flags::GENERATOR != 0;
+        let generator = self.u.flags & code_flags::RESUMABLE != 0;
         if generator {
             self.emit(Op::RETURN_GENERATOR, 0);
             self.emit(Op::POP_TOP, 0);
