@@ -950,8 +950,7 @@ fn import(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -> PyResult<Value>
     let arg = |vm: &Vm, i: usize, name: &str| args.get(i).copied().or_else(|| kwarg(vm, kw, name));
     let name = args[0];
     if vm.str_of(name).is_none() {
-        let msg = format!("module name must be str, not {}", vm.type_name(name));
-        return Err(vm.type_error(msg));
+        return Err(vm.type_error("module name must be a string"));
     }
     let globals = arg(vm, 1, "globals")
         .and_then(|g| g.as_obj())
