@@ -46,6 +46,12 @@ impl ConstPool for Pool<'_> {
             .map_err(|_| ConstAllocError)
     }
 
+    fn complex(&mut self, re: f64, im: f64) -> Result<Value, ConstAllocError> {
+        self.0
+            .new_complex(crate::numeric::complex::Complex::new(re, im))
+            .map_err(|_| ConstAllocError)
+    }
+
     fn tuple(&mut self, items: &[Value]) -> Result<Value, ConstAllocError> {
         self.0
             .new_tuple(items.to_vec())

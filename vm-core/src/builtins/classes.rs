@@ -421,6 +421,10 @@ impl Vm {
         };
         let n = n.as_str();
         match self.heap.get(r) {
+            &Obj::Complex { re, im } => Ok(Vm::complex_attr(
+                crate::numeric::complex::Complex::new(re, im),
+                n,
+            )),
             Obj::BigInt(_) => Ok(match n {
                 "real" | "numerator" => Some(obj),
                 "imag" => Some(Value::int_unchecked(0)),

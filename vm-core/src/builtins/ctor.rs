@@ -37,6 +37,7 @@ impl Vm {
             // Numbers and text.
             x if x == t.int => self.ctor_int(args, kwargs)?,
             x if x == t.float => self.ctor_float(args)?,
+            x if x == t.complex => self.ctor_complex(args, kwargs)?,
             x if x == t.str_ => self.ctor_str(args, kwargs)?,
             x if x == t.bool_ => self.ctor_bool(args)?,
             x if x == t.bytes || x == t.bytearray => {

@@ -230,6 +230,9 @@ fn pow(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value
             vm.to_bigint(args[2]),
         );
         let (Some(b), Some(e), Some(m)) = (b, e, m) else {
+            if args.iter().any(|a| vm.complex_of(*a).is_some()) {
+                return Err(vm.value_error("complex modulo"));
+            }
             return Err(
                 vm.type_error("pow() 3rd argument not allowed unless all arguments are integers")
             );
@@ -383,7 +386,7 @@ fn min_max(
             };
             let better = vm.with_roots(&[k], |vm, _| {
                 if want_max {
-                    vm.less_than(best_key, k)
+                    vm.greater_than(k, best_key)
                 } else {
                     vm.less_than(k, best_key)
                 }

@@ -1017,9 +1017,6 @@ pub enum Intrinsic {
     /// Interactive mode: print the repr of a non-None expression statement value
     /// (`sys.displayhook`); pushes None.
     PrintExpr = 4,
-    /// Evaluating an imaginary literal: raises `NotImplementedError` (complex numbers are
-    /// outside the subset).
-    UnsupportedComplex = 5,
 }
 
 impl Intrinsic {
@@ -1031,7 +1028,6 @@ impl Intrinsic {
             2 => Intrinsic::ImportStar,
             3 => Intrinsic::StopIterationError,
             4 => Intrinsic::PrintExpr,
-            5 => Intrinsic::UnsupportedComplex,
             _ => return None,
         })
     }

@@ -10,9 +10,6 @@ impl Vm {
     pub(crate) fn intrinsic(&mut self, ctx: &mut Ctx, arg: u32, v: Value) -> PyResult<Value> {
         match Intrinsic::from_oparg(arg) {
             Some(Intrinsic::UnaryPositive) => self.positive(v),
-            Some(Intrinsic::UnsupportedComplex) => {
-                Err(self.not_implemented("complex numbers are not supported by Tiercel"))
-            }
             Some(Intrinsic::ListToTuple) => {
                 let items = self.seq_items(v).unwrap_or_default();
                 self.new_tuple(items)

@@ -107,6 +107,8 @@ pub mod tag {
     pub const RANGE_ITER: u8 = 22;
     /// Another iterator (an `IterObj` in a box at the payload).
     pub const ITER: u8 = 23;
+    /// A `complex` (two `f64`s, real then imaginary, at the payload).
+    pub const COMPLEX: u8 = 31;
 }
 
 /// Bit where a value's tag starts.

@@ -548,9 +548,8 @@ impl Vm {
             return Err(self.zero_division("0.0 cannot be raised to a negative power"));
         }
         if x < 0.0 && x.is_finite() && y.is_finite() && libm::floor(y) != y {
-            return Err(self.not_implemented(
-                "complex numbers are not supported (negative number raised to a fractional power)",
-            ));
+            // A negative number to a fractional power: the complex type's power.
+            return self.complex_pow_of_floats(x, y);
         }
         let r = libm::pow(x, y);
         if r.is_infinite() && x.is_finite() && y.is_finite() {
@@ -587,6 +586,9 @@ impl Vm {
             // A number on the left with a sequence on the right: only `n * seq`.
             if op == BinaryOp::Multiply && self.is_int(a) && self.is_sequence(b) {
                 return self.repeat(b, a).map(Some);
+            }
+            if matches!(self.obj(b), Some(Obj::Complex { .. })) {
+                return self.complex_binop(a, b, op);
             }
             return Ok(None);
         };
@@ -712,6 +714,9 @@ impl Vm {
                 self.dict_update_from(dr, a)?;
                 self.dict_update_from(dr, b)?;
                 Ok(Some(d))
+            }
+            (Obj::Complex { .. }, _) | (_, Some(Obj::Complex { .. })) => {
+                self.complex_binop(a, b, op)
             }
             _ => Ok(None),
         }
@@ -909,6 +914,9 @@ impl Vm {
         if let Some(b) = self.to_bigint(v) {
             return self.int_from_big(b.neg());
         }
+        if let Some(z) = self.complex_of(v) {
+            return self.new_complex(crate::numeric::complex::Complex::new(-z.re, -z.im));
+        }
         self.unary_dunder(v, "__neg__", "-")
     }
 
@@ -919,6 +927,9 @@ impl Vm {
         }
         if v.is_bool() {
             return Ok(Value::int_unchecked((v == Value::TRUE) as i64));
+        }
+        if self.complex_of(v).is_some() {
+            return Ok(v);
         }
         self.unary_dunder(v, "__pos__", "+")
     }
@@ -947,6 +958,9 @@ impl Vm {
         }
         if let Some(b) = self.to_bigint(v) {
             return self.int_from_big(b.abs());
+        }
+        if let Some(z) = self.complex_of(v) {
+            return self.complex_abs(z);
         }
         match self.lookup_special(v, "__abs__")? {
             Some(f) => self.call_bound(f, v, &[]),

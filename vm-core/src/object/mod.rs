@@ -5,6 +5,7 @@ pub mod attr;
 pub mod bigint;
 pub mod bigrange;
 pub mod compare;
+pub mod complex;
 pub mod containers;
 pub mod dict;
 pub mod exceptions;

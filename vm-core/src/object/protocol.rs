@@ -124,6 +124,7 @@ impl Vm {
             Obj::StaticMethod(_) => t.staticmethod,
             Obj::ClassMethod(_) => t.classmethod,
             Obj::Super { .. } => t.super_,
+            Obj::Complex { .. } => t.complex,
         }
     }
 
@@ -509,6 +510,12 @@ impl Vm {
             Obj::Str(_) => Ok(self.str_hash_of(v).unwrap_or(0)),
             Obj::Bytes(b) => Ok(bytes_hash(b)),
             Obj::BigInt(b) => Ok(b.hash() as u64),
+            &Obj::Complex { re, im } => {
+                let z = crate::numeric::complex::Complex::new(re, im);
+                Ok(self
+                    .complex_hash(z)
+                    .unwrap_or((r.0 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 3))
+            }
             Obj::Tuple(items) if items.len() <= 8 => {
                 // Small tuples (dict keys, mostly): no heap buffers.
                 let len = items.len();
@@ -660,6 +667,10 @@ impl Vm {
                 return match self.heap.get(ra) {
                     Obj::Instance(_) => None,
                     Obj::BigInt(_) if b.is_float() => None,
+                    &Obj::Complex { re, im } => Some(
+                        self.num_as_f64_exact(b)
+                            .is_some_and(|x| im == 0.0 && re == x),
+                    ),
                     _ => Some(false),
                 }
             }
@@ -667,6 +678,10 @@ impl Vm {
                 return match self.heap.get(rb) {
                     Obj::Instance(_) => None,
                     Obj::BigInt(_) if a.is_float() => None,
+                    &Obj::Complex { re, im } => Some(
+                        self.num_as_f64_exact(a)
+                            .is_some_and(|x| im == 0.0 && re == x),
+                    ),
                     _ => Some(false),
                 }
             }
@@ -677,6 +692,10 @@ impl Vm {
             (Obj::Bytes(x), Obj::Bytes(y)) => Some(x == y),
             (Obj::BigInt(x), Obj::BigInt(y)) => Some(x == y),
             (Obj::Instance(_), _) | (_, Obj::Instance(_)) => None,
+            (&Obj::Complex { re, im }, &Obj::Complex { re: re2, im: im2 }) => {
+                Some(re == re2 && im == im2)
+            }
+            (Obj::Complex { .. }, Obj::BigInt(_)) | (Obj::BigInt(_), Obj::Complex { .. }) => None,
             (Obj::Tuple(x), Obj::Tuple(y)) if depth > 0 => {
                 if x.len() != y.len() {
                     return Some(false);
@@ -754,6 +773,7 @@ impl Vm {
             Obj::Bytes(b) => !b.is_empty(),
             Obj::ByteArray(b) => !b.is_empty(),
             Obj::BigInt(_) => true,
+            Obj::Complex { re, im } => *re != 0.0 || *im != 0.0,
             Obj::Range { start, stop, step } => range_len(*start, *stop, *step) != 0,
             Obj::BigRange(r) => !r.len.is_zero(),
             Obj::DictView { dict, .. } => match self.heap.get(*dict) {

@@ -83,6 +83,7 @@ define_types! {
         int = "int": object;
         bool_ = "bool": int;
         float = "float": object;
+        complex = "complex": object;
         str_ = "str": object;
         bytes = "bytes": object;
         bytearray = "bytearray": object;
@@ -254,6 +255,7 @@ impl Types {
             (tag::GENERATOR, self.generator),
             (tag::LIST_ITER, self.list_iterator),
             (tag::RANGE_ITER, self.range_iterator),
+            (tag::COMPLEX, self.complex),
         ];
         for (t, ty) in known {
             table[usize::from(t)] = ty.0;

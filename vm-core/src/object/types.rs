@@ -726,6 +726,13 @@ pub enum Obj {
         /// The instance (or class) methods are bound to.
         receiver: Value,
     },
+    /// `complex`.
+    Complex {
+        /// The real part.
+        re: f64,
+        /// The imaginary part.
+        im: f64,
+    } = tag::COMPLEX,
 }
 
 impl Obj {
@@ -764,6 +771,7 @@ impl Obj {
         match self {
             Obj::Free(_) | Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) | Obj::BigInt(_) => {}
             Obj::Range { .. } | Obj::RangeIter { .. } | Obj::BigRange(_) => {}
+            Obj::Complex { .. } => {}
             Obj::List(v) => v.iter().for_each(|x| f(*x)),
             Obj::Tuple(v) => v.iter().for_each(|x| f(*x)),
             Obj::Dict(d) => d.for_each_ref(f),
