@@ -652,7 +652,7 @@ impl Vm {
                     _ => args,
                 }
             }
-            _ => return Ok(None),
+            _ => return Ok(self.exception_field_default(obj, n)),
         };
         Ok(Some(v))
     }

@@ -30,6 +30,7 @@ impl Vm {
                 let msg = format!("{}() takes no keyword arguments", self.class_name(cls));
                 return Err(self.type_error(msg));
             }
+            let cls = self.os_error_class(cls, args);
             return self.new_exception_args(cls, args.to_vec()).map(Some);
         }
         let t = &self.types;
@@ -448,6 +449,18 @@ impl Vm {
         if let Some(s) = self.str_of(x) {
             let s = String::from(s);
             return match crate::numeric::floatops::float_from_str(&s) {
+                Some(f) => Ok(Value::float(f)),
+                None => {
+                    let r = self.repr(x)?;
+                    Err(self.value_error(format!("could not convert string to float: {r}")))
+                }
+            };
+        }
+        if let Some(b) = self.bytes_data(x) {
+            let parsed = core::str::from_utf8(&b)
+                .ok()
+                .and_then(crate::numeric::floatops::float_from_str);
+            return match parsed {
                 Some(f) => Ok(Value::float(f)),
                 None => {
                     let r = self.repr(x)?;

@@ -106,6 +106,10 @@ pub(crate) fn install(vm: &mut Vm) {
         let _ = vm.dict_set_str(builtins, name, Value::obj(cls));
     }
     let _ = vm.dict_set_str(builtins, "super", Value::obj(vm.types.super_));
+    // Old names of `OSError`, kept by CPython as aliases.
+    for alias in ["IOError", "EnvironmentError"] {
+        let _ = vm.dict_set_str(builtins, alias, Value::obj(vm.types.os_error));
+    }
     let _ = vm.dict_set_str(builtins, "enumerate", Value::obj(vm.types.enumerate));
     let _ = vm.dict_set_str(builtins, "NotImplemented", Value::NOT_IMPLEMENTED);
     let _ = vm.dict_set_str(builtins, "Ellipsis", Value::ELLIPSIS);

@@ -286,6 +286,9 @@ impl Vm {
                         ..Default::default()
                     }));
                 }
+                if self.has_exception_fields(cls) {
+                    self.with_roots(&[inst], |vm, _| vm.init_exception_fields(inst, cls, args))?;
+                }
                 Value::UNDEF
             }
             _ => Value::UNDEF,

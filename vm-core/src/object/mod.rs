@@ -8,6 +8,7 @@ pub mod compare;
 pub mod complex;
 pub mod containers;
 pub mod dict;
+pub mod exc_fields;
 pub mod exceptions;
 pub mod frameobj;
 pub mod hash;
