@@ -33,6 +33,7 @@ mod strpad;
 mod strpredicates;
 mod strsearch;
 mod strsplit;
+mod sysinfo;
 mod tbmodule;
 
 /// Registers a native callable under `name` in dict `d`.

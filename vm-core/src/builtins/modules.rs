@@ -112,7 +112,7 @@ fn init_sys(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     vm.dict_set_str(d, "stdout", out)?;
     let err = make_stream(vm, true)?;
     vm.dict_set_str(d, "stderr", err)?;
-    Ok(())
+    super::sysinfo::install(vm, d)
 }
 
 /// A tiny stream object with `write` and `flush`, bound to stdout or stderr.

@@ -577,7 +577,13 @@ impl Vm {
                         match r.as_small_int() {
                             Some(i) => Ok(int_hash(i)),
                             None => match self.obj(r) {
-                                Some(Obj::BigInt(b)) => Ok(b.hash() as u64),
+                                // A result that fits a machine word is the hash itself
+                                // (`slot_tp_hash`), -1 aside; a bigger one is hashed.
+                                Some(Obj::BigInt(b)) => Ok(match b.to_i64() {
+                                    Some(-1) => (-2i64) as u64,
+                                    Some(h) => h as u64,
+                                    None => b.hash() as u64,
+                                }),
                                 _ if r.is_bool() => Ok((r == Value::TRUE) as u64),
                                 _ => {
                                     Err(self.type_error("__hash__ method should return an integer"))
