@@ -22,7 +22,7 @@ pub const TERMINATED_STATUS: i32 = 124;
 
 /// The VM as the code generator's source of heap constants.
 #[cfg(feature = "compiler")]
-struct Pool<'a>(&'a mut Vm);
+pub(crate) struct Pool<'a>(pub(crate) &'a mut Vm);
 
 #[cfg(feature = "compiler")]
 impl ConstPool for Pool<'_> {

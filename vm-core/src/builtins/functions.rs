@@ -50,9 +50,9 @@ pub(crate) fn install(vm: &mut Vm, b: ObjRef) {
         ("__build_class__", super::classes::build_class),
         ("__import__", import),
         ("input", input),
-        ("exec", unsupported_exec),
-        ("eval", unsupported_eval),
-        ("compile", unsupported_compile),
+        ("exec", super::exec::exec),
+        ("eval", super::exec::eval),
+        ("compile", super::exec::compile),
         ("open", unsupported_open),
         ("dir", dir),
     ];
@@ -804,17 +804,11 @@ fn locals(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Valu
     if f.func.is_undef() {
         return Ok(Value::obj(f.globals));
     }
-    let code = f.code.clone();
-    let base = f.base as usize;
-    let d = vm.new_dict()?;
-    let dr = d.as_obj().unwrap_or(ObjRef(0));
-    for (i, name) in code.varnames.iter().enumerate() {
-        let v = vm.stack[base + i];
-        if !v.is_undef() {
-            vm.dict_set(dr, *name, v)?;
-        }
-    }
-    Ok(d)
+    // A function's locals are its frame's `f_locals`: one dict per frame, refreshed on
+    // each call (so names `exec` added stay, as in CPython 3.11).
+    let fi = vm.frames.len() - 1;
+    let fo = vm.frame_object(fi)?;
+    vm.frame_locals(fo)
 }
 
 fn vars(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -> PyResult<Value> {
@@ -901,18 +895,6 @@ fn input(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value
 
 fn unsupported(vm: &mut Vm, what: &str) -> PyErr {
     vm.not_implemented(format!("{what}() is not supported by Tiercel"))
-}
-
-fn unsupported_exec(vm: &mut Vm, _a: &[Value], _k: &[(Value, Value)]) -> PyResult<Value> {
-    Err(unsupported(vm, "exec"))
-}
-
-fn unsupported_eval(vm: &mut Vm, _a: &[Value], _k: &[(Value, Value)]) -> PyResult<Value> {
-    Err(unsupported(vm, "eval"))
-}
-
-fn unsupported_compile(vm: &mut Vm, _a: &[Value], _k: &[(Value, Value)]) -> PyResult<Value> {
-    Err(unsupported(vm, "compile"))
 }
 
 fn unsupported_open(vm: &mut Vm, _a: &[Value], _k: &[(Value, Value)]) -> PyResult<Value> {

@@ -18,6 +18,7 @@ mod bytessplit;
 pub mod classes;
 pub mod ctor;
 mod exc_methods;
+mod exec;
 mod frameattrs;
 pub mod functions;
 mod intmath;

@@ -16,11 +16,11 @@ impl Vm {
             }
             Some(Intrinsic::ImportStar) => {
                 let ns = self.namespace_of(ctx.fi);
-                if let (Some(Obj::Module(m)), Some(nsr)) = (self.obj(v), ns.as_obj()) {
+                if let Some(Obj::Module(m)) = self.obj(v) {
                     let d = m.dict;
                     for (k, val) in self.dict_items(d) {
                         if self.str_of(k).is_some_and(|s| !s.starts_with('_')) {
-                            self.dict_set(nsr, k, val)?;
+                            self.mapping_set(ns, k, val)?;
                         }
                     }
                 }

@@ -179,6 +179,45 @@ impl Vm {
         Ok(None)
     }
 
+    /// What CPython prints of an uncaught `SyntaxError` before its last line (the file and
+    /// line, the source text and its carets), and that line's message: `None` when it has
+    /// no line number (it then prints as any exception).
+    pub(crate) fn syntax_error_report(&mut self, exc: Value) -> PyResult<Option<(String, String)>> {
+        if !self.exc_matches(exc, self.types.syntax_error) {
+            return Ok(None);
+        }
+        let lineno = self.exception_field(exc, "lineno")?;
+        let Some(line) = self.as_i64(lineno) else {
+            return Ok(None);
+        };
+        let msg = self.exception_field(exc, "msg")?;
+        let msg = self.to_str(msg)?;
+        let filename = self.exception_field(exc, "filename")?;
+        let file = if filename == Value::NONE {
+            String::from("<string>")
+        } else {
+            self.to_str(filename)?
+        };
+        let int_or = |vm: &mut Vm, name: &str, default: i64| -> PyResult<i64> {
+            let v = vm.exception_field(exc, name)?;
+            Ok(vm.as_i64(v).unwrap_or(default))
+        };
+        let offset = int_or(self, "offset", -1)?;
+        let end_line = int_or(self, "end_lineno", line)?;
+        let mut end_offset = int_or(self, "end_offset", -1)?;
+        let mut out = format!("  File \"{file}\", line {line}\n");
+        let text = self.exception_field(exc, "text")?;
+        if let Some(text) = self.str_of(text).map(String::from) {
+            let line_size = text.chars().count() as i64;
+            if end_line > line {
+                end_offset = line_size;
+            }
+            end_offset = end_offset.min(line_size + 1);
+            crate::interp::traceback::print_error_text(&mut out, offset, end_offset, &text);
+        }
+        Ok(Some((out, msg)))
+    }
+
     fn fields<const N: usize>(&mut self, exc: Value, names: [&str; N]) -> PyResult<Vec<Value>> {
         names
             .iter()

@@ -92,11 +92,7 @@ pub(crate) fn _STORE_NAME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, 
 pub(crate) fn _DELETE_NAME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
     let name = ctx.code.names[arg as usize];
     let ns = vm.namespace_of(ctx.fi);
-    let removed = match ns.as_obj() {
-        Some(d) => vm.dict_del(d, name)?.is_some(),
-        None => false,
-    };
-    if !removed {
+    if !vm.mapping_del(ns, name)? {
         let n = alloc::string::String::from(vm.str_of(name).unwrap_or("?"));
         return Err(vm.name_error(&n));
     }
