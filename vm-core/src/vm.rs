@@ -257,6 +257,9 @@ pub struct Vm {
     pub(crate) finalize_queue: Vec<Value>,
     /// Set while the queue is being drained, so nested safe points do not re-enter it.
     pub(crate) finalizing: bool,
+    /// The unreleased memoryviews of bytearrays, as (view, bytearray): such a bytearray
+    /// cannot change size. Views are known weakly (see [`crate::object::memview`]).
+    pub(crate) buffer_exports: Vec<(ObjRef, ObjRef)>,
 }
 
 /// How a run ended when it did not return normally.
@@ -381,6 +384,7 @@ impl Vm {
             step_value: Value::NONE,
             finalize_queue: Vec::new(),
             finalizing: false,
+            buffer_exports: Vec::new(),
         };
         crate::builtins::install(&mut vm);
         vm.name_key = vm.intern("__name__").unwrap_or(Value::NONE);
@@ -584,6 +588,7 @@ impl Vm {
         self.mark_roots();
         self.heap.trace();
         self.resurrect_finalizable();
+        self.forget_dead_exports();
         self.heap.sweep();
         self.tier2.sweep();
     }

@@ -39,6 +39,13 @@ impl Vm {
             x if x == t.int => self.ctor_int(args, kwargs)?,
             x if x == t.float => self.ctor_float(args)?,
             x if x == t.complex => self.ctor_complex(args, kwargs)?,
+            x if x == t.memoryview => {
+                let mut a = args.to_vec();
+                a.extend(kwarg(self, kwargs, "object"));
+                super::check_kwargs(self, "memoryview", kwargs, &["object"])?;
+                check_args(self, "memoryview", &a, 1, 1)?;
+                self.new_memview_of(a[0])?
+            }
             x if x == t.str_ => self.ctor_str(args, kwargs)?,
             x if x == t.bool_ => self.ctor_bool(args)?,
             x if x == t.bytes || x == t.bytearray => {

@@ -723,7 +723,8 @@ fn ord(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
             }
         };
     }
-    if let Some(b) = vm.bytes_data(args[0]) {
+    let is_bytes = matches!(vm.obj(args[0]), Some(Obj::Bytes(_) | Obj::ByteArray(_)));
+    if let Some(b) = vm.bytes_data(args[0]).filter(|_| is_bytes) {
         if b.len() == 1 {
             return Ok(Value::int_unchecked(b[0] as i64));
         }

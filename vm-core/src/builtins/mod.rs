@@ -23,6 +23,7 @@ mod frameattrs;
 pub mod functions;
 mod intmath;
 mod list_sort;
+mod memviewmethods;
 pub mod methods;
 pub mod modules;
 pub mod nummethods;
@@ -121,6 +122,7 @@ pub(crate) fn install(vm: &mut Vm) {
     functions::install(vm, builtins);
     classes::install(vm, builtins);
     methods::install(vm);
+    memviewmethods::install(vm);
     let name = vm.intern("__main__").unwrap_or(Value::NONE);
     let _ = vm.dict_set_str(main, "__name__", name);
     let _ = vm.dict_set_str(main, "__builtins__", Value::obj(builtins));

@@ -109,6 +109,8 @@ pub mod tag {
     pub const ITER: u8 = 23;
     /// A `complex` (two `f64`s, real then imaginary, at the payload).
     pub const COMPLEX: u8 = 31;
+    /// A `memoryview` (a `MemView` in a box at the payload).
+    pub const MEMORYVIEW: u8 = 32;
 }
 
 /// Bit where a value's tag starts.

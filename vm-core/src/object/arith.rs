@@ -649,12 +649,16 @@ impl Vm {
                 );
                 Err(self.type_error(msg))
             }
-            (Obj::Bytes(_) | Obj::ByteArray(_), Some(Obj::Bytes(_) | Obj::ByteArray(_)))
-                if op == BinaryOp::Add =>
+            (
+                Obj::Bytes(_) | Obj::ByteArray(_),
+                Some(Obj::Bytes(_) | Obj::ByteArray(_) | Obj::MemoryView(_)),
+            ) if op == BinaryOp::Add =>
             {
                 let mut v = self.bytes_data(a).unwrap_or_default();
                 let w = self.bytes_data(b).unwrap_or_default();
                 if inplace && matches!(self.heap.get(ra), Obj::ByteArray(_)) {
+                    let n = v.len();
+                    self.check_resize(ra, n, n + w.len())?;
                     self.charge(w.len())?;
                     if let Obj::ByteArray(x) = self.heap.get_mut(ra) {
                         x.extend_from_slice(&w);
@@ -807,10 +811,12 @@ impl Vm {
     }
 
     /// The bytes of a bytes or bytearray value.
+    /// The bytes of a bytes-like value: a bytes, bytearray or (unreleased) memoryview.
     pub fn bytes_data(&self, v: Value) -> Option<Vec<u8>> {
         match self.obj(v)? {
             Obj::Bytes(b) => Some(b.to_vec()),
             Obj::ByteArray(b) => Some(b.clone()),
+            Obj::MemoryView(m) if !m.released => Some(self.memview_bytes(m)),
             _ => None,
         }
     }

@@ -41,6 +41,11 @@ impl Vm {
         if let Some(r) = self.complex_compare(a, b, op)? {
             return Ok(Value::bool(r));
         }
+        if matches!(op, CompareOp::Eq | CompareOp::Ne) {
+            if let Some(eq) = self.memview_eq(a, b)? {
+                return Ok(Value::bool(eq == (op == CompareOp::Eq)));
+            }
+        }
         self.dunder_compare(a, b, op)
     }
 

@@ -15,6 +15,7 @@ pub mod hash;
 pub mod heap;
 pub mod heapint;
 pub mod iter;
+pub mod memview;
 pub mod protocol;
 pub mod repr;
 pub mod scratch;

@@ -125,6 +125,7 @@ impl Vm {
             Obj::ClassMethod(_) => t.classmethod,
             Obj::Super { .. } => t.super_,
             Obj::Complex { .. } => t.complex,
+            Obj::MemoryView(_) => t.memoryview,
         }
     }
 
@@ -560,6 +561,7 @@ impl Vm {
                 h = h.wrapping_mul(69069).wrapping_add(907133923);
                 Ok(if h == u64::MAX { 590923713 } else { h })
             }
+            Obj::MemoryView(_) => self.memview_hash(v),
             Obj::List(_) | Obj::Dict(_) | Obj::Set(_) | Obj::ByteArray(_) | Obj::Slice(_) => {
                 let msg = alloc::format!("unhashable type: '{}'", self.type_name(v));
                 Err(self.type_error(msg))
@@ -718,6 +720,7 @@ impl Vm {
             (Obj::Tuple(_), Obj::Tuple(_)) | (Obj::List(_), Obj::List(_)) => None,
             (Obj::Dict(_), Obj::Dict(_)) | (Obj::Set(_), Obj::Set(_)) => None,
             (Obj::Bytes(_), Obj::ByteArray(_)) | (Obj::ByteArray(_), _) => None,
+            (Obj::MemoryView(_), _) | (_, Obj::MemoryView(_)) => None,
             (Obj::DictView { .. }, _) | (_, Obj::DictView { .. }) => None,
             (Obj::Range { .. } | Obj::BigRange(_), Obj::Range { .. } | Obj::BigRange(_)) => None,
             (Obj::BoundMethod { .. }, Obj::BoundMethod { .. }) => None,
@@ -780,6 +783,7 @@ impl Vm {
             Obj::ByteArray(b) => !b.is_empty(),
             Obj::BigInt(_) => true,
             Obj::Complex { re, im } => *re != 0.0 || *im != 0.0,
+            Obj::MemoryView(_) => return self.live_memview(v).map(|m| m.len != 0),
             Obj::Range { start, stop, step } => range_len(*start, *stop, *step) != 0,
             Obj::BigRange(r) => !r.len.is_zero(),
             Obj::DictView { dict, .. } => match self.heap.get(*dict) {

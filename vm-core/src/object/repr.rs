@@ -206,6 +206,10 @@ impl Vm {
             Obj::Frame(_) => Ok(self.frame_repr(v)),
             Obj::Traceback(_) => Ok(format!("<traceback object at 0x{:012x}>", self.addr(v))),
             Obj::Super { .. } => Ok(String::from("<super object>")),
+            Obj::MemoryView(m) => {
+                let what = if m.released { "released memory" } else { "memory" };
+                Ok(format!("<{what} at 0x{:012x}>", self.addr(v)))
+            }
             Obj::Property(_) => Ok(format!("<property object at 0x{:012x}>", self.addr(v))),
             Obj::StaticMethod(_) => Ok(format!("<staticmethod object at 0x{:012x}>", self.addr(v))),
             Obj::ClassMethod(_) => Ok(format!("<classmethod object at 0x{:012x}>", self.addr(v))),

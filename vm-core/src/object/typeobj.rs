@@ -84,6 +84,7 @@ define_types! {
         bool_ = "bool": int;
         float = "float": object;
         complex = "complex": object;
+        memoryview = "memoryview": object;
         str_ = "str": object;
         bytes = "bytes": object;
         bytearray = "bytearray": object;

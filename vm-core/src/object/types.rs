@@ -733,6 +733,8 @@ pub enum Obj {
         /// The imaginary part.
         im: f64,
     } = tag::COMPLEX,
+    /// A `memoryview`.
+    MemoryView(Box<super::memview::MemView>) = tag::MEMORYVIEW,
 }
 
 impl Obj {
@@ -762,6 +764,7 @@ impl Obj {
             Obj::Property(_) => size_of::<Property>(),
             Obj::Frame(fo) => fo.heap_bytes(),
             Obj::Traceback(_) => size_of::<super::frameobj::TbNode>(),
+            Obj::MemoryView(_) => size_of::<super::memview::MemView>(),
             _ => 0,
         }
     }
@@ -772,6 +775,7 @@ impl Obj {
             Obj::Free(_) | Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) | Obj::BigInt(_) => {}
             Obj::Range { .. } | Obj::RangeIter { .. } | Obj::BigRange(_) => {}
             Obj::Complex { .. } => {}
+            Obj::MemoryView(m) => f(m.obj),
             Obj::List(v) => v.iter().for_each(|x| f(*x)),
             Obj::Tuple(v) => v.iter().for_each(|x| f(*x)),
             Obj::Dict(d) => d.for_each_ref(f),
