@@ -260,6 +260,9 @@ pub struct Vm {
     /// The unreleased memoryviews of bytearrays, as (view, bytearray): such a bytearray
     /// cannot change size. Views are known weakly (see [`crate::object::memview`]).
     pub(crate) buffer_exports: Vec<(ObjRef, ObjRef)>,
+    /// Set while `throw()` raises at a `yield from` whose subiterator has no `throw`: its
+    /// `CLEANUP_THROW` then re-raises even a `StopIteration` (CPython 3.11's `throw_here`).
+    pub(crate) throw_past_cleanup: bool,
 }
 
 /// How a run ended when it did not return normally.
@@ -385,6 +388,7 @@ impl Vm {
             finalize_queue: Vec::new(),
             finalizing: false,
             buffer_exports: Vec::new(),
+            throw_past_cleanup: false,
         };
         crate::builtins::install(&mut vm);
         vm.name_key = vm.intern("__name__").unwrap_or(Value::NONE);

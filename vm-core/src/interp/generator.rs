@@ -462,7 +462,19 @@ impl Vm {
         if state == GenState::Running {
             return Err(self.new_exception(self.types.value_error, "generator already executing"));
         }
+        if state == GenState::Created && self.exc_matches(exc, self.types.stop_iteration) {
+            // CPython 3.11 raises it inside the body, whose PEP 479 wrapper turns it into
+            // `RuntimeError`; the generator is finished.
+            if let Obj::Generator(gen) = self.heap.get_mut(g) {
+                gen.state = GenState::Finished;
+                gen.frame = None;
+            }
+            return Err(PyErr(self.generator_raised_stop_iteration(exc)));
+        }
         let mut exc = exc;
+        // A subiterator without `throw` gets nothing: the exception is raised at the `yield
+        // from` itself, where (in 3.11) no `StopIteration` ends the delegation.
+        let mut past_cleanup = false;
         if !yield_from.is_undef() {
             let is_exit = self.exc_matches(exc, self.types.generator_exit);
             let delegated = match yield_from.as_obj().map(|r| (r, self.heap.get(r))) {
@@ -487,7 +499,7 @@ impl Vm {
                 Some(Ok(Some(v))) => return Ok(v),
                 Some(Ok(None)) => {}
                 Some(Err(e)) => exc = e.0,
-                None => {}
+                None => past_cleanup = !is_exit,
             }
         }
         let saved_lasti = match self.heap.get(g) {
@@ -517,8 +529,13 @@ impl Vm {
                 lasti as usize,
                 entry,
             );
-            self.handle_exception(PyErr(exc), &mut ctx, entry)?;
-            let v = self.run_frames(entry)?;
+            self.throw_past_cleanup = past_cleanup;
+            let v = match self.handle_exception(PyErr(exc), &mut ctx, entry) {
+                Ok(_) => self.run_frames(entry),
+                Err(e) => Err(e),
+            };
+            self.throw_past_cleanup = false;
+            let v = v?;
             if core::mem::take(&mut self.gen_returned) {
                 Err(self.stop_iteration(v))
             } else {

@@ -7,6 +7,18 @@ use crate::object::value::Value;
 use crate::vm::{PyResult, Vm};
 
 impl Vm {
+    /// PEP 479: the `RuntimeError` a `StopIteration` escaping a generator becomes, with the
+    /// `StopIteration` as its cause.
+    pub(crate) fn generator_raised_stop_iteration(&mut self, stop: Value) -> Value {
+        let e = self.new_exception(self.types.runtime_error, "generator raised StopIteration");
+        if let Some(st) = self.exc_state_mut(e.0) {
+            st.cause = stop;
+            st.context = stop;
+            st.suppress_context = true;
+        }
+        e.0
+    }
+
     pub(crate) fn intrinsic(&mut self, ctx: &mut Ctx, arg: u32, v: Value) -> PyResult<Value> {
         match Intrinsic::from_oparg(arg) {
             Some(Intrinsic::UnaryPositive) => self.positive(v),
@@ -28,14 +40,7 @@ impl Vm {
             }
             Some(Intrinsic::StopIterationError) => {
                 if self.exc_matches(v, self.types.stop_iteration) {
-                    let e = self
-                        .new_exception(self.types.runtime_error, "generator raised StopIteration");
-                    if let Some(st) = self.exc_state_mut(e.0) {
-                        st.cause = v;
-                        st.context = v;
-                        st.suppress_context = true;
-                    }
-                    Ok(e.0)
+                    Ok(self.generator_raised_stop_iteration(v))
                 } else {
                     Ok(v)
                 }
