@@ -39,6 +39,8 @@ impl Vm {
             x if x == t.int => self.ctor_int(args, kwargs)?,
             x if x == t.float => self.ctor_float(args)?,
             x if x == t.complex => self.ctor_complex(args, kwargs)?,
+            x if x == t.weakref_ref => self.ctor_weakref(args, kwargs)?,
+            x if x == t.weakref_finalize => self.ctor_finalize(args, kwargs)?,
             x if x == t.memoryview => {
                 let mut a = args.to_vec();
                 a.extend(kwarg(self, kwargs, "object"));

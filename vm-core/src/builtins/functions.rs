@@ -615,7 +615,13 @@ fn issubclass(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
 /// Whether a value can be called.
 pub(crate) fn is_callable(vm: &mut Vm, v: Value) -> PyResult<bool> {
     Ok(match vm.obj(v) {
-        Some(Obj::Function(_) | Obj::Native(_) | Obj::BoundMethod { .. } | Obj::Class(_)) => true,
+        Some(
+            Obj::Function(_)
+            | Obj::Native(_)
+            | Obj::BoundMethod { .. }
+            | Obj::Class(_)
+            | Obj::WeakRef(_),
+        ) => true,
         Some(Obj::Instance(_)) => vm.user_special(v, "__call__")?.is_some(),
         _ => false,
     })

@@ -37,6 +37,7 @@ mod strsearch;
 mod strsplit;
 mod sysinfo;
 mod tbmodule;
+mod weakrefmod;
 
 /// Registers a native callable under `name` in dict `d`.
 pub(crate) fn add_native(
@@ -97,10 +98,10 @@ pub(crate) fn install(vm: &mut Vm) {
         .new_exception_args(vm.types.base_exception, Vec::new())
         .unwrap_or(Value::NONE);
     for (name, cls) in vm.types.plain_classes() {
+        // (`weakref`'s types live in that module.)
         if !name.contains('_')
             && !name.contains("iterator")
-            && name != "NoneType"
-            && name != "ellipsis"
+            && !matches!(name, "NoneType" | "ellipsis" | "ReferenceType" | "finalize")
         {
             let _ = vm.dict_set_str(builtins, name, Value::obj(cls));
         }
@@ -123,6 +124,7 @@ pub(crate) fn install(vm: &mut Vm) {
     classes::install(vm, builtins);
     methods::install(vm);
     memviewmethods::install(vm);
+    weakrefmod::install(vm);
     let name = vm.intern("__main__").unwrap_or(Value::NONE);
     let _ = vm.dict_set_str(main, "__name__", name);
     let _ = vm.dict_set_str(main, "__builtins__", Value::obj(builtins));

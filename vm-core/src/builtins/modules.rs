@@ -29,6 +29,8 @@ impl Vm {
             "time" => Some(init_time),
             "random" => Some(super::random::init_random),
             "traceback" => Some(super::tbmodule::init_traceback),
+            "weakref" => Some(super::weakrefmod::init_weakref),
+            "gc" => Some(super::weakrefmod::init_gc),
             "builtins" => {
                 return self.make_module_from_dict("builtins", self.builtins);
             }

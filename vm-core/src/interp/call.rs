@@ -101,6 +101,7 @@ impl Vm {
                 self.leave_native();
                 res
             }
+            Obj::WeakRef(_) => self.weakref_call(f, args, kwargs),
             Obj::Instance(_) => match self.user_special(f, "__call__")? {
                 Some(c) => {
                     let mut all = Vec::with_capacity(args.len() + 1);

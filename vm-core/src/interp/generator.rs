@@ -604,6 +604,7 @@ impl Vm {
             return;
         }
         self.finalizing = true;
+        self.run_weakref_callbacks();
         while let Some(g) = self.finalize_queue.pop() {
             // Rooted while it runs: the queue no longer holds it.
             self.with_roots(&[g], |vm, _| {
@@ -620,7 +621,7 @@ impl Vm {
     }
 
     /// CPython's report of an exception raised by a finalizer.
-    fn report_unraisable(&mut self, obj: Value, exc: Value) {
+    pub(crate) fn report_unraisable(&mut self, obj: Value, exc: Value) {
         let what = self.repr(obj).unwrap_or_else(|_| String::from("<object>"));
         // Like CPython's unraisable hook: the exception alone, without its context chain.
         let tb = self.format_single_exception(exc);

@@ -111,6 +111,8 @@ pub mod tag {
     pub const COMPLEX: u8 = 31;
     /// A `memoryview` (a `MemView` in a box at the payload).
     pub const MEMORYVIEW: u8 = 32;
+    /// A weak reference or finalizer (a `WeakRefObj` in a box at the payload).
+    pub const WEAKREF: u8 = 33;
 }
 
 /// Bit where a value's tag starts.

@@ -45,6 +45,9 @@ impl Vm {
             if let Some(eq) = self.memview_eq(a, b)? {
                 return Ok(Value::bool(eq == (op == CompareOp::Eq)));
             }
+            if let Some(eq) = self.weakref_eq(a, b)? {
+                return Ok(Value::bool(eq == (op == CompareOp::Eq)));
+            }
         }
         self.dunder_compare(a, b, op)
     }

@@ -26,3 +26,4 @@ pub mod typeobj;
 pub mod types;
 pub mod value;
 pub mod value_format;
+pub mod weakref;

@@ -126,6 +126,8 @@ impl Vm {
             Obj::Super { .. } => t.super_,
             Obj::Complex { .. } => t.complex,
             Obj::MemoryView(_) => t.memoryview,
+            Obj::WeakRef(w) if w.finalizer.is_some() => t.weakref_finalize,
+            Obj::WeakRef(_) => t.weakref_ref,
         }
     }
 
@@ -562,6 +564,7 @@ impl Vm {
                 Ok(if h == u64::MAX { 590923713 } else { h })
             }
             Obj::MemoryView(_) => self.memview_hash(v),
+            Obj::WeakRef(w) if w.finalizer.is_none() => self.weakref_hash(v),
             Obj::List(_) | Obj::Dict(_) | Obj::Set(_) | Obj::ByteArray(_) | Obj::Slice(_) => {
                 let msg = alloc::format!("unhashable type: '{}'", self.type_name(v));
                 Err(self.type_error(msg))
@@ -721,6 +724,7 @@ impl Vm {
             (Obj::Dict(_), Obj::Dict(_)) | (Obj::Set(_), Obj::Set(_)) => None,
             (Obj::Bytes(_), Obj::ByteArray(_)) | (Obj::ByteArray(_), _) => None,
             (Obj::MemoryView(_), _) | (_, Obj::MemoryView(_)) => None,
+            (Obj::WeakRef(_), Obj::WeakRef(_)) => None,
             (Obj::DictView { .. }, _) | (_, Obj::DictView { .. }) => None,
             (Obj::Range { .. } | Obj::BigRange(_), Obj::Range { .. } | Obj::BigRange(_)) => None,
             (Obj::BoundMethod { .. }, Obj::BoundMethod { .. }) => None,

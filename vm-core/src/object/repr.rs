@@ -206,6 +206,7 @@ impl Vm {
             Obj::Frame(_) => Ok(self.frame_repr(v)),
             Obj::Traceback(_) => Ok(format!("<traceback object at 0x{:012x}>", self.addr(v))),
             Obj::Super { .. } => Ok(String::from("<super object>")),
+            Obj::WeakRef(_) => Ok(self.weakref_repr(v)),
             Obj::MemoryView(m) => {
                 let what = if m.released { "released memory" } else { "memory" };
                 Ok(format!("<{what} at 0x{:012x}>", self.addr(v)))

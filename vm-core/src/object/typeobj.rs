@@ -85,6 +85,8 @@ define_types! {
         float = "float": object;
         complex = "complex": object;
         memoryview = "memoryview": object;
+        weakref_ref = "ReferenceType": object;
+        weakref_finalize = "finalize": object;
         str_ = "str": object;
         bytes = "bytes": object;
         bytearray = "bytearray": object;

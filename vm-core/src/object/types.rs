@@ -735,6 +735,8 @@ pub enum Obj {
     } = tag::COMPLEX,
     /// A `memoryview`.
     MemoryView(Box<super::memview::MemView>) = tag::MEMORYVIEW,
+    /// A `weakref.ref` or `weakref.finalize`.
+    WeakRef(Box<super::weakref::WeakRefObj>) = tag::WEAKREF,
 }
 
 impl Obj {
@@ -765,6 +767,7 @@ impl Obj {
             Obj::Frame(fo) => fo.heap_bytes(),
             Obj::Traceback(_) => size_of::<super::frameobj::TbNode>(),
             Obj::MemoryView(_) => size_of::<super::memview::MemView>(),
+            Obj::WeakRef(_) => size_of::<super::weakref::WeakRefObj>(),
             _ => 0,
         }
     }
@@ -776,6 +779,7 @@ impl Obj {
             Obj::Range { .. } | Obj::RangeIter { .. } | Obj::BigRange(_) => {}
             Obj::Complex { .. } => {}
             Obj::MemoryView(m) => f(m.obj),
+            Obj::WeakRef(w) => w.for_each_ref(f),
             Obj::List(v) => v.iter().for_each(|x| f(*x)),
             Obj::Tuple(v) => v.iter().for_each(|x| f(*x)),
             Obj::Dict(d) => d.for_each_ref(f),
