@@ -45,6 +45,10 @@ impl Vm {
                 let mut a = args.to_vec();
                 a.extend(kwarg(self, kwargs, "object"));
                 super::check_kwargs(self, "memoryview", kwargs, &["object"])?;
+                if a.is_empty() {
+                    let msg = "memoryview() missing required argument 'object' (pos 1)";
+                    return Err(self.type_error(msg));
+                }
                 check_args(self, "memoryview", &a, 1, 1)?;
                 self.new_memview_of(a[0])?
             }
@@ -440,7 +444,15 @@ impl Vm {
                 Err(self.value_error(msg))
             }
             Err(_) => {
-                let r = self.repr(orig)?;
+                // A bytearray or memoryview shows as the bytes it held, as in CPython.
+                let shown = match self.obj(orig) {
+                    Some(Obj::ByteArray(_) | Obj::MemoryView(_)) => {
+                        let data = self.bytes_data(orig).unwrap_or_default();
+                        self.alloc_value(Obj::Bytes(data.into_boxed_slice()))?
+                    }
+                    _ => orig,
+                };
+                let r = self.repr(shown)?;
                 let msg = format!("invalid literal for int() with base {base}: {r}");
                 Err(self.value_error(msg))
             }

@@ -73,11 +73,38 @@ fn compile_text(
         SourceMode::Eval => Mode::Eval,
         SourceMode::Single => Mode::Interactive,
     };
+    if mode == SourceMode::Single {
+        if let Some(e) = multiple_statements(text) {
+            return Err(syntax_error(vm, &e, text, filename, mode));
+        }
+    }
     let mut pool = crate::api::Pool(vm);
     match compile_text(text, filename, m, false, &mut pool) {
         Ok(code) => Ok(code),
         Err(e) => Err(syntax_error(vm, &e, text, filename, mode)),
     }
+}
+
+/// `compile(..., 'single')` takes one statement (or simple statements on one line): the
+/// error for a second one on a later line.
+#[cfg(feature = "compiler")]
+fn multiple_statements(text: &str) -> Option<crate::compile::error::CompileError> {
+    use crate::compile::error::{CompileError, CompileErrorKind};
+    let module = crate::compile::parser::parse_interactive(text).ok()?;
+    let (first, second) = (module.body.first()?, module.body.get(1)?);
+    if second.loc.line <= first.loc.end_line {
+        return None;
+    }
+    let (line, col) = (first.loc.end_line, first.loc.end_col + 1);
+    Some(CompileError {
+        kind: CompileErrorKind::Syntax,
+        msg: String::from("multiple statements found while compiling a single statement"),
+        line,
+        col,
+        end_line: line,
+        end_col: col,
+        incomplete_input: false,
+    })
 }
 
 /// Without the compiler there is nothing to turn text into code.

@@ -836,7 +836,24 @@ fn dir(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     let v = args.first().copied();
     let mut dicts = Vec::new();
     match v {
-        None => dicts.push(vm.frames.last().map_or(vm.main_globals, |f| f.globals)),
+        None => {
+            // The names of the current scope: `locals()`, any mapping (`exec`'s).
+            let l = locals(vm, &[], &[])?;
+            let keys = match l.as_obj() {
+                Some(d) if matches!(vm.heap.get(d), Obj::Dict(_)) => {
+                    vm.dict_items(d).into_iter().map(|(k, _)| k).collect()
+                }
+                _ => {
+                    let k = vm.call_method_by_name(l, "keys", &[])?;
+                    vm.collect_iter(k)?
+                }
+            };
+            for k in keys {
+                if let Some(s) = vm.str_of(k) {
+                    names.push(String::from(s));
+                }
+            }
+        }
         Some(v) => {
             if let Some(Obj::Instance(i)) = vm.obj(v) {
                 if let Some(d) = i.dict.get() {

@@ -112,8 +112,13 @@ fn mv_cast(vm: &mut Vm, args: &[Value], kw: Kw) -> PyResult<Value> {
     };
     let m = this(vm, args, "cast")?;
     let Some(text) = vm.str_of(format_v).map(String::from) else {
-        return Err(vm.type_error("memoryview: format argument must be a string"));
+        let msg = format!(
+            "cast() argument 'format' must be str, not {}",
+            vm.type_name(format_v)
+        );
+        return Err(vm.type_error(msg));
     };
+    let format_at = text.starts_with('@');
     let text = text.strip_prefix('@').unwrap_or(&text);
     let format = match text.as_bytes() {
         [f] if format_size(*f).is_some() => *f,
@@ -155,6 +160,7 @@ fn mv_cast(vm: &mut Vm, args: &[Value], kw: Kw) -> PyResult<Value> {
         len,
         stride: itemsize as isize,
         format,
+        format_at,
         itemsize,
         ..m
     };
@@ -189,7 +195,7 @@ impl Vm {
             "nbytes" => int(m.len * m.itemsize),
             "readonly" => Value::bool(m.readonly),
             "itemsize" => int(m.itemsize),
-            "format" => self.new_string(format_text(m.format))?,
+            "format" => self.new_string(format_text(m.format, m.format_at))?,
             "ndim" => int(1),
             "shape" => self.new_tuple(alloc::vec![int(m.len)])?,
             "strides" => {

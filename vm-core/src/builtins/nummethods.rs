@@ -294,7 +294,13 @@ fn float_conjugate(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
 }
 
 fn complex_conjugate(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
-    check_args(vm, "conjugate", args, 1, 1)?;
+    if args.len() != 1 {
+        let msg = format!(
+            "complex.conjugate() takes no arguments ({} given)",
+            args.len().saturating_sub(1)
+        );
+        return Err(vm.type_error(msg));
+    }
     match vm.complex_of(args[0]) {
         Some(z) => vm.new_complex(crate::numeric::complex::Complex::new(z.re, -z.im)),
         None => Err(vm.type_error("descriptor 'conjugate' requires a 'complex' object")),

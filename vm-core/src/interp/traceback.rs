@@ -262,7 +262,7 @@ impl Vm {
                 self.exc_frames(*e)
             };
             out.extend(self.format_frames_pieces(&frames, opts.limit));
-            out.push(self.format_exception_only(*e));
+            out.extend(self.format_exception_only_pieces(*e));
             if !note.is_empty() {
                 out.push(String::from(*note));
             }
@@ -301,6 +301,16 @@ impl Vm {
     pub(crate) fn format_traceback(&mut self, exc: Value) -> String {
         let frames = self.exc_frames(exc);
         self.format_frames_pieces(&frames, None).concat()
+    }
+
+    /// [`Vm::format_exception_only`] as the list `traceback.format_exception_only` gives:
+    /// one piece, or for a `SyntaxError` one per line (file, text, carets, message).
+    pub fn format_exception_only_pieces(&mut self, exc: Value) -> Vec<String> {
+        let text = self.format_exception_only(exc);
+        if !self.exc_matches(exc, self.types.syntax_error) {
+            return alloc::vec![text];
+        }
+        text.split_inclusive('\n').map(String::from).collect()
     }
 
     /// The last line of a traceback: `Type: message` (or just `Type`).

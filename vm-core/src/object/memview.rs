@@ -28,6 +28,8 @@ pub struct MemView {
     pub stride: isize,
     /// The item format (`struct` syntax, native size), e.g. `b'B'`.
     pub format: u8,
+    /// Whether the format was given as `@X` (`format` shows it so).
+    pub format_at: bool,
     /// Bytes per item.
     pub itemsize: usize,
     /// Whether items may be assigned (a view of a `bytearray`, not made read-only).
@@ -121,6 +123,7 @@ impl Vm {
             len,
             stride: 1,
             format: b'B',
+            format_at: false,
             itemsize: 1,
             readonly,
             released: false,
@@ -334,6 +337,7 @@ fn plain_view(obj: Value, len: usize, readonly: bool) -> MemView {
         len,
         stride: 1,
         format: b'B',
+        format_at: false,
         itemsize: 1,
         readonly,
         released: false,
@@ -428,17 +432,19 @@ fn pack(vm: &mut Vm, format: u8, v: Value) -> PyResult<Vec<u8>> {
 }
 
 /// `memoryview`'s `format` text.
-pub fn format_text(format: u8) -> String {
-    String::from(char::from(format))
+pub fn format_text(format: u8, at: bool) -> String {
+    let mut s = String::new();
+    if at {
+        s.push('@');
+    }
+    s.push(char::from(format));
+    s
 }
 
 impl Vm {
-    /// `m[k]`: an item, or a view of a slice (`...` gives the view itself).
+    /// `m[k]`: an item, or a view of a slice.
     pub(crate) fn memview_get_item(&mut self, c: Value, k: Value, is_slice: bool) -> PyResult<Value> {
         let m = self.live_memview(c)?;
-        if k == Value::ELLIPSIS {
-            return Ok(c);
-        }
         if is_slice {
             let si = self.slice_indices(k, m.len)?;
             return self.memview_slice(&m, si.start.max(0) as usize, si.len, si.step as isize);
