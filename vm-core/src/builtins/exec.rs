@@ -309,7 +309,10 @@ fn namespaces(
             .filter(|r| matches!(vm.heap.get(*r), Obj::Dict(_)))
         else {
             let msg = if fname == "exec" {
-                format!("exec() globals must be a dict, not {}", vm.type_name(globals))
+                format!(
+                    "exec() globals must be a dict, not {}",
+                    vm.type_name(globals)
+                )
             } else if is_mapping(vm, globals) {
                 String::from("globals must be a real dict; try eval(expr, {}, mapping)")
             } else {
@@ -352,7 +355,9 @@ fn is_mapping(vm: &mut Vm, v: Value) -> bool {
     match vm.obj(v) {
         Some(Obj::Dict(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Str(_)) => true,
         Some(Obj::Bytes(_) | Obj::ByteArray(_) | Obj::Range { .. }) => true,
-        Some(Obj::Instance(_)) => vm.lookup_special(v, "__getitem__").is_ok_and(|f| f.is_some()),
+        Some(Obj::Instance(_)) => vm
+            .lookup_special(v, "__getitem__")
+            .is_ok_and(|f| f.is_some()),
         _ => false,
     }
 }

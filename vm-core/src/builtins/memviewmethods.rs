@@ -88,7 +88,10 @@ fn mv_enter(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
 }
 
 fn mv_exit(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
-    if vm.memview(args.first().copied().unwrap_or(Value::NONE)).is_some() {
+    if vm
+        .memview(args.first().copied().unwrap_or(Value::NONE))
+        .is_some()
+    {
         vm.release_memview(args[0]);
     }
     Ok(Value::NONE)
@@ -148,9 +151,9 @@ fn mv_cast(vm: &mut Vm, args: &[Value], kw: Kw) -> PyResult<Value> {
             _ => false,
         };
         if dims.len() != 1 {
-            return Err(vm.not_implemented(
-                "multi-dimensional memoryviews are not supported by Tiercel",
-            ));
+            return Err(
+                vm.not_implemented("multi-dimensional memoryviews are not supported by Tiercel")
+            );
         }
         if !ok {
             return Err(vm.type_error("memoryview: product(shape) * itemsize != buffer size"));

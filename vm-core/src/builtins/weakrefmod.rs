@@ -21,7 +21,13 @@ pub(crate) fn install(vm: &mut Vm) {
 }
 
 /// A data descriptor on builtin class `cls` with a native getter (and setter).
-fn add_property(vm: &mut Vm, cls: ObjRef, name: &'static str, get: NativeFn, set: Option<NativeFn>) {
+fn add_property(
+    vm: &mut Vm,
+    cls: ObjRef,
+    name: &'static str,
+    get: NativeFn,
+    set: Option<NativeFn>,
+) {
     let Some(d) = vm.class(cls).map(|c| c.dict) else {
         return;
     };

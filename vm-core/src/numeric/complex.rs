@@ -28,32 +28,41 @@ pub enum ComplexError {
 
 const ONE: Complex = Complex { re: 1.0, im: 0.0 };
 
+impl core::ops::Add for Complex {
+    type Output = Complex;
+    /// `_Py_c_sum`.
+    fn add(self, b: Complex) -> Complex {
+        Complex::new(self.re + b.re, self.im + b.im)
+    }
+}
+
+impl core::ops::Sub for Complex {
+    type Output = Complex;
+    /// `_Py_c_diff`.
+    fn sub(self, b: Complex) -> Complex {
+        Complex::new(self.re - b.re, self.im - b.im)
+    }
+}
+
+impl core::ops::Mul for Complex {
+    type Output = Complex;
+    /// `_Py_c_prod`.
+    fn mul(self, b: Complex) -> Complex {
+        Complex::new(
+            self.re * b.re - self.im * b.im,
+            self.re * b.im + self.im * b.re,
+        )
+    }
+}
+
 impl Complex {
     /// `re + im*j`.
     pub const fn new(re: f64, im: f64) -> Complex {
         Complex { re, im }
     }
 
-    /// `a + b`.
-    pub fn add(self, b: Complex) -> Complex {
-        Complex::new(self.re + b.re, self.im + b.im)
-    }
-
-    /// `a - b`.
-    pub fn sub(self, b: Complex) -> Complex {
-        Complex::new(self.re - b.re, self.im - b.im)
-    }
-
-    /// `a * b`.
-    pub fn mul(self, b: Complex) -> Complex {
-        Complex::new(
-            self.re * b.re - self.im * b.im,
-            self.re * b.im + self.im * b.re,
-        )
-    }
-
     /// `a / b` by Smith's method, as `_Py_c_quot`.
-    pub fn div(self, b: Complex) -> Result<Complex, ComplexError> {
+    pub fn quot(self, b: Complex) -> Result<Complex, ComplexError> {
         let a = self;
         let abs_breal = b.re.abs();
         let abs_bimag = b.im.abs();
@@ -122,7 +131,7 @@ impl Complex {
         if n > 0 {
             Ok(self.powu(n))
         } else {
-            ONE.div(self.powu(-n))
+            ONE.quot(self.powu(-n))
         }
     }
 
@@ -133,10 +142,10 @@ impl Complex {
         let mut mask = 1i64;
         while mask > 0 && n >= mask {
             if n & mask != 0 {
-                r = r.mul(p);
+                r = r * p;
             }
             mask <<= 1;
-            p = p.mul(p);
+            p = p * p;
         }
         r
     }
@@ -322,10 +331,10 @@ mod tests {
     fn division_and_powers() {
         let a = Complex::new(1.0, 2.0);
         assert_eq!(
-            a.div(Complex::new(0.0, 0.0)),
+            a.quot(Complex::new(0.0, 0.0)),
             Err(ComplexError::ZeroDivision)
         );
-        assert_eq!(a.div(Complex::new(1.0, 2.0)), Ok(ONE));
+        assert_eq!(a.quot(Complex::new(1.0, 2.0)), Ok(ONE));
         assert_eq!(a.pow(Complex::new(2.0, 0.0)), Ok(Complex::new(-3.0, 4.0)));
         assert_eq!(
             Complex::new(0.0, 0.0).pow(Complex::new(-1.0, 0.0)),

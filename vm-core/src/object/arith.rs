@@ -652,8 +652,7 @@ impl Vm {
             (
                 Obj::Bytes(_) | Obj::ByteArray(_),
                 Some(Obj::Bytes(_) | Obj::ByteArray(_) | Obj::MemoryView(_)),
-            ) if op == BinaryOp::Add =>
-            {
+            ) if op == BinaryOp::Add => {
                 let mut v = self.bytes_data(a).unwrap_or_default();
                 let w = self.bytes_data(b).unwrap_or_default();
                 if inplace && matches!(self.heap.get(ra), Obj::ByteArray(_)) {

@@ -60,10 +60,10 @@ impl Vm {
             return Ok(None);
         };
         let r = match op {
-            BinaryOp::Add => x.add(y),
-            BinaryOp::Subtract => x.sub(y),
-            BinaryOp::Multiply => x.mul(y),
-            BinaryOp::TrueDivide => x.div(y).map_err(|e| self.complex_error(e, op))?,
+            BinaryOp::Add => x + y,
+            BinaryOp::Subtract => x - y,
+            BinaryOp::Multiply => x * y,
+            BinaryOp::TrueDivide => x.quot(y).map_err(|e| self.complex_error(e, op))?,
             _ => x.pow(y).map_err(|e| self.complex_error(e, op))?,
         };
         self.new_complex(r).map(Some)
@@ -276,7 +276,10 @@ impl Vm {
         if v.is_float() || self.is_int(v) || self.complex_of(v).is_some() {
             return Ok(true);
         }
-        if self.native_value(v).is_some_and(|n| n.is_float() || self.is_int(n)) {
+        if self
+            .native_value(v)
+            .is_some_and(|n| n.is_float() || self.is_int(n))
+        {
             return Ok(true);
         }
         Ok(self.user_special(v, "__float__")?.is_some()

@@ -143,10 +143,16 @@ impl Vm {
     /// combinations that print as plain exceptions).
     pub(crate) fn exception_field_str(&mut self, exc: Value) -> PyResult<Option<String>> {
         if self.exc_matches(exc, self.types.os_error) {
-            let [errno, strerror, filename, filename2] =
-                self.fields(exc, OS_ERROR_FIELDS)?.try_into().unwrap_or([Value::NONE; 4]);
+            let [errno, strerror, filename, filename2] = self
+                .fields(exc, OS_ERROR_FIELDS)?
+                .try_into()
+                .unwrap_or([Value::NONE; 4]);
             if filename != Value::NONE {
-                let (e, s, f) = (self.to_str(errno)?, self.to_str(strerror)?, self.repr(filename)?);
+                let (e, s, f) = (
+                    self.to_str(errno)?,
+                    self.to_str(strerror)?,
+                    self.repr(filename)?,
+                );
                 if filename2 != Value::NONE {
                     let f2 = self.repr(filename2)?;
                     return Ok(Some(format!("[Errno {e}] {s}: {f} -> {f2}")));
@@ -219,10 +225,7 @@ impl Vm {
     }
 
     fn fields<const N: usize>(&mut self, exc: Value, names: [&str; N]) -> PyResult<Vec<Value>> {
-        names
-            .iter()
-            .map(|n| self.exception_field(exc, n))
-            .collect()
+        names.iter().map(|n| self.exception_field(exc, n)).collect()
     }
 
     /// Whether the instance itself holds field `name` (set from the arguments).

@@ -188,7 +188,8 @@ impl Vm {
     /// After marking: forgets the exports of views that died without `release()`.
     pub(crate) fn forget_dead_exports(&mut self) {
         let heap = &self.heap;
-        self.buffer_exports.retain(|(view, _)| heap.is_marked(*view));
+        self.buffer_exports
+            .retain(|(view, _)| heap.is_marked(*view));
     }
 
     /// The bytes a view shows, in item order (`tobytes()`).
@@ -252,8 +253,7 @@ impl Vm {
                 }
             },
         };
-        if format != m.format || data.len() != indices.len() * m.itemsize
-        {
+        if format != m.format || data.len() != indices.len() * m.itemsize {
             return Err(self.value_error(
                 "memoryview assignment: lvalue and rvalue have different structures",
             ));
@@ -274,11 +274,7 @@ impl Vm {
         step: isize,
     ) -> PyResult<Value> {
         let mut s = m.clone();
-        s.start = if count == 0 {
-            m.start
-        } else {
-            m.offset(start)
-        };
+        s.start = if count == 0 { m.start } else { m.offset(start) };
         s.len = count;
         s.stride = m.stride * step;
         self.new_memview(s)
@@ -412,7 +408,9 @@ fn pack(vm: &mut Vm, format: u8, v: Value) -> PyResult<Vec<u8>> {
             let bits = size as u32 * 8;
             let signed = matches!(format, b'b' | b'h' | b'i' | b'l' | b'q' | b'n');
             let fits = match (b.to_i64(), signed) {
-                (Some(i), true) => bits == 64 || (i >= -(1i64 << (bits - 1)) && i < 1i64 << (bits - 1)),
+                (Some(i), true) => {
+                    bits == 64 || (i >= -(1i64 << (bits - 1)) && i < 1i64 << (bits - 1))
+                }
                 (Some(i), false) => i >= 0 && (bits == 64 || i < 1i64 << bits),
                 (None, false) => bits == 64 && !b.is_negative() && b.to_u64().is_some(),
                 (None, true) => false,
@@ -420,7 +418,9 @@ fn pack(vm: &mut Vm, format: u8, v: Value) -> PyResult<Vec<u8>> {
             if !fits {
                 return Err(invalid_value(vm));
             }
-            let w = b.to_i64().map_or_else(|| b.to_u64().unwrap_or(0), |i| i as u64);
+            let w = b
+                .to_i64()
+                .map_or_else(|| b.to_u64().unwrap_or(0), |i| i as u64);
             Ok(match size {
                 1 => alloc::vec![w as u8],
                 2 => (w as u16).to_ne_bytes().to_vec(),
@@ -443,7 +443,12 @@ pub fn format_text(format: u8, at: bool) -> String {
 
 impl Vm {
     /// `m[k]`: an item, or a view of a slice.
-    pub(crate) fn memview_get_item(&mut self, c: Value, k: Value, is_slice: bool) -> PyResult<Value> {
+    pub(crate) fn memview_get_item(
+        &mut self,
+        c: Value,
+        k: Value,
+        is_slice: bool,
+    ) -> PyResult<Value> {
         let m = self.live_memview(c)?;
         if is_slice {
             let si = self.slice_indices(k, m.len)?;

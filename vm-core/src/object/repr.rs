@@ -208,7 +208,11 @@ impl Vm {
             Obj::Super { .. } => Ok(String::from("<super object>")),
             Obj::WeakRef(_) => Ok(self.weakref_repr(v)),
             Obj::MemoryView(m) => {
-                let what = if m.released { "released memory" } else { "memory" };
+                let what = if m.released {
+                    "released memory"
+                } else {
+                    "memory"
+                };
                 Ok(format!("<{what} at 0x{:012x}>", self.addr(v)))
             }
             Obj::Property(_) => Ok(format!("<property object at 0x{:012x}>", self.addr(v))),

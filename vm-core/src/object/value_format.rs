@@ -12,9 +12,9 @@ use super::scratch::{Scratch, TextBuf};
 use super::types::Obj;
 use super::value::Value;
 use crate::format::{
-    format_complex_spec, format_float, format_int_spec, format_str, parse_format_spec_for, percent_float,
-    percent_int_src, percent_str, Count, FormatError, FormatErrorKind, IntSource, PercentFlags,
-    PercentItem, PercentItems, Room,
+    format_complex_spec, format_float, format_int_spec, format_str, parse_format_spec_for,
+    percent_float, percent_int_src, percent_str, Count, FormatError, FormatErrorKind, IntSource,
+    PercentFlags, PercentItem, PercentItems, Room,
 };
 use crate::vm::{PyErr, PyResult, Vm};
 
