@@ -16,6 +16,7 @@ pub mod bytesmethods;
 mod bytessearch;
 mod bytessplit;
 pub mod classes;
+mod cmathmod;
 pub mod ctor;
 mod exc_methods;
 mod exec;

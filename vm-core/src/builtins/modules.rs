@@ -26,6 +26,7 @@ impl Vm {
         let init: Option<ModuleInit> = match n.as_str() {
             "sys" => Some(init_sys),
             "math" => Some(init_math),
+            "cmath" => Some(super::cmathmod::init_cmath),
             "time" => Some(init_time),
             "random" => Some(super::random::init_random),
             "traceback" => Some(super::tbmodule::init_traceback),
