@@ -24,6 +24,7 @@ pub mod shape;
 pub mod subscript;
 pub mod typeobj;
 pub mod types;
+pub mod unary;
 pub mod value;
 pub mod value_format;
 pub mod weakref;
