@@ -287,6 +287,22 @@ pub struct Vm {
     pub(crate) finalize_queue: Vec<Value>,
     /// Set while the queue is being drained, so nested safe points do not re-enter it.
     pub(crate) finalizing: bool,
+    /// The unreleased memoryviews of bytearrays, as (view, bytearray): such a bytearray
+    /// cannot change size. Views are known weakly (see [`crate::object::memview`]).
+    pub(crate) buffer_exports: Vec<(ObjRef, ObjRef)>,
+    /// Set while `throw()` raises at a `yield from` whose subiterator has no `throw`: its
+    /// `CLEANUP_THROW` then re-raises even a `StopIteration` (CPython 3.11's `throw_here`).
+    pub(crate) throw_past_cleanup: bool,
+    /// Every weak reference and finalizer (known weakly: forgotten when it dies).
+    pub(crate) weakrefs: Vec<ObjRef>,
+    /// The finalizers still alive (roots, as CPython's `finalize` registry).
+    pub(crate) live_finalizers: Vec<Value>,
+    /// Weak references whose referent died, with a callback or finalizer to run at the
+    /// next safe point (roots).
+    pub(crate) weakref_queue: Vec<Value>,
+    /// `gc.isenabled()`: when off, collections run only when the heap nears its limit (and
+    /// at `gc.collect()`), so callbacks and finalizers run at predictable points.
+    pub(crate) gc_enabled: bool,
 }
 
 /// How a run ended when it did not return normally.
@@ -416,6 +432,12 @@ impl Vm {
             step_value: Value::NONE,
             finalize_queue: Vec::new(),
             finalizing: false,
+            buffer_exports: Vec::new(),
+            throw_past_cleanup: false,
+            weakrefs: Vec::new(),
+            live_finalizers: Vec::new(),
+            weakref_queue: Vec::new(),
+            gc_enabled: true,
         };
         crate::builtins::install(&mut vm);
         vm.name_key = vm.intern("__name__").unwrap_or(Value::NONE);
@@ -620,6 +642,8 @@ impl Vm {
         self.mark_roots();
         self.heap.trace();
         self.resurrect_finalizable();
+        self.forget_dead_exports();
+        self.clear_dead_weakrefs();
         self.heap.sweep();
         self.tier2.sweep();
     }
@@ -650,7 +674,12 @@ impl Vm {
         heap.mark_value(self.handled_exc);
         heap.mark_value(self.memory_error);
         heap.mark_value(self.terminated_error);
-        for v in &self.finalize_queue {
+        for v in self
+            .finalize_queue
+            .iter()
+            .chain(&self.live_finalizers)
+            .chain(&self.weakref_queue)
+        {
             heap.mark_value(*v);
         }
         for e in self.tier2.executors() {
@@ -701,9 +730,21 @@ impl Vm {
     #[inline]
     pub(crate) fn maybe_collect(&mut self) {
         if self.heap.wants_collection() {
-            self.collect_garbage();
-            self.run_finalizers();
+            self.collect_when_due();
         }
+    }
+
+    /// The collection [`Vm::maybe_collect`] found due (put off while `gc.disable()` is in
+    /// effect and the heap is not near its limit).
+    #[cold]
+    #[inline(never)]
+    fn collect_when_due(&mut self) {
+        if !self.gc_enabled && !self.heap.nears_limit() {
+            self.heap.defer_collection();
+            return;
+        }
+        self.collect_garbage();
+        self.run_finalizers();
     }
 
     /// Writes to stdout through the host.

@@ -236,6 +236,8 @@ pub trait ConstPool {
     fn int(&mut self, lit: IntLiteral<'_>) -> Result<Value, ConstAllocError>;
     /// A `bytes`.
     fn bytes(&mut self, b: &[u8]) -> Result<Value, ConstAllocError>;
+    /// A `complex` (an imaginary literal, or one negated).
+    fn complex(&mut self, re: f64, im: f64) -> Result<Value, ConstAllocError>;
     /// A tuple of constants.
     fn tuple(&mut self, items: &[Value]) -> Result<Value, ConstAllocError>;
     /// A nested code object.

@@ -1049,12 +1049,9 @@ pub enum Intrinsic {
     /// Interactive mode: print the repr of a non-None expression statement value
     /// (`sys.displayhook`); pushes None.
     PrintExpr = 4,
-    /// Evaluating an imaginary literal: raises `NotImplementedError` (complex numbers are
-    /// outside the subset).
-    UnsupportedComplex = 5,
     /// Marks the value an asynchronous generator's `yield` is about to give as its own
     /// (not one an `await` passes up); pushes the value unchanged.
-    AsyncGenWrap = 6,
+    AsyncGenWrap = 5,
 }
 
 impl Intrinsic {
@@ -1066,8 +1063,7 @@ impl Intrinsic {
             2 => Intrinsic::ImportStar,
             3 => Intrinsic::StopIterationError,
             4 => Intrinsic::PrintExpr,
-            5 => Intrinsic::UnsupportedComplex,
-            6 => Intrinsic::AsyncGenWrap,
+            5 => Intrinsic::AsyncGenWrap,
             _ => return None,
         })
     }

@@ -487,7 +487,19 @@ impl Vm {
         if state == GenState::Running {
             return Err(self.already_executing(kind));
         }
+        if state == GenState::Created && self.exc_matches(exc, self.types.stop_iteration) {
+            // CPython 3.11 raises it inside the body, whose PEP 479 wrapper turns it into
+            // `RuntimeError`; the generator is finished.
+            if let Obj::Generator(gen) = self.heap.get_mut(g) {
+                gen.state = GenState::Finished;
+                gen.frame = None;
+            }
+            return Err(PyErr(self.generator_raised_stop_iteration(exc)));
+        }
         let mut exc = exc;
+        // A subiterator without `throw` gets nothing: the exception is raised at the `yield
+        // from` itself, where (in 3.11) no `StopIteration` ends the delegation.
+        let mut past_cleanup = false;
         if !yield_from.is_undef() {
             let is_exit = self.exc_matches(exc, self.types.generator_exit);
             let delegated = match yield_from.as_obj().map(|r| (r, self.heap.get(r))) {
@@ -512,7 +524,7 @@ impl Vm {
                 Some(Ok(Some(v))) => return Ok(v),
                 Some(Ok(None)) => {}
                 Some(Err(e)) => exc = e.0,
-                None => {}
+                None => past_cleanup = !is_exit,
             }
         }
         let saved_lasti = self
@@ -543,8 +555,13 @@ impl Vm {
                 lasti as usize,
                 entry,
             );
-            self.handle_exception(PyErr(exc), &mut ctx, entry)?;
-            let v = self.run_frames(entry)?;
+            self.throw_past_cleanup = past_cleanup;
+            let v = match self.handle_exception(PyErr(exc), &mut ctx, entry) {
+                Ok(_) => self.run_frames(entry),
+                Err(e) => Err(e),
+            };
+            self.throw_past_cleanup = false;
+            let v = v?;
             if !core::mem::take(&mut self.gen_returned) {
                 Ok(v)
             } else if kind == GenKind::AsyncGenerator {
@@ -618,6 +635,7 @@ impl Vm {
             return;
         }
         self.finalizing = true;
+        self.run_weakref_callbacks();
         while let Some(g) = self.finalize_queue.pop() {
             // Rooted while it runs: the queue no longer holds it.
             self.with_roots(&[g], |vm, _| {
@@ -634,7 +652,7 @@ impl Vm {
     }
 
     /// CPython's report of an exception raised by a finalizer.
-    fn report_unraisable(&mut self, obj: Value, exc: Value) {
+    pub(crate) fn report_unraisable(&mut self, obj: Value, exc: Value) {
         let what = self.repr(obj).unwrap_or_else(|_| String::from("<object>"));
         // Like CPython's unraisable hook: the exception alone, without its context chain.
         let tb = self.format_single_exception(exc);

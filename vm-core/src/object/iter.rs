@@ -30,6 +30,11 @@ impl Vm {
             Obj::Bytes(_) | Obj::ByteArray(_) => {
                 Obj::Iter(Box::new(IterObj::Bytes { seq: r, idx: 0 }))
             }
+            Obj::MemoryView(_) => {
+                // Items by index (`__getitem__` protocol), live as CPython's iterator is.
+                self.live_memview(v)?;
+                Obj::Iter(Box::new(IterObj::Seq { seq: v, idx: 0 }))
+            }
             Obj::Dict(d) => Obj::Iter(Box::new(IterObj::Dict {
                 dict: r,
                 idx: 0,

@@ -803,6 +803,17 @@ pub enum Obj {
     /// generator's record under another tag, so nothing that tests for a generator (the
     /// specialized forms, traces, machine code) takes one for a generator.
     Coroutine(Box<Generator>) = tag::COROUTINE,
+    /// `complex`.
+    Complex {
+        /// The real part.
+        re: f64,
+        /// The imaginary part.
+        im: f64,
+    } = tag::COMPLEX,
+    /// A `memoryview`.
+    MemoryView(Box<super::memview::MemView>) = tag::MEMORYVIEW,
+    /// A `weakref.ref` or `weakref.finalize`.
+    WeakRef(Box<super::weakref::WeakRefObj>) = tag::WEAKREF,
 }
 
 impl Obj {
@@ -850,6 +861,8 @@ impl Obj {
             Obj::Property(_) => size_of::<Property>(),
             Obj::Frame(fo) => fo.heap_bytes(),
             Obj::Traceback(_) => size_of::<super::frameobj::TbNode>(),
+            Obj::MemoryView(_) => size_of::<super::memview::MemView>(),
+            Obj::WeakRef(_) => size_of::<super::weakref::WeakRefObj>(),
             _ => 0,
         }
     }
@@ -859,6 +872,9 @@ impl Obj {
         match self {
             Obj::Free(_) | Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) | Obj::BigInt(_) => {}
             Obj::Range { .. } | Obj::RangeIter { .. } | Obj::BigRange(_) => {}
+            Obj::Complex { .. } => {}
+            Obj::MemoryView(m) => f(m.obj),
+            Obj::WeakRef(w) => w.for_each_ref(f),
             Obj::List(v) => v.iter().for_each(|x| f(*x)),
             Obj::Tuple(v) => v.iter().for_each(|x| f(*x)),
             Obj::Dict(d) => d.for_each_ref(f),

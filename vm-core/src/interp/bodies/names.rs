@@ -6,7 +6,6 @@
 )]
 
 use crate::interp::eval::{Ctx, Flow};
-use crate::object::types::Obj;
 use crate::object::value::Value;
 use crate::vm::{PyErr, Vm};
 
@@ -92,16 +91,7 @@ pub(crate) fn _STORE_NAME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, 
 pub(crate) fn _DELETE_NAME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
     let name = ctx.code.names[arg as usize];
     let ns = vm.namespace_of(ctx.fi);
-    let removed = match ns.as_obj() {
-        Some(d) if matches!(vm.heap.get(d), Obj::Dict(_)) => vm.dict_del(d, name)?.is_some(),
-        Some(_) => match vm.del_item(ns, name) {
-            Ok(()) => true,
-            Err(e) if vm.exc_matches(e.0, vm.types.key_error) => false,
-            Err(e) => return Err(e),
-        },
-        None => false,
-    };
-    if !removed {
+    if !vm.mapping_del(ns, name)? {
         let n = alloc::string::String::from(vm.str_of(name).unwrap_or("?"));
         return Err(vm.name_error(&n));
     }
