@@ -22,7 +22,7 @@ mod cmathmod;
 mod coromethods;
 pub mod ctor;
 mod exc_methods;
-mod exec;
+pub(crate) mod exec;
 mod frameattrs;
 pub mod functions;
 mod intmath;
