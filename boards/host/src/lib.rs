@@ -15,6 +15,8 @@ pub use codemem::HostCodeMemory;
 
 pub mod jit;
 
+pub mod files;
+
 pub mod modules;
 
 pub use jit::{HostJit, DEFAULT_CODE_MEMORY};

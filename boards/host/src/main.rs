@@ -18,6 +18,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 static ALLOCATOR: board_heap::Allocator<board_heap::Over<std::alloc::System>> =
     board_heap::Allocator::over(std::alloc::System);
 
+use vm_core::hostfs::{FileMode, HostError, Whence};
 use vm_core::importing::loader::FoundModule;
 use vm_core::{Config, Host, Vm};
 
@@ -25,6 +26,7 @@ use vm_core::{Config, Host, Vm};
 struct StdHost {
     out: std::io::BufWriter<std::io::Stdout>,
     start: Instant,
+    files: tiercel::files::HostFiles,
 }
 
 impl Host for StdHost {
@@ -54,6 +56,30 @@ impl Host for StdHost {
 
     fn find_module(&mut self, name: &str, path: &[String]) -> Option<FoundModule> {
         tiercel::modules::find_module_fs(name, path)
+    }
+
+    fn file_open(&mut self, path: &str, mode: FileMode) -> Result<u64, HostError> {
+        self.files.open(path, mode)
+    }
+
+    fn file_read(&mut self, handle: u64, max: usize) -> Result<Vec<u8>, HostError> {
+        self.files.read(handle, max)
+    }
+
+    fn file_write(&mut self, handle: u64, data: &[u8]) -> Result<usize, HostError> {
+        self.files.write(handle, data)
+    }
+
+    fn file_seek(&mut self, handle: u64, offset: i64, whence: Whence) -> Result<u64, HostError> {
+        self.files.seek(handle, offset, whence)
+    }
+
+    fn file_close(&mut self, handle: u64) -> Result<(), HostError> {
+        self.files.close(handle)
+    }
+
+    fn file_remove(&mut self, path: &str) -> Result<(), HostError> {
+        self.files.remove(path)
     }
 }
 
@@ -201,6 +227,7 @@ fn main() -> ExitCode {
     let host = StdHost {
         out: std::io::BufWriter::new(std::io::stdout()),
         start: Instant::now(),
+        files: tiercel::files::HostFiles::default(),
     };
     let mut vm = match Vm::new(config, Box::new(host)) {
         Ok(vm) => vm,

@@ -24,6 +24,7 @@ pub mod ctor;
 mod exc_methods;
 pub(crate) mod exec;
 mod frameattrs;
+mod fsmod;
 pub mod functions;
 mod intmath;
 mod list_sort;
