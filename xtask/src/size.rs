@@ -21,11 +21,20 @@ struct Configuration {
     args: &'static [&'static str],
 }
 
-const CONFIGURATIONS: &[Configuration] = &[Configuration {
-    name: "full",
-    what: "compiler, tier 2 and the JIT (x86-64), big ints, the builtin modules",
-    args: &[],
-}];
+const CONFIGURATIONS: &[Configuration] = &[
+    Configuration {
+        name: "full",
+        what: "compiler with the Unicode name table, tier 2 and the JIT (x86-64), big ints, \
+               the builtin modules",
+        args: &[],
+    },
+    Configuration {
+        name: "no-unicode-names",
+        what: "full without the `\\N{name}` table (`--no-default-features`: the boards' \
+               `unicode-names` feature off)",
+        args: &["--no-default-features"],
+    },
+];
 
 const BEGIN: &str = "<!-- size-table:begin (cargo xtask size --write) -->";
 const END: &str = "<!-- size-table:end -->";
@@ -40,11 +49,15 @@ struct Sizes {
 }
 
 fn u16_at(b: &[u8], at: usize) -> Option<u64> {
-    Some(u64::from(u16::from_le_bytes(b.get(at..at + 2)?.try_into().ok()?)))
+    Some(u64::from(u16::from_le_bytes(
+        b.get(at..at + 2)?.try_into().ok()?,
+    )))
 }
 
 fn u32_at(b: &[u8], at: usize) -> Option<u64> {
-    Some(u64::from(u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?)))
+    Some(u64::from(u32::from_le_bytes(
+        b.get(at..at + 4)?.try_into().ok()?,
+    )))
 }
 
 fn u64_at(b: &[u8], at: usize) -> Option<u64> {

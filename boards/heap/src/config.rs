@@ -32,7 +32,10 @@ pub const fn size_or(value: Option<&str>, default: usize) -> usize {
     }
     assert!(end > 0, "a board memory size needs digits");
     while i < end {
-        assert!(b[i].is_ascii_digit(), "a board memory size is digits with K or M");
+        assert!(
+            b[i].is_ascii_digit(),
+            "a board memory size is digits with K or M"
+        );
         n = n * 10 + (b[i] - b'0') as usize;
         i += 1;
     }
