@@ -26,6 +26,15 @@ pub mod code_flags {
     pub const USES_CLASS_CELL: u32 = 1 << 6;
     /// `consts[0]` is the docstring (`__doc__` of the function).
     pub const HAS_DOCSTRING: u32 = 1 << 7;
+    /// Every flag above (the image verifier refuses others).
+    pub const KNOWN: u32 = VARARGS
+        | VARKEYWORDS
+        | GENERATOR
+        | NAMESPACE
+        | NESTED
+        | COMPREHENSION
+        | USES_CLASS_CELL
+        | HAS_DOCSTRING;
 }
 
 /// One exception-table entry: instructions in `start..end` (unit offsets) are protected by the
