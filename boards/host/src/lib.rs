@@ -15,4 +15,6 @@ pub use codemem::HostCodeMemory;
 
 pub mod jit;
 
+pub mod modules;
+
 pub use jit::{HostJit, DEFAULT_CODE_MEMORY};

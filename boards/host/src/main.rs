@@ -18,6 +18,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 static ALLOCATOR: board_heap::Allocator<board_heap::Over<std::alloc::System>> =
     board_heap::Allocator::over(std::alloc::System);
 
+use vm_core::importing::loader::FoundModule;
 use vm_core::{Config, Host, Vm};
 
 /// Host output and clocks for the VM.
@@ -49,6 +50,10 @@ impl Host for StdHost {
 
     fn monotonic(&mut self) -> f64 {
         self.start.elapsed().as_secs_f64()
+    }
+
+    fn find_module(&mut self, name: &str, path: &[String]) -> Option<FoundModule> {
+        tiercel::modules::find_module_fs(name, path)
     }
 }
 
@@ -192,6 +197,7 @@ fn main() -> ExitCode {
     config.jit = jit.as_ref().and_then(|j| j.config.clone());
     config.argv = rest;
     config.argv.extend(args);
+    config.path = vec![tiercel::modules::script_dir(&filename)];
     let host = StdHost {
         out: std::io::BufWriter::new(std::io::stdout()),
         start: Instant::now(),
@@ -215,6 +221,9 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         };
+    }
+    if !filename.starts_with('<') {
+        vm.set_main_file(&filename);
     }
     let r = vm.run_source(&source, &filename);
     let terminated = matches!(r, Err(vm_core::RunError::Terminated { .. }));

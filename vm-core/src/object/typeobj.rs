@@ -90,6 +90,10 @@ define_types! {
         int = "int": object;
         bool_ = "bool": int;
         float = "float": object;
+        complex = "complex": object;
+        memoryview = "memoryview": object;
+        weakref_ref = "ReferenceType": object;
+        weakref_finalize = "finalize": object;
         str_ = "str": object;
         bytes = "bytes": object;
         bytearray = "bytearray": object;
@@ -112,6 +116,11 @@ define_types! {
         frame = "frame": object;
         traceback = "traceback": object;
         generator = "generator": object;
+        coroutine = "coroutine": object;
+        async_generator = "async_generator": object;
+        coroutine_wrapper = "coroutine_wrapper": object;
+        async_generator_asend = "async_generator_asend": object;
+        async_generator_athrow = "async_generator_athrow": object;
         property = "property": object;
         staticmethod = "staticmethod": object;
         classmethod = "classmethod": object;
@@ -157,6 +166,21 @@ define_types! {
         name_error = "NameError": exception;
         unbound_local_error = "UnboundLocalError": name_error;
         os_error = "OSError": exception;
+        blocking_io_error = "BlockingIOError": os_error;
+        child_process_error = "ChildProcessError": os_error;
+        connection_error = "ConnectionError": os_error;
+        broken_pipe_error = "BrokenPipeError": connection_error;
+        connection_aborted_error = "ConnectionAbortedError": connection_error;
+        connection_refused_error = "ConnectionRefusedError": connection_error;
+        connection_reset_error = "ConnectionResetError": connection_error;
+        file_exists_error = "FileExistsError": os_error;
+        file_not_found_error = "FileNotFoundError": os_error;
+        interrupted_error = "InterruptedError": os_error;
+        is_a_directory_error = "IsADirectoryError": os_error;
+        not_a_directory_error = "NotADirectoryError": os_error;
+        permission_error = "PermissionError": os_error;
+        process_lookup_error = "ProcessLookupError": os_error;
+        timeout_error = "TimeoutError": os_error;
         reference_error = "ReferenceError": exception;
         runtime_error = "RuntimeError": exception;
         not_implemented_error = "NotImplementedError": runtime_error;
@@ -264,6 +288,7 @@ impl Types {
             (tag::GENERATOR, self.generator),
             (tag::LIST_ITER, self.list_iterator),
             (tag::RANGE_ITER, self.range_iterator),
+            (tag::COMPLEX, self.complex),
         ];
         for (t, ty) in known {
             table[usize::from(t)] = ty.0;

@@ -12,6 +12,7 @@ use super::{read, Const, Image, ImageCode, ImageError, ImageErrorKind, Place};
 use crate::bytecode::code::CodeObject;
 use crate::bytecode::quicken;
 use crate::bytecode::verify;
+use crate::numeric::complex::Complex;
 use crate::object::bigint::BigInt;
 use crate::object::types::Obj;
 use crate::object::value::Value;
@@ -191,8 +192,7 @@ impl Builder<'_, '_> {
                 let code = self.code(vm, *i)?;
                 vm.alloc_value(Obj::Code(code))?
             }
-            // The verifier refuses complex constants.
-            Const::Complex(..) => return Err(vm.internal_error("a complex constant")),
+            Const::Complex(re, im) => vm.new_complex(Complex::new(*re, *im))?,
         })
     }
 }

@@ -36,7 +36,7 @@
 //!           7 str: str           8 bytes: n:u32 [u8; n]
 //!           9 tuple: n:u32 const * n
 //!           10 code: code
-//!           11 complex: real:u64 imag:u64 (reserved: refused until the VM has complex numbers)
+//!           11 complex: real:u64 imag:u64 (the IEEE bits)
 //! ```
 //!
 //! `magic` is [`MAGIC`] (its first byte is not UTF-8, so an image is never taken for
@@ -195,8 +195,7 @@ pub enum Const<'a> {
     Tuple(Vec<Const<'a>>),
     /// A nested code object: its index in [`Image::codes`].
     Code(usize),
-    /// A complex number (real, imaginary): read, and refused by the verifier while the VM
-    /// has no complex numbers.
+    /// A complex number (real, imaginary).
     Complex(f64, f64),
 }
 

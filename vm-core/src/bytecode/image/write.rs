@@ -223,6 +223,12 @@ impl Writer<'_> {
                 }
                 Ok(())
             }
+            Some(&Obj::Complex { re, im }) => {
+                self.out.push(tag::COMPLEX);
+                self.out.extend_from_slice(&re.to_bits().to_le_bytes());
+                self.out.extend_from_slice(&im.to_bits().to_le_bytes());
+                Ok(())
+            }
             Some(Obj::Code(c)) => {
                 self.out.push(tag::CODE);
                 self.code(c, level + 1)

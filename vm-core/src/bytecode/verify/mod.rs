@@ -7,7 +7,6 @@
 //!   locals; one `cell2arg` entry per cell, each a parameter or none; `stacksize` within
 //!   the format's limit; the module's code is a module body (a namespace without
 //!   parameters, cells or free variables, not a generator);
-//! - **constants**: no kind the VM lacks (complex numbers);
 //! - **instructions** (`instrs`): every opcode one the code generator emits (no
 //!   specialized form, super-instruction or `ENTER_EXECUTOR`: those only the VM writes, at
 //!   run time), every inline-cache unit zero, every oparg valid for its kind as the op
@@ -46,7 +45,6 @@ pub fn verify(img: &Image<'_>) -> Result<(), ImageError> {
     for (index, code) in img.codes.iter().enumerate() {
         let c = Check { index, code };
         c.check_header()?;
-        c.check_consts()?;
         let scan = instrs::scan(&c)?;
         tables::check(&c, &scan)?;
         flow::check(&c, &scan)?;
@@ -147,28 +145,5 @@ impl Check<'_, '_> {
             }
         }
         Ok(())
-    }
-
-    /// Constants of kinds the VM has.
-    fn check_consts(&self) -> Res {
-        fn complex(k: &Const<'_>) -> bool {
-            match k {
-                Const::Complex(..) => true,
-                Const::Tuple(items) => items.iter().any(complex),
-                _ => false,
-            }
-        }
-        match self.code.consts.iter().position(complex) {
-            Some(i) => Err(ImageError::new(
-                ImageErrorKind::Unsupported,
-                Place::Code {
-                    index: self.index,
-                    qualname: self.code.qualname.into(),
-                    offset: None,
-                },
-                format!("constant {i} holds a complex number, which this VM does not have"),
-            )),
-            None => Ok(()),
-        }
     }
 }

@@ -42,6 +42,17 @@ pub fn parse_interactive(source: &str) -> Result<ast::Module, CompileError> {
     parse(source, true)
 }
 
+/// Parses `eval` input: one expression (a tuple for a comma list), then only newlines.
+/// The result is a module holding that expression statement.
+pub fn parse_eval(source: &str) -> Result<ast::Module, CompileError> {
+    let mut p = Parser::new(lexer::tokenize(source), 0);
+    let result = p.eval_input();
+    p.finish_error(result).map_err(|mut e| {
+        e.incomplete_input = false;
+        e
+    })
+}
+
 fn parse(source: &str, interactive: bool) -> Result<ast::Module, CompileError> {
     let lexed = lexer::tokenize(source);
     let eof_in_block = lexed.eof_in_block;
@@ -441,6 +452,24 @@ impl Parser {
             }
         }
         Ok(ast::Module { body })
+    }
+
+    /// `expressions NEWLINE* ENDMARKER`.
+    fn eval_input(&mut self) -> PResult<ast::Module> {
+        let e = self.star_expressions()?;
+        while matches!(self.tok(), Tok::Newline) {
+            self.bump();
+        }
+        if !matches!(self.tok(), Tok::EndMarker) {
+            return Err(self.unexpected());
+        }
+        let loc = e.loc;
+        Ok(ast::Module {
+            body: alloc::vec![ast::Stmt {
+                kind: ast::StmtKind::Expr(e),
+                loc,
+            }],
+        })
     }
 }
 
