@@ -121,3 +121,44 @@ fn an_image_of_code_that_ran_is_the_image_of_the_code_as_compiled() {
     }
     assert!(checked > 80, "{checked}");
 }
+
+/// Runs `src` in a fresh VM; its output and outcome.
+fn run_capturing(vm: &mut Vm, out: &Rc<RefCell<String>>, src: &str) -> (String, bool) {
+    let ok = vm.run_source(src, "main.py").is_ok();
+    (std::mem::take(&mut *out.borrow_mut()), ok)
+}
+
+#[test]
+fn an_imported_module_runs_from_its_image_and_a_bad_image_is_an_import_error() {
+    let module = "x = 6 * 7\ndef twice(n):\n    return 2 * n\nz = 1 + 2j\n";
+    let good = image::compile_to_image(module, "good.py").expect("an image");
+    let mut bad = good.clone();
+    bad.truncate(bad.len() - 3);
+    let out = Rc::new(RefCell::new(String::new()));
+    let mut vm = Vm::new(Config::default(), Box::new(Shared(out.clone()))).unwrap();
+    for (name, bytes) in [("good", good), ("bad", bad)] {
+        let bytes: &'static [u8] = Vec::leak(bytes);
+        vm.register_frozen(
+            name,
+            vm_core::importing::loader::FrozenModule {
+                source: None,
+                image: Some(bytes),
+                package: false,
+            },
+        );
+    }
+    let (text, ok) = run_capturing(
+        &mut vm,
+        &out,
+        "import good\nprint(good.x, good.twice(4), good.z)\n",
+    );
+    assert!(ok, "{text}");
+    assert_eq!(text, "42 8 (1+2j)\n");
+    let src = "try:\n    import bad\nexcept ImportError as e:\n    print('ImportError', e)\n";
+    let (text, ok) = run_capturing(&mut vm, &out, src);
+    assert!(ok, "{text}");
+    assert!(
+        text.starts_with("ImportError cannot import ") && text.contains("bytecode image: "),
+        "{text}"
+    );
+}

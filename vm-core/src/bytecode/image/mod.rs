@@ -109,6 +109,24 @@ pub(crate) mod tag {
     pub const COMPLEX: u8 = 11;
 }
 
+/// Compiles a program's source to its bytecode image (with a VM of its own, default
+/// configuration): what `tiercel compile` writes. A compile error comes back as the report
+/// running the source would print (a `SyntaxError` with its place, ending with a newline);
+/// an image the format cannot hold (over its limits) as the image error's line.
+#[cfg(feature = "compiler")]
+pub fn compile_to_image(source: &str, filename: &str) -> Result<Vec<u8>, alloc::string::String> {
+    use alloc::boxed::Box;
+    use alloc::string::ToString;
+
+    let mut vm = crate::Vm::new(
+        crate::Config::default(),
+        Box::new(crate::BufferHost::default()),
+    )
+    .map_err(|e| alloc::format!("cannot start a VM: {e:?}\n"))?;
+    let code = vm.compile(source, filename, crate::api::Mode::Exec)?;
+    vm.image_of(&code).map_err(|e| e.to_string() + "\n")
+}
+
 /// Whether `bytes` starts like an image (the magic), whatever follows.
 pub fn is_image(bytes: &[u8]) -> bool {
     bytes.starts_with(&MAGIC)
