@@ -18,9 +18,10 @@ pub(crate) fn check(c: &Check<'_, '_>, scan: &Scan) -> Result<(), ImageError> {
     let handler = |ip: u32| handler_of(&c.code.exc_table, ip);
     // `stacksize` is within the format's limit, so it fits the analysis's 16 bits.
     let limit = u16::try_from(c.code.stacksize).unwrap_or(u16::MAX - 1);
+    // (The offset past the end, which a path may reach, decodes as nothing.)
     let instr = |ip: usize| {
-        if scan.starts[ip] {
-            decode(units[ip])
+        if scan.starts.get(ip).copied().unwrap_or(false) {
+            units.get(ip).copied().and_then(decode)
         } else {
             None
         }
@@ -78,6 +79,9 @@ fn fault(c: &Check<'_, '_>, units: &[u32], f: DepthFault) -> ImageError {
             .map_or("?", |(op, _)| op.name())
     };
     let msg = match f.kind {
+        DepthFaultKind::Undecodable if f.at as usize == units.len() => {
+            String::from("execution can run past the end of the code")
+        }
         DepthFaultKind::Undecodable => String::from("reached, but no instruction starts there"),
         DepthFaultKind::OutOfRange => format!("{} leads outside the code", name(f.at)),
         DepthFaultKind::Underflow { op, pops, depth } => format!(
