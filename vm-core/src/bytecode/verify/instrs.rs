@@ -7,6 +7,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::Check;
+use crate::bytecode::code::code_flags;
 use crate::bytecode::image::{Const, ImageError};
 use crate::bytecode::ops::{BinaryOp, CompareOp, Flags, Intrinsic, Op, Oparg};
 
@@ -177,6 +178,41 @@ fn check_targets(c: &Check<'_, '_>, scan: &Scan) -> Result<(), ImageError> {
             }
         }
         prev = Some((op, arg));
+    }
+    check_prologue(c, scan, &targeted)
+}
+
+/// `RETURN_GENERATOR` turns the running frame into a suspended one: it is the code
+/// generator's, in the prologue of a generator, coroutine or asynchronous generator
+/// (after its `MAKE_CELL`s and `COPY_FREE_VARS` only), and such code always has it. No
+/// jump, handler or protected range reaches it or what comes before it, so it runs once,
+/// in a fresh frame.
+fn check_prologue(c: &Check<'_, '_>, scan: &Scan, targeted: &[bool]) -> Result<(), ImageError> {
+    let resumable = c.code.flags & code_flags::RESUMABLE != 0;
+    let mut prologue = true;
+    let mut seen = false;
+    for (at, op, _) in scan.instrs(&c.code.units) {
+        if op == Op::RETURN_GENERATOR {
+            let reached = targeted[..=at as usize].iter().any(|&t| t)
+                || c.code.exc_table.iter().any(|e| e.start <= at);
+            if !resumable || !prologue || seen || reached {
+                return Err(c.error(
+                    Some(at),
+                    String::from(
+                        "RETURN_GENERATOR belongs once in the prologue of a generator or \
+                         coroutine, where nothing jumps",
+                    ),
+                ));
+            }
+            seen = true;
+        }
+        prologue &= matches!(op, Op::MAKE_CELL | Op::COPY_FREE_VARS);
+    }
+    if resumable && !seen {
+        return Err(c.error(
+            None,
+            String::from("a generator or coroutine without RETURN_GENERATOR"),
+        ));
     }
     Ok(())
 }

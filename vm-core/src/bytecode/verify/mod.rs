@@ -13,7 +13,9 @@
 //!   table declares it ([`Oparg`](crate::bytecode::ops::Oparg): an index in range, an
 //!   operator, intrinsic, conversion or flag set that exists), jump targets on instruction
 //!   boundaries and in the compiler's direction (only the loop back-edges jump backward),
-//!   and `MAKE_FUNCTION` right after the `LOAD_CONST` of a code object, with no other way in;
+//!   `MAKE_FUNCTION` right after the `LOAD_CONST` of a code object, with no other way in,
+//!   and `RETURN_GENERATOR` exactly once in the prologue of a generator or coroutine
+//!   (after its `MAKE_CELL`s and `COPY_FREE_VARS`), out of reach of jumps and handlers;
 //! - **tables** (`tables`): exception-table ranges on instruction boundaries, in order,
 //!   not overlapping, handlers at instructions, with their depths within `stacksize`; line
 //!   entries in increasing order, at instructions, each range of lines in order;
