@@ -7,6 +7,8 @@
 pub mod check;
 pub mod findings;
 pub mod generate;
+pub mod images;
+pub mod images_cmd;
 pub mod minimize;
 pub mod mutate;
 pub mod pool;

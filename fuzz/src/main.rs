@@ -178,6 +178,9 @@ fn main() -> ExitCode {
     if args.first().is_some_and(|a| a == "--worker") {
         return worker_main(&args[1..]);
     }
+    if args.first().is_some_and(|a| a == "images") {
+        return tiercel_fuzz::images_cmd::main(&args[1..]);
+    }
     let a = match parse(&args) {
         Ok(a) => a,
         Err(e) => {

@@ -1,15 +1,15 @@
 //! The embedding API: compile and run source, call Python from Rust, read results.
 
 use alloc::boxed::Box;
-#[cfg(feature = "compiler")]
 use alloc::rc::Rc;
 #[cfg(feature = "compiler")]
 use alloc::string::String;
 #[cfg(feature = "compiler")]
 use alloc::vec::Vec;
 
+use crate::bytecode::code::CodeObject;
 #[cfg(feature = "compiler")]
-use crate::bytecode::code::{CodeObject, ConstAllocError, ConstPool, IntLiteral};
+use crate::bytecode::code::{ConstAllocError, ConstPool, IntLiteral};
 use crate::handle::Handle;
 #[cfg(feature = "compiler")]
 use crate::object::bigint::BigInt;
@@ -102,6 +102,12 @@ impl Vm {
         let code = self
             .compile(source, filename, mode)
             .map_err(RunError::Compile)?;
+        self.run_main(code)
+    }
+
+    /// Runs a module's code object (compiled, or loaded from an image) as the `__main__`
+    /// module: the outcome as [`Vm::run_source`] gives it.
+    pub fn run_main(&mut self, code: Rc<CodeObject>) -> Result<(), RunError> {
         let globals = self.main_globals;
         self.begin_run();
         let r = self.run_code(code, globals, Value::UNDEF, Value::UNDEF);

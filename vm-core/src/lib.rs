@@ -45,6 +45,7 @@ pub mod vm;
 #[doc = include_str!("../../docs/EMBEDDING.md")]
 struct EmbeddingGuide;
 
+pub use bytecode::image;
 pub use handle::Handle;
 pub use limits::{Signals, Termination};
 pub use object::value::Value;

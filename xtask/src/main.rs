@@ -3,7 +3,8 @@
 //! - `cargo xtask qemu <x86_64|aarch64> [FILE.py]`: boots a board under QEMU and runs FILE.py
 //!   (its output on the terminal, its exit status as ours), or opens the REPL without FILE.
 //! - `cargo xtask bench [OPTIONS]`: runs the benchmark suite in `bench/` (see `bench/README.md`).
-//! - `cargo xtask fuzz [OPTIONS]`: runs the fuzzer (see `docs/FUZZING.md`).
+//! - `cargo xtask fuzz [OPTIONS]`: runs the fuzzer (see `docs/FUZZING.md`); `cargo xtask
+//!   fuzz images [OPTIONS]` the bytecode-image fuzzer (see `docs/IMAGES.md`).
 //! - `cargo xtask size [--write]`: the boards' section sizes per build configuration.
 
 use std::process::ExitCode;
@@ -18,6 +19,7 @@ fn usage() -> ExitCode {
     eprintln!("       cargo xtask bench [--help]");
     eprintln!("       cargo xtask size [--write]");
     eprintln!("       cargo xtask fuzz [--programs N] [--seconds S] [--jobs J] [--seed S] [--generator-only|--mutation-only]");
+    eprintln!("       cargo xtask fuzz images [--images N] [--seconds S] [--jobs J] [--seed S] [--fuel F]");
     ExitCode::from(2)
 }
 

@@ -18,6 +18,8 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 static ALLOCATOR: board_heap::Allocator<board_heap::Over<std::alloc::System>> =
     board_heap::Allocator::over(std::alloc::System);
 
+mod compile_cmd;
+
 use vm_core::hostfs::{FileMode, HostError, Whence};
 use vm_core::importing::loader::FoundModule;
 use vm_core::{Config, Host, Vm};
@@ -139,6 +141,10 @@ fn usage() -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().collect();
+    if argv.get(1).is_some_and(|a| a == "compile") {
+        return compile_cmd::main(&argv[2..]);
+    }
     let mut args = std::env::args().skip(1);
     let mut config = Config::default();
     let mut dis = false;
@@ -198,6 +204,9 @@ fn main() -> ExitCode {
                 break (code, String::from("<string>"), vec![String::from("-c")]);
             }
             "-h" | "--help" => return usage(),
+            file if compile_cmd::is_image_path(file) => {
+                break (String::new(), String::from(file), vec![String::from(file)]);
+            }
             file => match std::fs::read(file) {
                 Ok(bytes) => match String::from_utf8(bytes) {
                     Ok(s) => break (s, String::from(file), vec![String::from(file)]),
@@ -252,7 +261,11 @@ fn main() -> ExitCode {
     if !filename.starts_with('<') {
         vm.set_main_file(&filename);
     }
-    let r = vm.run_source(&source, &filename);
+    let r = if compile_cmd::is_image_path(&filename) {
+        compile_cmd::run_image_file(&mut vm, &filename)
+    } else {
+        vm.run_source(&source, &filename)
+    };
     let terminated = matches!(r, Err(vm_core::RunError::Terminated { .. }));
     let code = vm.report_outcome(r);
     if let (true, Some(n)) = (terminated, vm.fuel_used()) {

@@ -207,7 +207,9 @@ fn choice(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value
         return Err(vm.index_error("Cannot choose from an empty sequence"));
     }
     let i = vm.random.mt.randbelow_u64(n as u64);
-    vm.get_item(args[0], Value::int_unchecked(i as i64))
+    // (A sequence may be longer than a small int reaches: `range(2**62)`.)
+    let i = vm.int_from_i128(i128::from(i))?;
+    vm.get_item(args[0], i)
 }
 
 fn shuffle(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {

@@ -35,6 +35,18 @@ pub mod code_flags {
     /// Its frames add no traceback entry: the methods of `asyncio.Future` and `Task`, which
     /// are C code (with no frames) in CPython.
     pub const HIDDEN: u32 = 1 << 10;
+    /// Every flag above (the image verifier refuses others).
+    pub const KNOWN: u32 = VARARGS
+        | VARKEYWORDS
+        | GENERATOR
+        | NAMESPACE
+        | NESTED
+        | COMPREHENSION
+        | USES_CLASS_CELL
+        | HAS_DOCSTRING
+        | COROUTINE
+        | ASYNC_GENERATOR
+        | HIDDEN;
 }
 
 /// One exception-table entry: instructions in `start..end` (unit offsets) are protected by the

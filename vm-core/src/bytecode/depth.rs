@@ -9,7 +9,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::code::CodeObject;
+use super::code::{CodeObject, ExcEntry};
 use super::ops::{Flags, Op};
 
 /// [`stack_depths`]'s entry for an offset no instruction starts at, or that no path from
@@ -23,48 +23,132 @@ pub const UNKNOWN: u16 = u16::MAX;
 ///
 /// An installed `ENTER_EXECUTOR` is read as the instruction it replaced.
 pub fn stack_depths(code: &CodeObject) -> Option<Vec<u16>> {
-    let n = code.code.len();
     let limit = u16::try_from(code.stacksize).ok()?;
+    analyse(
+        code.code.len(),
+        limit,
+        |ip| original_instr(code, ip),
+        |ip| code.handler_for(ip),
+    )
+    .ok()
+}
+
+/// Why code has no single stack depth per offset ([`analyse`]), at unit offset `at`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DepthFault {
+    /// The instruction (or, for [`DepthFaultKind::OutOfRange`], the unit) concerned.
+    pub at: u32,
+    /// What is wrong there.
+    pub kind: DepthFaultKind,
+}
+
+/// What [`DepthFault`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DepthFaultKind {
+    /// No instruction decodes at the offset.
+    Undecodable,
+    /// A jump or handler leads outside the code.
+    OutOfRange,
+    /// The instruction pops more items than the stack holds.
+    Underflow {
+        /// The instruction.
+        op: Op,
+        /// The items it pops.
+        pops: u32,
+        /// The depth before it.
+        depth: u32,
+    },
+    /// The offset is reached with a depth over the limit (`stacksize`).
+    TooDeep {
+        /// The depth.
+        depth: u32,
+        /// The limit.
+        limit: u16,
+    },
+    /// Two paths reach the offset with different depths.
+    Mismatch {
+        /// The depth recorded first.
+        first: u16,
+        /// The other.
+        other: u32,
+    },
+}
+
+/// The depth analysis over `n` units with a depth limit: `instr` decodes the instruction
+/// at an offset (as compiled), `handler` finds the exception handler of an offset. The
+/// depths as [`stack_depths`] gives them (one more entry for the offset past the end, which
+/// code reaches by running off its end), or the first fault found.
+pub fn analyse(
+    n: usize,
+    limit: u16,
+    instr: impl Fn(usize) -> Option<(Op, u32)>,
+    handler: impl Fn(u32) -> Option<ExcEntry>,
+) -> Result<Vec<u16>, DepthFault> {
     let mut depth = vec![UNKNOWN; n + 1];
     let mut work = Vec::new();
-    reach(&mut depth, &mut work, 0, 0, limit)?;
+    reach(&mut depth, &mut work, 0, 0, 0, limit)?;
     while let Some(ip) = work.pop() {
         let d = u32::from(depth[ip]);
-        let (op, arg) = original_instr(code, ip)?;
-        if let Some(h) = code.handler_for(ip as u32) {
+        let at = ip as u32;
+        let fault = |kind| DepthFault { at, kind };
+        let (op, arg) = instr(ip).ok_or(fault(DepthFaultKind::Undecodable))?;
+        if let Some(h) = handler(at) {
             let at_handler = h.depth + u32::from(h.push_lasti) + 1;
-            reach(&mut depth, &mut work, h.target as usize, at_handler, limit)?;
+            reach(&mut depth, &mut work, at, h.target, at_handler, limit)?;
         }
         let (pops, pushes) = op.stack_effect(arg);
-        let after = d.checked_sub(pops)? + pushes;
+        let after =
+            d.checked_sub(pops)
+                .ok_or(fault(DepthFaultKind::Underflow { op, pops, depth: d }))?
+                + pushes;
         if op.flags().contains(Flags::JUMP) {
-            reach(
-                &mut depth,
-                &mut work,
-                arg as usize,
-                jump_depth(op, arg, d)?,
-                limit,
-            )?;
+            let to = jump_depth(op, arg, d).ok_or(fault(DepthFaultKind::Underflow {
+                op,
+                pops,
+                depth: d,
+            }))?;
+            reach(&mut depth, &mut work, at, arg, to, limit)?;
         }
         if !op.flags().contains(Flags::TERMINATOR) {
             let next = ip + 1 + op.cache_units();
-            reach(&mut depth, &mut work, next, after, limit)?;
+            reach(&mut depth, &mut work, at, next as u32, after, limit)?;
         }
     }
-    Some(depth)
+    Ok(depth)
 }
 
-/// Records depth `d` at `at`, queueing `at` when it is new; `None` when `at` is out of
-/// range, `d` is over `limit` or `at` already has another depth.
-fn reach(depth: &mut [u16], work: &mut Vec<usize>, at: usize, d: u32, limit: u16) -> Option<()> {
-    let d = u16::try_from(d).ok().filter(|&d| d <= limit)?;
-    let slot = depth.get_mut(at)?;
+/// Records depth `d` at `to` (reached from the instruction at `from`), queueing `to` when
+/// it is new.
+fn reach(
+    depth: &mut [u16],
+    work: &mut Vec<usize>,
+    from: u32,
+    to: u32,
+    d: u32,
+    limit: u16,
+) -> Result<(), DepthFault> {
+    let Some(slot) = depth.get_mut(to as usize) else {
+        return Err(DepthFault {
+            at: from,
+            kind: DepthFaultKind::OutOfRange,
+        });
+    };
+    let fault = |kind| DepthFault { at: to, kind };
+    let d16 = u16::try_from(d)
+        .ok()
+        .filter(|&d| d <= limit)
+        .ok_or(fault(DepthFaultKind::TooDeep { depth: d, limit }))?;
     if *slot == UNKNOWN {
-        *slot = d;
-        work.push(at);
-        Some(())
+        *slot = d16;
+        work.push(to as usize);
+        Ok(())
+    } else if *slot == d16 {
+        Ok(())
     } else {
-        (*slot == d).then_some(())
+        Err(fault(DepthFaultKind::Mismatch {
+            first: *slot,
+            other: d,
+        }))
     }
 }
 
@@ -80,7 +164,7 @@ fn original_instr(code: &CodeObject, ip: usize) -> Option<(Op, u32)> {
     } else {
         (op, arg)
     };
-    Some((op.unfused().family_head(), arg))
+    Some((op.as_compiled(), arg))
 }
 
 /// The depth after `op` (run at depth `d`) when it jumps: its uops in order up to the one

@@ -5,8 +5,10 @@
 //! effect (when it jumps) where it differs, the [`Flags`] (operands, effects and roles:
 //! guard, exit, split action, value check, pure check, executor-run, tier-1 machinery...)
 //! and the uops the trace optimizer may put it in the place of. `for_each_op!` lists the
-//! tier-1 instructions, each with its inline-cache size, its stack effect, its own flags and
-//! the uops it is made of; `for_each_family!` the specialization families and
+//! tier-1 instructions, each with its inline-cache size, its stack effect, its own flags,
+//! the uops it is made of and, where its flags do not say it, what its oparg means (an
+//! `oparg` clause: [`Oparg`], what the image verifier checks); `for_each_family!` the
+//! specialization families and
 //! `for_each_super!` the super-instructions. Everything else expands from these macros: the
 //! `Op` and `Uop` enums, names, effects, metadata, the disassembler, tier 1's handlers
 //! (`interp::eval`), the body dispatch (`interp::uops`: each uop runs the function of its
@@ -359,7 +361,7 @@ macro_rules! for_each_uop {
 }
 
 /// Invokes `$m!` with the list of instructions:
-/// `NAME cache |oparg| (pops, pushes) {flags} [uops];`.
+/// `NAME cache |oparg| (pops, pushes) {flags} [uops] [oparg KIND];`.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! for_each_op {
@@ -372,9 +374,9 @@ macro_rules! for_each_op {
             POP_ITER 0 |_a| (1, 0) {ESCAPES | NO_ARG} [_POP_ITER];
             PUSH_NULL 0 |_a| (0, 1) {NO_ARG} [_PUSH_NULL];
             // COPY n: push a copy of the n-th item (1 = top).
-            COPY 0 |a| (a, a + 1) {} [_COPY];
+            COPY 0 |a| (a, a + 1) {} [_COPY] oparg Oparg::Range(1, MAX_OPARG);
             // SWAP n: swap the top with the n-th item.
-            SWAP 0 |a| (a, a) {} [_SWAP];
+            SWAP 0 |a| (a, a) {} [_SWAP] oparg Oparg::Range(1, MAX_OPARG);
             LOAD_CONST 0 |_a| (0, 1) {CONST} [_LOAD_CONST];
             LOAD_FAST 0 |_a| (0, 1) {LOCAL} [_LOAD_FAST];
             LOAD_FAST_CHECK 0 |_a| (0, 1) {LOCAL} [_LOAD_FAST_CHECK];
@@ -387,8 +389,8 @@ macro_rules! for_each_op {
             STORE_FAST_LOAD_FAST 1 |_a| (1, 1) {LOCAL | FUSED} [_STORE_FAST, _LOAD_FAST_NEXT];
             STORE_FAST_STORE_FAST 1 |_a| (2, 0) {LOCAL | FUSED} [_STORE_FAST, _STORE_FAST_NEXT];
             DELETE_FAST 0 |_a| (0, 0) {LOCAL} [_DELETE_FAST];
-            MAKE_CELL 0 |_a| (0, 0) {FREE} [_MAKE_CELL];
-            COPY_FREE_VARS 0 |_a| (0, 0) {} [_COPY_FREE_VARS];
+            MAKE_CELL 0 |_a| (0, 0) {FREE} [_MAKE_CELL] oparg Oparg::Cell;
+            COPY_FREE_VARS 0 |_a| (0, 0) {} [_COPY_FREE_VARS] oparg Oparg::FreeCount;
             LOAD_DEREF 0 |_a| (0, 1) {FREE} [_LOAD_DEREF];
             // In a class body: the class namespace (on the stack) first, then the cell.
             LOAD_FROM_DICT_OR_DEREF 0 |_a| (1, 1) {FREE} [_LOAD_FROM_DICT_OR_DEREF];
@@ -397,7 +399,7 @@ macro_rules! for_each_op {
             DELETE_DEREF 0 |_a| (0, 0) {FREE} [_DELETE_DEREF];
             // oparg = name << 1 | push_null.
             // Cache: counter, globals dict, its keys version, builtins keys version, entry.
-            LOAD_GLOBAL 5 |a| (0, 1 + (a & 1)) {NAME | SPECIALIZE} [_SPECIALIZE, _LOAD_GLOBAL];
+            LOAD_GLOBAL 5 |a| (0, 1 + (a & 1)) {NAME | SPECIALIZE} [_SPECIALIZE, _LOAD_GLOBAL] oparg Oparg::NameAndBit;
             LOAD_GLOBAL_MODULE 5 |a| (0, 1 + (a & 1)) {NAME} [_GUARD_GLOBALS_VERSION, _LOAD_GLOBAL_MODULE];
             LOAD_GLOBAL_BUILTIN 5 |a| (0, 1 + (a & 1)) {NAME} [_GUARD_GLOBALS_VERSION, _GUARD_BUILTINS_VERSION, _LOAD_GLOBAL_BUILTIN];
             STORE_GLOBAL 0 |_a| (1, 0) {NAME} [_STORE_GLOBAL];
@@ -408,7 +410,7 @@ macro_rules! for_each_op {
             // oparg = name << 1 | method: a method load pushes (func, self) or (attr, NULL).
             // Cache: counter, class version (or module dict), slot / method / keys version,
             // layout length / entry.
-            LOAD_ATTR 4 |a| (1, 1 + (a & 1)) {NAME | SPECIALIZE} [_SPECIALIZE, _LOAD_ATTR];
+            LOAD_ATTR 4 |a| (1, 1 + (a & 1)) {NAME | SPECIALIZE} [_SPECIALIZE, _LOAD_ATTR] oparg Oparg::NameAndBit;
             LOAD_ATTR_INSTANCE_VALUE 4 |a| (1, 1 + (a & 1)) {NAME} [_GUARD_INSTANCE_SLOT, _LOAD_ATTR_SLOT];
             LOAD_ATTR_METHOD_WITH_VALUES 4 |a| (1, 1 + (a & 1)) {NAME} [_LOAD_ATTR_INSTANCE_METHOD];
             LOAD_ATTR_MODULE 4 |a| (1, 1 + (a & 1)) {NAME} [_CHECK_ATTR_MODULE, _LOAD_ATTR_MODULE];
@@ -421,7 +423,7 @@ macro_rules! for_each_op {
             // oparg = a `BinaryOp` number (in-place variants included).
             // Cache: counter; for BINARY_OP_USER: class version, method, right operand's type
             // (`layout::BINARY_RIGHT_*`).
-            BINARY_OP 4 |_a| (2, 1) {SPECIALIZE} [_SPECIALIZE, _BINARY_OP];
+            BINARY_OP 4 |_a| (2, 1) {SPECIALIZE} [_SPECIALIZE, _BINARY_OP] oparg Oparg::BinaryOp;
             BINARY_OP_ADD_INT 4 |_a| (2, 1) {} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT];
             BINARY_OP_SUBTRACT_INT 4 |_a| (2, 1) {} [_GUARD_BOTH_INT, _BINARY_OP_SUBTRACT_INT];
             BINARY_OP_MULTIPLY_INT 4 |_a| (2, 1) {} [_GUARD_BOTH_INT, _BINARY_OP_MULTIPLY_INT];
@@ -440,8 +442,8 @@ macro_rules! for_each_op {
             STORE_SUBSCR_LIST_INT 1 |_a| (3, 0) {} [_GUARD_NOS_LIST, _GUARD_TOS_INT, _STORE_SUBSCR_LIST_INT];
             STORE_SUBSCR_DICT 1 |_a| (3, 0) {} [_STORE_SUBSCR_DICT];
             DELETE_SUBSCR 0 |_a| (2, 0) {NO_ARG} [_DELETE_SUBSCR];
-            BINARY_SLICE 0 |a| (if a == 3 { 4 } else { 3 }, 1) {NO_ARG} [_BINARY_SLICE];
-            STORE_SLICE 0 |a| (if a == 3 { 5 } else { 4 }, 0) {NO_ARG} [_STORE_SLICE];
+            BINARY_SLICE 0 |a| (if a == 3 { 4 } else { 3 }, 1) {NO_ARG} [_BINARY_SLICE] oparg Oparg::OneOf(&[0, 3]);
+            STORE_SLICE 0 |a| (if a == 3 { 5 } else { 4 }, 0) {NO_ARG} [_STORE_SLICE] oparg Oparg::OneOf(&[0, 3]);
             UNARY_NEGATIVE 0 |_a| (1, 1) {NO_ARG} [_UNARY_NEGATIVE];
             UNARY_NOT 0 |_a| (1, 1) {NO_ARG} [_UNARY_NOT];
             UNARY_INVERT 0 |_a| (1, 1) {NO_ARG} [_UNARY_INVERT];
@@ -458,7 +460,7 @@ macro_rules! for_each_op {
             TO_BOOL_LIST_JUMP 3 |_a| (1, 0) {FUSED} [_TO_BOOL_LIST, _POP_JUMP_NEXT];
             TO_BOOL_STR_JUMP 3 |_a| (1, 0) {FUSED} [_TO_BOOL_STR, _POP_JUMP_NEXT];
             // oparg = a `CompareOp` number.
-            COMPARE_OP 1 |_a| (2, 1) {SPECIALIZE} [_SPECIALIZE, _COMPARE_OP];
+            COMPARE_OP 1 |_a| (2, 1) {SPECIALIZE} [_SPECIALIZE, _COMPARE_OP] oparg Oparg::CompareOp;
             COMPARE_OP_INT 1 |_a| (2, 1) {} [_GUARD_BOTH_INT, _COMPARE_OP_INT];
             COMPARE_OP_FLOAT 1 |_a| (2, 1) {} [_GUARD_NUMBERS_ONE_FLOAT, _COMPARE_OP_FLOAT];
             COMPARE_OP_STR 1 |_a| (2, 1) {} [_GUARD_BOTH_STR, _COMPARE_OP_STR];
@@ -466,8 +468,8 @@ macro_rules! for_each_op {
             COMPARE_OP_INT_JUMP 1 |_a| (2, 0) {FUSED} [_GUARD_BOTH_INT, _COMPARE_OP_INT, _POP_JUMP_NEXT];
             COMPARE_OP_FLOAT_JUMP 1 |_a| (2, 0) {FUSED} [_GUARD_NUMBERS_ONE_FLOAT, _COMPARE_OP_FLOAT, _POP_JUMP_NEXT];
             COMPARE_OP_STR_JUMP 1 |_a| (2, 0) {FUSED} [_GUARD_BOTH_STR, _COMPARE_OP_STR, _POP_JUMP_NEXT];
-            IS_OP 0 |_a| (2, 1) {} [_IS_OP];
-            CONTAINS_OP 1 |_a| (2, 1) {SPECIALIZE} [_SPECIALIZE, _CONTAINS_OP];
+            IS_OP 0 |_a| (2, 1) {} [_IS_OP] oparg Oparg::Range(0, 1);
+            CONTAINS_OP 1 |_a| (2, 1) {SPECIALIZE} [_SPECIALIZE, _CONTAINS_OP] oparg Oparg::Range(0, 1);
             CONTAINS_OP_DICT 1 |_a| (2, 1) {} [_CONTAINS_OP_DICT];
             CONTAINS_OP_SET 1 |_a| (2, 1) {} [_CONTAINS_OP_SET];
             // objs: `x in list_or_tuple`, scanned in place.
@@ -492,15 +494,15 @@ macro_rules! for_each_op {
             BUILD_SET 0 |a| (a, 1) {} [_BUILD_SET];
             BUILD_MAP 0 |a| (2 * a, 1) {} [_BUILD_MAP];
             BUILD_STRING 0 |a| (a, 1) {} [_BUILD_STRING];
-            BUILD_SLICE 0 |a| (a, 1) {} [_BUILD_SLICE];
+            BUILD_SLICE 0 |a| (a, 1) {} [_BUILD_SLICE] oparg Oparg::Range(2, 3);
             // The container is the oparg-th item below the value.
-            LIST_APPEND 0 |a| (a + 1, a) {} [_LIST_APPEND];
-            SET_ADD 0 |a| (a + 1, a) {} [_SET_ADD];
-            MAP_ADD 0 |a| (a + 2, a) {} [_MAP_ADD];
-            LIST_EXTEND 0 |a| (a + 1, a) {} [_LIST_EXTEND];
-            SET_UPDATE 0 |a| (a + 1, a) {} [_SET_UPDATE];
-            DICT_UPDATE 0 |a| (a + 1, a) {} [_DICT_UPDATE];
-            DICT_MERGE 0 |a| (a + 1, a) {} [_DICT_MERGE];
+            LIST_APPEND 0 |a| (a + 1, a) {} [_LIST_APPEND] oparg Oparg::Range(1, MAX_OPARG);
+            SET_ADD 0 |a| (a + 1, a) {} [_SET_ADD] oparg Oparg::Range(1, MAX_OPARG);
+            MAP_ADD 0 |a| (a + 2, a) {} [_MAP_ADD] oparg Oparg::Range(1, MAX_OPARG);
+            LIST_EXTEND 0 |a| (a + 1, a) {} [_LIST_EXTEND] oparg Oparg::Range(1, MAX_OPARG);
+            SET_UPDATE 0 |a| (a + 1, a) {} [_SET_UPDATE] oparg Oparg::Range(1, MAX_OPARG);
+            DICT_UPDATE 0 |a| (a + 1, a) {} [_DICT_UPDATE] oparg Oparg::Range(1, MAX_OPARG);
+            DICT_MERGE 0 |a| (a + 1, a) {} [_DICT_MERGE] oparg Oparg::Range(1, MAX_OPARG);
             UNPACK_SEQUENCE 1 |a| (1, a) {SPECIALIZE} [_SPECIALIZE, _UNPACK_SEQUENCE];
             UNPACK_SEQUENCE_TWO_TUPLE 1 |a| (1, a) {} [_UNPACK_SEQUENCE_TWO_TUPLE];
             UNPACK_SEQUENCE_TUPLE 1 |a| (1, a) {} [_UNPACK_SEQUENCE_TUPLE];
@@ -508,7 +510,7 @@ macro_rules! for_each_op {
             // oparg = before | after << 8.
             UNPACK_EX 0 |a| (1, (a & 0xFF) + (a >> 8) + 1) {} [_UNPACK_EX];
             // oparg = conversion (0 none, 1 str, 2 repr, 3 ascii) | 4 when a spec is on the stack.
-            FORMAT_VALUE 0 |a| (1 + ((a >> 2) & 1), 1) {} [_FORMAT_VALUE];
+            FORMAT_VALUE 0 |a| (1 + ((a >> 2) & 1), 1) {} [_FORMAT_VALUE] oparg Oparg::Conversion;
             // Stack: callable, self_or_null, args[oparg].
             CALL 3 |a| (a + 2, 1) {SPECIALIZE} [_SPECIALIZE, _CALL];
             CALL_PY_EXACT_ARGS 3 |a| (a + 2, 1) {} [_CALL_PY_EXACT_ARGS];
@@ -524,11 +526,11 @@ macro_rules! for_each_op {
             // Stack: callable, self_or_null, args[oparg], kwnames (a tuple of the last names).
             CALL_KW 0 |a| (a + 3, 1) {} [_CALL_KW];
             // Stack: callable, self_or_null, args tuple, kwargs dict or null.
-            CALL_FUNCTION_EX 0 |_a| (4, 1) {} [_CALL_FUNCTION_EX];
+            CALL_FUNCTION_EX 0 |_a| (4, 1) {} [_CALL_FUNCTION_EX] oparg Oparg::Range(0, 1);
             // oparg = an `Intrinsic` number.
-            CALL_INTRINSIC_1 0 |_a| (1, 1) {} [_CALL_INTRINSIC_1];
+            CALL_INTRINSIC_1 0 |_a| (1, 1) {} [_CALL_INTRINSIC_1] oparg Oparg::Intrinsic;
             // oparg bits: 1 defaults tuple, 2 kwdefaults dict, 8 closure tuple; code on top.
-            MAKE_FUNCTION 0 |a| (1 + (a & 1) + ((a >> 1) & 1) + ((a >> 3) & 1), 1) {} [_MAKE_FUNCTION];
+            MAKE_FUNCTION 0 |a| (1 + (a & 1) + ((a >> 1) & 1) + ((a >> 3) & 1), 1) {} [_MAKE_FUNCTION] oparg Oparg::FunctionFlags;
             RETURN_VALUE 0 |_a| (1, 0) {FRAME | NO_ARG} [_RETURN_VALUE];
             // First instruction of a generator function: turn the frame into a generator.
             RETURN_GENERATOR 0 |_a| (0, 1) {FRAME | NO_ARG} [_RETURN_GENERATOR];
@@ -539,11 +541,11 @@ macro_rules! for_each_op {
             END_SEND 0 |_a| (2, 1) {NO_ARG} [_END_SEND];
             GET_YIELD_FROM_ITER 0 |_a| (1, 1) {NO_ARG} [_GET_YIELD_FROM_ITER];
             // oparg = 0 (re-raise), 1 (exc) or 2 (exc from cause).
-            RAISE_VARARGS 0 |a| (a, 0) {TERMINATOR} [_RAISE_VARARGS];
+            RAISE_VARARGS 0 |a| (a, 0) {TERMINATOR} [_RAISE_VARARGS] oparg Oparg::Range(0, 2);
             // Re-raises the exception on top. When oparg > 0, the int `oparg` items below the
             // exception is the offset of the instruction that first raised (the `lasti` a
             // handler pushed) and becomes the frame's position for the traceback.
-            RERAISE 0 |_a| (1, 0) {TERMINATOR} [_RERAISE];
+            RERAISE 0 |_a| (1, 0) {TERMINATOR} [_RERAISE] oparg Oparg::Below(2);
             PUSH_EXC_INFO 0 |_a| (1, 2) {NO_ARG} [_PUSH_EXC_INFO];
             POP_EXCEPT 0 |_a| (1, 0) {NO_ARG} [_POP_EXCEPT];
             CHECK_EXC_MATCH 0 |_a| (2, 2) {NO_ARG} [_CHECK_EXC_MATCH];
@@ -560,7 +562,7 @@ macro_rules! for_each_op {
             // Pushes the namespace of a class body (for LOAD_FROM_DICT_OR_DEREF).
             LOAD_LOCALS 0 |_a| (0, 1) {NO_ARG} [_LOAD_LOCALS];
             // Function entry: a safe point and the function-entry hot counter.
-            RESUME 1 |_a| (0, 0) {PERIODIC} [_HOT_COUNT, _CHECK_PERIODIC];
+            RESUME 1 |_a| (0, 0) {PERIODIC} [_HOT_COUNT, _CHECK_PERIODIC] oparg Oparg::Zero;
             // gen: `%`, `//`, `&`, `|`, `^`, `<<`, `>>` on small ints (the operator is the oparg).
             BINARY_OP_INT 4 |_a| (2, 1) {} [_GUARD_BOTH_INT, _BINARY_OP_INT];
             // gen: a `for` loop over a generator (resumes its frame, no Rust recursion).
@@ -572,7 +574,7 @@ macro_rules! for_each_op {
             // tier 2: replaces a hot `JUMP_BACKWARD` or `RESUME` (both have one cache unit);
             // the oparg indexes the code object's executor table, which keeps the original
             // instruction. Stack effect 0 like both.
-            ENTER_EXECUTOR 1 |_a| (0, 0) {} [_ENTER_EXECUTOR];
+            ENTER_EXECUTOR 1 |_a| (0, 0) {} [_ENTER_EXECUTOR] oparg Oparg::Executor;
             // gencall: `return a + b` on small ints: the add and the `RETURN_VALUE` after it
             // (which stays in place) in one dispatch.
             BINARY_OP_ADD_INT_RETURN 4 |_a| (2, 0) {FUSED} [_GUARD_BOTH_INT, _BINARY_OP_ADD_INT, _RETURN_VALUE];
@@ -587,7 +589,7 @@ macro_rules! for_each_op {
             MATCH_CLASS 0 |_a| (3, 1) {} [_MATCH_CLASS];
             // async: `await x` is `GET_AWAITABLE` and the `yield from` loop (the oparg says
             // where the awaitable came from, for the error: 1 `__aenter__`, 2 `__aexit__`).
-            GET_AWAITABLE 0 |_a| (1, 1) {} [_GET_AWAITABLE];
+            GET_AWAITABLE 0 |_a| (1, 1) {} [_GET_AWAITABLE] oparg Oparg::Range(0, 2);
             // `async for`: the iterator of `__aiter__`; then, each round, the awaitable of
             // its `__anext__()` (the iterator stays); the loop's handler ends the loop on
             // `StopAsyncIteration` (stack: aiter, exc) and re-raises anything else.
@@ -791,7 +793,7 @@ macro_rules! define_uops {
 }
 
 macro_rules! define_ops {
-    ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$($f:ident)|*} [$($uop:ident),*];)*) => {
+    ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$($f:ident)|*} [$($uop:ident),*] $(oparg $kind:expr)?;)*) => {
         /// A tier-1 instruction opcode.
         #[allow(non_camel_case_types, reason = "opcode names mirror CPython's spelling")]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -874,8 +876,139 @@ macro_rules! define_ops {
             pub fn stack_effect(self, oparg: u32) -> (u32, u32) {
                 match self { $(Op::$name => { let $a = oparg; let _ = $a; ($pops, $pushes) })* }
             }
+
+            /// What the oparg means: the table's `oparg` clause, else what the
+            /// instruction's own flags say ([`Oparg::of_flags`]).
+            pub const fn oparg(self) -> Oparg {
+                match self { $(Op::$name => oparg_or_flags!(self $(, $kind)?),)* }
+            }
+
+            /// The table's text as it bears on what an opcode number means in a bytecode
+            /// image: every instruction's name (its number is its position), cache size,
+            /// stack effect, flags and oparg clause.
+            const TABLE_TEXT: &'static str = concat!($(
+                stringify!($name $cache |$a| ($pops, $pushes) {$($f)|*} $(oparg $kind)?), ";",
+            )*);
+
+            /// A hash of [`Op::TABLE_TEXT`] (32-bit FNV-1a): a bytecode image records it, and
+            /// a VM whose table differs refuses the image (its opcode numbers may mean other
+            /// instructions).
+            pub const TABLE_HASH: u32 = fnv1a32(Op::TABLE_TEXT.as_bytes());
         }
     };
+}
+
+/// The oparg kind an `oparg` clause gives, else the instruction's flags.
+macro_rules! oparg_or_flags {
+    ($op:expr) => {
+        Oparg::of_flags($op.own_flags())
+    };
+    ($op:expr, $kind:expr) => {
+        $kind
+    };
+}
+
+/// 32-bit FNV-1a (for [`Op::TABLE_HASH`]).
+const fn fnv1a32(bytes: &[u8]) -> u32 {
+    let mut h: u32 = 0x811C_9DC5;
+    let mut i = 0;
+    while i < bytes.len() {
+        h ^= bytes[i] as u32;
+        h = h.wrapping_mul(0x0100_0193);
+        i += 1;
+    }
+    h
+}
+
+/// The largest oparg (24 bits: a unit is `opcode | oparg << 8`).
+pub const MAX_OPARG: u32 = (1 << 24) - 1;
+
+/// What an instruction's oparg means, and so which values are valid: what the image
+/// verifier (`bytecode::verify`) checks. The table gives it in an `oparg` clause where the
+/// instruction's flags do not say it ([`Op::oparg`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Oparg {
+    /// Means nothing (flag `NO_ARG`): 0.
+    Zero,
+    /// A number of stack items the instruction pops or pushes: any value, bounded by the
+    /// stack analysis.
+    Count,
+    /// A value in `lo..=hi`.
+    Range(u32, u32),
+    /// One of these values.
+    OneOf(&'static [u32]),
+    /// A jump target (flag `JUMP`): the offset of an instruction.
+    Jump,
+    /// Indexes `consts` (flag `CONST`).
+    Const,
+    /// Indexes `names` (flag `NAME`).
+    Name,
+    /// `name << 1 | bit`: `oparg >> 1` indexes `names`.
+    NameAndBit,
+    /// Indexes the fast locals (flag `LOCAL`).
+    Local,
+    /// Indexes the cell variables (`MAKE_CELL`).
+    Cell,
+    /// Indexes the cell and free variables (flag `FREE`).
+    CellOrFree,
+    /// The number of free variables (`COPY_FREE_VARS`).
+    FreeCount,
+    /// A [`BinaryOp`] number, in-place forms included.
+    BinaryOp,
+    /// A [`CompareOp`] number, maybe with [`COMPARE_TO_BOOL`].
+    CompareOp,
+    /// An [`Intrinsic`] number.
+    Intrinsic,
+    /// `FORMAT_VALUE`'s conversion (0 to 3), plus 4 when a format spec is on the stack.
+    Conversion,
+    /// `MAKE_FUNCTION`'s flags: 1 defaults, 2 keyword defaults, 8 closure.
+    FunctionFlags,
+    /// 0, or (up to the bound) the position of a stack item below the instruction's
+    /// inputs that it reads (`RERAISE`'s `lasti`): the stack holds it.
+    Below(u32),
+    /// Indexes the executor table, which exists only at run time (`ENTER_EXECUTOR`): never
+    /// in an image.
+    Executor,
+}
+
+impl Oparg {
+    /// The kind an instruction's own flags give: a jump target, a constant, a name, a
+    /// local, a cell or free variable, nothing (`NO_ARG`), else a count of stack items.
+    pub const fn of_flags(f: Flags) -> Oparg {
+        if f.contains(Flags::JUMP) {
+            Oparg::Jump
+        } else if f.contains(Flags::CONST) {
+            Oparg::Const
+        } else if f.contains(Flags::NAME) {
+            Oparg::Name
+        } else if f.contains(Flags::LOCAL) {
+            Oparg::Local
+        } else if f.contains(Flags::FREE) {
+            Oparg::CellOrFree
+        } else if f.contains(Flags::NO_ARG) {
+            Oparg::Zero
+        } else {
+            Oparg::Count
+        }
+    }
+}
+
+impl Op {
+    /// Whether the code generator emits this instruction, so a bytecode image may hold it:
+    /// not a specialized form or a super-instruction (the specializer and the quickener
+    /// write those at run time) nor tier 2's `ENTER_EXECUTOR`.
+    pub fn in_images(self) -> bool {
+        !self.is_specialized()
+            && self.fused_pair().is_none()
+            && !matches!(self.oparg(), Oparg::Executor)
+    }
+
+    /// The instruction as the code generator emitted it: the generic form of a specialized
+    /// instruction, the first half of a super-instruction (an installed executor's
+    /// original instruction is in the code's executor table).
+    pub fn as_compiled(self) -> Op {
+        self.unfused().family_head()
+    }
 }
 
 for_each_uop!(define_uops);

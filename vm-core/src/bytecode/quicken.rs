@@ -1,5 +1,8 @@
-//! Super-instructions: pairs of simple instructions fused when a code object is built.
+//! The finishing step of a code object (the code generator's, and a loaded image's):
+//! adaptive counters armed and super-instructions fused; and its inverse, the units as
+//! compiled, which a bytecode image stores.
 //!
+//! Super-instructions: pairs of simple instructions fused when a code object is built.
 //! Which pairs fuse is the op table's `for_each_super!`. The first instruction of a pair is
 //! rewritten to the fused form; the second stays in place
 //! and serves as the fused form's one "cache" unit (the fused handler reads its oparg and
@@ -7,9 +10,53 @@
 //! instructions that cannot raise are fused, so tracebacks never point into a pair. Which
 //! pairs: the most frequent adjacent pairs over `bench/` (see docs/PERFORMANCE.md).
 
+use alloc::vec::Vec;
 use core::cell::Cell;
 
-use super::ops::Op;
+use super::code::CodeObject;
+use super::counter;
+use super::ops::{Flags, Op};
+
+/// The code generator's finishing step, which a loaded bytecode image runs too (so a loaded
+/// code object is indistinguishable from a compiled one): `units` are instructions as
+/// compiled, with zero inline caches; every adaptive instruction (flag `SPECIALIZE`) gets
+/// its counter in its first cache unit, and the super-instruction pairs are fused.
+pub fn finish(units: &[Cell<u32>]) {
+    let mut i = 0;
+    while let Some(op) = units.get(i).and_then(|c| Op::from_u8(c.get() as u8)) {
+        if op.own_flags().contains(Flags::SPECIALIZE) {
+            if let Some(c) = units.get(i + 1) {
+                c.set(counter::initial());
+            }
+        }
+        i += 1 + op.cache_units();
+    }
+    fuse_pairs(units);
+}
+
+/// The instruction units of `code` as the code generator emitted them, before
+/// [`finish`]: specialized forms, super-instructions and installed executors back to the
+/// instructions they stand for, inline caches zero. `None` when a unit is not an
+/// instruction or an executor is missing (never in a code object the VM built).
+pub fn as_compiled(code: &CodeObject) -> Option<Vec<u32>> {
+    let mut out = Vec::with_capacity(code.code.len());
+    let mut i = 0;
+    while i < code.code.len() {
+        let unit = code.code[i].get();
+        let mut op = Op::from_u8(unit as u8)?;
+        let mut arg = unit >> 8;
+        if op == Op::ENTER_EXECUTOR {
+            let original = code.executors.borrow().get(arg as usize)?.original;
+            op = Op::from_u8(original as u8)?;
+            arg = original >> 8;
+        }
+        let op = op.as_compiled();
+        out.push(op as u32 | arg << 8);
+        out.extend(core::iter::repeat_n(0, op.cache_units()));
+        i += 1 + op.cache_units();
+    }
+    (out.len() == code.code.len()).then_some(out)
+}
 
 /// Rewrites the first instruction of every fusable pair in freshly assembled `code`.
 pub fn fuse_pairs(code: &[Cell<u32>]) {

@@ -313,13 +313,15 @@ impl Vm {
                 );
                 Err(self.import_error_plain(&msg))
             }
-            ModuleCode::Image(_) => {
-                let msg = format!(
-                    "cannot import {}: bytecode images are not supported",
-                    found.origin
-                );
-                Err(self.import_error_plain(&msg))
-            }
+            // Verified before anything of it runs; tracebacks show its file and lines (a
+            // module found as an image has no source beside it, or the source is taken).
+            ModuleCode::Image(bytes) => match self.load_image(bytes, &found.origin) {
+                Ok(c) => Ok(c),
+                Err(e) => {
+                    let msg = format!("cannot import {}: {e}", found.origin);
+                    Err(self.import_error_plain(&msg))
+                }
+            },
         }
     }
 

@@ -189,7 +189,7 @@ macro_rules! uops_handler {
 pub(crate) use uops_handler;
 
 macro_rules! handler_table {
-    ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$($f:ident)|*} [$($uop:ident),*];)*) => {
+    ($($name:ident $cache:literal |$a:ident| ($pops:expr, $pushes:expr) {$($f:ident)|*} [$($uop:ident),*] $(oparg $kind:expr)?;)*) => {
         /// One handler per opcode (indexed by `Op as usize`).
         pub(crate) const OP_HANDLERS: &[Handler] = &[
             $(uops_handler!($cache, |$a| ($pushes) as i64 > ($pops) as i64, [$($uop),*]),)*

@@ -237,7 +237,8 @@ impl Vm {
     /// native code, resumed from Rust, a buffer to grow, an inconsistent frame).
     #[inline(always)]
     pub(crate) fn yield_suspend(&mut self, ctx: &Ctx, v: Value) -> Option<Flow> {
-        if ctx.fi == self.gen_collect.frame {
+        // (With a stop due, the yield suspends: the collecting native loop polls.)
+        if ctx.fi == self.gen_collect.frame && !self.stop_due() {
             let total = self.gen_collect.target;
             if !(total.is_small_int() && v.is_small_int()) {
                 return None;
@@ -282,7 +283,8 @@ impl Vm {
 
     /// `YIELD_VALUE`: suspends the generator frame and hands `v` to whoever resumed it.
     pub(crate) fn yield_from_frame(&mut self, ctx: &mut Ctx, v: Value) -> Result<Flow, PyErr> {
-        if ctx.fi == self.gen_collect.frame {
+        // (With a stop due, the yield suspends: the collecting native loop polls.)
+        if ctx.fi == self.gen_collect.frame && !self.stop_due() {
             // Collected by `list(gen)` and friends, or summed by `sum(gen)`: append (or add)
             // and keep running, with no suspend/resume and no exit to Rust. Nothing else can
             // observe the generator between the two, so this is the same as the caller's

@@ -161,8 +161,15 @@ impl Vm {
             }
             reraise = false;
             let frame = &self.frames[fi];
-            if let Some(h) = frame.code.handler_for(lookup).filter(|_| !terminating) {
-                let keep = frame.base as usize + frame.code.nlocalsplus() + h.depth as usize;
+            let base = frame.base as usize + frame.code.nlocalsplus();
+            // A handler deeper than the stack (code the compiler never emits, which an image
+            // may hold) cannot run: the exception leaves the frame instead.
+            let handler = frame
+                .code
+                .handler_for(lookup)
+                .filter(|h| !terminating && base + h.depth as usize <= self.stack.len());
+            if let Some(h) = handler {
+                let keep = base + h.depth as usize;
                 drops_generator |= self.drops_finalizable(keep);
                 self.stack.truncate(keep);
                 if h.push_lasti {

@@ -143,7 +143,7 @@ pub(crate) fn assemble(
     let name = pool.str(&u.name).map_err(oom)?;
     let qualname = pool.str(&u.qualname).map_err(oom)?;
 
-    crate::bytecode::quicken::fuse_pairs(&code);
+    crate::bytecode::quicken::finish(&code);
     Ok(CodeObject {
         code: code.into_boxed_slice(),
         consts: u.consts.into_boxed_slice(),
@@ -194,8 +194,9 @@ fn layout(u: &Unit<'_>) -> CResult<Vec<u32>> {
     Ok(off)
 }
 
-/// The code units, with jump targets resolved to offsets and adaptive counters in the
-/// caches; also which instructions are jump targets.
+/// The code units, with jump targets resolved to offsets and zero inline caches (the
+/// finishing step, `quicken::finish`, arms the adaptive counters); also which instructions
+/// are jump targets.
 fn emit_code(u: &Unit<'_>, off: &[u32]) -> CResult<(Vec<Cell<u32>>, Vec<bool>)> {
     let n = u.instrs.len();
     let mut code: Vec<Cell<u32>> = Vec::with_capacity(off[n] as usize);
@@ -213,14 +214,8 @@ fn emit_code(u: &Unit<'_>, off: &[u32]) -> CResult<(Vec<Cell<u32>>, Vec<bool>)> 
                 return Err(internal(u, "oparg out of range"));
             }
             code.push(Cell::new(op as u32 | arg << 8));
-            let adaptive = op.own_flags().contains(Flags::SPECIALIZE);
-            for k in 0..op.cache_units() {
-                let unit = if k == 0 && adaptive {
-                    crate::bytecode::counter::initial()
-                } else {
-                    0
-                };
-                code.push(Cell::new(unit));
+            for _ in 0..op.cache_units() {
+                code.push(Cell::new(0));
             }
         }
     }

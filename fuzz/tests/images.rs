@@ -1,0 +1,33 @@
+//! The bounded image fuzz of the test suite: 100,000 mutated images of the corpus
+//! programs, on two threads, each refused with a message or run without a panic
+//! (`cargo xtask fuzz images --seconds N` runs longer). Deterministic: the same seed gives
+//! the same images.
+
+use tiercel_fuzz::images::{corpus_images, run, ImageFuzzOptions};
+use tiercel_fuzz::programs::Corpus;
+
+const IMAGES: u64 = 100_000;
+const SEED: u64 = 20_261_207;
+
+#[test]
+fn mutated_images_are_refused_or_run_safely() {
+    let corpus = Corpus::load(&Corpus::default_dir()).expect("the corpus");
+    let images = corpus_images(&corpus);
+    assert!(images.len() > 250, "{} images", images.len());
+    let opts = ImageFuzzOptions {
+        images: Some(IMAGES),
+        seconds: None,
+        jobs: 2,
+        seed: SEED,
+        fuel: 100_000,
+    };
+    let s = run(&opts, &images);
+    println!("{}", s.report());
+    assert!(s.panics.is_empty(), "panics:\n{}", s.panics.join("\n"));
+    assert_eq!(s.silent_refusals, 0);
+    assert_eq!(s.run, IMAGES);
+    assert_eq!(s.refused + s.ran, IMAGES);
+    // Both sides must be exercised: the verifier refusing, and accepted images running.
+    assert!(s.refused > IMAGES / 10, "{}", s.report());
+    assert!(s.ran > IMAGES / 20, "{}", s.report());
+}
