@@ -56,6 +56,9 @@ const MODULES: &[(&str, FrozenModule)] = &[
     module!("collections._chainmap", "collections/_chainmap.py"),
     module!("abc", "abc.py"),
     module!("keyword", "keyword.py"),
+    module!("functools", "functools.py"),
+    module!("operator", "operator.py"),
+    module!("itertools", "itertools.py"),
 ];
 
 /// The frozen standard library module `name`, if this build has it in a form it can run.
