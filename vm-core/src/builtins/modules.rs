@@ -114,8 +114,10 @@ fn init_sys(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     );
     let out = make_stream(vm, false)?;
     vm.dict_set_str(d, "stdout", out)?;
+    vm.dict_set_str(d, "__stdout__", out)?;
     let err = make_stream(vm, true)?;
     vm.dict_set_str(d, "stderr", err)?;
+    vm.dict_set_str(d, "__stderr__", err)?;
     super::sysinfo::install(vm, d)
 }
 

@@ -59,6 +59,13 @@ const MODULES: &[(&str, FrozenModule)] = &[
     module!("functools", "functools.py"),
     module!("operator", "operator.py"),
     module!("itertools", "itertools.py"),
+    module!("heapq", "heapq.py"),
+    module!("bisect", "bisect.py"),
+    module!("contextlib", "contextlib.py"),
+    module!("copy", "copy.py"),
+    module!("string", "string.py"),
+    module!("typing", "typing.py"),
+    module!("errno", "errno.py"),
 ];
 
 /// The frozen standard library module `name`, if this build has it in a form it can run.
