@@ -66,6 +66,7 @@ const MODULES: &[(&str, FrozenModule)] = &[
     module!("string", "string.py"),
     module!("typing", "typing.py"),
     module!("errno", "errno.py"),
+    module!("struct", "struct.py"),
 ];
 
 /// The frozen standard library module `name`, if this build has it in a form it can run.
