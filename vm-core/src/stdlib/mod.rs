@@ -67,6 +67,10 @@ const MODULES: &[(&str, FrozenModule)] = &[
     module!("typing", "typing.py"),
     module!("errno", "errno.py"),
     module!("struct", "struct.py"),
+    module!("io", "io.py"),
+    package!("json", "json/__init__.py"),
+    module!("json.decoder", "json/decoder.py"),
+    module!("json.encoder", "json/encoder.py"),
 ];
 
 /// The frozen standard library module `name`, if this build has it in a form it can run.
