@@ -68,6 +68,7 @@ const MODULES: &[(&str, FrozenModule)] = &[
     module!("errno", "errno.py"),
     module!("struct", "struct.py"),
     module!("io", "io.py"),
+    module!("enum", "enum.py"),
     package!("json", "json/__init__.py"),
     module!("json.decoder", "json/decoder.py"),
     module!("json.encoder", "json/encoder.py"),
