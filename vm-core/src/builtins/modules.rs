@@ -33,6 +33,8 @@ impl Vm {
             "asyncio" => Some(super::asyncio::init_asyncio),
             "weakref" => Some(super::weakrefmod::init_weakref),
             "gc" => Some(super::weakrefmod::init_gc),
+            #[cfg(feature = "stdlib")]
+            "binascii" => Some(super::binasciimod::init_binascii),
             "builtins" => {
                 return self.make_module_from_dict("builtins", self.builtins);
             }

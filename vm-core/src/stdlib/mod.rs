@@ -4,8 +4,8 @@
 //! import (so present only with the `compiler` feature), or later a precompiled bytecode
 //! image in [`FrozenModule::image`], which runs without the compiler. The import system
 //! consults this table after the builtin modules and the embedder's frozen modules, and
-//! before the embedder's loader. Modules written in Rust (`struct`, `binascii`) are builtin
-//! modules instead (`builtins::structmod`, `builtins::binasciimod`).
+//! before the embedder's loader. The module written in Rust (`binascii`) is a builtin
+//! module instead (`builtins::binasciimod`), present with the same feature.
 
 use crate::importing::loader::FrozenModule;
 
