@@ -107,3 +107,11 @@ try:
     open(name)
 except FileNotFoundError as e:
     print(type(e).__name__, e.errno)
+import io
+
+print(io.open is open, isinstance(open(__file__), io.TextIOWrapper))
+try:
+    with open(__file__) as f:
+        f.write("x")
+except io.UnsupportedOperation as e:
+    print("UnsupportedOperation:", e)

@@ -37,6 +37,8 @@ pub mod limits;
 pub mod numeric;
 pub mod object;
 pub mod opt;
+#[cfg(feature = "stdlib")]
+pub(crate) mod stdlib;
 pub(crate) mod trace;
 pub mod vm;
 

@@ -24,14 +24,18 @@ struct Configuration {
 const CONFIGURATIONS: &[Configuration] = &[
     Configuration {
         name: "full",
-        what: "compiler with the Unicode name table, tier 2 and the JIT (x86-64), big ints, \
-               the builtin modules",
+        what: "compiler with the Unicode name table, the frozen standard library, tier 2 and \
+               the JIT (x86-64), big ints, the builtin modules",
         args: &[],
     },
     Configuration {
-        name: "no-unicode-names",
-        what: "full without the `\\N{name}` table (`--no-default-features`: the boards' \
-               `unicode-names` feature off)",
+        name: "no-stdlib",
+        what: "full without the frozen standard library (the boards' `stdlib` feature off)",
+        args: &["--no-default-features", "--features", "unicode-names"],
+    },
+    Configuration {
+        name: "no-stdlib-no-names",
+        what: "also without the `\\N{name}` table (`--no-default-features`)",
         args: &["--no-default-features"],
     },
 ];

@@ -273,6 +273,12 @@ impl Vm {
         if let Some(f) = self.user_special(seq, "__reversed__")? {
             return self.call_bound(f, seq, &[]);
         }
+        // A subclass of a builtin container without its own `__reversed__` reverses as its
+        // builtin payload does.
+        let seq = match self.obj(seq) {
+            Some(Obj::Instance(i)) if !i.native.is_undef() => i.native,
+            _ => seq,
+        };
         if let Some(Obj::BigRange(br)) = self.obj(seq) {
             let br = (**br).clone();
             return self.big_range_iter(&br, true);

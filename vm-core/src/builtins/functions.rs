@@ -102,14 +102,33 @@ fn print(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
         out.push_str(&vm.to_str(*a)?);
     }
     out.push_str(&end);
-    match kwarg(vm, kwargs, "file") {
-        None | Some(Value::NONE) => vm.write_out(&out),
+    let file = match kwarg(vm, kwargs, "file") {
+        None | Some(Value::NONE) => replaced_stdout(vm),
+        f => f,
+    };
+    match file {
+        None => vm.write_out(&out),
         Some(f) => {
             let s = vm.new_string(out)?;
             vm.call_method_by_name(f, "write", &[s])?;
         }
     }
     Ok(Value::NONE)
+}
+
+/// `sys.stdout` when a program replaced it (it is no longer `sys.__stdout__`), for `print`
+/// to write to; `None` while it is the VM's own stream or `sys` was never imported.
+fn replaced_stdout(vm: &mut Vm) -> Option<Value> {
+    let name = vm.intern("sys").ok()?;
+    let sys = vm.dict_get_str(vm.modules, name)?;
+    let Some(Obj::Module(m)) = vm.obj(sys) else {
+        return None;
+    };
+    let d = m.dict;
+    let cur = vm.intern("stdout").ok()?;
+    let orig = vm.intern("__stdout__").ok()?;
+    let cur = vm.dict_get_str(d, cur)?;
+    (Some(cur) != vm.dict_get_str(d, orig)).then_some(cur)
 }
 
 fn len(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {

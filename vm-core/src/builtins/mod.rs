@@ -10,6 +10,8 @@ use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
 mod asyncio;
+#[cfg(feature = "stdlib")]
+mod binasciimod;
 mod bytearraymethods;
 mod bytesascii;
 mod bytescodec;

@@ -35,6 +35,8 @@ impl Vm {
             "gc" => Some(super::weakrefmod::init_gc),
             "_fs" => Some(super::fsmod::init_fs),
             "_fileio" => Some(super::fsmod::init_fileio),
+            #[cfg(feature = "stdlib")]
+            "binascii" => Some(super::binasciimod::init_binascii),
             "builtins" => {
                 return self.make_module_from_dict("builtins", self.builtins);
             }
@@ -116,8 +118,10 @@ fn init_sys(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     );
     let out = make_stream(vm, false)?;
     vm.dict_set_str(d, "stdout", out)?;
+    vm.dict_set_str(d, "__stdout__", out)?;
     let err = make_stream(vm, true)?;
     vm.dict_set_str(d, "stderr", err)?;
+    vm.dict_set_str(d, "__stderr__", err)?;
     super::sysinfo::install(vm, d)
 }
 

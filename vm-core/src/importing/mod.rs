@@ -2,7 +2,8 @@
 //! circular imports and CPython's import errors.
 //!
 //! A module is found, in order, among the builtin modules (native: `sys`, `math`, ... and
-//! those an embedder registers), the frozen modules (`Vm::register_frozen`) and the
+//! those an embedder registers), the frozen modules (`Vm::register_frozen`, then the
+//! standard library's, `crate::stdlib`) and the
 //! embedder's loader (`Host::find_module`, searching `sys.path`, or a package's `__path__`
 //! for its submodules). A found module is put in `sys.modules` before its code runs, so a
 //! circular import sees it partially initialized, and taken out again if its code raises.
@@ -235,7 +236,8 @@ impl Vm {
             .frozen
             .iter()
             .find(|(n, _)| *n == name)
-            .map(|(_, m)| *m);
+            .map(|(_, m)| *m)
+            .or_else(|| stdlib_module(name));
         let found = match frozen {
             Some(f) => self.frozen_found(name, f),
             None => {
@@ -415,5 +417,16 @@ impl Vm {
     /// `ImportError(msg)`.
     fn import_error_plain(&mut self, msg: &str) -> PyErr {
         self.new_exception(self.types.import_error, msg)
+    }
+}
+
+/// The frozen standard library module `name` (none without the `stdlib` feature).
+fn stdlib_module(name: &str) -> Option<FrozenModule> {
+    #[cfg(feature = "stdlib")]
+    return crate::stdlib::find(name);
+    #[cfg(not(feature = "stdlib"))]
+    {
+        let _ = name;
+        None
     }
 }

@@ -267,8 +267,11 @@ impl Heap {
     pub fn arm_pressure(&mut self) {
         self.pressure = PRESSURE_COLLECTIONS;
         // A request larger than the whole limit never fits: only the reserve helps then.
+        // A small refused request (one object) may fit after the handler's first
+        // collection while what filled the heap is still held; asking for a sixteenth of
+        // the limit keeps the pressure on until the handler drops that data.
         self.wanted = if self.refused <= self.limit {
-            self.refused
+            self.refused.max(self.limit / 16)
         } else {
             0
         };

@@ -466,6 +466,11 @@ impl Vm {
     }
 
     fn percent_format_text(&mut self, f: &str, arg: Value, bytes_mode: bool) -> PyResult<TextBuf> {
+        // An instance of a tuple subclass supplies its items, as a tuple does.
+        let arg = match self.obj(arg) {
+            Some(Obj::Instance(i)) if matches!(self.obj(i.native), Some(Obj::Tuple(_))) => i.native,
+            _ => arg,
+        };
         let is_tuple = matches!(self.obj(arg), Some(Obj::Tuple(_)));
         let bytes_arg =
             bytes_mode && matches!(self.obj(arg), Some(Obj::Bytes(_) | Obj::ByteArray(_)));
