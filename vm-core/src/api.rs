@@ -63,6 +63,15 @@ impl ConstPool for Pool<'_> {
 #[cfg(feature = "compiler")]
 pub use crate::compile::codegen::Mode;
 
+/// Whether a REPL entry read so far (its lines, each ending in `\n`) needs more lines before
+/// it can run, as CPython's interactive loop decides: an open bracket or triple-quoted
+/// string, a trailing backslash, a block header without a body, or a compound statement not
+/// yet ended by an empty line. An entry with an error is complete (it runs, and reports it).
+#[cfg(feature = "compiler")]
+pub fn needs_more_input(entry: &str) -> bool {
+    crate::compile::parser::parse_interactive(entry).is_err_and(|e| e.incomplete_input)
+}
+
 impl Vm {
     #[cfg(feature = "compiler")]
     /// Compiles source to a module code object. The error is CPython's rendering of the

@@ -49,7 +49,7 @@ pub(crate) fn install(vm: &mut Vm, b: ObjRef) {
         ("format", format_builtin),
         ("__build_class__", super::class_create::build_class),
         ("__import__", import),
-        ("input", input),
+        ("input", super::stdio::input),
         ("exec", unsupported_exec),
         ("eval", unsupported_eval),
         ("compile", unsupported_compile),
@@ -102,11 +102,23 @@ fn print(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
         out.push_str(&vm.to_str(*a)?);
     }
     out.push_str(&end);
+    let flush = match kwarg(vm, kwargs, "flush") {
+        Some(v) => vm.truthy(v)?,
+        None => false,
+    };
     match kwarg(vm, kwargs, "file") {
-        None | Some(Value::NONE) => vm.write_out(&out),
+        None | Some(Value::NONE) => {
+            vm.write_out_checked(&out)?;
+            if flush {
+                vm.flush_out_checked()?;
+            }
+        }
         Some(f) => {
             let s = vm.new_string(out)?;
             vm.call_method_by_name(f, "write", &[s])?;
+            if flush {
+                vm.call_method_by_name(f, "flush", &[])?;
+            }
         }
     }
     Ok(Value::NONE)
@@ -937,10 +949,6 @@ fn format_builtin(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResu
 fn import(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "__import__", args, 1, 5)?;
     vm.import_module(args[0])
-}
-
-fn input(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    Err(vm.new_exception(vm.types.eof_error, "EOF when reading a line"))
 }
 
 fn unsupported(vm: &mut Vm, what: &str) -> PyErr {
