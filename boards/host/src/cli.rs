@@ -202,8 +202,7 @@ pub fn parse(args: &[String]) -> Parsed {
             continue;
         }
         // A group of short options; `c` and `m` take the rest of it or the next argument.
-        let mut chars = a[1..].char_indices();
-        while let Some((at, c)) = chars.next() {
+        for (at, c) in a[1..].char_indices() {
             match c {
                 'c' | 'm' => {
                     let rest = &a[1 + at + 1..];

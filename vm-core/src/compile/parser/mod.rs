@@ -36,8 +36,8 @@ pub fn parse_module(source: &str) -> Result<ast::Module, CompileError> {
 
 /// Parses one REPL entry. Same as [`parse_module`], but an input that could still be
 /// completed (open bracket, unterminated triple-quoted string, a block header without a
-/// body, or an indented block not yet ended by a blank line) gives an error with
-/// `incomplete_input` set.
+/// body, or a compound statement not yet ended by a blank line, even one on a single line
+/// such as `while x: f()`) gives an error with `incomplete_input` set.
 pub fn parse_interactive(source: &str) -> Result<ast::Module, CompileError> {
     parse(source, true)
 }
@@ -57,7 +57,7 @@ fn parse(source: &str, interactive: bool) -> Result<ast::Module, CompileError> {
         });
     }
     match result {
-        Ok(m) if eof_in_block && !blank_end => {
+        Ok(m) if (eof_in_block || m.body.last().is_some_and(is_compound)) && !blank_end => {
             let mut e = lexer::error(
                 CompileErrorKind::Syntax,
                 "incomplete input".into(),
@@ -72,6 +72,22 @@ fn parse(source: &str, interactive: bool) -> Result<ast::Module, CompileError> {
         }
         other => other,
     }
+}
+
+/// A statement with a block (CPython's interactive grammar ends it with an empty line).
+fn is_compound(s: &ast::Stmt) -> bool {
+    use ast::StmtKind as K;
+    matches!(
+        s.kind,
+        K::If { .. }
+            | K::While { .. }
+            | K::For { .. }
+            | K::FunctionDef(_)
+            | K::ClassDef(_)
+            | K::Try { .. }
+            | K::With { .. }
+            | K::Match { .. }
+    )
 }
 
 /// Parser state over a fully lexed token list.

@@ -182,6 +182,10 @@ fn interactive_incomplete_input() {
         "match x:\n",
         "match x:\n    case 1:\n",
         "match x:\n    case [a, *b] if a:\n        pass\n",
+        "while True: n += 1\n",
+        "if x: pass\n",
+        "@dec\ndef f(): pass\n",
+        "class C: pass\n",
     ];
     for src in incomplete {
         let e = parse_interactive(src).err();
@@ -202,6 +206,8 @@ fn interactive_incomplete_input() {
         "\n",
         "# comment\n",
         "x = (1,\n 2)\n",
+        "while x: f()\n\n",
+        "x = 1; y = 2\n",
     ];
     for src in complete {
         assert!(
