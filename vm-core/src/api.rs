@@ -22,7 +22,7 @@ pub const TERMINATED_STATUS: i32 = 124;
 
 /// The VM as the code generator's source of heap constants.
 #[cfg(feature = "compiler")]
-struct Pool<'a>(&'a mut Vm);
+pub(crate) struct Pool<'a>(pub(crate) &'a mut Vm);
 
 #[cfg(feature = "compiler")]
 impl ConstPool for Pool<'_> {
@@ -43,6 +43,12 @@ impl ConstPool for Pool<'_> {
     fn bytes(&mut self, b: &[u8]) -> Result<Value, ConstAllocError> {
         self.0
             .alloc_value(Obj::Bytes(b.into()))
+            .map_err(|_| ConstAllocError)
+    }
+
+    fn complex(&mut self, re: f64, im: f64) -> Result<Value, ConstAllocError> {
+        self.0
+            .new_complex(crate::numeric::complex::Complex::new(re, im))
             .map_err(|_| ConstAllocError)
     }
 
@@ -69,7 +75,7 @@ pub use crate::compile::codegen::Mode;
 /// yet ended by an empty line. An entry with an error is complete (it runs, and reports it).
 #[cfg(feature = "compiler")]
 pub fn needs_more_input(entry: &str) -> bool {
-    crate::compile::parser::parse_interactive(entry).is_err_and(|e| e.incomplete_input)
+    crate::compile::parser::entry_needs_more(entry)
 }
 
 impl Vm {
@@ -122,15 +128,29 @@ impl Vm {
     /// budget. A call made by native code during a run is part of that run. (A request
     /// sent while no script runs is for the next run: a watchdog may fire before the run
     /// it was started for begins.)
-    fn begin_run(&mut self) {
+    pub(crate) fn begin_run(&mut self) {
         if self.frames.is_empty() {
             self.start_fuel();
         }
     }
 
+    /// Runs `f` as a run started from Rust (a fresh budget, the state restored after it),
+    /// its uncaught exception described as a run's.
+    #[cfg(feature = "compiler")]
+    pub(crate) fn guarded<T>(
+        &mut self,
+        f: impl FnOnce(&mut Vm) -> PyResult<T>,
+    ) -> Result<T, RunError> {
+        self.begin_run();
+        let r = f(self);
+        let out = r.map_err(|e| self.describe_uncaught(e));
+        self.reset_after_run();
+        out
+    }
+
     /// Restores the interpreter state after a run ended (normally, by an exception or
     /// terminated), so the next run starts clean.
-    fn reset_after_run(&mut self) {
+    pub(crate) fn reset_after_run(&mut self) {
         self.retire_all_frames();
         self.stack.clear();
         self.native_roots.clear();
@@ -139,6 +159,7 @@ impl Vm {
         self.handled_exc = Value::NONE;
         self.reraising = false;
         self.gen_returned = false;
+        self.agen_wrapped = false;
         self.heap.end_pressure();
         // What a deep recursion grew is given back (the next run grows it again if it
         // needs to).
@@ -151,7 +172,10 @@ impl Vm {
         if self.is_terminating() {
             // A terminated script's queued finalizers never run.
             for g in core::mem::take(&mut self.finalize_queue) {
-                if let Some(Obj::Generator(gen)) = g.as_obj().map(|r| self.heap.get_mut(r)) {
+                if let Some(gen) = g
+                    .as_obj()
+                    .and_then(|r| self.heap.get_mut(r).resumable_mut())
+                {
                     gen.finalized = true;
                 }
             }
@@ -165,9 +189,20 @@ impl Vm {
     }
 
     /// What a command-line front end does with a run's outcome, as `python3` does: prints a
-    /// compile error or the traceback of an uncaught exception on stderr and returns the exit
-    /// status (0 on success, 1 on an error, `n` for `sys.exit(n)`).
+    /// compile error or the traceback of an uncaught exception on stderr, runs the
+    /// `weakref.finalize` callbacks still due at exit (not after a terminated run) and
+    /// returns the exit status (0 on success, 1 on an error, `n` for `sys.exit(n)`).
     pub fn report_outcome(&mut self, r: Result<(), RunError>) -> i32 {
+        let terminated = matches!(r, Err(RunError::Terminated { .. }));
+        let status = self.report_error(r);
+        if !terminated {
+            self.run_exit_finalizers();
+        }
+        status
+    }
+
+    /// Prints a run's error and gives its exit status.
+    fn report_error(&mut self, r: Result<(), RunError>) -> i32 {
         match r {
             Ok(()) => 0,
             Err(RunError::Compile(text)) => {

@@ -2,7 +2,8 @@
 //!
 //! The crate follows the pipeline: `compile` (source to bytecode), `bytecode` (the op table
 //! and code objects), `object` (values and the heap), `builtins`, `interp` (the tier-1
-//! interpreter), `trace` (recording traces of hot code), `exec` (tier 2: the optimizer
+//! interpreter), `importing` (modules: builtin, frozen and the embedder's loader),
+//! `trace` (recording traces of hot code), `exec` (tier 2: the optimizer
 //! API, executors, the uop executor), `jit` (executable memory and the machine-code backend
 //! interface) and `vm` (configuration and the embedding API).
 //!
@@ -27,6 +28,7 @@ pub mod compile;
 pub mod exec;
 pub mod format;
 pub mod handle;
+pub mod importing;
 pub mod interp;
 pub mod jit;
 pub mod layout;

@@ -107,6 +107,19 @@ pub trait Host {
     fn monotonic(&mut self) -> f64 {
         0.0
     }
+    /// Finds module `name` (its full dotted name) in the directories `path` (`sys.path`,
+    /// or a package's `__path__` for its submodules): its source or bytecode image
+    /// ([`crate::importing::loader::candidate_files`] lists the files a filesystem holds it
+    /// in). `None` when it is not there: the VM then raises `ModuleNotFoundError`. The
+    /// default finds nothing (a board without a filesystem imports frozen modules only).
+    fn find_module(
+        &mut self,
+        name: &str,
+        path: &[String],
+    ) -> Option<crate::importing::loader::FoundModule> {
+        let _ = (name, path);
+        None
+    }
 }
 
 /// A host that collects output in memory (tests, embedders that want strings).
@@ -139,6 +152,9 @@ pub struct Config {
     pub native_depth_limit: usize,
     /// `sys.argv`.
     pub argv: Vec<String>,
+    /// The initial `sys.path`: the directories `import` searches (the host puts the
+    /// script's directory first, as CPython does).
+    pub path: Vec<String>,
     /// Collect specialization statistics ([`Vm::spec_stats`], `tiercel --stats`).
     pub stats: bool,
     /// Stress mode: every adaptive instruction specializes on its first execution and
@@ -184,6 +200,7 @@ impl Default for Config {
             recursion_limit: 1000,
             native_depth_limit: 200,
             argv: Vec::new(),
+            path: Vec::new(),
             stats: false,
             stress_specialize: false,
             tier: 2,
@@ -259,6 +276,10 @@ pub struct Vm {
     pub(crate) reraise_lasti: Option<u32>,
     /// Set when a generator frame entered from Rust returned (rather than yielded).
     pub(crate) gen_returned: bool,
+    /// Set by an asynchronous generator's `AsyncGenWrap` just before its `yield`: the
+    /// value yielded is the generator's own, not one an `await` passes up
+    /// (`interp::coroutine`).
+    pub(crate) agen_wrapped: bool,
     /// While `list(gen)`-like native code or `sum(gen)` collects a generator: its frame
     /// and where its yields go in place (see [`GenCollect`]).
     pub(crate) gen_collect: GenCollect,
@@ -267,6 +288,13 @@ pub struct Vm {
     pub(crate) name_key: Value,
     /// Interned names of the special methods the object model looks up on its slow paths.
     pub(crate) dunders: crate::object::descr::Dunders,
+    /// Modules compiled into the program ([`Vm::register_frozen`]).
+    pub(crate) frozen: Vec<(&'static str, crate::importing::loader::FrozenModule)>,
+    /// `sys.path`: a list the script may change.
+    pub(crate) sys_path: ObjRef,
+    /// Modules whose code is running for their import (a circular import's error names
+    /// them "partially initialized").
+    pub(crate) initializing: Vec<Value>,
     /// Results of [`Vm::class_lookup`] keyed by (class version, name), like CPython's type
     /// method cache. Versions are unique and change with the class or a base, so an entry
     /// can only be stale by its name being freed and reused: the collector clears the cache.
@@ -286,6 +314,22 @@ pub struct Vm {
     pub(crate) finalize_queue: Vec<Value>,
     /// Set while the queue is being drained, so nested safe points do not re-enter it.
     pub(crate) finalizing: bool,
+    /// The unreleased memoryviews of bytearrays, as (view, bytearray): such a bytearray
+    /// cannot change size. Views are known weakly (see [`crate::object::memview`]).
+    pub(crate) buffer_exports: Vec<(ObjRef, ObjRef)>,
+    /// Set while `throw()` raises at a `yield from` whose subiterator has no `throw`: its
+    /// `CLEANUP_THROW` then re-raises even a `StopIteration` (CPython 3.11's `throw_here`).
+    pub(crate) throw_past_cleanup: bool,
+    /// Every weak reference and finalizer (known weakly: forgotten when it dies).
+    pub(crate) weakrefs: Vec<ObjRef>,
+    /// The finalizers still alive (roots, as CPython's `finalize` registry).
+    pub(crate) live_finalizers: Vec<Value>,
+    /// Weak references whose referent died, with a callback or finalizer to run at the
+    /// next safe point (roots).
+    pub(crate) weakref_queue: Vec<Value>,
+    /// `gc.isenabled()`: when off, collections run only when the heap nears its limit (and
+    /// at `gc.collect()`), so callbacks and finalizers run at predictable points.
+    pub(crate) gc_enabled: bool,
 }
 
 /// How a run ended when it did not return normally.
@@ -397,9 +441,13 @@ impl Vm {
             reraising: false,
             reraise_lasti: None,
             gen_returned: false,
+            agen_wrapped: false,
             gen_collect: GenCollect::NONE,
             name_key: Value::NONE,
             dunders: crate::object::descr::Dunders::NONE,
+            frozen: Vec::new(),
+            sys_path: ObjRef(0),
+            initializing: Vec::new(),
             class_lookup_cache: alloc::vec![
                 core::cell::Cell::new(LookupEntry::EMPTY);
                 CLASS_LOOKUP_CACHE
@@ -411,6 +459,12 @@ impl Vm {
             step_value: Value::NONE,
             finalize_queue: Vec::new(),
             finalizing: false,
+            buffer_exports: Vec::new(),
+            throw_past_cleanup: false,
+            weakrefs: Vec::new(),
+            live_finalizers: Vec::new(),
+            weakref_queue: Vec::new(),
+            gc_enabled: true,
         };
         crate::builtins::install(&mut vm);
         vm.name_key = vm.intern("__name__").unwrap_or(Value::NONE);
@@ -615,6 +669,8 @@ impl Vm {
         self.mark_roots();
         self.heap.trace();
         self.resurrect_finalizable();
+        self.forget_dead_exports();
+        self.clear_dead_weakrefs();
         self.heap.sweep();
         self.tier2.sweep();
     }
@@ -638,10 +694,19 @@ impl Vm {
         heap.mark_value(Value::obj(self.builtins));
         heap.mark_value(Value::obj(self.modules));
         heap.mark_value(Value::obj(self.main_globals));
+        heap.mark_value(Value::obj(self.sys_path));
+        for v in &self.initializing {
+            heap.mark_value(*v);
+        }
         heap.mark_value(self.handled_exc);
         heap.mark_value(self.memory_error);
         heap.mark_value(self.terminated_error);
-        for v in &self.finalize_queue {
+        for v in self
+            .finalize_queue
+            .iter()
+            .chain(&self.live_finalizers)
+            .chain(&self.weakref_queue)
+        {
             heap.mark_value(*v);
         }
         for e in self.tier2.executors() {
@@ -655,9 +720,9 @@ impl Vm {
     /// from another one (a `yield from` delegate, one held in a local) is closed after it, as
     /// reference counting would drop the outer one first.
     fn resurrect_finalizable(&mut self) {
-        let found = self.heap.unmarked_where(|o| match o {
-            Obj::Generator(g) => crate::interp::generator::needs_finalizer(g),
-            _ => false,
+        let found = self.heap.unmarked_where(|o| match o.resumable() {
+            Some(g) => crate::interp::generator::needs_finalizer(g),
+            None => false,
         });
         if found.is_empty() {
             return;
@@ -665,7 +730,7 @@ impl Vm {
         if self.is_terminating() {
             // Nothing of a terminated script runs: its generators die without closing.
             for &r in &found {
-                if let Obj::Generator(g) = self.heap.get_mut(r) {
+                if let Some(g) = self.heap.get_mut(r).resumable_mut() {
                     g.finalized = true;
                 }
             }
@@ -679,7 +744,7 @@ impl Vm {
             found.into_iter().partition(|&r| self.heap.is_marked(r));
         // Popped from the end: outer generators first, each group in allocation order.
         for &r in inner.iter().rev().chain(outer.iter().rev()) {
-            if let Obj::Generator(g) = self.heap.get_mut(r) {
+            if let Some(g) = self.heap.get_mut(r).resumable_mut() {
                 g.finalized = true;
             }
             self.heap.mark_value(Value::obj(r));
@@ -692,9 +757,21 @@ impl Vm {
     #[inline]
     pub(crate) fn maybe_collect(&mut self) {
         if self.heap.wants_collection() {
-            self.collect_garbage();
-            self.run_finalizers();
+            self.collect_when_due();
         }
+    }
+
+    /// The collection [`Vm::maybe_collect`] found due (put off while `gc.disable()` is in
+    /// effect and the heap is not near its limit).
+    #[cold]
+    #[inline(never)]
+    fn collect_when_due(&mut self) {
+        if !self.gc_enabled && !self.heap.nears_limit() {
+            self.heap.defer_collection();
+            return;
+        }
+        self.collect_garbage();
+        self.run_finalizers();
     }
 
     /// Writes to stdout through the host.

@@ -74,20 +74,26 @@ fn native_functions_modules_results_and_errors() {
     assert_eq!(vm.as_i64(r.get()), Some(3));
 }
 
-/// Imaginary literals parse; evaluating one raises `NotImplementedError` at run time (a
-/// literal in an untaken branch is harmless).
+/// Complex numbers are values like any other: a result reads back through
+/// `Vm::complex_of`, and an error in complex arithmetic is CPython's exception.
 #[test]
-fn imaginary_literals_raise_when_evaluated() {
+fn complex_results_read_back() {
     let mut vm = Vm::new(Config::default(), Box::new(BufferHost::default())).expect("VM");
-    vm.run_source("x = 0j if False else 5\ny = -2.5J if x == 0 else 1", "t.py")
+    vm.run_source("def f(a):\n    return (a + 1j) ** 2\n", "t.py")
         .unwrap();
-    let err = vm.run_source("def f():\n    return 1 + 1j\nf()", "t.py");
+    let f = vm.get_global("f").unwrap();
+    let r = vm
+        .call_function(f.get(), &[Value::small_int(2).unwrap()])
+        .unwrap();
+    let z = vm.complex_of(r.get()).expect("a complex");
+    assert_eq!((z.re, z.im), (3.0, 4.0));
+    let err = vm.run_source("x = 1j / 0", "t.py");
     match err {
         Err(RunError::Exception {
             type_name, message, ..
         }) => {
-            assert_eq!(type_name, "NotImplementedError");
-            assert_eq!(message, "complex numbers are not supported by Tiercel");
+            assert_eq!(type_name, "ZeroDivisionError");
+            assert_eq!(message, "complex division by zero");
         }
         other => panic!("{other:?}"),
     }

@@ -118,3 +118,37 @@ result = closed[0]
 ";
     assert_eq!(result_of(&mut vm, src), "5000");
 }
+
+#[test]
+fn dropped_coroutines_and_async_generators_are_closed() {
+    let mut vm = vm();
+    let src = "
+log = []
+class Step:
+    def __await__(self):
+        yield
+async def coro(name):
+    try:
+        await Step()
+    finally:
+        log.append(name)
+async def agen(name):
+    try:
+        yield 1
+        yield 2
+    finally:
+        log.append(name)
+c = coro('coroutine')
+c.send(None)
+c = None
+a = agen('async generator')
+try:
+    a.__anext__().send(None)
+except StopIteration:
+    pass
+a = None
+junk = [[i] for i in range(300000)]
+result = sorted(log)
+";
+    assert_eq!(result_of(&mut vm, src), "['async generator', 'coroutine']");
+}

@@ -419,3 +419,141 @@ result = out[-2:]
 "#;
     assert_eq!(result_of(src), "[(1, 2, 3, [4, 4]), ('two', 'one', ['3'])]");
 }
+
+#[test]
+fn coroutines_and_async_protocols() {
+    let src = r#"class Aw:
+    def __init__(self, v):
+        self.v = v
+    def __await__(self):
+        churn()
+        yield K(self.v)
+        churn()
+        return K(self.v * 2)
+class AIter:
+    def __init__(self, n):
+        self.i = 0
+        self.n = n
+    def __aiter__(self):
+        churn()
+        return self
+    def __anext__(self):
+        churn()
+        self.i += 1
+        if self.i > self.n:
+            raise StopAsyncIteration
+        return Aw(self.i)
+class CM:
+    async def __aenter__(self):
+        churn()
+        return K(7)
+    async def __aexit__(self, t, e, tb):
+        churn()
+        return t is KeyError
+async def agen(n):
+    for i in range(n):
+        churn()
+        got = yield K(i)
+        if got is not None:
+            churn()
+async def main():
+    out = []
+    async for k in AIter(6):
+        out.append(k.v)
+    async with CM() as k:
+        out.append(k.v)
+        raise KeyError('x')
+    out.append([k.v async for k in agen(5)])
+    g = agen(4)
+    out.append((await g.__anext__()).v)
+    out.append((await g.asend(K(1))).v)
+    try:
+        await g.athrow(ValueError('v'))
+    except ValueError:
+        out.append('thrown')
+    return out
+def run(coro):
+    passed = []
+    try:
+        while True:
+            passed.append(coro.send(None).v)
+    except StopIteration as e:
+        return e.value, passed
+result = run(main())
+"#;
+    assert_eq!(
+        result_of(src),
+        r#"([2, 4, 6, 8, 10, 12, 7, [0, 1, 2, 3, 4], 0, 1, 'thrown'], [1, 2, 3, 4, 5, 6])"#
+    );
+}
+
+// The conversions of `complex()`, the namespaces of `exec`/`eval`, weak reference callbacks
+// and finalizers, and memoryview comparisons, with user code that collects in between.
+
+#[test]
+fn complex_conversions() {
+    let src = r#"class C:
+    def __complex__(self):
+        churn()
+        return complex(churn(), 1)
+result = [complex(C()), complex(K(3), K(4)), complex(K(5))]
+for i in range(20):
+    result.append(complex(K(i), K(i + 1)) + complex(C()))
+result = result[:3] + result[-1:]
+"#;
+    assert_eq!(result_of(src), "[(1200+1j), (3+4j), (5+0j), (1219+21j)]");
+}
+
+#[test]
+fn exec_eval_with_mapping_locals() {
+    let src = r#"class M:
+    def __init__(self):
+        self.d = {}
+    def __getitem__(self, k):
+        churn()
+        return self.d[k]
+    def __setitem__(self, k, v):
+        churn()
+        self.d[k] = v
+result = []
+for i in range(10):
+    m = M()
+    exec("a = [K(j) for j in range(5)]\nb = sum(x.v for x in a) + len(str(churn()))", {"K": K, "churn": churn}, m)
+    result.append((m.d["b"], eval("b * 2", {}, m), eval("[K(j).v for j in range(3)]", {"K": K})))
+result = result[-1]
+"#;
+    assert_eq!(result_of(src), "(14, 28, [0, 1, 2])");
+}
+
+#[test]
+fn weakref_callbacks_and_finalizers() {
+    let src = r#"import weakref, gc
+log = []
+def cb(r):
+    churn()
+    log.append(len([K(i) for i in range(10)]))
+refs = []
+for i in range(30):
+    k = K(i)
+    refs.append(weakref.ref(k, cb))
+    weakref.finalize(k, lambda n: log.append(n + churn() * 0), i)
+    del k
+gc.collect()
+result = (len(log), sum(1 for r in refs if r() is None))
+"#;
+    assert_eq!(result_of(src), "(60, 30)");
+}
+
+#[test]
+fn memoryview_compare_and_release() {
+    let src = r#"result = []
+for i in range(20):
+    ba = bytearray(range(i, i + 20))
+    v = memoryview(ba)
+    result.append(v[::2] == bytes(range(i, i + 20, 2)) and churn() > 0 and v[1:].tolist()[0] == i + 1)
+    v.release()
+    ba.append(1)
+result = all(result)
+"#;
+    assert_eq!(result_of(src), "True");
+}

@@ -1,9 +1,11 @@
-//! [`StdHost`]: the VM's [`Host`] on this process's standard streams and clocks.
+//! [`StdHost`]: the VM's [`Host`] on this process's standard streams, clocks and files
+//! (modules imported from `sys.path`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
+use vm_core::importing::loader::FoundModule;
 use vm_core::{Host, IoError};
 
 use crate::stdio::{write_stderr, Console};
@@ -55,5 +57,9 @@ impl Host for StdHost {
 
     fn monotonic(&mut self) -> f64 {
         self.start.elapsed().as_secs_f64()
+    }
+
+    fn find_module(&mut self, name: &str, path: &[String]) -> Option<FoundModule> {
+        crate::modules::find_module_fs(name, path)
     }
 }

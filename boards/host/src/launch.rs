@@ -1,6 +1,6 @@
 //! What a command line runs: the source, its file name in tracebacks and `sys.argv[0]`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::cli::Program;
 use crate::stdio::Console;
@@ -14,6 +14,27 @@ pub struct Source {
     pub filename: String,
     /// `sys.argv[0]`.
     pub argv0: String,
+    /// `sys.path[0]`: the script's directory, else the current directory.
+    pub path0: String,
+    /// The script is a file (its path is `__main__.__file__`).
+    pub file: bool,
+    /// `-m NAME`: the module the import system finds once the VM exists (the text, file
+    /// name and `sys.argv[0]` are set then).
+    pub module: Option<String>,
+}
+
+impl Source {
+    /// A program that is not a file (`-c`, standard input).
+    fn text(text: String, filename: &str, argv0: &str) -> Source {
+        Source {
+            text,
+            filename: filename.into(),
+            argv0: argv0.into(),
+            path0: current_dir(),
+            file: false,
+            module: None,
+        }
+    }
 }
 
 /// Why a program could not be loaded: the message (on stderr) and the exit status.
@@ -33,17 +54,12 @@ pub fn load(
     interactive: bool,
 ) -> Result<Option<Source>, LoadError> {
     match program {
-        Program::Code(code) => Ok(Some(Source {
-            text: code.clone(),
-            filename: "<string>".into(),
-            argv0: "-c".into(),
+        Program::Code(code) => Ok(Some(Source::text(code.clone(), "<string>", "-c"))),
+        Program::File(path) => read_script(prog, path).map(Some),
+        Program::Module(name) => Ok(Some(Source {
+            module: Some(name.clone()),
+            ..Source::text(String::new(), "", "-m")
         })),
-        Program::File(path) => read_script(prog, path, path).map(Some),
-        Program::Module(name) => {
-            let path = find_module(prog, name)?;
-            let full = path.display().to_string();
-            read_script(prog, &full, &full).map(Some)
-        }
         Program::Stdin { dash } => {
             if interactive {
                 return Ok(None);
@@ -53,21 +69,21 @@ pub fn load(
                 status: 1,
             })?;
             let text = decode(bytes, "<stdin>")?;
-            Ok(Some(Source {
-                text,
-                filename: "<stdin>".into(),
-                argv0: if *dash { "-".into() } else { String::new() },
-            }))
+            let argv0 = if *dash { "-" } else { "" };
+            Ok(Some(Source::text(text, "<stdin>", argv0)))
         }
     }
 }
 
-fn read_script(prog: &str, path: &str, argv0: &str) -> Result<Source, LoadError> {
+fn read_script(prog: &str, path: &str) -> Result<Source, LoadError> {
     match std::fs::read(path) {
         Ok(bytes) => Ok(Source {
             text: decode(bytes, path)?,
             filename: path.into(),
-            argv0: argv0.into(),
+            argv0: path.into(),
+            path0: crate::modules::script_dir(path),
+            file: true,
+            module: None,
         }),
         Err(e) => {
             let full = std::path::absolute(path).unwrap_or_else(|_| PathBuf::from(path));
@@ -93,44 +109,8 @@ fn decode(bytes: Vec<u8>, name: &str) -> Result<String, LoadError> {
     })
 }
 
-/// `-m NAME`, until the import system lands: `NAME.py` or the package `NAME/` (run as its
-/// `__main__.py`) in the current directory, dots separating directories. A regular package
-/// (with `__init__.py`) comes before a module of the same name, as in CPython's finder.
-pub fn find_module(prog: &str, name: &str) -> Result<PathBuf, LoadError> {
-    let missing = |what: String| LoadError {
-        message: format!("{prog}: {what}\n"),
-        status: 1,
-    };
-    let valid = !name.is_empty()
-        && name.split('.').all(|p| {
-            !p.is_empty()
-                && !p.starts_with(|c: char| c.is_ascii_digit())
-                && p.chars().all(|c| c == '_' || c.is_alphanumeric())
-        });
-    if !valid {
-        return Err(missing(format!("No module named {name}")));
-    }
-    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    let base: PathBuf = name.split('.').fold(cwd, |p, part| p.join(part));
-    let package = |dir: &Path| {
-        let main = dir.join("__main__.py");
-        if main.is_file() {
-            Ok(main)
-        } else {
-            Err(missing(format!(
-                "No module named {name}.__main__; '{name}' is a package and cannot be directly executed"
-            )))
-        }
-    };
-    if base.join("__init__.py").is_file() {
-        return package(&base);
-    }
-    let file = base.with_extension("py");
-    if file.is_file() {
-        return Ok(file);
-    }
-    if base.is_dir() {
-        return package(&base);
-    }
-    Err(missing(format!("No module named {name}")))
+/// The current directory as a `sys.path` entry (absolute, so modules imported from it have
+/// absolute `__file__`s, as CPython's).
+pub fn current_dir() -> String {
+    std::env::current_dir().map_or_else(|_| String::new(), |d| d.display().to_string())
 }

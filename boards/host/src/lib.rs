@@ -24,5 +24,7 @@ pub mod launch;
 pub mod repl;
 pub mod stdio;
 
+pub mod modules;
+
 pub use host::StdHost;
 pub use jit::{HostJit, DEFAULT_CODE_MEMORY};

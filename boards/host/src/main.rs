@@ -20,6 +20,7 @@ static ALLOCATOR: board_heap::Allocator<board_heap::Over<std::alloc::System>> =
 
 use tiercel::cli::{Options, Parsed, Tuning};
 use tiercel::stdio::{write_stderr, Console};
+use vm_core::importing::main_module::MainModuleError;
 use vm_core::{RunError, Vm};
 
 /// The process's peak resident size (`VmHWM`), where the system reports it (Linux).
@@ -110,7 +111,7 @@ fn run(o: Options, prog: &str) -> ExitCode {
         &mut console.borrow_mut(),
         stdin_terminal || o.inspect,
     );
-    let source = match loaded {
+    let mut source = match loaded {
         Ok(s) => s,
         Err(e) => {
             write_stderr(&e.message);
@@ -141,6 +142,8 @@ fn run(o: Options, prog: &str) -> ExitCode {
     config.jit = jit.as_ref().and_then(|j| j.config.clone());
     config.argv = vec![source.as_ref().map_or(String::new(), |s| s.argv0.clone())];
     config.argv.extend(args);
+    let path0 = source.as_ref().map(|s| s.path0.clone());
+    config.path = vec![path0.unwrap_or_else(tiercel::launch::current_dir)];
     let host = tiercel::StdHost::new(console.clone());
     let mut vm = match Vm::new(config, Box::new(host)) {
         Ok(vm) => vm,
@@ -157,18 +160,28 @@ fn run(o: Options, prog: &str) -> ExitCode {
             None
         }
     };
-    if dis {
-        let Some(src) = &source else {
-            write_stderr("tiercel: --dis needs a program\n");
-            return ExitCode::from(2);
-        };
-        return disassemble(&mut vm, &console, src);
-    }
     let mut ending = Ending {
         status: 0,
         interrupted: false,
     };
-    if let Some(src) = &source {
+    let mut ready = true;
+    if let Some(src) = &mut source {
+        if let Err(failed) = prepare_main(&mut vm, src, prog) {
+            ending = failed;
+            ready = false;
+        }
+    }
+    if dis {
+        return match &source {
+            Some(src) if ready => disassemble(&mut vm, &console, src),
+            Some(_) => ExitCode::from(ending.status as u8),
+            None => {
+                write_stderr("tiercel: --dis needs a program\n");
+                ExitCode::from(2)
+            }
+        };
+    }
+    if let (Some(src), true) = (&source, ready) {
         ending = run_script(&mut vm, src);
         report_diagnostics(&mut vm, &jit, tier3, dump_jit, perf_map, dump_traces);
     }
@@ -184,7 +197,12 @@ fn run(o: Options, prog: &str) -> ExitCode {
     if let Some(i) = &interrupts {
         i.shut_down();
     }
-    // Standard output is written out at exit; failing that is reported as CPython does.
+    end_process(&console, ending)
+}
+
+/// Writes out standard output (failing that is reported as CPython does) and ends the
+/// process: by `SIGINT` after an uncaught `KeyboardInterrupt`, else with the status.
+fn end_process(console: &Rc<RefCell<Console>>, mut ending: Ending) -> ExitCode {
     let finish = console.borrow_mut().stdout.finish();
     if let Err(e) = finish {
         let class = if e.errno == 32 {
@@ -205,9 +223,41 @@ fn run(o: Options, prog: &str) -> ExitCode {
     ExitCode::from(ending.status as u8)
 }
 
+/// Makes `__main__` the program's: `__file__` of a script, and for `-m` the module the
+/// import system finds (its parent packages' code runs now). A failure is reported.
+fn prepare_main(vm: &mut Vm, src: &mut tiercel::launch::Source, prog: &str) -> Result<(), Ending> {
+    if src.file {
+        vm.set_main_file(&src.filename);
+    }
+    let Some(name) = src.module.clone() else {
+        return Ok(());
+    };
+    match vm.prepare_main_module(&name) {
+        Ok(m) => {
+            src.text = m.source;
+            src.argv0.clone_from(&m.origin);
+            src.filename = m.origin;
+            Ok(())
+        }
+        Err(MainModuleError::NotFound(msg)) => {
+            write_stderr(&format!("{prog}: {msg}\n"));
+            Err(Ending {
+                status: 1,
+                interrupted: false,
+            })
+        }
+        Err(MainModuleError::Raised(r)) => Err(report_run(vm, Err(r))),
+    }
+}
+
 /// Runs the program; reports its outcome (`python3 -i` also reports `SystemExit`).
 fn run_script(vm: &mut Vm, src: &tiercel::launch::Source) -> Ending {
     let r = vm.run_source(&src.text, &src.filename);
+    report_run(vm, r)
+}
+
+/// Reports a run's outcome (a traceback, the fuel used) and what it leaves for the end.
+fn report_run(vm: &mut Vm, r: Result<(), RunError>) -> Ending {
     let terminated = matches!(r, Err(RunError::Terminated { .. }));
     let interrupted = matches!(&r, Err(RunError::Exception { type_name, .. }) if type_name == "KeyboardInterrupt");
     let status = vm.report_outcome(r);

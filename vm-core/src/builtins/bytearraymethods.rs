@@ -24,9 +24,20 @@ fn with_ba<R>(
     Err(super::descriptor_error(vm, name, "bytearray", args))
 }
 
+/// Fails with `BufferError` when the bytearray `args[0]` is exported (a memoryview of it is
+/// alive) and would change from its length to `new_len(length)` bytes.
+fn check_resize(vm: &mut Vm, args: &[Value], new_len: impl FnOnce(usize) -> usize) -> PyResult<()> {
+    let Some(r) = args.first().and_then(|v| v.as_obj()) else {
+        return Ok(());
+    };
+    let n = vm.bytearray_len(r);
+    vm.check_resize(r, n, new_len(n))
+}
+
 pub(super) fn ba_append(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "append", args, 2, 2)?;
     let b = byte_val(vm, args[1])?;
+    check_resize(vm, args, |n| n + 1)?;
     vm.charge(1)?;
     with_ba(vm, args, "append", |v| v.push(b))?;
     Ok(Value::NONE)
@@ -56,6 +67,7 @@ pub(super) fn ba_extend(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value>
             })?
         }
     };
+    check_resize(vm, args, |n| n + data.len())?;
     vm.charge(data.len())?;
     with_ba(vm, args, "extend", |v| v.extend_from_slice(&data))?;
     Ok(Value::NONE)
@@ -67,6 +79,12 @@ pub(super) fn ba_pop(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
         Some(v) => Some(int_arg(vm, *v)?),
         None => None,
     };
+    let len = with_ba(vm, args, "pop", |v| v.len() as i64)?;
+    let i = idx.unwrap_or(-1);
+    let i = if i < 0 { i + len } else { i };
+    if (0..len).contains(&i) {
+        check_resize(vm, args, |n| n - 1)?;
+    }
     let r = with_ba(vm, args, "pop", |v| {
         if v.is_empty() {
             return Err(true);
@@ -90,6 +108,7 @@ pub(super) fn ba_insert(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value>
     check_args(vm, "insert", args, 3, 3)?;
     let i = int_arg(vm, args[1])?;
     let b = byte_val(vm, args[2])?;
+    check_resize(vm, args, |n| n + 1)?;
     vm.charge(1)?;
     with_ba(vm, args, "insert", |v| {
         let n = v.len() as i64;
@@ -102,6 +121,9 @@ pub(super) fn ba_insert(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value>
 pub(super) fn ba_remove(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "remove", args, 2, 2)?;
     let b = byte_val(vm, args[1])?;
+    if with_ba(vm, args, "remove", |v| v.contains(&b))? {
+        check_resize(vm, args, |n| n - 1)?;
+    }
     let ok = with_ba(vm, args, "remove", |v| {
         match v.iter().position(|x| *x == b) {
             Some(i) => {
@@ -126,6 +148,7 @@ pub(super) fn ba_reverse(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value
 
 pub(super) fn ba_clear(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "clear", args, 1, 1)?;
+    check_resize(vm, args, |_| 0)?;
     with_ba(vm, args, "clear", |v| v.clear())?;
     Ok(Value::NONE)
 }

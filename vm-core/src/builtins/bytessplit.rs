@@ -141,11 +141,14 @@ pub(super) fn b_rsplit(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Valu
     list_of(vm, out, ba)
 }
 
-/// The bytes of a bytes or bytearray value, borrowed.
-fn bytes_of(vm: &Vm, v: Value) -> Option<&[u8]> {
+/// The bytes of a bytes-like value: borrowed from a bytes or bytearray, copied from a
+/// memoryview.
+fn bytes_of(vm: &Vm, v: Value) -> Option<alloc::borrow::Cow<'_, [u8]>> {
+    use alloc::borrow::Cow;
     match vm.obj(v)? {
-        Obj::Bytes(b) => Some(b),
-        Obj::ByteArray(b) => Some(b),
+        Obj::Bytes(b) => Some(Cow::Borrowed(b)),
+        Obj::ByteArray(b) => Some(Cow::Borrowed(b)),
+        Obj::MemoryView(m) if !m.released => Some(Cow::Owned(vm.memview_bytes(m))),
         _ => None,
     }
 }
@@ -175,7 +178,7 @@ pub(super) fn b_join(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
         if i > 0 {
             out.extend_reserved(&sep);
         }
-        out.extend_reserved(bytes_of(vm, *it).unwrap_or_default());
+        out.extend_reserved(&bytes_of(vm, *it).unwrap_or_default());
     }
     mk(vm, out.into_vec(), ba)
 }

@@ -508,6 +508,8 @@ pub(crate) fn make_class_multi(
         vm.types.function,
         vm.types.none_type,
         vm.types.generator,
+        vm.types.coroutine,
+        vm.types.async_generator,
     ];
     for &base in bases {
         if final_types.contains(&base) {

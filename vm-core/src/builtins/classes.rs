@@ -222,6 +222,11 @@ impl Vm {
         };
         let n = n.as_str();
         match self.heap.get(r) {
+            Obj::MemoryView(_) => self.memview_attr(obj, n),
+            &Obj::Complex { re, im } => Ok(Vm::complex_attr(
+                crate::numeric::complex::Complex::new(re, im),
+                n,
+            )),
             Obj::BigInt(_) => Ok(match n {
                 "real" | "numerator" => Some(obj),
                 "imag" => Some(Value::int_unchecked(0)),
@@ -265,6 +270,7 @@ impl Vm {
                 _ => None,
             }),
             Obj::StaticMethod(f) | Obj::ClassMethod(f) if n == "__func__" => Ok(Some(*f)),
+            Obj::Coroutine(_) => self.coroutine_attr(r, n),
             Obj::Generator(g) => match n {
                 "__name__" => Ok(Some(g.name)),
                 "__qualname__" => Ok(Some(g.qualname)),
@@ -433,7 +439,7 @@ impl Vm {
                     _ => args,
                 }
             }
-            _ => return Ok(None),
+            _ => return Ok(self.exception_field_default(obj, n)),
         };
         Ok(Some(v))
     }

@@ -30,6 +30,7 @@ impl Vm {
                 let msg = format!("{}() takes no keyword arguments", self.class_name(cls));
                 return Err(self.type_error(msg));
             }
+            let cls = self.os_error_class(cls, args);
             return self.new_exception_args(cls, args.to_vec()).map(Some);
         }
         let t = &self.types;
@@ -37,6 +38,20 @@ impl Vm {
             // Numbers and text.
             x if x == t.int => self.ctor_int(args, kwargs)?,
             x if x == t.float => self.ctor_float(args)?,
+            x if x == t.complex => self.ctor_complex(args, kwargs)?,
+            x if x == t.weakref_ref => self.ctor_weakref(args, kwargs)?,
+            x if x == t.weakref_finalize => self.ctor_finalize(args, kwargs)?,
+            x if x == t.memoryview => {
+                let mut a = args.to_vec();
+                a.extend(kwarg(self, kwargs, "object"));
+                super::check_kwargs(self, "memoryview", kwargs, &["object"])?;
+                if a.is_empty() {
+                    let msg = "memoryview() missing required argument 'object' (pos 1)";
+                    return Err(self.type_error(msg));
+                }
+                check_args(self, "memoryview", &a, 1, 1)?;
+                self.new_memview_of(a[0])?
+            }
             x if x == t.str_ => self.ctor_str(args, kwargs)?,
             x if x == t.bool_ => self.ctor_bool(args)?,
             x if x == t.bytes || x == t.bytearray => {
@@ -420,7 +435,15 @@ impl Vm {
                 Err(self.value_error(msg))
             }
             Err(_) => {
-                let r = self.repr(orig)?;
+                // A bytearray or memoryview shows as the bytes it held, as in CPython.
+                let shown = match self.obj(orig) {
+                    Some(Obj::ByteArray(_) | Obj::MemoryView(_)) => {
+                        let data = self.bytes_data(orig).unwrap_or_default();
+                        self.alloc_value(Obj::Bytes(data.into_boxed_slice()))?
+                    }
+                    _ => orig,
+                };
+                let r = self.repr(shown)?;
                 let msg = format!("invalid literal for int() with base {base}: {r}");
                 Err(self.value_error(msg))
             }
@@ -438,6 +461,18 @@ impl Vm {
         if let Some(s) = self.str_of(x) {
             let s = String::from(s);
             return match crate::numeric::floatops::float_from_str(&s) {
+                Some(f) => Ok(Value::float(f)),
+                None => {
+                    let r = self.repr(x)?;
+                    Err(self.value_error(format!("could not convert string to float: {r}")))
+                }
+            };
+        }
+        if let Some(b) = self.bytes_data(x) {
+            let parsed = core::str::from_utf8(&b)
+                .ok()
+                .and_then(crate::numeric::floatops::float_from_str);
+            return match parsed {
                 Some(f) => Ok(Value::float(f)),
                 None => {
                     let r = self.repr(x)?;

@@ -47,10 +47,11 @@ impl Vm {
         }))
     }
 
-    /// `gen.gi_frame`: the generator's frame object, `None` once it finished.
+    /// `gen.gi_frame` (`cr_frame`, `ag_frame`): the generator's frame object, `None` once
+    /// it finished.
     pub(crate) fn gi_frame(&mut self, g: ObjRef) -> PyResult<Value> {
         let globals = match self.heap.get(g) {
-            Obj::Generator(gen) => match (&gen.frame, gen.frame_obj) {
+            Obj::Generator(gen) | Obj::Coroutine(gen) => match (&gen.frame, gen.frame_obj) {
                 (_, Some(o)) if gen.state != crate::object::types::GenState::Finished => {
                     return Ok(Value::obj(o))
                 }

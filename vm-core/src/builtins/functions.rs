@@ -50,9 +50,9 @@ pub(crate) fn install(vm: &mut Vm, b: ObjRef) {
         ("__build_class__", super::class_create::build_class),
         ("__import__", import),
         ("input", super::stdio::input),
-        ("exec", unsupported_exec),
-        ("eval", unsupported_eval),
-        ("compile", unsupported_compile),
+        ("exec", super::exec::exec),
+        ("eval", super::exec::eval),
+        ("compile", super::exec::compile),
         ("open", unsupported_open),
         ("dir", dir),
     ];
@@ -242,6 +242,9 @@ fn pow(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value
             vm.to_bigint(args[2]),
         );
         let (Some(b), Some(e), Some(m)) = (b, e, m) else {
+            if args.iter().any(|a| vm.complex_of(*a).is_some()) {
+                return Err(vm.value_error("complex modulo"));
+            }
             return Err(
                 vm.type_error("pow() 3rd argument not allowed unless all arguments are integers")
             );
@@ -400,7 +403,7 @@ fn min_max(
             };
             let better = vm.with_roots(&[k], |vm, _| {
                 if want_max {
-                    vm.less_than(best_key, k)
+                    vm.greater_than(k, best_key)
                 } else {
                     vm.less_than(k, best_key)
                 }
@@ -553,6 +556,16 @@ fn next(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> 
             },
         };
     }
+    if let Some(r) = it.as_obj().filter(|&r| vm.is_native_awaitable(r)) {
+        // An awaitable's end carries its result, as a generator's return does.
+        return match vm.awaitable_send(r, Value::NONE)? {
+            Ok(v) => Ok(v),
+            Err(ret) => match args.get(1) {
+                Some(d) => Ok(*d),
+                None => Err(vm.stop_iteration(ret)),
+            },
+        };
+    }
     if let Some(f) = vm.user_special(it, "__next__")? {
         return match vm.call_bound(f, it, &[]) {
             Err(e) if args.len() == 2 && vm.exc_matches(e.0, vm.types.stop_iteration) => {
@@ -644,7 +657,13 @@ fn issubclass(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
 /// Whether a value can be called.
 pub(crate) fn is_callable(vm: &mut Vm, v: Value) -> PyResult<bool> {
     Ok(match vm.obj(v) {
-        Some(Obj::Function(_) | Obj::Native(_) | Obj::BoundMethod { .. } | Obj::Class(_)) => true,
+        Some(
+            Obj::Function(_)
+            | Obj::Native(_)
+            | Obj::BoundMethod { .. }
+            | Obj::Class(_)
+            | Obj::WeakRef(_),
+        ) => true,
         Some(Obj::Instance(_)) => vm.user_special(v, "__call__")?.is_some(),
         _ => false,
     })
@@ -752,7 +771,8 @@ fn ord(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
             }
         };
     }
-    if let Some(b) = vm.bytes_data(args[0]) {
+    let is_bytes = matches!(vm.obj(args[0]), Some(Obj::Bytes(_) | Obj::ByteArray(_)));
+    if let Some(b) = vm.bytes_data(args[0]).filter(|_| is_bytes) {
         if b.len() == 1 {
             return Ok(Value::int_unchecked(b[0] as i64));
         }
@@ -833,17 +853,11 @@ fn locals(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Valu
     if f.func.is_undef() {
         return Ok(Value::obj(f.globals));
     }
-    let code = f.code.clone();
-    let base = f.base as usize;
-    let d = vm.new_dict()?;
-    let dr = d.as_obj().unwrap_or(ObjRef(0));
-    for (i, name) in code.varnames.iter().enumerate() {
-        let v = vm.stack[base + i];
-        if !v.is_undef() {
-            vm.dict_set(dr, *name, v)?;
-        }
-    }
-    Ok(d)
+    // A function's locals are its frame's `f_locals`: one dict per frame, refreshed on
+    // each call (so names `exec` added stay, as in CPython 3.11).
+    let fi = vm.frames.len() - 1;
+    let fo = vm.frame_object(fi)?;
+    vm.frame_locals(fo)
 }
 
 fn vars(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -> PyResult<Value> {
@@ -874,7 +888,24 @@ fn dir(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     }
     let mut dicts = Vec::new();
     match v {
-        None => dicts.push(vm.frames.last().map_or(vm.main_globals, |f| f.globals)),
+        None => {
+            // The names of the current scope: `locals()`, any mapping (`exec`'s).
+            let l = locals(vm, &[], &[])?;
+            let keys = match l.as_obj() {
+                Some(d) if matches!(vm.heap.get(d), Obj::Dict(_)) => {
+                    vm.dict_items(d).into_iter().map(|(k, _)| k).collect()
+                }
+                _ => {
+                    let k = vm.call_method_by_name(l, "keys", &[])?;
+                    vm.collect_iter(k)?
+                }
+            };
+            for k in keys {
+                if let Some(s) = vm.str_of(k) {
+                    names.push(String::from(s));
+                }
+            }
+        }
         Some(v) => {
             if let Some(Obj::Instance(i)) = vm.obj(v) {
                 if let Some(d) = i.dict.get() {
@@ -946,25 +977,31 @@ fn format_builtin(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResu
     vm.format_value(args[0], 0, spec)
 }
 
-fn import(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+/// `__import__(name, globals=None, locals=None, fromlist=(), level=0)`.
+fn import(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "__import__", args, 1, 5)?;
-    vm.import_module(args[0])
+    let arg = |vm: &Vm, i: usize, name: &str| args.get(i).copied().or_else(|| kwarg(vm, kw, name));
+    let name = args[0];
+    if vm.str_of(name).is_none() {
+        return Err(vm.type_error("module name must be a string"));
+    }
+    let globals = arg(vm, 1, "globals")
+        .and_then(|g| g.as_obj())
+        .filter(|r| matches!(vm.heap.get(*r), Obj::Dict(_)))
+        .unwrap_or(vm.main_globals);
+    let fromlist = match arg(vm, 3, "fromlist") {
+        Some(f) if f != Value::NONE => {
+            let items = vm.collect_iter(f)?;
+            vm.new_tuple(items)?
+        }
+        _ => vm.new_tuple(Vec::new())?,
+    };
+    let level = arg(vm, 4, "level").unwrap_or(Value::int_unchecked(0));
+    vm.import_name(name, fromlist, level, globals)
 }
 
 fn unsupported(vm: &mut Vm, what: &str) -> PyErr {
     vm.not_implemented(format!("{what}() is not supported by Tiercel"))
-}
-
-fn unsupported_exec(vm: &mut Vm, _a: &[Value], _k: &[(Value, Value)]) -> PyResult<Value> {
-    Err(unsupported(vm, "exec"))
-}
-
-fn unsupported_eval(vm: &mut Vm, _a: &[Value], _k: &[(Value, Value)]) -> PyResult<Value> {
-    Err(unsupported(vm, "eval"))
-}
-
-fn unsupported_compile(vm: &mut Vm, _a: &[Value], _k: &[(Value, Value)]) -> PyResult<Value> {
-    Err(unsupported(vm, "compile"))
 }
 
 fn unsupported_open(vm: &mut Vm, _a: &[Value], _k: &[(Value, Value)]) -> PyResult<Value> {

@@ -194,9 +194,15 @@ pub(crate) fn list_sort_impl(vm: &mut Vm, l: Value, kwargs: &[(Value, Value)]) -
         None => false,
     };
     let items = list_items(vm, lr);
-    // The items (the key function may empty the list) and the keys (fresh objects) stay
-    // rooted until the sort is done.
-    let idx = vm.with_roots(&items, |vm, _| {
+    // As CPython does, the list is empty while it sorts (a key function or `__lt__` that
+    // looks at it sees `[]`); an empty list that grows in the meantime was modified.
+    let saved = match vm.heap.get_mut(lr) {
+        Obj::List(v) => core::mem::replace(v, Vec::new().into()),
+        _ => return Ok(()),
+    };
+    // The items (out of the list now) and the keys (fresh objects) stay rooted until the
+    // sort is done.
+    let sorted = vm.with_roots(&items, |vm, _| {
         let keys = match key {
             Some(k) => {
                 let mut ks = Vec::with_capacity(items.len());
@@ -219,13 +225,23 @@ pub(crate) fn list_sort_impl(vm: &mut Vm, l: Value, kwargs: &[(Value, Value)]) -
             idx.reverse();
         }
         Ok(idx)
-    })?;
-    let sorted: Vec<Value> = idx.into_iter().map(|i| items[i]).collect();
-    if let Obj::List(v) = vm.heap.get_mut(lr) {
-        if v.len() != sorted.len() {
-            return Err(vm.value_error("list modified during sort"));
+    });
+    let Obj::List(v) = vm.heap.get_mut(lr) else {
+        return Ok(());
+    };
+    let modified = v.capacity() != 0;
+    match sorted {
+        Ok(idx) => {
+            let sorted: Vec<Value> = idx.into_iter().map(|i| items[i]).collect();
+            *v = sorted.into();
         }
-        *v = sorted.into();
+        Err(e) => {
+            *v = saved;
+            return Err(e);
+        }
+    }
+    if modified {
+        return Err(vm.value_error("list modified during sort"));
     }
     Ok(())
 }

@@ -805,19 +805,8 @@ fn gen_iter(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Val
 fn gen_throw(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "throw", args, 2, 4)?;
     let g = gen_of(vm, args)?;
-    let mut exc = args[1];
-    if let Some(cr) = exc.as_obj().filter(|r| vm.class(*r).is_some()) {
-        let a: Vec<Value> = match args.get(2) {
-            Some(v) if *v != Value::NONE => alloc::vec![*v],
-            _ => Vec::new(),
-        };
-        exc = vm.instantiate(cr, &a, &[])?;
-    }
-    if !vm.is_exception(exc) {
-        return Err(vm.type_error(
-            "exceptions must be classes or instances deriving from BaseException, not str",
-        ));
-    }
+    let val = args.get(2).copied().unwrap_or(Value::UNDEF);
+    let exc = vm.throw_exception(args[1], val)?;
     vm.generator_throw(g, exc)
 }
 

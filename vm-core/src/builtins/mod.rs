@@ -9,6 +9,7 @@ use crate::object::types::{NativeFn, NativeFunc, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
+mod asyncio;
 mod bytearraymethods;
 mod bytesascii;
 mod bytescodec;
@@ -17,12 +18,16 @@ mod bytessearch;
 mod bytessplit;
 pub mod class_create;
 pub mod classes;
+mod cmathmod;
+mod coromethods;
 pub mod ctor;
 mod exc_methods;
+mod exec;
 mod frameattrs;
 pub mod functions;
 mod intmath;
 mod list_sort;
+mod memviewmethods;
 pub mod methods;
 pub mod modules;
 pub mod nummethods;
@@ -37,7 +42,9 @@ mod strpad;
 mod strpredicates;
 mod strsearch;
 mod strsplit;
+mod sysinfo;
 mod tbmodule;
+mod weakrefmod;
 
 /// Registers a native callable under `name` in dict `d`.
 pub(crate) fn add_native(
@@ -91,6 +98,16 @@ pub(crate) fn install(vm: &mut Vm) {
     vm.builtins = builtins;
     vm.modules = modules;
     vm.main_globals = main;
+    let path: Vec<String> = vm.config.path.clone();
+    let mut entries = Vec::with_capacity(path.len());
+    for p in path {
+        entries.push(vm.new_string(p).unwrap_or(Value::NONE));
+    }
+    vm.sys_path = vm
+        .new_list(entries)
+        .ok()
+        .and_then(|v| v.as_obj())
+        .unwrap_or(ObjRef(0));
     vm.memory_error = vm
         .new_exception_args(vm.types.memory_error_type, Vec::new())
         .unwrap_or(Value::NONE);
@@ -98,10 +115,10 @@ pub(crate) fn install(vm: &mut Vm) {
         .new_exception_args(vm.types.base_exception, Vec::new())
         .unwrap_or(Value::NONE);
     for (name, cls) in vm.types.plain_classes() {
+        // (`weakref`'s types live in that module.)
         if !name.contains('_')
             && !name.contains("iterator")
-            && name != "NoneType"
-            && name != "ellipsis"
+            && !matches!(name, "NoneType" | "ellipsis" | "ReferenceType" | "finalize")
         {
             let _ = vm.dict_set_str(builtins, name, Value::obj(cls));
         }
@@ -110,6 +127,10 @@ pub(crate) fn install(vm: &mut Vm) {
         let _ = vm.dict_set_str(builtins, name, Value::obj(cls));
     }
     let _ = vm.dict_set_str(builtins, "super", Value::obj(vm.types.super_));
+    // Old names of `OSError`, kept by CPython as aliases.
+    for alias in ["IOError", "EnvironmentError"] {
+        let _ = vm.dict_set_str(builtins, alias, Value::obj(vm.types.os_error));
+    }
     let _ = vm.dict_set_str(builtins, "enumerate", Value::obj(vm.types.enumerate));
     let _ = vm.dict_set_str(builtins, "NotImplemented", Value::NOT_IMPLEMENTED);
     let _ = vm.dict_set_str(builtins, "Ellipsis", Value::ELLIPSIS);
@@ -123,6 +144,9 @@ pub(crate) fn install(vm: &mut Vm) {
     ctor::install_new(vm);
     slots::install(vm);
     methods::install(vm);
+    coromethods::install(vm);
+    memviewmethods::install(vm);
+    weakrefmod::install(vm);
     let name = vm.intern("__main__").unwrap_or(Value::NONE);
     let _ = vm.dict_set_str(main, "__name__", name);
     let _ = vm.dict_set_str(main, "__builtins__", Value::obj(builtins));

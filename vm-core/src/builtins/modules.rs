@@ -26,9 +26,13 @@ impl Vm {
         let init: Option<ModuleInit> = match n.as_str() {
             "sys" => Some(init_sys),
             "math" => Some(init_math),
+            "cmath" => Some(super::cmathmod::init_cmath),
             "time" => Some(init_time),
             "random" => Some(super::random::init_random),
             "traceback" => Some(super::tbmodule::init_traceback),
+            "asyncio" => Some(super::asyncio::init_asyncio),
+            "weakref" => Some(super::weakrefmod::init_weakref),
+            "gc" => Some(super::weakrefmod::init_gc),
             "builtins" => {
                 return self.make_module_from_dict("builtins", self.builtins);
             }
@@ -39,9 +43,7 @@ impl Vm {
                 .map(|(_, f)| *f),
         };
         let Some(init) = init else {
-            let msg = format!("No module named '{n}'");
-            let e = self.new_exception(self.types.module_not_found_error, &msg);
-            return Err(e);
+            return self.import_found(&n, None);
         };
         let d = self.new_dict()?;
         let dr = d.as_obj().unwrap_or(ObjRef(0));
@@ -96,6 +98,8 @@ fn init_sys(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     vm.dict_set_str(d, "platform", plat)?;
     let mods = Value::obj(vm.modules);
     vm.dict_set_str(d, "modules", mods)?;
+    let path = Value::obj(vm.sys_path);
+    vm.dict_set_str(d, "path", path)?;
     add_fns(
         vm,
         d,
@@ -112,7 +116,7 @@ fn init_sys(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     vm.dict_set_str(d, "stdout", out)?;
     let err = make_stream(vm, true)?;
     vm.dict_set_str(d, "stderr", err)?;
-    Ok(())
+    super::sysinfo::install(vm, d)
 }
 
 /// A tiny stream object with `write` and `flush`, bound to stdout or stderr.

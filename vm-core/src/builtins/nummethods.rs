@@ -1,4 +1,4 @@
-//! Methods of `int` and `float`.
+//! Methods of `int`, `float` and `complex`.
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -57,6 +57,8 @@ pub(crate) fn install(vm: &mut Vm) {
         ],
     );
     add_methods(vm, float, &[("is_integer", float_is_integer)]);
+    let complex = vm.types.complex;
+    add_methods(vm, complex, &[("conjugate", complex_conjugate)]);
 }
 
 pub(crate) fn add_class_method(
@@ -289,6 +291,20 @@ fn float_conjugate(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "conjugate", args, 1, 1)?;
     let x = this_float(vm, args, "conjugate")?;
     Ok(Value::float(x))
+}
+
+fn complex_conjugate(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    if args.len() != 1 {
+        let msg = format!(
+            "complex.conjugate() takes no arguments ({} given)",
+            args.len().saturating_sub(1)
+        );
+        return Err(vm.type_error(msg));
+    }
+    match vm.complex_of(args[0]) {
+        Some(z) => vm.new_complex(crate::numeric::complex::Complex::new(z.re, -z.im)),
+        None => Err(vm.type_error("descriptor 'conjugate' requires a 'complex' object")),
+    }
 }
 
 fn int_cmp(vm: &mut Vm, args: &[Value], name: &str, op: CompareOp) -> PyResult<Value> {

@@ -322,6 +322,10 @@ fn format_exception_only(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -> 
         1,
     )?;
     let value = if a[1].is_undef() { a[0] } else { a[1] };
+    if vm.is_exception(value) {
+        let pieces = vm.format_exception_only_pieces(value);
+        return str_list(vm, pieces);
+    }
     let line = exception_only(vm, value)?;
     str_list(vm, alloc::vec![line])
 }

@@ -26,6 +26,15 @@ pub mod code_flags {
     pub const USES_CLASS_CELL: u32 = 1 << 6;
     /// `consts[0]` is the docstring (`__doc__` of the function).
     pub const HAS_DOCSTRING: u32 = 1 << 7;
+    /// An `async def` (or asynchronous comprehension): calling it makes a coroutine.
+    pub const COROUTINE: u32 = 1 << 8;
+    /// An `async def` with `yield` (or asynchronous generator expression).
+    pub const ASYNC_GENERATOR: u32 = 1 << 9;
+    /// Any of the kinds whose call returns a suspended frame (`RETURN_GENERATOR`).
+    pub const RESUMABLE: u32 = GENERATOR | COROUTINE | ASYNC_GENERATOR;
+    /// Its frames add no traceback entry: the methods of `asyncio.Future` and `Task`, which
+    /// are C code (with no frames) in CPython.
+    pub const HIDDEN: u32 = 1 << 10;
 }
 
 /// One exception-table entry: instructions in `start..end` (unit offsets) are protected by the
@@ -227,6 +236,8 @@ pub trait ConstPool {
     fn int(&mut self, lit: IntLiteral<'_>) -> Result<Value, ConstAllocError>;
     /// A `bytes`.
     fn bytes(&mut self, b: &[u8]) -> Result<Value, ConstAllocError>;
+    /// A `complex` (an imaginary literal, or one negated).
+    fn complex(&mut self, re: f64, im: f64) -> Result<Value, ConstAllocError>;
     /// A tuple of constants.
     fn tuple(&mut self, items: &[Value]) -> Result<Value, ConstAllocError>;
     /// A nested code object.

@@ -32,7 +32,7 @@ fn intrinsic_name(a: u32) -> &'static str {
         Some(Intrinsic::ImportStar) => "INTRINSIC_IMPORT_STAR",
         Some(Intrinsic::StopIterationError) => "INTRINSIC_STOPITERATION_ERROR",
         Some(Intrinsic::PrintExpr) => "INTRINSIC_PRINT",
-        Some(Intrinsic::UnsupportedComplex) => "INTRINSIC_UNSUPPORTED_COMPLEX",
+        Some(Intrinsic::AsyncGenWrap) => "INTRINSIC_ASYNC_GEN_WRAP",
         None => "?",
     }
 }

@@ -348,6 +348,12 @@ macro_rules! for_each_uop {
             _MATCH_SEQUENCE |_a| (1, 2) {};
             _MATCH_KEYS |_a| (2, 3) {ERROR | ESCAPES};
             _MATCH_CLASS |_a| (3, 1) {ERROR | ESCAPES};
+            // async: coroutines (`await`, `async for`, `async with`); see `interp::coroutine`.
+            _GET_AWAITABLE |_a| (1, 1) {ERROR | ESCAPES};
+            _GET_AITER |_a| (1, 1) {ERROR | ESCAPES};
+            _GET_ANEXT |_a| (1, 2) {ERROR | ESCAPES};
+            _END_ASYNC_FOR |_a| (2, 0) {ERROR};
+            _BEFORE_ASYNC_WITH |_a| (1, 2) {ERROR | ESCAPES};
         }
     };
 }
@@ -579,6 +585,17 @@ macro_rules! for_each_op {
             MATCH_SEQUENCE 0 |_a| (1, 2) {NO_ARG} [_MATCH_SEQUENCE];
             MATCH_KEYS 0 |_a| (2, 3) {NO_ARG} [_MATCH_KEYS];
             MATCH_CLASS 0 |_a| (3, 1) {} [_MATCH_CLASS];
+            // async: `await x` is `GET_AWAITABLE` and the `yield from` loop (the oparg says
+            // where the awaitable came from, for the error: 1 `__aenter__`, 2 `__aexit__`).
+            GET_AWAITABLE 0 |_a| (1, 1) {} [_GET_AWAITABLE];
+            // `async for`: the iterator of `__aiter__`; then, each round, the awaitable of
+            // its `__anext__()` (the iterator stays); the loop's handler ends the loop on
+            // `StopAsyncIteration` (stack: aiter, exc) and re-raises anything else.
+            GET_AITER 0 |_a| (1, 1) {NO_ARG} [_GET_AITER];
+            GET_ANEXT 0 |_a| (1, 2) {NO_ARG} [_GET_ANEXT];
+            END_ASYNC_FOR 0 |_a| (2, 0) {NO_ARG} [_END_ASYNC_FOR];
+            // `async with`: pushes `__aexit__` (bound) then `__aenter__()`, awaited next.
+            BEFORE_ASYNC_WITH 0 |_a| (1, 2) {NO_ARG} [_BEFORE_ASYNC_WITH];
         }
     };
 }
@@ -1032,9 +1049,9 @@ pub enum Intrinsic {
     /// Interactive mode: print the repr of a non-None expression statement value
     /// (`sys.displayhook`); pushes None.
     PrintExpr = 4,
-    /// Evaluating an imaginary literal: raises `NotImplementedError` (complex numbers are
-    /// outside the subset).
-    UnsupportedComplex = 5,
+    /// Marks the value an asynchronous generator's `yield` is about to give as its own
+    /// (not one an `await` passes up); pushes the value unchanged.
+    AsyncGenWrap = 5,
 }
 
 impl Intrinsic {
@@ -1046,7 +1063,7 @@ impl Intrinsic {
             2 => Intrinsic::ImportStar,
             3 => Intrinsic::StopIterationError,
             4 => Intrinsic::PrintExpr,
-            5 => Intrinsic::UnsupportedComplex,
+            5 => Intrinsic::AsyncGenWrap,
             _ => return None,
         })
     }

@@ -89,7 +89,7 @@ pub enum StmtKind {
         /// Statements run when the loop ends without `break`.
         orelse: Vec<Stmt>,
     },
-    /// `for target in iter: body else: orelse`.
+    /// `[async] for target in iter: body else: orelse`.
     For {
         /// The target assigned each item.
         target: Expr,
@@ -99,6 +99,8 @@ pub enum StmtKind {
         body: Vec<Stmt>,
         /// Statements run when the loop ends without `break`.
         orelse: Vec<Stmt>,
+        /// `async for` (CPython's `AsyncFor`).
+        is_async: bool,
     },
     /// `break`.
     Break,
@@ -130,12 +132,14 @@ pub enum StmtKind {
         /// The `from` expression, if any.
         cause: Option<Expr>,
     },
-    /// `with a as b, c: body`.
+    /// `[async] with a as b, c: body`.
     With {
         /// The context managers, entered left to right.
         items: Vec<WithItem>,
         /// The statements run inside the contexts.
         body: Vec<Stmt>,
+        /// `async with` (CPython's `AsyncWith`).
+        is_async: bool,
     },
     /// `assert test[, msg]`.
     Assert {
@@ -246,7 +250,10 @@ pub struct FunctionDef {
     pub decorators: Vec<Expr>,
     /// The return annotation (ignored).
     pub returns: Option<Expr>,
-    /// Location of the `def` keyword line (the first decorator is not included).
+    /// `async def` (CPython's `AsyncFunctionDef`).
+    pub is_async: bool,
+    /// Location of the `def` keyword line, or of `async` before it (the first decorator
+    /// is not included).
     pub loc: Loc,
 }
 
@@ -350,6 +357,8 @@ pub struct Comprehension {
     pub iter: Expr,
     /// The `if` filters.
     pub ifs: Vec<Expr>,
+    /// `async for`.
+    pub is_async: bool,
 }
 
 /// An expression with its location.
@@ -453,6 +462,8 @@ pub enum ExprKind {
     Yield(Option<Box<Expr>>),
     /// `yield from value`.
     YieldFrom(Box<Expr>),
+    /// `await value`.
+    Await(Box<Expr>),
     /// `left op1 c1 op2 c2 ...`.
     Compare {
         /// The first operand.

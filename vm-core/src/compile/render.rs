@@ -1,13 +1,14 @@
 //! Rendering compile errors the way CPython 3.11 prints an uncaught `SyntaxError`.
 
 use super::error::CompileError;
+use crate::interp::traceback::print_error_text;
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
 
 /// Line `n` (1-based) of `source`, with its newline if it has one. Lines end at `\n`,
 /// `\r\n` or `\r`; the terminator is reported as a single `\n`.
-fn source_line(source: &str, n: u32) -> Option<Cow<'_, str>> {
+pub(crate) fn source_line(source: &str, n: u32) -> Option<Cow<'_, str>> {
     let mut line = 1u32;
     let mut start = 0usize;
     let bytes = source.as_bytes();
@@ -126,44 +127,6 @@ fn file_piece(line: &str, col: u32, end_col: u32) -> (String, u32, u32) {
     };
     let text = String::from(String::from_utf8_lossy(piece));
     (text, to_chars(byte_col(col)), to_chars(byte_col(end_col)))
-}
-
-/// CPython's `print_error_text` (pythonrun.c), on characters.
-fn print_error_text(out: &mut String, offset: i64, end_offset: i64, text: &str) {
-    let carets = if end_offset > 0 && end_offset > offset {
-        end_offset - offset
-    } else {
-        1
-    };
-    let mut offset = offset - 1;
-    let mut t = text;
-    while let Some(c) = t.chars().next() {
-        if c == ' ' || c == '\t' || c == '\x0c' {
-            t = &t[c.len_utf8()..];
-            offset -= 1;
-        } else {
-            break;
-        }
-    }
-    let body = t.strip_suffix('\n').unwrap_or(t);
-    let len = body.chars().count() as i64;
-    if offset > len {
-        offset = len;
-    }
-    out.push_str("    ");
-    out.push_str(body);
-    out.push('\n');
-    if offset < 0 {
-        return;
-    }
-    out.push_str("    ");
-    for _ in 0..offset {
-        out.push(' ');
-    }
-    for _ in 0..carets {
-        out.push('^');
-    }
-    out.push('\n');
 }
 
 #[cfg(test)]

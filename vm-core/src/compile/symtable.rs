@@ -131,6 +131,16 @@ pub struct Scope {
     pub has_varkw: bool,
     /// Contains `yield` or `yield from` (generator expressions are always generators).
     pub is_generator: bool,
+    /// An `async def`.
+    pub is_async: bool,
+    /// CPython's `ste_coroutine`: an `async def`, or a scope containing `await` or an
+    /// asynchronous comprehension (a comprehension with it is asynchronous; with
+    /// `is_generator`, the code is an asynchronous generator).
+    pub is_coroutine: bool,
+    /// The first `return value` of a function (CPython's compiler rejects it in an
+    /// asynchronous generator, which is known only after the body) and whether an error
+    /// was already deferred when it was seen.
+    return_value: Option<(Loc, bool)>,
     /// Has free variables of its own.
     pub has_free: bool,
     /// Some nested scope has free variables.
@@ -165,6 +175,9 @@ impl Scope {
             has_varargs: false,
             has_varkw: false,
             is_generator: kind == ScopeKind::Comprehension && name == "<genexpr>",
+            is_async: false,
+            is_coroutine: false,
+            return_value: None,
             has_free: false,
             child_free: false,
             nested,
@@ -534,7 +547,11 @@ impl Builder {
                 iter,
                 body,
                 orelse,
+                is_async,
             } => {
+                if *is_async {
+                    self.async_statement_check(s.loc, "'async for' outside async function");
+                }
                 self.expr(iter)?;
                 self.target(target)?;
                 self.loop_body(body)?;
@@ -556,6 +573,9 @@ impl Builder {
             StmtKind::Return(v) => {
                 if !matches!(self.scopes[self.cur].kind, ScopeKind::Function) {
                     self.defer(s.loc, "'return' outside function");
+                } else if v.is_some() && self.scopes[self.cur].return_value.is_none() {
+                    let deferred = self.deferred.is_some();
+                    self.scope().return_value = Some((s.loc, deferred));
                 }
                 match v {
                     Some(v) => self.expr(v),
@@ -579,7 +599,14 @@ impl Builder {
                 }
                 Ok(())
             }
-            StmtKind::With { items, body } => {
+            StmtKind::With {
+                items,
+                body,
+                is_async,
+            } => {
+                if *is_async {
+                    self.async_statement_check(s.loc, "'async with' outside async function");
+                }
                 for it in items {
                     self.expr(&it.context)?;
                     if let Some(v) = &it.vars {
@@ -760,10 +787,38 @@ impl Builder {
             f.loc.line,
             f as *const FunctionDef as usize,
         );
+        self.scopes[id].is_async = f.is_async;
+        self.scopes[id].is_coroutine = f.is_async;
         self.in_scope(id, |b| {
             b.params(&f.args)?;
             b.body(&f.body)
-        })
+        })?;
+        let sc = &self.scopes[id];
+        if let (true, true, Some((loc, deferred))) = (sc.is_async, sc.is_generator, sc.return_value)
+        {
+            // CPython's compiler reports it at the `return`, before any later error.
+            if !deferred {
+                self.deferred = Some(err(
+                    loc,
+                    String::from("'return' with value in async generator"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the current scope is an `async def` (CPython's compiler scope
+    /// `COMPILER_SCOPE_ASYNC_FUNCTION`).
+    fn in_async_def(&self) -> bool {
+        let s = &self.scopes[self.cur];
+        s.kind == ScopeKind::Function && s.is_async
+    }
+
+    /// `async for` and `async with` belong in an `async def`.
+    fn async_statement_check(&mut self, loc: Loc, msg: &str) {
+        if !self.in_async_def() {
+            self.defer(loc, msg);
+        }
     }
 
     fn classdef(&mut self, c: &ClassDef) -> R {
@@ -986,7 +1041,24 @@ impl Builder {
             }
             ExprKind::YieldFrom(v) => {
                 self.yield_check(e.loc)?;
+                if self.in_async_def() {
+                    self.defer(e.loc, "'yield from' inside async function");
+                }
                 self.expr(v)
+            }
+            ExprKind::Await(v) => {
+                match self.scopes[self.cur].kind {
+                    ScopeKind::Module | ScopeKind::Class => {
+                        self.defer(e.loc, "'await' outside function")
+                    }
+                    ScopeKind::Function | ScopeKind::Lambda if !self.in_async_def() => {
+                        self.defer(e.loc, "'await' outside async function")
+                    }
+                    _ => {}
+                }
+                self.expr(v)?;
+                self.scope().is_coroutine = true;
+                Ok(())
             }
             ExprKind::Compare {
                 left, comparators, ..
@@ -1114,8 +1186,11 @@ impl Builder {
             node.loc.line,
             node as *const Expr as usize,
         );
-        let in_class = self.scopes[self.cur].kind == ScopeKind::Class;
-        let r = self.in_scope(id, |b| {
+        let deferred = self.deferred.is_some();
+        let enclosing_allows_async =
+            self.in_async_def() || self.scopes[self.cur].kind == ScopeKind::Comprehension;
+        self.scopes[id].is_coroutine = first.is_async;
+        self.in_scope(id, |b| {
             let dot0 = Name::from(".0");
             b.add(&dot0, flags::DEF_PARAM, node.loc)?;
             b.scope().varnames.push(dot0);
@@ -1130,14 +1205,31 @@ impl Builder {
                 for c in &g.ifs {
                     b.expr(c)?;
                 }
+                if g.is_async {
+                    b.scope().is_coroutine = true;
+                }
             }
             if let Some(v) = value {
                 b.expr(v)?;
             }
             b.expr(elt)
-        });
-        let _ = in_class;
-        r
+        })?;
+        // An asynchronous list, set or dict comprehension is awaited where it is built,
+        // which makes the enclosing scope a coroutine too (an asynchronous generator
+        // expression is only created there).
+        let is_async = self.scopes[id].is_coroutine && !self.scopes[id].is_generator;
+        if is_async {
+            self.scope().is_coroutine = true;
+            // CPython's compiler checks this when it enters the comprehension, before
+            // anything in its body.
+            if !enclosing_allows_async && !deferred {
+                self.deferred = Some(err(
+                    node.loc,
+                    String::from("asynchronous comprehension outside of an asynchronous function"),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// A comprehension's `for` target: bound locally and marked as an iteration variable.

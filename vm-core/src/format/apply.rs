@@ -118,16 +118,41 @@ impl IntSource for FnSource<'_> {
 }
 
 /// Pieces of a formatted number, as CPython's `calc_number_widths` sees them.
-struct NumberParts<'a> {
-    negative: bool,
-    prefix: &'a str,
+pub(super) struct NumberParts<'a> {
+    pub(super) negative: bool,
+    pub(super) prefix: &'a str,
     /// ASCII digits that grouping and zero padding apply to.
-    digits: &'a str,
-    has_decimal: bool,
+    pub(super) digits: &'a str,
+    pub(super) has_decimal: bool,
     /// Everything after the decimal point (fraction, exponent, `%`, or `inf`/`nan`).
-    remainder: &'a str,
+    pub(super) remainder: &'a str,
     /// `X` formatting upper-cases the prefix and the digits.
-    upper: bool,
+    pub(super) upper: bool,
+}
+
+impl<'a> NumberParts<'a> {
+    /// `parse_number` of a float's text (`-12.5e+03`): sign, leading digits, optional
+    /// point, then the remainder.
+    pub(super) fn of_float_text(buf: &'a str) -> NumberParts<'a> {
+        let (negative, body) = match buf.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, buf),
+        };
+        let n_int = body.bytes().take_while(u8::is_ascii_digit).count();
+        let (digits, rest) = body.split_at(n_int);
+        let (has_decimal, remainder) = match rest.strip_prefix('.') {
+            Some(r) => (true, r),
+            None => (false, rest),
+        };
+        NumberParts {
+            negative,
+            prefix: "",
+            digits,
+            has_decimal,
+            remainder,
+            upper: false,
+        }
+    }
 }
 
 /// `_PyUnicode_InsertThousandsGrouping`: groups `digits` from the right, zero-extending to
@@ -200,16 +225,16 @@ fn group_digits<'a>(
 
 /// How a number is laid out: fill, alignment, width, sign option and grouping (separator
 /// byte and group size).
-struct Layout {
-    fill: char,
-    align: Align,
-    width: Option<usize>,
-    sign: Option<Sign>,
-    grouping: Option<(u8, i64)>,
+pub(super) struct Layout {
+    pub(super) fill: char,
+    pub(super) align: Align,
+    pub(super) width: Option<usize>,
+    pub(super) sign: Option<Sign>,
+    pub(super) grouping: Option<(u8, i64)>,
 }
 
 /// `calc_number_widths` + `fill_number`.
-fn layout_number(
+pub(super) fn layout_number(
     parts: &NumberParts<'_>,
     layout: &Layout,
     room: &mut dyn Room,
@@ -356,31 +381,13 @@ fn float_internal(x: f64, spec: &FormatSpec, room: &mut dyn Room) -> Result<Stri
     if add_pct {
         buf.push('%');
     }
-    let (negative, body) = match buf.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, buf.as_str()),
-    };
-    // parse_number: leading digits, optional '.', then the remainder.
-    let n_int = body.bytes().take_while(u8::is_ascii_digit).count();
-    let (digits, rest) = body.split_at(n_int);
-    let (has_decimal, remainder) = match rest.strip_prefix('.') {
-        Some(r) => (true, r),
-        None => (false, rest),
-    };
     let (fill, align) = spec.resolved_fill_align(Align::Right);
     let grouping = if spec.ty == Some('n') {
         None
     } else {
         spec.grouping.map(|g| (g.as_byte(), 3))
     };
-    let parts = NumberParts {
-        negative,
-        prefix: "",
-        digits,
-        has_decimal,
-        remainder,
-        upper: false,
-    };
+    let parts = NumberParts::of_float_text(&buf);
     let layout = Layout {
         fill,
         align,

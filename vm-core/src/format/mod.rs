@@ -5,6 +5,7 @@
 //! exceptions. It covers:
 //!
 //! * `repr(float)` / `str(float)`: [`float_repr`], [`float_str`];
+//! * `format()` of a complex number: [`format_complex`], [`format_complex_spec`];
 //! * the format-spec mini-language used by `format()`, `str.format` and f-strings:
 //!   [`parse_format_spec`], [`format_float`], [`format_int`], [`format_int_src`],
 //!   [`format_str`] (plus `*_spec` conveniences that take the raw spec text);
@@ -20,6 +21,7 @@
 //! [`FormatErrorKind::MemoryError`] (before allocating) when it does not.
 
 mod apply;
+mod complex;
 mod float_repr;
 mod percent;
 mod spec;
@@ -32,6 +34,7 @@ pub use apply::{
     format_float, format_float_spec, format_int, format_int_spec, format_int_src, format_str,
     format_str_spec, pad, IntSource,
 };
+pub use complex::{format_complex, format_complex_spec};
 pub use float_repr::{float_repr, float_str};
 pub use percent::{
     parse_percent, parse_percent_lazy, percent_char_from_int, percent_float, percent_int,

@@ -109,6 +109,7 @@ impl Vm {
                 self.leave_native();
                 res
             }
+            Obj::WeakRef(_) => self.weakref_call(f, args, kwargs),
             Obj::Instance(_) => match self.user_special(f, "__call__")? {
                 Some(c) => {
                     let mut all = Vec::with_capacity(args.len() + 1);
@@ -257,6 +258,9 @@ impl Vm {
                         context: Value::NONE,
                         ..Default::default()
                     }));
+                }
+                if self.has_exception_fields(cls) {
+                    self.with_roots(&[inst], |vm, _| vm.init_exception_fields(inst, cls, args))?;
                 }
                 Value::UNDEF
             }

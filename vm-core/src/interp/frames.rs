@@ -77,7 +77,7 @@ impl Vm {
         g: ObjRef,
         globals: ObjRef,
     ) -> PyResult<ObjRef> {
-        let Obj::Generator(gen) = self.heap.get(g) else {
+        let Some(gen) = self.heap.get(g).resumable() else {
             return Err(self.internal_error("generator frame of a non-generator"));
         };
         if let Some(o) = gen.frame_obj {
@@ -87,7 +87,7 @@ impl Vm {
         let n = code.nlocalsplus();
         let fo = FrameObj::new(code, globals, Value::UNDEF, FrameAt::Generator(g), n);
         let r = self.alloc(Obj::Frame(Box::new(fo)))?;
-        if let Obj::Generator(gen) = self.heap.get_mut(g) {
+        if let Some(gen) = self.heap.get_mut(g).resumable_mut() {
             gen.frame_obj = Some(r);
         }
         Ok(r)
@@ -111,8 +111,8 @@ impl Vm {
     fn retire_frame_object(&mut self, frame: &Frame, lasti: u32) {
         let obj = match (frame.obj.get(), frame.generator.get()) {
             (Some(o), _) => o,
-            (None, Some(g)) => match self.heap.get(g) {
-                Obj::Generator(gen) => match gen.frame_obj {
+            (None, Some(g)) => match self.heap.get(g).resumable() {
+                Some(gen) => match gen.frame_obj {
                     Some(o) => o,
                     None => return,
                 },
@@ -167,8 +167,8 @@ impl Vm {
                 {
                     return State::Live(i);
                 }
-                match self.heap.get(g) {
-                    Obj::Generator(gen) if gen.frame.is_some() => State::Suspended(g),
+                match self.heap.get(g).resumable() {
+                    Some(gen) if gen.frame.is_some() => State::Suspended(g),
                     _ => State::Done,
                 }
             }
@@ -191,8 +191,8 @@ impl Vm {
     pub(crate) fn frame_lasti(&self, r: ObjRef) -> u32 {
         match self.frame_state(r) {
             State::Live(i) => self.frames[i].lasti,
-            State::Suspended(g) => match self.heap.get(g) {
-                Obj::Generator(gen) => gen.frame.as_ref().map_or(0, |s| s.lasti),
+            State::Suspended(g) => match self.heap.get(g).resumable() {
+                Some(gen) => gen.frame.as_ref().map_or(0, |s| s.lasti),
                 _ => 0,
             },
             State::Done => match self.heap.get(r) {
@@ -226,8 +226,8 @@ impl Vm {
                 let base = self.frames[i].base as usize;
                 self.stack.get(base..base + n).unwrap_or_default()
             }
-            State::Suspended(g) => match self.heap.get(g) {
-                Obj::Generator(gen) => gen
+            State::Suspended(g) => match self.heap.get(g).resumable() {
+                Some(gen) => gen
                     .frame
                     .as_ref()
                     .and_then(|s| s.values.get(..n))

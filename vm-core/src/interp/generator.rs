@@ -9,8 +9,9 @@ use alloc::vec::Vec;
 use super::eval::{Ctx, Flow};
 use super::frame::{Frame, FrameRef, OnReturn, SavedFrame};
 use super::stack::SLACK;
+use crate::bytecode::code::code_flags;
 use crate::bytecode::ops::{Intrinsic, Op};
-use crate::object::types::{GenState, Generator, Obj};
+use crate::object::types::{GenKind, GenState, Generator, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -68,15 +69,30 @@ impl Vm {
             _ => (frame.code.name, frame.code.qualname),
         };
         self.charge(saved.heap_bytes())?;
-        let g = self.alloc_value(Obj::Generator(Box::new(Generator {
+        let flags = frame.code.flags;
+        let kind = if flags & code_flags::COROUTINE != 0 {
+            GenKind::Coroutine
+        } else if flags & code_flags::ASYNC_GENERATOR != 0 {
+            GenKind::AsyncGenerator
+        } else {
+            GenKind::Generator
+        };
+        let record = Box::new(Generator {
             frame: Some(Box::new(saved)),
             state: GenState::Created,
+            kind,
+            running_async: false,
+            closed: false,
             name,
             qualname,
             code: frame.code.clone(),
             finalized: false,
             frame_obj: None,
-        })))?;
+        });
+        let g = self.alloc_value(match kind {
+            GenKind::Generator => Obj::Generator(record),
+            _ => Obj::Coroutine(record),
+        })?;
         self.stack.truncate(frame.stack_floor as usize);
         match frame.on_return {
             OnReturn::Rust => Ok(Flow::Exit(g)),
@@ -101,21 +117,28 @@ impl Vm {
         if !sent.is_undef() && self.resume_suspended(g, sent, on_return) {
             return Ok(true);
         }
-        let Obj::Generator(gen) = self.heap.get_mut(g) else {
+        let Some(gen) = self.heap.get_mut(g).resumable_mut() else {
             return Err(self.internal_error("resume of a non-generator"));
         };
-        let state = gen.state;
+        let (state, kind) = (gen.state, gen.kind);
         let Some(saved) = gen.frame.as_deref_mut() else {
             if state == GenState::Running {
-                return Err(self.already_executing());
+                return Err(self.already_executing(kind));
+            }
+            if kind == GenKind::Coroutine {
+                return Err(self.runtime_error("cannot reuse already awaited coroutine"));
             }
             return Ok(false);
         };
         if state == GenState::Running {
-            return Err(self.already_executing());
+            return Err(self.already_executing(kind));
         }
         if state == GenState::Created && sent != Value::NONE && !sent.is_undef() {
-            return Err(self.type_error("can't send non-None value to a just-started generator"));
+            let msg = alloc::format!(
+                "can't send non-None value to a just-started {}",
+                kind.name()
+            );
+            return Err(self.type_error(msg));
         }
         if self.frames.len() >= self.frame_limit {
             // (Growing needs the whole VM: the generator is looked up again after.)
@@ -202,8 +225,9 @@ impl Vm {
         true
     }
 
-    fn already_executing(&mut self) -> PyErr {
-        self.new_exception(self.types.value_error, "generator already executing")
+    fn already_executing(&mut self, kind: GenKind) -> PyErr {
+        let msg = alloc::format!("{} already executing", kind.name());
+        self.new_exception(self.types.value_error, &msg)
     }
 
     /// `YIELD_VALUE`'s common cases, inline in its handler: a generator resumed from
@@ -298,7 +322,7 @@ impl Vm {
         let Some(g) = generator else {
             return Err(self.internal_error("yield outside a generator frame"));
         };
-        let Obj::Generator(gen) = self.heap.get_mut(g) else {
+        let Some(gen) = self.heap.get_mut(g).resumable_mut() else {
             return Err(self.internal_error("yield of a non-generator"));
         };
         let Some(saved) = gen.frame.as_deref_mut() else {
@@ -328,7 +352,7 @@ impl Vm {
     /// Marks a generator finished when its frame returns or raises.
     pub(crate) fn finish_generator(&mut self, g: ObjRef, frame: &Frame) {
         self.handled_exc = frame.saved_exc;
-        if let Obj::Generator(gen) = self.heap.get_mut(g) {
+        if let Some(gen) = self.heap.get_mut(g).resumable_mut() {
             gen.state = GenState::Finished;
             gen.frame = None;
         }
@@ -452,21 +476,34 @@ impl Vm {
     /// `gen.throw(exc)`: raises `exc` at the suspended `yield` (delegating to a `yield from`
     /// subiterator first).
     pub fn generator_throw(&mut self, g: ObjRef, exc: Value) -> PyResult<Value> {
-        let (state, yield_from) = match self.heap.get(g) {
-            Obj::Generator(gen) => (
+        let (state, kind, yield_from) = match self.heap.get(g).resumable() {
+            Some(gen) => (
                 gen.state,
+                gen.kind,
                 gen.frame.as_ref().map_or(Value::UNDEF, |f| f.yield_from()),
             ),
             _ => return Err(self.internal_error("throw to a non-generator")),
         };
         if state == GenState::Running {
-            return Err(self.new_exception(self.types.value_error, "generator already executing"));
+            return Err(self.already_executing(kind));
+        }
+        if state == GenState::Created && self.exc_matches(exc, self.types.stop_iteration) {
+            // CPython 3.11 raises it inside the body, whose PEP 479 wrapper turns it into
+            // `RuntimeError`; the generator is finished.
+            if let Obj::Generator(gen) = self.heap.get_mut(g) {
+                gen.state = GenState::Finished;
+                gen.frame = None;
+            }
+            return Err(PyErr(self.generator_raised_stop_iteration(exc)));
         }
         let mut exc = exc;
+        // A subiterator without `throw` gets nothing: the exception is raised at the `yield
+        // from` itself, where (in 3.11) no `StopIteration` ends the delegation.
+        let mut past_cleanup = false;
         if !yield_from.is_undef() {
             let is_exit = self.exc_matches(exc, self.types.generator_exit);
             let delegated = match yield_from.as_obj().map(|r| (r, self.heap.get(r))) {
-                Some((r, Obj::Generator(_))) => Some(if is_exit {
+                Some((r, Obj::Generator(_) | Obj::Coroutine(_))) => Some(if is_exit {
                     self.generator_close(r).map(|_| None)
                 } else {
                     self.generator_throw(r, exc).map(Some)
@@ -487,13 +524,14 @@ impl Vm {
                 Some(Ok(Some(v))) => return Ok(v),
                 Some(Ok(None)) => {}
                 Some(Err(e)) => exc = e.0,
-                None => {}
+                None => past_cleanup = !is_exit,
             }
         }
-        let saved_lasti = match self.heap.get(g) {
-            Obj::Generator(gen) => gen.frame.as_ref().map(|f| f.lasti),
-            _ => None,
-        };
+        let saved_lasti = self
+            .heap
+            .get(g)
+            .resumable()
+            .and_then(|gen| gen.frame.as_ref().map(|f| f.lasti));
         let Some(lasti) = saved_lasti else {
             // Finished or never started without a frame: the exception propagates as is.
             return Err(PyErr(exc));
@@ -517,29 +555,36 @@ impl Vm {
                 lasti as usize,
                 entry,
             );
-            self.handle_exception(PyErr(exc), &mut ctx, entry)?;
-            let v = self.run_frames(entry)?;
-            if core::mem::take(&mut self.gen_returned) {
-                Err(self.stop_iteration(v))
-            } else {
+            self.throw_past_cleanup = past_cleanup;
+            let v = match self.handle_exception(PyErr(exc), &mut ctx, entry) {
+                Ok(_) => self.run_frames(entry),
+                Err(e) => Err(e),
+            };
+            self.throw_past_cleanup = false;
+            let v = v?;
+            if !core::mem::take(&mut self.gen_returned) {
                 Ok(v)
+            } else if kind == GenKind::AsyncGenerator {
+                Err(self.new_exception_empty(self.types.stop_async_iteration))
+            } else {
+                Err(self.stop_iteration(v))
             }
         })();
         self.leave_native();
         r
     }
 
-    /// `gen.close()`.
+    /// `gen.close()` (and a coroutine's, an asynchronous generator's when dropped).
     pub fn generator_close(&mut self, g: ObjRef) -> PyResult<Value> {
-        let state = match self.heap.get(g) {
-            Obj::Generator(gen) => gen.state,
+        let (state, kind) = match self.heap.get(g).resumable() {
+            Some(gen) => (gen.state, gen.kind),
             _ => return Ok(Value::NONE),
         };
         if state == GenState::Finished {
             return Ok(Value::NONE);
         }
         if state == GenState::Created {
-            if let Obj::Generator(gen) = self.heap.get_mut(g) {
+            if let Some(gen) = self.heap.get_mut(g).resumable_mut() {
                 gen.state = GenState::Finished;
                 gen.frame = None;
             }
@@ -547,7 +592,10 @@ impl Vm {
         }
         let exit = self.new_exception_empty(self.types.generator_exit).0;
         match self.generator_throw(g, exit) {
-            Ok(_) => Err(self.runtime_error("generator ignored GeneratorExit")),
+            Ok(_) => {
+                let msg = alloc::format!("{} ignored GeneratorExit", kind.name());
+                Err(self.runtime_error(&msg))
+            }
             Err(e)
                 if self.exc_matches(e.0, self.types.generator_exit)
                     || self.exc_matches(e.0, self.types.stop_iteration) =>
@@ -587,6 +635,7 @@ impl Vm {
             return;
         }
         self.finalizing = true;
+        self.run_weakref_callbacks();
         while let Some(g) = self.finalize_queue.pop() {
             // Rooted while it runs: the queue no longer holds it.
             self.with_roots(&[g], |vm, _| {
@@ -603,7 +652,7 @@ impl Vm {
     }
 
     /// CPython's report of an exception raised by a finalizer.
-    fn report_unraisable(&mut self, obj: Value, exc: Value) {
+    pub(crate) fn report_unraisable(&mut self, obj: Value, exc: Value) {
         let what = self.repr(obj).unwrap_or_else(|_| String::from("<object>"));
         // Like CPython's unraisable hook: the exception alone, without its context chain.
         let tb = self.format_single_exception(exc);

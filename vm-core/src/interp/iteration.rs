@@ -2,7 +2,7 @@
 //! the value a `StopIteration` carries.
 
 use crate::interp::eval::{Ctx, Flow};
-use crate::object::types::Obj;
+use crate::object::types::{GenKind, IterObj, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, Vm};
 
@@ -91,7 +91,20 @@ impl Vm {
                 }
                 return Ok(Flow::Next);
             }
-            if let Obj::Generator(_) = self.heap.get(r) {
+            let resumed = match self.heap.get(r) {
+                Obj::Generator(_) => Some(r),
+                Obj::Coroutine(g) if g.kind == GenKind::Coroutine => Some(r),
+                Obj::Iter(it) => match **it {
+                    // `coro.__await__()`: the coroutine runs in this loop as well.
+                    IterObj::CoroWrapper { coro } => Some(coro),
+                    IterObj::AsyncGenSend { .. } | IterObj::AsyncGenThrow { .. } => {
+                        return self.send_to_awaitable(ctx, r, v, target);
+                    }
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(r) = resumed {
                 self.frames[ctx.fi].ip = ctx.ip as u32;
                 self.frames[ctx.fi].lasti = ctx.this as u32;
                 let on_return = crate::interp::frame::OnReturn::Send { done: target };
@@ -126,6 +139,26 @@ impl Vm {
             Ok(x) => self.push(x),
             Err(ret) => {
                 self.push(ret.unwrap_or(Value::NONE));
+                ctx.jump(target);
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    /// `SEND` of `v` to an asynchronous generator's awaitable `r` (run from Rust).
+    #[inline(never)]
+    fn send_to_awaitable(
+        &mut self,
+        ctx: &mut Ctx,
+        r: ObjRef,
+        v: Value,
+        target: u32,
+    ) -> Result<Flow, PyErr> {
+        self.frames[ctx.fi].lasti = ctx.this as u32;
+        match self.awaitable_send(r, v)? {
+            Ok(y) => self.push(y),
+            Err(ret) => {
+                self.push(ret);
                 ctx.jump(target);
             }
         }

@@ -2,6 +2,7 @@
 
 mod bodies;
 pub(crate) mod call;
+pub(crate) mod coroutine;
 pub(crate) mod eval;
 pub mod frame;
 pub(crate) mod frames;

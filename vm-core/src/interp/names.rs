@@ -71,17 +71,14 @@ impl Vm {
     pub(crate) fn load_name(&mut self, fi: usize, name: Value) -> PyResult<Value> {
         let ns = self.namespace_of(fi);
         if let Some(d) = ns.as_obj() {
-            if matches!(self.heap.get(d), Obj::Dict(_)) {
-                if let Some(v) = self.dict_get_str(d, name) {
+            if !matches!(self.heap.get(d), Obj::Dict(_)) {
+                // Another mapping (the locals given to `exec`/`eval`, a class body's namespace
+                // from a metaclass's `__prepare__`): its `__getitem__`.
+                if let Some(v) = self.mapping_lookup(ns, name)? {
                     return Ok(v);
                 }
-            } else {
-                // A class body's namespace from a metaclass's `__prepare__`.
-                match self.get_item(ns, name) {
-                    Ok(v) => return Ok(v),
-                    Err(e) if self.exc_matches(e.0, self.types.key_error) => {}
-                    Err(e) => return Err(e),
-                }
+            } else if let Some(v) = self.dict_get_str(d, name) {
+                return Ok(v);
             }
         }
         let g = self.frames[fi].globals;
@@ -93,6 +90,30 @@ impl Vm {
         }
         let n = alloc::string::String::from(self.str_of(name).unwrap_or("?"));
         Err(self.name_error(&n))
+    }
+
+    /// `ns[name]` of a namespace that is not a dict; `None` on `KeyError`.
+    fn mapping_lookup(&mut self, ns: Value, name: Value) -> PyResult<Option<Value>> {
+        match self.get_item(ns, name) {
+            Ok(v) => Ok(Some(v)),
+            Err(e) if self.exc_matches(e.0, self.types.key_error) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// `del ns[name]` of a namespace; `false` when it had no such name.
+    pub(crate) fn mapping_del(&mut self, ns: Value, name: Value) -> PyResult<bool> {
+        match ns.as_obj() {
+            Some(d) if matches!(self.heap.get(d), Obj::Dict(_)) => {
+                Ok(self.dict_del(d, name)?.is_some())
+            }
+            Some(_) => match self.del_item(ns, name) {
+                Ok(()) => Ok(true),
+                Err(e) if self.exc_matches(e.0, self.types.key_error) => Ok(false),
+                Err(e) => Err(e),
+            },
+            None => Ok(false),
+        }
     }
 
     pub(crate) fn mapping_set(&mut self, ns: Value, k: Value, v: Value) -> PyResult<()> {

@@ -267,7 +267,7 @@ impl Vm {
                 self.exc_frames(*e)
             };
             out.extend(self.format_frames_pieces(&frames, opts.limit));
-            out.push(self.format_exception_only(*e));
+            out.extend(self.format_exception_only_pieces(*e));
             if !note.is_empty() {
                 out.push(String::from(*note));
             }
@@ -308,6 +308,16 @@ impl Vm {
         self.format_frames_pieces(&frames, None).concat()
     }
 
+    /// [`Vm::format_exception_only`] as the list `traceback.format_exception_only` gives:
+    /// one piece, or for a `SyntaxError` one per line (file, text, carets, message).
+    pub fn format_exception_only_pieces(&mut self, exc: Value) -> Vec<String> {
+        let text = self.format_exception_only(exc);
+        if !self.exc_matches(exc, self.types.syntax_error) {
+            return alloc::vec![text];
+        }
+        text.split_inclusive('\n').map(String::from).collect()
+    }
+
     /// The last line of a traceback: `Type: message` (or just `Type`).
     pub fn format_exception_only(&mut self, exc: Value) -> String {
         let t = self.type_of(exc);
@@ -326,14 +336,67 @@ impl Vm {
                 }
             }
         }
-        let msg = match self.to_str(exc) {
-            Ok(m) => m,
-            Err(_) => String::from("<exception str() failed>"),
+        let (location, msg) = match self.syntax_error_report(exc) {
+            Ok(Some(report)) => report,
+            _ => {
+                let msg = match self.to_str(exc) {
+                    Ok(m) => m,
+                    Err(_) => String::from("<exception str() failed>"),
+                };
+                (String::new(), msg)
+            }
         };
+        if !location.is_empty() {
+            return if msg.is_empty() {
+                format!("{location}{name}\n")
+            } else {
+                format!("{location}{name}: {msg}\n")
+            };
+        }
         if msg.is_empty() {
             format!("{name}\n")
         } else {
             format!("{name}: {msg}\n")
         }
     }
+}
+
+/// CPython's `print_error_text` (pythonrun.c), on characters: the source line of a
+/// `SyntaxError` (without its indentation) and the carets under `offset..end_offset`
+/// (1-based).
+pub fn print_error_text(out: &mut String, offset: i64, end_offset: i64, text: &str) {
+    let carets = if end_offset > 0 && end_offset > offset {
+        end_offset - offset
+    } else {
+        1
+    };
+    let mut offset = offset - 1;
+    let mut t = text;
+    while let Some(c) = t.chars().next() {
+        if c == ' ' || c == '\t' || c == '\x0c' {
+            t = &t[c.len_utf8()..];
+            offset -= 1;
+        } else {
+            break;
+        }
+    }
+    let body = t.strip_suffix('\n').unwrap_or(t);
+    let len = body.chars().count() as i64;
+    if offset > len {
+        offset = len;
+    }
+    out.push_str("    ");
+    out.push_str(body);
+    out.push('\n');
+    if offset < 0 {
+        return;
+    }
+    out.push_str("    ");
+    for _ in 0..offset {
+        out.push(' ');
+    }
+    for _ in 0..carets {
+        out.push('^');
+    }
+    out.push('\n');
 }

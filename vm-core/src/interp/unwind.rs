@@ -4,6 +4,7 @@ use alloc::format;
 
 use super::eval::Ctx;
 use super::frame::OnReturn;
+use crate::bytecode::code::code_flags;
 use crate::object::frameobj::TbEntry;
 use crate::object::types::Obj;
 use crate::object::value::Value;
@@ -136,7 +137,9 @@ impl Vm {
                 (self.frames[fi].lasti, self.frames[fi].lasti)
             };
             innermost = false;
-            if !reraise {
+            // (Hidden code, asyncio's futures and tasks, adds no entry: see `code_flags`.)
+            let hidden = self.frames[fi].code.flags & code_flags::HIDDEN != 0;
+            if !reraise && !hidden {
                 // The activation's frame object (made once per activation; without memory
                 // for it the entry has none and still formats). The preallocated
                 // `MemoryError` and termination error outlive every handler: frames they
@@ -207,8 +210,8 @@ impl Vm {
     fn drops_finalizable(&self, keep: usize) -> bool {
         self.stack.get(keep..).is_some_and(|vals| {
             vals.iter().any(|v| {
-                matches!(self.obj(*v), Some(Obj::Generator(g))
-                    if crate::interp::generator::needs_finalizer(g))
+                matches!(self.obj(*v).and_then(Obj::resumable),
+                    Some(g) if crate::interp::generator::needs_finalizer(g))
             })
         })
     }

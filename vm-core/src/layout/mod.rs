@@ -107,6 +107,15 @@ pub mod tag {
     pub const RANGE_ITER: u8 = 22;
     /// Another iterator (an `IterObj` in a box at the payload).
     pub const ITER: u8 = 23;
+    /// A `complex` (two `f64`s, real then imaginary, at the payload).
+    pub const COMPLEX: u8 = 31;
+    /// A coroutine or an asynchronous generator (a `Generator` in a box at the payload, as
+    /// a generator's). Past [`super::TAG_TYPES`]: its type depends on its kind.
+    pub const COROUTINE: u8 = 32;
+    /// A `memoryview` (a `MemView` in a box at the payload).
+    pub const MEMORYVIEW: u8 = 33;
+    /// A weak reference or finalizer (a `WeakRefObj` in a box at the payload).
+    pub const WEAKREF: u8 = 34;
 }
 
 /// Bit where a value's tag starts.

@@ -555,9 +555,8 @@ impl Vm {
             return Err(self.zero_division("0.0 cannot be raised to a negative power"));
         }
         if x < 0.0 && x.is_finite() && y.is_finite() && libm::floor(y) != y {
-            return Err(self.not_implemented(
-                "complex numbers are not supported (negative number raised to a fractional power)",
-            ));
+            // A negative number to a fractional power: the complex type's power.
+            return self.complex_pow_of_floats(x, y);
         }
         let r = libm::pow(x, y);
         if r.is_infinite() && x.is_finite() && y.is_finite() {
@@ -594,6 +593,9 @@ impl Vm {
             // A number on the left with a sequence on the right: only `n * seq`.
             if op == BinaryOp::Multiply && self.is_int(a) && self.is_sequence(b) {
                 return self.repeat(b, a).map(Some);
+            }
+            if matches!(self.obj(b), Some(Obj::Complex { .. })) {
+                return self.complex_binop(a, b, op);
             }
             return Ok(None);
         };
@@ -654,12 +656,15 @@ impl Vm {
                 );
                 Err(self.type_error(msg))
             }
-            (Obj::Bytes(_) | Obj::ByteArray(_), Some(Obj::Bytes(_) | Obj::ByteArray(_)))
-                if op == BinaryOp::Add =>
-            {
+            (
+                Obj::Bytes(_) | Obj::ByteArray(_),
+                Some(Obj::Bytes(_) | Obj::ByteArray(_) | Obj::MemoryView(_)),
+            ) if op == BinaryOp::Add => {
                 let mut v = self.bytes_data(a).unwrap_or_default();
                 let w = self.bytes_data(b).unwrap_or_default();
                 if inplace && matches!(self.heap.get(ra), Obj::ByteArray(_)) {
+                    let n = v.len();
+                    self.check_resize(ra, n, n + w.len())?;
                     self.charge(w.len())?;
                     if let Obj::ByteArray(x) = self.heap.get_mut(ra) {
                         x.extend_from_slice(&w);
@@ -719,6 +724,9 @@ impl Vm {
                 self.dict_update_from(dr, a)?;
                 self.dict_update_from(dr, b)?;
                 Ok(Some(d))
+            }
+            (Obj::Complex { .. }, _) | (_, Some(Obj::Complex { .. })) => {
+                self.complex_binop(a, b, op)
             }
             _ => Ok(None),
         }
@@ -809,10 +817,12 @@ impl Vm {
     }
 
     /// The bytes of a bytes or bytearray value.
+    /// The bytes of a bytes-like value: a bytes, bytearray or (unreleased) memoryview.
     pub fn bytes_data(&self, v: Value) -> Option<Vec<u8>> {
         match self.obj(v)? {
             Obj::Bytes(b) => Some(b.to_vec()),
             Obj::ByteArray(b) => Some(b.clone()),
+            Obj::MemoryView(m) if !m.released => Some(self.memview_bytes(m)),
             _ => None,
         }
     }
@@ -902,88 +912,6 @@ impl Vm {
         match self.obj(v)? {
             Obj::Instance(i) if !i.native.is_undef() => Some(i.native),
             _ => None,
-        }
-    }
-
-    /// `-v`.
-    pub fn negate(&mut self, v: Value) -> PyResult<Value> {
-        if let Some(i) = v.as_small_int() {
-            return self.int_from_i128(-(i as i128));
-        }
-        if let Some(x) = v.as_float() {
-            return Ok(Value::float(-x));
-        }
-        if let Some(b) = self.to_bigint(v) {
-            return self.int_from_big(b.neg());
-        }
-        self.unary_dunder(v, "__neg__", "-")
-    }
-
-    /// `+v`.
-    pub fn positive(&mut self, v: Value) -> PyResult<Value> {
-        if v.is_float() || v.is_small_int() || matches!(self.obj(v), Some(Obj::BigInt(_))) {
-            return Ok(v);
-        }
-        if v.is_bool() {
-            return Ok(Value::int_unchecked((v == Value::TRUE) as i64));
-        }
-        self.unary_dunder(v, "__pos__", "+")
-    }
-
-    /// `~v`.
-    pub fn invert(&mut self, v: Value) -> PyResult<Value> {
-        if let Some(i) = v.as_small_int() {
-            return Ok(Value::int_unchecked(!i));
-        }
-        if v.is_float() {
-            return Err(self.type_error("bad operand type for unary ~: 'float'"));
-        }
-        if let Some(b) = self.to_bigint(v) {
-            return self.int_from_big(b.not());
-        }
-        self.unary_dunder(v, "__invert__", "~")
-    }
-
-    /// `abs(v)`.
-    pub fn absolute(&mut self, v: Value) -> PyResult<Value> {
-        if let Some(i) = v.as_small_int() {
-            return self.int_from_i128((i as i128).abs());
-        }
-        if let Some(x) = v.as_float() {
-            return Ok(Value::float(x.abs()));
-        }
-        if let Some(b) = self.to_bigint(v) {
-            return self.int_from_big(b.abs());
-        }
-        match self.lookup_special(v, "__abs__")? {
-            Some(f) => self.call_bound(f, v, &[]),
-            None if self.native_value(v).is_some() => {
-                let n = self.native_value(v).unwrap_or(v);
-                self.absolute(n)
-            }
-            None => {
-                let msg = format!("bad operand type for abs(): '{}'", self.type_name(v));
-                Err(self.type_error(msg))
-            }
-        }
-    }
-
-    fn unary_dunder(&mut self, v: Value, name: &str, sym: &str) -> PyResult<Value> {
-        match self.lookup_special(v, name)? {
-            Some(f) => self.call_bound(f, v, &[]),
-            // A subclass of a builtin type: the operation on its value.
-            None if self.native_value(v).is_some() => {
-                let n = self.native_value(v).unwrap_or(v);
-                match sym {
-                    "-" => self.negate(n),
-                    "+" => self.positive(n),
-                    _ => self.invert(n),
-                }
-            }
-            None => {
-                let msg = format!("bad operand type for unary {sym}: '{}'", self.type_name(v));
-                Err(self.type_error(msg))
-            }
         }
     }
 }

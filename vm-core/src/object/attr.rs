@@ -479,6 +479,9 @@ impl Vm {
                 self.dict_set(d, name, value)
             }
             Obj::Function(_) => self.function_set_attr(r, name, value),
+            Obj::Complex { .. } if matches!(self.str_of(name), Some("real" | "imag")) => {
+                Err(self.attribute_error("readonly attribute"))
+            }
             _ => Err(self.no_attribute(obj, name)),
         }
     }

@@ -38,6 +38,17 @@ impl Vm {
         if let Some(r) = self.builtin_compare(a, b, op)? {
             return Ok(Value::bool(r));
         }
+        if let Some(r) = self.complex_compare(a, b, op)? {
+            return Ok(Value::bool(r));
+        }
+        if matches!(op, CompareOp::Eq | CompareOp::Ne) {
+            if let Some(eq) = self.memview_eq(a, b)? {
+                return Ok(Value::bool(eq == (op == CompareOp::Eq)));
+            }
+            if let Some(eq) = self.weakref_eq(a, b)? {
+                return Ok(Value::bool(eq == (op == CompareOp::Eq)));
+            }
+        }
         self.dunder_compare(a, b, op)
     }
 
@@ -349,6 +360,21 @@ impl Vm {
             return Ok(x < y);
         }
         let r = self.compare(a, b, CompareOp::Lt)?;
+        self.truthy(r)
+    }
+
+    /// `a > b` as a bool (`max`).
+    pub fn greater_than(&mut self, a: Value, b: Value) -> PyResult<bool> {
+        if let (Some(x), Some(y)) = (a.as_small_int(), b.as_small_int()) {
+            return Ok(x > y);
+        }
+        if let (Some(x), Some(y)) = (a.as_float(), b.as_float()) {
+            return Ok(x > y);
+        }
+        if let (Some(x), Some(y)) = (self.str_of(a), self.str_of(b)) {
+            return Ok(x > y);
+        }
+        let r = self.compare(a, b, CompareOp::Gt)?;
         self.truthy(r)
     }
 

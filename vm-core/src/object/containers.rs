@@ -400,6 +400,7 @@ impl Vm {
                     Obj::Dict(d) => Some(d.len()),
                     _ => Some(0),
                 },
+                Obj::MemoryView(_) => return self.live_memview(v).map(|m| m.len),
                 _ => None,
             };
             if let Some(n) = n {

@@ -12,6 +12,7 @@ use crate::vm::{PyErr, PyResult, Vm};
 impl Vm {
     /// An instance of exception class `cls` with the given `args`.
     pub fn new_exception_args(&mut self, cls: ObjRef, args: Vec<Value>) -> PyResult<Value> {
+        let fields = self.has_exception_fields(cls).then(|| args.clone());
         let args = self.new_tuple(args)?;
         let exc = ExcState {
             args,
@@ -19,13 +20,17 @@ impl Vm {
             context: Value::NONE,
             ..Default::default()
         };
-        self.alloc_value(Obj::Instance(Box::new(Instance {
+        let e = self.alloc_value(Obj::Instance(Box::new(Instance {
             class: cls,
             values: Default::default(),
             dict: crate::object::types::DictRef::NONE,
             native: Value::UNDEF,
             exc: Some(Box::new(exc)),
-        })))
+        })))?;
+        if let Some(a) = fields {
+            self.with_roots(&[e], |vm, _| vm.init_exception_fields(e, cls, &a))?;
+        }
+        Ok(e)
     }
 
     /// A raised exception of class `cls` with one message argument.
@@ -160,6 +165,9 @@ impl Vm {
     /// argument's `str` for one, the args tuple's `repr` otherwise. `KeyError` with one
     /// argument uses `repr`.
     pub fn exception_str(&mut self, exc: Value) -> PyResult<String> {
+        if let Some(s) = self.exception_field_str(exc)? {
+            return Ok(s);
+        }
         let args = self.exc_state(exc).map(|e| e.args).unwrap_or(Value::UNDEF);
         let items = self.tuple_items(args).unwrap_or_default();
         let is_key_error = self.exc_matches(exc, self.types.key_error);

@@ -203,6 +203,18 @@ impl Heap {
         self.clock.allocated >= self.clock.next_gc
     }
 
+    /// Whether the heap is within a quarter of its limit: collections run then even while
+    /// `gc.disable()` puts them off.
+    pub fn nears_limit(&self) -> bool {
+        self.bytes >= self.limit / 4 * 3
+    }
+
+    /// Puts a due collection off (`gc.disable()`): due again after another step of
+    /// allocation, so safe points do not ask at every check.
+    pub fn defer_collection(&mut self) {
+        self.clock.next_gc = self.clock.allocated.saturating_add(MIN_GC_STEP);
+    }
+
     /// Whether a collection outside the allocation schedule (to close a dropped generator
     /// at once, as reference counting would) is affordable now; if so its cost is charged.
     /// Without this bound, a loop that repeatedly abandons such a generator while a large

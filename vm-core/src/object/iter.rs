@@ -30,6 +30,11 @@ impl Vm {
             Obj::Bytes(_) | Obj::ByteArray(_) => {
                 Obj::Iter(Box::new(IterObj::Bytes { seq: r, idx: 0 }))
             }
+            Obj::MemoryView(_) => {
+                // Items by index (`__getitem__` protocol), live as CPython's iterator is.
+                self.live_memview(v)?;
+                Obj::Iter(Box::new(IterObj::Seq { seq: v, idx: 0 }))
+            }
             Obj::Dict(d) => Obj::Iter(Box::new(IterObj::Dict {
                 dict: r,
                 idx: 0,
@@ -207,6 +212,9 @@ impl Vm {
             &IterObj::Call { func, sentinel } => self.call_iter_step(r, func, sentinel),
             IterObj::Done => Ok(None),
             IterObj::BigRange { .. } => self.big_range_iter_step(r),
+            IterObj::CoroWrapper { .. }
+            | IterObj::AsyncGenSend { .. }
+            | IterObj::AsyncGenThrow { .. } => Ok(self.awaitable_send(r, Value::NONE)?.ok()),
         }
     }
 

@@ -7,7 +7,7 @@ use super::hash::{
     bytes_hash, int_hash, str_hash_bytes, tuple_hash, tuple_hash_end, tuple_hash_step,
     TUPLE_HASH_START,
 };
-use super::types::{BuiltinBase, IterObj, Obj};
+use super::types::{BuiltinBase, GenKind, IterObj, Obj};
 use super::value::{ObjRef, Value};
 use crate::bytecode::ops::CompareOp;
 use crate::vm::{PyErr, PyResult, Vm};
@@ -99,6 +99,10 @@ impl Vm {
             Obj::Frame(_) => t.frame,
             Obj::Traceback(_) => t.traceback,
             Obj::Generator(_) => t.generator,
+            Obj::Coroutine(g) => match g.kind {
+                GenKind::AsyncGenerator => t.async_generator,
+                _ => t.coroutine,
+            },
             Obj::ListIter { .. } => t.list_iterator,
             Obj::RangeIter { .. } => t.range_iterator,
             Obj::Iter(it) => match **it {
@@ -114,6 +118,9 @@ impl Vm {
                 IterObj::Call { .. } => t.callable_iterator,
                 IterObj::Seq { .. } | IterObj::Done => t.iterator,
                 IterObj::BigRange { .. } => t.longrange_iterator,
+                IterObj::CoroWrapper { .. } => t.coroutine_wrapper,
+                IterObj::AsyncGenSend { .. } => t.async_generator_asend,
+                IterObj::AsyncGenThrow { .. } => t.async_generator_athrow,
             },
             Obj::DictView { kind, .. } => match kind {
                 super::types::DictViewKind::Keys => t.dict_keys,
@@ -124,6 +131,10 @@ impl Vm {
             Obj::StaticMethod(_) => t.staticmethod,
             Obj::ClassMethod(_) => t.classmethod,
             Obj::Super { .. } => t.super_,
+            Obj::Complex { .. } => t.complex,
+            Obj::MemoryView(_) => t.memoryview,
+            Obj::WeakRef(w) if w.finalizer.is_some() => t.weakref_finalize,
+            Obj::WeakRef(_) => t.weakref_ref,
         }
     }
 
@@ -509,6 +520,12 @@ impl Vm {
             Obj::Str(_) => Ok(self.str_hash_of(v).unwrap_or(0)),
             Obj::Bytes(b) => Ok(bytes_hash(b)),
             Obj::BigInt(b) => Ok(b.hash() as u64),
+            &Obj::Complex { re, im } => {
+                let z = crate::numeric::complex::Complex::new(re, im);
+                Ok(self
+                    .complex_hash(z)
+                    .unwrap_or((r.0 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 3))
+            }
             Obj::Tuple(items) if items.len() <= 8 => {
                 // Small tuples (dict keys, mostly): no heap buffers.
                 let len = items.len();
@@ -553,6 +570,8 @@ impl Vm {
                 h = h.wrapping_mul(69069).wrapping_add(907133923);
                 Ok(if h == u64::MAX { 590923713 } else { h })
             }
+            Obj::MemoryView(_) => self.memview_hash(v),
+            Obj::WeakRef(w) if w.finalizer.is_none() => self.weakref_hash(v),
             Obj::List(_) | Obj::Dict(_) | Obj::Set(_) | Obj::ByteArray(_) | Obj::Slice(_) => {
                 let msg = alloc::format!("unhashable type: '{}'", self.type_name(v));
                 Err(self.type_error(msg))
@@ -581,7 +600,13 @@ impl Vm {
                         match r.as_small_int() {
                             Some(i) => Ok(int_hash(i)),
                             None => match self.obj(r) {
-                                Some(Obj::BigInt(b)) => Ok(b.hash() as u64),
+                                // A result that fits a machine word is the hash itself
+                                // (`slot_tp_hash`), -1 aside; a bigger one is hashed.
+                                Some(Obj::BigInt(b)) => Ok(match b.to_i64() {
+                                    Some(-1) => (-2i64) as u64,
+                                    Some(h) => h as u64,
+                                    None => b.hash() as u64,
+                                }),
                                 _ if r.is_bool() => Ok((r == Value::TRUE) as u64),
                                 _ => {
                                     Err(self.type_error("__hash__ method should return an integer"))
@@ -675,6 +700,10 @@ impl Vm {
                 return match self.heap.get(ra) {
                     Obj::Instance(_) => None,
                     Obj::BigInt(_) if b.is_float() => None,
+                    &Obj::Complex { re, im } => Some(
+                        self.num_as_f64_exact(b)
+                            .is_some_and(|x| im == 0.0 && re == x),
+                    ),
                     _ => Some(false),
                 }
             }
@@ -682,6 +711,10 @@ impl Vm {
                 return match self.heap.get(rb) {
                     Obj::Instance(_) => None,
                     Obj::BigInt(_) if a.is_float() => None,
+                    &Obj::Complex { re, im } => Some(
+                        self.num_as_f64_exact(a)
+                            .is_some_and(|x| im == 0.0 && re == x),
+                    ),
                     _ => Some(false),
                 }
             }
@@ -692,6 +725,10 @@ impl Vm {
             (Obj::Bytes(x), Obj::Bytes(y)) => Some(x == y),
             (Obj::BigInt(x), Obj::BigInt(y)) => Some(x == y),
             (Obj::Instance(_), _) | (_, Obj::Instance(_)) => None,
+            (&Obj::Complex { re, im }, &Obj::Complex { re: re2, im: im2 }) => {
+                Some(re == re2 && im == im2)
+            }
+            (Obj::Complex { .. }, Obj::BigInt(_)) | (Obj::BigInt(_), Obj::Complex { .. }) => None,
             (Obj::Tuple(x), Obj::Tuple(y)) if depth > 0 => {
                 if x.len() != y.len() {
                     return Some(false);
@@ -708,6 +745,8 @@ impl Vm {
             (Obj::Tuple(_), Obj::Tuple(_)) | (Obj::List(_), Obj::List(_)) => None,
             (Obj::Dict(_), Obj::Dict(_)) | (Obj::Set(_), Obj::Set(_)) => None,
             (Obj::Bytes(_), Obj::ByteArray(_)) | (Obj::ByteArray(_), _) => None,
+            (Obj::MemoryView(_), _) | (_, Obj::MemoryView(_)) => None,
+            (Obj::WeakRef(_), Obj::WeakRef(_)) => None,
             (Obj::DictView { .. }, _) | (_, Obj::DictView { .. }) => None,
             (Obj::Range { .. } | Obj::BigRange(_), Obj::Range { .. } | Obj::BigRange(_)) => None,
             (Obj::BoundMethod { .. }, Obj::BoundMethod { .. }) => None,
@@ -769,6 +808,8 @@ impl Vm {
             Obj::Bytes(b) => !b.is_empty(),
             Obj::ByteArray(b) => !b.is_empty(),
             Obj::BigInt(_) => true,
+            Obj::Complex { re, im } => *re != 0.0 || *im != 0.0,
+            Obj::MemoryView(_) => return self.live_memview(v).map(|m| m.len != 0),
             Obj::Range { start, stop, step } => range_len(*start, *stop, *step) != 0,
             Obj::BigRange(r) => !r.len.is_zero(),
             Obj::DictView { dict, .. } => match self.heap.get(*dict) {

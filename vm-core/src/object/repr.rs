@@ -159,6 +159,7 @@ impl Vm {
         match self.heap.get(r) {
             Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) => self.text_repr(v),
             Obj::BigInt(_) => self.int_to_string(v),
+            &Obj::Complex { re, im } => Ok(crate::numeric::complex::Complex::new(re, im).repr()),
             Obj::List(items) => {
                 let items = items.clone();
                 self.repr_seq(r, &items, "[", "]")
@@ -200,11 +201,21 @@ impl Vm {
                 let q = self.str_of(g.qualname).unwrap_or("?").to_string();
                 Ok(format!("<generator object {q} at 0x{:012x}>", self.addr(v)))
             }
+            Obj::Coroutine(_) => Ok(self.coroutine_repr(v)),
             Obj::Instance(_) => self.instance_repr(v),
             Obj::Cell(_) => Ok(format!("<cell at 0x{:012x}>", self.addr(v))),
             Obj::Frame(_) => Ok(self.frame_repr(v)),
             Obj::Traceback(_) => Ok(format!("<traceback object at 0x{:012x}>", self.addr(v))),
             Obj::Super { .. } => Ok(String::from("<super object>")),
+            Obj::WeakRef(_) => Ok(self.weakref_repr(v)),
+            Obj::MemoryView(m) => {
+                let what = if m.released {
+                    "released memory"
+                } else {
+                    "memory"
+                };
+                Ok(format!("<{what} at 0x{:012x}>", self.addr(v)))
+            }
             Obj::Property(_) => Ok(format!("<property object at 0x{:012x}>", self.addr(v))),
             Obj::StaticMethod(_) => Ok(format!("<staticmethod object at 0x{:012x}>", self.addr(v))),
             Obj::ClassMethod(_) => Ok(format!("<classmethod object at 0x{:012x}>", self.addr(v))),

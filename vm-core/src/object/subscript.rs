@@ -282,6 +282,7 @@ impl Vm {
             Obj::List(_) | Obj::Tuple(_) => self.seq_get_item(r, k, is_slice),
             Obj::Str(_) => self.str_get_item(r, k, is_slice),
             Obj::Bytes(_) | Obj::ByteArray(_) => self.bytes_get_item(c, r, k, is_slice),
+            Obj::MemoryView(_) => self.memview_get_item(c, k, is_slice),
             Obj::BigRange(br) => {
                 let br = (**br).clone();
                 self.big_range_subscript(&br, k)
@@ -567,6 +568,7 @@ impl Vm {
                 Ok(())
             }
             Obj::Dict(_) => self.dict_set(r, k, v),
+            Obj::MemoryView(_) => self.memview_set_item(c, k, v, is_slice),
             Obj::ByteArray(b) => {
                 let len = b.len();
                 if is_slice {
@@ -587,6 +589,8 @@ impl Vm {
                     if si.step == 1 {
                         let a = si.start.max(0) as usize;
                         let b = (a + si.len).min(len);
+                        let removed = b.max(a) - a;
+                        self.check_resize(r, len, len - removed + data.len())?;
                         if let Obj::ByteArray(ba) = self.heap.get_mut(r) {
                             ba.splice(a..b.max(a), data);
                         }
@@ -685,6 +689,9 @@ impl Vm {
                 };
                 if is_slice {
                     let si = self.slice_indices(k, len)?;
+                    if matches!(self.heap.get(r), Obj::ByteArray(_)) {
+                        self.check_resize(r, len, len - si.len)?;
+                    }
                     let mut kill: Vec<usize> = si.indices().collect();
                     kill.sort_unstable();
                     match self.heap.get_mut(r) {
@@ -713,6 +720,7 @@ impl Vm {
                 let len = b.len();
                 let i = self.index_value(k, "bytearray")?;
                 let i = self.norm_index(i, len, "bytearray")?;
+                self.check_resize(r, len, len - 1)?;
                 if let Obj::ByteArray(b) = self.heap.get_mut(r) {
                     b.remove(i);
                 }
@@ -722,6 +730,7 @@ impl Vm {
                 Some(_) => Ok(()),
                 None => Err(self.key_error(k)),
             },
+            Obj::MemoryView(_) => self.memview_del_item(c),
             Obj::Instance(i) => {
                 let native = i.native;
                 if let Some(f) = self.user_special(c, "__delitem__")? {

@@ -90,6 +90,10 @@ define_types! {
         int = "int": object;
         bool_ = "bool": int;
         float = "float": object;
+        complex = "complex": object;
+        memoryview = "memoryview": object;
+        weakref_ref = "ReferenceType": object;
+        weakref_finalize = "finalize": object;
         str_ = "str": object;
         bytes = "bytes": object;
         bytearray = "bytearray": object;
@@ -112,6 +116,11 @@ define_types! {
         frame = "frame": object;
         traceback = "traceback": object;
         generator = "generator": object;
+        coroutine = "coroutine": object;
+        async_generator = "async_generator": object;
+        coroutine_wrapper = "coroutine_wrapper": object;
+        async_generator_asend = "async_generator_asend": object;
+        async_generator_athrow = "async_generator_athrow": object;
         property = "property": object;
         staticmethod = "staticmethod": object;
         classmethod = "classmethod": object;
@@ -279,6 +288,7 @@ impl Types {
             (tag::GENERATOR, self.generator),
             (tag::LIST_ITER, self.list_iterator),
             (tag::RANGE_ITER, self.range_iterator),
+            (tag::COMPLEX, self.complex),
         ];
         for (t, ty) in known {
             table[usize::from(t)] = ty.0;

@@ -477,13 +477,44 @@ pub enum GenState {
     Finished,
 }
 
-/// A generator object.
+/// What a resumable frame's object is: `Obj::Generator` holds generators,
+/// `Obj::Coroutine` coroutines and asynchronous generators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenKind {
+    /// A generator (function or expression).
+    Generator,
+    /// A coroutine (`async def`, an asynchronous comprehension).
+    Coroutine,
+    /// An asynchronous generator (`async def` with `yield`, an asynchronous generator
+    /// expression).
+    AsyncGenerator,
+}
+
+impl GenKind {
+    /// The kind's type name, as messages spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            GenKind::Generator => "generator",
+            GenKind::Coroutine => "coroutine",
+            GenKind::AsyncGenerator => "async generator",
+        }
+    }
+}
+
+/// A generator, coroutine or asynchronous generator object.
 #[derive(Debug)]
 pub struct Generator {
     /// The suspended frame (locals and stack), absent when finished or running.
     pub frame: Option<Box<SavedFrame>>,
     /// The state.
     pub state: GenState,
+    /// Generator, coroutine or asynchronous generator.
+    pub kind: GenKind,
+    /// An asynchronous generator: an `__anext__()`, `asend()` or `athrow()` of it is
+    /// being awaited (CPython's `ag_running_async`, read as `ag_running`).
+    pub running_async: bool,
+    /// An asynchronous generator that finished or was closed by `aclose()`.
+    pub closed: bool,
     /// `__name__`.
     pub name: Value,
     /// `__qualname__`.
@@ -606,6 +637,32 @@ pub enum IterObj {
     },
     /// An exhausted iterator.
     Done,
+    /// `coroutine.__await__()`: iterates the coroutine.
+    CoroWrapper {
+        /// The coroutine.
+        coro: ObjRef,
+    },
+    /// `agen.__anext__()` or `agen.asend(value)`: awaiting it runs the asynchronous
+    /// generator to its next `yield`.
+    AsyncGenSend {
+        /// The asynchronous generator.
+        agen: ObjRef,
+        /// The value sent in first.
+        value: Value,
+        /// Where the awaiting is.
+        state: AwaitState,
+    },
+    /// `agen.athrow(typ[, val])`, or `agen.aclose()` (`typ` is `UNDEF`).
+    AsyncGenThrow {
+        /// The asynchronous generator.
+        agen: ObjRef,
+        /// The exception or its class (`UNDEF` for `aclose()`).
+        typ: Value,
+        /// The value given with a class (`UNDEF` for none).
+        val: Value,
+        /// Where the awaiting is.
+        state: AwaitState,
+    },
     /// Over a big range: the next value, the step and how many values are left.
     BigRange {
         /// The next value.
@@ -615,6 +672,17 @@ pub enum IterObj {
         /// How many values are left.
         remaining: BigInt,
     },
+}
+
+/// Where the awaiting of an asynchronous generator's `asend` or `athrow` object is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AwaitState {
+    /// Not sent to yet.
+    Init,
+    /// Running the generator.
+    Iter,
+    /// Done: awaiting it again is an error.
+    Closed,
 }
 
 /// `property(fget, fset, fdel, doc)`.
@@ -731,9 +799,42 @@ pub enum Obj {
         /// The instance (or class) methods are bound to.
         receiver: Value,
     },
+    /// A coroutine or an asynchronous generator ([`Generator::kind`] says which): a
+    /// generator's record under another tag, so nothing that tests for a generator (the
+    /// specialized forms, traces, machine code) takes one for a generator.
+    Coroutine(Box<Generator>) = tag::COROUTINE,
+    /// `complex`.
+    Complex {
+        /// The real part.
+        re: f64,
+        /// The imaginary part.
+        im: f64,
+    } = tag::COMPLEX,
+    /// A `memoryview`.
+    MemoryView(Box<super::memview::MemView>) = tag::MEMORYVIEW,
+    /// A `weakref.ref` or `weakref.finalize`.
+    WeakRef(Box<super::weakref::WeakRefObj>) = tag::WEAKREF,
 }
 
 impl Obj {
+    /// The record of a generator, coroutine or asynchronous generator.
+    #[inline]
+    pub fn resumable(&self) -> Option<&Generator> {
+        match self {
+            Obj::Generator(g) | Obj::Coroutine(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// [`Obj::resumable`], mutable.
+    #[inline]
+    pub fn resumable_mut(&mut self) -> Option<&mut Generator> {
+        match self {
+            Obj::Generator(g) | Obj::Coroutine(g) => Some(g),
+            _ => None,
+        }
+    }
+
     /// Bytes owned outside the arena slot (approximate, for the heap limit).
     pub fn extra_bytes(&self) -> usize {
         use core::mem::size_of;
@@ -752,7 +853,7 @@ impl Obj {
             Obj::Class(c) => size_of::<Class>() + c.mro.len() * 4 + c.layout.len() * 8,
             Obj::Instance(i) => size_of::<Instance>() + i.values.capacity() * 8,
             Obj::Module(_) => size_of::<Module>(),
-            Obj::Generator(g) => {
+            Obj::Generator(g) | Obj::Coroutine(g) => {
                 size_of::<Generator>() + g.frame.as_ref().map_or(0, |f| f.heap_bytes())
             }
             Obj::Iter(_) => size_of::<IterObj>(),
@@ -760,6 +861,8 @@ impl Obj {
             Obj::Property(_) => size_of::<Property>(),
             Obj::Frame(fo) => fo.heap_bytes(),
             Obj::Traceback(_) => size_of::<super::frameobj::TbNode>(),
+            Obj::MemoryView(_) => size_of::<super::memview::MemView>(),
+            Obj::WeakRef(_) => size_of::<super::weakref::WeakRefObj>(),
             _ => 0,
         }
     }
@@ -769,6 +872,9 @@ impl Obj {
         match self {
             Obj::Free(_) | Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) | Obj::BigInt(_) => {}
             Obj::Range { .. } | Obj::RangeIter { .. } | Obj::BigRange(_) => {}
+            Obj::Complex { .. } => {}
+            Obj::MemoryView(m) => f(m.obj),
+            Obj::WeakRef(w) => w.for_each_ref(f),
             Obj::List(v) => v.iter().for_each(|x| f(*x)),
             Obj::Tuple(v) => v.iter().for_each(|x| f(*x)),
             Obj::Dict(d) => d.for_each_ref(f),
@@ -836,7 +942,7 @@ impl Obj {
             }
             Obj::Cell(v) => f(*v),
             Obj::Code(c) => c.for_each_ref(f),
-            Obj::Generator(g) => {
+            Obj::Generator(g) | Obj::Coroutine(g) => {
                 f(g.name);
                 f(g.qualname);
                 g.code.for_each_ref(f);
@@ -874,6 +980,16 @@ impl Obj {
                     f(*sentinel);
                 }
                 IterObj::Done => {}
+                IterObj::CoroWrapper { coro } => f(Value::obj(*coro)),
+                IterObj::AsyncGenSend { agen, value, .. } => {
+                    f(Value::obj(*agen));
+                    f(*value);
+                }
+                IterObj::AsyncGenThrow { agen, typ, val, .. } => {
+                    f(Value::obj(*agen));
+                    f(*typ);
+                    f(*val);
+                }
             },
             Obj::DictView { dict, .. } => f(Value::obj(*dict)),
             Obj::Property(p) => {

@@ -12,9 +12,9 @@ use super::scratch::{Scratch, TextBuf};
 use super::types::Obj;
 use super::value::Value;
 use crate::format::{
-    format_float, format_int_spec, format_str, parse_format_spec_for, percent_float,
-    percent_int_src, percent_str, Count, FormatError, FormatErrorKind, IntSource, PercentFlags,
-    PercentItem, PercentItems, Room,
+    format_complex_spec, format_float, format_int_spec, format_str, parse_format_spec_for,
+    percent_float, percent_int_src, percent_str, Count, FormatError, FormatErrorKind, IntSource,
+    PercentFlags, PercentItem, PercentItems, Room,
 };
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -187,6 +187,9 @@ impl Vm {
                 let sp = parse_format_spec_for(spec, "str")?;
                 format_str(&s, &sp, room)
             });
+        }
+        if let Some(z) = self.complex_of(v) {
+            return self.formatted(|room| format_complex_spec(z.re, z.im, spec, room));
         }
         if spec.is_empty() {
             return self.to_str(v);

@@ -108,7 +108,7 @@ pub(crate) fn assemble(
     mut u: Unit<'_>,
     pool: &mut dyn ConstPool,
     filename: &Rc<str>,
-    source: &Rc<str>,
+    source: &Option<Rc<str>>,
 ) -> CResult<CodeObject> {
     upgrade_fast_loads(&mut u);
     let off = layout(&u)?;
@@ -155,7 +155,7 @@ pub(crate) fn assemble(
         name,
         qualname,
         filename: filename.clone(),
-        source: Some(source.clone()),
+        source: source.clone(),
         argcount: u.argcount,
         posonlyargcount: u.posonlyargcount,
         kwonlyargcount: u.kwonlyargcount,

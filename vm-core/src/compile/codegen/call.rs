@@ -337,7 +337,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
             self.add_const(Value::NONE)?;
             self.visit_expr(body)?;
             self.u.loc = body.loc;
-            if self.u.flags & code_flags::GENERATOR != 0 {
+            if self.u.flags & code_flags::RESUMABLE != 0 {
                 self.emit(Op::POP_TOP, 0);
                 self.finish_body()
             } else {

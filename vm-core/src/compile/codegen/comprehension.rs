@@ -1,10 +1,12 @@
 //! Comprehensions and generator expressions (separate code objects taking the outermost
-//! iterator as their parameter `.0`), and `yield from`.
+//! iterator as their parameter `.0`), asynchronous ones, `yield from` and `await`.
 
 use alloc::rc::Rc;
 
-use crate::bytecode::ops::Op;
+use crate::bytecode::code::code_flags;
+use crate::bytecode::ops::{Intrinsic, Op};
 use crate::compile::ast::{Comprehension, Expr, ExprKind};
+use crate::object::value::Value;
 
 use super::{error, CResult, Compiler, UnitKind};
 
@@ -55,6 +57,9 @@ impl<'a, 'p> Compiler<'a, 'p> {
         };
         let loc = e.loc;
         let scope = self.st.expr_scope(e);
+        // An asynchronous comprehension is a coroutine (a generator expression, an
+        // asynchronous generator) that the enclosing code awaits.
+        let is_async = self.st.scope(scope).is_coroutine;
         self.enter_scope(UnitKind::Comprehension, scope, Rc::from(name), loc.line)?;
         let r = (|| {
             self.u.loc = loc;
@@ -66,12 +71,15 @@ impl<'a, 'p> Compiler<'a, 'p> {
             }
             self.comprehension_generator(generators, kind, elt, val)?;
             self.u.loc = loc;
-            if kind == CompKind::Gen {
-                self.finish_body()
-            } else {
+            if kind != CompKind::Gen {
                 self.emit(Op::RETURN_VALUE, 0);
-                Ok(())
             }
+            // (An asynchronous comprehension is a coroutine: the body's end closes the
+            // `StopIteration` wrapper after its return.)
+            if kind == CompKind::Gen || self.u.gen_handler.is_some() {
+                self.finish_body()?;
+            }
+            Ok(())
         })();
         let freevars = self.u.freevars.clone();
         let code = match r {
@@ -86,8 +94,18 @@ impl<'a, 'p> Compiler<'a, 'p> {
         self.emit(Op::PUSH_NULL, 0);
         self.visit_expr(&outermost.iter)?;
         self.u.loc = loc;
-        self.emit(Op::GET_ITER, 0);
+        self.emit(
+            if outermost.is_async {
+                Op::GET_AITER
+            } else {
+                Op::GET_ITER
+            },
+            0,
+        );
         self.emit(Op::CALL, 1);
+        if is_async && kind != CompKind::Gen {
+            self.await_top(0)?;
+        }
         Ok(())
     }
 
@@ -111,22 +129,38 @@ impl<'a, 'p> Compiler<'a, 'p> {
             } else {
                 self.visit_expr(&g.iter)?;
                 self.u.loc = g.iter.loc;
-                self.emit(Op::GET_ITER, 0);
+                self.emit(
+                    if g.is_async {
+                        Op::GET_AITER
+                    } else {
+                        Op::GET_ITER
+                    },
+                    0,
+                );
             }
             self.bind(start);
-            self.emit_jump(Op::FOR_ITER, anchor);
+            if g.is_async {
+                // `anchor` is the handler whose `END_ASYNC_FOR` ends the loop.
+                self.push_handler(anchor, false, 0);
+                self.emit(Op::GET_ANEXT, 0);
+                self.load_const(Value::NONE)?;
+                self.add_yield_from()?;
+                self.pop_handler();
+            } else {
+                self.emit_jump(Op::FOR_ITER, anchor);
+            }
             self.store_target(&g.target)?;
             for cond in &g.ifs {
                 self.jump_if(cond, if_cleanup, false)?;
             }
-            loops.push((start, if_cleanup, anchor));
+            loops.push((start, if_cleanup, anchor, g.is_async));
         }
         let depth = generators.len() as u32;
         match kind {
             CompKind::Gen => {
                 self.visit_expr(elt)?;
                 self.u.loc = elt.loc;
-                self.emit(Op::YIELD_VALUE, 0);
+                self.emit_yield();
                 self.emit(Op::POP_TOP, 0);
             }
             CompKind::List => {
@@ -145,12 +179,31 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 self.emit(Op::MAP_ADD, depth + 1);
             }
         }
-        for (start, if_cleanup, anchor) in loops.into_iter().rev() {
+        for (start, if_cleanup, anchor, is_async) in loops.into_iter().rev() {
             self.bind(if_cleanup);
             self.jump(start);
             self.bind(anchor);
+            if is_async {
+                self.emit(Op::END_ASYNC_FOR, 0);
+            }
         }
         Ok(())
+    }
+
+    /// `YIELD_VALUE` of the value on top; an asynchronous generator marks it as its own
+    /// first (CPython's `ASYNC_GEN_WRAP`).
+    pub(crate) fn emit_yield(&mut self) {
+        if self.u.flags & code_flags::ASYNC_GENERATOR != 0 {
+            self.emit(Op::CALL_INTRINSIC_1, Intrinsic::AsyncGenWrap as u32);
+        }
+        self.emit(Op::YIELD_VALUE, 0);
+    }
+
+    /// `await` of the value on top of the stack (`where_from`: `GET_AWAITABLE`'s oparg).
+    pub(crate) fn await_top(&mut self, where_from: u32) -> CResult {
+        self.emit(Op::GET_AWAITABLE, where_from);
+        self.load_const(Value::NONE)?;
+        self.add_yield_from()
     }
 
     /// The loop of `yield from` with the sub-iterator and the value to send on the stack

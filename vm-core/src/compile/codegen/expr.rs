@@ -23,18 +23,22 @@ pub(crate) enum NameCtx {
 enum Num {
     Int(i64),
     Float(f64),
+    /// A complex: real and imaginary parts.
+    Complex(f64, f64),
 }
 
 fn fold_num(e: &Expr) -> Option<Num> {
     match &e.kind {
         ExprKind::Constant(Constant::Int(i)) => Some(Num::Int(*i)),
         ExprKind::Constant(Constant::Float(f)) => Some(Num::Float(*f)),
+        ExprKind::Constant(Constant::Imaginary(f)) => Some(Num::Complex(0.0, *f)),
         ExprKind::UnaryOp {
             op: UnaryOp::USub,
             operand,
         } => match fold_num(operand)? {
             Num::Int(i) => i.checked_neg().map(Num::Int),
             Num::Float(f) => Some(Num::Float(-f)),
+            Num::Complex(re, im) => Some(Num::Complex(-re, -im)),
         },
         _ => None,
     }
@@ -43,7 +47,6 @@ fn fold_num(e: &Expr) -> Option<Num> {
 /// Whether `e` folds to a constant (literals, negated numbers, tuples of constants).
 pub(crate) fn is_foldable(e: &Expr) -> bool {
     match &e.kind {
-        ExprKind::Constant(Constant::Imaginary(_)) => false,
         ExprKind::Constant(_) => true,
         ExprKind::UnaryOp {
             op: UnaryOp::USub, ..
@@ -118,8 +121,8 @@ impl<'a, 'p> Compiler<'a, 'p> {
                     radix: *radix,
                 })
                 .map_err(oom)?,
-            // Never loaded as such: `visit_expr_kind` compiles it to a raising intrinsic.
-            Constant::Float(f) | Constant::Imaginary(f) => Value::float(*f),
+            Constant::Float(f) => Value::float(*f),
+            Constant::Imaginary(f) => self.pool.complex(0.0, *f).map_err(oom)?,
             Constant::Str(s) => self.str_value(s)?,
             Constant::Bytes(b) => self.pool.bytes(b).map_err(oom)?,
         })
@@ -139,6 +142,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
             ExprKind::UnaryOp { .. } => match fold_num(e) {
                 Some(Num::Int(i)) => self.int_value(i).map(Some),
                 Some(Num::Float(f)) => Ok(Some(Value::float(f))),
+                Some(Num::Complex(re, im)) => self.pool.complex(re, im).map(Some).map_err(oom),
                 None => Ok(None),
             },
             ExprKind::Tuple(elts) => {
@@ -296,6 +300,11 @@ impl<'a, 'p> Compiler<'a, 'p> {
             | ExprKind::GeneratorExp { .. } => self.comprehension(e),
             ExprKind::Yield(value) => self.yield_expr(e, value.as_deref()),
             ExprKind::YieldFrom(value) => self.yield_from(e, value),
+            ExprKind::Await(value) => {
+                self.visit_expr(value)?;
+                self.u.loc = e.loc;
+                self.await_top(0)
+            }
             ExprKind::Compare {
                 left,
                 ops,
@@ -312,11 +321,6 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 format_spec,
             } => self.formatted_value(e, value, *conversion, format_spec.as_deref()),
             ExprKind::JoinedStr(values) => self.joined_str(values),
-            ExprKind::Constant(Constant::Imaginary(f)) => {
-                self.load_const(Value::float(*f))?;
-                self.emit(Op::CALL_INTRINSIC_1, Intrinsic::UnsupportedComplex as u32);
-                Ok(())
-            }
             ExprKind::Constant(c) => {
                 let v = self.constant_value(c)?;
                 self.load_const(v)
@@ -388,7 +392,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
             Some(v) => self.visit_expr(v)?,
             None => self.load_const(Value::NONE)?,
         }
-        self.emit(Op::YIELD_VALUE, 0);
+        self.emit_yield();
         Ok(())
     }
 

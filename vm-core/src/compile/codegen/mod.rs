@@ -45,6 +45,8 @@ pub enum Mode {
     Exec,
     /// One REPL entry: the value of each expression statement is printed (`sys.displayhook`).
     Interactive,
+    /// An expression whose value the code returns (`eval`).
+    Eval,
 }
 
 /// Compiles a parsed module with its symbol table into the module's code object.
@@ -52,7 +54,7 @@ pub fn compile_module(
     module: &ast::Module,
     symtable: &SymbolTable,
     filename: &str,
-    source: Rc<str>,
+    source: Option<Rc<str>>,
     mode: Mode,
     pool: &mut dyn ConstPool,
 ) -> Result<Rc<CodeObject>, CompileError> {
@@ -80,12 +82,26 @@ pub fn compile_source(
     mode: Mode,
     pool: &mut dyn ConstPool,
 ) -> Result<Rc<CodeObject>, CompileError> {
+    compile_text(source, filename, mode, true, pool)
+}
+
+/// [`compile_source`], keeping the source in the code objects for traceback lines only
+/// when `keep_lines` is set (a string given to `exec` has no lines to show).
+pub fn compile_text(
+    source: &str,
+    filename: &str,
+    mode: Mode,
+    keep_lines: bool,
+    pool: &mut dyn ConstPool,
+) -> Result<Rc<CodeObject>, CompileError> {
     let module = match mode {
         Mode::Exec => crate::compile::parser::parse_module(source)?,
         Mode::Interactive => crate::compile::parser::parse_interactive(source)?,
+        Mode::Eval => crate::compile::parser::parse_eval(source)?,
     };
     let table = symtable::build(&module)?;
-    compile_module(&module, &table, filename, Rc::from(source), mode, pool)
+    let lines = keep_lines.then(|| Rc::from(source));
+    compile_module(&module, &table, filename, lines, mode, pool)
 }
 
 /// Result of a code generation step.
@@ -254,7 +270,9 @@ pub(crate) struct Compiler<'a, 'p> {
     pub st: &'a SymbolTable,
     pub pool: &'p mut dyn ConstPool,
     pub filename: Rc<str>,
-    pub source: Rc<str>,
+    /// The text traceback lines are read from (`None` for code made by `exec`, `eval` and
+    /// `compile`, whose frames CPython shows without source lines).
+    pub source: Option<Rc<str>>,
     pub mode: Mode,
     /// The unit being compiled.
     pub u: Unit<'a>,
@@ -627,9 +645,12 @@ impl<'a, 'p> Compiler<'a, 'p> {
             if sc.has_varkw {
                 flags |= code_flags::VARKEYWORDS;
             }
-            if sc.is_generator {
-                flags |= code_flags::GENERATOR;
-            }
+            flags |= match (sc.is_generator, sc.is_coroutine) {
+                (true, false) => code_flags::GENERATOR,
+                (false, true) => code_flags::COROUTINE,
+                (true, true) => code_flags::ASYNC_GENERATOR,
+                (false, false) => 0,
+            };
             if self.u.kind.is_function_like()
                 || self.outer.iter().any(|o| o.kind.is_function_like())
             {
@@ -647,7 +668,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
     }
 
     /// `MAKE_CELL`s, `COPY_FREE_VARS`, `RETURN_GENERATOR` and `RESUME`, then the generator's
-    /// `StopIteration` wrapper.
+    /// (or coroutine's) `StopIteration` wrapper.
     fn prologue(&mut self) {
         let line = if self.u.kind == UnitKind::Module {
             0
@@ -666,7 +687,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         if !self.u.freevars.is_empty() {
             self.emit(Op::COPY_FREE_VARS, self.u.freevars.len() as u32);
         }
-        let generator = self.u.flags & code_flags::GENERATOR != 0;
+        let generator = self.u.flags & code_flags::RESUMABLE != 0;
         if generator {
             self.emit(Op::RETURN_GENERATOR, 0);
             self.emit(Op::POP_TOP, 0);
@@ -725,10 +746,20 @@ impl<'a, 'p> Compiler<'a, 'p> {
         self.u.flags = code_flags::NAMESPACE;
         self.u.firstlineno = 1;
         self.prologue();
-        if self.mode == Mode::Exec {
-            self.body_with_docstring(&m.body)?;
-        } else {
-            self.visit_stmts(&m.body)?;
+        match (self.mode, m.body.as_slice()) {
+            (Mode::Exec, _) => self.body_with_docstring(&m.body)?,
+            (
+                Mode::Eval,
+                [Stmt {
+                    kind: StmtKind::Expr(e),
+                    ..
+                }],
+            ) => {
+                self.visit_expr(e)?;
+                self.u.loc = e.loc;
+                self.emit(Op::RETURN_VALUE, 0);
+            }
+            _ => self.visit_stmts(&m.body)?,
         }
         self.finish_body()?;
         let u = core::mem::replace(

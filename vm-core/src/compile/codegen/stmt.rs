@@ -46,7 +46,15 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 iter,
                 body,
                 orelse,
+                is_async: false,
             } => self.for_stmt(loc, target, iter, body, orelse),
+            StmtKind::For {
+                target,
+                iter,
+                body,
+                orelse,
+                is_async: true,
+            } => self.async_for_stmt(loc, target, iter, body, orelse),
             StmtKind::Break => self.compile_break(loc),
             StmtKind::Continue => self.compile_continue(loc),
             StmtKind::Pass | StmtKind::Global(_) | StmtKind::Nonlocal(_) => Ok(()),
@@ -79,7 +87,11 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 self.emit(Op::RAISE_VARARGS, n);
                 Ok(())
             }
-            StmtKind::With { items, body } => self.with_stmt(loc, items, body, 0),
+            StmtKind::With {
+                items,
+                body,
+                is_async,
+            } => self.with_stmt(loc, items, body, 0, *is_async),
             StmtKind::Assert { test, msg } => {
                 let end = self.new_label();
                 self.jump_if(test, end, true)?;
@@ -467,13 +479,53 @@ impl<'a, 'p> Compiler<'a, 'p> {
         Ok(())
     }
 
-    /// `with` items nest: item `pos` protects the remaining items and the body.
+    /// `async for target in iter: body else: orelse` (CPython's `compiler_async_for`): each
+    /// round awaits `__anext__()` under a handler whose `END_ASYNC_FOR` ends the loop on
+    /// `StopAsyncIteration`.
+    fn async_for_stmt(
+        &mut self,
+        loc: Loc,
+        target: &'a Expr,
+        iter: &'a Expr,
+        body: &'a [Stmt],
+        orelse: &'a [Stmt],
+    ) -> CResult {
+        let start = self.new_label();
+        let except = self.new_label();
+        let end = self.new_label();
+        self.visit_expr(iter)?;
+        self.u.loc = iter.loc;
+        self.emit(Op::GET_AITER, 0);
+        self.bind(start);
+        self.push_fblock(FBlockKind::ForLoop, start, end, FBlockDatum::None, loc)?;
+        self.u.loc = loc;
+        self.push_handler(except, false, 0);
+        self.emit(Op::GET_ANEXT, 0);
+        self.load_const(Value::NONE)?;
+        self.add_yield_from()?;
+        self.pop_handler();
+        self.store_target(target)?;
+        self.visit_stmts(body)?;
+        self.u.loc = loc;
+        self.jump(start);
+        self.pop_fblock();
+        self.bind(except);
+        // The loop's end has the iterable's line, as in CPython.
+        self.u.loc = iter.loc;
+        self.emit(Op::END_ASYNC_FOR, 0);
+        self.visit_stmts(orelse)?;
+        self.bind(end);
+        Ok(())
+    }
+
+    /// `[async] with` items nest: item `pos` protects the remaining items and the body.
     fn with_stmt(
         &mut self,
         loc: Loc,
         items: &'a [WithItem],
         body: &'a [Stmt],
         pos: usize,
+        is_async: bool,
     ) -> CResult {
         let Some(item) = items.get(pos) else {
             return Err(error(loc, "internal error: with without items"));
@@ -486,11 +538,18 @@ impl<'a, 'p> Compiler<'a, 'p> {
         let r = (|| {
             self.visit_expr(&item.context)?;
             self.u.loc = loc;
-            self.emit(Op::BEFORE_WITH, 0);
+            let kind = if is_async {
+                self.emit(Op::BEFORE_ASYNC_WITH, 0);
+                self.await_top(1)?;
+                FBlockKind::AsyncWith
+            } else {
+                self.emit(Op::BEFORE_WITH, 0);
+                FBlockKind::With
+            };
             // The handler keeps `__exit__` only (the `__enter__` result is consumed below).
             self.push_handler(final_, true, 1);
             self.bind(block);
-            self.push_fblock(FBlockKind::With, block, final_, FBlockDatum::None, loc)?;
+            self.push_fblock(kind, block, final_, FBlockDatum::None, loc)?;
             match &item.vars {
                 Some(t) => self.store_target(t)?,
                 None => self.emit(Op::POP_TOP, 0),
@@ -498,12 +557,15 @@ impl<'a, 'p> Compiler<'a, 'p> {
             if pos + 1 == items.len() {
                 self.visit_stmts(body)?;
             } else {
-                self.with_stmt(loc, items, body, pos + 1)?;
+                self.with_stmt(loc, items, body, pos + 1, is_async)?;
             }
             self.pop_handler();
             self.pop_fblock();
             self.u.loc = loc;
             self.call_exit_with_nones()?;
+            if is_async {
+                self.await_top(2)?;
+            }
             self.emit(Op::POP_TOP, 0);
             self.jump(exit);
 
@@ -511,6 +573,9 @@ impl<'a, 'p> Compiler<'a, 'p> {
             self.push_handler(cleanup, true, 0);
             self.emit(Op::PUSH_EXC_INFO, 0);
             self.emit(Op::WITH_EXCEPT_START, 0);
+            if is_async {
+                self.await_top(2)?;
+            }
             let suppress = self.new_label();
             self.u.loc = Loc::default();
             self.emit(Op::TO_BOOL, 0);

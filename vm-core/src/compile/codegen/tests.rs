@@ -21,6 +21,7 @@ enum Obj {
     Str(String),
     Int(String),
     Bytes(Vec<u8>),
+    Complex(f64, f64),
     Tuple(Vec<Value>),
     Code(Rc<CodeObject>),
 }
@@ -68,6 +69,7 @@ impl MockPool {
             Some(Obj::Str(s)) => format!("'{s}'"),
             Some(Obj::Int(s)) => s.clone(),
             Some(Obj::Bytes(b)) => format!("b'{}'", String::from_utf8_lossy(b)),
+            Some(Obj::Complex(re, im)) => format!("complex({re}, {im})"),
             Some(Obj::Tuple(items)) => {
                 let parts: Vec<String> = items.iter().map(|x| self.describe(*x)).collect();
                 if parts.len() == 1 {
@@ -104,6 +106,9 @@ impl ConstPool for MockPool {
     }
     fn bytes(&mut self, b: &[u8]) -> Result<Value, ConstAllocError> {
         Ok(self.push(Obj::Bytes(b.to_vec())))
+    }
+    fn complex(&mut self, re: f64, im: f64) -> Result<Value, ConstAllocError> {
+        Ok(self.push(Obj::Complex(re, im)))
     }
     fn tuple(&mut self, items: &[Value]) -> Result<Value, ConstAllocError> {
         Ok(self.push(Obj::Tuple(items.to_vec())))
@@ -521,6 +526,11 @@ const FRAGMENTS: &[&str] = &[
     "nonlocal n\n",
     "async ",
     "await ",
+    "async def a():\n",
+    "async for i in j:\n",
+    "async with a as b:\n",
+    "[i async for i in k]",
+    "(await i for i in k)",
     "= ",
     "+= ",
     "f'{x}'",

@@ -20,6 +20,8 @@ pub(crate) enum FBlockKind {
     FinallyEnd,
     /// The `__exit__` method is on the stack.
     With,
+    /// The `__aexit__` method is on the stack (its result is awaited).
+    AsyncWith,
     /// An `except` body: prev_exc on the stack; the `as` name must be cleared.
     HandlerCleanup,
     /// A value to pop (the return value while a `finally` body runs).
@@ -117,13 +119,16 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 self.pop_handler();
                 self.emit(Op::POP_EXCEPT, 0);
             }
-            FBlockKind::With => {
+            FBlockKind::With | FBlockKind::AsyncWith => {
                 self.u.loc = fb.loc;
                 self.pop_handler();
                 if preserve_tos {
                     self.emit(Op::SWAP, 2);
                 }
                 self.call_exit_with_nones()?;
+                if fb.kind == FBlockKind::AsyncWith {
+                    self.await_top(2)?;
+                }
                 self.emit(Op::POP_TOP, 0);
             }
             FBlockKind::HandlerCleanup => {

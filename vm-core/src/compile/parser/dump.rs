@@ -129,8 +129,10 @@ fn stmt(st: &Stmt) -> String {
             iter,
             body,
             orelse,
+            is_async,
         } => format!(
-            "For(target={}, iter={}, body={}, orelse={})",
+            "{}For(target={}, iter={}, body={}, orelse={})",
+            if *is_async { "Async" } else { "" },
             expr(target),
             expr(iter),
             stmts(body),
@@ -141,7 +143,8 @@ fn stmt(st: &Stmt) -> String {
         StmtKind::Pass => String::from("Pass()"),
         StmtKind::Return(v) => format!("Return(value={})", opt(v)),
         StmtKind::FunctionDef(f) => format!(
-            "FunctionDef(name={}, args={}, body={}, decorator_list={}, returns={})",
+            "{}FunctionDef(name={}, args={}, body={}, decorator_list={}, returns={})",
+            if f.is_async { "Async" } else { "" },
             s(&f.name),
             arguments(&f.args),
             stmts(&f.body),
@@ -175,8 +178,13 @@ fn stmt(st: &Stmt) -> String {
             stmts(finalbody)
         ),
         StmtKind::Raise { exc, cause } => format!("Raise(exc={}, cause={})", opt(exc), opt(cause)),
-        StmtKind::With { items, body } => format!(
-            "With(items={}, body={})",
+        StmtKind::With {
+            items,
+            body,
+            is_async,
+        } => format!(
+            "{}With(items={}, body={})",
+            if *is_async { "Async" } else { "" },
             list(items, |w| format!(
                 "withitem(context_expr={}, optional_vars={})",
                 expr(&w.context),
@@ -398,6 +406,7 @@ pub(crate) fn expr(e: &Expr) -> String {
         ),
         ExprKind::Yield(v) => format!("Yield(value={})", optb(v)),
         ExprKind::YieldFrom(v) => format!("YieldFrom(value={})", expr(v)),
+        ExprKind::Await(v) => format!("Await(value={})", expr(v)),
         ExprKind::Compare {
             left,
             ops,

@@ -333,6 +333,15 @@ impl Parser {
                     loc: self.loc_from(start),
                 }
             }
+            Tok::Kw(Kw::Await) => {
+                // `await` applies to a primary (CPython's `await_primary`).
+                self.bump();
+                let operand = self.primary()?;
+                Expr {
+                    kind: ExprKind::Await(boxed(operand)),
+                    loc: self.loc_from(start),
+                }
+            }
             _ => self.primary()?,
         };
         loop {
@@ -581,9 +590,6 @@ impl Parser {
             Tok::Op(Op::LPar) => return self.bracketed(Self::paren_atom),
             Tok::Op(Op::LSqb) => return self.bracketed(Self::list_atom),
             Tok::Op(Op::LBrace) => return self.bracketed(Self::brace_atom),
-            Tok::Kw(Kw::Await) => {
-                return Err(self.error_at_token("'await' is not supported by Tiercel".into()))
-            }
             _ => return Err(self.unexpected()),
         };
         Ok(Expr {
@@ -827,8 +833,12 @@ impl Parser {
     pub(super) fn comprehension_clauses(&mut self) -> PResult<Vec<Comprehension>> {
         let mut gens = Vec::new();
         loop {
-            if self.at_kw(Kw::Async) {
-                return Err(self.error_at_token("'async for' is not supported by Tiercel".into()));
+            let is_async = self.at_kw(Kw::Async);
+            if is_async {
+                self.bump();
+                if !self.at_kw(Kw::For) {
+                    return Err(self.unexpected());
+                }
             }
             if !self.eat_kw(Kw::For) {
                 break;
@@ -843,7 +853,12 @@ impl Parser {
             while self.eat_kw(Kw::If) {
                 ifs.push(self.binary(0)?);
             }
-            gens.push(Comprehension { target, iter, ifs });
+            gens.push(Comprehension {
+                target,
+                iter,
+                ifs,
+                is_async,
+            });
         }
         Ok(gens)
     }

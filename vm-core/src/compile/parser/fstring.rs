@@ -431,7 +431,7 @@ fn shift_expr(e: &mut Expr, f: &dyn Fn(u32, u32) -> (u32, u32)) {
                 shift_expr(v, f);
             }
         }
-        ExprKind::YieldFrom(v) | ExprKind::Starred(v) => shift_expr(v, f),
+        ExprKind::YieldFrom(v) | ExprKind::Await(v) | ExprKind::Starred(v) => shift_expr(v, f),
         ExprKind::Compare {
             left, comparators, ..
         } => {

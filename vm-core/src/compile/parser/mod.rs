@@ -36,10 +36,21 @@ pub fn parse_module(source: &str) -> Result<ast::Module, CompileError> {
 
 /// Parses one REPL entry. Same as [`parse_module`], but an input that could still be
 /// completed (open bracket, unterminated triple-quoted string, a block header without a
-/// body, or a compound statement not yet ended by a blank line, even one on a single line
-/// such as `while x: f()`) gives an error with `incomplete_input` set.
+/// body, or an indented block not yet ended by a blank line) gives an error with
+/// `incomplete_input` set.
 pub fn parse_interactive(source: &str) -> Result<ast::Module, CompileError> {
     parse(source, true)
+}
+
+/// Parses `eval` input: one expression (a tuple for a comma list), then only newlines.
+/// The result is a module holding that expression statement.
+pub fn parse_eval(source: &str) -> Result<ast::Module, CompileError> {
+    let mut p = Parser::new(lexer::tokenize(source), 0);
+    let result = p.eval_input();
+    p.finish_error(result).map_err(|mut e| {
+        e.incomplete_input = false;
+        e
+    })
 }
 
 fn parse(source: &str, interactive: bool) -> Result<ast::Module, CompileError> {
@@ -57,7 +68,7 @@ fn parse(source: &str, interactive: bool) -> Result<ast::Module, CompileError> {
         });
     }
     match result {
-        Ok(m) if (eof_in_block || m.body.last().is_some_and(is_compound)) && !blank_end => {
+        Ok(m) if eof_in_block && !blank_end => {
             let mut e = lexer::error(
                 CompileErrorKind::Syntax,
                 "incomplete input".into(),
@@ -71,6 +82,18 @@ fn parse(source: &str, interactive: bool) -> Result<ast::Module, CompileError> {
             Err(e)
         }
         other => other,
+    }
+}
+
+/// Whether a REPL entry needs more lines: it is incomplete ([`parse_interactive`]), or it is
+/// a compound statement not yet ended by an empty line, even one on a single line such as
+/// `while x: f()` (the REPL reads on past its line; `compile(..., 'single')` does not).
+pub fn entry_needs_more(source: &str) -> bool {
+    match parse(source, true) {
+        Err(e) => e.incomplete_input,
+        Ok(m) => {
+            m.body.last().is_some_and(is_compound) && !lexer::tokenize(source).ends_with_blank_line
+        }
     }
 }
 
@@ -457,6 +480,24 @@ impl Parser {
             }
         }
         Ok(ast::Module { body })
+    }
+
+    /// `expressions NEWLINE* ENDMARKER`.
+    fn eval_input(&mut self) -> PResult<ast::Module> {
+        let e = self.star_expressions()?;
+        while matches!(self.tok(), Tok::Newline) {
+            self.bump();
+        }
+        if !matches!(self.tok(), Tok::EndMarker) {
+            return Err(self.unexpected());
+        }
+        let loc = e.loc;
+        Ok(ast::Module {
+            body: alloc::vec![ast::Stmt {
+                kind: ast::StmtKind::Expr(e),
+                loc,
+            }],
+        })
     }
 }
 

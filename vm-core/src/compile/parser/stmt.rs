@@ -18,25 +18,22 @@ impl Parser {
         let s = match self.tok() {
             Tok::Kw(Kw::If) => self.if_stmt(false)?,
             Tok::Kw(Kw::While) => self.while_stmt()?,
-            Tok::Kw(Kw::For) => self.for_stmt()?,
+            Tok::Kw(Kw::For) => self.for_stmt(false)?,
             Tok::Kw(Kw::Try) => self.try_stmt()?,
-            Tok::Kw(Kw::With) => self.with_stmt()?,
-            Tok::Kw(Kw::Def) => self.funcdef(Vec::new())?,
+            Tok::Kw(Kw::With) => self.with_stmt(false)?,
+            Tok::Kw(Kw::Def) => self.funcdef(Vec::new(), false)?,
             Tok::Kw(Kw::Class) => self.classdef(Vec::new())?,
             Tok::Op(Op::At) => self.decorated()?,
-            Tok::Kw(Kw::Async) => {
-                let what = match self.nth(1) {
-                    Tok::Kw(Kw::Def) => "'async def'",
-                    Tok::Kw(Kw::For) => "'async for'",
-                    Tok::Kw(Kw::With) => "'async with'",
-                    _ => {
-                        // CPython looked past `async` for `def`/`for`/`with`.
-                        self.bump();
-                        return Err(self.unexpected());
-                    }
-                };
-                return Err(self.error_at_token(format!("{what} is not supported by Tiercel")));
-            }
+            Tok::Kw(Kw::Async) => match self.nth(1) {
+                Tok::Kw(Kw::Def) => self.funcdef(Vec::new(), true)?,
+                Tok::Kw(Kw::For) => self.for_stmt(true)?,
+                Tok::Kw(Kw::With) => self.with_stmt(true)?,
+                _ => {
+                    // CPython looked past `async` for `def`/`for`/`with`.
+                    self.bump();
+                    return Err(self.unexpected());
+                }
+            },
             Tok::Name(n) if &**n == "match" && self.is_match_stmt() => self.match_stmt()?,
             _ => return self.simple_stmts(body),
         };
@@ -548,8 +545,13 @@ impl Parser {
         })
     }
 
-    fn for_stmt(&mut self) -> PResult<Stmt> {
+    /// `[async] for ...` (at `async` when `is_async`).
+    fn for_stmt(&mut self, is_async: bool) -> PResult<Stmt> {
         let start = self.start();
+        if is_async {
+            self.bump();
+        }
+        let line = self.start().0;
         self.bump();
         let target = self.target_list()?;
         if !self.eat_kw(Kw::In) {
@@ -558,7 +560,7 @@ impl Parser {
         self.check_target(&target, TargetKind::For)?;
         let iter = self.star_expressions()?;
         self.expect_colon_soft()?;
-        let body = self.block("'for' statement", start.0)?;
+        let body = self.block("'for' statement", line)?;
         let orelse = self.else_block()?;
         Ok(Stmt {
             kind: StmtKind::For {
@@ -566,6 +568,7 @@ impl Parser {
                 iter,
                 body,
                 orelse,
+                is_async,
             },
             loc: self.loc_from(start),
         })
@@ -668,8 +671,13 @@ impl Parser {
         })
     }
 
-    fn with_stmt(&mut self) -> PResult<Stmt> {
+    /// `[async] with ...` (at `async` when `is_async`).
+    fn with_stmt(&mut self, is_async: bool) -> PResult<Stmt> {
         let start = self.start();
+        if is_async {
+            self.bump();
+        }
+        let line = self.start().0;
         self.bump();
         let mut items = Vec::new();
         if self.at_op(Op::LPar) && self.parenthesized_with_items() {
@@ -692,9 +700,13 @@ impl Parser {
             }
         }
         self.expect_colon_soft()?;
-        let body = self.block("'with' statement", start.0)?;
+        let body = self.block("'with' statement", line)?;
         Ok(Stmt {
-            kind: StmtKind::With { items, body },
+            kind: StmtKind::With {
+                items,
+                body,
+                is_async,
+            },
             loc: self.loc_from(start),
         })
     }
@@ -743,10 +755,10 @@ impl Parser {
             }
         }
         match self.tok() {
-            Tok::Kw(Kw::Def) => self.funcdef(decorators),
+            Tok::Kw(Kw::Def) => self.funcdef(decorators, false),
             Tok::Kw(Kw::Class) => self.classdef(decorators),
             Tok::Kw(Kw::Async) if matches!(self.nth(1), Tok::Kw(Kw::Def)) => {
-                Err(self.error_at_token("'async def' is not supported by Tiercel".into()))
+                self.funcdef(decorators, true)
             }
             Tok::EndMarker => {
                 let mut e = self.unexpected();
@@ -757,8 +769,13 @@ impl Parser {
         }
     }
 
-    fn funcdef(&mut self, decorators: Vec<Expr>) -> PResult<Stmt> {
+    /// `[async] def ...` (at `async` when `is_async`).
+    fn funcdef(&mut self, decorators: Vec<Expr>, is_async: bool) -> PResult<Stmt> {
         let start = self.start();
+        if is_async {
+            self.bump();
+        }
+        let line = self.start().0;
         self.bump();
         let (name, _) = self.expect_name()?;
         self.expect_forced(Op::LPar)?;
@@ -776,7 +793,7 @@ impl Parser {
             None
         };
         self.expect_forced(Op::Colon)?;
-        let body = self.block("function definition", start.0)?;
+        let body = self.block("function definition", line)?;
         let loc = self.loc_from(start);
         let f = FunctionDef {
             name,
@@ -784,6 +801,7 @@ impl Parser {
             body,
             decorators,
             returns,
+            is_async,
             loc,
         };
         Ok(Stmt {

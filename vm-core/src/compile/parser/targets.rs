@@ -30,6 +30,7 @@ pub(crate) fn expr_name(e: &Expr) -> &'static str {
         ExprKind::BoolOp { .. } | ExprKind::BinOp { .. } | ExprKind::UnaryOp { .. } => "expression",
         ExprKind::GeneratorExp { .. } => "generator expression",
         ExprKind::Yield(_) | ExprKind::YieldFrom(_) => "yield expression",
+        ExprKind::Await(_) => "await expression",
         ExprKind::ListComp { .. } => "list comprehension",
         ExprKind::SetComp { .. } => "set comprehension",
         ExprKind::DictComp { .. } => "dict comprehension",

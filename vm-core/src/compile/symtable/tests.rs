@@ -31,8 +31,11 @@ fn dump_scope(t: &SymbolTable, id: ScopeId, lines: &mut Vec<String>) {
         ScopeKind::Class => line.push_str(&format!(" | cells={}", quoted(&s.cellvars))),
         _ => {
             let mut fl = Vec::new();
-            if s.is_generator {
-                fl.push("'gen'");
+            match (s.is_generator, s.is_coroutine) {
+                (true, false) => fl.push("'gen'"),
+                (false, true) => fl.push("'coro'"),
+                (true, true) => fl.push("'agen'"),
+                (false, false) => {}
             }
             if s.has_varargs {
                 fl.push("'varargs'");

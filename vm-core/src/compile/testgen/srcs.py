@@ -91,5 +91,12 @@ srcs = [
 "match x:\n    case Point(1, y=2) | a.b.C(z, w=[_, *_]):\n        pass\n    case C():\n        pass\n",
 "match x:\n    case (1 | 2) as z:\n        pass\n    case 1 + 2j | -3 - 4j | -5j:\n        pass\n    case a.b:\n        pass\n    case _:\n        pass\n",
 "match = 1\nmatch(x)\ncase = match[0]\n",
+"async def f(x):\n    y = await g(x)\n    return await y\n",
+"@d\nasync def f(): pass\n",
+"async def f():\n    async for a, b in it():\n        pass\n    else:\n        c\n",
+"async def f():\n    async with a as b, c:\n        pass\n",
+"async def f():\n    x = [i async for i in y if await i]\n    z = (await i async for i in y for j in i)\n",
+"async def f():\n    return -await x ** 2, await x.y()[0]\n",
+"async def g():\n    yield 1\n    await_ = async_ = 2\n",
 ]
 json.dump(srcs, open('/tmp/gen/srcs.json', 'w'))

@@ -26,6 +26,8 @@ def dump(src):
         if kind != 'Module' and co is not None:
             flags = []
             if co.co_flags & 0x20: flags.append('gen')
+            if co.co_flags & 0x80: flags.append('coro')
+            if co.co_flags & 0x200: flags.append('agen')
             if co.co_flags & 0x04: flags.append('varargs')
             if co.co_flags & 0x08: flags.append('varkw')
             if kind == 'Class':
@@ -58,6 +60,10 @@ srcs = [
 "[y := 1 for x in z]\n",
 "def gen():\n    x = yield 1\n    yield from x\n",
 "f = lambda a, *b, c=1, **d: a + b + c + d\n",
+"async def f(x, *a):\n    y = await x\n    return [z async for z in y if await z]\n",
+"async def g(n):\n    async with n as m:\n        async for i in m:\n            yield i\n    return\n",
+"async def h(d):\n    a = [\n        [x async for x in d] for _ in d]\n    return a, (await x for x in d)\n",
+"def k(d):\n    a = (await x for x in d)\n    return a, (x async for x in d)\n",
 "def f():\n    return lambda: (yield)\n",
 "def f(a):\n    def g():\n        def h():\n            return a\n        return h\n    return g\n",
 "import os.path\nimport a.b as c\nfrom m import n, o as p\n",

@@ -60,7 +60,8 @@ pub(crate) fn _CLEANUP_THROW(vm: &mut Vm, _ctx: &mut Ctx, _arg: u32) -> Result<F
     let exc = vm.pop();
     let _last_sent = vm.pop();
     let _sub = vm.pop();
-    if vm.exc_matches(exc, vm.types.stop_iteration) {
+    let direct = core::mem::take(&mut vm.throw_past_cleanup);
+    if !direct && vm.exc_matches(exc, vm.types.stop_iteration) {
         let v = vm.stop_iteration_value(exc);
         vm.push(Value::NONE);
         vm.push(v);

@@ -7,7 +7,7 @@
 
 use crate::bytecode::ops::Op;
 use crate::interp::eval::{Ctx, Flow};
-use crate::object::types::Obj;
+use crate::object::types::{GenKind, Obj};
 use crate::object::value::Value;
 use crate::vm::{PyErr, Vm};
 
@@ -150,10 +150,15 @@ pub(crate) fn _END_SEND(vm: &mut Vm, _ctx: &mut Ctx, _arg: u32) -> Result<Flow, 
 #[inline(always)]
 pub(crate) fn _GET_YIELD_FROM_ITER(vm: &mut Vm, _ctx: &mut Ctx, _arg: u32) -> Result<Flow, PyErr> {
     let v = vm.pop();
-    let it = if matches!(vm.obj(v), Some(Obj::Generator(_))) {
-        v
-    } else {
-        vm.get_iter(v)?
+    let it = match vm.obj(v) {
+        Some(Obj::Generator(_)) => v,
+        Some(Obj::Coroutine(g)) if g.kind == GenKind::Coroutine => {
+            // (A coroutine's own code cannot hold `yield from`: the compiler refuses it.)
+            return Err(vm.type_error(
+                "cannot 'yield from' a coroutine object in a non-coroutine generator",
+            ));
+        }
+        _ => vm.get_iter(v)?,
     };
     vm.push(it);
     Ok(Flow::Next)

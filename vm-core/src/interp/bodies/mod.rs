@@ -5,6 +5,7 @@
 
 mod attr;
 mod containers;
+mod coroutines;
 mod exceptions;
 mod flow;
 mod locals;
@@ -16,6 +17,7 @@ mod tiers;
 
 pub(crate) use attr::*;
 pub(crate) use containers::*;
+pub(crate) use coroutines::*;
 pub(crate) use exceptions::*;
 pub(crate) use flow::*;
 pub(crate) use locals::*;

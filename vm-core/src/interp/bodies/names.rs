@@ -6,7 +6,6 @@
 )]
 
 use crate::interp::eval::{Ctx, Flow};
-use crate::object::types::Obj;
 use crate::object::value::Value;
 use crate::vm::{PyErr, Vm};
 
@@ -92,16 +91,7 @@ pub(crate) fn _STORE_NAME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, 
 pub(crate) fn _DELETE_NAME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
     let name = ctx.code.names[arg as usize];
     let ns = vm.namespace_of(ctx.fi);
-    let removed = match ns.as_obj() {
-        Some(d) if matches!(vm.heap.get(d), Obj::Dict(_)) => vm.dict_del(d, name)?.is_some(),
-        Some(_) => match vm.del_item(ns, name) {
-            Ok(()) => true,
-            Err(e) if vm.exc_matches(e.0, vm.types.key_error) => false,
-            Err(e) => return Err(e),
-        },
-        None => false,
-    };
-    if !removed {
+    if !vm.mapping_del(ns, name)? {
         let n = alloc::string::String::from(vm.str_of(name).unwrap_or("?"));
         return Err(vm.name_error(&n));
     }
@@ -129,9 +119,12 @@ pub(crate) fn _LOAD_BUILD_CLASS(vm: &mut Vm, _ctx: &mut Ctx, _arg: u32) -> Resul
 #[inline(always)]
 pub(crate) fn _IMPORT_NAME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
     let name = ctx.code.names[arg as usize];
-    let _fromlist = vm.pop();
-    let _level = vm.pop();
-    let m = vm.import_module(name)?;
+    let fromlist = vm.pop();
+    let level = vm.pop();
+    let globals = vm.frames[ctx.fi].globals;
+    let m = vm.with_roots(&[fromlist], |vm, _| {
+        vm.import_name(name, fromlist, level, globals)
+    })?;
     vm.push(m);
     Ok(Flow::Next)
 }
@@ -141,28 +134,7 @@ pub(crate) fn _IMPORT_NAME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow,
 pub(crate) fn _IMPORT_FROM(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
     let name = ctx.code.names[arg as usize];
     let m = vm.top();
-    let v = match vm.get_attr_opt(m, name)? {
-        Some(v) => v,
-        None => {
-            let mname = match vm.obj(m) {
-                Some(Obj::Module(md)) => {
-                    alloc::string::String::from(vm.str_of(md.name).unwrap_or("?"))
-                }
-                _ => alloc::string::String::from("?"),
-            };
-            let msg = alloc::format!(
-                "cannot import name '{}' from '{}' (unknown location)",
-                vm.str_of(name).unwrap_or("?"),
-                mname
-            );
-            let mn = vm.top();
-            let mn = match vm.obj(mn) {
-                Some(Obj::Module(md)) => md.name,
-                _ => Value::NONE,
-            };
-            return Err(vm.import_error_named(vm.types.import_error, &msg, mn));
-        }
-    };
+    let v = vm.import_from(m, name)?;
     vm.push(v);
     Ok(Flow::Next)
 }

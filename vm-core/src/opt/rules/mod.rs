@@ -138,6 +138,9 @@ pub(super) fn rule_of<'a>(uop: Uop) -> Option<Rule<'a>> {
         _FOR_ITER_GEN_PROVEN | _CALL_GEN_RESUME => return None,
         // match:
         _GET_LEN | _MATCH_MAPPING | _MATCH_SEQUENCE | _MATCH_KEYS | _MATCH_CLASS => return None,
+        // async:
+        _GET_AWAITABLE | _GET_AITER | _GET_ANEXT | _END_ASYNC_FOR => return None,
+        _BEFORE_ASYNC_WITH => return None,
     };
     Some(rule)
 }

@@ -851,3 +851,122 @@ fn golden_match_shapes() {
 "#,
     );
 }
+
+#[test]
+fn golden_async_with_for_await() {
+    golden(
+        r#"async def f(it, cm):
+    async with cm as c:
+        async for x in it:
+            await c(x)
+"#,
+        r#"  0           0 RESUME                   0
+
+  1           2 LOAD_CONST               0 (<code object f, line 1>)
+              3 MAKE_FUNCTION            0
+              4 STORE_NAME               0 (f)
+              5 LOAD_CONST               1 (None)
+              6 RETURN_VALUE
+
+Disassembly of <code object f, line 1>:
+  1           0 RETURN_GENERATOR
+              1 POP_TOP
+              2 RESUME                   0
+
+  2           4 LOAD_FAST                1 (cm)
+              5 BEFORE_ASYNC_WITH
+              6 GET_AWAITABLE            1
+              7 LOAD_CONST               0 (None)
+        >>    8 SEND                    12 (to 12)
+              9 YIELD_VALUE
+             10 JUMP_BACKWARD_NO_INTERRUPT     8 (to 8)
+        >>   11 CLEANUP_THROW
+        >>   12 END_SEND
+             13 STORE_FAST               2 (c)
+
+  3          14 LOAD_FAST                0 (it)
+             15 GET_AITER
+        >>   16 GET_ANEXT
+             17 LOAD_CONST               0 (None)
+        >>   18 SEND                    22 (to 22)
+             19 YIELD_VALUE
+             20 JUMP_BACKWARD_NO_INTERRUPT    18 (to 18)
+        >>   21 CLEANUP_THROW
+        >>   22 END_SEND
+             23 STORE_FAST               3 (x)
+
+  4          24 LOAD_FAST                2 (c)
+             25 PUSH_NULL
+             26 LOAD_FAST                3 (x)
+             27 CALL                     1
+             31 GET_AWAITABLE            0
+             32 LOAD_CONST               0 (None)
+        >>   33 SEND                    37 (to 37)
+             34 YIELD_VALUE
+             35 JUMP_BACKWARD_NO_INTERRUPT    33 (to 33)
+        >>   36 CLEANUP_THROW
+        >>   37 END_SEND
+             38 POP_TOP
+
+  3          39 JUMP_BACKWARD           16 (to 16)
+        >>   41 END_ASYNC_FOR
+
+  2          42 PUSH_NULL
+             43 LOAD_CONST               0 (None)
+             44 LOAD_CONST               0 (None)
+             45 LOAD_CONST               0 (None)
+             46 CALL                     3
+             50 GET_AWAITABLE            2
+             51 LOAD_CONST               0 (None)
+        >>   52 SEND                    56 (to 56)
+             53 YIELD_VALUE
+             54 JUMP_BACKWARD_NO_INTERRUPT    52 (to 52)
+        >>   55 CLEANUP_THROW
+        >>   56 END_SEND
+             57 POP_TOP
+             58 JUMP_FORWARD            83 (to 83)
+        >>   59 PUSH_EXC_INFO
+             60 WITH_EXCEPT_START
+             61 GET_AWAITABLE            2
+             62 LOAD_CONST               0 (None)
+        >>   63 SEND                    67 (to 67)
+             64 YIELD_VALUE
+             65 JUMP_BACKWARD_NO_INTERRUPT    63 (to 63)
+        >>   66 CLEANUP_THROW
+        >>   67 END_SEND
+             68 TO_BOOL
+             72 POP_JUMP_IF_TRUE        75 (to 75)
+             74 RERAISE                  2
+        >>   75 POP_TOP
+             76 POP_EXCEPT
+             77 POP_TOP
+             78 POP_TOP
+             79 JUMP_FORWARD            83 (to 83)
+        >>   80 COPY                     3
+             81 POP_EXCEPT
+             82 RERAISE                  1
+        >>   83 LOAD_CONST               0 (None)
+             84 RETURN_VALUE
+        >>   85 CALL_INTRINSIC_1         3 (INTRINSIC_STOPITERATION_ERROR)
+             86 RERAISE                  1
+ExceptionTable:
+  2 to 8 -> 85 [0] lasti
+  9 to 9 -> 11 [3]
+  10 to 12 -> 85 [0] lasti
+  13 to 15 -> 59 [1] lasti
+  16 to 18 -> 41 [2]
+  19 to 19 -> 21 [4]
+  20 to 22 -> 41 [2]
+  23 to 33 -> 59 [1] lasti
+  34 to 34 -> 36 [4]
+  35 to 41 -> 59 [1] lasti
+  42 to 52 -> 85 [0] lasti
+  53 to 53 -> 55 [2]
+  54 to 58 -> 85 [0] lasti
+  59 to 63 -> 80 [3] lasti
+  64 to 64 -> 66 [6]
+  65 to 75 -> 80 [3] lasti
+  76 to 84 -> 85 [0] lasti
+"#,
+    );
+}

@@ -1,0 +1,27 @@
+# int() and float() of bytes, bytearray and memoryview, with bases and CPython's errors
+print(int(b"12"), int(bytearray(b" 7 ")), int(b"-0"), int(b"1_000"), int(b"\t42\n"), int(memoryview(b"99")))
+print(int(b"ff", 16), int(bytearray(b"0x1F"), 16), int(b"0b101", 0), int(b"777", 8), int(b"z", 36), int(b"0o17", 0))
+print(float(b"1.5"), float(bytearray(b"2e3")), float(b" -0.25 "), float(b"inf"), float(b"-Infinity"), float(b"nan"))
+print(float(b"1_000.5"), float(memoryview(b"3.25")), float(bytearray(b".5")), float(b"5."), float(b"1e-3"))
+print(int(b"12") + int(bytearray(b"30")), type(int(b"5")).__name__, type(float(b"5")).__name__)
+def attempt(label, f):
+    try:
+        print(label, repr(f()))
+    except Exception as e:
+        print(label, type(e).__name__, e)
+attempt("int word", lambda: int(b"x"))
+attempt("int empty", lambda: int(b""))
+attempt("int float text", lambda: int(b"1.5"))
+attempt("int base", lambda: int(b"12", 2))
+attempt("int bytearray base", lambda: int(bytearray(b"9"), 8))
+attempt("int bad base", lambda: int(b"1", 99))
+attempt("int underscore", lambda: int(b"1__0"))
+attempt("int non-ascii", lambda: int(b"\xff1"))
+attempt("float word", lambda: float(b"x"))
+attempt("float empty", lambda: float(bytearray()))
+attempt("float hex", lambda: float(b"0x10"))
+attempt("float two dots", lambda: float(b"1.2.3"))
+attempt("float non-ascii", lambda: float(b"1\xff"))
+attempt("float underscore", lambda: float(b"_1"))
+attempt("int str base", lambda: int("12", 3))
+attempt("int list base", lambda: int([1], 10))

@@ -1,0 +1,2 @@
+partial = 1
+raise ValueError("broken on import")

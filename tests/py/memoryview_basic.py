@@ -1,0 +1,41 @@
+# memoryview over bytes and bytearray: attributes, indexing, slicing, conversions,
+# comparison, hashing and iteration
+b = b"abcdefgh"
+m = memoryview(b)
+print(len(m), m[0], m[-1], m[2], m.readonly, m.nbytes, m.itemsize, m.format, m.ndim)
+print(m.shape, m.strides, m.suboffsets, m.obj is b, m.c_contiguous, m.f_contiguous, m.contiguous)
+print(m[1:4].tobytes(), m[::2].tolist(), m[::-1].tobytes(), m[-3:].tobytes(), m[5:2].tobytes())
+s = m[1:7:2]
+print(len(s), s.shape, s.strides, s.nbytes, s.contiguous, s.tobytes(), s[1], s[-1], s.obj is b)
+print(bytes(m), bytearray(m), m.tobytes(), m.tolist()[:4], list(m[:3]), [x for x in m[6:]])
+print(m.hex(), m.hex(":"), m.hex("-", 3), m[:4].hex(" ", -2), memoryview(b"").hex())
+print(m == b, m == b"abcdefgi", m == bytearray(b), m[:2] == b"ab", m == m[:], m[::2] == b"aceg", m != b"x")
+print(m == "abcdefgh", m == [97], m[:0] == b"", memoryview(b"ab") == memoryview(bytearray(b"ab")))
+print(hash(m) == hash(b), hash(m[1:3]) == hash(b"bc"), hash(m[::2]) == hash(b"aceg"))
+print(bool(m), bool(memoryview(b"")), 99 in m, 120 in m, isinstance(m, memoryview), type(m).__name__)
+v = memoryview(m)
+print(v.obj is b, v.tobytes() == b, memoryview(object=b"xy").tobytes())
+print(b"xy" + memoryview(b"z"), bytearray(b"q") + memoryview(b"r"), b"-".join([memoryview(b"a"), b"b"]))
+print(int(memoryview(b"42")), float(memoryview(b"2.5")), b"cd" in b"abcdef", memoryview(b"cd").tobytes() in b"abcdef")
+ba = bytearray(b"xyz")
+w = memoryview(ba)
+print(w.readonly, w.obj is ba, w.tolist(), bytes(w[1:]), w.toreadonly().readonly, w.readonly)
+r = memoryview(b"\x00\x7f\x80\xff")
+print(r.tolist(), r.cast("b").tolist(), r.cast("c").tolist(), r.cast("B").format)
+def attempt(label, f):
+    try:
+        print(label, f())
+    except Exception as e:
+        print(label, type(e).__name__, e)
+attempt("str", lambda: memoryview("abc"))
+attempt("int", lambda: memoryview(5))
+attempt("list", lambda: memoryview([1, 2]))
+attempt("key", lambda: m["x"])
+attempt("float key", lambda: m[1.5])
+attempt("range", lambda: m[10])
+attempt("negative", lambda: m[-9])
+attempt("step zero", lambda: m[::0])
+attempt("order", lambda: m < m)
+attempt("writable hash", lambda: hash(memoryview(bytearray(b"a"))))
+attempt("cast hash", lambda: hash(memoryview(b"abcd").cast("i")))
+attempt("no args", lambda: memoryview())
