@@ -43,6 +43,20 @@ impl Interrupts {
     }
 }
 
+/// Whether `SIGINT` was ignored when the process started (a background job of a shell
+/// without job control): `python3` then leaves it ignored, and so does `tiercel`. Read from
+/// the kernel's report of the ignored signals (Linux), which needs no `unsafe` query.
+pub fn ignored_at_start() -> bool {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
+        return false;
+    };
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigIgn:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & (1 << (SIGINT - 1)) != 0)
+}
+
 /// Ends the process by `SIGINT` with its default action, as `python3` does after an uncaught
 /// `KeyboardInterrupt` (status 130 in a shell).
 pub fn exit_by_sigint() -> ! {

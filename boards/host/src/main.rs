@@ -153,11 +153,15 @@ fn run(o: Options, prog: &str) -> ExitCode {
         }
     };
     console.borrow_mut().set_signals(vm.signals());
-    let interrupts = match tiercel::interrupt::Interrupts::install(vm.signals()) {
-        Ok(i) => Some(i),
-        Err(e) => {
-            write_stderr(&format!("tiercel: cannot handle SIGINT: {e}\n"));
-            None
+    let interrupts = if tiercel::interrupt::ignored_at_start() {
+        None
+    } else {
+        match tiercel::interrupt::Interrupts::install(vm.signals()) {
+            Ok(i) => Some(i),
+            Err(e) => {
+                write_stderr(&format!("tiercel: cannot handle SIGINT: {e}\n"));
+                None
+            }
         }
     };
     let mut ending = Ending {
