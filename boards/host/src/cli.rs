@@ -122,8 +122,7 @@ Options:
 -h     : print this help message and exit (also -? or --help)
 -i     : inspect interactively after running script; forces a prompt even
          if stdin does not appear to be a terminal
--m mod : run a module as a script (terminates option list): mod.py or
-         mod/__main__.py in the current directory (dots separate directories)
+-m mod : run library module as a script (terminates option list)
 -q     : don't print version and copyright messages on interactive startup
 -u     : force the stdout and stderr streams to be unbuffered
 -V     : print the Python version number and exit (also --version)
