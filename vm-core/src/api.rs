@@ -235,7 +235,7 @@ impl Vm {
             return RunError::Terminated { reason, traceback };
         }
         let exc = e.0;
-        if self.exc_matches(exc, self.types.system_exit) {
+        if self.exc_matches(exc, self.types.system_exit) && !self.system_exit_reported {
             let args = self
                 .exc_state(exc)
                 .and_then(|s| self.tuple_items(s.args))
@@ -263,6 +263,13 @@ impl Vm {
             message,
             traceback,
         }
+    }
+
+    /// Whether an uncaught `SystemExit` comes back from a run as [`RunError::Exception`] with
+    /// its traceback instead of [`RunError::Exit`]: `python3 -i` reports a script's
+    /// `sys.exit()` that way and starts its REPL.
+    pub fn set_system_exit_reported(&mut self, on: bool) {
+        self.system_exit_reported = on;
     }
 
     /// Registers a native function in the builtins namespace.

@@ -292,6 +292,9 @@ pub struct Vm {
     pub(crate) frozen: Vec<(&'static str, crate::importing::loader::FrozenModule)>,
     /// `sys.path`: a list the script may change.
     pub(crate) sys_path: ObjRef,
+    /// An uncaught `SystemExit` comes back as an exception with its traceback rather than
+    /// as an exit ([`Vm::set_system_exit_reported`]).
+    pub(crate) system_exit_reported: bool,
     /// Modules whose code is running for their import (a circular import's error names
     /// them "partially initialized").
     pub(crate) initializing: Vec<Value>,
@@ -447,6 +450,7 @@ impl Vm {
             dunders: crate::object::descr::Dunders::NONE,
             frozen: Vec::new(),
             sys_path: ObjRef(0),
+            system_exit_reported: false,
             initializing: Vec::new(),
             class_lookup_cache: alloc::vec![
                 core::cell::Cell::new(LookupEntry::EMPTY);

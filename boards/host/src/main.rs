@@ -186,7 +186,9 @@ fn run(o: Options, prog: &str) -> ExitCode {
         };
     }
     if let (Some(src), true) = (&source, ready) {
+        vm.set_system_exit_reported(inspect);
         ending = run_script(&mut vm, src);
+        vm.set_system_exit_reported(false);
         report_diagnostics(&mut vm, &jit, tier3, dump_jit, perf_map, dump_traces);
     }
     if source.is_none() || inspect {

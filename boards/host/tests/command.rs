@@ -131,6 +131,19 @@ fn i_reads_entries_from_a_pipe_after_the_program() {
     let out = run_in(&dir, &["-i", "-c", "1/0"], "exit(4)\n");
     assert!(out.stderr.contains("ZeroDivisionError"), "{}", out.stderr);
     assert_eq!(out.code(), Some(4));
+    // The program's `sys.exit` is reported as python3 -i reports it, and the session starts.
+    let out = run_in(
+        &dir,
+        &["-i", "-c", "import sys; sys.exit(3)"],
+        "print('on')\n",
+    );
+    assert_eq!(out.stdout, "on\n");
+    assert_eq!(
+        out.stderr,
+        "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n\
+         SystemExit: 3\n>>> >>> \n"
+    );
+    assert_eq!(out.code(), Some(0));
 }
 
 #[test]
