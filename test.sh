@@ -27,6 +27,7 @@ have_qemu || { echo "test.sh: install QEMU: qemu-system-x86_64 and qemu-system-a
 echo "== no_std builds of vm-core"
 cargo build -q -p vm-core --no-default-features --target x86_64-unknown-none
 cargo build -q -p vm-core --no-default-features --target aarch64-unknown-none
+cargo build -q -p vm-core --no-default-features --features compiler --target aarch64-unknown-none
 echo "== no_std builds of arch-x86_64"
 cargo build -q -p arch-x86_64 --target x86_64-unknown-none
 cargo build -q -p arch-x86_64 --target aarch64-unknown-none

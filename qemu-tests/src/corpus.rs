@@ -23,6 +23,12 @@ pub fn programs() -> Vec<String> {
     names
 }
 
+/// The module section for program `source`: every package folder of `tests/py` whose name
+/// the program mentions, with all its modules (as the host finds them beside the script).
+pub fn modules_for(source: &[u8]) -> Vec<u8> {
+    crate::modules_beside(&dir(), source, false)
+}
+
 /// Names listed in a file, one per line (`#` comments and blank lines ignored); `name:
 /// reason` lines map the name to the reason.
 fn listed(file: &str) -> BTreeMap<String, String> {
@@ -153,6 +159,21 @@ mod tests {
         let d = diff("a\nb\nc\n", "a\nx\nc\n");
         assert_eq!(d, "@@ line 2 @@\n-b\n+x\n");
         assert!(diff("a\n", "a").contains("final newline"));
+    }
+
+    #[test]
+    fn modules_of_a_package_beside_the_program() {
+        let section = modules_for(b"import importable.shapes.circle");
+        let img = board_common::script::encode_with_modules("m.py", b"", 0, &section).unwrap();
+        let s = board_common::script::parse(&img).unwrap();
+        let pkg = s
+            .modules
+            .get("importable.shapes")
+            .expect("subpackage packed");
+        assert_eq!(pkg.origin, "importable/shapes/__init__.py");
+        assert_eq!(pkg.flags, board_common::script::MODULE_PACKAGE);
+        assert!(s.modules.get("importable.util").is_some());
+        assert!(modules_for(b"print(1)").is_empty());
     }
 
     #[test]

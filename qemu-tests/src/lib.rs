@@ -190,6 +190,8 @@ pub struct Script {
     pub source: Vec<u8>,
     /// Header flags ([`script::FLAG_FRAMED`], [`script::FLAG_SELFTEST`], ...).
     pub flags: u32,
+    /// The image's module section ([`script::encode_module`]): what the script can import.
+    pub modules: Vec<u8>,
 }
 
 impl Script {
@@ -200,6 +202,7 @@ impl Script {
             name: name.to_string(),
             source: source.into(),
             flags: script::FLAG_FRAMED,
+            modules: Vec::new(),
         }
     }
 
@@ -209,13 +212,88 @@ impl Script {
             name: String::from("<selftest>"),
             source: Vec::new(),
             flags: flags | script::FLAG_FRAMED,
+            modules: Vec::new(),
         }
     }
 
     /// The image bytes ([`script::encode`]); `None` when it exceeds [`MAX_IMAGE`].
     pub fn encode(&self) -> Option<Vec<u8>> {
-        script::encode(&self.name, &self.source, self.flags).filter(|v| v.len() <= MAX_IMAGE)
+        script::encode_with_modules(&self.name, &self.source, self.flags, &self.modules)
+            .filter(|v| v.len() <= MAX_IMAGE)
     }
+}
+
+/// The module section ([`script::encode_module`]) for a script in folder `dir` with
+/// `source`: each package folder (and with `siblings`, each other `.py` file) of `dir` whose
+/// name the source mentions, with the modules of its subfolders, named and placed as the
+/// host's loader finds them beside the script.
+pub fn modules_beside(dir: &Path, source: &[u8], siblings: bool) -> Vec<u8> {
+    let text = String::from_utf8_lossy(source);
+    let mut section = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return section;
+    };
+    let mut names: Vec<(String, bool)> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| Some((e.file_name().into_string().ok()?, e.path().is_dir())))
+        .filter(|(n, _)| text.contains(n.strip_suffix(".py").unwrap_or(n)))
+        .collect();
+    names.sort();
+    for (n, is_dir) in names {
+        if is_dir {
+            add_modules(&mut section, dir, &n);
+        } else if siblings && n.ends_with(".py") {
+            add_module(&mut section, dir, "", &n);
+        }
+    }
+    section
+}
+
+/// Adds the modules of folder `rel` (relative to `root`) and of its subfolders.
+fn add_modules(section: &mut Vec<u8>, root: &Path, rel: &str) {
+    let Ok(entries) = std::fs::read_dir(root.join(rel)) else {
+        return;
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().into_string().ok())
+        .collect();
+    names.sort();
+    for n in names {
+        let path = format!("{rel}/{n}");
+        if root.join(&path).is_dir() {
+            add_modules(section, root, &path);
+        } else {
+            add_module(section, root, rel, &n);
+        }
+    }
+}
+
+/// Adds file `n` of folder `rel` (`""` for `root` itself) when it is a `.py` module.
+fn add_module(section: &mut Vec<u8>, root: &Path, rel: &str, n: &str) {
+    let Some(stem) = n.strip_suffix(".py") else {
+        return;
+    };
+    let path = if rel.is_empty() {
+        n.to_string()
+    } else {
+        format!("{rel}/{n}")
+    };
+    let package = stem == "__init__" && !rel.is_empty();
+    let dotted = rel.replace('/', ".");
+    let name = match (package, dotted.is_empty()) {
+        (true, _) => dotted,
+        (false, true) => stem.to_string(),
+        (false, false) => format!("{dotted}.{stem}"),
+    };
+    let data = std::fs::read(root.join(&path)).unwrap_or_default();
+    let m = script::Module {
+        name: &name,
+        origin: &path,
+        data: &data,
+        flags: if package { script::MODULE_PACKAGE } else { 0 },
+    };
+    script::encode_module(section, &m).expect("a module under 4 GiB");
 }
 
 /// One boot: what to run and for how long.

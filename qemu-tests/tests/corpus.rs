@@ -146,7 +146,9 @@ fn corpus_on(boards: &[Arch], extra_flags: u32, label: &str) {
                     break;
                 };
                 let (source, want) = corpus::load(name);
+                let modules = corpus::modules_for(&source);
                 let mut program = Script::new(&format!("{name}.py"), source);
+                program.modules = modules;
                 program.flags |= extra_flags;
                 let out = run(
                     arch,

@@ -40,3 +40,8 @@ try:
     __import__(5)
 except TypeError as e:
     print(type(e).__name__, e)
+try:
+    import importable.bad_syntax
+except SyntaxError as e:
+    print(type(e).__name__, e.msg, e.lineno, e.filename.endswith("bad_syntax.py"))
+    print(repr(e.text), "importable.bad_syntax" in sys.modules)

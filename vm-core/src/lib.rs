@@ -28,6 +28,7 @@ pub mod compile;
 pub mod exec;
 pub mod format;
 pub mod handle;
+pub mod hostfs;
 pub mod importing;
 pub mod interp;
 pub mod jit;

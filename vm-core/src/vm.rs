@@ -49,6 +49,7 @@ impl LookupEntry {
         found: Value::UNDEF,
     };
 }
+use crate::hostfs::{FileMode, HostError, Whence};
 use crate::interp::frame::Frame;
 use crate::interp::generator::GenCollect;
 use crate::object::dict::Dict;
@@ -119,6 +120,37 @@ pub trait Host {
     ) -> Option<crate::importing::loader::FoundModule> {
         let _ = (name, path);
         None
+    }
+    /// Opens file `path` for `open()`; returns a handle for the calls below. The default
+    /// has no filesystem: `open()` raises `OSError` saying so.
+    fn file_open(&mut self, path: &str, mode: FileMode) -> Result<u64, HostError> {
+        let _ = (path, mode);
+        Err(HostError::no_filesystem())
+    }
+    /// Reads at most `max` bytes at the file's position (fewer at its end; none there).
+    fn file_read(&mut self, handle: u64, max: usize) -> Result<Vec<u8>, HostError> {
+        let _ = (handle, max);
+        Err(HostError::bad_handle())
+    }
+    /// Writes `data` at the file's position; returns how many bytes were written.
+    fn file_write(&mut self, handle: u64, data: &[u8]) -> Result<usize, HostError> {
+        let _ = (handle, data);
+        Err(HostError::bad_handle())
+    }
+    /// Moves the file's position; returns the new one.
+    fn file_seek(&mut self, handle: u64, offset: i64, whence: Whence) -> Result<u64, HostError> {
+        let _ = (handle, offset, whence);
+        Err(HostError::bad_handle())
+    }
+    /// Closes the file (the handle is then unknown).
+    fn file_close(&mut self, handle: u64) -> Result<(), HostError> {
+        let _ = handle;
+        Err(HostError::bad_handle())
+    }
+    /// Deletes file `path` (`os.remove`).
+    fn file_remove(&mut self, path: &str) -> Result<(), HostError> {
+        let _ = path;
+        Err(HostError::no_filesystem())
     }
 }
 

@@ -152,3 +152,26 @@ fn an_argument_kept_by_a_native_function_survives_collections() {
     let kept = KEPT.with(|k| k.borrow_mut().take()).unwrap();
     assert_eq!(vm.str_of(kept.get()), Some("kept-value"));
 }
+
+/// A host without a filesystem (the default `Host` file calls): `open()` raises an
+/// `OSError` that says so, and the script can catch it.
+#[test]
+fn open_without_a_filesystem_is_an_os_error() {
+    let mut vm = Vm::new(Config::default(), Box::new(BufferHost::default())).expect("VM");
+    vm.run_source(
+        "try:\n    open('data.txt')\nexcept OSError as e:\n    r = (type(e).__name__, e.errno, e.strerror, e.filename)\n",
+        "main.py",
+    )
+    .unwrap();
+    let r = vm.get_global("r").unwrap();
+    assert_eq!(
+        vm.display(r.get()),
+        "('OSError', 38, 'this board has no filesystem', 'data.txt')"
+    );
+    match vm.run_source("open('x', 'w').write('y')\n", "main.py") {
+        Err(RunError::Exception { message, .. }) => {
+            assert_eq!(message, "[Errno 38] this board has no filesystem: 'x'")
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -4,16 +4,19 @@
 //!   (its output on the terminal, its exit status as ours), or opens the REPL without FILE.
 //! - `cargo xtask bench [OPTIONS]`: runs the benchmark suite in `bench/` (see `bench/README.md`).
 //! - `cargo xtask fuzz [OPTIONS]`: runs the fuzzer (see `docs/FUZZING.md`).
+//! - `cargo xtask size [--write]`: the boards' section sizes per build configuration.
 
 use std::process::ExitCode;
 
 mod bench;
 mod fuzz;
 mod qemu;
+mod size;
 
 fn usage() -> ExitCode {
     eprintln!("usage: cargo xtask qemu <x86_64|aarch64> [FILE.py]");
     eprintln!("       cargo xtask bench [--help]");
+    eprintln!("       cargo xtask size [--write]");
     eprintln!("       cargo xtask fuzz [--programs N] [--seconds S] [--jobs J] [--seed S] [--generator-only|--mutation-only]");
     ExitCode::from(2)
 }
@@ -24,6 +27,7 @@ fn main() -> ExitCode {
         Some("qemu") => qemu::main(&args[1..]),
         Some("bench") => bench::main(&args[1..]),
         Some("fuzz") => fuzz::main(&args[1..]),
+        Some("size") => size::main(&args[1..]),
         _ => usage(),
     }
 }

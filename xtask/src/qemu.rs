@@ -1,7 +1,8 @@
 //! `cargo xtask qemu <x86_64|aarch64> [FILE.py]`: builds the board image, boots it under
 //! QEMU and runs FILE.py, or opens the REPL on the serial console without FILE.
 //!
-//! With FILE, the script goes into guest memory as a script image (with framed stderr); the
+//! With FILE, the script goes into guest memory as a script image (with framed stderr, and
+//! the modules and packages beside FILE whose names its source mentions, frozen); the
 //! console stream is split back into our stdout and stderr as it arrives, `\r` removed, so
 //! `cargo xtask qemu x86_64 tests/py/x.py > out` gives exactly `tests/py/x.exp`. The exit
 //! status is the script's (0, 1 on an uncaught exception, `n` for `sys.exit(n)`).
@@ -81,7 +82,12 @@ fn run_file(arch: Arch, kernel: &Path, file: &Path) -> Result<u8, String> {
     let name = file
         .file_name()
         .map_or_else(|| file.to_string_lossy(), |n| n.to_string_lossy());
-    let image = Script::new(&name, source)
+    // The modules beside the script that it names go into the image with it, frozen.
+    let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
+    let modules = qemu_tests::modules_beside(dir.unwrap_or(Path::new(".")), &source, true);
+    let mut script = Script::new(&name, source);
+    script.modules = modules;
+    let image = script
         .encode()
         .ok_or("the script is larger than a board accepts (64 MiB)")?;
     let image = TempFile::new(&image).map_err(|e| format!("cannot write the script image: {e}"))?;

@@ -3,7 +3,11 @@
 use core::fmt;
 use core::sync::atomic::{AtomicBool, Ordering};
 
+use alloc::string::String;
+use vm_core::importing::loader::{FoundModule, ModuleCode};
 use vm_core::Host;
+
+use crate::script::{Modules, MODULE_IMAGE, MODULE_PACKAGE};
 
 /// What a board provides to the shared code: a byte console (a UART) and clocks.
 pub trait Platform {
@@ -115,12 +119,23 @@ pub const STDERR_END: u8 = 0x0F;
 pub struct ConsoleHost<P> {
     platform: P,
     framed: bool,
+    modules: Modules<'static>,
 }
 
 impl<P: Platform> ConsoleHost<P> {
     /// A host writing to `platform`'s console.
     pub fn new(platform: P, framed: bool) -> Self {
-        ConsoleHost { platform, framed }
+        ConsoleHost {
+            platform,
+            framed,
+            modules: Modules::default(),
+        }
+    }
+
+    /// This host with `modules` (a script image's module section) as the modules scripts
+    /// import.
+    pub fn with_modules(self, modules: Modules<'static>) -> Self {
+        ConsoleHost { modules, ..self }
     }
 
     fn write_text(&mut self, s: &str) {
@@ -149,5 +164,25 @@ impl<P: Platform> Host for ConsoleHost<P> {
 
     fn monotonic(&mut self) -> f64 {
         self.platform.monotonic()
+    }
+
+    /// The image's modules are frozen: found by their full name wherever `path` points.
+    fn find_module(&mut self, name: &str, path: &[String]) -> Option<FoundModule> {
+        let _ = path;
+        let m = self.modules.get(name)?;
+        let code = if m.flags & MODULE_IMAGE != 0 {
+            ModuleCode::Image(m.data.to_vec())
+        } else {
+            // Undecodable source reaches the compiler as U+FFFD, which it rejects with a
+            // SyntaxError naming the module's file.
+            ModuleCode::Source(String::from_utf8_lossy(m.data).into_owned())
+        };
+        let package_path = (m.flags & MODULE_PACKAGE != 0)
+            .then(|| String::from(m.origin.rsplit_once('/').map_or("", |(dir, _)| dir)));
+        Some(FoundModule {
+            code,
+            origin: String::from(m.origin),
+            package_path,
+        })
     }
 }

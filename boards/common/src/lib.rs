@@ -87,7 +87,7 @@ impl BoardInfo {
 pub fn main<P: Platform + Clone + 'static, C: TestCpu>(
     mut platform: P,
     info: BoardInfo,
-    script_area: &[u8],
+    script_area: &'static [u8],
 ) -> i32 {
     let Some(image) = script::find(script_area) else {
         return repl::repl(platform, info);
@@ -112,7 +112,7 @@ pub fn main<P: Platform + Clone + 'static, C: TestCpu>(
 pub fn run<P: Platform + Clone + 'static>(
     platform: P,
     info: BoardInfo,
-    script: Option<script::Script<'_>>,
+    script: Option<script::Script<'static>>,
 ) -> i32 {
     match script {
         Some(s) => run_script(platform, info, &s),
@@ -121,13 +121,14 @@ pub fn run<P: Platform + Clone + 'static>(
 }
 
 /// Creates a VM whose output goes to the board's console; `flags` are the script image's
-/// (`script::FLAG_*`), 0 for the REPL. When the board's heap cannot hold the VM, says so on
-/// the console and returns `None`.
+/// (`script::FLAG_*`), 0 for the REPL; scripts import `modules`. When the board's heap
+/// cannot hold the VM, says so on the console and returns `None`.
 pub fn new_vm<P: Platform + Clone + 'static>(
     platform: P,
     info: BoardInfo,
     flags: u32,
     argv0: &str,
+    modules: script::Modules<'static>,
 ) -> Option<Vm> {
     let framed = flags & script::FLAG_FRAMED != 0;
     let config = Config {
@@ -151,7 +152,10 @@ pub fn new_vm<P: Platform + Clone + 'static>(
         ..Config::default()
     };
     let mut console = platform.clone();
-    match Vm::new(config, Box::new(ConsoleHost::new(platform, framed))) {
+    match Vm::new(
+        config,
+        Box::new(ConsoleHost::new(platform, framed).with_modules(modules)),
+    ) {
         Ok(vm) => Some(vm),
         Err(e) => {
             write_text(&mut console, &alloc::format!("tiercel: {e}\n"));
@@ -164,9 +168,9 @@ pub fn new_vm<P: Platform + Clone + 'static>(
 pub fn run_script<P: Platform + Clone + 'static>(
     platform: P,
     info: BoardInfo,
-    s: &script::Script<'_>,
+    s: &script::Script<'static>,
 ) -> i32 {
-    let Some(mut vm) = new_vm(platform, info, s.flags, s.name) else {
+    let Some(mut vm) = new_vm(platform, info, s.flags, s.name, s.modules) else {
         return EXIT_NO_VM;
     };
     let Ok(source) = core::str::from_utf8(s.source) else {

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use vm_core::api::Mode;
 use vm_core::RunError;
 
-use crate::{new_vm, report, BoardInfo, Platform};
+use crate::{new_vm, report, script, BoardInfo, Platform};
 
 /// Longest line the editor accepts; further bytes ring the bell instead of growing memory.
 const MAX_LINE: usize = 4096;
@@ -194,7 +194,7 @@ impl Scan {
 /// the loop goes on. Returns the exit status.
 pub fn repl<P: Platform + Clone + 'static>(platform: P, info: BoardInfo) -> i32 {
     let mut con = platform.clone();
-    let Some(mut vm) = new_vm(platform, info, 0, "") else {
+    let Some(mut vm) = new_vm(platform, info, 0, "", script::Modules::default()) else {
         return crate::EXIT_NO_VM;
     };
     let mut editor = LineEditor::default();

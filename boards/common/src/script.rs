@@ -4,12 +4,19 @@
 //!
 //! | offset | size | field |
 //! |---|---|---|
-//! | 0 | 8 | magic `b"TIERCEL1"` |
+//! | 0 | 8 | magic `b"TIERCEL2"` |
 //! | 8 | 4 | flags: the `FLAG_*` constants |
 //! | 12 | 4 | name length `n` |
 //! | 16 | 4 | source length `m` |
-//! | 20 | `n` | the file name, UTF-8 (shown in tracebacks, `sys.argv[0]`) |
-//! | 20+n | `m` | the source |
+//! | 20 | 4 | module section length `k` |
+//! | 24 | `n` | the file name, UTF-8 (shown in tracebacks, `sys.argv[0]`) |
+//! | 24+n | `m` | the source |
+//! | 24+n+m | `k` | the modules the script can import ([`Modules`]) |
+//!
+//! The module section is a sequence of entries, each four little-endian `u32`s (the
+//! `MODULE_*` flags, the lengths of the dotted name, of the origin and of the data) followed
+//! by the name, the origin (the file the module came from: its `__file__`, the file name in
+//! tracebacks) and the data (Python source, or a bytecode image with [`MODULE_IMAGE`]).
 //!
 //! Guest RAM starts zeroed, so without a loaded image the magic is absent and the board
 //! opens the REPL instead.
@@ -17,9 +24,14 @@
 use alloc::vec::Vec;
 
 /// The first eight bytes of a script image.
-pub const MAGIC: [u8; 8] = *b"TIERCEL1";
+pub const MAGIC: [u8; 8] = *b"TIERCEL2";
 /// Header size in bytes.
-pub const HEADER_LEN: usize = 20;
+pub const HEADER_LEN: usize = 24;
+/// Module flag: the module is a package (its origin is its `__init__` file, and the
+/// folder that holds that file is its `__path__`).
+pub const MODULE_PACKAGE: u32 = 1;
+/// Module flag: the data is a bytecode image, not source.
+pub const MODULE_IMAGE: u32 = 1 << 1;
 /// Flag: wrap stderr output in frame markers (see [`crate::console`]).
 pub const FLAG_FRAMED: u32 = 1;
 /// Flag: instead of a script, run the code-memory self-test (write a few hand-encoded
@@ -63,6 +75,75 @@ pub struct Script<'a> {
     pub framed: bool,
     /// All header flags (`FLAG_*`).
     pub flags: u32,
+    /// The modules the script can import.
+    pub modules: Modules<'a>,
+}
+
+/// The module section of an image: modules frozen with the script.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Modules<'a>(&'a [u8]);
+
+/// One module of a [`Modules`] section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Module<'a> {
+    /// The full dotted name (`pkg.sub`).
+    pub name: &'a str,
+    /// The file it came from (`pkg/sub.py`).
+    pub origin: &'a str,
+    /// Its source or bytecode image.
+    pub data: &'a [u8],
+    /// The `MODULE_*` flags.
+    pub flags: u32,
+}
+
+impl<'a> Modules<'a> {
+    /// The module called `name`, if the section has it. A malformed entry ends the search
+    /// (as if the rest of the section were absent).
+    pub fn get(&self, name: &str) -> Option<Module<'a>> {
+        self.iter().find(|m| m.name == name)
+    }
+
+    /// The entries in order, up to the first malformed one.
+    pub fn iter(&self) -> impl Iterator<Item = Module<'a>> + 'a {
+        let mut rest = self.0;
+        core::iter::from_fn(move || {
+            let (m, next) = module_at(rest)?;
+            rest = next;
+            Some(m)
+        })
+    }
+}
+
+fn module_at(b: &[u8]) -> Option<(Module<'_>, &[u8])> {
+    let flags = u32::try_from(u32_at(b, 0)?).ok()?;
+    let (n, o, d) = (u32_at(b, 4)?, u32_at(b, 8)?, u32_at(b, 12)?);
+    let body = b.get(16..)?;
+    let name = core::str::from_utf8(body.get(..n)?).ok()?;
+    let origin = core::str::from_utf8(body.get(n..n.checked_add(o)?)?).ok()?;
+    let end = n.checked_add(o)?.checked_add(d)?;
+    let data = body.get(n + o..end)?;
+    let m = Module {
+        name,
+        origin,
+        data,
+        flags,
+    };
+    Some((m, body.get(end..)?))
+}
+
+/// Appends one module entry to a module section (the harness side). Fails when a length does
+/// not fit in 32 bits.
+pub fn encode_module(section: &mut Vec<u8>, m: &Module<'_>) -> Option<()> {
+    let n = u32::try_from(m.name.len()).ok()?;
+    let o = u32::try_from(m.origin.len()).ok()?;
+    let d = u32::try_from(m.data.len()).ok()?;
+    for w in [m.flags, n, o, d] {
+        section.extend_from_slice(&w.to_le_bytes());
+    }
+    section.extend_from_slice(m.name.as_bytes());
+    section.extend_from_slice(m.origin.as_bytes());
+    section.extend_from_slice(m.data);
+    Some(())
 }
 
 fn u32_at(b: &[u8], at: usize) -> Option<usize> {
@@ -78,7 +159,8 @@ pub fn image_len(header: &[u8]) -> Option<usize> {
     }
     let n = u32_at(header, 12)?;
     let m = u32_at(header, 16)?;
-    HEADER_LEN.checked_add(n)?.checked_add(m)
+    let k = u32_at(header, 20)?;
+    HEADER_LEN.checked_add(n)?.checked_add(m)?.checked_add(k)
 }
 
 /// The image at the start of `area`, the guest RAM where the harness places it (the board's
@@ -97,27 +179,43 @@ pub fn parse(image: &[u8]) -> Option<Script<'_>> {
     }
     let flags = u32_at(image, 8)?;
     let n = u32_at(image, 12)?;
+    let m = u32_at(image, 16)?;
     let name = core::str::from_utf8(image.get(HEADER_LEN..HEADER_LEN + n)?).ok()?;
-    let source = image.get(HEADER_LEN + n..total)?;
+    let source = image.get(HEADER_LEN + n..HEADER_LEN + n + m)?;
+    let modules = Modules(image.get(HEADER_LEN + n + m..total)?);
     Some(Script {
         name,
         source,
         framed: flags & FLAG_FRAMED as usize != 0,
         flags: u32::try_from(flags).ok()?,
+        modules,
     })
 }
 
-/// Builds an image (the harness side). Fails when a length does not fit in 32 bits.
+/// Builds an image without modules (the harness side). Fails when a length does not fit in
+/// 32 bits.
 pub fn encode(name: &str, source: &[u8], flags: u32) -> Option<Vec<u8>> {
+    encode_with_modules(name, source, flags, &[])
+}
+
+/// Builds an image whose module section is `modules` (made with [`encode_module`]).
+pub fn encode_with_modules(
+    name: &str,
+    source: &[u8],
+    flags: u32,
+    modules: &[u8],
+) -> Option<Vec<u8>> {
     let n = u32::try_from(name.len()).ok()?;
     let m = u32::try_from(source.len()).ok()?;
-    let mut v = Vec::with_capacity(HEADER_LEN + name.len() + source.len());
+    let k = u32::try_from(modules.len()).ok()?;
+    let mut v = Vec::with_capacity(HEADER_LEN + name.len() + source.len() + modules.len());
     v.extend_from_slice(&MAGIC);
-    v.extend_from_slice(&flags.to_le_bytes());
-    v.extend_from_slice(&n.to_le_bytes());
-    v.extend_from_slice(&m.to_le_bytes());
+    for w in [flags, n, m, k] {
+        v.extend_from_slice(&w.to_le_bytes());
+    }
     v.extend_from_slice(name.as_bytes());
     v.extend_from_slice(source);
+    v.extend_from_slice(modules);
     Some(v)
 }
 
@@ -156,8 +254,38 @@ mod tests {
         let mut bad = img.clone();
         bad[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
         assert_eq!(parse(&bad), None);
-        bad[20] = 0xFF; // name not UTF-8 once the length is right again
+        bad[HEADER_LEN] = 0xFF; // name not UTF-8 once the length is right again
         bad[12..16].copy_from_slice(&4u32.to_le_bytes());
         assert_eq!(parse(&bad), None);
+    }
+
+    #[test]
+    fn modules_round_trip_and_stop_at_a_malformed_entry() {
+        let mut sec = Vec::new();
+        let pkg = Module {
+            name: "pkg",
+            origin: "pkg/__init__.py",
+            data: b"X = 1\n",
+            flags: MODULE_PACKAGE,
+        };
+        let sub = Module {
+            name: "pkg.sub",
+            origin: "pkg/sub.py",
+            data: b"from . import X\n",
+            flags: 0,
+        };
+        encode_module(&mut sec, &pkg).unwrap();
+        encode_module(&mut sec, &sub).unwrap();
+        let img = encode_with_modules("t.py", b"import pkg.sub", 0, &sec).unwrap();
+        let s = parse(&img).unwrap();
+        assert_eq!(s.source, b"import pkg.sub");
+        assert_eq!(s.modules.get("pkg.sub"), Some(sub));
+        assert_eq!(s.modules.iter().collect::<Vec<_>>(), [pkg, sub]);
+        assert_eq!(s.modules.get("pkg.other"), None);
+        // A length past the end: that entry and the rest are absent, nothing panics.
+        let mut bad = sec.clone();
+        bad[4..8].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert_eq!(Modules(&bad).iter().count(), 0);
+        assert_eq!(Modules(&sec[..sec.len() - 1]).iter().count(), 1);
     }
 }

@@ -31,6 +31,7 @@
 extern crate std;
 
 mod backing;
+pub mod config;
 
 use core::alloc::{GlobalAlloc, Layout};
 use core::cell::UnsafeCell;

@@ -1,10 +1,11 @@
 //! [`StdHost`]: the VM's [`Host`] on this process's standard streams, clocks and files
-//! (modules imported from `sys.path`).
+//! (modules imported from `sys.path`, `open()`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
+use vm_core::hostfs::{FileMode, HostError, Whence};
 use vm_core::importing::loader::FoundModule;
 use vm_core::{Host, IoError};
 
@@ -14,6 +15,7 @@ use crate::stdio::{write_stderr, Console};
 pub struct StdHost {
     console: Rc<RefCell<Console>>,
     start: Instant,
+    files: crate::files::HostFiles,
 }
 
 impl StdHost {
@@ -22,6 +24,7 @@ impl StdHost {
         StdHost {
             console,
             start: Instant::now(),
+            files: crate::files::HostFiles::default(),
         }
     }
 }
@@ -61,5 +64,29 @@ impl Host for StdHost {
 
     fn find_module(&mut self, name: &str, path: &[String]) -> Option<FoundModule> {
         crate::modules::find_module_fs(name, path)
+    }
+
+    fn file_open(&mut self, path: &str, mode: FileMode) -> Result<u64, HostError> {
+        self.files.open(path, mode)
+    }
+
+    fn file_read(&mut self, handle: u64, max: usize) -> Result<Vec<u8>, HostError> {
+        self.files.read(handle, max)
+    }
+
+    fn file_write(&mut self, handle: u64, data: &[u8]) -> Result<usize, HostError> {
+        self.files.write(handle, data)
+    }
+
+    fn file_seek(&mut self, handle: u64, offset: i64, whence: Whence) -> Result<u64, HostError> {
+        self.files.seek(handle, offset, whence)
+    }
+
+    fn file_close(&mut self, handle: u64) -> Result<(), HostError> {
+        self.files.close(handle)
+    }
+
+    fn file_remove(&mut self, path: &str) -> Result<(), HostError> {
+        self.files.remove(path)
     }
 }

@@ -24,6 +24,8 @@ pub mod launch;
 pub mod repl;
 pub mod stdio;
 
+pub mod files;
+
 pub mod modules;
 
 pub use host::StdHost;

@@ -85,6 +85,18 @@ fn compile_text(
     }
 }
 
+/// Compiles an imported module's source, keeping its lines for tracebacks; a compile error
+/// is the `SyntaxError` (with its fields) CPython raises from the import.
+#[cfg(feature = "compiler")]
+pub(crate) fn compile_module(vm: &mut Vm, text: &str, filename: &str) -> PyResult<Rc<CodeObject>> {
+    let mut pool = crate::api::Pool(vm);
+    match crate::compile::codegen::compile_source(text, filename, crate::api::Mode::Exec, &mut pool)
+    {
+        Ok(code) => Ok(code),
+        Err(e) => Err(syntax_error(vm, &e, text, filename, SourceMode::Exec)),
+    }
+}
+
 /// `compile(..., 'single')` takes one statement (or simple statements on one line): the
 /// error for a second one on a later line.
 #[cfg(feature = "compiler")]

@@ -9,7 +9,7 @@ use super::{add_native, check_args, check_kwargs, int_arg, kwarg, no_kwargs};
 use crate::object::bigint::BigInt;
 use crate::object::types::{NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
-use crate::vm::{PyErr, PyResult, Vm};
+use crate::vm::{PyResult, Vm};
 
 pub(crate) fn install(vm: &mut Vm, b: ObjRef) {
     let fns: &[(&'static str, crate::object::types::NativeFn)] = &[
@@ -53,7 +53,7 @@ pub(crate) fn install(vm: &mut Vm, b: ObjRef) {
         ("exec", super::exec::exec),
         ("eval", super::exec::eval),
         ("compile", super::exec::compile),
-        ("open", unsupported_open),
+        ("open", super::fsmod::builtin_open),
         ("dir", dir),
     ];
     for (name, f) in fns {
@@ -998,12 +998,4 @@ fn import(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -> PyResult<Value>
     };
     let level = arg(vm, 4, "level").unwrap_or(Value::int_unchecked(0));
     vm.import_name(name, fromlist, level, globals)
-}
-
-fn unsupported(vm: &mut Vm, what: &str) -> PyErr {
-    vm.not_implemented(format!("{what}() is not supported by Tiercel"))
-}
-
-fn unsupported_open(vm: &mut Vm, _a: &[Value], _k: &[(Value, Value)]) -> PyResult<Value> {
-    Err(unsupported(vm, "open"))
 }

@@ -33,6 +33,8 @@ impl Vm {
             "asyncio" => Some(super::asyncio::init_asyncio),
             "weakref" => Some(super::weakrefmod::init_weakref),
             "gc" => Some(super::weakrefmod::init_gc),
+            "_fs" => Some(super::fsmod::init_fs),
+            "_fileio" => Some(super::fsmod::init_fileio),
             "builtins" => {
                 return self.make_module_from_dict("builtins", self.builtins);
             }

@@ -314,15 +314,7 @@ impl Vm {
         match &found.code {
             #[cfg(feature = "compiler")]
             ModuleCode::Source(src) => {
-                match self.compile(src, &found.origin, crate::api::Mode::Exec) {
-                    Ok(c) => Ok(c),
-                    Err(text) => {
-                        // The rendered report's last line is `SyntaxError: message`.
-                        let last = text.trim_end().rsplit('\n').next().unwrap_or("");
-                        let msg = last.split_once(": ").map_or(last, |(_, m)| m);
-                        Err(self.new_exception(self.types.syntax_error, msg))
-                    }
-                }
+                crate::builtins::exec::compile_module(self, src, &found.origin)
             }
             #[cfg(not(feature = "compiler"))]
             ModuleCode::Source(_) => {

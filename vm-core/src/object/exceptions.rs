@@ -175,12 +175,6 @@ impl Vm {
             0 => Ok(String::new()),
             1 if is_key_error => self.repr(items[0]),
             1 => self.to_str(items[0]),
-            // `OSError(errno, strerror)`, as the host's I/O errors raise it.
-            2 if self.exc_matches(exc, self.types.os_error) => {
-                let errno = self.to_str(items[0])?;
-                let strerror = self.to_str(items[1])?;
-                Ok(alloc::format!("[Errno {errno}] {strerror}"))
-            }
             _ => self.repr(args),
         }
     }

@@ -5,11 +5,12 @@ use super::{clock, codemem, exit, mmu, DEVICES, INFO};
 
 core::arch::global_asm!(include_str!("boot.s"));
 
-/// Heap size in bytes (the allocator's arena, `.heap`). Change it here; the VM's heap limit
-/// follows (3/4 of it).
-pub const HEAP_SIZE: usize = 32 << 20;
-/// Boot stack size in bytes (`.stack`, below it a 2 MiB unmapped guard block).
-pub const STACK_SIZE: usize = 4 << 20;
+/// Heap size in bytes (the allocator's arena, `.heap`), from [`board_heap::config`]; the
+/// VM's heap limit follows (3/4 of it).
+pub const HEAP_SIZE: usize = board_heap::config::HEAP_SIZE;
+/// Boot stack size in bytes (`.stack`, below it a 2 MiB unmapped guard block), from
+/// [`board_heap::config`].
+pub const STACK_SIZE: usize = board_heap::config::STACK_SIZE;
 
 board_heap::memory!(heap = HEAP_SIZE, stack = STACK_SIZE);
 

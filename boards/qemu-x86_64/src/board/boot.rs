@@ -9,14 +9,15 @@ use super::{clock, codemem, exit, mmu, uart, DEVICES, INFO};
 
 global_asm!(include_str!("boot.s"), options(att_syntax));
 
-/// Bytes of the heap the global allocator manages. Change it to fit your machine (it must
+/// Bytes of the heap the global allocator manages, from [`board_heap::config`] (it must
 /// stay below the script image at 384 MiB together with the rest of the image); the VM's heap
 /// limit follows (3/4 of it).
-pub const HEAP_SIZE: usize = 32 << 20;
-/// Bytes of the boot stack (a not-present 2 MiB guard page lies below it). The deepest
-/// `tests/py` program needs far less (see README.md), but the VM's recursion limit decides
-/// how deep Python code can go before `RecursionError`, and that needs room.
-pub const STACK_SIZE: usize = 4 << 20;
+pub const HEAP_SIZE: usize = board_heap::config::HEAP_SIZE;
+/// Bytes of the boot stack (a not-present 2 MiB guard page lies below it), from
+/// [`board_heap::config`]. The deepest `tests/py` program needs far less (see README.md), but
+/// the VM's recursion limit decides how deep Python code can go before `RecursionError`, and
+/// that needs room.
+pub const STACK_SIZE: usize = board_heap::config::STACK_SIZE;
 
 board_heap::memory!(heap = HEAP_SIZE, stack = STACK_SIZE);
 

@@ -12,6 +12,7 @@ mod pattern;
 mod stmt;
 mod strings;
 mod targets;
+#[cfg(feature = "unicode-names")]
 mod unicode_names;
 
 use super::ast::{self, Constant, Loc};

@@ -116,16 +116,24 @@ pub(super) fn decode_str(body: &str, raw: bool) -> Result<String, DecodeError> {
                     ));
                 };
                 let name = &body[i + 3..close];
-                match super::unicode_names::lookup(name) {
+                #[cfg(feature = "unicode-names")]
+                let (found, why) = (
+                    super::unicode_names::lookup(name),
+                    "unknown Unicode character name",
+                );
+                // Without the table no name is known.
+                #[cfg(not(feature = "unicode-names"))]
+                let (found, why): (Option<char>, _) = {
+                    let _ = name;
+                    (
+                        None,
+                        "unknown Unicode character name (this build has no name table: \
+                         feature 'unicode-names')",
+                    )
+                };
+                match found {
                     Some(ch) => out.push(ch),
-                    None => {
-                        return Err(unicode_err(
-                            body,
-                            i,
-                            close,
-                            "unknown Unicode character name",
-                        ))
-                    }
+                    None => return Err(unicode_err(body, i, close, why)),
                 }
                 for (k, _) in chars.by_ref() {
                     if k == close {

@@ -1,0 +1,5 @@
+VALUE = 1
+
+
+def f(:
+    pass
