@@ -5,6 +5,25 @@
 # "tests: N passed, M failed".
 set -euo pipefail
 cd "$(dirname "$0")"
+# A fresh machine: the bare-metal targets come from rustup, QEMU from apt when this runs as
+# root; what cannot be installed stops the run with one line saying what to install.
+targets=(x86_64-unknown-none aarch64-unknown-none)
+installed=$(rustup target list --installed 2>/dev/null || true)
+for t in "${targets[@]}"; do
+  if ! grep -qx "$t" <<<"$installed"; then
+    rustup target add "${targets[@]}" >/dev/null 2>&1 ||
+      { echo "test.sh: install the Rust targets: rustup target add ${targets[*]}"; exit 1; }
+    break
+  fi
+done
+have_qemu() { command -v qemu-system-x86_64 >/dev/null && command -v qemu-system-aarch64 >/dev/null; }
+if ! have_qemu && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "== installing QEMU (apt-get)"
+  { apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      qemu-system-x86 qemu-system-arm; } >/dev/null 2>&1 || true
+fi
+have_qemu || { echo "test.sh: install QEMU: qemu-system-x86_64 and qemu-system-aarch64 (Debian/Ubuntu: apt-get install qemu-system-x86 qemu-system-arm)"; exit 1; }
 echo "== no_std builds of vm-core"
 cargo build -q -p vm-core --no-default-features --target x86_64-unknown-none
 cargo build -q -p vm-core --no-default-features --target aarch64-unknown-none

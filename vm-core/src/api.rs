@@ -69,6 +69,15 @@ impl ConstPool for Pool<'_> {
 #[cfg(feature = "compiler")]
 pub use crate::compile::codegen::Mode;
 
+/// Whether a REPL entry read so far (its lines, each ending in `\n`) needs more lines before
+/// it can run, as CPython's interactive loop decides: an open bracket or triple-quoted
+/// string, a trailing backslash, a block header without a body, or a compound statement not
+/// yet ended by an empty line. An entry with an error is complete (it runs, and reports it).
+#[cfg(feature = "compiler")]
+pub fn needs_more_input(entry: &str) -> bool {
+    crate::compile::parser::entry_needs_more(entry)
+}
+
 impl Vm {
     #[cfg(feature = "compiler")]
     /// Compiles source to a module code object. The error is CPython's rendering of the
@@ -129,6 +138,20 @@ impl Vm {
         if self.frames.is_empty() {
             self.start_fuel();
         }
+    }
+
+    /// Runs `f` as a run started from Rust (a fresh budget, the state restored after it),
+    /// its uncaught exception described as a run's.
+    #[cfg(feature = "compiler")]
+    pub(crate) fn guarded<T>(
+        &mut self,
+        f: impl FnOnce(&mut Vm) -> PyResult<T>,
+    ) -> Result<T, RunError> {
+        self.begin_run();
+        let r = f(self);
+        let out = r.map_err(|e| self.describe_uncaught(e));
+        self.reset_after_run();
+        out
     }
 
     /// Restores the interpreter state after a run ended (normally, by an exception or
@@ -218,7 +241,7 @@ impl Vm {
             return RunError::Terminated { reason, traceback };
         }
         let exc = e.0;
-        if self.exc_matches(exc, self.types.system_exit) {
+        if self.exc_matches(exc, self.types.system_exit) && !self.system_exit_reported {
             let args = self
                 .exc_state(exc)
                 .and_then(|s| self.tuple_items(s.args))
@@ -246,6 +269,13 @@ impl Vm {
             message,
             traceback,
         }
+    }
+
+    /// Whether an uncaught `SystemExit` comes back from a run as [`RunError::Exception`] with
+    /// its traceback instead of [`RunError::Exit`]: `python3 -i` reports a script's
+    /// `sys.exit()` that way and starts its REPL.
+    pub fn set_system_exit_reported(&mut self, on: bool) {
+        self.system_exit_reported = on;
     }
 
     /// Registers a native function in the builtins namespace.

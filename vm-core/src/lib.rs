@@ -51,4 +51,4 @@ pub use bytecode::image;
 pub use handle::Handle;
 pub use limits::{Signals, Termination};
 pub use object::value::Value;
-pub use vm::{BufferHost, Config, Host, PyErr, PyResult, RunError, StartError, Vm};
+pub use vm::{BufferHost, Config, Host, IoError, PyErr, PyResult, RunError, StartError, Vm};

@@ -65,7 +65,18 @@ pub struct PyErr(pub Value);
 /// The result of anything that can raise.
 pub type PyResult<T> = Result<T, PyErr>;
 
-/// What the VM needs from its environment: output and clocks. Boards implement it.
+/// A failed read or write of a standard stream, as the host's system reported it: the
+/// script sees it as the `OSError` subclass its `errno` names (32, `EPIPE`: `BrokenPipeError:
+/// [Errno 32] Broken pipe`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IoError {
+    /// The system's error number (Linux's numbering, as CPython's exception table).
+    pub errno: i32,
+    /// Its text (`strerror`).
+    pub message: String,
+}
+
+/// What the VM needs from its environment: output, input and clocks. Boards implement it.
 pub trait Host {
     /// Writes to standard output.
     fn write_stdout(&mut self, s: &str);
@@ -73,6 +84,22 @@ pub trait Host {
     fn write_stderr(&mut self, s: &str);
     /// Flushes both streams.
     fn flush(&mut self) {}
+    /// Takes the error of the writes and flushes of standard output since the last call (a
+    /// closed pipe). The VM asks after `print`, `sys.stdout.write` and `flush` and raises it
+    /// in the script. The default: writes never fail.
+    fn take_write_error(&mut self) -> Option<IoError> {
+        None
+    }
+    /// `input(prompt)`: writes `prompt` to standard output, flushes it, and reads one line of
+    /// standard input, returned without its `\n`; `Ok(None)` at the end of input (`EOFError`).
+    /// A read cut short by the embedder's interrupt request ([`crate::Signals::interrupt`])
+    /// may return anything: the VM raises the pending `KeyboardInterrupt` instead. The
+    /// default has no input: it writes the prompt and answers end of input.
+    fn read_line(&mut self, prompt: &str) -> Result<Option<String>, IoError> {
+        self.write_stdout(prompt);
+        self.flush();
+        Ok(None)
+    }
     /// Wall-clock seconds since the Unix epoch (`time.time`).
     fn time(&mut self) -> f64 {
         0.0
@@ -297,6 +324,9 @@ pub struct Vm {
     pub(crate) frozen: Vec<(&'static str, crate::importing::loader::FrozenModule)>,
     /// `sys.path`: a list the script may change.
     pub(crate) sys_path: ObjRef,
+    /// An uncaught `SystemExit` comes back as an exception with its traceback rather than
+    /// as an exit ([`Vm::set_system_exit_reported`]).
+    pub(crate) system_exit_reported: bool,
     /// Modules whose code is running for their import (a circular import's error names
     /// them "partially initialized").
     pub(crate) initializing: Vec<Value>,
@@ -452,6 +482,7 @@ impl Vm {
             dunders: crate::object::descr::Dunders::NONE,
             frozen: Vec::new(),
             sys_path: ObjRef(0),
+            system_exit_reported: false,
             initializing: Vec::new(),
             class_lookup_cache: alloc::vec![
                 core::cell::Cell::new(LookupEntry::EMPTY);

@@ -1,7 +1,10 @@
 //! The host board's library: what the `tiercel` command and its tests share.
 //!
 //! [`codemem`] is the host's executable memory ([`vm_core::jit::CodeMemory`] over
-//! `mmap`/`mprotect`); it is the only module with `unsafe` code.
+//! `mmap`/`mprotect`); it is the only module with `unsafe` code. [`cli`] reads the command
+//! line, [`launch`] loads the program, [`stdio`] and [`host`] are the standard streams and the
+//! VM's host on them, [`repl`] is the interactive loop, [`interrupt`] turns `SIGINT` into the
+//! VM's interrupt request.
 #![deny(unsafe_code)]
 
 #[allow(
@@ -13,10 +16,17 @@ pub mod codemem;
 
 pub use codemem::HostCodeMemory;
 
+pub mod cli;
+pub mod host;
+pub mod interrupt;
 pub mod jit;
+pub mod launch;
+pub mod repl;
+pub mod stdio;
 
 pub mod files;
 
 pub mod modules;
 
+pub use host::StdHost;
 pub use jit::{HostJit, DEFAULT_CODE_MEMORY};

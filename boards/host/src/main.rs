@@ -1,16 +1,16 @@
-//! The `tiercel` command: runs a Python file like `python3 FILE.py`.
-//!
-//! Usage: `tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2|3]
-//! [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [--dump-jit] [--perf-map] [--jit-stress] [--jit-memory BYTES] [-c CODE | FILE] [ARGS...]`. Output goes to stdout,
-//! an uncaught exception prints a CPython-style traceback on stderr and exits with status 1,
-//! and `sys.exit(n)` exits with `n`.
+//! The `tiercel` command: runs Python like `python3` (a script, `-c`, `-m`, standard input,
+//! or the REPL), with Tiercel's own options before the program (see `--help` and the
+//! README). Output goes to stdout, an uncaught exception prints a CPython-style traceback on
+//! stderr and exits with status 1, `sys.exit(n)` exits with `n`, and an uncaught
+//! `KeyboardInterrupt` (Ctrl-C) ends the process by `SIGINT`.
 //!
 //! The default tier is 3: traces compiled to machine code where the host has a backend
 //! (x86-64), tier 2 elsewhere; `--tier 2` runs traces in the uop executor only.
 
-use std::io::Write;
+use std::cell::RefCell;
+use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::rc::Rc;
 
 /// Small blocks freed by the VM are reused from size-class lists in O(1) rather than going
 /// back through the system allocator's slow paths (see `board-heap`).
@@ -20,70 +20,10 @@ static ALLOCATOR: board_heap::Allocator<board_heap::Over<std::alloc::System>> =
 
 mod compile_cmd;
 
-use vm_core::hostfs::{FileMode, HostError, Whence};
-use vm_core::importing::loader::FoundModule;
-use vm_core::{Config, Host, Vm};
-
-/// Host output and clocks for the VM.
-struct StdHost {
-    out: std::io::BufWriter<std::io::Stdout>,
-    start: Instant,
-    files: tiercel::files::HostFiles,
-}
-
-impl Host for StdHost {
-    fn write_stdout(&mut self, s: &str) {
-        let _ = self.out.write_all(s.as_bytes());
-    }
-
-    fn write_stderr(&mut self, s: &str) {
-        // Keep the two streams ordered as a terminal shows them.
-        let _ = self.out.flush();
-        let _ = std::io::stderr().write_all(s.as_bytes());
-    }
-
-    fn flush(&mut self) {
-        let _ = self.out.flush();
-    }
-
-    fn time(&mut self) -> f64 {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0.0, |d| d.as_secs_f64())
-    }
-
-    fn monotonic(&mut self) -> f64 {
-        self.start.elapsed().as_secs_f64()
-    }
-
-    fn find_module(&mut self, name: &str, path: &[String]) -> Option<FoundModule> {
-        tiercel::modules::find_module_fs(name, path)
-    }
-
-    fn file_open(&mut self, path: &str, mode: FileMode) -> Result<u64, HostError> {
-        self.files.open(path, mode)
-    }
-
-    fn file_read(&mut self, handle: u64, max: usize) -> Result<Vec<u8>, HostError> {
-        self.files.read(handle, max)
-    }
-
-    fn file_write(&mut self, handle: u64, data: &[u8]) -> Result<usize, HostError> {
-        self.files.write(handle, data)
-    }
-
-    fn file_seek(&mut self, handle: u64, offset: i64, whence: Whence) -> Result<u64, HostError> {
-        self.files.seek(handle, offset, whence)
-    }
-
-    fn file_close(&mut self, handle: u64) -> Result<(), HostError> {
-        self.files.close(handle)
-    }
-
-    fn file_remove(&mut self, path: &str) -> Result<(), HostError> {
-        self.files.remove(path)
-    }
-}
+use tiercel::cli::{Options, Parsed, Tuning};
+use tiercel::stdio::{write_stderr, Console};
+use vm_core::importing::main_module::MainModuleError;
+use vm_core::{RunError, Vm};
 
 /// The process's peak resident size (`VmHWM`), where the system reports it (Linux).
 fn peak_resident_kib() -> Option<u64> {
@@ -133,145 +73,249 @@ fn write_jit_listings(jit: &tiercel::HostJit, dump_jit: bool, perf_map: bool) {
     }
 }
 
-fn usage() -> ExitCode {
-    eprintln!(
-        "usage: tiercel [--heap BYTES] [--fuel N] [--dis] [--stats] [--stress-specialize] [--tier 1|2|3] [--hot N] [--no-opt] [--uop-helpers] [--dump-traces] [--dump-jit] [--perf-map] [--jit-stress] [--jit-memory BYTES] [-c CODE | FILE] [ARGS...]"
-    );
-    ExitCode::from(2)
-}
-
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().collect();
+    let prog = argv.first().map_or("tiercel", String::as_str);
     if argv.get(1).is_some_and(|a| a == "compile") {
         return compile_cmd::main(&argv[2..]);
     }
-    let mut args = std::env::args().skip(1);
-    let mut config = Config::default();
-    let mut dis = false;
-    let mut dump_traces = false;
-    // Tier 3 unless told otherwise (tier 2 where the host has no backend).
-    let mut tier3 = true;
-    let mut dump_jit = false;
-    let mut jit_stress = None;
-    let mut jit_memory = tiercel::DEFAULT_CODE_MEMORY;
-    let mut perf_map = false;
-    let (source, filename, rest) = loop {
-        let Some(a) = args.next() else { return usage() };
-        match a.as_str() {
-            "--heap" => match args.next().and_then(|n| n.parse::<usize>().ok()) {
-                Some(n) => config.heap_limit = n,
-                None => return usage(),
-            },
-            "--fuel" => match args.next().and_then(|n| n.parse::<u64>().ok()) {
-                Some(n) => config.fuel = Some(n),
-                None => return usage(),
-            },
-            "--dis" => dis = true,
-            "--stats" => config.stats = true,
-            "--stress-specialize" => config.stress_specialize = true,
-            "--tier" => match args.next().and_then(|n| n.parse::<u8>().ok()) {
-                Some(n @ (1 | 2)) => {
-                    config.tier = n;
-                    tier3 = false;
-                }
-                Some(3) => {
-                    config.tier = 2;
-                    tier3 = true;
-                }
-                _ => return usage(),
-            },
-            "--hot" => match args.next().and_then(|n| n.parse::<u32>().ok()) {
-                Some(n) if n >= 1 => config.hot = Some(n),
-                _ => return usage(),
-            },
-            "--dump-traces" => {
-                dump_traces = true;
-                config.log_traces = true;
-            }
-            "--dump-jit" => dump_jit = true,
-            "--jit-stress" => jit_stress = Some(0x5EED),
-            "--jit-memory" => match args.next().and_then(|n| n.parse::<usize>().ok()) {
-                Some(n) if n > 0 => jit_memory = n,
-                _ => return usage(),
-            },
-            "--perf-map" => perf_map = true,
-            "--no-opt" => config.optimize_traces = false,
-            "--uop-helpers" => config.uop_helpers = true,
-            "-c" => {
-                let Some(code) = args.next() else {
-                    return usage();
-                };
-                break (code, String::from("<string>"), vec![String::from("-c")]);
-            }
-            "-h" | "--help" => return usage(),
-            file if compile_cmd::is_image_path(file) => {
-                break (String::new(), String::from(file), vec![String::from(file)]);
-            }
-            file => match std::fs::read(file) {
-                Ok(bytes) => match String::from_utf8(bytes) {
-                    Ok(s) => break (s, String::from(file), vec![String::from(file)]),
-                    Err(_) => {
-                        eprintln!("SyntaxError: (unicode error) 'utf-8' codec can't decode the file {file}");
-                        return ExitCode::from(1);
-                    }
-                },
-                Err(e) => {
-                    eprintln!(
-                        "tiercel: can't open file '{file}': [Errno {}] {e}",
-                        e.raw_os_error().unwrap_or(0)
-                    );
-                    return ExitCode::from(2);
-                }
-            },
+    match tiercel::cli::parse(argv.get(1..).unwrap_or_default()) {
+        Parsed::Help => print_and_exit(&tiercel::cli::help(prog)),
+        Parsed::Version(level) => print_and_exit(&tiercel::cli::version(level)),
+        Parsed::Error(first) => {
+            write_stderr(&tiercel::cli::usage_error(prog, &first));
+            ExitCode::from(2)
+        }
+        Parsed::Run(o) => run(*o, prog),
+    }
+}
+
+/// `--help` and `--version`: text on stdout, status 0 (1 if it cannot be written).
+fn print_and_exit(text: &str) -> ExitCode {
+    let mut out = tiercel::stdio::Stdout::new(tiercel::stdio::Buffering::Unbuffered);
+    out.write(text);
+    match out.take_error() {
+        None => ExitCode::SUCCESS,
+        Some(_) => ExitCode::from(1),
+    }
+}
+
+/// What a finished run leaves for the process's end.
+struct Ending {
+    status: i32,
+    /// An uncaught `KeyboardInterrupt`: the process ends by `SIGINT`.
+    interrupted: bool,
+}
+
+fn run(o: Options, prog: &str) -> ExitCode {
+    let console = Rc::new(RefCell::new(Console::new(o.unbuffered)));
+    let stdin_terminal = std::io::stdin().is_terminal();
+    let loaded = tiercel::launch::load(
+        &o.program,
+        prog,
+        &mut console.borrow_mut(),
+        stdin_terminal || o.inspect,
+    );
+    let mut source = match loaded {
+        Ok(s) => s,
+        Err(e) => {
+            write_stderr(&e.message);
+            return ExitCode::from(e.status);
         }
     };
+    let Options {
+        tuning,
+        inspect,
+        quiet,
+        args,
+        ..
+    } = o;
+    let Tuning {
+        mut config,
+        dis,
+        dump_traces,
+        tier3,
+        dump_jit,
+        jit_stress,
+        jit_memory,
+        perf_map,
+    } = tuning;
     let jit = tier3.then(|| {
         let listings = dump_jit || perf_map;
         tiercel::HostJit::with_stress(jit_memory, listings, jit_stress)
     });
     config.jit = jit.as_ref().and_then(|j| j.config.clone());
-    config.argv = rest;
+    config.argv = vec![source.as_ref().map_or(String::new(), |s| s.argv0.clone())];
     config.argv.extend(args);
-    config.path = vec![tiercel::modules::script_dir(&filename)];
-    let host = StdHost {
-        out: std::io::BufWriter::new(std::io::stdout()),
-        start: Instant::now(),
-        files: tiercel::files::HostFiles::default(),
-    };
+    let path0 = source.as_ref().map(|s| s.path0.clone());
+    config.path = vec![path0.unwrap_or_else(tiercel::launch::current_dir)];
+    let host = tiercel::StdHost::new(console.clone());
     let mut vm = match Vm::new(config, Box::new(host)) {
         Ok(vm) => vm,
         Err(e) => {
-            eprintln!("tiercel: {e}");
+            write_stderr(&format!("tiercel: {e}\n"));
             return ExitCode::from(2);
         }
     };
-    if dis {
-        return match vm.disassemble_source(&source, &filename) {
-            Ok(text) => {
-                vm.write_out(&text);
-                vm.host.flush();
-                ExitCode::SUCCESS
-            }
+    console.borrow_mut().set_signals(vm.signals());
+    let interrupts = if tiercel::interrupt::ignored_at_start() {
+        None
+    } else {
+        match tiercel::interrupt::Interrupts::install(vm.signals()) {
+            Ok(i) => Some(i),
             Err(e) => {
-                vm.write_err(&e);
-                ExitCode::from(1)
+                write_stderr(&format!("tiercel: cannot handle SIGINT: {e}\n"));
+                None
+            }
+        }
+    };
+    let mut ending = Ending {
+        status: 0,
+        interrupted: false,
+    };
+    let mut ready = true;
+    if let Some(src) = &mut source {
+        if let Err(failed) = prepare_main(&mut vm, src, prog) {
+            ending = failed;
+            ready = false;
+        }
+    }
+    if dis {
+        return match &source {
+            Some(src) if ready => disassemble(&mut vm, &console, src),
+            Some(_) => ExitCode::from(ending.status as u8),
+            None => {
+                write_stderr("tiercel: --dis needs a program\n");
+                ExitCode::from(2)
             }
         };
     }
-    if !filename.starts_with('<') {
-        vm.set_main_file(&filename);
+    if let (Some(src), true) = (&source, ready) {
+        vm.set_system_exit_reported(inspect);
+        ending = run_script(&mut vm, src);
+        vm.set_system_exit_reported(false);
+        report_diagnostics(&mut vm, &jit, tier3, dump_jit, perf_map, dump_traces);
     }
-    let r = if compile_cmd::is_image_path(&filename) {
-        compile_cmd::run_image_file(&mut vm, &filename)
-    } else {
-        vm.run_source(&source, &filename)
+    if source.is_none() || inspect {
+        if source.is_none() && !quiet {
+            write_stderr(&tiercel::repl::banner());
+        }
+        ending = Ending {
+            status: tiercel::repl::run(&mut vm, &console),
+            interrupted: false,
+        };
+    }
+    if let Some(i) = &interrupts {
+        i.shut_down();
+    }
+    end_process(&console, ending)
+}
+
+/// Writes out standard output (failing that is reported as CPython does) and ends the
+/// process: by `SIGINT` after an uncaught `KeyboardInterrupt`, else with the status.
+fn end_process(console: &Rc<RefCell<Console>>, mut ending: Ending) -> ExitCode {
+    let finish = console.borrow_mut().stdout.finish();
+    if let Err(e) = finish {
+        let class = if e.errno == 32 {
+            "BrokenPipeError"
+        } else {
+            "OSError"
+        };
+        write_stderr(&format!(
+            "Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>\n\
+             {class}: [Errno {}] {}\n",
+            e.errno, e.message
+        ));
+        ending.status = 120;
+    }
+    if ending.interrupted {
+        tiercel::interrupt::exit_by_sigint();
+    }
+    ExitCode::from(ending.status as u8)
+}
+
+/// Makes `__main__` the program's: `__file__` of a script, and for `-m` the module the
+/// import system finds (its parent packages' code runs now). A failure is reported.
+fn prepare_main(vm: &mut Vm, src: &mut tiercel::launch::Source, prog: &str) -> Result<(), Ending> {
+    if src.file {
+        vm.set_main_file(&src.filename);
+    }
+    let Some(name) = src.module.clone() else {
+        return Ok(());
     };
-    let terminated = matches!(r, Err(vm_core::RunError::Terminated { .. }));
-    let code = vm.report_outcome(r);
+    match vm.prepare_main_module(&name) {
+        Ok(m) => {
+            src.text = m.source;
+            src.argv0.clone_from(&m.origin);
+            src.filename = m.origin;
+            Ok(())
+        }
+        Err(MainModuleError::NotFound(msg)) => {
+            write_stderr(&format!("{prog}: {msg}\n"));
+            Err(Ending {
+                status: 1,
+                interrupted: false,
+            })
+        }
+        Err(MainModuleError::Raised(r)) => Err(report_run(vm, Err(r))),
+    }
+}
+
+/// Runs the program; reports its outcome (`python3 -i` also reports `SystemExit`).
+fn run_script(vm: &mut Vm, src: &tiercel::launch::Source) -> Ending {
+    let r = if src.file && compile_cmd::is_image_path(&src.filename) {
+        compile_cmd::run_image_file(vm, &src.filename)
+    } else {
+        vm.run_source(&src.text, &src.filename)
+    };
+    report_run(vm, r)
+}
+
+/// Reports a run's outcome (a traceback, the fuel used) and what it leaves for the end.
+fn report_run(vm: &mut Vm, r: Result<(), RunError>) -> Ending {
+    let terminated = matches!(r, Err(RunError::Terminated { .. }));
+    let interrupted = matches!(&r, Err(RunError::Exception { type_name, .. }) if type_name == "KeyboardInterrupt");
+    let status = vm.report_outcome(r);
     if let (true, Some(n)) = (terminated, vm.fuel_used()) {
         vm.write_err(&format!("(fuel used: {n})\n"));
     }
     vm.host.flush();
+    Ending {
+        status,
+        interrupted,
+    }
+}
+
+/// `--dis`: the disassembly instead of a run.
+fn disassemble(
+    vm: &mut Vm,
+    console: &Rc<RefCell<Console>>,
+    src: &tiercel::launch::Source,
+) -> ExitCode {
+    match vm.disassemble_source(&src.text, &src.filename) {
+        Ok(text) => {
+            vm.write_out(&text);
+            match console.borrow_mut().stdout.finish() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(_) => ExitCode::from(120),
+            }
+        }
+        Err(e) => {
+            vm.write_err(&e);
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `--stats`, `--dump-jit`, `--perf-map`, `--dump-traces` after a run.
+fn report_diagnostics(
+    vm: &mut Vm,
+    jit: &Option<tiercel::HostJit>,
+    tier3: bool,
+    dump_jit: bool,
+    perf_map: bool,
+    dump_traces: bool,
+) {
     if let Some(stats) = vm.spec_stats() {
         eprint!("{}", stats.report());
     }
@@ -279,19 +323,18 @@ fn main() -> ExitCode {
         eprint!("{}", stats.report());
     }
     if vm.config.stats && tier3 {
-        report_jit(&vm);
+        report_jit(vm);
     }
     if vm.config.stats {
         if let Some(kib) = peak_resident_kib() {
             eprintln!("peak resident memory: {kib} KiB");
         }
     }
-    if let Some(jit) = &jit {
+    if let Some(jit) = jit {
         write_jit_listings(jit, dump_jit, perf_map);
     }
     if dump_traces {
         eprint!("{}", vm.take_trace_log());
         eprint!("{}", vm.dump_executors());
     }
-    ExitCode::from(code as u8)
 }

@@ -49,7 +49,7 @@ pub(crate) fn install(vm: &mut Vm, b: ObjRef) {
         ("format", format_builtin),
         ("__build_class__", super::class_create::build_class),
         ("__import__", import),
-        ("input", input),
+        ("input", super::stdio::input),
         ("exec", super::exec::exec),
         ("eval", super::exec::eval),
         ("compile", super::exec::compile),
@@ -102,15 +102,27 @@ fn print(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Val
         out.push_str(&vm.to_str(*a)?);
     }
     out.push_str(&end);
+    let flush = match kwarg(vm, kwargs, "flush") {
+        Some(v) => vm.truthy(v)?,
+        None => false,
+    };
     let file = match kwarg(vm, kwargs, "file") {
         None | Some(Value::NONE) => replaced_stdout(vm),
         f => f,
     };
     match file {
-        None => vm.write_out(&out),
+        None => {
+            vm.write_out_checked(&out)?;
+            if flush {
+                vm.flush_out_checked()?;
+            }
+        }
         Some(f) => {
             let s = vm.new_string(out)?;
             vm.call_method_by_name(f, "write", &[s])?;
+            if flush {
+                vm.call_method_by_name(f, "flush", &[])?;
+            }
         }
     }
     Ok(Value::NONE)
@@ -1005,8 +1017,4 @@ fn import(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -> PyResult<Value>
     };
     let level = arg(vm, 4, "level").unwrap_or(Value::int_unchecked(0));
     vm.import_name(name, fromlist, level, globals)
-}
-
-fn input(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    Err(vm.new_exception(vm.types.eof_error, "EOF when reading a line"))
 }

@@ -34,8 +34,10 @@ mod memviewmethods;
 pub mod methods;
 pub mod modules;
 pub mod nummethods;
+mod quitter;
 pub mod random;
 mod slots;
+mod stdio;
 mod strcase;
 mod strcodec;
 pub mod strmethods;
@@ -139,6 +141,7 @@ pub(crate) fn install(vm: &mut Vm) {
     let _ = vm.dict_set_str(builtins, "True", Value::TRUE);
     let _ = vm.dict_set_str(builtins, "False", Value::FALSE);
     functions::install(vm, builtins);
+    quitter::install(vm, builtins);
     classes::install(vm, builtins);
     class_create::install(vm);
     ctor::install_new(vm);

@@ -168,7 +168,7 @@ fn stream_write(vm: &mut Vm, args: &[Value], stderr: bool) -> PyResult<Value> {
     if stderr {
         vm.write_err(&s);
     } else {
-        vm.write_out(&s);
+        vm.write_out_checked(&s)?;
     }
     Ok(Value::int_unchecked(n as i64))
 }
@@ -182,7 +182,7 @@ fn stream_write_err(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyRe
 }
 
 fn stream_flush(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    vm.host.flush();
+    vm.flush_out_checked()?;
     Ok(Value::NONE)
 }
 

@@ -9,6 +9,8 @@
 //! circular import sees it partially initialized, and taken out again if its code raises.
 
 pub mod loader;
+#[cfg(feature = "compiler")]
+pub mod main_module;
 
 use alloc::format;
 use alloc::rc::Rc;
@@ -232,13 +234,27 @@ impl Vm {
         name: &str,
         search: Option<Vec<String>>,
     ) -> PyResult<Value> {
+        let Some(found) = self.find_module_code(name, search)? else {
+            let msg = format!("No module named '{name}'");
+            return Err(self.module_not_found(&msg, name));
+        };
+        self.exec_found(name, found)
+    }
+
+    /// Where module `name` comes from: a frozen module, else the embedder's loader's,
+    /// searched in `search` (a package's `__path__`) or `sys.path`; `None` if nowhere.
+    fn find_module_code(
+        &mut self,
+        name: &str,
+        search: Option<Vec<String>>,
+    ) -> PyResult<Option<FoundModule>> {
         let frozen = self
             .frozen
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(_, m)| *m)
             .or_else(|| stdlib_module(name));
-        let found = match frozen {
+        Ok(match frozen {
             Some(f) => self.frozen_found(name, f),
             None => {
                 let path = match search {
@@ -247,12 +263,7 @@ impl Vm {
                 };
                 self.host.find_module(name, &path)
             }
-        };
-        let Some(found) = found else {
-            let msg = format!("No module named '{name}'");
-            return Err(self.module_not_found(&msg, name));
-        };
-        self.exec_found(name, found)
+        })
     }
 
     /// A frozen module as a loader's result (`__file__` names it as CPython's frozen do).

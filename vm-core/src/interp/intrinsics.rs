@@ -74,8 +74,8 @@ impl Vm {
             Some(Intrinsic::PrintExpr) => {
                 if v != Value::NONE {
                     let s = self.repr(v)?;
-                    self.write_out(&s);
-                    self.write_out("\n");
+                    self.write_out_checked(&s)?;
+                    self.write_out_checked("\n")?;
                     let b = self.builtins;
                     self.dict_set_str(b, "_", v)?;
                 }

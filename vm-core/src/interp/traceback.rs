@@ -44,8 +44,13 @@ impl FrameLine {
     }
 }
 
-/// Line `lineno` of the source `code` was compiled from, stripped ("" when unknown).
+/// Line `lineno` of the source `code` was compiled from, stripped ("" when unknown). Code
+/// from `<string>` (`-c`), `<stdin>` (a REPL entry, a piped script) and other `<...>` names
+/// shows none, as CPython's `linecache` reads no such file.
 pub fn source_line(code: &CodeObject, lineno: u32) -> String {
+    if code.filename.starts_with('<') && code.filename.ends_with('>') {
+        return String::new();
+    }
     code.source
         .as_ref()
         .and_then(|src| src.lines().nth((lineno as usize).wrapping_sub(1)))

@@ -86,6 +86,34 @@ fn parse(source: &str, interactive: bool) -> Result<ast::Module, CompileError> {
     }
 }
 
+/// Whether a REPL entry needs more lines: it is incomplete ([`parse_interactive`]), or it is
+/// a compound statement not yet ended by an empty line, even one on a single line such as
+/// `while x: f()` (the REPL reads on past its line; `compile(..., 'single')` does not).
+pub fn entry_needs_more(source: &str) -> bool {
+    match parse(source, true) {
+        Err(e) => e.incomplete_input,
+        Ok(m) => {
+            m.body.last().is_some_and(is_compound) && !lexer::tokenize(source).ends_with_blank_line
+        }
+    }
+}
+
+/// A statement with a block (CPython's interactive grammar ends it with an empty line).
+fn is_compound(s: &ast::Stmt) -> bool {
+    use ast::StmtKind as K;
+    matches!(
+        s.kind,
+        K::If { .. }
+            | K::While { .. }
+            | K::For { .. }
+            | K::FunctionDef(_)
+            | K::ClassDef(_)
+            | K::Try { .. }
+            | K::With { .. }
+            | K::Match { .. }
+    )
+}
+
 /// Parser state over a fully lexed token list.
 pub(crate) struct Parser {
     toks: Vec<Token>,

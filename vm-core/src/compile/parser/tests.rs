@@ -1,6 +1,6 @@
 use super::ast_cases::AST_CASES;
 use super::dump;
-use super::{parse_interactive, parse_module};
+use super::{entry_needs_more, parse_interactive, parse_module};
 use crate::compile::error::{CompileError, CompileErrorKind};
 use alloc::format;
 use alloc::string::String;
@@ -175,6 +175,26 @@ fn interactive_incomplete_input() {
             parse_interactive(src)
         );
     }
+    // A compound statement on one line is complete to `compile(..., 'single')`, while a
+    // REPL waits for the empty line that ends it.
+    for src in [
+        "while True: n += 1\n",
+        "if x: pass\n",
+        "@dec\ndef f(): pass\n",
+        "class C: pass\n",
+    ] {
+        assert!(parse_interactive(src).is_ok(), "{src:?}");
+        assert!(entry_needs_more(src), "{src:?}");
+    }
+    for src in [
+        "while x: f()\n\n",
+        "x = 1; y = 2\n",
+        "x = )\n",
+        "x = (1,\n 2)\n",
+    ] {
+        assert!(!entry_needs_more(src), "{src:?}");
+    }
+    assert!(entry_needs_more("x = [\n"));
     let errors = [
         "x = )\n",
         "x = 1 2\n",
