@@ -649,7 +649,10 @@ impl Vm {
         }
         let kwargs: Vec<(Value, Value)> = if nkw > 0 {
             let names = self.tuple_items(kwnames).unwrap_or_default();
-            let split = all.len() - nkw;
+            // More keyword names than arguments: only a malformed bytecode image does that.
+            let Some(split) = all.len().checked_sub(nkw) else {
+                return Err(self.internal_error("keyword names exceed the call's arguments"));
+            };
             let vals = all.split_off(split);
             names.into_iter().zip(vals).collect()
         } else {
