@@ -5,12 +5,13 @@
 //! to a scratch directory (its helper modules and data files included) so the images sit
 //! beside their sources without touching the checkout.
 
+mod support;
+
 use std::collections::BTreeSet;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/py")
@@ -36,10 +37,10 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-/// Stdout and exit status of `tiercel ARGS` run in `dir` (with a deadline: a hang is a
-/// failure, not a stuck test).
+/// Stdout and exit status of `tiercel ARGS` run in `dir` (a run still going after a minute
+/// is killed and fails the test: a hang is a failure, not a stuck test).
 fn tiercel(dir: &Path, args: &[&str]) -> Result<(String, i32), String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tiercel"))
+    let child = Command::new(support::tiercel())
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
@@ -47,34 +48,8 @@ fn tiercel(dir: &Path, args: &[&str]) -> Result<(String, i32), String> {
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run tiercel: {e}"))?;
-    // Drain both pipes on threads so a chatty program cannot block on a full pipe.
-    let mut so = child.stdout.take().ok_or("no stdout")?;
-    let mut se = child.stderr.take().ok_or("no stderr")?;
-    let t_out = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = so.read_to_end(&mut v);
-        v
-    });
-    let t_err = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = se.read_to_end(&mut v);
-        v
-    });
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(st)) => break st,
-            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!("tiercel {args:?} timed out after 60 s"));
-            }
-        }
-    };
-    let out = String::from_utf8_lossy(&t_out.join().unwrap_or_default()).into_owned();
-    let _ = t_err.join();
-    Ok((out, status.code().unwrap_or(-1)))
+    let out = support::wait_output(child, Duration::from_secs(60));
+    Ok((out.stdout.clone(), out.code().unwrap_or(-1)))
 }
 
 /// Checks one program in `dir` (a copy of the corpus).
