@@ -108,6 +108,14 @@ pub trait Host {
     fn monotonic(&mut self) -> f64 {
         0.0
     }
+    /// Waits idle until [`Host::monotonic`] reaches `deadline` or something (an interrupt, a
+    /// character on the console) needs the VM; returning early is always allowed: the VM
+    /// checks its signals and the clock, then calls again. `time.sleep` and asyncio's event
+    /// loop wait here, so a board can halt the core (`wfi`, `hlt`) or a host thread can sleep.
+    /// The default returns at once (the VM then polls the clock).
+    fn idle(&mut self, deadline: f64) {
+        let _ = deadline;
+    }
     /// Finds module `name` (its full dotted name) in the directories `path` (`sys.path`,
     /// or a package's `__path__` for its submodules): its source or bytecode image
     /// ([`crate::importing::loader::candidate_files`] lists the files a filesystem holds it

@@ -62,6 +62,14 @@ impl Host for StdHost {
         self.start.elapsed().as_secs_f64()
     }
 
+    fn idle(&mut self, deadline: f64) {
+        // Short naps: a Ctrl-C (which sets a flag, not wakes the thread) is seen within 20 ms.
+        let left = deadline - self.monotonic();
+        if left > 0.0 {
+            std::thread::sleep(std::time::Duration::from_secs_f64(left.min(0.02)));
+        }
+    }
+
     fn find_module(&mut self, name: &str, path: &[String]) -> Option<FoundModule> {
         crate::modules::find_module_fs(name, path)
     }

@@ -252,8 +252,12 @@ fn time_sleep(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
         return Err(vm.value_error("sleep length must be non-negative"));
     }
     let end = vm.host.monotonic() + secs;
-    while vm.host.monotonic() < end {
+    loop {
         vm.poll_signals()?;
+        if vm.host.monotonic() >= end {
+            break;
+        }
+        vm.host.idle(end);
     }
     Ok(Value::NONE)
 }
