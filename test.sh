@@ -31,11 +31,32 @@ cargo build -q -p vm-core --no-default-features --features compiler --target aar
 echo "== no_std builds of arch-x86_64"
 cargo build -q -p arch-x86_64 --target x86_64-unknown-none
 cargo build -q -p arch-x86_64 --target aarch64-unknown-none
+echo "== board images"
+# The QEMU suites can build these themselves (qemu-tests' build_command, same command line);
+# building them here shows cargo's own error when that fails, and TIERCEL_BOARDS_PREBUILT
+# tells the suites to boot these images without running cargo from inside a test.
+boards_dir="${CARGO_TARGET_DIR:-target}/boards"
+prebuilt=1
+for pair in "qemu-x86_64 x86_64-unknown-none" "qemu-aarch64 aarch64-unknown-none"; do
+  read -r board target <<<"$pair"
+  if ! out=$(env -u RUSTFLAGS -u CARGO_ENCODED_RUSTFLAGS -u CARGO_BUILD_RUSTFLAGS \
+      -u CARGO_BUILD_TARGET cargo build -q --profile board-test -p "board-$board" \
+      --target "$target" --target-dir "$boards_dir" 2>&1 </dev/null); then
+    echo "building board-$board failed:"
+    tail -n 30 <<<"$out"
+    prebuilt=0
+  fi
+done
+if [ "$prebuilt" = 1 ]; then export TIERCEL_BOARDS_PREBUILT=1; fi
 echo "== tests"
 log=$(mktemp)
 status=0
-cargo test -q --workspace >"$log" 2>&1 || status=$?
+cargo test -q --workspace --no-fail-fast >"$log" 2>&1 || status=$?
 grep -vE '^warning|^ *(\||=|-->|[0-9]+ \|)|^$' "$log" | tail -n 40
+if [ "$status" != 0 ]; then
+  echo "== failures (first lines of each panic)"
+  grep -A4 "panicked at" "$log" | grep -vE '^ +[0-9]+: |^ +at ' | head -n 80 || true
+fi
 echo "== QEMU boards"
 grep -E '^(qemu-[a-z0-9_]+ corpus|qemu corpus|board skip)[^:]*:' "$log" || echo "(no QEMU corpus summary: see the output above)"
 passed=$(grep -oE 'test result: [A-Za-z]+\. [0-9]+ passed' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')

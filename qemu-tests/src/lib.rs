@@ -116,6 +116,20 @@ pub fn workspace_root() -> PathBuf {
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
+/// Where board images are built: `boards` in the build's target folder (`CARGO_TARGET_DIR`
+/// when the environment sets it, else the workspace's `target`).
+pub fn boards_target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => workspace_root().join(dir).join("boards"),
+        _ => workspace_root().join("target/boards"),
+    }
+}
+
+/// Set (to anything) by a caller that has just built both board images with
+/// [`build_command`]'s command line (`test.sh` does): the harness then boots them as they are
+/// instead of running cargo again from inside a test.
+pub const PREBUILT_ENV: &str = "TIERCEL_BOARDS_PREBUILT";
+
 /// The cargo profile of the images the harness boots: the `board` profile (LTO, panic abort)
 /// at `opt-level = 3`, which runs the suites 2-3x faster under QEMU's emulation than the
 /// size-optimized `board` profile (the one `docs/BOARDS.md` reports sizes for).
@@ -132,7 +146,7 @@ pub fn build_command(arch: Arch) -> Command {
         .args(["build", "--profile", PROFILE, "-p"])
         .arg(arch.package())
         .args(["--target", arch.triple(), "--target-dir"])
-        .arg(root.join("target/boards"))
+        .arg(boards_target_dir())
         .env_remove("RUSTFLAGS")
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("CARGO_BUILD_RUSTFLAGS")
@@ -142,8 +156,7 @@ pub fn build_command(arch: Arch) -> Command {
 
 /// Where [`build_command`] puts the image.
 pub fn image_path(arch: Arch) -> PathBuf {
-    workspace_root()
-        .join("target/boards")
+    boards_target_dir()
         .join(arch.triple())
         .join(PROFILE)
         .join(arch.binary())
@@ -159,6 +172,9 @@ pub fn try_build_image(arch: Arch) -> Result<PathBuf, String> {
         Arch::Aarch64 => &A64,
     };
     cell.get_or_init(|| {
+        if std::env::var_os(PREBUILT_ENV).is_some() && image_path(arch).is_file() {
+            return Ok(image_path(arch));
+        }
         let out = build_command(arch)
             .stdin(Stdio::null())
             .output()
