@@ -151,6 +151,28 @@ pub fn build_command(arch: Arch) -> Command {
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("CARGO_BUILD_RUSTFLAGS")
         .env_remove("CARGO_BUILD_TARGET");
+    // What `cargo test` sets for the test process describes the test's own package (and a
+    // jobserver this process does not hold): the inner build starts from the shell's view.
+    for (key, _) in std::env::vars_os() {
+        let Some(k) = key.to_str() else { continue };
+        let per_package = k.starts_with("CARGO_PKG_")
+            || matches!(
+                k,
+                "CARGO_MANIFEST_DIR"
+                    | "CARGO_MANIFEST_PATH"
+                    | "CARGO_CRATE_NAME"
+                    | "CARGO_BIN_NAME"
+                    | "CARGO_PRIMARY_PACKAGE"
+                    | "CARGO_TARGET_TMPDIR"
+                    | "OUT_DIR"
+                    | "CARGO_MAKEFLAGS"
+                    | "MAKEFLAGS"
+                    | "MFLAGS"
+            );
+        if per_package {
+            cmd.env_remove(k);
+        }
+    }
     cmd
 }
 
