@@ -25,6 +25,7 @@ pub mod builtins;
 pub mod bytecode;
 #[cfg(feature = "compiler")]
 pub mod compile;
+pub mod embed;
 pub mod exec;
 pub mod format;
 pub mod handle;
@@ -48,6 +49,10 @@ pub mod vm;
 struct EmbeddingGuide;
 
 pub use bytecode::image;
+pub use embed::{
+    Allow, CallCtx, ClassBuilder, ConvError, ExcKind, FromArgs, FromPy, Interpreter, IntoArgs,
+    IntoPy, ModuleBuilder, NativeClass, Variadic,
+};
 pub use handle::Handle;
 pub use limits::{Signals, Termination};
 pub use object::value::Value;
