@@ -56,6 +56,29 @@ impl Interpreter {
         self.vm.run_source(source, filename)
     }
 
+    /// Runs a bytecode image (`tiercel compile`'s output; see `docs/IMAGES.md`) as the
+    /// `__main__` module, like [`Interpreter::run`]; works without the compiler. A malformed
+    /// image is refused ([`RunError::Compile`] with the reason) and nothing of it runs.
+    pub fn run_image(&mut self, image: &[u8], filename: &str) -> Result<(), RunError> {
+        self.vm.run_image(image, filename, None)
+    }
+
+    /// Sets the main script's `__file__`.
+    pub fn set_main_file(&mut self, path: &str) {
+        self.vm.set_main_file(path);
+    }
+
+    /// Adds a module compiled into the program (Python source or a bytecode image); a frozen
+    /// package's submodules are added as `pkg.sub`.
+    pub fn frozen(&mut self, name: &'static str, module: crate::importing::loader::FrozenModule) {
+        self.vm.register_frozen(name, module);
+    }
+
+    /// What the JIT compiled and refused, when [`Config::jit`] is set.
+    pub fn jit_stats(&self) -> Option<crate::jit::JitStats> {
+        self.vm.jit_stats()
+    }
+
     /// Evaluates an expression in `__main__`'s namespace and converts its value.
     #[cfg(feature = "compiler")]
     pub fn eval<T: FromPy>(&mut self, expr: &str) -> Result<T, RunError> {
