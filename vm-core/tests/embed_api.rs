@@ -280,6 +280,10 @@ fn native_classes_have_methods_attributes_and_repr() {
             ),
             ("Counter('x')", "TypeError: Counter() argument 1 must be int or None, not str"),
             ("c.tick(1)", "TypeError: tick() takes no arguments (1 given)"),
+            (
+                "Counter.__init__([], 1)",
+                "TypeError: descriptor '__init__' requires a 'Counter' object but received a 'list'",
+            ),
         ];
         for (src, want) in errors {
             assert_eq!(exception(py.run(src, "main.py")), want, "{src}");
@@ -416,4 +420,24 @@ fn buffer_host_output_is_read_back() {
     py.host_mut::<BufferHost>().unwrap().stdout.clear();
     py.run("print(1)", "main.py").unwrap();
     assert_eq!(stdout(&py), "1\n");
+}
+
+#[test]
+fn closures_are_dropped_with_their_function() {
+    let mut py = Interpreter::new(Config::default(), BufferHost::default()).unwrap();
+    let alive = Rc::new(());
+    let held = alive.clone();
+    py.function("probe", move |_: &mut CallCtx, ()| {
+        Ok(Rc::strong_count(&held))
+    })
+    .unwrap();
+    assert_eq!(py.eval::<usize>("probe()").unwrap(), 2);
+    // A handle keeps the function (and so the closure) alive; dropping it lets both go.
+    let probe: Handle = py.eval("probe").unwrap();
+    py.run("import builtins\ndel builtins.probe\n", "main.py")
+        .unwrap();
+    assert_eq!(py.call::<usize>(&probe, ()).unwrap(), 2);
+    drop(probe);
+    py.run("pass", "main.py").unwrap();
+    assert_eq!(Rc::strong_count(&alive), 1);
 }

@@ -100,6 +100,15 @@ impl<T: NativeClass> ClassBuilder<'_, T> {
                     let msg = format!("{}() takes no keyword arguments", T::NAME);
                     return Err(vm.type_error(msg));
                 }
+                let cls = vm.embed.class(TypeId::of::<T>()).and_then(|c| c.as_obj());
+                if !cls.is_some_and(|c| vm.exc_matches(this, c)) {
+                    let found = vm.type_name(this);
+                    let msg = format!(
+                        "descriptor '__init__' requires a '{}' object but received a '{found}'",
+                        T::NAME
+                    );
+                    return Err(vm.type_error(msg));
+                }
                 let a = A::from_args(vm, T::NAME, rest)?;
                 let value = f(&mut CallCtx { vm }, a)?;
                 match this.as_obj() {
