@@ -125,6 +125,14 @@ fn typed_arguments_and_results_convert() {
     assert_eq!(r, (6, String::new(), 2.5, Some(42), b"cba".to_vec()));
     let m: BTreeMap<String, Vec<i64>> = py.eval("{'x': [1, 2], 'y': []}").unwrap();
     assert_eq!(m.get("x"), Some(&vec![1, 2]));
+    let pairs: Vec<(String, i64)> = py.eval("{'a': 1, 'b': 2}").unwrap();
+    assert_eq!(pairs, [("a".to_string(), 1), ("b".to_string(), 2)]);
+    let pairs: Vec<(String, i64)> = py.eval("[('c', 3)]").unwrap();
+    assert_eq!(pairs, [("c".to_string(), 3)]);
+    let h: std::collections::HashMap<i64, bool> = py.eval("{1: True}").unwrap();
+    assert_eq!(h.get(&1), Some(&true));
+    py.set_global("h", h).unwrap();
+    assert_eq!(py.eval::<String>("repr(h)").unwrap(), "{1: True}");
     py.set_global("names", vec!["a", "b"]).unwrap();
     let joined: String = py.eval("'-'.join(names)").unwrap();
     assert_eq!(joined, "a-b");

@@ -10,7 +10,8 @@
 //! | `Vec<T>` | `list` or `tuple` | `list` |
 //! | `Option<T>` | `None` or `T` | `None` or `T` |
 //! | `(A, B, ..)` (up to 6) | `tuple` or `list` of that length | `tuple` |
-//! | `BTreeMap<K, V>` | `dict` | `dict` |
+//! | `BTreeMap<K, V>`, `HashMap<K, V>` (feature `std`) | `dict` | `dict` |
+//! | `Vec<(K, V)>` | also a `dict` (its items) | a list of tuples |
 //! | `()` | `None` | `None` |
 //! | [`Handle`] | anything | itself |
 //! | a [`NativeClass`](super::NativeClass) type | its instances (a clone of the data) | a new instance |
@@ -84,6 +85,16 @@ pub trait FromPy: Sized {
     #[doc(hidden)]
     fn vec_from_bytes(bytes: &[u8]) -> Option<Vec<Self>> {
         let _ = bytes;
+        None
+    }
+
+    /// The conversion of a dict's items to `Vec<Self>` (pairs only: `Vec<(K, V)>`).
+    #[doc(hidden)]
+    fn vec_from_pairs(
+        vm: &mut Vm,
+        pairs: &[(Value, Value)],
+    ) -> Option<Result<Vec<Self>, ConvError>> {
+        let _ = (vm, pairs);
         None
     }
 
@@ -354,6 +365,15 @@ impl<T: FromPy> FromPy for Vec<T> {
         if let Some(out) = bytes.and_then(T::vec_from_bytes) {
             return Ok(out);
         }
+        if let Some(d) = v
+            .as_obj()
+            .filter(|r| matches!(vm.heap.get(*r), Obj::Dict(_)))
+        {
+            let pairs = vm.dict_items(d);
+            if let Some(out) = T::vec_from_pairs(vm, &pairs) {
+                return out;
+            }
+        }
         let Some(items) = sequence_items(vm, v) else {
             return Err(ConvError::type_of(vm, Self::expected(), v));
         };
@@ -403,20 +423,60 @@ impl<K: FromPy + Ord, V: FromPy> FromPy for BTreeMap<K, V> {
 
 impl<K: IntoPy, V: IntoPy> IntoPy for BTreeMap<K, V> {
     fn into_py(self, vm: &mut Vm) -> PyResult<Value> {
-        let d = vm.new_dict()?;
-        let dr = d.as_obj().unwrap_or(crate::object::value::ObjRef(0));
-        vm.with_roots(&[d], |vm, _| {
-            for (k, v) in self {
-                let k = k.into_py(vm)?;
-                let slot = vm.root(k);
-                let v = v.into_py(vm)?;
-                vm.set_root(slot, v);
-                vm.root(k);
-                vm.dict_set(dr, k, v)?;
-            }
-            Ok(d)
-        })
+        dict_of(vm, self)
     }
+}
+
+#[cfg(feature = "std")]
+impl<K, V, S> FromPy for std::collections::HashMap<K, V, S>
+where
+    K: FromPy + Eq + core::hash::Hash,
+    V: FromPy,
+    S: core::hash::BuildHasher + Default,
+{
+    fn from_py(vm: &mut Vm, v: Value) -> Result<Self, ConvError> {
+        let Some(d) = v
+            .as_obj()
+            .filter(|r| matches!(vm.heap.get(*r), Obj::Dict(_)))
+        else {
+            return Err(ConvError::type_of(vm, Self::expected(), v));
+        };
+        let mut out = Self::default();
+        for (k, item) in vm.dict_items(d) {
+            out.insert(K::from_py(vm, k)?, V::from_py(vm, item)?);
+        }
+        Ok(out)
+    }
+    fn expected() -> String {
+        format!("dict of {} to {}", K::expected(), V::expected())
+    }
+}
+
+#[cfg(feature = "std")]
+impl<K: IntoPy, V: IntoPy, S> IntoPy for std::collections::HashMap<K, V, S> {
+    fn into_py(self, vm: &mut Vm) -> PyResult<Value> {
+        dict_of(vm, self)
+    }
+}
+
+/// A new dict of the pairs, each converted.
+fn dict_of<K: IntoPy, V: IntoPy>(
+    vm: &mut Vm,
+    pairs: impl IntoIterator<Item = (K, V)>,
+) -> PyResult<Value> {
+    let d = vm.new_dict()?;
+    let dr = d.as_obj().unwrap_or(crate::object::value::ObjRef(0));
+    vm.with_roots(&[d], |vm, _| {
+        for (k, v) in pairs {
+            let k = k.into_py(vm)?;
+            let slot = vm.root(k);
+            let v = v.into_py(vm)?;
+            vm.set_root(slot, v);
+            vm.root(k);
+            vm.dict_set(dr, k, v)?;
+        }
+        Ok(d)
+    })
 }
 
 macro_rules! tuple_conversions {
@@ -428,6 +488,26 @@ macro_rules! tuple_conversions {
                     _ => return Err(ConvError::type_of(vm, Self::expected(), v)),
                 };
                 Ok(($($t::from_py(vm, items[$i])?,)+))
+            }
+            fn vec_from_pairs(
+                vm: &mut Vm,
+                pairs: &[(Value, Value)],
+            ) -> Option<Result<Vec<Self>, ConvError>> {
+                if $n != 2 {
+                    return None;
+                }
+                let mut out = Vec::with_capacity(pairs.len());
+                for &(k, v) in pairs {
+                    let kv = [k, v];
+                    let mut item = || -> Result<Self, ConvError> {
+                        Ok(($($t::from_py(vm, kv.get($i).copied().unwrap_or(Value::NONE))?,)+))
+                    };
+                    match item() {
+                        Ok(x) => out.push(x),
+                        Err(e) => return Some(Err(e)),
+                    }
+                }
+                Some(Ok(out))
             }
             fn expected() -> String {
                 let parts: [String; $n] = [$($t::expected()),+];
