@@ -275,19 +275,19 @@ pub struct Vm {
     /// The frame stack (innermost last).
     pub frames: crate::layout::FixedVec<Frame>,
     /// The builtin types and exception classes.
-    pub types: Types,
+    pub(crate) types: Types,
     /// The `builtins` namespace dict.
-    pub builtins: ObjRef,
+    pub(crate) builtins: ObjRef,
     /// Loaded modules by name (`sys.modules`), a dict.
-    pub modules: ObjRef,
+    pub(crate) modules: ObjRef,
     /// The `__main__` module's globals.
-    pub main_globals: ObjRef,
+    pub(crate) main_globals: ObjRef,
     /// Interned strings (names): a table whose keys are the str objects.
     pub(crate) interned: Dict,
     /// The layout prefixes of all classes (see [`crate::object::shape`]).
     pub(crate) shapes: crate::object::shape::Shapes,
     /// The exception currently being handled (`sys.exc_info()`), or `NONE`.
-    pub handled_exc: Value,
+    pub(crate) handled_exc: Value,
     /// Current depth of Rust-level recursion.
     pub(crate) native_depth: usize,
     /// Frames that may be entered before the slow check (`Vm::check_frame_depth`): the
