@@ -384,6 +384,44 @@ fn capability_lists_withhold_modules_and_builtins() {
 }
 
 #[test]
+fn a_script_without_builtins_or_modules_fails_cleanly() {
+    let config = Config {
+        modules: Allow::only(Vec::<String>::new()),
+        builtins: Allow::only(Vec::<String>::new()),
+        ..Config::default()
+    };
+    let mut py = Interpreter::new(config, BufferHost::default()).unwrap();
+    py.run(
+        "class A:\n    def f(self):\n        return [x * 2 for x in (1, 2)]\ny = A().f()\n",
+        "main.py",
+    )
+    .unwrap();
+    assert_eq!(py.global::<Vec<i64>>("y").unwrap(), [2, 4]);
+    for (src, want) in [
+        ("print(1)", "NameError: name 'print' is not defined"),
+        ("1 / 0", "ZeroDivisionError: division by zero"),
+        (
+            "import collections",
+            "ModuleNotFoundError: No module named 'collections'",
+        ),
+        (
+            "import os.path",
+            "ModuleNotFoundError: No module named 'os'",
+        ),
+        (
+            "__import__('sys')",
+            "ModuleNotFoundError: No module named 'sys'",
+        ),
+        (
+            "from math import pi",
+            "ModuleNotFoundError: No module named 'math'",
+        ),
+    ] {
+        assert_eq!(exception(py.run(src, "main.py")), want, "{src}");
+    }
+}
+
+#[test]
 fn run_errors_display_their_traceback() {
     let mut py = Interpreter::new(Config::default(), BufferHost::default()).unwrap();
     let err = py.run("def f():\n    1 / 0\nf()\n", "main.py").unwrap_err();
