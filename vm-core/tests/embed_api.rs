@@ -487,3 +487,26 @@ fn closures_are_dropped_with_their_function() {
     py.run("pass", "main.py").unwrap();
     assert_eq!(Rc::strong_count(&alive), 1);
 }
+
+#[test]
+fn fnmut_closures_refuse_reentry() {
+    let mut py = Interpreter::new(Config::default(), BufferHost::default()).unwrap();
+    let mut seen = Vec::new();
+    py.function_mut(
+        "record",
+        move |ctx: &mut CallCtx, (x, again): (i64, Option<Handle>)| {
+            seen.push(x);
+            if let Some(f) = again {
+                ctx.call::<()>(&f, ())?;
+            }
+            Ok(seen.len())
+        },
+    )
+    .unwrap();
+    assert_eq!(py.eval::<usize>("record(1)").unwrap(), 1);
+    assert_eq!(py.eval::<usize>("record(2)").unwrap(), 2);
+    assert_eq!(
+        exception(py.run("record(3, lambda: record(4))", "main.py")),
+        "RuntimeError: record() called while it runs"
+    );
+}

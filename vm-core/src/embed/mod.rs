@@ -141,6 +141,22 @@ impl Interpreter {
         })
     }
 
+    /// [`Interpreter::function`] for an `FnMut` closure. A call made while it runs (through
+    /// a call back into Python) raises `RuntimeError`.
+    pub fn function_mut<A, R, F>(&mut self, name: &'static str, f: F) -> Result<(), RunError>
+    where
+        A: FromArgs,
+        R: IntoPy,
+        F: FnMut(&mut CallCtx<'_>, A) -> PyResult<R> + 'static,
+    {
+        self.vm.guarded(|vm| {
+            let body = native::typed_body_mut(name, f);
+            let v = native::new_closure(vm, name, NativeKind::Function, Value::UNDEF, body)?;
+            let b = vm.builtins;
+            vm.dict_set_str(b, name, v)
+        })
+    }
+
     /// Adds native class `T` to the builtins.
     pub fn class<T: NativeClass>(&mut self) -> Result<(), RunError> {
         self.vm.guarded(|vm| {
@@ -221,6 +237,18 @@ impl ModuleBuilder<'_> {
         F: Fn(&mut CallCtx<'_>, A) -> PyResult<R> + 'static,
     {
         let body = native::typed_body(name, f);
+        let v = native::new_closure(self.vm, name, NativeKind::Function, Value::UNDEF, body)?;
+        self.vm.dict_set_str(self.dict, name, v)
+    }
+
+    /// Adds function `name` (as [`Interpreter::function_mut`]).
+    pub fn function_mut<A, R, F>(&mut self, name: &'static str, f: F) -> PyResult<()>
+    where
+        A: FromArgs,
+        R: IntoPy,
+        F: FnMut(&mut CallCtx<'_>, A) -> PyResult<R> + 'static,
+    {
+        let body = native::typed_body_mut(name, f);
         let v = native::new_closure(self.vm, name, NativeKind::Function, Value::UNDEF, body)?;
         self.vm.dict_set_str(self.dict, name, v)
     }

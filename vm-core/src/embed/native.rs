@@ -9,6 +9,7 @@
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::rc::Rc;
+use core::cell::RefCell;
 
 use super::args::FromArgs;
 use super::convert::IntoPy;
@@ -76,4 +77,23 @@ where
             r.into_py(vm)
         },
     )
+}
+
+/// [`typed_body`] for an `FnMut`: a call made while the closure runs (it called back into
+/// Python, which called it again) raises `RuntimeError` instead.
+pub(crate) fn typed_body_mut<A, R, F>(name: &'static str, f: F) -> NativeBody
+where
+    A: FromArgs,
+    R: IntoPy,
+    F: FnMut(&mut CallCtx<'_>, A) -> PyResult<R> + 'static,
+{
+    let f = RefCell::new(f);
+    typed_body(name, move |ctx: &mut CallCtx<'_>, a: A| {
+        let Ok(mut f) = f.try_borrow_mut() else {
+            let t = ctx.vm.types.runtime_error;
+            let msg = format!("{name}() called while it runs");
+            return Err(ctx.vm.new_exception(t, &msg));
+        };
+        f(ctx, a)
+    })
 }
