@@ -142,7 +142,6 @@ impl Vm {
 
     /// Runs `f` as a run started from Rust (a fresh budget, the state restored after it),
     /// its uncaught exception described as a run's.
-    #[cfg(feature = "compiler")]
     pub(crate) fn guarded<T>(
         &mut self,
         f: impl FnOnce(&mut Vm) -> PyResult<T>,

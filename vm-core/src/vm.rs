@@ -77,7 +77,8 @@ pub struct IoError {
 }
 
 /// What the VM needs from its environment: output, input and clocks. Boards implement it.
-pub trait Host {
+/// ([`crate::Interpreter::host`] gives the host back as its own type.)
+pub trait Host: core::any::Any {
     /// Writes to standard output.
     fn write_stdout(&mut self, s: &str);
     /// Writes to standard error.
@@ -217,6 +218,13 @@ pub struct Config {
     /// Tier 2: keep a listing of every trace before and after optimization
     /// ([`Vm::take_trace_log`], `tiercel --dump-traces`).
     pub log_traces: bool,
+    /// The VM's own modules (written in Rust, or the frozen standard library) a script may
+    /// import, by top-level name; importing another raises `ModuleNotFoundError`. The
+    /// embedder's modules and those the host finds are always allowed. Default: all.
+    pub modules: crate::embed::Allow,
+    /// The builtins a script sees; using another is a `NameError`. Dunder names
+    /// (`__import__`, `__build_class__`) are always there. Default: all.
+    pub builtins: crate::embed::Allow,
     /// Instruction budget of each run (`None`: unlimited): one unit per tier-1
     /// instruction (and per item a native loop takes from an iterator); the run ends with
     /// [`RunError::Terminated`] at the first loop back-edge or function entry after it is
@@ -249,6 +257,8 @@ impl Default for Config {
             optimizer: None,
             optimize_traces: true,
             log_traces: false,
+            modules: crate::embed::Allow::All,
+            builtins: crate::embed::Allow::All,
             fuel: None,
             jit: None,
             uop_helpers: false,
@@ -265,19 +275,19 @@ pub struct Vm {
     /// The frame stack (innermost last).
     pub frames: crate::layout::FixedVec<Frame>,
     /// The builtin types and exception classes.
-    pub types: Types,
+    pub(crate) types: Types,
     /// The `builtins` namespace dict.
-    pub builtins: ObjRef,
+    pub(crate) builtins: ObjRef,
     /// Loaded modules by name (`sys.modules`), a dict.
-    pub modules: ObjRef,
+    pub(crate) modules: ObjRef,
     /// The `__main__` module's globals.
-    pub main_globals: ObjRef,
+    pub(crate) main_globals: ObjRef,
     /// Interned strings (names): a table whose keys are the str objects.
     pub(crate) interned: Dict,
     /// The layout prefixes of all classes (see [`crate::object::shape`]).
     pub(crate) shapes: crate::object::shape::Shapes,
     /// The exception currently being handled (`sys.exc_info()`), or `NONE`.
-    pub handled_exc: Value,
+    pub(crate) handled_exc: Value,
     /// Current depth of Rust-level recursion.
     pub(crate) native_depth: usize,
     /// Frames that may be entered before the slow check (`Vm::check_frame_depth`): the
@@ -373,6 +383,8 @@ pub struct Vm {
     /// `gc.isenabled()`: when off, collections run only when the heap nears its limit (and
     /// at `gc.collect()`), so callbacks and finalizers run at predictable points.
     pub(crate) gc_enabled: bool,
+    /// The embedder's closures, native class data and modules.
+    pub(crate) embed: crate::embed::state::EmbedState,
 }
 
 /// How a run ended when it did not return normally.
@@ -425,9 +437,6 @@ impl core::fmt::Display for StartError {
         }
     }
 }
-
-#[cfg(feature = "std")]
-impl std::error::Error for StartError {}
 
 impl Vm {
     /// Creates a VM writing through `host`. Fails when [`Config::heap_limit`] cannot hold
@@ -509,10 +518,18 @@ impl Vm {
             live_finalizers: Vec::new(),
             weakref_queue: Vec::new(),
             gc_enabled: true,
+            embed: Default::default(),
         };
         crate::builtins::install(&mut vm);
         vm.name_key = vm.intern("__name__").unwrap_or(Value::NONE);
         vm.dunders = crate::object::descr::Dunders::intern(&mut vm);
+        if vm.withhold_builtins().is_err() {
+            let needed = vm.heap.bytes();
+            return Err(StartError::HeapTooSmall {
+                limit: vm.config.heap_limit,
+                needed,
+            });
+        }
         let limit = vm.config.heap_limit;
         let needed = vm.heap.bytes();
         if needed > limit || vm.memory_error == Value::NONE || vm.terminated_error == Value::NONE {
@@ -715,6 +732,7 @@ impl Vm {
         self.resurrect_finalizable();
         self.forget_dead_exports();
         self.clear_dead_weakrefs();
+        self.embed.sweep(&self.heap);
         self.heap.sweep();
         self.tier2.sweep();
     }
@@ -816,6 +834,18 @@ impl Vm {
         }
         self.collect_garbage();
         self.run_finalizers();
+    }
+
+    /// The host, if it is an `H`.
+    pub fn host_ref<H: Host>(&self) -> Option<&H> {
+        let host: &dyn core::any::Any = self.host.as_ref();
+        host.downcast_ref::<H>()
+    }
+
+    /// The host, if it is an `H`, to change.
+    pub fn host_mut<H: Host>(&mut self) -> Option<&mut H> {
+        let host: &mut dyn core::any::Any = self.host.as_mut();
+        host.downcast_mut::<H>()
     }
 
     /// Writes to stdout through the host.

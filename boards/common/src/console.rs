@@ -143,7 +143,7 @@ impl<P: Platform> ConsoleHost<P> {
     }
 }
 
-impl<P: Platform> Host for ConsoleHost<P> {
+impl<P: Platform + 'static> Host for ConsoleHost<P> {
     fn write_stdout(&mut self, s: &str) {
         self.write_text(s);
     }

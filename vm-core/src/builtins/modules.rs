@@ -40,6 +40,12 @@ impl Vm {
             "builtins" => {
                 return self.make_module_from_dict("builtins", self.builtins);
             }
+            _ if self.embed.has_module(&n) => {
+                let m = self.embed.module(&n).unwrap_or(Value::NONE);
+                let mods = self.modules;
+                self.dict_set(mods, name, m)?;
+                return Ok(m);
+            }
             _ => self
                 .native_modules
                 .iter()

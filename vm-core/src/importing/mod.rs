@@ -139,6 +139,10 @@ impl Vm {
     /// Imports module `name` (absolute, dotted), its parent packages first, and returns
     /// `sys.modules[name]`.
     pub fn import_absolute(&mut self, name: &str) -> PyResult<Value> {
+        // Before `sys.modules`: a withheld module the VM loaded for itself stays withheld.
+        if !self.module_allowed(name) {
+            return Err(self.not_found(name));
+        }
         if let Some(m) = self.sys_module(name) {
             if m == Value::NONE {
                 let msg = format!("import of {name} halted; None in sys.modules");

@@ -269,7 +269,8 @@ impl Vm {
                 Ok(format!("<function {q} at 0x{:012x}>", self.addr(v)))
             }
             Obj::Native(n) => {
-                if n.bound.is_undef() {
+                // An embedder's closure is bound to itself (`embed::native`).
+                if n.bound.is_undef() || n.bound == v {
                     Ok(format!("<built-in function {}>", n.name))
                 } else {
                     let name = n.name;
