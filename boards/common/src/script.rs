@@ -97,6 +97,11 @@ pub struct Module<'a> {
 }
 
 impl<'a> Modules<'a> {
+    /// The module section `section` (entries made with [`encode_module`]).
+    pub fn new(section: &'a [u8]) -> Self {
+        Modules(section)
+    }
+
     /// The module called `name`, if the section has it. A malformed entry ends the search
     /// (as if the rest of the section were absent).
     pub fn get(&self, name: &str) -> Option<Module<'a>> {
