@@ -27,6 +27,7 @@ pub mod bytecode;
 pub mod compile;
 pub mod exec;
 pub mod format;
+pub mod frozen;
 pub mod handle;
 pub mod hostfs;
 pub mod importing;
