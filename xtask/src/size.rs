@@ -38,6 +38,12 @@ const CONFIGURATIONS: &[Configuration] = &[
         what: "also without the `\\N{name}` table (`--no-default-features`)",
         args: &["--no-default-features"],
     },
+    Configuration {
+        name: "image-runner",
+        what: "no compiler (the boards' `compiler` feature off): runs bytecode images only, with \
+               the frozen standard library (`--no-default-features --features stdlib`)",
+        args: &["--no-default-features", "--features", "stdlib"],
+    },
 ];
 
 const BEGIN: &str = "<!-- size-table:begin (cargo xtask size --write) -->";
