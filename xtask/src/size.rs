@@ -35,8 +35,8 @@ const CONFIGURATIONS: &[Configuration] = &[
     },
     Configuration {
         name: "no-stdlib-no-names",
-        what: "also without the `\\N{name}` table (`--no-default-features`)",
-        args: &["--no-default-features"],
+        what: "also without the `\\N{name}` table (`--no-default-features --features compiler`)",
+        args: &["--no-default-features", "--features", "compiler"],
     },
     Configuration {
         name: "image-runner",
