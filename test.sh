@@ -35,14 +35,19 @@ echo "== board images"
 # The QEMU suites can build these themselves (qemu-tests' build_command, same command line);
 # building them here shows cargo's own error when that fails, and TIERCEL_BOARDS_PREBUILT
 # tells the suites to boot these images without running cargo from inside a test.
-boards_dir="${CARGO_TARGET_DIR:-target}/boards"
+target_root="${CARGO_TARGET_DIR:-target}"
 prebuilt=1
-for pair in "qemu-x86_64 x86_64-unknown-none" "qemu-aarch64 aarch64-unknown-none"; do
-  read -r board target <<<"$pair"
+# board, target, folder, features: the default images and the image runners (no compiler).
+for build in "qemu-x86_64 x86_64-unknown-none boards" \
+             "qemu-aarch64 aarch64-unknown-none boards" \
+             "qemu-x86_64 x86_64-unknown-none boards-runner --no-default-features --features stdlib" \
+             "qemu-aarch64 aarch64-unknown-none boards-runner --no-default-features --features stdlib"; do
+  read -r board target folder features <<<"$build"
+  # shellcheck disable=SC2086 # the features are separate arguments
   if ! out=$(env -u RUSTFLAGS -u CARGO_ENCODED_RUSTFLAGS -u CARGO_BUILD_RUSTFLAGS \
       -u CARGO_BUILD_TARGET cargo build -q --profile board-test -p "board-$board" \
-      --target "$target" --target-dir "$boards_dir" 2>&1 </dev/null); then
-    echo "building board-$board failed:"
+      --target "$target" --target-dir "$target_root/$folder" $features 2>&1 </dev/null); then
+    echo "building board-$board ($folder) failed:"
     tail -n 30 <<<"$out"
     prebuilt=0
   fi

@@ -49,6 +49,12 @@ pub fn xfail() -> BTreeSet<String> {
     listed("XFAIL").into_keys().collect()
 }
 
+/// `tests/py/IMAGE_RUNNER_XFAIL`: programs a board without the compiler cannot pass (they
+/// compile code at run time), with the reason.
+pub fn image_runner_xfail() -> BTreeSet<String> {
+    listed("IMAGE_RUNNER_XFAIL").into_keys().collect()
+}
+
 /// `tests/py/BOARD_SKIP`: programs that cannot run on a board, with the reason.
 pub fn board_skip() -> BTreeMap<String, String> {
     listed("BOARD_SKIP")
@@ -123,6 +129,36 @@ pub fn compare(got: &Output, want: &Expected) -> Result<(), String> {
     }
 }
 
+/// Drops the source lines a traceback quotes under its `File "...", line N` lines (and
+/// the caret lines), for output of code that runs without its source, as CPython's does for
+/// a sourceless `.pyc`.
+pub fn strip_source_lines(s: &str) -> String {
+    let mut out = String::new();
+    let mut after_file_line = false;
+    for l in strip_carets(s).lines() {
+        if !(after_file_line && l.starts_with("    ")) {
+            out.push_str(l);
+            out.push('\n');
+        }
+        after_file_line = l.starts_with("  File \"");
+    }
+    out
+}
+
+/// [`compare`] for a run of code without its source: tracebacks compared without the source
+/// lines they quote ([`strip_source_lines`]).
+pub fn compare_sourceless(got: &Output, want: &Expected) -> Result<(), String> {
+    let got = Output {
+        stderr: strip_source_lines(&got.stderr),
+        ..got.clone()
+    };
+    let want = Expected {
+        stderr: strip_source_lines(&want.stderr),
+        ..want.clone()
+    };
+    compare(&got, &want)
+}
+
 /// A small line diff: the common prefix and suffix are skipped, the rest shown as `-`/`+`
 /// lines (at most 40 of each).
 pub fn diff(want: &str, got: &str) -> String {
@@ -162,6 +198,15 @@ mod tests {
     }
 
     #[test]
+    fn source_lines_of_tracebacks() {
+        let with = "Traceback (most recent call last):\n  File \"t.py\", line 2, in <module>\n    f(\n    ^^\n  File \"t.py\", line 1, in f\n    def f(): 1/0\nZeroDivisionError: division by zero\n";
+        let without = "Traceback (most recent call last):\n  File \"t.py\", line 2, in <module>\n  File \"t.py\", line 1, in f\nZeroDivisionError: division by zero\n";
+        assert_eq!(strip_source_lines(with), without);
+        assert_eq!(strip_source_lines(without), without);
+        assert_eq!(strip_source_lines("    x\n"), "    x\n");
+    }
+
+    #[test]
     fn modules_of_a_package_beside_the_program() {
         let section = modules_for(b"import importable.shapes.circle");
         let img = board_common::script::encode_with_modules("m.py", b"", 0, &section).unwrap();
@@ -182,6 +227,12 @@ mod tests {
         assert!(names.len() >= 200, "{} programs", names.len());
         for n in xfail() {
             assert!(names.contains(&n), "XFAIL lists a missing program {n}");
+        }
+        for n in image_runner_xfail() {
+            assert!(
+                names.contains(&n),
+                "IMAGE_RUNNER_XFAIL lists a missing program {n}"
+            );
         }
         for n in board_skip().keys() {
             assert!(names.contains(n), "BOARD_SKIP lists a missing program {n}");

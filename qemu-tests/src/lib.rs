@@ -36,6 +36,7 @@ pub use board_common::script;
 pub use board_common::{EXIT_FAULT, EXIT_PANIC, EXIT_SELFTEST_FAILED};
 
 pub mod corpus;
+pub mod images;
 
 /// A QEMU board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -135,18 +136,52 @@ pub const PREBUILT_ENV: &str = "TIERCEL_BOARDS_PREBUILT";
 /// size-optimized `board` profile (the one `docs/BOARDS.md` reports sizes for).
 pub const PROFILE: &str = "board-test";
 
+/// Which build of a board image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Build {
+    /// The default features: the compiler, source scripts and the REPL.
+    Default,
+    /// The image runner: built without the compiler (`--no-default-features --features
+    /// stdlib`), it runs bytecode images only.
+    ImageRunner,
+}
+
+impl Build {
+    /// The cargo arguments that select this build's features.
+    pub fn feature_args(self) -> &'static [&'static str] {
+        match self {
+            Build::Default => &[],
+            Build::ImageRunner => &["--no-default-features", "--features", "stdlib"],
+        }
+    }
+
+    /// Where it is built: a target directory of its own, so the two builds never replace
+    /// each other's image (nor wait on the outer build's lock).
+    pub fn target_dir(self) -> PathBuf {
+        boards_target_dir().with_file_name(match self {
+            Build::Default => "boards",
+            Build::ImageRunner => "boards-runner",
+        })
+    }
+}
+
 /// The `cargo build` command for a board image. The `RUSTFLAGS` family is removed so flags
 /// meant for host builds (coverage, `-D warnings`, `-C target-cpu=native`) do not reach the
 /// bare-metal build; the separate `--target-dir` avoids waiting on the outer build's lock.
 pub fn build_command(arch: Arch) -> Command {
+    build_command_of(arch, Build::Default)
+}
+
+/// [`build_command`] for either [`Build`].
+pub fn build_command_of(arch: Arch, build: Build) -> Command {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let root = workspace_root();
     let mut cmd = Command::new(cargo);
-    cmd.current_dir(&root)
+    cmd.current_dir(workspace_root())
         .args(["build", "--profile", PROFILE, "-p"])
         .arg(arch.package())
         .args(["--target", arch.triple(), "--target-dir"])
-        .arg(boards_target_dir())
+        .arg(build.target_dir())
+        .args(build.feature_args())
         .env_remove("RUSTFLAGS")
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("CARGO_BUILD_RUSTFLAGS")
@@ -178,7 +213,13 @@ pub fn build_command(arch: Arch) -> Command {
 
 /// Where [`build_command`] puts the image.
 pub fn image_path(arch: Arch) -> PathBuf {
-    boards_target_dir()
+    image_path_of(arch, Build::Default)
+}
+
+/// Where [`build_command_of`] puts the image.
+pub fn image_path_of(arch: Arch, build: Build) -> PathBuf {
+    build
+        .target_dir()
         .join(arch.triple())
         .join(PROFILE)
         .join(arch.binary())
@@ -187,28 +228,31 @@ pub fn image_path(arch: Arch) -> PathBuf {
 /// Builds the board image once per process (later calls return the first result); `Err`
 /// holds cargo's output. Cargo's progress is captured, not shown.
 pub fn try_build_image(arch: Arch) -> Result<PathBuf, String> {
-    static X86: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    static A64: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    let cell = match arch {
-        Arch::X86_64 => &X86,
-        Arch::Aarch64 => &A64,
-    };
+    try_build_image_of(arch, Build::Default)
+}
+
+/// [`try_build_image`] for either [`Build`].
+pub fn try_build_image_of(arch: Arch, build: Build) -> Result<PathBuf, String> {
+    static BUILT: [OnceLock<Result<PathBuf, String>>; 4] = [const { OnceLock::new() }; 4];
+    let cell =
+        &BUILT[usize::from(arch == Arch::Aarch64) * 2 + usize::from(build == Build::ImageRunner)];
     cell.get_or_init(|| {
-        if std::env::var_os(PREBUILT_ENV).is_some() && image_path(arch).is_file() {
-            return Ok(image_path(arch));
+        let image = image_path_of(arch, build);
+        if std::env::var_os(PREBUILT_ENV).is_some() && image.is_file() {
+            return Ok(image);
         }
-        let out = build_command(arch)
+        let out = build_command_of(arch, build)
             .stdin(Stdio::null())
             .output()
             .map_err(|e| format!("cannot run cargo: {e}"))?;
         if !out.status.success() {
             return Err(format!(
-                "building the {arch} board image failed ({}):\n{}",
+                "building the {arch} board image ({build:?}) failed ({}):\n{}",
                 out.status,
                 String::from_utf8_lossy(&out.stderr)
             ));
         }
-        Ok(image_path(arch))
+        Ok(image_path_of(arch, build))
     })
     .clone()
 }
@@ -217,6 +261,11 @@ pub fn try_build_image(arch: Arch) -> Result<PathBuf, String> {
 /// (with cargo's output).
 pub fn build_image(arch: Arch) -> PathBuf {
     try_build_image(arch).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`build_image`] for either [`Build`].
+pub fn build_image_of(arch: Arch, build: Build) -> PathBuf {
+    try_build_image_of(arch, build).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A script for the board to run instead of the REPL.

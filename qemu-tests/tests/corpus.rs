@@ -7,6 +7,13 @@
 //! (`TIERCEL_QEMU_JOBS`, default 4: measured in `qemu-tests/README.md`), each booting one QEMU; a program is killed after
 //! `TIERCEL_QEMU_TIMEOUT` seconds (default 300: the heaviest programs need ~12 s of CPU under
 //! TCG, and a loaded CI machine stretches that).
+//!
+//! The image-runner run compiles each program (and the modules it imports) to bytecode
+//! images on the host and boots the boards built without the compiler
+//! ([`Build::ImageRunner`]). There a traceback has no source lines (as CPython's for a
+//! sourceless `.pyc`), so stderr is compared without them; `tests/py/XFAIL` programs are
+//! left out (as the host's image test does), and `tests/py/IMAGE_RUNNER_XFAIL` lists, as
+//! strictly as `XFAIL`, the programs that need a compiler at run time.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -14,8 +21,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use board_common::script;
-use qemu_tests::corpus;
-use qemu_tests::{build_image, run, Arch, Run, Script};
+use qemu_tests::{
+    build_image_of, corpus, images, run_image, Arch, Build, Exit, Output, Run, Script,
+};
 
 /// A program's result and QEMU wall time.
 type Outcome = (Result<(), String>, Duration);
@@ -91,20 +99,64 @@ fn corpus_on_x86_64_tier3_jit_stress() {
     );
 }
 
+/// Every program compiled to images on the host, on both boards built without the
+/// compiler.
+#[test]
+fn corpus_from_images_on_both_image_runners() {
+    corpus_run(&Arch::ALL, 0, " (images, no compiler)", Build::ImageRunner);
+}
+
 fn corpus_with(extra_flags: u32, label: &str) {
     corpus_on(&Arch::ALL, extra_flags, label);
 }
 
-/// The corpus on `boards` (narrowed by `TIERCEL_QEMU_BOARDS`) with `extra_flags`.
 fn corpus_on(boards: &[Arch], extra_flags: u32, label: &str) {
+    corpus_run(boards, extra_flags, label, Build::Default);
+}
+
+/// The script a board of `build` runs for program `name`, or the output of a program that
+/// does not compile (checked on the host: an image runner never sees it).
+fn program(name: &str, source: Vec<u8>, build: Build) -> Result<Script, Output> {
+    let modules = corpus::modules_for(&source);
+    let file = format!("{name}.py");
+    match build {
+        Build::Default => {
+            let mut program = Script::new(&file, source);
+            program.modules = modules;
+            Ok(program)
+        }
+        Build::ImageRunner => {
+            images::compiled_script(&file, &source, &modules).map_err(|report| Output {
+                stdout: String::new(),
+                stderr: report,
+                qemu_stderr: String::new(),
+                exit: Exit::Status(1),
+                timed_out: false,
+                elapsed: Duration::ZERO,
+            })
+        }
+    }
+}
+
+/// The corpus on `boards` (narrowed by `TIERCEL_QEMU_BOARDS`) built as `build`, with
+/// `extra_flags`.
+fn corpus_run(boards: &[Arch], extra_flags: u32, label: &str, build: Build) {
     let names = corpus::programs();
     assert!(
         names.len() >= 200,
         "the corpus has {} programs",
         names.len()
     );
-    let xfail = corpus::xfail();
-    let skip = corpus::board_skip();
+    let runner = build == Build::ImageRunner;
+    let (xfail, mut skip) = if runner {
+        let skip = corpus::xfail()
+            .into_iter()
+            .map(|n| (n, String::from("in tests/py/XFAIL")));
+        (corpus::image_runner_xfail(), skip.collect())
+    } else {
+        (corpus::xfail(), BTreeMap::new())
+    };
+    skip.extend(corpus::board_skip());
     // `TIERCEL_QEMU_BOARDS=aarch64` (a comma-separated list) narrows the run while debugging.
     let boards: Vec<Arch> = match std::env::var("TIERCEL_QEMU_BOARDS") {
         Ok(list) => list
@@ -114,9 +166,10 @@ fn corpus_on(boards: &[Arch], extra_flags: u32, label: &str) {
             .collect(),
         Err(_) => boards.to_vec(),
     };
-    for &arch in &boards {
-        build_image(arch);
-    }
+    let kernels: BTreeMap<&str, std::path::PathBuf> = boards
+        .iter()
+        .map(|&a| (a.name(), build_image_of(a, build)))
+        .collect();
     let mut jobs: Vec<(Arch, &String)> = boards
         .iter()
         .flat_map(|&a| {
@@ -146,20 +199,24 @@ fn corpus_on(boards: &[Arch], extra_flags: u32, label: &str) {
                     break;
                 };
                 let (source, want) = corpus::load(name);
-                let modules = corpus::modules_for(&source);
-                let mut program = Script::new(&format!("{name}.py"), source);
-                program.modules = modules;
-                program.flags |= extra_flags;
-                let out = run(
-                    arch,
-                    &Run {
-                        script: Some(program),
-                        input: Vec::new(),
-                        wait_for: None,
-                        timeout,
-                    },
-                );
-                let r = corpus::compare(&out, &want);
+                let out = match program(name, source, build) {
+                    Ok(mut program) => {
+                        program.flags |= extra_flags;
+                        let spec = Run {
+                            script: Some(program),
+                            input: Vec::new(),
+                            wait_for: None,
+                            timeout,
+                        };
+                        run_image(arch, &kernels[arch.name()], &spec)
+                    }
+                    Err(compile_error) => compile_error,
+                };
+                let r = if runner {
+                    corpus::compare_sourceless(&out, &want)
+                } else {
+                    corpus::compare(&out, &want)
+                };
                 results
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())

@@ -41,6 +41,8 @@ pub mod exec;
 #[doc(hidden)]
 pub mod format;
 #[doc(hidden)]
+pub mod frozen;
+#[doc(hidden)]
 pub mod handle;
 pub mod hostfs;
 pub mod importing;

@@ -6,10 +6,13 @@
 //! - `cargo xtask fuzz [OPTIONS]`: runs the fuzzer (see `docs/FUZZING.md`); `cargo xtask
 //!   fuzz images [OPTIONS]` the bytecode-image fuzzer (see `docs/IMAGES.md`).
 //! - `cargo xtask size [--write]`: the boards' section sizes per build configuration.
+//! - `cargo xtask freeze [--check]`: compiles the frozen Python modules (standard library,
+//!   `asyncio`, `_fileio`) to the bytecode images the VM includes (`vm-core/frozen/`).
 
 use std::process::ExitCode;
 
 mod bench;
+mod freeze;
 mod fuzz;
 mod qemu;
 mod size;
@@ -18,6 +21,7 @@ fn usage() -> ExitCode {
     eprintln!("usage: cargo xtask qemu <x86_64|aarch64> [FILE.py]");
     eprintln!("       cargo xtask bench [--help]");
     eprintln!("       cargo xtask size [--write]");
+    eprintln!("       cargo xtask freeze [--check]");
     eprintln!("       cargo xtask fuzz [--programs N] [--seconds S] [--jobs J] [--seed S] [--generator-only|--mutation-only]");
     eprintln!("       cargo xtask fuzz images [--images N] [--seconds S] [--jobs J] [--seed S] [--fuel F]");
     ExitCode::from(2)
@@ -30,6 +34,7 @@ fn main() -> ExitCode {
         Some("bench") => bench::main(&args[1..]),
         Some("fuzz") => fuzz::main(&args[1..]),
         Some("size") => size::main(&args[1..]),
+        Some("freeze") => freeze::main(&args[1..]),
         _ => usage(),
     }
 }

@@ -1,5 +1,10 @@
-//! `cargo xtask qemu <x86_64|aarch64> [FILE.py]`: builds the board image, boots it under
-//! QEMU and runs FILE.py, or opens the REPL on the serial console without FILE.
+//! `cargo xtask qemu [--image-runner] <x86_64|aarch64> [FILE]`: builds the board image, boots
+//! it under QEMU and runs FILE (Python source, or a bytecode image from `tiercel compile`),
+//! or opens the REPL on the serial console without FILE.
+//!
+//! `--image-runner` boots the board built without the compiler (`qemu_tests::Build`): FILE
+//! is then compiled to an image on the host first, with the modules frozen with it, and
+//! without FILE the board says it has no REPL and exits.
 //!
 //! With FILE, the script goes into guest memory as a script image (with framed stderr, and
 //! the modules and packages beside FILE whose names its source mentions, frozen); the
@@ -18,19 +23,25 @@ use std::path::Path;
 use std::process::{ExitCode, Stdio};
 
 use qemu_tests::{
-    map_status, pump_console, qemu_command, try_build_image, Arch, Demux, Exit, Script, Stream,
-    TempFile, EXIT_FAULT, PROMPT,
+    images, map_status, pump_console, qemu_command, try_build_image_of, Arch, Build, Demux, Exit,
+    Script, Stream, TempFile, EXIT_FAULT, PROMPT,
 };
 
 fn usage() -> ExitCode {
-    eprintln!("usage: cargo xtask qemu <x86_64|aarch64> [FILE.py]");
-    eprintln!("  boots the board under QEMU and runs FILE.py (or the REPL without FILE)");
+    eprintln!("usage: cargo xtask qemu [--image-runner] <x86_64|aarch64> [FILE]");
+    eprintln!("  boots the board under QEMU and runs FILE (or the REPL without FILE)");
+    eprintln!("  FILE: Python source, or a bytecode image (`tiercel compile`)");
+    eprintln!("  --image-runner: the board built without the compiler; FILE.py is compiled here");
     eprintln!("  TIERCEL_QEMU_ACCEL=kvm uses KVM for x86_64 when /dev/kvm is usable");
     ExitCode::from(2)
 }
 
 /// Runs the subcommand with its arguments.
 pub fn main(args: &[String]) -> ExitCode {
+    let (build, args) = match args.split_first() {
+        Some((flag, rest)) if flag == "--image-runner" => (Build::ImageRunner, rest),
+        _ => (Build::Default, args),
+    };
     let (arch, file) = match args {
         [a] => (a, None),
         [a, f] => (a, Some(f)),
@@ -40,7 +51,7 @@ pub fn main(args: &[String]) -> ExitCode {
         eprintln!("cargo xtask qemu: unknown board {arch:?} (x86_64 or aarch64)");
         return usage();
     };
-    let kernel = match try_build_image(arch) {
+    let kernel = match try_build_image_of(arch, build) {
         Ok(k) => k,
         Err(e) => {
             eprintln!("cargo xtask qemu: {e}");
@@ -48,7 +59,7 @@ pub fn main(args: &[String]) -> ExitCode {
         }
     };
     let code = match file {
-        Some(f) => run_file(arch, &kernel, Path::new(f)),
+        Some(f) => run_file(arch, build, &kernel, Path::new(f)),
         None => run_repl(arch, &kernel),
     };
     match code {
@@ -76,7 +87,7 @@ fn exit_code(arch: Arch, exit: Exit) -> u8 {
     }
 }
 
-fn run_file(arch: Arch, kernel: &Path, file: &Path) -> Result<u8, String> {
+fn run_file(arch: Arch, build: Build, kernel: &Path, file: &Path) -> Result<u8, String> {
     let source = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     // Tracebacks name the file as the corpus' `.err` files do: by its base name.
     let name = file
@@ -85,8 +96,25 @@ fn run_file(arch: Arch, kernel: &Path, file: &Path) -> Result<u8, String> {
     // The modules beside the script that it names go into the image with it, frozen.
     let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
     let modules = qemu_tests::modules_beside(dir.unwrap_or(Path::new(".")), &source, true);
-    let mut script = Script::new(&name, source);
-    script.modules = modules;
+    let is_image = vm_core::image::is_image(&source);
+    let script = if build == Build::ImageRunner && !is_image {
+        match images::compiled_script(&name, &source, &modules) {
+            Ok(s) => s,
+            Err(report) => {
+                // As `tiercel compile` reports it: nothing to boot.
+                eprint!("{report}");
+                return Ok(1);
+            }
+        }
+    } else {
+        let mut s = Script::new(&name, source);
+        s.modules = if build == Build::ImageRunner {
+            images::compile_modules(&modules)
+        } else {
+            modules
+        };
+        s
+    };
     let image = script
         .encode()
         .ok_or("the script is larger than a board accepts (64 MiB)")?;

@@ -35,8 +35,14 @@ const CONFIGURATIONS: &[Configuration] = &[
     },
     Configuration {
         name: "no-stdlib-no-names",
-        what: "also without the `\\N{name}` table (`--no-default-features`)",
-        args: &["--no-default-features"],
+        what: "also without the `\\N{name}` table (`--no-default-features --features compiler`)",
+        args: &["--no-default-features", "--features", "compiler"],
+    },
+    Configuration {
+        name: "image-runner",
+        what: "no compiler (the boards' `compiler` feature off): runs bytecode images only, with \
+               the frozen standard library (`--no-default-features --features stdlib`)",
+        args: &["--no-default-features", "--features", "stdlib"],
     },
 ];
 

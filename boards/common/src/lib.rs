@@ -5,6 +5,10 @@
 //! placed in guest memory ([`script::Script`]), and calls [`run`]. Everything here is plain
 //! safe `no_std` code, so it is unit-tested on the host; the unsafe hardware work stays in the
 //! board crates.
+//!
+//! The main script is source or a bytecode image (`tiercel compile`; its magic says which).
+//! With the `compiler` feature off the board is an image runner: it runs images only, and
+//! has no REPL.
 #![no_std]
 // The product is safe code; only the self-test's unit tests implement vm-core's unsafe
 // `CodeMemory` trait (a fake over heap memory), so tests relax `forbid` to `deny`.
@@ -17,10 +21,14 @@ extern crate std;
 
 pub mod codemem;
 pub mod console;
+#[cfg(feature = "compiler")]
 pub mod repl;
 pub mod report;
 pub mod script;
 pub mod selftest;
+
+#[cfg(test)]
+mod run_tests;
 
 pub use codemem::RegionPages;
 pub use console::{ConsoleHost, Devices, Platform};
@@ -45,6 +53,10 @@ pub const EXIT_BAD_IMAGE: i32 = 2;
 
 /// Exit status when the board's heap cannot hold the VM itself.
 pub const EXIT_NO_VM: i32 = 3;
+
+/// Exit status of an image runner (a board built without the `compiler` feature) booted
+/// without a script image: it has no REPL to open.
+pub const EXIT_NO_SCRIPT: i32 = 4;
 
 /// What a board tells the shared code about itself.
 #[derive(Clone, Copy, Debug)]
@@ -90,7 +102,7 @@ pub fn main<P: Platform + Clone + 'static, C: TestCpu>(
     script_area: &'static [u8],
 ) -> i32 {
     let Some(image) = script::find(script_area) else {
-        return repl::repl(platform, info);
+        return no_script(platform, info);
     };
     let Some(s) = script::parse(image) else {
         write_text(&mut platform, "tiercel: malformed script image\n");
@@ -116,8 +128,29 @@ pub fn run<P: Platform + Clone + 'static>(
 ) -> i32 {
     match script {
         Some(s) => run_script(platform, info, &s),
-        None => repl::repl(platform, info),
+        None => no_script(platform, info),
     }
+}
+
+/// What a board does without a script: the REPL when it has the compiler.
+#[cfg(feature = "compiler")]
+fn no_script<P: Platform + Clone + 'static>(platform: P, info: BoardInfo) -> i32 {
+    repl::repl(platform, info)
+}
+
+/// What a board does without a script: an image runner has no REPL, so it says so and
+/// exits.
+#[cfg(not(feature = "compiler"))]
+fn no_script<P: Platform + Clone + 'static>(mut platform: P, info: BoardInfo) -> i32 {
+    write_text(
+        &mut platform,
+        &alloc::format!(
+            "tiercel on {}: no script image, and no REPL (this board runs bytecode images only: \
+             built without the compiler)\n",
+            info.name
+        ),
+    );
+    EXIT_NO_SCRIPT
 }
 
 /// Creates a VM whose output goes to the board's console; `flags` are the script image's
@@ -173,12 +206,11 @@ pub fn run_script<P: Platform + Clone + 'static>(
     let Some(mut vm) = new_vm(platform, info, s.flags, s.name, s.modules) else {
         return EXIT_NO_VM;
     };
-    let Ok(source) = core::str::from_utf8(s.source) else {
-        vm.write_err("SyntaxError: (unicode error) 'utf-8' codec can't decode the script\n");
-        vm.host.flush();
-        return 1;
+    let r = if vm_core::image::is_image(s.source) {
+        vm.run_image(s.source, s.name, None)
+    } else {
+        run_source(&mut vm, s)
     };
-    let r = vm.run_source(source, s.name);
     let status = report(&mut vm, r);
     if s.flags & script::FLAG_JIT_STATS != 0 {
         let line = match vm.jit_stats() {
@@ -197,6 +229,27 @@ pub fn run_script<P: Platform + Clone + 'static>(
     }
     vm.host.flush();
     status
+}
+
+/// Runs a source script (the board has the compiler).
+#[cfg(feature = "compiler")]
+fn run_source(vm: &mut Vm, s: &script::Script<'static>) -> Result<(), RunError> {
+    let Ok(source) = core::str::from_utf8(s.source) else {
+        return Err(RunError::Compile(alloc::string::String::from(
+            "SyntaxError: (unicode error) 'utf-8' codec can't decode the script\n",
+        )));
+    };
+    vm.run_source(source, s.name)
+}
+
+/// Refuses a source script: an image runner has no compiler.
+#[cfg(not(feature = "compiler"))]
+fn run_source(_vm: &mut Vm, s: &script::Script<'static>) -> Result<(), RunError> {
+    Err(RunError::Compile(alloc::format!(
+        "tiercel: {} is Python source, and this board runs bytecode images only (built \
+         without the compiler): compile it with `tiercel compile`\n",
+        s.name
+    )))
 }
 
 /// Prints a run's error (if any) to the VM's stderr and returns the exit status.

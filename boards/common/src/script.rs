@@ -10,7 +10,7 @@
 //! | 16 | 4 | source length `m` |
 //! | 20 | 4 | module section length `k` |
 //! | 24 | `n` | the file name, UTF-8 (shown in tracebacks, `sys.argv[0]`) |
-//! | 24+n | `m` | the source |
+//! | 24+n | `m` | the main program: Python source, or a bytecode image (`tiercel compile`, told apart by its magic) |
 //! | 24+n+m | `k` | the modules the script can import ([`Modules`]) |
 //!
 //! The module section is a sequence of entries, each four little-endian `u32`s (the
@@ -69,7 +69,8 @@ pub const FLAG_TIER2: u32 = 1 << 10;
 pub struct Script<'a> {
     /// The file name for tracebacks.
     pub name: &'a str,
-    /// The source bytes (validated as UTF-8 when run).
+    /// The main program: source bytes (validated as UTF-8 when run) or a bytecode image
+    /// (`vm_core::image::is_image`).
     pub source: &'a [u8],
     /// Whether stderr is framed for the harness.
     pub framed: bool,
@@ -97,6 +98,11 @@ pub struct Module<'a> {
 }
 
 impl<'a> Modules<'a> {
+    /// The module section `section` (entries made with [`encode_module`]).
+    pub fn new(section: &'a [u8]) -> Self {
+        Modules(section)
+    }
+
     /// The module called `name`, if the section has it. A malformed entry ends the search
     /// (as if the rest of the section were absent).
     pub fn get(&self, name: &str) -> Option<Module<'a>> {

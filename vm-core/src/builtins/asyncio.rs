@@ -1,66 +1,38 @@
 //! The `asyncio` module: Python source (`asyncio/`: the loop in `events.py`, futures and
-//! tasks in `tasks.py`, synchronization in `locks.py`, embedded as one text) compiled and
-//! run in the module's namespace when it is first imported. Without the compiler (feature
-//! `compiler`) the import raises `ImportError`.
+//! tasks in `tasks.py`, synchronization in `locks.py`, compiled as one text into the frozen
+//! image `vm-core/frozen/asyncio.tbc`, see [`crate::frozen`]) loaded and run in the
+//! module's namespace when it is first imported. It needs no compiler.
 
-#[cfg(feature = "compiler")]
 use crate::bytecode::code::{code_flags, CodeObject};
-#[cfg(feature = "compiler")]
 use crate::object::types::Obj;
-use crate::object::value::ObjRef;
-#[cfg(feature = "compiler")]
-use crate::object::value::Value;
+use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
-#[cfg(feature = "compiler")]
 use alloc::rc::Rc;
 
 /// The file name tracebacks give the module's frames (CPython's frozen modules are named
 /// the same way).
-#[cfg(feature = "compiler")]
 const FILENAME: &str = "<frozen asyncio>";
 
-/// The module's source: its three parts in order.
-#[cfg(feature = "compiler")]
-const SOURCE: &str = concat!(
-    include_str!("asyncio/events.py"),
-    "\n\n",
-    include_str!("asyncio/tasks.py"),
-    "\n\n",
-    include_str!("asyncio/locks.py"),
-);
+/// The module's frozen image.
+const IMAGE: &[u8] = include_bytes!("../../frozen/asyncio.tbc");
 
 pub(crate) fn init_asyncio(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    #[cfg(feature = "compiler")]
-    {
-        let code = vm
-            .compile(SOURCE, FILENAME, crate::api::Mode::Exec)
-            .map_err(|e| vm.internal_error(&alloc::format!("asyncio does not compile: {e}")))?;
-        hide_c_methods(vm, &code);
-        vm.run_code(code, d, Value::UNDEF, Value::UNDEF)?;
-        Ok(())
-    }
-    #[cfg(not(feature = "compiler"))]
-    {
-        let _ = d;
-        let name = vm.intern("asyncio")?;
-        Err(vm.import_error_named(
-            vm.types.import_error,
-            "the asyncio module is Python source: it needs Tiercel's compiler (feature 'compiler')",
-            name,
-        ))
-    }
+    let code = vm
+        .load_image(IMAGE, FILENAME)
+        .map_err(|e| vm.internal_error(&alloc::format!("asyncio's frozen image: {e}")))?;
+    hide_c_methods(vm, &code);
+    vm.run_code(code, d, Value::UNDEF, Value::UNDEF)?;
+    Ok(())
 }
 
 /// The classes CPython implements in C (`_asyncio.Future`, `_asyncio.Task`), by the
 /// qualified names of their methods: those add no traceback entry
 /// ([`code_flags::HIDDEN`]), so a traceback through `await task` shows the awaiting
 /// coroutine and the task's own frames as CPython's does.
-#[cfg(feature = "compiler")]
 const C_CLASSES: [&str; 2] = ["Future.", "Task."];
 
-/// Marks the code of those methods, found in the constants of `code` (freshly compiled:
+/// Marks the code of those methods, found in the constants of `code` (freshly loaded:
 /// each nested code object is owned by its constant alone, so it can still change).
-#[cfg(feature = "compiler")]
 fn hide_c_methods(vm: &mut Vm, code: &CodeObject) {
     for &c in code.consts.iter() {
         let Some(r) = c.as_obj() else { continue };

@@ -1,5 +1,6 @@
 //! Files: `open()` and the file objects it returns. The objects are Python classes
-//! (`fileio.py`, the module `_fileio`, compiled when `open()` is first called) over the
+//! (`fileio.py`, the module `_fileio`, frozen as the image `vm-core/frozen/_fileio.tbc` and
+//! loaded when `open()` is first called) over the
 //! module `_fs`, whose functions are the host's filesystem calls ([`crate::Host`]'s
 //! `file_*`): a failed call raises the `OSError` subclass its errno selects, with the file
 //! name. A host without a filesystem makes every `open()` an `OSError` that says so.
@@ -14,12 +15,10 @@ use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
 /// The file name tracebacks give `_fileio`'s frames.
-#[cfg(feature = "compiler")]
 const FILENAME: &str = "<frozen _io>";
 
-/// `_fileio`'s source.
-#[cfg(feature = "compiler")]
-const SOURCE: &str = include_str!("fileio.py");
+/// `_fileio`'s frozen image (see [`crate::frozen`]).
+const IMAGE: &[u8] = include_bytes!("../../frozen/_fileio.tbc");
 
 pub(crate) fn init_fs(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     let fns: [(&'static str, crate::object::types::NativeFn); 6] = [
@@ -37,19 +36,11 @@ pub(crate) fn init_fs(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
 }
 
 pub(crate) fn init_fileio(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    #[cfg(feature = "compiler")]
-    {
-        let code = vm
-            .compile(SOURCE, FILENAME, crate::api::Mode::Exec)
-            .map_err(|e| vm.internal_error(&alloc::format!("_fileio does not compile: {e}")))?;
-        vm.run_code(code, d, Value::UNDEF, Value::UNDEF)?;
-        Ok(())
-    }
-    #[cfg(not(feature = "compiler"))]
-    {
-        let _ = d;
-        Err(vm.not_implemented("open() needs Tiercel's compiler (feature 'compiler')"))
-    }
+    let code = vm
+        .load_image(IMAGE, FILENAME)
+        .map_err(|e| vm.internal_error(&alloc::format!("_fileio's frozen image: {e}")))?;
+    vm.run_code(code, d, Value::UNDEF, Value::UNDEF)?;
+    Ok(())
 }
 
 /// `open(file, mode='r', ...)`: `_fileio.open` with the same arguments.

@@ -9,6 +9,48 @@ def _getter(i):
     return property(lambda self: self[i], doc=f"Alias for field number {i}")
 
 
+def _names_list(names):
+    quoted = [repr(n) for n in names]
+    if len(quoted) == 1:
+        return quoted[0]
+    if len(quoted) == 2:
+        return f"{quoted[0]} and {quoted[1]}"
+    return ", ".join(quoted[:-1]) + ", and " + quoted[-1]
+
+
+def _new_by_hand(typename, fields, defaults):
+    """A namedtuple's `__new__(_cls, <fields>)` without exec: the generated function's
+    argument binding and error messages."""
+    nf = len(fields)
+    tuple_new = tuple.__new__
+    fn = f"{typename}.__new__()"
+
+    def __new__(_cls, *args, **kwargs):
+        if len(args) > nf:
+            takes = nf + 1
+            if defaults:
+                takes = f"from {takes - len(defaults)} to {takes}"
+            raise TypeError(f"{fn} takes {takes} positional arguments but "
+                            f"{len(args) + 1} were given")
+        for k in kwargs:
+            if k not in fields:
+                raise TypeError(f"{fn} got an unexpected keyword argument {k!r}")
+            if fields.index(k) < len(args):
+                raise TypeError(f"{fn} got multiple values for argument {k!r}")
+        rest = fields[len(args):]
+        missing = [n for n in rest if n not in kwargs and n not in defaults]
+        if missing:
+            s = "s" if len(missing) > 1 else ""
+            raise TypeError(f"{fn} missing {len(missing)} required positional "
+                            f"argument{s}: {_names_list(missing)}")
+        values = list(args)
+        for n in rest:
+            values.append(kwargs[n] if n in kwargs else defaults[n])
+        return tuple_new(_cls, values)
+
+    return __new__
+
+
 def namedtuple(typename, field_names, *, rename=False, defaults=None, module=None):
     if isinstance(field_names, str):
         field_names = field_names.replace(",", " ").split()
@@ -47,8 +89,12 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
         f"{n}=_d[{n!r}]" if n in field_defaults else n for n in field_names)
     ns = {"_tn": tuple.__new__, "_d": field_defaults}
     comma = "," if nf == 1 else ""
-    exec(f"def __new__(_cls, {params}):\n return _tn(_cls, ({args}{comma}))", ns)
-    __new__ = ns["__new__"]
+    try:
+        exec(f"def __new__(_cls, {params}):\n return _tn(_cls, ({args}{comma}))", ns)
+        __new__ = ns["__new__"]
+    except NotImplementedError:
+        # A build without the compiler runs no exec: bind the arguments by hand.
+        __new__ = _new_by_hand(typename, tuple(field_names), field_defaults)
     __new__.__qualname__ = f"{typename}.__new__"
     __new__.__doc__ = f"Create new instance of {typename}({args})"
     fields = tuple(field_names)
