@@ -2,9 +2,10 @@
 //! (`stdlib/`, feature `stdlib`), `asyncio` (`builtins/asyncio/`) and `_fileio`, the file
 //! objects of `open()` (`builtins/fileio.py`).
 //!
-//! Their images are checked in (`vm-core/frozen/NAME.tbc`) and included in the program
-//! (`include_bytes!`), so they run without the compiler: the VM loads (reads and verifies)
-//! an image where it used to compile the source. This table says which source files each
+//! Their images are checked in, packed (`vm-core/frozen/NAME.tbz`, see
+//! [`crate::image::packed`]), and included in the program (`include_bytes!`), so they run
+//! without the compiler: the VM loads (unpacks, reads and verifies) an image where it used
+//! to compile the source. This table says which source files each
 //! image is compiled from: `cargo xtask freeze` writes the images from it, and
 //! `vm-core/tests/frozen_images.rs` fails when a checked-in image differs from what the
 //! compiler makes of its source (after a change of the source, the compiler or the op
@@ -15,7 +16,7 @@
 /// A frozen module and the source its image is compiled from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FrozenSource {
-    /// The module's name; its image is `vm-core/frozen/<module>.tbc`.
+    /// The module's name; its packed image is `vm-core/frozen/<module>.tbz`.
     pub module: &'static str,
     /// The file name the image is compiled under (what its tracebacks name).
     pub filename: &'static str,
@@ -26,7 +27,7 @@ pub struct FrozenSource {
 impl FrozenSource {
     /// The image's path relative to the `vm-core` crate.
     pub fn image_path(&self) -> alloc::string::String {
-        alloc::format!("{DIR}/{}.tbc", self.module)
+        alloc::format!("{DIR}/{}.tbz", self.module)
     }
 }
 

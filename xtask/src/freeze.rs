@@ -1,6 +1,7 @@
 //! `cargo xtask freeze [--check]`: compiles the Python modules frozen into the VM (the table
 //! `vm_core::frozen::SOURCES`: the standard library, `asyncio`, `_fileio`) to bytecode images
-//! and writes them to `vm-core/frozen/NAME.tbc`, where the VM includes them. Run it after
+//! and writes them packed (`vm_core::image::packed`) to `vm-core/frozen/NAME.tbz`, where the
+//! VM includes them. Run it after
 //! changing one of those sources, the compiler or the op table; `vm-core`'s test
 //! `frozen_images` fails until then. `--check` writes nothing and fails when an image is
 //! stale.
@@ -12,6 +13,7 @@ use std::process::ExitCode;
 
 use qemu_tests::workspace_root;
 use vm_core::frozen::{FrozenSource, SEPARATOR, SOURCES};
+use vm_core::image::packed::{pack, unpack};
 
 /// The image of `m` compiled from its current source.
 fn compile(m: &FrozenSource) -> Result<Vec<u8>, String> {
@@ -46,7 +48,8 @@ pub fn main(args: &[String]) -> ExitCode {
             }
         };
         let path = crate_dir.join(m.image_path());
-        if std::fs::read(&path).ok().as_deref() == Some(&image[..]) {
+        let checked_in = std::fs::read(&path).unwrap_or_default();
+        if unpack(&checked_in).ok().as_deref() == Some(&image[..]) {
             continue;
         }
         stale += 1;
@@ -54,12 +57,18 @@ pub fn main(args: &[String]) -> ExitCode {
             eprintln!("stale: vm-core/{}", m.image_path());
             continue;
         }
-        if let Err(e) = std::fs::write(&path, &image) {
+        let packed = pack(&image);
+        if let Err(e) = std::fs::write(&path, &packed) {
             eprintln!("cargo xtask freeze: {}: {e}", path.display());
             return ExitCode::FAILURE;
         }
         written += 1;
-        println!("wrote vm-core/{} ({} bytes)", m.image_path(), image.len());
+        println!(
+            "wrote vm-core/{} ({} bytes, {} unpacked)",
+            m.image_path(),
+            packed.len(),
+            image.len()
+        );
     }
     println!(
         "{} frozen modules, {stale} stale, {written} written",

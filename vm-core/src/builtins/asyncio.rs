@@ -1,6 +1,6 @@
 //! The `asyncio` module: Python source (`asyncio/`: the loop in `events.py`, futures and
 //! tasks in `tasks.py`, synchronization in `locks.py`, compiled as one text into the frozen
-//! image `vm-core/frozen/asyncio.tbc`, see [`crate::frozen`]) loaded and run in the
+//! image `vm-core/frozen/asyncio.tbz`, see [`crate::frozen`]) loaded and run in the
 //! module's namespace when it is first imported. It needs no compiler.
 
 use crate::bytecode::code::{code_flags, CodeObject};
@@ -14,7 +14,7 @@ use alloc::rc::Rc;
 const FILENAME: &str = "<frozen asyncio>";
 
 /// The module's frozen image.
-const IMAGE: &[u8] = include_bytes!("../../frozen/asyncio.tbc");
+const IMAGE: &[u8] = include_bytes!("../../frozen/asyncio.tbz");
 
 pub(crate) fn init_asyncio(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     let code = vm

@@ -1,5 +1,5 @@
 //! Files: `open()` and the file objects it returns. The objects are Python classes
-//! (`fileio.py`, the module `_fileio`, frozen as the image `vm-core/frozen/_fileio.tbc` and
+//! (`fileio.py`, the module `_fileio`, frozen as the image `vm-core/frozen/_fileio.tbz` and
 //! loaded when `open()` is first called) over the
 //! module `_fs`, whose functions are the host's filesystem calls ([`crate::Host`]'s
 //! `file_*`): a failed call raises the `OSError` subclass its errno selects, with the file
@@ -18,7 +18,7 @@ use crate::vm::{PyErr, PyResult, Vm};
 const FILENAME: &str = "<frozen _io>";
 
 /// `_fileio`'s frozen image (see [`crate::frozen`]).
-const IMAGE: &[u8] = include_bytes!("../../frozen/_fileio.tbc");
+const IMAGE: &[u8] = include_bytes!("../../frozen/_fileio.tbz");
 
 pub(crate) fn init_fs(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     let fns: [(&'static str, crate::object::types::NativeFn); 6] = [

@@ -1,8 +1,8 @@
 //! The standard library's Python modules, frozen into the program (feature `stdlib`).
 //!
 //! Each entry names a module and its code: the bytecode image compiled from the `.py`
-//! source beside this file (`vm-core/frozen/NAME.tbc`, see [`crate::frozen`]), verified when
-//! it is imported, so the library works without the compiler too. The import system
+//! source beside this file, packed (`vm-core/frozen/NAME.tbz`, see [`crate::frozen`]),
+//! verified when it is imported, so the library works without the compiler too. The import system
 //! consults this table after the builtin modules and the embedder's frozen modules, and
 //! before the embedder's loader. The module written in Rust (`binascii`) is a builtin
 //! module instead (`builtins::binasciimod`), present with the same feature.
@@ -16,7 +16,7 @@ macro_rules! frozen {
             $name,
             FrozenModule {
                 source: None,
-                image: Some(include_bytes!(concat!("../../frozen/", $name, ".tbc"))),
+                image: Some(include_bytes!(concat!("../../frozen/", $name, ".tbz"))),
                 package: $package,
             },
         )

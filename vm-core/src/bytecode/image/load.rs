@@ -86,6 +86,13 @@ impl Vm {
         filename: &str,
         source: Option<&str>,
     ) -> Result<Rc<CodeObject>, ImageError> {
+        let unpacked;
+        let image = if super::packed::is_packed(image) {
+            unpacked = super::packed::unpack(image)?;
+            &unpacked[..]
+        } else {
+            image
+        };
         let img = read(image)?;
         verify::verify(&img)?;
         let mut b = Builder {

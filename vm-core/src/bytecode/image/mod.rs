@@ -56,6 +56,7 @@
 
 mod error;
 pub mod load;
+pub mod packed;
 pub mod read;
 pub mod write;
 
@@ -127,9 +128,9 @@ pub fn compile_to_image(source: &str, filename: &str) -> Result<Vec<u8>, alloc::
     vm.image_of(&code).map_err(|e| e.to_string() + "\n")
 }
 
-/// Whether `bytes` starts like an image (the magic), whatever follows.
+/// Whether `bytes` starts like an image or a packed image (the magic), whatever follows.
 pub fn is_image(bytes: &[u8]) -> bool {
-    bytes.starts_with(&MAGIC)
+    bytes.starts_with(&MAGIC) || packed::is_packed(bytes)
 }
 
 /// An image as read: plain data borrowed from the bytes, not yet verified.
