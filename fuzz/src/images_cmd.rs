@@ -1,57 +1,93 @@
-//! `tiercel-fuzz images [--images N] [--seconds S] [--jobs J] [--seed S] [--fuel F]`
-//! (`cargo xtask fuzz images ...`): the image fuzzer ([`crate::images`]) for as long as
-//! asked; prints the counts and every panic, and exits 1 when there was one.
+//! `tiercel-fuzz images [--images N] [--seconds S] [--jobs J] [--seed S] [--fuel F]
+//! [--findings DIR | --no-save]` (`cargo xtask fuzz images ...`): the image fuzzer
+//! ([`crate::images`]) for as long as asked; prints the counts and every panic, saves each
+//! panicking image (minimized) as `image-<seed>-<index>.tbc` in the findings directory,
+//! and exits 1 when there was one. `--repro INDEX` checks image `INDEX` of the seed alone,
+//! in a fresh VM, and saves it when it panics; `--check FILE.tbc` checks a saved image in
+//! both tiers.
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::images::{corpus_images, run, ImageFuzzOptions};
+use crate::images::minimize::minimize;
+use crate::images::run::{check_image, install_panic_hook, Fate};
+use crate::images::{case, corpus_images, in_tier2, run, ImageFuzzOptions, ImagePanic, RUN_BUDGET};
 use crate::programs::Corpus;
+use crate::watchdog::Watchdog;
 
-/// The usage line.
-pub const USAGE: &str =
-    "usage: tiercel-fuzz images [--images N] [--seconds S] [--jobs J] [--seed S] [--fuel F]";
+/// The usage lines.
+pub const USAGE: &str = "usage: tiercel-fuzz images [--images N] [--seconds S] [--jobs J] [--seed S] [--fuel F] [--findings DIR | --no-save]
+       tiercel-fuzz images --repro INDEX [--seed S] [--fuel F] [--findings DIR | --no-save]
+       tiercel-fuzz images --check FILE.tbc [--fuel F]";
 
-fn parse(args: &[String]) -> Result<ImageFuzzOptions, String> {
-    let mut opts = ImageFuzzOptions {
-        images: None,
-        seconds: None,
-        jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
-        seed: SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(1, |d| d.as_secs()),
-        fuel: 100_000,
+struct Args {
+    opts: ImageFuzzOptions,
+    repro: Option<u64>,
+    check: Option<PathBuf>,
+    findings: Option<PathBuf>,
+}
+
+fn parse(args: &[String]) -> Result<Args, String> {
+    let mut a = Args {
+        opts: ImageFuzzOptions {
+            images: None,
+            seconds: None,
+            jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            seed: SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs()),
+            fuel: 100_000,
+        },
+        repro: None,
+        check: None,
+        findings: Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("findings")),
     };
     let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let v = it.next().ok_or(format!("{a} needs a value"))?;
-        let n = v
-            .parse::<u64>()
-            .map_err(|_| format!("{a}: not a number: {v}"))?;
-        match a.as_str() {
-            "--images" => opts.images = Some(n),
-            "--seconds" => opts.seconds = Some(n),
-            "--jobs" => opts.jobs = n.max(1) as usize,
-            "--seed" => opts.seed = n,
-            "--fuel" => opts.fuel = n,
-            _ => return Err(format!("unknown option {a}")),
+    while let Some(flag) = it.next() {
+        if flag == "--no-save" {
+            a.findings = None;
+            continue;
+        }
+        let v = it.next().ok_or(format!("{flag} needs a value"))?;
+        match flag.as_str() {
+            "--check" => a.check = Some(PathBuf::from(v)),
+            "--findings" => a.findings = Some(PathBuf::from(v)),
+            _ => {
+                let n = v
+                    .parse::<u64>()
+                    .map_err(|_| format!("{flag}: not a number: {v}"))?;
+                match flag.as_str() {
+                    "--images" => a.opts.images = Some(n),
+                    "--seconds" => a.opts.seconds = Some(n),
+                    "--jobs" => a.opts.jobs = n.max(1) as usize,
+                    "--seed" => a.opts.seed = n,
+                    "--fuel" => a.opts.fuel = n,
+                    "--repro" => a.repro = Some(n),
+                    _ => return Err(format!("unknown option {flag}")),
+                }
+            }
         }
     }
-    if opts.images.is_none() && opts.seconds.is_none() {
-        opts.seconds = Some(60);
+    if a.opts.images.is_none() && a.opts.seconds.is_none() {
+        a.opts.seconds = Some(60);
     }
-    Ok(opts)
+    Ok(a)
 }
 
 /// Runs the subcommand with the arguments after `images`.
 pub fn main(args: &[String]) -> ExitCode {
-    let opts = match parse(args) {
-        Ok(o) => o,
+    let a = match parse(args) {
+        Ok(a) => a,
         Err(e) => {
             eprintln!("tiercel-fuzz images: {e}\n{USAGE}");
             return ExitCode::from(2);
         }
     };
+    install_panic_hook();
+    if let Some(file) = &a.check {
+        return check_file(file, a.opts.fuel);
+    }
     let corpus = match Corpus::load(&Corpus::default_dir()) {
         Ok(c) => c,
         Err(e) => {
@@ -60,20 +96,104 @@ pub fn main(args: &[String]) -> ExitCode {
         }
     };
     let images = corpus_images(&corpus);
-    eprintln!(
-        "image fuzz: {} corpus images, seed {}, {} threads",
-        images.len(),
-        opts.seed,
-        opts.jobs
-    );
-    let s = run(&opts, &images);
-    for p in &s.panics {
-        eprintln!("panic: {p}");
+    let panics = if let Some(index) = a.repro {
+        repro(&a.opts, &images, index)
+    } else {
+        eprintln!(
+            "image fuzz: {} corpus images, seed {}, {} threads",
+            images.len(),
+            a.opts.seed,
+            a.opts.jobs
+        );
+        let s = run(&a.opts, &images);
+        for p in s.panic_lines() {
+            eprintln!("panic: {p}");
+        }
+        println!("{}", s.report());
+        if s.silent_refusals > 0 {
+            return ExitCode::from(1);
+        }
+        s.panics
+    };
+    if let Some(dir) = &a.findings {
+        save(dir, &panics, a.opts.fuel);
     }
-    println!("{}", s.report());
-    if s.panics.is_empty() && s.silent_refusals == 0 {
+    if panics.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    }
+}
+
+/// Checks image `index` of the seed alone.
+fn repro(opts: &ImageFuzzOptions, images: &[Vec<u8>], index: u64) -> Vec<ImagePanic> {
+    let bytes = case(opts.seed, index, images);
+    let dog = Watchdog::start();
+    let fate = check_image(&bytes, opts.fuel, in_tier2(index), &dog, RUN_BUDGET);
+    println!("seed {} image {index}: {fate:?}", opts.seed);
+    match fate {
+        Fate::Panic(message) => vec![ImagePanic {
+            seed: opts.seed,
+            index,
+            message,
+            bytes,
+        }],
+        _ => Vec::new(),
+    }
+}
+
+/// Checks a saved image in both tiers.
+fn check_file(file: &Path, fuel: u64) -> ExitCode {
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("tiercel-fuzz images: cannot read {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let dog = Watchdog::start();
+    let mut failed = false;
+    for tier2 in [false, true] {
+        let fate = check_image(&bytes, fuel, tier2, &dog, RUN_BUDGET);
+        println!("tier {}: {fate:?}", if tier2 { 2 } else { 1 });
+        failed |= matches!(fate, Fate::Panic(_));
+    }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Saves each panicking image, minimized, with a note of where it came from.
+fn save(dir: &Path, panics: &[ImagePanic], fuel: u64) {
+    if panics.is_empty() {
+        return;
+    }
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("cannot create {}: {e}", dir.display());
+        return;
+    }
+    let dog = Watchdog::start();
+    for p in panics {
+        let small = minimize(&p.bytes, fuel, in_tier2(p.index), &dog);
+        let stem = dir.join(format!("image-{}-{}", p.seed, p.index));
+        let note = format!(
+            "seed {} image {} (tier {}): {}\nminimized from {} to {} bytes\n\
+             check: cargo xtask fuzz images --check {}.tbc\n",
+            p.seed,
+            p.index,
+            if in_tier2(p.index) { 2 } else { 1 },
+            p.message,
+            p.bytes.len(),
+            small.len(),
+            stem.display()
+        );
+        let written = std::fs::write(stem.with_extension("tbc"), &small)
+            .and_then(|()| std::fs::write(stem.with_extension("txt"), note));
+        match written {
+            Ok(()) => eprintln!("saved {}.tbc", stem.display()),
+            Err(e) => eprintln!("cannot save {}: {e}", stem.display()),
+        }
     }
 }

@@ -1,8 +1,9 @@
 //! The bounded image fuzz of the test suite: 100,000 mutated images of the corpus
-//! programs, on two threads, each refused with a message or run without a panic
-//! (`cargo xtask fuzz images --seconds N` runs longer). Deterministic: the same seed gives
-//! the same images.
+//! programs (byte-level and structure-aware mutations), on two threads, each refused with
+//! a message or run without a panic in a fresh VM (`cargo xtask fuzz images --seconds N`
+//! runs longer). Deterministic: the same seed gives the same images and outcomes.
 
+use tiercel_fuzz::images::run::install_panic_hook;
 use tiercel_fuzz::images::{corpus_images, run, ImageFuzzOptions};
 use tiercel_fuzz::programs::Corpus;
 
@@ -11,6 +12,7 @@ const SEED: u64 = 20_261_207;
 
 #[test]
 fn mutated_images_are_refused_or_run_safely() {
+    install_panic_hook();
     let corpus = Corpus::load(&Corpus::default_dir()).expect("the corpus");
     let images = corpus_images(&corpus);
     assert!(images.len() > 250, "{} images", images.len());
@@ -23,7 +25,11 @@ fn mutated_images_are_refused_or_run_safely() {
     };
     let s = run(&opts, &images);
     println!("{}", s.report());
-    assert!(s.panics.is_empty(), "panics:\n{}", s.panics.join("\n"));
+    assert!(
+        s.panics.is_empty(),
+        "panics:\n{}",
+        s.panic_lines().join("\n")
+    );
     assert_eq!(s.silent_refusals, 0);
     assert_eq!(s.run, IMAGES);
     assert_eq!(s.refused + s.ran, IMAGES);
