@@ -1,25 +1,31 @@
 //! `tiercel-fuzz images [--images N] [--seconds S] [--jobs J] [--seed S] [--fuel F]
-//! [--findings DIR | --no-save]` (`cargo xtask fuzz images ...`): the image fuzzer
-//! ([`crate::images`]) for as long as asked; prints the counts and every panic, saves each
-//! panicking image (minimized) as `image-<seed>-<index>.tbc` in the findings directory,
-//! and exits 1 when there was one. `--repro INDEX` checks image `INDEX` of the seed alone,
-//! in a fresh VM, and saves it when it panics; `--check FILE.tbc` checks a saved image in
-//! both tiers.
+//! [--reuse K] [--findings DIR | --no-save]` (`cargo xtask fuzz images ...`): the image
+//! fuzzer ([`crate::images`]) for as long as asked; prints the counts and every panic,
+//! saves each panicking image (minimized) as `image-<seed>-<index>.tbc` in the findings
+//! directory, and exits 1 when there was one. With `--reuse K` blocks of K images share a
+//! VM; a panic then saves the accepted images of its block up to it that it needs, in
+//! order, as `image-<seed>-<index>-reuse<K>/NNN.tbc` (run in one VM in that order). `--repro INDEX`
+//! checks image `INDEX` of the seed again (after the images of its block, with `--reuse`)
+//! and saves it when it panics; `--check FILE.tbc|DIR` checks a saved image (or sequence)
+//! in both tiers.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::images::minimize::minimize;
-use crate::images::run::{check_image, install_panic_hook, Fate};
-use crate::images::{case, corpus_images, in_tier2, run, ImageFuzzOptions, ImagePanic, RUN_BUDGET};
+use crate::images::minimize::{minimize, minimize_sequence};
+use crate::images::regression::{check_saved, load_saved};
+use crate::images::run::{check_image_in, install_panic_hook, Fate};
+use crate::images::{
+    block_before, case, corpus_images, in_tier2, run, ImageFuzzOptions, ImagePanic, RUN_BUDGET,
+};
 use crate::programs::Corpus;
 use crate::watchdog::Watchdog;
 
 /// The usage lines.
-pub const USAGE: &str = "usage: tiercel-fuzz images [--images N] [--seconds S] [--jobs J] [--seed S] [--fuel F] [--findings DIR | --no-save]
-       tiercel-fuzz images --repro INDEX [--seed S] [--fuel F] [--findings DIR | --no-save]
-       tiercel-fuzz images --check FILE.tbc [--fuel F]";
+pub const USAGE: &str = "usage: tiercel-fuzz images [--images N] [--seconds S] [--jobs J] [--seed S] [--fuel F] [--reuse K] [--findings DIR | --no-save]
+       tiercel-fuzz images --repro INDEX [--seed S] [--fuel F] [--reuse K] [--findings DIR | --no-save]
+       tiercel-fuzz images --check FILE.tbc|DIR [--fuel F]";
 
 struct Args {
     opts: ImageFuzzOptions,
@@ -38,6 +44,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
                 .duration_since(UNIX_EPOCH)
                 .map_or(1, |d| d.as_secs()),
             fuel: 100_000,
+            reuse: 1,
         },
         repro: None,
         check: None,
@@ -64,6 +71,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
                     "--seed" => a.opts.seed = n,
                     "--fuel" => a.opts.fuel = n,
                     "--repro" => a.repro = Some(n),
+                    "--reuse" => a.opts.reuse = n.max(1),
                     _ => return Err(format!("unknown option {flag}")),
                 }
             }
@@ -116,7 +124,7 @@ pub fn main(args: &[String]) -> ExitCode {
         s.panics
     };
     if let Some(dir) = &a.findings {
-        save(dir, &panics, a.opts.fuel);
+        save(dir, &panics, &a.opts, &images);
     }
     if panics.is_empty() {
         ExitCode::SUCCESS
@@ -125,11 +133,23 @@ pub fn main(args: &[String]) -> ExitCode {
     }
 }
 
-/// Checks image `index` of the seed alone.
+/// Checks image `index` of the seed again, after the images of its block.
 fn repro(opts: &ImageFuzzOptions, images: &[Vec<u8>], index: u64) -> Vec<ImagePanic> {
-    let bytes = case(opts.seed, index, images);
     let dog = Watchdog::start();
-    let fate = check_image(&bytes, opts.fuel, in_tier2(index), &dog, RUN_BUDGET);
+    let tier2 = in_tier2(index, opts.reuse);
+    let mut vm = None;
+    for before in block_before(index, opts.reuse) {
+        let bytes = case(opts.seed, before, images);
+        let fate = check_image_in(&mut vm, &bytes, opts.fuel, tier2, &dog, RUN_BUDGET);
+        if let Fate::Panic(m) = fate {
+            println!(
+                "seed {} image {before} (before {index}): panic {m}",
+                opts.seed
+            );
+        }
+    }
+    let bytes = case(opts.seed, index, images);
+    let fate = check_image_in(&mut vm, &bytes, opts.fuel, tier2, &dog, RUN_BUDGET);
     println!("seed {} image {index}: {fate:?}", opts.seed);
     match fate {
         Fate::Panic(message) => vec![ImagePanic {
@@ -142,21 +162,21 @@ fn repro(opts: &ImageFuzzOptions, images: &[Vec<u8>], index: u64) -> Vec<ImagePa
     }
 }
 
-/// Checks a saved image in both tiers.
+/// Checks a saved image (or sequence) in both tiers.
 fn check_file(file: &Path, fuel: u64) -> ExitCode {
-    let bytes = match std::fs::read(file) {
-        Ok(b) => b,
+    let seq = match load_saved(file) {
+        Ok(s) => s,
         Err(e) => {
-            eprintln!("tiercel-fuzz images: cannot read {}: {e}", file.display());
+            eprintln!("tiercel-fuzz images: {e}");
             return ExitCode::from(2);
         }
     };
     let dog = Watchdog::start();
     let mut failed = false;
     for tier2 in [false, true] {
-        let fate = check_image(&bytes, fuel, tier2, &dog, RUN_BUDGET);
-        println!("tier {}: {fate:?}", if tier2 { 2 } else { 1 });
-        failed |= matches!(fate, Fate::Panic(_));
+        let fates = check_saved(&seq, fuel, tier2, &dog);
+        println!("tier {}: {fates:?}", if tier2 { 2 } else { 1 });
+        failed |= fates.iter().any(|f| matches!(f, Fate::Panic(_)));
     }
     if failed {
         ExitCode::from(1)
@@ -165,8 +185,9 @@ fn check_file(file: &Path, fuel: u64) -> ExitCode {
     }
 }
 
-/// Saves each panicking image, minimized, with a note of where it came from.
-fn save(dir: &Path, panics: &[ImagePanic], fuel: u64) {
+/// Saves each panicking image (minimized when it ran in a VM of its own; with the
+/// accepted images its VM ran before it otherwise), with a note of where it came from.
+fn save(dir: &Path, panics: &[ImagePanic], opts: &ImageFuzzOptions, images: &[Vec<u8>]) {
     if panics.is_empty() {
         return;
     }
@@ -176,24 +197,42 @@ fn save(dir: &Path, panics: &[ImagePanic], fuel: u64) {
     }
     let dog = Watchdog::start();
     for p in panics {
-        let small = minimize(&p.bytes, fuel, in_tier2(p.index), &dog);
-        let stem = dir.join(format!("image-{}-{}", p.seed, p.index));
+        let tier2 = in_tier2(p.index, opts.reuse);
+        let mut stem = dir.join(format!("image-{}-{}", p.seed, p.index));
+        let written = if opts.reuse > 1 {
+            stem = dir.join(format!("image-{}-{}-reuse{}", p.seed, p.index, opts.reuse));
+            let mut seq: Vec<Vec<u8>> = block_before(p.index, opts.reuse)
+                .map(|i| case(opts.seed, i, images))
+                .filter(|b| vm_core::image::read(b).is_ok_and(|i| verify(&i).is_ok()))
+                .collect();
+            seq.push(p.bytes.clone());
+            let seq = minimize_sequence(&seq, opts.fuel, tier2, &dog);
+            std::fs::create_dir_all(&stem).and_then(|()| {
+                seq.iter()
+                    .enumerate()
+                    .try_for_each(|(n, b)| std::fs::write(stem.join(format!("{n:03}.tbc")), b))
+            })
+        } else {
+            let small = minimize(&p.bytes, opts.fuel, tier2, &dog);
+            std::fs::write(stem.with_extension("tbc"), small)
+        };
         let note = format!(
-            "seed {} image {} (tier {}): {}\nminimized from {} to {} bytes\n\
-             check: cargo xtask fuzz images --check {}.tbc\n",
+            "seed {} image {} (tier {}, {} images to a VM): {}\n\
+             check: cargo xtask fuzz images --check {}\n",
             p.seed,
             p.index,
-            if in_tier2(p.index) { 2 } else { 1 },
+            if tier2 { 2 } else { 1 },
+            opts.reuse,
             p.message,
-            p.bytes.len(),
-            small.len(),
             stem.display()
         );
-        let written = std::fs::write(stem.with_extension("tbc"), &small)
-            .and_then(|()| std::fs::write(stem.with_extension("txt"), note));
-        match written {
-            Ok(()) => eprintln!("saved {}.tbc", stem.display()),
+        match written.and_then(|()| std::fs::write(stem.with_extension("txt"), note)) {
+            Ok(()) => eprintln!("saved {}", stem.display()),
             Err(e) => eprintln!("cannot save {}: {e}", stem.display()),
         }
     }
+}
+
+fn verify(img: &vm_core::image::Image<'_>) -> Result<(), vm_core::image::ImageError> {
+    vm_core::bytecode::verify::verify(img)
 }

@@ -22,6 +22,7 @@ fn mutated_images_are_refused_or_run_safely() {
         jobs: 2,
         seed: SEED,
         fuel: 100_000,
+        reuse: 1,
     };
     let s = run(&opts, &images);
     println!("{}", s.report());

@@ -1,12 +1,14 @@
 //! Shrinks a panicking image while it still panics at the same place: drops nested code
 //! objects (their constant becomes `None`), exception-table entries and line tables, one
-//! at a time, as long as any of them can go.
+//! at a time, as long as any of them can go; and a panicking sequence of images that
+//! share a VM, by dropping the images before the last that it does not need.
 
 use std::time::{Duration, Instant};
 
 use vm_core::image::{self, Const, Image};
 
 use super::encode::encode;
+use super::regression::check_saved;
 use super::run::{check_image, Fate};
 use super::RUN_BUDGET;
 use crate::watchdog::Watchdog;
@@ -70,4 +72,30 @@ fn candidates<'a>(img: &Image<'a>) -> Vec<Image<'a>> {
         }
     }
     out
+}
+
+/// The shortest sequence found (images run in order in one VM) whose last image still
+/// panics where it does after the full sequence: earlier images are dropped one at a
+/// time, then the last one is minimized after what is left.
+pub fn minimize_sequence(seq: &[Vec<u8>], fuel: u64, tier2: bool, dog: &Watchdog) -> Vec<Vec<u8>> {
+    let last_panic = |s: &[Vec<u8>]| match check_saved(s, fuel, tier2, dog).last() {
+        Some(Fate::Panic(m)) => Some(place(m).to_string()),
+        _ => None,
+    };
+    let Some(want) = last_panic(seq) else {
+        return seq.to_vec();
+    };
+    let start = Instant::now();
+    let mut best = seq.to_vec();
+    let mut i = best.len().saturating_sub(1);
+    while i > 0 && start.elapsed() < MINIMIZE_BUDGET {
+        i -= 1;
+        let mut cand = best.clone();
+        cand.remove(i);
+        if last_panic(&cand).as_deref() == Some(want.as_str()) {
+            best = cand;
+            i = i.min(best.len() - 1);
+        }
+    }
+    best
 }

@@ -8,6 +8,7 @@
 pub mod encode;
 pub mod minimize;
 pub mod mutate;
+pub mod regression;
 pub mod run;
 pub mod structure;
 
@@ -21,7 +22,7 @@ use crate::programs::Corpus;
 use crate::rng::Rng;
 use crate::watchdog::Watchdog;
 pub use mutate::mutate;
-use run::{check_image, Fate};
+use run::{check_image_in, Fate};
 
 /// How long and how wide a run is.
 #[derive(Clone, Debug)]
@@ -36,6 +37,10 @@ pub struct ImageFuzzOptions {
     pub seed: u64,
     /// Instructions per run (`Config::fuel`).
     pub fuel: u64,
+    /// Images per VM: 1 runs each in a fresh VM; more run each block of `reuse`
+    /// consecutive images (from a multiple of `reuse`) one after the other in one VM, so a
+    /// failure that depends on what ran before reproduces from (seed, index, reuse) too.
+    pub reuse: u64,
 }
 
 /// A mutated image that panicked.
@@ -121,9 +126,16 @@ pub fn case(seed: u64, index: u64, images: &[Vec<u8>]) -> Vec<u8> {
     mutate(&mut rng, base, images)
 }
 
-/// Whether image `index` runs in tier 2 (the odd ones) or tier 1.
-pub fn in_tier2(index: u64) -> bool {
-    index % 2 == 1
+/// Whether image `index` runs in tier 2 or tier 1 when blocks of `reuse` images share a
+/// VM: the odd blocks (the odd images, one image to a VM) in tier 2.
+pub fn in_tier2(index: u64, reuse: u64) -> bool {
+    (index / reuse.max(1)) % 2 == 1
+}
+
+/// The images a VM runs before image `index` when blocks of `reuse` images share a VM.
+pub fn block_before(index: u64, reuse: u64) -> std::ops::Range<u64> {
+    let reuse = reuse.max(1);
+    index / reuse * reuse..index
 }
 
 /// Runs the image fuzzer over `images` (the corpus's, usually).
@@ -161,27 +173,33 @@ fn worker(
 ) -> ImageFuzzSummary {
     let dog = Watchdog::start();
     let mut mine = ImageFuzzSummary::default();
+    let block = opts.reuse.max(1);
     while !stop.load(Ordering::Relaxed) {
-        let index = next.fetch_add(1, Ordering::Relaxed);
-        if opts.images.is_some_and(|n| index >= n) || deadline.is_some_and(|d| Instant::now() >= d)
-        {
-            stop.store(true, Ordering::Relaxed);
-            break;
-        }
-        let bytes = case(opts.seed, index, images);
-        mine.run += 1;
-        match check_image(&bytes, opts.fuel, in_tier2(index), &dog, RUN_BUDGET) {
-            Fate::Refused(message) => {
-                mine.refused += 1;
-                mine.silent_refusals += u64::from(message.trim().is_empty());
+        let first = next.fetch_add(1, Ordering::Relaxed) * block;
+        let mut vm = None;
+        for index in first..first + block {
+            if opts.images.is_some_and(|n| index >= n)
+                || deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                stop.store(true, Ordering::Relaxed);
+                break;
             }
-            Fate::Ran => mine.ran += 1,
-            Fate::Panic(message) => mine.panics.push(ImagePanic {
-                seed: opts.seed,
-                index,
-                message,
-                bytes,
-            }),
+            let bytes = case(opts.seed, index, images);
+            mine.run += 1;
+            let tier2 = in_tier2(first, block);
+            match check_image_in(&mut vm, &bytes, opts.fuel, tier2, &dog, RUN_BUDGET) {
+                Fate::Refused(message) => {
+                    mine.refused += 1;
+                    mine.silent_refusals += u64::from(message.trim().is_empty());
+                }
+                Fate::Ran => mine.ran += 1,
+                Fate::Panic(message) => mine.panics.push(ImagePanic {
+                    seed: opts.seed,
+                    index,
+                    message,
+                    bytes,
+                }),
+            }
         }
     }
     mine

@@ -30,9 +30,14 @@ thread_local! {
 }
 
 /// Replaces the default panic hook (which prints every caught panic) by one that records
-/// the panic's place and message for the thread that panicked.
+/// the panic's place and message for the thread that panicked (and prints a backtrace
+/// when `RUST_BACKTRACE` is set).
 pub fn install_panic_hook() {
-    std::panic::set_hook(Box::new(|info| {
+    let backtrace = std::env::var_os("RUST_BACKTRACE").is_some();
+    std::panic::set_hook(Box::new(move |info| {
+        if backtrace {
+            eprintln!("{info}\n{}", std::backtrace::Backtrace::force_capture());
+        }
         let loc = info
             .location()
             .map(|l| format!("{}:{}", l.file(), l.line()))
@@ -76,11 +81,25 @@ pub fn new_vm(fuel: u64, tier2: bool) -> Vm {
 /// Reads and verifies `bytes`; when accepted, runs them in a fresh VM watched by `dog`
 /// for at most `budget`.
 pub fn check_image(bytes: &[u8], fuel: u64, tier2: bool, dog: &Watchdog, budget: Duration) -> Fate {
+    let mut vm = None;
+    check_image_in(&mut vm, bytes, fuel, tier2, dog, budget)
+}
+
+/// [`check_image`] in the VM `vm` holds (made when it holds none, dropped after a panic):
+/// a VM that runs image after image, as an embedder's may.
+pub fn check_image_in(
+    vm: &mut Option<Vm>,
+    bytes: &[u8],
+    fuel: u64,
+    tier2: bool,
+    dog: &Watchdog,
+    budget: Duration,
+) -> Fate {
     let caught = catch_unwind(AssertUnwindSafe(|| {
         if let Err(e) = image::read(bytes).and_then(|img| verify::verify(&img)) {
             return Fate::Refused(e.to_string());
         }
-        let mut vm = new_vm(fuel, tier2);
+        let vm = vm.get_or_insert_with(|| new_vm(fuel, tier2));
         match vm.load_image(bytes, "fuzz.tbc") {
             Err(e) => Fate::Refused(e.to_string()),
             Ok(code) => {
@@ -93,6 +112,7 @@ pub fn check_image(bytes: &[u8], fuel: u64, tier2: bool, dog: &Watchdog, budget:
     }));
     caught.unwrap_or_else(|_| {
         dog.disarm();
+        *vm = None;
         let what = LAST_PANIC.with(|l| l.borrow_mut().take());
         Fate::Panic(what.unwrap_or_else(|| String::from("a panic (no hook installed)")))
     })
