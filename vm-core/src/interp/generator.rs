@@ -387,6 +387,11 @@ impl Vm {
         self.enter_native()?;
         let outer = self.gen_collect;
         let r = (|| loop {
+            // A yield suspends here rather than append when a stop is due, and a loop of
+            // an image's generator may pass no safe point but its yield: answer it.
+            if self.stop_due() {
+                self.answer_signals()?;
+            }
             // Room first: a yield into a full list suspends to Rust, which grows it, so
             // without it the first yield of every generator would leave (and a trace
             // recorded there would end at that yield).
