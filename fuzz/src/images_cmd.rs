@@ -1,5 +1,5 @@
 //! `tiercel-fuzz images [--images N] [--seconds S] [--jobs J] [--seed S] [--fuel F]
-//! [--reuse K] [--findings DIR | --no-save]` (`cargo xtask fuzz images ...`): the image
+//! [--reuse K] [--first I] [--findings DIR | --no-save]` (`cargo xtask fuzz images ...`): the image
 //! fuzzer ([`crate::images`]) for as long as asked; prints the counts and every panic,
 //! saves each panicking image (minimized) as `image-<seed>-<index>.tbc` in the findings
 //! directory, and exits 1 when there was one. With `--reuse K` blocks of K images share a
@@ -7,7 +7,7 @@
 //! order, as `image-<seed>-<index>-reuse<K>/NNN.tbc` (run in one VM in that order). `--repro INDEX`
 //! checks image `INDEX` of the seed again (after the images of its block, with `--reuse`)
 //! and saves it when it panics; `--check FILE.tbc|DIR` checks a saved image (or sequence)
-//! in both tiers.
+//! in both tiers; `--dis FILE.tbc` prints its disassembly.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -15,22 +15,25 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::images::minimize::{minimize, minimize_sequence};
 use crate::images::regression::{check_saved, load_saved};
-use crate::images::run::{check_image_in, install_panic_hook, Fate};
+use crate::images::run::{check_image_in, install_panic_hook, new_vm, Fate};
 use crate::images::{
-    block_before, case, corpus_images, in_tier2, run, ImageFuzzOptions, ImagePanic, RUN_BUDGET,
+    base_of, block_before, case, corpus_images, in_tier2, run, ImageFuzzOptions, ImagePanic,
+    RUN_BUDGET,
 };
 use crate::programs::Corpus;
 use crate::watchdog::Watchdog;
 
 /// The usage lines.
-pub const USAGE: &str = "usage: tiercel-fuzz images [--images N] [--seconds S] [--jobs J] [--seed S] [--fuel F] [--reuse K] [--findings DIR | --no-save]
+pub const USAGE: &str = "usage: tiercel-fuzz images [--images N] [--seconds S] [--jobs J] [--seed S] [--fuel F] [--reuse K] [--first I] [--findings DIR | --no-save]
        tiercel-fuzz images --repro INDEX [--seed S] [--fuel F] [--reuse K] [--findings DIR | --no-save]
-       tiercel-fuzz images --check FILE.tbc|DIR [--fuel F]";
+       tiercel-fuzz images --check FILE.tbc|DIR [--fuel F]
+       tiercel-fuzz images --dis FILE.tbc";
 
 struct Args {
     opts: ImageFuzzOptions,
     repro: Option<u64>,
     check: Option<PathBuf>,
+    dis: Option<PathBuf>,
     findings: Option<PathBuf>,
 }
 
@@ -45,9 +48,11 @@ fn parse(args: &[String]) -> Result<Args, String> {
                 .map_or(1, |d| d.as_secs()),
             fuel: 100_000,
             reuse: 1,
+            first: 0,
         },
         repro: None,
         check: None,
+        dis: None,
         findings: Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("findings")),
     };
     let mut it = args.iter();
@@ -59,6 +64,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
         let v = it.next().ok_or(format!("{flag} needs a value"))?;
         match flag.as_str() {
             "--check" => a.check = Some(PathBuf::from(v)),
+            "--dis" => a.dis = Some(PathBuf::from(v)),
             "--findings" => a.findings = Some(PathBuf::from(v)),
             _ => {
                 let n = v
@@ -66,6 +72,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
                     .map_err(|_| format!("{flag}: not a number: {v}"))?;
                 match flag.as_str() {
                     "--images" => a.opts.images = Some(n),
+                    "--first" => a.opts.first = n,
                     "--seconds" => a.opts.seconds = Some(n),
                     "--jobs" => a.opts.jobs = n.max(1) as usize,
                     "--seed" => a.opts.seed = n,
@@ -93,6 +100,9 @@ pub fn main(args: &[String]) -> ExitCode {
         }
     };
     install_panic_hook();
+    if let Some(file) = &a.dis {
+        return dis_file(file);
+    }
     if let Some(file) = &a.check {
         return check_file(file, a.opts.fuel);
     }
@@ -105,7 +115,11 @@ pub fn main(args: &[String]) -> ExitCode {
     };
     let images = corpus_images(&corpus);
     let panics = if let Some(index) = a.repro {
-        repro(&a.opts, &images, index)
+        let base = a.findings.as_ref().map(|d| {
+            let _ = std::fs::create_dir_all(d);
+            d.join(format!("image-{}-{index}-base.tbc.orig", a.opts.seed))
+        });
+        repro(&a.opts, &images, index, base)
     } else {
         eprintln!(
             "image fuzz: {} corpus images, seed {}, {} threads",
@@ -134,7 +148,12 @@ pub fn main(args: &[String]) -> ExitCode {
 }
 
 /// Checks image `index` of the seed again, after the images of its block.
-fn repro(opts: &ImageFuzzOptions, images: &[Vec<u8>], index: u64) -> Vec<ImagePanic> {
+fn repro(
+    opts: &ImageFuzzOptions,
+    images: &[Vec<u8>],
+    index: u64,
+    base_path: Option<PathBuf>,
+) -> Vec<ImagePanic> {
     let dog = Watchdog::start();
     let tier2 = in_tier2(index, opts.reuse);
     let mut vm = None;
@@ -151,6 +170,13 @@ fn repro(opts: &ImageFuzzOptions, images: &[Vec<u8>], index: u64) -> Vec<ImagePa
     let bytes = case(opts.seed, index, images);
     let fate = check_image_in(&mut vm, &bytes, opts.fuel, tier2, &dog, RUN_BUDGET);
     println!("seed {} image {index}: {fate:?}", opts.seed);
+    if let Some(path) = &base_path {
+        // What it was mutated from, to compare disassemblies (`--dis`).
+        match std::fs::write(path, base_of(opts.seed, index, images)) {
+            Ok(()) => println!("its corpus image: {}", path.display()),
+            Err(e) => eprintln!("cannot save {}: {e}", path.display()),
+        }
+    }
     match fate {
         Fate::Panic(message) => vec![ImagePanic {
             seed: opts.seed,
@@ -159,6 +185,39 @@ fn repro(opts: &ImageFuzzOptions, images: &[Vec<u8>], index: u64) -> Vec<ImagePa
             bytes,
         }],
         _ => Vec::new(),
+    }
+}
+
+/// Prints the disassembly of a saved image (or the verifier's refusal).
+fn dis_file(file: &Path) -> ExitCode {
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("tiercel-fuzz images: cannot read {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut vm = new_vm(1, false);
+    match vm.load_image(&bytes, "fuzz.tbc") {
+        Ok(code) => {
+            // Each code object, nested ones after their parent.
+            let mut todo = vec![code];
+            while let Some(code) = todo.pop() {
+                let mut out = String::new();
+                vm_core::bytecode::disasm::disassemble(&code, &mut out, &|v| format!("{v:?}"));
+                println!("== {}\n{out}", vm.display(code.qualname));
+                for &k in code.consts.iter().rev() {
+                    if let Some(vm_core::object::types::Obj::Code(c)) = vm.obj(k) {
+                        todo.push(c.clone());
+                    }
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            println!("refused: {e}");
+            ExitCode::from(1)
+        }
     }
 }
 

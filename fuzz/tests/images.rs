@@ -16,6 +16,11 @@ fn mutated_images_are_refused_or_run_safely() {
     let corpus = Corpus::load(&Corpus::default_dir()).expect("the corpus");
     let images = corpus_images(&corpus);
     assert!(images.len() > 250, "{} images", images.len());
+    // The verifier accepts everything the compiler emits.
+    for (i, img) in images.iter().enumerate() {
+        let checked = vm_core::image::read(img).and_then(|r| vm_core::bytecode::verify::verify(&r));
+        assert!(checked.is_ok(), "corpus image {i}: {checked:?}");
+    }
     let opts = ImageFuzzOptions {
         images: Some(IMAGES),
         seconds: None,
@@ -23,6 +28,7 @@ fn mutated_images_are_refused_or_run_safely() {
         seed: SEED,
         fuel: 100_000,
         reuse: 1,
+        first: 0,
     };
     let s = run(&opts, &images);
     println!("{}", s.report());

@@ -6,10 +6,14 @@
 use vm_core::bytecode::ops::Op;
 use vm_core::image::{Const, Image, ImageCode, FORMAT_VERSION, MAGIC, MAX_NESTING};
 
-/// Code objects nested deeper than this are written as `None` (a mutated `Code`
-/// constant may point back at an enclosing code object; the reader refuses deeper
-/// nesting anyway).
+/// Code objects nested deeper than this, or past [`MAX_WRITTEN_CODES`], are written as
+/// `None`: a mutated `Code` constant may point back at an enclosing code object (the
+/// reader refuses deeper nesting anyway), and a few such constants would otherwise
+/// write exponentially many copies.
 const MAX_WRITE_NESTING: usize = MAX_NESTING + 2;
+
+/// Code objects written per image, at most.
+const MAX_WRITTEN_CODES: usize = 2048;
 
 /// The bytes of `img`.
 pub fn encode(img: &Image<'_>) -> Vec<u8> {
@@ -19,7 +23,8 @@ pub fn encode(img: &Image<'_>) -> Vec<u8> {
     w.extend_from_slice(&0u16.to_le_bytes());
     u32(&mut w, Op::TABLE_HASH);
     text(&mut w, img.filename.as_bytes());
-    code(&mut w, img, 0, 1);
+    let mut budget = MAX_WRITTEN_CODES;
+    code(&mut w, img, 0, 1, &mut budget);
     w
 }
 
@@ -43,7 +48,8 @@ fn strs(w: &mut Vec<u8>, v: &[&str]) {
     }
 }
 
-fn code(w: &mut Vec<u8>, img: &Image<'_>, index: usize, level: usize) {
+fn code(w: &mut Vec<u8>, img: &Image<'_>, index: usize, level: usize, budget: &mut usize) {
+    *budget = budget.saturating_sub(1);
     let empty = ImageCode::default();
     let c = img.codes.get(index).unwrap_or(&empty);
     for v in [
@@ -64,7 +70,7 @@ fn code(w: &mut Vec<u8>, img: &Image<'_>, index: usize, level: usize) {
     }
     len(w, c.consts.len());
     for k in &c.consts {
-        constant(w, img, k, level);
+        constant(w, img, k, level, budget);
     }
     for t in [&c.names, &c.varnames, &c.cellvars, &c.freevars] {
         strs(w, t);
@@ -87,7 +93,7 @@ fn code(w: &mut Vec<u8>, img: &Image<'_>, index: usize, level: usize) {
     }
 }
 
-fn constant(w: &mut Vec<u8>, img: &Image<'_>, k: &Const<'_>, level: usize) {
+fn constant(w: &mut Vec<u8>, img: &Image<'_>, k: &Const<'_>, level: usize, budget: &mut usize) {
     match k {
         Const::None => w.push(0),
         Const::False => w.push(1),
@@ -121,12 +127,12 @@ fn constant(w: &mut Vec<u8>, img: &Image<'_>, k: &Const<'_>, level: usize) {
             w.push(9);
             len(w, items.len());
             for k in items {
-                constant(w, img, k, level + 1);
+                constant(w, img, k, level + 1, budget);
             }
         }
-        Const::Code(j) if level < MAX_WRITE_NESTING => {
+        Const::Code(j) if level < MAX_WRITE_NESTING && *budget > 0 => {
             w.push(10);
-            code(w, img, *j, level + 1);
+            code(w, img, *j, level + 1, budget);
         }
         Const::Code(_) => w.push(0),
         Const::Complex(re, im) => {

@@ -27,7 +27,9 @@ use run::{check_image_in, Fate};
 /// How long and how wide a run is.
 #[derive(Clone, Debug)]
 pub struct ImageFuzzOptions {
-    /// Stop after this many mutated images (over all threads), if given.
+    /// The first image's index (a run covers `first..images`).
+    pub first: u64,
+    /// Stop before image `images` (over all threads), if given.
     pub images: Option<u64>,
     /// Stop after this long, if given.
     pub seconds: Option<u64>,
@@ -126,6 +128,11 @@ pub fn case(seed: u64, index: u64, images: &[Vec<u8>]) -> Vec<u8> {
     mutate(&mut rng, base, images)
 }
 
+/// The corpus image that image `index` of the stream `seed` is a mutation of.
+pub fn base_of(seed: u64, index: u64, images: &[Vec<u8>]) -> &[u8] {
+    Rng::for_program(seed, index).pick(images).as_slice()
+}
+
 /// Whether image `index` runs in tier 2 or tier 1 when blocks of `reuse` images share a
 /// VM: the odd blocks (the odd images, one image to a VM) in tier 2.
 pub fn in_tier2(index: u64, reuse: u64) -> bool {
@@ -142,7 +149,7 @@ pub fn block_before(index: u64, reuse: u64) -> std::ops::Range<u64> {
 pub fn run(opts: &ImageFuzzOptions, images: &[Vec<u8>]) -> ImageFuzzSummary {
     let start = Instant::now();
     let deadline = opts.seconds.map(|s| start + Duration::from_secs(s));
-    let next = AtomicU64::new(0);
+    let next = AtomicU64::new(opts.first / opts.reuse.max(1));
     let stop = AtomicBool::new(false);
     let total = Mutex::new(ImageFuzzSummary::default());
     std::thread::scope(|s| {
@@ -177,7 +184,7 @@ fn worker(
     while !stop.load(Ordering::Relaxed) {
         let first = next.fetch_add(1, Ordering::Relaxed) * block;
         let mut vm = None;
-        for index in first..first + block {
+        for index in first.max(opts.first)..first + block {
             if opts.images.is_some_and(|n| index >= n)
                 || deadline.is_some_and(|d| Instant::now() >= d)
             {

@@ -363,6 +363,10 @@ impl Vm {
     /// Resumes a generator from native code. `Ok(Ok(v))` for a yield, `Ok(Err(v))` for a
     /// return with value `v`.
     pub fn generator_resume(&mut self, g: ObjRef, sent: Value) -> PyResult<Result<Value, Value>> {
+        if sent.is_undef() {
+            // (A NULL an image pushed: sent in, it would read as a throw's resume.)
+            return Err(self.internal_error("no value (NULL) sent into a generator"));
+        }
         self.enter_native()?;
         let r = (|| {
             if !self.resume_generator(g, sent, OnReturn::Rust)? {
