@@ -19,3 +19,19 @@ try:
     print(s)
 except RecursionError:
     print("RecursionError")
+
+# repr() likewise.
+e = ValueError()
+e.args = (e,)
+try:
+    repr(e)
+except RecursionError:
+    print("RecursionError")
+deep = KeyError("bottom")
+for i in range(5000):
+    deep = KeyError(deep)
+try:
+    print(repr(deep))
+except RecursionError:
+    print("RecursionError")
+print(repr(ValueError(KeyError("k"))))
