@@ -23,7 +23,7 @@ fn usage() -> ExitCode {
     eprintln!("       cargo xtask size [--write]");
     eprintln!("       cargo xtask freeze [--check]");
     eprintln!("       cargo xtask fuzz [--programs N] [--seconds S] [--jobs J] [--seed S] [--generator-only|--mutation-only]");
-    eprintln!("       cargo xtask fuzz images [--images N] [--seconds S] [--jobs J] [--seed S] [--fuel F]");
+    eprintln!("       cargo xtask fuzz images [--images N] [--seconds S] [--jobs J] [--seed S] [--fuel F] [--first I] [--reuse K] [--repro I | --check PATH | --dis FILE]");
     ExitCode::from(2)
 }
 

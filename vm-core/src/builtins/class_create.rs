@@ -62,7 +62,7 @@ fn type_subclasses(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyRes
         .unwrap_or_default();
     let direct: Vec<Value> = subs
         .into_iter()
-        .filter(|s| vm.class(*s).is_some_and(|c| c.bases.contains(&cls)))
+        .filter(|s| vm.weak_class(*s).is_some_and(|c| c.bases.contains(&cls)))
         .map(Value::obj)
         .collect();
     vm.new_list(direct)

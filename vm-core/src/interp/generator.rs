@@ -363,6 +363,10 @@ impl Vm {
     /// Resumes a generator from native code. `Ok(Ok(v))` for a yield, `Ok(Err(v))` for a
     /// return with value `v`.
     pub fn generator_resume(&mut self, g: ObjRef, sent: Value) -> PyResult<Result<Value, Value>> {
+        if sent.is_undef() {
+            // (A NULL an image pushed: sent in, it would read as a throw's resume.)
+            return Err(self.internal_error("no value (NULL) sent into a generator"));
+        }
         self.enter_native()?;
         let r = (|| {
             if !self.resume_generator(g, sent, OnReturn::Rust)? {
@@ -387,6 +391,11 @@ impl Vm {
         self.enter_native()?;
         let outer = self.gen_collect;
         let r = (|| loop {
+            // A yield suspends here rather than append when a stop is due, and a loop of
+            // an image's generator may pass no safe point but its yield: answer it.
+            if self.stop_due() {
+                self.answer_signals()?;
+            }
             // Room first: a yield into a full list suspends to Rust, which grows it, so
             // without it the first yield of every generator would leave (and a trace
             // recorded there would end at that yield).

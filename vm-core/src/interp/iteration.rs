@@ -77,6 +77,10 @@ impl Vm {
 
     pub(crate) fn send_instr(&mut self, ctx: &mut Ctx, target: u32) -> Result<Flow, PyErr> {
         let v = self.pop();
+        if v.is_undef() {
+            // (A NULL an image pushed: sent in, it would read as a throw's resume.)
+            return Err(self.internal_error("SEND of no value (NULL)"));
+        }
         let recv = self.top();
         if let Some(r) = recv.as_obj() {
             if v == Value::NONE && matches!(self.heap.get(r), Obj::ListIter { .. }) {

@@ -171,11 +171,16 @@ impl Vm {
         let args = self.exc_state(exc).map(|e| e.args).unwrap_or(Value::UNDEF);
         let items = self.tuple_items(args).unwrap_or_default();
         let is_key_error = self.exc_matches(exc, self.types.key_error);
-        match items.len() {
+        // `str(e)` is `str(e.args[0])`, which may be `e` itself (or nest exceptions without
+        // end): a level of native recursion, bounded like `repr`'s.
+        self.enter_native()?;
+        let s = match items.len() {
             0 => Ok(String::new()),
             1 if is_key_error => self.repr(items[0]),
             1 => self.to_str(items[0]),
             _ => self.repr(args),
-        }
+        };
+        self.leave_native();
+        s
     }
 }

@@ -542,16 +542,19 @@ impl Vm {
         let Some(r) = list.as_obj() else {
             return Ok(());
         };
-        let spare = match self.heap.get(r) {
-            Obj::List(l) => l.capacity() - l.len(),
+        let (len, cap) = match self.heap.get(r) {
+            Obj::List(l) => (l.len(), l.capacity()),
             _ => return Ok(()),
         };
-        if spare >= n {
+        if cap - len >= n {
             return Ok(());
         }
-        self.charge((n - spare) * 8)?;
+        // Grow as `Vec` does (at least doubling, so appends stay amortized), reserving
+        // exactly what is charged.
+        let target = (len.saturating_add(n)).max(cap.saturating_mul(2));
+        self.charge((target - cap).saturating_mul(8))?;
         let ok = match self.heap.get_mut(r) {
-            Obj::List(l) => l.try_reserve(n).is_ok(),
+            Obj::List(l) => l.try_reserve_exact(target - len).is_ok(),
             _ => true,
         };
         if !ok {

@@ -147,6 +147,15 @@ impl Vm {
         }
     }
 
+    /// The class behind a weak reference (an entry of a class's `subclasses`): its slot
+    /// may have been freed, reused, or cut off the end of the arena since.
+    pub(crate) fn weak_class(&self, r: ObjRef) -> Option<&super::types::Class> {
+        match self.heap.try_get(r)? {
+            Obj::Class(c) => Some(c),
+            _ => None,
+        }
+    }
+
     /// A class's `__name__`.
     pub fn class_name(&self, cls: ObjRef) -> String {
         self.class(cls)
@@ -231,7 +240,7 @@ impl Vm {
         // Entries are weak: keep those that are still classes deriving from `cls`.
         let live: Vec<ObjRef> = subs
             .into_iter()
-            .filter(|&s| self.class(s).is_some_and(|c| c.mro.contains(&cls)))
+            .filter(|&s| self.weak_class(s).is_some_and(|c| c.mro.contains(&cls)))
             .collect();
         for &s in &live {
             self.new_class_version(s);
@@ -267,7 +276,12 @@ impl Vm {
             };
             let live: Vec<ObjRef> = subs
                 .into_iter()
-                .filter(|&s| s == sub || self.class(s).is_some_and(|c| c.mro.contains(&ancestor)))
+                .filter(|&s| {
+                    s == sub
+                        || self
+                            .weak_class(s)
+                            .is_some_and(|c| c.mro.contains(&ancestor))
+                })
                 .collect();
             if let Obj::Class(c) = self.heap.get_mut(ancestor) {
                 c.subclasses = live;

@@ -486,11 +486,16 @@ impl Vm {
             let name = self.type_name(v);
             let args = self.exc_state(v).map(|e| e.args).unwrap_or(Value::NONE);
             let items = self.tuple_items(args).unwrap_or_default();
+            // The argument may be the exception itself, or nest exceptions without end:
+            // a level of native recursion.
+            self.enter_native()?;
             let inner = if items.len() == 1 {
-                self.repr(items[0])?
+                self.repr(items[0])
             } else {
-                self.repr(args)?
+                self.repr(args)
             };
+            self.leave_native();
+            let inner = inner?;
             return Ok(if items.len() == 1 {
                 format!("{name}({inner})")
             } else {

@@ -28,12 +28,16 @@
 //!   needs them: every loop passes one (an instruction with flag `PERIODIC`) or a yield,
 //!   and every path from the start to an instruction that can run Python code (flag
 //!   `ESCAPES`) passes one, so a run can always be stopped (fuel, an embedder's request)
-//!   and recursion always meets one.
+//!   and recursion always meets one;
+//! - **locals** (`locals`): `LOAD_FAST` (which reads without a check) only where its
+//!   local is bound on every path, as the code generator decides between it and
+//!   `LOAD_FAST_CHECK`.
 //!
 //! The format's limits (nesting, sizes) are the reader's (`image`).
 
 mod flow;
 mod instrs;
+mod locals;
 mod tables;
 
 use alloc::format;
@@ -50,6 +54,7 @@ pub fn verify(img: &Image<'_>) -> Result<(), ImageError> {
         let scan = instrs::scan(&c)?;
         tables::check(&c, &scan)?;
         flow::check(&c, &scan)?;
+        locals::check(&c, &scan)?;
     }
     Ok(())
 }

@@ -162,9 +162,11 @@ impl Vm {
             Some(Obj::Native(n)) if n.name == "send" || n.name == "next" => {}
             _ => return DEOPT,
         }
-        let (g, sent) = match items[1].is_undef() {
-            true => (items[2], Value::NONE),
-            false => (items[1], items[2]),
+        let (g, sent) = match (items[1].is_undef(), items[2].is_undef()) {
+            (true, _) => (items[2], Value::NONE),
+            (false, false) => (items[1], items[2]),
+            // `send(NULL)` (an image's): the generic call refuses it.
+            (false, true) => return DEOPT,
         };
         let Some(Obj::Generator(_)) = self.obj(g) else {
             return DEOPT;
