@@ -11,6 +11,7 @@
 //! |------------|---------|--------------|
 //! | `compiler` | yes     | the source-to-bytecode front end |
 //! | `std`      | yes     | `std::error::Error` impls for host embedders |
+//! | `tier2`    | yes     | trace recording, the trace optimizer, the uop executor and the JIT interface (`trace`, `opt`, `exec`, `jit`); without it the interpreter runs everything |
 #![no_std]
 // `unsafe` only in the modules that allow it by name: `layout` (fixed layouts machine code
 // reads) and `jit::{code, memory, helpers}` (executable memory, the helpers' raw pointers).
@@ -25,6 +26,7 @@ pub mod builtins;
 pub mod bytecode;
 #[cfg(feature = "compiler")]
 pub mod compile;
+#[cfg(feature = "tier2")]
 pub mod exec;
 pub mod format;
 pub mod handle;
@@ -36,9 +38,13 @@ pub mod layout;
 pub mod limits;
 pub mod numeric;
 pub mod object;
+#[cfg(feature = "tier2")]
 pub mod opt;
 #[cfg(feature = "stdlib")]
 pub(crate) mod stdlib;
+#[cfg(not(feature = "tier2"))]
+mod tier1_only;
+#[cfg(feature = "tier2")]
 pub(crate) mod trace;
 pub mod vm;
 

@@ -31,11 +31,17 @@ const CONFIGURATIONS: &[Configuration] = &[
     Configuration {
         name: "no-stdlib",
         what: "full without the frozen standard library (the boards' `stdlib` feature off)",
-        args: &["--no-default-features", "--features", "unicode-names"],
+        args: &["--no-default-features", "--features", "unicode-names,tier2"],
     },
     Configuration {
         name: "no-stdlib-no-names",
-        what: "also without the `\\N{name}` table (`--no-default-features`)",
+        what: "also without the `\\N{name}` table",
+        args: &["--no-default-features", "--features", "tier2"],
+    },
+    Configuration {
+        name: "interpreter",
+        what: "also without tier 2 and the JIT (`--no-default-features`): the compiler and \
+               the interpreter",
         args: &["--no-default-features"],
     },
 ];
