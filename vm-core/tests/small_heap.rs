@@ -71,3 +71,24 @@ fn hello_from_an_image_runs_just_above_the_startup_footprint() {
     assert_eq!(out.borrow().as_str(), "hello\n");
     assert!(vm.heap.bytes() <= limit);
 }
+
+#[test]
+fn a_heap_near_its_limit_fills_up_with_objects() {
+    // 1,000 more objects outgrow the arena Vm::new left (it doubles, 40 bytes a slot) while
+    // the limit has room for them but not for a doubling: the arena grows by what fits.
+    let image =
+        vm_core::image::compile_to_image("x = [[] for _ in range(1000)]\nprint(len(x))\n", "t.py")
+            .unwrap();
+    let limit = startup_bytes() + 48 * 1024;
+    let out = Rc::new(RefCell::new(String::new()));
+    let mut vm = start(limit, &out).expect("VM");
+    vm.run_image(&image, "t.tbc", None).expect("runs");
+    assert_eq!(out.borrow().as_str(), "1000\n");
+    // And past the limit, still a MemoryError.
+    let image =
+        vm_core::image::compile_to_image("x = [[] for _ in range(10000)]\n", "t.py").unwrap();
+    match vm.run_image(&image, "t.tbc", None) {
+        Err(vm_core::RunError::Exception { type_name, .. }) => assert_eq!(type_name, "MemoryError"),
+        other => panic!("{other:?}"),
+    }
+}
