@@ -28,6 +28,10 @@ echo "== no_std builds of vm-core"
 cargo build -q -p vm-core --no-default-features --target x86_64-unknown-none
 cargo build -q -p vm-core --no-default-features --target aarch64-unknown-none
 cargo build -q -p vm-core --no-default-features --features compiler --target aarch64-unknown-none
+cargo build -q -p vm-core --no-default-features --features tier2 --target aarch64-unknown-none
+echo "== board checks without tier 2"
+cargo check -q -p board-qemu-x86_64 --no-default-features --target x86_64-unknown-none
+cargo check -q -p board-qemu-aarch64 --no-default-features --target aarch64-unknown-none
 echo "== no_std builds of arch-x86_64"
 cargo build -q -p arch-x86_64 --target x86_64-unknown-none
 cargo build -q -p arch-x86_64 --target aarch64-unknown-none

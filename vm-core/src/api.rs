@@ -315,6 +315,7 @@ impl Vm {
     }
 
     /// What the JIT compiled and refused, when [`Config::jit`](crate::Config::jit) is set.
+    #[cfg(feature = "tier2")]
     pub fn jit_stats(&self) -> Option<crate::jit::JitStats> {
         self.tier2.jit.as_ref().map(|j| j.stats())
     }

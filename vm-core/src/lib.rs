@@ -12,6 +12,7 @@
 //! |------------|---------|--------------|
 //! | `compiler` | yes     | the source-to-bytecode front end |
 //! | `std`      | yes     | `std::error::Error` impls for the image and JIT errors (the run errors implement `core::error::Error` always) |
+//! | `tier2`    | yes     | trace recording, the trace optimizer, the uop executor and the JIT interface (`trace`, `opt`, `exec`, `jit`); without it the interpreter runs everything |
 #![no_std]
 // `unsafe` only in the modules that allow it by name: `layout` (fixed layouts machine code
 // reads) and `jit::{code, memory, helpers}` (executable memory, the helpers' raw pointers).
@@ -37,6 +38,7 @@ pub mod bytecode;
 #[doc(hidden)]
 pub mod compile;
 pub mod embed;
+#[cfg(feature = "tier2")]
 pub mod exec;
 #[doc(hidden)]
 pub mod format;
@@ -57,10 +59,14 @@ pub mod limits;
 pub mod numeric;
 #[doc(hidden)]
 pub mod object;
+#[cfg(feature = "tier2")]
 #[doc(hidden)]
 pub mod opt;
 #[cfg(feature = "stdlib")]
 pub(crate) mod stdlib;
+#[cfg(not(feature = "tier2"))]
+mod tier1_only;
+#[cfg(feature = "tier2")]
 pub(crate) mod trace;
 #[doc(hidden)]
 pub mod vm;

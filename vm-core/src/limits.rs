@@ -106,6 +106,7 @@ impl Vm {
     /// next run. Switching between limited and unlimited discards the executors: traces
     /// are built differently when they must stop at exact points.
     pub fn set_fuel(&mut self, fuel: Option<u64>) {
+        #[cfg(feature = "tier2")]
         if fuel.is_some() != self.config.fuel.is_some() {
             self.clear_executors();
         }

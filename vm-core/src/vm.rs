@@ -211,6 +211,7 @@ pub struct Config {
     /// Bytes all executors together may occupy; the coldest are freed beyond it.
     pub executor_memory: usize,
     /// A custom optimizer (overrides `tier`): see [`crate::exec::api::Optimizer`].
+    #[cfg(feature = "tier2")]
     pub optimizer: Option<crate::exec::api::OptimizerFactory>,
     /// Tier 2: run the trace optimizer (`crate::opt`) on recorded traces (`tiercel
     /// --no-opt` turns it off: traces run as recorded).
@@ -233,6 +234,7 @@ pub struct Config {
     pub fuel: Option<u64>,
     /// Code memory and a machine-code backend: executors are compiled as they are
     /// registered (see [`crate::jit`]). `None` (the default): no JIT.
+    #[cfg(feature = "tier2")]
     pub jit: Option<crate::jit::JitConfig>,
     /// Tier 2: the uop executor runs its uops through their `extern "C"` helpers
     /// ([`crate::jit::helpers`]), as machine code calls them, instead of its handlers; a
@@ -254,12 +256,14 @@ impl Default for Config {
             tier: 2,
             hot: None,
             executor_memory: 1 << 20,
+            #[cfg(feature = "tier2")]
             optimizer: None,
             optimize_traces: true,
             log_traces: false,
             modules: crate::embed::Allow::All,
             builtins: crate::embed::Allow::All,
             fuel: None,
+            #[cfg(feature = "tier2")]
             jit: None,
             uop_helpers: false,
         }
@@ -295,6 +299,10 @@ pub struct Vm {
     pub(crate) frame_limit: usize,
     /// The type of each object tag its tag alone decides (`Types::by_tag`), for machine
     /// code's builtin type guards.
+    #[cfg_attr(
+        not(feature = "tier2"),
+        allow(dead_code, reason = "only machine code reads it")
+    )]
     pub(crate) tag_types: [u32; crate::layout::TAG_TYPES],
     /// Values native code holds across calls back into Python (collector roots).
     pub(crate) native_roots: Vec<Value>,
@@ -358,7 +366,11 @@ pub struct Vm {
     /// The specializing interpreter's per-VM state.
     pub(crate) spec: crate::interp::specialize::SpecState,
     /// Tier 2: the optimizer, hot-spot thresholds, executors, the recording in progress.
+    #[cfg(feature = "tier2")]
     pub(crate) tier2: crate::exec::registry::Tier2,
+    /// Without tier 2: the little the run loop keeps of it.
+    #[cfg(not(feature = "tier2"))]
+    pub(crate) tier2: crate::tier1_only::Tier2,
     /// The value of the last instruction that ended the run loop (a returned value or a
     /// raised exception), handed from the instruction handler to the loop.
     pub(crate) step_value: Value,
@@ -448,23 +460,7 @@ impl Vm {
         let tag_types = types.by_tag();
         let spec =
             crate::interp::specialize::SpecState::new(config.stats, config.stress_specialize);
-        let optimizer: Box<dyn crate::exec::api::Optimizer> = match (&config.optimizer, config.tier)
-        {
-            (Some(f), _) => (f.0)(),
-            (None, 1) => Box::new(crate::exec::api::NullOptimizer),
-            (None, _) => Box::new(crate::exec::api::TraceOptimizer::new(
-                config.optimize_traces,
-                config.log_traces,
-            )),
-        };
-        let mut tier2 = crate::exec::registry::Tier2::new(
-            optimizer,
-            config.hot,
-            config.executor_memory,
-            config.stats,
-        );
-        tier2.jit = config.jit.as_ref().map(crate::jit::backend::Jit::new);
-        tier2.uop_helpers = config.uop_helpers;
+        let tier2 = new_tier2(&config);
         let mut vm = Vm {
             heap,
             stack: crate::interp::stack::ValueStack::new(),
@@ -734,6 +730,7 @@ impl Vm {
         self.clear_dead_weakrefs();
         self.embed.sweep(&self.heap);
         self.heap.sweep();
+        #[cfg(feature = "tier2")]
         self.tier2.sweep();
     }
 
@@ -771,6 +768,7 @@ impl Vm {
         {
             heap.mark_value(*v);
         }
+        #[cfg(feature = "tier2")]
         for e in self.tier2.executors() {
             for v in e.consts.iter() {
                 heap.mark_value(*v);
@@ -871,4 +869,32 @@ impl Vm {
             Err(_) => "<unprintable object>".to_string(),
         }
     }
+}
+
+/// The tier-2 state `config` asks for.
+#[cfg(feature = "tier2")]
+fn new_tier2(config: &Config) -> crate::exec::registry::Tier2 {
+    let optimizer: Box<dyn crate::exec::api::Optimizer> = match (&config.optimizer, config.tier) {
+        (Some(f), _) => (f.0)(),
+        (None, 1) => Box::new(crate::exec::api::NullOptimizer),
+        (None, _) => Box::new(crate::exec::api::TraceOptimizer::new(
+            config.optimize_traces,
+            config.log_traces,
+        )),
+    };
+    let mut tier2 = crate::exec::registry::Tier2::new(
+        optimizer,
+        config.hot,
+        config.executor_memory,
+        config.stats,
+    );
+    tier2.jit = config.jit.as_ref().map(crate::jit::backend::Jit::new);
+    tier2.uop_helpers = config.uop_helpers;
+    tier2
+}
+
+/// Without tier 2 the interpreter runs everything, whatever `config.tier` says.
+#[cfg(not(feature = "tier2"))]
+fn new_tier2(_config: &Config) -> crate::tier1_only::Tier2 {
+    crate::tier1_only::Tier2::default()
 }

@@ -31,18 +31,30 @@ const CONFIGURATIONS: &[Configuration] = &[
     Configuration {
         name: "no-stdlib",
         what: "full without the frozen standard library (the boards' `stdlib` feature off)",
-        args: &["--no-default-features", "--features", "unicode-names"],
+        args: &["--no-default-features", "--features", "unicode-names,tier2"],
     },
     Configuration {
         name: "no-stdlib-no-names",
-        what: "also without the `\\N{name}` table (`--no-default-features --features compiler`)",
+        what: "also without the `\\N{name}` table (`--no-default-features --features \
+               compiler,tier2`)",
+        args: &["--no-default-features", "--features", "compiler,tier2"],
+    },
+    Configuration {
+        name: "interpreter",
+        what: "also without tier 2 and the JIT (`--no-default-features --features compiler`): \
+               the compiler and the interpreter",
         args: &["--no-default-features", "--features", "compiler"],
     },
     Configuration {
         name: "image-runner",
-        what: "no compiler (the boards' `compiler` feature off): runs bytecode images only, with \
-               the frozen standard library (`--no-default-features --features stdlib`)",
+        what: "no compiler, no tier 2: runs bytecode images only, with the frozen standard \
+               library (`--no-default-features --features stdlib`)",
         args: &["--no-default-features", "--features", "stdlib"],
+    },
+    Configuration {
+        name: "image-runner-bare",
+        what: "the image runner without the standard library (`--no-default-features`)",
+        args: &["--no-default-features"],
     },
 ];
 

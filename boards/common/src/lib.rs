@@ -69,6 +69,7 @@ pub struct BoardInfo {
     /// Makes the board's JIT (its code memory and the backend of its architecture) for a
     /// script run at tier 3, in the backend's stress mode when asked (`true`); `None` on a
     /// board without a backend, which then runs tier 2.
+    #[cfg(feature = "tier2")]
     pub jit: Option<fn(bool) -> Option<vm_core::jit::JitConfig>>,
 }
 
@@ -79,11 +80,13 @@ impl BoardInfo {
         BoardInfo {
             name,
             heap_limit: heap_size / 4 * 3,
+            #[cfg(feature = "tier2")]
             jit: None,
         }
     }
 
     /// This board with a JIT for tier 3.
+    #[cfg(feature = "tier2")]
     pub const fn with_jit(self, jit: fn(bool) -> Option<vm_core::jit::JitConfig>) -> Self {
         BoardInfo {
             jit: Some(jit),
@@ -176,6 +179,7 @@ pub fn new_vm<P: Platform + Clone + 'static>(
         hot: (flags & script::FLAG_HOT1 != 0).then_some(1),
         // Machine code where the board has a backend, unless the image asks for tier 1
         // or 2.
+        #[cfg(feature = "tier2")]
         jit: match info.jit {
             Some(make) if flags & (script::FLAG_TIER1 | script::FLAG_TIER2) == 0 => {
                 make(flags & script::FLAG_JIT_STRESS != 0)
@@ -213,6 +217,7 @@ pub fn run_script<P: Platform + Clone + 'static>(
     };
     let status = report(&mut vm, r);
     if s.flags & script::FLAG_JIT_STATS != 0 {
+        #[cfg(feature = "tier2")]
         let line = match vm.jit_stats() {
             Some(j) => alloc::format!(
                 "jit: {} compiled, {} refused, {} out of memory, {} code bytes, {} runs, {} guard exits\n",
@@ -225,6 +230,8 @@ pub fn run_script<P: Platform + Clone + 'static>(
             ),
             None => alloc::string::String::from("jit: none\n"),
         };
+        #[cfg(not(feature = "tier2"))]
+        let line = alloc::string::String::from("jit: none\n");
         vm.write_out(&line);
     }
     vm.host.flush();

@@ -9,7 +9,9 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 
 use crate::bytecode::code::CodeObject;
-use crate::bytecode::ops::{Flags, Op, Uop};
+use crate::bytecode::ops::Op;
+#[cfg(feature = "tier2")]
+use crate::bytecode::ops::{Flags, Uop};
 use crate::object::value::Value;
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -85,6 +87,10 @@ pub(crate) enum Step {
     Error,
     /// Only from the uop executor's own entries in its dispatch table (`exec::table`):
     /// nothing ran, the executor handles the uop out of line. Never from a tier-1 handler.
+    #[cfg_attr(
+        not(feature = "tier2"),
+        allow(dead_code, reason = "only the uop executor returns it")
+    )]
     Slow,
 }
 
@@ -92,6 +98,7 @@ pub(crate) enum Step {
 pub(crate) type Handler = fn(&mut Vm, &mut Ctx, u32) -> Step;
 
 /// A uop handler of the uop executor: one uop's body.
+#[cfg(feature = "tier2")]
 pub(crate) type UopHandler = fn(&mut Vm, &mut Ctx, u32) -> Step;
 
 macro_rules! uop_table {
@@ -100,6 +107,7 @@ macro_rules! uop_table {
         /// `exec_uop` specialized to its uop, so traces run the same bodies as tier 1 with
         /// one indirect call per uop. 256 entries (the rest raise), so a `u8` index needs no
         /// bounds check.
+        #[cfg(feature = "tier2")]
         pub(crate) static UOP_HANDLERS: [UopHandler; 256] = {
             const DEFINED: &[UopHandler] = &[
                 $(
@@ -186,6 +194,7 @@ macro_rules! uops_handler {
         }
     };
 }
+#[cfg(feature = "tier2")]
 pub(crate) use uops_handler;
 
 macro_rules! handler_table {

@@ -6,18 +6,19 @@
 //! only seen as a slice while it is writable, and only the block that allocated a range
 //! seals, unseals and frees it, once.
 
+#[cfg(feature = "tier2")]
 use alloc::boxed::Box;
 use alloc::rc::Rc;
+#[cfg(feature = "tier2")]
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::backend::JitError;
-use super::helpers::HelperContext;
-use super::link::LinkSlots;
 use super::memory::{CodeMemory, CodeMemoryError, CodeRange};
-use crate::bytecode::ops::Uop;
-use crate::exec::ir::Executor;
-use crate::vm::Vm;
+#[cfg(feature = "tier2")]
+use {
+    super::backend::JitError, super::helpers::HelperContext, super::link::LinkSlots,
+    crate::bytecode::ops::Uop, crate::exec::ir::Executor, crate::vm::Vm,
+};
 
 /// A block of code memory, writable or sealed (executable), never both. Dropping it frees
 /// its pages.
@@ -133,6 +134,7 @@ impl Drop for CodeBlock {
 
 /// An exit of compiled code: where in the machine code it leaves, and which exit stub of
 /// the executor it is.
+#[cfg(feature = "tier2")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CodeExit {
     /// Offset of the exit's code in the block (where a link to another trace would be
@@ -145,6 +147,7 @@ pub struct CodeExit {
 
 /// Where compiled code can start: at the dispatch entry that begins with uop `uop` (the
 /// executor's first body uop, or its loop copy's top).
+#[cfg(feature = "tier2")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CodeStart {
     /// Index in [`Executor::uops`] of the first uop the code at `code_offset` runs.
@@ -161,6 +164,7 @@ pub struct CodeStart {
 }
 
 /// A start, as the code's addresses ([`CodeStart`]).
+#[cfg(feature = "tier2")]
 #[derive(Clone, Copy, Debug)]
 struct Start {
     uop: u16,
@@ -180,19 +184,24 @@ struct Start {
 /// (`Error`, in the VM's step value) unwinds from the uop's instruction.
 ///
 /// [`HelperStatus`]: super::helpers::HelperStatus
+#[cfg(feature = "tier2")]
 pub type CodeResult = u32;
 
 /// [`CodeResult`] bit: the code went round the trace's loop (the executor made progress).
+#[cfg(feature = "tier2")]
 pub const LOOPED: CodeResult = 1 << 31;
 
 /// [`CodeResult`]: the shift of the status bits.
+#[cfg(feature = "tier2")]
 pub const STATUS_SHIFT: u32 = 16;
 
 /// [`CodeResult`]: the status bits (after shifting by [`STATUS_SHIFT`]).
+#[cfg(feature = "tier2")]
 pub const STATUS_MASK: u32 = 0xF;
 
 /// An executor's machine code: a sealed block, the offset of its entry, its starts and its
 /// exits. It lives in the executor ([`Executor::compiled`]) and its block is freed with it.
+#[cfg(feature = "tier2")]
 #[derive(Debug)]
 pub struct CompiledCode {
     block: CodeBlock,
@@ -207,10 +216,12 @@ pub struct CompiledCode {
 }
 
 /// Whether `uop` is one an exit stub is made of.
+#[cfg(feature = "tier2")]
 fn is_exit_stub(uop: Uop) -> bool {
     matches!(uop, Uop::_EXIT_TRACE | Uop::_DEOPT | Uop::_DYNAMIC_EXIT)
 }
 
+#[cfg(feature = "tier2")]
 impl CompiledCode {
     /// Seals `block` and describes the code in it: `entry` is the offset the executor is
     /// entered at, `exits` where the code leaves for which of `exec`'s exit stubs.

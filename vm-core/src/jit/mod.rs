@@ -1,5 +1,8 @@
 //! Executable memory and the interface of a machine-code backend.
 //!
+//! Without the `tier2` feature only the executable memory is here ([`memory`], [`pages`],
+//! [`CodeBlock`]): what a board lends a JIT, and tests on its own.
+//!
 //! - [`memory`]: [`CodeMemory`], what a board lends the JIT: page-granular blocks that are
 //!   either writable or executable, never both (W^X).
 //! - [`pages`]: [`PageAllocator`], the page allocator a board with one static code region
@@ -24,6 +27,7 @@
 //! executor. Code runs from the starts its backend lists and hands back to the uop executor
 //! at a dispatch entry (see [`Backend`]).
 
+#[cfg(feature = "tier2")]
 #[allow(
     unsafe_code,
     reason = "declares the unsafe trait Backend: its implementors vouch for the code the VM \
@@ -36,18 +40,21 @@ pub mod backend;
               a range seals, unseals and frees it (CodeMemory's unsafe methods)"
 )]
 pub mod code;
+#[cfg(feature = "tier2")]
 #[allow(
     unsafe_code,
     reason = "the bits of a code's `Rc` and of a slice reference, which machine code writes \
               into frame records and the run state"
 )]
 pub mod frames;
+#[cfg(feature = "tier2")]
 #[allow(
     unsafe_code,
     reason = "the uop helpers are extern \"C\" functions that take raw pointers to the VM \
               and the frame, as machine code passes them"
 )]
 pub mod helpers;
+#[cfg(feature = "tier2")]
 #[allow(
     unsafe_code,
     reason = "an `Rc` of the executor linked code left from, made from the pointer a link \
@@ -62,9 +69,10 @@ pub mod link;
 pub mod memory;
 pub mod pages;
 
+#[cfg(feature = "tier2")]
 pub use backend::{Backend, BackendFactory, CodeExits, JitConfig, JitError, JitStats};
-pub use code::{
-    CodeBlock, CodeExit, CodeResult, CodeStart, CompiledCode, LOOPED, STATUS_MASK, STATUS_SHIFT,
-};
+pub use code::CodeBlock;
+#[cfg(feature = "tier2")]
+pub use code::{CodeExit, CodeResult, CodeStart, CompiledCode, LOOPED, STATUS_MASK, STATUS_SHIFT};
 pub use memory::{BoundedMemory, CodeMemory, CodeMemoryError, CodeRange};
 pub use pages::PageAllocator;

@@ -356,6 +356,7 @@ impl Vm {
         // The prefix's kind joins every class's through it (`object::shape`).
         let s = c.shape_path.get(pos).copied().unwrap_or(shape::NO_SHAPE);
         if self.shapes.note_kind(s, k) {
+            #[cfg(feature = "tier2")]
             self.tier2_changed(crate::exec::ir::Dep::Shape(s));
         }
         if widened {
@@ -527,6 +528,7 @@ impl Vm {
                     func.defaults = items;
                     func.version = func.version.wrapping_add(1);
                 }
+                #[cfg(feature = "tier2")]
                 self.tier2_changed(crate::exec::ir::Dep::Function(f.0));
                 Ok(())
             }
@@ -539,6 +541,7 @@ impl Vm {
                     func.code = code;
                     func.version = func.version.wrapping_add(1);
                 }
+                #[cfg(feature = "tier2")]
                 self.tier2_changed(crate::exec::ir::Dep::Function(f.0));
                 Ok(())
             }

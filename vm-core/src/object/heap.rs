@@ -56,6 +56,10 @@ pub const RESERVE: usize = 64 * 1024;
 /// [`Heap::arm_pressure`]).
 const PRESSURE_COLLECTIONS: u8 = 32;
 
+/// The least a full arena grows by when the limit leaves no room to double it: small
+/// steps reallocate often, but only a heap near its limit takes them.
+const MIN_ARENA_STEP: usize = 16;
+
 /// Most bytes of dead small sets the sweep keeps for reuse (a program like a constraint
 /// solver makes and drops a few small sets per step: reusing them saves two mallocs and two
 /// frees each). Also at most 1/16 of the heap limit: the pool counts against it.
@@ -433,10 +437,8 @@ impl Heap {
                     return Err(OutOfMemory);
                 }
                 if self.objs.len() == self.objs.capacity() {
-                    let grow = self.objs.len().max(256);
-                    if !self.fits_releasing_pools(grow * size_of::<Obj>())
-                        || self.objs.try_reserve(grow).is_err()
-                    {
+                    let grown = self.arena_growth();
+                    if grown.is_none_or(|grow| self.objs.try_reserve_exact(grow).is_err()) {
                         self.bytes -= extra;
                         return Err(OutOfMemory);
                     }
@@ -453,6 +455,20 @@ impl Heap {
         self.used[ix / 64] |= 1 << (ix % 64);
         self.live += 1;
         Ok(ObjRef(ix as u32))
+    }
+
+    /// Slots to add to a full arena: as many again (at least 256); or, when the limit has
+    /// no room for that, the room there is (at least [`MIN_ARENA_STEP`] slots), so that a
+    /// small heap fills up with objects instead of failing at a doubling. `None`: no room.
+    fn arena_growth(&mut self) -> Option<usize> {
+        let slot = size_of::<Obj>();
+        let double = self.objs.len().max(256);
+        if self.fits(double * slot) {
+            return Some(double);
+        }
+        let room = self.cap.saturating_sub(self.bytes) / slot;
+        let step = room.clamp(MIN_ARENA_STEP, double);
+        self.fits_releasing_pools(step * slot).then_some(step)
     }
 
     /// The first free slot below the arena's length, advancing the cursor past full words.

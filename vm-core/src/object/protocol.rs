@@ -256,6 +256,7 @@ impl Vm {
         if let Some(c) = self.class(cls) {
             c.version.set(v);
         }
+        #[cfg(feature = "tier2")]
         self.tier2_changed(crate::exec::ir::Dep::Class(cls.0));
     }
 

@@ -16,10 +16,15 @@ use board_common::{BoardInfo, Devices};
 const DEVICES: Devices = Devices::new(uart::write, uart::read_byte, clock::monotonic, clock::wall);
 
 /// What the board shows in the REPL banner, the VM's share of the heap, and its JIT.
+#[cfg(feature = "tier2")]
 const INFO: BoardInfo = BoardInfo::new("qemu-x86_64", boot::HEAP_SIZE).with_jit(jit);
+/// Without tier 2 there is no JIT to give the code region to.
+#[cfg(not(feature = "tier2"))]
+const INFO: BoardInfo = BoardInfo::new("qemu-x86_64", boot::HEAP_SIZE);
 
 /// Tier 3 on this board: the code region and the x86-64 backend, in its stress mode when
 /// `stress` (`None` once the region was taken: one VM per boot gets it).
+#[cfg(feature = "tier2")]
 fn jit(stress: bool) -> Option<vm_core::jit::JitConfig> {
     use alloc::boxed::Box;
     use alloc::rc::Rc;

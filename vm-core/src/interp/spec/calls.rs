@@ -500,6 +500,7 @@ impl Vm {
     /// checks passed: the caller's position saved (for a traceback of a `MemoryError`) and
     /// a new instance of the class below the `argc` arguments and the null pushed; the code then lays out the call and pushes the
     /// `__init__` frame itself.
+    #[cfg(feature = "tier2")]
     pub(crate) fn push_new_instance(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
         let Some(callee_pos) = self.stack.len().checked_sub(argc + 2) else {
             return DEOPT;
