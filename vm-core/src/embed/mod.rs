@@ -75,6 +75,7 @@ impl Interpreter {
     }
 
     /// What the JIT compiled and refused, when [`Config::jit`] is set.
+    #[cfg(feature = "tier2")]
     pub fn jit_stats(&self) -> Option<crate::jit::JitStats> {
         self.vm.jit_stats()
     }
