@@ -21,6 +21,7 @@ pub mod repl;
 pub mod report;
 pub mod script;
 pub mod selftest;
+pub mod serial_input;
 
 pub use codemem::RegionPages;
 pub use console::{ConsoleHost, Devices, Platform};
@@ -156,7 +157,10 @@ pub fn new_vm<P: Platform + Clone + 'static>(
         config,
         Box::new(ConsoleHost::new(platform, framed).with_modules(modules)),
     ) {
-        Ok(vm) => Some(vm),
+        Ok(vm) => {
+            serial_input::watch(vm.signals());
+            Some(vm)
+        }
         Err(e) => {
             write_text(&mut console, &alloc::format!("tiercel: {e}\n"));
             None

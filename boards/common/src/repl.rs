@@ -2,12 +2,15 @@
 //! that decides when an entry is complete.
 
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use vm_core::api::Mode;
 use vm_core::RunError;
 
+use crate::serial_input::Editing;
 use crate::{new_vm, report, script, BoardInfo, Platform};
+
+/// The line being edited: a fixed buffer, so a long paste cannot grow memory.
+type Line = heapless::Vec<u8, MAX_LINE>;
 
 /// Longest line the editor accepts; further bytes ring the bell instead of growing memory.
 const MAX_LINE: usize = 4096;
@@ -31,9 +34,12 @@ pub struct LineEditor {
 }
 
 impl LineEditor {
-    /// Reads one line from `con`, echoing what is typed.
+    /// Reads one line from `con`, echoing what is typed. While it reads, a `Ctrl-C` from
+    /// the console is this editor's to handle (it abandons the line) rather than a
+    /// `KeyboardInterrupt` for running code.
     pub fn read_line<P: Platform>(&mut self, con: &mut P) -> Input {
-        let mut line: Vec<u8> = Vec::new();
+        let _editing = Editing::start();
+        let mut line = Line::new();
         loop {
             let b = con.read_byte();
             let after_cr = core::mem::replace(&mut self.after_cr, b == b'\r');
@@ -68,12 +74,11 @@ impl LineEditor {
         }
     }
 
-    fn insert<P: Platform>(&self, con: &mut P, line: &mut Vec<u8>, bytes: &[u8]) {
-        if line.len() + bytes.len() > MAX_LINE {
+    fn insert<P: Platform>(&self, con: &mut P, line: &mut Line, bytes: &[u8]) {
+        if line.extend_from_slice(bytes).is_err() {
             con.write_bytes(b"\x07");
             return;
         }
-        line.extend_from_slice(bytes);
         con.write_bytes(bytes);
     }
 }
@@ -244,6 +249,7 @@ pub fn repl<P: Platform + Clone + 'static>(platform: P, info: BoardInfo) -> i32 
 mod tests {
     use super::*;
     use alloc::collections::VecDeque;
+    use alloc::vec::Vec;
 
     #[test]
     fn completeness() {
