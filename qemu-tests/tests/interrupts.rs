@@ -37,9 +37,9 @@ fn dump(out: &Output) -> String {
 
 /// A busy loop that only `Ctrl-C` ends: the handler prints and the script exits normally.
 const SPIN: &str = "\
-print('spinning', flush=True)
 n = 0
 try:
+    print('spinning', flush=True)
     while True:
         n += 1
 except KeyboardInterrupt:
@@ -67,6 +67,10 @@ fn ctrl_c_interrupts_tier3_x86_64() {
     ctrl_c(Arch::X86_64, FLAG_TIER3);
 }
 
+#[test]
+fn ctrl_c_interrupts_tier2_aarch64() {
+    ctrl_c(Arch::Aarch64, FLAG_TIER2);
+}
 
 /// An uncaught `KeyboardInterrupt` ends the script with a traceback and status 1, as in
 /// CPython (which exits 130 through the signal; a board has no signal to die of).
@@ -86,6 +90,10 @@ fn ctrl_c_uncaught_x86_64() {
     ctrl_c_uncaught(Arch::X86_64);
 }
 
+#[test]
+fn ctrl_c_uncaught_aarch64() {
+    ctrl_c_uncaught(Arch::Aarch64);
+}
 
 /// `time.sleep` waits in the board's idle loop: the time passes (no early return) and the
 /// core halts, so a sleep costs QEMU little host CPU time.
@@ -107,6 +115,10 @@ fn sleep_x86_64() {
     sleep(Arch::X86_64);
 }
 
+#[test]
+fn sleep_aarch64() {
+    sleep(Arch::Aarch64);
+}
 
 /// `input()` reads lines typed on the serial console (echoed, as a terminal shows them);
 /// the end of the input is `EOFError`.
@@ -134,3 +146,7 @@ fn input_x86_64() {
     input(Arch::X86_64);
 }
 
+#[test]
+fn input_aarch64() {
+    input(Arch::Aarch64);
+}

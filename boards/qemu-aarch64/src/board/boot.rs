@@ -1,7 +1,7 @@
 //! Entry (`boot.s`), `kmain`, the heap and the stack, the script area, and the exception
 //! vectors' Rust side.
 
-use super::{clock, codemem, exit, mmu, DEVICES, INFO};
+use super::{clock, codemem, exit, interrupts, mmu, uart, DEVICES, INFO};
 
 core::arch::global_asm!(include_str!("boot.s"));
 
@@ -22,6 +22,8 @@ extern "C" fn kmain(_entry_el: u64) -> ! {
     unsafe { mmu::init() };
     init_heap();
     clock::init();
+    uart::init();
+    interrupts::init();
     #[cfg(feature = "stack-report")]
     stack_report::paint();
     let status = board_common::main::<_, codemem::CodeRegion>(DEVICES, INFO, script_area());
