@@ -24,6 +24,8 @@ static QUEUE: MpMcQueue<u8, CAPACITY> = MpMcQueue::new();
 static QUEUED: AtomicUsize = AtomicUsize::new(0);
 /// The running VM's signals: `Ctrl-C` raises `KeyboardInterrupt` through them.
 static SIGNALS: spin::Once<Arc<Signals>> = spin::Once::new();
+/// Set by the handler for every byte (and `Ctrl-C`) it receives, taken by [`take_wake`].
+static WOKEN: AtomicBool = AtomicBool::new(false);
 /// Whether the REPL's line editor (or `input()`) is reading: then `Ctrl-C` is a byte like any
 /// other, which the editor handles itself.
 static EDITING: AtomicBool = AtomicBool::new(false);
@@ -54,6 +56,7 @@ pub fn has_room() -> bool {
 /// The receive handler's part: `Ctrl-C` while a script runs raises `KeyboardInterrupt`;
 /// every other byte is queued for [`take`]. Call only after [`has_room`] said yes.
 pub fn received(byte: u8) {
+    WOKEN.store(true, Ordering::Release);
     if byte == CTRL_C && !EDITING.load(Ordering::Acquire) && SIGNALS.get().is_some() {
         interrupt();
         return;
@@ -70,11 +73,12 @@ pub fn take() -> Option<u8> {
     Some(b)
 }
 
-/// Whether a waiting reader or sleeper has something to do: a byte is queued or a
-/// `KeyboardInterrupt` is pending. A board's idle loop asks this with interrupts masked
-/// before halting, so a wake-up cannot slip in between.
-pub fn ready() -> bool {
-    QUEUED.load(Ordering::Acquire) > 0 || SIGNALS.get().is_some_and(|s| s.interrupt_pending())
+/// Whether the handler received something (a byte, `Ctrl-C`) since the last call. A board's
+/// idle loop asks this with interrupts masked before halting, so a wake-up between a
+/// reader's look at the queue and the halt is not lost. Bytes queued earlier do not count:
+/// a sleep with typed-ahead input still halts.
+pub fn take_wake() -> bool {
+    WOKEN.swap(false, Ordering::AcqRel)
 }
 
 /// Marks the console as read by a line editor until the guard drops.
@@ -106,11 +110,11 @@ mod tests {
             received(b as u8 + 0x20);
         }
         assert!(!has_room());
-        assert!(ready());
+        assert!(take_wake());
+        assert!(!take_wake());
         assert_eq!(take(), Some(0x20));
         assert!(has_room());
         while take().is_some() {}
-        assert!(!ready());
 
         // Without a VM, Ctrl-C is input.
         received(CTRL_C);
@@ -126,6 +130,6 @@ mod tests {
         received(CTRL_C);
         assert_eq!(take(), None);
         assert!(signals.interrupt_pending());
-        assert!(ready());
+        assert!(take_wake());
     }
 }
