@@ -10,6 +10,7 @@
 use std::process::ExitCode;
 
 mod bench;
+mod defmt_frames;
 mod fuzz;
 mod qemu;
 mod size;

@@ -17,6 +17,8 @@ extern crate std;
 
 pub mod codemem;
 pub mod console;
+#[cfg(feature = "defmt")]
+pub mod defmt_log;
 pub mod repl;
 pub mod report;
 pub mod script;

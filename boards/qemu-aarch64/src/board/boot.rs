@@ -24,6 +24,15 @@ extern "C" fn kmain(_entry_el: u64) -> ! {
     clock::init();
     uart::init();
     interrupts::init();
+    #[cfg(feature = "defmt")]
+    {
+        super::defmt_logger::init();
+        defmt::println!(
+            "boot: qemu-aarch64 at EL{=u64}, heap {=usize} bytes",
+            _entry_el,
+            HEAP_SIZE
+        );
+    }
     #[cfg(feature = "stack-report")]
     stack_report::paint();
     let status = board_common::main::<_, codemem::CodeRegion>(DEVICES, INFO, script_area());
@@ -90,6 +99,14 @@ fn ec_name(ec: u64) -> &'static str {
 extern "C" fn exc_handler(vector: u64, esr: u64, elr: u64, far: u64, spsr: u64) -> ! {
     let ec = (esr >> 26) & 0x3F;
     let iss = esr & 0x1FF_FFFF;
+    #[cfg(feature = "defmt")]
+    defmt::error!(
+        "fault: vector {=u64} ESR {=u64:#x} ELR {=u64:#x} FAR {=u64:#x}",
+        vector,
+        esr,
+        elr,
+        far
+    );
     let name = VECTOR_NAMES.get(vector as usize).copied().unwrap_or("?");
     let status = board_common::report::fault(
         DEVICES,

@@ -78,9 +78,10 @@ extern "C" fn irq_handler() {
 }
 
 /// `Platform::idle`: waits in `wfi` until an interrupt (a received byte, `Ctrl-C`, the timer
-/// at `deadline` or within a second) unless something was received since the last call or the deadline passed. IRQs are
-/// masked during the check: `wfi` still wakes on a pending one, which is taken once they are
-/// unmasked again, so a wake-up between the check and the wait is not lost.
+/// at `deadline` or within a second) unless something was received since the last call or
+/// the deadline passed. IRQs are masked during the check: `wfi` still wakes on a pending one,
+/// which is taken once they are unmasked again, so a wake-up between the check and the wait
+/// is not lost.
 pub fn idle(deadline: f64) {
     // SAFETY: masks IRQs on this core; they are unmasked below on every path.
     unsafe { asm!("msr daifset, #2", options(nomem, nostack)) };

@@ -1,10 +1,12 @@
-//! The bare-metal board. `unsafe` lives only in `boot` (entry, heap and stack, exception
-//! handler), `interrupts`, `mmu`, `uart`, `clock`, `codemem` and `exit`; this file is the safe glue to
-//! `board_common`, which does the rest.
+//! The bare-metal board. `unsafe` lives only in `boot` (entry, heap and stack, exception handler),
+//! `defmt_logger`, `interrupts`, `mmu`, `uart`, `clock`, `codemem` and `exit`; this file is the
+//! safe glue to `board_common`, which does the rest.
 
 mod boot;
 mod clock;
 mod codemem;
+#[cfg(feature = "defmt")]
+mod defmt_logger;
 mod exit;
 mod interrupts;
 mod mmu;

@@ -31,6 +31,11 @@ extern "C" fn kmain() -> ! {
     mmu::init();
     init_heap();
     interrupts::init();
+    #[cfg(feature = "defmt")]
+    {
+        super::defmt_logger::init();
+        defmt::println!("boot: qemu-x86_64, heap {=usize} bytes", HEAP_SIZE);
+    }
     exit::exit(board_common::main::<_, codemem::CodeRegion>(
         DEVICES,
         INFO,
@@ -186,6 +191,14 @@ extern "C" fn exc_handler(frame: *const u64) -> ! {
     let cr2: u64;
     // SAFETY: reading CR2 has no side effects.
     unsafe { asm!("mov {0}, cr2", out(reg) cr2, options(nomem, nostack, preserves_flags)) };
+    #[cfg(feature = "defmt")]
+    defmt::error!(
+        "fault: vector {=u64} error {=u64:#x} rip {=u64:#x} cr2 {=u64:#x}",
+        vector,
+        error,
+        rip,
+        cr2
+    );
     let status = board_common::report::fault(
         DEVICES,
         format_args!(

@@ -105,9 +105,9 @@ fn in_service(irq: u8) -> bool {
 }
 
 /// `Platform::idle`: halts until an interrupt (a received byte, `Ctrl-C`, the PIT's one-shot
-/// at `deadline` or within 55 ms) unless something was received since the last call or the deadline passed. The check
-/// runs with interrupts off and `sti; hlt` re-enables them only as the core halts, so a
-/// wake-up between the check and the halt is not lost.
+/// at `deadline` or within 55 ms) unless something was received since the last call or the
+/// deadline passed. The check runs with interrupts off and `sti; hlt` re-enables them only
+/// as the core halts, so a wake-up between the check and the halt is not lost.
 pub fn idle(deadline: f64) {
     // SAFETY: masking interrupts on this core; they are re-enabled below on every path.
     unsafe { asm!("cli", options(nomem, nostack)) };
