@@ -8,6 +8,10 @@ fn main() {
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("none") {
         let dir = std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
         println!("cargo:rustc-link-arg-bins=-T{dir}/linker.ld");
+        // defmt's section of format strings (not loaded; the host decoder reads it).
+        if std::env::var_os("CARGO_FEATURE_DEFMT").is_some() {
+            println!("cargo:rustc-link-arg-bins=-Tdefmt.x");
+        }
         println!("cargo:rustc-link-arg-bins=--no-pie");
     }
 }

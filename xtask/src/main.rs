@@ -12,6 +12,7 @@
 use std::process::ExitCode;
 
 mod bench;
+mod defmt_frames;
 mod freeze;
 mod fuzz;
 mod qemu;

@@ -17,6 +17,10 @@
 //! terminal (`printf '1+1\n' | cargo xtask qemu aarch64`), it is passed on once the REPL has
 //! printed its first prompt, since a board resetting its UART drops earlier bytes, and the end
 //! of that input ends the session as `Ctrl-D` would.
+//!
+//! `--defmt` builds the board with its `defmt` feature: board diagnostics (boot, faults) come
+//! as `defmt` frames in the console stream, which are taken out and printed decoded on
+//! stderr as `defmt: <timestamp> <message>` (not when QEMU owns a terminal for the REPL).
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -27,21 +31,29 @@ use qemu_tests::{
     Script, Stream, TempFile, EXIT_FAULT, PROMPT,
 };
 
+use crate::defmt_frames::Frames;
+
 fn usage() -> ExitCode {
-    eprintln!("usage: cargo xtask qemu [--image-runner] <x86_64|aarch64> [FILE]");
+    eprintln!("usage: cargo xtask qemu [--image-runner] [--defmt] <x86_64|aarch64> [FILE]");
     eprintln!("  boots the board under QEMU and runs FILE (or the REPL without FILE)");
     eprintln!("  FILE: Python source, or a bytecode image (`tiercel compile`)");
     eprintln!("  --image-runner: the board built without the compiler; FILE.py is compiled here");
+    eprintln!("  --defmt: the board's diagnostics as defmt frames, decoded on stderr");
     eprintln!("  TIERCEL_QEMU_ACCEL=kvm uses KVM for x86_64 when /dev/kvm is usable");
     ExitCode::from(2)
 }
 
 /// Runs the subcommand with its arguments.
 pub fn main(args: &[String]) -> ExitCode {
-    let (build, args) = match args.split_first() {
-        Some((flag, rest)) if flag == "--image-runner" => (Build::ImageRunner, rest),
-        _ => (Build::Default, args),
-    };
+    let (mut build, mut defmt, mut args) = (Build::Default, false, args);
+    while let Some((flag, rest)) = args.split_first() {
+        match flag.as_str() {
+            "--image-runner" => build = Build::ImageRunner,
+            "--defmt" => defmt = true,
+            _ => break,
+        }
+        args = rest;
+    }
     let (arch, file) = match args {
         [a] => (a, None),
         [a, f] => (a, Some(f)),
@@ -51,16 +63,24 @@ pub fn main(args: &[String]) -> ExitCode {
         eprintln!("cargo xtask qemu: unknown board {arch:?} (x86_64 or aarch64)");
         return usage();
     };
-    let kernel = match try_build_image_of(arch, build) {
+    let built = if defmt {
+        build_with_defmt(arch, build)
+    } else {
+        try_build_image_of(arch, build)
+    };
+    let kernel = match built {
         Ok(k) => k,
         Err(e) => {
             eprintln!("cargo xtask qemu: {e}");
             return ExitCode::from(2);
         }
     };
+    let frames = std::fs::read(&kernel)
+        .ok()
+        .and_then(|elf| Frames::for_image(&elf));
     let code = match file {
-        Some(f) => run_file(arch, build, &kernel, Path::new(f)),
-        None => run_repl(arch, &kernel),
+        Some(f) => run_file(arch, build, &kernel, Path::new(f), frames),
+        None => run_repl(arch, &kernel, frames),
     };
     match code {
         Ok(c) => ExitCode::from(c),
@@ -68,6 +88,51 @@ pub fn main(args: &[String]) -> ExitCode {
             eprintln!("cargo xtask qemu: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Builds the board image (`build`) with its `defmt` feature, in a target directory of its
+/// own (beside the tests' images, which stay as they are).
+fn build_with_defmt(arch: Arch, build: Build) -> Result<std::path::PathBuf, String> {
+    let base = build.target_dir();
+    let name = base
+        .file_name()
+        .map_or_else(|| "boards".into(), |n| n.to_string_lossy().into_owned());
+    let dir = base.with_file_name(format!("{name}-defmt"));
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let status = std::process::Command::new(cargo)
+        .current_dir(qemu_tests::workspace_root())
+        .args(["build", "--profile", qemu_tests::PROFILE, "-p"])
+        .arg(arch.package())
+        .args(build.feature_args())
+        .args([
+            "--features",
+            "defmt",
+            "--target",
+            arch.triple(),
+            "--target-dir",
+        ])
+        .arg(&dir)
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .stdin(Stdio::null())
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err(format!("building the {arch} board with defmt failed"));
+    }
+    Ok(dir
+        .join(arch.triple())
+        .join(qemu_tests::PROFILE)
+        .join(arch.binary()))
+}
+
+/// Gives console bytes to `text`, after taking out `defmt` frames (printed decoded on
+/// stderr) when the image has them.
+fn split_defmt(frames: &mut Option<Frames>, chunk: &[u8], mut text: impl FnMut(&[u8])) {
+    match frames {
+        Some(f) => f.push(chunk, text, |line| eprintln!("defmt: {line}")),
+        None => text(chunk),
     }
 }
 
@@ -87,7 +152,13 @@ fn exit_code(arch: Arch, exit: Exit) -> u8 {
     }
 }
 
-fn run_file(arch: Arch, build: Build, kernel: &Path, file: &Path) -> Result<u8, String> {
+fn run_file(
+    arch: Arch,
+    build: Build,
+    kernel: &Path,
+    file: &Path,
+    mut frames: Option<Frames>,
+) -> Result<u8, String> {
     let source = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     // Tracebacks name the file as the corpus' `.err` files do: by its base name.
     let name = file
@@ -130,24 +201,26 @@ fn run_file(arch: Arch, build: Build, kernel: &Path, file: &Path) -> Result<u8, 
     let mut demux = Demux::default();
     let no_input: Option<std::process::ChildStdin> = None;
     pump_console(console, no_input, b"", std::io::empty(), |chunk| {
-        let (mut out, mut err) = (stdout.lock(), stderr.lock());
-        demux.push(chunk, |s, b| {
-            let _ = match s {
-                Stream::Stdout => out.write_all(b),
-                Stream::Stderr => {
-                    // Keep the two streams in console order on a terminal.
-                    let _ = out.flush();
-                    err.write_all(b)
-                }
-            };
+        split_defmt(&mut frames, chunk, |chunk| {
+            let (mut out, mut err) = (stdout.lock(), stderr.lock());
+            demux.push(chunk, |s, b| {
+                let _ = match s {
+                    Stream::Stdout => out.write_all(b),
+                    Stream::Stderr => {
+                        // Keep the two streams in console order on a terminal.
+                        let _ = out.flush();
+                        err.write_all(b)
+                    }
+                };
+            });
+            let _ = out.flush();
         });
-        let _ = out.flush();
     });
     let status = child.wait().map_err(|e| e.to_string())?;
     Ok(exit_code(arch, map_status(arch, status.code())))
 }
 
-fn run_repl(arch: Arch, kernel: &Path) -> Result<u8, String> {
+fn run_repl(arch: Arch, kernel: &Path, mut frames: Option<Frames>) -> Result<u8, String> {
     let mut cmd = qemu_command(arch, kernel, None);
     if std::io::stdin().is_terminal() {
         let status = cmd
@@ -165,10 +238,12 @@ fn run_repl(arch: Arch, kernel: &Path) -> Result<u8, String> {
     // End of the piped input ends the session like Ctrl-D at a terminal (twice: the first
     // completes an unfinished block, the second leaves the REPL).
     let input = std::io::Read::chain(std::io::stdin(), &b"\x04\x04"[..]);
-    pump_console(console, child.stdin.take(), PROMPT, input, |b| {
-        let mut out = stdout.lock();
-        let _ = out.write_all(b);
-        let _ = out.flush();
+    pump_console(console, child.stdin.take(), PROMPT, input, |chunk| {
+        split_defmt(&mut frames, chunk, |b| {
+            let mut out = stdout.lock();
+            let _ = out.write_all(b);
+            let _ = out.flush();
+        });
     });
     let status = child.wait().map_err(|e| e.to_string())?;
     Ok(exit_code(arch, map_status(arch, status.code())))

@@ -5,9 +5,11 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use alloc::string::String;
 use vm_core::importing::loader::{FoundModule, ModuleCode};
-use vm_core::Host;
+use vm_core::{Host, IoError};
 
+use crate::line_editor::{Input, LineEditor};
 use crate::script::{Modules, MODULE_IMAGE, MODULE_PACKAGE};
+use crate::serial_input;
 
 /// What a board provides to the shared code: a byte console (a UART) and clocks.
 pub trait Platform {
@@ -20,6 +22,12 @@ pub trait Platform {
     /// Wall-clock seconds since the Unix epoch (`time.time`); boards without a real-time
     /// clock return seconds since boot.
     fn time(&mut self) -> f64;
+    /// Waits, the core halted where the board can, until [`Platform::monotonic`] reaches
+    /// `deadline` or something may need the VM (a received byte, an interrupt); returning
+    /// early is allowed. The default returns at once.
+    fn idle(&mut self, deadline: f64) {
+        let _ = deadline;
+    }
 }
 
 /// A [`Platform`] made of plain functions: what a board hands to the shared code. Boards whose
@@ -31,6 +39,7 @@ pub struct Devices {
     read: fn() -> u8,
     monotonic: fn() -> f64,
     time: fn() -> f64,
+    idle: fn(f64),
 }
 
 impl Devices {
@@ -47,7 +56,13 @@ impl Devices {
             read,
             monotonic,
             time,
+            idle: |_| {},
         }
+    }
+
+    /// These devices with `idle` as [`Platform::idle`].
+    pub const fn with_idle(self, idle: fn(f64)) -> Self {
+        Devices { idle, ..self }
     }
 }
 
@@ -66,6 +81,10 @@ impl Platform for Devices {
 
     fn time(&mut self) -> f64 {
         (self.time)()
+    }
+
+    fn idle(&mut self, deadline: f64) {
+        (self.idle)(deadline);
     }
 }
 
@@ -120,6 +139,9 @@ pub struct ConsoleHost<P> {
     platform: P,
     framed: bool,
     modules: Modules<'static>,
+    /// `input()`'s line editor (kept between calls: a CR LF may end one line and start the
+    /// next read).
+    editor: LineEditor,
 }
 
 impl<P: Platform> ConsoleHost<P> {
@@ -129,6 +151,7 @@ impl<P: Platform> ConsoleHost<P> {
             platform,
             framed,
             modules: Modules::default(),
+            editor: LineEditor::default(),
         }
     }
 
@@ -166,6 +189,24 @@ impl<P: Platform + 'static> Host for ConsoleHost<P> {
         self.platform.monotonic()
     }
 
+    fn idle(&mut self, deadline: f64) {
+        self.platform.idle(deadline);
+    }
+
+    /// `input()` reads a line from the console with the REPL's line editor (echo, backspace);
+    /// `Ctrl-D` on an empty line is end of input and `Ctrl-C` raises `KeyboardInterrupt`.
+    fn read_line(&mut self, prompt: &str) -> Result<Option<String>, IoError> {
+        self.write_text(prompt);
+        match self.editor.read_line(&mut self.platform) {
+            Input::Line(line) => Ok(Some(line)),
+            Input::Eof => Ok(None),
+            Input::Interrupt => {
+                serial_input::interrupt();
+                Ok(None)
+            }
+        }
+    }
+
     /// The image's modules are frozen: found by their full name wherever `path` points.
     fn find_module(&mut self, name: &str, path: &[String]) -> Option<FoundModule> {
         let _ = path;
@@ -184,5 +225,47 @@ impl<P: Platform + 'static> Host for ConsoleHost<P> {
             origin: String::from(m.origin),
             package_path,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::collections::VecDeque;
+    use alloc::vec::Vec;
+
+    #[derive(Default)]
+    struct Fake {
+        input: VecDeque<u8>,
+        output: Vec<u8>,
+    }
+
+    impl Platform for Fake {
+        fn write_bytes(&mut self, bytes: &[u8]) {
+            self.output.extend_from_slice(bytes);
+        }
+        fn read_byte(&mut self) -> u8 {
+            self.input.pop_front().unwrap_or(0x04)
+        }
+        fn monotonic(&mut self) -> f64 {
+            0.0
+        }
+        fn time(&mut self) -> f64 {
+            0.0
+        }
+    }
+
+    #[test]
+    fn input_reads_console_lines() {
+        let fake = Fake {
+            input: b"Ada\r\nBob\n".iter().copied().collect(),
+            ..Fake::default()
+        };
+        let mut host = ConsoleHost::new(fake, false);
+        assert_eq!(host.read_line("name? "), Ok(Some("Ada".into())));
+        // The LF of the first line's CR LF does not end an empty second line.
+        assert_eq!(host.read_line(""), Ok(Some("Bob".into())));
+        assert_eq!(host.read_line(""), Ok(None));
+        assert_eq!(host.platform.output, b"name? Ada\r\nBob\r\n\r\n");
     }
 }

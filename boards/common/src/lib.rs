@@ -21,11 +21,15 @@ extern crate std;
 
 pub mod codemem;
 pub mod console;
+#[cfg(feature = "defmt")]
+pub mod defmt_log;
+pub mod line_editor;
 #[cfg(feature = "compiler")]
 pub mod repl;
 pub mod report;
 pub mod script;
 pub mod selftest;
+pub mod serial_input;
 
 #[cfg(test)]
 mod run_tests;
@@ -193,7 +197,10 @@ pub fn new_vm<P: Platform + Clone + 'static>(
         config,
         Box::new(ConsoleHost::new(platform, framed).with_modules(modules)),
     ) {
-        Ok(vm) => Some(vm),
+        Ok(vm) => {
+            serial_input::watch(vm.signals());
+            Some(vm)
+        }
         Err(e) => {
             write_text(&mut console, &alloc::format!("tiercel: {e}\n"));
             None

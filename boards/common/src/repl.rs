@@ -2,89 +2,12 @@
 //! that decides when an entry is complete.
 
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use vm_core::api::Mode;
 use vm_core::RunError;
 
+pub use crate::line_editor::{Input, LineEditor};
 use crate::{new_vm, report, script, BoardInfo, Platform};
-
-/// Longest line the editor accepts; further bytes ring the bell instead of growing memory.
-const MAX_LINE: usize = 4096;
-
-/// What the line editor returns.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Input {
-    /// A line (without its terminator).
-    Line(String),
-    /// `Ctrl-D` on an empty line.
-    Eof,
-    /// `Ctrl-C`: the entry is abandoned.
-    Interrupt,
-}
-
-/// A line editor over a byte console: echo, backspace, `Ctrl-C`, `Ctrl-D`; CR, LF and CR LF
-/// all end a line; terminal escape sequences (arrow keys) are ignored.
-#[derive(Debug, Default)]
-pub struct LineEditor {
-    after_cr: bool,
-}
-
-impl LineEditor {
-    /// Reads one line from `con`, echoing what is typed.
-    pub fn read_line<P: Platform>(&mut self, con: &mut P) -> Input {
-        let mut line: Vec<u8> = Vec::new();
-        loop {
-            let b = con.read_byte();
-            let after_cr = core::mem::replace(&mut self.after_cr, b == b'\r');
-            match b {
-                b'\n' if after_cr => {}
-                b'\r' | b'\n' => {
-                    con.write_bytes(b"\r\n");
-                    return Input::Line(String::from_utf8_lossy(&line).into_owned());
-                }
-                0x04 if line.is_empty() => {
-                    con.write_bytes(b"\r\n");
-                    return Input::Eof;
-                }
-                0x03 => {
-                    con.write_bytes(b"^C\r\n");
-                    return Input::Interrupt;
-                }
-                0x08 | 0x7F => {
-                    // Drop one whole UTF-8 character.
-                    while let Some(last) = line.pop() {
-                        if last & 0xC0 != 0x80 {
-                            break;
-                        }
-                    }
-                    con.write_bytes(b"\x08 \x08");
-                }
-                0x1B => skip_escape(con),
-                b'\t' => self.insert(con, &mut line, b"    "),
-                b if b >= 0x20 => self.insert(con, &mut line, &[b]),
-                _ => {}
-            }
-        }
-    }
-
-    fn insert<P: Platform>(&self, con: &mut P, line: &mut Vec<u8>, bytes: &[u8]) {
-        if line.len() + bytes.len() > MAX_LINE {
-            con.write_bytes(b"\x07");
-            return;
-        }
-        line.extend_from_slice(bytes);
-        con.write_bytes(bytes);
-    }
-}
-
-/// Swallows the rest of an ANSI escape sequence (`ESC [ ... final`).
-fn skip_escape<P: Platform>(con: &mut P) {
-    if con.read_byte() != b'[' {
-        return;
-    }
-    while !(0x40..=0x7E).contains(&con.read_byte()) {}
-}
 
 /// Whether the REPL must read another line before compiling `entry` (all lines so far, each
 /// ending in `\n`): open brackets or triple-quoted strings, a trailing backslash, or a
@@ -244,6 +167,7 @@ pub fn repl<P: Platform + Clone + 'static>(platform: P, info: BoardInfo) -> i32 
 mod tests {
     use super::*;
     use alloc::collections::VecDeque;
+    use alloc::vec::Vec;
 
     #[test]
     fn completeness() {
@@ -302,5 +226,40 @@ mod tests {
         let (line, echo) = read(b"hi\r");
         assert_eq!(line, Input::Line("hi".into()));
         assert_eq!(echo, b"hi\r\n");
+    }
+
+    #[test]
+    fn history() {
+        let mut f = Fake {
+            input: b"one\rtwo\r\x1b[A\x1b[A\r\x1b[A\x1b[A\x1b[B\r\x1b[B\x1b[Ax\r"
+                .iter()
+                .copied()
+                .collect(),
+            ..Fake::default()
+        };
+        let mut editor = LineEditor::default();
+        let mut lines = Vec::new();
+        for _ in 0..5 {
+            lines.push(editor.read_line(&mut f));
+        }
+        let line = |s: &str| Input::Line(s.into());
+        // Up twice: "one", which becomes the newest entry; up twice from there: "two", down:
+        // "one" again; down on a fresh line does nothing, up then typing appends.
+        assert_eq!(
+            lines,
+            [
+                line("one"),
+                line("two"),
+                line("one"),
+                line("one"),
+                line("onex")
+            ]
+        );
+        // Recalling erases what is shown before writing the entry.
+        let echo = String::from_utf8_lossy(&f.output).into_owned();
+        assert!(
+            echo.contains("two\x08 \x08\x08 \x08\x08 \x08one"),
+            "{echo:?}"
+        );
     }
 }

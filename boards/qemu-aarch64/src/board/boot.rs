@@ -1,7 +1,7 @@
 //! Entry (`boot.s`), `kmain`, the heap and the stack, the script area, and the exception
 //! vectors' Rust side.
 
-use super::{clock, codemem, exit, mmu, DEVICES, INFO};
+use super::{clock, codemem, exit, interrupts, mmu, uart, DEVICES, INFO};
 
 core::arch::global_asm!(include_str!("boot.s"));
 
@@ -22,6 +22,17 @@ extern "C" fn kmain(_entry_el: u64) -> ! {
     unsafe { mmu::init() };
     init_heap();
     clock::init();
+    uart::init();
+    interrupts::init();
+    #[cfg(feature = "defmt")]
+    {
+        super::defmt_logger::init();
+        defmt::println!(
+            "boot: qemu-aarch64 at EL{=u64}, heap {=usize} bytes",
+            _entry_el,
+            HEAP_SIZE
+        );
+    }
     #[cfg(feature = "stack-report")]
     stack_report::paint();
     let status = board_common::main::<_, codemem::CodeRegion>(DEVICES, INFO, script_area());
@@ -88,6 +99,14 @@ fn ec_name(ec: u64) -> &'static str {
 extern "C" fn exc_handler(vector: u64, esr: u64, elr: u64, far: u64, spsr: u64) -> ! {
     let ec = (esr >> 26) & 0x3F;
     let iss = esr & 0x1FF_FFFF;
+    #[cfg(feature = "defmt")]
+    defmt::error!(
+        "fault: vector {=u64} ESR {=u64:#x} ELR {=u64:#x} FAR {=u64:#x}",
+        vector,
+        esr,
+        elr,
+        far
+    );
     let name = VECTOR_NAMES.get(vector as usize).copied().unwrap_or("?");
     let status = board_common::report::fault(
         DEVICES,

@@ -87,18 +87,99 @@ park:
     wfe
     b       park
 
-// Exception vectors: 16 entries of 0x80 bytes. Every exception is fatal here (interrupts stay
-// masked), so the common path switches to its own stack (the fault may be a stack overflow),
-// re-enables FP/SIMD (the handler is Rust) and never returns.
+// Exception vectors: 16 entries of 0x80 bytes. An IRQ at EL1 (entry 5) goes to irq_entry and
+// returns; every other exception is fatal, so the common path switches to its own stack (the
+// fault may be a stack overflow), re-enables FP/SIMD (the handler is Rust) and never returns.
 .section .text.vectors, "ax"
 .balign 0x800
 .global vectors
 vectors:
 .irp n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
     .balign 0x80
+    .if \n == 5
+    b       irq_entry
+    .else
     mov     x0, #\n
     b       exc_common
+    .endif
 .endr
+
+// IRQ: saves what irq_handler (Rust, which uses q registers for plain copies) may clobber --
+// x0-x18, x29, x30, all q registers, FPSR, FPCR -- and ELR/SPSR, calls it, restores, returns.
+// IRQs stay masked (PSTATE.I) until eret.
+irq_entry:
+    sub     sp, sp, #720
+    stp     x0, x1, [sp, #0]
+    stp     x2, x3, [sp, #16]
+    stp     x4, x5, [sp, #32]
+    stp     x6, x7, [sp, #48]
+    stp     x8, x9, [sp, #64]
+    stp     x10, x11, [sp, #80]
+    stp     x12, x13, [sp, #96]
+    stp     x14, x15, [sp, #112]
+    stp     x16, x17, [sp, #128]
+    stp     x18, x29, [sp, #144]
+    mrs     x0, elr_el1
+    stp     x30, x0, [sp, #160]
+    mrs     x0, spsr_el1
+    mrs     x1, fpsr
+    stp     x0, x1, [sp, #176]
+    mrs     x0, fpcr
+    str     x0, [sp, #192]
+    add     x0, sp, #208
+    stp     q0, q1, [x0, #0]
+    stp     q2, q3, [x0, #32]
+    stp     q4, q5, [x0, #64]
+    stp     q6, q7, [x0, #96]
+    stp     q8, q9, [x0, #128]
+    stp     q10, q11, [x0, #160]
+    stp     q12, q13, [x0, #192]
+    stp     q14, q15, [x0, #224]
+    stp     q16, q17, [x0, #256]
+    stp     q18, q19, [x0, #288]
+    stp     q20, q21, [x0, #320]
+    stp     q22, q23, [x0, #352]
+    stp     q24, q25, [x0, #384]
+    stp     q26, q27, [x0, #416]
+    stp     q28, q29, [x0, #448]
+    stp     q30, q31, [x0, #480]
+    bl      irq_handler
+    add     x0, sp, #208
+    ldp     q0, q1, [x0, #0]
+    ldp     q2, q3, [x0, #32]
+    ldp     q4, q5, [x0, #64]
+    ldp     q6, q7, [x0, #96]
+    ldp     q8, q9, [x0, #128]
+    ldp     q10, q11, [x0, #160]
+    ldp     q12, q13, [x0, #192]
+    ldp     q14, q15, [x0, #224]
+    ldp     q16, q17, [x0, #256]
+    ldp     q18, q19, [x0, #288]
+    ldp     q20, q21, [x0, #320]
+    ldp     q22, q23, [x0, #352]
+    ldp     q24, q25, [x0, #384]
+    ldp     q26, q27, [x0, #416]
+    ldp     q28, q29, [x0, #448]
+    ldp     q30, q31, [x0, #480]
+    ldr     x0, [sp, #192]
+    msr     fpcr, x0
+    ldp     x0, x1, [sp, #176]
+    msr     spsr_el1, x0
+    msr     fpsr, x1
+    ldp     x30, x0, [sp, #160]
+    msr     elr_el1, x0
+    ldp     x18, x29, [sp, #144]
+    ldp     x16, x17, [sp, #128]
+    ldp     x14, x15, [sp, #112]
+    ldp     x12, x13, [sp, #96]
+    ldp     x10, x11, [sp, #80]
+    ldp     x8, x9, [sp, #64]
+    ldp     x6, x7, [sp, #48]
+    ldp     x4, x5, [sp, #32]
+    ldp     x2, x3, [sp, #16]
+    ldp     x0, x1, [sp, #0]
+    add     sp, sp, #720
+    eret
 
 exc_common:
     adrp    x5, __exc_stack_top

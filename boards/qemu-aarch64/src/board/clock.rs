@@ -1,5 +1,6 @@
 //! Clocks: the generic timer's virtual counter (monotonic) and the PL031 RTC (wall time).
 
+use core::arch::asm;
 use core::ptr::read_volatile;
 use core::sync::atomic::{AtomicU64, Ordering};
 
@@ -18,6 +19,26 @@ pub fn init() {
     BOOT_TICKS.store(counter(), Ordering::Relaxed);
     HZ.store(frequency(), Ordering::Relaxed);
     WALL_AT_BOOT.store(rtc_seconds().unwrap_or(0), Ordering::Relaxed);
+}
+
+/// Makes the virtual timer interrupt (INTID 27) `seconds` from now, so a waiting core wakes up
+/// in time.
+pub fn arm_wakeup(seconds: f64) {
+    let ticks = (seconds.max(0.0) * HZ.load(Ordering::Relaxed) as f64) as u64;
+    let at = counter().saturating_add(ticks.max(1));
+    // SAFETY: CNTV_CVAL_EL0 and CNTV_CTL_EL0 are EL1-accessible timer registers; setting the
+    // compare value and enabling the timer (unmasked) touches no memory.
+    unsafe {
+        asm!("msr cntv_cval_el0, {}", in(reg) at, options(nomem, nostack));
+        asm!("msr cntv_ctl_el0, {}", "isb", in(reg) 1u64, options(nomem, nostack));
+    }
+}
+
+/// Stops the virtual timer, so its level-triggered interrupt goes away (the timer's
+/// interrupt handler calls this).
+pub fn disarm_wakeup() {
+    // SAFETY: disabling the virtual timer touches no memory.
+    unsafe { asm!("msr cntv_ctl_el0, xzr", "isb", options(nomem, nostack)) };
 }
 
 /// Seconds since boot.

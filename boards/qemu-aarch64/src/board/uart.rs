@@ -1,6 +1,13 @@
-//! The PL011 UART of `-M virt` at 0x0900_0000 (QEMU needs no initialisation for it).
+//! The PL011 UART of `-M virt` at 0x0900_0000 (QEMU needs no initialisation for it): polled
+//! output; input through the receive interrupt into `board_common::serial_input`. The FIFOs
+//! stay off (as at reset), so every received byte raises the interrupt.
 
 use core::ptr::{read_volatile, write_volatile};
+use core::sync::atomic::{AtomicBool, Ordering};
+
+use board_common::serial_input;
+
+use super::interrupts;
 
 /// MMIO base of the first PL011 (the one `-serial stdio` connects).
 pub const UART_BASE: usize = 0x0900_0000;
@@ -8,6 +15,12 @@ const DR: usize = 0x00;
 const FR: usize = 0x18;
 const FR_RXFE: u32 = 1 << 4;
 const FR_TXFF: u32 = 1 << 5;
+/// Interrupt mask set/clear register and its receive bit.
+const IMSC: usize = 0x38;
+const INT_RX: u32 = 1 << 4;
+
+/// Whether the receive interrupt is masked because the input queue was full.
+static RX_MASKED: AtomicBool = AtomicBool::new(false);
 
 fn read_reg(off: usize) -> u32 {
     // SAFETY: UART_BASE + off is a PL011 register of the virt machine, mapped as device memory
@@ -36,10 +49,33 @@ pub fn write(bytes: &[u8]) {
     }
 }
 
-/// Waits (polling FR.RXFE) for one received byte.
-pub fn read_byte() -> u8 {
-    while read_reg(FR) & FR_RXFE != 0 {
-        core::hint::spin_loop();
+/// Enables the receive interrupt.
+pub fn init() {
+    write_reg(IMSC, INT_RX);
+}
+
+/// The receive interrupt's handler: moves bytes from the UART into the input queue while it
+/// has room; when it is full the interrupt is masked and the byte waits in the UART.
+pub fn on_interrupt() {
+    while read_reg(FR) & FR_RXFE == 0 {
+        if !serial_input::has_room() {
+            RX_MASKED.store(true, Ordering::Relaxed);
+            write_reg(IMSC, 0);
+            return;
+        }
+        serial_input::received((read_reg(DR) & 0xFF) as u8);
     }
-    (read_reg(DR) & 0xFF) as u8
+}
+
+/// Waits (the core in `wfi`) for a received byte and returns it.
+pub fn read_byte() -> u8 {
+    loop {
+        if let Some(b) = serial_input::take() {
+            if RX_MASKED.swap(false, Ordering::Relaxed) {
+                write_reg(IMSC, INT_RX);
+            }
+            return b;
+        }
+        interrupts::idle(f64::INFINITY);
+    }
 }

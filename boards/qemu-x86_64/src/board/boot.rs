@@ -1,11 +1,12 @@
 //! Entry: the PVH note and 32-to-64-bit trampoline (`boot.s`), `kmain`, the heap and the
-//! stack, the script area; the TSS (an IST stack, so a stack overflow into the guard page
-//! still reports), the IDT and the exception handler.
+//! stack, the script area; the TSS (an IST stack for exceptions, so a stack overflow into the
+//! guard page still reports, and one for hardware interrupts), the IDT and the exception
+//! handler.
 
 use core::arch::{asm, global_asm};
 use core::ptr::addr_of_mut;
 
-use super::{clock, codemem, exit, mmu, uart, DEVICES, INFO};
+use super::{clock, codemem, exit, interrupts, mmu, uart, DEVICES, INFO};
 
 global_asm!(include_str!("boot.s"), options(att_syntax));
 
@@ -29,6 +30,12 @@ extern "C" fn kmain() -> ! {
     init_interrupts();
     mmu::init();
     init_heap();
+    interrupts::init();
+    #[cfg(feature = "defmt")]
+    {
+        super::defmt_logger::init();
+        defmt::println!("boot: qemu-x86_64, heap {=usize} bytes", HEAP_SIZE);
+    }
     exit::exit(board_common::main::<_, codemem::CodeRegion>(
         DEVICES,
         INFO,
@@ -52,6 +59,8 @@ fn script_area() -> &'static [u8] {
 extern "C" {
     /// The 32 exception stubs' addresses (boot.s).
     static isr_table: [u64; 32];
+    /// The IRQ stubs' addresses (boot.s), for vectors `IRQ_BASE..`.
+    static irq_table: [u64; interrupts::IRQ_COUNT];
     /// The GDT (boot.s): null, code 0x08, data 0x10, TSS 0x18 (two slots).
     static mut gdt64: [u64; 5];
 }
@@ -60,7 +69,7 @@ const TSS_SELECTOR: u16 = 0x18;
 const CODE_SELECTOR: u64 = 0x08;
 const IST_STACK_SIZE: usize = 32 << 10;
 
-/// The 64-bit task-state segment: only IST1 is used.
+/// The 64-bit task-state segment: IST1 for exceptions, IST2 for hardware interrupts.
 #[repr(C, packed(4))]
 struct Tss {
     reserved0: u32,
@@ -75,8 +84,11 @@ struct Tss {
 #[repr(C, align(16))]
 struct IstStack([u8; IST_STACK_SIZE]);
 
+/// Gates for the 32 exception vectors and the IRQ vectors after them, two words each.
+const GATES: usize = 32 + interrupts::IRQ_COUNT;
+
 #[repr(C, align(16))]
-struct Idt([u64; 64]);
+struct Idt([u64; 2 * GATES]);
 
 static mut TSS: Tss = Tss {
     reserved0: 0,
@@ -88,7 +100,10 @@ static mut TSS: Tss = Tss {
     iomap_base: 104,
 };
 static mut IST_STACK: IstStack = IstStack([0; IST_STACK_SIZE]);
-static mut IDT: Idt = Idt([0; 64]);
+/// The interrupt handlers' stack: the interrupted code may be machine code that uses the red
+/// zone below its stack pointer, which a handler on the same stack would overwrite.
+static mut IRQ_STACK: IstStack = IstStack([0; IST_STACK_SIZE]);
+static mut IDT: Idt = Idt([0; 2 * GATES]);
 
 #[repr(C, packed)]
 struct DescriptorPointer {
@@ -97,7 +112,8 @@ struct DescriptorPointer {
 }
 
 /// Loads the TSS and an IDT whose 32 exception gates all run on IST1 and end in
-/// [`exc_handler`].
+/// [`exc_handler`], and whose IRQ gates (vectors 32..48) run on IST2 and end in
+/// `interrupts::irq_handler`. Interrupts stay off until `interrupts::init`.
 pub fn init_interrupts() {
     // SAFETY: runs once at boot on one CPU, before anything else uses TSS, IDT or the GDT's
     // TSS slots; the descriptors written are well formed (64-bit available TSS, interrupt
@@ -106,6 +122,7 @@ pub fn init_interrupts() {
         let tss = addr_of_mut!(TSS);
         let ist_top = addr_of_mut!(IST_STACK) as u64 + IST_STACK_SIZE as u64;
         (*tss).ist[0] = ist_top;
+        (*tss).ist[1] = addr_of_mut!(IRQ_STACK) as u64 + IST_STACK_SIZE as u64;
         let base = tss as u64;
         let limit = (size_of::<Tss>() - 1) as u64;
         let gdt = addr_of_mut!(gdt64);
@@ -118,11 +135,15 @@ pub fn init_interrupts() {
         asm!("ltr {0:x}", in(reg) TSS_SELECTOR, options(nostack, preserves_flags));
 
         let idt = addr_of_mut!(IDT);
-        for (vector, &handler) in isr_table.iter().enumerate() {
+        let gates = isr_table
+            .iter()
+            .map(|&h| (h, 1))
+            .chain(irq_table.iter().map(|&h| (h, 2)));
+        for (vector, (handler, ist)) in gates.enumerate() {
             let low = (handler & 0xFFFF)
                 | CODE_SELECTOR << 16
-                | 1 << 32 // IST1
-                | 0x8E << 40 // present, DPL 0, 64-bit interrupt gate
+                | ist << 32
+                | 0x8E << 40 // present, DPL 0, 64-bit interrupt gate (IF cleared)
                 | ((handler >> 16) & 0xFFFF) << 48;
             (*idt).0[2 * vector] = low;
             (*idt).0[2 * vector + 1] = handler >> 32;
@@ -170,6 +191,14 @@ extern "C" fn exc_handler(frame: *const u64) -> ! {
     let cr2: u64;
     // SAFETY: reading CR2 has no side effects.
     unsafe { asm!("mov {0}, cr2", out(reg) cr2, options(nomem, nostack, preserves_flags)) };
+    #[cfg(feature = "defmt")]
+    defmt::error!(
+        "fault: vector {=u64} error {=u64:#x} rip {=u64:#x} cr2 {=u64:#x}",
+        vector,
+        error,
+        rip,
+        cr2
+    );
     let status = board_common::report::fault(
         DEVICES,
         format_args!(

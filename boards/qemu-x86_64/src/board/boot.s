@@ -123,12 +123,54 @@ isr_common:
     hlt
     jmp 4b
 
+/* IRQ stubs (vectors 32..47, on IST2 with interrupts off): save the registers the SysV ABI
+   lets irq_handler clobber (the Rust code uses no SSE registers: the target is soft-float),
+   call irq_handler(vector) on a 16-byte aligned stack, restore and return. */
+.irp n, 32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47
+irq\n:
+    push $\n
+    jmp irq_common
+.endr
+irq_common:
+    push %rax
+    push %rcx
+    push %rdx
+    push %rsi
+    push %rdi
+    push %r8
+    push %r9
+    push %r10
+    push %r11
+    /* The CPU aligned the stack to 16 before pushing 5 words; with the vector and 9
+       registers, 8 more bytes align it for the call. */
+    sub $8, %rsp
+    mov 80(%rsp), %rdi
+    cld
+    call irq_handler
+    add $8, %rsp
+    pop %r11
+    pop %r10
+    pop %r9
+    pop %r8
+    pop %rdi
+    pop %rsi
+    pop %rdx
+    pop %rcx
+    pop %rax
+    add $8, %rsp
+    iretq
+
 .section .rodata.isr_table, "a"
 .balign 8
 .global isr_table
 isr_table:
 .irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
     .quad isr\n
+.endr
+.global irq_table
+irq_table:
+.irp n, 32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47
+    .quad irq\n
 .endr
 
 /* GDT: null, 64-bit code (0x08), data (0x10), the TSS (0x18, 16 bytes, filled by Rust).

@@ -44,7 +44,8 @@ fn pit_count() -> u16 {
 
 /// Counts TSC cycles over [`CALIBRATION_TICKS`] of PIT channel 0 (mode 2, free running).
 fn calibrate() -> u64 {
-    // SAFETY: programming PIT channel 0 (interrupts stay masked: IF is never set).
+    // SAFETY: programming PIT channel 0. Until `arm_wakeup` reprograms it, the free-running
+    // channel raises IRQ 0 every 55 ms, which only wakes the core.
     unsafe {
         outb(0x43, 0x34); // channel 0, lobyte/hibyte, mode 2, binary
         outb(0x40, 0xFF);
@@ -80,6 +81,22 @@ fn tsc_hz() -> u64 {
             hz
         }
         hz => hz,
+    }
+}
+
+/// Makes PIT channel 0 raise IRQ 0 once, `seconds` from now (at most 55 ms: the counter's
+/// 16 bits), so a halted core wakes up in time. The TSC is calibrated first (it uses the same
+/// channel).
+pub fn arm_wakeup(seconds: f64) {
+    tsc_hz();
+    let ticks = (seconds * PIT_HZ as f64).clamp(1.0, f64::from(u16::MAX)) as u16;
+    let [lo, hi] = ticks.to_le_bytes();
+    // SAFETY: programming PIT channel 0 in mode 0 (interrupt on terminal count): its output
+    // rises once when the count runs out. No memory is involved.
+    unsafe {
+        outb(0x43, 0x30); // channel 0, lobyte/hibyte, mode 0, binary
+        outb(0x40, lo);
+        outb(0x40, hi);
     }
 }
 

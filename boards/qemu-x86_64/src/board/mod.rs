@@ -1,19 +1,24 @@
 //! The bare-metal board. `unsafe` lives only in `boot` (entry, heap and stack, GDT/TSS/IDT,
-//! exception handler), `mmu`, `port`, `uart`, `clock`, `codemem` and `exit`; this file is the
-//! safe glue to `board_common`, which does the rest.
+//! exception handler), `defmt_logger`, `interrupts`, `mmu`, `port`, `uart`, `clock`, `codemem` and
+//! `exit`; this file is the safe glue to `board_common`, which does the rest.
 
 mod boot;
 mod clock;
 mod codemem;
+#[cfg(feature = "defmt")]
+mod defmt_logger;
 mod exit;
+mod interrupts;
 mod mmu;
 mod port;
 mod uart;
 
 use board_common::{BoardInfo, Devices};
 
-/// The console (COM1) and the clocks (TSC, CMOS RTC) as the shared code sees them.
-const DEVICES: Devices = Devices::new(uart::write, uart::read_byte, clock::monotonic, clock::wall);
+/// The console (COM1), the clocks (TSC, CMOS RTC) and the halting idle loop as the shared
+/// code sees them.
+const DEVICES: Devices = Devices::new(uart::write, uart::read_byte, clock::monotonic, clock::wall)
+    .with_idle(interrupts::idle);
 
 /// What the board shows in the REPL banner, the VM's share of the heap, and its JIT.
 #[cfg(feature = "tier2")]

@@ -1,0 +1,40 @@
+//! `cargo xtask qemu --defmt`: the board built with its `defmt` feature sends its boot
+//! diagnostics as `defmt` frames, which xtask takes out of the console stream and prints
+//! decoded on stderr, while the script's own output stays as it is.
+
+use std::process::Command;
+
+fn run(arch: &str) {
+    let dir = std::env::temp_dir().join(format!("tiercel-defmt-{arch}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("hello.py");
+    std::fs::write(&script, "print('hello')\nimport sys\nsys.exit(3)\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["qemu", "--defmt", arch])
+        .arg(&script)
+        .output()
+        .expect("xtask runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stdout}\n{stderr}");
+    // No frame byte leaks into the script's output.
+    assert_eq!(stdout, "hello\n", "{stderr}");
+    let boot = format!("boot: qemu-{arch}");
+    assert!(
+        stderr
+            .lines()
+            .any(|l| l.starts_with("defmt: ") && l.contains(&boot)),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn defmt_boot_line_x86_64() {
+    run("x86_64");
+}
+
+#[test]
+fn defmt_boot_line_aarch64() {
+    run("aarch64");
+}
