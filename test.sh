@@ -5,6 +5,17 @@
 # "tests: N passed, M failed".
 set -euo pipefail
 cd "$(dirname "$0")"
+# /dev/null must be the null device: a tool run as root with `-o /dev/null` (rustc, the LLVM
+# tools) can replace it by a regular file, which then collects what is written to it, and
+# cargo's rustc probes read it as their input and fail. Put the device back when we can.
+if [ ! -c /dev/null ]; then
+  if [ "$(id -u)" = 0 ] && rm -f /dev/null && mknod -m 666 /dev/null c 1 3; then
+    echo "test.sh: /dev/null was a regular file; recreated the null device"
+  else
+    echo "test.sh: /dev/null is not the null device; as root: rm /dev/null && mknod -m 666 /dev/null c 1 3"
+    exit 1
+  fi
+fi
 # A fresh machine: the bare-metal targets come from rustup, QEMU from apt when this runs as
 # root; what cannot be installed stops the run with one line saying what to install.
 targets=(x86_64-unknown-none aarch64-unknown-none)
