@@ -231,35 +231,13 @@ impl<P: Platform + 'static> Host for ConsoleHost<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alloc::collections::VecDeque;
-    use alloc::vec::Vec;
-
-    #[derive(Default)]
-    struct Fake {
-        input: VecDeque<u8>,
-        output: Vec<u8>,
-    }
-
-    impl Platform for Fake {
-        fn write_bytes(&mut self, bytes: &[u8]) {
-            self.output.extend_from_slice(bytes);
-        }
-        fn read_byte(&mut self) -> u8 {
-            self.input.pop_front().unwrap_or(0x04)
-        }
-        fn monotonic(&mut self) -> f64 {
-            0.0
-        }
-        fn time(&mut self) -> f64 {
-            0.0
-        }
-    }
+    use crate::fake_console::FakeConsole;
 
     #[test]
     fn input_reads_console_lines() {
-        let fake = Fake {
+        let fake = FakeConsole {
             input: b"Ada\r\nBob\n".iter().copied().collect(),
-            ..Fake::default()
+            ..FakeConsole::default()
         };
         let mut host = ConsoleHost::new(fake, false);
         assert_eq!(host.read_line("name? "), Ok(Some("Ada".into())));

@@ -23,6 +23,8 @@ pub mod codemem;
 pub mod console;
 #[cfg(feature = "defmt")]
 pub mod defmt_log;
+#[cfg(test)]
+mod fake_console;
 pub mod line_editor;
 #[cfg(feature = "compiler")]
 pub mod repl;

@@ -153,3 +153,66 @@ fn read_escape<P: Platform>(con: &mut P) -> Option<u8> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fake_console::FakeConsole;
+    use alloc::vec::Vec;
+
+    fn read(bytes: &[u8]) -> (Input, Vec<u8>) {
+        let mut f = FakeConsole {
+            input: bytes.iter().copied().collect(),
+            ..FakeConsole::default()
+        };
+        let got = LineEditor::default().read_line(&mut f);
+        (got, f.output)
+    }
+
+    #[test]
+    fn editing() {
+        assert_eq!(read(b"ab\x7fc\r\n").0, Input::Line("ac".into()));
+        assert_eq!(read("é\x7fx\n".as_bytes()).0, Input::Line("x".into()));
+        assert_eq!(read(b"\x1b[Ax\r").0, Input::Line("x".into()));
+        assert_eq!(read(b"\x04").0, Input::Eof);
+        assert_eq!(read(b"a\x03").0, Input::Interrupt);
+        let (line, echo) = read(b"hi\r");
+        assert_eq!(line, Input::Line("hi".into()));
+        assert_eq!(echo, b"hi\r\n");
+    }
+
+    #[test]
+    fn history() {
+        let mut f = FakeConsole {
+            input: b"one\rtwo\r\x1b[A\x1b[A\r\x1b[A\x1b[A\x1b[B\r\x1b[B\x1b[Ax\r"
+                .iter()
+                .copied()
+                .collect(),
+            ..FakeConsole::default()
+        };
+        let mut editor = LineEditor::default();
+        let mut lines = Vec::new();
+        for _ in 0..5 {
+            lines.push(editor.read_line(&mut f));
+        }
+        let line = |s: &str| Input::Line(s.into());
+        // Up twice: "one", which becomes the newest entry; up twice from there: "two", down:
+        // "one" again; down on a fresh line does nothing, up then typing appends.
+        assert_eq!(
+            lines,
+            [
+                line("one"),
+                line("two"),
+                line("one"),
+                line("one"),
+                line("onex")
+            ]
+        );
+        // Recalling erases what is shown before writing the entry.
+        let echo = String::from_utf8_lossy(&f.output).into_owned();
+        assert!(
+            echo.contains("two\x08 \x08\x08 \x08\x08 \x08one"),
+            "{echo:?}"
+        );
+    }
+}
