@@ -402,19 +402,29 @@ impl<T: IntoPy> IntoPy for Vec<T> {
     }
 }
 
+/// A dict's items converted into a map `C` (a `TypeError` naming `expected()` when `v` is
+/// not a dict).
+fn collect_dict<K: FromPy, V: FromPy, C: Default + Extend<(K, V)>>(
+    vm: &mut Vm,
+    v: Value,
+    expected: fn() -> String,
+) -> Result<C, ConvError> {
+    let Some(d) = v
+        .as_obj()
+        .filter(|r| matches!(vm.heap.get(*r), Obj::Dict(_)))
+    else {
+        return Err(ConvError::type_of(vm, expected(), v));
+    };
+    let mut out = C::default();
+    for (k, item) in vm.dict_items(d) {
+        out.extend([(K::from_py(vm, k)?, V::from_py(vm, item)?)]);
+    }
+    Ok(out)
+}
+
 impl<K: FromPy + Ord, V: FromPy> FromPy for BTreeMap<K, V> {
     fn from_py(vm: &mut Vm, v: Value) -> Result<Self, ConvError> {
-        let Some(d) = v
-            .as_obj()
-            .filter(|r| matches!(vm.heap.get(*r), Obj::Dict(_)))
-        else {
-            return Err(ConvError::type_of(vm, Self::expected(), v));
-        };
-        let mut out = BTreeMap::new();
-        for (k, item) in vm.dict_items(d) {
-            out.insert(K::from_py(vm, k)?, V::from_py(vm, item)?);
-        }
-        Ok(out)
+        collect_dict(vm, v, Self::expected)
     }
     fn expected() -> String {
         format!("dict of {} to {}", K::expected(), V::expected())
@@ -435,17 +445,7 @@ where
     S: core::hash::BuildHasher + Default,
 {
     fn from_py(vm: &mut Vm, v: Value) -> Result<Self, ConvError> {
-        let Some(d) = v
-            .as_obj()
-            .filter(|r| matches!(vm.heap.get(*r), Obj::Dict(_)))
-        else {
-            return Err(ConvError::type_of(vm, Self::expected(), v));
-        };
-        let mut out = Self::default();
-        for (k, item) in vm.dict_items(d) {
-            out.insert(K::from_py(vm, k)?, V::from_py(vm, item)?);
-        }
-        Ok(out)
+        collect_dict(vm, v, Self::expected)
     }
     fn expected() -> String {
         format!("dict of {} to {}", K::expected(), V::expected())
