@@ -57,7 +57,7 @@ differ in speed (profile-guided and LTO builds are faster).
   --tier3               also time `tiercel --tier 3` (machine code, where the host has a
                         backend: the default tier there) in its own column
   --baseline PATH       also time another tiercel binary (e.g. a release build of an older
-                        commit) in columns of its own, with --tier 1 too when --tier1 is given
+                        commit) in columns of its own, one per tier asked for with --tier1/2/3
   --markdown            print the tables as Markdown";
 
 /// Command-line options of `cargo xtask bench`.
@@ -321,13 +321,13 @@ fn find_interpreters(root: &Path, tiercel: &Path, opts: &Options) -> Vec<Interp>
                 other_cpython: false,
             },
         );
-        if opts.tier1 {
+        for (k, (_, tier)) in tiers.iter().filter(|(on, _)| *on).enumerate() {
             found.insert(
-                at + 1,
+                at + 1 + k,
                 Interp {
-                    name: "baseline --tier 1".to_string(),
-                    argv: vec![base.clone(), "--tier".into(), "1".into()],
-                    version,
+                    name: format!("baseline --tier {tier}"),
+                    argv: vec![base.clone(), "--tier".into(), tier.to_string()],
+                    version: version.clone(),
                     other_cpython: false,
                 },
             );
