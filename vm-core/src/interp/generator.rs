@@ -156,7 +156,7 @@ impl Vm {
         }
         gen.state = GenState::Running;
         // The buffer is kept for the next yield.
-        self.stack.extend(saved.values.iter().copied());
+        self.stack.extend_reserved(&saved.values);
         saved.values.clear();
         let mut ip = saved.ip;
         if !sent.is_undef() {
@@ -202,10 +202,7 @@ impl Vm {
         }
         gen.state = GenState::Running;
         let base = self.stack.len() as u32;
-        // A plain loop: the room is there, and the few values need no `memcpy` call.
-        for &v in saved.values.iter() {
-            self.stack.push_reserved(v);
-        }
+        self.stack.extend_reserved(&saved.values);
         saved.values.clear();
         // The value sent in is dropped by the `POP_TOP` of a plain `yield` statement.
         let mut ip = saved.ip;
@@ -264,14 +261,10 @@ impl Vm {
         };
         let saved = gen.frame.as_deref_mut()?;
         let from = base.min(self.stack.len());
-        let values = &self.stack[from..];
-        if saved.values.capacity() - saved.values.len() < values.len() {
+        if !saved.values.extend_within_capacity(&self.stack[from..]) {
             return None;
         }
         gen.state = GenState::Suspended;
-        for &x in values {
-            saved.values.push(x);
-        }
         saved.ip = ctx.ip as u32;
         saved.lasti = ctx.this as u32;
         saved.exc_state = core::mem::replace(&mut self.handled_exc, caller_exc);

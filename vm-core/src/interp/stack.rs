@@ -84,6 +84,17 @@ impl ValueStack {
         }
     }
 
+    /// Pushes copies of `values` into reserved space (a resumed generator's saved values):
+    /// like [`push_reserved`](Self::push_reserved), never allocates, and sets the overflow
+    /// flag instead when there is no room.
+    #[inline(always)]
+    pub fn extend_reserved(&mut self, values: &[Value]) {
+        if !self.buf.extend_within_capacity(values) {
+            debug_assert!(false, "value stack overflow: a resume reserved too little");
+            self.overflow = true;
+        }
+    }
+
     /// Pushes, growing the buffer when it is full (native code's push).
     #[inline]
     pub fn push(&mut self, v: Value) {

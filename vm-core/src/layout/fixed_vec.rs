@@ -36,6 +36,33 @@ pub struct FixedVec<T> {
     _owns: PhantomData<T>,
 }
 
+/// Copies `n` items from `src` to `dst`: a fixed-size copy (inline moves) for each count
+/// up to eight, `memcpy` beyond.
+///
+/// # Safety
+///
+/// `src` must be valid for reading and `dst` for writing `n` items, and the two ranges
+/// must not overlap.
+#[inline(always)]
+unsafe fn copy_few<T: Copy>(src: *const T, dst: *mut T, n: usize) {
+    use core::ptr::copy_nonoverlapping as copy;
+    // SAFETY: each arm copies exactly `n` items, which the caller vouches for.
+    unsafe {
+        match n {
+            0 => {}
+            1 => copy(src, dst, 1),
+            2 => copy(src, dst, 2),
+            3 => copy(src, dst, 3),
+            4 => copy(src, dst, 4),
+            5 => copy(src, dst, 5),
+            6 => copy(src, dst, 6),
+            7 => copy(src, dst, 7),
+            8 => copy(src, dst, 8),
+            _ => copy(src, dst, n),
+        }
+    }
+}
+
 impl<T> FixedVec<T> {
     /// An empty vector (allocates nothing).
     pub const fn new() -> FixedVec<T> {
@@ -134,6 +161,29 @@ impl<T> FixedVec<T> {
         unsafe { self.ptr.as_ptr().add(self.len).write(item) };
         self.len += 1;
         Ok(())
+    }
+
+    /// Appends copies of `items` if they fit in the spare capacity, without growing;
+    /// returns whether they did (having changed nothing when not). The length is written
+    /// once, and up to eight items are copied inline (a generator's few values at each
+    /// resume and yield, where a `memcpy` call and the spills around it cost more).
+    #[inline(always)]
+    pub fn extend_within_capacity(&mut self, items: &[T]) -> bool
+    where
+        T: Copy,
+    {
+        let n = items.len();
+        if self.cap - self.len < n {
+            return false;
+        }
+        // SAFETY: `len + n <= cap`, so slots `len..len + n` lie inside the allocation and
+        // hold no initialized item; `items` is a shared borrow while `self` is borrowed
+        // mutably, so the ranges do not overlap; the copies are counted after.
+        unsafe {
+            copy_few(items.as_ptr(), self.ptr.as_ptr().add(self.len), n);
+        }
+        self.len += n;
+        true
     }
 
     /// Removes the last item.
@@ -545,6 +595,27 @@ mod tests {
         assert_eq!(&v[..], &[2, 7]);
         v.clear();
         assert!(v.is_empty() && v.pop().is_none());
+    }
+
+    #[test]
+    fn extends_within_capacity_only() {
+        // Every count the inline copies cover, and one beyond.
+        for n in 0..=10u64 {
+            let items: Vec<u64> = (100..100 + n).collect();
+            let mut v: FixedVec<u64> = FixedVec::with_capacity(n as usize + 2);
+            v.push(1);
+            assert!(v.extend_within_capacity(&items));
+            assert_eq!(v.len(), n as usize + 1);
+            assert_eq!(v[0], 1);
+            assert_eq!(&v[1..], &items[..]);
+            // No room for two more: nothing changes.
+            let cap = v.capacity();
+            let room = cap - v.len();
+            let more: Vec<u64> = (0..room as u64 + 1).collect();
+            assert!(!v.extend_within_capacity(&more));
+            assert_eq!(v.len(), n as usize + 1);
+            assert_eq!(v.capacity(), cap);
+        }
     }
 
     #[test]
