@@ -156,7 +156,7 @@ pub enum VmEvent<'a> {
         code: &'a str,
         /// The line it starts at.
         line: u32,
-        /// The size of its code in bytes.
+        /// The code memory it takes, in bytes (whole pages where code memory is paged).
         bytes: usize,
     },
 }
