@@ -161,6 +161,44 @@ pub enum VmEvent<'a> {
     },
 }
 
+/// One line that starts with the event's kind, as the tools print it (`gc: collection freed
+/// 812 objects, 301264 -> 98304 bytes, 1203 live, 85 us`); the boards' `defmt` frames decode
+/// to the same text.
+impl core::fmt::Display for VmEvent<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            VmEvent::Collection {
+                bytes_before,
+                bytes_after,
+                live_objects,
+                freed_objects,
+                micros,
+            } => write!(
+                f,
+                "gc: collection freed {freed_objects} objects, {bytes_before} -> {bytes_after} \
+                 bytes, {live_objects} live, {micros} us"
+            ),
+            VmEvent::HeapLimit { bytes, limit } => {
+                write!(f, "memory: MemoryError at {bytes} bytes (limit {limit})")
+            }
+            VmEvent::TraceRecorded { code, line, uops } => {
+                write!(f, "traces: recorded {code} line {line}, {uops} uops")
+            }
+            VmEvent::SideTraceStitched { code, line, uops } => write!(
+                f,
+                "traces: side exit hot, stitched {code} line {line}, {uops} uops"
+            ),
+            VmEvent::TraceAborted { reason } => write!(f, "traces: recording aborted: {reason}"),
+            VmEvent::ExecutorsInvalidated { count } => {
+                write!(f, "traces: {count} executors invalidated")
+            }
+            VmEvent::MachineCode { code, line, bytes } => {
+                write!(f, "jit: compiled {code} line {line}, {bytes} bytes")
+            }
+        }
+    }
+}
+
 /// The qualified name of `code` (empty if it is not a str).
 #[cfg(feature = "tier2")]
 fn code_name<'h>(heap: &'h Heap, code: &CodeObject) -> &'h str {
