@@ -38,6 +38,7 @@ pub mod bytecode;
 #[doc(hidden)]
 pub mod compile;
 pub mod embed;
+pub mod events;
 #[cfg(feature = "tier2")]
 pub mod exec;
 #[doc(hidden)]
@@ -81,6 +82,7 @@ pub use embed::{
     Allow, CallCtx, ClassBuilder, ConvError, ExcKind, FromArgs, FromPy, Interpreter, IntoArgs,
     IntoPy, ModuleBuilder, NativeClass, Variadic,
 };
+pub use events::{EventMask, VmEvent};
 pub use handle::Handle;
 pub use limits::{Signals, Termination};
 #[doc(hidden)]

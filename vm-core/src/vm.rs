@@ -161,6 +161,12 @@ pub trait Host: core::any::Any {
         let _ = path;
         Err(HostError::no_filesystem())
     }
+    /// Something the VM did that [`Config::events`] asks to hear about (a collection, a trace
+    /// recorded, ...). Called only for the kinds asked for; the event's names are borrowed
+    /// for the call. The default ignores it.
+    fn event(&mut self, e: &crate::events::VmEvent<'_>) {
+        let _ = e;
+    }
 }
 
 /// A host that collects output in memory (tests, embedders that want strings).
@@ -241,6 +247,9 @@ pub struct Config {
     /// test mode that puts every helper through the programs tier 2 runs (`tiercel
     /// --uop-helpers`). Results are the same; it is slower.
     pub uop_helpers: bool,
+    /// The kinds of [`crate::VmEvent`] given to [`Host::event`] (`tiercel --events`).
+    /// Default: none, which costs one test where an event could occur.
+    pub events: crate::events::EventMask,
 }
 
 impl Default for Config {
@@ -266,6 +275,7 @@ impl Default for Config {
             #[cfg(feature = "tier2")]
             jit: None,
             uop_helpers: false,
+            events: crate::events::EventMask::NONE,
         }
     }
 }
@@ -720,6 +730,11 @@ impl Vm {
     /// `except`, a `with` exit) are not freed: they are resurrected and queued, and the
     /// next safe point closes them (`Vm::run_finalizers`); a later collection frees them.
     pub fn collect_garbage(&mut self) {
+        self.reporting_collection(Vm::collect_unreported);
+    }
+
+    /// [`Vm::collect_garbage`]'s work, without the event.
+    fn collect_unreported(&mut self) {
         for e in self.class_lookup_cache.iter() {
             e.set(LookupEntry::EMPTY);
         }

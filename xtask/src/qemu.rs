@@ -21,6 +21,10 @@
 //! `--defmt` builds the board with its `defmt` feature: board diagnostics (boot, faults) come
 //! as `defmt` frames in the console stream, which are taken out and printed decoded on
 //! stderr as `defmt: <timestamp> <message>` (not when QEMU owns a terminal for the REPL).
+//! `--events LIST` (implies `--defmt`) asks the board to report the VM events of the kinds
+//! listed (`gc`, `memory`, `traces`, `jit`, `tier2`, `all`; comma-separated) while FILE runs:
+//! collections, `MemoryError`, traces recorded, stitched or aborted, executors invalidated,
+//! machine code compiled, each one decoded line.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -31,14 +35,20 @@ use qemu_tests::{
     Script, Stream, TempFile, EXIT_FAULT, PROMPT,
 };
 
+use vm_core::EventMask;
+
 use crate::defmt_frames::Frames;
 
 fn usage() -> ExitCode {
-    eprintln!("usage: cargo xtask qemu [--image-runner] [--defmt] <x86_64|aarch64> [FILE]");
+    eprintln!(
+        "usage: cargo xtask qemu [--image-runner] [--defmt] [--events LIST] <x86_64|aarch64> [FILE]"
+    );
     eprintln!("  boots the board under QEMU and runs FILE (or the REPL without FILE)");
     eprintln!("  FILE: Python source, or a bytecode image (`tiercel compile`)");
     eprintln!("  --image-runner: the board built without the compiler; FILE.py is compiled here");
     eprintln!("  --defmt: the board's diagnostics as defmt frames, decoded on stderr");
+    eprintln!("  --events LIST: with --defmt, the VM events of these kinds while FILE runs");
+    eprintln!("    (comma-separated: gc, memory, traces, jit, tier2, all)");
     eprintln!("  TIERCEL_QEMU_ACCEL=kvm uses KVM for x86_64 when /dev/kvm is usable");
     ExitCode::from(2)
 }
@@ -46,10 +56,27 @@ fn usage() -> ExitCode {
 /// Runs the subcommand with its arguments.
 pub fn main(args: &[String]) -> ExitCode {
     let (mut build, mut defmt, mut args) = (Build::Default, false, args);
+    let mut events = EventMask::NONE;
     while let Some((flag, rest)) = args.split_first() {
         match flag.as_str() {
             "--image-runner" => build = Build::ImageRunner,
             "--defmt" => defmt = true,
+            "--events" => {
+                let Some((list, rest)) = rest.split_first() else {
+                    return usage();
+                };
+                match EventMask::parse(list) {
+                    Ok(m) => events = events | m,
+                    Err(name) => {
+                        eprintln!("cargo xtask qemu: unknown kind of event {name:?}");
+                        return usage();
+                    }
+                }
+                // Events come as defmt frames.
+                defmt = true;
+                args = rest;
+                continue;
+            }
             _ => break,
         }
         args = rest;
@@ -79,7 +106,7 @@ pub fn main(args: &[String]) -> ExitCode {
         .ok()
         .and_then(|elf| Frames::for_image(&elf));
     let code = match file {
-        Some(f) => run_file(arch, build, &kernel, Path::new(f), frames),
+        Some(f) => run_file(arch, build, &kernel, Path::new(f), frames, events),
         None => run_repl(arch, &kernel, frames),
     };
     match code {
@@ -158,6 +185,7 @@ fn run_file(
     kernel: &Path,
     file: &Path,
     mut frames: Option<Frames>,
+    events: EventMask,
 ) -> Result<u8, String> {
     let source = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     // Tracebacks name the file as the corpus' `.err` files do: by its base name.
@@ -168,7 +196,7 @@ fn run_file(
     let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
     let modules = qemu_tests::modules_beside(dir.unwrap_or(Path::new(".")), &source, true);
     let is_image = vm_core::image::is_image(&source);
-    let script = if build == Build::ImageRunner && !is_image {
+    let mut script = if build == Build::ImageRunner && !is_image {
         match images::compiled_script(&name, &source, &modules) {
             Ok(s) => s,
             Err(report) => {
@@ -186,6 +214,7 @@ fn run_file(
         };
         s
     };
+    script.flags |= qemu_tests::script::events_flags(events);
     let image = script
         .encode()
         .ok_or("the script is larger than a board accepts (64 MiB)")?;

@@ -1,6 +1,7 @@
 //! `cargo xtask qemu --defmt`: the board built with its `defmt` feature sends its boot
 //! diagnostics as `defmt` frames, which xtask takes out of the console stream and prints
-//! decoded on stderr, while the script's own output stays as it is.
+//! decoded on stderr, while the script's own output stays as it is; with `--events` the VM
+//! events of a hot, allocating loop come decoded too.
 
 use std::process::Command;
 
@@ -29,6 +30,46 @@ fn run(arch: &str) {
     );
 }
 
+/// A hot loop that allocates: collections, and a trace of it.
+const HOT_LOOP: &str = "\
+def step(i):
+    return [i, i + 1, str(i)]
+
+def hot():
+    total = 0
+    for i in range(20000):
+        total += len(step(i))
+    return total
+
+print(hot())
+";
+
+fn run_with_events(arch: &str) {
+    let dir = std::env::temp_dir().join(format!("tiercel-events-{arch}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("hot.py");
+    std::fs::write(&script, HOT_LOOP).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["qemu", "--events", "gc,traces", arch])
+        .arg(&script)
+        .output()
+        .expect("xtask runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert_eq!(stdout, "60000\n", "{stderr}");
+    let events: Vec<&str> = stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("defmt: "))
+        .collect();
+    let has = |part: &str| events.iter().any(|l| l.contains(part));
+    assert!(has("gc: collection freed "), "{stderr}");
+    assert!(has("traces: recorded hot line 6, "), "{stderr}");
+    // Only the kinds asked for.
+    assert!(!has("jit: "), "{stderr}");
+}
+
 #[test]
 fn defmt_boot_line_x86_64() {
     run("x86_64");
@@ -37,4 +78,14 @@ fn defmt_boot_line_x86_64() {
 #[test]
 fn defmt_boot_line_aarch64() {
     run("aarch64");
+}
+
+#[test]
+fn defmt_vm_events_x86_64() {
+    run_with_events("x86_64");
+}
+
+#[test]
+fn defmt_vm_events_aarch64() {
+    run_with_events("aarch64");
 }

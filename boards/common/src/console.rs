@@ -207,6 +207,12 @@ impl<P: Platform + 'static> Host for ConsoleHost<P> {
         }
     }
 
+    /// VM events go out as `defmt` frames.
+    #[cfg(feature = "defmt")]
+    fn event(&mut self, e: &vm_core::VmEvent<'_>) {
+        crate::defmt_events::send(e);
+    }
+
     /// The image's modules are frozen: found by their full name wherever `path` points.
     fn find_module(&mut self, name: &str, path: &[String]) -> Option<FoundModule> {
         let _ = path;

@@ -22,6 +22,8 @@ extern crate std;
 pub mod codemem;
 pub mod console;
 #[cfg(feature = "defmt")]
+pub mod defmt_events;
+#[cfg(feature = "defmt")]
 pub mod defmt_log;
 #[cfg(test)]
 mod fake_console;
@@ -183,6 +185,12 @@ pub fn new_vm<P: Platform + Clone + 'static>(
             2
         },
         hot: (flags & script::FLAG_HOT1 != 0).then_some(1),
+        // Events are told as `defmt` frames: a board without them has nowhere to send any.
+        events: if cfg!(feature = "defmt") {
+            script::events(flags)
+        } else {
+            vm_core::EventMask::NONE
+        },
         // Machine code where the board has a backend, unless the image asks for tier 1
         // or 2.
         #[cfg(feature = "tier2")]

@@ -63,6 +63,19 @@ pub const FLAG_JIT_STRESS: u32 = 1 << 9;
 /// Flag: tier 2 (`tiercel --tier 2`): traces run by the uop executor, no machine code, also
 /// on a board with a backend.
 pub const FLAG_TIER2: u32 = 1 << 10;
+/// Where the VM events a board built with `defmt` reports sit in the flags: the bits of a
+/// `vm_core::EventMask`, shifted left this far ([`events`]; `cargo xtask qemu --events`).
+pub const EVENTS_SHIFT: u32 = 16;
+
+/// The VM events the flags ask for (see [`EVENTS_SHIFT`]).
+pub fn events(flags: u32) -> vm_core::EventMask {
+    vm_core::EventMask::from_bits(flags >> EVENTS_SHIFT)
+}
+
+/// The flag bits asking for `events` (see [`EVENTS_SHIFT`]).
+pub fn events_flags(events: vm_core::EventMask) -> u32 {
+    events.bits() << EVENTS_SHIFT
+}
 
 /// A script found in guest memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -146,6 +146,8 @@ Tiercel options (before the program):
 --dump-jit          each compiled trace beside its machine code, on stderr
 --perf-map          write /tmp/perf-PID.map for perf
 --jit-memory BYTES  machine code held at once
+--events LIST       VM events on stderr (gc, memory, traces, jit, tier2, all;
+                    comma-separated)
 --stress-specialize, --jit-stress, --uop-helpers : test modes
 ",
     );
@@ -252,7 +254,7 @@ pub fn parse(args: &[String]) -> Parsed {
 }
 
 /// Tiercel's long options that take a value.
-const TUNING_WITH_VALUE: [&str; 5] = ["heap", "fuel", "tier", "hot", "jit-memory"];
+const TUNING_WITH_VALUE: [&str; 6] = ["heap", "fuel", "tier", "hot", "jit-memory", "events"];
 
 /// Applies one of Tiercel's long options.
 fn tune(t: &mut Tuning, name: &str, value: Option<&str>) -> Result<(), String> {
@@ -280,6 +282,11 @@ fn tune(t: &mut Tuning, name: &str, value: Option<&str>) -> Result<(), String> {
             0 => return Err(bad()),
             n => t.jit_memory = n as usize,
         },
+        ("events", _) => {
+            let list = value.unwrap_or("");
+            t.config.events = vm_core::EventMask::parse(list)
+                .map_err(|n| format!("unknown kind of event for --events: {n}"))?;
+        }
         (_, true) => return Err(format!("unknown option --{name}")),
         ("dis", _) => t.dis = true,
         ("stats", _) => t.config.stats = true,
@@ -355,6 +362,12 @@ mod tests {
             "Argument expected for the --heap option"
         );
         assert_eq!(error(&["--dis=1"]), "unknown option --dis");
+        let events = run(&["--events", "gc,jit", "p.py"]).tuning.config.events;
+        assert_eq!(events, vm_core::EventMask::parse("gc,jit").unwrap());
+        assert_eq!(
+            error(&["--events=gc,x"]),
+            "unknown kind of event for --events: x"
+        );
     }
 
     #[test]

@@ -97,4 +97,9 @@ impl Host for StdHost {
     fn file_remove(&mut self, path: &str) -> Result<(), HostError> {
         self.files.remove(path)
     }
+
+    /// `--events`: one line each on stderr.
+    fn event(&mut self, e: &vm_core::VmEvent<'_>) {
+        write_stderr(&format!("tiercel: {e}\n"));
+    }
 }

@@ -320,3 +320,36 @@ fn wait_output_stderr_only(mut child: std::process::Child) -> (Option<i32>, Stri
     let status = support::wait_child(&mut child, Duration::from_secs(30));
     (status.code(), err)
 }
+
+/// `--events` prints the VM's events of the kinds listed on stderr, one line each; stdout is
+/// the program's alone.
+#[test]
+fn events_go_to_stderr() {
+    let dir = temp_dir("cmd-events");
+    let code = "def f():\n    s = 0\n    for i in range(5000):\n        s += i\n    return s\nprint(f())\nimport gc; gc.collect()\n";
+    let out = run_in(
+        &dir,
+        &["--tier", "2", "--events", "gc,traces", "-c", code],
+        "",
+    );
+    assert_eq!(out.code(), Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, "12497500\n");
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("tiercel: traces: recorded f line 3, ")),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("tiercel: gc: collection freed ")),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("jit:"), "{}", out.stderr);
+    let out = run_in(&dir, &["-c", code], "");
+    assert_eq!(out.stderr, "");
+}

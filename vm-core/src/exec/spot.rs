@@ -139,7 +139,11 @@ impl Vm {
 
     #[inline(never)]
     fn tier2_invalidate(&mut self, dep: Dep) {
-        if self.tier2.invalidate(dep) > 0 {
+        let count = self.tier2.invalidate(dep);
+        if count > 0 && self.wants_event(crate::events::EventMask::TRACES) {
+            self.send_event(&crate::events::VmEvent::ExecutorsInvalidated { count });
+        }
+        if count > 0 {
             if let Dep::Global(d, _) = dep {
                 match self.tier2.dict_mutations.iter_mut().find(|(x, _)| *x == d) {
                     Some(e) => e.1 += 1,

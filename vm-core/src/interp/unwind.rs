@@ -123,6 +123,7 @@ impl Vm {
                 if let Some(st) = self.exc_state_mut(exc) {
                     st.traceback.clear();
                 }
+                self.note_heap_limit();
             }
             self.attach_context(exc);
         }

@@ -4,6 +4,7 @@ use alloc::rc::Rc;
 
 use crate::bytecode::code::{code_flags, CodeObject};
 use crate::bytecode::ops::{Op, Uop};
+use crate::events::{EventMask, VmEvent};
 use crate::exec::hot;
 use crate::exec::ir::{Dep, Executor, ExecutorBuilder, Origin, TraceCode, UopInst, RETURNED};
 use crate::exec::stats::bump;
@@ -484,6 +485,9 @@ impl Vm {
             return self.note_abort("nowhere to install");
         }
         self.tier2.enforce_memory_limit();
+        if self.wants_event(EventMask::TRACES | EventMask::JIT) {
+            self.report_trace(&rc, origin);
+        }
         if let Some(s) = self.tier2.stats.as_mut() {
             s.traces_completed += 1;
             if origin == Origin::Side {
@@ -561,6 +565,34 @@ impl Vm {
     fn note_abort(&mut self, why: &'static str) {
         if let Some(s) = self.tier2.stats.as_mut() {
             bump(&mut s.traces_aborted, why);
+        }
+        if self.wants_event(EventMask::TRACES) {
+            self.send_event(&VmEvent::TraceAborted { reason: why });
+        }
+    }
+
+    /// Reports a trace just installed (root or side) and its machine code, as asked.
+    #[cold]
+    #[inline(never)]
+    fn report_trace(&mut self, e: &Executor, origin: Origin) {
+        let Some(start) = e.codes.first().map(|c| c.code.clone()) else {
+            return;
+        };
+        if self.wants_event(EventMask::TRACES) {
+            let uops = e.uops.len();
+            self.send_code_event(&start, e.start, |code, line| match origin {
+                Origin::Side => VmEvent::SideTraceStitched { code, line, uops },
+                _ => VmEvent::TraceRecorded { code, line, uops },
+            });
+        }
+        let compiled = e.compiled();
+        if let (true, Some(c)) = (self.wants_event(EventMask::JIT), compiled) {
+            let bytes = c.block().len();
+            self.send_code_event(&start, e.start, |code, line| VmEvent::MachineCode {
+                code,
+                line,
+                bytes,
+            });
         }
     }
 }
