@@ -109,6 +109,17 @@ fn has_backref(node: &Node) -> bool {
     }
 }
 
+/// Whether a node compiles to no instructions (`(?:)`, `x{0}`).
+fn compiles_to_nothing(node: &Node) -> bool {
+    match node {
+        Node::Empty => true,
+        Node::Group(None, n) => compiles_to_nothing(n),
+        Node::Cat(items) => items.iter().all(compiles_to_nothing),
+        Node::Repeat { node, max, .. } => *max == Some(0) || compiles_to_nothing(node),
+        _ => false,
+    }
+}
+
 /// Whether a node can match the empty string.
 fn nullable(node: &Node) -> bool {
     match node {
@@ -259,6 +270,10 @@ impl Compiler {
         max: Option<u32>,
         greedy: bool,
     ) -> Result<(), ParseError> {
+        if compiles_to_nothing(node) {
+            // Repeating it (even a billion times) is nothing too.
+            return Ok(());
+        }
         for _ in 0..min {
             self.node(node)?;
         }

@@ -19,6 +19,8 @@ mod compile;
 mod escapes;
 mod exec;
 mod parse;
+#[cfg(test)]
+mod tests;
 
 use alloc::vec::Vec;
 
