@@ -90,6 +90,7 @@ pub const SOURCES: &[FrozenSource] = &[
     frozen("struct", "<frozen struct>", &["stdlib/struct.py"]),
     frozen("io", "<frozen io>", &["stdlib/io.py"]),
     frozen("enum", "<frozen enum>", &["stdlib/enum.py"]),
+    frozen("re", "<frozen re>", &["stdlib/re.py"]),
     frozen("json", "<frozen json>", &["stdlib/json/__init__.py"]),
     frozen(
         "json.decoder",

@@ -29,6 +29,15 @@ const CONFIGURATIONS: &[Configuration] = &[
         args: &[],
     },
     Configuration {
+        name: "no-re",
+        what: "full without `re` (the boards' `re` feature off: its engine and `re.py`)",
+        args: &[
+            "--no-default-features",
+            "--features",
+            "compiler,unicode-names,stdlib,tier2",
+        ],
+    },
+    Configuration {
         name: "no-stdlib",
         what: "full without the frozen standard library (the boards' `stdlib` feature off)",
         args: &["--no-default-features", "--features", "unicode-names,tier2"],
@@ -48,7 +57,7 @@ const CONFIGURATIONS: &[Configuration] = &[
     Configuration {
         name: "image-runner",
         what: "no compiler, no tier 2: runs bytecode images only, with the frozen standard \
-               library (`--no-default-features --features stdlib`)",
+               library but not `re` (`--no-default-features --features stdlib`)",
         args: &["--no-default-features", "--features", "stdlib"],
     },
     Configuration {

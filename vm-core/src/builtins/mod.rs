@@ -36,13 +36,15 @@ pub mod modules;
 pub mod nummethods;
 mod quitter;
 pub mod random;
+#[cfg(feature = "re")]
+mod re;
 mod slots;
 mod stdio;
 mod strcase;
 mod strcodec;
 pub mod strmethods;
 mod strpad;
-mod strpredicates;
+pub(crate) mod strpredicates;
 mod strsearch;
 mod strsplit;
 mod sysinfo;

@@ -37,6 +37,8 @@ impl Vm {
             "_fileio" => Some(super::fsmod::init_fileio),
             #[cfg(feature = "stdlib")]
             "binascii" => Some(super::binasciimod::init_binascii),
+            #[cfg(feature = "re")]
+            "_re" => Some(super::re::init_re),
             "builtins" => {
                 return self.make_module_from_dict("builtins", self.builtins);
             }

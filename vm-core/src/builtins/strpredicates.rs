@@ -19,7 +19,7 @@ pub(super) fn str_isspace(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -
     pred(vm, args, "isspace", char::is_whitespace)
 }
 
-fn is_decimal(c: char) -> bool {
+pub(crate) fn is_decimal(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_digit();
     }

@@ -63,18 +63,28 @@ const MODULES: &[(&str, FrozenModule)] = &[
     module!("json.encoder"),
 ];
 
+/// The modules of feature `re` (whose engine is the builtin module `_re`).
+#[cfg(feature = "re")]
+const RE_MODULES: &[(&str, FrozenModule)] = &[module!("re")];
+#[cfg(not(feature = "re"))]
+const RE_MODULES: &[(&str, FrozenModule)] = &[];
+
 /// The frozen standard library module `name`.
 pub(crate) fn find(name: &str) -> Option<FrozenModule> {
-    MODULES.iter().find(|(n, _)| *n == name).map(|(_, m)| *m)
+    MODULES
+        .iter()
+        .chain(RE_MODULES)
+        .find(|(n, _)| *n == name)
+        .map(|(_, m)| *m)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::MODULES;
+    use super::{MODULES, RE_MODULES};
 
     #[test]
     fn every_module_has_its_source_in_the_frozen_table() {
-        for (name, _) in MODULES {
+        for (name, _) in MODULES.iter().chain(RE_MODULES) {
             let sources = crate::frozen::SOURCES.iter().find(|s| s.module == *name);
             assert!(sources.is_some(), "{name} is not in frozen::SOURCES");
         }
