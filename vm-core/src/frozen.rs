@@ -1,6 +1,7 @@
 //! The Python modules frozen into the VM as verified bytecode images: the standard library
-//! (`stdlib/`, feature `stdlib`), `asyncio` (`builtins/asyncio/`) and `_fileio`, the file
-//! objects of `open()` (`builtins/fileio.py`).
+//! (`stdlib/`, feature `stdlib`), `asyncio` (`builtins/asyncio/`), `_fileio`, the file
+//! objects of `open()` (`builtins/fileio.py`), and `_generic_alias`, what `list[int]` gives
+//! (`builtins/generic_alias.py`).
 //!
 //! Their images are checked in, packed (`vm-core/frozen/NAME.tbz`, see
 //! [`crate::image::packed`]), and included in the program (`include_bytes!`), so they run
@@ -90,6 +91,11 @@ pub const SOURCES: &[FrozenSource] = &[
     frozen("struct", "<frozen struct>", &["stdlib/struct.py"]),
     frozen("io", "<frozen io>", &["stdlib/io.py"]),
     frozen("enum", "<frozen enum>", &["stdlib/enum.py"]),
+    frozen(
+        "dataclasses",
+        "<frozen dataclasses>",
+        &["stdlib/dataclasses.py"],
+    ),
     frozen("json", "<frozen json>", &["stdlib/json/__init__.py"]),
     frozen(
         "json.decoder",
@@ -111,4 +117,9 @@ pub const SOURCES: &[FrozenSource] = &[
         ],
     ),
     frozen("_fileio", "<frozen _io>", &["builtins/fileio.py"]),
+    frozen(
+        "_generic_alias",
+        "<frozen types>",
+        &["builtins/generic_alias.py"],
+    ),
 ];

@@ -9,6 +9,7 @@ use crate::object::types::{NativeFn, NativeFunc, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
+pub(crate) mod aliasmod;
 mod asyncio;
 #[cfg(feature = "stdlib")]
 mod binasciimod;

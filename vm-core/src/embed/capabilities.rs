@@ -56,6 +56,7 @@ pub(crate) const BUILTIN_MODULES: &[&str] = &[
     "gc",
     "_fs",
     "_fileio",
+    "_generic_alias",
     "binascii",
     "builtins",
 ];

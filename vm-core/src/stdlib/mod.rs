@@ -58,6 +58,7 @@ const MODULES: &[(&str, FrozenModule)] = &[
     module!("struct"),
     module!("io"),
     module!("enum"),
+    module!("dataclasses"),
     package!("json"),
     module!("json.decoder"),
     module!("json.encoder"),
