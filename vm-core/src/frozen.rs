@@ -96,6 +96,8 @@ pub const SOURCES: &[FrozenSource] = &[
         "<frozen dataclasses>",
         &["stdlib/dataclasses.py"],
     ),
+    frozen("os", "<frozen os>", &["stdlib/os.py"]),
+    frozen("posixpath", "<frozen posixpath>", &["stdlib/posixpath.py"]),
     frozen("json", "<frozen json>", &["stdlib/json/__init__.py"]),
     frozen(
         "json.decoder",

@@ -35,6 +35,7 @@ mod memviewmethods;
 pub mod methods;
 pub mod modules;
 pub mod nummethods;
+mod osmod;
 mod quitter;
 pub mod random;
 mod slots;

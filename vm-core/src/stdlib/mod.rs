@@ -59,6 +59,8 @@ const MODULES: &[(&str, FrozenModule)] = &[
     module!("io"),
     module!("enum"),
     module!("dataclasses"),
+    module!("os"),
+    module!("posixpath"),
     package!("json"),
     module!("json.decoder"),
     module!("json.encoder"),
