@@ -1,6 +1,7 @@
 //! The Python modules frozen into the VM as verified bytecode images: the standard library
-//! (`stdlib/`, feature `stdlib`), `asyncio` (`builtins/asyncio/`) and `_fileio`, the file
-//! objects of `open()` (`builtins/fileio.py`).
+//! (`stdlib/`, feature `stdlib`), `asyncio` (`builtins/asyncio/`), `_fileio`, the file
+//! objects of `open()` (`builtins/fileio.py`), and `_generic_alias`, what `list[int]` gives
+//! (`builtins/generic_alias.py`).
 //!
 //! Their images are checked in, packed (`vm-core/frozen/NAME.tbz`, see
 //! [`crate::image::packed`]), and included in the program (`include_bytes!`), so they run
@@ -91,6 +92,13 @@ pub const SOURCES: &[FrozenSource] = &[
     frozen("io", "<frozen io>", &["stdlib/io.py"]),
     frozen("enum", "<frozen enum>", &["stdlib/enum.py"]),
     frozen("re", "<frozen re>", &["stdlib/re.py"]),
+    frozen(
+        "dataclasses",
+        "<frozen dataclasses>",
+        &["stdlib/dataclasses.py"],
+    ),
+    frozen("os", "<frozen os>", &["stdlib/os.py"]),
+    frozen("posixpath", "<frozen posixpath>", &["stdlib/posixpath.py"]),
     frozen("json", "<frozen json>", &["stdlib/json/__init__.py"]),
     frozen(
         "json.decoder",
@@ -112,4 +120,9 @@ pub const SOURCES: &[FrozenSource] = &[
         ],
     ),
     frozen("_fileio", "<frozen _io>", &["builtins/fileio.py"]),
+    frozen(
+        "_generic_alias",
+        "<frozen types>",
+        &["builtins/generic_alias.py"],
+    ),
 ];

@@ -1,6 +1,7 @@
-//! What the VM asks of a host's filesystem for `open()`: the modes a file is opened with,
-//! where a seek counts from, and the error a host reports (an errno and its text, which
-//! become the `OSError` subclass CPython raises for that errno).
+//! What the VM asks of a host's filesystem for `open()` and `os`: the modes a file is
+//! opened with, where a seek counts from, what `os.stat` reports, and the error a host
+//! reports (an errno and its text, which become the `OSError` subclass CPython raises for
+//! that errno).
 
 use alloc::string::String;
 
@@ -32,6 +33,31 @@ pub enum Whence {
     Current,
     /// From the end of the file.
     End,
+}
+
+/// What [`crate::Host::file_stat`] reports of a file (`os.stat_result`'s fields).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FileStat {
+    /// The file type and permission bits (`st_mode`, as POSIX's `S_IF*` and mode bits).
+    pub mode: u32,
+    /// The inode number.
+    pub ino: u64,
+    /// The device the file is on.
+    pub dev: u64,
+    /// The number of hard links.
+    pub nlink: u64,
+    /// The owner's user id.
+    pub uid: u32,
+    /// The owner's group id.
+    pub gid: u32,
+    /// The size in bytes.
+    pub size: u64,
+    /// The last access, in seconds since the Unix epoch.
+    pub atime: f64,
+    /// The last modification, in seconds since the Unix epoch.
+    pub mtime: f64,
+    /// The last status change, in seconds since the Unix epoch.
+    pub ctime: f64,
 }
 
 /// A failed filesystem call: the errno (Linux numbering, as `errno` and `OSError`

@@ -49,7 +49,7 @@ impl LookupEntry {
         found: Value::UNDEF,
     };
 }
-use crate::hostfs::{FileMode, HostError, Whence};
+use crate::hostfs::{FileMode, FileStat, HostError, Whence};
 use crate::interp::frame::Frame;
 use crate::interp::generator::GenCollect;
 use crate::object::dict::Dict;
@@ -160,6 +160,41 @@ pub trait Host: core::any::Any {
     fn file_remove(&mut self, path: &str) -> Result<(), HostError> {
         let _ = path;
         Err(HostError::no_filesystem())
+    }
+    /// Renames `from` to `to`, replacing a file `to` (`os.rename`).
+    fn file_rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        let _ = (from, to);
+        Err(HostError::no_filesystem())
+    }
+    /// What the filesystem knows of `path` (`os.stat`); of a symbolic link itself rather
+    /// than its target when `follow_links` is false (`os.lstat`).
+    fn file_stat(&mut self, path: &str, follow_links: bool) -> Result<FileStat, HostError> {
+        let _ = (path, follow_links);
+        Err(HostError::no_filesystem())
+    }
+    /// The current directory (`os.getcwd`).
+    fn dir_current(&mut self) -> Result<String, HostError> {
+        Err(HostError::no_filesystem())
+    }
+    /// The names of the entries of directory `path`, without `.` and `..` (`os.listdir`).
+    fn dir_list(&mut self, path: &str) -> Result<Vec<String>, HostError> {
+        let _ = path;
+        Err(HostError::no_filesystem())
+    }
+    /// Makes directory `path` (`os.mkdir`).
+    fn dir_create(&mut self, path: &str) -> Result<(), HostError> {
+        let _ = path;
+        Err(HostError::no_filesystem())
+    }
+    /// Removes the empty directory `path` (`os.rmdir`).
+    fn dir_remove(&mut self, path: &str) -> Result<(), HostError> {
+        let _ = path;
+        Err(HostError::no_filesystem())
+    }
+    /// The environment variables (`os.environ`, read once when `os` is imported). The
+    /// default has none.
+    fn environ(&mut self) -> Vec<(String, String)> {
+        Vec::new()
     }
     /// Something the VM did that [`Config::events`] asks to hear about (a collection, a trace
     /// recorded, ...). Called only for the kinds asked for; the event's names are borrowed

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 
-use vm_core::hostfs::{FileMode, HostError, Whence};
+use vm_core::hostfs::{FileMode, FileStat, HostError, Whence};
 
 /// The open files of one VM.
 #[derive(Debug, Default)]
@@ -98,4 +98,38 @@ impl HostFiles {
             .map(drop)
             .ok_or_else(HostError::bad_handle)
     }
+}
+
+/// What `std::fs` knows of `path`, as [`FileStat`].
+pub fn stat(path: &str, follow_links: bool) -> Result<FileStat, HostError> {
+    use std::os::unix::fs::MetadataExt;
+    let m = if follow_links {
+        std::fs::metadata(path)
+    } else {
+        std::fs::symlink_metadata(path)
+    }
+    .map_err(|e| host_error(&e))?;
+    let secs = |s: i64, ns: i64| s as f64 + ns as f64 * 1e-9;
+    Ok(FileStat {
+        mode: m.mode(),
+        ino: m.ino(),
+        dev: m.dev(),
+        nlink: m.nlink(),
+        uid: m.uid(),
+        gid: m.gid(),
+        size: m.size(),
+        atime: secs(m.atime(), m.atime_nsec()),
+        mtime: secs(m.mtime(), m.mtime_nsec()),
+        ctime: secs(m.ctime(), m.ctime_nsec()),
+    })
+}
+
+/// The names in directory `path`.
+pub fn list_dir(path: &str) -> Result<Vec<String>, HostError> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(path).map_err(|e| host_error(&e))? {
+        let entry = entry.map_err(|e| host_error(&e))?;
+        names.push(entry.file_name().to_string_lossy().into_owned());
+    }
+    Ok(names)
 }

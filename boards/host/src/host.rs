@@ -5,10 +5,11 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use vm_core::hostfs::{FileMode, HostError, Whence};
+use vm_core::hostfs::{FileMode, FileStat, HostError, Whence};
 use vm_core::importing::loader::FoundModule;
 use vm_core::{Host, IoError};
 
+use crate::files::host_error;
 use crate::stdio::{write_stderr, Console};
 
 /// Output, input and clocks for the VM; the console is shared with the REPL.
@@ -96,6 +97,42 @@ impl Host for StdHost {
 
     fn file_remove(&mut self, path: &str) -> Result<(), HostError> {
         self.files.remove(path)
+    }
+
+    fn file_rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        std::fs::rename(from, to).map_err(|e| host_error(&e))
+    }
+
+    fn file_stat(&mut self, path: &str, follow_links: bool) -> Result<FileStat, HostError> {
+        crate::files::stat(path, follow_links)
+    }
+
+    fn dir_current(&mut self) -> Result<String, HostError> {
+        let dir = std::env::current_dir().map_err(|e| host_error(&e))?;
+        Ok(dir.to_string_lossy().into_owned())
+    }
+
+    fn dir_list(&mut self, path: &str) -> Result<Vec<String>, HostError> {
+        crate::files::list_dir(path)
+    }
+
+    fn dir_create(&mut self, path: &str) -> Result<(), HostError> {
+        std::fs::create_dir(path).map_err(|e| host_error(&e))
+    }
+
+    fn dir_remove(&mut self, path: &str) -> Result<(), HostError> {
+        std::fs::remove_dir(path).map_err(|e| host_error(&e))
+    }
+
+    fn environ(&mut self) -> Vec<(String, String)> {
+        std::env::vars_os()
+            .map(|(k, v)| {
+                (
+                    k.to_string_lossy().into_owned(),
+                    v.to_string_lossy().into_owned(),
+                )
+            })
+            .collect()
     }
 
     /// `--events`: one line each on stderr.

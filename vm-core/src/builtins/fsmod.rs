@@ -51,12 +51,13 @@ pub(crate) fn builtin_open(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -
     vm.call_kw(f, args, kw)
 }
 
-/// The `OSError` for a failed host call on file `path` (`None` when the error names none).
-fn os_error(vm: &mut Vm, e: HostError, path: Option<Value>) -> PyErr {
+/// The `OSError` for a failed host call: `names` are the arguments after errno and text
+/// (none, the file name, or the file name, `None` and a second file name).
+pub(crate) fn os_error(vm: &mut Vm, e: HostError, names: &[Value]) -> PyErr {
     let r = (|| {
         let strerror = vm.new_str(&e.strerror)?;
         let mut args = Vec::from([Value::int_unchecked(i64::from(e.errno)), strerror]);
-        args.extend(path);
+        args.extend_from_slice(names);
         let cls = Value::obj(vm.types.os_error);
         vm.call(cls, &args)
     })();
@@ -78,7 +79,7 @@ fn fs_open(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Valu
     let mode = FileMode::from_bits_truncate(bits);
     match vm.host.file_open(&path, mode) {
         Ok(h) => vm.int_from_i128(i128::from(h)),
-        Err(e) => Err(os_error(vm, e, Some(args[0]))),
+        Err(e) => Err(os_error(vm, e, &[args[0]])),
     }
 }
 
@@ -100,7 +101,7 @@ fn fs_read(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Valu
         let chunk = vm
             .host
             .file_read(h, want)
-            .map_err(|e| os_error(vm, e, None))?;
+            .map_err(|e| os_error(vm, e, &[]))?;
         if chunk.is_empty() {
             break;
         }
@@ -127,7 +128,7 @@ fn fs_write(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Val
         match vm.host.file_write(h, &data[done..]) {
             Ok(0) => break,
             Ok(k) => done += k,
-            Err(e) => return Err(os_error(vm, e, None)),
+            Err(e) => return Err(os_error(vm, e, &[])),
         }
     }
     Ok(Value::int_unchecked(done as i64))
@@ -149,7 +150,7 @@ fn fs_seek(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Valu
     };
     match vm.host.file_seek(h, offset, whence) {
         Ok(p) => vm.int_from_i128(i128::from(p)),
-        Err(e) => Err(os_error(vm, e, None)),
+        Err(e) => Err(os_error(vm, e, &[])),
     }
 }
 
@@ -157,7 +158,7 @@ fn fs_seek(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Valu
 fn fs_close(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "close", args, 1, 1)?;
     let h = handle(vm, args[0])?;
-    vm.host.file_close(h).map_err(|e| os_error(vm, e, None))?;
+    vm.host.file_close(h).map_err(|e| os_error(vm, e, &[]))?;
     Ok(Value::NONE)
 }
 
@@ -167,6 +168,6 @@ fn fs_remove(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
     let path: String = str_arg(vm, args[0], "path")?;
     vm.host
         .file_remove(&path)
-        .map_err(|e| os_error(vm, e, Some(args[0])))?;
+        .map_err(|e| os_error(vm, e, &[args[0]]))?;
     Ok(Value::NONE)
 }

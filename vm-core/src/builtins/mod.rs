@@ -9,6 +9,7 @@ use crate::object::types::{NativeFn, NativeFunc, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
+pub(crate) mod aliasmod;
 mod asyncio;
 #[cfg(feature = "stdlib")]
 mod binasciimod;
@@ -34,6 +35,7 @@ mod memviewmethods;
 pub mod methods;
 pub mod modules;
 pub mod nummethods;
+mod osmod;
 mod quitter;
 pub mod random;
 #[cfg(feature = "re")]

@@ -35,6 +35,8 @@ impl Vm {
             "gc" => Some(super::weakrefmod::init_gc),
             "_fs" => Some(super::fsmod::init_fs),
             "_fileio" => Some(super::fsmod::init_fileio),
+            "_os" => Some(super::osmod::init_os),
+            "_generic_alias" => Some(super::aliasmod::init_generic_alias),
             #[cfg(feature = "stdlib")]
             "binascii" => Some(super::binasciimod::init_binascii),
             #[cfg(feature = "re")]

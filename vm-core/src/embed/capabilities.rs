@@ -56,6 +56,8 @@ pub(crate) const BUILTIN_MODULES: &[&str] = &[
     "gc",
     "_fs",
     "_fileio",
+    "_os",
+    "_generic_alias",
     "binascii",
     "builtins",
 ];
@@ -70,7 +72,12 @@ impl Vm {
             return true;
         }
         let top = name.split('.').next().unwrap_or(name);
-        if self.config.modules.allows(top) || self.embedder_module(top) {
+        // `os.path` is `posixpath`, and both call `_os`: all three are `os` in the list.
+        let listed = match top {
+            "_os" | "posixpath" => "os",
+            _ => top,
+        };
+        if self.config.modules.allows(listed) || self.embedder_module(top) {
             return true;
         }
         !self.vm_module(top)

@@ -140,8 +140,10 @@ impl Vm {
     /// `sys.modules[name]`.
     pub fn import_absolute(&mut self, name: &str) -> PyResult<Value> {
         // Before `sys.modules`: a withheld module the VM loaded for itself stays withheld.
+        // The list names top-level modules: `import os.path` reports `os` missing.
         if !self.module_allowed(name) {
-            return Err(self.not_found(name));
+            let top = name.split('.').next().unwrap_or(name);
+            return Err(self.not_found(top));
         }
         if let Some(m) = self.sys_module(name) {
             if m == Value::NONE {

@@ -313,7 +313,9 @@ impl Vm {
             let f = self.get_attr(c, cg)?;
             return self.call(f, &[k]);
         }
-        // `list[int]` style generic aliases of the builtin types are outside the subset.
+        if crate::builtins::aliasmod::is_generic(self, r) {
+            return crate::builtins::aliasmod::generic_alias(self, c, k);
+        }
         let msg = format!("type '{}' is not subscriptable", self.class_name(r));
         Err(self.type_error(msg))
     }

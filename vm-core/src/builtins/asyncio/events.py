@@ -13,7 +13,7 @@ __all__ = [
     'CancelledError', 'InvalidStateError', 'TimeoutError', 'QueueEmpty', 'QueueFull',
     'Future', 'Task', 'Handle', 'TimerHandle', 'AbstractEventLoop', 'BaseEventLoop',
     'get_event_loop', 'get_running_loop', 'new_event_loop', 'set_event_loop',
-    'run', 'sleep', 'create_task', 'ensure_future', 'gather', 'wait_for',
+    'run', 'sleep', 'sleep_ms', 'create_task', 'ensure_future', 'gather', 'wait_for',
     'current_task', 'all_tasks', 'iscoroutine', 'isfuture',
     'Event', 'Lock', 'Semaphore', 'Queue',
 ]

@@ -362,6 +362,11 @@ async def sleep(delay, result=None):
         h.cancel()
 
 
+def sleep_ms(ms):
+    """MicroPython's spelling: sleep(ms / 1000)."""
+    return sleep(ms / 1000)
+
+
 class _GatheringFuture(Future):
     """gather()'s future: cancelling it cancels its children."""
 

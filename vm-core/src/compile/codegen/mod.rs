@@ -213,6 +213,8 @@ pub(crate) struct Unit<'a> {
     bound_at: BTreeSet<u32>,
     /// Handler of the generator's `StopIteration` wrapper.
     pub gen_handler: Option<Label>,
+    /// The body made an `__annotations__` dict: annotated names are recorded in it.
+    pub annotations: bool,
 }
 
 impl<'a> Unit<'a> {
@@ -245,6 +247,7 @@ impl<'a> Unit<'a> {
             kwonlyargcount: 0,
             bound_at: BTreeSet::new(),
             gen_handler: None,
+            annotations: false,
         }
     }
 
@@ -770,7 +773,8 @@ impl<'a, 'p> Compiler<'a, 'p> {
         Ok(Rc::new(code))
     }
 
-    /// A module or class body: a docstring is stored to `__doc__`.
+    /// A module or class body: a docstring is stored to `__doc__`, and a body that
+    /// annotates names gets the `__annotations__` dict they are recorded in.
     pub(crate) fn body_with_docstring(&mut self, body: &'a [Stmt]) -> CResult {
         let mut rest = body;
         if let Some(doc) = docstring(body) {
@@ -778,6 +782,14 @@ impl<'a, 'p> Compiler<'a, 'p> {
             self.load_str(doc)?;
             self.emit_name(Op::STORE_NAME, "__doc__", 0, 0)?;
             rest = &body[1..];
+        }
+        if body.iter().any(annotates_name) {
+            if let Some(first) = body.first() {
+                self.u.loc = first.loc;
+            }
+            self.emit(Op::BUILD_MAP, 0);
+            self.emit_name(Op::STORE_NAME, "__annotations__", 0, 0)?;
+            self.u.annotations = true;
         }
         self.visit_stmts(rest)
     }
@@ -788,6 +800,29 @@ impl<'a, 'p> Compiler<'a, 'p> {
             self.visit_stmt(s)?;
         }
         Ok(())
+    }
+}
+
+/// Whether statement `s` annotates a plain name (`x: int`), itself or in a nested block of
+/// the same scope (`if`, loops, `try`, `with`, `match`; not in a `def` or `class`).
+fn annotates_name(s: &Stmt) -> bool {
+    use ast::StmtKind as K;
+    let any = |b: &[Stmt]| b.iter().any(annotates_name);
+    match &s.kind {
+        K::AnnAssign { target, .. } => matches!(target.kind, ast::ExprKind::Name(_)),
+        K::If { body, orelse, .. }
+        | K::While { body, orelse, .. }
+        | K::For { body, orelse, .. } => any(body) || any(orelse),
+        K::With { body, .. } => any(body),
+        K::Try {
+            body,
+            handlers,
+            orelse,
+            finalbody,
+            ..
+        } => any(body) || handlers.iter().any(|h| any(&h.body)) || any(orelse) || any(finalbody),
+        K::Match { cases, .. } => cases.iter().any(|c| any(&c.body)),
+        _ => false,
     }
 }
 

@@ -38,7 +38,11 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 Ok(())
             }
             StmtKind::AugAssign { target, op, value } => self.aug_assign(loc, target, *op, value),
-            StmtKind::AnnAssign { target, value, .. } => self.ann_assign(target, value.as_ref()),
+            StmtKind::AnnAssign {
+                target,
+                annotation,
+                value,
+            } => self.ann_assign(target, annotation, value.as_ref()),
             StmtKind::If { .. } => self.if_stmt(s),
             StmtKind::While { test, body, orelse } => self.while_stmt(loc, test, body, orelse),
             StmtKind::For {
@@ -198,13 +202,40 @@ impl<'a, 'p> Compiler<'a, 'p> {
         }
     }
 
-    /// `target: annotation [= value]`: annotations are not evaluated or stored.
-    fn ann_assign(&mut self, target: &'a Expr, value: Option<&'a Expr>) -> CResult {
+    /// `target: annotation [= value]`: in a module or class body the annotation is evaluated
+    /// (after the assignment), and a name's is recorded in `__annotations__` (`dataclasses`
+    /// reads it); in a function it is neither evaluated nor stored.
+    fn ann_assign(
+        &mut self,
+        target: &'a Expr,
+        annotation: &'a Expr,
+        value: Option<&'a Expr>,
+    ) -> CResult {
         if let Some(v) = value {
             self.visit_expr(v)?;
-            return self.store_target(target);
+            self.store_target(target)?;
+        } else {
+            self.ann_target_without_value(target)?;
         }
-        // Without a value CPython still evaluates the object of an attribute/subscript target.
+        if !matches!(self.u.kind, UnitKind::Module | UnitKind::Class) {
+            return Ok(());
+        }
+        self.visit_expr(annotation)?;
+        match &target.kind {
+            // A body without `__annotations__` is the REPL's: the value is dropped.
+            ExprKind::Name(n) if self.u.annotations => {
+                self.emit_name(Op::LOAD_NAME, "__annotations__", 0, 0)?;
+                self.load_str(n)?;
+                self.emit(Op::STORE_SUBSCR, 0);
+            }
+            _ => self.emit(Op::POP_TOP, 0),
+        }
+        Ok(())
+    }
+
+    /// An annotated target without a value: CPython still evaluates the object of an
+    /// attribute or subscript target.
+    fn ann_target_without_value(&mut self, target: &'a Expr) -> CResult {
         match &target.kind {
             ExprKind::Name(n) => self.check_store_name(n)?,
             ExprKind::Attribute { value: obj, .. } => {
