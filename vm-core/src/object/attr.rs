@@ -496,7 +496,7 @@ impl Vm {
             };
         }
         let Some(r) = obj.as_obj() else {
-            return Err(self.no_attribute(obj, name));
+            return Err(self.readonly_attribute(obj, name));
         };
         match self.heap.get(r) {
             Obj::Instance(_) => self.instance_set(r, name, value),
@@ -526,7 +526,26 @@ impl Vm {
             Obj::Complex { .. } if matches!(self.str_of(name), Some("real" | "imag")) => {
                 Err(self.attribute_error("readonly attribute"))
             }
-            _ => Err(self.no_attribute(obj, name)),
+            _ => Err(self.readonly_attribute(obj, name)),
+        }
+    }
+
+    /// The error for setting or deleting attribute `name` of a builtin object (no
+    /// `__dict__`): CPython's wording for a method, for a data attribute such as `real`,
+    /// or for one that does not exist.
+    fn readonly_attribute(&mut self, obj: Value, name: Value) -> PyErr {
+        let n = String::from(self.str_of(name).unwrap_or("?"));
+        let t = self.type_of(obj);
+        let tname = self.type_name(obj);
+        if self.class_lookup(t, name).is_some() {
+            return self.attribute_error(format!("'{tname}' object attribute '{n}' is read-only"));
+        }
+        match self.get_attr_opt(obj, name) {
+            Ok(Some(_)) => {
+                let msg = format!("attribute '{n}' of '{tname}' objects is not writable");
+                self.attribute_error(msg)
+            }
+            _ => self.no_attribute(obj, name),
         }
     }
 
@@ -664,7 +683,7 @@ impl Vm {
             }
         }
         let Some(r) = obj.as_obj() else {
-            return Err(self.no_attribute(obj, name));
+            return Err(self.readonly_attribute(obj, name));
         };
         let removed = match self.heap.get(r) {
             Obj::Instance(i) => {
@@ -701,6 +720,17 @@ impl Vm {
                 Some(d) => self.dict_del(d, name)?.is_some(),
                 None => false,
             },
+            Obj::Class(c) => {
+                let msg = format!(
+                    "cannot set '{}' attribute of immutable type '{}'",
+                    self.str_of(name).unwrap_or("?"),
+                    self.str_of(c.name).unwrap_or("?")
+                );
+                return Err(self.type_error(msg));
+            }
+            Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Dict(_) | Obj::BigInt(_) => {
+                return Err(self.readonly_attribute(obj, name));
+            }
             _ => false,
         };
         if removed {
