@@ -276,9 +276,17 @@ impl Vm {
                 "__qualname__" => Ok(Some(g.qualname)),
                 "gi_running" => Ok(Some(Value::bool(g.state == GenState::Running))),
                 "gi_frame" => self.gi_frame(r).map(Some),
+                "gi_code" => {
+                    let c = g.code.clone();
+                    self.alloc_value(Obj::Code(c)).map(Some)
+                }
                 _ => Ok(None),
             },
             Obj::Frame(_) => self.frame_attr(r, n),
+            Obj::Cell(v) if n == "cell_contents" => match *v {
+                v if v.is_undef() => Err(self.value_error("Cell is empty")),
+                v => Ok(Some(v)),
+            },
             Obj::Traceback(_) => self.tb_attr(r, n),
             Obj::Code(_) => self.code_attr(r, n),
             _ => Ok(None),
@@ -588,7 +596,12 @@ fn object_new(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResul
             None => vm.new_user_instance(cls, a),
         };
     }
-    if !rest.is_empty() || !kwargs.is_empty() {
+    // `BaseException.__new__` (the same builtin here) takes any arguments as `args`.
+    let exception = matches!(
+        vm.builtin_base(cls),
+        crate::object::types::BuiltinBase::Exception
+    );
+    if !exception && (!rest.is_empty() || !kwargs.is_empty()) {
         excess_new_args(vm, cls)?;
     }
     vm.new_user_instance(cls, rest)

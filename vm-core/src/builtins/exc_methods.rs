@@ -18,6 +18,7 @@ pub(super) fn install(vm: &mut Vm, base_exc: ObjRef) {
             ("__str__", exc_str),
             ("__repr__", exc_repr),
             ("with_traceback", super::frameattrs::exc_with_traceback),
+            ("add_note", exc_add_note),
         ],
     );
     install_exc_properties(vm, base_exc);
@@ -146,4 +147,34 @@ fn exc_repr(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Val
         format!("{name}{inner}")
     };
     vm.new_string(s)
+}
+
+/// `BaseException.add_note(note)`: appends a str to the list `__notes__` (made on first use).
+fn exc_add_note(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "add_note", args, 2, 2)?;
+    let (exc, note) = (args[0], args[1]);
+    if vm.str_of(note).is_none() {
+        let msg = format!("note must be a str, not '{}'", vm.type_name(note));
+        return Err(vm.type_error(msg));
+    }
+    let key = vm.intern("__notes__")?;
+    let notes = match vm.get_attr_opt(exc, key) {
+        Ok(Some(v)) => v,
+        Ok(None) => {
+            let l = vm.new_list(alloc::vec::Vec::new())?;
+            vm.set_attr(exc, key, l)?;
+            l
+        }
+        Err(e) if vm.exc_matches(e.0, vm.types.attribute_error) => {
+            let l = vm.new_list(alloc::vec::Vec::new())?;
+            vm.set_attr(exc, key, l)?;
+            l
+        }
+        Err(e) => return Err(e),
+    };
+    if !matches!(vm.obj(notes), Some(Obj::List(_))) {
+        return Err(vm.type_error("Cannot add note: __notes__ is not a list"));
+    }
+    vm.list_push(notes, note)?;
+    Ok(Value::NONE)
 }

@@ -514,7 +514,10 @@ impl Vm {
                 }),
                 _ => {
                     let mname = self.intern(if is_exit { "close" } else { "throw" })?;
-                    let method = self.get_attr_opt(yield_from, mname)?;
+                    let method = match self.get_attr_opt(yield_from, mname) {
+                        Err(e) if self.exc_matches(e.0, self.types.attribute_error) => None,
+                        r => r?,
+                    };
                     method.map(|m| {
                         if is_exit {
                             self.call(m, &[]).map(|_| None)

@@ -124,14 +124,18 @@ impl Vm {
             }
         }
         self.frames[ctx.fi].lasti = ctx.this as u32;
-        let r = if v == Value::NONE {
+        let user_iter = matches!(self.obj(recv), Some(Obj::Instance(_)));
+        let r = if v == Value::NONE && !user_iter {
             match self.iter_next(recv) {
                 Ok(Some(x)) => Ok(x),
                 Ok(None) => Err(None),
                 Err(e) => return Err(e),
             }
         } else {
-            match self.call_method_by_name(recv, "send", &[v]) {
+            // A user iterator's `StopIteration` carries the value of the `yield from`.
+            let method = if v == Value::NONE { "__next__" } else { "send" };
+            let args: &[Value] = if v == Value::NONE { &[] } else { &[v] };
+            match self.call_method_by_name(recv, method, args) {
                 Ok(x) => Ok(x),
                 Err(e) if self.exc_matches(e.0, self.types.stop_iteration) => {
                     Err(Some(self.stop_iteration_value(e.0)))

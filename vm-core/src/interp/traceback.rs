@@ -309,17 +309,27 @@ impl Vm {
     }
 
     /// [`Vm::format_exception_only`] as the list `traceback.format_exception_only` gives:
-    /// one piece, or for a `SyntaxError` one per line (file, text, carets, message).
+    /// one piece, or for a `SyntaxError` one per line (file, text, carets, message), then
+    /// one per line of the notes.
     pub fn format_exception_only_pieces(&mut self, exc: Value) -> Vec<String> {
-        let text = self.format_exception_only(exc);
-        if !self.exc_matches(exc, self.types.syntax_error) {
-            return alloc::vec![text];
-        }
-        text.split_inclusive('\n').map(String::from).collect()
+        let text = self.exception_line(exc);
+        let mut pieces = if self.exc_matches(exc, self.types.syntax_error) {
+            text.split_inclusive('\n').map(String::from).collect()
+        } else {
+            alloc::vec![text]
+        };
+        pieces.extend(self.note_lines(exc));
+        pieces
     }
 
-    /// The last line of a traceback: `Type: message` (or just `Type`).
+    /// The last line of a traceback: `Type: message` (or just `Type`), and the notes
+    /// `add_note` gave the exception.
     pub fn format_exception_only(&mut self, exc: Value) -> String {
+        self.format_exception_only_pieces(exc).concat()
+    }
+
+    /// `Type: message` (or just `Type`), with a `SyntaxError`'s location lines before it.
+    fn exception_line(&mut self, exc: Value) -> String {
         let t = self.type_of(exc);
         let mut name = self.class_name(t);
         if let Some(c) = self.class(t) {
@@ -346,18 +356,44 @@ impl Vm {
                 (String::new(), msg)
             }
         };
-        if !location.is_empty() {
-            return if msg.is_empty() {
-                format!("{location}{name}\n")
-            } else {
-                format!("{location}{name}: {msg}\n")
-            };
-        }
         if msg.is_empty() {
-            format!("{name}\n")
+            format!("{location}{name}\n")
         } else {
-            format!("{name}: {msg}\n")
+            format!("{location}{name}: {msg}\n")
         }
+    }
+
+    /// The lines of the exception's `__notes__` (a `__notes__` that is not a list or tuple
+    /// prints as its repr, as in CPython).
+    fn note_lines(&mut self, exc: Value) -> Vec<String> {
+        let mut lines = Vec::new();
+        let Ok(key) = self.intern("__notes__") else {
+            return lines;
+        };
+        let notes = match exc.as_obj() {
+            Some(r) if matches!(self.heap.get(r), Obj::Instance(_)) => self.instance_get(r, key),
+            _ => None,
+        };
+        let Some(notes) = notes else {
+            return lines;
+        };
+        let items = match self.obj(notes) {
+            Some(Obj::List(l)) => Some(l.to_vec()),
+            Some(Obj::Tuple(t)) => Some(t.to_vec()),
+            _ => None,
+        };
+        let Some(items) = items else {
+            let text = self.repr(notes);
+            let text = text.unwrap_or_else(|_| String::from("<__notes__ repr() failed>"));
+            lines.push(format!("{text}\n"));
+            return lines;
+        };
+        for note in items {
+            let text = self.to_str(note);
+            let text = text.unwrap_or_else(|_| String::from("<note str() failed>"));
+            lines.extend(text.split('\n').map(|l| format!("{l}\n")));
+        }
+        lines
     }
 }
 

@@ -48,7 +48,8 @@ impl Vm {
         self.attribute_error(msg)
     }
 
-    /// `getattr` returning `None` when the attribute does not exist.
+    /// `getattr` returning `None` when the attribute does not exist. An `AttributeError`
+    /// raised by a getter or `__getattr__` is returned as an error.
     pub fn get_attr_opt(&mut self, obj: Value, name: Value) -> PyResult<Option<Value>> {
         if let Some(r) = obj.as_obj() {
             match self.heap.get(r) {
@@ -71,21 +72,22 @@ impl Vm {
         if self.has_user_getattribute(t) {
             return self.user_getattribute(obj, name, t);
         }
-        let found = self.generic_get_attr(obj, name, t)?;
-        if found.is_some() {
-            return Ok(found);
+        let found = self.generic_get_attr(obj, name, t);
+        if let Ok(Some(_)) = found {
+            return found;
         }
         if let Some(Obj::Instance(_)) = self.obj(obj) {
             if let Some(f) = self.class_lookup(t, self.dunders.getattr) {
-                let r = self.call_bound(f, obj, &[name]);
-                return match r {
-                    Ok(v) => Ok(Some(v)),
-                    Err(e) if self.exc_matches(e.0, self.types.attribute_error) => Ok(None),
-                    Err(e) => Err(e),
-                };
+                // `__getattr__` also runs when a getter raises `AttributeError`; its own
+                // `AttributeError` propagates as raised (the message is the user's, and
+                // `getattr`/`hasattr` catch it themselves).
+                match found {
+                    Err(e) if !self.exc_matches(e.0, self.types.attribute_error) => return Err(e),
+                    _ => return self.call_bound(f, obj, &[name]).map(Some),
+                }
             }
         }
-        Ok(None)
+        found
     }
 
     /// `object.__getattribute__(obj, name)` for `obj` of type `t` (not a class, module or
@@ -390,6 +392,42 @@ impl Vm {
         Ok(d)
     }
 
+    /// Whether instance `r` has (or can have) a `__dict__`: not an exception of a builtin
+    /// class, not an instance of a class with `__slots__` only.
+    fn instance_has_dict(&self, r: ObjRef) -> bool {
+        let Obj::Instance(i) = self.heap.get(r) else {
+            return false;
+        };
+        let cls = self.class(i.class);
+        let has = i.dict.get().is_some();
+        has || !(cls.is_some_and(|c| c.slots.is_some())
+            || (i.exc.is_some() && cls.is_some_and(|c| c.is_builtin)))
+    }
+
+    /// `obj.__dict__ = value`: the instance keeps `value` (a dict) as its attributes.
+    fn set_instance_dict(&mut self, inst: ObjRef, value: Value) -> PyResult<()> {
+        // (A dict subclass gives its dict: the instance's attributes live in a plain dict.)
+        let dict = match self.obj(value) {
+            Some(Obj::Dict(_)) => value.as_obj(),
+            Some(Obj::Instance(i)) if matches!(self.obj(i.native), Some(Obj::Dict(_))) => {
+                i.native.as_obj()
+            }
+            _ => None,
+        };
+        let Some(d) = dict else {
+            let msg = format!(
+                "__dict__ must be set to a dictionary, not a '{}'",
+                self.type_name(value)
+            );
+            return Err(self.type_error(msg));
+        };
+        self.materialize_instance_dict(inst)?;
+        if let Obj::Instance(i) = self.heap.get_mut(inst) {
+            i.dict = crate::object::types::DictRef::some(d);
+        }
+        Ok(())
+    }
+
     /// `setattr(obj, name, value)`: through the type's own `__setattr__` when a user class
     /// defines one, else [`Vm::generic_set_attr`].
     pub fn set_attr(&mut self, obj: Value, name: Value, value: Value) -> PyResult<()> {
@@ -442,6 +480,11 @@ impl Vm {
                 _ => {}
             }
         }
+        if self.str_of(name) == Some("__dict__") {
+            if let Some(r) = obj.as_obj().filter(|r| self.instance_has_dict(*r)) {
+                return self.set_instance_dict(r, value);
+            }
+        }
         if self.str_of(name) == Some("__class__") {
             return match obj.as_obj() {
                 Some(r) if matches!(self.heap.get(r), Obj::Instance(_)) => {
@@ -453,7 +496,7 @@ impl Vm {
             };
         }
         let Some(r) = obj.as_obj() else {
-            return Err(self.no_attribute(obj, name));
+            return Err(self.readonly_attribute(obj, name));
         };
         match self.heap.get(r) {
             Obj::Instance(_) => self.instance_set(r, name, value),
@@ -483,7 +526,26 @@ impl Vm {
             Obj::Complex { .. } if matches!(self.str_of(name), Some("real" | "imag")) => {
                 Err(self.attribute_error("readonly attribute"))
             }
-            _ => Err(self.no_attribute(obj, name)),
+            _ => Err(self.readonly_attribute(obj, name)),
+        }
+    }
+
+    /// The error for setting or deleting attribute `name` of a builtin object (no
+    /// `__dict__`): CPython's wording for a method, for a data attribute such as `real`,
+    /// or for one that does not exist.
+    fn readonly_attribute(&mut self, obj: Value, name: Value) -> PyErr {
+        let n = String::from(self.str_of(name).unwrap_or("?"));
+        let t = self.type_of(obj);
+        let tname = self.type_name(obj);
+        if self.class_lookup(t, name).is_some() {
+            return self.attribute_error(format!("'{tname}' object attribute '{n}' is read-only"));
+        }
+        match self.get_attr_opt(obj, name) {
+            Ok(Some(_)) => {
+                let msg = format!("attribute '{n}' of '{tname}' objects is not writable");
+                self.attribute_error(msg)
+            }
+            _ => self.no_attribute(obj, name),
         }
     }
 
@@ -621,7 +683,7 @@ impl Vm {
             }
         }
         let Some(r) = obj.as_obj() else {
-            return Err(self.no_attribute(obj, name));
+            return Err(self.readonly_attribute(obj, name));
         };
         let removed = match self.heap.get(r) {
             Obj::Instance(i) => {
@@ -658,6 +720,17 @@ impl Vm {
                 Some(d) => self.dict_del(d, name)?.is_some(),
                 None => false,
             },
+            Obj::Class(c) => {
+                let msg = format!(
+                    "cannot set '{}' attribute of immutable type '{}'",
+                    self.str_of(name).unwrap_or("?"),
+                    self.str_of(c.name).unwrap_or("?")
+                );
+                return Err(self.type_error(msg));
+            }
+            Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Dict(_) | Obj::BigInt(_) => {
+                return Err(self.readonly_attribute(obj, name));
+            }
             _ => false,
         };
         if removed {

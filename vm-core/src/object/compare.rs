@@ -32,6 +32,12 @@ impl Vm {
         if let (Some(x), Some(y)) = (a.as_float(), b.as_float()) {
             return Ok(Value::bool(ord_result(x.partial_cmp(&y), op)));
         }
+        // Instances (subclasses of `int`, `str`, ... included) compare through their
+        // dunders first; the builtin comparison of their values is the fallback there.
+        let instance = |vm: &Vm, v: Value| matches!(vm.obj(v), Some(Obj::Instance(_)));
+        if instance(self, a) || instance(self, b) {
+            return self.dunder_compare(a, b, op);
+        }
         if let Some(o) = self.numeric_cmp(a, b)? {
             return Ok(Value::bool(ord_result(o, op)));
         }
@@ -258,8 +264,18 @@ impl Vm {
 
     /// `x.__ne__(y)`, where the default `__ne__` inverts a user `__eq__`.
     fn ne_slot(&mut self, x: Value, y: Value) -> PyResult<Value> {
-        if let Some(f) = self.user_special(x, "__ne__")? {
+        let ne = self.lookup_special(x, "__ne__")?;
+        if let Some(f) = ne.filter(|f| !self.is_builtin_object_method(*f)) {
             return self.call_bound(f, x, &[y]);
+        }
+        // A builtin base's own `__ne__` (an `int` subclass defining only `__eq__`) comes
+        // before `object.__ne__`: the values compare natively.
+        let object_ne = self.types.object;
+        let inherited_builtin = ne.is_some_and(|f| {
+            matches!(self.obj(f), Some(Obj::Native(n)) if n.owner.as_obj().is_some_and(|o| o != object_ne))
+        });
+        if inherited_builtin && self.native_value(x).is_some() {
+            return Ok(Value::NOT_IMPLEMENTED);
         }
         if let Some(f) = self.user_special(x, "__eq__")? {
             let r = self.call_bound(f, x, &[y])?;

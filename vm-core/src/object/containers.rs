@@ -503,6 +503,11 @@ impl Vm {
             }
             _ => {
                 if let Some(f) = self.user_special(container, "__contains__")? {
+                    if f == Value::NONE {
+                        let msg =
+                            format!("'{}' object is not a container", self.type_name(container));
+                        return Err(self.type_error(msg));
+                    }
                     let r = self.call_bound(f, container, &[item])?;
                     return self.truthy(r);
                 }

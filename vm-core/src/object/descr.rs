@@ -206,11 +206,7 @@ impl Vm {
         }
         if user_meta {
             if let Some(g) = self.class_lookup(meta, self.dunders.getattr) {
-                return match self.call_bound(g, Value::obj(cls), &[name]) {
-                    Ok(v) => Ok(Some(v)),
-                    Err(e) if self.exc_matches(e.0, self.types.attribute_error) => Ok(None),
-                    Err(e) => Err(e),
-                };
+                return self.call_bound(g, Value::obj(cls), &[name]).map(Some);
             }
         }
         Ok(None)

@@ -99,6 +99,10 @@ impl Vm {
         let Some(f) = self.user_special(v, "__iter__")? else {
             return Ok(None);
         };
+        if f == Value::NONE {
+            // `__iter__ = None` marks the type as not iterable.
+            return Err(self.not_iterable(v));
+        }
         let it = self.call_bound(f, v, &[])?;
         if self.user_special(it, "__next__")?.is_none() && !self.is_native_iterator(it) {
             let msg = format!(

@@ -871,6 +871,10 @@ impl Vm {
             Some(n) if n >= 0 => Ok(n as usize),
             Some(_) => Err(self.value_error("__len__() should return >= 0")),
             None if r.is_bool() => Ok((r == Value::TRUE) as usize),
+            None if self.is_int(r) => match self.to_bigint(r) {
+                Some(b) if b.is_negative() => Err(self.value_error("__len__() should return >= 0")),
+                _ => Err(self.overflow_error("cannot fit 'int' into an index-sized integer")),
+            },
             None => {
                 let msg = alloc::format!(
                     "'{}' object cannot be interpreted as an integer",

@@ -542,7 +542,9 @@ impl Vm {
                     }
                 };
             }
-            if self.is_exception(v) && self.user_special(v, "__repr__")?.is_none() {
+            // `BaseException.__str__` precedes `object.__str__` in every exception's MRO,
+            // so a user `__repr__` does not change `str()`.
+            if self.is_exception(v) {
                 return self.exception_str(v);
             }
             // A subclass of `str` is its text (`str.__str__`); other builtin values print

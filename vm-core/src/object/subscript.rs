@@ -44,6 +44,16 @@ impl Vm {
             if let Some(i) = self.as_i64(r) {
                 return Ok(i);
             }
+            return Err(if self.is_int(r) {
+                let msg = format!(
+                    "cannot fit '{}' into an index-sized integer",
+                    self.type_name(v)
+                );
+                self.index_error(msg)
+            } else {
+                let msg = format!("__index__ returned non-int (type {})", self.type_name(r));
+                self.type_error(msg)
+            });
         }
         // CPython's str subscript words its error differently from every other sequence.
         let msg = if what == "string" {

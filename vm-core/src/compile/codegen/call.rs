@@ -63,7 +63,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 // Method call: LOAD_ATTR pushes (func, self) or (attr, NULL).
                 self.visit_expr(value)?;
                 self.u.loc = func.loc;
-                self.emit_name(Op::LOAD_ATTR, attr, 1, 1)?;
+                self.emit_attr(Op::LOAD_ATTR, attr, 1, 1)?;
                 for a in args {
                     self.visit_expr(a)?;
                 }
@@ -72,7 +72,8 @@ impl<'a, 'p> Compiler<'a, 'p> {
             }
             ExprKind::Name(n) if self.is_global_load(n) => {
                 self.u.loc = func.loc;
-                self.emit_name(Op::LOAD_GLOBAL, n, 1, 1)?;
+                let n = self.mangled(n);
+                self.emit_name(Op::LOAD_GLOBAL, &n, 1, 1)?;
             }
             _ => {
                 self.visit_expr(func)?;
@@ -225,7 +226,8 @@ impl<'a, 'p> Compiler<'a, 'p> {
         let mut n = 0;
         for (arg, default) in args.kwonly.iter().zip(args.kw_defaults.iter()) {
             if let Some(d) = default {
-                self.load_str(&arg.name)?;
+                let name = self.mangled(&arg.name);
+                self.load_str(&name)?;
                 self.visit_expr(d)?;
                 n += 1;
             }

@@ -179,6 +179,9 @@ impl<'a, 'p> Compiler<'a, 'p> {
             }
             _ => {}
         }
+        let written = name;
+        let mangled = self.mangled(name);
+        let name = &mangled;
         let kind = self.u.kind;
         let scope = self.st.scope(self.u.scope).lookup(name);
         let deref = match scope {
@@ -208,7 +211,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
             let i = self.var_index(name);
             let op = match ctx {
                 NameCtx::Load => {
-                    if i < self.u.nparams && !self.u.deleted_params.contains(name) {
+                    if i < self.u.nparams && !self.u.deleted_params.contains(written) {
                         Op::LOAD_FAST
                     } else {
                         Op::LOAD_FAST_CHECK
@@ -327,7 +330,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
             }
             ExprKind::Attribute { value, attr } => {
                 self.visit_expr(value)?;
-                self.emit_name(Op::LOAD_ATTR, attr, 1, 0)
+                self.emit_attr(Op::LOAD_ATTR, attr, 1, 0)
             }
             ExprKind::Subscript { value, slice } => self.subscript(value, slice, NameCtx::Load),
             ExprKind::Starred(_) => Err(error(e.loc, "can't use starred expression here")),

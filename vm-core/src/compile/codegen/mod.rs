@@ -568,6 +568,18 @@ impl<'a, 'p> Compiler<'a, 'p> {
         Ok(())
     }
 
+    /// Emits an attribute instruction for `attr`, private-name mangled as in CPython.
+    pub(crate) fn emit_attr(&mut self, op: Op, attr: &str, shift: u32, low: u32) -> CResult {
+        let name = self.mangled(attr);
+        self.emit_name(op, &name, shift, low)
+    }
+
+    /// `name` with CPython's private-name mangling of the current scope applied.
+    pub(crate) fn mangled(&self, name: &str) -> Name {
+        let private = self.st.scope(self.u.scope).private.as_deref();
+        symtable::mangle(private, name)
+    }
+
     /// Index of a fast local, adding it when the symbol table did not list it.
     pub(crate) fn var_index(&mut self, name: &Name) -> u32 {
         if let Some(&i) = self.u.var_index.get(name) {

@@ -150,7 +150,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 self.visit_expr(obj)?;
                 self.u.loc = tloc;
                 self.emit(Op::COPY, 1);
-                self.emit_name(Op::LOAD_ATTR, attr, 1, 0)?;
+                self.emit_attr(Op::LOAD_ATTR, attr, 1, 0)?;
             }
             ExprKind::Subscript { value: obj, slice } => {
                 self.visit_expr(obj)?;
@@ -182,7 +182,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         match &target.kind {
             ExprKind::Attribute { attr, .. } => {
                 self.emit(Op::SWAP, 2);
-                self.emit_name(Op::STORE_ATTR, attr, 0, 0)
+                self.emit_attr(Op::STORE_ATTR, attr, 0, 0)
             }
             ExprKind::Subscript { slice, .. } => {
                 if is_two_element_slice(slice) {

@@ -27,7 +27,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 self.visit_expr(value)?;
                 self.u.loc = t.loc;
                 self.check_store_name(attr)?;
-                self.emit_name(Op::STORE_ATTR, attr, 0, 0)
+                self.emit_attr(Op::STORE_ATTR, attr, 0, 0)
             }
             ExprKind::Subscript { value, slice } => self.subscript(value, slice, NameCtx::Store),
             ExprKind::Starred(_) => Err(error(
@@ -86,7 +86,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
             ExprKind::Name(n) => self.nameop(n, NameCtx::Del),
             ExprKind::Attribute { value, attr } => self.visit_expr(value).and_then(|_| {
                 self.u.loc = t.loc;
-                self.emit_name(Op::DELETE_ATTR, attr, 0, 0)
+                self.emit_attr(Op::DELETE_ATTR, attr, 0, 0)
             }),
             ExprKind::Subscript { value, slice } => self.subscript(value, slice, NameCtx::Del),
             ExprKind::List(elts) | ExprKind::Tuple(elts) => {

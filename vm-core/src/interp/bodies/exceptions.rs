@@ -105,7 +105,8 @@ pub(crate) fn _WITH_EXCEPT_START(vm: &mut Vm, _ctx: &mut Ctx, _arg: u32) -> Resu
     let exc = vm.peek(1);
     let exit = vm.peek(4);
     let t = Value::obj(vm.type_of(exc));
-    let r = vm.call(exit, &[t, exc, Value::NONE])?;
+    let tb = vm.exc_traceback(exc)?;
+    let r = vm.call(exit, &[t, exc, tb])?;
     vm.push(r);
     Ok(Flow::Next)
 }
