@@ -60,7 +60,13 @@ use crate::object::value::{ObjRef, Value};
 
 /// A raised Python exception (the exception instance).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PyErr(pub Value);
+pub struct PyErr(
+    // The exception object is the VM's value: public for the project's own crates only.
+    #[cfg(feature = "internals")]
+    #[doc(hidden)]
+    pub Value,
+    #[cfg(not(feature = "internals"))] pub(crate) Value,
+);
 
 /// The result of anything that can raise.
 pub type PyResult<T> = Result<T, PyErr>;

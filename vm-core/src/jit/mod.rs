@@ -27,40 +27,54 @@
 //! executor. Code runs from the starts its backend lists and hands back to the uop executor
 //! at a dispatch entry (see [`Backend`]).
 
-#[cfg(feature = "tier2")]
-#[allow(
-    unsafe_code,
-    reason = "declares the unsafe trait Backend: its implementors vouch for the code the VM \
-              runs, which `code` relies on"
-)]
-pub mod backend;
-#[allow(
-    unsafe_code,
-    reason = "a block's address becomes a slice only here, and only the block that allocated \
-              a range seals, unseals and frees it (CodeMemory's unsafe methods)"
-)]
-pub mod code;
-#[cfg(feature = "tier2")]
-#[allow(
-    unsafe_code,
-    reason = "the bits of a code's `Rc` and of a slice reference, which machine code writes \
-              into frame records and the run state"
-)]
-pub mod frames;
-#[cfg(feature = "tier2")]
-#[allow(
-    unsafe_code,
-    reason = "the uop helpers are extern \"C\" functions that take raw pointers to the VM \
-              and the frame, as machine code passes them"
-)]
-pub mod helpers;
-#[cfg(feature = "tier2")]
-#[allow(
-    unsafe_code,
-    reason = "an `Rc` of the executor linked code left from, made from the pointer a link \
-              slot held"
-)]
-pub mod link;
+// The backend interface (what `arch-x86_64` implements), compiled code and the helpers
+// machine code calls are internals; the code memory and the JIT's configuration are public.
+internal! {
+    #[cfg(feature = "tier2")]
+    #[allow(
+        unsafe_code,
+        reason = "declares the unsafe trait Backend: its implementors vouch for the code the \
+                  VM runs, which `code` relies on"
+    )]
+    pub mod backend;
+}
+internal! {
+    #[allow(
+        unsafe_code,
+        reason = "a block's address becomes a slice only here, and only the block that \
+                  allocated a range seals, unseals and frees it (CodeMemory's unsafe methods)"
+    )]
+    pub mod code;
+}
+internal! {
+    #[cfg(feature = "tier2")]
+    #[allow(
+        unsafe_code,
+        reason = "the bits of a code's `Rc` and of a slice reference, which machine code \
+                  writes into frame records and the run state"
+    )]
+    #[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "the JIT backend (arch-x86_64) reads these offsets"))]
+    pub mod frames;
+}
+internal! {
+    #[cfg(feature = "tier2")]
+    #[allow(
+        unsafe_code,
+        reason = "the uop helpers are extern \"C\" functions that take raw pointers to the \
+                  VM and the frame, as machine code passes them"
+    )]
+    #[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "the JIT backend (arch-x86_64) calls the rest of the helpers"))]
+    pub mod helpers;
+}
+internal! {
+    #[cfg(feature = "tier2")]
+    #[allow(
+        unsafe_code,
+        reason = "an `Rc` of the executor linked code left from, made from the pointer a \
+                  link slot held"
+    )]
+    pub mod link;
+}
 #[allow(
     unsafe_code,
     reason = "declares the unsafe trait CodeMemory: its implementors vouch for W^X, \
@@ -72,7 +86,13 @@ pub mod pages;
 #[cfg(feature = "tier2")]
 pub use backend::{Backend, BackendFactory, CodeExits, JitConfig, JitError, JitStats};
 pub use code::CodeBlock;
-#[cfg(feature = "tier2")]
-pub use code::{CodeExit, CodeResult, CodeStart, CompiledCode, LOOPED, STATUS_MASK, STATUS_SHIFT};
+internal! {
+    #[cfg(feature = "tier2")]
+    #[cfg_attr(
+        not(feature = "internals"),
+        allow(unused_imports, reason = "the JIT backend (arch-x86_64) names them from here")
+    )]
+    pub use code::{CodeExit, CodeResult, CodeStart, CompiledCode, LOOPED, STATUS_MASK, STATUS_SHIFT};
+}
 pub use memory::{BoundedMemory, CodeMemory, CodeMemoryError, CodeRange};
 pub use pages::PageAllocator;
