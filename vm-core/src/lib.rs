@@ -18,6 +18,17 @@
 // `unsafe` only in the modules that allow it by name: `layout` (fixed layouts machine code
 // reads) and `jit::{code, memory, helpers}` (executable memory, the helpers' raw pointers).
 #![deny(unsafe_code)]
+// Clippy leaves the names of exported items alone (`avoid-breaking-exported-api`); the
+// internals are exported with the `internals` feature, and keep the same names without it.
+#![cfg_attr(
+    not(feature = "internals"),
+    allow(
+        clippy::enum_variant_names,
+        clippy::upper_case_acronyms,
+        clippy::wrong_self_convention,
+        reason = "the internals' names are their exported names in the `internals` build"
+    )
+)]
 
 extern crate alloc;
 #[cfg(feature = "std")]
