@@ -7,21 +7,21 @@
 //!   either writable or executable, never both (W^X).
 //! - [`pages`]: [`PageAllocator`], the page allocator a board with one static code region
 //!   puts behind [`CodeMemory`].
-//! - [`code`]: [`CodeBlock`] (one block, owned, freed when dropped) and [`CompiledCode`]
+//! - `code`: [`CodeBlock`] (one block, owned, freed when dropped) and `CompiledCode`
 //!   (a block holding an executor's machine code, its entry, its starts and its exits), and
 //!   running the code: turning a block's address into a slice or a function.
-//! - [`helpers`]: one `extern "C"` helper per uop, what machine code calls for a uop it
-//!   does not emit inline, and the [`helpers::HelperContext`] machine code runs with.
-//! - [`link`]: [`link::LinkSlots`], the slots through which an exit's code goes straight on
+//! - `helpers`: one `extern "C"` helper per uop, what machine code calls for a uop it
+//!   does not emit inline, and the `helpers::HelperContext` machine code runs with.
+//! - `link`: `link::LinkSlots`, the slots through which an exit's code goes straight on
 //!   in the code of the executor it is linked to.
-//! - [`frames`]: what machine code needs to push and pop frame records itself (the run
+//! - `frames`: what machine code needs to push and pop frame records itself (the run
 //!   state's offsets, the bits of a code's references).
-//! - [`backend`]: [`Backend`], which lowers an executor to machine code (an `unsafe` trait:
+//! - `backend`: [`Backend`], which lowers an executor to machine code (an `unsafe` trait:
 //!   the VM runs the code), and [`JitConfig`], how an embedder hands a VM its code memory
 //!   and backend.
 //!
 //! An executor registered while a backend is configured is compiled at once; its
-//! [`CompiledCode`] lives in the executor and goes with it (invalidation, eviction, the
+//! `CompiledCode` lives in the executor and goes with it (invalidation, eviction, the
 //! sweep, the VM's end), once no frame runs the executor any more. A failed compilation
 //! (code memory exhausted, a uop the backend cannot lower) leaves the executor to the uop
 //! executor. Code runs from the starts its backend lists and hands back to the uop executor
