@@ -39,9 +39,11 @@ extern crate std;
 // configuration) and `image` (bytecode images). The other modules are the VM's internals:
 // `pub(crate)`, or public and hidden from the documentation with the `internals` feature,
 // which the project's own crates enable (`arch-x86_64` reads layouts and executors, the
-// boards and the `tiercel` command drive `Vm`, `fuzz` and `xtask` inspect it). Internal types
-// that public signatures name (`Vm` and `Value` in `FromPy`'s methods) stay unnameable
-// outside the crate: the conversion traits are implemented here, not by embedders.
+// boards and the `tiercel` command drive `Vm`, `fuzz` and `xtask` inspect it); semver does
+// not cover them. Internal types that public signatures name stay unnameable outside the
+// crate (`Vm` and `Value` in the conversion traits' methods, the executor in
+// `jit::Backend::compile`): those traits are implemented here and by the project's crates,
+// not by embedders. `examples/embed-surface/check.sh` checks that the internals stay private.
 
 /// Declares an internal item (a module, a function): public and hidden from the documentation
 /// with the `internals` feature, crate-private without it.
