@@ -7,12 +7,13 @@
 # harness cannot pass). A new public internal makes no probe fail by itself: add its probe.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-target_root="${CARGO_TARGET_DIR:-target}"
 json=$(cargo build -q -p embed-surface --message-format=json </dev/null)
 # The vm-core rlib this crate linked against (the non-internals build).
 rlib=$(grep -o '"filenames":\["[^"]*libvm_core-[^"]*\.rlib"' <<<"$json" | head -n 1 | cut -d'"' -f4)
 [ -n "$rlib" ] || { echo "check.sh: no vm-core rlib in cargo's output"; exit 1; }
-"$target_root/debug/embed-surface"
+exe=$(grep -o '"executable":"[^"]*embed-surface"' <<<"$json" | head -n 1 | cut -d'"' -f4)
+[ -n "$exe" ] || { echo "check.sh: no embed-surface executable in cargo's output"; exit 1; }
+"$exe"
 deps=$(dirname "$rlib")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
