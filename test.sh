@@ -43,6 +43,8 @@ cargo build -q -p vm-core --no-default-features --features tier2 --target aarch6
 echo "== board checks without tier 2"
 cargo check -q -p board-qemu-x86_64 --no-default-features --target x86_64-unknown-none
 cargo check -q -p board-qemu-aarch64 --no-default-features --target aarch64-unknown-none
+echo "== the public surface of vm-core (an embedder without the internals feature)"
+./examples/embed-surface/check.sh
 echo "== no_std builds of arch-x86_64"
 cargo build -q -p arch-x86_64 --target x86_64-unknown-none
 cargo build -q -p arch-x86_64 --target aarch64-unknown-none

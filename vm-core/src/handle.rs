@@ -21,9 +21,11 @@ use crate::vm::Vm;
 pub struct Handle(Rc<Cell<Value>>);
 
 impl Handle {
-    /// The value (valid as long as this handle lives).
-    pub fn get(&self) -> Value {
-        self.0.get()
+    internal! {
+        /// The value (valid as long as this handle lives).
+        pub fn get(&self) -> Value {
+            self.0.get()
+        }
     }
 }
 

@@ -21,7 +21,7 @@ use core::sync::atomic::{AtomicU8, Ordering};
 use crate::vm::{PyErr, PyResult, Vm};
 
 /// Requests the embedder sends a running VM, from any thread or an interrupt handler
-/// (shared through an `Arc`: [`Vm::signals`]).
+/// (shared through an `Arc`: [`crate::Interpreter::signals`]).
 #[derive(Debug, Default)]
 #[repr(transparent)]
 pub struct Signals(AtomicU8);

@@ -60,7 +60,13 @@ use crate::object::value::{ObjRef, Value};
 
 /// A raised Python exception (the exception instance).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PyErr(pub Value);
+pub struct PyErr(
+    // The exception object is the VM's value: public for the project's own crates only.
+    #[cfg(feature = "internals")]
+    #[doc(hidden)]
+    pub Value,
+    #[cfg(not(feature = "internals"))] pub(crate) Value,
+);
 
 /// The result of anything that can raise.
 pub type PyResult<T> = Result<T, PyErr>;
@@ -237,7 +243,7 @@ pub struct Config {
     /// The initial `sys.path`: the directories `import` searches (the host puts the
     /// script's directory first, as CPython does).
     pub path: Vec<String>,
-    /// Collect specialization statistics ([`Vm::spec_stats`], `tiercel --stats`).
+    /// Collect specialization statistics (`Vm::spec_stats`, `tiercel --stats`).
     pub stats: bool,
     /// Stress mode: every adaptive instruction specializes on its first execution and
     /// specialized ones deoptimize pseudo-randomly (results must not change).
@@ -251,14 +257,14 @@ pub struct Config {
     pub hot: Option<u32>,
     /// Bytes all executors together may occupy; the coldest are freed beyond it.
     pub executor_memory: usize,
-    /// A custom optimizer (overrides `tier`): see [`crate::exec::api::Optimizer`].
+    /// A custom optimizer (overrides `tier`): see `crate::exec::api::Optimizer`.
     #[cfg(feature = "tier2")]
     pub optimizer: Option<crate::exec::api::OptimizerFactory>,
     /// Tier 2: run the trace optimizer (`crate::opt`) on recorded traces (`tiercel
     /// --no-opt` turns it off: traces run as recorded).
     pub optimize_traces: bool,
     /// Tier 2: keep a listing of every trace before and after optimization
-    /// ([`Vm::take_trace_log`], `tiercel --dump-traces`).
+    /// (`Vm::take_trace_log`, `tiercel --dump-traces`).
     pub log_traces: bool,
     /// The VM's own modules (written in Rust, or the frozen standard library) a script may
     /// import, by top-level name; importing another raises `ModuleNotFoundError`. The
@@ -271,14 +277,14 @@ pub struct Config {
     /// instruction (and per item a native loop takes from an iterator); the run ends with
     /// [`RunError::Terminated`] at the first loop back-edge or function entry after it is
     /// spent, at the same instruction in every tier (`tiercel --fuel N`; see
-    /// [`crate::limits`]).
+    /// `crate::limits`).
     pub fuel: Option<u64>,
     /// Code memory and a machine-code backend: executors are compiled as they are
     /// registered (see [`crate::jit`]). `None` (the default): no JIT.
     #[cfg(feature = "tier2")]
     pub jit: Option<crate::jit::JitConfig>,
     /// Tier 2: the uop executor runs its uops through their `extern "C"` helpers
-    /// ([`crate::jit::helpers`]), as machine code calls them, instead of its handlers; a
+    /// (`crate::jit::helpers`), as machine code calls them, instead of its handlers; a
     /// test mode that puts every helper through the programs tier 2 runs (`tiercel
     /// --uop-helpers`). Results are the same; it is slower.
     pub uop_helpers: bool,
@@ -461,7 +467,7 @@ pub enum RunError {
     /// `SystemExit` with this status.
     Exit(i32),
     /// The run was stopped from outside: its budget was spent or the embedder asked
-    /// ([`crate::limits`]). Nothing of the script ran after the stop.
+    /// (`crate::limits`). Nothing of the script ran after the stop.
     Terminated {
         /// Why.
         reason: crate::limits::Termination,
@@ -471,7 +477,7 @@ pub enum RunError {
     },
 }
 
-/// Why [`Vm::new`] could not make a VM.
+/// Why [`crate::Interpreter::new`] could not make a VM.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StartError {
     /// The builtin types, modules and preallocated exceptions need more than

@@ -223,6 +223,10 @@ impl CodeObject {
 }
 
 /// An integer literal for [`ConstPool::int`].
+#[cfg_attr(
+    not(any(feature = "compiler", feature = "internals")),
+    allow(dead_code, reason = "the compiler's code generator uses it")
+)]
 #[derive(Clone, Copy, Debug)]
 pub enum IntLiteral<'a> {
     /// Fits in an `i64`.
@@ -237,10 +241,18 @@ pub enum IntLiteral<'a> {
 }
 
 /// The heap allocation failed while compiling.
+#[cfg_attr(
+    not(any(feature = "compiler", feature = "internals")),
+    allow(dead_code, reason = "the compiler's code generator uses it")
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ConstAllocError;
 
 /// Where the code generator gets heap constants from (implemented by the VM).
+#[cfg_attr(
+    not(any(feature = "compiler", feature = "internals")),
+    allow(dead_code, reason = "the compiler's code generator uses it")
+)]
 pub trait ConstPool {
     /// An interned `str`.
     fn str(&mut self, s: &str) -> Result<Value, ConstAllocError>;

@@ -22,6 +22,7 @@ pub const UNKNOWN: u16 = u16::MAX;
 /// exceeds `stacksize`, an undecodable unit): code this VM's compiler never emits.
 ///
 /// An installed `ENTER_EXECUTOR` is read as the instruction it replaced.
+#[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "the JIT backend (arch-x86_64) and the code generator's tests use it"))]
 pub fn stack_depths(code: &CodeObject) -> Option<Vec<u16>> {
     let limit = u16::try_from(code.stacksize).ok()?;
     analyse(
@@ -156,6 +157,7 @@ fn reach(
 /// like `COMPARE_OP_INT_JUMP`, also do the next instruction's work, but the next unit still
 /// holds it), a super-instruction's first half, and an installed executor's original
 /// instruction.
+#[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "`stack_depths` uses it"))]
 fn original_instr(code: &CodeObject, ip: usize) -> Option<(Op, u32)> {
     let (op, arg) = code.instr(ip)?;
     let (op, arg) = if op == Op::ENTER_EXECUTOR {

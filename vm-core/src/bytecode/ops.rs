@@ -108,8 +108,6 @@ macro_rules! table_flags {
 pub const COMPARE_TO_BOOL: u32 = 16;
 
 /// Invokes `$m!` with the list of uops: `NAME flags;`.
-#[macro_export]
-#[doc(hidden)]
 macro_rules! for_each_uop {
     ($m:ident) => {
         $m! {
@@ -362,8 +360,6 @@ macro_rules! for_each_uop {
 
 /// Invokes `$m!` with the list of instructions:
 /// `NAME cache |oparg| (pops, pushes) {flags} [uops] [oparg KIND];`.
-#[macro_export]
-#[doc(hidden)]
 macro_rules! for_each_op {
     ($m:ident) => {
         $m! {
@@ -605,8 +601,6 @@ macro_rules! for_each_op {
 /// Invokes `$m!` with the specialization families: `HEAD: SPECIALIZED, ...;`. A specialized
 /// instruction has its head's cache layout and stack effect, and falls back to the head when
 /// a guard fails (deoptimization).
-#[macro_export]
-#[doc(hidden)]
 macro_rules! for_each_family {
     ($m:ident) => {
         $m! {
@@ -646,8 +640,6 @@ macro_rules! for_each_family {
 /// Invokes `$m!` with the super-instructions: `FUSED = FIRST + SECOND;`. A pair of simple
 /// instructions is fused when a code object is built (`bytecode::quicken`): the first is
 /// rewritten to the fused form, the second stays in place as its "cache" unit.
-#[macro_export]
-#[doc(hidden)]
 macro_rules! for_each_super {
     ($m:ident) => {
         $m! {
@@ -1010,6 +1002,9 @@ impl Op {
         self.unfused().family_head()
     }
 }
+
+// The interpreter's and the JIT helpers' tables expand from the lists as `crate::for_each_*!`.
+pub(crate) use {for_each_op, for_each_uop};
 
 for_each_uop!(define_uops);
 for_each_op!(define_ops);

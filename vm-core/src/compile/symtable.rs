@@ -102,6 +102,7 @@ pub struct Scope {
     /// `<dictcomp>` or `<genexpr>` otherwise.
     pub name: Name,
     /// First line of the block's node.
+#[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "the symbol table's tests read it"))]
     pub line: u32,
     /// The enclosing scope (`None` for the module).
     pub parent: Option<ScopeId>,
@@ -328,11 +329,13 @@ impl SymbolTable {
     }
 
     /// Number of scopes.
+#[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "the symbol table's tests use it"))]
     pub fn len(&self) -> usize {
         self.scopes.len()
     }
 
     /// Always false: a table has at least the module scope.
+#[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "`len`'s companion, for clippy's `len_without_is_empty`"))]
     pub fn is_empty(&self) -> bool {
         self.scopes.is_empty()
     }

@@ -89,6 +89,7 @@ impl Kw {
     }
 
     /// The keyword's spelling.
+#[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "the lexer's tests use it"))]
     pub fn as_str(self) -> &'static str {
         match self {
             Kw::False => "False",

@@ -216,6 +216,7 @@ impl Interpreter {
     }
 
     /// The VM inside, for the project's own tools (the `tiercel` command's options).
+    #[cfg(feature = "internals")]
     #[doc(hidden)]
     pub fn vm(&mut self) -> &mut Vm {
         &mut self.vm

@@ -177,6 +177,7 @@ impl Optimizer for NullOptimizer {
 /// but execute zero instructions (they leave at once; the VM then runs the original
 /// instruction, which is the forward-progress rule at work).
 #[derive(Debug, Default)]
+#[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "the tier-2 integration tests use it"))]
 pub struct CountingOptimizer {
     /// Hot spots compiled so far (shared with whoever made the optimizer).
     pub compiled: Rc<Cell<u64>>,

@@ -26,7 +26,7 @@ pub struct FoundModule {
 }
 
 /// A module compiled into the program: the standard library's Python modules and an
-/// embedder's own ([`crate::Vm::register_frozen`]).
+/// embedder's own ([`crate::Interpreter::frozen`]).
 #[derive(Clone, Copy, Debug)]
 pub struct FrozenModule {
     /// The module's source, for programs built with the compiler.

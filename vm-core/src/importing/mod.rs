@@ -9,8 +9,10 @@
 //! circular import sees it partially initialized, and taken out again if its code raises.
 
 pub mod loader;
-#[cfg(feature = "compiler")]
-pub mod main_module;
+internal! {
+    #[cfg(feature = "compiler")]
+    pub mod main_module;
+}
 
 use alloc::format;
 use alloc::rc::Rc;

@@ -45,23 +45,21 @@ impl std::error::Error for JitError {}
 /// A machine-code backend: lowers an executor's uops into a block of code memory.
 ///
 /// # Safety
-/// The VM runs code a backend lists starts for ([`CompiledCode::with_starts`]) and trusts it:
+/// The VM runs code a backend lists starts for (`CompiledCode::with_starts`) and trusts it:
 /// the entry is an `extern "C" fn(*mut HelperContext, *const u8) -> CodeResult` that runs
 /// the code at a start's address with the executor's frame innermost; the code reads and
 /// writes the VM only as the executor's uops would (through the context and the layouts of
-/// [`crate::layout`], or by calling the uop helpers); and it returns the index of a uop that
+/// `crate::layout`, or by calling the uop helpers); and it returns the index of a uop that
 /// begins a dispatch entry, having left the value stack, the locals and every object exactly
 /// as the uop executor leaves them before that entry. The uop executor goes on from there.
 ///
-/// [`HelperContext`]: super::helpers::HelperContext
-/// [`CodeResult`]: super::CodeResult
 pub unsafe trait Backend {
     /// The backend's name (e.g. the instruction set), for diagnostics.
     fn name(&self) -> &'static str;
 
     /// Compiles `exec` into a block it allocates from `memory` (through
     /// [`CodeBlock::allocate`](super::CodeBlock::allocate)), and describes the result with
-    /// [`CompiledCode::new`], which seals the block.
+    /// `CompiledCode::new`, which seals the block.
     ///
     /// # Errors
     /// [`JitError::Unsupported`] for a uop it cannot lower, [`JitError::Memory`] when code
@@ -122,7 +120,7 @@ impl fmt::Debug for JitConfig {
 }
 
 /// What the JIT compiled, the code memory it holds, and how compiled code ended its runs
-/// ([`Vm::jit_stats`](crate::Vm::jit_stats)).
+/// ([`crate::Interpreter::jit_stats`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct JitStats {
     /// Executors compiled.

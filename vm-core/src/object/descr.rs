@@ -25,6 +25,7 @@ pub struct Dunders {
     /// `__getattr__`.
     pub getattr: Value,
     /// `__set_name__`.
+#[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "the slot table has every dunder; `__set_name__` is called by name when a class is made"))]
     pub set_name: Value,
     /// `__class_getitem__`.
     pub class_getitem: Value,

@@ -133,11 +133,13 @@ impl TextBuf {
         &self.text
     }
 
+    #[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "the rest of the buffer's API: no builtin needs it yet"))]
     /// Length in bytes.
     pub fn len(&self) -> usize {
         self.text.len()
     }
 
+    #[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "the rest of the buffer's API: no builtin needs it yet"))]
     /// Whether nothing was appended.
     pub fn is_empty(&self) -> bool {
         self.text.is_empty()
@@ -184,6 +186,7 @@ impl ByteBuf {
         Ok(())
     }
 
+    #[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "the rest of the buffer's API: no builtin needs it yet"))]
     /// Appends `b`.
     pub fn extend_from_slice(&mut self, vm: &mut Vm, b: &[u8]) -> PyResult<()> {
         self.reserve(vm, b.len())?;
@@ -205,16 +208,19 @@ impl ByteBuf {
         Ok(())
     }
 
+    #[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "the rest of the buffer's API: no builtin needs it yet"))]
     /// The bytes so far.
     pub fn as_slice(&self) -> &[u8] {
         &self.bytes
     }
 
+    #[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "the rest of the buffer's API: no builtin needs it yet"))]
     /// Length in bytes.
     pub fn len(&self) -> usize {
         self.bytes.len()
     }
 
+    #[cfg_attr(not(feature = "internals"), allow(dead_code, reason = "the rest of the buffer's API: no builtin needs it yet"))]
     /// Whether nothing was appended.
     pub fn is_empty(&self) -> bool {
         self.bytes.is_empty()

@@ -41,6 +41,10 @@ pub const SHAPE_BYTES: usize = 40;
 #[derive(Debug)]
 pub struct ShapeNode {
     /// The prefix one shorter ([`NO_SHAPE`] for the root).
+    #[cfg_attr(
+        not(any(feature = "tier2", feature = "internals")),
+        allow(dead_code, reason = "the trace optimizer reads it")
+    )]
     pub parent: u32,
     /// The last attribute name of the prefix (an interned str; `None` for the root).
     pub name: Value,
@@ -115,6 +119,10 @@ impl Shapes {
     }
 
     /// The prefix of length `depth` of shape `s` (`s` itself at its own depth).
+    #[cfg_attr(
+        not(any(feature = "tier2", feature = "internals")),
+        allow(dead_code, reason = "the trace optimizer uses it")
+    )]
     pub fn ancestor(&self, mut s: u32, depth: u32) -> Option<u32> {
         loop {
             let n = self.get(s)?;
@@ -129,6 +137,10 @@ impl Shapes {
     }
 
     /// Whether `a` is a prefix of `b` (or `b` itself).
+    #[cfg_attr(
+        not(any(feature = "tier2", feature = "internals")),
+        allow(dead_code, reason = "the trace optimizer uses it")
+    )]
     pub fn is_prefix(&self, a: u32, b: u32) -> bool {
         self.get(a)
             .is_some_and(|n| self.ancestor(b, n.depth) == Some(a))

@@ -41,7 +41,7 @@
 //!
 //! `magic` is [`MAGIC`] (its first byte is not UTF-8, so an image is never taken for
 //! source); `version` is [`FORMAT_VERSION`]; `reserved` is 0; `table` is the op table's
-//! hash ([`Op::TABLE_HASH`](crate::bytecode::ops::Op::TABLE_HASH)): opcode numbers change
+//! hash (`Op::TABLE_HASH`): opcode numbers change
 //! when the table does, so an image is only read by a VM whose table it was written for.
 //! Nothing may follow the module's code object.
 //!

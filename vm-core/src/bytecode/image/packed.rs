@@ -3,7 +3,7 @@
 //! fixed-width word, so they compress about four to one.
 //!
 //! Layout: [`PACKED_MAGIC`] (8 bytes), the image's length (`u32`, little-endian), then the
-//! image as raw DEFLATE data (RFC 1951). Every reader of images ([`crate::Vm::load_image`],
+//! image as raw DEFLATE data (RFC 1951). Every reader of images (`crate::Vm::load_image`,
 //! imports, `run_image`) accepts a packed image and unpacks it before reading and verifying
 //! it as usual; unpacking never produces more than the stated length, and that length is
 //! bounded by [`MAX_UNPACKED`].
