@@ -456,6 +456,15 @@ fn sum(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value
     if vm.str_of(acc).is_some() {
         return Err(vm.type_error("sum() can't sum strings [use ''.join(seq) instead]"));
     }
+    match vm.obj(acc) {
+        Some(Obj::Bytes(_)) => {
+            return Err(vm.type_error("sum() can't sum bytes [use b''.join(seq) instead]"));
+        }
+        Some(Obj::ByteArray(_)) => {
+            return Err(vm.type_error("sum() can't sum bytearray [use b''.join(seq) instead]"));
+        }
+        _ => {}
+    }
     let it = vm.get_iter(args[0])?;
     // The iterator and the running total (a fresh object when `__add__` is user code).
     let gen = it

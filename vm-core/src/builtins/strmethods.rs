@@ -1,6 +1,7 @@
 //! Methods of `str`: their registration, the receiver helpers they share, and `format`,
 //! `__len__`, `__str__` and `__add__`.
 
+use alloc::format;
 use alloc::string::String;
 
 use super::add_methods;
@@ -48,6 +49,7 @@ pub(crate) fn install(vm: &mut Vm) {
             ("upper", str_upper),
             ("lower", str_lower),
             ("format", str_format),
+            ("format_map", str_format_map),
             ("encode", str_encode),
             ("isdigit", str_isdigit),
             ("isalpha", str_isalpha),
@@ -114,6 +116,19 @@ pub(super) fn is_exact_str(vm: &Vm, v: Value) -> bool {
 fn str_format(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
     let s = this_str(vm, args, "format")?;
     let out = vm.str_format(&s, &args[1..], kwargs)?;
+    vm.new_string(out)
+}
+
+fn str_format_map(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    let s = this_str(vm, args, "format_map")?;
+    if args.len() != 2 {
+        let msg = format!(
+            "str.format_map() takes exactly one argument ({} given)",
+            args.len() - 1
+        );
+        return Err(vm.type_error(msg));
+    }
+    let out = vm.str_format_map(&s, args[1])?;
     vm.new_string(out)
 }
 
