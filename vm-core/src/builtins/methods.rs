@@ -642,6 +642,7 @@ fn set_pop(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Valu
 
 fn set_clear(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     let s = set_of(vm, args, "clear")?;
+    super::check_no_args(vm, "set.clear", args)?;
     if let Obj::Set(t) = vm.heap.get_mut(s) {
         t.table.clear();
     }

@@ -134,6 +134,10 @@ fn str_format_map(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
 
 fn str_len(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     let s = this_str(vm, args, "__len__")?;
+    if args.len() > 1 {
+        let msg = format!("expected 0 arguments, got {}", args.len() - 1);
+        return Err(vm.type_error(msg));
+    }
     Ok(Value::int_unchecked(s.chars().count() as i64))
 }
 

@@ -8,6 +8,7 @@ use crate::vm::{PyResult, Vm};
 
 fn pred(vm: &mut Vm, args: &[Value], name: &str, f: fn(char) -> bool) -> PyResult<Value> {
     let s = this_str(vm, args, name)?;
+    super::check_no_args(vm, &alloc::format!("str.{name}"), args)?;
     Ok(Value::bool(!s.is_empty() && s.chars().all(f)))
 }
 
