@@ -628,7 +628,15 @@ impl Vm {
             }
             return Ok(alloc::vec![0u8; n as usize]);
         }
-        let items = self.collect_iter(x)?;
+        let it = match self.get_iter(x) {
+            Ok(it) => it,
+            Err(e) if self.exc_matches(e.0, self.types.type_error) => {
+                let msg = format!("cannot convert '{}' object to {name}", self.type_name(x));
+                return Err(self.type_error(msg));
+            }
+            Err(e) => return Err(e),
+        };
+        let items = self.with_roots(&[it], |vm, _| vm.collect_iter(it))?;
         // An item's `__index__` may collect.
         self.with_roots(&items, |vm, _| {
             let mut out = Vec::with_capacity(items.len());
