@@ -48,9 +48,6 @@ pub(super) fn ba_extend(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value>
     let data = match vm.bytes_data(args[1]) {
         Some(d) => d,
         None => {
-            if vm.str_of(args[1]).is_some() {
-                return Err(vm.type_error("expected iterable of integers; got: 'str'"));
-            }
             let items = match vm.collect_iter(args[1]) {
                 Ok(i) => i,
                 Err(_) => {

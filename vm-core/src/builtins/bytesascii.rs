@@ -108,6 +108,29 @@ pub(super) fn b_islower(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value>
     ))
 }
 
+pub(super) fn b_istitle(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    check_args(vm, "istitle", args, 1, 1)?;
+    let (s, _) = this(vm, args, "istitle")?;
+    // Upper case only after an uncased byte, lower case only after a cased one.
+    let (mut cased, mut prev_cased) = (false, false);
+    for b in s {
+        if b.is_ascii_uppercase() {
+            if prev_cased {
+                return Ok(Value::FALSE);
+            }
+            (cased, prev_cased) = (true, true);
+        } else if b.is_ascii_lowercase() {
+            if !prev_cased {
+                return Ok(Value::FALSE);
+            }
+            (cased, prev_cased) = (true, true);
+        } else {
+            prev_cased = false;
+        }
+    }
+    Ok(Value::bool(cased))
+}
+
 fn pad_impl(vm: &mut Vm, args: &[Value], name: &str, mode: u8) -> PyResult<Value> {
     check_args(vm, name, args, 2, 3)?;
     let (s, ba) = this(vm, args, name)?;

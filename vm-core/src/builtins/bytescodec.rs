@@ -123,7 +123,13 @@ pub(super) fn b_decode(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Valu
                         match errors.as_str() {
                             "ignore" => {}
                             "replace" => out.push('\u{fffd}'),
+                            "backslashreplace" => {
+                                for b in &rest[good..good + bad_len] {
+                                    out.push_str(&format!("\\x{b:02x}"));
+                                }
+                            }
                             _ => {
+                                super::strcodec::check_error_handler(vm, &errors)?;
                                 let pos = base + good;
                                 let b0 = rest[good];
                                 let msg = match e.error_len() {
@@ -159,7 +165,9 @@ pub(super) fn b_decode(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Valu
                 match errors.as_str() {
                     "ignore" => {}
                     "replace" => out.push('\u{fffd}'),
+                    "backslashreplace" => out.push_str(&format!("\\x{b:02x}")),
                     _ => {
+                        super::strcodec::check_error_handler(vm, &errors)?;
                         let msg = format!(
                             "'ascii' codec can't decode byte 0x{b:02x} in position {pos}: ordinal not in range(128)"
                         );

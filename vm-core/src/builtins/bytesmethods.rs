@@ -9,7 +9,7 @@ use super::bytearraymethods::{
 };
 use super::bytesascii::{
     b_capitalize, b_center, b_isalnum, b_isalpha, b_isascii, b_isdigit, b_islower, b_isspace,
-    b_isupper, b_ljust, b_lower, b_rjust, b_swapcase, b_title, b_upper,
+    b_istitle, b_isupper, b_ljust, b_lower, b_rjust, b_swapcase, b_title, b_upper,
 };
 use super::bytescodec::{b_decode, b_fromhex, b_hex};
 use super::bytessearch::{
@@ -17,6 +17,7 @@ use super::bytessearch::{
     b_rfind, b_rindex, b_rpartition, b_startswith,
 };
 use super::bytessplit::{b_join, b_lstrip, b_rsplit, b_rstrip, b_split, b_splitlines, b_strip};
+use super::bytestranslate::{b_expandtabs, b_maketrans, b_translate, b_zfill};
 use super::{add_methods, int_arg};
 use crate::object::types::Obj;
 use crate::object::value::Value;
@@ -63,6 +64,10 @@ pub(crate) fn install(vm: &mut Vm) {
         ("removeprefix", b_removeprefix),
         ("removesuffix", b_removesuffix),
         ("splitlines", b_splitlines),
+        ("istitle", b_istitle),
+        ("translate", b_translate),
+        ("expandtabs", b_expandtabs),
+        ("zfill", b_zfill),
     ];
     add_methods(vm, bytes, common);
     add_methods(vm, bytearray, common);
@@ -82,6 +87,12 @@ pub(crate) fn install(vm: &mut Vm) {
         ],
     );
     super::nummethods::add_class_method(vm, bytes, "fromhex", b_fromhex);
+    for cls in [bytes, bytearray] {
+        if let Some(d) = vm.class(cls).map(|c| c.dict) {
+            let kind = crate::object::types::NativeKind::StaticMethod;
+            super::add_native(vm, d, "maketrans", b_maketrans, kind, Value::obj(cls));
+        }
+    }
     super::nummethods::add_class_method(vm, bytearray, "fromhex", b_fromhex);
 }
 

@@ -100,26 +100,42 @@ impl Vm {
     }
 
     /// `str()`, `str(x)`, or `str(b, encoding[, errors])`, which decodes UTF-8.
+    /// `str()`, `str(x)`, or `str(b, encoding, errors)`, which is `b.decode(encoding, errors)`.
     fn ctor_str(&mut self, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
-        check_args(self, "str", args, 0, 3)?;
-        match args.first() {
-            None => self.new_str(""),
-            Some(a) if args.len() == 1 && kwargs.is_empty() => self.to_str_value(*a),
-            Some(a) => {
-                let data = match self.bytes_data(*a) {
-                    Some(d) => d,
-                    None => return Err(self.type_error("decoding str is not supported")),
-                };
-                match String::from_utf8(data) {
-                    Ok(s) => self.new_string(s),
-                    Err(e) => {
-                        let pos = e.utf8_error().valid_up_to();
-                        let msg = format!("'utf-8' codec can't decode byte 0x{:02x} in position {pos}: invalid start byte", e.as_bytes()[pos]);
-                        Err(self.new_exception(self.types.unicode_decode_error, &msg))
-                    }
-                }
+        if kwargs.is_empty() && args.len() <= 1 {
+            return match args.first() {
+                None => self.new_str(""),
+                Some(a) => self.to_str_value(*a),
+            };
+        }
+        let names = ["object", "encoding", "errors"];
+        let [obj, enc, errors] =
+            <[Value; 3]>::try_from(super::bind_params(self, "str", args, kwargs, &names, 0)?)
+                .unwrap_or([Value::UNDEF; 3]);
+        if obj.is_undef() {
+            return self.new_str("");
+        }
+        if enc.is_undef() && errors.is_undef() {
+            return self.to_str_value(obj);
+        }
+        if self.str_of(obj).is_some() {
+            return Err(self.type_error("decoding str is not supported"));
+        }
+        if self.bytes_data(obj).is_none() {
+            let msg = format!(
+                "decoding to str: need a bytes-like object, {} found",
+                self.type_name(obj)
+            );
+            return Err(self.type_error(msg));
+        }
+        let dargs = [obj];
+        let mut dkw = Vec::new();
+        for (name, v) in [("encoding", enc), ("errors", errors)] {
+            if !v.is_undef() {
+                dkw.push((self.intern(name)?, v));
             }
         }
+        super::bytescodec::b_decode(self, &dargs, &dkw)
     }
 
     fn ctor_bool(&mut self, args: &[Value]) -> PyResult<Value> {
@@ -214,11 +230,11 @@ impl Vm {
     }
 
     fn ctor_enumerate(&mut self, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
-        let mut a = args.to_vec();
-        if let Some(s) = kwarg(self, kwargs, "start") {
-            a.push(s);
+        let bound = super::bind_params(self, "enumerate", args, kwargs, &["iterable", "start"], 0)?;
+        if bound[0].is_undef() {
+            return Err(self.type_error("enumerate() missing required argument 'iterable'"));
         }
-        check_args(self, "enumerate", &a, 1, 2)?;
+        let a: Vec<Value> = bound.into_iter().filter(|v| !v.is_undef()).collect();
         let it = self.get_iter(a[0])?;
         let count = a.get(1).copied().unwrap_or(Value::int_unchecked(0));
         if !self.is_int(count) {
@@ -232,7 +248,11 @@ impl Vm {
     }
 
     fn ctor_zip(&mut self, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
-        let strict = kwarg(self, kwargs, "strict").is_some_and(|v| v == Value::TRUE);
+        super::check_kwargs(self, "zip", kwargs, &["strict"])?;
+        let strict = match kwarg(self, kwargs, "strict") {
+            Some(v) => self.truthy(v)?,
+            None => false,
+        };
         // Iterators made so far survive a later argument's user `__iter__`.
         self.with_roots(&[], |vm, _| {
             let mut its = Vec::new();
@@ -364,14 +384,11 @@ impl Vm {
     }
 
     fn ctor_int(&mut self, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
-        let mut args = args.to_vec();
-        if let Some(b) = kwarg(self, kwargs, "base") {
-            if args.is_empty() {
-                return Err(self.type_error("int() missing string argument"));
-            }
-            args.push(b);
+        let bound = super::bind_params(self, "int", args, kwargs, &["x", "base"], 1)?;
+        if bound[0].is_undef() && !bound[1].is_undef() {
+            return Err(self.type_error("int() missing string argument"));
         }
-        check_args(self, "int", &args, 0, 2)?;
+        let args: Vec<Value> = bound.into_iter().filter(|v| !v.is_undef()).collect();
         let Some(&x) = args.first() else {
             return Ok(Value::int_unchecked(0));
         };
@@ -572,52 +589,32 @@ impl Vm {
         kwargs: &[(Value, Value)],
         name: &str,
     ) -> PyResult<Vec<u8>> {
-        let mut args = args.to_vec();
-        if let Some(e) = kwarg(self, kwargs, "encoding") {
-            args.push(e);
-        }
-        check_args(self, name, &args, 0, 3)?;
-        let Some(&x) = args.first() else {
+        let names = ["source", "encoding", "errors"];
+        let [x, enc, errors] =
+            <[Value; 3]>::try_from(super::bind_params(self, name, args, kwargs, &names, 0)?)
+                .unwrap_or([Value::UNDEF; 3]);
+        if x.is_undef() {
+            if !enc.is_undef() || !errors.is_undef() {
+                let what = if enc.is_undef() { "errors" } else { "encoding" };
+                return Err(self.type_error(format!("{what} without a string argument")));
+            }
             return Ok(Vec::new());
-        };
-        if let Some(s) = self.str_of(x) {
-            if args.len() < 2 {
+        }
+        if self.str_of(x).is_none() && (!enc.is_undef() || !errors.is_undef()) {
+            let what = if enc.is_undef() { "errors" } else { "encoding" };
+            return Err(self.type_error(format!("{what} without a string argument")));
+        }
+        if self.str_of(x).is_some() {
+            if enc.is_undef() {
                 return Err(self.type_error("string argument without an encoding"));
             }
-            let s = String::from(s);
-            let enc = self
-                .str_of(args[1])
-                .map(String::from)
-                .unwrap_or_default()
-                .to_lowercase()
-                .replace(['-', '_'], "");
-            return match enc.as_str() {
-                "utf8" => Ok(s.into_bytes()),
-                "ascii" => {
-                    if let Some((i, c)) = s.chars().enumerate().find(|(_, c)| !c.is_ascii()) {
-                        let msg = format!("'ascii' codec can't encode character '\\x{:02x}' in position {i}: ordinal not in range(128)", c as u32);
-                        return Err(self.new_exception(self.types.unicode_encode_error, &msg));
-                    }
-                    Ok(s.into_bytes())
-                }
-                "latin1" | "iso88591" => {
-                    let mut out = Vec::new();
-                    for c in s.chars() {
-                        if (c as u32) > 255 {
-                            return Err(self.new_exception(
-                                self.types.unicode_encode_error,
-                                "'latin-1' codec can't encode character",
-                            ));
-                        }
-                        out.push(c as u32 as u8);
-                    }
-                    Ok(out)
-                }
-                _ => Err(self.new_exception(
-                    self.types.lookup_error,
-                    &format!("unknown encoding: {}", self.str_of(args[1]).unwrap_or("?")),
-                )),
-            };
+            // `str.encode` does the work, with its encodings and error handlers.
+            let mut ekw = alloc::vec![(self.intern("encoding")?, enc)];
+            if !errors.is_undef() {
+                ekw.push((self.intern("errors")?, errors));
+            }
+            let b = super::strcodec::str_encode(self, &[x], &ekw)?;
+            return Ok(self.bytes_data(b).unwrap_or_default());
         }
         if let Some(b) = self.bytes_data(x) {
             return Ok(b);
@@ -631,7 +628,15 @@ impl Vm {
             }
             return Ok(alloc::vec![0u8; n as usize]);
         }
-        let items = self.collect_iter(x)?;
+        let it = match self.get_iter(x) {
+            Ok(it) => it,
+            Err(e) if self.exc_matches(e.0, self.types.type_error) => {
+                let msg = format!("cannot convert '{}' object to {name}", self.type_name(x));
+                return Err(self.type_error(msg));
+            }
+            Err(e) => return Err(e),
+        };
+        let items = self.with_roots(&[it], |vm, _| vm.collect_iter(it))?;
         // An item's `__index__` may collect.
         self.with_roots(&items, |vm, _| {
             let mut out = Vec::with_capacity(items.len());

@@ -291,11 +291,11 @@ fn pow(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value
 }
 
 fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
-    let mut args = args.to_vec();
-    if let Some(n) = kwarg(vm, kwargs, "ndigits") {
-        args.push(n);
+    let bound = super::bind_params(vm, "round", args, kwargs, &["number", "ndigits"], 0)?;
+    if bound[0].is_undef() {
+        return Err(vm.type_error("round() missing required argument 'number' (pos 1)"));
     }
-    check_args(vm, "round", &args, 1, 2)?;
+    let args: Vec<Value> = bound.into_iter().filter(|v| !v.is_undef()).collect();
     let x = args[0];
     let nd = if args.len() == 2 && args[1] != Value::NONE {
         Some(super::intmath::index_big(vm, args[1])?)
@@ -383,13 +383,13 @@ fn min_max(
     name: &str,
     want_max: bool,
 ) -> PyResult<Value> {
-    check_kwargs(vm, name, kwargs, &["key", "default"])?;
-    let key = kwarg(vm, kwargs, "key").filter(|k| *k != Value::NONE);
-    let default = kwarg(vm, kwargs, "default");
     if args.is_empty() {
         let msg = format!("{name} expected at least 1 argument, got 0");
         return Err(vm.type_error(msg));
     }
+    check_kwargs(vm, name, kwargs, &["key", "default"])?;
+    let key = kwarg(vm, kwargs, "key").filter(|k| *k != Value::NONE);
+    let default = kwarg(vm, kwargs, "default");
     let items = if args.len() == 1 {
         vm.collect_iter(args[0])?
     } else {
@@ -455,6 +455,15 @@ fn sum(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value
     };
     if vm.str_of(acc).is_some() {
         return Err(vm.type_error("sum() can't sum strings [use ''.join(seq) instead]"));
+    }
+    match vm.obj(acc) {
+        Some(Obj::Bytes(_)) => {
+            return Err(vm.type_error("sum() can't sum bytes [use b''.join(seq) instead]"));
+        }
+        Some(Obj::ByteArray(_)) => {
+            return Err(vm.type_error("sum() can't sum bytearray [use b''.join(seq) instead]"));
+        }
+        _ => {}
     }
     let it = vm.get_iter(args[0])?;
     // The iterator and the running total (a fresh object when `__add__` is user code).
@@ -530,7 +539,8 @@ fn all(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
 }
 
 fn sorted(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
-    check_kwargs(vm, "sorted", kwargs, &["key", "reverse"])?;
+    // CPython names the list method that does the work.
+    check_kwargs(vm, "sort", kwargs, &["key", "reverse"])?;
     if args.len() != 1 {
         let msg = format!("sorted expected 1 argument, got {}", args.len());
         return Err(vm.type_error(msg));
@@ -855,14 +865,16 @@ fn bin(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     radix_repr(vm, args, "bin", 2, "0b")
 }
 
-fn globals(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+fn globals(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "globals", args, 0, 0)?;
     Ok(vm
         .frames
         .last()
         .map_or(Value::obj(vm.main_globals), |f| Value::obj(f.globals)))
 }
 
-fn locals(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+fn locals(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "locals", args, 0, 0)?;
     let Some(f) = vm.frames.last() else {
         return Ok(Value::obj(vm.main_globals));
     };

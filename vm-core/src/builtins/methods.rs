@@ -95,6 +95,10 @@ pub(crate) fn install(vm: &mut Vm) {
         ("__iter__", seq_iter),
     ];
     add_methods(vm, set, set_common);
+    let (keys, items) = (vm.types.dict_keys, vm.types.dict_items);
+    for view in [keys, items] {
+        add_methods(vm, view, &[("isdisjoint", view_isdisjoint)]);
+    }
     add_methods(vm, frozenset, set_common);
     add_methods(
         vm,
@@ -642,6 +646,7 @@ fn set_pop(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Valu
 
 fn set_clear(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     let s = set_of(vm, args, "clear")?;
+    super::check_no_args(vm, "set.clear", args)?;
     if let Obj::Set(t) = vm.heap.get_mut(s) {
         t.table.clear();
     }
@@ -762,6 +767,21 @@ fn set_isdisjoint(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResu
     vm.with_roots(&items, |vm, _| {
         for &x in &items {
             if vm.set_contains(s, x)? {
+                return Ok(Value::FALSE);
+            }
+        }
+        Ok(Value::TRUE)
+    })
+}
+
+/// `keys_or_items_view.isdisjoint(iterable)`: no item of the iterable is in the view.
+fn view_isdisjoint(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "isdisjoint", args, 2, 2)?;
+    let view = args[0];
+    let items = vm.collect_iter(args[1])?;
+    vm.with_roots(&items, |vm, _| {
+        for &x in &items {
+            if vm.contains(view, x)? {
                 return Ok(Value::FALSE);
             }
         }

@@ -19,6 +19,7 @@ mod bytescodec;
 pub mod bytesmethods;
 mod bytessearch;
 mod bytessplit;
+mod bytestranslate;
 pub mod class_create;
 pub mod classes;
 mod cmathmod;
@@ -30,6 +31,7 @@ mod frameattrs;
 mod fsmod;
 pub mod functions;
 mod intmath;
+mod keywords;
 mod list_sort;
 mod memviewmethods;
 pub mod methods;
@@ -195,6 +197,16 @@ pub(crate) fn check_args(
     Err(vm.type_error(msg))
 }
 
+/// Checks that a method (`args` holds the receiver first) got no arguments, in CPython's
+/// words for `qualname` (`"str.upper"`).
+pub(crate) fn check_no_args(vm: &mut Vm, qualname: &str, args: &[Value]) -> PyResult<()> {
+    if args.len() <= 1 {
+        return Ok(());
+    }
+    let msg = format!("{qualname}() takes no arguments ({} given)", args.len() - 1);
+    Err(vm.type_error(msg))
+}
+
 /// Rejects keyword arguments for natives that take none.
 pub(crate) fn no_kwargs(vm: &mut Vm, name: &str, kwargs: &[(Value, Value)]) -> PyResult<()> {
     if kwargs.is_empty() {
@@ -222,11 +234,52 @@ pub(crate) fn check_kwargs(
     for (k, _) in kwargs {
         let n = vm.str_of(*k).unwrap_or("");
         if !allowed.contains(&n) {
-            let msg = format!("{fname}() got an unexpected keyword argument '{n}'");
+            let msg = format!("'{n}' is an invalid keyword argument for {fname}()");
             return Err(vm.type_error(msg));
         }
     }
     Ok(())
+}
+
+/// Binds a native's positional and keyword arguments to its parameters `names` (the first
+/// `posonly` of them positional-only), with CPython's errors; a parameter not given is
+/// `UNDEF` in the result.
+pub(crate) fn bind_params(
+    vm: &mut Vm,
+    fname: &str,
+    args: &[Value],
+    kwargs: &[(Value, Value)],
+    names: &[&str],
+    posonly: usize,
+) -> PyResult<Vec<Value>> {
+    if args.len() > names.len() {
+        let msg = format!(
+            "{fname}() takes at most {} argument{} ({} given)",
+            names.len(),
+            if names.len() == 1 { "" } else { "s" },
+            args.len()
+        );
+        return Err(vm.type_error(msg));
+    }
+    let mut out = alloc::vec![Value::UNDEF; names.len()];
+    out[..args.len()].copy_from_slice(args);
+    for (k, v) in kwargs {
+        let key = vm.str_of(*k).unwrap_or("");
+        let Some(i) = names.iter().skip(posonly).position(|n| *n == key) else {
+            let msg = format!("'{key}' is an invalid keyword argument for {fname}()");
+            return Err(vm.type_error(msg));
+        };
+        let i = i + posonly;
+        if i < args.len() {
+            let msg = format!(
+                "argument for {fname}() given by name ('{key}') and position ({})",
+                i + 1
+            );
+            return Err(vm.type_error(msg));
+        }
+        out[i] = *v;
+    }
+    Ok(out)
 }
 
 /// The str argument of a native, or a TypeError naming what was expected.

@@ -9,11 +9,13 @@ use crate::object::value::Value;
 use crate::vm::{PyResult, Vm};
 
 pub(super) fn str_upper(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    super::check_no_args(vm, "str.upper", args)?;
     let s = this_str(vm, args, "upper")?;
     vm.new_string(s.to_uppercase())
 }
 
 pub(super) fn str_lower(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    super::check_no_args(vm, "str.lower", args)?;
     // Short ASCII text (most words) is lowered in a stack buffer: no `String` at all.
     if let Some(Obj::Str(s)) = args.first().and_then(|v| vm.obj(*v)) {
         if s.len() <= INLINE_STR && s.is_ascii() {
@@ -85,6 +87,7 @@ fn is_case_ignorable(c: char) -> bool {
 }
 
 pub(super) fn str_title(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    super::check_no_args(vm, "str.title", args)?;
     let s = this_str(vm, args, "title")?;
     let mut out = String::with_capacity(s.len());
     let mut prev_cased = false;
@@ -100,6 +103,7 @@ pub(super) fn str_title(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value>
 }
 
 pub(super) fn str_capitalize(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    super::check_no_args(vm, "str.capitalize", args)?;
     let s = this_str(vm, args, "capitalize")?;
     let mut out = String::with_capacity(s.len());
     for (i, c) in s.char_indices() {
@@ -113,6 +117,7 @@ pub(super) fn str_capitalize(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<V
 }
 
 pub(super) fn str_swapcase(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    super::check_no_args(vm, "str.swapcase", args)?;
     let s = this_str(vm, args, "swapcase")?;
     let mut out = String::with_capacity(s.len());
     for (i, c) in s.char_indices() {
@@ -128,6 +133,7 @@ pub(super) fn str_swapcase(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Val
 }
 
 pub(super) fn str_casefold(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    super::check_no_args(vm, "str.casefold", args)?;
     let s = this_str(vm, args, "casefold")?;
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -141,18 +147,21 @@ pub(super) fn str_casefold(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Val
 }
 
 pub(super) fn str_isupper(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    super::check_no_args(vm, "str.isupper", args)?;
     let s = this_str(vm, args, "isupper")?;
     let ok = s.chars().any(is_cased) && !s.chars().any(|c| c.is_lowercase() || is_titlecase(c));
     Ok(Value::bool(ok))
 }
 
 pub(super) fn str_islower(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    super::check_no_args(vm, "str.islower", args)?;
     let s = this_str(vm, args, "islower")?;
     let ok = s.chars().any(is_cased) && !s.chars().any(|c| c.is_uppercase() || is_titlecase(c));
     Ok(Value::bool(ok))
 }
 
 pub(super) fn str_istitle(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    super::check_no_args(vm, "str.istitle", args)?;
     let s = this_str(vm, args, "istitle")?;
     let mut prev_cased = false;
     let mut any = false;

@@ -62,6 +62,26 @@ pub(crate) fn codec_args(
     }
 }
 
+/// CPython's `LookupError` for an error handler it does not know, raised (as there) only
+/// when an error needs the handler.
+pub(super) fn check_error_handler(vm: &mut Vm, errors: &str) -> PyResult<()> {
+    const KNOWN: [&str; 8] = [
+        "strict",
+        "ignore",
+        "replace",
+        "backslashreplace",
+        "xmlcharrefreplace",
+        "namereplace",
+        "surrogateescape",
+        "surrogatepass",
+    ];
+    if KNOWN.contains(&errors) {
+        return Ok(());
+    }
+    let lookup = vm.types.lookup_error;
+    Err(vm.new_exception(lookup, &format!("unknown error handler name '{errors}'")))
+}
+
 pub(super) fn str_encode(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
     let s = this_str(vm, args, "encode")?;
     let (enc, errors) = codec_args(vm, args, kwargs, "encode")?;
@@ -86,6 +106,7 @@ pub(super) fn str_encode(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Va
                     out.extend_from_slice(format!("&#{};", c as u32).as_bytes());
                 }
                 _ => {
+                    check_error_handler(vm, &errors)?;
                     let msg = format!(
                         "'{enc}' codec can't encode character '{}' in position {pos}: ordinal not in range({limit})",
                         escape_char(c)

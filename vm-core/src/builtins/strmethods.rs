@@ -1,6 +1,7 @@
 //! Methods of `str`: their registration, the receiver helpers they share, and `format`,
 //! `__len__`, `__str__` and `__add__`.
 
+use alloc::format;
 use alloc::string::String;
 
 use super::add_methods;
@@ -48,6 +49,7 @@ pub(crate) fn install(vm: &mut Vm) {
             ("upper", str_upper),
             ("lower", str_lower),
             ("format", str_format),
+            ("format_map", str_format_map),
             ("encode", str_encode),
             ("isdigit", str_isdigit),
             ("isalpha", str_isalpha),
@@ -117,8 +119,25 @@ fn str_format(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResul
     vm.new_string(out)
 }
 
+fn str_format_map(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
+    let s = this_str(vm, args, "format_map")?;
+    if args.len() != 2 {
+        let msg = format!(
+            "str.format_map() takes exactly one argument ({} given)",
+            args.len() - 1
+        );
+        return Err(vm.type_error(msg));
+    }
+    let out = vm.str_format_map(&s, args[1])?;
+    vm.new_string(out)
+}
+
 fn str_len(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     let s = this_str(vm, args, "__len__")?;
+    if args.len() > 1 {
+        let msg = format!("expected 0 arguments, got {}", args.len() - 1);
+        return Err(vm.type_error(msg));
+    }
     Ok(Value::int_unchecked(s.chars().count() as i64))
 }
 

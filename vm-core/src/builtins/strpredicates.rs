@@ -8,6 +8,7 @@ use crate::vm::{PyResult, Vm};
 
 fn pred(vm: &mut Vm, args: &[Value], name: &str, f: fn(char) -> bool) -> PyResult<Value> {
     let s = this_str(vm, args, name)?;
+    super::check_no_args(vm, &alloc::format!("str.{name}"), args)?;
     Ok(Value::bool(!s.is_empty() && s.chars().all(f)))
 }
 
@@ -16,7 +17,7 @@ pub(super) fn str_isalpha(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -
 }
 
 pub(super) fn str_isspace(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    pred(vm, args, "isspace", char::is_whitespace)
+    pred(vm, args, "isspace", super::strsplit::py_space)
 }
 
 pub(crate) fn is_decimal(c: char) -> bool {
@@ -48,7 +49,7 @@ fn all_chars(vm: &mut Vm, args: &[Value], name: &str, f: fn(char) -> bool) -> Py
 }
 
 pub(super) fn str_isalnum(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
-    all_chars(vm, args, "isalnum", |c| c.is_alphabetic() || c.is_numeric())
+    all_chars(vm, args, "isalnum", |c| c.is_alphabetic() || is_numeric(c))
 }
 
 pub(super) fn str_isdigit(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
@@ -59,8 +60,50 @@ pub(super) fn str_isdecimal(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Va
     all_chars(vm, args, "isdecimal", is_decimal)
 }
 
+/// Numeric characters: Unicode's `N*` categories, plus the CJK ideographs with a numeric
+/// value (category `Lo`, which Unicode's `Numeric_Type` and so CPython count).
+fn is_numeric(c: char) -> bool {
+    c.is_numeric()
+        || matches!(
+            c,
+            '零' | '一'
+                | '二'
+                | '三'
+                | '四'
+                | '五'
+                | '六'
+                | '七'
+                | '八'
+                | '九'
+                | '十'
+                | '百'
+                | '千'
+                | '万'
+                | '萬'
+                | '億'
+                | '兆'
+                | '壱'
+                | '弐'
+                | '参'
+                | '拾'
+                | '廿'
+                | '卅'
+                | '兩'
+                | '伍'
+                | '陸'
+                | '柒'
+                | '捌'
+                | '玖'
+                | '佰'
+                | '仟'
+                | '貳'
+                | '叁'
+                | '肆'
+        )
+}
+
 pub(super) fn str_isnumeric(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
-    all_chars(vm, args, "isnumeric", char::is_numeric)
+    all_chars(vm, args, "isnumeric", is_numeric)
 }
 
 pub(super) fn str_isidentifier(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {

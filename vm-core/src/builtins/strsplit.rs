@@ -33,7 +33,7 @@ fn new_substr(vm: &mut Vm, v: Value, a: usize, b: usize) -> PyResult<Value> {
 }
 
 /// Python's whitespace (`str.isspace`): Unicode's, plus the ASCII separators U+001C..U+001F.
-fn py_space(c: char) -> bool {
+pub(super) fn py_space(c: char) -> bool {
     c.is_whitespace() || ('\x1c'..='\x1f').contains(&c)
 }
 
@@ -151,17 +151,17 @@ pub(super) fn str_rsplit(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Va
     let mut out: Vec<String> = Vec::new();
     match sep {
         None => {
-            let mut rest = s.trim_end();
+            let mut rest = s.trim_end_matches(py_space);
             while !rest.is_empty() {
                 if maxsplit >= 0 && out.len() as i64 == maxsplit {
                     out.push(String::from(rest));
                     break;
                 }
-                match rest.rfind(char::is_whitespace) {
+                match rest.rfind(py_space) {
                     Some(i) => {
                         let w = rest[i..].chars().next().map_or(1, char::len_utf8);
                         out.push(String::from(&rest[i + w..]));
-                        rest = rest[..i].trim_end();
+                        rest = rest[..i].trim_end_matches(py_space);
                     }
                     None => {
                         out.push(String::from(rest));

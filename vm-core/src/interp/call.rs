@@ -70,6 +70,9 @@ impl Vm {
         match self.heap.get(r) {
             Obj::Native(n) => {
                 let (func, bound, method) = (n.f, n.bound, n.kind == NativeKind::Method);
+                if !kwargs.is_empty() {
+                    self.check_native_keywords(f, kwargs)?;
+                }
                 self.enter_native()?;
                 let res = if bound.is_undef() {
                     match args.first() {

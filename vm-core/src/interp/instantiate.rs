@@ -58,6 +58,7 @@ impl Vm {
         kwargs: &[(Value, Value)],
     ) -> PyResult<Value> {
         if self.class(cls).is_some_and(|c| c.is_builtin) {
+            self.check_constructor_keywords(cls, kwargs)?;
             if let Some(v) = self.builtin_constructor(cls, args, kwargs)? {
                 return Ok(v);
             }

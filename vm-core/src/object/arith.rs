@@ -689,7 +689,7 @@ impl Vm {
                 );
                 Err(self.type_error(msg))
             }
-            (Obj::Bytes(_), _) if op == BinaryOp::Remainder => {
+            (Obj::Bytes(_) | Obj::ByteArray(_), _) if op == BinaryOp::Remainder => {
                 self.percent_format_bytes(a, b).map(Some)
             }
             (Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_), _)
@@ -708,11 +708,19 @@ impl Vm {
                 if inplace && matches!(self.heap.get(ra), Obj::List(_)) {
                     return self.list_repeat_in_place(a, b).map(Some);
                 }
+                if inplace && matches!(self.heap.get(ra), Obj::ByteArray(_)) {
+                    return self.bytearray_repeat_in_place(ra, a, b).map(Some);
+                }
                 self.repeat(a, b).map(Some)
             }
             (Obj::Set(_), Some(Obj::Set(_))) => self.set_binop(a, b, op, inplace),
             (Obj::DictView { .. }, _) | (_, Some(Obj::DictView { .. })) => {
                 self.set_binop(a, b, op, inplace)
+            }
+            // `d |= x` takes what `d.update(x)` takes: a mapping or an iterable of pairs.
+            (Obj::Dict(_), _) if op == BinaryOp::Or && inplace => {
+                self.dict_update_from(ra, b)?;
+                Ok(Some(a))
             }
             (Obj::Dict(_), Some(Obj::Dict(_))) if op == BinaryOp::Or => {
                 if inplace {
@@ -767,6 +775,23 @@ impl Vm {
             }
         }
         Ok(list)
+    }
+
+    /// `bytearray *= n`: the bytes repeated in place (the object keeps its identity).
+    fn bytearray_repeat_in_place(
+        &mut self,
+        r: super::value::ObjRef,
+        ba: Value,
+        n: Value,
+    ) -> PyResult<Value> {
+        let repeated = self.repeat(ba, n)?;
+        let data = self.bytes_data(repeated).unwrap_or_default();
+        let old = self.bytes_data(ba).map_or(0, |d| d.len());
+        self.check_resize(r, old, data.len())?;
+        if let Obj::ByteArray(x) = self.heap.get_mut(r) {
+            *x = data;
+        }
+        Ok(ba)
     }
 
     /// `seq * n`.

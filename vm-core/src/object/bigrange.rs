@@ -165,6 +165,22 @@ impl Vm {
         )
     }
 
+    /// `hash(range)`, CPython's: the hash of `(len, start, step)` with the parts that do not
+    /// matter for equality (both for an empty range, the step for one item) as `None`.
+    pub(crate) fn range_hash(&mut self, v: Value) -> Option<u64> {
+        let r = self.range_as_big(v)?;
+        let none = self.hash(Value::NONE).ok()?;
+        let len = r.len.hash() as u64;
+        let (start, step) = if r.len.is_zero() {
+            (none, none)
+        } else if r.len == BigInt::one() {
+            (r.start.hash() as u64, none)
+        } else {
+            (r.start.hash() as u64, r.step.hash() as u64)
+        };
+        Some(super::hash::tuple_hash([len, start, step].into_iter()))
+    }
+
     /// `len()` of a big range: `OverflowError` beyond `Py_ssize_t`.
     pub(crate) fn big_range_len(&mut self, r: &BigRange) -> PyResult<usize> {
         match r.len.to_i64() {

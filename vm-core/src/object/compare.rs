@@ -103,6 +103,23 @@ impl Vm {
                 let eq = self.dict_eq(a, b)?;
                 Ok(Some(eq == (op == CompareOp::Eq)))
             }
+            // Values views have no set semantics: equal only to themselves.
+            (
+                Obj::DictView {
+                    kind: super::types::DictViewKind::Values,
+                    ..
+                },
+                _,
+            )
+            | (
+                _,
+                Obj::DictView {
+                    kind: super::types::DictViewKind::Values,
+                    ..
+                },
+            ) if matches!(op, CompareOp::Eq | CompareOp::Ne) => {
+                Ok(Some((a == b) == (op == CompareOp::Eq)))
+            }
             (Obj::Set(_) | Obj::DictView { .. }, Obj::Set(_) | Obj::DictView { .. }) => {
                 self.set_compare(a, b, op)
             }

@@ -346,18 +346,41 @@ impl Vm {
                         out.push(v);
                     }
                     None => {
-                        if strict && i > 0 {
-                            let msg =
-                                format!("zip() argument {} is shorter than argument 1", i + 1);
-                            return Err(vm.value_error(msg));
-                        }
                         vm.set_iter_state(r, IterObj::Done);
+                        if strict {
+                            vm.zip_strict_check(&its, i)?;
+                        }
                         return Ok(None);
                     }
                 }
             }
             vm.new_tuple(out).map(Some)
         })
+    }
+
+    /// `zip(strict=True)` after argument `i` (0-based) ran out: CPython's `ValueError` when
+    /// an earlier argument had an item, or a later one still has one.
+    fn zip_strict_check(&mut self, its: &[Value], i: usize) -> PyResult<()> {
+        let plural = |n: usize| if n == 1 { " " } else { "s 1-" };
+        if i > 0 {
+            let msg = format!(
+                "zip() argument {} is shorter than argument{}{i}",
+                i + 1,
+                plural(i)
+            );
+            return Err(self.value_error(msg));
+        }
+        for (k, it) in its.iter().enumerate().skip(1) {
+            if self.iter_next(*it)?.is_some() {
+                let msg = format!(
+                    "zip() argument {} is longer than argument{}{k}",
+                    k + 1,
+                    plural(k)
+                );
+                return Err(self.value_error(msg));
+            }
+        }
+        Ok(())
     }
 
     /// `map(func, it)`'s step: one argument, nothing to allocate.

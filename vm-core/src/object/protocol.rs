@@ -586,6 +586,7 @@ impl Vm {
                 Ok(if h == u64::MAX { 590923713 } else { h })
             }
             Obj::MemoryView(_) => self.memview_hash(v),
+            Obj::Range { .. } | Obj::BigRange(_) => Ok(self.range_hash(v).unwrap_or(0)),
             Obj::WeakRef(w) if w.finalizer.is_none() => self.weakref_hash(v),
             Obj::List(_) | Obj::Dict(_) | Obj::Set(_) | Obj::ByteArray(_) | Obj::Slice(_) => {
                 let msg = alloc::format!("unhashable type: '{}'", self.type_name(v));

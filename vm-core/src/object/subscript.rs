@@ -587,7 +587,18 @@ impl Vm {
                     let data = match self.bytes_data(v) {
                         Some(d) => d,
                         None => {
-                            let items = self.collect_iter(v)?;
+                            const MSG: &str = "can assign only bytes, buffers, or iterables of ints in range(0, 256)";
+                            if self.str_of(v).is_some() {
+                                return Err(self.type_error(MSG));
+                            }
+                            let it = match self.get_iter(v) {
+                                Ok(it) => it,
+                                Err(e) if self.exc_matches(e.0, self.types.type_error) => {
+                                    return Err(self.type_error(MSG));
+                                }
+                                Err(e) => return Err(e),
+                            };
+                            let items = self.with_roots(&[it], |vm, _| vm.collect_iter(it))?;
                             // `__index__` of an item may collect.
                             self.with_roots(&items, |vm, _| {
                                 items

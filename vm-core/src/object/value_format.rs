@@ -217,6 +217,18 @@ impl Vm {
         r
     }
 
+    /// `fmt.format_map(mapping)`: names are looked up as `mapping[name]`.
+    pub fn str_format_map(&mut self, fmt: &str, mapping: Value) -> PyResult<String> {
+        self.enter_native()?;
+        let mut numbering = Numbering {
+            mapping: Some(mapping),
+            ..Numbering::default()
+        };
+        let r = self.str_format_inner(fmt, &[], &[], 0, &mut numbering);
+        self.leave_native();
+        r
+    }
+
     /// Formats `fmt`; nested spec fields share the outer string's automatic numbering, as in
     /// CPython (`"{:>{}}".format(x, w)` numbers the outer field 0 and the nested one 1).
     fn str_format_inner(
@@ -356,6 +368,10 @@ impl Vm {
         numbering: &mut Numbering,
     ) -> PyResult<Value> {
         let (first, rest) = split_name(name);
+        let positional = first.is_empty() || first.parse::<usize>().is_ok();
+        if positional && numbering.mapping.is_some() {
+            return Err(self.value_error("Format string contains positional fields"));
+        }
         let mut v = if first.is_empty() {
             if numbering.manual {
                 return Err(self.value_error(
@@ -388,6 +404,9 @@ impl Vm {
                     )));
                 }
             }
+        } else if let Some(m) = numbering.mapping {
+            let key = self.new_str(first)?;
+            self.get_item(m, key)?
         } else {
             match kwargs.iter().find(|(k, _)| self.str_of(*k) == Some(first)) {
                 Some((_, v)) => *v,
@@ -462,6 +481,10 @@ impl Vm {
             v.push(self, u8::try_from(u32::from(ch)).unwrap_or(b'?'))?;
         }
         drop(out);
+        // The result has the type of the format: `bytearray % x` is a bytearray.
+        if matches!(self.obj(fmt), Some(Obj::ByteArray(_))) {
+            return self.alloc_value(Obj::ByteArray(v.into_vec()));
+        }
         self.alloc_value(Obj::Bytes(v.into_vec().into_boxed_slice()))
     }
 
@@ -474,28 +497,30 @@ impl Vm {
         let is_tuple = matches!(self.obj(arg), Some(Obj::Tuple(_)));
         let bytes_arg =
             bytes_mode && matches!(self.obj(arg), Some(Obj::Bytes(_) | Obj::ByteArray(_)));
+        // CPython's `PyMapping_Check`: any subscriptable value but a tuple or str.
         let is_mapping = !is_tuple
             && !bytes_arg
-            && (matches!(self.obj(arg), Some(Obj::Dict(_)))
-                || self.user_special(arg, "__getitem__")?.is_some())
+            && (matches!(
+                self.obj(arg),
+                Some(Obj::Dict(_) | Obj::List(_) | Obj::ByteArray(_) | Obj::Range { .. })
+            ) || self.user_special(arg, "__getitem__")?.is_some())
             && self.str_of(arg).is_none();
-        let args: Vec<Value> = if is_tuple {
+        let mut args: Vec<Value> = if is_tuple {
             self.tuple_items(arg).unwrap_or_default()
         } else {
             alloc::vec![arg]
         };
         let mut next = 0usize;
-        let mut used_mapping = false;
         let mut out = TextBuf::new(self);
-        let mut take = |vm: &mut Vm| -> PyResult<Value> {
-            match args.get(next) {
+        fn take(vm: &mut Vm, args: &[Value], next: &mut usize) -> PyResult<Value> {
+            match args.get(*next) {
                 Some(v) => {
-                    next += 1;
+                    *next += 1;
                     Ok(*v)
                 }
                 None => Err(vm.type_error("not enough arguments for format string")),
             }
-        };
+        }
         for item in PercentItems::new(f) {
             let spec = match item {
                 Ok(PercentItem::Literal(s)) => {
@@ -510,7 +535,6 @@ impl Vm {
                     if !is_mapping {
                         return Err(self.type_error("format requires a mapping"));
                     }
-                    used_mapping = true;
                     let kv = if bytes_mode {
                         let kb: Vec<u8> = k
                             .chars()
@@ -520,7 +544,11 @@ impl Vm {
                     } else {
                         self.new_str(k)?
                     };
-                    self.get_item(arg, kv)?
+                    // As in CPython, the value looked up is the only argument left: a `*`
+                    // width takes it, and a later field without a key finds none.
+                    args = alloc::vec![self.get_item(arg, kv)?];
+                    next = 0;
+                    Value::UNDEF
                 }
                 None => Value::UNDEF,
             };
@@ -529,7 +557,7 @@ impl Vm {
                 None => None,
                 Some(Count::Num(n)) => Some(n),
                 Some(Count::Star) => {
-                    let w = take(self)?;
+                    let w = take(self, &args, &mut next)?;
                     let w = self.star_arg(w, false)?;
                     if w < 0 {
                         flags.left = true;
@@ -541,12 +569,16 @@ impl Vm {
                 None => None,
                 Some(Count::Num(n)) => Some(n),
                 Some(Count::Star) => {
-                    let p = take(self)?;
+                    let p = take(self, &args, &mut next)?;
                     let p = self.star_arg(p, true)?;
                     Some(usize::try_from(p.max(0)).unwrap_or(usize::MAX))
                 }
             };
-            let v = if v.is_undef() { take(self)? } else { v };
+            let v = if v.is_undef() {
+                take(self, &args, &mut next)?
+            } else {
+                v
+            };
             let conv = if bytes_mode && spec.conv == 'b' {
                 's'
             } else {
@@ -560,7 +592,7 @@ impl Vm {
             };
             out.push_str(self, &s)?;
         }
-        if next < args.len() && !used_mapping && !(is_mapping && next == 0) {
+        if next < args.len() && !is_mapping {
             let msg = if bytes_mode {
                 "not all arguments converted during bytes formatting"
             } else {
@@ -663,6 +695,9 @@ impl Vm {
                 } else if self.is_int(v) {
                     crate::format::percent_char_from_int(self.as_i64(v))
                         .map_err(|e| self.format_error(e))?
+                } else if let Some(i) = self.percent_special_int(v, "__index__")? {
+                    crate::format::percent_char_from_int(self.as_i64(i))
+                        .map_err(|e| self.format_error(e))?
                 } else {
                     return Err(self.type_error("%c requires int or char"));
                 };
@@ -676,7 +711,14 @@ impl Vm {
                 self.formatted(|room| percent_int_src(&src, flags, width, prec, conv, room))
             }
             _ => {
-                let x = match self.to_f64(v)? {
+                let conv_v = match self.native_value(v) {
+                    Some(n) if n.is_float() || self.is_int(n) => n,
+                    _ => match self.percent_special_int(v, "__float__")? {
+                        Some(f) => f,
+                        None => self.percent_special_int(v, "__index__")?.unwrap_or(v),
+                    },
+                };
+                let x = match self.to_f64(conv_v)? {
                     Some(x) => x,
                     None => {
                         let msg = format!("must be real number, not {}", self.type_name(v));
@@ -691,9 +733,18 @@ impl Vm {
     /// The integer `%d %i %u %o %x %X` format: an int, or (for the decimal ones) a float
     /// truncated toward zero.
     fn percent_int_arg(&mut self, v: Value, conv: char) -> PyResult<BigInt> {
+        // An instance of a subclass of `int` or `float` formats as its value.
+        let orig = v;
+        let v = match self.native_value(v) {
+            Some(n) if n.is_float() || self.is_int(n) => n,
+            _ => v,
+        };
         if let Some(x) = v.as_float() {
             if matches!(conv, 'o' | 'x' | 'X') {
-                let msg = format!("%{conv} format: an integer is required, not float");
+                let msg = format!(
+                    "%{conv} format: an integer is required, not {}",
+                    self.type_name(orig)
+                );
                 return Err(self.type_error(msg));
             }
             return match BigInt::from_f64(x) {
@@ -702,7 +753,16 @@ impl Vm {
                 None => Err(self.overflow_error("cannot convert float infinity to integer")),
             };
         }
-        match self.to_bigint(v) {
+        // An object converts through `__int__` (then `__index__`) for the decimal formats,
+        // through `__index__` only for the others, as `PyNumber_Long`/`PyNumber_Index` do.
+        let mut converted = None;
+        if !matches!(conv, 'o' | 'x' | 'X') {
+            converted = self.percent_special_int(v, "__int__")?;
+        }
+        if converted.is_none() {
+            converted = self.percent_special_int(v, "__index__")?;
+        }
+        match self.to_bigint(converted.unwrap_or(v)) {
             Some(b) => Ok(b),
             None => {
                 let what = if matches!(conv, 'o' | 'x' | 'X') {
@@ -720,12 +780,28 @@ impl Vm {
     }
 }
 
-/// Automatic field numbering state of one `str.format` call.
+impl Vm {
+    /// The result of an instance's conversion method `name` (`__int__`, `__index__`,
+    /// `__float__`) for a `%` format, `None` when the value is no instance or lacks it.
+    fn percent_special_int(&mut self, v: Value, name: &str) -> PyResult<Option<Value>> {
+        if !matches!(self.obj(v), Some(Obj::Instance(_))) {
+            return Ok(None);
+        }
+        match self.user_special(v, name)? {
+            Some(f) => self.call_bound(f, v, &[]).map(Some),
+            None => Ok(None),
+        }
+    }
+}
+
+/// The state of one `str.format` call: automatic field numbering, and the mapping that
+/// `str.format_map` looks names up in (by subscription, so `__missing__` is honoured).
 #[derive(Default)]
 struct Numbering {
     next: usize,
     manual: bool,
     auto_used: bool,
+    mapping: Option<Value>,
 }
 
 /// Splits at the first `sep` that is not inside brackets.
