@@ -5,6 +5,9 @@ use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+mod common;
+
+use common::{exception, stdout};
 use vm_core::{
     Allow, BufferHost, CallCtx, ClassBuilder, Config, ExcKind, Handle, Interpreter, NativeClass,
     PyResult, RunError, Variadic,
@@ -28,22 +31,6 @@ fn configs() -> Vec<Config> {
             ..Config::default()
         },
     ]
-}
-
-fn stdout(py: &Interpreter) -> String {
-    py.host::<BufferHost>()
-        .expect("a BufferHost")
-        .stdout
-        .clone()
-}
-
-fn exception(r: Result<(), RunError>) -> String {
-    match r {
-        Err(RunError::Exception { traceback, .. }) => {
-            traceback.lines().last().unwrap_or("").to_string()
-        }
-        other => panic!("expected an exception, got {other:?}"),
-    }
 }
 
 #[test]

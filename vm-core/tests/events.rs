@@ -68,21 +68,26 @@ except MemoryError:
 ";
 
 fn run(events: EventMask) -> (Vec<String>, String) {
-    let log = Rc::new(RefCell::new(Vec::new()));
-    let out = Rc::new(RefCell::new(String::new()));
     let config = Config {
         heap_limit: 16 << 20,
         hot: Some(16),
         events,
         ..Config::default()
     };
+    run_with(config, PROGRAM)
+}
+
+/// Runs `src` with `config` under a [`Recorder`]; returns the events and the output.
+fn run_with(config: Config, src: &str) -> (Vec<String>, String) {
+    let log = Rc::new(RefCell::new(Vec::new()));
+    let out = Rc::new(RefCell::new(String::new()));
     let host = Recorder {
         events: log.clone(),
         out: out.clone(),
         ticks: 0,
     };
     let mut vm = Vm::new(config, Box::new(host)).expect("VM");
-    let r = vm.run_source(PROGRAM, "events.py");
+    let r = vm.run_source(src, "events.py");
     assert!(r.is_ok(), "{r:?}\n{}", out.borrow());
     let text = out.borrow().clone();
     let log = log.borrow().clone();
@@ -137,24 +142,15 @@ fn trace_events_arrive_with_traces() {
 
 #[test]
 fn tier_one_has_no_trace_events() {
-    let log = Rc::new(RefCell::new(Vec::new()));
-    let out = Rc::new(RefCell::new(String::new()));
     let config = Config {
         tier: 1,
         events: EventMask::TRACES | EventMask::JIT,
         ..Config::default()
     };
-    let host = Recorder {
-        events: log.clone(),
-        out: out.clone(),
-        ticks: 0,
-    };
-    let mut vm = Vm::new(config, Box::new(host)).expect("VM");
-    vm.run_source(
+    let (log, out) = run_with(
+        config,
         "s = 0\nfor i in range(5000):\n    s += i\nprint(s)\n",
-        "t.py",
-    )
-    .unwrap();
-    assert_eq!(*out.borrow(), "12497500\n");
-    assert!(log.borrow().is_empty(), "{:?}", log.borrow());
+    );
+    assert_eq!(out, "12497500\n");
+    assert!(log.is_empty(), "{log:?}");
 }

@@ -2,6 +2,9 @@
 //! unbounded recursion raises `RecursionError`, and the VM keeps working afterwards.
 //! Two VMs in one process are independent.
 
+mod common;
+
+use common::exception_type;
 use vm_core::{BufferHost, Config, RunError, Vm};
 
 fn vm_with_heap(bytes: usize) -> Vm {
@@ -10,13 +13,6 @@ fn vm_with_heap(bytes: usize) -> Vm {
         ..Config::default()
     };
     Vm::new(config, Box::new(BufferHost::default())).expect("VM")
-}
-
-fn exception_type(r: Result<(), RunError>) -> String {
-    match r {
-        Err(RunError::Exception { type_name, .. }) => type_name,
-        other => format!("{other:?}"),
-    }
 }
 
 fn stdout_of(vm: &mut Vm, src: &str) -> String {
@@ -33,14 +29,14 @@ fn stdout_of(vm: &mut Vm, src: &str) -> String {
 fn unbounded_allocation_raises_memory_error_and_the_vm_survives() {
     let mut vm = vm_with_heap(8_000_000);
     let r = vm.run_source("x = []\nwhile True:\n    x.append([1, 2, 3])\n", "t.py");
-    assert_eq!(exception_type(r), "MemoryError");
+    assert_eq!(exception_type(&r), "MemoryError");
     let r = vm.run_source("s = 'ab'\nwhile True:\n    s = s + s\n", "t.py");
-    assert_eq!(exception_type(r), "MemoryError");
+    assert_eq!(exception_type(&r), "MemoryError");
     let r = vm.run_source(
         "d = {}\ni = 0\nwhile True:\n    d[i] = str(i)\n    i += 1\n",
         "t.py",
     );
-    assert_eq!(exception_type(r), "MemoryError");
+    assert_eq!(exception_type(&r), "MemoryError");
     // Caught inside the script, then the script goes on.
     let src = "try:\n    x = [0] * 100000000\nexcept MemoryError:\n    result = 'caught'\n";
     assert_eq!(stdout_of(&mut vm, src), "caught");
@@ -52,12 +48,18 @@ fn unbounded_allocation_raises_memory_error_and_the_vm_survives() {
 fn unbounded_recursion_raises_recursion_error_and_the_vm_survives() {
     let mut vm = vm_with_heap(64 << 20);
     let r = vm.run_source("def f(n):\n    return f(n + 1)\nf(0)\n", "t.py");
-    assert_eq!(exception_type(r), "RecursionError");
+    assert_eq!(exception_type(&r), "RecursionError");
     // Re-entry through native code (a recursive __repr__) is bounded too.
     let src = "class A:\n    def __repr__(self):\n        return repr(self)\nrepr(A())\n";
-    assert_eq!(exception_type(vm.run_source(src, "t.py")), "RecursionError");
+    assert_eq!(
+        exception_type(&vm.run_source(src, "t.py")),
+        "RecursionError"
+    );
     let src = "a = []\nfor i in range(100000):\n    a = [a]\nrepr(a)\n";
-    assert_eq!(exception_type(vm.run_source(src, "t.py")), "RecursionError");
+    assert_eq!(
+        exception_type(&vm.run_source(src, "t.py")),
+        "RecursionError"
+    );
     let src = "def g(n):\n    return 0 if n == 0 else 1 + g(n - 1)\nresult = g(900)\n";
     assert_eq!(stdout_of(&mut vm, src), "900");
 }
@@ -134,7 +136,7 @@ fn a_heap_too_small_for_the_vm_is_an_error_not_a_panic() {
     // MemoryError (the preallocated one exists), after which it still works.
     let mut vm = start(needed).expect("starts at the size it reports");
     assert_eq!(
-        exception_type(vm.run_source("x = [0] * 100000\n", "t.py")),
+        exception_type(&vm.run_source("x = [0] * 100000\n", "t.py")),
         "MemoryError"
     );
     let mut vm2 = start(needed + 200_000).expect("VM");
@@ -146,7 +148,7 @@ fn a_heap_too_small_for_the_vm_is_an_error_not_a_panic() {
 fn recursion_under_a_huge_limit_ends_in_memory_error_within_the_heap() {
     let mut vm = vm_with_heap(2_000_000);
     let src = "import sys\nsys.setrecursionlimit(10**15)\ndef f(n):\n    return f(n + 1)\nf(0)\n";
-    assert_eq!(exception_type(vm.run_source(src, "t.py")), "MemoryError");
+    assert_eq!(exception_type(&vm.run_source(src, "t.py")), "MemoryError");
     assert!(vm.heap.bytes() <= 2_000_000 + 64 * 1024);
     vm.run_source(
         "def g(n):\n    return 0 if n == 0 else g(n - 1)\nr = g(500)\n",

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use common::Shared;
+use common::{exception_type, Shared};
 use vm_core::{Config, RunError, Vm};
 
 /// The tests of this file measure the process's peak memory: one at a time.
@@ -28,13 +28,6 @@ fn vm_with_heap(limit: usize) -> (Vm, Rc<RefCell<String>>) {
         Vm::new(config, Box::new(Shared(out.clone()))).expect("VM"),
         out,
     )
-}
-
-fn exception_type(r: &Result<(), RunError>) -> String {
-    match r {
-        Err(RunError::Exception { type_name, .. }) => type_name.clone(),
-        other => format!("{other:?}"),
-    }
 }
 
 /// Resident memory in KB: the current value, or the peak since [`reset_peak`].

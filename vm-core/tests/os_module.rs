@@ -2,23 +2,10 @@
 //! so, the path functions still work), and withholding `os` with [`Config::modules`].
 #![cfg(feature = "stdlib")]
 
-use vm_core::{Allow, BufferHost, Config, Interpreter, RunError};
+mod common;
 
-fn stdout(py: &Interpreter) -> String {
-    py.host::<BufferHost>()
-        .expect("a BufferHost")
-        .stdout
-        .clone()
-}
-
-fn exception(r: Result<(), RunError>) -> String {
-    match r {
-        Err(RunError::Exception { traceback, .. }) => {
-            traceback.lines().last().unwrap_or("").to_string()
-        }
-        other => panic!("expected an exception, got {other:?}"),
-    }
-}
+use common::{exception, stdout};
+use vm_core::{Allow, BufferHost, Config, Interpreter};
 
 #[test]
 fn os_without_a_filesystem_raises_oserror_and_keeps_the_path_functions() {

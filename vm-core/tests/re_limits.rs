@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use common::Shared;
+use common::{exception_type, Shared};
 use vm_core::{Config, RunError, Termination, Vm};
 
 /// Exponential for a backtracker: the backreference rules out the failure memo.
@@ -22,13 +22,6 @@ fn vm(config: Config) -> (Vm, Rc<RefCell<String>>) {
     let out = Rc::new(RefCell::new(String::new()));
     let vm = Vm::new(config, Box::new(Shared(out.clone()))).expect("VM");
     (vm, out)
-}
-
-fn exception_type(r: &Result<(), RunError>) -> String {
-    match r {
-        Err(RunError::Exception { type_name, .. }) => type_name.clone(),
-        other => format!("{other:?}"),
-    }
 }
 
 /// The VM still runs `re` after a stopped match.

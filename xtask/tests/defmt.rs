@@ -5,20 +5,35 @@
 
 use std::process::Command;
 
-fn run(arch: &str) {
-    let dir = std::env::temp_dir().join(format!("tiercel-defmt-{arch}-{}", std::process::id()));
+/// Runs `xtask qemu FLAGS ARCH script` on a script of `source`; returns the exit status,
+/// stdout and stderr.
+fn xtask_qemu(
+    flags: &[&str],
+    arch: &str,
+    name: &str,
+    source: &str,
+) -> (Option<i32>, String, String) {
+    let dir = std::env::temp_dir().join(format!("tiercel-{name}-{arch}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("hello.py");
-    std::fs::write(&script, "print('hello')\nimport sys\nsys.exit(3)\n").unwrap();
+    let script = dir.join(format!("{name}.py"));
+    std::fs::write(&script, source).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["qemu", "--defmt", arch])
+        .arg("qemu")
+        .args(flags)
+        .arg(arch)
         .arg(&script)
         .output()
         .expect("xtask runs");
     let _ = std::fs::remove_dir_all(&dir);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(3), "{stdout}\n{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code(), stdout, stderr)
+}
+
+fn run(arch: &str) {
+    let source = "print('hello')\nimport sys\nsys.exit(3)\n";
+    let (status, stdout, stderr) = xtask_qemu(&["--defmt"], arch, "defmt", source);
+    assert_eq!(status, Some(3), "{stdout}\n{stderr}");
     // No frame byte leaks into the script's output.
     assert_eq!(stdout, "hello\n", "{stderr}");
     let boot = format!("boot: qemu-{arch}");
@@ -45,19 +60,8 @@ print(hot())
 ";
 
 fn run_with_events(arch: &str) {
-    let dir = std::env::temp_dir().join(format!("tiercel-events-{arch}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("hot.py");
-    std::fs::write(&script, HOT_LOOP).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["qemu", "--events", "gc,traces", arch])
-        .arg(&script)
-        .output()
-        .expect("xtask runs");
-    let _ = std::fs::remove_dir_all(&dir);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    let (status, stdout, stderr) = xtask_qemu(&["--events", "gc,traces"], arch, "events", HOT_LOOP);
+    assert_eq!(status, Some(0), "{stdout}\n{stderr}");
     assert_eq!(stdout, "60000\n", "{stderr}");
     let events: Vec<&str> = stderr
         .lines()

@@ -609,13 +609,7 @@ impl Vm {
                 self.new_string(s).map(Some)
             }
             (Obj::Str(_), _) if op == BinaryOp::Remainder => self.percent_format(a, b).map(Some),
-            (Obj::Str(_), _) if op == BinaryOp::Add => {
-                let msg = format!(
-                    "can only concatenate str (not \"{}\") to str",
-                    self.type_name(b)
-                );
-                Err(self.type_error(msg))
-            }
+            (Obj::Str(_), _) if op == BinaryOp::Add => Err(self.concat_error("str", b)),
             (Obj::List(_), Some(Obj::List(y))) if op == BinaryOp::Add && inplace => {
                 let items = y.clone();
                 self.list_extend_values(ra, &items)?;
@@ -634,13 +628,7 @@ impl Vm {
                 v.extend_from_slice(y);
                 self.new_list(v).map(Some)
             }
-            (Obj::List(_), _) if op == BinaryOp::Add => {
-                let msg = format!(
-                    "can only concatenate list (not \"{}\") to list",
-                    self.type_name(b)
-                );
-                Err(self.type_error(msg))
-            }
+            (Obj::List(_), _) if op == BinaryOp::Add => Err(self.concat_error("list", b)),
             (Obj::Tuple(x), Some(Obj::Tuple(y))) if op == BinaryOp::Add => {
                 let mut v = Vec::new();
                 v.try_reserve(x.len() + y.len())
@@ -649,37 +637,11 @@ impl Vm {
                 v.extend_from_slice(y);
                 self.new_tuple(v).map(Some)
             }
-            (Obj::Tuple(_), _) if op == BinaryOp::Add => {
-                let msg = format!(
-                    "can only concatenate tuple (not \"{}\") to tuple",
-                    self.type_name(b)
-                );
-                Err(self.type_error(msg))
-            }
+            (Obj::Tuple(_), _) if op == BinaryOp::Add => Err(self.concat_error("tuple", b)),
             (
                 Obj::Bytes(_) | Obj::ByteArray(_),
                 Some(Obj::Bytes(_) | Obj::ByteArray(_) | Obj::MemoryView(_)),
-            ) if op == BinaryOp::Add => {
-                let mut v = self.bytes_data(a).unwrap_or_default();
-                let w = self.bytes_data(b).unwrap_or_default();
-                if inplace && matches!(self.heap.get(ra), Obj::ByteArray(_)) {
-                    let n = v.len();
-                    self.check_resize(ra, n, n + w.len())?;
-                    self.charge(w.len())?;
-                    if let Obj::ByteArray(x) = self.heap.get_mut(ra) {
-                        x.extend_from_slice(&w);
-                    }
-                    return Ok(Some(a));
-                }
-                v.extend_from_slice(&w);
-                let is_ba = matches!(self.heap.get(ra), Obj::ByteArray(_));
-                let obj = if is_ba {
-                    Obj::ByteArray(v)
-                } else {
-                    Obj::Bytes(v.into_boxed_slice())
-                };
-                self.alloc_value(obj).map(Some)
-            }
+            ) if op == BinaryOp::Add => self.bytes_concat(ra, a, b, inplace).map(Some),
             (Obj::Bytes(_) | Obj::ByteArray(_), _) if op == BinaryOp::Add => {
                 let is_ba = matches!(self.heap.get(ra), Obj::ByteArray(_));
                 let msg = format!(
@@ -695,23 +657,7 @@ impl Vm {
             (Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_), _)
                 if op == BinaryOp::Multiply =>
             {
-                if !self.is_int(b) {
-                    if rb.is_some_and(|r| matches!(self.heap.get(r), Obj::Instance(_))) {
-                        return Ok(None);
-                    }
-                    let msg = format!(
-                        "can't multiply sequence by non-int of type '{}'",
-                        self.type_name(b)
-                    );
-                    return Err(self.type_error(msg));
-                }
-                if inplace && matches!(self.heap.get(ra), Obj::List(_)) {
-                    return self.list_repeat_in_place(a, b).map(Some);
-                }
-                if inplace && matches!(self.heap.get(ra), Obj::ByteArray(_)) {
-                    return self.bytearray_repeat_in_place(ra, a, b).map(Some);
-                }
-                self.repeat(a, b).map(Some)
+                self.sequence_multiply(ra, a, b, inplace)
             }
             (Obj::Set(_), Some(Obj::Set(_))) => self.set_binop(a, b, op, inplace),
             (Obj::DictView { .. }, _) | (_, Some(Obj::DictView { .. })) => {
@@ -738,6 +684,66 @@ impl Vm {
             }
             _ => Ok(None),
         }
+    }
+
+    /// CPython's error for `seq + x` where `x` is not of the sequence's own type.
+    fn concat_error(&mut self, kind: &str, b: Value) -> PyErr {
+        let msg = format!(
+            "can only concatenate {kind} (not \"{}\") to {kind}",
+            self.type_name(b)
+        );
+        self.type_error(msg)
+    }
+
+    /// `bytes + x` and `bytearray + x` (`+=` extends a bytearray in place).
+    fn bytes_concat(&mut self, ra: super::value::ObjRef, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
+        let mut v = self.bytes_data(a).unwrap_or_default();
+        let w = self.bytes_data(b).unwrap_or_default();
+        let is_ba = matches!(self.heap.get(ra), Obj::ByteArray(_));
+        if inplace && is_ba {
+            let n = v.len();
+            self.check_resize(ra, n, n + w.len())?;
+            self.charge(w.len())?;
+            if let Obj::ByteArray(x) = self.heap.get_mut(ra) {
+                x.extend_from_slice(&w);
+            }
+            return Ok(a);
+        }
+        v.extend_from_slice(&w);
+        let obj = if is_ba {
+            Obj::ByteArray(v)
+        } else {
+            Obj::Bytes(v.into_boxed_slice())
+        };
+        self.alloc_value(obj)
+    }
+
+    /// `seq * n` (and `*=`, in place for lists and bytearrays); `None` leaves an instance
+    /// on the right to its reflected method.
+    fn sequence_multiply(
+        &mut self,
+        ra: super::value::ObjRef,
+        a: Value,
+        b: Value,
+        inplace: bool,
+    ) -> PyResult<Option<Value>> {
+        if !self.is_int(b) {
+            if matches!(self.obj(b), Some(Obj::Instance(_))) {
+                return Ok(None);
+            }
+            let msg = format!(
+                "can't multiply sequence by non-int of type '{}'",
+                self.type_name(b)
+            );
+            return Err(self.type_error(msg));
+        }
+        if inplace && matches!(self.heap.get(ra), Obj::List(_)) {
+            return self.list_repeat_in_place(a, b).map(Some);
+        }
+        if inplace && matches!(self.heap.get(ra), Obj::ByteArray(_)) {
+            return self.bytearray_repeat_in_place(ra, a, b).map(Some);
+        }
+        self.repeat(a, b).map(Some)
     }
 
     fn is_sequence(&self, v: Value) -> bool {

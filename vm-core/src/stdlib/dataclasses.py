@@ -206,8 +206,7 @@ def _make_init(cls, all_fields, frozen, has_post_init):
         if has_post_init:
             self.__post_init__(*[given.get(n, _initvar_default(all_fields, n)) for n in initvars])
 
-    __init__.__qualname__ = qualname
-    return __init__
+    return _named(cls, "__init__", __init__)
 
 
 def _initvar_default(all_fields, name):
@@ -231,8 +230,7 @@ def _make_repr(cls, shown):
             active.discard(key)
         return "%s(%s)" % (self.__class__.__qualname__, body)
 
-    __repr__.__qualname__ = cls.__qualname__ + ".__repr__"
-    return __repr__
+    return _named(cls, "__repr__", __repr__)
 
 
 def _values(obj, names):
@@ -245,31 +243,37 @@ def _make_compare(cls, name, names, op):
             return op(_values(self, names), _values(other, names))
         return NotImplemented
 
-    compare.__name__ = name
-    compare.__qualname__ = cls.__qualname__ + "." + name
-    return compare
+    return _named(cls, name, compare)
 
 
 def _make_hash(cls, names):
     def __hash__(self):
         return hash(_values(self, names))
 
-    __hash__.__qualname__ = cls.__qualname__ + ".__hash__"
-    return __hash__
+    return _named(cls, "__hash__", __hash__)
+
+
+def _named(cls, name, fn):
+    """`fn` named as the method `name` of `cls`, as CPython's generated methods are."""
+    fn.__name__ = name
+    fn.__qualname__ = cls.__qualname__ + "." + name
+    return fn
 
 
 def _make_frozen_setters(cls, names):
-    def __setattr__(self, name, value):
+    def guard(self, name, verb):
         if type(self) is cls or name in names:
-            raise FrozenInstanceError("cannot assign to field '%s'" % name)
+            raise FrozenInstanceError("cannot %s field '%s'" % (verb, name))
+
+    def __setattr__(self, name, value):
+        guard(self, name, "assign to")
         super(cls, self).__setattr__(name, value)
 
     def __delattr__(self, name):
-        if type(self) is cls or name in names:
-            raise FrozenInstanceError("cannot delete field '%s'" % name)
+        guard(self, name, "delete")
         super(cls, self).__delattr__(name)
 
-    return __setattr__, __delattr__
+    return _named(cls, "__setattr__", __setattr__), _named(cls, "__delattr__", __delattr__)
 
 
 def _set_new_attribute(cls, name, value):

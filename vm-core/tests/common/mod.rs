@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use vm_core::bytecode::ops::Uop;
 use vm_core::exec::ir::{Executor, Origin, UopInst};
-use vm_core::{Config, Host, Vm};
+use vm_core::{BufferHost, Config, Host, Interpreter, RunError, Vm};
 
 /// A host whose stdout and stderr go to one shared string.
 pub struct Shared(pub Rc<RefCell<String>>);
@@ -97,4 +97,30 @@ pub fn run_all(src: &str, want: &str) -> Vm {
     let (_, out) = run_config(config(16, false), src);
     assert_eq!(out, want, "unoptimized");
     vm
+}
+
+/// What an interpreter with a [`BufferHost`] printed.
+pub fn stdout(py: &Interpreter) -> String {
+    py.host::<BufferHost>()
+        .expect("a BufferHost")
+        .stdout
+        .clone()
+}
+
+/// The last line of a run's traceback (`Type: message`); panics if the run did not raise.
+pub fn exception(r: Result<(), RunError>) -> String {
+    match r {
+        Err(RunError::Exception { traceback, .. }) => {
+            traceback.lines().last().unwrap_or("").to_string()
+        }
+        other => panic!("expected an exception, got {other:?}"),
+    }
+}
+
+/// The name of the exception a run raised, or the run's result when it raised none.
+pub fn exception_type(r: &Result<(), RunError>) -> String {
+    match r {
+        Err(RunError::Exception { type_name, .. }) => type_name.clone(),
+        other => format!("{other:?}"),
+    }
 }
