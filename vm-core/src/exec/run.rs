@@ -492,20 +492,48 @@ impl Vm {
                     return Ok(pc + 1);
                 }
             }
-        } else if step == Step::Next
-            && t.ctx.fi == t.fi
-            && u.expect_code == SAME_FRAME
-            && t.ctx.ip as u32 == u.expect
-        {
-            // It stayed in its frame and went where recorded (a yield that `sum(gen)` or
-            // `list(gen)` collected in place).
-            return Ok(pc + 1);
+        } else if step == Step::Next {
+            if t.ctx.fi == t.fi {
+                if u.expect_code == SAME_FRAME && t.ctx.ip as u32 == u.expect {
+                    // It stayed in its frame and went where recorded (a yield that
+                    // `sum(gen)` or `list(gen)` collected in place).
+                    return Ok(pc + 1);
+                }
+            } else if self.moved_as_recorded(e, t, u) {
+                // A self-recursive call or its return moved the context in place.
+                *progress |= pc >= t.first_len;
+                return Ok(pc + 1);
+            }
         }
         self.after_step(e, t, pc, u, pc + 1, step, progress)
     }
 
-    /// `_LOAD_CONST_INLINE` at `pc` out of the hot loop: a promoted global (a function
-    /// called, a module constant). `Ok`: go on at the next uop.
+    /// After the frame-changing uop `u` moved the context to another frame in place (a
+    /// call of the code the context holds, or its return): whether it is the recorded
+    /// frame and offset; then the frame holds its offset, as a reload would find it, and
+    /// the context reads the recorded code's caches. Otherwise nothing changes and
+    /// [`Vm::after_step`] takes the dynamic exit.
+    #[inline(always)]
+    fn moved_as_recorded<'e>(&mut self, e: &'e Executor, t: &mut Run<'e>, u: &UopInst) -> bool {
+        let nfi = t.ctx.fi;
+        let at = t.ctx.ip as u32;
+        let (Some(f), Some(tc)) = (self.frames.get_mut(nfi), e.codes.get(u.expect_code as usize))
+        else {
+            return false;
+        };
+        if u.check & check::FLOW == 0 || at != u.expect || !Rc::ptr_eq(&tc.code, &f.code) {
+            return false;
+        }
+        f.ip = at;
+        t.ctx.code = &tc.code;
+        t.ctx.caches = &tc.caches;
+        t.ctx.this = at as usize;
+        t.fi = nfi;
+        true
+    }
+
+    /// `_LOAD_CONST_INLINE` at `pc` out of the hot loop: a promoted constant that is no
+    /// heap object (those the table pushes itself). `Ok`: go on at the next uop.
     fn promoted_constant(
         &mut self,
         e: &Executor,
