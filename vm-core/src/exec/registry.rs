@@ -189,6 +189,7 @@ impl Tier2 {
         e.table = Box::new(super::table::Table::derive(
             &e.uops,
             &e.codes,
+            &e.consts,
             self.uop_helpers,
         ));
         let slot = match self.free.pop() {

@@ -504,8 +504,32 @@ impl Vm {
         self.after_step(e, t, pc, u, pc + 1, step, progress)
     }
 
-    /// `_LOAD_CONST_INLINE` at `pc` out of the hot loop: a promoted global (a function
-    /// called, a module constant). `Ok`: go on at the next uop.
+    /// After the frame-changing uop `u` moved the context to another frame in place (a
+    /// call of the code the context holds, or its return): whether it is the recorded
+    /// frame and offset; then the frame holds its offset, as a reload would find it, and
+    /// the context reads the recorded code's caches. Otherwise nothing changes and
+    /// [`Vm::after_step`] goes on to check the outcome in full.
+    #[inline(always)]
+    fn moved_as_recorded<'e>(&mut self, e: &'e Executor, t: &mut Run<'e>, u: &UopInst) -> bool {
+        let nfi = t.ctx.fi;
+        let at = t.ctx.ip as u32;
+        let (Some(f), Some(tc)) = (self.frames.get_mut(nfi), e.codes.get(u.expect_code as usize))
+        else {
+            return false;
+        };
+        if u.check & check::FLOW == 0 || at != u.expect || !Rc::ptr_eq(&tc.code, &f.code) {
+            return false;
+        }
+        f.ip = at;
+        t.ctx.code = &tc.code;
+        t.ctx.caches = &tc.caches;
+        t.ctx.this = at as usize;
+        t.fi = nfi;
+        true
+    }
+
+    /// `_LOAD_CONST_INLINE` at `pc` out of the hot loop: a promoted constant that is no
+    /// heap object (those the table pushes itself). `Ok`: go on at the next uop.
     fn promoted_constant(
         &mut self,
         e: &Executor,
@@ -655,6 +679,11 @@ impl Vm {
     /// After a tier-1 uop or whole instruction that may jump or change frames (its first
     /// uop at `pc`, its last `last`, `next_pc` after it) returned `step`: check the outcome
     /// against the recorded one and go on (`Ok`) or leave.
+    ///
+    /// A self-recursive call or its return, which moved the context in place as recorded,
+    /// goes on here; the rest is [`Vm::check_outcome`]'s. (Not in the hot loop's
+    /// `flow_outcome`: another branch there costs every program's hot loop more than it
+    /// saves; nor in `check_outcome`, whose prologue costs as much as the check.)
     #[allow(
         clippy::too_many_arguments,
         reason = "the executor's state, passed unpacked"
@@ -670,8 +699,31 @@ impl Vm {
         step: Step,
         progress: &mut bool,
     ) -> Result<usize, Ran> {
-        let u = &e.uops[pc];
+        if step == Step::Next && t.ctx.fi != t.fi && self.moved_as_recorded(e, t, last) {
+            *progress |= next_pc > t.first_len;
+            return Ok(next_pc);
+        }
+        self.check_outcome(e, t, pc, last, next_pc, step, progress)
+    }
+
+    /// [`Vm::after_step`] but for a context moved in place as recorded.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the executor's state, passed unpacked"
+    )]
+    #[inline(never)]
+    fn check_outcome<'e>(
+        &mut self,
+        e: &'e Executor,
+        t: &mut Run<'e>,
+        pc: usize,
+        last: &UopInst,
+        next_pc: usize,
+        step: Step,
+        progress: &mut bool,
+    ) -> Result<usize, Ran> {
         let first_len = t.first_len;
+        let u = &e.uops[pc];
         let r = match step {
             Step::Next => Ok(Flow::Next),
             Step::Reload => Ok(Flow::Reload),

@@ -6,7 +6,8 @@
 //! result, step to the next entry. Which uops get a real handler is decided here, once:
 //! whole tier-1 instructions that neither jump nor change frames (their tier-1 handler),
 //! plain uops that cannot escape to Python code nor jump (their uop handler), safe points
-//! and branch guards (a handler of their common case). Every other uop gets [`slow`], which
+//! and branch guards (a handler of their common case), promoted heap objects (a push of
+//! the object). Every other uop gets [`slow`], which
 //! runs nothing and sends the executor to its out-of-line path for that uop.
 
 use alloc::boxed::Box;
@@ -17,7 +18,7 @@ use super::forms::DISPATCH;
 use super::ir::{check, TraceCode, UopInst};
 use crate::bytecode::ops::{Flags, Op, Uop};
 use crate::interp::eval::{Ctx, Handler, Step, UOP_HANDLERS};
-use crate::object::value::Value;
+use crate::object::value::{ObjRef, Value};
 use crate::vm::Vm;
 
 /// One dispatch: the handler, its oparg and the tier-1 offset it runs at (`ctx.this`).
@@ -62,8 +63,14 @@ pub(crate) const OUTCOME: u16 = 0x8000;
 
 impl Table {
     /// The table of `uops` (fewer than [`OUTCOME`] of them, which `Executor::well_formed`
-    /// requires; an empty table otherwise, which runs nothing).
-    pub fn derive(uops: &[UopInst], codes: &[TraceCode], helpers: bool) -> Table {
+    /// requires; an empty table otherwise, which runs nothing), whose promoted constants
+    /// are `consts`.
+    pub fn derive(
+        uops: &[UopInst],
+        codes: &[TraceCode],
+        consts: &[Value],
+        helpers: bool,
+    ) -> Table {
         if uops.len() >= OUTCOME as usize {
             return Table::default();
         }
@@ -93,6 +100,8 @@ impl Table {
                 (h, packed, c & check::FLOW != 0)
             } else if let Some(h) = went {
                 (h, u.oparg, true)
+            } else if let Some((h, r)) = promoted_object(u, consts) {
+                (h, r, false)
             } else if let Some((h, packed)) = helpers.then(|| plain_via_helper(u)).flatten() {
                 (h, packed, false)
             } else {
@@ -305,6 +314,42 @@ fn flowing_uop<const U: usize>(vm: &mut Vm, ctx: &mut Ctx, packed: u32) -> Step 
         Step::Next => Step::Slow,
         step => step,
     }
+}
+
+/// For a `_LOAD_CONST_INLINE` of a heap object (a promoted function, class or module: the
+/// common promoted global): the handler that pushes it, with the object's arena index as its
+/// oparg, so the hot loop runs it without the executor's constants. (The executor's
+/// constants keep the object alive, and the heap does not move objects.)
+fn promoted_object(u: &UopInst, consts: &[Value]) -> Option<(Handler, u32)> {
+    if u.uop != Uop::_LOAD_CONST_INLINE || u.check & !check::VALIDATE != check::NONE {
+        return None;
+    }
+    let r = consts.get((u.oparg >> 1) as usize)?.as_obj()?;
+    let handler: Handler = if u.oparg & 1 != 0 {
+        push_object_and_null
+    } else {
+        push_object
+    };
+    Some((handler, r.0))
+}
+
+/// A promoted heap object (see [`promoted_object`]).
+fn push_object(vm: &mut Vm, _: &mut Ctx, index: u32) -> Step {
+    vm.push(Value::obj(ObjRef(index)));
+    if vm.stack.overflowed() {
+        return crate::interp::eval::stack_overflow(vm);
+    }
+    Step::Next
+}
+
+/// A promoted heap object to call, and the null after it (see [`promoted_object`]).
+fn push_object_and_null(vm: &mut Vm, _: &mut Ctx, index: u32) -> Step {
+    vm.push(Value::obj(ObjRef(index)));
+    vm.push(Value::UNDEF);
+    if vm.stack.overflowed() {
+        return crate::interp::eval::stack_overflow(vm);
+    }
+    Step::Next
 }
 
 /// A validity check of a valid executor (see [`Table::invalidate`]).
