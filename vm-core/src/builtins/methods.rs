@@ -631,16 +631,21 @@ fn set_discard(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<
 fn set_pop(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "pop", args, 1, 1)?;
     let s = set_of(vm, args, "pop")?;
-    let first = match vm.heap.get(s) {
-        Obj::Set(t) => (0..t.table.entries_end()).find(|i| t.table.live_entry(*i).is_some()),
+    let popped = match vm.heap.get_mut(s) {
+        Obj::Set(t) => {
+            t.sync_order();
+            t.order.pop_candidate().and_then(|(hash, key)| {
+                let i = t.table.candidates(hash).find(|i| t.table.entry(*i).key == key)?;
+                t.table.remove_at(i);
+                t.order.remove(hash, key);
+                Some(key)
+            })
+        }
         _ => None,
     };
-    let Some(i) = first else {
-        return Err(vm.new_exception(vm.types.key_error, "pop from an empty set"));
-    };
-    match vm.heap.get_mut(s) {
-        Obj::Set(t) => Ok(t.table.remove_at(i).key),
-        _ => Ok(Value::NONE),
+    match popped {
+        Some(key) => Ok(key),
+        None => Err(vm.new_exception(vm.types.key_error, "pop from an empty set")),
     }
 }
 
@@ -648,7 +653,7 @@ fn set_clear(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
     let s = set_of(vm, args, "clear")?;
     super::check_no_args(vm, "set.clear", args)?;
     if let Obj::Set(t) = vm.heap.get_mut(s) {
-        t.table.clear();
+        t.clear();
     }
     Ok(Value::NONE)
 }
@@ -712,7 +717,7 @@ fn set_inplace(vm: &mut Vm, args: &[Value], op: crate::bytecode::ops::BinaryOp) 
     let r = set_op_many(vm, args, op)?;
     let items = vm.set_items(r)?;
     if let Obj::Set(t) = vm.heap.get_mut(s) {
-        t.table.clear();
+        t.clear();
     }
     // `r` is garbage now: its items must survive re-adding them with user hashes.
     vm.with_roots(&items, |vm, _| {

@@ -21,6 +21,7 @@ pub mod protocol;
 pub mod repr;
 pub mod scratch;
 pub mod setops;
+pub mod setorder;
 pub mod shape;
 pub mod subscript;
 pub mod typeobj;

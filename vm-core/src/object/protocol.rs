@@ -477,7 +477,12 @@ impl Vm {
         self.tier2_dict_changed(d, h);
         Ok(match self.heap.get_mut(d) {
             Obj::Dict(t) => Some(t.remove_at(i).value),
-            Obj::Set(s) => Some(s.table.remove_at(i).value),
+            Obj::Set(s) => {
+                s.sync_order();
+                let e = s.table.remove_at(i);
+                s.order.remove(e.hash, e.key);
+                Some(e.value)
+            }
             _ => None,
         })
     }
@@ -492,7 +497,7 @@ impl Vm {
     pub fn dict_items(&self, d: ObjRef) -> Vec<(Value, Value)> {
         match self.heap.get(d) {
             Obj::Dict(t) => t.iter().map(|e| (e.key, e.value)).collect(),
-            Obj::Set(s) => s.table.iter().map(|e| (e.key, e.value)).collect(),
+            Obj::Set(s) => s.ordered_keys().into_iter().map(|k| (k, Value::NONE)).collect(),
             _ => Vec::new(),
         }
     }

@@ -162,15 +162,20 @@ impl Vm {
             if let Obj::Set(s) = self.heap.get_mut(ar) {
                 out.keys_version = s.table.keys_version.wrapping_add(1);
                 s.table = out;
+                s.order.clear();
             }
             return Ok(Some(a));
         }
         let set = match pooled {
             Some(mut s) => {
                 s.table = out;
+                s.order.clear();
                 s
             }
-            None => Box::new(SetObj { table: out, frozen }),
+            None => Box::new(SetObj {
+                table: out,
+                ..SetObj::new(frozen)
+            }),
         };
         let s = self.alloc_value(Obj::Set(set))?;
         Ok(Some(s))

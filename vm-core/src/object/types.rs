@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 
 use super::dict::Dict;
+use super::setorder::SlotOrder;
 use super::value::{ObjRef, Value};
 use crate::bytecode::code::CodeObject;
 use crate::interp::frame::SavedFrame;
@@ -536,6 +537,41 @@ pub struct SetObj {
     pub table: Dict,
     /// `frozenset` when true.
     pub frozen: bool,
+    /// The iteration order (CPython's slot table), behind `table` by the additions machine
+    /// code made.
+    pub order: SlotOrder,
+}
+
+impl SetObj {
+    /// An empty set or frozenset.
+    pub fn new(frozen: bool) -> SetObj {
+        SetObj {
+            table: Dict::default(),
+            frozen,
+            order: SlotOrder::default(),
+        }
+    }
+
+    /// Brings the order up to date with the table.
+    pub fn sync_order(&mut self) {
+        self.order.sync(&self.table);
+    }
+
+    /// Removes every element.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.order.clear();
+    }
+
+    /// The elements in iteration order.
+    pub fn ordered_keys(&self) -> Vec<Value> {
+        if self.order.used() == self.table.len() {
+            return self.order.keys().map(|(_, k)| k).collect();
+        }
+        let mut order = self.order.clone();
+        order.sync(&self.table);
+        order.keys().map(|(_, k)| k).collect()
+    }
 }
 
 /// Which view of a dict an iterator or view walks.

@@ -1,0 +1,227 @@
+//! The iteration order of `set` and `frozenset`: CPython's.
+//!
+//! A set's elements live in a [`Dict`] (probed by the VM and by machine code). Alongside it
+//! a [`SlotOrder`] replays CPython 3.11's `setobject.c` table: the same slot count, probe
+//! sequence (linear steps, then perturbation), reuse of deleted slots, growth and `pop`
+//! finger. Iteration walks its slots, so sets of values with deterministic hashes (ints,
+//! floats, tuples of them) iterate in CPython's order. Additions reach it lazily: the newest
+//! live entries of the `Dict` that it lacks are inserted, in order, before it is read (machine
+//! code appends to small sets without seeing it); removals and clears update it at once.
+
+use alloc::vec::Vec;
+
+use super::dict::Dict;
+use super::value::Value;
+
+const MIN_SIZE: usize = 8;
+const LINEAR_PROBES: usize = 9;
+const PERTURB_SHIFT: u32 = 5;
+/// The hash of a deleted slot (CPython's `-1`, which no Python hash is).
+const DUMMY_HASH: u64 = u64::MAX;
+
+/// One slot: empty (`key` UNDEF, hash 0), deleted (`key` UNDEF, [`DUMMY_HASH`]) or live.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    hash: u64,
+    key: Value,
+}
+
+const EMPTY_SLOT: Slot = Slot {
+    hash: 0,
+    key: Value::UNDEF,
+};
+
+/// CPython's open-addressing slot table of a set, for order only (membership is the
+/// `Dict`'s business).
+#[derive(Clone, Debug, Default)]
+pub struct SlotOrder {
+    /// `mask + 1` slots; empty until the first insertion (then at least [`MIN_SIZE`]).
+    slots: Vec<Slot>,
+    /// Live or deleted slots.
+    fill: usize,
+    /// Live slots.
+    used: usize,
+    /// Where `pop` starts looking.
+    finger: usize,
+}
+
+impl SlotOrder {
+    /// Live elements held.
+    pub fn used(&self) -> usize {
+        self.used
+    }
+
+    /// Slot count (0 before the first insertion).
+    pub fn slot_count(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The live element at slot `i` or later: its slot and key.
+    pub fn next_live(&self, mut i: usize) -> Option<(usize, Value)> {
+        while i < self.slots.len() {
+            let s = self.slots[i];
+            if !s.key.is_undef() {
+                return Some((i, s.key));
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The live keys in slot order.
+    pub fn keys(&self) -> impl Iterator<Item = (u64, Value)> + '_ {
+        self.slots
+            .iter()
+            .filter(|s| !s.key.is_undef())
+            .map(|s| (s.hash, s.key))
+    }
+
+    /// Empties the table (CPython's `set_clear_internal`: back to the minimum size).
+    pub fn clear(&mut self) {
+        self.slots.clear();
+        self.fill = 0;
+        self.used = 0;
+    }
+
+    /// A table of at least `MIN_SIZE` slots and more than `min_used` (`set_table_resize`'s
+    /// sizing), emptied.
+    fn sized_for(min_used: usize) -> Vec<Slot> {
+        let mut n = MIN_SIZE;
+        while n <= min_used {
+            n <<= 1;
+        }
+        alloc::vec![EMPTY_SLOT; n]
+    }
+
+    /// Resizes to hold `min_used`, reinserting the live slots in slot order.
+    pub fn resize(&mut self, min_used: usize) {
+        let old = core::mem::replace(&mut self.slots, Self::sized_for(min_used));
+        self.fill = self.used;
+        for s in old {
+            if !s.key.is_undef() {
+                self.insert_clean(s.hash, s.key);
+            }
+        }
+    }
+
+    /// The slot CPython's probe sequence for `hash` gives first that `stop` accepts.
+    fn probe(&self, hash: u64, mut stop: impl FnMut(&Slot) -> bool) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        let mut perturb = hash;
+        loop {
+            let probes = if i + LINEAR_PROBES <= mask {
+                LINEAR_PROBES
+            } else {
+                0
+            };
+            for j in i..=i + probes {
+                if stop(&self.slots[j]) {
+                    return j;
+                }
+            }
+            perturb >>= PERTURB_SHIFT;
+            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+        }
+    }
+
+    /// Stores a key into a table without deleted slots (`set_insert_clean`).
+    fn insert_clean(&mut self, hash: u64, key: Value) {
+        let j = self.probe(hash, |s| s.key.is_undef() && s.hash == 0);
+        self.slots[j] = Slot { hash, key };
+    }
+
+    /// Adds a key known to be absent (`set_add_entry`): the first deleted slot on its probe
+    /// path is reused, else the empty slot ending it is taken and the table may grow.
+    pub fn insert(&mut self, hash: u64, key: Value) {
+        if self.slots.is_empty() {
+            self.slots = Self::sized_for(0);
+        }
+        // The probe ends at the first deleted or empty slot: a new key passes no live slot
+        // that equals it, so the first deleted slot on the path is CPython's `freeslot`.
+        let j = self.probe(hash, |s| s.key.is_undef());
+        let reused = self.slots[j].hash == DUMMY_HASH;
+        self.slots[j] = Slot { hash, key };
+        self.used += 1;
+        if reused {
+            return;
+        }
+        self.fill += 1;
+        let mask = self.slots.len() - 1;
+        if self.fill * 5 >= mask * 3 {
+            let used = self.used;
+            self.resize(if used > 50000 { used * 2 } else { used * 4 });
+        }
+    }
+
+    /// Marks the slot holding `key` (identical value, hash `hash`) deleted.
+    pub fn remove(&mut self, hash: u64, key: Value) {
+        if self.slots.is_empty() {
+            return;
+        }
+        let j = self.probe(hash, |s| s.key == key || (s.key.is_undef() && s.hash == 0));
+        if self.slots[j].key == key {
+            self.slots[j] = Slot {
+                hash: DUMMY_HASH,
+                key: Value::UNDEF,
+            };
+            self.used -= 1;
+        }
+    }
+
+    /// The element `set.pop()` takes (CPython's moving finger), or `None` when empty.
+    pub fn pop_candidate(&mut self) -> Option<(u64, Value)> {
+        if self.used == 0 {
+            return None;
+        }
+        let n = self.slots.len();
+        let mut i = self.finger & (n - 1);
+        while self.slots[i].key.is_undef() {
+            i = (i + 1) % n;
+        }
+        self.finger = i + 1;
+        Some((self.slots[i].hash, self.slots[i].key))
+    }
+
+    /// Copies `other`'s slots when this table is empty and of its size (`set_merge`'s fast
+    /// path); `false` when that does not apply.
+    pub fn copy_slots_from(&mut self, other: &SlotOrder) -> bool {
+        if self.fill != 0 || self.slots.len() != other.slots.len() {
+            return false;
+        }
+        for (d, s) in self.slots.iter_mut().zip(&other.slots) {
+            if !s.key.is_undef() {
+                *d = *s;
+            }
+        }
+        self.fill = other.used;
+        self.used = other.used;
+        true
+    }
+
+    /// Inserts the live entries of `table` this order lacks: the newest ones, since
+    /// additions append to the `Dict` and every removal reaches both. A `Dict` with fewer
+    /// elements than this order (changed without telling it) is replayed from scratch.
+    pub fn sync(&mut self, table: &Dict) {
+        let n = table.len();
+        if n == self.used {
+            return;
+        }
+        if n < self.used {
+            self.clear();
+        }
+        let mut missing = n - self.used;
+        let mut start = table.entries_end();
+        while missing > 0 && start > 0 {
+            start -= 1;
+            if table.live_entry(start).is_some() {
+                missing -= 1;
+            }
+        }
+        for i in start..table.entries_end() {
+            if let Some(e) = table.live_entry(i) {
+                self.insert(e.hash, e.key);
+            }
+        }
+    }
+}
