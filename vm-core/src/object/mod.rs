@@ -22,6 +22,7 @@ pub mod repr;
 pub mod scratch;
 pub mod setops;
 pub mod setorder;
+pub mod setorder_ops;
 pub mod shape;
 pub mod subscript;
 pub mod typeobj;

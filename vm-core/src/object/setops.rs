@@ -91,6 +91,8 @@ impl Vm {
             (Some(ta), Some(tb)) => (ta.len(), tb.len()),
             _ => return Ok(None),
         };
+        self.sync_set_order(ar);
+        self.sync_set_order(br);
         let cap = match op {
             BinaryOp::Subtract => la,
             BinaryOp::And => la.min(lb),
@@ -154,6 +156,10 @@ impl Vm {
                 }
             }
         }
+        // `None` (elements compared only by user code): rebuilt lazily from `out`'s order.
+        let order = self
+            .set_op_order((ar, br), op, inplace, &out)
+            .unwrap_or_default();
         if inplace {
             if frozen {
                 return Ok(None);
@@ -162,19 +168,20 @@ impl Vm {
             if let Obj::Set(s) = self.heap.get_mut(ar) {
                 out.keys_version = s.table.keys_version.wrapping_add(1);
                 s.table = out;
-                s.order.clear();
+                s.order = order;
             }
             return Ok(Some(a));
         }
         let set = match pooled {
             Some(mut s) => {
                 s.table = out;
-                s.order.clear();
+                s.order = order;
                 s
             }
             None => Box::new(SetObj {
                 table: out,
-                ..SetObj::new(frozen)
+                order,
+                frozen,
             }),
         };
         let s = self.alloc_value(Obj::Set(set))?;

@@ -183,20 +183,110 @@ impl SlotOrder {
         Some((self.slots[i].hash, self.slots[i].key))
     }
 
-    /// Copies `other`'s slots when this table is empty and of its size (`set_merge`'s fast
-    /// path); `false` when that does not apply.
-    pub fn copy_slots_from(&mut self, other: &SlotOrder) -> bool {
-        if self.fill != 0 || self.slots.len() != other.slots.len() {
-            return false;
+    /// The slot of the live key equal to `key` (`eq` decides, `None` when it cannot);
+    /// `Some(None)` when absent.
+    pub fn find(&self, hash: u64, key: Value, eq: &dyn Fn(Value, Value) -> Option<bool>) -> Option<Option<usize>> {
+        if self.slots.is_empty() {
+            return Some(None);
         }
-        for (d, s) in self.slots.iter_mut().zip(&other.slots) {
-            if !s.key.is_undef() {
-                *d = *s;
+        let mut undecided = false;
+        let j = self.probe(hash, |s| {
+            if s.key.is_undef() {
+                return s.hash == 0;
             }
+            if s.hash != hash || undecided {
+                return undecided;
+            }
+            match eq(s.key, key) {
+                Some(found) => found,
+                None => {
+                    undecided = true;
+                    true
+                }
+            }
+        });
+        if undecided {
+            return None;
         }
-        self.fill = other.used;
-        self.used = other.used;
-        true
+        Some((!self.slots[j].key.is_undef()).then_some(j))
+    }
+
+    /// `set_add_entry` of a key that may be present.
+    pub fn add_entry(&mut self, hash: u64, key: Value, eq: &dyn Fn(Value, Value) -> Option<bool>) -> Option<()> {
+        if self.find(hash, key, eq)?.is_none() {
+            self.insert(hash, key);
+        }
+        Some(())
+    }
+
+    /// `set_discard_entry`: whether the key was present.
+    pub fn discard_entry(&mut self, hash: u64, key: Value, eq: &dyn Fn(Value, Value) -> Option<bool>) -> Option<bool> {
+        let Some(j) = self.find(hash, key, eq)? else {
+            return Some(false);
+        };
+        self.slots[j] = Slot {
+            hash: DUMMY_HASH,
+            key: Value::UNDEF,
+        };
+        self.used -= 1;
+        Some(true)
+    }
+
+    /// Grows the table ahead of adding `n` elements, as `set_merge` and `set_update` from a
+    /// dict do.
+    pub fn presize(&mut self, n: usize) {
+        if self.slots.is_empty() {
+            self.slots = Self::sized_for(0);
+        }
+        let mask = self.slots.len() - 1;
+        if (self.fill + n) * 5 >= mask * 3 {
+            self.resize((self.used + n) * 2);
+        }
+    }
+
+    /// `set_merge`: adds `other`'s elements, presizing, and copying slots or inserting
+    /// without checks while this table is empty.
+    pub fn merge(&mut self, other: &SlotOrder, eq: &dyn Fn(Value, Value) -> Option<bool>) -> Option<()> {
+        if other.used == 0 {
+            return Some(());
+        }
+        self.presize(other.used);
+        if self.fill == 0 {
+            self.fill = other.used;
+            self.used = other.used;
+            if self.slots.len() == other.slots.len() && other.fill == other.used {
+                self.slots.copy_from_slice(&other.slots);
+            } else {
+                for (hash, key) in other.keys() {
+                    self.insert_clean(hash, key);
+                }
+            }
+            return Some(());
+        }
+        for (hash, key) in other.keys() {
+            self.add_entry(hash, key, eq)?;
+        }
+        Some(())
+    }
+
+    /// Replaces every key by its equal in `table` (the set's elements, which may be other
+    /// but equal objects); `None` when one has no equal there or the sizes differ.
+    pub fn adopt_keys_of(&mut self, table: &Dict, eq: &dyn Fn(Value, Value) -> Option<bool>) -> Option<()> {
+        if self.used != table.len() {
+            return None;
+        }
+        for s in self.slots.iter_mut().filter(|s| !s.key.is_undef()) {
+            let mut rep = None;
+            for i in table.candidates(s.hash) {
+                let k = table.entry(i).key;
+                if k == s.key || eq(k, s.key)? {
+                    rep = Some(k);
+                    break;
+                }
+            }
+            s.key = rep?;
+        }
+        Some(())
     }
 
     /// Inserts the live entries of `table` this order lacks: the newest ones, since

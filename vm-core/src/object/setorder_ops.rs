@@ -1,0 +1,171 @@
+//! CPython's slot orders for the results of set operations and copies, replayed on the
+//! operands' [`SlotOrder`]s with `setobject.c`'s algorithms (which operand is walked, what is
+//! copied first, where the table is presized).
+
+use super::dict::Dict;
+use super::setorder::SlotOrder;
+use super::types::Obj;
+use super::value::{ObjRef, Value};
+use crate::bytecode::ops::BinaryOp;
+use crate::vm::Vm;
+
+impl Vm {
+    /// Equality of two elements without user code (`None` when it would need some).
+    fn order_eq(&self, a: Value, b: Value) -> Option<bool> {
+        if a == b {
+            Some(true)
+        } else {
+            self.simple_eq(a, b)
+        }
+    }
+
+    /// Brings set `r`'s order up to date with its elements.
+    pub(crate) fn sync_set_order(&mut self, r: ObjRef) {
+        if let Obj::Set(s) = self.heap.get_mut(r) {
+            s.sync_order();
+        }
+    }
+
+    /// The order of `a op b` (`a op= b` when `inplace`) for sets `a` and `b` (synced), with
+    /// the keys of `out`, the result's elements; `None` when it cannot be decided without
+    /// user code.
+    pub(crate) fn set_op_order(
+        &self,
+        (ar, br): (ObjRef, ObjRef),
+        op: BinaryOp,
+        inplace: bool,
+        out: &Dict,
+    ) -> Option<SlotOrder> {
+        let (Obj::Set(sa), Obj::Set(sb)) = (self.heap.get(ar), self.heap.get(br)) else {
+            return None;
+        };
+        let eq = |x: Value, y: Value| self.order_eq(x, y);
+        let eq: &dyn Fn(Value, Value) -> Option<bool> = &eq;
+        let mut r = op_order(&sa.order, &sb.order, ar == br, op, inplace, eq)?;
+        r.adopt_keys_of(out, eq)?;
+        Some(r)
+    }
+
+    /// Gives set `dst`, just built with the elements of set `src`, the order CPython's copy
+    /// (`set_merge` into an empty set) has.
+    pub(crate) fn copy_set_order(&mut self, dst: ObjRef, src: ObjRef) {
+        self.sync_set_order(src);
+        let order = {
+            let (Obj::Set(s), Obj::Set(d)) = (self.heap.get(src), self.heap.get(dst)) else {
+                return;
+            };
+            let eq = |x: Value, y: Value| self.order_eq(x, y);
+            let mut r = SlotOrder::default();
+            r.merge(&s.order, &eq)
+                .and_then(|()| r.adopt_keys_of(&d.table, &eq))
+                .map(|()| r)
+        };
+        if let (Some(order), Obj::Set(d)) = (order, self.heap.get_mut(dst)) {
+            d.order = order;
+        }
+    }
+
+    /// Gives set `dst`, just refilled with the elements of set `src`, `src`'s very order.
+    pub(crate) fn copy_set_order_exact(&mut self, dst: ObjRef, src: ObjRef) {
+        self.sync_set_order(src);
+        let order = {
+            let (Obj::Set(s), Obj::Set(d)) = (self.heap.get(src), self.heap.get(dst)) else {
+                return;
+            };
+            let eq = |x: Value, y: Value| self.order_eq(x, y);
+            let mut r = s.order.clone();
+            r.adopt_keys_of(&d.table, &eq).map(|()| r)
+        };
+        if let (Some(order), Obj::Set(d)) = (order, self.heap.get_mut(dst)) {
+            d.order = order;
+        }
+    }
+
+    /// Gives set `dst`, just built from the keys of a dict of `n` entries in its order, the
+    /// order CPython's `set_update` from a dict (presized) has.
+    pub(crate) fn dict_set_order(&mut self, dst: ObjRef, n: usize) {
+        if let Obj::Set(d) = self.heap.get_mut(dst) {
+            let mut r = SlotOrder::default();
+            r.presize(n);
+            r.sync(&d.table);
+            d.order = r;
+        }
+    }
+}
+
+/// `setobject.c`'s `set_or`/`set_ior`, `set_intersection`, `set_difference`/`set_isub` and
+/// `set_symmetric_difference`/`set_ixor` on slot orders (`same`: both operands are one set).
+fn op_order(
+    a: &SlotOrder,
+    b: &SlotOrder,
+    same: bool,
+    op: BinaryOp,
+    inplace: bool,
+    eq: &dyn Fn(Value, Value) -> Option<bool>,
+) -> Option<SlotOrder> {
+    let mut r = SlotOrder::default();
+    match op {
+        BinaryOp::Or => {
+            if inplace {
+                r = a.clone();
+            } else {
+                r.merge(a, eq)?;
+            }
+            if !same {
+                r.merge(b, eq)?;
+            }
+        }
+        BinaryOp::And if same => r.merge(a, eq)?,
+        BinaryOp::And => {
+            // The smaller operand (`b` on a tie) is walked.
+            let (big, small) = if b.used() > a.used() { (b, a) } else { (a, b) };
+            for (h, k) in small.keys() {
+                if big.find(h, k, eq)?.is_some() {
+                    r.insert(h, k);
+                }
+            }
+        }
+        BinaryOp::Subtract if inplace => {
+            if !same {
+                r = a.clone();
+                for (h, k) in b.keys() {
+                    r.discard_entry(h, k, eq)?;
+                }
+            }
+        }
+        BinaryOp::Subtract if a.used() == 0 || (a.used() >> 2) > b.used() => {
+            // A copy of `a` with `b`'s elements discarded.
+            r.merge(a, eq)?;
+            for (h, k) in b.keys() {
+                r.discard_entry(h, k, eq)?;
+            }
+        }
+        BinaryOp::Subtract => {
+            for (h, k) in a.keys() {
+                if b.find(h, k, eq)?.is_none() {
+                    r.insert(h, k);
+                }
+            }
+        }
+        BinaryOp::Xor => {
+            // In place, `a` is updated from `b`; else a copy of `b` from `a`.
+            let walked = if inplace {
+                if same {
+                    return Some(r);
+                }
+                r = a.clone();
+                b
+            } else {
+                r.merge(b, eq)?;
+                a
+            };
+            for (h, k) in walked.keys() {
+                if !r.discard_entry(h, k, eq)? {
+                    r.insert(h, k);
+                }
+            }
+        }
+        _ => return None,
+    }
+    Some(r)
+}
