@@ -65,6 +65,30 @@ impl Vm {
         }
     }
 
+    /// Gives set `r`, just built from a display of constants, the order of CPython's
+    /// frozenset constant (elements added in source order, then re-added in that set's
+    /// order: the constant merge rebuilds the frozenset), or with `copied` of the copy of it
+    /// (merged into an empty set) that a display evaluates to.
+    pub(crate) fn folded_set_order(&mut self, r: ObjRef, copied: bool) {
+        if let Obj::Set(s) = self.heap.get_mut(r) {
+            let mut built = SlotOrder::default();
+            built.sync(&s.table);
+            let mut rebuilt = SlotOrder::default();
+            for (h, k) in built.keys() {
+                rebuilt.insert(h, k);
+            }
+            if !copied {
+                s.order = rebuilt;
+                return;
+            }
+            let mut order = SlotOrder::default();
+            // Merging into an empty set needs no comparisons.
+            if order.merge(&rebuilt, &|_, _| None).is_some() {
+                s.order = order;
+            }
+        }
+    }
+
     /// Gives set `dst`, just refilled with the elements of set `src`, `src`'s very order.
     pub(crate) fn copy_set_order_exact(&mut self, dst: ObjRef, src: ObjRef) {
         self.sync_set_order(src);
