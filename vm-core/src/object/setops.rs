@@ -92,7 +92,9 @@ impl Vm {
             _ => return Ok(None),
         };
         self.sync_set_order(ar);
-        self.sync_set_order(br);
+        if op != BinaryOp::Subtract {
+            self.sync_set_order(br);
+        }
         let cap = match op {
             BinaryOp::Subtract => la,
             BinaryOp::And => la.min(lb),

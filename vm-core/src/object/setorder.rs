@@ -43,6 +43,9 @@ pub struct SlotOrder {
     used: usize,
     /// Where `pop` starts looking.
     finger: usize,
+    /// Whether a key that is not a small int was ever added (small ints equal only
+    /// themselves among small ints, which lets results skip adopting equal keys).
+    mixed: bool,
 }
 
 impl SlotOrder {
@@ -81,6 +84,12 @@ impl SlotOrder {
         self.slots.clear();
         self.fill = 0;
         self.used = 0;
+        self.mixed = false;
+    }
+
+    /// Whether every key ever added is a small int.
+    pub fn small_ints_only(&self) -> bool {
+        !self.mixed
     }
 
     /// A table of at least `MIN_SIZE` slots and more than `min_used` (`set_table_resize`'s
@@ -142,6 +151,7 @@ impl SlotOrder {
         let j = self.probe(hash, |s| s.key.is_undef());
         let reused = self.slots[j].hash == DUMMY_HASH;
         self.slots[j] = Slot { hash, key };
+        self.mixed |= key.as_small_int().is_none();
         self.used += 1;
         if reused {
             return;
@@ -197,6 +207,9 @@ impl SlotOrder {
             if s.hash != hash || undecided {
                 return undecided;
             }
+            if s.key == key {
+                return true;
+            }
             match eq(s.key, key) {
                 Some(found) => found,
                 None => {
@@ -251,6 +264,7 @@ impl SlotOrder {
             return Some(());
         }
         self.presize(other.used);
+        self.mixed |= other.mixed;
         if self.fill == 0 {
             self.fill = other.used;
             self.used = other.used;

@@ -41,8 +41,20 @@ impl Vm {
         };
         let eq = |x: Value, y: Value| self.order_eq(x, y);
         let eq: &dyn Fn(Value, Value) -> Option<bool> = &eq;
-        let mut r = op_order(&sa.order, &sb.order, ar == br, op, inplace, eq)?;
-        r.adopt_keys_of(out, eq)?;
+        let mut r = if op == BinaryOp::Subtract {
+            // Only `a`'s order matters (and is synced): `b` is asked about membership.
+            let in_b = |h: u64, k: Value| self.table_has_simple(&sb.table, k, h);
+            difference_order(&sa.order, sb.table.len(), ar == br, inplace, &in_b)?
+        } else {
+            op_order(&sa.order, &sb.order, ar == br, op, inplace, eq)?
+        };
+        // A difference keeps `a`'s keys; keys from two sets of small ints are the result's
+        // own.
+        let own = op == BinaryOp::Subtract
+            || (sa.order.small_ints_only() && sb.order.small_ints_only());
+        if !own || r.used() != out.len() {
+            r.adopt_keys_of(out, eq)?;
+        }
         Some(r)
     }
 
@@ -117,7 +129,42 @@ impl Vm {
     }
 }
 
-/// `setobject.c`'s `set_or`/`set_ior`, `set_intersection`, `set_difference`/`set_isub` and
+/// `setobject.c`'s `set_difference`/`set_isub` on `a`'s slot order, given `b`'s size and
+/// membership in `b`.
+fn difference_order(
+    a: &SlotOrder,
+    b_len: usize,
+    same: bool,
+    inplace: bool,
+    in_b: &dyn Fn(u64, Value) -> Option<bool>,
+) -> Option<SlotOrder> {
+    let mut r = SlotOrder::default();
+    if same {
+        return Some(r);
+    }
+    if inplace || a.used() == 0 || (a.used() >> 2) > b_len {
+        // `a` (a copy of it unless in place) with `b`'s elements discarded.
+        if inplace {
+            r = a.clone();
+        } else {
+            r.merge(a, &|_, _| None)?;
+        }
+        for (h, k) in a.keys() {
+            if in_b(h, k)? {
+                r.remove(h, k);
+            }
+        }
+    } else {
+        for (h, k) in a.keys() {
+            if !in_b(h, k)? {
+                r.insert(h, k);
+            }
+        }
+    }
+    Some(r)
+}
+
+/// `setobject.c`'s `set_or`/`set_ior`, `set_intersection` and
 /// `set_symmetric_difference`/`set_ixor` on slot orders (`same`: both operands are one set).
 fn op_order(
     a: &SlotOrder,
@@ -145,28 +192,6 @@ fn op_order(
             let (big, small) = if b.used() > a.used() { (b, a) } else { (a, b) };
             for (h, k) in small.keys() {
                 if big.find(h, k, eq)?.is_some() {
-                    r.insert(h, k);
-                }
-            }
-        }
-        BinaryOp::Subtract if inplace => {
-            if !same {
-                r = a.clone();
-                for (h, k) in b.keys() {
-                    r.discard_entry(h, k, eq)?;
-                }
-            }
-        }
-        BinaryOp::Subtract if a.used() == 0 || (a.used() >> 2) > b.used() => {
-            // A copy of `a` with `b`'s elements discarded.
-            r.merge(a, eq)?;
-            for (h, k) in b.keys() {
-                r.discard_entry(h, k, eq)?;
-            }
-        }
-        BinaryOp::Subtract => {
-            for (h, k) in a.keys() {
-                if b.find(h, k, eq)?.is_none() {
                     r.insert(h, k);
                 }
             }
