@@ -18,7 +18,7 @@ use crate::vm::{PyErr, PyResult, Vm};
 /// For a small table without an index, the set of `hash % 64` of its keys as a bit mask, and
 /// whether its keys are exactly the ints in 0..64 with those bits (ints hash to themselves);
 /// for an indexed table, a mask with every bit set (nothing ruled out).
-fn hash_mask(t: &Dict) -> (u64, bool) {
+pub(crate) fn hash_mask(t: &Dict) -> (u64, bool) {
     let Some(entries) = t.linear_entries() else {
         return (u64::MAX, false);
     };

@@ -43,7 +43,17 @@ impl Vm {
         let eq: &dyn Fn(Value, Value) -> Option<bool> = &eq;
         let mut r = if op == BinaryOp::Subtract {
             // Only `a`'s order matters (and is synced): `b` is asked about membership.
-            let in_b = |h: u64, k: Value| self.table_has_simple(&sb.table, k, h);
+            // The hash bits of `b` decide most tests without a scan.
+            let (mask, exact) = super::setops::hash_mask(&sb.table);
+            let in_b = |h: u64, k: Value| {
+                if mask & (1 << (h & 63)) == 0 {
+                    Some(false)
+                } else if exact && k.as_small_int().is_some_and(|i| (0..64).contains(&i)) {
+                    Some(true)
+                } else {
+                    self.table_has_simple(&sb.table, k, h)
+                }
+            };
             difference_order(&sa.order, sb.table.len(), ar == br, inplace, &in_b)?
         } else {
             op_order(&sa.order, &sb.order, ar == br, op, inplace, eq)?
