@@ -151,7 +151,7 @@ impl Build {
     pub fn feature_args(self) -> &'static [&'static str] {
         match self {
             Build::Default => &[],
-            Build::ImageRunner => &["--no-default-features", "--features", "stdlib"],
+            Build::ImageRunner => &["--no-default-features", "--features", "stdlib,re"],
         }
     }
 

@@ -170,7 +170,7 @@ fn input_reads_standard_input() {
 /// Starts `tiercel ARGS` on pipes, waits for its first line, sends it `SIGINT` (with
 /// `kill`, as a shell would) and collects what it wrote after.
 fn interrupt(dir: &std::path::Path, args: &[&str]) -> support::Output {
-    let mut child = Command::new(tiercel())
+    let mut child = support::tiercel_with_default_sigint()
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
@@ -191,11 +191,15 @@ fn interrupt(dir: &std::path::Path, args: &[&str]) -> support::Output {
         let _ = stderr.read_to_string(&mut s);
         s
     });
-    let mut rest = String::new();
-    let _ = stdout.read_to_string(&mut rest);
+    // Read on another thread, so a child that does not end fails by the wait's limit.
+    let rest = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stdout.read_to_string(&mut s);
+        s
+    });
     let status = support::wait_child(&mut child, Duration::from_secs(30));
     support::Output {
-        stdout: first + &rest,
+        stdout: first + &rest.join().unwrap_or_default(),
         stderr: errors.join().unwrap_or_default(),
         status,
     }

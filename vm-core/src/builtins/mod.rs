@@ -29,6 +29,7 @@ mod exc_methods;
 pub(crate) mod exec;
 mod frameattrs;
 mod fsmod;
+mod arith_builtins;
 pub mod functions;
 mod intmath;
 mod keywords;

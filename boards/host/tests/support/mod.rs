@@ -15,6 +15,27 @@ pub fn tiercel() -> &'static str {
     env!("CARGO_BIN_EXE_tiercel")
 }
 
+/// A command that starts `tiercel` with `SIGINT` at its default action. A parent that
+/// ignores `SIGINT` (a shell's background job does) hands the ignoring on, and `tiercel`,
+/// like `python3`, then leaves Ctrl-C ignored; `env --default-signal=INT` (coreutils 8.31 or
+/// later) undoes that and execs in place, so the child's pid is `tiercel`'s.
+pub fn tiercel_with_default_sigint() -> Command {
+    static ENV_RESETS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let resets = *ENV_RESETS.get_or_init(|| {
+        Command::new("env")
+            .args(["--default-signal=INT", "true"])
+            .status()
+            .is_ok_and(|s| s.success())
+    });
+    if resets {
+        let mut cmd = Command::new("env");
+        cmd.args(["--default-signal=INT", tiercel()]);
+        cmd
+    } else {
+        Command::new(tiercel())
+    }
+}
+
 /// A fresh, empty directory for one test.
 pub fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tiercel-cli-{}-{name}", std::process::id()));
@@ -172,9 +193,12 @@ impl Pty {
         rustix::termios::tcsetwinsize(&slave, size).expect("window size");
         // `setsid --ctty`: a new session whose controlling terminal is this one (the child is
         // not a process-group leader, so setsid execs tiercel in place: the pid is tiercel's).
-        let child = Command::new("setsid")
-            .arg("--ctty")
-            .arg(tiercel())
+        let argv = tiercel_with_default_sigint();
+        let mut cmd = Command::new("setsid");
+        cmd.arg("--ctty")
+            .arg(argv.get_program())
+            .args(argv.get_args());
+        let child = cmd
             .args(args)
             .current_dir(dir)
             .env("TERM", "xterm")
