@@ -276,8 +276,7 @@ impl Vm {
     ) -> PyResult<Option<Value>> {
         let (cur_len, entry) = if let Obj::Set(s) = self.heap.get_mut(dict) {
             // A set's iterator walks CPython's slots: `idx` is a slot index.
-            s.sync_order();
-            let found = s.order.next_live(idx).map(|(i, key)| {
+            let found = s.next_in_order(idx).map(|(i, key)| {
                 idx = i + 1;
                 super::dict::Entry {
                     hash: 0,

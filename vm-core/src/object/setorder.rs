@@ -13,7 +13,8 @@ use alloc::vec::Vec;
 use super::dict::Dict;
 use super::value::Value;
 
-const MIN_SIZE: usize = 8;
+/// The slot count of a fresh table.
+pub const MIN_SIZE: usize = 8;
 const LINEAR_PROBES: usize = 9;
 const PERTURB_SHIFT: u32 = 5;
 /// The hash of a deleted slot (CPython's `-1`, which no Python hash is).
@@ -46,6 +47,9 @@ pub struct SlotOrder {
     /// Whether a key that is not a small int was ever added (small ints equal only
     /// themselves among small ints, which lets results skip adopting equal keys).
     mixed: bool,
+    /// Whether the live slots hold the set's elements in its `Dict`'s entry order, when
+    /// known since the last change.
+    follows_entries: Option<bool>,
 }
 
 impl SlotOrder {
@@ -81,6 +85,7 @@ impl SlotOrder {
 
     /// Empties the table (CPython's `set_clear_internal`: back to the minimum size).
     pub fn clear(&mut self) {
+        self.follows_entries = None;
         self.slots.clear();
         self.fill = 0;
         self.used = 0;
@@ -104,6 +109,7 @@ impl SlotOrder {
 
     /// Resizes to hold `min_used`, reinserting the live slots in slot order.
     pub fn resize(&mut self, min_used: usize) {
+        self.follows_entries = None;
         let old = core::mem::replace(&mut self.slots, Self::sized_for(min_used));
         self.fill = self.used;
         for s in old {
@@ -143,6 +149,7 @@ impl SlotOrder {
     /// Adds a key known to be absent (`set_add_entry`): the first deleted slot on its probe
     /// path is reused, else the empty slot ending it is taken and the table may grow.
     pub fn insert(&mut self, hash: u64, key: Value) {
+        self.follows_entries = None;
         if self.slots.is_empty() {
             self.slots = Self::sized_for(0);
         }
@@ -166,6 +173,7 @@ impl SlotOrder {
 
     /// Marks the slot holding `key` (identical value, hash `hash`) deleted.
     pub fn remove(&mut self, hash: u64, key: Value) {
+        self.follows_entries = None;
         if self.slots.is_empty() {
             return;
         }
@@ -234,6 +242,7 @@ impl SlotOrder {
 
     /// `set_discard_entry`: whether the key was present.
     pub fn discard_entry(&mut self, hash: u64, key: Value, eq: &dyn Fn(Value, Value) -> Option<bool>) -> Option<bool> {
+        self.follows_entries = None;
         let Some(j) = self.find(hash, key, eq)? else {
             return Some(false);
         };
@@ -248,6 +257,7 @@ impl SlotOrder {
     /// Grows the table ahead of adding `n` elements, as `set_merge` and `set_update` from a
     /// dict do.
     pub fn presize(&mut self, n: usize) {
+        self.follows_entries = None;
         if self.slots.is_empty() {
             self.slots = Self::sized_for(0);
         }
@@ -260,6 +270,7 @@ impl SlotOrder {
     /// `set_merge`: adds `other`'s elements, presizing, and copying slots or inserting
     /// without checks while this table is empty.
     pub fn merge(&mut self, other: &SlotOrder, eq: &dyn Fn(Value, Value) -> Option<bool>) -> Option<()> {
+        self.follows_entries = None;
         if other.used == 0 {
             return Some(());
         }
@@ -286,6 +297,7 @@ impl SlotOrder {
     /// Replaces every key by its equal in `table` (the set's elements, which may be other
     /// but equal objects); `None` when one has no equal there or the sizes differ.
     pub fn adopt_keys_of(&mut self, table: &Dict, eq: &dyn Fn(Value, Value) -> Option<bool>) -> Option<()> {
+        self.follows_entries = None;
         if self.used != table.len() {
             return None;
         }
@@ -327,5 +339,17 @@ impl SlotOrder {
                 self.insert(e.hash, e.key);
             }
         }
+    }
+
+    /// Whether the live slots hold exactly `table`'s live keys in `table`'s entry order
+    /// (checked once per change; the order must be synced with `table`).
+    pub fn follows_entries(&mut self, table: &Dict) -> bool {
+        if let Some(known) = self.follows_entries {
+            return known;
+        }
+        let follows = self.used == table.len()
+            && self.keys().map(|(_, k)| k).eq(table.iter().map(|e| e.key));
+        self.follows_entries = Some(follows);
+        follows
     }
 }
