@@ -220,10 +220,10 @@ impl Vm {
         // CPython copies a set's table and presizes for a dict's keys.
         if let (Some(dst), Some(src)) = (s.as_obj(), args.first().and_then(|a| a.as_obj())) {
             match self.heap.get(src) {
-                Obj::Set(_) => self.copy_set_order(dst, src),
+                Obj::Set(_) => self.copy_set_order(dst, src)?,
                 Obj::Dict(d) => {
                     let n = d.len();
-                    self.dict_set_order(dst, n);
+                    self.dict_set_order(dst, n)?;
                 }
                 _ => {}
             }

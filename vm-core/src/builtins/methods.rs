@@ -631,9 +631,9 @@ fn set_discard(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<
 fn set_pop(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "pop", args, 1, 1)?;
     let s = set_of(vm, args, "pop")?;
+    vm.sync_set_order(s)?;
     let popped = match vm.heap.get_mut(s) {
         Obj::Set(t) => {
-            t.sync_order();
             t.order.pop_candidate().and_then(|(hash, key)| {
                 let i = t.table.candidates(hash).find(|i| t.table.entry(*i).key == key)?;
                 t.table.remove_at(i);
@@ -754,7 +754,7 @@ fn set_copy(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Val
     let items = vm.set_items(args[0])?;
     let copy = vm.new_set(&items, frozen)?;
     if let (Some(dst), Some(src)) = (copy.as_obj(), args[0].as_obj()) {
-        vm.copy_set_order(dst, src);
+        vm.copy_set_order(dst, src)?;
     }
     Ok(copy)
 }

@@ -24,7 +24,7 @@ fn copy_of(vm: &mut Vm, v: Value, frozen: bool) -> PyResult<Value> {
     let copy = vm.new_set(&items, frozen)?;
     if let (Some(dst), Some(src)) = (copy.as_obj(), v.as_obj()) {
         if matches!(vm.heap.get(src), Obj::Set(_)) {
-            vm.copy_set_order(dst, src);
+            vm.copy_set_order(dst, src)?;
         }
     }
     Ok(copy)
@@ -127,10 +127,16 @@ pub(super) fn set_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) ->
             }
             Some(Obj::Dict(d)) => {
                 let n = d.len();
-                vm.sync_set_order(s);
-                if let Obj::Set(t) = vm.heap.get_mut(s) {
-                    t.order.presize(n);
-                }
+                vm.sync_set_order(s)?;
+                let before = match vm.heap.get_mut(s) {
+                    Obj::Set(t) => {
+                        let before = t.order.heap_bytes();
+                        t.order.presize(n);
+                        before
+                    }
+                    _ => 0,
+                };
+                vm.charge_set_order(s, before)?;
             }
             _ => {}
         }
@@ -171,7 +177,7 @@ pub(super) fn set_inplace(vm: &mut Vm, args: &[Value], op: BinaryOp) -> PyResult
     })?;
     // CPython swaps in the intersection's table.
     if let Some(rr) = r.as_obj() {
-        vm.copy_set_order_exact(s, rr);
+        vm.copy_set_order_exact(s, rr)?;
     }
     Ok(Value::NONE)
 }

@@ -69,7 +69,7 @@ impl Vm {
             }
             Some(i @ (Intrinsic::FoldedSetOrder | Intrinsic::FoldedFrozenSetOrder)) => {
                 if let Some(r) = v.as_obj() {
-                    self.folded_set_order(r, i == Intrinsic::FoldedSetOrder);
+                    self.folded_set_order(r, i == Intrinsic::FoldedSetOrder)?;
                 }
                 Ok(v)
             }

@@ -70,6 +70,11 @@ impl Vm {
 
     /// The elements of a set, frozenset, dict (keys) or dict view.
     pub fn set_items(&mut self, v: Value) -> PyResult<Vec<Value>> {
+        if let Some(r) = v.as_obj() {
+            if matches!(self.heap.get(r), Obj::Set(s) if s.order_pending()) {
+                self.sync_set_order(r)?;
+            }
+        }
         match self.obj(v) {
             Some(Obj::Set(s)) => Ok(s.ordered_keys()),
             Some(Obj::DictView { dict, kind }) => {

@@ -274,6 +274,9 @@ impl Vm {
         kind: DictViewKind,
         len: usize,
     ) -> PyResult<Option<Value>> {
+        if matches!(self.heap.get(dict), Obj::Set(s) if s.order_pending()) {
+            self.sync_set_order(dict)?;
+        }
         let (cur_len, entry) = if let Obj::Set(s) = self.heap.get_mut(dict) {
             // A set's iterator walks CPython's slots: `idx` is a slot index.
             let found = s.next_in_order(idx).map(|(i, key)| {

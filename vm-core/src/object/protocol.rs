@@ -474,11 +474,13 @@ impl Vm {
         let Some(i) = self.dict_find(d, key, h)? else {
             return Ok(None);
         };
+        if matches!(self.heap.get(d), Obj::Set(_)) {
+            self.sync_set_order(d)?;
+        }
         self.tier2_dict_changed(d, h);
         Ok(match self.heap.get_mut(d) {
             Obj::Dict(t) => Some(t.remove_at(i).value),
             Obj::Set(s) => {
-                s.sync_order();
                 let e = s.table.remove_at(i);
                 s.order.remove(e.hash, e.key);
                 Some(e.value)

@@ -102,13 +102,13 @@ impl Vm {
         };
         let lazy_order = sequential_difference(op, inplace, ar == br, la, lb);
         // Whether `a`'s elements must be walked in its slot order: its table's order differs.
-        let mut walk_slots = false;
-        if let Obj::Set(sa) = self.heap.get_mut(ar) {
-            sa.sync_order();
-            walk_slots = lazy_order && !sa.order_follows_entries();
-        }
+        self.sync_set_order(ar)?;
+        let walk_slots = match self.heap.get_mut(ar) {
+            Obj::Set(sa) => lazy_order && !sa.order_follows_entries(),
+            _ => false,
+        };
         if op != BinaryOp::Subtract {
-            self.sync_set_order(br);
+            self.sync_set_order(br)?;
         }
         let cap = match op {
             BinaryOp::Subtract => la,
@@ -202,7 +202,7 @@ impl Vm {
             if frozen {
                 return Ok(None);
             }
-            self.charge(out.heap_bytes())?;
+            self.charge(out.heap_bytes() + order.heap_bytes())?;
             if let Obj::Set(s) = self.heap.get_mut(ar) {
                 out.keys_version = s.table.keys_version.wrapping_add(1);
                 s.table = out;

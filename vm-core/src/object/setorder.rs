@@ -83,10 +83,41 @@ impl SlotOrder {
             .map(|s| (s.hash, s.key))
     }
 
-    /// Empties the table (CPython's `set_clear_internal`: back to the minimum size).
+    /// Bytes of the slot table's buffer (counted against the heap limit).
+    pub fn heap_bytes(&self) -> usize {
+        self.slots.capacity() * size_of::<Slot>()
+    }
+
+    /// [`SlotOrder::heap_bytes`] once synced with a table of `len` elements, when every
+    /// missing element takes a fresh slot (the usual case: a deleted slot is reused only
+    /// when it lies on the new key's probe path).
+    pub fn sync_bytes_estimate(&self, len: usize) -> usize {
+        let (mut slots, mut fill, mut used) = if self.slots.is_empty() || len < self.used {
+            (MIN_SIZE, 0, 0)
+        } else {
+            (self.slots.len(), self.fill, self.used)
+        };
+        let mut left = len.saturating_sub(used);
+        while left > 0 {
+            // The fill at which `insert` grows the table: the first with `fill * 5 >= mask * 3`.
+            let grow_at = ((slots - 1) * 3).div_ceil(5);
+            let step = grow_at.saturating_sub(fill).clamp(1, left);
+            fill += step;
+            used += step;
+            left -= step;
+            if fill >= grow_at {
+                slots = Self::slots_for(if used > 50000 { used * 2 } else { used * 4 });
+                fill = used;
+            }
+        }
+        slots.max(self.slots.capacity()) * size_of::<Slot>()
+    }
+
+    /// Empties the table (CPython's `set_clear_internal`: back to the minimum size), giving
+    /// its buffer back.
     pub fn clear(&mut self) {
         self.follows_entries = None;
-        self.slots.clear();
+        self.slots = Vec::new();
         self.fill = 0;
         self.used = 0;
         self.mixed = false;
@@ -100,11 +131,16 @@ impl SlotOrder {
     /// A table of at least `MIN_SIZE` slots and more than `min_used` (`set_table_resize`'s
     /// sizing), emptied.
     fn sized_for(min_used: usize) -> Vec<Slot> {
+        alloc::vec![EMPTY_SLOT; Self::slots_for(min_used)]
+    }
+
+    /// The slot count `set_table_resize` picks for `min_used`.
+    fn slots_for(min_used: usize) -> usize {
         let mut n = MIN_SIZE;
-        while n <= min_used {
+        while n <= min_used && n < usize::MAX / 2 {
             n <<= 1;
         }
-        alloc::vec![EMPTY_SLOT; n]
+        n
     }
 
     /// Resizes to hold `min_used`, reinserting the live slots in slot order.

@@ -7,7 +7,7 @@ use super::setorder::SlotOrder;
 use super::types::Obj;
 use super::value::{ObjRef, Value};
 use crate::bytecode::ops::BinaryOp;
-use crate::vm::Vm;
+use crate::vm::{PyErr, PyResult, Vm};
 
 impl Vm {
     /// Equality of two elements without user code (`None` when it would need some).
@@ -19,11 +19,38 @@ impl Vm {
         }
     }
 
-    /// Brings set `r`'s order up to date with its elements.
-    pub(crate) fn sync_set_order(&mut self, r: ObjRef) {
+    /// Bytes of set `r`'s order table.
+    fn set_order_bytes(&self, r: ObjRef) -> usize {
+        match self.heap.get(r) {
+            Obj::Set(s) => s.order.heap_bytes(),
+            _ => 0,
+        }
+    }
+
+    /// Charges the growth of set `r`'s order table since it held `before` bytes: a
+    /// `MemoryError` when that is over the heap limit.
+    pub(crate) fn charge_set_order(&mut self, r: ObjRef, before: usize) -> PyResult<()> {
+        let after = self.set_order_bytes(r);
+        self.charge(after.saturating_sub(before))
+    }
+
+    /// Brings set `r`'s order up to date with its elements, refusing with a `MemoryError`
+    /// before its table would grow past the heap limit (or after, in the rare case that
+    /// reused deleted slots made it grow more than estimated).
+    pub(crate) fn sync_set_order(&mut self, r: ObjRef) -> PyResult<()> {
+        let (before, bound) = match self.heap.get(r) {
+            Obj::Set(s) if s.order.used() != s.table.len() => {
+                (s.order.heap_bytes(), s.order.sync_bytes_estimate(s.table.len()))
+            }
+            _ => return Ok(()),
+        };
+        if !self.heap.fits_releasing_pools(bound.saturating_sub(before)) {
+            return Err(PyErr(self.memory_error));
+        }
         if let Obj::Set(s) = self.heap.get_mut(r) {
             s.sync_order();
         }
+        self.charge_set_order(r, before)
     }
 
     /// The order of `a op b` (`a op= b` when `inplace`) for sets `a` and `b` (synced), with
@@ -70,11 +97,12 @@ impl Vm {
 
     /// Gives set `dst`, just built with the elements of set `src`, the order CPython's copy
     /// (`set_merge` into an empty set) has.
-    pub(crate) fn copy_set_order(&mut self, dst: ObjRef, src: ObjRef) {
-        self.sync_set_order(src);
+    pub(crate) fn copy_set_order(&mut self, dst: ObjRef, src: ObjRef) -> PyResult<()> {
+        self.sync_set_order(src)?;
+        let before = self.set_order_bytes(dst);
         let order = {
             let (Obj::Set(s), Obj::Set(d)) = (self.heap.get(src), self.heap.get(dst)) else {
-                return;
+                return Ok(());
             };
             let eq = |x: Value, y: Value| self.order_eq(x, y);
             let mut r = SlotOrder::default();
@@ -85,13 +113,15 @@ impl Vm {
         if let (Some(order), Obj::Set(d)) = (order, self.heap.get_mut(dst)) {
             d.order = order;
         }
+        self.charge_set_order(dst, before)
     }
 
     /// Gives set `r`, just built from a display of constants, the order of CPython's
     /// frozenset constant (elements added in source order, then re-added in that set's
     /// order: the constant merge rebuilds the frozenset), or with `copied` of the copy of it
     /// (merged into an empty set) that a display evaluates to.
-    pub(crate) fn folded_set_order(&mut self, r: ObjRef, copied: bool) {
+    pub(crate) fn folded_set_order(&mut self, r: ObjRef, copied: bool) -> PyResult<()> {
+        let before = self.set_order_bytes(r);
         if let Obj::Set(s) = self.heap.get_mut(r) {
             let mut built = SlotOrder::default();
             built.sync(&s.table);
@@ -101,22 +131,24 @@ impl Vm {
             }
             if !copied {
                 s.order = rebuilt;
-                return;
-            }
-            let mut order = SlotOrder::default();
-            // Merging into an empty set needs no comparisons.
-            if order.merge(&rebuilt, &|_, _| None).is_some() {
-                s.order = order;
+            } else {
+                let mut order = SlotOrder::default();
+                // Merging into an empty set needs no comparisons.
+                if order.merge(&rebuilt, &|_, _| None).is_some() {
+                    s.order = order;
+                }
             }
         }
+        self.charge_set_order(r, before)
     }
 
     /// Gives set `dst`, just refilled with the elements of set `src`, `src`'s very order.
-    pub(crate) fn copy_set_order_exact(&mut self, dst: ObjRef, src: ObjRef) {
-        self.sync_set_order(src);
+    pub(crate) fn copy_set_order_exact(&mut self, dst: ObjRef, src: ObjRef) -> PyResult<()> {
+        self.sync_set_order(src)?;
+        let before = self.set_order_bytes(dst);
         let order = {
             let (Obj::Set(s), Obj::Set(d)) = (self.heap.get(src), self.heap.get(dst)) else {
-                return;
+                return Ok(());
             };
             let eq = |x: Value, y: Value| self.order_eq(x, y);
             let mut r = s.order.clone();
@@ -125,17 +157,20 @@ impl Vm {
         if let (Some(order), Obj::Set(d)) = (order, self.heap.get_mut(dst)) {
             d.order = order;
         }
+        self.charge_set_order(dst, before)
     }
 
     /// Gives set `dst`, just built from the keys of a dict of `n` entries in its order, the
     /// order CPython's `set_update` from a dict (presized) has.
-    pub(crate) fn dict_set_order(&mut self, dst: ObjRef, n: usize) {
+    pub(crate) fn dict_set_order(&mut self, dst: ObjRef, n: usize) -> PyResult<()> {
+        let before = self.set_order_bytes(dst);
         if let Obj::Set(d) = self.heap.get_mut(dst) {
             let mut r = SlotOrder::default();
             r.presize(n);
             r.sync(&d.table);
             d.order = r;
         }
+        self.charge_set_order(dst, before)
     }
 }
 

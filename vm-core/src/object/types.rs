@@ -557,6 +557,13 @@ impl SetObj {
         self.order.sync(&self.table);
     }
 
+    /// Whether reading the order needs the additions it lacks replayed first (a fresh table
+    /// of one element is read without being built).
+    pub fn order_pending(&self) -> bool {
+        self.order.used() != self.table.len()
+            && !(self.order.slot_count() == 0 && self.table.len() == 1)
+    }
+
     /// Whether the order holds the elements in the table's entry order (synced first).
     pub fn order_follows_entries(&mut self) -> bool {
         self.sync_order();
@@ -904,7 +911,7 @@ impl Obj {
             Obj::List(v) => v.capacity() * size_of::<Value>(),
             Obj::Tuple(v) => v.len() * size_of::<Value>(),
             Obj::Dict(d) => size_of::<Dict>() + d.heap_bytes(),
-            Obj::Set(s) => size_of::<SetObj>() + s.table.heap_bytes(),
+            Obj::Set(s) => size_of::<SetObj>() + s.table.heap_bytes() + s.order.heap_bytes(),
             Obj::Slice(_) => 24,
             Obj::Function(f) => size_of::<Function>() + f.defaults.len() * 8 + f.closure.len() * 8,
             Obj::Native(_) => size_of::<NativeFunc>(),
