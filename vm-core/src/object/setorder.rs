@@ -6,11 +6,16 @@
 //! finger. Iteration walks its slots, so sets of values with deterministic hashes (ints,
 //! floats, tuples of them) iterate in CPython's order. Additions reach it lazily: the newest
 //! live entries of the `Dict` that it lacks are inserted, in order, before it is read (machine
-//! code appends to small sets without seeing it); removals and clears update it at once.
+//! code appends to small sets without seeing it), so an empty `SlotOrder` stands for adding
+//! the `Dict`'s elements in its order to an empty set, and sets used only for membership,
+//! additions and their length never build one. A removal brings it up to date first, then
+//! updates it; a clear empties it. Its buffer counts against the heap limit
+//! (`Vm::sync_set_order`).
 
 use alloc::vec::Vec;
 
 use super::dict::Dict;
+use super::types::SetObj;
 use super::value::Value;
 
 /// The slot count of a fresh table.
@@ -387,5 +392,66 @@ impl SlotOrder {
             && self.keys().map(|(_, k)| k).eq(table.iter().map(|e| e.key));
         self.follows_entries = Some(follows);
         follows
+    }
+}
+
+impl SetObj {
+    /// An empty set or frozenset.
+    pub fn new(frozen: bool) -> SetObj {
+        SetObj {
+            table: Dict::default(),
+            frozen,
+            order: SlotOrder::default(),
+        }
+    }
+
+    /// Brings the order up to date with the table.
+    pub fn sync_order(&mut self) {
+        self.order.sync(&self.table);
+    }
+
+    /// Whether reading the order needs the additions it lacks replayed first (a fresh table
+    /// of one element is read without being built).
+    pub fn order_pending(&self) -> bool {
+        self.order.used() != self.table.len()
+            && !(self.order.slot_count() == 0 && self.table.len() == 1)
+    }
+
+    /// Whether the order holds the elements in the table's entry order (synced first).
+    pub fn order_follows_entries(&mut self) -> bool {
+        self.sync_order();
+        self.order.follows_entries(&self.table)
+    }
+
+    /// The element at slot `idx` or later in iteration order: its slot and key.
+    pub fn next_in_order(&mut self, idx: usize) -> Option<(usize, Value)> {
+        if self.order.slot_count() == 0 && self.table.len() == 1 {
+            // A fresh table (no removal since) of one element, which sits at its home slot:
+            // no need to build it.
+            let e = self.table.iter().next()?;
+            let slot = e.hash as usize & (MIN_SIZE - 1);
+            return (idx <= slot).then_some((slot, e.key));
+        }
+        self.sync_order();
+        self.order.next_live(idx)
+    }
+
+    /// Removes every element.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.order.clear();
+    }
+
+    /// The elements in iteration order.
+    pub fn ordered_keys(&self) -> Vec<Value> {
+        if self.order.used() == self.table.len() {
+            return self.order.keys().map(|(_, k)| k).collect();
+        }
+        if self.order.slot_count() == 0 && self.table.len() == 1 {
+            return self.table.iter().map(|e| e.key).collect();
+        }
+        let mut order = self.order.clone();
+        order.sync(&self.table);
+        order.keys().map(|(_, k)| k).collect()
     }
 }

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 
 use super::dict::Dict;
-use super::setorder::{SlotOrder, MIN_SIZE};
+use super::setorder::SlotOrder;
 use super::value::{ObjRef, Value};
 use crate::bytecode::code::CodeObject;
 use crate::interp::frame::SavedFrame;
@@ -540,67 +540,6 @@ pub struct SetObj {
     /// The iteration order (CPython's slot table), behind `table` by the additions machine
     /// code made.
     pub order: SlotOrder,
-}
-
-impl SetObj {
-    /// An empty set or frozenset.
-    pub fn new(frozen: bool) -> SetObj {
-        SetObj {
-            table: Dict::default(),
-            frozen,
-            order: SlotOrder::default(),
-        }
-    }
-
-    /// Brings the order up to date with the table.
-    pub fn sync_order(&mut self) {
-        self.order.sync(&self.table);
-    }
-
-    /// Whether reading the order needs the additions it lacks replayed first (a fresh table
-    /// of one element is read without being built).
-    pub fn order_pending(&self) -> bool {
-        self.order.used() != self.table.len()
-            && !(self.order.slot_count() == 0 && self.table.len() == 1)
-    }
-
-    /// Whether the order holds the elements in the table's entry order (synced first).
-    pub fn order_follows_entries(&mut self) -> bool {
-        self.sync_order();
-        self.order.follows_entries(&self.table)
-    }
-
-    /// The element at slot `idx` or later in iteration order: its slot and key.
-    pub fn next_in_order(&mut self, idx: usize) -> Option<(usize, Value)> {
-        if self.order.slot_count() == 0 && self.table.len() == 1 {
-            // A fresh table (no removal since) of one element, which sits at its home slot:
-            // no need to build it.
-            let e = self.table.iter().next()?;
-            let slot = e.hash as usize & (MIN_SIZE - 1);
-            return (idx <= slot).then_some((slot, e.key));
-        }
-        self.sync_order();
-        self.order.next_live(idx)
-    }
-
-    /// Removes every element.
-    pub fn clear(&mut self) {
-        self.table.clear();
-        self.order.clear();
-    }
-
-    /// The elements in iteration order.
-    pub fn ordered_keys(&self) -> Vec<Value> {
-        if self.order.used() == self.table.len() {
-            return self.order.keys().map(|(_, k)| k).collect();
-        }
-        if self.order.slot_count() == 0 && self.table.len() == 1 {
-            return self.table.iter().map(|e| e.key).collect();
-        }
-        let mut order = self.order.clone();
-        order.sync(&self.table);
-        order.keys().map(|(_, k)| k).collect()
-    }
 }
 
 /// Which view of a dict an iterator or view walks.
