@@ -216,7 +216,19 @@ impl Vm {
             None => Vec::new(),
             Some(a) => self.collect_iter(*a)?,
         };
-        self.new_set(&items, frozen)
+        let s = self.new_set(&items, frozen)?;
+        // CPython copies a set's table and presizes for a dict's keys.
+        if let (Some(dst), Some(src)) = (s.as_obj(), args.first().and_then(|a| a.as_obj())) {
+            match self.heap.get(src) {
+                Obj::Set(_) => self.copy_set_order(dst, src)?,
+                Obj::Dict(d) => {
+                    let n = d.len();
+                    self.dict_set_order(dst, n)?;
+                }
+                _ => {}
+            }
+        }
+        Ok(s)
     }
 
     fn ctor_slice(&mut self, args: &[Value]) -> PyResult<Value> {

@@ -160,7 +160,7 @@ fn dict_of(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<ObjRef> {
     }
 }
 
-fn set_of(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<ObjRef> {
+pub(super) fn set_of(vm: &mut Vm, args: &[Value], name: &str) -> PyResult<ObjRef> {
     match args.first().and_then(|v| payload(vm, *v)) {
         Some(r) if matches!(vm.heap.get(r), Obj::Set(_)) => Ok(r),
         _ => Err(super::descriptor_error(vm, name, "set", args)),
@@ -631,16 +631,21 @@ fn set_discard(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<
 fn set_pop(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "pop", args, 1, 1)?;
     let s = set_of(vm, args, "pop")?;
-    let first = match vm.heap.get(s) {
-        Obj::Set(t) => (0..t.table.entries_end()).find(|i| t.table.live_entry(*i).is_some()),
+    vm.sync_set_order(s)?;
+    let popped = match vm.heap.get_mut(s) {
+        Obj::Set(t) => {
+            t.order.pop_candidate().and_then(|(hash, key)| {
+                let i = t.table.candidates(hash).find(|i| t.table.entry(*i).key == key)?;
+                t.table.remove_at(i);
+                t.order.remove(hash, key);
+                Some(key)
+            })
+        }
         _ => None,
     };
-    let Some(i) = first else {
-        return Err(vm.new_exception(vm.types.key_error, "pop from an empty set"));
-    };
-    match vm.heap.get_mut(s) {
-        Obj::Set(t) => Ok(t.table.remove_at(i).key),
-        _ => Ok(Value::NONE),
+    match popped {
+        Some(key) => Ok(key),
+        None => Err(vm.new_exception(vm.types.key_error, "pop from an empty set")),
     }
 }
 
@@ -648,43 +653,13 @@ fn set_clear(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
     let s = set_of(vm, args, "clear")?;
     super::check_no_args(vm, "set.clear", args)?;
     if let Obj::Set(t) = vm.heap.get_mut(s) {
-        t.table.clear();
+        t.clear();
     }
     Ok(Value::NONE)
 }
 
-fn set_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
-    let s = set_of(vm, args, "update")?;
-    for it in &args[1..] {
-        set_add_all(vm, s, *it)?;
-    }
-    Ok(Value::NONE)
-}
 
-fn set_op_many(vm: &mut Vm, args: &[Value], op: crate::bytecode::ops::BinaryOp) -> PyResult<Value> {
-    let Some(&first) = args.first() else {
-        return Err(vm.type_error("descriptor needs an argument"));
-    };
-    let frozen = matches!(vm.obj(first), Some(Obj::Set(s)) if s.frozen);
-    let items = vm.set_items(first)?;
-    let acc = vm.new_set(&items, frozen)?;
-    // The running result and each converted operand survive the next user `__hash__`.
-    vm.with_roots(&[acc, Value::NONE], |vm, base| {
-        let mut acc = acc;
-        for other in &args[1..] {
-            let o = if matches!(vm.obj(*other), Some(Obj::Set(_))) {
-                *other
-            } else {
-                let it = vm.collect_iter(*other)?;
-                vm.new_set(&it, true)?
-            };
-            vm.set_root(base + 1, o);
-            acc = vm.set_binop(acc, o, op, false)?.unwrap_or(acc);
-            vm.set_root(base, acc);
-        }
-        Ok(acc)
-    })
-}
+use super::setmulti::{set_inplace, set_op_many, set_update};
 
 fn set_union(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     set_op_many(vm, args, crate::bytecode::ops::BinaryOp::Or)
@@ -705,22 +680,6 @@ fn set_symmetric_difference(
 ) -> PyResult<Value> {
     check_args(vm, "symmetric_difference", args, 2, 2)?;
     set_op_many(vm, args, crate::bytecode::ops::BinaryOp::Xor)
-}
-
-fn set_inplace(vm: &mut Vm, args: &[Value], op: crate::bytecode::ops::BinaryOp) -> PyResult<Value> {
-    let s = set_of(vm, args, "update")?;
-    let r = set_op_many(vm, args, op)?;
-    let items = vm.set_items(r)?;
-    if let Obj::Set(t) = vm.heap.get_mut(s) {
-        t.table.clear();
-    }
-    // `r` is garbage now: its items must survive re-adding them with user hashes.
-    vm.with_roots(&items, |vm, _| {
-        for &x in &items {
-            vm.set_add(Value::obj(s), x)?;
-        }
-        Ok(Value::NONE)
-    })
 }
 
 fn set_intersection_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
@@ -793,7 +752,11 @@ fn set_copy(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Val
     check_args(vm, "copy", args, 1, 1)?;
     let frozen = matches!(vm.obj(args[0]), Some(Obj::Set(s)) if s.frozen);
     let items = vm.set_items(args[0])?;
-    vm.new_set(&items, frozen)
+    let copy = vm.new_set(&items, frozen)?;
+    if let (Some(dst), Some(src)) = (copy.as_obj(), args[0].as_obj()) {
+        vm.copy_set_order(dst, src)?;
+    }
+    Ok(copy)
 }
 
 // -- generator --------------------------------------------------------------------------------

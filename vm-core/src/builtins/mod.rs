@@ -43,6 +43,7 @@ mod quitter;
 pub mod random;
 #[cfg(feature = "re")]
 mod re;
+mod setmulti;
 mod slots;
 mod stdio;
 mod strcase;

@@ -33,6 +33,8 @@ fn intrinsic_name(a: u32) -> &'static str {
         Some(Intrinsic::StopIterationError) => "INTRINSIC_STOPITERATION_ERROR",
         Some(Intrinsic::PrintExpr) => "INTRINSIC_PRINT",
         Some(Intrinsic::AsyncGenWrap) => "INTRINSIC_ASYNC_GEN_WRAP",
+        Some(Intrinsic::FoldedSetOrder) => "INTRINSIC_FOLDED_SET_ORDER",
+        Some(Intrinsic::FoldedFrozenSetOrder) => "INTRINSIC_FOLDED_FROZENSET_ORDER",
         None => "?",
     }
 }

@@ -1180,6 +1180,13 @@ pub enum Intrinsic {
     /// Marks the value an asynchronous generator's `yield` is about to give as its own
     /// (not one an `await` passes up); pushes the value unchanged.
     AsyncGenWrap = 5,
+    /// Gives the set on top (a display of three or more constants) the order CPython's has:
+    /// CPython folds such a display into a frozenset constant, rebuilds it when it merges
+    /// the code's constants, and copies it into the new set.
+    FoldedSetOrder = 6,
+    /// Gives the set on top (a loop's iterable: a display of constants) the order of
+    /// CPython's frozenset constant, which the loop walks directly.
+    FoldedFrozenSetOrder = 7,
 }
 
 impl Intrinsic {
@@ -1192,6 +1199,8 @@ impl Intrinsic {
             3 => Intrinsic::StopIterationError,
             4 => Intrinsic::PrintExpr,
             5 => Intrinsic::AsyncGenWrap,
+            6 => Intrinsic::FoldedSetOrder,
+            7 => Intrinsic::FoldedFrozenSetOrder,
             _ => return None,
         })
     }

@@ -67,6 +67,12 @@ impl Vm {
                     Ok(v)
                 }
             }
+            Some(i @ (Intrinsic::FoldedSetOrder | Intrinsic::FoldedFrozenSetOrder)) => {
+                if let Some(r) = v.as_obj() {
+                    self.folded_set_order(r, i == Intrinsic::FoldedSetOrder)?;
+                }
+                Ok(v)
+            }
             Some(Intrinsic::AsyncGenWrap) => {
                 self.agen_wrapped = true;
                 Ok(v)

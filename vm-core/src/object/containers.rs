@@ -22,10 +22,7 @@ impl Vm {
     pub fn new_set(&mut self, items: &[Value], frozen: bool) -> PyResult<Value> {
         let set = match self.heap.take_pooled_set(frozen) {
             Some(s) => s,
-            None => Box::new(SetObj {
-                table: Default::default(),
-                frozen,
-            }),
+            None => Box::new(SetObj::new(frozen)),
         };
         let s = self.alloc_value(Obj::Set(set))?;
         // User `__hash__`/`__eq__` may collect: root the new set and the items not yet added.
@@ -73,8 +70,13 @@ impl Vm {
 
     /// The elements of a set, frozenset, dict (keys) or dict view.
     pub fn set_items(&mut self, v: Value) -> PyResult<Vec<Value>> {
+        if let Some(r) = v.as_obj() {
+            if matches!(self.heap.get(r), Obj::Set(s) if s.order_pending()) {
+                self.sync_set_order(r)?;
+            }
+        }
         match self.obj(v) {
-            Some(Obj::Set(s)) => Ok(s.table.iter().map(|e| e.key).collect()),
+            Some(Obj::Set(s)) => Ok(s.ordered_keys()),
             Some(Obj::DictView { dict, kind }) => {
                 let (dict, kind) = (*dict, *kind);
                 let items = self.dict_items(dict);
@@ -210,7 +212,7 @@ impl Vm {
             if inplace {
                 if let Some(ar) = a.as_obj() {
                     if let Obj::Set(s) = vm.heap.get_mut(ar) {
-                        s.table.clear();
+                        s.clear();
                     }
                     for x in out {
                         vm.set_add(a, x)?;

@@ -580,6 +580,7 @@ impl Heap {
 
     /// Keeps a dead set for reuse when it is small and the pool has room (else drops it).
     fn pool_set(&mut self, mut s: Box<SetObj>) {
+        s.order.clear();
         let cap = SET_POOL_BYTES.min(self.limit / 16);
         if self.pool_bytes < cap && s.table.clear_if_small() && self.set_pool.try_reserve(1).is_ok()
         {

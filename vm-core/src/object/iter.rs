@@ -274,10 +274,23 @@ impl Vm {
         kind: DictViewKind,
         len: usize,
     ) -> PyResult<Option<Value>> {
-        let (cur_len, entry) = {
+        if matches!(self.heap.get(dict), Obj::Set(s) if s.order_pending()) {
+            self.sync_set_order(dict)?;
+        }
+        let (cur_len, entry) = if let Obj::Set(s) = self.heap.get_mut(dict) {
+            // A set's iterator walks CPython's slots: `idx` is a slot index.
+            let found = s.next_in_order(idx).map(|(i, key)| {
+                idx = i + 1;
+                super::dict::Entry {
+                    hash: 0,
+                    key,
+                    value: Value::NONE,
+                }
+            });
+            (s.table.len(), found)
+        } else {
             let table = match self.heap.get(dict) {
                 Obj::Dict(d) => &**d,
-                Obj::Set(s) => &s.table,
                 _ => return Ok(None),
             };
             let mut found = None;

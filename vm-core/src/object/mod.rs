@@ -21,6 +21,8 @@ pub mod protocol;
 pub mod repr;
 pub mod scratch;
 pub mod setops;
+pub mod setorder;
+pub mod setorder_ops;
 pub mod shape;
 pub mod subscript;
 pub mod typeobj;

@@ -474,10 +474,17 @@ impl Vm {
         let Some(i) = self.dict_find(d, key, h)? else {
             return Ok(None);
         };
+        if matches!(self.heap.get(d), Obj::Set(_)) {
+            self.sync_set_order(d)?;
+        }
         self.tier2_dict_changed(d, h);
         Ok(match self.heap.get_mut(d) {
             Obj::Dict(t) => Some(t.remove_at(i).value),
-            Obj::Set(s) => Some(s.table.remove_at(i).value),
+            Obj::Set(s) => {
+                let e = s.table.remove_at(i);
+                s.order.remove(e.hash, e.key);
+                Some(e.value)
+            }
             _ => None,
         })
     }
@@ -492,7 +499,7 @@ impl Vm {
     pub fn dict_items(&self, d: ObjRef) -> Vec<(Value, Value)> {
         match self.heap.get(d) {
             Obj::Dict(t) => t.iter().map(|e| (e.key, e.value)).collect(),
-            Obj::Set(s) => s.table.iter().map(|e| (e.key, e.value)).collect(),
+            Obj::Set(s) => s.ordered_keys().into_iter().map(|k| (k, Value::NONE)).collect(),
             _ => Vec::new(),
         }
     }

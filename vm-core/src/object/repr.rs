@@ -172,7 +172,7 @@ impl Vm {
             Obj::Dict(_) => self.repr_dict(r),
             Obj::Set(s) => {
                 let frozen = s.frozen;
-                let items: Vec<Value> = s.table.iter().map(|e| e.key).collect();
+                let items: Vec<Value> = s.ordered_keys();
                 self.set_repr(r, &items, frozen)
             }
             &Obj::DictView { dict, kind } => self.dict_view_repr(r, dict, kind),

@@ -10,6 +10,7 @@
 use alloc::boxed::Box;
 
 use super::dict::Dict;
+use super::setorder::SlotOrder;
 use super::types::{Obj, SetObj};
 use super::value::{ObjRef, Value};
 use crate::bytecode::ops::BinaryOp;
@@ -18,7 +19,7 @@ use crate::vm::{PyErr, PyResult, Vm};
 /// For a small table without an index, the set of `hash % 64` of its keys as a bit mask, and
 /// whether its keys are exactly the ints in 0..64 with those bits (ints hash to themselves);
 /// for an indexed table, a mask with every bit set (nothing ruled out).
-fn hash_mask(t: &Dict) -> (u64, bool) {
+pub(crate) fn hash_mask(t: &Dict) -> (u64, bool) {
     let Some(entries) = t.linear_entries() else {
         return (u64::MAX, false);
     };
@@ -31,6 +32,14 @@ fn hash_mask(t: &Dict) -> (u64, bool) {
         exact &= e.key.as_small_int().is_some_and(|i| (0..64).contains(&i));
     }
     (mask, exact)
+}
+
+/// Whether CPython computes `a op b` (`a op= b` when `inplace`; `same` when both are one
+/// set; `la`, `lb` their sizes) by adding the elements it keeps, in `a`'s slot order, to an
+/// empty set: `set_difference`'s walk of `a`, used unless `a` is empty or more than four
+/// times larger than `b` (then `a` is copied and `b`'s elements are discarded from it).
+fn sequential_difference(op: BinaryOp, inplace: bool, same: bool, la: usize, lb: usize) -> bool {
+    op == BinaryOp::Subtract && !inplace && !same && la > 0 && (la >> 2) <= lb
 }
 
 impl Vm {
@@ -91,6 +100,16 @@ impl Vm {
             (Some(ta), Some(tb)) => (ta.len(), tb.len()),
             _ => return Ok(None),
         };
+        let lazy_order = sequential_difference(op, inplace, ar == br, la, lb);
+        // Whether `a`'s elements must be walked in its slot order: its table's order differs.
+        self.sync_set_order(ar)?;
+        let walk_slots = match self.heap.get_mut(ar) {
+            Obj::Set(sa) => lazy_order && !sa.order_follows_entries(),
+            _ => false,
+        };
+        if op != BinaryOp::Subtract {
+            self.sync_set_order(br)?;
+        }
         let cap = match op {
             BinaryOp::Subtract => la,
             BinaryOp::And => la.min(lb),
@@ -113,30 +132,46 @@ impl Vm {
             return Ok(None);
         };
         let (mask, exact) = hash_mask(tb);
-        // Elements of `a` (distinct by construction) that the operator keeps.
-        for e in ta.iter() {
-            let keep = match op {
-                BinaryOp::Or => true,
-                _ => {
-                    let bit = mask & (1 << (e.hash & 63)) != 0;
-                    let has = if !bit {
-                        // No element of `b` has this hash.
-                        false
-                    } else if exact && e.key.as_small_int().is_some_and(|i| (0..64).contains(&i)) {
-                        // `b` holds exactly the ints whose bits are set.
-                        true
-                    } else {
-                        // Give up when membership needs user code.
-                        let Some(has) = self.table_has_simple(tb, e.key, e.hash) else {
-                            return Ok(None);
-                        };
-                        has
-                    };
-                    has == matches!(op, BinaryOp::And)
-                }
+        // Whether the operator keeps element `k` (hash `h`) of `a`; `None` when membership
+        // in `b` needs user code.
+        let keep = |h: u64, k: Value| -> Option<bool> {
+            if op == BinaryOp::Or {
+                return Some(true);
+            }
+            let has = if mask & (1 << (h & 63)) == 0 {
+                // No element of `b` has this hash.
+                false
+            } else if exact && k.as_small_int().is_some_and(|i| (0..64).contains(&i)) {
+                // `b` holds exactly the ints whose bits are set.
+                true
+            } else {
+                self.table_has_simple(tb, k, h)?
             };
-            if keep {
-                out.push_new(e.hash, e.key, Value::NONE);
+            Some(has == (op == BinaryOp::And))
+        };
+        // Elements of `a` (distinct by construction) that the operator keeps, in `a`'s slot
+        // order when that is the order CPython adds them to the result in.
+        let a_order = match self.heap.get(ar) {
+            Obj::Set(sa) if walk_slots => Some(&sa.order),
+            _ => None,
+        };
+        if let Some(a_order) = a_order {
+            for (h, k) in a_order.keys() {
+                let Some(kept) = keep(h, k) else {
+                    return Ok(None);
+                };
+                if kept {
+                    out.push_new(h, k, Value::NONE);
+                }
+            }
+        } else {
+            for e in ta.iter() {
+                let Some(kept) = keep(e.hash, e.key) else {
+                    return Ok(None);
+                };
+                if kept {
+                    out.push_new(e.hash, e.key, Value::NONE);
+                }
             }
         }
         if matches!(op, BinaryOp::Or | BinaryOp::Xor) {
@@ -154,23 +189,38 @@ impl Vm {
                 }
             }
         }
+        // An empty order stands for adding `out`'s elements in `out`'s order to an empty
+        // set, which `SlotOrder::sync` replays when the order is needed. It is exact when
+        // CPython adds them so, and the fallback when the order would need user code.
+        let order = if lazy_order {
+            SlotOrder::default()
+        } else {
+            self.set_op_order((ar, br), op, inplace, &out)
+                .unwrap_or_default()
+        };
         if inplace {
             if frozen {
                 return Ok(None);
             }
-            self.charge(out.heap_bytes())?;
+            self.charge(out.heap_bytes() + order.heap_bytes())?;
             if let Obj::Set(s) = self.heap.get_mut(ar) {
                 out.keys_version = s.table.keys_version.wrapping_add(1);
                 s.table = out;
+                s.order = order;
             }
             return Ok(Some(a));
         }
         let set = match pooled {
             Some(mut s) => {
                 s.table = out;
+                s.order = order;
                 s
             }
-            None => Box::new(SetObj { table: out, frozen }),
+            None => Box::new(SetObj {
+                table: out,
+                order,
+                frozen,
+            }),
         };
         let s = self.alloc_value(Obj::Set(set))?;
         Ok(Some(s))

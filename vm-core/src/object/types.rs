@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 
 use super::dict::Dict;
+use super::setorder::SlotOrder;
 use super::value::{ObjRef, Value};
 use crate::bytecode::code::CodeObject;
 use crate::interp::frame::SavedFrame;
@@ -536,6 +537,9 @@ pub struct SetObj {
     pub table: Dict,
     /// `frozenset` when true.
     pub frozen: bool,
+    /// The iteration order (CPython's slot table), behind `table` by the additions machine
+    /// code made.
+    pub order: SlotOrder,
 }
 
 /// Which view of a dict an iterator or view walks.
@@ -846,7 +850,7 @@ impl Obj {
             Obj::List(v) => v.capacity() * size_of::<Value>(),
             Obj::Tuple(v) => v.len() * size_of::<Value>(),
             Obj::Dict(d) => size_of::<Dict>() + d.heap_bytes(),
-            Obj::Set(s) => size_of::<SetObj>() + s.table.heap_bytes(),
+            Obj::Set(s) => size_of::<SetObj>() + s.table.heap_bytes() + s.order.heap_bytes(),
             Obj::Slice(_) => 24,
             Obj::Function(f) => size_of::<Function>() + f.defaults.len() * 8 + f.closure.len() * 8,
             Obj::Native(_) => size_of::<NativeFunc>(),

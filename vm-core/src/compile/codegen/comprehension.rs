@@ -92,7 +92,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         self.u.loc = loc;
         self.make_closure(code, &freevars, 0)?;
         self.emit(Op::PUSH_NULL, 0);
-        self.visit_expr(&outermost.iter)?;
+        self.visit_iter_expr(&outermost.iter)?;
         self.u.loc = loc;
         self.emit(
             if outermost.is_async {
@@ -127,7 +127,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 self.u.loc = g.iter.loc;
                 self.emit(Op::LOAD_FAST, 0);
             } else {
-                self.visit_expr(&g.iter)?;
+                self.visit_iter_expr(&g.iter)?;
                 self.u.loc = g.iter.loc;
                 self.emit(
                     if g.is_async {

@@ -762,6 +762,32 @@ impl<'a, 'p> Compiler<'a, 'p> {
 
     // ---- displays ---------------------------------------------------------------------
 
+    /// A loop's iterable. CPython makes a display of constants a constant (for a set, a
+    /// frozenset whose order the loop shows).
+    pub(crate) fn visit_iter_expr(&mut self, e: &'a Expr) -> CResult {
+        self.visit_expr(e)?;
+        if let ExprKind::Set(elts) = &e.kind {
+            if !elts.is_empty() && self.all_fold(elts)? {
+                self.emit(Op::CALL_INTRINSIC_1, Intrinsic::FoldedFrozenSetOrder as u32);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether every item folds to a constant (CPython then makes a set display a frozenset
+    /// constant).
+    fn all_fold(&mut self, elts: &'a [Expr]) -> CResult<bool> {
+        if !elts.iter().all(is_foldable) {
+            return Ok(false);
+        }
+        for x in elts {
+            if self.fold(x)?.is_none() {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     /// Builds a list/set/tuple from `elts` (with `*x` items) on top of `pushed` items already
     /// on the stack, as CPython's `starunpack_helper`.
     pub(crate) fn starunpack(
@@ -802,7 +828,11 @@ impl<'a, 'p> Compiler<'a, 'p> {
             for x in elts {
                 self.visit_expr(x)?;
             }
-            return self.emit_checked(if tuple { Op::BUILD_TUPLE } else { build }, n + pushed);
+            self.emit_checked(if tuple { Op::BUILD_TUPLE } else { build }, n + pushed)?;
+            if n > 2 && pushed == 0 && build == Op::BUILD_SET && self.all_fold(elts)? {
+                self.emit(Op::CALL_INTRINSIC_1, Intrinsic::FoldedSetOrder as u32);
+            }
+            return Ok(());
         }
         let mut built = false;
         if big {

@@ -332,7 +332,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
         let cleanup = self.new_label();
         let end = self.new_label();
         self.push_fblock(FBlockKind::ForLoop, start, end, FBlockDatum::None, loc)?;
-        self.visit_expr(iter)?;
+        self.visit_iter_expr(iter)?;
         self.u.loc = iter.loc;
         self.emit(Op::GET_ITER, 0);
         self.bind(start);
