@@ -577,6 +577,7 @@ impl Vm {
                 needed,
             });
         }
+        vm.heap.trim_to_fit();
         let limit = vm.config.heap_limit;
         let needed = vm.heap.bytes();
         if needed > limit || vm.memory_error == Value::NONE || vm.terminated_error == Value::NONE {

@@ -14,7 +14,7 @@ use common::Shared;
 use vm_core::{Config, StartError, Vm};
 
 /// Bytes `Vm::new` may occupy on the heap before any program runs.
-const STARTUP_BUDGET: usize = 210_000;
+const STARTUP_BUDGET: usize = 150_000;
 
 /// Bytes `print('hello')` from an image may need beyond what `Vm::new` occupies.
 const HELLO_BUDGET: usize = 8 * 1024;

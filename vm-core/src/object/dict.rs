@@ -227,6 +227,22 @@ impl Dict {
         n
     }
 
+    /// Gives back the table's spare room (and the slots of deleted entries): for a table
+    /// built once and then mostly read, like the namespace of a builtin type.
+    pub fn shrink_to_fit(&mut self) {
+        if self.len != self.entries.len() {
+            self.entries.retain(|e| !e.key.is_undef());
+            // Entries moved: what was cached by entry index no longer holds.
+            self.keys_version = self.keys_version.wrapping_add(1);
+        }
+        self.entries.shrink_to_fit();
+        if !self.indices.is_empty() {
+            // The size `try_with_capacity` gives a table of this many entries; a failed
+            // allocation keeps the old index, which is still valid.
+            let _ = self.resize(self.len * 3 / 2 + 1);
+        }
+    }
+
     /// Reserves room for one more entry; fails instead of aborting when memory is short.
     /// Returns the number of heap bytes the table grew by.
     pub fn reserve_one(&mut self) -> Result<usize, TableAllocError> {

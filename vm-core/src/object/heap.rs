@@ -458,15 +458,18 @@ impl Heap {
     }
 
     /// Slots to add to a full arena: as many again (at least 256); or, when the limit has
-    /// no room for that, the room there is (at least [`MIN_ARENA_STEP`] slots), so that a
-    /// small heap fills up with objects instead of failing at a doubling. `None`: no room.
+    /// no room for that, half the room there is (at least [`MIN_ARENA_STEP`] slots), so
+    /// that a small heap fills up with objects instead of failing at a doubling, and the
+    /// arena leaves room for what the new objects own outside it. Only the least step may
+    /// take the reserve above the limit: that is for the VM's own small needs. `None`: no
+    /// room.
     fn arena_growth(&mut self) -> Option<usize> {
         let slot = size_of::<Obj>();
         let double = self.objs.len().max(256);
-        if self.fits(double * slot) {
+        if self.bytes.saturating_add(double * slot) <= self.limit {
             return Some(double);
         }
-        let room = self.cap.saturating_sub(self.bytes) / slot;
+        let room = self.limit.saturating_sub(self.bytes) / slot / 2;
         let step = room.clamp(MIN_ARENA_STEP, double);
         self.fits_releasing_pools(step * slot).then_some(step)
     }
@@ -638,6 +641,26 @@ impl Heap {
                 self.mark_value(v);
             }
         }
+    }
+
+    /// Gives back the spare room of the arena and of every dict, and counts what is left:
+    /// `Vm::new` calls it once the builtins exist, so the startup footprint is what they
+    /// use rather than what their growth left free. The arena grows again (against the
+    /// limit) on the first allocation that finds no free slot.
+    pub fn trim_to_fit(&mut self) {
+        let mut extra = 0;
+        for obj in self.objs.as_mut_slice() {
+            if let Obj::Dict(d) = obj {
+                d.shrink_to_fit();
+            }
+            extra += obj.extra_bytes();
+        }
+        self.objs.shrink_to_fit();
+        self.bytes = self.objs.capacity() * size_of::<Obj>()
+            + extra
+            + self.pool_bytes
+            + self.scratch
+            + self.external;
     }
 
     /// Gives back the arena's free tail when it is most of the arena. Every slot counts
