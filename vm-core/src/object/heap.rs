@@ -646,21 +646,22 @@ impl Heap {
     /// Gives back the spare room of the arena and of every dict, and counts what is left:
     /// `Vm::new` calls it once the builtins exist, so the startup footprint is what they
     /// use rather than what their growth left free. The arena grows again (against the
-    /// limit) on the first allocation that finds no free slot.
+    /// limit) on the first allocation that finds no free slot. (The VM's table of names
+    /// keeps its room: every program adds names, and a full table doubles.)
     pub fn trim_to_fit(&mut self) {
-        let mut extra = 0;
+        let slots = self.objs.capacity();
+        self.objs.shrink_to_fit();
+        let mut freed = (slots - self.objs.capacity()) * size_of::<Obj>();
+        // Only what shrinks is counted (not each object's size again): that keeps
+        // `Obj::extra_bytes` inlined in `alloc`.
         for obj in self.objs.as_mut_slice() {
             if let Obj::Dict(d) = obj {
+                let had = d.heap_bytes();
                 d.shrink_to_fit();
+                freed += had.saturating_sub(d.heap_bytes());
             }
-            extra += obj.extra_bytes();
         }
-        self.objs.shrink_to_fit();
-        self.bytes = self.objs.capacity() * size_of::<Obj>()
-            + extra
-            + self.pool_bytes
-            + self.scratch
-            + self.external;
+        self.bytes = self.bytes.saturating_sub(freed);
     }
 
     /// Gives back the arena's free tail when it is most of the arena. Every slot counts
