@@ -120,6 +120,9 @@ pub struct Heap {
     /// Bytes of the VM's own growing structures outside the arena (the value stack, the
     /// frames), counted in `bytes` and kept across collections.
     external: usize,
+    /// Bytes of the VM's tables outside the arena that only grow (the interned names),
+    /// counted in `bytes` and kept across collections.
+    tables: usize,
     /// When the next collection is due (read by machine code at safe points).
     clock: GcClock,
     gray: Vec<ObjRef>,
@@ -163,6 +166,7 @@ impl Heap {
             wanted: 0,
             cap: limit,
             external: 0,
+            tables: 0,
             clock: GcClock {
                 allocated: 0,
                 next_gc: (limit / 8).clamp(64 * 1024, 4 * 1024 * 1024),
@@ -320,6 +324,13 @@ impl Heap {
     pub fn charge_external(&mut self, n: usize) -> Result<(), OutOfMemory> {
         self.charge(n)?;
         self.external += n;
+        Ok(())
+    }
+
+    /// Charges `n` bytes of a VM table that only grows (they stay counted).
+    pub fn charge_table(&mut self, n: usize) -> Result<(), OutOfMemory> {
+        self.charge(n)?;
+        self.tables += n;
         Ok(())
     }
 
@@ -723,7 +734,8 @@ impl Heap {
             + extra
             + self.pool_bytes
             + self.scratch
-            + self.external;
+            + self.external
+            + self.tables;
         let live_data = self.live * size_of::<Obj>() + extra;
         self.bytes = bytes;
         self.clock.allocated = 0;
