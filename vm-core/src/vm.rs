@@ -577,6 +577,7 @@ impl Vm {
                 needed,
             });
         }
+        vm.heap.trim_to_fit();
         let limit = vm.config.heap_limit;
         let needed = vm.heap.bytes();
         if needed > limit || vm.memory_error == Value::NONE || vm.terminated_error == Value::NONE {
@@ -664,7 +665,11 @@ impl Vm {
             .interned
             .reserve_one()
             .map_err(|_| PyErr(self.memory_error))?;
-        self.charge(grew)?;
+        // The table lives outside the arena and never shrinks (its names stay): a
+        // collection's recount keeps it.
+        self.heap
+            .charge_table(grew)
+            .map_err(|_| PyErr(self.memory_error))?;
         self.interned.push_new(h, v, Value::NONE);
         Ok(v)
     }

@@ -227,6 +227,22 @@ impl Dict {
         n
     }
 
+    /// Gives back the table's spare room (and the slots of deleted entries): for a table
+    /// built once and then mostly read, like the namespace of a builtin type.
+    pub fn shrink_to_fit(&mut self) {
+        if self.len != self.entries.len() {
+            self.entries.retain(|e| !e.key.is_undef());
+            // Entries moved: what was cached by entry index no longer holds.
+            self.keys_version = self.keys_version.wrapping_add(1);
+        }
+        self.entries.shrink_to_fit();
+        if !self.indices.is_empty() {
+            // The size `try_with_capacity` gives a table of this many entries; a failed
+            // allocation keeps the old index, which is still valid.
+            let _ = self.resize(self.len * 3 / 2 + 1);
+        }
+    }
+
     /// Reserves room for one more entry; fails instead of aborting when memory is short.
     /// Returns the number of heap bytes the table grew by.
     pub fn reserve_one(&mut self) -> Result<usize, TableAllocError> {
@@ -489,5 +505,35 @@ mod tests {
             d.remove_at(k);
         }
         assert!(d.find_with(12345, int(9), |_, _| false).is_none());
+    }
+
+    #[test]
+    fn a_shrunk_table_keeps_its_entries_in_order_and_grows_again() {
+        for n in [5i64, 16, 40] {
+            let mut d = Dict::new();
+            for i in 0..n * 2 {
+                d.reserve_one().unwrap();
+                d.push_new(i as u64 % 5, int(i), int(i * 3));
+            }
+            for i in (0..n * 2).step_by(2) {
+                let ix = d.find_with(i as u64 % 5, int(i), |_, _| false).unwrap();
+                d.remove_at(ix);
+            }
+            let version = d.keys_version;
+            d.shrink_to_fit();
+            assert_ne!(d.keys_version, version, "entries moved");
+            assert_eq!(d.len(), n as usize);
+            assert_eq!(d.entries.capacity(), n as usize);
+            let keys: Vec<i64> = d.iter().map(|e| e.key.as_small_int().unwrap()).collect();
+            assert_eq!(keys, (1..n * 2).step_by(2).collect::<Vec<_>>());
+            for i in (1..n * 2).step_by(2) {
+                let ix = d.find_with(i as u64 % 5, int(i), |_, _| false).unwrap();
+                assert_eq!(d.entry(ix).value, int(i * 3));
+            }
+            assert!(d.find_with(2, int(2), |_, _| false).is_none());
+            d.reserve_one().unwrap();
+            d.push_new(3, int(1000), int(1));
+            assert!(d.find_with(3, int(1000), |_, _| false).is_some());
+        }
     }
 }

@@ -120,6 +120,9 @@ pub struct Heap {
     /// Bytes of the VM's own growing structures outside the arena (the value stack, the
     /// frames), counted in `bytes` and kept across collections.
     external: usize,
+    /// Bytes of the VM's tables outside the arena that only grow (the interned names),
+    /// counted in `bytes` and kept across collections.
+    tables: usize,
     /// When the next collection is due (read by machine code at safe points).
     clock: GcClock,
     gray: Vec<ObjRef>,
@@ -163,6 +166,7 @@ impl Heap {
             wanted: 0,
             cap: limit,
             external: 0,
+            tables: 0,
             clock: GcClock {
                 allocated: 0,
                 next_gc: (limit / 8).clamp(64 * 1024, 4 * 1024 * 1024),
@@ -323,6 +327,13 @@ impl Heap {
         Ok(())
     }
 
+    /// Charges `n` bytes of a VM table that only grows (they stay counted).
+    pub fn charge_table(&mut self, n: usize) -> Result<(), OutOfMemory> {
+        self.charge(n)?;
+        self.tables += n;
+        Ok(())
+    }
+
     /// Bytes charged by [`Heap::charge_external`] and not given back.
     pub fn external(&self) -> usize {
         self.external
@@ -458,15 +469,18 @@ impl Heap {
     }
 
     /// Slots to add to a full arena: as many again (at least 256); or, when the limit has
-    /// no room for that, the room there is (at least [`MIN_ARENA_STEP`] slots), so that a
-    /// small heap fills up with objects instead of failing at a doubling. `None`: no room.
+    /// no room for that, half the room there is (at least [`MIN_ARENA_STEP`] slots), so
+    /// that a small heap fills up with objects instead of failing at a doubling, and the
+    /// arena leaves room for what the new objects own outside it. Only the least step may
+    /// take the reserve above the limit: that is for the VM's own small needs. `None`: no
+    /// room.
     fn arena_growth(&mut self) -> Option<usize> {
         let slot = size_of::<Obj>();
         let double = self.objs.len().max(256);
-        if self.fits(double * slot) {
+        if self.bytes.saturating_add(double * slot) <= self.limit {
             return Some(double);
         }
-        let room = self.cap.saturating_sub(self.bytes) / slot;
+        let room = self.limit.saturating_sub(self.bytes) / slot / 2;
         let step = room.clamp(MIN_ARENA_STEP, double);
         self.fits_releasing_pools(step * slot).then_some(step)
     }
@@ -641,6 +655,27 @@ impl Heap {
         }
     }
 
+    /// Gives back the spare room of the arena and of every dict, and counts what is left:
+    /// `Vm::new` calls it once the builtins exist, so the startup footprint is what they
+    /// use rather than what their growth left free. The arena grows again (against the
+    /// limit) on the first allocation that finds no free slot. (The VM's table of names
+    /// keeps its room: every program adds names, and a full table doubles.)
+    pub fn trim_to_fit(&mut self) {
+        let slots = self.objs.capacity();
+        self.objs.shrink_to_fit();
+        let mut freed = (slots - self.objs.capacity()) * size_of::<Obj>();
+        // Only what shrinks is counted (not each object's size again): that keeps
+        // `Obj::extra_bytes` inlined in `alloc`.
+        for obj in self.objs.as_mut_slice() {
+            if let Obj::Dict(d) = obj {
+                let had = d.heap_bytes();
+                d.shrink_to_fit();
+                freed += had.saturating_sub(d.heap_bytes());
+            }
+        }
+        self.bytes = self.bytes.saturating_sub(freed);
+    }
+
     /// Gives back the arena's free tail when it is most of the arena. Every slot counts
     /// against the limit whether used or not, so a heap once filled with small objects (a
     /// list of a hundred thousand `[0]`s) would otherwise keep their room after they died,
@@ -700,7 +735,8 @@ impl Heap {
             + extra
             + self.pool_bytes
             + self.scratch
-            + self.external;
+            + self.external
+            + self.tables;
         let live_data = self.live * size_of::<Obj>() + extra;
         self.bytes = bytes;
         self.clock.allocated = 0;
