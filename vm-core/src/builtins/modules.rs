@@ -1,6 +1,6 @@
 //! The builtin modules `sys` and `time`, and `import` of the builtin modules (`math` is in
-//! `mathmod`, `traceback` in `tbmodule`). Each module other than `sys`, `time`, `_fs`,
-//! `_fileio` and `_generic_alias` is a Cargo feature; importing one the build leaves out
+//! `mathmod`, `traceback` in `tbmodule`). `sys`, `time`, `builtins` and the file modules
+//! are always in; the others are Cargo features, and importing one the build leaves out
 //! raises `ModuleNotFoundError` that names the feature.
 
 use alloc::boxed::Box;
