@@ -40,9 +40,13 @@ cargo build -q -p vm-core --no-default-features --target x86_64-unknown-none
 cargo build -q -p vm-core --no-default-features --target aarch64-unknown-none
 cargo build -q -p vm-core --no-default-features --features compiler --target aarch64-unknown-none
 cargo build -q -p vm-core --no-default-features --features tier2 --target aarch64-unknown-none
-echo "== board checks without tier 2"
-cargo check -q -p board-qemu-x86_64 --no-default-features --target x86_64-unknown-none
-cargo check -q -p board-qemu-aarch64 --no-default-features --target aarch64-unknown-none
+echo "== board checks of the minimal image runner (no compiler, tier 2, stdlib or builtin modules)"
+# Every feature gate must leave a clean build: a warning here fails the suite.
+for check in "qemu-x86_64 x86_64-unknown-none" "qemu-aarch64 aarch64-unknown-none"; do
+  read -r board target <<<"$check"
+  out=$(cargo check -q -p "board-$board" --no-default-features --target "$target" 2>&1) || { echo "$out"; exit 1; }
+  [ -z "$out" ] || { echo "$out"; echo "test.sh: the minimal board-$board build has warnings"; exit 1; }
+done
 echo "== the public surface of vm-core (an embedder without the internals feature)"
 ./examples/embed-surface/check.sh
 echo "== no_std builds of arch-x86_64"
@@ -57,8 +61,8 @@ prebuilt=1
 # board, target, folder, features: the default images and the image runners (no compiler).
 for build in "qemu-x86_64 x86_64-unknown-none boards" \
              "qemu-aarch64 aarch64-unknown-none boards" \
-             "qemu-x86_64 x86_64-unknown-none boards-runner --no-default-features --features stdlib,re" \
-             "qemu-aarch64 aarch64-unknown-none boards-runner --no-default-features --features stdlib,re"; do
+             "qemu-x86_64 x86_64-unknown-none boards-runner --no-default-features --features stdlib,re,modules" \
+             "qemu-aarch64 aarch64-unknown-none boards-runner --no-default-features --features stdlib,re,modules"; do
   read -r board target folder features <<<"$build"
   # shellcheck disable=SC2086 # the features are separate arguments
   if ! out=$(env -u RUSTFLAGS -u CARGO_ENCODED_RUSTFLAGS -u CARGO_BUILD_RUSTFLAGS \

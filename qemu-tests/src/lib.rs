@@ -142,7 +142,7 @@ pub enum Build {
     /// The default features: the compiler, source scripts and the REPL.
     Default,
     /// The image runner: built without the compiler (`--no-default-features --features
-    /// stdlib`), it runs bytecode images only.
+    /// stdlib,re,modules`), it runs bytecode images only.
     ImageRunner,
 }
 
@@ -151,7 +151,7 @@ impl Build {
     pub fn feature_args(self) -> &'static [&'static str] {
         match self {
             Build::Default => &[],
-            Build::ImageRunner => &["--no-default-features", "--features", "stdlib,re"],
+            Build::ImageRunner => &["--no-default-features", "--features", "stdlib,re,modules"],
         }
     }
 

@@ -376,6 +376,7 @@ pub struct Vm {
     /// Output and clocks.
     pub host: Box<dyn Host>,
     /// The `random` module's generator.
+    #[cfg(feature = "random")]
     pub(crate) random: crate::builtins::random::RandomState,
     /// Containers whose repr is in progress (prints `[...]` for cycles).
     pub(crate) repr_active: Vec<ObjRef>,
@@ -535,6 +536,7 @@ impl Vm {
             terminated_error: Value::NONE,
             config,
             host,
+            #[cfg(feature = "random")]
             random: crate::builtins::random::RandomState::new(),
             repr_active: Vec::new(),
             reraising: false,

@@ -25,7 +25,7 @@ const CONFIGURATIONS: &[Configuration] = &[
     Configuration {
         name: "full",
         what: "compiler with the Unicode name table, the frozen standard library, tier 2 and \
-               the JIT (x86-64), big ints, the builtin modules",
+               the JIT (x86-64), the builtin modules",
         args: &[],
     },
     Configuration {
@@ -34,35 +34,51 @@ const CONFIGURATIONS: &[Configuration] = &[
         args: &[
             "--no-default-features",
             "--features",
-            "compiler,unicode-names,stdlib,tier2",
+            "compiler,unicode-names,stdlib,tier2,modules",
         ],
     },
     Configuration {
         name: "no-stdlib",
         what: "full without the frozen standard library (the boards' `stdlib` feature off)",
-        args: &["--no-default-features", "--features", "unicode-names,tier2"],
+        args: &[
+            "--no-default-features",
+            "--features",
+            "unicode-names,tier2,modules",
+        ],
     },
     Configuration {
         name: "no-stdlib-no-names",
         what: "also without the `\\N{name}` table (`--no-default-features --features \
-               compiler,tier2`)",
-        args: &["--no-default-features", "--features", "compiler,tier2"],
+               compiler,tier2,modules`)",
+        args: &[
+            "--no-default-features",
+            "--features",
+            "compiler,tier2,modules",
+        ],
     },
     Configuration {
         name: "interpreter",
-        what: "also without tier 2 and the JIT (`--no-default-features --features compiler`): \
-               the compiler and the interpreter",
-        args: &["--no-default-features", "--features", "compiler"],
+        what: "also without tier 2 and the JIT (`--no-default-features --features \
+               compiler,modules`): the compiler and the interpreter",
+        args: &["--no-default-features", "--features", "compiler,modules"],
     },
     Configuration {
         name: "image-runner",
         what: "no compiler, no tier 2: runs bytecode images only, with the frozen standard \
-               library but not `re` (`--no-default-features --features stdlib`)",
-        args: &["--no-default-features", "--features", "stdlib"],
+               library (but not `re`) and the builtin modules (`--no-default-features \
+               --features stdlib,modules`)",
+        args: &["--no-default-features", "--features", "stdlib,modules"],
     },
     Configuration {
         name: "image-runner-bare",
-        what: "the image runner without the standard library (`--no-default-features`)",
+        what: "the image runner without the standard library (`--no-default-features \
+               --features modules`)",
+        args: &["--no-default-features", "--features", "modules"],
+    },
+    Configuration {
+        name: "image-runner-min",
+        what: "also without the builtin modules `math`, `cmath`, `random`, `traceback`, \
+               `weakref`/`gc`, `_os` and `asyncio` (`--no-default-features`)",
         args: &["--no-default-features"],
     },
 ];

@@ -111,7 +111,7 @@ pub(super) fn round(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> P
     let args: Vec<Value> = bound.into_iter().filter(|v| !v.is_undef()).collect();
     let x = args[0];
     let nd = if args.len() == 2 && args[1] != Value::NONE {
-        Some(super::intmath::index_big(vm, args[1])?)
+        Some(index_big(vm, args[1])?)
     } else {
         None
     };
@@ -320,4 +320,24 @@ pub(super) fn sum(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyR
         }
         Ok(acc)
     })
+}
+
+/// An int argument of any size: an int, a bool, or an object with `__index__`.
+pub(crate) fn index_big(vm: &mut Vm, v: Value) -> PyResult<BigInt> {
+    if let Some(b) = vm.to_bigint(v) {
+        return Ok(b);
+    }
+    if let Some(f) = vm.user_special(v, "__index__")? {
+        let r = vm.call_bound(f, v, &[])?;
+        if let Some(b) = vm.to_bigint(r) {
+            return Ok(b);
+        }
+        let msg = format!("__index__ returned non-int (type {})", vm.type_name(r));
+        return Err(vm.type_error(msg));
+    }
+    let msg = format!(
+        "'{}' object cannot be interpreted as an integer",
+        vm.type_name(v)
+    );
+    Err(vm.type_error(msg))
 }

@@ -7,6 +7,7 @@ use alloc::format;
 use alloc::vec::Vec;
 use core::convert::Infallible;
 
+use super::arith_builtins::index_big;
 use super::check_args;
 use crate::object::bigint::{BigInt, DivError, LongError, Stopped};
 use crate::object::value::Value;
@@ -14,26 +15,6 @@ use crate::vm::{PyResult, Vm};
 
 /// CPython's `LLONG_MAX` in its overflow messages.
 const LLONG_MAX: i64 = i64::MAX;
-
-/// An int argument of any size: an int, a bool, or an object with `__index__`.
-pub(crate) fn index_big(vm: &mut Vm, v: Value) -> PyResult<BigInt> {
-    if let Some(b) = vm.to_bigint(v) {
-        return Ok(b);
-    }
-    if let Some(f) = vm.user_special(v, "__index__")? {
-        let r = vm.call_bound(f, v, &[])?;
-        if let Some(b) = vm.to_bigint(r) {
-            return Ok(b);
-        }
-        let msg = format!("__index__ returned non-int (type {})", vm.type_name(r));
-        return Err(vm.type_error(msg));
-    }
-    let msg = format!(
-        "'{}' object cannot be interpreted as an integer",
-        vm.type_name(v)
-    );
-    Err(vm.type_error(msg))
-}
 
 /// Runs a long computation that only an interrupt can stop.
 fn polled<T>(

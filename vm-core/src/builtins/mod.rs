@@ -10,6 +10,7 @@ use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
 pub(crate) mod aliasmod;
+#[cfg(feature = "asyncio")]
 mod asyncio;
 #[cfg(feature = "stdlib")]
 mod binasciimod;
@@ -22,6 +23,7 @@ mod bytessplit;
 mod bytestranslate;
 pub mod class_create;
 pub mod classes;
+#[cfg(feature = "cmath")]
 mod cmathmod;
 mod coromethods;
 pub mod ctor;
@@ -31,15 +33,20 @@ mod frameattrs;
 mod fsmod;
 mod arith_builtins;
 pub mod functions;
+#[cfg(feature = "math")]
 mod intmath;
 mod keywords;
 mod list_sort;
 mod memviewmethods;
 pub mod methods;
+#[cfg(feature = "math")]
+mod mathmod;
 pub mod modules;
 pub mod nummethods;
+#[cfg(feature = "os")]
 mod osmod;
 mod quitter;
+#[cfg(feature = "random")]
 pub mod random;
 #[cfg(feature = "re")]
 mod re;
@@ -54,6 +61,7 @@ pub(crate) mod strpredicates;
 mod strsearch;
 mod strsplit;
 mod sysinfo;
+#[cfg(feature = "traceback")]
 mod tbmodule;
 mod weakrefmod;
 

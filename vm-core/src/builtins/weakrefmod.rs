@@ -4,7 +4,9 @@
 
 use alloc::boxed::Box;
 
-use super::{add_methods, add_native, check_args};
+#[cfg(feature = "weakref")]
+use super::add_native;
+use super::{add_methods, check_args};
 use crate::object::types::{NativeFn, NativeKind, Obj, Property};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
@@ -54,6 +56,7 @@ fn add_property(
     }
 }
 
+#[cfg(feature = "weakref")]
 /// `weakref`'s namespace.
 pub(crate) fn init_weakref(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     let (rt, ft) = (vm.types.weakref_ref, vm.types.weakref_finalize);
@@ -70,6 +73,7 @@ pub(crate) fn init_weakref(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     Ok(())
 }
 
+#[cfg(feature = "weakref")]
 /// `gc`'s namespace.
 pub(crate) fn init_gc(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     let fns: [(&'static str, NativeFn); 4] = [
@@ -200,17 +204,20 @@ fn fin_atexit_set(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     Ok(Value::NONE)
 }
 
+#[cfg(feature = "weakref")]
 fn getweakrefcount(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "getweakrefcount", args, 1, 1)?;
     Ok(Value::int_unchecked(vm.weakrefs_to(args[0]).len() as i64))
 }
 
+#[cfg(feature = "weakref")]
 fn getweakrefs(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "getweakrefs", args, 1, 1)?;
     let refs = vm.weakrefs_to(args[0]);
     vm.new_list(refs)
 }
 
+#[cfg(feature = "weakref")]
 /// `gc.collect()`: a full collection now, then the finalizers and weak reference callbacks
 /// it queued; the number of objects freed.
 fn gc_collect(vm: &mut Vm, args: &[Value], kw: Kw) -> PyResult<Value> {
@@ -223,18 +230,21 @@ fn gc_collect(vm: &mut Vm, args: &[Value], kw: Kw) -> PyResult<Value> {
     Ok(Value::int_unchecked(freed as i64))
 }
 
+#[cfg(feature = "weakref")]
 fn gc_enable(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "enable", args, 0, 0)?;
     vm.gc_enabled = true;
     Ok(Value::NONE)
 }
 
+#[cfg(feature = "weakref")]
 fn gc_disable(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "disable", args, 0, 0)?;
     vm.gc_enabled = false;
     Ok(Value::NONE)
 }
 
+#[cfg(feature = "weakref")]
 fn gc_isenabled(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "isenabled", args, 0, 0)?;
     Ok(Value::bool(vm.gc_enabled))

@@ -420,7 +420,7 @@ impl Vm {
     }
 
     /// `ModuleNotFoundError(msg)` with `name`.
-    fn module_not_found(&mut self, msg: &str, name: &str) -> PyErr {
+    pub(crate) fn module_not_found(&mut self, msg: &str, name: &str) -> PyErr {
         let nv = match self.new_str(name) {
             Ok(v) => v,
             Err(e) => return e,

@@ -351,6 +351,7 @@ impl Vm {
         Ok(h)
     }
 
+    #[cfg(feature = "weakref")]
     /// The weak references to `obj` (a finalizer counts as the one CPython's makes),
     /// newest first.
     pub(crate) fn weakrefs_to(&self, obj: Value) -> Vec<Value> {

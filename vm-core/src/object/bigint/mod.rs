@@ -33,7 +33,9 @@ mod poll;
 mod tests;
 mod words;
 
-pub use poll::{LongError, Stopped};
+pub use poll::LongError;
+#[cfg(any(feature = "math", feature = "internals"))]
+pub use poll::Stopped;
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
