@@ -468,7 +468,7 @@ impl Heap {
         Ok(ObjRef(ix as u32))
     }
 
-    /// Slots to add to a full arena: as many again (at least 256); or, when the limit has
+    /// Slots to add to a full arena: up to twice its size (at least 256 more); or, when the limit has
     /// no room for that, half the room there is (at least [`MIN_ARENA_STEP`] slots), so
     /// that a small heap fills up with objects instead of failing at a doubling, and the
     /// arena leaves room for what the new objects own outside it. Only the least step may
@@ -476,7 +476,11 @@ impl Heap {
     /// room.
     fn arena_growth(&mut self) -> Option<usize> {
         let slot = size_of::<Obj>();
-        let double = self.objs.len().max(256);
+        // To the next power of two: `Heap::trim_to_fit` leaves the arena at any size, and
+        // arenas of 2^k slots keep a board's allocator, whose heap is only a little larger
+        // than the limit, from running out while the arena moves (old and new at once).
+        let len = self.objs.len();
+        let double = ((len + 1).next_power_of_two() - len).max(256);
         if self.bytes.saturating_add(double * slot) <= self.limit {
             return Some(double);
         }
