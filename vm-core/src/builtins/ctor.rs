@@ -651,7 +651,22 @@ impl Vm {
         if let Some(b) = self.bytes_data(x) {
             return Ok(b);
         }
-        if let Some(n) = self.as_i64(x) {
+        // An int, or an instance with `__index__`, is a count of zero bytes (before the
+        // iterable form, as in CPython, which also falls back to it on a TypeError).
+        let count = match self.as_i64(x) {
+            Some(n) => Some(n),
+            None if matches!(self.obj(x), Some(Obj::Instance(_)))
+                && self.user_special(x, "__index__")?.is_some() =>
+            {
+                match self.index_value(x, name) {
+                    Ok(n) => Some(n),
+                    Err(e) if self.exc_matches(e.0, self.types.type_error) => None,
+                    Err(e) => return Err(e),
+                }
+            }
+            None => None,
+        };
+        if let Some(n) = count {
             if n < 0 {
                 return Err(self.value_error("negative count"));
             }
