@@ -89,6 +89,8 @@ pub const SOURCES: &[FrozenSource] = &[
     frozen("typing", "<frozen typing>", &["stdlib/typing.py"]),
     frozen("errno", "<frozen errno>", &["stdlib/errno.py"]),
     frozen("struct", "<frozen struct>", &["stdlib/struct.py"]),
+    frozen("array", "<frozen array>", &["stdlib/array.py"]),
+    frozen("types", "<frozen types>", &["stdlib/types.py"]),
     frozen("io", "<frozen io>", &["stdlib/io.py"]),
     frozen("enum", "<frozen enum>", &["stdlib/enum.py"]),
     frozen("re", "<frozen re>", &["stdlib/re.py"]),

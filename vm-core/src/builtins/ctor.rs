@@ -595,6 +595,33 @@ impl Vm {
         self.new_range(start, stop, step)
     }
 
+    /// What `x.__bytes__()` gives when `x` is an instance whose class defines it: `bytes(x)`
+    /// asks it before the buffer, the integer and the iterable forms.
+    fn dunder_bytes(&mut self, x: Value) -> PyResult<Option<Vec<u8>>> {
+        if !matches!(self.obj(x), Some(Obj::Instance(_))) {
+            return Ok(None);
+        }
+        let Some(f) = self.lookup_special(x, "__bytes__")? else {
+            return Ok(None);
+        };
+        let r = self.call_bound(f, x, &[])?;
+        let data = match self.obj(r) {
+            Some(Obj::Bytes(b)) => Some(b.to_vec()),
+            Some(Obj::Instance(_)) => match self.native_value(r) {
+                Some(n) if matches!(self.obj(n), Some(Obj::Bytes(_))) => self.bytes_data(n),
+                _ => None,
+            },
+            _ => None,
+        };
+        match data {
+            Some(d) => Ok(Some(d)),
+            None => {
+                let msg = format!("__bytes__ returned non-bytes (type {})", self.type_name(r));
+                Err(self.type_error(msg))
+            }
+        }
+    }
+
     fn bytes_from_args(
         &mut self,
         args: &[Value],
@@ -628,10 +655,30 @@ impl Vm {
             let b = super::strcodec::str_encode(self, &[x], &ekw)?;
             return Ok(self.bytes_data(b).unwrap_or_default());
         }
+        if name == "bytes" {
+            if let Some(b) = self.dunder_bytes(x)? {
+                return Ok(b);
+            }
+        }
         if let Some(b) = self.bytes_data(x) {
             return Ok(b);
         }
-        if let Some(n) = self.as_i64(x) {
+        // An int, or an instance with `__index__`, is a count of zero bytes (before the
+        // iterable form, as in CPython, which also falls back to it on a TypeError).
+        let count = match self.as_i64(x) {
+            Some(n) => Some(n),
+            None if matches!(self.obj(x), Some(Obj::Instance(_)))
+                && self.user_special(x, "__index__")?.is_some() =>
+            {
+                match self.index_value(x, name) {
+                    Ok(n) => Some(n),
+                    Err(e) if self.exc_matches(e.0, self.types.type_error) => None,
+                    Err(e) => return Err(e),
+                }
+            }
+            None => None,
+        };
+        if let Some(n) = count {
             if n < 0 {
                 return Err(self.value_error("negative count"));
             }

@@ -7,7 +7,7 @@ use super::hash::{
     bytes_hash, int_hash, str_hash_bytes, tuple_hash, tuple_hash_end, tuple_hash_step,
     TUPLE_HASH_START,
 };
-use super::types::{BuiltinBase, GenKind, IterObj, Obj};
+use super::types::{BuiltinBase, DictViewKind, GenKind, IterObj, Obj};
 use super::value::{ObjRef, Value};
 use crate::bytecode::ops::CompareOp;
 use crate::vm::{PyErr, PyResult, Vm};
@@ -123,9 +123,9 @@ impl Vm {
                 IterObj::AsyncGenThrow { .. } => t.async_generator_athrow,
             },
             Obj::DictView { kind, .. } => match kind {
-                super::types::DictViewKind::Keys => t.dict_keys,
-                super::types::DictViewKind::Values => t.dict_values,
-                super::types::DictViewKind::Items => t.dict_items,
+                DictViewKind::Keys => t.dict_keys,
+                DictViewKind::Values => t.dict_values,
+                DictViewKind::Items => t.dict_items,
             },
             Obj::Property(_) => t.property,
             Obj::StaticMethod(_) => t.staticmethod,
@@ -595,7 +595,15 @@ impl Vm {
             Obj::MemoryView(_) => self.memview_hash(v),
             Obj::Range { .. } | Obj::BigRange(_) => Ok(self.range_hash(v).unwrap_or(0)),
             Obj::WeakRef(w) if w.finalizer.is_none() => self.weakref_hash(v),
-            Obj::List(_) | Obj::Dict(_) | Obj::Set(_) | Obj::ByteArray(_) | Obj::Slice(_) => {
+            Obj::List(_)
+            | Obj::Dict(_)
+            | Obj::Set(_)
+            | Obj::ByteArray(_)
+            | Obj::Slice(_)
+            | Obj::DictView {
+                kind: DictViewKind::Keys | DictViewKind::Items,
+                ..
+            } => {
                 let msg = alloc::format!("unhashable type: '{}'", self.type_name(v));
                 Err(self.type_error(msg))
             }

@@ -206,7 +206,15 @@ impl Vm {
             Obj::Cell(_) => Ok(format!("<cell at 0x{:012x}>", self.addr(v))),
             Obj::Frame(_) => Ok(self.frame_repr(v)),
             Obj::Traceback(_) => Ok(format!("<traceback object at 0x{:012x}>", self.addr(v))),
-            Obj::Super { .. } => Ok(String::from("<super object>")),
+            &Obj::Super { class, receiver } => {
+                // CPython's form: the class and the type of the bound receiver.
+                let cls = self.class_name(class);
+                let of = match receiver.as_obj() {
+                    Some(o) if self.class(o).is_some() => self.class_name(o),
+                    _ => self.type_name(receiver),
+                };
+                Ok(format!("<super: <class '{cls}'>, <{of} object>>"))
+            }
             Obj::WeakRef(_) => Ok(self.weakref_repr(v)),
             Obj::MemoryView(m) => {
                 let what = if m.released {

@@ -56,6 +56,8 @@ const MODULES: &[(&str, FrozenModule)] = &[
     module!("typing"),
     module!("errno"),
     module!("struct"),
+    module!("array"),
+    module!("types"),
     module!("io"),
     module!("enum"),
     module!("dataclasses"),
