@@ -706,7 +706,8 @@ impl Vm {
         self.check_outcome(e, t, pc, last, next_pc, step, progress)
     }
 
-    /// [`Vm::after_step`] but for a context moved in place as recorded.
+    /// The full outcome check of [`Vm::after_step`]: every outcome but a context moved in
+    /// place as recorded.
     #[allow(
         clippy::too_many_arguments,
         reason = "the executor's state, passed unpacked"
