@@ -98,6 +98,17 @@ impl Vm {
     /// Gives set `dst`, just built with the elements of set `src`, the order CPython's copy
     /// (`set_merge` into an empty set) has.
     pub(crate) fn copy_set_order(&mut self, dst: ObjRef, src: ObjRef) -> PyResult<()> {
+        self.set_order_from(dst, src, false)
+    }
+
+    /// Gives set `dst`, just refilled with the elements of set `src`, `src`'s very order.
+    pub(crate) fn copy_set_order_exact(&mut self, dst: ObjRef, src: ObjRef) -> PyResult<()> {
+        self.set_order_from(dst, src, true)
+    }
+
+    /// Gives set `dst` `src`'s order, as it is (`exact`) or as merging it into an empty set
+    /// makes it, with `dst`'s own keys; charges what the order table grew by.
+    fn set_order_from(&mut self, dst: ObjRef, src: ObjRef, exact: bool) -> PyResult<()> {
         self.sync_set_order(src)?;
         let before = self.set_order_bytes(dst);
         let order = {
@@ -105,10 +116,15 @@ impl Vm {
                 return Ok(());
             };
             let eq = |x: Value, y: Value| self.order_eq(x, y);
-            let mut r = SlotOrder::default();
-            r.merge(&s.order, &eq)
-                .and_then(|()| r.adopt_keys_of(&d.table, &eq))
-                .map(|()| r)
+            let mut r = if exact {
+                Some(s.order.clone())
+            } else {
+                let mut r = SlotOrder::default();
+                r.merge(&s.order, &eq).map(|()| r)
+            };
+            r.as_mut()
+                .and_then(|r| r.adopt_keys_of(&d.table, &eq))
+                .and(r)
         };
         if let (Some(order), Obj::Set(d)) = (order, self.heap.get_mut(dst)) {
             d.order = order;
@@ -140,24 +156,6 @@ impl Vm {
             }
         }
         self.charge_set_order(r, before)
-    }
-
-    /// Gives set `dst`, just refilled with the elements of set `src`, `src`'s very order.
-    pub(crate) fn copy_set_order_exact(&mut self, dst: ObjRef, src: ObjRef) -> PyResult<()> {
-        self.sync_set_order(src)?;
-        let before = self.set_order_bytes(dst);
-        let order = {
-            let (Obj::Set(s), Obj::Set(d)) = (self.heap.get(src), self.heap.get(dst)) else {
-                return Ok(());
-            };
-            let eq = |x: Value, y: Value| self.order_eq(x, y);
-            let mut r = s.order.clone();
-            r.adopt_keys_of(&d.table, &eq).map(|()| r)
-        };
-        if let (Some(order), Obj::Set(d)) = (order, self.heap.get_mut(dst)) {
-            d.order = order;
-        }
-        self.charge_set_order(dst, before)
     }
 
     /// Gives set `dst`, just built from the keys of a dict of `n` entries in its order, the
