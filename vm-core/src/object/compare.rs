@@ -332,24 +332,24 @@ impl Vm {
             }
             return Ok(Value::bool(a != b));
         }
-        let fa = self.user_special(a, name)?;
-        let fb = self.user_special(b, rname)?;
+        // The reflected dunder is looked up only when it is tried, as CPython reads a
+        // type's slot when it calls it.
         if reflected_first {
-            if let Some(g) = fb {
+            if let Some(g) = self.user_special(b, rname)? {
                 let r = self.call_bound(g, b, &[a])?;
                 if r != Value::NOT_IMPLEMENTED {
                     return Ok(r);
                 }
             }
         }
-        if let Some(f) = fa {
+        if let Some(f) = self.user_special(a, name)? {
             let r = self.call_bound(f, a, &[b])?;
             if r != Value::NOT_IMPLEMENTED {
                 return Ok(r);
             }
         }
         if !reflected_first {
-            if let Some(g) = fb {
+            if let Some(g) = self.user_special(b, rname)? {
                 let r = self.call_bound(g, b, &[a])?;
                 if r != Value::NOT_IMPLEMENTED {
                     return Ok(r);
