@@ -32,6 +32,16 @@ impl Vm {
         if let (Some(x), Some(y)) = (a.as_float(), b.as_float()) {
             return Ok(Value::bool(ord_result(x.partial_cmp(&y), op)));
         }
+        // Two strs, tuples or lists (exact types: instances of subclasses are `Instance`)
+        // have no dunders to try and are not numbers: straight to their comparison.
+        if let (Some(Obj::Str(_)), Some(Obj::Str(_)))
+        | (Some(Obj::Tuple(_)), Some(Obj::Tuple(_)))
+        | (Some(Obj::List(_)), Some(Obj::List(_))) = (self.obj(a), self.obj(b))
+        {
+            if let Some(r) = self.builtin_compare(a, b, op)? {
+                return Ok(Value::bool(r));
+            }
+        }
         // Instances (subclasses of `int`, `str`, ... included) compare through their
         // dunders first; the builtin comparison of their values is the fallback there.
         let instance = |vm: &Vm, v: Value| matches!(vm.obj(v), Some(Obj::Instance(_)));
