@@ -359,13 +359,39 @@ impl Vm {
             }
         }
         if !reflected_first {
-            if let Some(g) = self.user_special(b, rname)? {
-                let r = self.call_bound(g, b, &[a])?;
-                if r != Value::NOT_IMPLEMENTED {
-                    return Ok(r);
-                }
+            return self.compare_after_declined(a, b, op);
+        }
+        self.compare_fallback(a, b, op)
+    }
+
+    /// The comparison protocol once `a`'s own dunder declined, where `b`'s reflected
+    /// dunder does not go first (`b` is not of a proper subclass of `a`'s type): the
+    /// reflected dunder, then the fallback.
+    pub(crate) fn compare_after_declined(
+        &mut self,
+        a: Value,
+        b: Value,
+        op: CompareOp,
+    ) -> PyResult<Value> {
+        if op == CompareOp::Ne {
+            let r = self.ne_slot(b, a)?;
+            if r != Value::NOT_IMPLEMENTED {
+                return Ok(r);
+            }
+            return self.compare_fallback(a, b, op);
+        }
+        if let Some(g) = self.user_special(b, op.dunders().1)? {
+            let r = self.call_bound(g, b, &[a])?;
+            if r != Value::NOT_IMPLEMENTED {
+                return Ok(r);
             }
         }
+        self.compare_fallback(a, b, op)
+    }
+
+    /// When no dunder decided: the native comparison of builtin bases, then identity for
+    /// `==` and `!=`, else the `TypeError`.
+    fn compare_fallback(&mut self, a: Value, b: Value, op: CompareOp) -> PyResult<Value> {
         if let Some(r) = self.native_compare(a, b, op)? {
             return Ok(r);
         }
