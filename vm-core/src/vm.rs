@@ -321,6 +321,9 @@ impl Default for Config {
     }
 }
 
+/// Entries of [`Vm`]'s cache of interned names by text address.
+const INTERN_CACHE_SLOTS: usize = 64;
+
 /// A Python virtual machine. Independent of every other `Vm` in the process.
 pub struct Vm {
     /// The object heap.
@@ -339,6 +342,12 @@ pub struct Vm {
     pub(crate) main_globals: ObjRef,
     /// Interned strings (names): a table whose keys are the str objects.
     pub(crate) interned: Dict,
+    /// Recent [`Vm::intern`] results by the address of the text asked for. The VM's own
+    /// code asks for the same literals (`"__eq__"`, `"__len__"`, ...) on hot paths; a hit
+    /// costs a compare of the text instead of a hash and a probe. Interned names never
+    /// move or die, so an entry stays valid; the text is compared on every hit, so a
+    /// reused address cannot give a wrong name.
+    intern_cache: [(usize, Value); INTERN_CACHE_SLOTS],
     /// The layout prefixes of all classes (see [`crate::object::shape`]).
     pub(crate) shapes: crate::object::shape::Shapes,
     /// The exception currently being handled (`sys.exc_info()`), or `NONE`.
@@ -522,6 +531,7 @@ impl Vm {
             modules: ObjRef(0),
             main_globals: ObjRef(0),
             interned: Dict::new(),
+            intern_cache: [(0, Value::NONE); INTERN_CACHE_SLOTS],
             shapes: crate::object::shape::Shapes::new(),
             handled_exc: Value::NONE,
             native_depth: 0,
@@ -642,6 +652,18 @@ impl Vm {
 
     /// An interned `str` (names, attribute keys): equal strings give the same object.
     pub fn intern(&mut self, s: &str) -> PyResult<Value> {
+        let addr = s.as_ptr() as usize;
+        let slot = (addr ^ (addr >> 7)) % INTERN_CACHE_SLOTS;
+        let (cached_addr, cached) = self.intern_cache[slot];
+        if cached_addr == addr && self.str_of(cached) == Some(s) {
+            return Ok(cached);
+        }
+        let v = self.intern_uncached(s)?;
+        self.intern_cache[slot] = (addr, v);
+        Ok(v)
+    }
+
+    fn intern_uncached(&mut self, s: &str) -> PyResult<Value> {
         let h = crate::object::hash::str_hash(s);
         for i in self.interned.candidates(h) {
             let k = self.interned.entry(i).key;

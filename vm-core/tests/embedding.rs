@@ -175,3 +175,20 @@ fn open_without_a_filesystem_is_an_os_error() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn interning_goes_by_text_not_by_buffer() {
+    let mut vm = Vm::new(Config::default(), Box::new(BufferHost::default())).expect("VM");
+    let mut buf = String::from("alpha");
+    let alpha = vm.intern(&buf).unwrap();
+    // The same buffer holding other text of the same length is another name.
+    buf.clear();
+    buf.push_str("omega");
+    let omega = vm.intern(&buf).unwrap();
+    assert_ne!(alpha, omega);
+    assert_eq!(vm.display(omega), "omega");
+    assert_eq!(vm.intern("alpha").unwrap(), alpha);
+    buf.clear();
+    buf.push_str("alpha");
+    assert_eq!(vm.intern(&buf).unwrap(), alpha);
+}

@@ -53,6 +53,8 @@ class P:
         return P(self.x + o.x)
     def __mul__(self, k):
         return P(self.x * k)
+    def __lt__(self, o):
+        return self.x < o.x
 
 def with_default(a, b=1):
     return a + b
@@ -128,7 +130,7 @@ def work():
             lst.pop()
             st.add(i % 3)
         q = P(i)
-        total += q.x + (q + p).x + (q * 2).x
+        total += q.x + (q + p).x + (q * 2).x + (p < q)
         total += len(list(tup)) + (i * 0.5 < 3) + (2 * fl > 1) + int(i / 4)
         # Compares and truth tests whose result is a value, not a branch (the unfused forms).
         total += (i < 1000) + (s >= "x") - 2

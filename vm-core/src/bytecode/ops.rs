@@ -265,6 +265,7 @@ macro_rules! for_each_uop {
             _STORE_ATTR_SLOT |_a| (2, 0) {DEOPT | ERROR | SPLIT};
             _LOAD_ATTR_INSTANCE_METHOD |a| (1, 1 + (a & 1)) {DEOPT};
             _BINARY_OP_USER |_a| (2, 1) {DEOPT | ERROR | FRAME};
+            _COMPARE_OP_USER |_a| (2, 1) {DEOPT | ERROR | FRAME};
             _CONTAINS_OP_SEQ |_a| (2, 1) {DEOPT | ERROR | ESCAPES};
             // gen: small-int operators, generator loops.
             _BINARY_OP_INT |_a| (2, 1) {ERROR};
@@ -456,14 +457,18 @@ macro_rules! for_each_op {
             TO_BOOL_LIST_JUMP 3 |_a| (1, 0) {FUSED} [_TO_BOOL_LIST, _POP_JUMP_NEXT];
             TO_BOOL_STR_JUMP 3 |_a| (1, 0) {FUSED} [_TO_BOOL_STR, _POP_JUMP_NEXT];
             // oparg = a `CompareOp` number.
-            COMPARE_OP 1 |_a| (2, 1) {SPECIALIZE} [_SPECIALIZE, _COMPARE_OP] oparg Oparg::CompareOp;
-            COMPARE_OP_INT 1 |_a| (2, 1) {} [_GUARD_BOTH_INT, _COMPARE_OP_INT];
-            COMPARE_OP_FLOAT 1 |_a| (2, 1) {} [_GUARD_NUMBERS_ONE_FLOAT, _COMPARE_OP_FLOAT];
-            COMPARE_OP_STR 1 |_a| (2, 1) {} [_GUARD_BOTH_STR, _COMPARE_OP_STR];
+            // Cache: counter; for COMPARE_OP_USER: class version, method, right operand's type
+            // (`layout::BINARY_RIGHT_*`).
+            COMPARE_OP 4 |_a| (2, 1) {SPECIALIZE} [_SPECIALIZE, _COMPARE_OP] oparg Oparg::CompareOp;
+            COMPARE_OP_INT 4 |_a| (2, 1) {} [_GUARD_BOTH_INT, _COMPARE_OP_INT];
+            COMPARE_OP_FLOAT 4 |_a| (2, 1) {} [_GUARD_NUMBERS_ONE_FLOAT, _COMPARE_OP_FLOAT];
+            COMPARE_OP_STR 4 |_a| (2, 1) {} [_GUARD_BOTH_STR, _COMPARE_OP_STR];
+            // objs: a user class's dunder (`a == b`, `a < b`), called without lookups.
+            COMPARE_OP_USER 4 |_a| (2, 1) {} [_COMPARE_OP_USER];
             // Compare-and-branch: chosen when a `POP_JUMP_IF_FALSE/TRUE` follows.
-            COMPARE_OP_INT_JUMP 1 |_a| (2, 0) {FUSED} [_GUARD_BOTH_INT, _COMPARE_OP_INT, _POP_JUMP_NEXT];
-            COMPARE_OP_FLOAT_JUMP 1 |_a| (2, 0) {FUSED} [_GUARD_NUMBERS_ONE_FLOAT, _COMPARE_OP_FLOAT, _POP_JUMP_NEXT];
-            COMPARE_OP_STR_JUMP 1 |_a| (2, 0) {FUSED} [_GUARD_BOTH_STR, _COMPARE_OP_STR, _POP_JUMP_NEXT];
+            COMPARE_OP_INT_JUMP 4 |_a| (2, 0) {FUSED} [_GUARD_BOTH_INT, _COMPARE_OP_INT, _POP_JUMP_NEXT];
+            COMPARE_OP_FLOAT_JUMP 4 |_a| (2, 0) {FUSED} [_GUARD_NUMBERS_ONE_FLOAT, _COMPARE_OP_FLOAT, _POP_JUMP_NEXT];
+            COMPARE_OP_STR_JUMP 4 |_a| (2, 0) {FUSED} [_GUARD_BOTH_STR, _COMPARE_OP_STR, _POP_JUMP_NEXT];
             IS_OP 0 |_a| (2, 1) {} [_IS_OP] oparg Oparg::Range(0, 1);
             CONTAINS_OP 1 |_a| (2, 1) {SPECIALIZE} [_SPECIALIZE, _CONTAINS_OP] oparg Oparg::Range(0, 1);
             CONTAINS_OP_DICT 1 |_a| (2, 1) {} [_CONTAINS_OP_DICT];
@@ -623,7 +628,9 @@ macro_rules! for_each_family {
                 TO_BOOL_BOOL_JUMP, TO_BOOL_INT_JUMP, TO_BOOL_NONE_JUMP, TO_BOOL_LIST_JUMP,
                 TO_BOOL_STR_JUMP;
             COMPARE_OP: COMPARE_OP_INT, COMPARE_OP_FLOAT, COMPARE_OP_STR, COMPARE_OP_INT_JUMP,
-                COMPARE_OP_FLOAT_JUMP, COMPARE_OP_STR_JUMP;
+                COMPARE_OP_FLOAT_JUMP, COMPARE_OP_STR_JUMP,
+                // objs:
+                COMPARE_OP_USER;
             CONTAINS_OP: CONTAINS_OP_DICT, CONTAINS_OP_SET,
                 // objs:
                 CONTAINS_OP_SEQ;

@@ -869,7 +869,14 @@ impl Vm {
                     self.push(v);
                     Ok(Flow::Reload)
                 }
+                // `COMPARE_OP_USER` never enters a generator's code.
+                OnReturn::Compare { .. } => {
+                    Err(self.internal_error("a comparison's dunder ran as a generator"))
+                }
             };
+        }
+        if let OnReturn::Compare { op } = frame.on_return {
+            return self.compare_dunder_returned(frame.stack_floor as usize, op, v);
         }
         if let (OnReturn::Binary { op }, Value::NOT_IMPLEMENTED) = (frame.on_return, v) {
             let floor = frame.stack_floor as usize;

@@ -49,6 +49,14 @@ pub enum OnReturn {
         /// The `BINARY_OP` oparg (the operator, in-place forms included).
         op: u32,
     },
+    /// A rich comparison's dunder (`COMPARE_OP_USER`): the operands sit at `stack_floor`
+    /// and after it, as for `Binary`. A `NotImplemented` result goes on with the rest of
+    /// the comparison protocol (the reflected dunder, then identity for `==`/`!=`); a
+    /// result the oparg asks for as a bool is converted.
+    Compare {
+        /// The `COMPARE_OP` oparg (the operator, maybe with `COMPARE_TO_BOOL`).
+        op: u32,
+    },
 }
 
 /// An activation of a code object: a record at fixed offsets ([`crate::layout`]).

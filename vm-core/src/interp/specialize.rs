@@ -15,7 +15,7 @@ use alloc::vec::Vec;
 
 use crate::bytecode::code::{code_flags, CodeObject};
 use crate::bytecode::counter;
-use crate::bytecode::ops::{BinaryOp, Op};
+use crate::bytecode::ops::{BinaryOp, CompareOp, Op};
 use crate::layout::{BINARY_RIGHT_FLOAT, BINARY_RIGHT_INT, BINARY_RIGHT_SAME};
 use crate::object::types::{BuiltinBase, IterObj, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
@@ -228,7 +228,7 @@ impl Vm {
             Op::BINARY_OP => self.spec_binary_op(ctx, arg),
             Op::BINARY_SUBSCR => self.spec_binary_subscr(),
             Op::STORE_SUBSCR => self.spec_store_subscr(),
-            Op::COMPARE_OP => self.spec_compare_op(ctx),
+            Op::COMPARE_OP => self.spec_compare_op(ctx, arg),
             Op::CONTAINS_OP => self.spec_contains_op(),
             Op::TO_BOOL => self.spec_to_bool(ctx),
             Op::FOR_ITER => self.spec_for_iter(),
@@ -528,8 +528,11 @@ impl Vm {
         }
     }
 
-    fn spec_compare_op(&mut self, ctx: &Ctx) -> Spec {
+    fn spec_compare_op(&mut self, ctx: &Ctx, arg: u32) -> Spec {
         let (a, b) = (self.peek(2), self.peek(1));
+        if matches!(self.obj(a), Some(Obj::Instance(_))) {
+            return self.spec_compare_op_user(ctx, a, b, arg);
+        }
         let jump = jump_follows(ctx, Op::COMPARE_OP);
         let pick = |plain: Op, fused: Op| Ok(if jump { fused } else { plain });
         if a.is_small_int() && b.is_small_int() {
@@ -543,6 +546,38 @@ impl Vm {
         } else {
             Err("operand types")
         }
+    }
+
+    /// `a op b` on an instance of a plain user class whose dunder for `op` is a Python
+    /// function, with `b` of the same class or a builtin number (see
+    /// `Vm::compare_op_user`): no reflected dunder can go first.
+    fn spec_compare_op_user(&mut self, ctx: &Ctx, a: Value, b: Value, arg: u32) -> Spec {
+        let op = CompareOp::from_oparg(arg).ok_or("bad oparg")?;
+        let (cls, version) = self.instance_class(a)?;
+        if self.builtin_base(cls) != BuiltinBase::Object {
+            return Err("user operand: builtin base");
+        }
+        let tb = self.type_of(b);
+        let right = if tb == cls {
+            BINARY_RIGHT_SAME
+        } else if tb == self.types.int {
+            BINARY_RIGHT_INT
+        } else if tb == self.types.float {
+            BINARY_RIGHT_FLOAT
+        } else {
+            return Err("user operand: right operand type");
+        };
+        let n = self.intern(op.dunders().0).map_err(|_| "out of memory")?;
+        let f = self.class_lookup(cls, n).ok_or("user operand: no dunder")?;
+        let plain = matches!(self.obj(f), Some(Obj::Function(func))
+            if func.code.flags & code_flags::RESUMABLE == 0);
+        if !plain || !self.exact_args(f, 2) {
+            return Err("user operand: dunder shape");
+        }
+        set_cache(ctx, 1, version);
+        set_cache(ctx, 2, f.as_obj().map_or(0, |r| r.0));
+        set_cache(ctx, 3, right);
+        Ok(Op::COMPARE_OP_USER)
     }
 
     fn spec_contains_op(&mut self) -> Spec {

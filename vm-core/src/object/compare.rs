@@ -32,6 +32,16 @@ impl Vm {
         if let (Some(x), Some(y)) = (a.as_float(), b.as_float()) {
             return Ok(Value::bool(ord_result(x.partial_cmp(&y), op)));
         }
+        // Two strs, tuples or lists (exact types: instances of subclasses are `Instance`)
+        // have no dunders to try and are not numbers: straight to their comparison.
+        if let (Some(Obj::Str(_)), Some(Obj::Str(_)))
+        | (Some(Obj::Tuple(_)), Some(Obj::Tuple(_)))
+        | (Some(Obj::List(_)), Some(Obj::List(_))) = (self.obj(a), self.obj(b))
+        {
+            if let Some(r) = self.builtin_compare(a, b, op)? {
+                return Ok(Value::bool(r));
+            }
+        }
         // Instances (subclasses of `int`, `str`, ... included) compare through their
         // dunders first; the builtin comparison of their values is the fallback there.
         let instance = |vm: &Vm, v: Value| matches!(vm.obj(v), Some(Obj::Instance(_)));
@@ -332,30 +342,56 @@ impl Vm {
             }
             return Ok(Value::bool(a != b));
         }
-        let fa = self.user_special(a, name)?;
-        let fb = self.user_special(b, rname)?;
+        // The reflected dunder is looked up only when it is tried, as CPython reads a
+        // type's slot when it calls it.
         if reflected_first {
-            if let Some(g) = fb {
+            if let Some(g) = self.user_special(b, rname)? {
                 let r = self.call_bound(g, b, &[a])?;
                 if r != Value::NOT_IMPLEMENTED {
                     return Ok(r);
                 }
             }
         }
-        if let Some(f) = fa {
+        if let Some(f) = self.user_special(a, name)? {
             let r = self.call_bound(f, a, &[b])?;
             if r != Value::NOT_IMPLEMENTED {
                 return Ok(r);
             }
         }
         if !reflected_first {
-            if let Some(g) = fb {
-                let r = self.call_bound(g, b, &[a])?;
-                if r != Value::NOT_IMPLEMENTED {
-                    return Ok(r);
-                }
+            return self.compare_after_declined(a, b, op);
+        }
+        self.compare_fallback(a, b, op)
+    }
+
+    /// The comparison protocol once `a`'s own dunder declined, where `b`'s reflected
+    /// dunder does not go first (`b` is not of a proper subclass of `a`'s type): the
+    /// reflected dunder, then the fallback.
+    pub(crate) fn compare_after_declined(
+        &mut self,
+        a: Value,
+        b: Value,
+        op: CompareOp,
+    ) -> PyResult<Value> {
+        if op == CompareOp::Ne {
+            let r = self.ne_slot(b, a)?;
+            if r != Value::NOT_IMPLEMENTED {
+                return Ok(r);
+            }
+            return self.compare_fallback(a, b, op);
+        }
+        if let Some(g) = self.user_special(b, op.dunders().1)? {
+            let r = self.call_bound(g, b, &[a])?;
+            if r != Value::NOT_IMPLEMENTED {
+                return Ok(r);
             }
         }
+        self.compare_fallback(a, b, op)
+    }
+
+    /// When no dunder decided: the native comparison of builtin bases, then identity for
+    /// `==` and `!=`, else the `TypeError`.
+    fn compare_fallback(&mut self, a: Value, b: Value, op: CompareOp) -> PyResult<Value> {
         if let Some(r) = self.native_compare(a, b, op)? {
             return Ok(r);
         }

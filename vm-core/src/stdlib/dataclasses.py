@@ -1,7 +1,8 @@
 # Data classes: @dataclass turns a class's annotated names into fields and adds the methods
-# CPython's module adds. Images run without the compiler, so the generated methods are
-# closures over the field list, not code built by exec; they check their arguments
-# themselves and raise CPython's messages.
+# CPython's module adds. With the compiler, `__init__`, the comparisons and `__hash__` are
+# built from source text by exec, as CPython builds them: they run as fast as methods written
+# by hand. Images run without the compiler; there the methods are closures over the field
+# list that check their arguments themselves and raise CPython's messages.
 import sys
 import copy
 
@@ -18,6 +19,20 @@ class _MISSING_TYPE:
 
 
 MISSING = _MISSING_TYPE()
+
+try:
+    exec("")
+    _HAVE_EXEC = True
+except NotImplementedError:
+    _HAVE_EXEC = False
+
+
+class _HAS_DEFAULT_FACTORY_CLASS:
+    def __repr__(self):
+        return "<factory>"
+
+
+_HAS_DEFAULT_FACTORY = _HAS_DEFAULT_FACTORY_CLASS()
 
 _FIELDS = "__dataclass_fields__"
 _PARAMS = "__dataclass_params__"
@@ -178,6 +193,17 @@ def _bind(qualname, params, args, kwargs):
     return given
 
 
+def _create_fn(cls, name, args, body, local_vars):
+    """The method `name` of `cls` compiled from source text, as CPython's module makes it:
+    `local_vars` become the names the body sees."""
+    text = " def %s(%s):\n%s" % (name, ", ".join(args), "\n".join("  " + b for b in body))
+    text = "def __create_fn__(%s):\n%s\n return %s" % (", ".join(local_vars), text, name)
+    module = sys.modules.get(cls.__module__)
+    namespace = {}
+    exec(text, module.__dict__ if module is not None else {}, namespace)
+    return _named(cls, name, namespace["__create_fn__"](**local_vars))
+
+
 def _make_init(cls, all_fields, frozen, has_post_init):
     params = [f for f in all_fields if f.init and f._field_type is not _FIELD_CLASSVAR]
     stored = [f for f in all_fields if f._field_type is _FIELD]
@@ -188,6 +214,8 @@ def _make_init(cls, all_fields, frozen, has_post_init):
             seen_default = True
         elif seen_default:
             raise TypeError("non-default argument '%s' follows default argument" % f.name)
+    if _HAVE_EXEC:
+        return _compiled_init(cls, params, stored, initvars, frozen, has_post_init)
     qualname = cls.__qualname__ + ".__init__"
     store = object.__setattr__ if frozen else setattr
 
@@ -207,6 +235,51 @@ def _make_init(cls, all_fields, frozen, has_post_init):
             self.__post_init__(*[given.get(n, _initvar_default(all_fields, n)) for n in initvars])
 
     return _named(cls, "__init__", __init__)
+
+
+def _compiled_init(cls, params, stored, initvars, frozen, has_post_init):
+    names = [f.name for f in params] + [f.name for f in stored]
+    self_name = "__dataclass_self__" if "self" in names else "self"
+    local_vars = {"_HAS_DEFAULT_FACTORY": _HAS_DEFAULT_FACTORY,
+                  "__dataclass_builtins_object__": object}
+    args = [self_name]
+    for f in params:
+        if f.default is not MISSING:
+            local_vars["_dflt_" + f.name] = f.default
+            args.append("%s=_dflt_%s" % (f.name, f.name))
+        elif f.default_factory is not MISSING:
+            args.append("%s=_HAS_DEFAULT_FACTORY" % f.name)
+        else:
+            args.append(f.name)
+    body = []
+    for f in stored:
+        value = _init_value(f, local_vars)
+        if value is None:
+            continue
+        if frozen:
+            body.append("__dataclass_builtins_object__.__setattr__(%s, %r, %s)"
+                        % (self_name, f.name, value))
+        else:
+            body.append("%s.%s = %s" % (self_name, f.name, value))
+    if has_post_init:
+        body.append("%s.__post_init__(%s)" % (self_name, ", ".join(initvars)))
+    return _create_fn(cls, "__init__", args, body or ["pass"], local_vars)
+
+
+def _init_value(f, local_vars):
+    """The expression `__init__` stores in field `f`, or None when it stores nothing."""
+    dflt = "_dflt_" + f.name
+    if f.default_factory is not MISSING:
+        local_vars[dflt] = f.default_factory
+        if f.init:
+            return "%s() if %s is _HAS_DEFAULT_FACTORY else %s" % (dflt, f.name, f.name)
+        return dflt + "()"
+    if f.init:
+        return f.name
+    if f.default is not MISSING:
+        local_vars[dflt] = f.default
+        return dflt
+    return None
 
 
 def _initvar_default(all_fields, name):
@@ -237,7 +310,18 @@ def _values(obj, names):
     return tuple(getattr(obj, n) for n in names)
 
 
-def _make_compare(cls, name, names, op):
+def _fields_tuple(obj_name, names):
+    return "(%s)" % "".join("%s.%s," % (obj_name, n) for n in names)
+
+
+def _make_compare(cls, name, names, op, symbol):
+    if _HAVE_EXEC:
+        body = ["if other.__class__ is self.__class__:",
+                " return %s %s %s" % (_fields_tuple("self", names), symbol,
+                                      _fields_tuple("other", names)),
+                "return NotImplemented"]
+        return _create_fn(cls, name, ["self", "other"], body, {})
+
     def compare(self, other):
         if other.__class__ is self.__class__:
             return op(_values(self, names), _values(other, names))
@@ -247,6 +331,10 @@ def _make_compare(cls, name, names, op):
 
 
 def _make_hash(cls, names):
+    if _HAVE_EXEC:
+        return _create_fn(cls, "__hash__", ["self"],
+                          ["return hash(%s)" % _fields_tuple("self", names)], {})
+
     def __hash__(self):
         return hash(_values(self, names))
 
@@ -284,10 +372,10 @@ def _set_new_attribute(cls, name, value):
 
 
 _ORDER = (
-    ("__lt__", lambda a, b: a < b),
-    ("__le__", lambda a, b: a <= b),
-    ("__gt__", lambda a, b: a > b),
-    ("__ge__", lambda a, b: a >= b),
+    ("__lt__", lambda a, b: a < b, "<"),
+    ("__le__", lambda a, b: a <= b, "<="),
+    ("__gt__", lambda a, b: a > b, ">"),
+    ("__ge__", lambda a, b: a >= b, ">="),
 )
 
 
@@ -358,10 +446,10 @@ def _process_class(cls, init, repr, eq, order, unsafe_hash, frozen):
     compared = [f.name for f in field_list if f.compare]
     if eq:
         _set_new_attribute(cls, "__eq__", _make_compare(cls, "__eq__", compared,
-                                                        lambda a, b: a == b))
+                                                        lambda a, b: a == b, "=="))
     if order:
-        for name, op in _ORDER:
-            if _set_new_attribute(cls, name, _make_compare(cls, name, compared, op)):
+        for name, op, symbol in _ORDER:
+            if _set_new_attribute(cls, name, _make_compare(cls, name, compared, op, symbol)):
                 raise TypeError("Cannot overwrite attribute %s in class %s. Consider using "
                                 "functools.total_ordering" % (name, cls.__name__))
     if frozen:

@@ -403,6 +403,9 @@ impl Vm {
             Op::BINARY_OP if op == Op::BINARY_OP_USER => {
                 self.user_class_of(self.peek(2)).map(Dep::Class)
             }
+            Op::COMPARE_OP if op == Op::COMPARE_OP_USER => {
+                self.user_class_of(self.peek(2)).map(Dep::Class)
+            }
             Op::CALL => {
                 let callee = n
                     .checked_sub(arg as usize + 2)

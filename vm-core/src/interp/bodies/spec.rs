@@ -406,6 +406,12 @@ pub(crate) fn _BINARY_OP_USER(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Fl
     vm.binary_op_user(ctx, arg)
 }
 
+/// `_COMPARE_OP_USER`.
+#[inline(always)]
+pub(crate) fn _COMPARE_OP_USER(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+    vm.compare_op_user(ctx, arg)
+}
+
 /// `_CONTAINS_OP_SEQ`.
 #[inline(always)]
 pub(crate) fn _CONTAINS_OP_SEQ(vm: &mut Vm, _ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {

@@ -4,10 +4,11 @@
 use alloc::string::String;
 
 use super::{UopResult, DEOPT, NEXT};
-use crate::bytecode::ops::{BinaryOp, CompareOp};
+use crate::bytecode::ops::{BinaryOp, CompareOp, COMPARE_TO_BOOL};
 use crate::interp::eval::{Ctx, Flow};
 use crate::interp::frame::OnReturn;
-use crate::interp::specialize::cache;
+use crate::bytecode::code::code_flags;
+use crate::interp::specialize::{cache, exact_shape};
 use crate::layout::{BINARY_RIGHT_FLOAT, BINARY_RIGHT_INT, BINARY_RIGHT_SAME};
 use crate::object::arith::floor_divmod;
 use crate::object::types::Obj;
@@ -280,6 +281,79 @@ impl Vm {
         self.stack.push_reserved(b);
         let on_return = OnReturn::Binary { op: arg };
         self.enter_exact(ctx, Value::obj(func), code, globals, 2, on_return, floor)
+    }
+
+    /// `COMPARE_OP_USER`: `a op b` where `a` is an instance of the cached class version,
+    /// whose dunder for `op` is the cached function, and `b` of the cached type: pushes
+    /// the dunder's frame (`OnReturn::Compare` finishes the comparison), as
+    /// `BINARY_OP_USER` does.
+    pub(crate) fn compare_op_user(&mut self, ctx: &mut Ctx, arg: u32) -> UopResult {
+        let (a, b) = self.top2();
+        let Some(Obj::Instance(i)) = self.obj(a) else {
+            return DEOPT;
+        };
+        let class = i.class;
+        match self.heap.get(class) {
+            Obj::Class(c) if c.version.get() == cache(ctx, 1) => {}
+            _ => return DEOPT,
+        }
+        let right = match cache(ctx, 3) {
+            BINARY_RIGHT_SAME => class,
+            BINARY_RIGHT_INT => self.types.int,
+            BINARY_RIGHT_FLOAT => self.types.float,
+            _ => return DEOPT,
+        };
+        if self.type_of(b) != right {
+            return DEOPT;
+        }
+        let func = ObjRef(cache(ctx, 2));
+        let Obj::Function(f) = self.heap.get(func) else {
+            return DEOPT;
+        };
+        // The function's code can be replaced (`__code__`) without a new class version.
+        if f.code.flags & code_flags::RESUMABLE != 0 || !exact_shape(&f.code, 2) {
+            return DEOPT;
+        }
+        let (code, globals) = (f.code.clone(), f.globals);
+        let floor = self.stack.len() - 2;
+        self.check_frame_depth()?;
+        self.reserve_frame(code.nlocalsplus(), &code)?;
+        self.stack.push_reserved(a);
+        self.stack.push_reserved(b);
+        let on_return = OnReturn::Compare { op: arg };
+        self.enter_exact(ctx, Value::obj(func), code, globals, 2, on_return, floor)
+    }
+
+    /// The return of a rich comparison's dunder (`OnReturn::Compare`) with `v`, once its
+    /// frame is gone: the comparison's result replaces the operands at `floor`. A
+    /// `NotImplemented` goes on with the rest of the protocol; a result the oparg wants
+    /// as a bool is converted.
+    pub(crate) fn compare_dunder_returned(
+        &mut self,
+        floor: usize,
+        arg: u32,
+        v: Value,
+    ) -> Result<Flow, PyErr> {
+        let (Some(&a), Some(&b)) = (self.stack.get(floor), self.stack.get(floor + 1)) else {
+            return Err(self.internal_error("a comparison's operands are gone"));
+        };
+        let Some(op) = CompareOp::from_oparg(arg) else {
+            return Err(self.internal_error("bad COMPARE_OP oparg"));
+        };
+        // The operands stay on the stack (rooted) while the protocol may run more code.
+        self.stack.truncate(floor + 2);
+        let mut r = v;
+        if r == Value::NOT_IMPLEMENTED {
+            r = self.compare_after_declined(a, b, op)?;
+        }
+        if arg & COMPARE_TO_BOOL != 0 && !r.is_bool() {
+            self.push(r);
+            let t = self.truthy(r)?;
+            r = Value::bool(t);
+        }
+        self.stack.truncate(floor);
+        self.push(r);
+        Ok(Flow::Reload)
     }
 
     /// The return of a binary operator's dunder (`OnReturn::Binary`) that gave

@@ -65,30 +65,30 @@ else:
   1     >>    2 LOAD_NAME                0 (i)
               3 LOAD_CONST               0 (10)
               4 COMPARE_OP              16 (bool(<))
-              6 POP_JUMP_IF_FALSE       27 (to 27)
+              9 POP_JUMP_IF_FALSE       33 (to 33)
 
-  2           8 LOAD_NAME                0 (i)
-              9 LOAD_CONST               1 (5)
-             10 COMPARE_OP              18 (bool(==))
-             12 POP_JUMP_IF_FALSE       15 (to 15)
+  2          11 LOAD_NAME                0 (i)
+             12 LOAD_CONST               1 (5)
+             13 COMPARE_OP              18 (bool(==))
+             18 POP_JUMP_IF_FALSE       21 (to 21)
 
-  3          14 JUMP_FORWARD            34 (to 34)
+  3          20 JUMP_FORWARD            40 (to 40)
 
-  4     >>   15 LOAD_NAME                0 (i)
-             16 LOAD_CONST               2 (1)
-             17 BINARY_OP               13 (+=)
-             22 STORE_NAME               0 (i)
+  4     >>   21 LOAD_NAME                0 (i)
+             22 LOAD_CONST               2 (1)
+             23 BINARY_OP               13 (+=)
+             28 STORE_NAME               0 (i)
 
-  5          23 JUMP_BACKWARD            2 (to 2)
+  5          29 JUMP_BACKWARD            2 (to 2)
 
-  1          25 JUMP_BACKWARD            2 (to 2)
+  1          31 JUMP_BACKWARD            2 (to 2)
 
-  7     >>   27 LOAD_NAME                1 (done)
-             28 PUSH_NULL
-             29 CALL                     0
-             33 POP_TOP
-        >>   34 LOAD_CONST               3 (None)
-             35 RETURN_VALUE
+  7     >>   33 LOAD_NAME                1 (done)
+             34 PUSH_NULL
+             35 CALL                     0
+             39 POP_TOP
+        >>   40 LOAD_CONST               3 (None)
+             41 RETURN_VALUE
 "#,
     );
 }
@@ -564,23 +564,23 @@ t = x not in y
              24 SWAP                     2
              25 COPY                     2
              26 COMPARE_OP               0 (<)
-             28 COPY                     1
-             29 TO_BOOL
-             33 POP_JUMP_IF_FALSE       40 (to 40)
-             35 POP_TOP
-             36 LOAD_CONST               1 (3)
-             37 COMPARE_OP               1 (<=)
-             39 JUMP_FORWARD            42 (to 42)
-        >>   40 SWAP                     2
-             41 POP_TOP
-        >>   42 STORE_NAME               5 (s)
+             31 COPY                     1
+             32 TO_BOOL
+             36 POP_JUMP_IF_FALSE       46 (to 46)
+             38 POP_TOP
+             39 LOAD_CONST               1 (3)
+             40 COMPARE_OP               1 (<=)
+             45 JUMP_FORWARD            48 (to 48)
+        >>   46 SWAP                     2
+             47 POP_TOP
+        >>   48 STORE_NAME               5 (s)
 
-  3          43 LOAD_NAME                4 (x)
-             44 LOAD_NAME                6 (y)
-             45 CONTAINS_OP              1
-             47 STORE_NAME               7 (t)
-             48 LOAD_CONST               2 (None)
-             49 RETURN_VALUE
+  3          49 LOAD_NAME                4 (x)
+             50 LOAD_NAME                6 (y)
+             51 CONTAINS_OP              1
+             53 STORE_NAME               7 (t)
+             54 LOAD_CONST               2 (None)
+             55 RETURN_VALUE
 "#,
     );
 }
@@ -760,94 +760,94 @@ fn golden_match_shapes() {
 
   2           3 COPY                     1
               4 MATCH_SEQUENCE
-              5 POP_JUMP_IF_FALSE       35 (to 35)
+              5 POP_JUMP_IF_FALSE       38 (to 38)
               7 GET_LEN
               8 LOAD_CONST               0 (2)
               9 COMPARE_OP              21 (bool(>=))
-             11 POP_JUMP_IF_FALSE       35 (to 35)
-             13 COPY                     1
-             14 LOAD_CONST               1 (0)
-             15 BINARY_SUBSCR
-             17 SWAP                     2
-             18 COPY                     1
-             19 GET_LEN
-             20 LOAD_CONST               2 (1)
-             21 BINARY_OP               10 (-)
-             26 BINARY_SUBSCR
-             28 SWAP                     3
-             29 SWAP                     2
-             30 POP_TOP
-             31 STORE_NAME               1 (a)
-             32 STORE_NAME               2 (b)
+             14 POP_JUMP_IF_FALSE       38 (to 38)
+             16 COPY                     1
+             17 LOAD_CONST               1 (0)
+             18 BINARY_SUBSCR
+             20 SWAP                     2
+             21 COPY                     1
+             22 GET_LEN
+             23 LOAD_CONST               2 (1)
+             24 BINARY_OP               10 (-)
+             29 BINARY_SUBSCR
+             31 SWAP                     3
+             32 SWAP                     2
              33 POP_TOP
+             34 STORE_NAME               1 (a)
+             35 STORE_NAME               2 (b)
+             36 POP_TOP
 
-  3          34 JUMP_FORWARD           104 (to 104)
+  3          37 JUMP_FORWARD           116 (to 116)
 
-  2     >>   35 POP_TOP
+  2     >>   38 POP_TOP
 
-  4          36 COPY                     1
-             37 MATCH_MAPPING
-             38 POP_JUMP_IF_FALSE       71 (to 71)
-             40 GET_LEN
-             41 LOAD_CONST               2 (1)
-             42 COMPARE_OP              21 (bool(>=))
-             44 POP_JUMP_IF_FALSE       71 (to 71)
-             46 LOAD_CONST               2 (1)
-             47 BUILD_TUPLE              1
-             48 MATCH_KEYS
-             49 COPY                     1
-             50 POP_JUMP_IF_NONE        69 (to 69)
-             52 UNPACK_SEQUENCE          1
-             54 SWAP                     3
-             55 SWAP                     2
-             56 BUILD_MAP                0
-             57 SWAP                     3
-             58 DICT_UPDATE              2
-             59 UNPACK_SEQUENCE          1
-             61 COPY                     2
-             62 SWAP                     2
-             63 DELETE_SUBSCR
-             64 SWAP                     2
-             65 STORE_NAME               3 (c)
-             66 STORE_NAME               4 (r)
-             67 POP_TOP
+  4          39 COPY                     1
+             40 MATCH_MAPPING
+             41 POP_JUMP_IF_FALSE       77 (to 77)
+             43 GET_LEN
+             44 LOAD_CONST               2 (1)
+             45 COMPARE_OP              21 (bool(>=))
+             50 POP_JUMP_IF_FALSE       77 (to 77)
+             52 LOAD_CONST               2 (1)
+             53 BUILD_TUPLE              1
+             54 MATCH_KEYS
+             55 COPY                     1
+             56 POP_JUMP_IF_NONE        75 (to 75)
+             58 UNPACK_SEQUENCE          1
+             60 SWAP                     3
+             61 SWAP                     2
+             62 BUILD_MAP                0
+             63 SWAP                     3
+             64 DICT_UPDATE              2
+             65 UNPACK_SEQUENCE          1
+             67 COPY                     2
+             68 SWAP                     2
+             69 DELETE_SUBSCR
+             70 SWAP                     2
+             71 STORE_NAME               3 (c)
+             72 STORE_NAME               4 (r)
+             73 POP_TOP
 
-  5          68 JUMP_FORWARD           104 (to 104)
+  5          74 JUMP_FORWARD           116 (to 116)
 
-  4     >>   69 POP_TOP
-             70 POP_TOP
-        >>   71 POP_TOP
+  4     >>   75 POP_TOP
+             76 POP_TOP
+        >>   77 POP_TOP
 
-  6          72 COPY                     1
-             73 LOAD_NAME                5 (C)
-             74 LOAD_CONST               3 (('k',))
-             75 MATCH_CLASS              1
-             76 COPY                     1
-             77 POP_JUMP_IF_NONE        87 (to 87)
-             79 UNPACK_SEQUENCE          2
-             81 LOAD_CONST               2 (1)
-             82 COMPARE_OP              18 (bool(==))
-             84 POP_JUMP_IF_FALSE       87 (to 87)
-             86 JUMP_FORWARD            99 (to 99)
-        >>   87 POP_TOP
-             88 COPY                     1
-             89 COPY                     1
-             90 LOAD_CONST               0 (2)
-             91 COMPARE_OP              18 (bool(==))
+  6          78 COPY                     1
+             79 LOAD_NAME                5 (C)
+             80 LOAD_CONST               3 (('k',))
+             81 MATCH_CLASS              1
+             82 COPY                     1
+             83 POP_JUMP_IF_NONE        96 (to 96)
+             85 UNPACK_SEQUENCE          2
+             87 LOAD_CONST               2 (1)
+             88 COMPARE_OP              18 (bool(==))
              93 POP_JUMP_IF_FALSE       96 (to 96)
-             95 JUMP_FORWARD            99 (to 99)
+             95 JUMP_FORWARD           111 (to 111)
         >>   96 POP_TOP
-             97 POP_TOP
-             98 JUMP_FORWARD           103 (to 103)
-        >>   99 SWAP                     2
-            100 POP_TOP
-            101 STORE_NAME               6 (d)
+             97 COPY                     1
+             98 COPY                     1
+             99 LOAD_CONST               0 (2)
+            100 COMPARE_OP              18 (bool(==))
+            105 POP_JUMP_IF_FALSE      108 (to 108)
+            107 JUMP_FORWARD           111 (to 111)
+        >>  108 POP_TOP
+            109 POP_TOP
+            110 JUMP_FORWARD           115 (to 115)
+        >>  111 SWAP                     2
+            112 POP_TOP
+            113 STORE_NAME               6 (d)
 
-  7         102 JUMP_FORWARD           104 (to 104)
+  7         114 JUMP_FORWARD           116 (to 116)
 
-  8     >>  103 NOP
-        >>  104 LOAD_CONST               4 (None)
-            105 RETURN_VALUE
+  8     >>  115 NOP
+        >>  116 LOAD_CONST               4 (None)
+            117 RETURN_VALUE
 "#,
     );
 }
