@@ -307,10 +307,16 @@ fn flowing_of(uop: Uop) -> Handler {
     }
 }
 
-/// [`flowing`] for uop number `U` (packed as for [`with_offset`]).
+/// [`flowing`] for uop number `U` (packed as for [`with_offset`]), with the uop's body
+/// inline (what its entry in `UOP_HANDLERS` runs), so a hop is one call, not two.
 fn flowing_uop<const U: usize>(vm: &mut Vm, ctx: &mut Ctx, packed: u32) -> Step {
+    let uop = const { Uop::ALL[U] };
     ctx.ip = ctx.this + (packed >> 16 & 0xFF) as usize;
-    match UOP_HANDLERS[U](vm, ctx, packed & 0xFFFF) {
+    if const { Uop::ALL[U].flags().contains(Flags::ESCAPES) } {
+        vm.reify_frame(ctx);
+    }
+    let r = vm.exec_uop(ctx, uop, packed & 0xFFFF);
+    match crate::interp::eval::to_step(vm, r) {
         Step::Next => Step::Slow,
         step => step,
     }

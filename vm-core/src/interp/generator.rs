@@ -274,6 +274,55 @@ impl Vm {
         Some(Flow::Reload)
     }
 
+    /// `yield from a_list` (`SEND` of `None` to list iterator `it`) in the generator frame
+    /// that `sum(gen)` collects in place: adds the list's next small ints to the total
+    /// directly, advancing the iterator past them, where each would take a `SEND`, a
+    /// `YIELD_VALUE` and a jump back. Nothing runs in between that could observe the list,
+    /// the iterator or the total, so this is what those yields do one at a time. It stops
+    /// before the first item it cannot add inline; the caller's `SEND` then goes on as
+    /// usual with the item left (or the end). Not with a budget (each yield counts) nor a
+    /// stop due (the collecting loop polls after a suspend).
+    pub(crate) fn sum_list_items_in_place(&mut self, ctx: &Ctx, it: ObjRef) {
+        let total = self.gen_collect.target;
+        if !total.is_small_int() || self.fuel_limited() || self.stop_due() {
+            return;
+        }
+        // The `yield` the items would go through follows the `SEND`.
+        let yields_next = ctx
+            .code
+            .code
+            .get(ctx.ip)
+            .is_some_and(|u| u.get() as u8 == Op::YIELD_VALUE as u8);
+        if !yields_next {
+            return;
+        }
+        let (list, idx) = match self.heap.get(it) {
+            Obj::ListIter { list, idx } => (*list, *idx),
+            _ => return,
+        };
+        let Obj::List(l) = self.heap.get(list) else {
+            return;
+        };
+        let mut total = total;
+        let mut next = idx;
+        for v in l.get(idx..).unwrap_or(&[]) {
+            let sum = match v.is_small_int() {
+                true => Value::small_int(total.small_int_value() + v.small_int_value()),
+                false => None,
+            };
+            let Some(sum) = sum else { break };
+            total = sum;
+            next += 1;
+        }
+        if next == idx {
+            return;
+        }
+        self.gen_collect.target = total;
+        if let Obj::ListIter { idx: i, .. } = self.heap.get_mut(it) {
+            *i = next;
+        }
+    }
+
     /// `YIELD_VALUE`: suspends the generator frame and hands `v` to whoever resumed it.
     pub(crate) fn yield_from_frame(&mut self, ctx: &mut Ctx, v: Value) -> Result<Flow, PyErr> {
         // (With a stop due, the yield suspends: the collecting native loop polls.)

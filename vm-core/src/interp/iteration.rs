@@ -86,6 +86,9 @@ impl Vm {
             if v == Value::NONE && matches!(self.heap.get(r), Obj::ListIter { .. }) {
                 // `yield from a_list`: the next item without the generic `next()` (it
                 // cannot raise).
+                if ctx.fi == self.gen_collect.frame {
+                    self.sum_list_items_in_place(ctx, r);
+                }
                 match self.list_iter_step(r) {
                     Some(x) => self.push(x),
                     None => {
