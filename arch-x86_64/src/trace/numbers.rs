@@ -510,7 +510,7 @@ impl Lower<'_> {
     /// `x` = the stack item `k` places below the top as a float: a lazy float's register
     /// copied, or a small int or float converted (anything else jumps to `slow`, which is
     /// there whenever an operand is no lazy float). Clobbers `A` and `TMP`.
-    fn float_operand(&mut self, k: u32, x: Xmm, slow: Option<Label>) {
+    pub(super) fn float_operand(&mut self, k: u32, x: Xmm, slow: Option<Label>) {
         match (self.float_at(k), slow) {
             (Some(r), _) => self.buf.emit(movapd_xmm_xmm(x, r)),
             (None, Some(slow)) => {
