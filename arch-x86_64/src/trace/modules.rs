@@ -6,6 +6,7 @@
 //! While the keys version is the same, the entry at that index holds the same key, so the
 //! load reads the entry's value as the uop's helper does.
 
+use vm_core::bytecode::ops::Uop;
 use vm_core::jit::helpers::math_sqrt_fn;
 use vm_core::layout::{
     tag, DICT_ENTRIES, DICT_KEYS_VERSION, ENTRY_KEY, ENTRY_SIZE, ENTRY_VALUE, ITEMS_LEN, ITEMS_PTR,
@@ -20,8 +21,8 @@ use super::objects::emit_ref_slot;
 use super::stack::Lazy;
 use super::{Lower, Next};
 use crate::enc::{
-    cmp_r64_rm64, cmp_rm32_imm32, cmp_rm64_imm32, cmp_rm64_r64, mov_r64_imm64, mov_r64_rm64, Cond,
-    Disp, Imm32, Label, Mem, Reg, Xmm,
+    cmp_r64_rm64, cmp_rm32_imm32, cmp_rm64_imm32, mov_r64_imm64, mov_r64_rm64, Cond, Disp, Imm32,
+    Label, Mem, Reg, Xmm,
 };
 use crate::lower::{emit_sqrt_float, emit_xmm_to_float};
 
@@ -80,7 +81,9 @@ impl Lower<'_> {
             self.buf.jmp_label(slow);
             return self.finish_module_load(resume, push_null);
         };
-        self.emit_module_dict(dict, keys, slow);
+        if !self.follows_module_check(pc) {
+            self.emit_module_dict(dict, keys, slow);
+        }
         let buf = &mut self.buf;
         buf.emit(cmp_rm64_imm32(
             at(Reg::Rdx, DICT_ENTRIES + ITEMS_LEN),
@@ -99,6 +102,21 @@ impl Lower<'_> {
         self.finish_module_load(resume, push_null)
     }
 
+    /// Whether uop `pc` comes right after its instruction's `_CHECK_ATTR_MODULE` in the
+    /// same dispatch entry: code reaches it only past that check, with RDX still the
+    /// `Dict` record the check compared (no code runs between the two uops: neither
+    /// flushes, and a slow path's stub is out of line).
+    fn follows_module_check(&self, pc: usize) -> bool {
+        let (u, prev) = (
+            &self.exec.uops[pc],
+            pc.checked_sub(1).map(|p| &self.exec.uops[p]),
+        );
+        pc > self.entry_start
+            && prev.is_some_and(|p| {
+                p.uop == Uop::_CHECK_ATTR_MODULE && p.code == u.code && p.target == u.target
+            })
+    }
+
     /// Where a module attribute's load and its helper meet: the value in place of the
     /// module, and the null after it for a call.
     fn finish_module_load(&mut self, resume: Label, push_null: bool) -> Next {
@@ -110,27 +128,27 @@ impl Lower<'_> {
         Next::Falls
     }
 
-    /// `_CALL_BUILTIN` with one argument: when the callable is `math.sqrt` (its
-    /// `NATIVE_FN`), the receiver slot null and the argument a float or small int that is
-    /// not negative, `sqrtsd`, the result boxed where the call was; the helper for any
-    /// other callable or argument (which then raises, converts or calls what it must).
+    /// Whether the receiver slot of a one-argument call is a lazy null (the call is no
+    /// method call), which `lower_call_builtin_one` needs.
+    pub(super) fn null_receiver_of_one(&self) -> bool {
+        let null = Lazy::Const(Value::UNDEF.bits());
+        self.depth >= 3 && self.lazy_at(self.depth - 2) == Some(null)
+    }
+
+    /// `_CALL_BUILTIN` with one argument and a null receiver slot (`null_receiver_of_one`):
+    /// when the callable is `math.sqrt` (its `NATIVE_FN`) and the argument a float or small
+    /// int that is neither negative nor NaN, `sqrtsd`, the result boxed where the call was;
+    /// the helper for any other callable or argument (which then raises, converts or calls
+    /// what it must).
     pub(super) fn lower_call_builtin_one(&mut self, pc: usize) -> Next {
         let (slow, resume) = self.slow_path(pc);
-        // Stack: the callable, the receiver slot, the argument.
+        // Stack: the callable, the receiver slot (null), the argument.
         self.emit_item_object(2, tag::NATIVE, slow);
         let buf = &mut self.buf;
         buf.emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD)));
         buf.emit(mov_r64_imm64(Reg::Rax, math_sqrt_fn() as i64));
         buf.emit(cmp_r64_rm64(Reg::Rax, at(Reg::Rcx, NATIVE_FN)));
         buf.jcc_label(Cond::Ne, slow);
-        let null = Lazy::Const(Value::UNDEF.bits());
-        if self.lazy_at(self.depth - 2) != Some(null) {
-            self.load(1, Reg::Rax);
-            self.buf
-                .emit(mov_r64_imm64(Reg::Rcx, Value::UNDEF.bits() as i64));
-            self.buf.emit(cmp_rm64_r64(Reg::Rax, Reg::Rcx));
-            self.buf.jcc_label(Cond::Ne, slow);
-        }
         self.float_operand(0, Xmm::Xmm0, Some(slow));
         emit_sqrt_float(&mut self.buf, Xmm::Xmm0, Xmm::Xmm0, Xmm::Xmm1, slow);
         emit_xmm_to_float(&mut self.buf, DST, Xmm::Xmm0);

@@ -161,7 +161,9 @@ pub(super) fn calls_helper(u: &vm_core::exec::ir::UopInst) -> bool {
 }
 
 /// Whether `u` is a builtin's call with one argument, which code makes itself for
-/// `math.sqrt` and through the helper out of line for any other builtin.
+/// `math.sqrt` (when its receiver slot is a lazy null: a function loaded as a module
+/// attribute or a global, never a method) and through the helper out of line for any other
+/// builtin.
 fn is_builtin_call_of_one(u: &vm_core::exec::ir::UopInst) -> bool {
     u.uop == Uop::_CALL_BUILTIN && u.oparg == 1
 }
@@ -220,7 +222,7 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
     check_in_frame(cx, u)?;
     let next_arg = next_oparg(cx, u);
     let float_rem = u.uop == Uop::_BINARY_OP && cx.takes_float_rem(u.oparg);
-    let builtin_one = is_builtin_call_of_one(u);
+    let builtin_one = is_builtin_call_of_one(u) && cx.null_receiver_of_one();
     if !float_rem && !builtin_one && (inline_form(u.uop) != Some(true) || !inline_oparg(u)) {
         cx.flush();
     }
