@@ -21,8 +21,8 @@ use super::objects::emit_ref_slot;
 use super::stack::Lazy;
 use super::{Lower, Next};
 use crate::enc::{
-    cmp_r64_rm64, cmp_rm32_imm32, cmp_rm64_imm32, mov_r64_imm64, mov_r64_rm64, Cond, Disp, Imm32,
-    Label, Mem, Reg, Xmm,
+    cmp_r64_rm64, cmp_rm32_imm32, cmp_rm64_imm32, cmp_rm64_r64, mov_r64_imm64, mov_r64_rm64, Cond,
+    Disp, Imm32, Label, Mem, Reg, Xmm,
 };
 use crate::lower::{emit_sqrt_float, emit_xmm_to_float};
 
@@ -128,21 +128,31 @@ impl Lower<'_> {
         Next::Falls
     }
 
-    /// Whether the receiver slot of a one-argument call is a lazy null (the call is no
-    /// method call), which `lower_call_builtin_one` needs.
+    /// Whether the receiver slot of a one-argument call may be null (a lazy null, or a
+    /// value in memory, which `lower_call_builtin_one` checks first): a lazy slot of
+    /// another kind is a method's receiver, and such a call keeps the plain helper call.
     pub(super) fn null_receiver_of_one(&self) -> bool {
         let null = Lazy::Const(Value::UNDEF.bits());
-        self.depth >= 3 && self.lazy_at(self.depth - 2) == Some(null)
+        self.depth >= 3 && self.lazy_at(self.depth - 2).is_none_or(|l| l == null)
     }
 
-    /// `_CALL_BUILTIN` with one argument and a null receiver slot (`null_receiver_of_one`):
+    /// `_CALL_BUILTIN` with one argument and a receiver slot that may be null
+    /// (`null_receiver_of_one`):
     /// when the callable is `math.sqrt` (its `NATIVE_FN`) and the argument a float or small
     /// int that is neither negative nor NaN, `sqrtsd`, the result boxed where the call was;
     /// the helper for any other callable or argument (which then raises, converts or calls
     /// what it must).
     pub(super) fn lower_call_builtin_one(&mut self, pc: usize) -> Next {
         let (slow, resume) = self.slow_path(pc);
-        // Stack: the callable, the receiver slot (null), the argument.
+        // Stack: the callable, the receiver slot (null), the argument. (A receiver in
+        // memory is checked first: a method call leaves at once.)
+        if self.lazy_at(self.depth - 2).is_none() {
+            self.load(1, Reg::Rax);
+            self.buf
+                .emit(mov_r64_imm64(Reg::Rcx, Value::UNDEF.bits() as i64));
+            self.buf.emit(cmp_rm64_r64(Reg::Rax, Reg::Rcx));
+            self.buf.jcc_label(Cond::Ne, slow);
+        }
         self.emit_item_object(2, tag::NATIVE, slow);
         let buf = &mut self.buf;
         buf.emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD)));

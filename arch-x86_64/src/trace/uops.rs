@@ -161,9 +161,8 @@ pub(super) fn calls_helper(u: &vm_core::exec::ir::UopInst) -> bool {
 }
 
 /// Whether `u` is a builtin's call with one argument, which code makes itself for
-/// `math.sqrt` (when its receiver slot is a lazy null: a function loaded as a module
-/// attribute or a global, never a method) and through the helper out of line for any other
-/// builtin.
+/// `math.sqrt` (unless its receiver slot is lazily known to be a method's receiver) and
+/// through the helper out of line for any other builtin.
 fn is_builtin_call_of_one(u: &vm_core::exec::ir::UopInst) -> bool {
     u.uop == Uop::_CALL_BUILTIN && u.oparg == 1
 }
