@@ -11,9 +11,10 @@ use super::value::emit_select_bool;
 use super::{check_regs, Cmp, CANONICAL_NAN_BITS};
 use crate::abi::INT_TAG;
 use crate::enc::{
-    addsd_xmm_xmm, cmp_rm64_r64, cvtsi2sd_xmm_rm64, divsd_xmm_xmm, mov_r64_imm64, movapd_xmm_xmm,
-    movq_rm64_xmm, movq_xmm_rm64, mulsd_xmm_xmm, subsd_xmm_xmm, ucomisd_xmm_xmm, xorpd_xmm_xmm,
-    CodeBuf, Cond, Inst, Label, Reg, Xmm,
+    addsd_xmm_xmm, cmp_rm64_imm8, cmp_rm64_r64, cvtsi2sd_xmm_rm64, cvttsd2si_r64_xmm,
+    divsd_xmm_xmm, mov_r64_imm64, movapd_xmm_xmm, movq_rm64_xmm, movq_xmm_rm64, mulsd_xmm_xmm,
+    sqrtsd_xmm_xmm, subsd_xmm_xmm, ucomisd_xmm_xmm, xorpd_xmm_xmm, CodeBuf, Cond, Imm8, Inst,
+    Label, Reg, Xmm,
 };
 
 /// `dst` = the float whose boxed bits are in `src`: `movq` (1 instruction).
@@ -102,6 +103,67 @@ pub fn emit_int_to_float(buf: &mut CodeBuf, dst: Xmm, src: Reg) {
     check_regs(&[src], &[]);
     buf.emit(xorpd_xmm_xmm(dst, dst));
     buf.emit(cvtsi2sd_xmm_rm64(dst, src));
+}
+
+/// `dst` = the square root of `x` as `math.sqrt` gives it, bailing where `math.sqrt` does
+/// anything else than `sqrtsd`: for a negative `x` (a domain error) and a NaN (CF is set
+/// for both after `ucomisd x, 0`). `-0.0` compares equal to zero and stays `-0.0`, as in
+/// CPython. 4 instructions; `tmp` must be no operand.
+pub fn emit_sqrt_float(buf: &mut CodeBuf, dst: Xmm, x: Xmm, tmp: Xmm, bail: Label) {
+    debug_assert!(tmp != x && tmp != dst);
+    buf.emit(xorpd_xmm_xmm(tmp, tmp));
+    buf.emit(ucomisd_xmm_xmm(x, tmp));
+    buf.jcc_label(Cond::B, bail);
+    buf.emit(sqrtsd_xmm_xmm(dst, x));
+}
+
+/// Whether `b` is a divisor [`emit_rem_float_by_pow2`] takes: a positive power of two whose
+/// reciprocal is a normal float, so that `a * (1 / b)` is exactly `a / b`.
+pub fn rem_pow2_divisor(b: f64) -> bool {
+    let bits = b.to_bits();
+    let exponent = bits >> 52;
+    bits & ((1 << 52) - 1) == 0 && (1..=2045).contains(&exponent)
+}
+
+/// `x` = Python's `x % b` for a divisor `b` that [`rem_pow2_divisor`] accepts, bailing
+/// with `x` unchanged where `a / b` has no `i64` truncation (an infinity, a NaN, or
+/// `|a / b| >= 2^63`): `q = trunc(a * (1 / b))` by `cvttsd2si` (whose "integer indefinite"
+/// `i64::MIN` is the one value for which `cmp q, 1` overflows), then `a - q * b`. Every
+/// step is exact: the scaling by a power of two, the conversion back of an integer that
+/// came from a float, the product (at most `|a|`) and the difference (the exact `fmod`,
+/// always a float). Python then adds `b` to a negative remainder and makes a zero
+/// remainder `+0.0` (adding `+0.0` does both for `-0.0`). 17 instructions; clobbers `t`,
+/// `u` and `g`.
+pub fn emit_rem_float_by_pow2(
+    buf: &mut CodeBuf,
+    x: Xmm,
+    b: f64,
+    [t, u]: [Xmm; 2],
+    g: Reg,
+    bail: Label,
+) {
+    check_regs(&[], &[g]);
+    debug_assert!(rem_pow2_divisor(b) && x != t && x != u && t != u);
+    let (nonneg, done) = (buf.new_label(), buf.new_label());
+    buf.emit(mov_r64_imm64(g, (1.0 / b).to_bits() as i64));
+    buf.emit(movq_xmm_rm64(t, g));
+    buf.emit(mulsd_xmm_xmm(t, x));
+    buf.emit(cvttsd2si_r64_xmm(g, t));
+    buf.emit(cmp_rm64_imm8(g, Imm8::from(1)));
+    buf.jcc_label(Cond::O, bail);
+    emit_int_to_float(buf, t, g);
+    buf.emit(mov_r64_imm64(g, b.to_bits() as i64));
+    buf.emit(movq_xmm_rm64(u, g));
+    buf.emit(mulsd_xmm_xmm(t, u));
+    buf.emit(subsd_xmm_xmm(x, t));
+    buf.emit(xorpd_xmm_xmm(t, t));
+    buf.emit(ucomisd_xmm_xmm(x, t));
+    buf.jcc_label(Cond::Ae, nonneg);
+    buf.emit(addsd_xmm_xmm(x, u));
+    buf.jmp_label(done);
+    buf.bind(nonneg);
+    buf.emit(addsd_xmm_xmm(x, t));
+    buf.bind(done);
 }
 
 /// `ucomisd` for `a cmp b` and the conditions under which the comparison is true, all of

@@ -30,6 +30,23 @@ use crate::lower::emit_guard_small_int;
 use vm_core::jit::helpers::{CTX_CLASS_LOOKUPS, CTX_TAG_TYPES};
 use vm_core::vm::{CLASS_LOOKUP_MULTIPLIER, CLASS_LOOKUP_SHIFT};
 
+/// Jumps to `slow` unless a slot of kind `kind` (a register holding a `slot_kind`) takes
+/// a float without a change of kind: a mixed slot or a float slot.
+fn emit_float_slot_check(buf: &mut CodeBuf, kind: Reg, slow: Label) {
+    let ok = buf.new_label();
+    buf.emit(cmp_rm64_imm32(
+        kind,
+        Imm32::from(i32::from(slot_kind::MIXED)),
+    ));
+    buf.jcc_label(Cond::E, ok);
+    buf.emit(cmp_rm64_imm32(
+        kind,
+        Imm32::from(i32::from(slot_kind::FLOAT)),
+    ));
+    buf.jcc_label(Cond::Ne, slow);
+    buf.bind(ok);
+}
+
 /// Inline-cache unit `k` of uop `u`'s instruction in the executor's snapshot of its code.
 pub(super) fn cache(lower: &Lower<'_>, u: &UopInst, k: usize) -> Option<u32> {
     let caches = &lower.exec.codes.get(usize::from(u.code))?.caches;
@@ -408,8 +425,13 @@ impl Lower<'_> {
             Reg::Rdx,
             Mem::base_disp(Reg::Rdx, slot_disp.1),
         ));
+        let float = self.float_at(1).is_some();
         self.load(1, Reg::Rsi);
-        self.emit_slot_kind_check(Reg::Rdx, Reg::Rsi, slow);
+        if float {
+            emit_float_slot_check(&mut self.buf, Reg::Rdx, slow);
+        } else {
+            self.emit_slot_kind_check(Reg::Rdx, Reg::Rsi, slow);
+        }
         self.buf.emit(mov_rm64_r64(
             Mem::base_disp(Reg::Rcx, slot_disp.0),
             Reg::Rsi,
@@ -420,7 +442,8 @@ impl Lower<'_> {
     }
 
     /// Jumps to `slow` unless a slot of kind `kind` (a register holding a `slot_kind`)
-    /// takes `v` without a change of kind. Clobbers RAX.
+    /// takes `v` without a change of kind. Clobbers RAX. (A value known to be a float, a
+    /// float in a register, needs only `emit_float_slot_check`.)
     fn emit_slot_kind_check(&mut self, kind: Reg, v: Reg, slow: Label) {
         let ok = self.buf.new_label();
         let not_float = self.buf.new_label();

@@ -8,7 +8,7 @@ use vm_core::layout::STACK_LEN;
 use alloc::vec::Vec;
 
 use super::run_state::{emit_run_state, RunAt};
-use super::stack::{emit_pending, Pending};
+use super::stack::{emit_pending, emit_reload, Pending};
 use super::Lower;
 use crate::abi::{disp, CTX, FRAME_POINTER, INT_TAG, LOCALS, SPILL_SLOT, STACK, STATUS};
 use crate::enc::{
@@ -54,8 +54,8 @@ pub(super) enum Stub {
         pc: usize,
         /// The frame slots in use before it.
         slots: u32,
-        /// The lazy slots to store first (those the uop leaves stay valid after: locals
-        /// and constants; `slow_path` stored its floats).
+        /// The lazy slots to store first (the values in registers among them come back
+        /// after the call: `saved`).
         pending: Vec<Pending>,
         /// Where its inline code ends.
         resume: Label,
@@ -63,6 +63,10 @@ pub(super) enum Stub {
         /// is loaded there from its frame slot, or, should it be no float, code hands back
         /// after the uop (`FloatResult::other`).
         float: Option<FloatResult>,
+        /// The values in registers that the uop leaves (among `pending`, so stored before
+        /// the call): loaded back into their registers after it, where the fast path has
+        /// them.
+        saved: Vec<Pending>,
     },
     /// An exit that follows its link in code when the link slot at address `slot` is
     /// current, with `slots` frame slots in use, and goes to `otherwise` when it is not.
@@ -220,14 +224,14 @@ impl Lower<'_> {
         if pushes != 1 {
             return None;
         }
-        // The state after the uop: its operands popped, the result in memory.
+        // The state after the uop: its operands popped, the result in memory. (The values
+        // in registers are in memory by then: the slow path stored them before its call.)
         let after = self.depth - pops;
-        self.spill_regs_below(after);
         let base = self.nlocalsplus;
         let pending: Vec<Pending> = self
             .pending()
             .into_iter()
-            .filter(|&(slot, _)| slot < base + after)
+            .filter(|&(slot, l)| slot < base + after && l.reg().is_none())
             .collect();
         let other = self.stub(Stub::HandBack {
             pc: pc + 1,
@@ -243,11 +247,12 @@ impl Lower<'_> {
     }
 
     fn slow_path_to(&mut self, pc: usize, float: Option<FloatResult>) -> (Label, Label) {
-        // The helper call clobbers the float registers: the floats the uop leaves go to
-        // memory first.
+        // The helper call clobbers the float registers: the stub stores the values in
+        // registers the uop leaves and loads them back after it, so the fast path keeps
+        // them where they are.
         let u = &self.exec.uops[pc];
         let (pops, _) = u.uop.stack_effect(u.oparg);
-        self.spill_regs_below(self.depth.saturating_sub(pops));
+        let saved = self.regs_below(self.depth.saturating_sub(pops));
         let resume = self.buf.new_label();
         let slow = self.stub(Stub::Slow {
             pc,
@@ -255,6 +260,7 @@ impl Lower<'_> {
             pending: self.pending(),
             resume,
             float,
+            saved,
         });
         self.stress_jump(slow);
         (slow, resume)
@@ -439,6 +445,7 @@ impl Lower<'_> {
                 pending,
                 resume,
                 float,
+                saved,
             } => {
                 emit_pending(&mut self.buf, &pending);
                 self.emit_call(pc, slots);
@@ -449,6 +456,7 @@ impl Lower<'_> {
                     self.buf.jcc_label(Cond::Ae, f.other);
                     emit_float_to_xmm(&mut self.buf, f.reg, Reg::Rax);
                 }
+                emit_reload(&mut self.buf, &saved);
                 self.buf.jmp_label(resume);
                 return;
             }

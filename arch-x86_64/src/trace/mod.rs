@@ -37,6 +37,7 @@ mod generators;
 mod iter;
 mod link;
 mod membership;
+mod modules;
 mod numbers;
 mod objects;
 mod run_state;

@@ -24,8 +24,9 @@ use crate::lower::{
     emit_compare_small_int, emit_div_float, emit_float_to_xmm, emit_floordiv_small_int,
     emit_guard_small_int, emit_int_to_float, emit_lshift_small_int, emit_mod_small_int,
     emit_mul_float, emit_mul_small_int, emit_neg_small_int, emit_or_small_int,
-    emit_order_flags_float, emit_rshift_small_int, emit_sub_float, emit_sub_small_int,
-    emit_unbox_int, emit_xmm_to_float, emit_xor_small_int, shifted_payload, Cmp,
+    emit_order_flags_float, emit_rem_float_by_pow2, emit_rshift_small_int, emit_sub_float,
+    emit_sub_small_int, emit_unbox_int, emit_xmm_to_float, emit_xor_small_int, rem_pow2_divisor,
+    shifted_payload, Cmp,
 };
 
 /// The registers the two operands are loaded into: the second from the top (`A`) and the
@@ -464,6 +465,15 @@ impl Lower<'_> {
             Some((r, paths)) => (Some(r), paths),
             None => (None, self.slow_path(pc)),
         };
+        if let Some(b) = self.pow2_divisor_on_top() {
+            // (No call: the registers under the operands stay.)
+            let x = Xmm::Xmm0;
+            self.float_operand(1, x, Some(slow));
+            emit_rem_float_by_pow2(&mut self.buf, x, b, [Xmm::Xmm1, Xmm::Xmm2], A, slow);
+            self.finish_float(into, x);
+            self.buf.bind(resume);
+            return Next::Falls;
+        }
         // The call clobbers every XMM register: the values in registers under the operands
         // are in memory by now (the slow path stored them).
         self.spill_regs_below(self.depth - 2);
@@ -487,10 +497,20 @@ impl Lower<'_> {
         Next::Falls
     }
 
+    /// The divisor on top, when it is a float constant `emit_rem_float_by_pow2` takes.
+    fn pow2_divisor_on_top(&self) -> Option<f64> {
+        let Some(Lazy::Const(bits)) = self.lazy_at(self.depth.checked_sub(1)?) else {
+            return None;
+        };
+        // (A boxed value other than a float has the sign bit set: never such a divisor.)
+        let b = f64::from_bits(bits);
+        rem_pow2_divisor(b).then_some(b)
+    }
+
     /// `x` = the stack item `k` places below the top as a float: a lazy float's register
     /// copied, or a small int or float converted (anything else jumps to `slow`, which is
     /// there whenever an operand is no lazy float). Clobbers `A` and `TMP`.
-    fn float_operand(&mut self, k: u32, x: Xmm, slow: Option<Label>) {
+    pub(super) fn float_operand(&mut self, k: u32, x: Xmm, slow: Option<Label>) {
         match (self.float_at(k), slow) {
             (Some(r), _) => self.buf.emit(movapd_xmm_xmm(x, r)),
             (None, Some(slow)) => {

@@ -18,8 +18,9 @@
 //! (`_BINARY_OP_ADD_SMALL_INT` and kin) stays there too, boxed, and the next integer
 //! operation takes it without a guard. A helper call clobbers every XMM register, so the
 //! values in registers that outlive a uop are stored before any helper call the uop makes
-//! (`slow_path`, `flush`), and a register named by a lazy slot, or by the entry's
-//! hand-back, is never given to another value.
+//! (`flush`; a slow path's stub stores them and loads them back after its call, so the fast
+//! path keeps them), and a register named by a lazy slot, or by the entry's hand-back, is
+//! never given to another value.
 //!
 //! A local stored from such a register keeps it as a copy (`local_regs`): memory holds the
 //! local as always, and a load of the local pushes the register rather than the local's
@@ -33,7 +34,8 @@ use vm_core::object::value::{TAG_INT, TAG_SHIFT};
 use super::Lower;
 use crate::abi::LOCALS;
 use crate::enc::{
-    mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, movq_rm64_xmm, CodeBuf, Disp, Mem, Reg, Xmm,
+    mov_r64_imm64, mov_r64_rm64, mov_rm64_r64, movq_rm64_xmm, movq_xmm_rm64, CodeBuf, Disp, Mem,
+    Reg, Xmm,
 };
 use crate::lower::emit_xmm_to_float;
 
@@ -55,7 +57,7 @@ pub(super) enum Lazy {
 
 impl Lazy {
     /// The register the value is in, for a value in a register.
-    fn reg(self) -> Option<Xmm> {
+    pub(super) fn reg(self) -> Option<Xmm> {
         match self {
             Lazy::Float(x) | Lazy::Int(x) => Some(x),
             Lazy::Local(_) | Lazy::Const(_) => None,
@@ -91,7 +93,32 @@ pub(super) fn emit_pending(buf: &mut CodeBuf, pending: &[Pending]) {
     }
 }
 
+/// Emits the loads of the values in registers of `saved` back from their frame slots,
+/// where a slow path's stub stored them before its helper call clobbered the registers (a
+/// float reads back as its boxed bits, a NaN as the canonical one).
+pub(super) fn emit_reload(buf: &mut CodeBuf, saved: &[Pending]) {
+    for &(slot, what) in saved {
+        if let Some(x) = what.reg() {
+            buf.emit(movq_xmm_rm64(x, frame_mem(slot)));
+        }
+    }
+}
+
 impl Lower<'_> {
+    /// The values in registers below stack index `depth` (those a uop popping down to
+    /// `depth` leaves), as the frame slots they belong at: what a slow path's stub stores
+    /// before its helper call and loads back after it. The registers that only copy locals
+    /// are forgotten (the call clobbers them; memory has the locals).
+    pub(super) fn regs_below(&mut self, depth: u32) -> Vec<Pending> {
+        let base = self.nlocalsplus;
+        self.local_regs.clear();
+        self.lazy
+            .iter()
+            .filter(|&&(i, l)| i < depth && l.reg().is_some())
+            .map(|&(i, l)| (base + i, l))
+            .collect()
+    }
+
     /// The lazy slot at stack index `i`, if that slot is lazy.
     pub(super) fn lazy_at(&self, i: u32) -> Option<Lazy> {
         self.lazy.iter().find(|(at, _)| *at == i).map(|&(_, l)| l)

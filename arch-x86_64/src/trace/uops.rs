@@ -137,6 +137,8 @@ fn inline_form(u: Uop) -> Option<bool> {
         | Uop::_LOAD_ATTR_METHOD_LAYOUT
         | Uop::_LOAD_ATTR_METHOD_VERSION
         | Uop::_LOAD_DEREF
+        | Uop::_CHECK_ATTR_MODULE
+        | Uop::_LOAD_ATTR_MODULE
         | Uop::_UNARY_NEGATIVE
         | Uop::_UNPACK_SEQUENCE_TWO_TUPLE
         | Uop::_UNPACK_SEQUENCE_TUPLE
@@ -155,7 +157,14 @@ fn inline_form(u: Uop) -> Option<bool> {
 /// Whether uop `u` is lowered as a call of its helper (on code's own path, not only in a
 /// slow path): no inline form, or none for its oparg. (Frame changes are not asked about.)
 pub(super) fn calls_helper(u: &vm_core::exec::ir::UopInst) -> bool {
-    inline_form(u.uop).is_none() || !inline_oparg(u)
+    !is_builtin_call_of_one(u) && (inline_form(u.uop).is_none() || !inline_oparg(u))
+}
+
+/// Whether `u` is a builtin's call with one argument, which code makes itself for
+/// `math.sqrt` (unless its receiver slot is lazily known to be a method's receiver) and
+/// through the helper out of line for any other builtin.
+fn is_builtin_call_of_one(u: &vm_core::exec::ir::UopInst) -> bool {
+    u.uop == Uop::_CALL_BUILTIN && u.oparg == 1
 }
 
 /// Whether uop `u`, which has an inline form, has one for its oparg: comparisons,
@@ -212,7 +221,8 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
     check_in_frame(cx, u)?;
     let next_arg = next_oparg(cx, u);
     let float_rem = u.uop == Uop::_BINARY_OP && cx.takes_float_rem(u.oparg);
-    if !float_rem && (inline_form(u.uop) != Some(true) || !inline_oparg(u)) {
+    let builtin_one = is_builtin_call_of_one(u) && cx.null_receiver_of_one();
+    if !float_rem && !builtin_one && (inline_form(u.uop) != Some(true) || !inline_oparg(u)) {
         cx.flush();
     }
     if inline_form(u.uop).is_some() && !inline_oparg(u) {
@@ -236,6 +246,9 @@ pub(super) fn lower(cx: &mut Lower<'_>, pc: usize) -> Result<Next, JitError> {
         Uop::_GUARD_NOS_LIST => cx.lower_guard_tag(pc, 1, tag::LIST),
         Uop::_GUARD_ITER_TUPLE => cx.lower_guard_iter_tuple(pc),
         Uop::_BINARY_OP if float_rem => cx.lower_float_rem(pc),
+        Uop::_CALL_BUILTIN if builtin_one => cx.lower_call_builtin_one(pc),
+        Uop::_CHECK_ATTR_MODULE => cx.lower_check_attr_module(pc),
+        Uop::_LOAD_ATTR_MODULE => cx.lower_load_attr_module(pc),
         Uop::_GUARD_CALL_BUILTIN => cx.lower_guard_call_builtin(pc, false),
         Uop::_GUARD_BOTH_STR => cx.lower_guard_both_str(pc),
         Uop::_CALL_LEN => cx.lower_len(pc),

@@ -199,3 +199,110 @@ fn comparisons() {
         }
     }
 }
+
+/// Python's `a % b` for floats (`float_rem` in CPython's `floatobject.c`).
+fn py_rem(a: f64, b: f64) -> f64 {
+    let m = a % b;
+    if m != 0.0 {
+        if (b < 0.0) != (m < 0.0) {
+            m + b
+        } else {
+            m
+        }
+    } else {
+        0f64.copysign(b)
+    }
+}
+
+#[test]
+fn remainder_by_a_power_of_two() {
+    let mut bits = floats();
+    let mut rng = Rng::new(11);
+    bits.extend((0..3000).map(|_| rng.next()));
+    bits.extend(
+        (0..3000)
+            .map(|_| (rng.next() % 4000) as f64 / 7.0 - 300.0)
+            .map(f64::to_bits),
+    );
+    bits.extend([
+        (-1e-20f64).to_bits(),
+        (-0.0f64).to_bits(),
+        (-(2f64.powi(63))).to_bits(),
+    ]);
+    let divisors = [
+        1.0,
+        2.0,
+        0.5,
+        2f64.powi(-10),
+        2f64.powi(40),
+        2f64.powi(1000),
+        2f64.powi(-1000),
+    ];
+    for b in [
+        3.0,
+        -1.0,
+        0.0,
+        f64::INFINITY,
+        f64::NAN,
+        2f64.powi(-1030),
+        2f64.powi(1023),
+    ] {
+        assert!(!rem_pow2_divisor(b), "{b}");
+    }
+    for (x, [t, u], g) in [
+        (Xmm0, [Xmm1, Xmm2], Reg::Rax),
+        (Xmm9, [Xmm15, Xmm3], Reg::R11),
+    ] {
+        for b in divisors {
+            assert!(rem_pow2_divisor(b), "{b}");
+            let k = Kernel::new(&[Loc::X(x)], |buf, bail| {
+                emit_rem_float_by_pow2(buf, x, b, [t, u], g, bail)
+            });
+            for &a in &bits {
+                let af = f64::from_bits(a);
+                let what = format!("{af:e} % {b:e} ({a:#x})");
+                let out = k.run(&[a]);
+                let q = af / b;
+                let bails = !q.is_finite() || q.abs() >= 2f64.powi(63);
+                assert_eq!(out.bailed, bails, "{what}");
+                if bails {
+                    assert_eq!(out.x(x), a, "{what}: kept on a bail");
+                    k.check_kept(&[a], &out, &[g], &[t, u], &what);
+                    continue;
+                }
+                let want = py_rem(black_box(af), black_box(b));
+                assert_eq!(
+                    out.x(x),
+                    want.to_bits(),
+                    "{what}: got {}",
+                    f64::from_bits(out.x(x))
+                );
+                k.check_kept(&[a], &out, &[g], &[x, t, u], &what);
+            }
+        }
+    }
+}
+
+#[test]
+fn square_root() {
+    let mut bits = floats();
+    let mut rng = Rng::new(13);
+    bits.extend((0..3000).map(|_| rng.next()));
+    for [dst, x, _, tmp] in XCOMBOS.into_iter().filter(|c| c[1] != c[3] && c[0] != c[3]) {
+        let k = Kernel::new(&[Loc::X(x)], |buf, bail| {
+            emit_sqrt_float(buf, dst, x, tmp, bail)
+        });
+        for &a in &bits {
+            let af = f64::from_bits(a);
+            let out = k.run(&[a]);
+            let what = format!("sqrt({af:e}) ({a:#x}) dst={dst:?} x={x:?}");
+            assert_eq!(out.bailed, af.is_nan() || af < 0.0, "{what}");
+            if out.bailed {
+                k.check_kept(&[a], &out, &[], &[tmp], &what);
+                continue;
+            }
+            assert_eq!(out.x(dst), af.sqrt().to_bits(), "{what}");
+            k.check_kept(&[a], &out, &[], &[dst, tmp], &what);
+        }
+    }
+}

@@ -37,7 +37,11 @@ fn float_arg(vm: &mut Vm, v: Value) -> PyResult<f64> {
 macro_rules! math1 {
     ($($name:ident => $f:path;)*) => {
         $(
-            fn $name(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+            pub(crate) fn $name(
+                vm: &mut Vm,
+                args: &[Value],
+                _kw: &[(Value, Value)],
+            ) -> PyResult<Value> {
                 check_args(vm, stringify!($name), args, 1, 1)?;
                 let x = float_arg(vm, args[0])?;
                 match $f(x) {

@@ -40,7 +40,7 @@ mod list_sort;
 mod memviewmethods;
 pub mod methods;
 #[cfg(feature = "math")]
-mod mathmod;
+pub(crate) mod mathmod;
 pub mod modules;
 pub mod nummethods;
 #[cfg(feature = "os")]

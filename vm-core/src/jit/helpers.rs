@@ -396,6 +396,13 @@ pub fn gen_send_fn() -> u64 {
     f as usize as u64
 }
 
+/// The implementation of `math.sqrt`, as its builtin's `NATIVE_FN` holds it: machine code
+/// compares a callable's against it and takes the square root itself (`sqrtsd`).
+pub fn math_sqrt_fn() -> u64 {
+    let f: crate::object::types::NativeFn = crate::builtins::mathmod::sqrt;
+    f as usize as u64
+}
+
 /// The helper of `uop`.
 pub fn helper_of(uop: Uop) -> UopHelper {
     UOP_HELPERS[uop as usize]

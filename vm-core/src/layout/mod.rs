@@ -50,7 +50,8 @@ use crate::limits::Signals;
 use crate::object::dict::{Dict, Entry};
 use crate::object::heap::GcClock;
 use crate::object::types::{
-    AttrPlain, Class, DictRef, Function, GenState, Generator, Instance, NativeFunc, Obj, SetObj,
+    AttrPlain, Class, DictRef, Function, GenState, Generator, Instance, Module, NativeFunc, Obj,
+    SetObj,
 };
 use crate::object::value::{self, ObjRef, Value};
 use crate::vm::LookupEntry;
@@ -97,6 +98,8 @@ pub mod tag {
     pub const CLASS: u8 = 15;
     /// An instance of a user class.
     pub const INSTANCE: u8 = 16;
+    /// A module (a `Module` in a box at the payload).
+    pub const MODULE: u8 = 17;
     /// A closure cell.
     pub const CELL: u8 = 18;
     /// A generator.
@@ -217,6 +220,9 @@ pub const ENTRY_VALUE: usize = offset_of!(Entry, value);
 pub const ENTRY_SIZE: usize = size_of::<Entry>();
 /// Offset of a dict's keys version (a `u32`) in its `Dict` record.
 pub const DICT_KEYS_VERSION: usize = offset_of!(Dict, keys_version);
+/// Offset of a module's dict (an `ObjRef`, a `u32` arena index) in its `Module` record
+/// (an `Obj::Module`'s box, at [`OBJ_PAYLOAD`]).
+pub const MODULE_DICT: usize = offset_of!(Module, dict);
 
 /// Offset of a list iterator's list reference (`u32`) in its object.
 pub const LIST_ITER_LIST: usize = 8;

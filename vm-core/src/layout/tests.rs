@@ -97,6 +97,24 @@ fn cells_are_read_through_the_offsets() {
 }
 
 #[test]
+fn a_modules_dict_is_read_through_the_offsets() {
+    let mut vm = vm();
+    vm.run_source("import math\n", "<t>").unwrap();
+    let r = obj_ref(global(&mut vm, "math"));
+    let Obj::Module(m) = vm.heap.get(r) else {
+        panic!("a module")
+    };
+    let dict = m.dict;
+    let at = slot(&mut vm, r);
+    // SAFETY: `at` is a live module: its tag byte, then its boxed record at the payload.
+    unsafe {
+        assert_eq!(read::<u8>(at, OBJ_TAG), tag::MODULE);
+        let rec: *const u8 = read(at, OBJ_PAYLOAD);
+        assert_eq!(read::<u32>(rec, MODULE_DICT), dict.0);
+    }
+}
+
+#[test]
 fn instances_classes_and_dicts_are_read_through_the_offsets() {
     let mut vm = vm();
     let src =

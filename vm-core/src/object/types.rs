@@ -455,8 +455,10 @@ pub struct Instance {
     pub exc: Option<Box<ExcState>>,
 }
 
-/// A module.
+/// A module: a `#[repr(C)]` record machine code reads the dict of
+/// ([`crate::layout::MODULE_DICT`]).
 #[derive(Debug)]
+#[repr(C)]
 pub struct Module {
     /// `__name__`.
     pub name: Value,
@@ -754,7 +756,7 @@ pub enum Obj {
     /// An instance of a user class or of an exception class.
     Instance(Box<Instance>) = tag::INSTANCE,
     /// A module.
-    Module(Box<Module>),
+    Module(Box<Module>) = tag::MODULE,
     /// A closure cell.
     Cell(Value) = tag::CELL,
     /// A code object.
