@@ -43,6 +43,8 @@ pub mod methods;
 mod mathmod;
 pub mod modules;
 pub mod nummethods;
+#[cfg(feature = "stdlib")]
+mod operatormod;
 #[cfg(feature = "os")]
 mod osmod;
 mod quitter;

@@ -47,6 +47,8 @@ impl Vm {
             "_generic_alias" => Some(super::aliasmod::init_generic_alias),
             #[cfg(feature = "stdlib")]
             "binascii" => Some(super::binasciimod::init_binascii),
+            #[cfg(feature = "stdlib")]
+            "_operator" => Some(super::operatormod::init_operator),
             #[cfg(feature = "re")]
             "_re" => Some(super::re::init_re),
             "builtins" => {
