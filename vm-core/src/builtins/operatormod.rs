@@ -26,21 +26,41 @@ fn call_of(name: &str) -> Option<NativeFn> {
     }
 }
 
-/// `native_call(cls)`, a class decorator: gives `cls` the native `__call__` of its name,
-/// a method owned by `cls` (so calling an instance finds it as the class's own).
+/// `native_call(cls)`, a class decorator: gives `cls` the native `__call__` of its name.
 fn native_call(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    install_call(vm, args, call_of)
+}
+
+/// The body of a `native_call(cls)` decorator: puts the native `__call__` that `call_of`
+/// gives for the name of class `args[0]` in it, a method owned by the class (so calling an
+/// instance finds it as the class's own), and returns the class.
+pub(super) fn install_call(
+    vm: &mut Vm,
+    args: &[Value],
+    call_of: fn(&str) -> Option<NativeFn>,
+) -> PyResult<Value> {
+    install_method(vm, args, "__call__", call_of)
+}
+
+/// [`install_call`] for another special method (an iterator's `__next__`).
+pub(super) fn install_method(
+    vm: &mut Vm,
+    args: &[Value],
+    method: &'static str,
+    call_of: fn(&str) -> Option<NativeFn>,
+) -> PyResult<Value> {
     check_args(vm, "native_call", args, 1, 1)?;
     let cls = args[0];
     let target = cls.as_obj().and_then(|c| {
-        let cl = vm.class(c)?;
-        let dict = cl.dict;
+        let dict = vm.class(c)?.dict;
         let f = call_of(&vm.class_name(c))?;
         Some((c, dict, f))
     });
     let Some((c, dict, f)) = target else {
-        return Err(vm.type_error("native_call() needs a class with a native __call__"));
+        let msg = format!("native_call() needs a class with a native {method}");
+        return Err(vm.type_error(msg));
     };
-    add_native(vm, dict, "__call__", f, NativeKind::Method, cls);
+    add_native(vm, dict, method, f, NativeKind::Method, cls);
     vm.touch_class(c);
     Ok(cls)
 }
