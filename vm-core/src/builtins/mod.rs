@@ -14,6 +14,8 @@ pub(crate) mod aliasmod;
 mod asyncio;
 #[cfg(feature = "stdlib")]
 mod binasciimod;
+#[cfg(feature = "stdlib")]
+mod bisectmod;
 mod bytearraymethods;
 mod bytesascii;
 mod bytescodec;
@@ -33,6 +35,12 @@ mod frameattrs;
 mod fsmod;
 mod arith_builtins;
 pub mod functions;
+#[cfg(feature = "stdlib")]
+mod functoolsmod;
+#[cfg(feature = "stdlib")]
+mod heapqmod;
+#[cfg(feature = "stdlib")]
+mod itertoolsmod;
 #[cfg(feature = "math")]
 mod intmath;
 mod keywords;
@@ -43,6 +51,8 @@ pub mod methods;
 pub(crate) mod mathmod;
 pub mod modules;
 pub mod nummethods;
+#[cfg(feature = "stdlib")]
+mod operatormod;
 #[cfg(feature = "os")]
 mod osmod;
 mod quitter;

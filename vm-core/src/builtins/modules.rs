@@ -47,6 +47,16 @@ impl Vm {
             "_generic_alias" => Some(super::aliasmod::init_generic_alias),
             #[cfg(feature = "stdlib")]
             "binascii" => Some(super::binasciimod::init_binascii),
+            #[cfg(feature = "stdlib")]
+            "_operator" => Some(super::operatormod::init_operator),
+            #[cfg(feature = "stdlib")]
+            "_functools" => Some(super::functoolsmod::init_functools),
+            #[cfg(feature = "stdlib")]
+            "_heapq" => Some(super::heapqmod::init_heapq),
+            #[cfg(feature = "stdlib")]
+            "_bisect" => Some(super::bisectmod::init_bisect),
+            #[cfg(feature = "stdlib")]
+            "_itertools" => Some(super::itertoolsmod::init_itertools),
             #[cfg(feature = "re")]
             "_re" => Some(super::re::init_re),
             "builtins" => {

@@ -114,6 +114,7 @@ impl Vm {
             }
             Obj::WeakRef(_) => self.weakref_call(f, args, kwargs),
             Obj::Instance(_) => match self.user_special(f, "__call__")? {
+                Some(c) if kwargs.is_empty() => self.call_bound(c, f, args),
                 Some(c) => {
                     let mut all = Vec::with_capacity(args.len() + 1);
                     all.push(f);

@@ -412,6 +412,18 @@ impl Vm {
 
     /// A special method defined in Python (not the native default on `object`).
     pub fn user_special(&mut self, v: Value, name: &str) -> PyResult<Option<Value>> {
+        // The hot ones are interned already: no hashing of the name.
+        let interned = match name {
+            "__call__" => self.dunders.call,
+            "__next__" => self.dunders.next,
+            _ => Value::NONE,
+        };
+        if interned != Value::NONE {
+            let t = self.type_of(v);
+            return Ok(self
+                .class_lookup(t, interned)
+                .filter(|f| !self.is_builtin_object_method(*f)));
+        }
         Ok(self
             .lookup_special(v, name)?
             .filter(|f| !self.is_builtin_object_method(*f)))

@@ -29,6 +29,10 @@ pub struct Dunders {
     pub set_name: Value,
     /// `__class_getitem__`.
     pub class_getitem: Value,
+    /// `__call__` (calls of instances).
+    pub call: Value,
+    /// `__next__` (iteration over instances).
+    pub next: Value,
 }
 
 impl Dunders {
@@ -41,6 +45,8 @@ impl Dunders {
         getattr: Value::NONE,
         set_name: Value::NONE,
         class_getitem: Value::NONE,
+        call: Value::NONE,
+        next: Value::NONE,
     };
 
     /// Interns every name (once, when the VM starts).
@@ -54,6 +60,8 @@ impl Dunders {
             getattr: n("__getattr__"),
             set_name: n("__set_name__"),
             class_getitem: n("__class_getitem__"),
+            call: n("__call__"),
+            next: n("__next__"),
         }
     }
 }

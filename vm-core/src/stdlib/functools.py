@@ -1,4 +1,5 @@
 from collections import namedtuple as _namedtuple
+import _functools
 
 WRAPPER_ASSIGNMENTS = ("__module__", "__name__", "__qualname__", "__doc__",
                        "__annotations__")
@@ -44,10 +45,16 @@ def reduce(function, sequence, initial=_initial_missing):
     return value
 
 
+@_functools.native_call
 class partial:
+    # `__call__` is native: func(*args, *call_args, **keywords, **call_keywords).
     __slots__ = ("func", "args", "keywords", "__dict__")
 
-    def __new__(cls, func, /, *args, **keywords):
+    def __new__(cls, /, *args, **keywords):
+        if not args:
+            raise TypeError("type 'partial' takes at least one argument")
+        func, *args = args
+        args = tuple(args)
         if not callable(func):
             raise TypeError("the first argument must be callable")
         if isinstance(func, partial):
@@ -60,15 +67,13 @@ class partial:
         self.keywords = keywords
         return self
 
-    def __call__(self, /, *args, **keywords):
-        keywords = {**self.keywords, **keywords}
-        return self.func(*self.args, *args, **keywords)
-
     def __repr__(self):
         args = [repr(self.func)]
         args.extend(repr(x) for x in self.args)
         args.extend(f"{k}={v!r}" for (k, v) in self.keywords.items())
-        return f"functools.{type(self).__name__}({', '.join(args)})"
+        # CPython's type name: qualified for `partial` itself only.
+        name = "functools.partial" if type(self) is partial else type(self).__name__
+        return f"{name}({', '.join(args)})"
 
     def __get__(self, obj, objtype=None):
         return self
@@ -205,21 +210,27 @@ def lru_cache(maxsize=128, typed=False):
 def _lru_wrapper(user_function, maxsize, typed):
     cache = {}
     stats = [0, 0]
+    # The lookup (key, hit count, recency) is native; a miss runs here, so a recursive
+    # function recurses in Python frames.
+    state = (cache, stats, bool(typed), maxsize is not None, _kwd_mark)
+    lookup = _functools.lru_get
+    key_of = _functools.lru_key
 
-    def wrapper(*args, **kwds):
-        key = _make_key(args, kwds, typed)
-        if key in cache:
-            stats[0] += 1
-            result = cache.pop(key)
-            cache[key] = result
-            return result
-        stats[1] += 1
-        result = user_function(*args, **kwds)
-        if maxsize is None or maxsize > 0:
-            cache[key] = result
+    if maxsize == 0:
+        def wrapper(*args, **kwds):
+            stats[1] += 1
+            return user_function(*args, **kwds)
+    else:
+        def wrapper(*args, **kwds):
+            result = lookup(state, args, kwds)
+            if result is not _kwd_mark:
+                return result
+            stats[1] += 1
+            result = user_function(*args, **kwds)
+            cache[key_of(state, args, kwds)] = result
             if maxsize is not None and len(cache) > maxsize:
                 del cache[next(iter(cache))]
-        return result
+            return result
 
     def cache_info():
         return _CacheInfo(stats[0], stats[1], maxsize, len(cache))

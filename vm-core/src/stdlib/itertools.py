@@ -1,3 +1,6 @@
+import _itertools as _it
+
+
 def count(start=0, step=1):
     if not isinstance(start, (int, float, complex)) or not isinstance(step, (int, float, complex)):
         raise TypeError("a number is required")
@@ -50,28 +53,22 @@ def _accumulate_gen(it, func, initial):
         yield total
 
 
+@_it.native_next
 class chain:
-    __slots__ = ("_it",)
+    # `__next__` is native; `_state`: [iterator of the iterables or None, current or None].
+    __slots__ = ("_state",)
 
     def __init__(self, *iterables):
-        self._it = _chain_gen(iterables)
+        self._state = [iter(iterables), None]
 
     @classmethod
     def from_iterable(cls, iterables):
         self = cls()
-        self._it = _chain_gen(iterables)
+        self._state = [iter(iterables), None]
         return self
 
     def __iter__(self):
         return self
-
-    def __next__(self):
-        return next(self._it)
-
-
-def _chain_gen(iterables):
-    for it in iterables:
-        yield from it
 
 
 def compress(data, selectors):
@@ -225,19 +222,19 @@ def zip_longest(*args, fillvalue=None):
         yield tuple(values)
 
 
-def product(*args, repeat=1):
-    if repeat < 0:
-        raise ValueError("repeat argument cannot be negative")
-    pools = [tuple(pool) for pool in args] * repeat
-    return _product_gen(pools)
+@_it.native_next
+class product:
+    # `__next__` is native; `_state`: [stage, one index per pool].
+    __slots__ = ("_pools", "_state")
 
+    def __init__(self, *args, repeat=1):
+        if repeat < 0:
+            raise ValueError("repeat argument cannot be negative")
+        self._pools = tuple(tuple(pool) for pool in args) * repeat
+        self._state = [0] * (len(self._pools) + 1)
 
-def _product_gen(pools):
-    result = [[]]
-    for pool in pools:
-        result = [x + [y] for x in result for y in pool]
-    for prod in result:
-        yield tuple(prod)
+    def __iter__(self):
+        return self
 
 
 def permutations(iterable, r=None):

@@ -4,8 +4,10 @@
 //! source beside this file, packed (`vm-core/frozen/NAME.tbz`, see [`crate::frozen`]),
 //! verified when it is imported, so the library works without the compiler too. The import system
 //! consults this table after the builtin modules and the embedder's frozen modules, and
-//! before the embedder's loader. The module written in Rust (`binascii`) is a builtin
-//! module instead (`builtins::binasciimod`), present with the same feature.
+//! before the embedder's loader. The modules written in Rust are builtin modules instead,
+//! present with the same feature: `binascii` (`builtins::binasciimod`), and the hot paths
+//! of `operator`, `functools`, `itertools`, `heapq` and `bisect` (`_operator`,
+//! `_functools`, `_itertools`, `_heapq`, `_bisect`), which those modules import.
 
 use crate::importing::loader::FrozenModule;
 

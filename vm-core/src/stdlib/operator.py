@@ -101,67 +101,73 @@ def call(obj, /, *args, **kwargs): return obj(*args, **kwargs)
 
 
 import builtins as _b
+import _operator as _op
 _abs = _b.abs
 del _b
 
 
-class attrgetter:
-    __slots__ = ("_attrs", "_call")
+def _final(name):
+    """`__init_subclass__` of a class CPython does not let be subclassed."""
+    def __init_subclass__(cls, **kwargs):
+        raise TypeError(f"type 'operator.{name}' is not an acceptable base type")
+    return classmethod(__init_subclass__)
 
-    def __init__(self, attr, *attrs):
-        for a in (attr,) + attrs:
+
+@_op.native_call
+class attrgetter:
+    # `_paths`: one tuple of the dotted parts per attribute; the call is native.
+    __slots__ = ("_attrs", "_paths", "_single")
+
+    def __init__(self, *attrs):
+        if not attrs:
+            raise TypeError("attrgetter expected 1 argument, got 0")
+        for a in attrs:
             if not isinstance(a, str):
                 raise TypeError("attribute name must be a string")
-        self._attrs = (attr,) + attrs
-        names = [tuple(a.split(".")) for a in self._attrs]
+        self._attrs = attrs
+        self._paths = tuple(tuple(a.split(".")) for a in attrs)
+        self._single = len(attrs) == 1
 
-        def resolve(obj, parts):
-            for p in parts:
-                obj = getattr(obj, p)
-            return obj
-        if len(names) == 1:
-            parts = names[0]
-            self._call = lambda obj: resolve(obj, parts)
-        else:
-            self._call = lambda obj: tuple(resolve(obj, p) for p in names)
-
-    def __call__(self, obj):
-        return self._call(obj)
+    __init_subclass__ = _final("attrgetter")
 
     def __repr__(self):
         return f"operator.attrgetter({', '.join(map(repr, self._attrs))})"
 
 
+@_op.native_call
 class itemgetter:
-    __slots__ = ("_items", "_call")
+    # The call is native: one item gives the item, more a tuple.
+    __slots__ = ("_items", "_single")
 
-    def __init__(self, item, *items):
+    def __init__(self, *items):
         if not items:
-            self._items = (item,)
-            self._call = lambda obj: obj[item]
-        else:
-            self._items = items = (item,) + items
-            self._call = lambda obj: tuple(obj[i] for i in items)
+            raise TypeError("itemgetter expected 1 argument, got 0")
+        self._items = items
+        self._single = len(items) == 1
 
-    def __call__(self, obj):
-        return self._call(obj)
+    __init_subclass__ = _final("itemgetter")
 
     def __repr__(self):
         return f"operator.itemgetter({', '.join(map(repr, self._items))})"
 
 
+@_op.native_call
 class methodcaller:
+    # The call is native.
     __slots__ = ("_name", "_args", "_kwargs")
 
-    def __init__(self, name, /, *args, **kwargs):
+    def __init__(*args, **kwargs):
+        if len(args) < 2:
+            raise TypeError("methodcaller needs at least one argument, the method name")
+        self, name, *args = args
+        args = tuple(args)
         if not isinstance(name, str):
             raise TypeError("method name must be a string")
         self._name = name
         self._args = args
         self._kwargs = kwargs
 
-    def __call__(self, obj):
-        return getattr(obj, self._name)(*self._args, **self._kwargs)
+    __init_subclass__ = _final("methodcaller")
 
     def __repr__(self):
         args = [repr(self._name)]

@@ -1,12 +1,14 @@
 import sys as _sys
 from keyword import iskeyword as _iskeyword
+from operator import itemgetter as _itemgetter
 
 __all__ = ["ChainMap", "Counter", "OrderedDict", "defaultdict", "deque",
            "namedtuple"]
 
 
 def _getter(i):
-    return property(lambda self: self[i], doc=f"Alias for field number {i}")
+    # A native getter: reading a field runs no Python frame.
+    return property(_itemgetter(i), doc=f"Alias for field number {i}")
 
 
 def _names_list(names):
