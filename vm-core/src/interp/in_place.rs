@@ -8,7 +8,9 @@
 use super::eval::Flow;
 use super::frame::{Frame, OnReturn};
 use crate::bytecode::code::code_flags;
+use crate::object::dict::Dict;
 use crate::object::types::{Function, Obj};
+use alloc::boxed::Box;
 use crate::object::value::Value;
 use crate::vm::{PyErr, Vm};
 
@@ -90,7 +92,10 @@ impl Vm {
         for (j, (&name, &v)) in names.iter().zip(&self.stack[kw_at..]).enumerate() {
             match self.param_index(params, posonly, name) {
                 Some(at) if values[at].is_undef() => values[at] = v,
-                None if star_kw => to_dict |= 1 << j,
+                // (A name given twice goes the general way, which raises.)
+                None if star_kw && self.is_str(name) && !self.named_before(names, to_dict, name) => {
+                    to_dict |= 1 << j;
+                }
                 _ => return None,
             }
         }
@@ -125,9 +130,14 @@ impl Vm {
         Some(from + at)
     }
 
+    /// Whether one of the keywords `names` whose bits are set in `mask` is `name`.
+    fn named_before(&self, names: &[Value], mask: u64, name: Value) -> bool {
+        set_bits(mask).any(|j| self.same_name(names[j], name))
+    }
+
     /// [`Vm::bind_in_place`]'s second half: makes the `*args` tuple and `**kwargs` dict
-    /// `plan` calls for. Each new object sits on the stack above the call while the next
-    /// is made (the call's arguments below stay rooted too).
+    /// `plan` calls for. The tuple sits on the stack above the call while the dict is made
+    /// (the call's arguments below stay rooted too).
     fn make_star_args(&mut self, kwnames: Value, plan: Plan) -> Result<BoundArgs, PyErr> {
         let top = self.stack.len();
         let mut bound = BoundArgs {
@@ -141,22 +151,27 @@ impl Vm {
             self.push(bound.star);
         }
         if let Some(mask) = plan.star_kw {
-            let d = self.new_dict()?;
-            bound.star_kw = d;
-            self.push(d);
-            let Some(dr) = d.as_obj() else {
-                return Err(self.internal_error("a new dict that is no object"));
+            let Some(d) = self.kwargs_dict(kwnames, mask, plan.kw_at) else {
+                return Err(self.memory_error());
             };
-            for j in (0..64).filter(|j| mask & (1 << j) != 0) {
-                let name = match self.obj(kwnames) {
-                    Some(Obj::Tuple(t)) => t[j],
-                    _ => return Err(self.internal_error("keyword names out of range")),
-                };
-                self.dict_set(dr, name, self.stack[plan.kw_at + j])?;
-            }
+            bound.star_kw = self.alloc_value(Obj::Dict(Box::new(d)))?;
         }
         self.stack.truncate(top);
         Ok(bound)
+    }
+
+    /// The `**kwargs` table of the keywords (names in the tuple `kwnames`, values on the
+    /// stack from `kw_at` on) whose bits are set in `mask`: distinct strs (the plan checked),
+    /// so each is appended with its cached hash, in call order. `None` when memory is short.
+    fn kwargs_dict(&self, kwnames: Value, mask: u64, kw_at: usize) -> Option<Dict> {
+        let Some(Obj::Tuple(names)) = self.obj(kwnames) else {
+            return Some(Dict::new());
+        };
+        let mut d = Dict::try_with_capacity(mask.count_ones() as usize).ok()?;
+        for j in set_bits(mask) {
+            d.push_new(self.str_hash_of(names[j])?, names[j], self.stack[kw_at + j]);
+        }
+        Some(d)
     }
 
     /// A call `f(*args)` (with `self_arg` first unless it is unbound) of a plain Python
@@ -240,6 +255,16 @@ impl Vm {
         ));
         Ok(Flow::Reload)
     }
+}
+
+/// The indexes of the bits set in `mask`, lowest first.
+fn set_bits(mask: u64) -> impl Iterator<Item = usize> {
+    let mut m = mask;
+    core::iter::from_fn(move || {
+        let j = m.trailing_zeros() as usize;
+        m &= m.wrapping_sub(1);
+        (j < 64).then_some(j)
+    })
 }
 
 /// The positional parameters of `f` when calls of it may be bound in place: a plain
