@@ -135,7 +135,7 @@ pub(super) fn rule_of<'a>(uop: Uop) -> Option<Rule<'a>> {
         _BINARY_OP_USER | _CONTAINS_OP_SEQ | _FOR_ITER_GEN | _CALL_TUPLE_LIST_1 => return None,
         _HOT_COUNT | _ENTER_EXECUTOR | _START_EXECUTOR | _CHECK_VALIDITY => return None,
         _EXIT_TRACE | _DEOPT | _DYNAMIC_EXIT | _COLD_EXIT | _JUMP_TO_TOP => return None,
-        _FOR_ITER_GEN_PROVEN | _CALL_GEN_RESUME => return None,
+        _FOR_ITER_GEN_PROVEN | _CALL_GEN_RESUME | _LOAD_ATTR_CLASS_METHOD => return None,
         // match:
         _GET_LEN | _MATCH_MAPPING | _MATCH_SEQUENCE | _MATCH_KEYS | _MATCH_CLASS => return None,
         // async:
