@@ -55,6 +55,12 @@ class P:
         return P(self.x * k)
     def __lt__(self, o):
         return self.x < o.x
+    @staticmethod
+    def zero():
+        return 0
+    @classmethod
+    def none(cls):
+        return 0
 
 def with_default(a, b=1):
     return a + b
@@ -122,6 +128,7 @@ def work():
         g, h, j = lst
         total += a + b + c + e + f + g + h + j
         total += p.get(1) + bound(2) + p.x + with_default(i) - i - 1
+        total += P.zero() + p.none()
         total += ec.send(i) - i + next(ec) - i
         p.x = i
         total += len(lst) + abs(-1) + math.floor(math.pi)

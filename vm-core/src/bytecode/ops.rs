@@ -264,6 +264,7 @@ macro_rules! for_each_uop {
             _LOAD_ATTR_SLOT |a| (1, 1 + (a & 1)) {DEOPT | SPLIT | VALUE_CHECK};
             _STORE_ATTR_SLOT |_a| (2, 0) {DEOPT | ERROR | SPLIT};
             _LOAD_ATTR_INSTANCE_METHOD |a| (1, 1 + (a & 1)) {DEOPT};
+            _LOAD_ATTR_CLASS_METHOD |a| (1, 1 + (a & 1)) {DEOPT};
             _BINARY_OP_USER |_a| (2, 1) {DEOPT | ERROR | FRAME};
             _COMPARE_OP_USER |_a| (2, 1) {DEOPT | ERROR | FRAME};
             _CONTAINS_OP_SEQ |_a| (2, 1) {DEOPT | ERROR | ESCAPES};
@@ -413,6 +414,10 @@ macro_rules! for_each_op {
             LOAD_ATTR_MODULE 4 |a| (1, 1 + (a & 1)) {NAME} [_CHECK_ATTR_MODULE, _LOAD_ATTR_MODULE];
             // A method of a builtin type (immutable, so the type's identity is the guard).
             LOAD_ATTR_METHOD_NATIVE 4 |a| (1, 1 + (a & 1)) {NAME} [_GUARD_BUILTIN_TYPE, _LOAD_ATTR_METHOD];
+            // A staticmethod or classmethod called through its class or an instance. Cache:
+            // counter, class version, function, kind (`CLASS_METHOD_*` bits, instance layout
+            // length above them).
+            LOAD_ATTR_CLASS_METHOD 4 |a| (1, 1 + (a & 1)) {NAME} [_LOAD_ATTR_CLASS_METHOD];
             // Cache: counter, class version, slot.
             STORE_ATTR 4 |_a| (2, 0) {NAME | SPECIALIZE} [_SPECIALIZE, _STORE_ATTR];
             STORE_ATTR_INSTANCE_VALUE 4 |_a| (2, 0) {NAME} [_GUARD_INSTANCE_SLOT_STORE, _STORE_ATTR_SLOT];
@@ -611,7 +616,7 @@ macro_rules! for_each_family {
         $m! {
             LOAD_GLOBAL: LOAD_GLOBAL_MODULE, LOAD_GLOBAL_BUILTIN;
             LOAD_ATTR: LOAD_ATTR_INSTANCE_VALUE, LOAD_ATTR_METHOD_WITH_VALUES, LOAD_ATTR_MODULE,
-                LOAD_ATTR_METHOD_NATIVE;
+                LOAD_ATTR_METHOD_NATIVE, LOAD_ATTR_CLASS_METHOD;
             STORE_ATTR: STORE_ATTR_INSTANCE_VALUE;
             BINARY_OP: BINARY_OP_ADD_INT, BINARY_OP_SUBTRACT_INT, BINARY_OP_MULTIPLY_INT,
                 BINARY_OP_ADD_FLOAT, BINARY_OP_SUBTRACT_FLOAT, BINARY_OP_MULTIPLY_FLOAT,

@@ -639,13 +639,9 @@ impl Vm {
                     }
                 }
             }
-        } else if let Some(bound) = self.bind_keywords_in_place(callee_pos, argc, kwnames) {
-            return self.enter_bound_in_place(callee_pos, bound);
         }
-        if nkw == 0 {
-            if let Some(bound) = self.bind_varargs_in_place(callee_pos) {
-                return self.enter_bound_in_place(callee_pos, bound?);
-            }
+        if let Some(bound) = self.bind_in_place(callee_pos, argc, kwnames) {
+            return self.enter_bound_in_place(callee_pos, bound?);
         }
         let mut all = self.stack[callee_pos + 1..].to_vec();
         if self_arg.is_undef() {

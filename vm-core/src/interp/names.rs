@@ -4,6 +4,7 @@
 use crate::bytecode::code::CodeObject;
 use crate::interp::eval::Ctx;
 use crate::object::types::Obj;
+use crate::object::value::ObjRef;
 use crate::object::value::Value;
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -138,7 +139,14 @@ impl Vm {
                     Some(Obj::Native(n)) => n.kind == crate::object::types::NativeKind::Method,
                     _ => false,
                 };
-                if is_method {
+                // A staticmethod or classmethod is called as its function, with the class
+                // as `self` for a classmethod: no bound method is made.
+                let unwrapped = match self.obj(d) {
+                    Some(Obj::StaticMethod(f)) => Some((*f, Value::UNDEF)),
+                    Some(Obj::ClassMethod(f)) => Some((*f, Value::obj(t))),
+                    _ => None,
+                };
+                if is_method || unwrapped.is_some() {
                     let shadowed = match obj.as_obj() {
                         Some(r) if matches!(self.heap.get(r), Obj::Instance(_)) => {
                             self.instance_get(r, name).is_some()
@@ -146,12 +154,31 @@ impl Vm {
                         _ => false,
                     };
                     if !shadowed {
-                        return Ok((d, self.method_self(d, obj)));
+                        return Ok(unwrapped.unwrap_or((d, self.method_self(d, obj))));
                     }
                 }
             }
+        } else if let Some(found) = self.class_method_of(obj, t, name) {
+            return Ok(found);
         }
         let v = self.get_attr(obj, name)?;
         Ok((v, Value::UNDEF))
+    }
+
+    /// `cls.name` for a call, when `obj` is a class of metaclass `type` (which has no
+    /// attribute `name`, so the class's own wins) and `name` is a staticmethod or
+    /// classmethod of it: the function to call and the class as `self` for a classmethod.
+    fn class_method_of(&self, obj: Value, t: ObjRef, name: Value) -> Option<(Value, Value)> {
+        let cls = obj.as_obj()?;
+        if t != self.types.type_ || !matches!(self.heap.get(cls), Obj::Class(_)) {
+            return None;
+        }
+        let d = self.class_lookup(cls, name)?;
+        let found = match self.obj(d) {
+            Some(Obj::StaticMethod(f)) => (*f, Value::UNDEF),
+            Some(Obj::ClassMethod(f)) => (*f, obj),
+            _ => return None,
+        };
+        self.class_lookup(t, name).is_none().then_some(found)
     }
 }

@@ -324,6 +324,11 @@ impl Vm {
         if !matches!(self.obj(owner), Some(Obj::Instance(_) | Obj::Class(_))) {
             return self.spec_load_attr_native(ctx, owner, name, arg);
         }
+        if arg & 1 != 0 {
+            if let Some(op) = self.spec_class_method(ctx, owner, name) {
+                return Ok(op);
+            }
+        }
         let (cls, version) = self.instance_class(owner)?;
         if self.has_user_getattribute(cls) {
             return Err("class defines __getattribute__");
@@ -361,6 +366,43 @@ impl Vm {
             }
             _ => Err("method is not a Python function"),
         }
+    }
+
+    /// `LOAD_ATTR_CLASS_METHOD`: a call of a staticmethod or classmethod through a class of
+    /// metaclass `type` (which has no attribute of the name) or through an instance without
+    /// a `__dict__` (whose layout has no attribute of the name).
+    fn spec_class_method(&self, ctx: &Ctx, owner: Value, name: Value) -> Option<Op> {
+        use crate::interp::spec::{CLASS_METHOD_BITS, CLASS_METHOD_CLASSMETHOD};
+        let (cls, on_instance) = match (self.obj(owner), owner.as_obj()) {
+            (Some(Obj::Class(c)), Some(r)) if c.meta == self.types.type_ => (r, false),
+            (Some(Obj::Instance(i)), _) if i.dict.is_none() => (i.class, true),
+            _ => return None,
+        };
+        let c = self.class(cls)?;
+        if c.version.get() == 0 {
+            return None;
+        }
+        let shadowed = if on_instance {
+            self.has_user_getattribute(cls) || self.layout_index(cls, name).is_some()
+        } else {
+            self.class_lookup(self.types.type_, name).is_some()
+        };
+        if shadowed {
+            return None;
+        }
+        let (f, mut kind) = match self.obj(self.class_lookup(cls, name)?)? {
+            Obj::StaticMethod(f) => (*f, 0),
+            Obj::ClassMethod(f) => (*f, CLASS_METHOD_CLASSMETHOD),
+            _ => return None,
+        };
+        if on_instance {
+            let layout = u32::try_from(c.layout.len()).ok()?;
+            kind |= crate::interp::spec::CLASS_METHOD_ON_INSTANCE | layout << CLASS_METHOD_BITS;
+        }
+        set_cache(ctx, 1, c.version.get());
+        set_cache(ctx, 2, f.as_obj()?.0);
+        set_cache(ctx, 3, kind);
+        Some(Op::LOAD_ATTR_CLASS_METHOD)
     }
 
     /// A method call on a builtin object (`lst.append`, `s.join`, `d.get`).

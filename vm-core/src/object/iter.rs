@@ -8,6 +8,9 @@ use super::types::{DictViewKind, IterObj, Obj};
 use super::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
+/// The most `zip` arguments whose iterators a step copies to the native stack.
+const ZIP_INLINE: usize = 4;
+
 impl Vm {
     /// `iter(v)`.
     pub fn get_iter(&mut self, v: Value) -> PyResult<Value> {
@@ -207,7 +210,17 @@ impl Vm {
                 len,
             } => self.dict_iter_step(r, dict, idx, kind, len),
             &IterObj::Enumerate { it, count } => self.enumerate_step(r, it, count),
-            IterObj::Zip { its, strict } => self.zip_step(r, its.clone(), *strict),
+            // A few iterators are copied to the native stack (the step may change the state).
+            IterObj::Zip { its, strict } if its.len() <= ZIP_INLINE => {
+                let mut copy = [Value::UNDEF; ZIP_INLINE];
+                copy[..its.len()].copy_from_slice(its);
+                let n = its.len();
+                self.zip_step(r, &copy[..n], *strict)
+            }
+            IterObj::Zip { its, strict } => {
+                let (its, strict) = (its.clone(), *strict);
+                self.zip_step(r, &its, strict)
+            }
             IterObj::Map { func, its } if its.len() == 1 => self.map_one_step(*func, its[0]),
             IterObj::Map { func, its } => self.map_step(*func, its.clone()),
             &IterObj::Filter { func, it } => self.filter_step(func, it),
@@ -338,13 +351,18 @@ impl Vm {
         let Some(v) = self.iter_next(it)? else {
             return Ok(None);
         };
-        let one = Value::int_unchecked(1);
-        let next = self.binary_op(count, one, crate::bytecode::ops::BinaryOp::Add, false)?;
+        let next = match count.as_small_int().and_then(|n| Value::small_int(n + 1)) {
+            Some(n) => n,
+            None => {
+                let one = Value::int_unchecked(1);
+                self.binary_op(count, one, crate::bytecode::ops::BinaryOp::Add, false)?
+            }
+        };
         self.set_iter_state(r, IterObj::Enumerate { it, count: next });
         self.new_tuple(alloc::vec![count, v]).map(Some)
     }
 
-    fn zip_step(&mut self, r: ObjRef, its: Vec<Value>, strict: bool) -> PyResult<Option<Value>> {
+    fn zip_step(&mut self, r: ObjRef, its: &[Value], strict: bool) -> PyResult<Option<Value>> {
         if its.is_empty() {
             return Ok(None);
         }
@@ -361,7 +379,7 @@ impl Vm {
                     None => {
                         vm.set_iter_state(r, IterObj::Done);
                         if strict {
-                            vm.zip_strict_check(&its, i)?;
+                            vm.zip_strict_check(its, i)?;
                         }
                         return Ok(None);
                     }

@@ -394,6 +394,12 @@ pub(crate) fn _LOAD_ATTR_INSTANCE_METHOD(
     vm.load_attr_instance_method(ctx, arg)
 }
 
+/// `_LOAD_ATTR_CLASS_METHOD`.
+#[inline(always)]
+pub(crate) fn _LOAD_ATTR_CLASS_METHOD(vm: &mut Vm, ctx: &mut Ctx, _arg: u32) -> Result<Flow, PyErr> {
+    vm.load_attr_class_method(ctx)
+}
+
 /// `_CALL_GEN_RESUME`.
 #[inline(always)]
 pub(crate) fn _CALL_GEN_RESUME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {

@@ -8,6 +8,13 @@ use crate::object::types::{slot_kind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::Vm;
 
+/// `LOAD_ATTR_CLASS_METHOD` kind bit: a classmethod (else a staticmethod).
+pub(crate) const CLASS_METHOD_CLASSMETHOD: u32 = 1;
+/// `LOAD_ATTR_CLASS_METHOD` kind bit: the owner is an instance (else the class).
+pub(crate) const CLASS_METHOD_ON_INSTANCE: u32 = 2;
+/// How many kind bits sit below the instance layout length in the cache unit.
+pub(crate) const CLASS_METHOD_BITS: u32 = 2;
+
 impl Vm {
     /// `owner` is an instance with its values in the shared layout, and the cached slot
     /// (cache unit 2) holds the attribute `names[name_ix]` for its class: either the class
@@ -174,6 +181,38 @@ impl Vm {
             *t = f;
         }
         self.push(owner);
+        NEXT
+    }
+
+    /// `LOAD_ATTR_CLASS_METHOD`: the cached function of a staticmethod or classmethod for
+    /// a call, when the owner is the cached kind (a class, or an instance without a
+    /// `__dict__` whose layout has not grown) and its class has the cached version; the
+    /// class goes in the receiver slot for a classmethod.
+    #[inline(always)]
+    pub(crate) fn load_attr_class_method(&mut self, ctx: &Ctx) -> UopResult {
+        let owner = self.top();
+        let kind = cache(ctx, 3);
+        let on_instance = kind & CLASS_METHOD_ON_INSTANCE != 0;
+        let cls = match (self.obj(owner), owner.as_obj()) {
+            (Some(Obj::Class(_)), Some(c)) if !on_instance => c,
+            (Some(Obj::Instance(i)), _) if on_instance && i.dict.is_none() => i.class,
+            _ => return DEOPT,
+        };
+        match self.heap.get(cls) {
+            Obj::Class(c)
+                if c.version.get() == cache(ctx, 1)
+                    && (!on_instance || c.layout.len() as u32 == kind >> CLASS_METHOD_BITS) => {}
+            _ => return DEOPT,
+        }
+        let receiver = if kind & CLASS_METHOD_CLASSMETHOD != 0 {
+            Value::obj(cls)
+        } else {
+            Value::UNDEF
+        };
+        if let Some(t) = self.stack.last_mut() {
+            *t = Value::obj(ObjRef(cache(ctx, 2)));
+        }
+        self.push(receiver);
         NEXT
     }
 

@@ -12,6 +12,7 @@ mod iter;
 mod to_bool;
 
 pub(crate) use arith::is_binary_op_int;
+pub(crate) use attr::{CLASS_METHOD_BITS, CLASS_METHOD_CLASSMETHOD, CLASS_METHOD_ON_INSTANCE};
 
 use crate::interp::eval::Flow;
 use crate::object::types::Obj;

@@ -136,6 +136,7 @@ pub(super) fn rule_of<'a>(uop: Uop) -> Option<Rule<'a>> {
         _HOT_COUNT | _ENTER_EXECUTOR | _START_EXECUTOR | _CHECK_VALIDITY => return None,
         _EXIT_TRACE | _DEOPT | _DYNAMIC_EXIT | _COLD_EXIT | _JUMP_TO_TOP => return None,
         _FOR_ITER_GEN_PROVEN | _CALL_GEN_RESUME | _COMPARE_OP_USER => return None,
+        _LOAD_ATTR_CLASS_METHOD => return None,
         // match:
         _GET_LEN | _MATCH_MAPPING | _MATCH_SEQUENCE | _MATCH_KEYS | _MATCH_CLASS => return None,
         // async:
