@@ -14,7 +14,7 @@ use common::Shared;
 use vm_core::{Config, StartError, Vm};
 
 /// Bytes `Vm::new` may occupy on the heap before any program runs.
-const STARTUP_BUDGET: usize = 165_000;
+const STARTUP_BUDGET: usize = 134_000;
 
 /// Bytes `print('hello')` from an image may need beyond what `Vm::new` occupies.
 const HELLO_BUDGET: usize = 4 * 1024;
@@ -95,17 +95,17 @@ fn hello_from_an_image_runs_just_above_the_startup_footprint() {
 
 #[test]
 fn a_heap_near_its_limit_fills_up_with_objects() {
-    // 800 more objects outgrow the arena Vm::new left (it doubles, 40 bytes a slot) while
-    // the limit has room for them but not for a doubling: the arena grows by half the room
-    // left, again and again.
+    // 600 more objects outgrow the arena Vm::new left (it doubles to 2048 slots of 40
+    // bytes) while the limit has room for them but not for a doubling: the arena grows by
+    // half the room left, again and again.
     let image =
-        vm_core::image::compile_to_image("x = [[] for _ in range(800)]\nprint(len(x))\n", "t.py")
+        vm_core::image::compile_to_image("x = [[] for _ in range(600)]\nprint(len(x))\n", "t.py")
             .unwrap();
-    let limit = startup_bytes() + 48 * 1024;
+    let limit = startup_bytes() + 36 * 1024;
     let out = Rc::new(RefCell::new(String::new()));
     let mut vm = start(limit, &out).expect("VM");
     vm.run_image(&image, "t.tbc", None).expect("runs");
-    assert_eq!(out.borrow().as_str(), "800\n");
+    assert_eq!(out.borrow().as_str(), "600\n");
     // And past the limit, still a MemoryError.
     let image =
         vm_core::image::compile_to_image("x = [[] for _ in range(10000)]\n", "t.py").unwrap();

@@ -135,8 +135,9 @@ impl Vm {
             if let Some(d) = self.class_lookup(t, name) {
                 let is_method = match self.obj(d) {
                     Some(Obj::Function(_)) => true,
-                    Some(Obj::Native(n)) => n.kind == crate::object::types::NativeKind::Method,
-                    _ => false,
+                    _ => self
+                        .native(d)
+                        .is_some_and(|n| n.kind == crate::object::types::NativeKind::Method),
                 };
                 if is_method {
                     let shadowed = match obj.as_obj() {
