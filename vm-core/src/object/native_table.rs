@@ -192,12 +192,6 @@ impl Vm {
         }
     }
 
-    /// Whether `v` is a builtin function or method (immediate or on the heap).
-    #[inline]
-    pub fn is_native(&self, v: Value) -> bool {
-        v.is_native() || matches!(self.obj(v), Some(Obj::Native(_)))
-    }
-
     /// Registers table `entries` as `kind` of `owner` (counting what the table list grows
     /// by): its index, or `None` when the indices run out (its builtins then go on the heap).
     pub(crate) fn register_natives(
