@@ -7,6 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{add_methods, check_args};
+use crate::object::native_table::NativeEntries;
 use crate::object::types::{GenState, NativeFunc, NativeKind, Obj, Property};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
@@ -42,30 +43,14 @@ pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
     // `__new__` is a static method in CPython (it takes the class explicitly), and
     // `__init_subclass__` a class method.
     if let Some(d) = vm.class(object).map(|c| c.dict) {
-        super::add_native(
-            vm,
-            d,
-            "__init_subclass__",
-            object_init_subclass,
-            NativeKind::ClassMethod,
-            Value::obj(object),
-        );
-        super::add_native(
-            vm,
-            d,
-            "__subclasshook__",
-            object_not_implemented,
-            NativeKind::ClassMethod,
-            Value::obj(object),
-        );
-        super::add_native(
-            vm,
-            d,
-            "__new__",
-            object_new,
-            NativeKind::StaticMethod,
-            Value::obj(object),
-        );
+        let owner = Value::obj(object);
+        let class_methods: NativeEntries = &[
+            ("__init_subclass__", object_init_subclass),
+            ("__subclasshook__", object_not_implemented),
+        ];
+        vm.add_natives(d, class_methods, NativeKind::ClassMethod, owner);
+        let new: NativeEntries = &[("__new__", object_new)];
+        vm.add_natives(d, new, NativeKind::StaticMethod, owner);
     }
     // Plain `object()` instances have no `__dict__`.
     if let Obj::Class(c) = vm.heap.get_mut(object) {

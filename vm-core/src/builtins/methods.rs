@@ -91,14 +91,8 @@ pub(crate) fn install(vm: &mut Vm) {
         ],
     );
     if let Some(d) = vm.class(dict).map(|c| c.dict) {
-        super::add_native(
-            vm,
-            d,
-            "fromkeys",
-            dict_fromkeys,
-            NativeKind::ClassMethod,
-            Value::obj(dict),
-        );
+        let fromkeys: NativeEntries = &[("fromkeys", dict_fromkeys)];
+        vm.add_natives(d, fromkeys, NativeKind::ClassMethod, Value::obj(dict));
     }
     let set_common: &[(&'static str, crate::object::types::NativeFn)] = &[
         ("union", set_union),
