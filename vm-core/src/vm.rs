@@ -422,6 +422,8 @@ pub struct Vm {
     /// can only be stale by its name being freed and reused: the collector clears the cache.
     /// [`CLASS_LOOKUP_CACHE`] entries at a fixed address (the helper context points to them).
     pub(crate) class_lookup_cache: Box<[core::cell::Cell<LookupEntry>]>,
+    /// The static tables of the builtins held as immediates (`object::native_table`).
+    pub(crate) natives: crate::object::native_table::NativeTables,
     /// Native modules registered by the embedder.
     pub(crate) native_modules: Vec<(&'static str, crate::builtins::modules::ModuleInit)>,
     /// The specializing interpreter's per-VM state.
@@ -565,6 +567,7 @@ impl Vm {
                 CLASS_LOOKUP_CACHE
             ]
             .into_boxed_slice(),
+            natives: Default::default(),
             native_modules: Vec::new(),
             spec,
             tier2,
@@ -590,6 +593,9 @@ impl Vm {
             });
         }
         vm.heap.trim_to_fit();
+        let had = vm.natives.bytes();
+        vm.natives.shrink_to_fit();
+        vm.heap.release_table(had - vm.natives.bytes());
         let limit = vm.config.heap_limit;
         let needed = vm.heap.bytes();
         if needed > limit || vm.memory_error == Value::NONE || vm.terminated_error == Value::NONE {
@@ -834,6 +840,7 @@ impl Vm {
         self.handles.mark(heap);
         self.types.for_each_ref(&mut |v| heap.mark_value(v));
         self.interned.for_each_ref(&mut |v| heap.mark_value(v));
+        self.natives.for_each_ref(&mut |v| heap.mark_value(v));
         self.shapes.for_each_name(&mut |v| heap.mark_value(v));
         heap.mark_value(Value::obj(self.builtins));
         heap.mark_value(Value::obj(self.modules));

@@ -16,27 +16,29 @@ use vm_core::bytecode::code::{code_flags, CodeObject};
 use vm_core::exec::ir::{Executor, RETURNED, SAME_FRAME};
 use vm_core::interp::stack::SLACK;
 use vm_core::jit::frames::{code_refs, CodeRefs};
-use vm_core::jit::helpers::{list_append_fn, CTX_FRAMES, CTX_FRAME_LIMIT, CTX_STACK};
+use vm_core::jit::helpers::{CTX_FRAMES, CTX_FRAME_LIMIT, CTX_STACK};
 use vm_core::jit::JitError;
 use vm_core::layout::{
     object_value_bits, tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS,
     FRAME_IP, FRAME_LASTI, FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE,
     FRAME_SAVED_EXC, FRAME_SIZE, FRAME_STACK_FLOOR, FUNCTION_CLOSURE, FUNCTION_CODE,
-    FUNCTION_GLOBALS, ITEMS_LEN, ITEMS_PTR, NATIVE_BOUND, NATIVE_FN, OBJ_PAYLOAD, ON_RETURN_ARG,
-    ON_RETURN_BINARY, ON_RETURN_INIT, ON_RETURN_PUSH, STACK_CAP, STACK_LEN,
+    FUNCTION_GLOBALS, ITEMS_LEN, ITEMS_PTR, LIST_APPEND_BITS, NATIVE_BOUND, OBJ_PAYLOAD,
+    ON_RETURN_ARG, ON_RETURN_BINARY, ON_RETURN_INIT, ON_RETURN_PUSH, STACK_CAP, STACK_LEN,
+    VALUE_TAG_NATIVE,
 };
 use vm_core::Value;
 
 use super::elsewhere::CallSite;
 use super::exit::{at, Stub};
+use super::objects::emit_object_of;
 use super::run_state::{emit_frame_moved, helper_ahead};
 use super::{Lower, Next};
 use crate::abi::{CTX, LOCALS, STACK};
 use crate::enc::{
-    add_rm64_imm32, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm8, dec_rm64, imul_r64_rm64_imm32,
-    inc_rm64, lea_r64_m, mov_r32_imm32, mov_r32_rm32, mov_r64_imm64, mov_r64_rm64, mov_rm32_imm32,
-    mov_rm32_r32, mov_rm64_r64, shr_rm64_imm8, sub_rm64_r64, CodeBuf, Cond, Disp, Imm32, Imm8,
-    Index, Label, Mem, Reg, Scale,
+    add_rm64_imm32, add_rm64_r64, cmp_r64_rm64, cmp_rm64_imm32, cmp_rm64_imm8, dec_rm64,
+    imul_r64_rm64_imm32, inc_rm64, lea_r64_m, mov_r32_imm32, mov_r32_rm32, mov_r64_imm64,
+    mov_r64_rm64, mov_rm32_imm32, mov_rm32_r32, mov_rm64_r64, shr_rm64_imm8, sub_rm64_r64, CodeBuf,
+    Cond, Disp, Imm32, Imm8, Index, Label, Mem, Reg, Scale,
 };
 
 /// Where a pushed frame's function, arguments and result are, in the caller's frame slots.
@@ -415,23 +417,41 @@ impl Lower<'_> {
     pub(super) fn lower_guard_call_builtin(&mut self, pc: usize, list_append: bool) -> Next {
         let argc = self.exec.uops[pc].oparg;
         let exit = self.deopt(pc);
-        self.emit_item_object(argc + 1, tag::NATIVE, exit);
-        self.buf
-            .emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD)));
+        self.load(argc + 1, Reg::Rax);
         if list_append {
+            // `list.append` is an immediate whose bits are known (`LIST_APPEND_BITS`).
             self.buf
-                .emit(mov_r64_imm64(Reg::Rax, list_append_fn() as i64));
-            self.buf
-                .emit(cmp_r64_rm64(Reg::Rax, at(Reg::Rcx, NATIVE_FN)));
+                .emit(mov_r64_imm64(Reg::Rcx, LIST_APPEND_BITS as i64));
+            self.buf.emit(cmp_r64_rm64(Reg::Rax, Reg::Rcx));
             self.buf.jcc_label(Cond::Ne, exit);
             self.emit_item_object(1, tag::LIST, exit);
-        } else {
-            self.buf
-                .emit(mov_r64_imm64(Reg::Rax, Value::UNDEF.bits() as i64));
-            self.buf
-                .emit(cmp_r64_rm64(Reg::Rax, at(Reg::Rcx, NATIVE_BOUND)));
-            self.buf.jcc_label(Cond::Ne, exit);
+            return Next::Falls;
         }
+        // An immediate builtin is unbound; one on the heap is when its `bound` is `UNDEF`.
+        let done = self.buf.new_label();
+        self.buf.emit(mov_rm64_r64(Reg::Rcx, Reg::Rax));
+        self.buf.emit(shr_rm64_imm8(Reg::Rcx, 48));
+        self.buf.emit(cmp_rm64_imm32(
+            Reg::Rcx,
+            Imm32::from(VALUE_TAG_NATIVE as i32),
+        ));
+        self.buf.jcc_label(Cond::E, done);
+        emit_object_of(
+            &mut self.buf,
+            Reg::Rcx,
+            Reg::Rax,
+            Reg::Rdx,
+            tag::NATIVE,
+            exit,
+        );
+        self.buf
+            .emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD)));
+        self.buf
+            .emit(mov_r64_imm64(Reg::Rax, Value::UNDEF.bits() as i64));
+        self.buf
+            .emit(cmp_r64_rm64(Reg::Rax, at(Reg::Rcx, NATIVE_BOUND)));
+        self.buf.jcc_label(Cond::Ne, exit);
+        self.buf.bind(done);
         Next::Falls
     }
 
@@ -541,7 +561,7 @@ pub(super) fn index_disp(index: Reg, slots: u32) -> Mem {
 /// through `scratch`.
 pub(super) fn emit_cmp_bits(buf: &mut CodeBuf, mem: Mem, bits: u64, scratch: Reg) {
     match Imm32::new(bits as i64) {
-        Some(k) => buf.emit(crate::enc::cmp_rm64_imm32(mem, k)),
+        Some(k) => buf.emit(cmp_rm64_imm32(mem, k)),
         None => {
             buf.emit(mov_r64_imm64(scratch, bits as i64));
             buf.emit(cmp_r64_rm64(scratch, mem));
@@ -557,6 +577,6 @@ pub(super) fn emit_word_check(buf: &mut CodeBuf, mem: Mem, word: u32, fail: Labe
 
 /// `dst` = the `Function` of the function in `v`, or a jump to `fail`. Clobbers R11.
 pub(super) fn emit_function(buf: &mut CodeBuf, dst: Reg, v: Reg, fail: Label) {
-    super::objects::emit_object_of(buf, dst, v, Reg::R11, tag::FUNCTION, fail);
+    emit_object_of(buf, dst, v, Reg::R11, tag::FUNCTION, fail);
     buf.emit(mov_r64_rm64(dst, at(dst, OBJ_PAYLOAD)));
 }

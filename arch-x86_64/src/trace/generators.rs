@@ -18,16 +18,15 @@ use vm_core::bytecode::ops::{Op, Uop};
 use vm_core::exec::ir::{Executor, RETURNED, SAME_FRAME};
 use vm_core::interp::stack::SLACK;
 use vm_core::jit::frames::{code_refs, CodeRefs};
-use vm_core::jit::helpers::{gen_send_fn, CTX_GEN_COLLECT, CTX_HANDLED_EXC};
+use vm_core::jit::helpers::{CTX_GEN_COLLECT, CTX_HANDLED_EXC};
 use vm_core::jit::JitError;
 use vm_core::layout::{
-    object_value_bits, tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS,
-    FRAME_IP, FRAME_LASTI, FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE,
-    FRAME_SAVED_EXC, FRAME_STACK_FLOOR, GEN_COLLECT_FRAME, GEN_COLLECT_TARGET, GEN_CREATED,
-    GEN_FRAME, GEN_RUNNING, GEN_STATE, GEN_SUSPENDED, ITEMS_CAP, ITEMS_LEN, ITEMS_PTR, NATIVE_FN,
-    OBJ_PAYLOAD, ON_RETURN_ARG, ON_RETURN_FOR_ITER, ON_RETURN_SEND, ON_RETURN_SEND_CALL,
-    SAVED_CODE, SAVED_EXC, SAVED_FUNC, SAVED_GLOBALS, SAVED_IP, SAVED_LASTI, SAVED_VALUES,
-    STACK_LEN,
+    tag, FRAME_BASE, FRAME_CODE, FRAME_FUNC, FRAME_GENERATOR, FRAME_GLOBALS, FRAME_IP, FRAME_LASTI,
+    FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE, FRAME_SAVED_EXC, FRAME_STACK_FLOOR,
+    GENERATOR_SEND_BITS, GEN_COLLECT_FRAME, GEN_COLLECT_TARGET, GEN_CREATED, GEN_FRAME,
+    GEN_RUNNING, GEN_STATE, GEN_SUSPENDED, ITEMS_CAP, ITEMS_LEN, ITEMS_PTR, OBJ_PAYLOAD,
+    ON_RETURN_ARG, ON_RETURN_FOR_ITER, ON_RETURN_SEND, ON_RETURN_SEND_CALL, SAVED_CODE, SAVED_EXC,
+    SAVED_FUNC, SAVED_GLOBALS, SAVED_IP, SAVED_LASTI, SAVED_VALUES, STACK_LEN,
 };
 use vm_core::Value;
 
@@ -219,16 +218,11 @@ impl Lower<'_> {
         let slow = self.flow_slow_path(pc);
         let buf = &mut self.buf;
         if let Some(method) = send_method {
-            // The cached callable, still the generators' `send`, on a generator.
-            let method = method.ok_or(JitError::Malformed("a call without its cache"))?;
+            // The cached callable, the generators' `send` (an immediate whose bits are
+            // known), on a generator.
+            method.ok_or(JitError::Malformed("a call without its cache"))?;
             let callee = frame_mem(site.floor);
-            emit_cmp_bits(buf, callee, object_value_bits(method), Reg::Rax);
-            buf.jcc_label(Cond::Ne, slow.0);
-            buf.emit(mov_r64_rm64(Reg::Rax, callee));
-            emit_object_of(buf, Reg::Rcx, Reg::Rax, Reg::R11, tag::NATIVE, slow.0);
-            buf.emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD)));
-            buf.emit(mov_r64_imm64(Reg::Rax, gen_send_fn() as i64));
-            buf.emit(cmp_r64_rm64(Reg::Rax, at(Reg::Rcx, NATIVE_FN)));
+            emit_cmp_bits(buf, callee, GENERATOR_SEND_BITS, Reg::Rax);
             buf.jcc_label(Cond::Ne, slow.0);
         }
         // RCX = the generator, RDI = its saved frame: suspended where the recording was.

@@ -7,10 +7,9 @@
 //! load reads the entry's value as the uop's helper does.
 
 use vm_core::bytecode::ops::Uop;
-use vm_core::jit::helpers::math_sqrt_fn;
 use vm_core::layout::{
     tag, DICT_ENTRIES, DICT_KEYS_VERSION, ENTRY_KEY, ENTRY_SIZE, ENTRY_VALUE, ITEMS_LEN, ITEMS_PTR,
-    MODULE_DICT, NATIVE_FN, OBJ_PAYLOAD,
+    MATH_SQRT_BITS, MODULE_DICT, OBJ_PAYLOAD,
 };
 use vm_core::Value;
 
@@ -138,7 +137,7 @@ impl Lower<'_> {
 
     /// `_CALL_BUILTIN` with one argument and a receiver slot that may be null
     /// (`null_receiver_of_one`):
-    /// when the callable is `math.sqrt` (its `NATIVE_FN`) and the argument a float or small
+    /// when the callable is `math.sqrt` (`MATH_SQRT_BITS`) and the argument a float or small
     /// int that is neither negative nor NaN, `sqrtsd`, the result boxed where the call was;
     /// the helper for any other callable or argument (which then raises, converts or calls
     /// what it must).
@@ -153,12 +152,11 @@ impl Lower<'_> {
             self.buf.emit(cmp_rm64_r64(Reg::Rax, Reg::Rcx));
             self.buf.jcc_label(Cond::Ne, slow);
         }
-        self.emit_item_object(2, tag::NATIVE, slow);
-        let buf = &mut self.buf;
-        buf.emit(mov_r64_rm64(Reg::Rcx, at(Reg::Rcx, OBJ_PAYLOAD)));
-        buf.emit(mov_r64_imm64(Reg::Rax, math_sqrt_fn() as i64));
-        buf.emit(cmp_r64_rm64(Reg::Rax, at(Reg::Rcx, NATIVE_FN)));
-        buf.jcc_label(Cond::Ne, slow);
+        self.load(2, Reg::Rax);
+        self.buf
+            .emit(mov_r64_imm64(Reg::Rcx, MATH_SQRT_BITS as i64));
+        self.buf.emit(cmp_r64_rm64(Reg::Rcx, Reg::Rax));
+        self.buf.jcc_label(Cond::Ne, slow);
         self.float_operand(0, Xmm::Xmm0, Some(slow));
         emit_sqrt_float(&mut self.buf, Xmm::Xmm0, Xmm::Xmm0, Xmm::Xmm1, slow);
         emit_xmm_to_float(&mut self.buf, DST, Xmm::Xmm0);

@@ -4,15 +4,15 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::{add_native, check_args, int_arg, kwarg};
-use crate::object::types::{NativeFn, NativeKind, Obj};
+use super::{check_args, int_arg, kwarg};
+use crate::object::types::{NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 pub(crate) fn init_binascii(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    let fns: [(&'static str, NativeFn); 7] = [
+    let fns: crate::object::native_table::NativeEntries = &[
         ("hexlify", hexlify),
         ("b2a_hex", hexlify),
         ("unhexlify", unhexlify),
@@ -21,9 +21,7 @@ pub(crate) fn init_binascii(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
         ("b2a_base64", b2a_base64),
         ("a2b_base64", a2b_base64),
     ];
-    for (name, f) in fns {
-        add_native(vm, d, name, f, NativeKind::Function, Value::UNDEF);
-    }
+    vm.add_natives(d, fns, NativeKind::Function, Value::UNDEF);
     let ns = vm.new_dict()?;
     let nsr = ns.as_obj().unwrap_or(ObjRef(0));
     let module = vm.new_str("binascii")?;

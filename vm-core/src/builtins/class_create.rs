@@ -13,7 +13,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::cell::Cell;
 
-use super::add_native;
+use crate::object::native_table::NativeEntries;
 use crate::object::types::{slot_kind, AttrPlain, BuiltinBase, Class, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
@@ -25,25 +25,15 @@ pub(crate) fn install(vm: &mut Vm) {
         return;
     };
     let owner = Value::obj(type_);
-    add_native(vm, d, "__new__", type_new, NativeKind::StaticMethod, owner);
-    add_native(vm, d, "__init__", type_init, NativeKind::Method, owner);
-    add_native(vm, d, "__call__", type_call, NativeKind::Method, owner);
-    add_native(
-        vm,
-        d,
-        "__prepare__",
-        type_prepare,
-        NativeKind::ClassMethod,
-        owner,
-    );
-    add_native(
-        vm,
-        d,
-        "__subclasses__",
-        type_subclasses,
-        NativeKind::Method,
-        owner,
-    );
+    vm.add_natives(d, &[("__new__", type_new)], NativeKind::StaticMethod, owner);
+    let methods: NativeEntries = &[
+        ("__init__", type_init),
+        ("__call__", type_call),
+        ("__subclasses__", type_subclasses),
+    ];
+    vm.add_natives(d, methods, NativeKind::Method, owner);
+    let prepare: NativeEntries = &[("__prepare__", type_prepare)];
+    vm.add_natives(d, prepare, NativeKind::ClassMethod, owner);
 }
 
 /// `cls.__subclasses__()`: the live user classes that name `cls` among their bases, in

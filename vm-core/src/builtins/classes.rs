@@ -7,7 +7,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{add_methods, check_args};
-use crate::object::types::{GenState, NativeKind, Obj, Property};
+use crate::object::native_table::NativeEntries;
+use crate::object::types::{GenState, NativeFunc, NativeKind, Obj, Property};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
@@ -42,30 +43,14 @@ pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
     // `__new__` is a static method in CPython (it takes the class explicitly), and
     // `__init_subclass__` a class method.
     if let Some(d) = vm.class(object).map(|c| c.dict) {
-        super::add_native(
-            vm,
-            d,
-            "__init_subclass__",
-            object_init_subclass,
-            NativeKind::ClassMethod,
-            Value::obj(object),
-        );
-        super::add_native(
-            vm,
-            d,
-            "__subclasshook__",
-            object_not_implemented,
-            NativeKind::ClassMethod,
-            Value::obj(object),
-        );
-        super::add_native(
-            vm,
-            d,
-            "__new__",
-            object_new,
-            NativeKind::StaticMethod,
-            Value::obj(object),
-        );
+        let owner = Value::obj(object);
+        let class_methods: NativeEntries = &[
+            ("__init_subclass__", object_init_subclass),
+            ("__subclasshook__", object_not_implemented),
+        ];
+        vm.add_natives(d, class_methods, NativeKind::ClassMethod, owner);
+        let new: NativeEntries = &[("__new__", object_new)];
+        vm.add_natives(d, new, NativeKind::StaticMethod, owner);
     }
     // Plain `object()` instances have no `__dict__`.
     if let Obj::Class(c) = vm.heap.get_mut(object) {
@@ -182,7 +167,7 @@ pub(crate) fn super_getattr(
                         let f = *f;
                         vm.alloc_value(Obj::BoundMethod { func: f, receiver })?
                     }
-                    Some(Obj::Native(n)) if n.kind == NativeKind::ClassMethod => {
+                    _ if vm.native(v).is_some_and(|n| n.kind == NativeKind::ClassMethod) => {
                         vm.alloc_value(Obj::BoundMethod { func: v, receiver })?
                     }
                     Some(Obj::StaticMethod(f)) => *f,
@@ -204,6 +189,25 @@ pub(crate) fn super_getattr(
 }
 
 impl Vm {
+    /// An attribute of a builtin function or method: its name, its qualified name (the
+    /// owner's name first for a method of a type), and what it is bound to.
+    fn native_attr(&mut self, nf: &NativeFunc, n: &str) -> PyResult<Option<Value>> {
+        match n {
+            "__name__" => self.new_str(nf.name).map(Some),
+            "__qualname__" => match nf.owner.as_obj().filter(|_| nf.kind != NativeKind::Function) {
+                Some(owner) => {
+                    let owner = self.class(owner).and_then(|c| self.str_of(c.name));
+                    let q = format!("{}.{}", owner.unwrap_or("?"), nf.name);
+                    self.new_string(q).map(Some)
+                }
+                None => self.new_str(nf.name).map(Some),
+            },
+            "__self__" if !nf.bound.is_undef() => Ok(Some(nf.bound)),
+            "__self__" => Ok(Some(Value::NONE)),
+            _ => Ok(None),
+        }
+    }
+
     /// Attributes that are not stored in any namespace: `__class__`, `__name__`,
     /// `args`, ... per object kind.
     pub fn special_attr(&mut self, obj: Value, name: Value) -> PyResult<Option<Value>> {
@@ -216,6 +220,9 @@ impl Vm {
         if let Some(Obj::Super { class, receiver }) = self.obj(obj) {
             let (c, r) = (*class, *receiver);
             return super_getattr(self, c, r, name);
+        }
+        if let Some(nf) = self.native(obj) {
+            return self.native_attr(&nf, &n);
         }
         let Some(r) = obj.as_obj() else {
             return self.number_attr(obj, &n);
@@ -244,14 +251,6 @@ impl Vm {
                 "__self__" => Ok(Some(receiver)),
                 "__func__" => Ok(Some(func)),
                 _ => self.get_attr_opt(func, name),
-            },
-            Obj::Native(nf) => match n {
-                "__name__" | "__qualname__" => {
-                    let s = nf.name;
-                    self.new_str(s).map(Some)
-                }
-                "__self__" => Ok(Some(nf.bound)),
-                _ => Ok(None),
             },
             Obj::Instance(_) if n == "__dict__" => self.instance_dict_attr(r),
             Obj::Instance(i) if i.exc.is_some() => self.exception_attr(obj, r, n),

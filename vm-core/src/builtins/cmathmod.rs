@@ -4,11 +4,11 @@
 
 use alloc::format;
 
-use super::{add_native, check_args, check_kwargs, kwarg};
+use super::{check_args, check_kwargs, kwarg};
 use crate::numeric::cmathfn::{self, CmathResult};
 use crate::numeric::complex::Complex;
 use crate::numeric::mathfn::MathError;
-use crate::object::types::{NativeFn, NativeKind};
+use crate::object::types::NativeKind;
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -16,7 +16,7 @@ type Kw<'a> = &'a [(Value, Value)];
 
 /// `cmath`'s namespace.
 pub(crate) fn init_cmath(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    let fns: [(&'static str, NativeFn); 11] = [
+    let fns: crate::object::native_table::NativeEntries = &[
         ("sqrt", cmath_sqrt),
         ("exp", cmath_exp),
         ("log", cmath_log),
@@ -29,9 +29,7 @@ pub(crate) fn init_cmath(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
         ("isinf", cmath_isinf),
         ("isnan", cmath_isnan),
     ];
-    for (name, f) in fns {
-        add_native(vm, d, name, f, NativeKind::Function, Value::UNDEF);
-    }
+    vm.add_natives(d, fns, NativeKind::Function, Value::UNDEF);
     use core::f64::consts::{E, PI, TAU};
     for (name, x) in [
         ("pi", PI),

@@ -719,29 +719,23 @@ impl Vm {
 /// `super().__new__(cls, v)`).
 pub(crate) fn install_new(vm: &mut Vm) {
     let t = &vm.types;
-    let news: [(ObjRef, crate::object::types::NativeFn); 9] = [
-        (t.int, int_new),
-        (t.float, float_new),
-        (t.str_, str_new),
-        (t.tuple, tuple_new),
-        (t.bytes, bytes_new),
-        (t.frozenset, frozenset_new),
-        (t.list, list_new),
-        (t.dict, dict_new),
-        (t.set, set_new),
+    let news: [(ObjRef, crate::object::native_table::NativeEntries); 9] = [
+        (t.int, &[("__new__", int_new)]),
+        (t.float, &[("__new__", float_new)]),
+        (t.str_, &[("__new__", str_new)]),
+        (t.tuple, &[("__new__", tuple_new)]),
+        (t.bytes, &[("__new__", bytes_new)]),
+        (t.frozenset, &[("__new__", frozenset_new)]),
+        (t.list, &[("__new__", list_new)]),
+        (t.dict, &[("__new__", dict_new)]),
+        (t.set, &[("__new__", set_new)]),
     ];
-    for (cls, f) in news {
+    for (cls, new) in news {
         let Some(d) = vm.class(cls).map(|c| c.dict) else {
             continue;
         };
-        super::add_native(
-            vm,
-            d,
-            "__new__",
-            f,
-            crate::object::types::NativeKind::StaticMethod,
-            Value::obj(cls),
-        );
+        let kind = crate::object::types::NativeKind::StaticMethod;
+        vm.add_natives(d, new, kind, Value::obj(cls));
     }
 }
 

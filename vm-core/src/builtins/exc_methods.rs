@@ -5,7 +5,8 @@ use alloc::boxed::Box;
 use alloc::format;
 
 use super::{add_methods, check_args};
-use crate::object::types::{Obj, Property};
+use crate::object::native_table::NativeEntries;
+use crate::object::types::{NativeKind, Obj, Property};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
@@ -24,35 +25,42 @@ pub(super) fn install(vm: &mut Vm, base_exc: ObjRef) {
     install_exc_properties(vm, base_exc);
 }
 
+/// The writable exception attributes, in the order of their getters and setters below.
+const EXC_PROPERTIES: [&str; 4] = ["args", "__cause__", "__context__", "__traceback__"];
+
+/// The getters of [`EXC_PROPERTIES`] (named as CPython's getset descriptors' functions).
+static EXC_GETTERS: NativeEntries = &[
+    ("__get", exc_args_get),
+    ("__get", exc_cause_get),
+    ("__get", exc_context_get),
+    ("__get", super::frameattrs::exc_tb_get),
+];
+
+/// The setters of [`EXC_PROPERTIES`].
+static EXC_SETTERS: NativeEntries = &[
+    ("__set", exc_args_set),
+    ("__set", exc_cause_set),
+    ("__set", exc_context_set),
+    ("__set", super::frameattrs::exc_tb_set),
+];
+
 /// Data descriptors for the writable exception attributes (`args`, `__cause__`, `__context__`,
 /// `__traceback__`).
 fn install_exc_properties(vm: &mut Vm, base_exc: ObjRef) {
-    type Pair = (
-        &'static str,
-        crate::object::types::NativeFn,
-        crate::object::types::NativeFn,
-    );
-    use super::frameattrs::{exc_tb_get, exc_tb_set};
-    let props: [Pair; 4] = [
-        ("args", exc_args_get, exc_args_set),
-        ("__cause__", exc_cause_get, exc_cause_set),
-        ("__context__", exc_context_get, exc_context_set),
-        ("__traceback__", exc_tb_get, exc_tb_set),
-    ];
     let Some(d) = vm.class(base_exc).map(|c| c.dict) else {
         return;
     };
-    for (name, get, set) in props {
-        add_methods(vm, base_exc, &[("__get", get), ("__set", set)]);
-        let (Ok(gk), Ok(sk), Ok(nk)) = (vm.intern("__get"), vm.intern("__set"), vm.intern(name))
-        else {
+    let (kind, owner) = (NativeKind::Method, Value::obj(base_exc));
+    let gets = vm.register_natives(EXC_GETTERS, kind, owner);
+    let sets = vm.register_natives(EXC_SETTERS, kind, owner);
+    for (i, name) in EXC_PROPERTIES.into_iter().enumerate() {
+        let (Ok(g), Ok(st), Ok(nk)) = (
+            vm.native_entry(gets, EXC_GETTERS, i, kind, owner),
+            vm.native_entry(sets, EXC_SETTERS, i, kind, owner),
+            vm.intern(name),
+        ) else {
             return;
         };
-        let (Some(g), Some(st)) = (vm.dict_get_str(d, gk), vm.dict_get_str(d, sk)) else {
-            return;
-        };
-        let _ = vm.dict_del(d, gk);
-        let _ = vm.dict_del(d, sk);
         let prop = Property {
             fget: g,
             fset: st,

@@ -8,7 +8,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{add_native, check_args, int_arg, str_arg};
+use super::{check_args, int_arg, str_arg};
 use crate::hostfs::{FileMode, HostError, Whence};
 use crate::object::types::{NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
@@ -21,7 +21,7 @@ const FILENAME: &str = "<frozen _io>";
 const IMAGE: &[u8] = include_bytes!("../../frozen/_fileio.tbz");
 
 pub(crate) fn init_fs(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    let fns: [(&'static str, crate::object::types::NativeFn); 6] = [
+    let fns: crate::object::native_table::NativeEntries = &[
         ("open", fs_open),
         ("read", fs_read),
         ("write", fs_write),
@@ -29,9 +29,7 @@ pub(crate) fn init_fs(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
         ("close", fs_close),
         ("remove", fs_remove),
     ];
-    for (name, f) in fns {
-        add_native(vm, d, name, f, NativeKind::Function, Value::UNDEF);
-    }
+    vm.add_natives(d, fns, NativeKind::Function, Value::UNDEF);
     Ok(())
 }
 

@@ -5,13 +5,13 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{add_native, check_args, check_kwargs, int_arg, kwarg, no_kwargs};
+use super::{check_args, check_kwargs, int_arg, kwarg, no_kwargs};
 use crate::object::types::{NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
 pub(crate) fn install(vm: &mut Vm, b: ObjRef) {
-    let fns: &[(&'static str, crate::object::types::NativeFn)] = &[
+    let fns: crate::object::native_table::NativeEntries = &[
         ("print", print),
         ("len", len),
         ("repr", repr),
@@ -55,9 +55,7 @@ pub(crate) fn install(vm: &mut Vm, b: ObjRef) {
         ("open", super::fsmod::builtin_open),
         ("dir", dir),
     ];
-    for (name, f) in fns {
-        add_native(vm, b, name, *f, NativeKind::Function, Value::UNDEF);
-    }
+    vm.add_natives(b, fns, NativeKind::Function, Value::UNDEF);
 }
 
 fn print(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
@@ -373,6 +371,9 @@ fn issubclass(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
 
 /// Whether a value can be called.
 pub(crate) fn is_callable(vm: &mut Vm, v: Value) -> PyResult<bool> {
+    if v.is_native() {
+        return Ok(true);
+    }
     Ok(match vm.obj(v) {
         Some(
             Obj::Function(_)

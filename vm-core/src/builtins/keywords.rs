@@ -10,7 +10,7 @@ use alloc::format;
 use alloc::string::String;
 
 use super::check_kwargs;
-use crate::object::types::{NativeKind, Obj};
+use crate::object::types::NativeKind;
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
@@ -90,7 +90,7 @@ impl Vm {
         f: Value,
         kwargs: &[(Value, Value)],
     ) -> PyResult<()> {
-        let Some(Obj::Native(n)) = self.obj(f) else {
+        let Some(n) = self.native(f) else {
             return Ok(());
         };
         let (name, owner, kind) = (n.name, n.owner, n.kind);

@@ -4,6 +4,7 @@
 use alloc::format;
 use alloc::vec::Vec;
 
+use crate::object::native_table::NativeEntries;
 use super::intmath::{math_comb, math_factorial, math_gcd, math_isqrt, math_lcm, math_perm};
 use super::check_args;
 use crate::numeric::mathfn::{self, MathError};
@@ -62,71 +63,72 @@ math1! {
     gamma => mathfn::gamma; lgamma => mathfn::lgamma;
 }
 
+/// The functions of `math` (registered third, `object::native_table::MATH_TABLE`, so that
+/// `math.sqrt` has a value known when the VM is built: machine code compares a callable
+/// against it).
+pub(crate) static MATH_FUNCTIONS: NativeEntries = &[
+        ("sqrt", sqrt),
+        ("exp", exp),
+        ("exp2", exp2),
+        ("expm1", expm1),
+        ("sin", sin),
+        ("cos", cos),
+        ("tan", tan),
+        ("asin", asin),
+        ("acos", acos),
+        ("atan", atan),
+        ("sinh", sinh),
+        ("cosh", cosh),
+        ("tanh", tanh),
+        ("asinh", asinh),
+        ("acosh", acosh),
+        ("atanh", atanh),
+        ("cbrt", cbrt),
+        ("log2", log2),
+        ("log10", log10),
+        ("log1p", log1p),
+        ("gamma", gamma),
+        ("lgamma", lgamma),
+        ("log", math_log),
+        ("pow", math_pow),
+        ("atan2", math_atan2),
+        ("fmod", math_fmod),
+        ("remainder", math_remainder),
+        ("hypot", math_hypot),
+        ("floor", math_floor),
+        ("ceil", math_ceil),
+        ("trunc", math_trunc),
+        ("fabs", math_fabs),
+        ("copysign", math_copysign),
+        ("degrees", math_degrees),
+        ("radians", math_radians),
+        ("isinf", math_isinf),
+        ("isnan", math_isnan),
+        ("isfinite", math_isfinite),
+        ("isclose", math_isclose),
+        ("gcd", math_gcd),
+        ("lcm", math_lcm),
+        ("factorial", math_factorial),
+        ("isqrt", math_isqrt),
+        ("comb", math_comb),
+        ("perm", math_perm),
+        ("fsum", math_fsum),
+        ("prod", math_prod),
+        ("modf", math_modf),
+        ("frexp", math_frexp),
+        ("ldexp", math_ldexp),
+        ("erf", math_erf),
+        ("erfc", math_erfc),
+        ("dist", math_dist),
+];
+
 pub(super) fn init_math(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     vm.dict_set_str(d, "pi", Value::float(core::f64::consts::PI))?;
     vm.dict_set_str(d, "e", Value::float(core::f64::consts::E))?;
     vm.dict_set_str(d, "tau", Value::float(core::f64::consts::TAU))?;
     vm.dict_set_str(d, "inf", Value::float(f64::INFINITY))?;
     vm.dict_set_str(d, "nan", Value::float(f64::NAN))?;
-    super::modules::add_fns(
-        vm,
-        d,
-        &[
-            ("sqrt", sqrt),
-            ("exp", exp),
-            ("exp2", exp2),
-            ("expm1", expm1),
-            ("sin", sin),
-            ("cos", cos),
-            ("tan", tan),
-            ("asin", asin),
-            ("acos", acos),
-            ("atan", atan),
-            ("sinh", sinh),
-            ("cosh", cosh),
-            ("tanh", tanh),
-            ("asinh", asinh),
-            ("acosh", acosh),
-            ("atanh", atanh),
-            ("cbrt", cbrt),
-            ("log2", log2),
-            ("log10", log10),
-            ("log1p", log1p),
-            ("gamma", gamma),
-            ("lgamma", lgamma),
-            ("log", math_log),
-            ("pow", math_pow),
-            ("atan2", math_atan2),
-            ("fmod", math_fmod),
-            ("remainder", math_remainder),
-            ("hypot", math_hypot),
-            ("floor", math_floor),
-            ("ceil", math_ceil),
-            ("trunc", math_trunc),
-            ("fabs", math_fabs),
-            ("copysign", math_copysign),
-            ("degrees", math_degrees),
-            ("radians", math_radians),
-            ("isinf", math_isinf),
-            ("isnan", math_isnan),
-            ("isfinite", math_isfinite),
-            ("isclose", math_isclose),
-            ("gcd", math_gcd),
-            ("lcm", math_lcm),
-            ("factorial", math_factorial),
-            ("isqrt", math_isqrt),
-            ("comb", math_comb),
-            ("perm", math_perm),
-            ("fsum", math_fsum),
-            ("prod", math_prod),
-            ("modf", math_modf),
-            ("frexp", math_frexp),
-            ("ldexp", math_ldexp),
-            ("erf", math_erf),
-            ("erfc", math_erfc),
-            ("dist", math_dist),
-        ],
-    );
+    super::modules::add_fns(vm, d, MATH_FUNCTIONS);
     Ok(())
 }
 

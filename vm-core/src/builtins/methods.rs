@@ -5,37 +5,62 @@ use alloc::vec::Vec;
 
 use super::{add_methods, check_args, int_arg};
 use crate::object::bigrange::{small_range_position, BigRange};
+use crate::object::native_table::{NativeEntries, GENERATOR_TABLE, LIST_TABLE};
 use crate::object::types::{DictViewKind, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
+
+/// The methods of `list` (registered first: `object::native_table::LIST_TABLE`).
+pub(crate) static LIST_METHODS: NativeEntries = &[
+    ("__init__", list_init),
+    ("append", list_append),
+    ("extend", list_extend),
+    ("insert", list_insert),
+    ("pop", list_pop),
+    ("remove", list_remove),
+    ("index", list_index),
+    ("count", list_count),
+    ("reverse", list_reverse),
+    ("sort", list_sort),
+    ("clear", list_clear),
+    ("copy", list_copy),
+    ("__len__", seq_len),
+    ("__getitem__", seq_getitem),
+    ("__setitem__", seq_setitem),
+    ("__contains__", seq_contains),
+    ("__iter__", seq_iter),
+];
+
+/// The methods of generators (registered second: `GENERATOR_TABLE`).
+pub(crate) static GENERATOR_METHODS: NativeEntries = &[
+    ("send", gen_send),
+    ("throw", gen_throw),
+    ("close", gen_close),
+    ("__next__", gen_next),
+    ("__iter__", gen_iter),
+];
+
+/// Registers the tables whose builtins have values known when the VM is built, before
+/// any other (see `object::native_table`).
+pub(crate) fn register_known_tables(vm: &mut Vm) {
+    let (list, generator) = (vm.types.list, vm.types.generator);
+    let kind = NativeKind::Method;
+    let l = vm.register_natives(LIST_METHODS, kind, Value::obj(list));
+    let g = vm.register_natives(GENERATOR_METHODS, kind, Value::obj(generator));
+    debug_assert_eq!((l, g), (Some(LIST_TABLE), Some(GENERATOR_TABLE)));
+    #[cfg(feature = "math")]
+    {
+        let entries = crate::builtins::mathmod::MATH_FUNCTIONS;
+        let m = vm.register_natives(entries, NativeKind::Function, Value::UNDEF);
+        debug_assert_eq!(m, Some(crate::object::native_table::MATH_TABLE));
+    }
+}
 
 pub(crate) fn install(vm: &mut Vm) {
     let t = &vm.types;
     let (list, tuple, dict, set, frozenset, generator) =
         (t.list, t.tuple, t.dict, t.set, t.frozenset, t.generator);
-    add_methods(
-        vm,
-        list,
-        &[
-            ("__init__", list_init),
-            ("append", list_append),
-            ("extend", list_extend),
-            ("insert", list_insert),
-            ("pop", list_pop),
-            ("remove", list_remove),
-            ("index", list_index),
-            ("count", list_count),
-            ("reverse", list_reverse),
-            ("sort", list_sort),
-            ("clear", list_clear),
-            ("copy", list_copy),
-            ("__len__", seq_len),
-            ("__getitem__", seq_getitem),
-            ("__setitem__", seq_setitem),
-            ("__contains__", seq_contains),
-            ("__iter__", seq_iter),
-        ],
-    );
+    add_methods(vm, list, LIST_METHODS);
     let (range, slice) = (vm.types.range, vm.types.slice);
     add_methods(vm, range, &[("index", range_index), ("count", range_count)]);
     add_methods(vm, slice, &[("indices", slice_indices)]);
@@ -72,14 +97,8 @@ pub(crate) fn install(vm: &mut Vm) {
         ],
     );
     if let Some(d) = vm.class(dict).map(|c| c.dict) {
-        super::add_native(
-            vm,
-            d,
-            "fromkeys",
-            dict_fromkeys,
-            NativeKind::ClassMethod,
-            Value::obj(dict),
-        );
+        let fromkeys: NativeEntries = &[("fromkeys", dict_fromkeys)];
+        vm.add_natives(d, fromkeys, NativeKind::ClassMethod, Value::obj(dict));
     }
     let set_common: &[(&'static str, crate::object::types::NativeFn)] = &[
         ("union", set_union),
@@ -119,17 +138,7 @@ pub(crate) fn install(vm: &mut Vm) {
             ),
         ],
     );
-    add_methods(
-        vm,
-        generator,
-        &[
-            ("send", gen_send),
-            ("throw", gen_throw),
-            ("close", gen_close),
-            ("__next__", gen_next),
-            ("__iter__", gen_iter),
-        ],
-    );
+    add_methods(vm, generator, GENERATOR_METHODS);
     super::strmethods::install(vm);
     super::bytesmethods::install(vm);
     super::nummethods::install(vm);

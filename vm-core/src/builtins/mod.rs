@@ -5,6 +5,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::object::native_table::NativeEntries;
 use crate::object::types::{NativeFn, NativeFunc, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -98,17 +99,16 @@ pub(crate) fn add_native(
 }
 
 /// Registers methods on a builtin class.
-pub(crate) fn add_methods(vm: &mut Vm, cls: ObjRef, methods: &[(&'static str, NativeFn)]) {
+pub(crate) fn add_methods(vm: &mut Vm, cls: ObjRef, methods: NativeEntries) {
     let Some(d) = vm.class(cls).map(|c| c.dict) else {
         return;
     };
-    for (name, f) in methods {
-        add_native(vm, d, name, *f, NativeKind::Method, Value::obj(cls));
-    }
+    vm.add_natives(d, methods, NativeKind::Method, Value::obj(cls));
 }
 
 /// Creates the builtins namespace and the module table. Called once by `Vm::new`.
 pub(crate) fn install(vm: &mut Vm) {
+    methods::register_known_tables(vm);
     let builtins = vm
         .new_dict()
         .ok()

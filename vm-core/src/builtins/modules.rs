@@ -9,7 +9,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{add_native, check_args, int_arg};
-use crate::object::types::{Module, NativeFn, NativeKind, Obj};
+use crate::object::types::{Module, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -127,10 +127,8 @@ fn left_out_feature(name: &str) -> Option<&'static str> {
     }
 }
 
-pub(super) fn add_fns(vm: &mut Vm, d: ObjRef, fns: &[(&'static str, NativeFn)]) {
-    for (name, f) in fns {
-        add_native(vm, d, name, *f, NativeKind::Function, Value::UNDEF);
-    }
+pub(super) fn add_fns(vm: &mut Vm, d: ObjRef, fns: crate::object::native_table::NativeEntries) {
+    vm.add_natives(d, fns, NativeKind::Function, Value::UNDEF);
 }
 
 // -- sys --------------------------------------------------------------------------------------

@@ -7,14 +7,14 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::fsmod::os_error;
-use super::{add_native, check_args, str_arg};
+use super::{check_args, str_arg};
 use crate::hostfs::HostError;
-use crate::object::types::{NativeFn, NativeKind};
+use crate::object::types::NativeKind;
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
 pub(crate) fn init_os(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    let fns: [(&'static str, NativeFn); 10] = [
+    let fns: crate::object::native_table::NativeEntries = &[
         ("getcwd", os_getcwd),
         ("listdir", os_listdir),
         ("mkdir", os_mkdir),
@@ -26,9 +26,7 @@ pub(crate) fn init_os(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
         ("environ", os_environ),
         ("set_path_module", os_set_path_module),
     ];
-    for (name, f) in fns {
-        add_native(vm, d, name, f, NativeKind::Function, Value::UNDEF);
-    }
+    vm.add_natives(d, fns, NativeKind::Function, Value::UNDEF);
     Ok(())
 }
 

@@ -4,12 +4,12 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::{add_native, check_args};
+use super::check_args;
 use crate::numeric::mt19937::{
     seed_words_from_abs_int, seed_words_from_bytes, seed_words_from_hash, Mt19937,
 };
 use crate::object::bigint::BigInt;
-use crate::object::types::{NativeFn, NativeKind, Obj};
+use crate::object::types::{NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
@@ -29,7 +29,7 @@ impl RandomState {
 }
 
 pub(crate) fn init_random(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    let fns: &[(&'static str, NativeFn)] = &[
+    let fns: crate::object::native_table::NativeEntries = &[
         ("seed", seed),
         ("random", random),
         ("getrandbits", getrandbits),
@@ -39,9 +39,7 @@ pub(crate) fn init_random(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
         ("shuffle", shuffle),
         ("uniform", uniform),
     ];
-    for (name, f) in fns {
-        add_native(vm, d, name, *f, NativeKind::Function, Value::UNDEF);
-    }
+    vm.add_natives(d, fns, NativeKind::Function, Value::UNDEF);
     // Seed from the clock, as CPython does from the OS when no seed is given.
     let t = vm.host.time().to_bits() ^ vm.host.monotonic().to_bits();
     vm.random.mt = Mt19937::from_key(&[t as u32, (t >> 32) as u32]);

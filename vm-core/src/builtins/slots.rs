@@ -358,12 +358,17 @@ fn add_missing(vm: &mut Vm, cls: ObjRef, slots: Slots) {
     let Some(d) = vm.class(cls).map(|c| c.dict) else {
         return;
     };
-    for &(name, f) in slots {
+    let (kind, owner) = (NativeKind::Method, Value::obj(cls));
+    let table = vm.register_natives(slots, kind, owner);
+    for (e, &(name, _)) in slots.iter().enumerate() {
         let Ok(key) = vm.intern(name) else {
             return;
         };
         if vm.dict_get_str(d, key).is_none() {
-            super::add_native(vm, d, name, f, NativeKind::Method, Value::obj(cls));
+            let Ok(v) = vm.native_entry(table, slots, e, kind, owner) else {
+                return;
+            };
+            let _ = vm.dict_set(d, key, v);
         }
     }
 }

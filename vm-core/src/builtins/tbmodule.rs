@@ -8,10 +8,10 @@ use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{add_native, check_args};
+use super::check_args;
 use crate::bytecode::code::CodeObject;
 use crate::interp::traceback::{format_frame_lines, limit_range, FormatOptions, FrameLine};
-use crate::object::types::{NativeFn, NativeKind, Obj};
+use crate::object::types::{NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
@@ -19,7 +19,7 @@ use crate::vm::{PyResult, Vm};
 const FIELDS: [&str; 4] = ["filename", "lineno", "name", "line"];
 
 pub(crate) fn init_traceback(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    let fns: &[(&'static str, NativeFn)] = &[
+    let fns: crate::object::native_table::NativeEntries = &[
         ("extract_tb", extract_tb),
         ("format_tb", format_tb),
         ("print_tb", print_tb),
@@ -31,9 +31,7 @@ pub(crate) fn init_traceback(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
         ("format_exc", format_exc),
         ("print_exc", print_exc),
     ];
-    for (name, f) in fns {
-        add_native(vm, d, name, *f, NativeKind::Function, Value::UNDEF);
-    }
+    vm.add_natives(d, fns, NativeKind::Function, Value::UNDEF);
     let fs = new_class(
         vm,
         "FrameSummary",
@@ -58,7 +56,7 @@ fn new_class(
     vm: &mut Vm,
     name: &str,
     base: ObjRef,
-    methods: &[(&'static str, NativeFn)],
+    methods: crate::object::native_table::NativeEntries,
 ) -> PyResult<ObjRef> {
     let ns = vm.new_dict()?;
     let nsr = ns.as_obj().unwrap_or(ObjRef(0));
@@ -66,9 +64,7 @@ fn new_class(
     vm.dict_set_str(nsr, "__module__", modname)?;
     let n = vm.new_str(name)?;
     let cls = super::class_create::make_class(vm, n, base, nsr)?;
-    for (m, f) in methods {
-        add_native(vm, nsr, m, *f, NativeKind::Method, Value::obj(cls));
-    }
+    vm.add_natives(nsr, methods, NativeKind::Method, Value::obj(cls));
     Ok(cls)
 }
 

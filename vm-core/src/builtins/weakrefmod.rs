@@ -4,8 +4,6 @@
 
 use alloc::boxed::Box;
 
-#[cfg(feature = "weakref")]
-use super::add_native;
 use super::{add_methods, check_args};
 use crate::object::types::{NativeFn, NativeKind, Obj, Property};
 use crate::object::value::{ObjRef, Value};
@@ -63,28 +61,24 @@ pub(crate) fn init_weakref(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     vm.dict_set_str(d, "ref", Value::obj(rt))?;
     vm.dict_set_str(d, "ReferenceType", Value::obj(rt))?;
     vm.dict_set_str(d, "finalize", Value::obj(ft))?;
-    let fns: [(&'static str, NativeFn); 2] = [
+    let fns: crate::object::native_table::NativeEntries = &[
         ("getweakrefcount", getweakrefcount),
         ("getweakrefs", getweakrefs),
     ];
-    for (name, f) in fns {
-        add_native(vm, d, name, f, NativeKind::Function, Value::UNDEF);
-    }
+    vm.add_natives(d, fns, NativeKind::Function, Value::UNDEF);
     Ok(())
 }
 
 #[cfg(feature = "weakref")]
 /// `gc`'s namespace.
 pub(crate) fn init_gc(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    let fns: [(&'static str, NativeFn); 4] = [
+    let fns: crate::object::native_table::NativeEntries = &[
         ("collect", gc_collect),
         ("enable", gc_enable),
         ("disable", gc_disable),
         ("isenabled", gc_isenabled),
     ];
-    for (name, f) in fns {
-        add_native(vm, d, name, f, NativeKind::Function, Value::UNDEF);
-    }
+    vm.add_natives(d, fns, NativeKind::Function, Value::UNDEF);
     Ok(())
 }
 

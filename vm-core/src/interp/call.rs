@@ -11,7 +11,7 @@ use core::mem::size_of;
 use super::eval::{Ctx, Flow};
 use super::frame::{Frame, FrameRef, OnReturn};
 use crate::bytecode::code::{code_flags, CodeObject};
-use crate::object::types::{BuiltinBase, Function, NativeKind, Obj};
+use crate::object::types::{BuiltinBase, Function, NativeFunc, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -57,6 +57,39 @@ impl Vm {
         self.call(m, args)
     }
 
+    /// Calls builtin `f` (whose record is `n`) with `args` and `kwargs`.
+    fn call_native_kw(
+        &mut self,
+        f: Value,
+        n: &NativeFunc,
+        args: &[Value],
+        kwargs: &[(Value, Value)],
+    ) -> PyResult<Value> {
+        let (func, bound, method) = (n.f, n.bound, n.kind == NativeKind::Method);
+        if !kwargs.is_empty() {
+            self.check_native_keywords(f, kwargs)?;
+        }
+        self.enter_native()?;
+        let res = if bound.is_undef() {
+            match args.first() {
+                // A method of a builtin type called on an instance of a subclass.
+                Some(&a0) if method && self.method_self(f, a0) != a0 => {
+                    let mut all = args.to_vec();
+                    all[0] = self.method_self(f, a0);
+                    func(self, &all, kwargs)
+                }
+                _ => func(self, args, kwargs),
+            }
+        } else {
+            let mut all = Vec::with_capacity(args.len() + 1);
+            all.push(bound);
+            all.extend_from_slice(args);
+            func(self, &all, kwargs)
+        };
+        self.leave_native();
+        res
+    }
+
     /// Calls `f(*args, **kwargs)` from Rust: Python code runs in a nested interpreter loop.
     pub fn call_kw(
         &mut self,
@@ -65,33 +98,15 @@ impl Vm {
         kwargs: &[(Value, Value)],
     ) -> PyResult<Value> {
         let Some(r) = f.as_obj() else {
-            return Err(self.not_callable(f));
+            return match self.native(f) {
+                Some(n) => self.call_native_kw(f, &n, args, kwargs),
+                None => Err(self.not_callable(f)),
+            };
         };
         match self.heap.get(r) {
             Obj::Native(n) => {
-                let (func, bound, method) = (n.f, n.bound, n.kind == NativeKind::Method);
-                if !kwargs.is_empty() {
-                    self.check_native_keywords(f, kwargs)?;
-                }
-                self.enter_native()?;
-                let res = if bound.is_undef() {
-                    match args.first() {
-                        // A method of a builtin type called on an instance of a subclass.
-                        Some(&a0) if method && self.method_self(f, a0) != a0 => {
-                            let mut all = args.to_vec();
-                            all[0] = self.method_self(f, a0);
-                            func(self, &all, kwargs)
-                        }
-                        _ => func(self, args, kwargs),
-                    }
-                } else {
-                    let mut all = Vec::with_capacity(args.len() + 1);
-                    all.push(bound);
-                    all.extend_from_slice(args);
-                    func(self, &all, kwargs)
-                };
-                self.leave_native();
-                res
+                let n = (**n).clone();
+                self.call_native_kw(f, &n, args, kwargs)
             }
             Obj::BoundMethod { func, receiver } => {
                 let (func, receiver) = (*func, *receiver);
@@ -733,7 +748,7 @@ impl Vm {
         callee_pos: usize,
     ) -> PyResult<Dispatch> {
         let Some(r) = callable.as_obj() else {
-            return Err(self.not_callable(callable));
+            return self.call_kw(callable, &args, kwargs).map(Dispatch::Done);
         };
         match self.heap.get(r) {
             Obj::Function(_) => {

@@ -136,8 +136,9 @@ impl Vm {
             if let Some(d) = self.class_lookup(t, name) {
                 let is_method = match self.obj(d) {
                     Some(Obj::Function(_)) => true,
-                    Some(Obj::Native(n)) => n.kind == crate::object::types::NativeKind::Method,
-                    _ => false,
+                    _ => self
+                        .native(d)
+                        .is_some_and(|n| n.kind == crate::object::types::NativeKind::Method),
                 };
                 // A staticmethod or classmethod is called as its function, with the class
                 // as `self` for a classmethod: no bound method is made.

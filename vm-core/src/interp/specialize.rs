@@ -17,7 +17,8 @@ use crate::bytecode::code::{code_flags, CodeObject};
 use crate::bytecode::counter;
 use crate::bytecode::ops::{BinaryOp, CompareOp, Op};
 use crate::layout::{BINARY_RIGHT_FLOAT, BINARY_RIGHT_INT, BINARY_RIGHT_SAME};
-use crate::object::types::{BuiltinBase, IterObj, NativeKind, Obj};
+use crate::object::native_table::{cache_id, LIST_APPEND};
+use crate::object::types::{BuiltinBase, IterObj, NativeFunc, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::Vm;
 
@@ -438,10 +439,10 @@ impl Vm {
         let d = self
             .class_lookup(t, name)
             .ok_or("builtin attribute missing")?;
-        match (d.as_obj(), self.obj(d)) {
-            (Some(m), Some(Obj::Native(n))) if n.kind == NativeKind::Method => {
+        match (cache_id(d), self.native(d)) {
+            (Some(m), Some(n)) if n.kind == NativeKind::Method => {
                 set_cache(ctx, 1, t.0);
-                set_cache(ctx, 2, m.0);
+                set_cache(ctx, 2, m);
                 Ok(Op::LOAD_ATTR_METHOD_NATIVE)
             }
             _ => Err("builtin attribute is not a method"),
@@ -677,11 +678,58 @@ impl Vm {
         }
     }
 
+    /// `spec_call` of builtin `n` (`callable`).
+    fn spec_call_native(&mut self, ctx: &Ctx, n: &NativeFunc, callable: Value, argc: usize) -> Spec {
+        let self_arg = self.peek(argc + 1);
+        let has_self = !self_arg.is_undef();
+        if !n.bound.is_undef() {
+            return Err("bound native");
+        }
+        if n.kind == NativeKind::Function && n.owner.is_undef() && !has_self {
+            if n.name == "len" && argc == 1 {
+                return Ok(Op::CALL_LEN);
+            }
+            if n.name == "isinstance" && argc == 2 {
+                return Ok(Op::CALL_ISINSTANCE);
+            }
+        }
+        if argc == 1
+            && self
+                .gen_resume_operands(callable, self_arg, self.peek(1))
+                .is_some()
+        {
+            let Some(id) = cache_id(callable) else {
+                return Err("builtin past the cache's reach");
+            };
+            set_cache(ctx, 1, id);
+            return Ok(Op::CALL_GEN_RESUME);
+        }
+        if callable == LIST_APPEND
+            && has_self
+            && argc == 1
+            && matches!(self.obj(self_arg), Some(Obj::List(_)))
+        {
+            return Ok(Op::CALL_LIST_APPEND);
+        }
+        if n.name == "add"
+            && n.owner == Value::obj(self.types.set)
+            && has_self
+            && argc == 1
+            && matches!(self.obj(self_arg), Some(Obj::Set(_)))
+        {
+            return Ok(Op::CALL_SET_ADD);
+        }
+        Ok(Op::CALL_BUILTIN)
+    }
+
     fn spec_call(&mut self, ctx: &Ctx, arg: u32) -> Spec {
         let argc = arg as usize;
         let callable = self.peek(argc + 2);
         let self_arg = self.peek(argc + 1);
         let has_self = !self_arg.is_undef();
+        if let Some(n) = self.native(callable) {
+            return self.spec_call_native(ctx, &n, callable, argc);
+        }
         match self.obj(callable) {
             Some(Obj::Function(f)) => {
                 let nargs = argc + has_self as usize;
@@ -699,44 +747,6 @@ impl Vm {
                 } else {
                     Err("bound method: argument shape")
                 }
-            }
-            Some(Obj::Native(n)) => {
-                if !n.bound.is_undef() {
-                    return Err("bound native");
-                }
-                if n.kind == NativeKind::Function && n.owner.is_undef() && !has_self {
-                    if n.name == "len" && argc == 1 {
-                        return Ok(Op::CALL_LEN);
-                    }
-                    if n.name == "isinstance" && argc == 2 {
-                        return Ok(Op::CALL_ISINSTANCE);
-                    }
-                }
-                if argc == 1
-                    && self
-                        .gen_resume_operands(callable, self_arg, self.peek(1))
-                        .is_some()
-                {
-                    set_cache(ctx, 1, callable.as_obj().map_or(0, |r| r.0));
-                    return Ok(Op::CALL_GEN_RESUME);
-                }
-                if n.name == "append"
-                    && n.owner == Value::obj(self.types.list)
-                    && has_self
-                    && argc == 1
-                    && matches!(self.obj(self_arg), Some(Obj::List(_)))
-                {
-                    return Ok(Op::CALL_LIST_APPEND);
-                }
-                if n.name == "add"
-                    && n.owner == Value::obj(self.types.set)
-                    && has_self
-                    && argc == 1
-                    && matches!(self.obj(self_arg), Some(Obj::Set(_)))
-                {
-                    return Ok(Op::CALL_SET_ADD);
-                }
-                Ok(Op::CALL_BUILTIN)
             }
             Some(Obj::Class(c)) if c.is_builtin && !has_self => {
                 // gen: `tuple(seq)` / `list(seq)` of a list or tuple copy the items directly.

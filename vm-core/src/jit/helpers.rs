@@ -382,27 +382,6 @@ pub unsafe extern "C" fn str_truth(obj: *const Obj) -> u32 {
     }
 }
 
-/// The implementation of `list.append`, as a builtin's `NATIVE_FN` holds it: machine code
-/// compares a callable's against it (`_GUARD_CALL_LIST_APPEND`).
-pub fn list_append_fn() -> u64 {
-    let f: crate::object::types::NativeFn = crate::builtins::methods::list_append;
-    f as usize as u64
-}
-
-/// The implementation of a generator's `send`, as its builtin's `NATIVE_FN` holds it:
-/// machine code compares a callable's against it (an inline `_CALL_GEN_RESUME`).
-pub fn gen_send_fn() -> u64 {
-    let f: crate::object::types::NativeFn = crate::builtins::methods::gen_send;
-    f as usize as u64
-}
-
-/// The implementation of `math.sqrt`, as its builtin's `NATIVE_FN` holds it: machine code
-/// compares a callable's against it and takes the square root itself (`sqrtsd`).
-pub fn math_sqrt_fn() -> u64 {
-    let f: crate::object::types::NativeFn = crate::builtins::mathmod::sqrt;
-    f as usize as u64
-}
-
 /// The helper of `uop`.
 pub fn helper_of(uop: Uop) -> UopHelper {
     UOP_HELPERS[uop as usize]

@@ -132,11 +132,26 @@ pub const VALUE_TAG_CONST: u64 = value::TAG_CONST;
 
 /// Bytes per arena slot.
 pub const OBJ_SIZE: usize = size_of::<Obj>();
-/// The bits of the value that refers to arena slot `slot` (an inline cache's object
-/// reference, as machine code pushes it).
+/// The bits of the value an inline cache's object reference names (an arena slot, or an
+/// immediate builtin: `object::native_table::cache_id`), as machine code pushes it.
 pub fn object_value_bits(slot: u32) -> u64 {
-    Value::obj(ObjRef(slot)).bits()
+    crate::object::native_table::from_cache_id(slot).bits()
 }
+
+/// The bits of `list.append` (machine code compares a callable against them).
+pub const LIST_APPEND_BITS: u64 = crate::object::native_table::LIST_APPEND.bits();
+/// The bits of the generators' `send`.
+pub const GENERATOR_SEND_BITS: u64 = crate::object::native_table::GENERATOR_SEND.bits();
+/// The bits of `math.sqrt` (machine code takes the square root itself). Without the
+/// `math` feature, the bits of `UNDEF`, which no callable has.
+#[cfg(feature = "math")]
+pub const MATH_SQRT_BITS: u64 = crate::object::native_table::MATH_SQRT.bits();
+/// The bits of `math.sqrt`: without the `math` feature, those of `UNDEF`, which no
+/// callable has.
+#[cfg(not(feature = "math"))]
+pub const MATH_SQRT_BITS: u64 = crate::object::value::Value::UNDEF.bits();
+/// Tag of an immediate builtin (its payload names a table entry).
+pub const VALUE_TAG_NATIVE: u64 = value::TAG_NATIVE;
 /// Offset of an object's tag byte.
 pub const OBJ_TAG: usize = 0;
 /// Offset of an object's fields (of a one-field variant: that field).

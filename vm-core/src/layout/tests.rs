@@ -478,21 +478,34 @@ fn a_closures_cells_read_through_the_offsets() {
 }
 
 #[test]
-fn a_builtin_reads_through_the_offsets() {
+fn the_builtins_machine_code_names_have_their_bits() {
     let mut vm = vm();
-    vm.run_source("m = list.append\nl = len\n", "<t>").unwrap();
-    let (m, l) = (global(&mut vm, "m"), global(&mut vm, "l"));
+    let src = "m = list.append\nl = len\ns = type((lambda: (yield))()).send\n";
+    vm.run_source(src, "<t>").unwrap();
+    let (m, l, s) = (global(&mut vm, "m"), global(&mut vm, "l"), global(&mut vm, "s"));
+    assert_eq!(m.bits(), LIST_APPEND_BITS);
+    assert_eq!(s.bits(), GENERATOR_SEND_BITS);
+    assert!(l.bits() >> VALUE_TAG_SHIFT == VALUE_TAG_NATIVE && l.bits() != m.bits());
+}
+
+#[test]
+fn a_builtin_on_the_heap_reads_through_the_offsets() {
+    fn answer(_: &mut Vm, _: &[Value], _: &[(Value, Value)]) -> crate::vm::PyResult<Value> {
+        Ok(Value::int_unchecked(42))
+    }
+    let mut vm = vm();
+    vm.register_function("answer", answer).unwrap();
+    vm.run_source("a = answer\n", "<t>").unwrap();
+    let a = global(&mut vm, "a");
     let cx = HelperContext::new(&mut vm, core::ptr::null_mut());
-    // SAFETY: `m` and `l` are live builtins whose arena slots hold their boxes.
+    // SAFETY: `a` is a live builtin whose arena slot holds its box.
     unsafe {
         let arena: *const u8 = read(cx.objs().cast::<u8>(), ITEMS_PTR);
-        for (v, append) in [(m, true), (l, false)] {
-            let slot = arena.add(obj_ref(v).index() * OBJ_SIZE);
-            assert_eq!(read::<u8>(slot, OBJ_TAG), tag::NATIVE);
-            let native: *const u8 = read(slot, OBJ_PAYLOAD);
-            let f = read::<u64>(native, NATIVE_FN);
-            assert_eq!(f == crate::jit::helpers::list_append_fn(), append);
-            assert_eq!(read::<u64>(native, NATIVE_BOUND), Value::UNDEF.bits());
-        }
+        let slot = arena.add(obj_ref(a).index() * OBJ_SIZE);
+        assert_eq!(read::<u8>(slot, OBJ_TAG), tag::NATIVE);
+        let native: *const u8 = read(slot, OBJ_PAYLOAD);
+        let f: crate::object::types::NativeFn = answer;
+        assert_eq!(read::<u64>(native, NATIVE_FN), f as usize as u64);
+        assert_eq!(read::<u64>(native, NATIVE_BOUND), Value::UNDEF.bits());
     }
 }

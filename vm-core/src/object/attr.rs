@@ -149,21 +149,19 @@ impl Vm {
 
     /// Binds a class attribute found for `obj` of type `t`.
     pub fn bind_descriptor(&mut self, d: Value, obj: Value, t: ObjRef) -> PyResult<Value> {
+        if let Some(n) = self.native(d) {
+            let receiver = match n.kind {
+                NativeKind::Method => self.method_self(d, obj),
+                NativeKind::ClassMethod => Value::obj(t),
+                NativeKind::Function | NativeKind::StaticMethod => return Ok(d),
+            };
+            return self.alloc_value(Obj::BoundMethod { func: d, receiver });
+        }
         match self.obj(d) {
             Some(Obj::Function(_)) => self.alloc_value(Obj::BoundMethod {
                 func: d,
                 receiver: obj,
             }),
-            Some(Obj::Native(n)) if n.kind == NativeKind::Method => {
-                let receiver = self.method_self(d, obj);
-                self.alloc_value(Obj::BoundMethod { func: d, receiver })
-            }
-            Some(Obj::Native(n)) if n.kind == NativeKind::ClassMethod => {
-                self.alloc_value(Obj::BoundMethod {
-                    func: d,
-                    receiver: Value::obj(t),
-                })
-            }
             Some(Obj::ClassMethod(f)) => {
                 let f = *f;
                 self.alloc_value(Obj::BoundMethod {

@@ -299,7 +299,8 @@ impl Vm {
         // before `object.__ne__`: the values compare natively.
         let object_ne = self.types.object;
         let inherited_builtin = ne.is_some_and(|f| {
-            matches!(self.obj(f), Some(Obj::Native(n)) if n.owner.as_obj().is_some_and(|o| o != object_ne))
+            self.native(f)
+                .is_some_and(|n| n.owner.as_obj().is_some_and(|o| o != object_ne))
         });
         if inherited_builtin && self.native_value(x).is_some() {
             return Ok(Value::NOT_IMPLEMENTED);

@@ -369,6 +369,9 @@ impl Vm {
 
     /// `f.__qualname__ + "()"` for error messages about calls.
     pub fn callable_name(&self, f: Value) -> String {
+        if let Some(n) = self.native(f) {
+            return format!("{}()", n.name);
+        }
         match self.obj(f) {
             Some(Obj::Function(func)) => format!("{}()", self.str_of(func.qualname).unwrap_or("?")),
             Some(Obj::Native(n)) => format!("{}()", n.name),

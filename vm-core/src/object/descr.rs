@@ -127,8 +127,8 @@ impl Vm {
         if i.native.is_undef() {
             return obj;
         }
-        match self.obj(f) {
-            Some(Obj::Native(n)) if n.kind == NativeKind::Method => {
+        match self.native(f) {
+            Some(n) if n.kind == NativeKind::Method => {
                 let owner = n.owner.as_obj().unwrap_or(self.types.object);
                 let payload_type = self.class(owner).is_some_and(|c| c.is_builtin)
                     && (self.builtin_base(owner) != super::types::BuiltinBase::Object
@@ -223,17 +223,18 @@ impl Vm {
 
     /// What class `cls`'s attribute `d` (found in its MRO) reads as on the class.
     fn class_attr_get(&mut self, cls: ObjRef, d: Value) -> PyResult<Value> {
+        if let Some(n) = self.native(d) {
+            if n.kind != NativeKind::ClassMethod {
+                return Ok(d);
+            }
+            let receiver = Value::obj(cls);
+            return self.alloc_value(Obj::BoundMethod { func: d, receiver });
+        }
         match self.obj(d) {
             Some(Obj::ClassMethod(f)) => {
                 let f = *f;
                 self.alloc_value(Obj::BoundMethod {
                     func: f,
-                    receiver: Value::obj(cls),
-                })
-            }
-            Some(Obj::Native(n)) if n.kind == NativeKind::ClassMethod => {
-                self.alloc_value(Obj::BoundMethod {
-                    func: d,
                     receiver: Value::obj(cls),
                 })
             }

@@ -334,6 +334,13 @@ impl Heap {
         Ok(())
     }
 
+    /// Gives back `n` bytes charged by [`Heap::charge_table`] (a table trimmed once).
+    pub fn release_table(&mut self, n: usize) {
+        let n = n.min(self.tables);
+        self.tables -= n;
+        self.bytes = self.bytes.saturating_sub(n);
+    }
+
     /// Bytes charged by [`Heap::charge_external`] and not given back.
     pub fn external(&self) -> usize {
         self.external

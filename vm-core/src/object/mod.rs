@@ -17,6 +17,7 @@ pub mod heap;
 pub mod heapint;
 pub mod iter;
 pub mod memview;
+pub mod native_table;
 pub mod protocol;
 pub mod repr;
 pub mod scratch;

@@ -62,6 +62,9 @@ impl Vm {
             return t.int;
         }
         let Some(r) = v.as_obj() else {
+            if v.is_native() {
+                return t.builtin_function;
+            }
             return match v {
                 Value::NONE => t.none_type,
                 Value::TRUE | Value::FALSE => t.bool_,
@@ -675,9 +678,10 @@ impl Vm {
     pub(crate) fn is_builtin_object_method(&self, f: Value) -> bool {
         // (A native method of a class a native module made, like `traceback.FrameSummary`,
         // is that class's own.)
-        matches!(self.obj(f), Some(Obj::Native(n))
-            if self.class(n.owner.as_obj().unwrap_or(self.types.object))
-                .is_none_or(|c| c.is_builtin))
+        self.native(f).is_some_and(|n| {
+            self.class(n.owner.as_obj().unwrap_or(self.types.object))
+                .is_none_or(|c| c.is_builtin)
+        })
     }
 
     // -- Equality ------------------------------------------------------------------------------

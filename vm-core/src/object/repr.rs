@@ -7,7 +7,7 @@ use core::fmt::Write;
 
 use super::bigint::DEFAULT_MAX_STR_DIGITS;
 use super::scratch::TextBuf;
-use super::types::{DictViewKind, Obj};
+use super::types::{DictViewKind, NativeFunc, NativeKind, Obj};
 use super::value::{ObjRef, Value};
 use crate::format::float_repr;
 use crate::vm::{PyResult, Vm};
@@ -154,6 +154,9 @@ impl Vm {
             return Ok(float_repr(x));
         }
         let Some(r) = v.as_obj() else {
+            if let Some(n) = self.native(v) {
+                return Ok(self.unbound_native_repr(&n));
+            }
             return Ok(String::from(constant_repr(v)));
         };
         match self.heap.get(r) {
@@ -269,6 +272,18 @@ impl Vm {
         self.repr_seq(r, &items, &open, close)
     }
 
+    /// `repr` of an unbound builtin: a method of a type is its descriptor, as CPython's
+    /// `<method 'append' of 'list' objects>`.
+    fn unbound_native_repr(&self, n: &NativeFunc) -> String {
+        match n.owner.as_obj() {
+            Some(owner) if n.kind == NativeKind::Method => {
+                let owner = self.class(owner).and_then(|c| self.str_of(c.name));
+                format!("<method '{}' of '{}' objects>", n.name, owner.unwrap_or("?"))
+            }
+            _ => format!("<built-in function {}>", n.name),
+        }
+    }
+
     /// `repr` of a function, builtin, bound method or code object `v` (`r`).
     fn callable_repr(&mut self, v: Value, r: ObjRef) -> PyResult<String> {
         match self.heap.get(r) {
@@ -278,8 +293,11 @@ impl Vm {
             }
             Obj::Native(n) => {
                 // An embedder's closure is bound to itself (`embed::native`).
-                if n.bound.is_undef() || n.bound == v {
+                if n.bound == v {
                     Ok(format!("<built-in function {}>", n.name))
+                } else if n.bound.is_undef() {
+                    let n = (**n).clone();
+                    Ok(self.unbound_native_repr(&n))
                 } else {
                     let name = n.name;
                     let b = n.bound;
@@ -305,22 +323,18 @@ impl Vm {
     }
 
     fn bound_method_repr(&mut self, func: Value, receiver: Value) -> PyResult<String> {
-        let fname = match self.obj(func) {
-            Some(Obj::Function(f)) => self.str_of(f.qualname).unwrap_or("?").to_string(),
-            Some(Obj::Native(n)) => {
-                let owner = self.type_name(receiver);
-                format!("{owner}.{}", n.name)
-            }
-            _ => String::from("?"),
-        };
-        if matches!(self.obj(func), Some(Obj::Native(_))) {
-            let name = fname.rsplit('.').next().unwrap_or("?").to_string();
+        if let Some(n) = self.native(func) {
+            let name = n.name;
             return Ok(format!(
                 "<built-in method {name} of {} object at 0x{:012x}>",
                 self.type_name(receiver),
                 self.addr(receiver)
             ));
         }
+        let fname = match self.obj(func) {
+            Some(Obj::Function(f)) => self.str_of(f.qualname).unwrap_or("?").to_string(),
+            _ => String::from("?"),
+        };
         let rr = self.repr(receiver)?;
         Ok(format!("<bound method {fname} of {rr}>"))
     }

@@ -11,6 +11,7 @@
 //! | `0xFFF9`    | a small int                               | 48-bit two's complement    |
 //! | `0xFFFA`    | a heap object                             | arena index (32 bits)      |
 //! | `0xFFFB`    | a singleton (`None`, `True`, `False`, ...) | its number                 |
+//! | `0xFFFC`    | an unbound builtin function or method     | table (16 bits), entry (16) |
 //!
 //! Ints outside the 48-bit range are heap big ints; every int that fits is small, so two ints
 //! are equal exactly when their bits are equal or both are big and equal by value.
@@ -25,6 +26,9 @@ pub const TAG_INT: u64 = 0xFFF9;
 pub const TAG_OBJ: u64 = 0xFFFA;
 /// The tag of a singleton.
 pub const TAG_CONST: u64 = 0xFFFB;
+/// The tag of an unbound builtin function or method: its payload names an entry of a
+/// static table the VM registered (`object::native_table`), so it costs no heap.
+pub const TAG_NATIVE: u64 = 0xFFFC;
 /// The payload bits below the tag.
 pub const PAYLOAD_MASK: u64 = (1 << TAG_SHIFT) - 1;
 /// First bit pattern that is not a float.
@@ -81,7 +85,7 @@ impl Value {
 
     /// The raw bits (for the JIT and hashing of identities).
     #[inline]
-    pub fn bits(self) -> u64 {
+    pub const fn bits(self) -> u64 {
         self.0
     }
 
@@ -127,6 +131,28 @@ impl Value {
     #[inline]
     pub fn obj(r: ObjRef) -> Value {
         Value((TAG_OBJ << TAG_SHIFT) | r.0 as u64)
+    }
+
+    /// An unbound builtin: entry `entry` of the VM's native table `table`.
+    #[inline]
+    pub const fn native(table: u16, entry: u16) -> Value {
+        Value((TAG_NATIVE << TAG_SHIFT) | ((table as u64) << 16) | entry as u64)
+    }
+
+    /// The (table, entry) of an unbound builtin, if this is one.
+    #[inline]
+    pub fn as_native(self) -> Option<(u16, u16)> {
+        if self.0 >> TAG_SHIFT == TAG_NATIVE {
+            Some(((self.0 >> 16) as u16, self.0 as u16))
+        } else {
+            None
+        }
+    }
+
+    /// Whether this is an unbound builtin held inline.
+    #[inline]
+    pub fn is_native(self) -> bool {
+        self.0 >> TAG_SHIFT == TAG_NATIVE
     }
 
     /// Whether this is a float.
@@ -210,6 +236,8 @@ impl fmt::Debug for Value {
             write!(f, "{i}")
         } else if let Some(r) = self.as_obj() {
             write!(f, "{r:?}")
+        } else if let Some((t, e)) = self.as_native() {
+            write!(f, "<native {t}.{e}>")
         } else {
             let name = match *self {
                 Value::NONE => "None",
@@ -280,5 +308,9 @@ mod tests {
         }
         let o = Value::obj(ObjRef(77));
         assert_eq!(o.as_obj(), Some(ObjRef(77)));
+        let n = Value::native(3, 65535);
+        assert_eq!(n.as_native(), Some((3, 65535)));
+        assert!(!n.is_float() && !n.is_small_int() && !n.is_obj() && n.as_obj().is_none());
+        assert!(!all.contains(&n) && o.as_native().is_none());
     }
 }

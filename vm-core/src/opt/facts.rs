@@ -4,8 +4,9 @@
 
 use super::forward::{Act, Pass};
 use super::symbol::{Contradiction, Sym, Ty};
+use crate::object::native_table::cache_id;
 use crate::object::types::Obj;
-use crate::object::value::{ObjRef, Value};
+use crate::object::value::Value;
 
 impl Pass<'_> {
     /// The class (heap slot) every value of type `ty` has, if one does.
@@ -49,8 +50,12 @@ impl Pass<'_> {
 
     /// The name and owner of the (unbound) builtin function at heap slot `r`, if it is one.
     pub(super) fn native_at(&self, r: u32) -> Option<(&'static str, Value)> {
-        match self.vm.heap.try_get(ObjRef(r))? {
-            Obj::Native(f) if f.bound.is_undef() => Some((f.name, f.owner)),
+        let v = crate::object::native_table::from_cache_id(r);
+        if v.as_obj().is_some_and(|o| self.vm.heap.try_get(o).is_none()) {
+            return None;
+        }
+        match self.vm.native(v) {
+            Some(f) if f.bound.is_undef() => Some((f.name, f.owner)),
             _ => None,
         }
     }
@@ -71,6 +76,9 @@ impl Pass<'_> {
         if v.is_float() {
             return Ty::Float;
         }
+        if v.is_native() {
+            return cache_id(v).map_or(Ty::Unknown, Ty::Native);
+        }
         match v {
             Value::NONE => return Ty::NoneV,
             Value::TRUE | Value::FALSE => return Ty::Bool,
@@ -82,7 +90,7 @@ impl Pass<'_> {
             Some(Obj::BigInt(_)) => Ty::Int,
             Some(Obj::List(_)) => Ty::List,
             Some(Obj::Dict(_)) => Ty::Dict,
-            Some(Obj::Native(_)) => v.as_obj().map_or(Ty::Unknown, |r| Ty::Native(r.0)),
+            Some(Obj::Native(_)) => cache_id(v).map_or(Ty::Unknown, Ty::Native),
             _ => Ty::Unknown,
         }
     }

@@ -24,9 +24,9 @@ mod tests;
 
 use alloc::vec::Vec;
 
-use super::{add_native, check_args, int_arg};
+use super::{check_args, int_arg};
 use crate::object::scratch::Scratch;
-use crate::object::types::{NativeFn, NativeKind};
+use crate::object::types::NativeKind;
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 use exec::{Budget, Matcher};
@@ -36,10 +36,8 @@ use exec::{Budget, Matcher};
 const STEPS_PER_FUEL: u32 = 4;
 
 pub(crate) fn init_re(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    let fns: [(&'static str, NativeFn); 2] = [("compile_info", compile_info), ("scan", scan)];
-    for (name, f) in fns {
-        add_native(vm, d, name, f, NativeKind::Function, Value::UNDEF);
-    }
+    let fns: crate::object::native_table::NativeEntries = &[("compile_info", compile_info), ("scan", scan)];
+    vm.add_natives(d, fns, NativeKind::Function, Value::UNDEF);
     Ok(())
 }
 

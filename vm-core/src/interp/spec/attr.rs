@@ -238,7 +238,7 @@ impl Vm {
     pub(crate) fn load_attr_method(&mut self, ctx: &Ctx) -> UopResult {
         let owner = self.top();
         if let Some(t) = self.stack.last_mut() {
-            *t = Value::obj(ObjRef(cache(ctx, 2)));
+            *t = crate::object::native_table::from_cache_id(cache(ctx, 2));
         }
         self.push(owner);
         NEXT

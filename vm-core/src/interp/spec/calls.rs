@@ -6,6 +6,7 @@ use super::{UopResult, DEOPT, NEXT};
 use crate::interp::eval::{Ctx, Flow};
 use crate::interp::frame::{Frame, OnReturn};
 use crate::interp::specialize::{cache, defaults_shape, exact_shape, MAX_DEFAULTS};
+use crate::object::native_table::{cache_id, LIST_APPEND};
 use crate::object::types::{NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
@@ -120,9 +121,7 @@ impl Vm {
         self_or_null: Value,
         arg: Value,
     ) -> Option<(ObjRef, Value)> {
-        let Some(Obj::Native(n)) = self.obj(callable) else {
-            return None;
-        };
+        let n = self.native(callable)?;
         if !n.bound.is_undef() {
             return None;
         }
@@ -154,12 +153,12 @@ impl Vm {
         // The callable is the cached `send` or `next` (which of the two: whether the
         // receiver slot holds the generator).
         let items = &self.stack[callee_pos..];
-        if items[0].as_obj().map(|r| r.0) != Some(cache(ctx, 1)) {
+        if cache_id(items[0]) != Some(cache(ctx, 1)) {
             return DEOPT;
         }
-        // (Should the cached object die and its slot be reused, the name still tells.)
-        match self.obj(items[0]) {
-            Some(Obj::Native(n)) if n.name == "send" || n.name == "next" => {}
+        // (Should a cached object die and its slot be reused, the name still tells.)
+        match self.native(items[0]) {
+            Some(n) if n.name == "send" || n.name == "next" => {}
             _ => return DEOPT,
         }
         let (g, sent) = match (items[1].is_undef(), items[2].is_undef()) {
@@ -240,13 +239,9 @@ impl Vm {
     /// when present) and replaces the call's stack items by the result.
     #[inline(always)]
     fn call_native_at(&mut self, ctx: &Ctx, callee_pos: usize) -> UopResult {
-        let Some(Obj::Native(nf)) = self.obj(self.stack[callee_pos]) else {
+        let Some(f) = self.unbound_native_fn(self.stack[callee_pos]) else {
             return DEOPT;
         };
-        if !nf.bound.is_undef() {
-            return DEOPT;
-        }
-        let f = nf.f;
         let first = if self.stack[callee_pos + 1].is_undef() {
             callee_pos + 2
         } else {
@@ -358,8 +353,8 @@ impl Vm {
     #[inline(always)]
     pub(crate) fn call_isinstance(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
         let callee_pos = self.stack.len() - argc - 2;
-        match self.obj(self.stack[callee_pos]) {
-            Some(Obj::Native(n)) if n.name == "isinstance" && argc == 2 => {}
+        match self.native(self.stack[callee_pos]) {
+            Some(n) if n.name == "isinstance" && argc == 2 => {}
             _ => return DEOPT,
         }
         self.call_native_at(ctx, callee_pos)
@@ -372,12 +367,10 @@ impl Vm {
         let Some(callee_pos) = self.stack.len().checked_sub(argc + 2) else {
             return DEOPT;
         };
-        match self.obj(self.stack[callee_pos]) {
-            Some(Obj::Native(n))
-                if n.bound.is_undef() && name.is_none_or(|w| n.name == w && argc == 1) =>
-            {
-                NEXT
-            }
+        let callee = self.stack[callee_pos];
+        match name {
+            None if self.unbound_native_fn(callee).is_some() => NEXT,
+            Some(w) if argc == 1 && self.native(callee).is_some_and(|n| n.name == w) => NEXT,
             _ => DEOPT,
         }
     }
@@ -385,44 +378,35 @@ impl Vm {
     /// `l.append(x)`'s guard: the callable is `list.append` and `l` a list.
     #[inline(always)]
     pub(crate) fn guard_call_list_append(&self, argc: usize) -> UopResult {
-        self.guard_call_method(argc, self.types.list, "append", |o| {
-            matches!(o, Obj::List(_))
-        })
+        self.guard_call_method(argc, |_, f| f == LIST_APPEND, |o| matches!(o, Obj::List(_)))
     }
 
     /// `s.add(x)`'s guard: the callable is `set.add` and `s` a mutable set.
     #[inline(always)]
     pub(crate) fn guard_call_set_add(&self, argc: usize) -> UopResult {
+        let set = Value::obj(self.types.set);
         self.guard_call_method(
             argc,
-            self.types.set,
-            "add",
+            |vm, f| vm.native(f).is_some_and(|n| n.name == "add" && n.owner == set),
             |o| matches!(o, Obj::Set(s) if !s.frozen),
         )
     }
 
-    /// A one-argument call of the builtin method `name` of class `class` on a `self` that
+    /// A one-argument call of a builtin method that `is_callee` accepts on a `self` that
     /// `is_self` accepts.
     #[inline(always)]
     fn guard_call_method(
         &self,
         argc: usize,
-        class: ObjRef,
-        name: &str,
+        is_callee: impl Fn(&Vm, Value) -> bool,
         is_self: impl Fn(&Obj) -> bool,
     ) -> UopResult {
         let Some(callee_pos) = self.stack.len().checked_sub(argc + 2) else {
             return DEOPT;
         };
-        match (
-            self.obj(self.stack[callee_pos]),
-            self.obj(self.stack[callee_pos + 1]),
-        ) {
-            (Some(Obj::Native(f)), Some(o))
-                if argc == 1 && f.name == name && f.owner == Value::obj(class) && is_self(o) =>
-            {
-                NEXT
-            }
+        let callee = self.stack[callee_pos];
+        match self.obj(self.stack[callee_pos + 1]) {
+            Some(o) if argc == 1 && is_callee(self, callee) && is_self(o) => NEXT,
             _ => DEOPT,
         }
     }
