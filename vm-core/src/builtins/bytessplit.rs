@@ -206,6 +206,10 @@ fn strip_impl(vm: &mut Vm, args: &[Value], name: &str, l: bool, r: bool) -> PyRe
             b -= 1;
         }
     }
+    // Nothing stripped from an exact bytes object: the object itself, as in CPython.
+    if !ba && a == 0 && b == s.len() && matches!(vm.obj(args[0]), Some(Obj::Bytes(_))) {
+        return Ok(args[0]);
+    }
     mk(vm, s[a..b].to_vec(), ba)
 }
 

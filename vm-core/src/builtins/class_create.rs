@@ -227,10 +227,10 @@ pub(crate) fn type_new(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -
         );
         return Err(vm.type_error(msg));
     };
-    let Some(nsr) = ns
-        .as_obj()
-        .filter(|r| matches!(vm.heap.get(*r), Obj::Dict(_)))
-    else {
+    // A dict or an instance of a dict subclass (`OrderedDict`), read as a mapping.
+    let is_dict = |vm: &Vm, v: Value| matches!(vm.obj(v), Some(Obj::Dict(_)));
+    let dict_like = is_dict(vm, ns) || vm.native_value(ns).is_some_and(|n| is_dict(vm, n));
+    let Some(nsr) = ns.as_obj().filter(|_| dict_like) else {
         let msg = format!(
             "type.__new__() argument 3 must be dict, not {}",
             vm.type_name(ns)

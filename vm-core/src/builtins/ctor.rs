@@ -515,12 +515,28 @@ impl Vm {
                 }
             };
         }
-        for name in ["__float__", "__index__"] {
+        for (name, want) in [("__float__", "float"), ("__index__", "int")] {
             if let Some(f) = self.user_special(x, name)? {
                 let r = self.call_bound(f, x, &[])?;
-                if let Some(v) = self.to_f64(r)? {
-                    return Ok(Value::float(v));
+                // A subclass of the wanted type counts (CPython only warns).
+                let base = self.native_value(r).unwrap_or(r);
+                let ok = if want == "float" { base.is_float() } else { self.is_int(base) };
+                if ok {
+                    if let Some(v) = self.to_f64(base)? {
+                        return Ok(Value::float(v));
+                    }
                 }
+                // CPython names the class for `__float__` only.
+                let owner = if want == "float" {
+                    format!("{}.", self.type_name(x))
+                } else {
+                    String::new()
+                };
+                let msg = format!(
+                    "{owner}{name} returned non-{want} (type {})",
+                    self.type_name(r)
+                );
+                return Err(self.type_error(msg));
             }
         }
         if let Some(n) = self.native_value(x) {
@@ -661,6 +677,9 @@ impl Vm {
             }
         }
         if let Some(b) = self.bytes_data(x) {
+            return Ok(b);
+        }
+        if let Some(b) = self.exported_bytes(x)? {
             return Ok(b);
         }
         // An int, or an instance with `__index__`, is a count of zero bytes (before the

@@ -38,8 +38,13 @@ fn source_arg(vm: &mut Vm, v: Value, fname: &str) -> PyResult<Source> {
     }
     match vm.obj(v) {
         Some(Obj::Code(c)) if fname != "compile" => return Ok(Source::Code(c.clone())),
-        Some(Obj::Bytes(_) | Obj::ByteArray(_)) => {
-            let b = vm.bytes_data(v).unwrap_or_default();
+        Some(Obj::Bytes(_) | Obj::ByteArray(_) | Obj::MemoryView(_)) => {
+            let b = if vm.memview(v).is_some() {
+                let m = vm.live_memview(v)?;
+                vm.memview_bytes(&m)
+            } else {
+                vm.bytes_data(v).unwrap_or_default()
+            };
             return match String::from_utf8(b) {
                 Ok(s) => Ok(Source::Text(s)),
                 Err(_) => Err(vm.new_exception(

@@ -165,6 +165,7 @@ fn init_sys(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
             ("exc_info", super::frameattrs::sys_exc_info),
             ("_getframe", super::frameattrs::sys_getframe),
             ("intern", sys_intern),
+            ("getsizeof", sys_getsizeof),
         ],
     );
     let out = make_stream(vm, false)?;
@@ -269,6 +270,29 @@ fn sys_intern(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<V
     check_args(vm, "intern", args, 1, 1)?;
     let s = super::str_arg(vm, args[0], "intern() argument")?;
     vm.intern(&s)
+}
+
+/// `sys.getsizeof(obj[, default])`: the bytes `obj` takes in this VM's heap (its slot and
+/// what it owns; a value stored inline counts one `Value`), not CPython's figures; an
+/// instance whose class defines `__sizeof__` reports what that returns.
+fn sys_getsizeof(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "getsizeof", args, 1, 2)?;
+    let v = args[0];
+    if matches!(vm.obj(v), Some(Obj::Instance(_))) {
+        if let Some(f) = vm.user_special(v, "__sizeof__")? {
+            let r = vm.call_bound(f, v, &[])?;
+            return match vm.as_i64(r) {
+                Some(n) if n >= 0 && vm.is_int(r) => Ok(r),
+                Some(_) if vm.is_int(r) => Err(vm.value_error("__sizeof__() should return >= 0")),
+                _ => Err(vm.type_error("an integer is required")),
+            };
+        }
+    }
+    let n = match vm.obj(v) {
+        Some(o) => size_of::<Obj>() + o.extra_bytes(),
+        None => size_of::<Value>(),
+    };
+    vm.new_int(n as i64)
 }
 
 // -- time -------------------------------------------------------------------------------------

@@ -347,6 +347,14 @@ const RANGE: Slots = &[
 
 const ITERATOR: Slots = &[("__iter__", this), ("__next__", next), ("__repr__", repr)];
 
+const MEMORYVIEW: Slots = &[
+    ("__len__", length),
+    ("__getitem__", getitem),
+    ("__setitem__", setitem),
+    ("__delitem__", delitem),
+    ("__iter__", iter),
+];
+
 const VIEW: Slots = &[
     ("__len__", length),
     ("__iter__", iter),
@@ -424,6 +432,8 @@ pub(crate) fn install(vm: &mut Vm) {
     add_missing(vm, set, SET);
     add_missing(vm, frozenset, SET);
     add_missing(vm, range, RANGE);
+    let memoryview = vm.types.memoryview;
+    add_missing(vm, memoryview, MEMORYVIEW);
     for cls in iterators {
         add_missing(vm, cls, ITERATOR);
     }

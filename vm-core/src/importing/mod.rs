@@ -154,6 +154,9 @@ impl Vm {
             }
             return Ok(m);
         }
+        if name == "__main__" {
+            return self.main_module();
+        }
         let Some((parent, child)) = name.rsplit_once('.') else {
             let nv = self.intern(name)?;
             return self.import_module(nv);
@@ -344,6 +347,20 @@ impl Vm {
                 }
             },
         }
+    }
+
+    /// The `__main__` module (whose dict is the script's globals), put in `sys.modules`
+    /// when first imported.
+    fn main_module(&mut self) -> PyResult<Value> {
+        let nv = self.intern("__main__")?;
+        let dict = self.main_globals;
+        let m = self.alloc_value(Obj::Module(alloc::boxed::Box::new(Module {
+            name: nv,
+            dict,
+        })))?;
+        let mods = self.modules;
+        self.with_roots(&[m], |vm, _| vm.dict_set(mods, nv, m))?;
+        Ok(m)
     }
 
     /// A new, empty module object named `name`.

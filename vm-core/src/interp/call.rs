@@ -33,6 +33,17 @@ impl Vm {
 
     /// Calls `f(receiver, *args)` where `f` is an unbound function found on a class.
     pub fn call_bound(&mut self, f: Value, receiver: Value, args: &[Value]) -> PyResult<Value> {
+        // A special method may be a static or class method (`__add__ = staticmethod(f)`):
+        // bound as the descriptor would bind it.
+        match self.obj(f) {
+            Some(Obj::StaticMethod(inner)) => return self.call(*inner, args),
+            Some(Obj::ClassMethod(inner)) => {
+                let inner = *inner;
+                let cls = self.type_of(receiver);
+                return self.call_bound(inner, Value::obj(cls), args);
+            }
+            _ => {}
+        }
         // A stack buffer for the usual few arguments (dunder methods, key functions).
         if args.len() < 8 {
             let mut buf = [Value::UNDEF; 8];

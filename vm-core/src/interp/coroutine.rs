@@ -483,23 +483,48 @@ impl Vm {
     }
 
     /// The exception `throw(typ[, val])` raises: an instance as given, or a class
-    /// instantiated (with `val` as its argument).
+    /// instantiated (with `val` as its argument). As in CPython, a class is instantiated
+    /// where the exception is raised: an error doing so (or a non-exception made) is what
+    /// the generator gets.
     pub(crate) fn throw_exception(&mut self, typ: Value, val: Value) -> PyResult<Value> {
-        let mut exc = typ;
         if let Some(cr) = typ.as_obj().filter(|r| self.class(*r).is_some()) {
+            if !self.is_exception_class_ref(cr) {
+                return Err(self.throw_type_error(typ));
+            }
             let a: alloc::vec::Vec<Value> = if val.is_undef() || val == Value::NONE {
                 alloc::vec::Vec::new()
             } else {
                 alloc::vec![val]
             };
-            exc = self.instantiate(cr, &a, &[])?;
+            return match self.instantiate(cr, &a, &[]) {
+                Ok(exc) if self.is_exception(exc) => Ok(exc),
+                Ok(other) => {
+                    let cls = self.repr(typ)?;
+                    let msg = alloc::format!(
+                        "calling {cls} should have returned an instance of BaseException, not {}",
+                        self.type_name(other)
+                    );
+                    Ok(self.type_error(msg).0)
+                }
+                Err(e) => Ok(e.0),
+            };
         }
-        if !self.is_exception(exc) {
-            return Err(self.type_error(
-                "exceptions must be classes or instances deriving from BaseException, not str",
-            ));
+        if !self.is_exception(typ) {
+            return Err(self.throw_type_error(typ));
         }
-        Ok(exc)
+        Ok(typ)
+    }
+
+    fn is_exception_class_ref(&self, cr: ObjRef) -> bool {
+        self.class(cr).is_some_and(|c| c.mro.contains(&self.types.base_exception))
+    }
+
+    fn throw_type_error(&mut self, typ: Value) -> PyErr {
+        let msg = alloc::format!(
+            "exceptions must be classes or instances deriving from BaseException, not {}",
+            self.type_name(typ)
+        );
+        self.type_error(msg)
     }
 }
 

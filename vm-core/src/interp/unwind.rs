@@ -78,10 +78,11 @@ impl Vm {
                     if self.is_exception(v) {
                         return Ok(v);
                     }
+                    let cls = self.repr(e)?;
+                    let vt = self.type_of(v);
+                    let vt = self.repr(Value::obj(vt))?;
                     let msg = format!(
-                        "calling {} should have returned an instance of BaseException, not {}",
-                        self.class_name(r),
-                        self.type_name(v)
+                        "calling {cls} should have returned an instance of BaseException, not {vt}"
                     );
                     return Err(self.type_error(msg));
                 }

@@ -212,6 +212,15 @@ impl Vm {
                     return Ok(v);
                 }
             }
+            // `b"ab" + array(...)`: bytes concatenate with any exported buffer.
+            if op == BinaryOp::Add
+                && matches!(self.obj(a), Some(Obj::Bytes(_) | Obj::ByteArray(_)))
+            {
+                if let Some(data) = self.exported_bytes(b)? {
+                    let nb = self.alloc_value(Obj::Bytes(data.into_boxed_slice()))?;
+                    return self.with_roots(&[nb], |vm, _| vm.binary_op(a, nb, op, inplace));
+                }
+            }
         }
         if let Some(v) = self.builtin_binop(a, b, op, inplace)? {
             return Ok(v);

@@ -605,6 +605,9 @@ impl Vm {
                 self.tier2_changed(crate::exec::ir::Dep::Function(f.0));
                 Ok(())
             }
+            "__globals__" | "__closure__" | "__builtins__" => {
+                Err(self.attribute_error("readonly attribute"))
+            }
             "__name__" | "__qualname__" | "__doc__" | "__module__" => {
                 if let Obj::Function(func) = self.heap.get_mut(f) {
                     match n.as_str() {

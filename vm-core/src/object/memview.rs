@@ -98,8 +98,43 @@ impl Vm {
         self.value_error("operation forbidden on released memoryview object")
     }
 
+    /// `v.__buffer__(0)` for an instance whose class defines it (the frozen `array`): a
+    /// memoryview of its memory; `None` for an object that exports no buffer this way.
+    pub(crate) fn exported_view(&mut self, v: Value) -> PyResult<Option<Value>> {
+        if !matches!(self.obj(v), Some(Obj::Instance(_))) {
+            return Ok(None);
+        }
+        let Some(f) = self.user_special(v, "__buffer__")? else {
+            return Ok(None);
+        };
+        let view = self.call_bound(f, v, &[Value::small_int(0).unwrap_or(Value::NONE)])?;
+        if self.memview(view).is_none() {
+            let msg = format!(
+                "__buffer__ returned non-memoryview object '{}'",
+                self.type_name(view)
+            );
+            return Err(self.type_error(msg));
+        }
+        Ok(Some(view))
+    }
+
+    /// A copy of the bytes `v` exports through `__buffer__`, the view released after the
+    /// reading (so the exporter may change size again); `None` as for [`Vm::exported_view`].
+    pub(crate) fn exported_bytes(&mut self, v: Value) -> PyResult<Option<Vec<u8>>> {
+        let Some(view) = self.exported_view(v)? else {
+            return Ok(None);
+        };
+        let m = self.live_memview(view)?;
+        let data = self.memview_bytes(&m);
+        self.release_memview(view);
+        Ok(Some(data))
+    }
+
     /// `memoryview(obj)`.
     pub(crate) fn new_memview_of(&mut self, obj: Value) -> PyResult<Value> {
+        if let Some(view) = self.exported_view(obj)? {
+            return Ok(view);
+        }
         if let Some(m) = self.memview(obj) {
             if m.released {
                 return Err(self.released_error());

@@ -1,5 +1,7 @@
-# Typed arrays of numbers: `array.array(typecode, initializer)`, the items kept as Python
-# numbers checked against the range of their C type, with the byte form by `struct`.
+# Typed arrays of numbers: `array.array(typecode, initializer)`. The items are kept in
+# their machine form (native order and size) in a bytearray, packed and unpacked by
+# `struct`; `__buffer__` exports that memory, so `memoryview(a)` writes through to `a` and
+# `bytes`, `bytearray` and concatenation read it.
 import struct as _struct
 
 typecodes = "bBuhHiIlLqQfd"
@@ -53,7 +55,7 @@ class array:
         if typecode not in _SIZES:
             raise ValueError("bad typecode (must be b, B, u, h, H, i, I, l, L, q, Q, f or d)")
         self._code = typecode
-        self._items = []
+        self._b = bytearray()
         if initializer is None:
             return
         if isinstance(initializer, (bytes, bytearray)):
@@ -62,7 +64,7 @@ class array:
             if typecode != "u":
                 raise TypeError("cannot use a str to initialize an array with typecode '"
                                 + typecode + "'")
-            self._items = list(initializer)
+            self._b += self._pack(list(initializer))
         elif isinstance(initializer, array) and initializer._code != typecode \
                 and (typecode == "u") != (initializer._code == "u"):
             raise TypeError("cannot use a unicode array to initialize an array with typecode '"
@@ -78,13 +80,41 @@ class array:
     def itemsize(self):
         return _SIZES[self._code]
 
+    def _pack(self, items):
+        if self._code == "u":
+            return b"".join(ord(c).to_bytes(4, "little") for c in items)
+        return _struct.pack("@" + str(len(items)) + self._code, *items)
+
+    def _unpack(self, data):
+        if self._code == "u":
+            return [chr(int.from_bytes(data[i:i + 4], "little")) for i in range(0, len(data), 4)]
+        n = len(data) // _SIZES[self._code]
+        return list(_struct.unpack("@" + str(n) + self._code, data))
+
+    @property
+    def _items(self):
+        return self._unpack(self._b)
+
     def _new(self, items):
         a = array(self._code)
-        a._items = items
+        a._b = bytearray(self._pack(items))
         return a
 
+    def _index(self, i):
+        if not isinstance(i, int):
+            raise TypeError("array indices must be integers")
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("array index out of range")
+        return i
+
+    def _set_items(self, items):
+        self._b[:] = self._pack(items)
+
     def append(self, v):
-        self._items.append(_check(self._code, v))
+        self._b += self._pack([_check(self._code, v)])
 
     def extend(self, iterable):
         if isinstance(iterable, array) and iterable._code != self._code:
@@ -93,26 +123,34 @@ class array:
 
     def _extend_items(self, iterable):
         code = self._code
-        self._items.extend([_check(code, v) for v in iterable])
+        self._b += self._pack([_check(code, v) for v in iterable])
 
     def insert(self, i, v):
-        self._items.insert(i, _check(self._code, v))
+        items = self._items
+        items.insert(i, _check(self._code, v))
+        self._set_items(items)
 
     def pop(self, i=-1):
-        if not self._items:
+        if not self._b:
             raise IndexError("pop from empty array")
-        return self._items.pop(i)
+        items = self._items
+        v = items.pop(i)
+        self._set_items(items)
+        return v
 
     def remove(self, v):
-        if v not in self._items:
+        items = self._items
+        if v not in items:
             raise ValueError("array.remove(x): x not in array")
-        self._items.remove(v)
+        items.remove(v)
+        self._set_items(items)
 
     def index(self, v, start=0, stop=None):
-        n = len(self._items)
+        items = self._items
+        n = len(items)
         stop = n if stop is None else stop
         for i in range(*slice(start, stop).indices(n)):
-            if self._items[i] == v:
+            if items[i] == v:
                 return i
         raise ValueError("array.index(x): x not in array")
 
@@ -120,30 +158,22 @@ class array:
         return self._items.count(v)
 
     def reverse(self):
-        self._items.reverse()
-
-    def _format(self):
-        return "<" + str(len(self._items)) + ("u" if self._code == "u" else self._code)
+        items = self._items
+        items.reverse()
+        self._set_items(items)
 
     def tobytes(self):
-        if self._code == "u":
-            return b"".join(ord(c).to_bytes(4, "little") for c in self._items)
-        return _struct.pack(self._format(), *self._items)
+        return bytes(self._b)
 
     def frombytes(self, data):
         data = bytes(data)
         size = _SIZES[self._code]
         if len(data) % size:
             raise ValueError("bytes length not a multiple of item size")
-        if self._code == "u":
-            for i in range(0, len(data), 4):
-                self._items.append(chr(int.from_bytes(data[i:i + 4], "little")))
-            return
-        n = len(data) // size
-        self._items.extend(_struct.unpack("<" + str(n) + self._code, data))
+        self._b += data
 
     def tolist(self):
-        return list(self._items)
+        return self._items
 
     def fromlist(self, items):
         if not isinstance(items, list):
@@ -156,20 +186,23 @@ class array:
         return "".join(self._items)
 
     def buffer_info(self):
-        return (id(self), len(self._items))
+        return (id(self), len(self))
 
     def byteswap(self):
         size = _SIZES[self._code]
-        raw = self.tobytes()
-        swapped = b"".join(raw[i:i + size][::-1] for i in range(0, len(raw), size))
-        self._items = []
-        self.frombytes(swapped)
+        raw = self._b
+        self._b[:] = b"".join(raw[i:i + size][::-1] for i in range(0, len(raw), size))
+
+    def __buffer__(self, flags):
+        # A view of the storage in the item format ('u' as 4-byte unsigned ints).
+        with memoryview(self._b) as m:
+            return m.cast("I" if self._code == "u" else self._code)
 
     def __bytes__(self):
         return self.tobytes()
 
     def __len__(self):
-        return len(self._items)
+        return len(self._b) // _SIZES[self._code]
 
     def __iter__(self):
         return iter(self._items)
@@ -180,7 +213,9 @@ class array:
     def __getitem__(self, i):
         if isinstance(i, slice):
             return self._new(self._items[i])
-        return self._items[i]
+        i = self._index(i)
+        size = _SIZES[self._code]
+        return self._unpack(self._b[i * size:(i + 1) * size])[0]
 
     def __setitem__(self, i, v):
         if isinstance(i, slice):
@@ -189,39 +224,49 @@ class array:
                                 + "\") to array slice")
             if v._code != self._code:
                 raise TypeError("bad argument type for built-in operation")
-            self._items[i] = v._items
+            items = self._items
+            items[i] = v._items
+            self._set_items(items)
         else:
-            self._items[i] = _check(self._code, v)
+            i = self._index(i)
+            size = _SIZES[self._code]
+            self._b[i * size:(i + 1) * size] = self._pack([_check(self._code, v)])
 
     def __delitem__(self, i):
-        del self._items[i]
+        items = self._items
+        del items[i]
+        self._set_items(items)
 
     def __add__(self, other):
         if not isinstance(other, array):
             return NotImplemented
         if other._code != self._code:
             raise TypeError("bad argument type for built-in operation")
-        return self._new(self._items + other._items)
+        a = array(self._code)
+        a._b = self._b + other._b
+        return a
 
     def __iadd__(self, other):
         if not isinstance(other, array):
             return NotImplemented
         if other._code != self._code:
             raise TypeError("bad argument type for built-in operation")
-        self._items += other._items
+        self._b += other._b
         return self
 
     def __mul__(self, n):
         if not isinstance(n, int):
             return NotImplemented
-        return self._new(self._items * n)
+        a = array(self._code)
+        a._b = self._b * n
+        return a
 
     __rmul__ = __mul__
 
     def __imul__(self, n):
         if not isinstance(n, int):
             return NotImplemented
-        self._items *= n
+        self._b *= n
         return self
 
     def _cmp_items(self, other):
@@ -256,10 +301,12 @@ class array:
     __hash__ = None
 
     def __copy__(self):
-        return self._new(list(self._items))
+        a = array(self._code)
+        a._b = bytearray(self._b)
+        return a
 
     def __repr__(self):
-        if not self._items:
+        if not self._b:
             return "array('" + self._code + "')"
         if self._code == "u":
             return "array('u', " + repr("".join(self._items)) + ")"

@@ -171,5 +171,10 @@ class BytesIO(_BufferBase):
     def read1(self, size=-1):
         return self.read(size)
 
+    def readinto(self, b):
+        data = self.read(len(b))
+        b[:len(data)] = data
+        return len(data)
+
     def getbuffer(self):
         return memoryview(self._buf)

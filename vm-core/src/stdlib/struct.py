@@ -216,6 +216,9 @@ def pack_into(fmt, buffer, offset, /, *args):
 
 
 def _buffer(buf):
+    if isinstance(buf, memoryview):
+        # The raw bytes: a view's length counts items, the formats count bytes.
+        return buf.tobytes()
     if isinstance(buf, str) or not hasattr(buf, "__len__"):
         raise TypeError(f"a bytes-like object is required, not '{type(buf).__name__}'")
     return buf
