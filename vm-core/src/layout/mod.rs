@@ -149,7 +149,7 @@ pub const MATH_SQRT_BITS: u64 = crate::object::native_table::MATH_SQRT.bits();
 /// The bits of `math.sqrt`: without the `math` feature, those of `UNDEF`, which no
 /// callable has.
 #[cfg(not(feature = "math"))]
-pub const MATH_SQRT_BITS: u64 = crate::object::value::Value::UNDEF.bits();
+pub const MATH_SQRT_BITS: u64 = Value::UNDEF.bits();
 /// Tag of an immediate builtin (its payload names a table entry).
 pub const VALUE_TAG_NATIVE: u64 = value::TAG_NATIVE;
 /// Offset of an object's tag byte.
