@@ -219,7 +219,9 @@ def _make_init(cls, all_fields, frozen, has_post_init):
     qualname = cls.__qualname__ + ".__init__"
     store = object.__setattr__ if frozen else setattr
 
-    def __init__(self, *args, **kwargs):
+    # `self` is positional-only under another name: a field may be called `self`.
+    def __init__(__dataclass_self__, /, *args, **kwargs):
+        self = __dataclass_self__
         given = _bind(qualname, params, args, kwargs)
         for f in stored:
             if f.name in given:
