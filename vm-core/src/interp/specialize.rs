@@ -516,10 +516,10 @@ impl Vm {
         })
     }
 
-    /// `a op b` on an instance of a plain user class whose dunder is a Python function,
-    /// with `b` of the same class or a builtin number (see `Vm::binary_op_user`).
-    fn spec_binary_op_user(&mut self, ctx: &Ctx, a: Value, b: Value, arg: u32) -> Spec {
-        let (op, inplace) = BinaryOp::from_oparg(arg).ok_or("bad oparg")?;
+    /// The operands of `BINARY_OP_USER` and `COMPARE_OP_USER`: `a` an instance of a plain
+    /// user class, `b` of the same class or a builtin number (no reflected dunder can go
+    /// first). Its class, the class version and `b`'s kind (`BINARY_RIGHT_*`).
+    fn user_operands(&self, a: Value, b: Value) -> Result<(ObjRef, u32, u32), &'static str> {
         let (cls, version) = self.instance_class(a)?;
         if self.builtin_base(cls) != BuiltinBase::Object {
             return Err("user operand: builtin base");
@@ -534,6 +534,14 @@ impl Vm {
         } else {
             return Err("user operand: right operand type");
         };
+        Ok((cls, version, right))
+    }
+
+    /// `a op b` on an instance of a plain user class whose dunder is a Python function,
+    /// with `b` of the same class or a builtin number (see `Vm::binary_op_user`).
+    fn spec_binary_op_user(&mut self, ctx: &Ctx, a: Value, b: Value, arg: u32) -> Spec {
+        let (op, inplace) = BinaryOp::from_oparg(arg).ok_or("bad oparg")?;
+        let (cls, version, right) = self.user_operands(a, b)?;
         let (name, _, iname) = op.dunders();
         if inplace {
             let n = self.intern(iname).map_err(|_| "out of memory")?;
@@ -596,20 +604,7 @@ impl Vm {
     /// `Vm::compare_op_user`): no reflected dunder can go first.
     fn spec_compare_op_user(&mut self, ctx: &Ctx, a: Value, b: Value, arg: u32) -> Spec {
         let op = CompareOp::from_oparg(arg).ok_or("bad oparg")?;
-        let (cls, version) = self.instance_class(a)?;
-        if self.builtin_base(cls) != BuiltinBase::Object {
-            return Err("user operand: builtin base");
-        }
-        let tb = self.type_of(b);
-        let right = if tb == cls {
-            BINARY_RIGHT_SAME
-        } else if tb == self.types.int {
-            BINARY_RIGHT_INT
-        } else if tb == self.types.float {
-            BINARY_RIGHT_FLOAT
-        } else {
-            return Err("user operand: right operand type");
-        };
+        let (cls, version, right) = self.user_operands(a, b)?;
         let n = self.intern(op.dunders().0).map_err(|_| "out of memory")?;
         let f = self.class_lookup(cls, n).ok_or("user operand: no dunder")?;
         let plain = matches!(self.obj(f), Some(Obj::Function(func))

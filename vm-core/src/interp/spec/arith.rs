@@ -251,6 +251,21 @@ impl Vm {
     /// the error of a `NotImplemented` result (`OnReturn::Binary`).
     #[inline(always)]
     pub(crate) fn binary_op_user(&mut self, ctx: &mut Ctx, arg: u32) -> UopResult {
+        self.enter_user_dunder(ctx, OnReturn::Binary { op: arg }, false)
+    }
+
+    /// The guards and the frame push of `BINARY_OP_USER` and `COMPARE_OP_USER`: `a` an
+    /// instance of the cached class version, `b` of the cached type (`BINARY_RIGHT_*`),
+    /// the cached dunder a function (with `checked_code`, still a plain function of two
+    /// arguments: its `__code__` can be replaced without a new class version). The
+    /// operands stay below the frame, rooted, for what `on_return` does with them.
+    #[inline(always)]
+    fn enter_user_dunder(
+        &mut self,
+        ctx: &mut Ctx,
+        on_return: OnReturn,
+        checked_code: bool,
+    ) -> UopResult {
         let (a, b) = self.top2();
         let Some(Obj::Instance(i)) = self.obj(a) else {
             return DEOPT;
@@ -273,13 +288,16 @@ impl Vm {
         let Obj::Function(f) = self.heap.get(func) else {
             return DEOPT;
         };
+        if checked_code && (f.code.flags & code_flags::RESUMABLE != 0 || !exact_shape(&f.code, 2))
+        {
+            return DEOPT;
+        }
         let (code, globals) = (f.code.clone(), f.globals);
         let floor = self.stack.len() - 2;
         self.check_frame_depth()?;
         self.reserve_frame(code.nlocalsplus(), &code)?;
         self.stack.push_reserved(a);
         self.stack.push_reserved(b);
-        let on_return = OnReturn::Binary { op: arg };
         self.enter_exact(ctx, Value::obj(func), code, globals, 2, on_return, floor)
     }
 
@@ -288,40 +306,7 @@ impl Vm {
     /// the dunder's frame (`OnReturn::Compare` finishes the comparison), as
     /// `BINARY_OP_USER` does.
     pub(crate) fn compare_op_user(&mut self, ctx: &mut Ctx, arg: u32) -> UopResult {
-        let (a, b) = self.top2();
-        let Some(Obj::Instance(i)) = self.obj(a) else {
-            return DEOPT;
-        };
-        let class = i.class;
-        match self.heap.get(class) {
-            Obj::Class(c) if c.version.get() == cache(ctx, 1) => {}
-            _ => return DEOPT,
-        }
-        let right = match cache(ctx, 3) {
-            BINARY_RIGHT_SAME => class,
-            BINARY_RIGHT_INT => self.types.int,
-            BINARY_RIGHT_FLOAT => self.types.float,
-            _ => return DEOPT,
-        };
-        if self.type_of(b) != right {
-            return DEOPT;
-        }
-        let func = ObjRef(cache(ctx, 2));
-        let Obj::Function(f) = self.heap.get(func) else {
-            return DEOPT;
-        };
-        // The function's code can be replaced (`__code__`) without a new class version.
-        if f.code.flags & code_flags::RESUMABLE != 0 || !exact_shape(&f.code, 2) {
-            return DEOPT;
-        }
-        let (code, globals) = (f.code.clone(), f.globals);
-        let floor = self.stack.len() - 2;
-        self.check_frame_depth()?;
-        self.reserve_frame(code.nlocalsplus(), &code)?;
-        self.stack.push_reserved(a);
-        self.stack.push_reserved(b);
-        let on_return = OnReturn::Compare { op: arg };
-        self.enter_exact(ctx, Value::obj(func), code, globals, 2, on_return, floor)
+        self.enter_user_dunder(ctx, OnReturn::Compare { op: arg }, true)
     }
 
     /// The return of a rich comparison's dunder (`OnReturn::Compare`) with `v`, once its
