@@ -7,21 +7,22 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::heapqmod::{list_at, list_len, list_ref, lt};
-use super::{add_native, int_arg};
-use crate::object::types::{NativeFn, NativeKind, Obj};
+use super::int_arg;
+use crate::object::types::Obj;
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
 pub(crate) fn init_bisect(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    let fns: [(&'static str, NativeFn); 4] = [
-        ("bisect_left", bisect_left),
-        ("bisect_right", bisect_right),
-        ("insort_left", insort_left),
-        ("insort_right", insort_right),
-    ];
-    for (name, f) in fns {
-        add_native(vm, d, name, f, NativeKind::Function, Value::UNDEF);
-    }
+    super::modules::add_fns(
+        vm,
+        d,
+        &[
+            ("bisect_left", bisect_left),
+            ("bisect_right", bisect_right),
+            ("insort_left", insort_left),
+            ("insort_right", insort_right),
+        ],
+    );
     Ok(())
 }
 

@@ -7,20 +7,17 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::operatormod::{install_call, slot, tuple_slice};
-use super::{add_native, check_args};
-use crate::object::types::{NativeFn, NativeKind, Obj};
+use super::check_args;
+use crate::object::types::{NativeFn, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
 pub(crate) fn init_functools(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    let fns: [(&'static str, NativeFn); 3] = [
-        ("native_call", native_call),
-        ("lru_get", lru_get),
-        ("lru_key", lru_key),
-    ];
-    for (name, f) in fns {
-        add_native(vm, d, name, f, NativeKind::Function, Value::UNDEF);
-    }
+    super::modules::add_fns(
+        vm,
+        d,
+        &[("native_call", native_call), ("lru_get", lru_get), ("lru_key", lru_key)],
+    );
     Ok(())
 }
 

@@ -5,22 +5,22 @@
 use alloc::format;
 use alloc::string::String;
 
-use super::add_native;
-use crate::object::types::{NativeFn, NativeKind, Obj};
+use crate::object::types::Obj;
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
 pub(crate) fn init_heapq(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    let fns: [(&'static str, NativeFn); 5] = [
-        ("heappush", heappush),
-        ("heappop", heappop),
-        ("heapify", heapify),
-        ("heapreplace", heapreplace),
-        ("heappushpop", heappushpop),
-    ];
-    for (name, f) in fns {
-        add_native(vm, d, name, f, NativeKind::Function, Value::UNDEF);
-    }
+    super::modules::add_fns(
+        vm,
+        d,
+        &[
+            ("heappush", heappush),
+            ("heappop", heappop),
+            ("heapify", heapify),
+            ("heapreplace", heapreplace),
+            ("heappushpop", heappushpop),
+        ],
+    );
     Ok(())
 }
 

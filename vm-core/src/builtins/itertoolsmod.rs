@@ -5,13 +5,12 @@
 use alloc::vec::Vec;
 
 use super::operatormod::{install_method, slot, tuple_slice};
-use super::add_native;
-use crate::object::types::{NativeFn, NativeKind, Obj};
+use crate::object::types::{NativeFn, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
 pub(crate) fn init_itertools(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    add_native(vm, d, "native_next", native_next, NativeKind::Function, Value::UNDEF);
+    super::modules::add_fns(vm, d, &[("native_next", native_next)]);
     Ok(())
 }
 

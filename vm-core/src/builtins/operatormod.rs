@@ -12,7 +12,7 @@ use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
 pub(crate) fn init_operator(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
-    add_native(vm, d, "native_call", native_call, NativeKind::Function, Value::UNDEF);
+    super::modules::add_fns(vm, d, &[("native_call", native_call)]);
     Ok(())
 }
 
