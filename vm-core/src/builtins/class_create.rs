@@ -21,19 +21,16 @@ use crate::vm::{PyResult, Vm};
 /// The methods of `type` that create and call classes.
 pub(crate) fn install(vm: &mut Vm) {
     let type_ = vm.types.type_;
-    let Some(d) = vm.class(type_).map(|c| c.dict) else {
-        return;
-    };
-    let owner = Value::obj(type_);
-    vm.add_natives(d, &[("__new__", type_new)], NativeKind::StaticMethod, owner);
+    let new: NativeEntries = &[("__new__", type_new)];
+    vm.add_type_natives(type_, new, NativeKind::StaticMethod);
     let methods: NativeEntries = &[
         ("__init__", type_init),
         ("__call__", type_call),
         ("__subclasses__", type_subclasses),
     ];
-    vm.add_natives(d, methods, NativeKind::Method, owner);
+    vm.add_type_natives(type_, methods, NativeKind::Method);
     let prepare: NativeEntries = &[("__prepare__", type_prepare)];
-    vm.add_natives(d, prepare, NativeKind::ClassMethod, owner);
+    vm.add_type_natives(type_, prepare, NativeKind::ClassMethod);
 }
 
 /// `cls.__subclasses__()`: the live user classes that name `cls` among their bases, in
@@ -408,10 +405,7 @@ fn init_subclass(vm: &mut Vm, cls: ObjRef, kwargs: &[(Value, Value)]) -> PyResul
     let isc = vm.intern("__init_subclass__")?;
     let mro = vm.class(cls).map(|c| c.mro.clone()).unwrap_or_default();
     for &k in mro.iter().skip(1) {
-        let Some(d) = vm.class(k).map(|c| c.dict) else {
-            continue;
-        };
-        let Some(f) = vm.dict_get_str(d, isc) else {
+        let Some(f) = vm.class_own_get(k, isc) else {
             continue;
         };
         if vm.is_builtin_object_method(f) {
@@ -595,7 +589,8 @@ pub(crate) fn make_class_multi(
         qualname,
         base: Some(base),
         mro: Vec::new(),
-        dict: ns,
+        dict: Some(ns),
+        statics: false,
         builtin_base,
         is_builtin: false,
         version: Cell::new(version),

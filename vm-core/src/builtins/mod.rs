@@ -100,10 +100,7 @@ pub(crate) fn add_native(
 
 /// Registers methods on a builtin class.
 pub(crate) fn add_methods(vm: &mut Vm, cls: ObjRef, methods: NativeEntries) {
-    let Some(d) = vm.class(cls).map(|c| c.dict) else {
-        return;
-    };
-    vm.add_natives(d, methods, NativeKind::Method, Value::obj(cls));
+    vm.add_type_natives(cls, methods, NativeKind::Method);
 }
 
 /// Creates the builtins namespace and the module table. Called once by `Vm::new`.

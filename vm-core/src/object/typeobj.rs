@@ -5,7 +5,6 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::cell::Cell;
 
-use super::dict::Dict;
 use super::heap::Heap;
 use super::types::{AttrPlain, BuiltinBase, Class, Obj, StrObj};
 use super::value::{ObjRef, Value};
@@ -229,9 +228,6 @@ fn make_class(
         heap.alloc(Obj::Str(StrObj::boxed(name.into())))
             .expect("heap too small for the builtin types"),
     );
-    let dict = heap
-        .alloc(Obj::Dict(Box::new(Dict::new())))
-        .expect("heap too small for the builtin types");
     let mut mro = Vec::new();
     let r_placeholder = heap
         .alloc(Obj::Class(Box::new(Class {
@@ -239,7 +235,8 @@ fn make_class(
             qualname: name_v,
             base,
             mro: Vec::new(),
-            dict,
+            dict: None,
+            statics: false,
             builtin_base: kind,
             is_builtin: true,
             version: Cell::new(*version),

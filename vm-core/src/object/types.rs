@@ -283,8 +283,13 @@ pub struct Class {
     pub base: Option<ObjRef>,
     /// Method resolution order: this class first, `object` last.
     pub mro: Vec<ObjRef>,
-    /// The class namespace (a dict object).
-    pub dict: ObjRef,
+    /// The class namespace (a dict object); a builtin type has none until an entry outside
+    /// its static tables is stored or its namespace is listed
+    /// ([`Vm::class_namespace`](crate::vm::Vm::class_namespace)).
+    pub dict: Option<ObjRef>,
+    /// Whether some of its namespace is in static native tables, not in `dict`
+    /// ([`super::type_namespace`]).
+    pub statics: bool,
     /// The builtin payload its instances carry.
     pub builtin_base: BuiltinBase,
     /// Whether this is a builtin type (its attributes cannot be set).
@@ -920,7 +925,7 @@ impl Obj {
                 c.mro.iter().for_each(|x| f(Value::obj(*x)));
                 c.bases.iter().for_each(|x| f(Value::obj(*x)));
                 f(Value::obj(c.meta));
-                f(Value::obj(c.dict));
+                c.dict.into_iter().for_each(|d| f(Value::obj(d)));
                 c.layout.iter().for_each(|x| f(*x));
                 if let Some(s) = &c.slots {
                     s.iter().for_each(|x| f(*x));
