@@ -2,7 +2,7 @@
 //! builtin types, functions and methods) is bounded, and `print('hello')` from a bytecode
 //! image (what an image runner without the compiler runs) needs little beyond it.
 //!
-//! The bounds are where the VM is today (about 62 KB of startup, and 14 KB more for hello:
+//! The bounds are where the VM is today (about 60 KB of startup, and 14 KB more for hello:
 //! its stack and frame, and the arena growing from the size startup left it at to the next
 //! power of two, with no garbage from startup to collect); the goal (docs/BOARDS.md, "A
 //! small heap") is `print('hello')` within a 16 KB `heap_limit`.
@@ -16,13 +16,13 @@ use common::Shared;
 use vm_core::{Config, StartError, Vm};
 
 /// Bytes `Vm::new` may occupy on the heap before any program runs.
-const STARTUP_BUDGET: usize = 64_000;
+const STARTUP_BUDGET: usize = 61_000;
 
 /// Bytes `print('hello')` from an image may need beyond what `Vm::new` occupies.
 const HELLO_BUDGET: usize = 14 * 1024;
 
 /// The `heap_limit` `print('hello')` from an image runs in.
-const HELLO_LIMIT: usize = 76 * 1024;
+const HELLO_LIMIT: usize = 73 * 1024;
 
 fn start(limit: usize, out: &Rc<RefCell<String>>) -> Result<Vm, StartError> {
     let config = Config {

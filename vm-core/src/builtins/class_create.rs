@@ -432,7 +432,7 @@ fn init_subclass(vm: &mut Vm, cls: ObjRef, kwargs: &[(Value, Value)]) -> PyResul
 fn c3_merge(vm: &mut Vm, bases: &[ObjRef]) -> PyResult<Vec<ObjRef>> {
     let mut seqs: Vec<Vec<ObjRef>> = Vec::new();
     for &b in bases {
-        seqs.push(vm.class(b).map(|c| c.mro.clone()).unwrap_or_default());
+        seqs.push(vm.class(b).map(|c| c.mro.to_vec()).unwrap_or_default());
     }
     seqs.push(bases.to_vec());
     let mut out = Vec::new();
@@ -527,7 +527,7 @@ pub(crate) fn make_class_multi(
     let base_mro = if bases.len() > 1 {
         c3_merge(vm, bases)?
     } else {
-        vm.class(base).map(|c| c.mro.clone()).unwrap_or_default()
+        vm.class(base).map(|c| c.mro.to_vec()).unwrap_or_default()
     };
     let qn = vm.intern("__qualname__")?;
     let qualname = match vm.dict_get_str(ns, qn) {
@@ -556,7 +556,7 @@ pub(crate) fn make_class_multi(
             } else {
                 vm.collect_iter(s)?
             };
-            let mut names = base_slots.unwrap_or_default();
+            let mut names = base_slots.map(Vec::from).unwrap_or_default();
             for it in items {
                 let Some(text) = vm.str_of(it) else {
                     return Err(vm.type_error("__slots__ items must be strings"));
@@ -575,7 +575,7 @@ pub(crate) fn make_class_multi(
             .is_some_and(|c| !c.is_builtin && c.slots.is_none())
     });
     let layout = slots.clone().unwrap_or_default();
-    let slots = slots.filter(|_| !dict_from_base);
+    let slots = slots.filter(|_| !dict_from_base).map(Vec::into_boxed_slice);
     let mut shape_path = Vec::with_capacity(layout.len());
     let mut parent = crate::object::shape::ROOT;
     for &name in &layout {
@@ -588,7 +588,7 @@ pub(crate) fn make_class_multi(
         name,
         qualname,
         base: Some(base),
-        mro: Vec::new(),
+        mro: Box::new([]),
         dict: Some(ns),
         statics: false,
         builtin_base,
@@ -601,7 +601,7 @@ pub(crate) fn make_class_multi(
         subclasses: Vec::new(),
         attr_plain: Cell::new(AttrPlain::UNKNOWN),
         meta,
-        bases: bases.to_vec(),
+        bases: bases.into(),
     })))?;
     let mut mro = vec![cls];
     mro.extend(base_mro);
@@ -609,7 +609,7 @@ pub(crate) fn make_class_multi(
         vm.register_subclass(ancestor, cls);
     }
     if let Obj::Class(c) = vm.heap.get_mut(cls) {
-        c.mro = mro;
+        c.mro = mro.into_boxed_slice();
     }
     let cc = vm.intern("__classcell__")?;
     if let Some(cell) = vm.dict_get_str(ns, cc) {

@@ -51,7 +51,7 @@ pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
     vm.add_type_natives(object, new, NativeKind::StaticMethod);
     // Plain `object()` instances have no `__dict__`.
     if let Obj::Class(c) = vm.heap.get_mut(object) {
-        c.slots = Some(Vec::new());
+        c.slots = Some(Box::new([]));
     }
     super::exc_methods::install(vm, base_exc);
     add_methods(

@@ -234,7 +234,7 @@ fn make_class(
             name: name_v,
             qualname: name_v,
             base,
-            mro: Vec::new(),
+            mro: Box::new([]),
             dict: None,
             statics: false,
             builtin_base: kind,
@@ -259,7 +259,7 @@ fn make_class(
         }
     }
     if let Obj::Class(c) = heap.get_mut(r_placeholder) {
-        c.mro = mro;
+        c.mro = mro.into_boxed_slice();
     }
     r_placeholder
 }
