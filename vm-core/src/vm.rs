@@ -688,7 +688,29 @@ impl Vm {
     fn intern_new(&mut self, s: &str, h: u64) -> PyResult<Value> {
         // Names are compared often: kept out of line, where reading them is cheapest.
         let v = self.alloc_value(Obj::Str(StrObj::boxed(s.into())))?;
-        if let Obj::Str(so) = self.heap.get(v.as_obj().unwrap_or(ObjRef(0))) {
+        self.intern_adopt(v, h)?;
+        Ok(v)
+    }
+
+    /// The interned name of class `cls`: its `__name__` string itself when no equal name is
+    /// interned yet, so the builtins namespace and programs share the builtin types' names.
+    pub(crate) fn intern_class_name(&mut self, cls: ObjRef) -> PyResult<Value> {
+        let name = self.class(cls).map_or(Value::NONE, |c| c.name);
+        let Some(s) = self.str_of(name) else {
+            return Err(PyErr(self.memory_error));
+        };
+        let h = crate::object::hash::str_hash(s);
+        let same = self.interned.candidates(h).map(|i| self.interned.entry(i).key);
+        if let Some(k) = same.into_iter().find(|&k| self.str_of(k) == Some(s)) {
+            return Ok(k);
+        }
+        self.intern_adopt(name, h)?;
+        Ok(name)
+    }
+
+    /// Adds the str `v`, of hash `h` and not interned yet, to the interned names.
+    fn intern_adopt(&mut self, v: Value, h: u64) -> PyResult<()> {
+        if let Some(Obj::Str(so)) = self.obj(v) {
             so.hash_cell().set(h);
         }
         let grew = self
@@ -701,7 +723,7 @@ impl Vm {
             .charge_table(grew)
             .map_err(|_| PyErr(self.memory_error))?;
         self.interned.push_new(h, v, Value::NONE);
-        Ok(v)
+        Ok(())
     }
 
     /// A new list.

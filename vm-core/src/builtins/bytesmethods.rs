@@ -88,7 +88,7 @@ pub(crate) fn install(vm: &mut Vm) {
     );
     super::nummethods::add_class_method(vm, bytes, "fromhex", b_fromhex);
     for cls in [bytes, bytearray] {
-        if let Some(d) = vm.class(cls).map(|c| c.dict) {
+        if let Ok(d) = vm.class_dict_for_entries(cls) {
             let kind = crate::object::types::NativeKind::StaticMethod;
             super::add_native(vm, d, "maketrans", b_maketrans, kind, Value::obj(cls));
         }

@@ -21,19 +21,16 @@ use crate::vm::{PyResult, Vm};
 /// The methods of `type` that create and call classes.
 pub(crate) fn install(vm: &mut Vm) {
     let type_ = vm.types.type_;
-    let Some(d) = vm.class(type_).map(|c| c.dict) else {
-        return;
-    };
-    let owner = Value::obj(type_);
-    vm.add_natives(d, &[("__new__", type_new)], NativeKind::StaticMethod, owner);
+    let new: NativeEntries = &[("__new__", type_new)];
+    vm.add_type_natives(type_, new, NativeKind::StaticMethod);
     let methods: NativeEntries = &[
         ("__init__", type_init),
         ("__call__", type_call),
         ("__subclasses__", type_subclasses),
     ];
-    vm.add_natives(d, methods, NativeKind::Method, owner);
+    vm.add_type_natives(type_, methods, NativeKind::Method);
     let prepare: NativeEntries = &[("__prepare__", type_prepare)];
-    vm.add_natives(d, prepare, NativeKind::ClassMethod, owner);
+    vm.add_type_natives(type_, prepare, NativeKind::ClassMethod);
 }
 
 /// `cls.__subclasses__()`: the live user classes that name `cls` among their bases, in
@@ -408,10 +405,7 @@ fn init_subclass(vm: &mut Vm, cls: ObjRef, kwargs: &[(Value, Value)]) -> PyResul
     let isc = vm.intern("__init_subclass__")?;
     let mro = vm.class(cls).map(|c| c.mro.clone()).unwrap_or_default();
     for &k in mro.iter().skip(1) {
-        let Some(d) = vm.class(k).map(|c| c.dict) else {
-            continue;
-        };
-        let Some(f) = vm.dict_get_str(d, isc) else {
+        let Some(f) = vm.class_own_get(k, isc) else {
             continue;
         };
         if vm.is_builtin_object_method(f) {
@@ -438,7 +432,7 @@ fn init_subclass(vm: &mut Vm, cls: ObjRef, kwargs: &[(Value, Value)]) -> PyResul
 fn c3_merge(vm: &mut Vm, bases: &[ObjRef]) -> PyResult<Vec<ObjRef>> {
     let mut seqs: Vec<Vec<ObjRef>> = Vec::new();
     for &b in bases {
-        seqs.push(vm.class(b).map(|c| c.mro.clone()).unwrap_or_default());
+        seqs.push(vm.class(b).map(|c| c.mro.to_vec()).unwrap_or_default());
     }
     seqs.push(bases.to_vec());
     let mut out = Vec::new();
@@ -533,7 +527,7 @@ pub(crate) fn make_class_multi(
     let base_mro = if bases.len() > 1 {
         c3_merge(vm, bases)?
     } else {
-        vm.class(base).map(|c| c.mro.clone()).unwrap_or_default()
+        vm.class(base).map(|c| c.mro.to_vec()).unwrap_or_default()
     };
     let qn = vm.intern("__qualname__")?;
     let qualname = match vm.dict_get_str(ns, qn) {
@@ -562,7 +556,7 @@ pub(crate) fn make_class_multi(
             } else {
                 vm.collect_iter(s)?
             };
-            let mut names = base_slots.unwrap_or_default();
+            let mut names = base_slots.map(Vec::from).unwrap_or_default();
             for it in items {
                 let Some(text) = vm.str_of(it) else {
                     return Err(vm.type_error("__slots__ items must be strings"));
@@ -581,7 +575,7 @@ pub(crate) fn make_class_multi(
             .is_some_and(|c| !c.is_builtin && c.slots.is_none())
     });
     let layout = slots.clone().unwrap_or_default();
-    let slots = slots.filter(|_| !dict_from_base);
+    let slots = slots.filter(|_| !dict_from_base).map(Vec::into_boxed_slice);
     let mut shape_path = Vec::with_capacity(layout.len());
     let mut parent = crate::object::shape::ROOT;
     for &name in &layout {
@@ -594,8 +588,9 @@ pub(crate) fn make_class_multi(
         name,
         qualname,
         base: Some(base),
-        mro: Vec::new(),
-        dict: ns,
+        mro: Box::new([]),
+        dict: Some(ns),
+        statics: false,
         builtin_base,
         is_builtin: false,
         version: Cell::new(version),
@@ -606,7 +601,7 @@ pub(crate) fn make_class_multi(
         subclasses: Vec::new(),
         attr_plain: Cell::new(AttrPlain::UNKNOWN),
         meta,
-        bases: bases.to_vec(),
+        bases: bases.into(),
     })))?;
     let mut mro = vec![cls];
     mro.extend(base_mro);
@@ -614,7 +609,7 @@ pub(crate) fn make_class_multi(
         vm.register_subclass(ancestor, cls);
     }
     if let Obj::Class(c) = vm.heap.get_mut(cls) {
-        c.mro = mro;
+        c.mro = mro.into_boxed_slice();
     }
     let cc = vm.intern("__classcell__")?;
     if let Some(cell) = vm.dict_get_str(ns, cc) {

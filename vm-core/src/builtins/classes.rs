@@ -42,19 +42,16 @@ pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
     );
     // `__new__` is a static method in CPython (it takes the class explicitly), and
     // `__init_subclass__` a class method.
-    if let Some(d) = vm.class(object).map(|c| c.dict) {
-        let owner = Value::obj(object);
-        let class_methods: NativeEntries = &[
-            ("__init_subclass__", object_init_subclass),
-            ("__subclasshook__", object_not_implemented),
-        ];
-        vm.add_natives(d, class_methods, NativeKind::ClassMethod, owner);
-        let new: NativeEntries = &[("__new__", object_new)];
-        vm.add_natives(d, new, NativeKind::StaticMethod, owner);
-    }
+    let class_methods: NativeEntries = &[
+        ("__init_subclass__", object_init_subclass),
+        ("__subclasshook__", object_not_implemented),
+    ];
+    vm.add_type_natives(object, class_methods, NativeKind::ClassMethod);
+    let new: NativeEntries = &[("__new__", object_new)];
+    vm.add_type_natives(object, new, NativeKind::StaticMethod);
     // Plain `object()` instances have no `__dict__`.
     if let Obj::Class(c) = vm.heap.get_mut(object) {
-        c.slots = Some(Vec::new());
+        c.slots = Some(Box::new([]));
     }
     super::exc_methods::install(vm, base_exc);
     add_methods(
@@ -156,11 +153,7 @@ pub(crate) fn super_getattr(
         .position(|c| *c == cls)
         .map_or(mro.len(), |p| p + 1);
     for k in &mro[pos..] {
-        let d = match vm.class(*k) {
-            Some(c) => c.dict,
-            None => continue,
-        };
-        if let Some(v) = vm.dict_get_str(d, name) {
+        if let Some(v) = vm.class_own_get(*k, name) {
             if is_class {
                 return Ok(Some(match vm.obj(v) {
                     Some(Obj::ClassMethod(f)) => {
@@ -320,7 +313,7 @@ impl Vm {
         let v = match n {
             "__name__" => c.name,
             "__qualname__" => c.qualname,
-            "__dict__" => Value::obj(c.dict),
+            "__dict__" => Value::obj(self.class_namespace(r)?),
             "__mro__" => {
                 let m: Vec<Value> = c.mro.iter().map(|x| Value::obj(*x)).collect();
                 self.new_tuple(m)?
@@ -526,8 +519,7 @@ fn object_init(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -> PyResult<V
     let t = vm.type_of(this);
     let (init, new) = (vm.intern("__init__")?, vm.intern("__new__")?);
     let object_attr = |vm: &Vm, name| {
-        vm.class(vm.types.object)
-            .and_then(|c| vm.dict_get_str(c.dict, name))
+        vm.class_own_get(vm.types.object, name)
     };
     if t == vm.types.object || vm.class_lookup(t, init) != object_attr(vm, init) {
         return Err(vm.type_error(
@@ -562,9 +554,7 @@ fn object_new(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResul
     // A type whose instances carry a builtin value needs that type's `__new__`.
     let nn = vm.intern("__new__")?;
     let own_new = vm.class_lookup(cls, nn);
-    let object_new_v = vm
-        .class(vm.types.object)
-        .and_then(|c| vm.dict_get_str(c.dict, nn));
+    let object_new_v = vm.class_own_get(vm.types.object, nn);
     if own_new != object_new_v && vm.is_builtin_object_method(own_new.unwrap_or(Value::NONE)) {
         let solid = vm
             .class(cls)

@@ -750,11 +750,8 @@ pub(crate) fn install_new(vm: &mut Vm) {
         (t.set, &[("__new__", set_new)]),
     ];
     for (cls, new) in news {
-        let Some(d) = vm.class(cls).map(|c| c.dict) else {
-            continue;
-        };
         let kind = crate::object::types::NativeKind::StaticMethod;
-        vm.add_natives(d, new, kind, Value::obj(cls));
+        vm.add_type_natives(cls, new, kind);
     }
 }
 

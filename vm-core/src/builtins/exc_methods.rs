@@ -47,7 +47,7 @@ static EXC_SETTERS: NativeEntries = &[
 /// Data descriptors for the writable exception attributes (`args`, `__cause__`, `__context__`,
 /// `__traceback__`).
 fn install_exc_properties(vm: &mut Vm, base_exc: ObjRef) {
-    let Some(d) = vm.class(base_exc).map(|c| c.dict) else {
+    let Ok(d) = vm.class_dict_for_entries(base_exc) else {
         return;
     };
     let (kind, owner) = (NativeKind::Method, Value::obj(base_exc));

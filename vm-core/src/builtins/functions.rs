@@ -648,12 +648,9 @@ fn dir(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
                 } else {
                     vm.type_of(v)
                 };
-                if let Some(c) = vm.class(t) {
-                    for k in c.mro.clone() {
-                        if let Some(kc) = vm.class(k) {
-                            dicts.push(kc.dict);
-                        }
-                    }
+                let mro = vm.class(t).map(|c| c.mro.clone()).unwrap_or_default();
+                for k in mro {
+                    dicts.push(vm.class_namespace(k)?);
                 }
             }
         }

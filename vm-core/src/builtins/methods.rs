@@ -96,10 +96,8 @@ pub(crate) fn install(vm: &mut Vm) {
             ("__iter__", seq_iter),
         ],
     );
-    if let Some(d) = vm.class(dict).map(|c| c.dict) {
-        let fromkeys: NativeEntries = &[("fromkeys", dict_fromkeys)];
-        vm.add_natives(d, fromkeys, NativeKind::ClassMethod, Value::obj(dict));
-    }
+    let fromkeys: NativeEntries = &[("fromkeys", dict_fromkeys)];
+    vm.add_type_natives(dict, fromkeys, NativeKind::ClassMethod);
     let set_common: &[(&'static str, crate::object::types::NativeFn)] = &[
         ("union", set_union),
         ("intersection", set_intersection),

@@ -100,10 +100,7 @@ pub(crate) fn add_native(
 
 /// Registers methods on a builtin class.
 pub(crate) fn add_methods(vm: &mut Vm, cls: ObjRef, methods: NativeEntries) {
-    let Some(d) = vm.class(cls).map(|c| c.dict) else {
-        return;
-    };
-    vm.add_natives(d, methods, NativeKind::Method, Value::obj(cls));
+    vm.add_type_natives(cls, methods, NativeKind::Method);
 }
 
 /// Creates the builtins namespace and the module table. Called once by `Vm::new`.
@@ -149,11 +146,11 @@ pub(crate) fn install(vm: &mut Vm) {
             && !name.contains("iterator")
             && !matches!(name, "NoneType" | "ellipsis" | "ReferenceType" | "finalize")
         {
-            let _ = vm.dict_set_str(builtins, name, Value::obj(cls));
+            set_class(vm, builtins, cls);
         }
     }
-    for (name, cls) in vm.types.exception_classes() {
-        let _ = vm.dict_set_str(builtins, name, Value::obj(cls));
+    for (_, cls) in vm.types.exception_classes() {
+        set_class(vm, builtins, cls);
     }
     let _ = vm.dict_set_str(builtins, "super", Value::obj(vm.types.super_));
     // Old names of `OSError`, kept by CPython as aliases.
@@ -181,6 +178,13 @@ pub(crate) fn install(vm: &mut Vm) {
     let _ = vm.dict_set_str(main, "__builtins__", Value::obj(builtins));
     let bn = vm.intern("builtins").unwrap_or(Value::NONE);
     let _ = vm.dict_set_str(builtins, "__name__", bn);
+}
+
+/// Stores builtin type `cls` in dict `d` under its name (the same `str` as its `__name__`).
+fn set_class(vm: &mut Vm, d: ObjRef, cls: ObjRef) {
+    if let Ok(k) = vm.intern_class_name(cls) {
+        let _ = vm.dict_set(d, k, Value::obj(cls));
+    }
 }
 
 // -- Argument helpers -----------------------------------------------------------------------

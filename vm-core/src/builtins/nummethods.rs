@@ -67,7 +67,7 @@ pub(crate) fn add_class_method(
     name: &'static str,
     f: NativeFn,
 ) {
-    if let Some(d) = vm.class(cls).map(|c| c.dict) {
+    if let Ok(d) = vm.class_dict_for_entries(cls) {
         add_native(vm, d, name, f, NativeKind::ClassMethod, Value::obj(cls));
     }
 }

@@ -52,14 +52,15 @@ pub(super) fn install_method(
     check_args(vm, "native_call", args, 1, 1)?;
     let cls = args[0];
     let target = cls.as_obj().and_then(|c| {
-        let dict = vm.class(c)?.dict;
+        vm.class(c)?;
         let f = call_of(&vm.class_name(c))?;
-        Some((c, dict, f))
+        Some((c, f))
     });
-    let Some((c, dict, f)) = target else {
+    let Some((c, f)) = target else {
         let msg = format!("native_call() needs a class with a native {method}");
         return Err(vm.type_error(msg));
     };
+    let dict = vm.class_dict_for_entries(c)?;
     add_native(vm, dict, method, f, NativeKind::Method, cls);
     vm.touch_class(c);
     Ok(cls)

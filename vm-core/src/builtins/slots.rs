@@ -363,27 +363,12 @@ const VIEW: Slots = &[
 
 /// Adds `slots` to builtin class `cls`, keeping the methods it already has.
 fn add_missing(vm: &mut Vm, cls: ObjRef, slots: Slots) {
-    let Some(d) = vm.class(cls).map(|c| c.dict) else {
-        return;
-    };
-    let (kind, owner) = (NativeKind::Method, Value::obj(cls));
-    let table = vm.register_natives(slots, kind, owner);
-    for (e, &(name, _)) in slots.iter().enumerate() {
-        let Ok(key) = vm.intern(name) else {
-            return;
-        };
-        if vm.dict_get_str(d, key).is_none() {
-            let Ok(v) = vm.native_entry(table, slots, e, kind, owner) else {
-                return;
-            };
-            let _ = vm.dict_set(d, key, v);
-        }
-    }
+    vm.add_type_natives_missing(cls, slots, NativeKind::Method);
 }
 
 /// `__hash__ = None`: the mutable builtin types are unhashable.
 fn unhashable(vm: &mut Vm, cls: ObjRef) {
-    if let Some(d) = vm.class(cls).map(|c| c.dict) {
+    if let Ok(d) = vm.class_dict_for_entries(cls) {
         let _ = vm.dict_set_str(d, "__hash__", Value::NONE);
     }
 }

@@ -87,7 +87,7 @@ pub(crate) fn install(vm: &mut Vm) {
             ("__add__", str_add),
         ],
     );
-    if let Some(d) = vm.class(str_).map(|c| c.dict) {
+    if let Ok(d) = vm.class_dict_for_entries(str_) {
         super::add_native(
             vm,
             d,

@@ -28,7 +28,7 @@ fn add_property(
     get: NativeFn,
     set: Option<NativeFn>,
 ) {
-    let Some(d) = vm.class(cls).map(|c| c.dict) else {
+    let Ok(d) = vm.class_dict_for_entries(cls) else {
         return;
     };
     let mk = |vm: &mut Vm, f: NativeFn| {

@@ -46,8 +46,7 @@ impl Vm {
 
     /// `object.__new__` (as its dict holds it).
     fn object_new_fn(&self, nn: Value) -> Option<Value> {
-        self.class(self.types.object)
-            .and_then(|c| self.dict_get_str(c.dict, nn))
+        self.class_own_get(self.types.object, nn)
     }
 
     /// `type.__call__(cls, *args, **kwargs)`.

@@ -334,11 +334,10 @@ impl Vm {
         let mut name = self.class_name(t);
         if let Some(c) = self.class(t) {
             if !c.is_builtin {
-                let d = c.dict;
                 let module = self
                     .intern("__module__")
                     .ok()
-                    .and_then(|k| self.dict_get_str(d, k));
+                    .and_then(|k| self.class_own_get(t, k));
                 if let Some(m) = module.and_then(|m| self.str_of(m)) {
                     if m != "__main__" && m != "builtins" {
                         name = format!("{m}.{name}");

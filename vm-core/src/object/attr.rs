@@ -238,8 +238,20 @@ impl Vm {
             let Some(kc) = self.class(k) else {
                 return false;
             };
-            let Obj::Dict(d) = self.heap.get(kc.dict) else {
-                return false;
+            // The static tables hold builtins only: no descriptor, and `object`'s own
+            // `__setattr__`/`__getattribute__` unless another type overrides them.
+            if kc.statics {
+                for name in ["__setattr__", "__getattribute__"] {
+                    if self
+                        .class_static_get(k, name)
+                        .is_some_and(|v| !self.is_builtin_object_method(v))
+                    {
+                        return false;
+                    }
+                }
+            }
+            let Some(Obj::Dict(d)) = kc.dict.map(|d| self.heap.get(d)) else {
+                continue;
             };
             for e in d.iter() {
                 if self.is_data_descriptor(e.value) {
@@ -507,11 +519,11 @@ impl Vm {
                     );
                     return Err(self.type_error(msg));
                 }
-                let d = c.dict;
                 if let Some(which @ ("__name__" | "__qualname__")) = self.str_of(name) {
                     let qual = which == "__qualname__";
                     return self.set_class_name(r, value, qual);
                 }
+                let d = self.class_namespace(r)?;
                 self.dict_set(d, name, value)?;
                 self.touch_class(r);
                 Ok(())
@@ -708,7 +720,7 @@ impl Vm {
                 }
             }
             Obj::Class(c) if !c.is_builtin => {
-                let d = c.dict;
+                let d = self.class_namespace(r)?;
                 let had = self.dict_del(d, name)?.is_some();
                 self.touch_class(r);
                 had

@@ -26,6 +26,7 @@ pub mod setorder;
 pub mod setorder_ops;
 pub mod shape;
 pub mod subscript;
+pub mod type_namespace;
 pub mod typeobj;
 pub mod types;
 pub mod unary;

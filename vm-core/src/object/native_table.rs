@@ -109,6 +109,9 @@ const fn str_eq(a: &str, b: &str) -> bool {
 #[derive(Default)]
 pub struct NativeTables {
     tables: Vec<NativeTable>,
+    /// The tables that hold a builtin type's methods (its namespace reads them on a
+    /// miss), as (type, table), in registration order.
+    namespaces: Vec<(ObjRef, u16)>,
 }
 
 impl NativeTables {
@@ -154,6 +157,54 @@ impl NativeTables {
         table.entries.get(usize::from(e)).map(|&(_, f)| f)
     }
 
+    /// Adds table `t` to the namespace of type `cls`, where it wins over the tables added
+    /// before it (or, `below`, loses to them); returns the bytes the list grew by.
+    pub fn add_namespace(&mut self, cls: ObjRef, t: u16, below: bool) -> usize {
+        let before = self.namespaces.capacity();
+        if below {
+            self.namespaces.insert(0, (cls, t));
+        } else {
+            self.namespaces.push((cls, t));
+        }
+        (self.namespaces.capacity() - before) * size_of::<(ObjRef, u16)>()
+    }
+
+    /// The tables of the namespace of `cls`, the last registered first.
+    fn namespace_tables(&self, cls: ObjRef) -> impl Iterator<Item = (u16, NativeEntries)> + '_ {
+        self.namespaces
+            .iter()
+            .rev()
+            .filter(move |&&(c, _)| c == cls)
+            .filter_map(|&(_, t)| Some((t, self.table(t)?.entries)))
+    }
+
+    /// The entry `name` of the namespace of `cls`: the last registered wins, as a later
+    /// store into a dict would.
+    pub fn namespace_get(&self, cls: ObjRef, name: &str) -> Option<Value> {
+        for (t, entries) in self.namespace_tables(cls) {
+            if let Some(e) = entries.iter().rposition(|&(n, _)| n == name) {
+                return Some(Value::native(t, u16::try_from(e).ok()?));
+            }
+        }
+        None
+    }
+
+    /// Every entry of the namespace of `cls`, one per name (the one lookups find), in
+    /// registration order.
+    pub fn namespace_entries(&self, cls: ObjRef) -> Vec<(&'static str, Value)> {
+        let mut out: Vec<(&'static str, Value)> = Vec::new();
+        for (t, entries) in self.namespace_tables(cls) {
+            for (e, &(name, _)) in entries.iter().enumerate().rev() {
+                let Ok(e) = u16::try_from(e) else { continue };
+                if !out.iter().any(|&(n, _)| n == name) {
+                    out.push((name, Value::native(t, e)));
+                }
+            }
+        }
+        out.reverse();
+        out
+    }
+
     /// Calls `f` on every owner (for the collector: they are builtin types, kept anyway).
     pub fn for_each_ref(&self, f: &mut dyn FnMut(Value)) {
         self.tables.iter().for_each(|t| f(t.owner));
@@ -162,11 +213,13 @@ impl NativeTables {
     /// Gives back the spare capacity once the builtins are registered.
     pub fn shrink_to_fit(&mut self) {
         self.tables.shrink_to_fit();
+        self.namespaces.shrink_to_fit();
     }
 
     /// Bytes the table list holds.
     pub fn bytes(&self) -> usize {
         self.tables.capacity() * size_of::<NativeTable>()
+            + self.namespaces.capacity() * size_of::<(ObjRef, u16)>()
     }
 }
 

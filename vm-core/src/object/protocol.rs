@@ -197,15 +197,7 @@ impl Vm {
                 return (!e.found.is_undef()).then_some(e.found);
             }
         }
-        let mut found = None;
-        for &k in &c.mro {
-            if let Some(kc) = self.class(k) {
-                if let Some(v) = self.dict_get_str(kc.dict, name) {
-                    found = Some(v);
-                    break;
-                }
-            }
-        }
+        let found = c.mro.iter().find_map(|&k| self.class_own_get(k, name));
         if let Some(e) = slot.and_then(|i| self.class_lookup_cache.get(i)) {
             e.set(crate::vm::LookupEntry {
                 version,

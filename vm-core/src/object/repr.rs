@@ -348,9 +348,8 @@ impl Vm {
         if c.is_builtin {
             return Ok(format!("<class '{name}'>"));
         }
-        let d = c.dict;
         let mk = self.intern("__module__")?;
-        let module = self.dict_get_str(d, mk);
+        let module = self.class_own_get(r, mk);
         match module.and_then(|m| self.str_of(m)) {
             Some(m) if m != "builtins" => Ok(format!("<class '{m}.{name}'>")),
             _ => Ok(format!("<class '{name}'>")),

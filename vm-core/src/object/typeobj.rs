@@ -5,7 +5,6 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::cell::Cell;
 
-use super::dict::Dict;
 use super::heap::Heap;
 use super::types::{AttrPlain, BuiltinBase, Class, Obj, StrObj};
 use super::value::{ObjRef, Value};
@@ -229,17 +228,15 @@ fn make_class(
         heap.alloc(Obj::Str(StrObj::boxed(name.into())))
             .expect("heap too small for the builtin types"),
     );
-    let dict = heap
-        .alloc(Obj::Dict(Box::new(Dict::new())))
-        .expect("heap too small for the builtin types");
     let mut mro = Vec::new();
     let r_placeholder = heap
         .alloc(Obj::Class(Box::new(Class {
             name: name_v,
             qualname: name_v,
             base,
-            mro: Vec::new(),
-            dict,
+            mro: Box::new([]),
+            dict: None,
+            statics: false,
             builtin_base: kind,
             is_builtin: true,
             version: Cell::new(*version),
@@ -262,7 +259,7 @@ fn make_class(
         }
     }
     if let Obj::Class(c) = heap.get_mut(r_placeholder) {
-        c.mro = mro;
+        c.mro = mro.into_boxed_slice();
     }
     r_placeholder
 }

@@ -282,9 +282,14 @@ pub struct Class {
     /// The single base (None only for `object`).
     pub base: Option<ObjRef>,
     /// Method resolution order: this class first, `object` last.
-    pub mro: Vec<ObjRef>,
-    /// The class namespace (a dict object).
-    pub dict: ObjRef,
+    pub mro: Box<[ObjRef]>,
+    /// The class namespace (a dict object); a builtin type has none until an entry outside
+    /// its static tables is stored or its namespace is listed
+    /// ([`Vm::class_namespace`](crate::vm::Vm::class_namespace)).
+    pub dict: Option<ObjRef>,
+    /// Whether some of its namespace is in static native tables, not in `dict`
+    /// ([`super::type_namespace`]).
+    pub statics: bool,
     /// The builtin payload its instances carry.
     pub builtin_base: BuiltinBase,
     /// Whether this is a builtin type (its attributes cannot be set).
@@ -295,7 +300,7 @@ pub struct Class {
     /// layout, [`crate::layout::CLASS_LAYOUT`]).
     pub layout: FixedVec<Value>,
     /// `__slots__` names when the class declares them (instances then have no `__dict__`).
-    pub slots: Option<Vec<Value>>,
+    pub slots: Option<Box<[Value]>>,
     /// User classes that have this class in their MRO: weak references (not traced by the
     /// collector; checked when used) so mutating this class can bump their versions too.
     pub subclasses: Vec<ObjRef>,
@@ -317,7 +322,7 @@ pub struct Class {
     /// base's metaclass says otherwise).
     pub meta: ObjRef,
     /// The direct bases as given (`__bases__`); empty only for `object`.
-    pub bases: Vec<ObjRef>,
+    pub bases: Box<[ObjRef]>,
 }
 
 /// What [`Class::attr_plain`] caches: whether attribute access on instances is plain at
@@ -920,7 +925,7 @@ impl Obj {
                 c.mro.iter().for_each(|x| f(Value::obj(*x)));
                 c.bases.iter().for_each(|x| f(Value::obj(*x)));
                 f(Value::obj(c.meta));
-                f(Value::obj(c.dict));
+                c.dict.into_iter().for_each(|d| f(Value::obj(d)));
                 c.layout.iter().for_each(|x| f(*x));
                 if let Some(s) = &c.slots {
                     s.iter().for_each(|x| f(*x));
