@@ -528,8 +528,8 @@ impl Vm {
         true
     }
 
-    /// `_LOAD_CONST_INLINE` at `pc` out of the hot loop: a promoted constant that is no
-    /// heap object (those the table pushes itself). `Ok`: go on at the next uop.
+    /// `_LOAD_CONST_INLINE` at `pc` out of the hot loop: a promoted constant that is
+    /// neither a heap object nor an immediate builtin (those the table pushes itself). `Ok`: go on at the next uop.
     fn promoted_constant(
         &mut self,
         e: &Executor,

@@ -323,20 +323,31 @@ fn flowing_uop<const U: usize>(vm: &mut Vm, ctx: &mut Ctx, packed: u32) -> Step 
 }
 
 /// For a `_LOAD_CONST_INLINE` of a heap object (a promoted function, class or module: the
-/// common promoted global): the handler that pushes it, with the object's arena index as its
-/// oparg, so the hot loop runs it without the executor's constants. (The executor's
-/// constants keep the object alive, and the heap does not move objects.)
+/// common promoted global) or of an immediate builtin (a promoted `len`): the handler that
+/// pushes it, with the object's arena index or the builtin's table and entry as its oparg,
+/// so the hot loop runs it without the executor's constants. (The executor's constants keep
+/// the object alive, and the heap does not move objects.)
 fn promoted_object(u: &UopInst, consts: &[Value]) -> Option<(Handler, u32)> {
     if u.uop != Uop::_LOAD_CONST_INLINE || u.check & !check::VALIDATE != check::NONE {
         return None;
     }
-    let r = consts.get((u.oparg >> 1) as usize)?.as_obj()?;
-    let handler: Handler = if u.oparg & 1 != 0 {
-        push_object_and_null
+    let v = *consts.get((u.oparg >> 1) as usize)?;
+    let null = u.oparg & 1 != 0;
+    if let Some(r) = v.as_obj() {
+        let handler: Handler = if null {
+            push_object_and_null
+        } else {
+            push_object
+        };
+        return Some((handler, r.0));
+    }
+    let (table, entry) = v.as_native()?;
+    let handler: Handler = if null {
+        push_native_and_null
     } else {
-        push_object
+        push_native
     };
-    Some((handler, r.0))
+    Some((handler, u32::from(table) << 16 | u32::from(entry)))
 }
 
 /// A promoted heap object (see [`promoted_object`]).
@@ -351,6 +362,31 @@ fn push_object(vm: &mut Vm, _: &mut Ctx, index: u32) -> Step {
 /// A promoted heap object to call, and the null after it (see [`promoted_object`]).
 fn push_object_and_null(vm: &mut Vm, _: &mut Ctx, index: u32) -> Step {
     vm.push(Value::obj(ObjRef(index)));
+    vm.push(Value::UNDEF);
+    if vm.stack.overflowed() {
+        return crate::interp::eval::stack_overflow(vm);
+    }
+    Step::Next
+}
+
+/// The immediate builtin of a packed table and entry (see [`promoted_object`]).
+#[inline(always)]
+fn native_of(packed: u32) -> Value {
+    Value::native((packed >> 16) as u16, packed as u16)
+}
+
+/// A promoted immediate builtin (see [`promoted_object`]).
+fn push_native(vm: &mut Vm, _: &mut Ctx, packed: u32) -> Step {
+    vm.push(native_of(packed));
+    if vm.stack.overflowed() {
+        return crate::interp::eval::stack_overflow(vm);
+    }
+    Step::Next
+}
+
+/// A promoted immediate builtin to call, and the null after it (see [`promoted_object`]).
+fn push_native_and_null(vm: &mut Vm, _: &mut Ctx, packed: u32) -> Step {
+    vm.push(native_of(packed));
     vm.push(Value::UNDEF);
     if vm.stack.overflowed() {
         return crate::interp::eval::stack_overflow(vm);

@@ -682,7 +682,11 @@ impl Vm {
         }
         if n.kind == NativeKind::Function && n.owner.is_undef() && !has_self {
             if n.name == "len" && argc == 1 {
-                return Ok(Op::CALL_LEN);
+                // The guard compares the callable with this entry.
+                if let Some(id) = cache_id(callable) {
+                    set_cache(ctx, 1, id);
+                    return Ok(Op::CALL_LEN);
+                }
             }
             if n.name == "isinstance" && argc == 2 {
                 return Ok(Op::CALL_ISINSTANCE);
@@ -712,6 +716,11 @@ impl Vm {
             && argc == 1
             && matches!(self.obj(self_arg), Some(Obj::Set(_)))
         {
+            // The guard compares the callable with this entry.
+            let Some(id) = cache_id(callable) else {
+                return Err("builtin past the cache's reach");
+            };
+            set_cache(ctx, 1, id);
             return Ok(Op::CALL_SET_ADD);
         }
         Ok(Op::CALL_BUILTIN)

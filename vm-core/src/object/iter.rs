@@ -573,21 +573,31 @@ impl Vm {
         let Some(r) = list.as_obj() else {
             return Ok(());
         };
-        let need_grow = matches!(self.heap.get(r), Obj::List(l) if l.len() == l.capacity());
-        if need_grow {
-            let (len, cap) = match self.heap.get(r) {
-                Obj::List(l) => (l.len(), l.capacity()),
-                _ => (0, 0),
-            };
-            let extra = (cap.max(4)) * 8;
-            self.charge(extra)?;
-            let ok = match self.heap.get_mut(r) {
-                Obj::List(l) => l.try_reserve(len.max(4)).is_ok(),
-                _ => true,
-            };
-            if !ok {
-                return Err(crate::vm::PyErr(self.memory_error));
-            }
+        match self.heap.get_mut(r) {
+            Obj::List(l) => match l.push_within_capacity(item) {
+                Ok(()) => Ok(()),
+                Err(item) => self.list_push_growing(r, item),
+            },
+            _ => Ok(()),
+        }
+    }
+
+    /// [`Vm::list_push`] into a full list: grows it (charging the heap), then appends. Out
+    /// of line, so the common append stays short.
+    #[inline(never)]
+    pub(crate) fn list_push_growing(&mut self, r: ObjRef, item: Value) -> PyResult<()> {
+        let (len, cap) = match self.heap.get(r) {
+            Obj::List(l) => (l.len(), l.capacity()),
+            _ => return Ok(()),
+        };
+        let extra = (cap.max(4)) * 8;
+        self.charge(extra)?;
+        let ok = match self.heap.get_mut(r) {
+            Obj::List(l) => l.try_reserve(len.max(4)).is_ok(),
+            _ => true,
+        };
+        if !ok {
+            return Err(crate::vm::PyErr(self.memory_error));
         }
         if let Obj::List(l) = self.heap.get_mut(r) {
             l.push(item);

@@ -328,20 +328,20 @@ pub(crate) fn _GUARD_CALL_LIST_APPEND(
 
 /// `_GUARD_CALL_SET_ADD`.
 #[inline(always)]
-pub(crate) fn _GUARD_CALL_SET_ADD(vm: &mut Vm, _ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
-    vm.guard_call_set_add(arg as usize)
+pub(crate) fn _GUARD_CALL_SET_ADD(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+    vm.guard_call_set_add(ctx, arg as usize)
 }
 
 /// `_GUARD_CALL_LEN`.
 #[inline(always)]
-pub(crate) fn _GUARD_CALL_LEN(vm: &mut Vm, _ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
-    vm.guard_call_native(arg as usize, Some("len"))
+pub(crate) fn _GUARD_CALL_LEN(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
+    vm.guard_call_len(ctx, arg as usize)
 }
 
 /// `_GUARD_CALL_BUILTIN`.
 #[inline(always)]
 pub(crate) fn _GUARD_CALL_BUILTIN(vm: &mut Vm, _ctx: &mut Ctx, arg: u32) -> Result<Flow, PyErr> {
-    vm.guard_call_native(arg as usize, None)
+    vm.guard_call_native(arg as usize)
 }
 
 /// `_CALL_LIST_APPEND`.

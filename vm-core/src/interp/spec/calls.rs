@@ -6,7 +6,7 @@ use super::{UopResult, DEOPT, NEXT};
 use crate::interp::eval::{Ctx, Flow};
 use crate::interp::frame::{Frame, OnReturn};
 use crate::interp::specialize::{cache, defaults_shape, exact_shape, MAX_DEFAULTS};
-use crate::object::native_table::{cache_id, LIST_APPEND};
+use crate::object::native_table::{cache_id, from_cache_id, LIST_APPEND};
 use crate::object::types::{NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
@@ -326,28 +326,30 @@ impl Vm {
 
     #[inline(always)]
     pub(crate) fn call_len(&mut self, ctx: &Ctx, argc: usize) -> UopResult {
-        let callee_pos = self.stack.len() - argc - 2;
+        let n = self.stack.len();
         // (The callable is its guard's business; a non-container argument goes through the
         // native call, which checks the callable itself.)
-        if argc != 1 {
+        if argc != 1 || n < 3 {
             return DEOPT;
         }
-        let n = match self.obj(self.top()) {
-            Some(Obj::List(l)) => Some(l.len()),
-            Some(Obj::Tuple(t)) => Some(t.len()),
-            Some(Obj::Dict(d)) => Some(d.len()),
-            Some(Obj::Set(s)) => Some(s.table.len()),
-            Some(Obj::Str(s)) => Some(s.nchars()),
-            _ => None,
+        let len = match self.obj(self.stack[n - 1]) {
+            Some(Obj::List(l)) => l.len(),
+            Some(Obj::Tuple(t)) => t.len(),
+            Some(Obj::Dict(d)) => d.len(),
+            Some(Obj::Set(s)) => s.table.len(),
+            Some(Obj::Str(s)) => s.nchars(),
+            _ => return self.call_native_out_of_line(ctx, n - 3),
         };
-        match n {
-            Some(n) => {
-                self.stack.truncate(callee_pos);
-                self.push(Value::int_unchecked(n as i64));
-                NEXT
-            }
-            None => self.call_native_at(ctx, callee_pos),
-        }
+        self.stack[n - 3] = Value::int_unchecked(len as i64);
+        self.stack.truncate(n - 2);
+        NEXT
+    }
+
+    /// [`Vm::call_native_at`] out of line: the rare path of a specialized call, kept out of
+    /// its handler so the common path saves fewer registers.
+    #[inline(never)]
+    fn call_native_out_of_line(&mut self, ctx: &Ctx, callee_pos: usize) -> UopResult {
+        self.call_native_at(ctx, callee_pos)
     }
 
     #[inline(always)]
@@ -360,18 +362,29 @@ impl Vm {
         self.call_native_at(ctx, callee_pos)
     }
 
-    /// `CALL_LEN` / `CALL_BUILTIN`'s guard: the callable is a builtin function (named
-    /// `name`, with one argument, when given).
+    /// `CALL_BUILTIN`'s guard: the callable is a builtin function.
     #[inline(always)]
-    pub(crate) fn guard_call_native(&self, argc: usize, name: Option<&str>) -> UopResult {
+    pub(crate) fn guard_call_native(&self, argc: usize) -> UopResult {
         let Some(callee_pos) = self.stack.len().checked_sub(argc + 2) else {
             return DEOPT;
         };
-        let callee = self.stack[callee_pos];
-        match name {
-            None if self.unbound_native_fn(callee).is_some() => NEXT,
-            Some(w) if argc == 1 && self.native(callee).is_some_and(|n| n.name == w) => NEXT,
-            _ => DEOPT,
+        if self.unbound_native_fn(self.stack[callee_pos]).is_some() {
+            NEXT
+        } else {
+            DEOPT
+        }
+    }
+
+    /// `CALL_LEN`'s guard: one argument, and the callable is the `len` the specializer saw
+    /// (cache unit 1, a `cache_id`): one compare, where a lookup of the callable's name
+    /// took a table walk and a string compare.
+    #[inline(always)]
+    pub(crate) fn guard_call_len(&self, ctx: &Ctx, argc: usize) -> UopResult {
+        let n = self.stack.len();
+        if argc == 1 && n >= 3 && self.stack[n - 3] == from_cache_id(cache(ctx, 1)) {
+            NEXT
+        } else {
+            DEOPT
         }
     }
 
@@ -381,13 +394,14 @@ impl Vm {
         self.guard_call_method(argc, |_, f| f == LIST_APPEND, |o| matches!(o, Obj::List(_)))
     }
 
-    /// `s.add(x)`'s guard: the callable is `set.add` and `s` a mutable set.
+    /// `s.add(x)`'s guard: the callable is the `set.add` the specializer saw (cache unit
+    /// 1, a `cache_id`: one compare, not a lookup of its name) and `s` a mutable set.
     #[inline(always)]
-    pub(crate) fn guard_call_set_add(&self, argc: usize) -> UopResult {
-        let set = Value::obj(self.types.set);
+    pub(crate) fn guard_call_set_add(&self, ctx: &Ctx, argc: usize) -> UopResult {
+        let add = from_cache_id(cache(ctx, 1));
         self.guard_call_method(
             argc,
-            |vm, f| vm.native(f).is_some_and(|n| n.name == "add" && n.owner == set),
+            |_, f| f == add,
             |o| matches!(o, Obj::Set(s) if !s.frozen),
         )
     }
@@ -416,15 +430,25 @@ impl Vm {
     #[inline(always)]
     pub(crate) fn call_list_append(&mut self, argc: usize) -> UopResult {
         let n = self.stack.len();
-        let callee_pos = n - argc - 2;
-        let list = self.stack[callee_pos + 1];
-        // (Only what the push relies on: the callable is its guard's business.)
-        if argc != 1 || !matches!(self.obj(list), Some(Obj::List(_))) {
+        if argc != 1 || n < 3 {
             return DEOPT;
         }
-        self.list_push(list, self.stack[n - 1])?;
-        self.stack.truncate(callee_pos);
-        self.push(Value::NONE);
+        let (list, item) = (self.stack[n - 2], self.stack[n - 1]);
+        let Some(r) = list.as_obj() else {
+            return DEOPT;
+        };
+        // (Only what the push relies on: the callable is its guard's business.) An append
+        // within the capacity needs no charge; a full list grows out of line.
+        match self.heap.get_mut(r) {
+            Obj::List(l) => {
+                if let Err(item) = l.push_within_capacity(item) {
+                    self.list_push_growing(r, item)?;
+                }
+            }
+            _ => return DEOPT,
+        }
+        self.stack[n - 3] = Value::NONE;
+        self.stack.truncate(n - 2);
         NEXT
     }
 
