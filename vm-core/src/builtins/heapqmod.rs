@@ -101,7 +101,10 @@ pub(super) fn lt(vm: &mut Vm, a: Value, b: Value) -> PyResult<bool> {
     if let (Some(x), Some(y)) = (a.as_small_int(), b.as_small_int()) {
         return Ok(x < y);
     }
-    vm.with_roots(&[a, b], |vm, _| vm.less_than(a, b))
+    vm.with_roots(&[a, b], |vm, _| match vm.same_class_lt(a, b)? {
+        Some(r) => Ok(r),
+        None => vm.less_than(a, b),
+    })
 }
 
 /// A comparison left the list at another size: CPython's `RuntimeError`.
