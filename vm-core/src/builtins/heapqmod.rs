@@ -97,10 +97,17 @@ fn list_put(vm: &mut Vm, l: ObjRef, i: usize, x: Value) {
 }
 
 /// `a < b`; operands that may run user code are rooted for its duration.
+#[inline(always)]
 pub(super) fn lt(vm: &mut Vm, a: Value, b: Value) -> PyResult<bool> {
     if let (Some(x), Some(y)) = (a.as_small_int(), b.as_small_int()) {
         return Ok(x < y);
     }
+    lt_rooted(vm, a, b)
+}
+
+/// [`lt`] of operands other than two small ints (out of line: the inline test stays small).
+#[inline(never)]
+fn lt_rooted(vm: &mut Vm, a: Value, b: Value) -> PyResult<bool> {
     vm.with_roots(&[a, b], |vm, _| match vm.same_class_lt(a, b)? {
         Some(r) => Ok(r),
         None => vm.less_than(a, b),

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use super::types::Obj;
-use super::value::Value;
+use super::value::{ObjRef, Value};
 use crate::bytecode::code::code_flags;
 use crate::bytecode::ops::CompareOp;
 use crate::vm::{PyResult, Vm};
@@ -436,14 +436,22 @@ impl Vm {
     /// directly, without the generic comparison's tests, the bound call and the argument
     /// binding; a `NotImplemented` goes on with the rest of the protocol. `None` for any
     /// other operands.
+    #[inline(always)]
     pub(crate) fn same_class_lt(&mut self, a: Value, b: Value) -> PyResult<Option<bool>> {
-        let (Some(Obj::Instance(x)), Some(Obj::Instance(y))) = (self.obj(a), self.obj(b)) else {
+        // Tuples, strs and numbers (most keys) leave at the first test.
+        let Some(Obj::Instance(x)) = self.obj(a) else {
             return Ok(None);
         };
-        if x.class != y.class {
-            return Ok(None);
-        }
         let cls = x.class;
+        match self.obj(b) {
+            Some(Obj::Instance(y)) if y.class == cls => self.class_lt(cls, a, b),
+            _ => Ok(None),
+        }
+    }
+
+    /// [`Vm::same_class_lt`] once `a` and `b` are known instances of `cls`.
+    #[inline(never)]
+    fn class_lt(&mut self, cls: ObjRef, a: Value, b: Value) -> PyResult<Option<bool>> {
         let name = self.intern("__lt__")?;
         let Some(f) = self.class_lookup(cls, name) else {
             return Ok(None);
