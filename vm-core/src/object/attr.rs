@@ -94,6 +94,7 @@ impl Vm {
     /// `obj`, an instance of a tuple subclass whose `__getitem__` is the tuple's. The
     /// item, read as the getter would read it; `None` for anything else (the call then
     /// runs, with its errors).
+    #[cfg(feature = "stdlib")]
     fn tuple_field(&mut self, fget: Value, obj: Value) -> PyResult<Option<Value>> {
         let Some(Obj::Instance(i)) = self.obj(obj) else {
             return Ok(None);
@@ -140,6 +141,7 @@ impl Vm {
                         );
                         return Err(self.attribute_error(msg));
                     }
+                    #[cfg(feature = "stdlib")]
                     if let Some(v) = self.tuple_field(fget, obj)? {
                         return Ok(Some(v));
                     }
