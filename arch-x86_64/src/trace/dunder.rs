@@ -1,17 +1,21 @@
-//! Binary operators on instances inline: `_BINARY_OP_USER` checks the left operand's class
-//! version and the right operand's kind against the executor's snapshot of the cache, and
-//! pushes the cached dunder's frame as the interpreter does: the operands stay where they
-//! are, copies of them become the frame's first locals, and the record returns as
-//! `OnReturn::Binary` (the result replaces the operands).
+//! Binary operators and rich comparisons on instances inline: `_BINARY_OP_USER` and
+//! `_COMPARE_OP_USER` check the left operand's class version and the right operand's kind
+//! against the executor's snapshot of the cache, and push the cached dunder's frame as the
+//! interpreter does: the operands stay where they are, copies of them become the frame's
+//! first locals, and the record returns as `OnReturn::Binary` or `OnReturn::Compare` (the
+//! result replaces the operands; the rest of a comparison's protocol, when its dunder gives
+//! no bool, is the return's slow path).
 
 use vm_core::bytecode::code::code_flags;
+use vm_core::bytecode::ops::Uop;
 use vm_core::exec::ir::{Executor, SAME_FRAME};
 use vm_core::interp::stack::SLACK;
 use vm_core::jit::frames::code_refs;
 use vm_core::jit::JitError;
 use vm_core::layout::{
     tag, BINARY_RIGHT_FLOAT, BINARY_RIGHT_INT, BINARY_RIGHT_SAME, CLASS_VERSION, FRAME_IP,
-    FRAME_LASTI, FUNCTION_CODE, INSTANCE_CLASS, OBJ_PAYLOAD, ON_RETURN_BINARY, STACK_LEN,
+    FRAME_LASTI, FUNCTION_CODE, INSTANCE_CLASS, OBJ_PAYLOAD, ON_RETURN_BINARY, ON_RETURN_COMPARE,
+    STACK_LEN,
 };
 use vm_core::Value;
 
@@ -29,17 +33,18 @@ use crate::enc::{
 };
 use crate::lower::{emit_guard_float, emit_guard_small_int};
 
-/// The dunder uop `pc` (`_BINARY_OP_USER`) recorded entering, when code can push its
-/// frame: a plain function of two parameters.
+/// The dunder uop `pc` (`_BINARY_OP_USER`, `_COMPARE_OP_USER`) recorded entering, when
+/// code can push its frame: a plain function of two parameters (not a generator's code).
 fn dunder_callee(exec: &Executor, pc: usize) -> Option<Callee> {
     let u = exec.uops.get(pc)?;
     if u.expect_code == SAME_FRAME || u.expect != 0 {
         return None;
     }
     let code = &exec.codes.get(usize::from(u.expect_code))?.code;
-    let plain = code.flags & (code_flags::VARARGS | code_flags::VARKEYWORDS) == 0
-        && code.kwonlyargcount == 0
-        && code.argcount == 2;
+    let plain =
+        code.flags & (code_flags::VARARGS | code_flags::VARKEYWORDS | code_flags::RESUMABLE) == 0
+            && code.kwonlyargcount == 0
+            && code.argcount == 2;
     if !plain {
         return None;
     }
@@ -56,14 +61,15 @@ fn dunder_callee(exec: &Executor, pc: usize) -> Option<Callee> {
     })
 }
 
-/// Whether uop `pc` (`_BINARY_OP_USER`) can push its dunder's frame inline.
+/// Whether uop `pc` (`_BINARY_OP_USER`, `_COMPARE_OP_USER`) can push its dunder's frame
+/// inline.
 pub(super) fn inline_dunder(exec: &Executor, pc: usize) -> bool {
     dunder_callee(exec, pc).is_some()
 }
 
 impl Lower<'_> {
-    /// Lowers uop `pc`, `_BINARY_OP_USER`, as an inline frame push (the flow helper where a
-    /// check fails), and goes on in the dunder's frame.
+    /// Lowers uop `pc`, `_BINARY_OP_USER` or `_COMPARE_OP_USER`, as an inline frame push
+    /// (the flow helper where a check fails), and goes on in the dunder's frame.
     pub(super) fn lower_inline_dunder(&mut self, pc: usize) -> Result<(), JitError> {
         let c = dunder_callee(self.exec, pc).ok_or(JitError::Malformed(
             "a binary operator's dunder not recorded",
@@ -75,6 +81,11 @@ impl Lower<'_> {
             cache(self, u, 3).unwrap_or(u32::MAX),
         );
         let (op, next, target) = (u.oparg, u.next, u.target);
+        let on_return = if u.uop == Uop::_COMPARE_OP_USER {
+            ON_RETURN_COMPARE
+        } else {
+            ON_RETURN_BINARY
+        };
         let left_at = self
             .depth
             .checked_sub(2)
@@ -120,7 +131,7 @@ impl Lower<'_> {
             func: Err(func),
             top: top + 2,
             floor_slot: left,
-            on_return: ON_RETURN_BINARY,
+            on_return,
             on_return_arg: Some(op),
         };
         let write = self.emit_callee_record(&c, &pushed, pc);

@@ -23,8 +23,8 @@ use vm_core::layout::{
     FRAME_IP, FRAME_LASTI, FRAME_LOCALS, FRAME_OBJ, FRAME_ON_RETURN, FRAME_REF_NONE,
     FRAME_SAVED_EXC, FRAME_SIZE, FRAME_STACK_FLOOR, FUNCTION_CLOSURE, FUNCTION_CODE,
     FUNCTION_GLOBALS, ITEMS_LEN, ITEMS_PTR, LIST_APPEND_BITS, NATIVE_BOUND, OBJ_PAYLOAD,
-    ON_RETURN_ARG, ON_RETURN_BINARY, ON_RETURN_INIT, ON_RETURN_PUSH, STACK_CAP, STACK_LEN,
-    VALUE_TAG_NATIVE,
+    ON_RETURN_ARG, ON_RETURN_BINARY, ON_RETURN_COMPARE, ON_RETURN_INIT, ON_RETURN_PUSH, STACK_CAP,
+    STACK_LEN, VALUE_TAG_NATIVE,
 };
 use vm_core::Value;
 
@@ -503,19 +503,30 @@ pub(super) fn emit_drop_record(buf: &mut CodeBuf, strong: u64) {
 }
 
 /// Jumps to `other` unless the innermost record (R10) returns its result (RCX) as a plain
-/// call does: a plain call's (`OnReturn::Push`), or a binary operator's dunder's
-/// (`OnReturn::Binary`) with a result other than `NotImplemented`, whose operands the
-/// result replaces. Clobbers R8 and R11.
+/// call does: a plain call's (`OnReturn::Push`), a binary operator's dunder's
+/// (`OnReturn::Binary`) with a result other than `NotImplemented`, or a rich comparison's
+/// dunder's (`OnReturn::Compare`) with a bool (nothing left of the protocol, nothing to
+/// convert), whose operands the result replaces. Clobbers R8 and R11.
 pub(super) fn emit_plain_result_check(buf: &mut CodeBuf, other: Label) {
-    let plain = buf.new_label();
+    let (plain, compare) = (buf.new_label(), buf.new_label());
     let on_return = record(Reg::R10, 1, FRAME_ON_RETURN);
     buf.emit(crate::enc::cmp_rm32_imm32(on_return, ON_RETURN_PUSH));
     buf.jcc_label(Cond::E, plain);
     buf.emit(crate::enc::cmp_rm32_imm32(on_return, ON_RETURN_BINARY));
-    buf.jcc_label(Cond::Ne, other);
+    buf.jcc_label(Cond::Ne, compare);
     buf.emit(mov_r64_imm64(Reg::R8, Value::NOT_IMPLEMENTED.bits() as i64));
     buf.emit(cmp_r64_rm64(Reg::R8, Reg::Rcx));
     buf.jcc_label(Cond::E, other);
+    buf.jmp_label(plain);
+    buf.bind(compare);
+    buf.emit(crate::enc::cmp_rm32_imm32(on_return, ON_RETURN_COMPARE));
+    buf.jcc_label(Cond::Ne, other);
+    buf.emit(mov_r64_imm64(Reg::R8, Value::TRUE.bits() as i64));
+    buf.emit(cmp_r64_rm64(Reg::R8, Reg::Rcx));
+    buf.jcc_label(Cond::E, plain);
+    buf.emit(mov_r64_imm64(Reg::R8, Value::FALSE.bits() as i64));
+    buf.emit(cmp_r64_rm64(Reg::R8, Reg::Rcx));
+    buf.jcc_label(Cond::Ne, other);
     buf.bind(plain);
 }
 

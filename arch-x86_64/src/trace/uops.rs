@@ -359,7 +359,9 @@ fn lower_frame_change(cx: &mut Lower<'_>, pc: usize) -> Result<(), JitError> {
         Uop::_CALL_ALLOC_AND_ENTER_INIT if construct::inline_init(cx.exec, pc) => {
             cx.lower_inline_init(pc)
         }
-        Uop::_BINARY_OP_USER if dunder::inline_dunder(cx.exec, pc) => cx.lower_inline_dunder(pc),
+        Uop::_BINARY_OP_USER | Uop::_COMPARE_OP_USER if dunder::inline_dunder(cx.exec, pc) => {
+            cx.lower_inline_dunder(pc)
+        }
         Uop::_RETURN_VALUE if frames::inline_return(cx.exec, pc) => cx.lower_inline_return(pc),
         Uop::_FOR_ITER_GEN | Uop::_FOR_ITER_GEN_PROVEN | Uop::_SEND | Uop::_CALL_GEN_RESUME
             if cx.inline_resume(pc) =>

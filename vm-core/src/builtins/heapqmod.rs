@@ -19,6 +19,8 @@ pub(crate) fn init_heapq(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
             ("heapify", heapify),
             ("heapreplace", heapreplace),
             ("heappushpop", heappushpop),
+            ("_heapify_max", heapify_max),
+            ("_heapreplace_max", heapreplace_max),
         ],
     );
     Ok(())
@@ -95,11 +97,21 @@ fn list_put(vm: &mut Vm, l: ObjRef, i: usize, x: Value) {
 }
 
 /// `a < b`; operands that may run user code are rooted for its duration.
+#[inline(always)]
 pub(super) fn lt(vm: &mut Vm, a: Value, b: Value) -> PyResult<bool> {
     if let (Some(x), Some(y)) = (a.as_small_int(), b.as_small_int()) {
         return Ok(x < y);
     }
-    vm.with_roots(&[a, b], |vm, _| vm.less_than(a, b))
+    lt_rooted(vm, a, b)
+}
+
+/// [`lt`] of operands other than two small ints (out of line: the inline test stays small).
+#[inline(never)]
+fn lt_rooted(vm: &mut Vm, a: Value, b: Value) -> PyResult<bool> {
+    vm.with_roots(&[a, b], |vm, _| match vm.same_class_lt(a, b)? {
+        Some(r) => Ok(r),
+        None => vm.less_than(a, b),
+    })
 }
 
 /// A comparison left the list at another size: CPython's `RuntimeError`.
@@ -110,8 +122,28 @@ fn check_size(vm: &mut Vm, l: ObjRef, size: usize) -> PyResult<()> {
     Ok(())
 }
 
-/// Moves the item at `pos` up towards `start` while it is smaller than its parent.
-fn siftdown(vm: &mut Vm, l: ObjRef, start: usize, mut pos: usize) -> PyResult<()> {
+/// Whether `a` goes above `b` in a min-heap (`a < b`) or a max-heap (`b < a`).
+fn above(vm: &mut Vm, max: bool, a: Value, b: Value) -> PyResult<bool> {
+    if max {
+        lt(vm, b, a)
+    } else {
+        lt(vm, a, b)
+    }
+}
+
+/// Moves the item at `pos` up towards `start` while it goes above its parent.
+fn siftdown(vm: &mut Vm, l: ObjRef, start: usize, pos: usize) -> PyResult<()> {
+    sift_towards_root(vm, l, start, pos, false)
+}
+
+/// [`siftdown`] of a min-heap or a max-heap.
+fn sift_towards_root(
+    vm: &mut Vm,
+    l: ObjRef,
+    start: usize,
+    mut pos: usize,
+    max: bool,
+) -> PyResult<()> {
     let size = list_len(vm, l);
     if pos >= size {
         return Err(vm.index_error("index out of range"));
@@ -119,7 +151,7 @@ fn siftdown(vm: &mut Vm, l: ObjRef, start: usize, mut pos: usize) -> PyResult<()
     while pos > start {
         let parentpos = (pos - 1) >> 1;
         let (item, parent) = (list_at(vm, l, pos), list_at(vm, l, parentpos));
-        let less = lt(vm, item, parent)?;
+        let less = above(vm, max, item, parent)?;
         check_size(vm, l, size)?;
         if !less {
             break;
@@ -131,7 +163,12 @@ fn siftdown(vm: &mut Vm, l: ObjRef, start: usize, mut pos: usize) -> PyResult<()
 }
 
 /// Moves the smaller child up from `pos` to a leaf, then the item there back down.
-fn siftup(vm: &mut Vm, l: ObjRef, mut pos: usize) -> PyResult<()> {
+fn siftup(vm: &mut Vm, l: ObjRef, pos: usize) -> PyResult<()> {
+    sift_to_leaf(vm, l, pos, false)
+}
+
+/// [`siftup`] of a min-heap or (the larger child moving up) a max-heap.
+fn sift_to_leaf(vm: &mut Vm, l: ObjRef, mut pos: usize, max: bool) -> PyResult<()> {
     let end = list_len(vm, l);
     let start = pos;
     if pos >= end {
@@ -141,8 +178,9 @@ fn siftup(vm: &mut Vm, l: ObjRef, mut pos: usize) -> PyResult<()> {
     while pos < limit {
         let mut child = 2 * pos + 1;
         if child + 1 < end {
+            // CPython's order: `child < right` for a min-heap, `right < child` for a max-heap.
             let (a, b) = (list_at(vm, l, child), list_at(vm, l, child + 1));
-            let less = lt(vm, a, b)?;
+            let less = above(vm, max, a, b)?;
             check_size(vm, l, end)?;
             if !less {
                 child += 1;
@@ -151,7 +189,7 @@ fn siftup(vm: &mut Vm, l: ObjRef, mut pos: usize) -> PyResult<()> {
         list_swap(vm, l, pos, child);
         pos = child;
     }
-    siftdown(vm, l, start, pos)
+    sift_towards_root(vm, l, start, pos, max)
 }
 
 fn heappush(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
@@ -217,4 +255,26 @@ fn heapify(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Valu
         siftup(vm, l, i)?;
     }
     Ok(Value::NONE)
+}
+
+/// `_heapify_max(list)`: the max-heap `nsmallest` keeps.
+fn heapify_max(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let l = heap_arg(vm, "_heapify_max", args, 1)?;
+    let n = list_len(vm, l);
+    for i in (0..n / 2).rev() {
+        sift_to_leaf(vm, l, i, true)?;
+    }
+    Ok(Value::NONE)
+}
+
+/// `_heapreplace_max(heap, item)`: pops the largest item and pushes `item`.
+fn heapreplace_max(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let l = heap_arg(vm, "_heapreplace_max", args, 2)?;
+    if list_len(vm, l) == 0 {
+        return Err(vm.index_error("index out of range"));
+    }
+    let top = list_at(vm, l, 0);
+    list_put(vm, l, 0, args[1]);
+    vm.with_roots(&[top], |vm, _| sift_to_leaf(vm, l, 0, true))?;
+    Ok(top)
 }

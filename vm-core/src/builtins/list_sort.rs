@@ -88,7 +88,10 @@ fn sort_lt(vm: &mut Vm, a: Value, b: Value) -> PyResult<bool> {
     // A long sort of plain values runs no Python code: the embedder's requests are
     // answered here.
     vm.poll_signals()?;
-    match simple_lt(vm, a, b, 4) {
+    if let Some(r) = simple_lt(vm, a, b, 4) {
+        return Ok(r);
+    }
+    match vm.same_class_lt(a, b)? {
         Some(r) => Ok(r),
         None => vm.less_than(a, b),
     }

@@ -54,6 +54,8 @@ pub mod modules;
 pub mod nummethods;
 #[cfg(feature = "stdlib")]
 mod operatormod;
+#[cfg(feature = "stdlib")]
+pub(crate) use operatormod::single_itemgetter_key;
 #[cfg(feature = "os")]
 mod osmod;
 mod quitter;

@@ -96,6 +96,22 @@ fn one_arg(vm: &mut Vm, what: &str, args: &[Value], kwargs: &[(Value, Value)]) -
     }
 }
 
+/// The key of `f` when it is a one-item `itemgetter` whose call is still the native one
+/// (a namedtuple's fields are `property(itemgetter(i))`), else `None`.
+pub(crate) fn single_itemgetter_key(vm: &Vm, f: Value) -> Option<Value> {
+    let Some(Obj::Instance(i)) = vm.obj(f) else {
+        return None;
+    };
+    let call = vm.class_lookup(i.class, vm.dunders.call)?;
+    if !core::ptr::fn_addr_eq(vm.native(call)?.f, itemgetter_call as NativeFn) {
+        return None;
+    }
+    if i.values.get(1) != Some(&Value::TRUE) {
+        return None;
+    }
+    tuple_slice(vm, *i.values.first()?).first().copied()
+}
+
 /// `itemgetter.__call__(obj)`: slot 0 holds the items (a tuple), slot 1 whether there is
 /// one (the result is then the item, not a tuple).
 fn itemgetter_call(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {

@@ -158,6 +158,22 @@ impl Vm {
         self.type_error(msg)
     }
 
+    /// Calls Python function `func` with exactly its positional parameters (`exact_args`),
+    /// in a nested loop: what [`Vm::call`] does for it, without finding out what `func` is.
+    pub(crate) fn call_function_exact(&mut self, func: ObjRef, args: &[Value]) -> PyResult<Value> {
+        self.enter_native()?;
+        let floor = self.stack.len();
+        let res = match self.enter_frame_exact(func, args, floor) {
+            Ok(()) => {
+                let entry = self.frames.len() - 1;
+                self.run_frames(entry)
+            }
+            Err(e) => Err(e),
+        };
+        self.leave_native();
+        res
+    }
+
     /// Runs a Python function to completion in a nested loop.
     fn run_function(
         &mut self,

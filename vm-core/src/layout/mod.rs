@@ -302,6 +302,8 @@ pub const BINARY_RIGHT_INT: u32 = 1;
 pub const BINARY_RIGHT_FLOAT: u32 = 2;
 /// The tag of `OnReturn::Binary`, the return of a binary operator's dunder.
 pub const ON_RETURN_BINARY: u32 = probe::on_return_tag(OnReturn::Binary { op: 0 });
+/// The tag of `OnReturn::Compare`, the return of a rich comparison's dunder.
+pub const ON_RETURN_COMPARE: u32 = probe::on_return_tag(OnReturn::Compare { op: 0 });
 /// The tag of `OnReturn::SendCall`, a generator resumed by a call of `send` or `next`.
 pub const ON_RETURN_SEND_CALL: u32 = probe::on_return_tag(OnReturn::SendCall);
 /// The tag of `OnReturn::ForIter`, a generator resumed by `FOR_ITER`.

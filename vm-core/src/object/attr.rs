@@ -90,6 +90,34 @@ impl Vm {
         found
     }
 
+    /// A namedtuple's field: `fget` a one-item `itemgetter` with an int key in range of
+    /// `obj`, an instance of a tuple subclass whose `__getitem__` is the tuple's. The
+    /// item, read as the getter would read it; `None` for anything else (the call then
+    /// runs, with its errors).
+    #[cfg(feature = "stdlib")]
+    fn tuple_field(&mut self, fget: Value, obj: Value) -> PyResult<Option<Value>> {
+        let Some(Obj::Instance(i)) = self.obj(obj) else {
+            return Ok(None);
+        };
+        let (cls, native) = (i.class, i.native);
+        let Some(k) = crate::builtins::single_itemgetter_key(self, fget) else {
+            return Ok(None);
+        };
+        let (Some(k), Some(Obj::Tuple(items))) = (k.as_small_int(), self.obj(native)) else {
+            return Ok(None);
+        };
+        let len = items.len() as i64;
+        let at = if k < 0 { k + len } else { k };
+        let Some(&v) = usize::try_from(at).ok().and_then(|at| items.get(at)) else {
+            return Ok(None);
+        };
+        let getitem = self.intern("__getitem__")?;
+        match self.class_lookup(cls, getitem) {
+            Some(f) if self.is_builtin_object_method(f) => Ok(Some(v)),
+            _ => Ok(None),
+        }
+    }
+
     /// `object.__getattribute__(obj, name)` for `obj` of type `t` (not a class, module or
     /// `super`): a data descriptor of the type, then the instance's own attribute, then
     /// any other class attribute (bound), then the special attributes; `None` if absent.
@@ -112,6 +140,10 @@ impl Vm {
                             self.type_name(obj)
                         );
                         return Err(self.attribute_error(msg));
+                    }
+                    #[cfg(feature = "stdlib")]
+                    if let Some(v) = self.tuple_field(fget, obj)? {
+                        return Ok(Some(v));
                     }
                     return self.call(fget, &[obj]).map(Some);
                 }

@@ -5,7 +5,8 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use super::types::Obj;
-use super::value::Value;
+use super::value::{ObjRef, Value};
+use crate::bytecode::code::code_flags;
 use crate::bytecode::ops::CompareOp;
 use crate::vm::{PyResult, Vm};
 
@@ -428,6 +429,43 @@ impl Vm {
         Ok(self
             .lookup_special(v, name)?
             .filter(|f| !self.is_builtin_object_method(*f)))
+    }
+
+    /// `a < b` as a bool when `a` and `b` are instances of one class whose `__lt__` is a
+    /// plain Python function of two parameters (sorting, heaps): the function is called
+    /// directly, without the generic comparison's tests, the bound call and the argument
+    /// binding; a `NotImplemented` goes on with the rest of the protocol. `None` for any
+    /// other operands.
+    #[inline(always)]
+    pub(crate) fn same_class_lt(&mut self, a: Value, b: Value) -> PyResult<Option<bool>> {
+        // Tuples, strs and numbers (most keys) leave at the first test.
+        let Some(Obj::Instance(x)) = self.obj(a) else {
+            return Ok(None);
+        };
+        let cls = x.class;
+        match self.obj(b) {
+            Some(Obj::Instance(y)) if y.class == cls => self.class_lt(cls, a, b),
+            _ => Ok(None),
+        }
+    }
+
+    /// [`Vm::same_class_lt`] once `a` and `b` are known instances of `cls`.
+    #[inline(never)]
+    fn class_lt(&mut self, cls: ObjRef, a: Value, b: Value) -> PyResult<Option<bool>> {
+        let name = self.intern("__lt__")?;
+        let Some(f) = self.class_lookup(cls, name) else {
+            return Ok(None);
+        };
+        let plain = matches!(self.obj(f), Some(Obj::Function(func))
+            if func.code.flags & code_flags::RESUMABLE == 0);
+        let Some(func) = f.as_obj().filter(|_| plain && self.exact_args(f, 2)) else {
+            return Ok(None);
+        };
+        let mut r = self.call_function_exact(func, &[a, b])?;
+        if r == Value::NOT_IMPLEMENTED {
+            r = self.compare_after_declined(a, b, CompareOp::Lt)?;
+        }
+        self.truthy(r).map(Some)
     }
 
     /// `a < b` as a bool (sorting, min/max).

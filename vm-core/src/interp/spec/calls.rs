@@ -359,6 +359,21 @@ impl Vm {
             Some(n) if n.name == "isinstance" && argc == 2 => {}
             _ => return DEOPT,
         }
+        // A class of metaclass `type` (no `__instancecheck__` to run): answered from the
+        // MRO here, without the native call's argument copies and checks.
+        let (v, cls) = (self.stack[callee_pos + 2], self.stack[callee_pos + 3]);
+        if self.stack[callee_pos + 1].is_undef() {
+            if let Some(c) = cls.as_obj() {
+                if let Obj::Class(k) = self.heap.get(c) {
+                    if k.meta == self.types.type_ {
+                        let r = self.is_instance(v, c);
+                        self.stack.truncate(callee_pos);
+                        self.push(Value::bool(r));
+                        return NEXT;
+                    }
+                }
+            }
+        }
         self.call_native_at(ctx, callee_pos)
     }
 
