@@ -435,7 +435,7 @@ fn init_subclass(vm: &mut Vm, cls: ObjRef, kwargs: &[(Value, Value)]) -> PyResul
 }
 
 /// C3 linearization of `bases` (the new class itself excluded).
-fn c3_merge(vm: &mut Vm, bases: &[ObjRef]) -> PyResult<Vec<ObjRef>> {
+pub(crate) fn c3_merge(vm: &mut Vm, bases: &[ObjRef]) -> PyResult<Vec<ObjRef>> {
     let mut seqs: Vec<Vec<ObjRef>> = Vec::new();
     for &b in bases {
         seqs.push(vm.class(b).map(|c| c.mro.clone()).unwrap_or_default());

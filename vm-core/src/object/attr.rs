@@ -508,9 +508,16 @@ impl Vm {
                     return Err(self.type_error(msg));
                 }
                 let d = c.dict;
-                if let Some(which @ ("__name__" | "__qualname__")) = self.str_of(name) {
-                    let qual = which == "__qualname__";
-                    return self.set_class_name(r, value, qual);
+                match self.str_of(name) {
+                    Some(which @ ("__name__" | "__qualname__")) => {
+                        let qual = which == "__qualname__";
+                        return self.set_class_name(r, value, qual);
+                    }
+                    Some("__bases__") => return self.set_class_bases(r, value),
+                    Some("__mro__" | "__base__") => {
+                        return Err(self.attribute_error("readonly attribute"))
+                    }
+                    _ => {}
                 }
                 self.dict_set(d, name, value)?;
                 self.touch_class(r);
