@@ -501,7 +501,13 @@ impl Vm {
     pub fn generator_next_from_native(&mut self, g: ObjRef) -> PyResult<Option<Value>> {
         match self.generator_resume(g, Value::NONE)? {
             Ok(v) => Ok(Some(v)),
-            Err(_) => Ok(None),
+            Err(ret) => {
+                // A `next()` call under way re-raises the return value (see `Vm::iter_stop`).
+                if !self.iter_stop.is_undef() && ret != Value::NONE {
+                    self.iter_stop = self.stop_iteration(ret).0;
+                }
+                Ok(None)
+            }
         }
     }
 
