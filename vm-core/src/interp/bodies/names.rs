@@ -122,8 +122,20 @@ pub(crate) fn _IMPORT_NAME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow,
     let fromlist = vm.pop();
     let level = vm.pop();
     let globals = vm.frames[ctx.fi].globals;
-    let m = vm.with_roots(&[fromlist], |vm, _| {
-        vm.import_name(name, fromlist, level, globals)
+    let m = vm.with_roots(&[fromlist], |vm, _| match vm.import_hook(globals)? {
+        // A replaced `__import__` gets CPython's arguments: locals are a module's
+        // namespace, `None` in a function.
+        Some(hook) => {
+            let f = &vm.frames[ctx.fi];
+            let locals = match (f.locals.is_undef(), f.func.is_undef()) {
+                (false, _) => f.locals,
+                (true, true) => Value::obj(globals),
+                (true, false) => Value::NONE,
+            };
+            let fl = if fromlist.is_undef() { Value::NONE } else { fromlist };
+            vm.call(hook, &[name, Value::obj(globals), locals, fl, level])
+        }
+        None => vm.import_name(name, fromlist, level, globals),
     })?;
     vm.push(m);
     Ok(Flow::Next)
