@@ -352,6 +352,10 @@ pub struct Vm {
     pub(crate) shapes: crate::object::shape::Shapes,
     /// The exception currently being handled (`sys.exc_info()`), or `NONE`.
     pub(crate) handled_exc: Value,
+    /// During `next()` of a builtin iterator: `NONE`, then the `StopIteration` a user
+    /// `__next__` ended an inner iteration with, which `next()` re-raises (CPython's
+    /// `enumerate`, `map` and `zip` pass that exception through); `UNDEF` otherwise.
+    pub(crate) iter_stop: Value,
     /// Current depth of Rust-level recursion.
     pub(crate) native_depth: usize,
     /// Frames that may be entered before the slow check (`Vm::check_frame_depth`): the
@@ -536,6 +540,7 @@ impl Vm {
             intern_cache: [(0, Value::NONE); INTERN_CACHE_SLOTS],
             shapes: crate::object::shape::Shapes::new(),
             handled_exc: Value::NONE,
+            iter_stop: Value::UNDEF,
             native_depth: 0,
             frame_limit: 0,
             tag_types,
@@ -872,6 +877,7 @@ impl Vm {
             heap.mark_value(*v);
         }
         heap.mark_value(self.handled_exc);
+        heap.mark_value(self.iter_stop);
         heap.mark_value(self.memory_error);
         heap.mark_value(self.terminated_error);
         for v in self

@@ -429,7 +429,7 @@ fn init_subclass(vm: &mut Vm, cls: ObjRef, kwargs: &[(Value, Value)]) -> PyResul
 }
 
 /// C3 linearization of `bases` (the new class itself excluded).
-fn c3_merge(vm: &mut Vm, bases: &[ObjRef]) -> PyResult<Vec<ObjRef>> {
+pub(crate) fn c3_merge(vm: &mut Vm, bases: &[ObjRef]) -> PyResult<Vec<ObjRef>> {
     let mut seqs: Vec<Vec<ObjRef>> = Vec::new();
     for &b in bases {
         seqs.push(vm.class(b).map(|c| c.mro.to_vec()).unwrap_or_default());

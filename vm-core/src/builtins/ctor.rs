@@ -405,7 +405,9 @@ impl Vm {
             return Ok(Value::int_unchecked(0));
         };
         if args.len() == 2 {
-            let base = int_arg(self, args[1])?;
+            // A base too large for a machine word is out of range too, not an overflow.
+            let huge = matches!(self.obj(args[1]), Some(Obj::BigInt(_)));
+            let base = if huge { -1 } else { int_arg(self, args[1])? };
             if base != 0 && !(2..=36).contains(&base) {
                 return Err(self.value_error("int() base must be >= 2 and <= 36, or 0"));
             }

@@ -289,10 +289,15 @@ fn next(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> 
             r => r,
         };
     }
-    match vm.iter_next(it)? {
+    vm.iter_stop = Value::NONE;
+    let next = vm.iter_next(it);
+    let stop = core::mem::replace(&mut vm.iter_stop, Value::UNDEF);
+    match next? {
         Some(v) => Ok(v),
         None => match args.get(1) {
             Some(d) => Ok(*d),
+            // The user iterator's own `StopIteration` (with its value) passes through.
+            None if stop.as_obj().is_some() => Err(crate::vm::PyErr(stop)),
             None => Err(vm.new_exception_empty(vm.types.stop_iteration)),
         },
     }

@@ -795,6 +795,9 @@ fn gen_iter(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Val
 fn gen_throw(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "throw", args, 2, 4)?;
     let g = gen_of(vm, args)?;
+    if let Some(v) = vm.throw_raw_to_delegate(g, &args[1..])? {
+        return Ok(v);
+    }
     let val = args.get(2).copied().unwrap_or(Value::UNDEF);
     let exc = vm.throw_exception(args[1], val)?;
     vm.generator_throw(g, exc)

@@ -24,6 +24,7 @@ pub mod bytesmethods;
 mod bytessearch;
 mod bytessplit;
 mod bytestranslate;
+pub mod class_bases;
 pub mod class_create;
 pub mod classes;
 #[cfg(feature = "cmath")]

@@ -40,6 +40,18 @@ impl Vm {
         }
     }
 
+    /// The `__import__` an import statement calls when the builtins of `globals` hold one
+    /// other than the builtin (a replaced `builtins.__import__`); `None` for the builtin.
+    pub(crate) fn import_hook(&mut self, globals: ObjRef) -> PyResult<Option<Value>> {
+        let b = self.builtins_of(globals)?;
+        let key = self.intern("__import__")?;
+        match self.dict_get_str(b, key) {
+            None => Err(self.new_exception(self.types.import_error, "__import__ not found")),
+            Some(f) if self.native(f).is_some_and(|n| n.name == "__import__") => Ok(None),
+            Some(f) => Ok(Some(f)),
+        }
+    }
+
     /// `IMPORT_NAME`: `__import__(name, globals, None, fromlist, level)`.
     pub(crate) fn import_name(
         &mut self,

@@ -501,7 +501,13 @@ impl Vm {
     pub fn generator_next_from_native(&mut self, g: ObjRef) -> PyResult<Option<Value>> {
         match self.generator_resume(g, Value::NONE)? {
             Ok(v) => Ok(Some(v)),
-            Err(_) => Ok(None),
+            Err(ret) => {
+                // A `next()` call under way re-raises the return value (see `Vm::iter_stop`).
+                if !self.iter_stop.is_undef() && ret != Value::NONE {
+                    self.iter_stop = self.stop_iteration(ret).0;
+                }
+                Ok(None)
+            }
         }
     }
 
@@ -583,6 +589,53 @@ impl Vm {
                 None => past_cleanup = !is_exit,
             }
         }
+        self.throw_into_frame(g, exc, kind, past_cleanup)
+    }
+
+    /// `gen.throw(typ[, val[, tb]])` while `gen` delegates (`yield from`) to an object that
+    /// is not a generator but has `throw`: CPython hands it the arguments as given, before
+    /// checking them, and raises what it raises at the `yield from`. `None` otherwise.
+    pub(crate) fn throw_raw_to_delegate(
+        &mut self,
+        g: ObjRef,
+        args: &[Value],
+    ) -> PyResult<Option<Value>> {
+        let (state, kind, yield_from) = match self.heap.get(g).resumable() {
+            Some(gen) => (
+                gen.state,
+                gen.kind,
+                gen.frame.as_ref().map_or(Value::UNDEF, |f| f.yield_from()),
+            ),
+            _ => return Ok(None),
+        };
+        let delegate = yield_from.as_obj().map(|r| self.heap.get(r));
+        if state == GenState::Running
+            || kind != GenKind::Generator
+            || matches!(delegate, None | Some(Obj::Generator(_) | Obj::Coroutine(_)))
+            || args.first().is_some_and(|&t| self.exc_matches(t, self.types.generator_exit))
+        {
+            return Ok(None);
+        }
+        let mname = self.intern("throw")?;
+        let method = match self.get_attr_opt(yield_from, mname) {
+            Err(e) if self.exc_matches(e.0, self.types.attribute_error) => None,
+            r => r?,
+        };
+        let Some(m) = method else { return Ok(None) };
+        match self.call(m, args) {
+            Ok(v) => Ok(Some(v)),
+            Err(e) => self.throw_into_frame(g, e.0, kind, false).map(Some),
+        }
+    }
+
+    /// Raises `exc` inside generator `g` where it is suspended and runs it on.
+    fn throw_into_frame(
+        &mut self,
+        g: ObjRef,
+        exc: Value,
+        kind: GenKind,
+        past_cleanup: bool,
+    ) -> PyResult<Value> {
         let saved_lasti = self
             .heap
             .get(g)

@@ -69,6 +69,22 @@ impl Vm {
         }
     }
 
+    /// The builtins namespace of code whose globals are `g`: the dict (or a module's) that
+    /// `g["__builtins__"]` holds, as CPython takes it (code given to `exec` with its own
+    /// builtins sees only those), else the builtins.
+    pub(crate) fn builtins_of(&mut self, g: ObjRef) -> PyResult<ObjRef> {
+        let key = self.intern("__builtins__")?;
+        let own = match self.dict_get_str(g, key).and_then(|v| v.as_obj()) {
+            Some(r) => match self.heap.get(r) {
+                Obj::Dict(_) => r,
+                Obj::Module(m) => m.dict,
+                _ => self.builtins,
+            },
+            None => self.builtins,
+        };
+        Ok(own)
+    }
+
     pub(crate) fn load_name(&mut self, fi: usize, name: Value) -> PyResult<Value> {
         let ns = self.namespace_of(fi);
         if let Some(d) = ns.as_obj() {
@@ -86,7 +102,8 @@ impl Vm {
         if let Some(v) = self.dict_get_str(g, name) {
             return Ok(v);
         }
-        if let Some(v) = self.dict_get_str(self.builtins, name) {
+        let b = self.builtins_of(g)?;
+        if let Some(v) = self.dict_get_str(b, name) {
             return Ok(v);
         }
         let n = alloc::string::String::from(self.str_of(name).unwrap_or("?"));

@@ -284,6 +284,10 @@ impl Vm {
             return Ok(Op::LOAD_GLOBAL_MODULE);
         }
         let b = self.builtins;
+        // The cached form reads the builtins: code with its own keeps the generic form.
+        if self.builtins_of(globals) != Ok(b) {
+            return Err("globals with their own __builtins__");
+        }
         match self.dict_str_index(b, name) {
             Some(ix) => {
                 set_cache(ctx, 3, self.keys_version(b));

@@ -551,9 +551,16 @@ impl Vm {
                     );
                     return Err(self.type_error(msg));
                 }
-                if let Some(which @ ("__name__" | "__qualname__")) = self.str_of(name) {
-                    let qual = which == "__qualname__";
-                    return self.set_class_name(r, value, qual);
+                match self.str_of(name) {
+                    Some(which @ ("__name__" | "__qualname__")) => {
+                        let qual = which == "__qualname__";
+                        return self.set_class_name(r, value, qual);
+                    }
+                    Some("__bases__") => return self.set_class_bases(r, value),
+                    Some("__mro__" | "__base__") => {
+                        return Err(self.attribute_error("readonly attribute"))
+                    }
+                    _ => {}
                 }
                 let d = self.class_namespace(r)?;
                 self.dict_set(d, name, value)?;

@@ -164,7 +164,13 @@ impl Vm {
             Obj::Instance(_) => match self.user_special(it, "__next__")? {
                 Some(f) => match self.call_bound(f, it, &[]) {
                     Ok(v) => Ok(Some(v)),
-                    Err(e) if self.exc_matches(e.0, self.types.stop_iteration) => Ok(None),
+                    Err(e) if self.exc_matches(e.0, self.types.stop_iteration) => {
+                        // Kept only while a `next()` call wants it (see `Vm::iter_stop`).
+                        if !self.iter_stop.is_undef() {
+                            self.iter_stop = e.0;
+                        }
+                        Ok(None)
+                    }
                     Err(e) => Err(e),
                 },
                 None => {

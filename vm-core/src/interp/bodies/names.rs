@@ -30,7 +30,7 @@ pub(crate) fn _LOAD_GLOBAL(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow,
     let globals = vm.frames[ctx.fi].globals;
     let v = match vm.dict_get_str(globals, name) {
         Some(v) => v,
-        None => match vm.dict_get_str(vm.builtins, name) {
+        None => match vm.builtins_of(globals).map(|b| vm.dict_get_str(b, name))? {
             Some(v) => v,
             None => {
                 let n = alloc::string::String::from(vm.str_of(name).unwrap_or("?"));
@@ -122,8 +122,20 @@ pub(crate) fn _IMPORT_NAME(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow,
     let fromlist = vm.pop();
     let level = vm.pop();
     let globals = vm.frames[ctx.fi].globals;
-    let m = vm.with_roots(&[fromlist], |vm, _| {
-        vm.import_name(name, fromlist, level, globals)
+    let m = vm.with_roots(&[fromlist], |vm, _| match vm.import_hook(globals)? {
+        // A replaced `__import__` gets CPython's arguments: locals are a module's
+        // namespace, `None` in a function.
+        Some(hook) => {
+            let f = &vm.frames[ctx.fi];
+            let locals = match (f.locals.is_undef(), f.func.is_undef()) {
+                (false, _) => f.locals,
+                (true, true) => Value::obj(globals),
+                (true, false) => Value::NONE,
+            };
+            let fl = if fromlist.is_undef() { Value::NONE } else { fromlist };
+            vm.call(hook, &[name, Value::obj(globals), locals, fl, level])
+        }
+        None => vm.import_name(name, fromlist, level, globals),
     })?;
     vm.push(m);
     Ok(Flow::Next)
