@@ -142,7 +142,9 @@ pub enum Build {
     /// The default features: the compiler, source scripts and the REPL.
     Default,
     /// The image runner: built without the compiler (`--no-default-features --features
-    /// stdlib,re,modules`), it runs bytecode images only.
+    /// stdlib,re,bytes-methods,modules`), it runs bytecode images only. It also leaves out
+    /// the specialized instructions (`specialize`), so the corpus runs on both boards with
+    /// only the generic instruction forms too.
     ImageRunner,
 }
 
@@ -151,7 +153,11 @@ impl Build {
     pub fn feature_args(self) -> &'static [&'static str] {
         match self {
             Build::Default => &[],
-            Build::ImageRunner => &["--no-default-features", "--features", "stdlib,re,modules"],
+            Build::ImageRunner => &[
+                "--no-default-features",
+                "--features",
+                "stdlib,re,bytes-methods,modules",
+            ],
         }
     }
 

@@ -4,21 +4,28 @@
 use alloc::format;
 use alloc::vec::Vec;
 
+#[cfg(feature = "bytes-methods")]
 use super::bytearraymethods::{
     ba_append, ba_clear, ba_copy, ba_extend, ba_insert, ba_pop, ba_remove, ba_reverse, ba_setitem,
 };
+#[cfg(feature = "bytes-methods")]
 use super::bytesascii::{
     b_capitalize, b_center, b_isalnum, b_isalpha, b_isascii, b_isdigit, b_islower, b_isspace,
     b_istitle, b_isupper, b_ljust, b_lower, b_rjust, b_swapcase, b_title, b_upper,
 };
 use super::bytescodec::{b_decode, b_fromhex, b_hex};
+#[cfg(feature = "bytes-methods")]
 use super::bytessearch::{
     b_count, b_endswith, b_find, b_index, b_partition, b_removeprefix, b_removesuffix, b_replace,
     b_rfind, b_rindex, b_rpartition, b_startswith,
 };
+#[cfg(feature = "bytes-methods")]
 use super::bytessplit::{b_join, b_lstrip, b_rsplit, b_rstrip, b_split, b_splitlines, b_strip};
+#[cfg(feature = "bytes-methods")]
 use super::bytestranslate::{b_expandtabs, b_maketrans, b_translate, b_zfill};
-use super::{add_methods, int_arg};
+#[cfg(feature = "bytes-methods")]
+use super::int_arg;
+use super::add_methods;
 use crate::object::types::Obj;
 use crate::object::value::Value;
 use crate::vm::{PyResult, Vm};
@@ -27,6 +34,12 @@ pub(super) type Kw<'a> = &'a [(Value, Value)];
 
 pub(crate) fn install(vm: &mut Vm) {
     let (bytes, bytearray) = (vm.types.bytes, vm.types.bytearray);
+    // Without the `bytes-methods` feature only the codec methods are in (`str(b, encoding)`
+    // and the file modules decode through them).
+    #[cfg(not(feature = "bytes-methods"))]
+    let common: &[(&'static str, crate::object::types::NativeFn)] =
+        &[("decode", b_decode), ("hex", b_hex)];
+    #[cfg(feature = "bytes-methods")]
     let common: &[(&'static str, crate::object::types::NativeFn)] = &[
         ("decode", b_decode),
         ("hex", b_hex),
@@ -71,6 +84,7 @@ pub(crate) fn install(vm: &mut Vm) {
     ];
     add_methods(vm, bytes, common);
     add_methods(vm, bytearray, common);
+    #[cfg(feature = "bytes-methods")]
     add_methods(
         vm,
         bytearray,
@@ -87,6 +101,7 @@ pub(crate) fn install(vm: &mut Vm) {
         ],
     );
     super::nummethods::add_class_method(vm, bytes, "fromhex", b_fromhex);
+    #[cfg(feature = "bytes-methods")]
     for cls in [bytes, bytearray] {
         if let Ok(d) = vm.class_dict_for_entries(cls) {
             let kind = crate::object::types::NativeKind::StaticMethod;
@@ -123,6 +138,7 @@ pub(super) fn bytes_like(vm: &mut Vm, v: Value) -> PyResult<Vec<u8>> {
     }
 }
 
+#[cfg(feature = "bytes-methods")]
 pub(super) fn needle(vm: &mut Vm, v: Value) -> PyResult<Vec<u8>> {
     if let Some(d) = vm.bytes_data(v) {
         return Ok(d);
@@ -141,6 +157,7 @@ pub(super) fn needle(vm: &mut Vm, v: Value) -> PyResult<Vec<u8>> {
     Err(vm.type_error(msg))
 }
 
+#[cfg(feature = "bytes-methods")]
 pub(super) fn byte_val(vm: &mut Vm, v: Value) -> PyResult<u8> {
     let i = int_arg(vm, v)?;
     match u8::try_from(i) {

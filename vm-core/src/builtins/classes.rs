@@ -222,6 +222,7 @@ impl Vm {
         };
         let n = n.as_str();
         match self.heap.get(r) {
+            #[cfg(feature = "bytes-methods")]
             Obj::MemoryView(_) => self.memview_attr(obj, n),
             &Obj::Complex { re, im } => Ok(Vm::complex_attr(
                 crate::numeric::complex::Complex::new(re, im),

@@ -17,12 +17,17 @@ mod asyncio;
 mod binasciimod;
 #[cfg(feature = "stdlib")]
 mod bisectmod;
+#[cfg(feature = "bytes-methods")]
 mod bytearraymethods;
+#[cfg(feature = "bytes-methods")]
 mod bytesascii;
 mod bytescodec;
 pub mod bytesmethods;
+#[cfg(feature = "bytes-methods")]
 mod bytessearch;
+#[cfg(feature = "bytes-methods")]
 mod bytessplit;
+#[cfg(feature = "bytes-methods")]
 mod bytestranslate;
 pub mod class_bases;
 pub mod class_create;
@@ -47,6 +52,7 @@ mod itertoolsmod;
 mod intmath;
 mod keywords;
 mod list_sort;
+#[cfg(feature = "bytes-methods")]
 mod memviewmethods;
 pub mod methods;
 #[cfg(feature = "math")]
@@ -174,6 +180,7 @@ pub(crate) fn install(vm: &mut Vm) {
     slots::install(vm);
     methods::install(vm);
     coromethods::install(vm);
+    #[cfg(feature = "bytes-methods")]
     memviewmethods::install(vm);
     weakrefmod::install(vm);
     let name = vm.intern("__main__").unwrap_or(Value::NONE);

@@ -685,7 +685,7 @@ macro_rules! define_supers {
             }
 
             /// The pair a super-instruction fuses, if it is one.
-            pub fn fused_pair(self) -> Option<(Op, Op)> {
+            pub const fn fused_pair(self) -> Option<(Op, Op)> {
                 match self {
                     $(Op::$fused => Some((Op::$first, Op::$second)),)*
                     _ => None,
@@ -700,7 +700,7 @@ macro_rules! define_families {
         impl Op {
             /// The generic instruction of a specialized one (itself for everything else).
             #[inline]
-            pub fn family_head(self) -> Op {
+            pub const fn family_head(self) -> Op {
                 match self {
                     $($(Op::$spec)|+ => Op::$head,)*
                     _ => self,

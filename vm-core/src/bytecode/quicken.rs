@@ -20,7 +20,8 @@ use super::ops::{Flags, Op};
 /// The code generator's finishing step, which a loaded bytecode image runs too (so a loaded
 /// code object is indistinguishable from a compiled one): `units` are instructions as
 /// compiled, with zero inline caches; every adaptive instruction (flag `SPECIALIZE`) gets
-/// its counter in its first cache unit, and the super-instruction pairs are fused.
+/// its counter in its first cache unit, and the super-instruction pairs are fused (in a
+/// build with the `specialize` feature: without it no handler runs them).
 pub fn finish(units: &[Cell<u32>]) {
     let mut i = 0;
     while let Some(op) = units.get(i).and_then(|c| Op::from_u8(c.get() as u8)) {
@@ -31,7 +32,9 @@ pub fn finish(units: &[Cell<u32>]) {
         }
         i += 1 + op.cache_units();
     }
-    fuse_pairs(units);
+    if cfg!(feature = "specialize") {
+        fuse_pairs(units);
+    }
 }
 
 /// The instruction units of `code` as the code generator emitted them, before

@@ -206,12 +206,19 @@ macro_rules! handler_table {
 
         /// The handler table indexed by the low byte of an instruction unit: the defined
         /// opcodes, then [`invalid_op`] for every byte no opcode uses, so dispatch needs no
-        /// range check.
+        /// range check. A build without the `specialize` feature never writes a specialized
+        /// form or a super-instruction, so it leaves their handlers (and the code only they
+        /// reach) out.
         pub(crate) static HANDLERS: [Handler; 256] = {
             let mut t: [Handler; 256] = [invalid_op; 256];
             let mut i = 0;
             while i < OP_HANDLERS.len() {
-                t[i] = OP_HANDLERS[i];
+                let op = Op::ALL[i];
+                let quickened =
+                    op.family_head() as u8 != op as u8 || op.fused_pair().is_some();
+                if cfg!(feature = "specialize") || !quickened {
+                    t[i] = OP_HANDLERS[i];
+                }
                 i += 1;
             }
             t

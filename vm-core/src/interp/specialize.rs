@@ -205,6 +205,10 @@ impl Vm {
     /// `_SPECIALIZE`: counts down; when the counter fires, rewrites the instruction.
     #[inline(always)]
     pub(crate) fn uop_specialize(&mut self, ctx: &Ctx, arg: u32) {
+        if !cfg!(feature = "specialize") {
+            // Built without the specialized forms: the generic instruction stays.
+            return;
+        }
         let Some(cell) = ctx.code.code.get(ctx.this + 1) else {
             return;
         };

@@ -603,7 +603,7 @@ impl Vm {
             if op == BinaryOp::Multiply && self.is_int(a) && self.is_sequence(b) {
                 return self.repeat(b, a).map(Some);
             }
-            if matches!(self.obj(b), Some(Obj::Complex { .. })) {
+            if cfg!(feature = "complex") && matches!(self.obj(b), Some(Obj::Complex { .. })) {
                 return self.complex_binop(a, b, op);
             }
             return Ok(None);
@@ -688,7 +688,7 @@ impl Vm {
                 self.dict_update_from(dr, b)?;
                 Ok(Some(d))
             }
-            (Obj::Complex { .. }, _) | (_, Some(Obj::Complex { .. })) => {
+            (Obj::Complex { .. }, _) | (_, Some(Obj::Complex { .. })) if cfg!(feature = "complex") => {
                 self.complex_binop(a, b, op)
             }
             _ => Ok(None),

@@ -45,7 +45,25 @@ impl Vm {
             }
             _ => format!("'{}' object has no attribute '{n}'", self.type_name(obj)),
         };
+        #[cfg(not(feature = "bytes-methods"))]
+        let msg = self.without_bytes_methods(obj, msg);
         self.attribute_error(msg)
+    }
+
+    /// A missing attribute of a `bytes`, `bytearray` or `memoryview` (or of the class) in a
+    /// build that leaves their methods out says so.
+    #[cfg(not(feature = "bytes-methods"))]
+    fn without_bytes_methods(&self, obj: Value, msg: String) -> String {
+        let t = &self.types;
+        let cls = match self.obj(obj) {
+            Some(Obj::Class(_)) => obj.as_obj(),
+            _ => Some(self.type_of(obj)),
+        };
+        if cls.is_some_and(|c| [t.bytes, t.bytearray, t.memoryview].contains(&c)) {
+            format!("{msg} (built without the bytes-methods feature)")
+        } else {
+            msg
+        }
     }
 
     /// `getattr` returning `None` when the attribute does not exist. An `AttributeError`

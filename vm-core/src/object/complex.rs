@@ -14,7 +14,16 @@ use crate::vm::{PyErr, PyResult, Vm};
 impl Vm {
     /// A new `complex`.
     pub fn new_complex(&mut self, z: Complex) -> PyResult<Value> {
+        if !cfg!(feature = "complex") {
+            return Err(self.complex_left_out());
+        }
         self.alloc_value(Obj::Complex { re: z.re, im: z.im })
+    }
+
+    /// The error for making a complex number in a build without the `complex` feature
+    /// (no complex object exists there, so the operations on them are left out).
+    pub(crate) fn complex_left_out(&mut self) -> PyErr {
+        self.value_error("complex numbers are not supported (built without the complex feature)")
     }
 
     /// The value of a `complex` object.
@@ -72,6 +81,9 @@ impl Vm {
     /// `x ** y` of two floats whose result is complex (a negative base, a fractional
     /// exponent), as `float_pow` hands it to the complex type.
     pub(crate) fn complex_pow_of_floats(&mut self, x: f64, y: f64) -> PyResult<Value> {
+        if !cfg!(feature = "complex") {
+            return Err(self.complex_left_out());
+        }
         let r = Complex::new(x, 0.0)
             .pow(Complex::new(y, 0.0))
             .map_err(|e| self.complex_error(e, BinaryOp::Power))?;
@@ -151,6 +163,9 @@ impl Vm {
         args: &[Value],
         kwargs: &[(Value, Value)],
     ) -> PyResult<Value> {
+        if !cfg!(feature = "complex") {
+            return Err(self.complex_left_out());
+        }
         let (real, imag) = self.complex_ctor_args(args, kwargs)?;
         let r = match (real, imag) {
             (Some(r), _) => r,

@@ -8,6 +8,7 @@
 //! `release()`, which CPython's reference counts would have released at once).
 
 use alloc::format;
+#[cfg(feature = "bytes-methods")]
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -213,6 +214,7 @@ impl Vm {
     }
 
     /// The length of bytearray `r` (0 for anything else).
+    #[cfg(feature = "bytes-methods")]
     pub(crate) fn bytearray_len(&self, r: ObjRef) -> usize {
         match self.heap.get(r) {
             Obj::ByteArray(b) => b.len(),
@@ -316,6 +318,7 @@ impl Vm {
     }
 
     /// The items of a view as values (`tolist()`).
+    #[cfg(feature = "bytes-methods")]
     pub(crate) fn memview_values(&mut self, m: &MemView) -> PyResult<Vec<Value>> {
         let mut out = Vec::with_capacity(m.len);
         for i in 0..m.len {
@@ -467,6 +470,7 @@ fn pack(vm: &mut Vm, format: u8, v: Value) -> PyResult<Vec<u8>> {
 }
 
 /// `memoryview`'s `format` text.
+#[cfg(feature = "bytes-methods")]
 pub fn format_text(format: u8, at: bool) -> String {
     let mut s = String::new();
     if at {

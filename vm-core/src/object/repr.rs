@@ -162,7 +162,9 @@ impl Vm {
         match self.heap.get(r) {
             Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) => self.text_repr(v),
             Obj::BigInt(_) => self.int_to_string(v),
-            &Obj::Complex { re, im } => Ok(crate::numeric::complex::Complex::new(re, im).repr()),
+            &Obj::Complex { re, im } if cfg!(feature = "complex") => {
+                Ok(crate::numeric::complex::Complex::new(re, im).repr())
+            }
             Obj::List(items) => {
                 let items = items.clone();
                 self.repr_seq(r, &items, "[", "]")

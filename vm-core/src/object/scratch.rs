@@ -196,6 +196,7 @@ impl ByteBuf {
 
     /// Appends `b` into room made by an earlier [`ByteBuf::reserve`] (see
     /// [`TextBuf::push_reserved`]).
+    #[cfg(feature = "bytes-methods")]
     pub fn extend_reserved(&mut self, b: &[u8]) {
         debug_assert!(self.bytes.len() + b.len() <= self.bytes.capacity());
         self.bytes.extend_from_slice(b);

@@ -188,7 +188,7 @@ impl Vm {
                 format_str(&s, &sp, room)
             });
         }
-        if let Some(z) = self.complex_of(v) {
+        if let Some(z) = self.complex_of(v).filter(|_| cfg!(feature = "complex")) {
             return self.formatted(|room| format_complex_spec(z.re, z.im, spec, room));
         }
         if spec.is_empty() {

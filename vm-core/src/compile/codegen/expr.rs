@@ -8,7 +8,7 @@ use crate::compile::ast::{BinOp, BoolOp, CmpOp, Constant, Expr, ExprKind, Loc, N
 use crate::object::value::Value;
 
 use super::symtable::SymScope;
-use super::{error, oom, CResult, Compiler, Label, UnitKind, STACK_USE_GUIDELINE};
+use super::{complex_const_error, error, oom, CResult, Compiler, Label, UnitKind, STACK_USE_GUIDELINE};
 
 /// What a name or target is used for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,7 +122,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 })
                 .map_err(oom)?,
             Constant::Float(f) => Value::float(*f),
-            Constant::Imaginary(f) => self.pool.complex(0.0, *f).map_err(oom)?,
+            Constant::Imaginary(f) => self.pool.complex(0.0, *f).map_err(complex_const_error)?,
             Constant::Str(s) => self.str_value(s)?,
             Constant::Bytes(b) => self.pool.bytes(b).map_err(oom)?,
         })
@@ -142,7 +142,11 @@ impl<'a, 'p> Compiler<'a, 'p> {
             ExprKind::UnaryOp { .. } => match fold_num(e) {
                 Some(Num::Int(i)) => self.int_value(i).map(Some),
                 Some(Num::Float(f)) => Ok(Some(Value::float(f))),
-                Some(Num::Complex(re, im)) => self.pool.complex(re, im).map(Some).map_err(oom),
+                Some(Num::Complex(re, im)) => self
+                    .pool
+                    .complex(re, im)
+                    .map(Some)
+                    .map_err(complex_const_error),
                 None => Ok(None),
             },
             ExprKind::Tuple(elts) => {

@@ -303,6 +303,19 @@ pub(crate) fn oom(_: ConstAllocError) -> CompileError {
     error(Loc::default(), "out of memory while compiling")
 }
 
+/// The const pool could not make a complex constant: out of memory, or a build without the
+/// `complex` feature.
+pub(crate) fn complex_const_error(e: ConstAllocError) -> CompileError {
+    if cfg!(feature = "complex") {
+        oom(e)
+    } else {
+        error(
+            Loc::default(),
+            "complex numbers are not supported (built without the complex feature)",
+        )
+    }
+}
+
 /// The docstring of a body: a leading string-constant expression statement.
 pub(crate) fn docstring(body: &[Stmt]) -> Option<&str> {
     match body.first().map(|s| &s.kind) {
