@@ -70,20 +70,52 @@ for attr in ["__mro__", "__base__"]:
         print("AttributeError:", e)
 
 
-def attempt(src):
+def attempt(make):
     try:
-        exec(src, {})
+        make()
         print("ok")
     except TypeError as e:
         print("TypeError:", e)
 
 
-attempt("class P: pass\nclass Q: pass\nQ.__bases__ = (P,)")
-attempt("class P: pass\nclass Q(P): pass\nQ.__bases__ = (object,)")
-attempt("class Q: pass\nQ.__bases__ = (object,)")
-attempt("class P(list): pass\nclass R(list): pass\nclass Q(P): pass\nQ.__bases__ = (R,)")
-attempt("class P(list): pass\nclass Q(P): pass\nQ.__bases__ = (list,)")
-attempt("class P: pass\nclass Q(P): pass\nQ.__bases__ = (P, int)")
+def unrelated_base():
+    class P: pass
+    class Q: pass
+    Q.__bases__ = (P,)
+
+
+def back_to_object():
+    class P: pass
+    class Q(P): pass
+    Q.__bases__ = (object,)
+
+
+def object_again():
+    class Q: pass
+    Q.__bases__ = (object,)
+
+
+def other_list_subclass():
+    class P(list): pass
+    class R(list): pass
+    class Q(P): pass
+    Q.__bases__ = (R,)
+
+
+def list_itself():
+    class P(list): pass
+    class Q(P): pass
+    Q.__bases__ = (list,)
+
+
+def with_int():
+    class P: pass
+    class Q(P): pass
+    Q.__bases__ = (P, int)
+
+
+for make in [unrelated_base, back_to_object, object_again, other_list_subclass, list_itself, with_int]:
+    attempt(make)
 try:
     int.__bases__ = (object,)
 except TypeError as e:
