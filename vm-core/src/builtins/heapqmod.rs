@@ -108,10 +108,7 @@ pub(super) fn lt(vm: &mut Vm, a: Value, b: Value) -> PyResult<bool> {
 /// [`lt`] of operands other than two small ints (out of line: the inline test stays small).
 #[inline(never)]
 fn lt_rooted(vm: &mut Vm, a: Value, b: Value) -> PyResult<bool> {
-    vm.with_roots(&[a, b], |vm, _| match vm.same_class_lt(a, b)? {
-        Some(r) => Ok(r),
-        None => vm.less_than(a, b),
-    })
+    vm.with_roots(&[a, b], |vm, _| vm.less_than(a, b))
 }
 
 /// A comparison left the list at another size: CPython's `RuntimeError`.

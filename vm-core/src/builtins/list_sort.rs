@@ -91,10 +91,7 @@ fn sort_lt(vm: &mut Vm, a: Value, b: Value) -> PyResult<bool> {
     if let Some(r) = simple_lt(vm, a, b, 4) {
         return Ok(r);
     }
-    match vm.same_class_lt(a, b)? {
-        Some(r) => Ok(r),
-        None => vm.less_than(a, b),
-    }
+    vm.less_than(a, b)
 }
 
 /// `a < b` when no user code and no error can be involved, else `None`.

@@ -432,12 +432,12 @@ impl Vm {
     }
 
     /// `a < b` as a bool when `a` and `b` are instances of one class whose `__lt__` is a
-    /// plain Python function of two parameters (sorting, heaps): the function is called
-    /// directly, without the generic comparison's tests, the bound call and the argument
-    /// binding; a `NotImplemented` goes on with the rest of the protocol. `None` for any
-    /// other operands.
+    /// plain Python function of two parameters ([`Vm::less_than`]: sorting, heaps, `min`):
+    /// the function is called directly, without the generic comparison's tests, the bound
+    /// call and the argument binding; a `NotImplemented` goes on with the rest of the
+    /// protocol. `None` for any other operands.
     #[inline(always)]
-    pub(crate) fn same_class_lt(&mut self, a: Value, b: Value) -> PyResult<Option<bool>> {
+    fn same_class_lt(&mut self, a: Value, b: Value) -> PyResult<Option<bool>> {
         // Tuples, strs and numbers (most keys) leave at the first test.
         let Some(Obj::Instance(x)) = self.obj(a) else {
             return Ok(None);
@@ -478,6 +478,9 @@ impl Vm {
         }
         if let (Some(x), Some(y)) = (self.str_of(a), self.str_of(b)) {
             return Ok(x < y);
+        }
+        if let Some(r) = self.same_class_lt(a, b)? {
+            return Ok(r);
         }
         let r = self.compare(a, b, CompareOp::Lt)?;
         self.truthy(r)
