@@ -29,7 +29,15 @@ pub(super) fn divmod(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyR
             }
         }
         if let Some(f) = vm.user_special(b, "__rdivmod__")? {
-            return vm.call_bound(f, b, &[a]);
+            let r = vm.call_bound(f, b, &[a])?;
+            if r != Value::NOT_IMPLEMENTED {
+                return Ok(r);
+            }
+        }
+        // Subclass instances of `int` and `float` without their own methods.
+        let (na, nb) = (vm.native_value(a).unwrap_or(a), vm.native_value(b).unwrap_or(b));
+        if (na, nb) != (a, b) && number(vm, na) && number(vm, nb) {
+            return divmod(vm, &[na, nb], &[]);
         }
         let msg = format!(
             "unsupported operand type(s) for divmod(): '{}' and '{}'",

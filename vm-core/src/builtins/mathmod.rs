@@ -20,6 +20,8 @@ fn math_err(vm: &mut Vm, e: MathError) -> PyErr {
 }
 
 fn float_arg(vm: &mut Vm, v: Value) -> PyResult<f64> {
+    // A subclass instance of `float` or `int` is its own value (as `PyFloat_AsDouble`).
+    let v = vm.native_value(v).unwrap_or(v);
     match vm.to_f64(v)? {
         Some(x) => Ok(x),
         None => {
@@ -259,6 +261,9 @@ fn int_or_dunder(vm: &mut Vm, v: Value, dunder: &str, f: fn(f64) -> f64) -> PyRe
     if v.as_float().is_none() {
         if let Some(m) = vm.user_special(v, dunder)? {
             return vm.call_bound(m, v, &[]);
+        }
+        if let Some(n) = vm.native_value(v).filter(|n| vm.is_int(*n)) {
+            return vm.positive(n);
         }
     }
     let x = float_arg(vm, v)?;

@@ -23,6 +23,7 @@ enum Kind {
     Dict,
     SetLike,
     Range,
+    Complex,
     Other,
 }
 
@@ -42,6 +43,7 @@ fn kind(vm: &Vm, v: Value) -> Kind {
         Some(Obj::Dict(_)) => Kind::Dict,
         Some(Obj::Set(_)) => Kind::SetLike,
         Some(Obj::Range { .. } | Obj::BigRange(_)) => Kind::Range,
+        Some(Obj::Complex { .. }) => Kind::Complex,
         _ => Kind::Other,
     }
 }
@@ -60,6 +62,9 @@ fn binary_applies(this: Kind, other: Kind, op: BinaryOp) -> bool {
         // `float.__radd__` gets its turn); `float`'s take both.
         (Kind::Int, _) => other == Kind::Int,
         (Kind::Float, _) => is_number(other),
+        (Kind::Complex, Add | Subtract | Multiply | TrueDivide | Power) => {
+            is_number(other) || other == Kind::Complex
+        }
         (Kind::Str | Kind::BytesLike, Remainder) => true,
         (Kind::Str | Kind::BytesLike | Kind::List | Kind::Tuple, Add) => other == this,
         (Kind::Str | Kind::BytesLike | Kind::List | Kind::Tuple, Multiply) => other == Kind::Int,
@@ -78,6 +83,7 @@ fn compare_applies(this: Kind, other: Kind, op: CompareOp) -> bool {
         _ => {}
     }
     match this {
+        Kind::Complex => equality && (is_number(other) || other == Kind::Complex),
         Kind::Dict | Kind::Range => equality && other == this,
         Kind::Other => false,
         _ => other == this,
@@ -231,6 +237,79 @@ fn contains(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Val
     vm.contains(args[0], args[1]).map(Value::bool)
 }
 
+/// `divmod(this, other)` (or reflected) when both are numbers of the types' own kinds.
+fn divmod_slot(vm: &mut Vm, args: &[Value], reflected: bool) -> PyResult<Value> {
+    one_other(vm, args)?;
+    let (this, other) = (operand(vm, args[0]), operand(vm, args[1]));
+    if !binary_applies(kind(vm, this), kind(vm, other), BinaryOp::FloorDivide) {
+        return Ok(Value::NOT_IMPLEMENTED);
+    }
+    let pair = if reflected { [other, this] } else { [this, other] };
+    super::arith_builtins::divmod(vm, &pair, &[])
+}
+
+fn divmod(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    divmod_slot(vm, args, false)
+}
+
+fn rdivmod(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    divmod_slot(vm, args, true)
+}
+
+/// `__round__([ndigits])`: `round()` of the builtin value (a subclass instance's own).
+fn round(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__round__", args, 1, 2)?;
+    let mut all = args.to_vec();
+    all[0] = operand(vm, args[0]);
+    super::arith_builtins::round(vm, &all, kw)
+}
+
+/// `__floor__`, `__ceil__`, `__trunc__`: an int is itself; a float is rounded by `f`.
+fn to_int_by(vm: &mut Vm, args: &[Value], name: &str, f: fn(f64) -> f64) -> PyResult<Value> {
+    check_args(vm, name, args, 1, 1)?;
+    let x = operand(vm, args[0]);
+    let Some(v) = x.as_float() else {
+        return vm.positive(x);
+    };
+    let r = f(v);
+    if r.is_nan() {
+        return Err(vm.value_error("cannot convert float NaN to integer"));
+    }
+    match crate::object::bigint::BigInt::from_f64(r) {
+        Some(b) => vm.int_from_big(b),
+        None => Err(vm.overflow_error("cannot convert float infinity to integer")),
+    }
+}
+
+fn floor(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    to_int_by(vm, args, "__floor__", crate::numeric::mathfn::floor)
+}
+
+fn ceil(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    to_int_by(vm, args, "__ceil__", crate::numeric::mathfn::ceil)
+}
+
+fn trunc(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    to_int_by(vm, args, "__trunc__", crate::numeric::mathfn::trunc)
+}
+
+/// `d |= other`, `s |= other` (and `&=`, `^=`, `-=` of sets): in place, returning it.
+fn inplace_or(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    inplace(vm, args, BinaryOp::Or)
+}
+
+fn inplace_and(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    inplace(vm, args, BinaryOp::And)
+}
+
+fn inplace_xor(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    inplace(vm, args, BinaryOp::Xor)
+}
+
+fn inplace_sub(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    inplace(vm, args, BinaryOp::Subtract)
+}
+
 type Slots = &'static [(&'static str, NativeFn)];
 
 const COMPARISONS: Slots = &[
@@ -264,6 +343,33 @@ const NUMBER: Slots = &[
     ("__bool__", to_bool),
     ("__int__", to_int),
     ("__float__", to_float),
+    ("__divmod__", divmod),
+    ("__rdivmod__", rdivmod),
+    ("__round__", round),
+    ("__floor__", floor),
+    ("__ceil__", ceil),
+    ("__trunc__", trunc),
+];
+
+const COMPLEX: Slots = &[
+    ("__repr__", repr),
+    ("__eq__", eq),
+    ("__ne__", ne),
+    ("__add__", add),
+    ("__radd__", radd),
+    ("__sub__", sub),
+    ("__rsub__", rsub),
+    ("__mul__", mul),
+    ("__rmul__", rmul),
+    ("__truediv__", truediv),
+    ("__rtruediv__", rtruediv),
+    ("__pow__", power),
+    ("__rpow__", rpower),
+    ("__neg__", neg),
+    ("__pos__", pos),
+    ("__abs__", abs),
+    ("__bool__", to_bool),
+    ("__hash__", hash),
 ];
 
 const INT_ONLY: Slots = &[
@@ -320,6 +426,7 @@ const MAPPING: Slots = &[
     ("__iter__", iter),
     ("__or__", or),
     ("__ror__", ror),
+    ("__ior__", inplace_or),
     ("__reversed__", reversed),
 ];
 
@@ -335,6 +442,13 @@ const SET: Slots = &[
     ("__rxor__", rxor),
     ("__sub__", sub),
     ("__rsub__", rsub),
+];
+
+const SET_INPLACE: Slots = &[
+    ("__ior__", inplace_or),
+    ("__iand__", inplace_and),
+    ("__ixor__", inplace_xor),
+    ("__isub__", inplace_sub),
 ];
 
 const RANGE: Slots = &[
@@ -415,7 +529,11 @@ pub(crate) fn install(vm: &mut Vm) {
     add_missing(vm, list, &[("__reversed__", reversed)]);
     add_missing(vm, dict, MAPPING);
     add_missing(vm, set, SET);
+    add_missing(vm, set, SET_INPLACE);
     add_missing(vm, frozenset, SET);
+    let (complex, none_type) = (vm.types.complex, vm.types.none_type);
+    add_missing(vm, complex, COMPLEX);
+    add_missing(vm, none_type, &[("__bool__", to_bool)]);
     add_missing(vm, range, RANGE);
     let memoryview = vm.types.memoryview;
     add_missing(vm, memoryview, MEMORYVIEW);

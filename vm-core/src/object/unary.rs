@@ -16,7 +16,7 @@ impl Vm {
         if let Some(x) = v.as_float() {
             return Ok(Value::float(-x));
         }
-        if let Some(b) = self.to_bigint(v) {
+        if let Some(b) = self.plain_bigint(v) {
             return self.int_from_big(b.neg());
         }
         if let Some(z) = self.complex_of(v) {
@@ -47,7 +47,7 @@ impl Vm {
         if v.is_float() {
             return Err(self.type_error("bad operand type for unary ~: 'float'"));
         }
-        if let Some(b) = self.to_bigint(v) {
+        if let Some(b) = self.plain_bigint(v) {
             return self.int_from_big(b.not());
         }
         self.unary_dunder(v, "__invert__", "~")
@@ -61,7 +61,7 @@ impl Vm {
         if let Some(x) = v.as_float() {
             return Ok(Value::float(x.abs()));
         }
-        if let Some(b) = self.to_bigint(v) {
+        if let Some(b) = self.plain_bigint(v) {
             return self.int_from_big(b.abs());
         }
         if let Some(z) = self.complex_of(v) {
@@ -78,6 +78,15 @@ impl Vm {
                 Err(self.type_error(msg))
             }
         }
+    }
+
+    /// An int's value, but not an `int` subclass instance's: its class may define the
+    /// operator (`IntFlag.__invert__`).
+    fn plain_bigint(&self, v: Value) -> Option<crate::object::bigint::BigInt> {
+        if matches!(self.obj(v), Some(Obj::Instance(_))) {
+            return None;
+        }
+        self.to_bigint(v)
     }
 
     fn unary_dunder(&mut self, v: Value, name: &str, sym: &str) -> PyResult<Value> {
