@@ -107,6 +107,15 @@ pub trait Host: core::any::Any {
         self.flush();
         Ok(None)
     }
+    /// One line of standard input with its `\n` (without one only at the end of input),
+    /// for `sys.stdin`; `Ok(None)` at the end of input. The default reads through
+    /// [`Host::read_line`] with no prompt and adds the `\n`.
+    fn read_stdin_line(&mut self) -> Result<Option<String>, IoError> {
+        Ok(self.read_line("")?.map(|mut line| {
+            line.push('\n');
+            line
+        }))
+    }
     /// Wall-clock seconds since the Unix epoch (`time.time`).
     fn time(&mut self) -> f64 {
         0.0

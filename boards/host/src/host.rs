@@ -53,6 +53,10 @@ impl Host for StdHost {
         self.console.borrow_mut().input(prompt)
     }
 
+    fn read_stdin_line(&mut self) -> Result<Option<String>, IoError> {
+        self.console.borrow_mut().stdin_line()
+    }
+
     fn time(&mut self) -> f64 {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)

@@ -195,10 +195,20 @@ pub struct Stdin {
 impl Stdin {
     /// Reads one line; `interrupted` is asked while the read waits.
     pub fn read_line(&mut self, interrupted: &dyn Fn() -> bool) -> Result<Line, IoError> {
+        self.read_line_ending(interrupted, false)
+    }
+
+    /// Reads one line, keeping its `\n` when `keep_newline` (`sys.stdin.readline`).
+    pub fn read_line_ending(
+        &mut self,
+        interrupted: &dyn Fn() -> bool,
+        keep_newline: bool,
+    ) -> Result<Line, IoError> {
         loop {
             if let Some(at) = self.buf.iter().position(|&b| b == b'\n') {
                 let line: Vec<u8> = self.buf.drain(..=at).collect();
-                let text = String::from_utf8_lossy(&line[..at]).into_owned();
+                let end = if keep_newline { at + 1 } else { at };
+                let text = String::from_utf8_lossy(&line[..end]).into_owned();
                 return Ok(Line::Text(text));
             }
             if self.eof {
@@ -344,6 +354,18 @@ impl Console {
             }
         }
         Ok(line)
+    }
+
+    /// One line of standard input with its `\n` (none at the end of input without one),
+    /// read plainly even on a terminal, as `sys.stdin.readline` does; `None` at the end.
+    pub fn stdin_line(&mut self) -> Result<Option<String>, IoError> {
+        self.stdout.flush();
+        let signals = self.signals.clone();
+        let interrupted = move || signals.as_ref().is_some_and(|s| s.interrupt_pending());
+        Ok(match self.stdin.read_line_ending(&interrupted, true)? {
+            Line::Text(s) => Some(s),
+            Line::Eof | Line::Interrupted => None,
+        })
     }
 
     fn plain_line(&mut self) -> Result<Line, IoError> {

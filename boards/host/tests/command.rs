@@ -167,6 +167,32 @@ fn input_reads_standard_input() {
     assert_eq!(out.code(), Some(1));
 }
 
+#[test]
+fn sys_stdin_reads_lines_sizes_and_iterates_as_python3() {
+    let dir = temp_dir("cmd-stdin");
+    let program = "import sys\n\
+        first = sys.stdin.readline()\n\
+        print(repr(first), repr(sys.stdin.read(3)), repr(sys.stdin.readline(2)))\n\
+        print(repr(sys.stdin.readline()), repr(input()))\n\
+        print([line.split() for line in sys.stdin])\n\
+        print(repr(sys.stdin.readline()), repr(sys.stdin.read()), sys.stdin.readlines())\n";
+    std::fs::write(dir.join("lines.py"), program).expect("write");
+    let input = "a b\ncdefg\nxyz\n3\n1 2\nlast";
+    let out = run_in(&dir, &["lines.py"], input);
+    assert_eq!(
+        out.stdout, "'a b\\n' 'cde' 'fg'\n'\\n' 'xyz'\n[['3'], ['1', '2'], ['last']]\n'' '' []\n",
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.code(), Some(0));
+    let out = run_in(
+        &dir,
+        &["-c", "import sys; print(sys.stdin.read().split())"],
+        "1 2\n3",
+    );
+    assert_eq!(out.stdout, "['1', '2', '3']\n");
+}
+
 /// Starts `tiercel ARGS` on pipes, waits for its first line, sends it `SIGINT` (with
 /// `kill`, as a shell would) and collects what it wrote after.
 fn interrupt(dir: &std::path::Path, args: &[&str]) -> support::Output {

@@ -171,6 +171,9 @@ fn init_sys(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
     let out = make_stream(vm, false)?;
     vm.dict_set_str(d, "stdout", out)?;
     vm.dict_set_str(d, "__stdout__", out)?;
+    let inp = super::stdio::make_stdin(vm)?;
+    vm.dict_set_str(d, "stdin", inp)?;
+    vm.dict_set_str(d, "__stdin__", inp)?;
     let err = make_stream(vm, true)?;
     vm.dict_set_str(d, "stderr", err)?;
     vm.dict_set_str(d, "__stderr__", err)?;

@@ -80,3 +80,139 @@ pub(crate) fn input(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> P
         Err(e) => Err(vm.io_error(&e)),
     }
 }
+
+/// `sys.stdin`: a `TextIOWrapper` reading lines through [`Host::read_stdin_line`]
+/// (`read`, `readline`, `readlines`, iteration). What `read(n)` or `readline(n)` reads
+/// beyond `n` characters waits in the stream's `_pending` attribute for the next read.
+///
+/// [`Host::read_stdin_line`]: crate::Host::read_stdin_line
+pub(crate) fn make_stdin(vm: &mut Vm) -> PyResult<Value> {
+    let ns = vm.new_dict()?;
+    let nsr = ns.as_obj().unwrap_or(crate::object::value::ObjRef(0));
+    let name = vm.new_str("TextIOWrapper")?;
+    let cls = super::class_create::make_class(vm, name, vm.types.object, nsr)?;
+    let methods: [(&'static str, crate::object::types::NativeFn); 7] = [
+        ("read", stdin_read),
+        ("readline", stdin_readline),
+        ("readlines", stdin_readlines),
+        ("__iter__", stdin_iter),
+        ("__next__", stdin_next),
+        ("readable", stdin_readable),
+        ("isatty", stdin_isatty),
+    ];
+    for (n, f) in methods {
+        let kind = crate::object::types::NativeKind::Method;
+        super::add_native(vm, nsr, n, f, kind, Value::obj(cls));
+    }
+    let s = vm.new_instance(cls)?;
+    let empty = vm.new_str("")?;
+    set_pending(vm, s, empty)?;
+    Ok(s)
+}
+
+fn set_pending(vm: &mut Vm, stream: Value, text: Value) -> PyResult<()> {
+    let name = vm.intern("_pending")?;
+    vm.set_attr(stream, name, text)
+}
+
+/// The size argument of `read`/`readline`: `None` or negative for all.
+fn size_arg(vm: &mut Vm, name: &str, args: &[Value]) -> PyResult<Option<usize>> {
+    check_args(vm, name, args, 1, 2)?;
+    match args.get(1) {
+        None => Ok(None),
+        Some(&v) if v == Value::NONE => Ok(None),
+        Some(&v) => {
+            let n = super::int_arg(vm, v)?;
+            Ok(usize::try_from(n).ok())
+        }
+    }
+}
+
+/// The next line (with its `\n`), the pending text first; `""` at the end of input.
+fn next_line(vm: &mut Vm, stream: Value) -> PyResult<String> {
+    let pending = vm.get_attr_str(stream, "_pending")?;
+    let text = vm.str_of(pending).map(String::from).unwrap_or_default();
+    if let Some(at) = text.find('\n') {
+        let rest = vm.new_str(&text[at + 1..])?;
+        set_pending(vm, stream, rest)?;
+        return Ok(String::from(&text[..=at]));
+    }
+    let line = vm.host.read_stdin_line();
+    vm.poll_signals()?;
+    let line = line.map_err(|e| vm.io_error(&e))?.unwrap_or_default();
+    if !text.is_empty() {
+        let empty = vm.new_str("")?;
+        set_pending(vm, stream, empty)?;
+    }
+    Ok(text + &line)
+}
+
+/// Keeps what lies beyond `n` characters of `s` for the next read.
+fn cut(vm: &mut Vm, stream: Value, mut s: String, n: Option<usize>) -> PyResult<Value> {
+    if let Some((at, _)) = n.and_then(|n| s.char_indices().nth(n)) {
+        let rest = s.split_off(at);
+        let pending = vm.get_attr_str(stream, "_pending")?;
+        let old = vm.str_of(pending).map(String::from).unwrap_or_default();
+        let rest = vm.new_string(rest + &old)?;
+        set_pending(vm, stream, rest)?;
+    }
+    vm.new_string(s)
+}
+
+fn stdin_readline(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let n = size_arg(vm, "readline", args)?;
+    let line = next_line(vm, args[0])?;
+    cut(vm, args[0], line, n)
+}
+
+fn stdin_read(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    let n = size_arg(vm, "read", args)?;
+    let mut all = String::new();
+    while n.is_none_or(|n| all.chars().count() < n) {
+        let line = next_line(vm, args[0])?;
+        if line.is_empty() {
+            break;
+        }
+        all.push_str(&line);
+    }
+    cut(vm, args[0], all, n)
+}
+
+fn stdin_readlines(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "readlines", args, 1, 2)?;
+    let list = vm.new_list(vec![])?;
+    vm.with_roots(&[list], |vm, _| {
+        loop {
+            let line = next_line(vm, args[0])?;
+            if line.is_empty() {
+                return Ok(list);
+            }
+            let s = vm.new_string(line)?;
+            vm.list_push(list, s)?;
+        }
+    })
+}
+
+fn stdin_iter(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__iter__", args, 1, 1)?;
+    Ok(args[0])
+}
+
+fn stdin_next(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "__next__", args, 1, 1)?;
+    let line = next_line(vm, args[0])?;
+    if line.is_empty() {
+        return Err(vm.stop_iteration(Value::NONE));
+    }
+    vm.new_string(line)
+}
+
+fn stdin_readable(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "readable", args, 1, 1)?;
+    Ok(Value::TRUE)
+}
+
+fn stdin_isatty(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
+    check_args(vm, "isatty", args, 1, 1)?;
+    Ok(Value::FALSE)
+}
