@@ -93,6 +93,7 @@ pub const SOURCES: &[FrozenSource] = &[
     frozen("types", "<frozen types>", &["stdlib/types.py"]),
     frozen("io", "<frozen io>", &["stdlib/io.py"]),
     frozen("enum", "<frozen enum>", &["stdlib/enum.py"]),
+    frozen("__future__", "<frozen __future__>", &["stdlib/__future__.py"]),
     frozen("re", "<frozen re>", &["stdlib/re.py"]),
     frozen(
         "dataclasses",

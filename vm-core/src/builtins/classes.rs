@@ -375,6 +375,15 @@ impl Vm {
                     self.new_tuple(c)?
                 }
             }
+            // Kept in the function's `__dict__`; a function without any gets an empty dict.
+            "__annotations__" => {
+                if let Some(v) = f.dict.and_then(|d| self.dict_get_str(d, name)) {
+                    return Ok(Some(v));
+                }
+                let d = self.new_dict()?;
+                self.set_attr(Value::obj(r), name, d)?;
+                d
+            }
             "__dict__" => match f.dict {
                 Some(d) => Value::obj(d),
                 None => {

@@ -119,7 +119,7 @@ fn argrepr(code: &CodeObject, op: Op, arg: u32, describe: &dyn Fn(Value) -> Stri
         }
         Op::MAKE_FUNCTION => {
             let mut parts = Vec::new();
-            for (bit, what) in [(1, "defaults"), (2, "kwdefaults"), (8, "closure")] {
+            for (bit, what) in [(1, "defaults"), (2, "kwdefaults"), (4, "annotations"), (8, "closure")] {
                 if arg & bit != 0 {
                     parts.push(what);
                 }

@@ -186,7 +186,7 @@ macro_rules! for_each_uop {
             _CALL_KW |a| (a + 3, 1) {ERROR | ESCAPES | FRAME};
             _CALL_FUNCTION_EX |_a| (4, 1) {ERROR | ESCAPES | FRAME};
             _CALL_INTRINSIC_1 |_a| (1, 1) {ERROR | ESCAPES};
-            _MAKE_FUNCTION |a| (1 + (a & 1) + ((a >> 1) & 1) + ((a >> 3) & 1), 1) {ERROR};
+            _MAKE_FUNCTION |a| (1 + (a & 1) + ((a >> 1) & 1) + ((a >> 2) & 1) + ((a >> 3) & 1), 1) {ERROR};
             _RETURN_VALUE |_a| (1, 0) {FRAME | TERMINATOR};
             _RETURN_GENERATOR |_a| (0, 1) {FRAME | ERROR};
             _YIELD_VALUE |_a| (1, 1) {FRAME};
@@ -536,7 +536,7 @@ macro_rules! for_each_op {
             // oparg = an `Intrinsic` number.
             CALL_INTRINSIC_1 0 |_a| (1, 1) {} [_CALL_INTRINSIC_1] oparg Oparg::Intrinsic;
             // oparg bits: 1 defaults tuple, 2 kwdefaults dict, 8 closure tuple; code on top.
-            MAKE_FUNCTION 0 |a| (1 + (a & 1) + ((a >> 1) & 1) + ((a >> 3) & 1), 1) {} [_MAKE_FUNCTION] oparg Oparg::FunctionFlags;
+            MAKE_FUNCTION 0 |a| (1 + (a & 1) + ((a >> 1) & 1) + ((a >> 2) & 1) + ((a >> 3) & 1), 1) {} [_MAKE_FUNCTION] oparg Oparg::FunctionFlags;
             RETURN_VALUE 0 |_a| (1, 0) {FRAME | NO_ARG} [_RETURN_VALUE];
             // First instruction of a generator function: turn the frame into a generator.
             RETURN_GENERATOR 0 |_a| (0, 1) {FRAME | NO_ARG} [_RETURN_GENERATOR];
@@ -965,7 +965,7 @@ pub enum Oparg {
     Intrinsic,
     /// `FORMAT_VALUE`'s conversion (0 to 3), plus 4 when a format spec is on the stack.
     Conversion,
-    /// `MAKE_FUNCTION`'s flags: 1 defaults, 2 keyword defaults, 8 closure.
+    /// `MAKE_FUNCTION`'s flags: 1 defaults, 2 keyword defaults, 4 annotations, 8 closure.
     FunctionFlags,
     /// 0, or (up to the bound) the position of a stack item below the instruction's
     /// inputs that it reads (`RERAISE`'s `lasti`): the stack holds it.

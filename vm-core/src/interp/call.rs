@@ -954,6 +954,11 @@ impl Vm {
         } else {
             Value::UNDEF
         };
+        let annotations = if flags & 4 != 0 {
+            self.pop()
+        } else {
+            Value::UNDEF
+        };
         let kwdefaults = if flags & 2 != 0 {
             self.pop()
         } else {
@@ -998,6 +1003,13 @@ impl Vm {
             doc,
             version: 0,
         };
-        self.alloc_value(Obj::Function(Box::new(f)))
+        let f = self.alloc_value(Obj::Function(Box::new(f)))?;
+        if annotations.as_obj().is_some() {
+            self.with_roots(&[f, annotations], |vm, _| {
+                let name = vm.intern("__annotations__")?;
+                vm.set_attr(f, name, annotations)
+            })?;
+        }
+        Ok(f)
     }
 }

@@ -62,6 +62,7 @@ const MODULES: &[(&str, FrozenModule)] = &[
     module!("types"),
     module!("io"),
     module!("enum"),
+    module!("__future__"),
     module!("dataclasses"),
     module!("os"),
     module!("posixpath"),

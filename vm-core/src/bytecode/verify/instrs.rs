@@ -125,7 +125,7 @@ fn bad_oparg(c: &Check<'_, '_>, op: Op, arg: u32) -> Option<String> {
         Oparg::CompareOp => ok(CompareOp::from_oparg(arg).is_some(), "a comparison"),
         Oparg::Intrinsic => ok(Intrinsic::from_oparg(arg).is_some(), "an intrinsic"),
         Oparg::Conversion => ok(arg <= 7, "a conversion (0 to 3) with an optional spec (4)"),
-        Oparg::FunctionFlags => ok(arg & !(1 | 2 | 8) == 0, "a set of the flags 1, 2 and 8"),
+        Oparg::FunctionFlags => ok(arg & !(1 | 2 | 4 | 8) == 0, "a set of the flags 1, 2, 4 and 8"),
         Oparg::Executor => Some(String::from("an executor exists only at run time")),
     }
 }

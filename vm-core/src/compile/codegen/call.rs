@@ -18,6 +18,7 @@ use super::{
 /// `MAKE_FUNCTION` oparg bits.
 const MF_DEFAULTS: u32 = 1;
 const MF_KWDEFAULTS: u32 = 2;
+const MF_ANNOTATIONS: u32 = 4;
 const MF_CLOSURE: u32 = 8;
 
 impl<'a, 'p> Compiler<'a, 'p> {
@@ -239,6 +240,47 @@ impl<'a, 'p> Compiler<'a, 'p> {
         Ok(flags)
     }
 
+    /// Pushes the dict of a function's annotations (parameters in order, then `return`), if
+    /// it has any; returns the `MAKE_FUNCTION` bit.
+    fn function_annotations(&mut self, args: &'a Arguments, returns: Option<&'a Expr>) -> CResult<u32> {
+        let params = args
+            .posonly
+            .iter()
+            .chain(&args.args)
+            .chain(&args.vararg)
+            .chain(&args.kwonly)
+            .chain(&args.kwarg);
+        let mut n = 0;
+        for arg in params {
+            if let Some(ann) = &arg.annotation {
+                let name = self.mangled(&arg.name);
+                self.load_str(&name)?;
+                self.annotation(ann)?;
+                n += 1;
+            }
+        }
+        if let Some(r) = returns {
+            self.load_str("return")?;
+            self.annotation(r)?;
+            n += 1;
+        }
+        if n == 0 {
+            return Ok(0);
+        }
+        self.emit_checked(Op::BUILD_MAP, n)?;
+        Ok(MF_ANNOTATIONS)
+    }
+
+    /// Pushes an annotation's value: the expression's, or its text under `from __future__
+    /// import annotations`.
+    pub(crate) fn annotation(&mut self, e: &'a Expr) -> CResult {
+        if self.future_annotations {
+            let text = super::unparse::annotation_text(e, self.source.as_deref());
+            return self.load_str(&text);
+        }
+        self.visit_expr(e)
+    }
+
     /// Pushes each decorator (they are applied after the function with `CALL 0`, the
     /// function taking the place of `self`).
     fn decorators(&mut self, decorators: &'a [Expr]) -> CResult {
@@ -298,7 +340,8 @@ impl<'a, 'p> Compiler<'a, 'p> {
         self.decorators(&f.decorators)?;
         let firstlineno = f.decorators.first().map_or(f.loc.line, |d| d.loc.line);
         self.u.loc = loc;
-        let flags = self.default_arguments(&f.args)?;
+        let flags = self.default_arguments(&f.args)?
+            | self.function_annotations(&f.args, f.returns.as_ref())?;
         let scope = self.st.function_scope(f);
         self.enter_scope(UnitKind::Function, scope, f.name.clone(), firstlineno)?;
         let mut deleted = BTreeSet::new();

@@ -15,12 +15,14 @@ mod assemble;
 mod call;
 mod comprehension;
 mod expr;
+mod future;
 mod pattern;
 mod stmt;
 mod targets;
 #[cfg(test)]
 mod tests;
 mod unwind;
+mod unparse;
 
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::rc::Rc;
@@ -71,6 +73,8 @@ pub fn compile_module(
         ),
         outer: Vec::new(),
         depth: 0,
+        future_annotations: false,
+        future_imports: Vec::new(),
     };
     c.module(module)
 }
@@ -283,6 +287,11 @@ pub(crate) struct Compiler<'a, 'p> {
     pub outer: Vec<Unit<'a>>,
     /// Current recursion depth (see [`MAX_RECURSION`]).
     depth: u32,
+    /// `from __future__ import annotations`: annotations are kept as strings.
+    pub future_annotations: bool,
+    /// Where the module's leading future imports are (line, column): the only places one
+    /// may be.
+    pub future_imports: Vec<(u32, u32)>,
 }
 
 /// A `SyntaxError` at `loc`.
@@ -774,6 +783,9 @@ impl<'a, 'p> Compiler<'a, 'p> {
         self.u.flags = code_flags::NAMESPACE;
         self.u.firstlineno = 1;
         self.prologue();
+        if self.mode != Mode::Eval {
+            self.future_features(&m.body)?;
+        }
         match (self.mode, m.body.as_slice()) {
             (Mode::Exec, _) => self.body_with_docstring(&m.body)?,
             (

@@ -118,7 +118,10 @@ impl<'a, 'p> Compiler<'a, 'p> {
                 module,
                 names,
                 level,
-            } => self.import_from(module.as_ref(), names, *level),
+            } => {
+                self.check_future_placement(s)?;
+                self.import_from(module.as_ref(), names, *level)
+            }
         }
     }
 
@@ -220,7 +223,11 @@ impl<'a, 'p> Compiler<'a, 'p> {
         if !matches!(self.u.kind, UnitKind::Module | UnitKind::Class) {
             return Ok(());
         }
-        self.visit_expr(annotation)?;
+        let simple = matches!(target.kind, ExprKind::Name(_));
+        if self.future_annotations && !simple {
+            return Ok(());
+        }
+        self.annotation(annotation)?;
         match &target.kind {
             // A body without `__annotations__` is the REPL's: the value is dropped.
             ExprKind::Name(n) if self.u.annotations => {

@@ -294,6 +294,12 @@ cases = [
     'f(x for x in )\n', 'f(a=1, x for x in y)\n',
     '\\\n', 'x = 1\n\\\n', 'x = 1 \\\n\n', 'if x:\n    \\\n',
     'x = "\x00"\n', 'x = 1\ny = 2\x00\n', '# \x00\n',
+    # ---- future imports ----
+    'from __future__ import braces\n',
+    'from __future__ import annotations, nope\n',
+    '"""doc"""\nfrom __future__ import annotations\nfrom __future__ import division\nx: Undefined\n',
+    'import os\nfrom __future__ import annotations\n',
+    'def f():\n    from __future__ import annotations\n',
 ]
 
 cases = list(dict.fromkeys(cases))

@@ -604,4 +604,9 @@ pub(super) const SYNTAX_CASES: &[(&str, Option<(&str, &str, u32, u32, u32, u32)>
     ("if x:\n    \\\n", Some(("SyntaxError", "unexpected EOF while parsing", 2, 0, 2, 0))),
     ("x = 1\ny = 2\u{0}\n", Some(("SyntaxError", "source code cannot contain null bytes", 2, 0, 2, 0))),
     ("# \u{0}\n", Some(("SyntaxError", "source code cannot contain null bytes", 1, 0, 1, 0))),
+    ("from __future__ import braces\n", Some(("SyntaxError", "not a chance", 1, 1, 1, 0))),
+    ("from __future__ import annotations, nope\n", Some(("SyntaxError", "future feature nope is not defined", 1, 1, 1, 0))),
+    ("\"\"\"doc\"\"\"\nfrom __future__ import annotations\nfrom __future__ import division\nx: Undefined\n", None),
+    ("import os\nfrom __future__ import annotations\n", Some(("SyntaxError", "from __future__ imports must occur at the beginning of the file", 2, 1, 2, 35))),
+    ("def f():\n    from __future__ import annotations\n", Some(("SyntaxError", "from __future__ imports must occur at the beginning of the file", 2, 5, 2, 39))),
 ];
