@@ -94,6 +94,7 @@ pub const SOURCES: &[FrozenSource] = &[
     frozen("io", "<frozen io>", &["stdlib/io.py"]),
     frozen("enum", "<frozen enum>", &["stdlib/enum.py"]),
     frozen("__future__", "<frozen __future__>", &["stdlib/__future__.py"]),
+    frozen("inspect", "<frozen inspect>", &["stdlib/inspect.py"]),
     frozen("re", "<frozen re>", &["stdlib/re.py"]),
     frozen(
         "dataclasses",

@@ -493,6 +493,7 @@ impl Vm {
             "co_kwonlyargcount" => Value::int_unchecked(c.kwonlyargcount as i64),
             "co_firstlineno" => Value::int_unchecked(c.firstlineno as i64),
             "co_nlocals" => Value::int_unchecked(c.varnames.len() as i64),
+            "co_flags" => Value::int_unchecked(i64::from(cpython_code_flags(c.flags))),
             "co_varnames" => {
                 let v = c.varnames.to_vec();
                 self.new_tuple(v)?
@@ -513,6 +514,25 @@ impl Vm {
         };
         Ok(Some(v))
     }
+}
+
+/// A code object's flags in CPython's numbering (`inspect` reads them): `CO_OPTIMIZED` and
+/// `CO_NEWLOCALS` for function bodies, then the kinds and the star parameters.
+fn cpython_code_flags(flags: u32) -> u32 {
+    use crate::bytecode::code::code_flags as f;
+    let pairs = [
+        (f::VARARGS, 0x04),
+        (f::VARKEYWORDS, 0x08),
+        (f::NESTED, 0x10),
+        (f::GENERATOR, 0x20),
+        (f::COROUTINE, 0x80),
+        (f::ASYNC_GENERATOR, 0x200),
+    ];
+    let function = if flags & f::NAMESPACE == 0 { 0x03 } else { 0 };
+    pairs
+        .iter()
+        .filter(|(ours, _)| flags & ours != 0)
+        .fold(function, |acc, (_, theirs)| acc | theirs)
 }
 
 // -- object -----------------------------------------------------------------------------------

@@ -63,6 +63,7 @@ const MODULES: &[(&str, FrozenModule)] = &[
     module!("io"),
     module!("enum"),
     module!("__future__"),
+    module!("inspect"),
     module!("dataclasses"),
     module!("os"),
     module!("posixpath"),
