@@ -95,6 +95,7 @@ pub const SOURCES: &[FrozenSource] = &[
     frozen("enum", "<frozen enum>", &["stdlib/enum.py"]),
     frozen("__future__", "<frozen __future__>", &["stdlib/__future__.py"]),
     frozen("inspect", "<frozen inspect>", &["stdlib/inspect.py"]),
+    frozen("unittest", "<frozen unittest>", &["stdlib/unittest.py"]),
     frozen("re", "<frozen re>", &["stdlib/re.py"]),
     frozen(
         "dataclasses",

@@ -62,6 +62,10 @@ impl Vm {
             "builtins" => {
                 return self.make_module_from_dict("builtins", self.builtins);
             }
+            // The program's namespace, as a module when first asked for.
+            "__main__" => {
+                return self.make_module_from_dict("__main__", self.main_globals);
+            }
             _ if self.embed.has_module(&n) => {
                 let m = self.embed.module(&n).unwrap_or(Value::NONE);
                 let mods = self.modules;
@@ -134,6 +138,11 @@ pub(super) fn add_fns(vm: &mut Vm, d: ObjRef, fns: crate::object::native_table::
 // -- sys --------------------------------------------------------------------------------------
 
 fn init_sys(vm: &mut Vm, d: ObjRef) -> PyResult<()> {
+    // `sys.modules['__main__']` is the program's module.
+    let main = vm.intern("__main__")?;
+    if vm.dict_get_str(vm.modules, main).is_none() {
+        vm.make_module_from_dict("__main__", vm.main_globals)?;
+    }
     let mut argv = Vec::new();
     for a in vm.config.argv.clone() {
         argv.push(vm.new_string(a)?);

@@ -64,6 +64,7 @@ const MODULES: &[(&str, FrozenModule)] = &[
     module!("enum"),
     module!("__future__"),
     module!("inspect"),
+    module!("unittest"),
     module!("dataclasses"),
     module!("os"),
     module!("posixpath"),
