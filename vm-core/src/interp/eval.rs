@@ -323,6 +323,9 @@ impl Vm {
         &mut self,
         entry: usize,
     ) -> Option<PyResult<Value>> {
+        // The table's address in a register for the whole run, where the optimizer would
+        // compute it again before every dispatch.
+        let handlers: &[Handler; 256] = core::hint::black_box(&HANDLERS);
         'reload: loop {
             // (The index first: the count of the `Rc` below may alias the frame list.)
             let fi = self.frames.len().wrapping_sub(1);
@@ -376,7 +379,7 @@ impl Vm {
                     self.fuel -= i64::from(FUEL_WEIGHTS[byte as usize]);
                     self.note_fuel();
                 }
-                let step = HANDLERS[byte as usize](self, &mut ctx, unit >> 8);
+                let step = handlers[byte as usize](self, &mut ctx, unit >> 8);
                 match step {
                     Step::Next => continue,
                     // The common frame change (a call, a return, a generator hop), before
