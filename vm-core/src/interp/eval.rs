@@ -428,7 +428,9 @@ impl Vm {
     /// A specialized instruction's guard failed: run its family head (the generic form),
     /// which cannot deoptimize. Out of line: misses are rare in a well-specialized program.
     /// (It takes the whole `unit` and finds the oparg itself, so the loop keeps no copy of
-    /// the oparg across each handler call.)
+    /// the oparg across each handler call. Cold: the loop then tests for a frame change
+    /// before a deoptimization.)
+    #[cold]
     #[inline(never)]
     fn run_deopt(&mut self, ctx: &mut Ctx, byte: u8, unit: u32) -> Step {
         let arg = unit >> 8;
