@@ -247,7 +247,9 @@ static FUEL_WEIGHTS: [u8; 256] = {
 pub(crate) fn stack_overflow(vm: &mut Vm) -> Step {
     vm.stack.take_overflow();
     vm.step_value = vm.internal_error("value stack overflow").0;
-    Step::Error
+    // Opaque to the optimizer: a handler then ends in a tail call here rather than a call
+    // and a constant, and a handler that calls nothing else needs no stack frame.
+    core::hint::black_box(Step::Error)
 }
 
 /// The handler of bytes that are not opcodes (the compiler never emits them).
@@ -321,18 +323,18 @@ impl Vm {
         &mut self,
         entry: usize,
     ) -> Option<PyResult<Value>> {
+        // The table's address in a register for the whole run, where the optimizer would
+        // compute it again before every dispatch.
+        let handlers: &[Handler; 256] = core::hint::black_box(&HANDLERS);
         'reload: loop {
-            let Some(frame) = self.frames.last() else {
+            // (The index first: the count of the `Rc` below may alias the frame list.)
+            let fi = self.frames.len().wrapping_sub(1);
+            let Some(frame) = self.frames.get(fi) else {
                 return Some(Err(self.internal_error("no frame to run")));
             };
+            let (base, ip) = (frame.base as usize, frame.ip as usize);
             let code = frame.code.clone();
-            let mut ctx = Ctx::new(
-                &code,
-                frame.base as usize,
-                frame.ip as usize,
-                frame.ip as usize,
-                self.frames.len() - 1,
-            );
+            let mut ctx = Ctx::new(&code, base, ip, ip, fi);
             let units = &code.code[..];
             loop {
                 let Some(unit) = units.get(ctx.ip) else {
@@ -377,17 +379,16 @@ impl Vm {
                     self.fuel -= i64::from(FUEL_WEIGHTS[byte as usize]);
                     self.note_fuel();
                 }
-                let step = HANDLERS[byte as usize](self, &mut ctx, unit >> 8);
-                if step == Step::Next {
-                    continue;
-                }
-                if !SLOW && step == Step::Reload && !self.tier2.recording_here() {
+                let step = handlers[byte as usize](self, &mut ctx, unit >> 8);
+                match step {
+                    Step::Next => continue,
                     // The common frame change (a call, a return, a generator hop), before
                     // the general match below (a jump table).
-                    continue 'reload;
+                    Step::Reload if !SLOW && !self.tier2.recording_here() => continue 'reload,
+                    _ => {}
                 }
                 let step = match step {
-                    Step::Deopt => self.run_deopt(&mut ctx, byte, unit >> 8),
+                    Step::Deopt => self.run_deopt(&mut ctx, byte, unit),
                     other => other,
                 };
                 let err = match step {
@@ -426,8 +427,13 @@ impl Vm {
 
     /// A specialized instruction's guard failed: run its family head (the generic form),
     /// which cannot deoptimize. Out of line: misses are rare in a well-specialized program.
+    /// (It takes the whole `unit` and finds the oparg itself, so the loop keeps no copy of
+    /// the oparg across each handler call. Cold: the loop then tests for a frame change
+    /// before a deoptimization.)
+    #[cold]
     #[inline(never)]
-    fn run_deopt(&mut self, ctx: &mut Ctx, byte: u8, arg: u32) -> Step {
+    fn run_deopt(&mut self, ctx: &mut Ctx, byte: u8, unit: u32) -> Step {
+        let arg = unit >> 8;
         let Some(op) = Op::from_u8(byte) else {
             return Step::Deopt;
         };

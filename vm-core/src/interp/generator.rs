@@ -269,8 +269,7 @@ impl Vm {
         saved.lasti = ctx.this as u32;
         saved.exc_state = core::mem::replace(&mut self.handled_exc, caller_exc);
         self.frames.truncate(self.frames.len() - 1);
-        self.stack.truncate(floor.min(from));
-        self.push(v);
+        self.stack.truncate_push(floor.min(from), v);
         Some(Flow::Reload)
     }
 

@@ -84,6 +84,26 @@ impl ValueStack {
         }
     }
 
+    /// Pushes `a` then `b` into reserved space with one room test (a global and the `NULL`
+    /// of the call that follows); like [`push_reserved`](Self::push_reserved) otherwise.
+    #[inline(always)]
+    pub fn push2_reserved(&mut self, a: Value, b: Value) {
+        self.extend_reserved(&[a, b]);
+    }
+
+    /// Cuts the stack to `n` values and pushes `v` (a suspending generator hands its value
+    /// to the resumer where its frame began): with `n` below the length, one test and no
+    /// room check (the slot exists).
+    #[inline(always)]
+    pub fn truncate_push(&mut self, n: usize, v: Value) {
+        if let Some(slot) = self.buf.get_mut(n) {
+            *slot = v;
+            self.buf.truncate(n + 1);
+        } else {
+            self.push_reserved(v);
+        }
+    }
+
     /// Pushes copies of `values` into reserved space (a resumed generator's saved values):
     /// like [`push_reserved`](Self::push_reserved), never allocates, and sets the overflow
     /// flag instead when there is no room.

@@ -36,8 +36,7 @@ pub struct FixedVec<T> {
     _owns: PhantomData<T>,
 }
 
-/// Copies `n` items from `src` to `dst`: a fixed-size copy (inline moves) for each count
-/// up to eight, `memcpy` beyond.
+/// Copies `n` items from `src` to `dst`: inline moves up to eight items, `memcpy` beyond.
 ///
 /// # Safety
 ///
@@ -46,18 +45,22 @@ pub struct FixedVec<T> {
 #[inline(always)]
 unsafe fn copy_few<T: Copy>(src: *const T, dst: *mut T, n: usize) {
     use core::ptr::copy_nonoverlapping as copy;
-    // SAFETY: each arm copies exactly `n` items, which the caller vouches for.
+    // SAFETY: each arm copies within the first `n` items, which the caller vouches for
+    // (`n - 2` and `n - 4` start inside them in their ranges).
     unsafe {
+        // Two fixed-size copies that overlap in the middle cover every count of a range
+        // (both write the same items there): a few compares, no jump table.
         match n {
             0 => {}
             1 => copy(src, dst, 1),
-            2 => copy(src, dst, 2),
-            3 => copy(src, dst, 3),
-            4 => copy(src, dst, 4),
-            5 => copy(src, dst, 5),
-            6 => copy(src, dst, 6),
-            7 => copy(src, dst, 7),
-            8 => copy(src, dst, 8),
+            2..=4 => {
+                copy(src, dst, 2);
+                copy(src.add(n - 2), dst.add(n - 2), 2);
+            }
+            5..=8 => {
+                copy(src, dst, 4);
+                copy(src.add(n - 4), dst.add(n - 4), 4);
+            }
             _ => copy(src, dst, n),
         }
     }

@@ -143,18 +143,18 @@ impl Vm {
             return Ok(Flow::Deopt);
         };
         let on_return = OnReturn::ForIter { exhausted: target };
+        // The caller's resume point, written before the resume pushes a frame (the record
+        // is then at hand, with no second bounds check). A deoptimization or the general
+        // path below writes the same values: nothing reads them before a frame change.
+        let f = &mut self.frames[ctx.fi];
+        f.ip = ctx.ip as u32;
+        f.lasti = ctx.this as u32;
         if self.resume_suspended(r, Value::NONE, on_return) {
-            let f = &mut self.frames[ctx.fi];
-            f.ip = ctx.ip as u32;
-            f.lasti = ctx.this as u32;
             return Ok(Flow::Reload);
         }
         if !matches!(self.heap.get(r), Obj::Generator(_)) {
             return Ok(Flow::Deopt);
         }
-        let f = &mut self.frames[ctx.fi];
-        f.ip = ctx.ip as u32;
-        f.lasti = ctx.this as u32;
         if self.resume_generator(r, Value::NONE, on_return)? {
             Ok(Flow::Reload)
         } else {
