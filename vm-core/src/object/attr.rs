@@ -47,7 +47,26 @@ impl Vm {
         };
         #[cfg(not(feature = "bytes-methods"))]
         let msg = self.without_bytes_methods(obj, msg);
+        #[cfg(not(feature = "str-methods"))]
+        let msg = self.without_str_methods(obj, &n, msg);
         self.attribute_error(msg)
+    }
+
+    /// A left-out method of `str` (or of the class) in a build without the `str-methods`
+    /// feature says so.
+    #[cfg(not(feature = "str-methods"))]
+    fn without_str_methods(&self, obj: Value, name: &str, msg: String) -> String {
+        let cls = match self.obj(obj) {
+            Some(Obj::Class(_)) => obj.as_obj(),
+            _ => Some(self.type_of(obj)),
+        };
+        if cls == Some(self.types.str_)
+            && crate::builtins::strmethods::LEFT_OUT_STR_METHODS.contains(&name)
+        {
+            format!("{msg} (built without the str-methods feature)")
+        } else {
+            msg
+        }
     }
 
     /// A missing attribute of a `bytes`, `bytearray` or `memoryview` (or of the class) in a
