@@ -63,8 +63,8 @@ prebuilt=1
 # board, target, folder, features: the default images and the image runners (no compiler).
 for build in "qemu-x86_64 x86_64-unknown-none boards" \
              "qemu-aarch64 aarch64-unknown-none boards" \
-             "qemu-x86_64 x86_64-unknown-none boards-runner --no-default-features --features stdlib,re,bytes-methods,bigint,str-methods,modules" \
-             "qemu-aarch64 aarch64-unknown-none boards-runner --no-default-features --features stdlib,re,bytes-methods,bigint,str-methods,modules"; do
+             "qemu-x86_64 x86_64-unknown-none boards-runner --no-default-features --features stdlib,re,bytes-methods,bigint,str-methods,set-ops,modules" \
+             "qemu-aarch64 aarch64-unknown-none boards-runner --no-default-features --features stdlib,re,bytes-methods,bigint,str-methods,set-ops,modules"; do
   read -r board target folder features <<<"$build"
   # shellcheck disable=SC2086 # the features are separate arguments
   if ! out=$(env -u RUSTFLAGS -u CARGO_ENCODED_RUSTFLAGS -u CARGO_BUILD_RUSTFLAGS \

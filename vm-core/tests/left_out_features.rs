@@ -1,13 +1,15 @@
-//! A build without the `bigint` and `str-methods` features: ints stay within `i64` (every
-//! operation that stays in range gives CPython's result; one that leaves it raises
-//! `OverflowError` naming the feature), and a left-out `str` method is an `AttributeError`
-//! naming its feature. Runs in such a build only:
+//! A build without the `bigint`, `str-methods` and `set-ops` features: ints stay within
+//! `i64` (every operation that stays in range gives CPython's result; one that leaves it
+//! raises `OverflowError` naming the feature), a left-out `str` or `set` method is an
+//! `AttributeError` naming its feature, and a set operator a `TypeError` naming it, while
+//! `update`, comparisons and the other set methods stay. Runs in such a build only:
 //! `cargo test -p vm-core --no-default-features --features compiler,std --test left_out_features`.
 
 #![cfg(all(
     feature = "compiler",
     not(feature = "bigint"),
-    not(feature = "str-methods")
+    not(feature = "str-methods"),
+    not(feature = "set-ops")
 ))]
 
 use std::cell::RefCell;
@@ -70,6 +72,24 @@ err(lambda: "a b".title())
 err(lambda: "a=b".partition("="))
 err(lambda: str.maketrans("a", "b"))
 err(lambda: "ab".nosuch)
+s = {1, 2}
+t = {3, 1}
+t.update({2, 5}, [4])
+print(sorted(t), s <= {1, 2, 3}, s.issubset([1, 2]), s == frozenset({1, 2}), s.isdisjoint({5}))
+err(lambda: s | {3})
+err(lambda: frozenset(s) ^ s)
+err(lambda: {}.keys() & {1})
+err(lambda: s.union([3]))
+err(lambda: frozenset.intersection)
+
+
+def inplace():
+    u = {1}
+    u -= {1}
+    return u
+
+
+err(inplace)
 "#;
 
 /// What the program prints in this build.
@@ -105,10 +125,17 @@ AttributeError: 'str' object has no attribute 'center' (built without the str-me
 AttributeError: 'str' object has no attribute 'title' (built without the str-methods feature)\n\
 AttributeError: 'str' object has no attribute 'partition' (built without the str-methods feature)\n\
 AttributeError: type object 'str' has no attribute 'maketrans' (built without the str-methods feature)\n\
-AttributeError: 'str' object has no attribute 'nosuch'\n";
+AttributeError: 'str' object has no attribute 'nosuch'\n\
+[1, 2, 3, 4, 5] True True True True\n\
+TypeError: unsupported operand type(s) for |: 'set' and 'set' (built without the set-ops feature)\n\
+TypeError: unsupported operand type(s) for ^: 'frozenset' and 'set' (built without the set-ops feature)\n\
+TypeError: unsupported operand type(s) for &: 'dict_keys' and 'set' (built without the set-ops feature)\n\
+AttributeError: 'set' object has no attribute 'union' (built without the set-ops feature)\n\
+AttributeError: type object 'frozenset' has no attribute 'intersection' (built without the set-ops feature)\n\
+TypeError: unsupported operand type(s) for -=: 'set' and 'set' (built without the set-ops feature)\n";
 
 #[test]
-fn ints_stay_within_i64_and_left_out_str_methods_name_the_feature() {
+fn left_out_features_raise_errors_that_name_them() {
     let out = Rc::new(RefCell::new(String::new()));
     let mut vm = Vm::new(Config::default(), Box::new(Shared(out.clone()))).expect("VM");
     let r = vm.run_source(PROGRAM, "left_out.py");
