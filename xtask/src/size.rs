@@ -103,8 +103,8 @@ const CONFIGURATIONS: &[Configuration] = &[
         name: "image-runner-min",
         what: "also without the specialized instructions (`specialize`), the methods of \
                `bytes`, `bytearray` and `memoryview` (`bytes-methods`), complex numbers \
-               (`complex`), ints beyond 64 bits (`bigint`) and the less common `str` methods \
-               (`str-methods`): `--no-default-features`",
+               (`complex`), ints beyond 64 bits (`bigint`), the less common `str` methods \
+               (`str-methods`) and the set operators (`set-ops`): `--no-default-features`",
         args: &["--no-default-features"],
     },
 ];
