@@ -90,6 +90,10 @@ def inplace():
 
 
 err(inplace)
+try:
+    eval("99999999999999999999")
+except SyntaxError as e:
+    print("SyntaxError:", e.msg)
 "#;
 
 /// What the program prints in this build.
@@ -132,7 +136,8 @@ TypeError: unsupported operand type(s) for ^: 'frozenset' and 'set' (built witho
 TypeError: unsupported operand type(s) for &: 'dict_keys' and 'set' (built without the set-ops feature)\n\
 AttributeError: 'set' object has no attribute 'union' (built without the set-ops feature)\n\
 AttributeError: type object 'frozenset' has no attribute 'intersection' (built without the set-ops feature)\n\
-TypeError: unsupported operand type(s) for -=: 'set' and 'set' (built without the set-ops feature)\n";
+TypeError: unsupported operand type(s) for -=: 'set' and 'set' (built without the set-ops feature)\n\
+SyntaxError: int too large (built without the bigint feature)\n";
 
 #[test]
 fn left_out_features_raise_errors_that_name_them() {
