@@ -40,7 +40,9 @@ cargo build -q -p vm-core --no-default-features --target x86_64-unknown-none
 cargo build -q -p vm-core --no-default-features --target aarch64-unknown-none
 cargo build -q -p vm-core --no-default-features --features compiler --target aarch64-unknown-none
 cargo build -q -p vm-core --no-default-features --features tier2 --target aarch64-unknown-none
-echo "== board checks of the minimal image runner (no compiler, tier 2, stdlib, builtin modules, specialized instructions or bytes methods)"
+echo "== vm-core without big ints and the less common str methods (their errors)"
+cargo test -q -p vm-core --no-default-features --features compiler,std --test left_out_features
+echo "== board checks of the minimal image runner (no compiler, tier 2, stdlib, builtin modules, specialized instructions, bytes methods, big ints or the less common str methods)"
 # Every feature gate must leave a clean build: a warning here fails the suite.
 for check in "qemu-x86_64 x86_64-unknown-none" "qemu-aarch64 aarch64-unknown-none"; do
   read -r board target <<<"$check"
@@ -61,8 +63,8 @@ prebuilt=1
 # board, target, folder, features: the default images and the image runners (no compiler).
 for build in "qemu-x86_64 x86_64-unknown-none boards" \
              "qemu-aarch64 aarch64-unknown-none boards" \
-             "qemu-x86_64 x86_64-unknown-none boards-runner --no-default-features --features stdlib,re,bytes-methods,modules" \
-             "qemu-aarch64 aarch64-unknown-none boards-runner --no-default-features --features stdlib,re,bytes-methods,modules"; do
+             "qemu-x86_64 x86_64-unknown-none boards-runner --no-default-features --features stdlib,re,bytes-methods,bigint,str-methods,set-ops,modules" \
+             "qemu-aarch64 aarch64-unknown-none boards-runner --no-default-features --features stdlib,re,bytes-methods,bigint,str-methods,set-ops,modules"; do
   read -r board target folder features <<<"$build"
   # shellcheck disable=SC2086 # the features are separate arguments
   if ! out=$(env -u RUSTFLAGS -u CARGO_ENCODED_RUSTFLAGS -u CARGO_BUILD_RUSTFLAGS \

@@ -142,9 +142,9 @@ pub enum Build {
     /// The default features: the compiler, source scripts and the REPL.
     Default,
     /// The image runner: built without the compiler (`--no-default-features --features
-    /// stdlib,re,bytes-methods,modules`), it runs bytecode images only. It also leaves out
-    /// the specialized instructions (`specialize`), so the corpus runs on both boards with
-    /// only the generic instruction forms too.
+    /// stdlib,re,bytes-methods,bigint,str-methods,set-ops,modules`), it runs bytecode images only.
+    /// It also leaves out the specialized instructions (`specialize`), so the corpus runs on
+    /// both boards with only the generic instruction forms too.
     ImageRunner,
 }
 
@@ -156,7 +156,7 @@ impl Build {
             Build::ImageRunner => &[
                 "--no-default-features",
                 "--features",
-                "stdlib,re,bytes-methods,modules",
+                "stdlib,re,bytes-methods,bigint,str-methods,set-ops,modules",
             ],
         }
     }

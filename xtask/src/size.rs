@@ -34,7 +34,7 @@ const CONFIGURATIONS: &[Configuration] = &[
         args: &[
             "--no-default-features",
             "--features",
-            "compiler,unicode-names,stdlib,tier2,bytes-methods,modules",
+            "compiler,unicode-names,stdlib,tier2,bytes-methods,bigint,str-methods,set-ops,modules",
         ],
     },
     Configuration {
@@ -43,66 +43,68 @@ const CONFIGURATIONS: &[Configuration] = &[
         args: &[
             "--no-default-features",
             "--features",
-            "unicode-names,tier2,bytes-methods,modules",
+            "unicode-names,tier2,bytes-methods,bigint,str-methods,set-ops,modules",
         ],
     },
     Configuration {
         name: "no-stdlib-no-names",
         what: "also without the `\\N{name}` table (`--no-default-features --features \
-               compiler,tier2,bytes-methods,modules`)",
+               compiler,tier2,bytes-methods,bigint,str-methods,set-ops,modules`)",
         args: &[
             "--no-default-features",
             "--features",
-            "compiler,tier2,bytes-methods,modules",
+            "compiler,tier2,bytes-methods,bigint,str-methods,set-ops,modules",
         ],
     },
     Configuration {
         name: "interpreter",
         what: "also without tier 2 and the JIT (`--no-default-features --features \
-               compiler,specialize,bytes-methods,modules`): the compiler and the interpreter",
+               compiler,specialize,bytes-methods,bigint,str-methods,set-ops,modules`): the compiler \
+               and the interpreter",
         args: &[
             "--no-default-features",
             "--features",
-            "compiler,specialize,bytes-methods,modules",
+            "compiler,specialize,bytes-methods,bigint,str-methods,set-ops,modules",
         ],
     },
     Configuration {
         name: "image-runner",
         what: "no compiler, no tier 2: runs bytecode images only, with the frozen standard \
                library (but not `re`) and the builtin modules (`--no-default-features \
-               --features stdlib,specialize,bytes-methods,modules`)",
+               --features stdlib,specialize,bytes-methods,bigint,str-methods,set-ops,modules`)",
         args: &[
             "--no-default-features",
             "--features",
-            "stdlib,specialize,bytes-methods,modules",
+            "stdlib,specialize,bytes-methods,bigint,str-methods,set-ops,modules",
         ],
     },
     Configuration {
         name: "image-runner-bare",
         what: "the image runner without the standard library (`--no-default-features \
-               --features specialize,bytes-methods,modules`)",
+               --features specialize,bytes-methods,bigint,str-methods,set-ops,modules`)",
         args: &[
             "--no-default-features",
             "--features",
-            "specialize,bytes-methods,modules",
+            "specialize,bytes-methods,bigint,str-methods,set-ops,modules",
         ],
     },
     Configuration {
         name: "image-runner-no-modules",
         what: "also without the builtin modules `math`, `cmath`, `random`, `traceback`, \
                `weakref`/`gc`, `_os` and `asyncio` (`--no-default-features --features \
-               specialize,bytes-methods,complex`)",
+               specialize,bytes-methods,complex,bigint,str-methods,set-ops`)",
         args: &[
             "--no-default-features",
             "--features",
-            "specialize,bytes-methods,complex",
+            "specialize,bytes-methods,complex,bigint,str-methods,set-ops",
         ],
     },
     Configuration {
         name: "image-runner-min",
         what: "also without the specialized instructions (`specialize`), the methods of \
-               `bytes`, `bytearray` and `memoryview` (`bytes-methods`) and complex numbers \
-               (`complex`): `--no-default-features`",
+               `bytes`, `bytearray` and `memoryview` (`bytes-methods`), complex numbers \
+               (`complex`), ints beyond 64 bits (`bigint`), the less common `str` methods \
+               (`str-methods`) and the set operators (`set-ops`): `--no-default-features`",
         args: &["--no-default-features"],
     },
 ];

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use super::{check_args, check_kwargs, kwarg};
 use crate::object::bigint::BigInt;
+use crate::object::narrow_int::narrow_modpow;
 use crate::object::types::Obj;
 use crate::object::value::Value;
 use crate::vm::{PyResult, Vm};
@@ -89,10 +90,18 @@ pub(super) fn pow(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyR
                 vm.type_error("pow() 3rd argument not allowed unless all arguments are integers")
             );
         };
-        // The result is below the modulus: its room is the modulus's; the work is polled.
-        let room = vm.int_room(m.bit_length(), 3)?;
-        let r = vm.long_int_op(|c| b.modpow_with(&e, &m, c))?;
-        drop(room);
+        let r = if cfg!(feature = "bigint") {
+            // The result is below the modulus: its room is the modulus's; the work is polled.
+            let room = vm.int_room(m.bit_length(), 3)?;
+            let r = vm.long_int_op(|c| b.modpow_with(&e, &m, c))?;
+            drop(room);
+            r
+        } else {
+            match (b.to_i64(), e.to_i64(), m.to_i64()) {
+                (Some(b), Some(e), Some(m)) => narrow_modpow(b, e, m).map(BigInt::from_i128),
+                _ => return Err(vm.int_too_large()),
+            }
+        };
         return match r {
             Ok(r) => vm.int_from_big(r),
             Err(crate::object::bigint::PowModError::ZeroModulus) => {

@@ -539,7 +539,17 @@ fn radix_repr(
         vm,
         usize::try_from(len.saturating_mul(2)).unwrap_or(usize::MAX),
     )?;
-    let digits = b.abs().to_str_radix(radix, 0).unwrap_or_default();
+    let digits = if cfg!(feature = "bigint") {
+        b.abs().to_str_radix(radix, 0).unwrap_or_default()
+    } else {
+        // Every int fits in `i64`: core's formatting, no big-int radix conversion.
+        let m = b.to_i64().map_or(0, i64::unsigned_abs);
+        match radix {
+            2 => format!("{m:b}"),
+            8 => format!("{m:o}"),
+            _ => format!("{m:x}"),
+        }
+    };
     let sign = if b.is_negative() { "-" } else { "" };
     let text = format!("{sign}{prefix}{digits}");
     drop(digits);

@@ -99,9 +99,13 @@ pub(crate) fn install(vm: &mut Vm) {
     let fromkeys: NativeEntries = &[("fromkeys", dict_fromkeys)];
     vm.add_type_natives(dict, fromkeys, NativeKind::ClassMethod);
     let set_common: &[(&'static str, crate::object::types::NativeFn)] = &[
+        #[cfg(feature = "set-ops")]
         ("union", set_union),
+        #[cfg(feature = "set-ops")]
         ("intersection", set_intersection),
+        #[cfg(feature = "set-ops")]
         ("difference", set_difference),
+        #[cfg(feature = "set-ops")]
         ("symmetric_difference", set_symmetric_difference),
         ("issubset", set_issubset),
         ("issuperset", set_issuperset),
@@ -128,8 +132,11 @@ pub(crate) fn install(vm: &mut Vm) {
             ("pop", set_pop),
             ("clear", set_clear),
             ("update", set_update),
+            #[cfg(feature = "set-ops")]
             ("intersection_update", set_intersection_update),
+            #[cfg(feature = "set-ops")]
             ("difference_update", set_difference_update),
+            #[cfg(feature = "set-ops")]
             (
                 "symmetric_difference_update",
                 set_symmetric_difference_update,
@@ -666,20 +673,38 @@ fn set_clear(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Va
 }
 
 
-use super::setmulti::{set_inplace, set_op_many, set_update};
+/// The methods the `set-ops` feature brings (their AttributeError names it).
+#[cfg(not(feature = "set-ops"))]
+pub(crate) const LEFT_OUT_SET_METHODS: &[&str] = &[
+    "difference",
+    "difference_update",
+    "intersection",
+    "intersection_update",
+    "symmetric_difference",
+    "symmetric_difference_update",
+    "union",
+];
 
+use super::setmulti::set_update;
+#[cfg(feature = "set-ops")]
+use super::setmulti::{set_inplace, set_op_many};
+
+#[cfg(feature = "set-ops")]
 fn set_union(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     set_op_many(vm, args, crate::bytecode::ops::BinaryOp::Or)
 }
 
+#[cfg(feature = "set-ops")]
 fn set_intersection(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     set_op_many(vm, args, crate::bytecode::ops::BinaryOp::And)
 }
 
+#[cfg(feature = "set-ops")]
 fn set_difference(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     set_op_many(vm, args, crate::bytecode::ops::BinaryOp::Subtract)
 }
 
+#[cfg(feature = "set-ops")]
 fn set_symmetric_difference(
     vm: &mut Vm,
     args: &[Value],
@@ -689,14 +714,17 @@ fn set_symmetric_difference(
     set_op_many(vm, args, crate::bytecode::ops::BinaryOp::Xor)
 }
 
+#[cfg(feature = "set-ops")]
 fn set_intersection_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     set_inplace(vm, args, crate::bytecode::ops::BinaryOp::And)
 }
 
+#[cfg(feature = "set-ops")]
 fn set_difference_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     set_inplace(vm, args, crate::bytecode::ops::BinaryOp::Subtract)
 }
 
+#[cfg(feature = "set-ops")]
 fn set_symmetric_difference_update(
     vm: &mut Vm,
     args: &[Value],

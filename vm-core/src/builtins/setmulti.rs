@@ -1,6 +1,7 @@
 //! `set.union(*others)` and its kin, and the `*_update` methods, following CPython's
 //! `set_*_multi` functions step by step so that results iterate in CPython's order.
 
+#[cfg(feature = "set-ops")]
 use alloc::vec::Vec;
 
 use super::methods::set_of;
@@ -10,6 +11,7 @@ use crate::object::value::Value;
 use crate::vm::{PyResult, Vm};
 
 /// `other` as a set: itself, or a frozenset of its items added in iteration order.
+#[cfg(feature = "set-ops")]
 fn as_set(vm: &mut Vm, other: Value) -> PyResult<Value> {
     if matches!(vm.obj(other), Some(Obj::Set(_))) {
         return Ok(other);
@@ -19,6 +21,7 @@ fn as_set(vm: &mut Vm, other: Value) -> PyResult<Value> {
 }
 
 /// A copy of set `v` with CPython's copy order.
+#[cfg(feature = "set-ops")]
 fn copy_of(vm: &mut Vm, v: Value, frozen: bool) -> PyResult<Value> {
     let items = vm.set_items(v)?;
     let copy = vm.new_set(&items, frozen)?;
@@ -31,6 +34,7 @@ fn copy_of(vm: &mut Vm, v: Value, frozen: bool) -> PyResult<Value> {
 }
 
 /// `first.union(*others)` and the like (`op`): a new set or frozenset.
+#[cfg(feature = "set-ops")]
 pub(super) fn set_op_many(vm: &mut Vm, args: &[Value], op: BinaryOp) -> PyResult<Value> {
     let Some(&first) = args.first() else {
         return Err(vm.type_error("descriptor needs an argument"));
@@ -107,6 +111,7 @@ pub(super) fn set_op_many(vm: &mut Vm, args: &[Value], op: BinaryOp) -> PyResult
 }
 
 /// Marks set `v` frozen or not.
+#[cfg(feature = "set-ops")]
 fn set_frozen(vm: &mut Vm, v: Value, frozen: bool) {
     if let Some(r) = v.as_obj() {
         if let Obj::Set(s) = vm.heap.get_mut(r) {
@@ -121,7 +126,8 @@ pub(super) fn set_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) ->
     let s = set_of(vm, args, "update")?;
     for &it in &args[1..] {
         match vm.obj(it) {
-            Some(Obj::Set(_)) => {
+            // Without the set operators a set is added item by item, as other iterables.
+            Some(Obj::Set(_)) if cfg!(feature = "set-ops") => {
                 vm.set_binop(Value::obj(s), it, BinaryOp::Or, true)?;
                 continue;
             }
@@ -149,6 +155,7 @@ pub(super) fn set_update(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) ->
 }
 
 /// `s.intersection_update(*others)`, `difference_update`, `symmetric_difference_update`.
+#[cfg(feature = "set-ops")]
 pub(super) fn set_inplace(vm: &mut Vm, args: &[Value], op: BinaryOp) -> PyResult<Value> {
     let s = set_of(vm, args, "update")?;
     if op != BinaryOp::And {

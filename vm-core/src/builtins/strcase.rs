@@ -1,6 +1,7 @@
 //! Case methods of `str`: `upper`, `lower`, `title`, `capitalize`, `swapcase`, `casefold`
 //! and the case tests `isupper`, `islower` and `istitle`.
 
+#[cfg(feature = "str-methods")]
 use alloc::string::String;
 
 use super::strmethods::{this_str, Kw};
@@ -42,6 +43,7 @@ fn is_titlecase(c: char) -> bool {
     )
 }
 
+#[cfg(feature = "str-methods")]
 fn push_title(out: &mut String, c: char) {
     match c {
         '\u{1c4}'..='\u{1c6}' => out.push('\u{1c5}'),
@@ -62,6 +64,7 @@ fn push_title(out: &mut String, c: char) {
     }
 }
 
+#[cfg(feature = "str-methods")]
 fn push_lower(out: &mut String, s: &str, i: usize, c: char) {
     if c == 'Σ' {
         // Final sigma: preceded by a cased letter and not followed by one.
@@ -79,6 +82,7 @@ fn push_lower(out: &mut String, s: &str, i: usize, c: char) {
     out.extend(c.to_lowercase());
 }
 
+#[cfg(feature = "str-methods")]
 fn is_case_ignorable(c: char) -> bool {
     matches!(
         c,
@@ -86,6 +90,7 @@ fn is_case_ignorable(c: char) -> bool {
     )
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_title(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     super::check_no_args(vm, "str.title", args)?;
     let s = this_str(vm, args, "title")?;
@@ -102,6 +107,7 @@ pub(super) fn str_title(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value>
     vm.new_string(out)
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_capitalize(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     super::check_no_args(vm, "str.capitalize", args)?;
     let s = this_str(vm, args, "capitalize")?;
@@ -116,6 +122,7 @@ pub(super) fn str_capitalize(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<V
     vm.new_string(out)
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_swapcase(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     super::check_no_args(vm, "str.swapcase", args)?;
     let s = this_str(vm, args, "swapcase")?;
@@ -132,6 +139,7 @@ pub(super) fn str_swapcase(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Val
     vm.new_string(out)
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_casefold(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     super::check_no_args(vm, "str.casefold", args)?;
     let s = this_str(vm, args, "casefold")?;
@@ -160,6 +168,7 @@ pub(super) fn str_islower(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Valu
     Ok(Value::bool(ok))
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_istitle(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     super::check_no_args(vm, "str.istitle", args)?;
     let s = this_str(vm, args, "istitle")?;

@@ -132,6 +132,7 @@ fn escape_char(c: char) -> String {
     }
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_maketrans(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "maketrans", args, 1, 3)?;
     let d = vm.new_dict()?;
@@ -188,6 +189,7 @@ pub(super) fn str_maketrans(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Va
     Ok(d)
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_translate(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "translate", args, 2, 2)?;
     let s = this_str(vm, args, "translate")?;

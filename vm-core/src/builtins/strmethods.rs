@@ -6,26 +6,57 @@ use alloc::string::String;
 
 use super::add_methods;
 use super::check_args;
-use super::strcase::{
-    str_capitalize, str_casefold, str_islower, str_istitle, str_isupper, str_lower, str_swapcase,
-    str_title, str_upper,
-};
-use super::strcodec::{str_encode, str_maketrans, str_translate};
-use super::strpad::{str_center, str_expandtabs, str_ljust, str_rjust, str_zfill};
+use super::strcase::{str_islower, str_isupper, str_lower, str_upper};
+#[cfg(feature = "str-methods")]
+use super::strcase::{str_capitalize, str_casefold, str_istitle, str_swapcase, str_title};
+use super::strcodec::str_encode;
+#[cfg(feature = "str-methods")]
+use super::strcodec::{str_maketrans, str_translate};
+use super::strpad::{str_ljust, str_rjust};
+#[cfg(feature = "str-methods")]
+use super::strpad::{str_center, str_expandtabs, str_zfill};
+use super::strpredicates::{str_isalnum, str_isalpha, str_isdigit, str_isspace};
+#[cfg(feature = "str-methods")]
 use super::strpredicates::{
-    str_isalnum, str_isalpha, str_isascii, str_isdecimal, str_isdigit, str_isidentifier,
-    str_isnumeric, str_isprintable, str_isspace,
+    str_isascii, str_isdecimal, str_isidentifier, str_isnumeric, str_isprintable,
 };
 use super::strsearch::{
-    str_contains, str_count, str_endswith, str_find, str_index, str_partition, str_removeprefix,
-    str_removesuffix, str_replace, str_rfind, str_rindex, str_rpartition, str_startswith,
+    str_contains, str_count, str_endswith, str_find, str_index, str_removeprefix,
+    str_removesuffix, str_replace, str_rfind, str_startswith,
 };
+#[cfg(feature = "str-methods")]
+use super::strsearch::{str_partition, str_rindex, str_rpartition};
 use super::strsplit::{
     str_join, str_lstrip, str_rsplit, str_rstrip, str_split, str_splitlines, str_strip,
 };
-use crate::object::types::{NativeKind, Obj};
+#[cfg(feature = "str-methods")]
+use crate::object::types::NativeKind;
+use crate::object::types::Obj;
 use crate::object::value::Value;
 use crate::vm::{PyResult, Vm};
+
+/// The methods the `str-methods` feature brings (their AttributeError names it).
+#[cfg(not(feature = "str-methods"))]
+pub(crate) const LEFT_OUT_STR_METHODS: &[&str] = &[
+    "capitalize",
+    "casefold",
+    "center",
+    "expandtabs",
+    "isascii",
+    "isdecimal",
+    "isidentifier",
+    "isnumeric",
+    "isprintable",
+    "istitle",
+    "maketrans",
+    "partition",
+    "rindex",
+    "rpartition",
+    "swapcase",
+    "title",
+    "translate",
+    "zfill",
+];
 
 pub(super) type Kw<'a> = &'a [(Value, Value)];
 
@@ -58,35 +89,53 @@ pub(crate) fn install(vm: &mut Vm) {
             ("__str__", str_str),
             ("rsplit", str_rsplit),
             ("splitlines", str_splitlines),
+            #[cfg(feature = "str-methods")]
             ("partition", str_partition),
+            #[cfg(feature = "str-methods")]
             ("rpartition", str_rpartition),
+            #[cfg(feature = "str-methods")]
             ("title", str_title),
+            #[cfg(feature = "str-methods")]
             ("capitalize", str_capitalize),
+            #[cfg(feature = "str-methods")]
             ("swapcase", str_swapcase),
+            #[cfg(feature = "str-methods")]
             ("casefold", str_casefold),
             ("isupper", str_isupper),
             ("islower", str_islower),
+            #[cfg(feature = "str-methods")]
             ("istitle", str_istitle),
             ("isalnum", str_isalnum),
+            #[cfg(feature = "str-methods")]
             ("isdecimal", str_isdecimal),
+            #[cfg(feature = "str-methods")]
             ("isnumeric", str_isnumeric),
+            #[cfg(feature = "str-methods")]
             ("isidentifier", str_isidentifier),
+            #[cfg(feature = "str-methods")]
             ("isprintable", str_isprintable),
+            #[cfg(feature = "str-methods")]
             ("isascii", str_isascii),
+            #[cfg(feature = "str-methods")]
             ("center", str_center),
             ("ljust", str_ljust),
             ("rjust", str_rjust),
+            #[cfg(feature = "str-methods")]
             ("zfill", str_zfill),
+            #[cfg(feature = "str-methods")]
             ("expandtabs", str_expandtabs),
             ("rfind", str_rfind),
+            #[cfg(feature = "str-methods")]
             ("rindex", str_rindex),
             ("removeprefix", str_removeprefix),
             ("removesuffix", str_removesuffix),
+            #[cfg(feature = "str-methods")]
             ("translate", str_translate),
             ("__contains__", str_contains),
             ("__add__", str_add),
         ],
     );
+    #[cfg(feature = "str-methods")]
     if let Ok(d) = vm.class_dict_for_entries(str_) {
         super::add_native(
             vm,

@@ -5,7 +5,9 @@ use alloc::format;
 use alloc::string::String;
 
 use super::strmethods::{this_str, Kw};
-use super::{check_args, int_arg, kwarg};
+#[cfg(feature = "str-methods")]
+use super::kwarg;
+use super::{check_args, int_arg};
 use crate::object::scratch::TextBuf;
 use crate::object::types::Obj;
 use crate::object::value::Value;
@@ -67,6 +69,7 @@ fn wider(width: i64, n: usize) -> Option<usize> {
     width.checked_sub(n).filter(|&m| m > 0)
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_center(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     let (s, n, width, fill) = pad_args(vm, args, "center")?;
     let Some(marg) = wider(width, n) else {
@@ -93,6 +96,7 @@ pub(super) fn str_rjust(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value>
     pad(vm, &s, marg, 0, fill)
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_zfill(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "zfill", args, 2, 2)?;
     let s = this_str(vm, args, "zfill")?;
@@ -113,6 +117,7 @@ pub(super) fn str_zfill(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value>
     vm.new_string(out.into_string())
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_expandtabs(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
     check_args(vm, "expandtabs", args, 1, 2)?;
     let s = this_str(vm, args, "expandtabs")?;

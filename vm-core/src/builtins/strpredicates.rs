@@ -56,6 +56,7 @@ pub(super) fn str_isdigit(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Valu
     all_chars(vm, args, "isdigit", is_digit)
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_isdecimal(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     all_chars(vm, args, "isdecimal", is_decimal)
 }
@@ -102,10 +103,12 @@ fn is_numeric(c: char) -> bool {
         )
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_isnumeric(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     all_chars(vm, args, "isnumeric", is_numeric)
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_isidentifier(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "isidentifier", args, 1, 1)?;
     let s = this_str(vm, args, "isidentifier")?;
@@ -117,6 +120,7 @@ pub(super) fn str_isidentifier(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult
     Ok(Value::bool(ok))
 }
 
+#[cfg(feature = "str-methods")]
 fn is_printable(c: char) -> bool {
     if c == ' ' {
         return true;
@@ -126,12 +130,14 @@ fn is_printable(c: char) -> bool {
         || matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}' | '\u{e000}'..='\u{f8ff}'))
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_isprintable(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "isprintable", args, 1, 1)?;
     let s = this_str(vm, args, "isprintable")?;
     Ok(Value::bool(s.chars().all(is_printable)))
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_isascii(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     check_args(vm, "isascii", args, 1, 1)?;
     let s = this_str(vm, args, "isascii")?;

@@ -2,6 +2,7 @@
 //! suffix tests and removals, `partition`, `rpartition`, `replace` and `__contains__`.
 
 use alloc::format;
+#[cfg(feature = "str-methods")]
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -95,6 +96,7 @@ pub(super) fn str_rfind(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value>
     Ok(Value::int_unchecked(r.unwrap_or(-1)))
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_rindex(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     match rfind_impl(vm, args, "rindex")? {
         Some(i) => Ok(Value::int_unchecked(i)),
@@ -180,6 +182,7 @@ pub(super) fn str_removesuffix(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult
     affix_remove(vm, args, "removesuffix", false)
 }
 
+#[cfg(feature = "str-methods")]
 fn partition_impl(vm: &mut Vm, args: &[Value], name: &str, right: bool) -> PyResult<Value> {
     check_args(vm, name, args, 2, 2)?;
     let s = this_str(vm, args, name)?;
@@ -203,10 +206,12 @@ fn partition_impl(vm: &mut Vm, args: &[Value], name: &str, right: bool) -> PyRes
     vm.new_tuple(items)
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_partition(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     partition_impl(vm, args, "partition", false)
 }
 
+#[cfg(feature = "str-methods")]
 pub(super) fn str_rpartition(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value> {
     partition_impl(vm, args, "rpartition", true)
 }

@@ -22,6 +22,18 @@ enum Num {
     Float(f64),
 }
 
+impl Num {
+    /// An int operand as an `i128` when it fits in `i64` (every int does without the
+    /// `bigint` feature).
+    fn narrow(&self) -> Option<i128> {
+        match self {
+            Num::Int(i) => Some(i128::from(*i)),
+            Num::Big(b) => b.to_i64().map(i128::from),
+            Num::Float(_) => None,
+        }
+    }
+}
+
 impl Vm {
     /// An int value from a big int, inline when it fits.
     pub fn int_from_big(&mut self, b: BigInt) -> PyResult<Value> {
@@ -29,6 +41,8 @@ impl Vm {
             if let Some(v) = Value::small_int(i) {
                 return Ok(v);
             }
+        } else if !cfg!(feature = "bigint") {
+            return Err(self.int_too_large());
         }
         // The allocation charges the digits (`HeapInt::heap_bytes`).
         self.alloc_value(Obj::BigInt(HeapInt::from_big(b)))
@@ -40,6 +54,8 @@ impl Vm {
             if let Some(v) = Value::small_int(small) {
                 return Ok(v);
             }
+        } else if !cfg!(feature = "bigint") {
+            return Err(self.int_too_large());
         }
         self.alloc_value(Obj::BigInt(HeapInt::from_i128(i)))
     }
@@ -242,7 +258,7 @@ impl Vm {
 
     /// `x op y` in i128 arithmetic; `Ok(None)` when the result may not fit (or for operators
     /// left to the general path), with the errors of [`Vm::small_int_op`].
-    fn wide_int_op(&mut self, x: i128, y: i128, op: BinaryOp) -> PyResult<Option<Value>> {
+    pub(super) fn wide_int_op(&mut self, x: i128, y: i128, op: BinaryOp) -> PyResult<Option<Value>> {
         let r = match op {
             BinaryOp::Add => x.checked_add(y),
             BinaryOp::Subtract => x.checked_sub(y),
@@ -367,6 +383,12 @@ impl Vm {
                 self.float_op(a, b, op)
             }
             (a, b) => {
+                if !cfg!(feature = "bigint") {
+                    let (Some(x), Some(y)) = (a.narrow(), b.narrow()) else {
+                        return Err(self.int_too_large());
+                    };
+                    return self.narrow_int_op(x, y, op);
+                }
                 let a = match a {
                     Num::Int(i) => Rc::new(BigInt::from_i64(i)),
                     Num::Big(b) => b,

@@ -47,7 +47,32 @@ impl Vm {
         };
         #[cfg(not(feature = "bytes-methods"))]
         let msg = self.without_bytes_methods(obj, msg);
+        #[cfg(not(all(feature = "str-methods", feature = "set-ops")))]
+        let msg = self.without_methods(obj, &n, msg);
         self.attribute_error(msg)
+    }
+
+    /// A method of `str`, `set` or `frozenset` (or of the class) that the build leaves out
+    /// (features `str-methods` and `set-ops`) says so.
+    #[cfg(not(all(feature = "str-methods", feature = "set-ops")))]
+    fn without_methods(&self, obj: Value, name: &str, msg: String) -> String {
+        let cls = match self.obj(obj) {
+            Some(Obj::Class(_)) => obj.as_obj(),
+            _ => Some(self.type_of(obj)),
+        };
+        let t = &self.types;
+        #[cfg(not(feature = "str-methods"))]
+        if cls == Some(t.str_) && crate::builtins::strmethods::LEFT_OUT_STR_METHODS.contains(&name)
+        {
+            return format!("{msg} (built without the str-methods feature)");
+        }
+        #[cfg(not(feature = "set-ops"))]
+        if (cls == Some(t.set) || cls == Some(t.frozenset))
+            && crate::builtins::methods::LEFT_OUT_SET_METHODS.contains(&name)
+        {
+            return format!("{msg} (built without the set-ops feature)");
+        }
+        msg
     }
 
     /// A missing attribute of a `bytes`, `bytearray` or `memoryview` (or of the class) in a

@@ -11,6 +11,7 @@ use alloc::format;
 use alloc::string::String;
 
 use super::bigint::BigInt;
+use super::protocol::range_len_i128;
 use super::types::{IterObj, Obj};
 use super::value::Value;
 use crate::vm::{PyResult, Vm};
@@ -42,7 +43,7 @@ impl BigRange {
 
     /// The `i`-th value (`0 <= i < len`).
     pub fn item(&self, i: &BigInt) -> BigInt {
-        self.start.add(&i.mul(&self.step))
+        self.start.add(&mul_fitting(i, &self.step))
     }
 
     /// The position of the int `x` in the range, if it is a member.
@@ -54,6 +55,16 @@ impl BigRange {
         };
         if !inside {
             return None;
+        }
+        if !cfg!(feature = "bigint") {
+            // Every bound fits in `i64` without big ints (a value beyond is no member).
+            let (a, b, c, i) = (
+                self.start.to_i64()?,
+                self.stop.to_i64()?,
+                self.step.to_i64()?,
+                x.to_i64()?,
+            );
+            return small_range_position(a, b, c, i).map(BigInt::from_i64);
         }
         let (q, r) = x.sub(&self.start).divmod_floor(&self.step).ok()?;
         r.is_zero().then_some(q)
@@ -73,8 +84,25 @@ pub fn small_range_position(start: i64, stop: i64, step: i64, i: i64) -> Option<
     (inside && d % step == 0).then(|| (d / step) as i64)
 }
 
+/// `a * b`; without big ints both fit in `i64` (every int does), so the product is taken in
+/// `i128`, leaving the big-int multiplication out.
+fn mul_fitting(a: &BigInt, b: &BigInt) -> BigInt {
+    if !cfg!(feature = "bigint") {
+        let wide = |b: &BigInt| i128::from(b.to_i64().unwrap_or(0));
+        return BigInt::from_i128(wide(a) * wide(b));
+    }
+    a.mul(b)
+}
+
 /// CPython's range length: `(stop - start - 1) // step + 1` when non-empty.
 pub fn range_len(start: &BigInt, stop: &BigInt, step: &BigInt) -> BigInt {
+    if !cfg!(feature = "bigint") {
+        // Without big ints every bound fits in `i64` (the zero for others is never used).
+        return match (start.to_i64(), stop.to_i64(), step.to_i64()) {
+            (Some(a), Some(b), Some(c)) => BigInt::from_i128(range_len_i128(a, b, c)),
+            _ => BigInt::zero(),
+        };
+    }
     let one = BigInt::one();
     let (lo, hi, st) = if step.is_negative() {
         (stop, start, step.neg())
@@ -129,7 +157,7 @@ impl Vm {
     /// `BigRange`. `step` must be non-zero.
     pub fn new_range(&mut self, start: BigInt, stop: BigInt, step: BigInt) -> PyResult<Value> {
         if let (Some(a), Some(b), Some(c)) = (start.to_i64(), stop.to_i64(), step.to_i64()) {
-            let n = super::protocol::range_len_i128(a, b, c);
+            let n = range_len_i128(a, b, c);
             if i64::try_from(n).is_ok() {
                 return self.alloc_value(Obj::Range {
                     start: a,
@@ -137,6 +165,9 @@ impl Vm {
                     step: c,
                 });
             }
+        }
+        if !cfg!(feature = "bigint") {
+            return Err(self.int_too_large());
         }
         let r = BigRange::new(start, stop, step);
         self.alloc_value(Obj::BigRange(Box::new(r)))
@@ -206,7 +237,7 @@ impl Vm {
             let (i, j, st) = slice_long_indices(a, b, c, &r.len);
             let start = r.item(&i);
             let stop = r.item(&j);
-            let step = r.step.mul(&st);
+            let step = mul_fitting(&r.step, &st);
             return self.new_range(start, stop, step);
         }
         let i = self.big_index(k, "range")?;

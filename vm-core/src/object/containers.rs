@@ -10,7 +10,7 @@ use super::bigint::BigInt;
 use super::types::{DictViewKind, Obj, SetObj};
 use super::value::{ObjRef, Value};
 use crate::bytecode::ops::{BinaryOp, CompareOp};
-use crate::vm::{PyResult, Vm};
+use crate::vm::{PyErr, PyResult, Vm};
 
 impl Vm {
     /// A one-character str (ASCII ones could be cached later).
@@ -156,6 +156,9 @@ impl Vm {
         if !either_view && (!is_setlike(self, a) || !is_setlike(self, b)) {
             return Ok(None);
         }
+        if !cfg!(feature = "set-ops") {
+            return Err(self.without_set_ops(a, b, op, inplace));
+        }
         if let Some(r) = self.set_binop_fast(a, b, op, inplace)? {
             return Ok(Some(r));
         }
@@ -222,6 +225,19 @@ impl Vm {
             }
             vm.new_set(&out, frozen).map(Some)
         })
+    }
+
+    /// The `TypeError` of a set operator in a build without the `set-ops` feature.
+    fn without_set_ops(&mut self, a: Value, b: Value, op: BinaryOp, inplace: bool) -> PyErr {
+        let eq = if inplace { "=" } else { "" };
+        let msg = format!(
+            "unsupported operand type(s) for {}{eq}: '{}' and '{}' (built without the set-ops \
+             feature)",
+            op.symbol(),
+            self.type_name(a),
+            self.type_name(b)
+        );
+        self.type_error(msg)
     }
 
     /// Subset comparisons on sets.

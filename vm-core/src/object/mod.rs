@@ -16,6 +16,7 @@ pub mod hash;
 pub mod heap;
 pub mod heapint;
 pub mod iter;
+pub mod narrow_int;
 pub mod memview;
 pub mod native_table;
 pub mod protocol;

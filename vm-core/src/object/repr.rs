@@ -138,6 +138,13 @@ impl Vm {
         if let Some(i) = v.as_small_int() {
             return Ok(i.to_string());
         }
+        if !cfg!(feature = "bigint") {
+            // Every int fits in `i64`: no radix conversion of big ints.
+            return match self.as_i64(v) {
+                Some(i) => Ok(i.to_string()),
+                None => Err(self.internal_error("int_to_string of a non-int")),
+            };
+        }
         let Some(b) = self.to_bigint(v) else {
             return Err(self.internal_error("int_to_string of a non-int"));
         };

@@ -89,6 +89,9 @@ impl Vm {
         op: BinaryOp,
         inplace: bool,
     ) -> PyResult<Option<Value>> {
+        if !cfg!(feature = "set-ops") {
+            return Ok(None);
+        }
         let (Some(ar), Some(br)) = (a.as_obj(), b.as_obj()) else {
             return Ok(None);
         };

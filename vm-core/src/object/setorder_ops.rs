@@ -102,6 +102,7 @@ impl Vm {
     }
 
     /// Gives set `dst`, just refilled with the elements of set `src`, `src`'s very order.
+    #[cfg(feature = "set-ops")]
     pub(crate) fn copy_set_order_exact(&mut self, dst: ObjRef, src: ObjRef) -> PyResult<()> {
         self.set_order_from(dst, src, true)
     }

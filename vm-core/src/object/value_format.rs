@@ -176,7 +176,13 @@ impl Vm {
         if let Some(i) = v.as_small_int() {
             return self.formatted(|room| format_int_spec(&i, spec, "int", room));
         }
-        if let Some(b) = self.to_bigint(v) {
+        if !cfg!(feature = "bigint") {
+            // Every int fits in `i64`.
+            if let Some(i) = self.as_i64(v) {
+                let tn = if v.is_bool() { "bool" } else { "int" };
+                return self.formatted(|room| format_int_spec(&i, spec, tn, room));
+            }
+        } else if let Some(b) = self.to_bigint(v) {
             let tn = if v.is_bool() { "bool" } else { "int" };
             let src = BigSource(b);
             return self.formatted(|room| format_int_spec(&src, spec, tn, room));
@@ -707,6 +713,13 @@ impl Vm {
             }
             'd' | 'i' | 'u' | 'o' | 'x' | 'X' => {
                 let b = self.percent_int_arg(v, conv)?;
+                if !cfg!(feature = "bigint") {
+                    let Some(i) = b.to_i64() else {
+                        return Err(self.int_too_large());
+                    };
+                    return self
+                        .formatted(|room| percent_int_src(&i, flags, width, prec, conv, room));
+                }
                 let src = BigSource(b);
                 self.formatted(|room| percent_int_src(&src, flags, width, prec, conv, room))
             }

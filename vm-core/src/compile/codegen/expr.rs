@@ -8,7 +8,7 @@ use crate::compile::ast::{BinOp, BoolOp, CmpOp, Constant, Expr, ExprKind, Loc, N
 use crate::object::value::Value;
 
 use super::symtable::SymScope;
-use super::{complex_const_error, error, oom, CResult, Compiler, Label, UnitKind, STACK_USE_GUIDELINE};
+use super::{big_int_const_error, complex_const_error, error, oom, CResult, Compiler, Label, UnitKind, STACK_USE_GUIDELINE};
 
 /// What a name or target is used for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,7 +120,7 @@ impl<'a, 'p> Compiler<'a, 'p> {
                     digits,
                     radix: *radix,
                 })
-                .map_err(oom)?,
+                .map_err(big_int_const_error)?,
             Constant::Float(f) => Value::float(*f),
             Constant::Imaginary(f) => self.pool.complex(0.0, *f).map_err(complex_const_error)?,
             Constant::Str(s) => self.str_value(s)?,

@@ -325,6 +325,19 @@ pub(crate) fn complex_const_error(e: ConstAllocError) -> CompileError {
     }
 }
 
+/// The const pool could not make an int constant beyond `i64`: out of memory, or a build
+/// without the `bigint` feature.
+pub(crate) fn big_int_const_error(e: ConstAllocError) -> CompileError {
+    if cfg!(feature = "bigint") {
+        oom(e)
+    } else {
+        error(
+            Loc::default(),
+            "int too large (built without the bigint feature)",
+        )
+    }
+}
+
 /// The docstring of a body: a leading string-constant expression statement.
 pub(crate) fn docstring(body: &[Stmt]) -> Option<&str> {
     match body.first().map(|s| &s.kind) {
