@@ -580,6 +580,9 @@ impl Vm {
                     }
                     _ => {}
                 }
+                if self.store_class_plain_value(r, name, value)? {
+                    return Ok(());
+                }
                 let d = self.class_namespace(r)?;
                 self.dict_set(d, name, value)?;
                 self.touch_class(r);
