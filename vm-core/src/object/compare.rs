@@ -424,6 +424,7 @@ impl Vm {
             "__len__" => self.dunders.len,
             "__str__" => self.dunders.str_,
             "__repr__" => self.dunders.repr,
+            "__format__" => self.dunders.format,
             _ => Value::NONE,
         };
         if interned != Value::NONE {

@@ -42,6 +42,8 @@ pub struct Dunders {
     pub hash: Value,
     pub str_: Value,
     pub repr: Value,
+    /// `__format__` (f-strings of instances).
+    pub format: Value,
     /// `__new__` and `__init__` (instantiation).
     pub new: Value,
     pub init: Value,
@@ -76,6 +78,7 @@ impl Dunders {
         hash: Value::NONE,
         str_: Value::NONE,
         repr: Value::NONE,
+        format: Value::NONE,
         new: Value::NONE,
         init: Value::NONE,
     };
@@ -100,6 +103,7 @@ impl Dunders {
             hash: n("__hash__"),
             str_: n("__str__"),
             repr: n("__repr__"),
+            format: n("__format__"),
             new: n("__new__"),
             init: n("__init__"),
         }
