@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use core::cell::Cell;
 
+use super::descr::Dunders;
 use super::shape;
 use super::types::{slot_kind, AttrPlain, Class, Instance, NativeKind, Obj};
 use super::value::{ObjRef, Value};
@@ -493,7 +494,7 @@ impl Vm {
     pub fn set_attr(&mut self, obj: Value, name: Value, value: Value) -> PyResult<()> {
         let t = self.type_of(obj);
         if let Some(Obj::Instance(_)) = self.obj(obj) {
-            let sa = self.intern("__setattr__")?;
+            let sa = Dunders::name(self, self.dunders.setattr, "__setattr__")?;
             if let Some(f) = self.class_lookup(t, sa) {
                 if !self.is_builtin_object_method(f) {
                     self.call_bound(f, obj, &[name, value])?;

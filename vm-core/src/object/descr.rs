@@ -44,6 +44,8 @@ pub struct Dunders {
     pub repr: Value,
     /// `__format__` (f-strings of instances).
     pub format: Value,
+    /// `__setattr__` (attribute stores on instances).
+    pub setattr: Value,
     /// `__new__` and `__init__` (instantiation).
     pub new: Value,
     pub init: Value,
@@ -79,6 +81,7 @@ impl Dunders {
         str_: Value::NONE,
         repr: Value::NONE,
         format: Value::NONE,
+        setattr: Value::NONE,
         new: Value::NONE,
         init: Value::NONE,
     };
@@ -104,6 +107,7 @@ impl Dunders {
             str_: n("__str__"),
             repr: n("__repr__"),
             format: n("__format__"),
+            setattr: n("__setattr__"),
             new: n("__new__"),
             init: n("__init__"),
         }
