@@ -11,6 +11,7 @@ use core::mem::size_of;
 use super::eval::{Ctx, Flow};
 use super::frame::{Frame, FrameRef, OnReturn};
 use crate::bytecode::code::{code_flags, CodeObject};
+use crate::interp::specialize::exact_shape;
 use crate::object::types::{BuiltinBase, Function, NativeFunc, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -41,6 +42,15 @@ impl Vm {
                 let inner = *inner;
                 let cls = self.type_of(receiver);
                 return self.call_bound(inner, Value::obj(cls), args);
+            }
+            // A plain function taking exactly the receiver and the arguments (most
+            // special methods): its frame is entered without the general call's dispatch.
+            Some(Obj::Function(func)) if args.len() < 8 && exact_shape(&func.code, args.len() + 1) => {
+                let mut buf = [Value::UNDEF; 8];
+                buf[0] = receiver;
+                buf[1..=args.len()].copy_from_slice(args);
+                let r = f.as_obj().ok_or_else(|| self.internal_error("a function without an object"))?;
+                return self.call_function_exact(r, &buf[..=args.len()]);
             }
             _ => {}
         }
@@ -387,9 +397,10 @@ impl Vm {
         let Obj::Function(f) = self.heap.get(func) else {
             return Err(self.internal_error("bind_args on a non-function"));
         };
+        // The defaults are read from the function where they are needed (nothing in
+        // between runs Python code): no copies of them per call.
         let code = f.code.clone();
-        let defaults = f.defaults.clone();
-        let kwdefaults = f.kwdefaults.clone();
+        let ndefaults = f.defaults.len();
         let qualname = f.qualname;
         let nlocals = code.nlocalsplus();
         let argcount = code.argcount as usize;
@@ -404,7 +415,8 @@ impl Vm {
             locals[..argcount].copy_from_slice(args);
             return Ok(locals);
         }
-        let fname = String::from(self.str_of(qualname).unwrap_or("?"));
+        // The name is only for the error messages.
+        let fname_of = |vm: &Vm| String::from(vm.str_of(qualname).unwrap_or("?"));
         let npos = args.len().min(argcount);
         locals[..npos].copy_from_slice(&args[..npos]);
         let mut next = argcount + kwonly;
@@ -426,12 +438,18 @@ impl Vm {
         };
         for &(k, v) in kwargs {
             let kname = self.str_of(k).unwrap_or("");
-            let pos = code.varnames[..argcount + kwonly]
-                .iter()
-                .position(|n| self.str_of(*n) == Some(kname));
+            // Keyword names and parameter names are interned: identity finds them, and
+            // the text is compared only for a name built at run time.
+            let params = &code.varnames[..argcount + kwonly];
+            let pos = params.iter().position(|n| *n == k).or_else(|| {
+                params
+                    .iter()
+                    .position(|n| self.str_of(*n) == Some(kname))
+            });
             match pos {
                 Some(p) if p >= posonly => {
                     if !locals[p].is_undef() {
+                        let fname = fname_of(self);
                         let msg = format!("{fname}() got multiple values for argument '{kname}'");
                         return Err(self.type_error(msg));
                     }
@@ -440,6 +458,7 @@ impl Vm {
                 _ => match kwdict {
                     Some(d) => self.dict_set(d, k, v)?,
                     None => {
+                        let fname = fname_of(self);
                         let msg = if pos.is_some() {
                             let names: Vec<&str> = kwargs
                                 .iter()
@@ -466,7 +485,8 @@ impl Vm {
                 .iter()
                 .filter(|v| !v.is_undef())
                 .count();
-            let min = argcount - defaults.len().min(argcount);
+            let fname = fname_of(self);
+            let min = argcount - ndefaults.min(argcount);
             let takes = if min == argcount {
                 format!(
                     "{argcount} positional argument{}",
@@ -489,32 +509,39 @@ impl Vm {
             };
             return Err(self.type_error(msg));
         }
+        let Obj::Function(f) = self.heap.get(func) else {
+            return Err(self.internal_error("bind_args on a non-function"));
+        };
         // Defaults for missing positional parameters.
-        let first_default = argcount - defaults.len().min(argcount);
+        let first_default = argcount - f.defaults.len().min(argcount);
         let mut missing = Vec::new();
         for (i, slot) in locals.iter_mut().enumerate().take(argcount) {
             if slot.is_undef() {
-                if i >= first_default {
-                    *slot = defaults[i - first_default];
-                } else {
-                    missing.push(code.varnames[i]);
+                match f.defaults.get(i.wrapping_sub(first_default)) {
+                    Some(&d) if i >= first_default => *slot = d,
+                    _ => missing.push(code.varnames[i]),
                 }
             }
         }
         if !missing.is_empty() {
+            let fname = fname_of(self);
             return Err(self.missing_args(&fname, &missing, "positional"));
         }
         for (i, slot) in locals.iter_mut().enumerate().skip(argcount).take(kwonly) {
             if slot.is_undef() {
                 let name = code.varnames[i];
-                let ns = self.str_of(name).unwrap_or("");
-                match kwdefaults.iter().find(|(k, _)| self.str_of(*k) == Some(ns)) {
+                let found = f.kwdefaults.iter().find(|(k, _)| *k == name).or_else(|| {
+                    let ns = self.str_of(name).unwrap_or("");
+                    f.kwdefaults.iter().find(|(k, _)| self.str_of(*k) == Some(ns))
+                });
+                match found {
                     Some((_, v)) => *slot = *v,
                     None => missing.push(name),
                 }
             }
         }
         if !missing.is_empty() {
+            let fname = fname_of(self);
             return Err(self.missing_args(&fname, &missing, "keyword-only"));
         }
         Ok(locals)
@@ -805,7 +832,8 @@ impl Vm {
                     && !self.class(r).is_some_and(|c| c.is_builtin)
                     && self.plain_instantiation(r)?
                 {
-                    let init_name = self.intern("__init__")?;
+                    let init_name =
+                        crate::object::descr::Dunders::name(self, self.dunders.init, "__init__")?;
                     if let Some(init) = self.class_lookup(r, init_name) {
                         if let Some(ir) = init.as_obj() {
                             if let Obj::Function(_) = self.heap.get(ir) {

@@ -6,6 +6,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use crate::builtins::class_create::unwrap_static;
+use crate::object::descr::Dunders;
 use crate::object::types::BuiltinBase;
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
@@ -40,13 +41,14 @@ impl Vm {
         if self.class(cls).is_none_or(|c| c.meta != self.types.type_) {
             return Ok(false);
         }
-        let nn = self.intern("__new__")?;
+        let nn = Dunders::name(self, self.dunders.new, "__new__")?;
         Ok(self.class_lookup(cls, nn) == self.object_new_fn(nn))
     }
 
-    /// `object.__new__` (as its dict holds it).
+    /// `object.__new__` (as its dict holds it; `object`'s MRO is itself, so the cached
+    /// lookup finds the same).
     fn object_new_fn(&self, nn: Value) -> Option<Value> {
-        self.class_own_get(self.types.object, nn)
+        self.class_lookup(self.types.object, nn)
     }
 
     /// `type.__call__(cls, *args, **kwargs)`.
@@ -62,7 +64,7 @@ impl Vm {
                 return Ok(v);
             }
         }
-        let nn = self.intern("__new__")?;
+        let nn = Dunders::name(self, self.dunders.new, "__new__")?;
         let new = self.class_lookup(cls, nn);
         let inst = if new.is_none() || new == self.object_new_fn(nn) {
             self.check_object_new_args(cls, args, kwargs)?;
@@ -85,7 +87,7 @@ impl Vm {
     /// runs nothing, except on a builtin payload, whose own `__init__` fills it).
     fn run_init(&mut self, inst: Value, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<()> {
         let t = self.type_of(inst);
-        let init_name = self.intern("__init__")?;
+        let init_name = Dunders::name(self, self.dunders.init, "__init__")?;
         let Some(init) = self.class_lookup(t, init_name) else {
             return Ok(());
         };
@@ -114,7 +116,7 @@ impl Vm {
         if args.is_empty() && kwargs.is_empty() {
             return Ok(());
         }
-        let init_name = self.intern("__init__")?;
+        let init_name = Dunders::name(self, self.dunders.init, "__init__")?;
         let overridden = self
             .class_lookup(cls, init_name)
             .is_some_and(|f| !self.is_builtin_object_method(f));

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use core::cell::Cell;
 
+use super::descr::Dunders;
 use super::shape;
 use super::types::{slot_kind, AttrPlain, Class, Instance, NativeKind, Obj};
 use super::value::{ObjRef, Value};
@@ -518,7 +519,7 @@ impl Vm {
     pub fn set_attr(&mut self, obj: Value, name: Value, value: Value) -> PyResult<()> {
         let t = self.type_of(obj);
         if let Some(Obj::Instance(_)) = self.obj(obj) {
-            let sa = self.intern("__setattr__")?;
+            let sa = Dunders::name(self, self.dunders.setattr, "__setattr__")?;
             if let Some(f) = self.class_lookup(t, sa) {
                 if !self.is_builtin_object_method(f) {
                     self.call_bound(f, obj, &[name, value])?;
@@ -604,6 +605,9 @@ impl Vm {
                         return Err(self.attribute_error("readonly attribute"))
                     }
                     _ => {}
+                }
+                if self.store_class_plain_value(r, name, value)? {
+                    return Ok(());
                 }
                 let d = self.class_namespace(r)?;
                 self.dict_set(d, name, value)?;

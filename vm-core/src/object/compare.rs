@@ -418,6 +418,13 @@ impl Vm {
         let interned = match name {
             "__call__" => self.dunders.call,
             "__next__" => self.dunders.next,
+            "__getitem__" => self.dunders.getitem,
+            "__setitem__" => self.dunders.setitem,
+            "__contains__" => self.dunders.contains,
+            "__len__" => self.dunders.len,
+            "__str__" => self.dunders.str_,
+            "__repr__" => self.dunders.repr,
+            "__format__" => self.dunders.format,
             _ => Value::NONE,
         };
         if interned != Value::NONE {

@@ -33,9 +33,35 @@ pub struct Dunders {
     pub call: Value,
     /// `__next__` (iteration over instances).
     pub next: Value,
+    /// `__getitem__`, `__setitem__`, `__contains__`, `__len__`, `__hash__`, `__str__` and
+    /// `__repr__`: the protocols builtins call on instances.
+    pub getitem: Value,
+    pub setitem: Value,
+    pub contains: Value,
+    pub len: Value,
+    pub hash: Value,
+    pub str_: Value,
+    pub repr: Value,
+    /// `__format__` (f-strings of instances).
+    pub format: Value,
+    /// `__setattr__` (attribute stores on instances).
+    pub setattr: Value,
+    /// `__new__` and `__init__` (instantiation).
+    pub new: Value,
+    pub init: Value,
 }
 
 impl Dunders {
+    /// `name` (one of the fields' names) interned: the field, or `intern` before the VM
+    /// filled the fields in.
+    #[inline]
+    pub(crate) fn name(vm: &mut Vm, field: Value, name: &str) -> PyResult<Value> {
+        match field {
+            Value::NONE => vm.intern(name),
+            v => Ok(v),
+        }
+    }
+
     /// Before the VM interned them.
     pub const NONE: Dunders = Dunders {
         get: Value::NONE,
@@ -47,6 +73,17 @@ impl Dunders {
         class_getitem: Value::NONE,
         call: Value::NONE,
         next: Value::NONE,
+        getitem: Value::NONE,
+        setitem: Value::NONE,
+        contains: Value::NONE,
+        len: Value::NONE,
+        hash: Value::NONE,
+        str_: Value::NONE,
+        repr: Value::NONE,
+        format: Value::NONE,
+        setattr: Value::NONE,
+        new: Value::NONE,
+        init: Value::NONE,
     };
 
     /// Interns every name (once, when the VM starts).
@@ -62,6 +99,17 @@ impl Dunders {
             class_getitem: n("__class_getitem__"),
             call: n("__call__"),
             next: n("__next__"),
+            getitem: n("__getitem__"),
+            setitem: n("__setitem__"),
+            contains: n("__contains__"),
+            len: n("__len__"),
+            hash: n("__hash__"),
+            str_: n("__str__"),
+            repr: n("__repr__"),
+            format: n("__format__"),
+            setattr: n("__setattr__"),
+            new: n("__new__"),
+            init: n("__init__"),
         }
     }
 }

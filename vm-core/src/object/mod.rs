@@ -4,6 +4,7 @@ pub mod arith;
 pub mod attr;
 pub mod bigint;
 pub mod bigrange;
+mod class_value_store;
 pub mod compare;
 pub mod complex;
 pub mod containers;

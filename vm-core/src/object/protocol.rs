@@ -615,7 +615,10 @@ impl Vm {
             }
             Obj::Instance(_) | Obj::Class(_) => {
                 let t = self.type_of(v);
-                let n = self.intern("__hash__")?;
+                let n = match self.dunders.hash {
+                    Value::NONE => self.intern("__hash__")?,
+                    n => n,
+                };
                 match self.class_lookup(t, n) {
                     Some(Value::NONE) => {
                         let msg = alloc::format!("unhashable type: '{}'", self.type_name(v));

@@ -563,7 +563,9 @@ impl Vm {
                 let r = self.call_bound(f, v, &[]);
                 self.leave_native();
                 let r = r?;
-                return match self.str_of(r) {
+                // (An instance of a str subclass is str data too.)
+                let text = self.native_value(r).unwrap_or(r);
+                return match self.str_of(text) {
                     Some(s) => Ok(s.to_string()),
                     None => {
                         let msg =
@@ -590,6 +592,22 @@ impl Vm {
     pub fn to_str_value(&mut self, v: Value) -> PyResult<Value> {
         if self.str_of(v).is_some() {
             return Ok(v);
+        }
+        if let Some(Obj::Instance(_)) = self.obj(v) {
+            // A user `__str__` that returns an exact str: that str, not a copy of it.
+            if let Some(f) = self.user_special(v, "__str__")? {
+                self.enter_native()?;
+                let r = self.call_bound(f, v, &[]);
+                self.leave_native();
+                let r = r?;
+                // A str, or an instance of a str subclass (kept, as CPython keeps it).
+                let text = self.native_value(r).unwrap_or(r);
+                if let Some(Obj::Str(_)) = self.obj(text) {
+                    return Ok(r);
+                }
+                let msg = format!("__str__ returned non-string (type {})", self.type_name(r));
+                return Err(self.type_error(msg));
+            }
         }
         let s = self.to_str(v)?;
         self.new_string(s)

@@ -108,6 +108,18 @@ impl Vm {
 
     /// `FORMAT_VALUE`: conversion (0 none, 1 str, 2 repr, 3 ascii) then `format(v, spec)`.
     pub fn format_value(&mut self, v: Value, conv: u32, spec: Value) -> PyResult<Value> {
+        // `f"{n}"` of an int, and `f"{obj}"` of an instance without its own `__format__`:
+        // `format(v, "")` is `str(v)` for both, without parsing an empty spec.
+        if conv == 0 && spec.is_undef() {
+            if v.is_small_int() {
+                return self.to_str_value(v);
+            }
+            if let Some(Obj::Instance(_)) = self.obj(v) {
+                if self.user_special(v, "__format__")?.is_none() {
+                    return self.to_str_value(v);
+                }
+            }
+        }
         let spec_s = if spec.is_undef() {
             String::new()
         } else {
