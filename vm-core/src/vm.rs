@@ -979,7 +979,7 @@ impl Vm {
     /// A short description used in panics-free internal error paths.
     pub(crate) fn internal_error(&mut self, what: &str) -> PyErr {
         let msg = alloc::format!("internal VM error: {what}");
-        self.new_exception(self.types.system_error, &msg)
+        self.new_lazy_exception(crate::object::lazy_exc::LazyExc::SystemError, &msg)
     }
 
     /// Renders a value with `str()` for messages, falling back to a placeholder if that raises.

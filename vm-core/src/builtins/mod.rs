@@ -162,10 +162,8 @@ pub(crate) fn install(vm: &mut Vm) {
         set_class(vm, builtins, cls);
     }
     let _ = vm.dict_set_str(builtins, "super", Value::obj(vm.types.super_));
-    // Old names of `OSError`, kept by CPython as aliases.
-    for alias in ["IOError", "EnvironmentError"] {
-        let _ = vm.dict_set_str(builtins, alias, Value::obj(vm.types.os_error));
-    }
+    // (The rarer exception classes, and `OSError`'s old names `IOError` and
+    // `EnvironmentError`, come on first use: `object::lazy_exc`.)
     let _ = vm.dict_set_str(builtins, "enumerate", Value::obj(vm.types.enumerate));
     let _ = vm.dict_set_str(builtins, "NotImplemented", Value::NOT_IMPLEMENTED);
     let _ = vm.dict_set_str(builtins, "Ellipsis", Value::ELLIPSIS);

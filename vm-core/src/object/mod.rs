@@ -15,6 +15,7 @@ pub mod frameobj;
 pub mod hash;
 pub mod heap;
 pub mod heapint;
+pub mod lazy_exc;
 pub mod iter;
 pub mod memview;
 pub mod native_table;
