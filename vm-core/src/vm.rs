@@ -415,6 +415,9 @@ pub struct Vm {
     pub(crate) frozen: Vec<(&'static str, crate::importing::loader::FrozenModule)>,
     /// `sys.path`: a list the script may change.
     pub(crate) sys_path: ObjRef,
+    /// Bit `i`: deferred builtins name `i` has been put in the builtins namespace
+    /// ([`crate::builtins::deferred`]).
+    pub(crate) builtins_named: u128,
     /// An uncaught `SystemExit` comes back as an exception with its traceback rather than
     /// as an exit ([`Vm::set_system_exit_reported`]).
     pub(crate) system_exit_reported: bool,
@@ -565,6 +568,7 @@ impl Vm {
             dunders: crate::object::descr::Dunders::NONE,
             frozen: Vec::new(),
             sys_path: ObjRef(0),
+            builtins_named: 0,
             system_exit_reported: false,
             initializing: Vec::new(),
             class_lookup_cache: alloc::vec![

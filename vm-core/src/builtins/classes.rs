@@ -702,7 +702,8 @@ fn object_not_implemented(
 fn object_dir(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "__dir__", args, 1, 1)?;
     let dir = vm.intern("dir")?;
-    let f = vm.dict_get_str(vm.builtins, dir).unwrap_or(Value::NONE);
+    let b = vm.builtins;
+    let f = vm.builtins_get(b, dir)?.unwrap_or(Value::NONE);
     vm.call(f, &args[..1])
 }
 

@@ -28,7 +28,7 @@ impl Vm {
             "f_locals" => self.frame_locals(r)?,
             "f_globals" => Value::obj(globals),
             "f_builtins" => {
-                self.name_lazy_builtins()?;
+                self.name_deferred_builtins()?;
                 Value::obj(self.builtins)
             }
             "f_trace" => Value::NONE,

@@ -19,6 +19,7 @@ mod binasciimod;
 mod bisectmod;
 #[cfg(feature = "bytes-methods")]
 mod bytearraymethods;
+mod deferred;
 #[cfg(feature = "bytes-methods")]
 mod bytesascii;
 mod bytescodec;
@@ -170,8 +171,7 @@ pub(crate) fn install(vm: &mut Vm) {
     let _ = vm.dict_set_str(builtins, "None", Value::NONE);
     let _ = vm.dict_set_str(builtins, "True", Value::TRUE);
     let _ = vm.dict_set_str(builtins, "False", Value::FALSE);
-    functions::install(vm, builtins);
-    quitter::install(vm, builtins);
+    deferred::install_functions(vm, builtins);
     classes::install(vm, builtins);
     class_create::install(vm);
     ctor::install_new(vm);

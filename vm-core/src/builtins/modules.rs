@@ -61,7 +61,7 @@ impl Vm {
             #[cfg(feature = "re")]
             "_re" => Some(super::re::init_re),
             "builtins" => {
-                self.name_lazy_builtins()?;
+                self.name_deferred_builtins()?;
                 return self.make_module_from_dict("builtins", self.builtins);
             }
             _ if self.embed.has_module(&n) => {

@@ -9,12 +9,9 @@ use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 use crate::object::lazy_exc::LazyExc;
 
-/// Adds `exit` and `quit` to the builtins namespace `b`.
-pub(crate) fn install(vm: &mut Vm, b: ObjRef) {
-    let _ = install_quitters(vm, b);
-}
-
-fn install_quitters(vm: &mut Vm, b: ObjRef) -> PyResult<()> {
+/// Adds `exit` and `quit` (those the embedder's list of builtins allows) to the builtins
+/// namespace `b`: on their first lookup (`super::deferred`).
+pub(crate) fn install(vm: &mut Vm, b: ObjRef) -> PyResult<()> {
     let ns = vm.new_dict()?;
     let nsr = ns.as_obj().unwrap_or(ObjRef(0));
     let cls = vm.with_roots(&[ns], |vm, _| {
@@ -40,6 +37,9 @@ fn install_quitters(vm: &mut Vm, b: ObjRef) -> PyResult<()> {
         Value::obj(cls),
     );
     for name in ["exit", "quit"] {
+        if !vm.config.builtins.allows(name) {
+            continue;
+        }
         let q = vm.new_instance(cls)?;
         vm.with_roots(&[q], |vm, _| {
             let n = vm.intern("name")?;

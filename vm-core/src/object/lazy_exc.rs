@@ -2,13 +2,11 @@
 //! `OSError` or raises a `SyntaxError` never pays for their class records and names.
 //!
 //! A class here is made (with its bases first) when Rust code raises or names it through
-//! [`Vm::exc_class`], or when a program looks its name up in the builtins namespace and
-//! misses ([`Vm::builtins_miss`]), which then stores it there. Until it is made no object
+//! [`Vm::exc_class`], or when a program looks its name up in the builtins namespace
+//! (`crate::builtins::deferred`), which then holds it. Until it is made no object
 //! can be an instance or subclass of it, so a match against a class not made yet
 //! ([`Vm::exc_matches_lazy`]) is false without making it. Once made, a class is a root for
 //! the collector and keeps its identity.
-
-use alloc::vec::Vec;
 
 use super::types::{BuiltinBase, Obj};
 use super::typeobj::{builtin_class_record, set_builtin_mro};
@@ -83,8 +81,7 @@ define_lazy_exceptions! {
 pub const LAZY_COUNT: usize = LAZY_EXCEPTIONS.len();
 
 /// The builtins names that stand for a [`LazyExc`]: its own names first (index `i` for
-/// `LazyExc::ALL[i]`), then CPython's old aliases of `OSError`. Bit `i` of
-/// [`Types::lazy_named`](super::typeobj::Types::lazy_named) is for name `i`.
+/// `LazyExc::ALL[i]`), then CPython's old aliases of `OSError`.
 pub const LAZY_NAMES: &[(&str, LazyExc)] = &{
     let mut names = [("", LazyExc::OSError); LAZY_COUNT + 2];
     let mut i = 0;
@@ -96,8 +93,6 @@ pub const LAZY_NAMES: &[(&str, LazyExc)] = &{
     names[LAZY_COUNT + 1] = ("EnvironmentError", LazyExc::OSError);
     names
 };
-
-const _: () = assert!(LAZY_NAMES.len() <= 64, "lazy_named has one bit per name");
 
 impl LazyExc {
     /// The class's `__name__`.
@@ -188,48 +183,5 @@ impl Vm {
     #[inline]
     pub fn is_subclass_lazy(&self, cls: ObjRef, k: LazyExc) -> bool {
         self.types.made(k).is_some_and(|c| self.is_subclass(cls, c))
-    }
-
-    /// What a lookup of `name` that missed builtins namespace `b` finds there after all:
-    /// an exception class made on first use, now stored in the namespace under `name`.
-    /// `None` for any other name, for a namespace other than the VM's builtins, for a name
-    /// put there before (a program may have deleted it since) and for a name the
-    /// embedder's [`Config::builtins`](crate::Config::builtins) withholds.
-    #[cold]
-    pub(crate) fn builtins_miss(&mut self, b: ObjRef, name: Value) -> PyResult<Option<Value>> {
-        if b != self.builtins {
-            return Ok(None);
-        }
-        let Some(s) = self.str_of(name) else {
-            return Ok(None);
-        };
-        let Some(i) = LAZY_NAMES.iter().position(|(n, _)| *n == s) else {
-            return Ok(None);
-        };
-        if self.types.lazy_named.get() & (1u64 << i) != 0 || !self.config.builtins.allows(s) {
-            return Ok(None);
-        }
-        let c = Value::obj(self.exc_class(LAZY_NAMES[i].1)?);
-        self.dict_set(b, name, c)?;
-        self.types.lazy_named.set(self.types.lazy_named.get() | (1u64 << i));
-        Ok(Some(c))
-    }
-
-    /// Puts every name of [`LAZY_NAMES`] the builtins namespace does not hold yet there:
-    /// for what lists or reads that namespace as an object (`import builtins`,
-    /// `frame.f_builtins`).
-    pub(crate) fn name_lazy_builtins(&mut self) -> PyResult<()> {
-        let b = self.builtins;
-        let pending: Vec<usize> = (0..LAZY_NAMES.len())
-            .filter(|i| self.types.lazy_named.get() & (1u64 << i) == 0)
-            .collect();
-        for i in pending {
-            let key = self.intern(LAZY_NAMES[i].0)?;
-            if self.dict_get_str(b, key).is_none() {
-                self.builtins_miss(b, key)?;
-            }
-            self.types.lazy_named.set(self.types.lazy_named.get() | (1u64 << i));
-        }
-        Ok(())
     }
 }

@@ -32,9 +32,6 @@ macro_rules! define_types {
             pub next_version: Cell<u32>,
             /// The exception classes made on first use ([`super::lazy_exc::LazyExc`]), once made.
             pub lazy: [Cell<Option<ObjRef>>; LAZY_COUNT],
-            /// Bit `i`: name `i` of [`super::lazy_exc::LAZY_NAMES`] has been put in the builtins namespace
-            /// (and is not put there again, say after a `del`).
-            pub lazy_named: Cell<u64>,
         }
 
         impl Types {
@@ -68,7 +65,6 @@ macro_rules! define_types {
                     $($efield: find(stringify!($efield)),)*
                     next_version: Cell::new(version),
                     lazy: core::array::from_fn(|_| Cell::new(None)),
-                    lazy_named: Cell::new(0),
                 }
             }
 

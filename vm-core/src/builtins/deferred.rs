@@ -1,0 +1,155 @@
+//! Names of the builtins namespace that come into it on first lookup: the exception
+//! classes made on first use ([`crate::object::lazy_exc`]), the builtin functions (`len`,
+//! `print`: immediates of a static table) and `exit`/`quit`. Until a program looks one up
+//! the namespace holds neither its key nor its value, so a VM starts without their name
+//! strings, dict entries and interned names.
+//!
+//! A lookup that misses the VM's builtins namespace ([`Vm::builtins_miss`]) puts the name
+//! there and finds it; so do the Rust readers of a builtin ([`Vm::builtins_get`]). What
+//! hands the namespace to a program as an object (`import builtins`, `frame.f_builtins`)
+//! first puts every name there ([`Vm::name_deferred_builtins`]). A name is put there once:
+//! after a program deletes it, it stays deleted. A name the embedder's
+//! [`Config::builtins`](crate::Config::builtins) withholds never comes.
+
+use alloc::vec::Vec;
+
+use crate::object::lazy_exc::{LazyExc, LAZY_NAMES};
+use crate::object::native_table::NativeEntries;
+use crate::object::types::NativeKind;
+use crate::object::value::{ObjRef, Value};
+use crate::vm::{PyResult, Vm};
+
+/// The builtin functions: the builtins namespace holds the dunder ones (`__import__`,
+/// `__build_class__`) from the start, the others from their first lookup. (A static, so
+/// that every registration of the table finds the one made at startup.)
+static FUNCTIONS: NativeEntries = super::functions::BUILTIN_FUNCTIONS;
+
+/// `exit` and `quit` (made together).
+const QUITTERS: [&str; 2] = ["exit", "quit"];
+
+/// How many names come on first lookup: the exception classes' names, the functions',
+/// the quitters'. Bit `i` of [`Vm::builtins_named`] is for name `i` in that order.
+const DEFERRED: usize =
+    LAZY_NAMES.len() + super::functions::BUILTIN_FUNCTIONS.len() + QUITTERS.len();
+
+const _: () = assert!(DEFERRED <= 128, "builtins_named has one bit per name");
+
+/// What deferred name `i` stands for.
+enum Deferred {
+    Exception(LazyExc),
+    Function(usize),
+    Quitters,
+}
+
+fn deferred_name(i: usize) -> &'static str {
+    let f = i.wrapping_sub(LAZY_NAMES.len());
+    match LAZY_NAMES.get(i) {
+        Some((n, _)) => n,
+        None => match FUNCTIONS.get(f) {
+            Some((n, _)) => n,
+            None => QUITTERS[f - FUNCTIONS.len()],
+        },
+    }
+}
+
+fn deferred(i: usize) -> Deferred {
+    let f = i.wrapping_sub(LAZY_NAMES.len());
+    match LAZY_NAMES.get(i) {
+        Some(&(_, k)) => Deferred::Exception(k),
+        None if f < FUNCTIONS.len() => Deferred::Function(f),
+        None => Deferred::Quitters,
+    }
+}
+
+fn deferred_index(name: &str) -> Option<usize> {
+    (0..DEFERRED).find(|&i| deferred_name(i) == name)
+}
+
+/// Puts the dunder builtin functions in the builtins namespace `b` (the others come on
+/// first lookup), and registers their table.
+pub(crate) fn install_functions(vm: &mut Vm, b: ObjRef) {
+    let table = vm.register_natives(FUNCTIONS, NativeKind::Function, Value::UNDEF);
+    for (e, &(name, _)) in FUNCTIONS.iter().enumerate() {
+        if name.starts_with("__") {
+            let i = LAZY_NAMES.len() + e;
+            vm.builtins_named |= 1u128 << i;
+            let Ok(v) = vm.native_entry(table, FUNCTIONS, e, NativeKind::Function, Value::UNDEF)
+            else {
+                return;
+            };
+            let _ = vm.dict_set_str(b, name, v);
+        }
+    }
+}
+
+impl Vm {
+    /// `name` in builtins namespace `b`, including a name that comes on first lookup.
+    pub(crate) fn builtins_get(&mut self, b: ObjRef, name: Value) -> PyResult<Option<Value>> {
+        match self.dict_get_str(b, name) {
+            Some(v) => Ok(Some(v)),
+            None => self.builtins_miss(b, name),
+        }
+    }
+
+    /// What a lookup of `name` that missed builtins namespace `b` finds there after all: a
+    /// name that comes on first lookup, now put there. `None` for any other name, for a
+    /// namespace other than the VM's builtins, and for a name put there before.
+    #[cold]
+    pub(crate) fn builtins_miss(&mut self, b: ObjRef, name: Value) -> PyResult<Option<Value>> {
+        if b != self.builtins {
+            return Ok(None);
+        }
+        let Some(s) = self.str_of(name) else {
+            return Ok(None);
+        };
+        let Some(i) = deferred_index(s) else {
+            return Ok(None);
+        };
+        if self.builtins_named & (1u128 << i) != 0 {
+            return Ok(None);
+        }
+        // The embedder's list of builtins never withholds a dunder name.
+        let dunder = s.starts_with("__") && s.ends_with("__");
+        if !dunder && !self.config.builtins.allows(s) {
+            return Ok(None);
+        }
+        let v = match deferred(i) {
+            Deferred::Exception(k) => Value::obj(self.exc_class(k)?),
+            Deferred::Function(e) => {
+                let table = self.register_natives(FUNCTIONS, NativeKind::Function, Value::UNDEF);
+                self.native_entry(table, FUNCTIONS, e, NativeKind::Function, Value::UNDEF)?
+            }
+            Deferred::Quitters => {
+                super::quitter::install(self, b)?;
+                let first = LAZY_NAMES.len() + FUNCTIONS.len();
+                for q in 0..QUITTERS.len() {
+                    self.builtins_named |= 1 << (first + q);
+                }
+                return Ok(self.dict_get_str(b, name));
+            }
+        };
+        self.dict_set(b, name, v)?;
+        self.builtins_named |= 1u128 << i;
+        Ok(Some(v))
+    }
+
+    /// Puts every name that comes on first lookup and is not in the builtins namespace yet
+    /// there: for what hands the namespace to a program as an object.
+    pub(crate) fn name_deferred_builtins(&mut self) -> PyResult<()> {
+        let b = self.builtins;
+        let pending: Vec<usize> = (0..DEFERRED)
+            .filter(|&i| self.builtins_named & (1u128 << i) == 0)
+            .collect();
+        for i in pending {
+            if self.builtins_named & (1u128 << i) != 0 {
+                continue;
+            }
+            let key = self.intern(deferred_name(i))?;
+            if self.dict_get_str(b, key).is_none() {
+                self.builtins_miss(b, key)?;
+            }
+            self.builtins_named |= 1u128 << i;
+        }
+        Ok(())
+    }
+}
