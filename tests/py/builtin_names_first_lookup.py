@@ -3,6 +3,8 @@
 f = len
 print(f("abc"), f is len, callable(print))
 print(repr(exit), type(quit).__name__)
+print(int is type(1), type(int) is type, issubclass(bool, int), dict.__name__, frozenset())
+print(isinstance(range(3), range), super, reversed.__name__, type(None).__name__)
 
 
 def g():
@@ -29,6 +31,7 @@ import builtins
 
 print(builtins.len is f, builtins.print is print, builtins.exit is exit)
 print("quit" in dir(builtins), "hex" in vars(builtins), "FileExistsError" in dir(builtins))
+print(builtins.int is int, "zip" in dir(builtins), "NoneType" in dir(builtins))
 builtins.abs = lambda x: "mine"
 print(abs(-3))
 del builtins.abs

@@ -1,8 +1,9 @@
 //! Names of the builtins namespace that come into it on first lookup: the exception
 //! classes made on first use ([`crate::object::lazy_exc`]), the builtin functions (`len`,
-//! `print`: immediates of a static table) and `exit`/`quit`. Until a program looks one up
-//! the namespace holds neither its key nor its value, so a VM starts without their name
-//! strings, dict entries and interned names.
+//! `print`: immediates of a static table), `exit`/`quit` and the builtin types. Until a
+//! program looks one up the namespace holds neither its key nor its value, so a VM starts
+//! without their dict entries and interned names, and (but for the types, whose key is
+//! their `__name__`) without their name strings.
 //!
 //! A lookup that misses the VM's builtins namespace ([`Vm::builtins_miss`]) puts the name
 //! there and finds it; so do the Rust readers of a builtin ([`Vm::builtins_get`]). What
@@ -27,10 +28,57 @@ static FUNCTIONS: NativeEntries = super::functions::BUILTIN_FUNCTIONS;
 /// `exit` and `quit` (made together).
 const QUITTERS: [&str; 2] = ["exit", "quit"];
 
+/// The builtin types the builtins namespace names (others, such as `NoneType` or the
+/// iterator types, are reached through `type()` only).
+const TYPES: [&str; 36] = [
+    "object",
+    "type",
+    "int",
+    "bool",
+    "float",
+    "complex",
+    "memoryview",
+    "str",
+    "bytes",
+    "bytearray",
+    "list",
+    "tuple",
+    "dict",
+    "set",
+    "frozenset",
+    "range",
+    "slice",
+    "NotImplementedType",
+    "function",
+    "method",
+    "module",
+    "cell",
+    "code",
+    "frame",
+    "traceback",
+    "generator",
+    "coroutine",
+    "property",
+    "staticmethod",
+    "classmethod",
+    "super",
+    "enumerate",
+    "zip",
+    "map",
+    "filter",
+    "reversed",
+];
+
+/// Where the quitters' names start among the deferred names.
+const QUITTERS_AT: usize = LAZY_NAMES.len() + super::functions::BUILTIN_FUNCTIONS.len();
+
+/// Where the types' names start among the deferred names.
+const TYPES_AT: usize = QUITTERS_AT + QUITTERS.len();
+
 /// How many names come on first lookup: the exception classes' names, the functions',
-/// the quitters'. Bit `i` of [`Vm::builtins_named`] is for name `i` in that order.
-const DEFERRED: usize =
-    LAZY_NAMES.len() + super::functions::BUILTIN_FUNCTIONS.len() + QUITTERS.len();
+/// the quitters', the types'. Bit `i` of [`Vm::builtins_named`] is for name `i` in that
+/// order.
+const DEFERRED: usize = TYPES_AT + TYPES.len();
 
 const _: () = assert!(DEFERRED <= 128, "builtins_named has one bit per name");
 
@@ -39,25 +87,24 @@ enum Deferred {
     Exception(LazyExc),
     Function(usize),
     Quitters,
+    Type(&'static str),
 }
 
 fn deferred_name(i: usize) -> &'static str {
-    let f = i.wrapping_sub(LAZY_NAMES.len());
-    match LAZY_NAMES.get(i) {
-        Some((n, _)) => n,
-        None => match FUNCTIONS.get(f) {
-            Some((n, _)) => n,
-            None => QUITTERS[f - FUNCTIONS.len()],
-        },
+    match deferred(i) {
+        Deferred::Exception(_) => LAZY_NAMES[i].0,
+        Deferred::Function(f) => FUNCTIONS[f].0,
+        Deferred::Quitters => QUITTERS[i - QUITTERS_AT],
+        Deferred::Type(n) => n,
     }
 }
 
 fn deferred(i: usize) -> Deferred {
-    let f = i.wrapping_sub(LAZY_NAMES.len());
     match LAZY_NAMES.get(i) {
         Some(&(_, k)) => Deferred::Exception(k),
-        None if f < FUNCTIONS.len() => Deferred::Function(f),
-        None => Deferred::Quitters,
+        None if i < QUITTERS_AT => Deferred::Function(i - LAZY_NAMES.len()),
+        None if i < TYPES_AT => Deferred::Quitters,
+        None => Deferred::Type(TYPES[i - TYPES_AT]),
     }
 }
 
@@ -121,11 +168,21 @@ impl Vm {
             }
             Deferred::Quitters => {
                 super::quitter::install(self, b)?;
-                let first = LAZY_NAMES.len() + FUNCTIONS.len();
                 for q in 0..QUITTERS.len() {
-                    self.builtins_named |= 1 << (first + q);
+                    self.builtins_named |= 1u128 << (QUITTERS_AT + q);
                 }
                 return Ok(self.dict_get_str(b, name));
+            }
+            Deferred::Type(n) => {
+                let Some((_, cls)) = self.types.plain_classes().into_iter().find(|(m, _)| *m == n)
+                else {
+                    return Ok(None);
+                };
+                // Keyed by the class's own name string, as `__name__` gives it.
+                let key = self.intern_class_name(cls)?;
+                self.dict_set(b, key, Value::obj(cls))?;
+                self.builtins_named |= 1u128 << i;
+                return Ok(Some(Value::obj(cls)));
             }
         };
         self.dict_set(b, name, v)?;

@@ -150,22 +150,12 @@ pub(crate) fn install(vm: &mut Vm) {
     vm.terminated_error = vm
         .new_exception_args(vm.types.base_exception, Vec::new())
         .unwrap_or(Value::NONE);
-    for (name, cls) in vm.types.plain_classes() {
-        // (`weakref`'s types live in that module.)
-        if !name.contains('_')
-            && !name.contains("iterator")
-            && !matches!(name, "NoneType" | "ellipsis" | "ReferenceType" | "finalize")
-        {
-            set_class(vm, builtins, cls);
-        }
-    }
+    // The builtin types, the builtin functions, and the rarer exception classes (with
+    // `OSError`'s old names `IOError` and `EnvironmentError`) come on first lookup
+    // (`deferred`).
     for (_, cls) in vm.types.exception_classes() {
         set_class(vm, builtins, cls);
     }
-    let _ = vm.dict_set_str(builtins, "super", Value::obj(vm.types.super_));
-    // (The rarer exception classes, and `OSError`'s old names `IOError` and
-    // `EnvironmentError`, come on first use: `object::lazy_exc`.)
-    let _ = vm.dict_set_str(builtins, "enumerate", Value::obj(vm.types.enumerate));
     let _ = vm.dict_set_str(builtins, "NotImplemented", Value::NOT_IMPLEMENTED);
     let _ = vm.dict_set_str(builtins, "Ellipsis", Value::ELLIPSIS);
     let _ = vm.dict_set_str(builtins, "None", Value::NONE);
