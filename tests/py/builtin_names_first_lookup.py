@@ -27,6 +27,16 @@ try:
 except NameError as e:
     print("NameError:", e)
 
+def builtins_dict():
+    # A module's `__builtins__` read as a dict (as in a module CPython imports).
+    return globals()["__builtins__"]
+
+
+b = builtins_dict()
+if not isinstance(b, dict):
+    b = b.__dict__
+print(sorted(k for k in b if k.startswith("zi")), b["hex"](255), "ord" in b)
+
 import builtins
 
 print(builtins.len is f, builtins.print is print, builtins.exit is exit)

@@ -8,15 +8,18 @@
 //! A lookup that misses the VM's builtins namespace ([`Vm::builtins_miss`]) puts the name
 //! there and finds it; so do the Rust readers of a builtin ([`Vm::builtins_get`]). What
 //! hands the namespace to a program as an object (`import builtins`, `frame.f_builtins`)
-//! first puts every name there ([`Vm::name_deferred_builtins`]). A name is put there once:
+//! first puts every name there ([`Vm::name_deferred_builtins`]), and so does module code
+//! that mentions `__builtins__` (a module's `__builtins__` is the namespace itself) before
+//! it runs ([`Vm::name_builtins_if_mentioned`]). A name is put there once:
 //! after a program deletes it, it stays deleted. A name the embedder's
 //! [`Config::builtins`](crate::Config::builtins) withholds never comes.
 
 use alloc::vec::Vec;
 
 use crate::object::lazy_exc::{LazyExc, LAZY_NAMES};
+use crate::bytecode::code::CodeObject;
 use crate::object::native_table::NativeEntries;
-use crate::object::types::NativeKind;
+use crate::object::types::{NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
@@ -188,6 +191,24 @@ impl Vm {
         self.dict_set(b, name, v)?;
         self.builtins_named |= 1u128 << i;
         Ok(Some(v))
+    }
+
+    /// [`Vm::name_deferred_builtins`] when module code `code` (or a function in it) names
+    /// `__builtins__`, or has it as a string constant (`globals()['__builtins__']`): it may
+    /// read the namespace as a dict.
+    pub(crate) fn name_builtins_if_mentioned(&mut self, code: &CodeObject) -> PyResult<()> {
+        if self.builtins_named != (1u128 << DEFERRED) - 1 && self.mentions_builtins(code) {
+            self.name_deferred_builtins()?;
+        }
+        Ok(())
+    }
+
+    fn mentions_builtins(&self, code: &CodeObject) -> bool {
+        code.names.iter().chain(code.consts.iter()).any(|&v| match self.obj(v) {
+            Some(Obj::Str(s)) => s.as_str() == "__builtins__",
+            Some(Obj::Code(c)) => self.mentions_builtins(c),
+            _ => false,
+        })
     }
 
     /// Puts every name that comes on first lookup and is not in the builtins namespace yet
