@@ -240,7 +240,7 @@ impl Vm {
             return RunError::Terminated { reason, traceback };
         }
         let exc = e.0;
-        if self.exc_matches(exc, self.types.system_exit) && !self.system_exit_reported {
+        if self.exc_matches_lazy(exc, crate::object::lazy_exc::LazyExc::SystemExit) && !self.system_exit_reported {
             let args = self
                 .exc_state(exc)
                 .and_then(|s| self.tuple_items(s.args))

@@ -174,7 +174,7 @@ impl Vm {
         // (A stop mark whose budget was given back since: nothing to stop for.)
         self.signals.unmark_stop();
         if self.signals.take_interrupt() {
-            return Err(self.new_exception_empty(self.types.keyboard_interrupt));
+            return Err(self.new_lazy_exception_empty(crate::object::lazy_exc::LazyExc::KeyboardInterrupt));
         }
         Ok(())
     }
@@ -192,7 +192,7 @@ impl Vm {
             return Err(self.begin_termination(Termination::Request));
         }
         if self.signals.take_interrupt() {
-            return Err(self.new_exception_empty(self.types.keyboard_interrupt));
+            return Err(self.new_lazy_exception_empty(crate::object::lazy_exc::LazyExc::KeyboardInterrupt));
         }
         Ok(())
     }

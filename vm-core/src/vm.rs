@@ -424,6 +424,9 @@ pub struct Vm {
     pub(crate) frozen: Vec<(&'static str, crate::importing::loader::FrozenModule)>,
     /// `sys.path`: a list the script may change.
     pub(crate) sys_path: ObjRef,
+    /// Bit `i`: deferred builtins name `i` has been put in the builtins namespace
+    /// ([`crate::builtins::deferred`]).
+    pub(crate) builtins_named: u128,
     /// An uncaught `SystemExit` comes back as an exception with its traceback rather than
     /// as an exit ([`Vm::set_system_exit_reported`]).
     pub(crate) system_exit_reported: bool,
@@ -574,6 +577,7 @@ impl Vm {
             dunders: crate::object::descr::Dunders::NONE,
             frozen: Vec::new(),
             sys_path: ObjRef(0),
+            builtins_named: 0,
             system_exit_reported: false,
             initializing: Vec::new(),
             class_lookup_cache: alloc::vec![
@@ -988,7 +992,7 @@ impl Vm {
     /// A short description used in panics-free internal error paths.
     pub(crate) fn internal_error(&mut self, what: &str) -> PyErr {
         let msg = alloc::format!("internal VM error: {what}");
-        self.new_exception(self.types.system_error, &msg)
+        self.new_lazy_exception(crate::object::lazy_exc::LazyExc::SystemError, &msg)
     }
 
     /// Renders a value with `str()` for messages, falling back to a placeholder if that raises.

@@ -11,6 +11,7 @@ use crate::object::narrow_int::narrow_modpow;
 use crate::object::types::Obj;
 use crate::object::value::Value;
 use crate::vm::{PyResult, Vm};
+use crate::object::lazy_exc::LazyExc;
 
 pub(super) fn abs(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "abs", args, 1, 1)?;
@@ -50,13 +51,13 @@ pub(super) fn divmod(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyR
     let q = vm.binary_op(a, b, crate::bytecode::ops::BinaryOp::FloorDivide, false);
     let q = match q {
         Err(e)
-            if vm.exc_matches(e.0, vm.types.zero_division_error)
+            if vm.exc_matches_lazy(e.0, LazyExc::ZeroDivisionError)
                 && !a.is_float()
                 && !b.is_float() =>
         {
             return Err(vm.zero_division("integer division or modulo by zero"))
         }
-        Err(e) if vm.exc_matches(e.0, vm.types.zero_division_error) => {
+        Err(e) if vm.exc_matches_lazy(e.0, LazyExc::ZeroDivisionError) => {
             return Err(vm.zero_division("float divmod()"))
         }
         other => other?,

@@ -9,6 +9,7 @@ use super::{check_args, int_arg, kwarg};
 use crate::object::scratch::TextBuf;
 use crate::object::value::Value;
 use crate::vm::{PyResult, Vm};
+use crate::object::lazy_exc::LazyExc;
 
 pub(super) fn b_hex(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
     check_args(vm, "hex", args, 1, 3)?;
@@ -104,7 +105,6 @@ pub(super) fn b_fromhex(vm: &mut Vm, args: &[Value], _kw: Kw) -> PyResult<Value>
 pub(super) fn b_decode(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Value> {
     let (s, _) = this(vm, args, "decode")?;
     let (enc, errors) = super::strcodec::codec_args(vm, args, kwargs, "decode")?;
-    let cls = vm.types.unicode_decode_error;
     let mut out = String::with_capacity(s.len());
     match enc {
         "utf-8" => {
@@ -147,7 +147,7 @@ pub(super) fn b_decode(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Valu
                                         "'utf-8' codec can't decode byte 0x{b0:02x} in position {pos}: invalid continuation byte"
                                     ),
                                 };
-                                return Err(vm.new_exception(cls, &msg));
+                                return Err(vm.new_lazy_exception(LazyExc::UnicodeDecodeError, &msg));
                             }
                         }
                         base += good + bad_len;
@@ -171,7 +171,7 @@ pub(super) fn b_decode(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Valu
                         let msg = format!(
                             "'ascii' codec can't decode byte 0x{b:02x} in position {pos}: ordinal not in range(128)"
                         );
-                        return Err(vm.new_exception(cls, &msg));
+                        return Err(vm.new_lazy_exception(LazyExc::UnicodeDecodeError, &msg));
                     }
                 }
             }

@@ -11,6 +11,7 @@ use crate::object::native_table::NativeEntries;
 use crate::object::types::{GenState, NativeFunc, NativeKind, Obj, Property};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
+use crate::object::lazy_exc::LazyExc;
 
 pub(crate) fn install(vm: &mut Vm, _b: ObjRef) {
     let t = &vm.types;
@@ -437,11 +438,11 @@ impl Vm {
             "__context__" => context,
             "__suppress_context__" => Value::bool(suppress),
             "__traceback__" => return self.exc_traceback(obj).map(Some),
-            "name" | "path" if self.exc_matches(obj, self.types.import_error) => Value::NONE,
+            "name" | "path" if self.exc_matches_lazy(obj, LazyExc::ImportError) => Value::NONE,
             "value" if self.exc_matches(obj, self.types.stop_iteration) => {
                 self.stop_iteration_value(obj)
             }
-            "code" if self.exc_matches(obj, self.types.system_exit) => {
+            "code" if self.exc_matches_lazy(obj, LazyExc::SystemExit) => {
                 let a = self.tuple_items(args).unwrap_or_default();
                 match a.len() {
                     0 => Value::NONE,
@@ -730,7 +731,8 @@ fn object_not_implemented(
 fn object_dir(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "__dir__", args, 1, 1)?;
     let dir = vm.intern("dir")?;
-    let f = vm.dict_get_str(vm.builtins, dir).unwrap_or(Value::NONE);
+    let b = vm.builtins;
+    let f = vm.builtins_get(b, dir)?.unwrap_or(Value::NONE);
     vm.call(f, &args[..1])
 }
 

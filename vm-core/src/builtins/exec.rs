@@ -47,8 +47,8 @@ fn source_arg(vm: &mut Vm, v: Value, fname: &str) -> PyResult<Source> {
             };
             return match String::from_utf8(b) {
                 Ok(s) => Ok(Source::Text(s)),
-                Err(_) => Err(vm.new_exception(
-                    vm.types.syntax_error,
+                Err(_) => Err(vm.new_lazy_exception(
+                    crate::object::lazy_exc::LazyExc::SyntaxError,
                     "source code cannot be decoded as UTF-8",
                 )),
             };
@@ -149,10 +149,15 @@ fn syntax_error(
     mode: SourceMode,
 ) -> crate::vm::PyErr {
     use crate::compile::error::CompileErrorKind;
-    let cls = match e.kind {
-        CompileErrorKind::Syntax => vm.types.syntax_error,
-        CompileErrorKind::Indentation => vm.types.indentation_error,
-        CompileErrorKind::Tab => vm.types.tab_error,
+    use crate::object::lazy_exc::LazyExc;
+    let kind = match e.kind {
+        CompileErrorKind::Syntax => LazyExc::SyntaxError,
+        CompileErrorKind::Indentation => LazyExc::IndentationError,
+        CompileErrorKind::Tab => LazyExc::TabError,
+    };
+    let cls = match vm.exc_class(kind) {
+        Ok(c) => c,
+        Err(e) => return e,
     };
     let r = (|| {
         let msg = vm.new_str(&e.msg)?;

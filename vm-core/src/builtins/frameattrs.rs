@@ -27,7 +27,10 @@ impl Vm {
             "f_lasti" => Value::int_unchecked(self.frame_lasti(r) as i64),
             "f_locals" => self.frame_locals(r)?,
             "f_globals" => Value::obj(globals),
-            "f_builtins" => Value::obj(self.builtins),
+            "f_builtins" => {
+                self.name_deferred_builtins()?;
+                Value::obj(self.builtins)
+            }
             "f_trace" => Value::NONE,
             _ => return Ok(None),
         }))

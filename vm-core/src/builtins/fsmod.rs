@@ -13,6 +13,7 @@ use crate::hostfs::{FileMode, HostError, Whence};
 use crate::object::types::{NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
+use crate::object::lazy_exc::LazyExc;
 
 /// The file name tracebacks give `_fileio`'s frames.
 const FILENAME: &str = "<frozen _io>";
@@ -56,7 +57,7 @@ pub(crate) fn os_error(vm: &mut Vm, e: HostError, names: &[Value]) -> PyErr {
         let strerror = vm.new_str(&e.strerror)?;
         let mut args = Vec::from([Value::int_unchecked(i64::from(e.errno)), strerror]);
         args.extend_from_slice(names);
-        let cls = Value::obj(vm.types.os_error);
+        let cls = Value::obj(vm.exc_class(LazyExc::OSError)?);
         vm.call(cls, &args)
     })();
     match r {

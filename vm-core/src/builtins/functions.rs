@@ -6,57 +6,55 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{check_args, check_kwargs, int_arg, kwarg, no_kwargs};
-use crate::object::types::{NativeKind, Obj};
+use crate::object::types::Obj;
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
-pub(crate) fn install(vm: &mut Vm, b: ObjRef) {
-    let fns: crate::object::native_table::NativeEntries = &[
-        ("print", print),
-        ("len", len),
-        ("repr", repr),
-        ("ascii", ascii),
-        ("abs", super::arith_builtins::abs),
-        ("divmod", super::arith_builtins::divmod),
-        ("pow", super::arith_builtins::pow),
-        ("round", super::arith_builtins::round),
-        ("min", super::arith_builtins::min),
-        ("max", super::arith_builtins::max),
-        ("sum", super::arith_builtins::sum),
-        ("any", any),
-        ("all", all),
-        ("sorted", sorted),
-        ("iter", iter),
-        ("next", next),
-        ("isinstance", isinstance),
-        ("issubclass", issubclass),
-        ("callable", callable),
-        ("getattr", getattr),
-        ("setattr", setattr),
-        ("hasattr", hasattr),
-        ("delattr", delattr),
-        ("hash", hash),
-        ("id", id),
-        ("chr", chr),
-        ("ord", ord),
-        ("hex", hex),
-        ("oct", oct),
-        ("bin", bin),
-        ("globals", globals),
-        ("locals", locals),
-        ("vars", vars),
-        ("format", format_builtin),
-        ("__build_class__", super::class_create::build_class),
-        ("__import__", import),
-        ("input", super::stdio::input),
-        ("exec", super::exec::exec),
-        ("eval", super::exec::eval),
-        ("compile", super::exec::compile),
-        ("open", super::fsmod::builtin_open),
-        ("dir", dir),
-    ];
-    vm.add_natives(b, fns, NativeKind::Function, Value::UNDEF);
-}
+/// The builtin functions, as the builtins namespace names them (`super::deferred`).
+pub(crate) const BUILTIN_FUNCTIONS: crate::object::native_table::NativeEntries = &[
+    ("print", print),
+    ("len", len),
+    ("repr", repr),
+    ("ascii", ascii),
+    ("abs", super::arith_builtins::abs),
+    ("divmod", super::arith_builtins::divmod),
+    ("pow", super::arith_builtins::pow),
+    ("round", super::arith_builtins::round),
+    ("min", super::arith_builtins::min),
+    ("max", super::arith_builtins::max),
+    ("sum", super::arith_builtins::sum),
+    ("any", any),
+    ("all", all),
+    ("sorted", sorted),
+    ("iter", iter),
+    ("next", next),
+    ("isinstance", isinstance),
+    ("issubclass", issubclass),
+    ("callable", callable),
+    ("getattr", getattr),
+    ("setattr", setattr),
+    ("hasattr", hasattr),
+    ("delattr", delattr),
+    ("hash", hash),
+    ("id", id),
+    ("chr", chr),
+    ("ord", ord),
+    ("hex", hex),
+    ("oct", oct),
+    ("bin", bin),
+    ("globals", globals),
+    ("locals", locals),
+    ("vars", vars),
+    ("format", format_builtin),
+    ("__build_class__", super::class_create::build_class),
+    ("__import__", import),
+    ("input", super::stdio::input),
+    ("exec", super::exec::exec),
+    ("eval", super::exec::eval),
+    ("compile", super::exec::compile),
+    ("open", super::fsmod::builtin_open),
+    ("dir", dir),
+];
 
 fn print(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> PyResult<Value> {
     // print() words an unknown keyword the way CPython's argument clinic does for it.

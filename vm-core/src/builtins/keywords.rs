@@ -102,7 +102,7 @@ impl Vm {
             None => {
                 // A builtin function: the one the builtins namespace holds under its name.
                 let (b, key) = (self.builtins, self.intern(name)?);
-                if kind != NativeKind::Function || self.dict_get_str(b, key) != Some(f) {
+                if kind != NativeKind::Function || self.builtins_get(b, key)? != Some(f) {
                     return Ok(());
                 }
                 (String::from(name), function_keywords(name))

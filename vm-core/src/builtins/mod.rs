@@ -19,6 +19,7 @@ mod binasciimod;
 mod bisectmod;
 #[cfg(feature = "bytes-methods")]
 mod bytearraymethods;
+mod deferred;
 #[cfg(feature = "bytes-methods")]
 mod bytesascii;
 mod bytescodec;
@@ -149,31 +150,18 @@ pub(crate) fn install(vm: &mut Vm) {
     vm.terminated_error = vm
         .new_exception_args(vm.types.base_exception, Vec::new())
         .unwrap_or(Value::NONE);
-    for (name, cls) in vm.types.plain_classes() {
-        // (`weakref`'s types live in that module.)
-        if !name.contains('_')
-            && !name.contains("iterator")
-            && !matches!(name, "NoneType" | "ellipsis" | "ReferenceType" | "finalize")
-        {
-            set_class(vm, builtins, cls);
-        }
-    }
+    // The builtin types, the builtin functions, and the rarer exception classes (with
+    // `OSError`'s old names `IOError` and `EnvironmentError`) come on first lookup
+    // (`deferred`).
     for (_, cls) in vm.types.exception_classes() {
         set_class(vm, builtins, cls);
     }
-    let _ = vm.dict_set_str(builtins, "super", Value::obj(vm.types.super_));
-    // Old names of `OSError`, kept by CPython as aliases.
-    for alias in ["IOError", "EnvironmentError"] {
-        let _ = vm.dict_set_str(builtins, alias, Value::obj(vm.types.os_error));
-    }
-    let _ = vm.dict_set_str(builtins, "enumerate", Value::obj(vm.types.enumerate));
     let _ = vm.dict_set_str(builtins, "NotImplemented", Value::NOT_IMPLEMENTED);
     let _ = vm.dict_set_str(builtins, "Ellipsis", Value::ELLIPSIS);
     let _ = vm.dict_set_str(builtins, "None", Value::NONE);
     let _ = vm.dict_set_str(builtins, "True", Value::TRUE);
     let _ = vm.dict_set_str(builtins, "False", Value::FALSE);
-    functions::install(vm, builtins);
-    quitter::install(vm, builtins);
+    deferred::install_functions(vm, builtins);
     classes::install(vm, builtins);
     class_create::install(vm);
     ctor::install_new(vm);

@@ -12,6 +12,7 @@ use super::{add_native, check_args, int_arg};
 use crate::object::types::{Module, NativeKind, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
+use crate::object::lazy_exc::LazyExc;
 
 /// A module registered by the embedder: its name and a function filling its namespace.
 pub type ModuleInit = fn(&mut Vm, ObjRef) -> PyResult<()>;
@@ -60,6 +61,7 @@ impl Vm {
             #[cfg(feature = "re")]
             "_re" => Some(super::re::init_re),
             "builtins" => {
+                self.name_deferred_builtins()?;
                 return self.make_module_from_dict("builtins", self.builtins);
             }
             // The program's namespace, as a module when first asked for.
@@ -253,7 +255,8 @@ fn stream_flush(vm: &mut Vm, _args: &[Value], _kw: &[(Value, Value)]) -> PyResul
 fn sys_exit(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) -> PyResult<Value> {
     check_args(vm, "exit", args, 0, 1)?;
     let a: Vec<Value> = args.to_vec();
-    let e = vm.new_exception_args(vm.types.system_exit, a)?;
+    let cls = vm.exc_class(LazyExc::SystemExit)?;
+    let e = vm.new_exception_args(cls, a)?;
     Err(PyErr(e))
 }
 
@@ -272,7 +275,7 @@ fn sys_setrecursionlimit(vm: &mut Vm, args: &[Value], _kw: &[(Value, Value)]) ->
             "cannot set the recursion limit to {n} at the recursion depth {}: the limit is too low",
             vm.frames.len()
         );
-        return Err(vm.new_exception(vm.types.recursion_error, &msg));
+        return Err(vm.new_lazy_exception(LazyExc::RecursionError, &msg));
     }
     vm.set_recursion_limit(n as usize);
     Ok(Value::NONE)

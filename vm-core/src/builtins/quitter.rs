@@ -7,13 +7,11 @@ use super::{add_native, check_args, check_kwargs, kwarg};
 use crate::object::types::NativeKind;
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
+use crate::object::lazy_exc::LazyExc;
 
-/// Adds `exit` and `quit` to the builtins namespace `b`.
-pub(crate) fn install(vm: &mut Vm, b: ObjRef) {
-    let _ = install_quitters(vm, b);
-}
-
-fn install_quitters(vm: &mut Vm, b: ObjRef) -> PyResult<()> {
+/// Adds `exit` and `quit` (those the embedder's list of builtins allows) to the builtins
+/// namespace `b`: on their first lookup (`super::deferred`).
+pub(crate) fn install(vm: &mut Vm, b: ObjRef) -> PyResult<()> {
     let ns = vm.new_dict()?;
     let nsr = ns.as_obj().unwrap_or(ObjRef(0));
     let cls = vm.with_roots(&[ns], |vm, _| {
@@ -39,6 +37,9 @@ fn install_quitters(vm: &mut Vm, b: ObjRef) -> PyResult<()> {
         Value::obj(cls),
     );
     for name in ["exit", "quit"] {
+        if !vm.config.builtins.allows(name) {
+            continue;
+        }
         let q = vm.new_instance(cls)?;
         vm.with_roots(&[q], |vm, _| {
             let n = vm.intern("name")?;
@@ -63,6 +64,7 @@ fn call(vm: &mut Vm, args: &[Value], kw: &[(Value, Value)]) -> PyResult<Value> {
     check_kwargs(vm, "__call__", kw, &["code"])?;
     check_args(vm, "__call__", args, 1, 2)?;
     let code = args.get(1).copied().or_else(|| kwarg(vm, kw, "code"));
-    let e = vm.new_exception_args(vm.types.system_exit, code.into_iter().collect())?;
+    let cls = vm.exc_class(LazyExc::SystemExit)?;
+    let e = vm.new_exception_args(cls, code.into_iter().collect())?;
     Err(PyErr(e))
 }

@@ -8,6 +8,7 @@ use alloc::vec;
 use super::{check_args, no_kwargs};
 use crate::object::value::Value;
 use crate::vm::{IoError, PyErr, PyResult, Vm};
+use crate::object::lazy_exc::LazyExc;
 
 /// `EPIPE`: the reader of a pipe went away.
 const EPIPE: i32 = 32;
@@ -36,10 +37,14 @@ impl Vm {
     /// The exception a host's I/O error raises: `BrokenPipeError` for `EPIPE`, `OSError`
     /// otherwise, with CPython's arguments `(errno, strerror)` and attributes.
     pub fn io_error(&mut self, e: &IoError) -> PyErr {
-        let cls = if e.errno == EPIPE {
-            self.types.broken_pipe_error
+        let kind = if e.errno == EPIPE {
+            LazyExc::BrokenPipeError
         } else {
-            self.types.os_error
+            LazyExc::OSError
+        };
+        let cls = match self.exc_class(kind) {
+            Ok(c) => c,
+            Err(e) => return e,
         };
         let errno = Value::int_unchecked(i64::from(e.errno));
         let built = self.new_str(&e.message).and_then(|msg| {
@@ -76,7 +81,7 @@ pub(crate) fn input(vm: &mut Vm, args: &[Value], kwargs: &[(Value, Value)]) -> P
     vm.poll_signals()?;
     match line {
         Ok(Some(line)) => vm.new_string(line),
-        Ok(None) => Err(vm.new_exception(vm.types.eof_error, "EOF when reading a line")),
+        Ok(None) => Err(vm.new_lazy_exception(LazyExc::EOFError, "EOF when reading a line")),
         Err(e) => Err(vm.io_error(&e)),
     }
 }

@@ -10,6 +10,7 @@ use super::{check_args, kwarg, str_arg};
 use crate::object::types::Obj;
 use crate::object::value::Value;
 use crate::vm::{PyResult, Vm};
+use crate::object::lazy_exc::LazyExc;
 
 /// Normalizes a codec name: `utf-8`, `ascii`, `latin-1`, or `None` if unknown.
 pub(crate) fn codec(name: &str) -> Option<&'static str> {
@@ -111,8 +112,7 @@ pub(super) fn str_encode(vm: &mut Vm, args: &[Value], kwargs: Kw) -> PyResult<Va
                         "'{enc}' codec can't encode character '{}' in position {pos}: ordinal not in range({limit})",
                         escape_char(c)
                     );
-                    let cls = vm.types.unicode_encode_error;
-                    return Err(vm.new_exception(cls, &msg));
+                    return Err(vm.new_lazy_exception(LazyExc::UnicodeEncodeError, &msg));
                 }
             }
         }

@@ -50,24 +50,29 @@ pub struct CallCtx<'a> {
 impl CallCtx<'_> {
     /// A new exception of class `kind` with message `msg`, to return as the function's error.
     pub fn error(&mut self, kind: ExcKind, msg: impl AsRef<str>) -> PyErr {
+        use crate::object::lazy_exc::LazyExc;
         let t = &self.vm.types;
+        let lazy = |k| Err(k);
         let cls = match kind {
-            ExcKind::Exception => t.exception,
-            ExcKind::TypeError => t.type_error,
-            ExcKind::ValueError => t.value_error,
-            ExcKind::KeyError => t.key_error,
-            ExcKind::IndexError => t.index_error,
-            ExcKind::LookupError => t.lookup_error,
-            ExcKind::AttributeError => t.attribute_error,
-            ExcKind::RuntimeError => t.runtime_error,
-            ExcKind::NotImplementedError => t.not_implemented_error,
-            ExcKind::OverflowError => t.overflow_error,
-            ExcKind::ZeroDivisionError => t.zero_division_error,
-            ExcKind::OSError => t.os_error,
-            ExcKind::TimeoutError => t.timeout_error,
-            ExcKind::PermissionError => t.permission_error,
+            ExcKind::Exception => Ok(t.exception),
+            ExcKind::TypeError => Ok(t.type_error),
+            ExcKind::ValueError => Ok(t.value_error),
+            ExcKind::KeyError => Ok(t.key_error),
+            ExcKind::IndexError => Ok(t.index_error),
+            ExcKind::LookupError => Ok(t.lookup_error),
+            ExcKind::AttributeError => Ok(t.attribute_error),
+            ExcKind::RuntimeError => Ok(t.runtime_error),
+            ExcKind::NotImplementedError => lazy(LazyExc::NotImplementedError),
+            ExcKind::OverflowError => Ok(t.overflow_error),
+            ExcKind::ZeroDivisionError => lazy(LazyExc::ZeroDivisionError),
+            ExcKind::OSError => lazy(LazyExc::OSError),
+            ExcKind::TimeoutError => lazy(LazyExc::TimeoutError),
+            ExcKind::PermissionError => lazy(LazyExc::PermissionError),
         };
-        self.vm.new_exception(cls, msg.as_ref())
+        match cls {
+            Ok(cls) => self.vm.new_exception(cls, msg.as_ref()),
+            Err(k) => self.vm.new_lazy_exception(k, msg.as_ref()),
+        }
     }
 
     /// Calls `f(*args)` and converts the result.

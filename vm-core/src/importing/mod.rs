@@ -20,6 +20,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::bytecode::code::CodeObject;
+use crate::object::lazy_exc::LazyExc;
 use crate::object::types::{Module, Obj};
 use crate::object::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -46,7 +47,7 @@ impl Vm {
         let b = self.builtins_of(globals)?;
         let key = self.intern("__import__")?;
         match self.dict_get_str(b, key) {
-            None => Err(self.new_exception(self.types.import_error, "__import__ not found")),
+            None => Err(self.new_lazy_exception(LazyExc::ImportError, "__import__ not found")),
             Some(f) if self.native(f).is_some_and(|n| n.name == "__import__") => Ok(None),
             Some(f) => Ok(Some(f)),
         }
@@ -240,7 +241,7 @@ impl Vm {
 
     /// Whether `e` is the `ModuleNotFoundError` for exactly module `name`.
     fn is_not_found_for(&mut self, e: PyErr, name: &str) -> bool {
-        if !self.exc_matches(e.0, self.types.module_not_found_error) {
+        if !self.exc_matches_lazy(e.0, LazyExc::ModuleNotFoundError) {
             return false;
         }
         let nk = self.name_key;
@@ -445,7 +446,10 @@ impl Vm {
         } else {
             format!("cannot import name '{attr}' from '{mname}' ({location})")
         };
-        Err(self.import_error_named(self.types.import_error, &msg, modname))
+        match self.exc_class(LazyExc::ImportError) {
+            Ok(cls) => Err(self.import_error_named(cls, &msg, modname)),
+            Err(e) => Err(e),
+        }
     }
 
     /// `ModuleNotFoundError(msg)` with `name`.
@@ -454,7 +458,10 @@ impl Vm {
             Ok(v) => v,
             Err(e) => return e,
         };
-        self.import_error_named(self.types.module_not_found_error, msg, nv)
+        match self.exc_class(LazyExc::ModuleNotFoundError) {
+            Ok(cls) => self.import_error_named(cls, msg, nv),
+            Err(e) => e,
+        }
     }
 
     fn not_found(&mut self, name: &str) -> PyErr {
@@ -464,7 +471,7 @@ impl Vm {
 
     /// `ImportError(msg)`.
     fn import_error_plain(&mut self, msg: &str) -> PyErr {
-        self.new_exception(self.types.import_error, msg)
+        self.new_lazy_exception(LazyExc::ImportError, msg)
     }
 }
 

@@ -623,6 +623,10 @@ impl Vm {
         func: Value,
     ) -> PyResult<Value> {
         self.check_frame_depth()?;
+        if func.is_undef() {
+            // Module code (not a class body) may read its `__builtins__` as a dict.
+            self.name_builtins_if_mentioned(&code)?;
+        }
         self.enter_native()?;
         let floor = self.stack.len() as u32;
         let n = code.nlocalsplus();

@@ -7,6 +7,7 @@ use crate::object::types::Obj;
 use crate::object::value::ObjRef;
 use crate::object::value::Value;
 use crate::vm::{PyErr, PyResult, Vm};
+use crate::object::lazy_exc::LazyExc;
 
 impl Vm {
     pub(crate) fn deref_cell(&mut self, ctx: &Ctx, arg: u32) -> PyResult<Value> {
@@ -42,7 +43,7 @@ impl Vm {
         let msg = alloc::format!(
             "cannot access local variable '{name}' where it is not associated with a value"
         );
-        self.new_exception(self.types.unbound_local_error, &msg)
+        self.new_lazy_exception(LazyExc::UnboundLocalError, &msg)
     }
 
     pub(crate) fn unbound_free(&mut self, code: &CodeObject, arg: u32) -> PyErr {
@@ -52,7 +53,7 @@ impl Vm {
             let msg = alloc::format!(
                 "cannot access local variable '{name}' where it is not associated with a value"
             );
-            self.new_exception(self.types.unbound_local_error, &msg)
+            self.new_lazy_exception(LazyExc::UnboundLocalError, &msg)
         } else {
             let msg = alloc::format!("cannot access free variable '{name}' where it is not associated with a value in enclosing scope");
             self.new_exception(self.types.name_error, &msg)
@@ -104,6 +105,9 @@ impl Vm {
         }
         let b = self.builtins_of(g)?;
         if let Some(v) = self.dict_get_str(b, name) {
+            return Ok(v);
+        }
+        if let Some(v) = self.builtins_miss(b, name)? {
             return Ok(v);
         }
         let n = alloc::string::String::from(self.str_of(name).unwrap_or("?"));

@@ -17,6 +17,7 @@ use crate::object::frameobj::{TbEntry, TbNode};
 use crate::object::types::Obj;
 use crate::object::value::Value;
 use crate::vm::{PyResult, Vm};
+use crate::object::lazy_exc::LazyExc;
 
 /// One line of a stack as a traceback shows it (CPython's `FrameSummary`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -313,7 +314,7 @@ impl Vm {
     /// one per line of the notes.
     pub fn format_exception_only_pieces(&mut self, exc: Value) -> Vec<String> {
         let text = self.exception_line(exc);
-        let mut pieces = if self.exc_matches(exc, self.types.syntax_error) {
+        let mut pieces = if self.exc_matches_lazy(exc, LazyExc::SyntaxError) {
             text.split_inclusive('\n').map(String::from).collect()
         } else {
             alloc::vec![text]

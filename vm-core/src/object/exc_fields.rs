@@ -9,6 +9,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::lazy_exc::LazyExc;
 use super::value::{ObjRef, Value};
 use crate::vm::{PyResult, Vm};
 
@@ -52,7 +53,7 @@ impl Vm {
     /// The class `OSError(*args)` makes: a subclass picked by an int errno when there are
     /// 2 to 5 arguments (only for `OSError` itself).
     pub(crate) fn os_error_class(&mut self, cls: ObjRef, args: &[Value]) -> ObjRef {
-        if cls != self.types.os_error || !(2..=5).contains(&args.len()) {
+        if self.types.made(LazyExc::OSError) != Some(cls) || !(2..=5).contains(&args.len()) {
             return cls;
         }
         let Some(errno) = self.as_i64(args[0]) else {
@@ -61,17 +62,17 @@ impl Vm {
         let Some((_, name)) = ERRNO_CLASSES.iter().find(|(e, _)| *e == errno) else {
             return cls;
         };
-        self.types
-            .exception_classes()
-            .into_iter()
-            .find(|(n, _)| n == name)
-            .map_or(cls, |(_, c)| c)
+        // No room for the subclass: the `OSError` itself.
+        LazyExc::by_name(name)
+            .and_then(|k| self.exc_class(k).ok())
+            .unwrap_or(cls)
     }
 
     /// Whether instances of `cls` take fields from their arguments.
     #[inline]
     pub(crate) fn has_exception_fields(&self, cls: ObjRef) -> bool {
-        self.is_subclass(cls, self.types.os_error) || self.is_subclass(cls, self.types.syntax_error)
+        self.is_subclass_lazy(cls, LazyExc::OSError)
+            || self.is_subclass_lazy(cls, LazyExc::SyntaxError)
     }
 
     /// Sets the fields of a new exception `e` of class `cls` from its arguments, and trims
@@ -83,7 +84,7 @@ impl Vm {
         args: &[Value],
     ) -> PyResult<()> {
         let Some(r) = e.as_obj() else { return Ok(()) };
-        if self.is_subclass(cls, self.types.os_error) {
+        if self.is_subclass_lazy(cls, LazyExc::OSError) {
             if !(2..=5).contains(&args.len()) {
                 return Ok(());
             }
@@ -126,8 +127,8 @@ impl Vm {
 
     /// The value of a field exception `exc` never got: `None` for the fields of its class.
     pub(crate) fn exception_field_default(&self, exc: Value, name: &str) -> Option<Value> {
-        let os = self.exc_matches(exc, self.types.os_error) && OS_ERROR_FIELDS.contains(&name);
-        let syntax = self.exc_matches(exc, self.types.syntax_error)
+        let os = self.exc_matches_lazy(exc, LazyExc::OSError) && OS_ERROR_FIELDS.contains(&name);
+        let syntax = self.exc_matches_lazy(exc, LazyExc::SyntaxError)
             && (name == "msg" || name == "print_file_and_line" || SYNTAX_DETAILS.contains(&name));
         (os || syntax).then_some(Value::NONE)
     }
@@ -142,7 +143,7 @@ impl Vm {
     /// `invalid syntax (<string>, line 1)`; `None` for the others (and for field
     /// combinations that print as plain exceptions).
     pub(crate) fn exception_field_str(&mut self, exc: Value) -> PyResult<Option<String>> {
-        if self.exc_matches(exc, self.types.os_error) {
+        if self.exc_matches_lazy(exc, LazyExc::OSError) {
             let [errno, strerror, filename, filename2] = self
                 .fields(exc, OS_ERROR_FIELDS)?
                 .try_into()
@@ -165,7 +166,7 @@ impl Vm {
             }
             return Ok(None);
         }
-        if self.exc_matches(exc, self.types.syntax_error) {
+        if self.exc_matches_lazy(exc, LazyExc::SyntaxError) {
             let msg = self.exception_field(exc, "msg")?;
             let msg = self.to_str(msg)?;
             let filename = self.exception_field(exc, "filename")?;
@@ -189,7 +190,7 @@ impl Vm {
     /// line, the source text and its carets), and that line's message: `None` when it has
     /// no line number (it then prints as any exception).
     pub(crate) fn syntax_error_report(&mut self, exc: Value) -> PyResult<Option<(String, String)>> {
-        if !self.exc_matches(exc, self.types.syntax_error) {
+        if !self.exc_matches_lazy(exc, LazyExc::SyntaxError) {
             return Ok(None);
         }
         let lineno = self.exception_field(exc, "lineno")?;

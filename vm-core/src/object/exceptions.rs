@@ -6,6 +6,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::types::{ExcState, Instance, Obj};
+use super::lazy_exc::LazyExc;
 use super::value::{ObjRef, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -96,7 +97,7 @@ impl Vm {
 
     /// `ZeroDivisionError(msg)`.
     pub fn zero_division(&mut self, msg: &str) -> PyErr {
-        self.new_exception(self.types.zero_division_error, msg)
+        self.new_lazy_exception(LazyExc::ZeroDivisionError, msg)
     }
 
     /// `OverflowError(msg)`.
@@ -117,15 +118,12 @@ impl Vm {
 
     /// `NotImplementedError(msg)`, used for features outside the subset.
     pub fn not_implemented(&mut self, msg: impl AsRef<str>) -> PyErr {
-        self.new_exception(self.types.not_implemented_error, msg.as_ref())
+        self.new_lazy_exception(LazyExc::NotImplementedError, msg.as_ref())
     }
 
     /// `RecursionError`.
     pub fn recursion_error(&mut self) -> PyErr {
-        self.new_exception(
-            self.types.recursion_error,
-            "maximum recursion depth exceeded",
-        )
+        self.new_lazy_exception(LazyExc::RecursionError, "maximum recursion depth exceeded")
     }
 
     /// The exception state of an exception instance.

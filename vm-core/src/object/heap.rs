@@ -475,8 +475,11 @@ impl Heap {
         Ok(ObjRef(ix as u32))
     }
 
-    /// Slots to add to a full arena: up to twice its size (at least 256 more); or, when the limit has
-    /// no room for that, half the room there is (at least [`MIN_ARENA_STEP`] slots), so
+    /// Slots to add to a full arena: up to the next power of two (at least
+    /// [`MIN_ARENA_STEP`] more: the arena `Heap::trim_to_fit` leaves first grows only to
+    /// that power of two, so a program in a small heap does not start by taking room for
+    /// hundreds of objects); or, when the limit has no room for that, half the room there
+    /// is (at least [`MIN_ARENA_STEP`] slots), so
     /// that a small heap fills up with objects instead of failing at a doubling, and the
     /// arena leaves room for what the new objects own outside it. Only the least step may
     /// take the reserve above the limit: that is for the VM's own small needs. `None`: no
@@ -487,7 +490,7 @@ impl Heap {
         // arenas of 2^k slots keep a board's allocator, whose heap is only a little larger
         // than the limit, from running out while the arena moves (old and new at once).
         let len = self.objs.len();
-        let double = ((len + 1).next_power_of_two() - len).max(256);
+        let double = ((len + 1).next_power_of_two() - len).max(MIN_ARENA_STEP);
         if self.bytes.saturating_add(double * slot) <= self.limit {
             return Some(double);
         }

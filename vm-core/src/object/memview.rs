@@ -204,8 +204,8 @@ impl Vm {
             self.with_roots(&[Value::obj(r)], |vm, _| vm.collect_garbage());
         }
         if old != new && self.buffer_exports.iter().any(|(_, e)| *e == r) {
-            let e = self.new_exception(
-                self.types.buffer_error,
+            let e = self.new_lazy_exception(
+                crate::object::lazy_exc::LazyExc::BufferError,
                 "Existing exports of data: object cannot be re-sized",
             );
             return Err(e);

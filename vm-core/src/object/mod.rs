@@ -16,6 +16,7 @@ pub mod frameobj;
 pub mod hash;
 pub mod heap;
 pub mod heapint;
+pub mod lazy_exc;
 pub mod iter;
 pub mod narrow_int;
 pub mod memview;

@@ -1,4 +1,5 @@
-//! The builtin types and the exception hierarchy, created when a VM starts.
+//! The builtin types and the common exception classes, created when a VM starts (the rarer
+//! exception classes are made on first use: [`super::lazy_exc`]).
 
 use alloc::boxed::Box;
 use alloc::vec;
@@ -6,6 +7,7 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 
 use super::heap::Heap;
+use super::lazy_exc::LAZY_COUNT;
 use super::types::{AttrPlain, BuiltinBase, Class, Obj, StrObj};
 use super::value::{ObjRef, Value};
 use crate::layout::{tag, FixedVec, TAG_TYPES, TAG_TYPE_ASK};
@@ -28,6 +30,8 @@ macro_rules! define_types {
             )*
             /// Source of class version tags.
             pub next_version: Cell<u32>,
+            /// The exception classes made on first use ([`super::lazy_exc::LazyExc`]), once made.
+            pub lazy: [Cell<Option<ObjRef>>; LAZY_COUNT],
         }
 
         impl Types {
@@ -60,6 +64,7 @@ macro_rules! define_types {
                     $($field: find(stringify!($field)),)*
                     $($efield: find(stringify!($efield)),)*
                     next_version: Cell::new(version),
+                    lazy: core::array::from_fn(|_| Cell::new(None)),
                 }
             }
 
@@ -67,9 +72,15 @@ macro_rules! define_types {
             pub fn for_each_ref(&self, f: &mut dyn FnMut(Value)) {
                 $(f(Value::obj(self.$field));)*
                 $(f(Value::obj(self.$efield));)*
+                for c in &self.lazy {
+                    if let Some(r) = c.get() {
+                        f(Value::obj(r));
+                    }
+                }
             }
 
-            /// The builtin exception classes with their names, for the builtins module.
+            /// The exception classes made at startup with their names, for the builtins
+            /// module (the others are [`super::lazy_exc::LazyExc`]).
             pub fn exception_classes(&self) -> Vec<(&'static str, ObjRef)> {
                 vec![$(($ename, self.$efield)),*]
             }
@@ -145,60 +156,20 @@ define_types! {
     exceptions {
         base_exception = "BaseException": object;
         generator_exit = "GeneratorExit": base_exception;
-        keyboard_interrupt = "KeyboardInterrupt": base_exception;
-        system_exit = "SystemExit": base_exception;
         exception = "Exception": base_exception;
         arithmetic_error = "ArithmeticError": exception;
-        floating_point_error = "FloatingPointError": arithmetic_error;
         overflow_error = "OverflowError": arithmetic_error;
-        zero_division_error = "ZeroDivisionError": arithmetic_error;
-        assertion_error = "AssertionError": exception;
         attribute_error = "AttributeError": exception;
-        buffer_error = "BufferError": exception;
-        eof_error = "EOFError": exception;
-        import_error = "ImportError": exception;
-        module_not_found_error = "ModuleNotFoundError": import_error;
         lookup_error = "LookupError": exception;
         index_error = "IndexError": lookup_error;
         key_error = "KeyError": lookup_error;
         memory_error_type = "MemoryError": exception;
         name_error = "NameError": exception;
-        unbound_local_error = "UnboundLocalError": name_error;
-        os_error = "OSError": exception;
-        blocking_io_error = "BlockingIOError": os_error;
-        child_process_error = "ChildProcessError": os_error;
-        connection_error = "ConnectionError": os_error;
-        broken_pipe_error = "BrokenPipeError": connection_error;
-        connection_aborted_error = "ConnectionAbortedError": connection_error;
-        connection_refused_error = "ConnectionRefusedError": connection_error;
-        connection_reset_error = "ConnectionResetError": connection_error;
-        file_exists_error = "FileExistsError": os_error;
-        file_not_found_error = "FileNotFoundError": os_error;
-        interrupted_error = "InterruptedError": os_error;
-        is_a_directory_error = "IsADirectoryError": os_error;
-        not_a_directory_error = "NotADirectoryError": os_error;
-        permission_error = "PermissionError": os_error;
-        process_lookup_error = "ProcessLookupError": os_error;
-        timeout_error = "TimeoutError": os_error;
-        reference_error = "ReferenceError": exception;
         runtime_error = "RuntimeError": exception;
-        not_implemented_error = "NotImplementedError": runtime_error;
-        recursion_error = "RecursionError": runtime_error;
         stop_async_iteration = "StopAsyncIteration": exception;
         stop_iteration = "StopIteration": exception;
-        syntax_error = "SyntaxError": exception;
-        indentation_error = "IndentationError": syntax_error;
-        tab_error = "TabError": indentation_error;
-        system_error = "SystemError": exception;
         type_error = "TypeError": exception;
         value_error = "ValueError": exception;
-        unicode_error = "UnicodeError": value_error;
-        unicode_decode_error = "UnicodeDecodeError": unicode_error;
-        unicode_encode_error = "UnicodeEncodeError": unicode_error;
-        warning = "Warning": exception;
-        user_warning = "UserWarning": warning;
-        deprecation_warning = "DeprecationWarning": warning;
-        runtime_warning = "RuntimeWarning": warning;
     }
 }
 
@@ -228,40 +199,56 @@ fn make_class(
         heap.alloc(Obj::Str(StrObj::boxed(name.into())))
             .expect("heap too small for the builtin types"),
     );
-    let mut mro = Vec::new();
-    let r_placeholder = heap
-        .alloc(Obj::Class(Box::new(Class {
-            name: name_v,
-            qualname: name_v,
-            base,
-            mro: Box::new([]),
-            dict: None,
-            statics: false,
-            builtin_base: kind,
-            is_builtin: true,
-            version: Cell::new(*version),
-            layout: FixedVec::new(),
-            slots: None,
-            subclasses: Vec::new(),
-            attr_plain: Cell::new(AttrPlain::UNKNOWN),
-            slot_kinds: FixedVec::new(),
-            shape_path: FixedVec::new(),
-            // Set to `type` once it exists (`Types::bootstrap`).
-            meta: ObjRef(0),
-            bases: base.into_iter().collect(),
-        })))
+    // `meta` is set to `type` once it exists (`Types::bootstrap`).
+    let record = builtin_class_record(name_v, base, kind, *version, ObjRef(0));
+    let r = heap
+        .alloc(Obj::Class(record))
         .expect("heap too small for the builtin types");
     *version += 1;
-    mro.push(r_placeholder);
-    if let Some(b) = base {
-        if let Obj::Class(bc) = heap.get(b) {
-            mro.extend(bc.mro.iter().copied());
-        }
+    set_builtin_mro(heap, r);
+    r
+}
+
+/// The record of a builtin class named `name_v` deriving from `base`; its MRO is set by
+/// [`set_builtin_mro`] once the class has a reference.
+pub(crate) fn builtin_class_record(
+    name_v: Value,
+    base: Option<ObjRef>,
+    kind: BuiltinBase,
+    version: u32,
+    meta: ObjRef,
+) -> Box<Class> {
+    Box::new(Class {
+        name: name_v,
+        qualname: name_v,
+        base,
+        mro: Box::new([]),
+        dict: None,
+        statics: false,
+        builtin_base: kind,
+        is_builtin: true,
+        version: Cell::new(version),
+        layout: FixedVec::new(),
+        slots: None,
+        subclasses: Vec::new(),
+        attr_plain: Cell::new(AttrPlain::UNKNOWN),
+        slot_kinds: FixedVec::new(),
+        shape_path: FixedVec::new(),
+        meta,
+        bases: base.into_iter().collect(),
+    })
+}
+
+/// Sets the MRO of builtin class `r`: itself, then its base's MRO.
+pub(crate) fn set_builtin_mro(heap: &mut Heap, r: ObjRef) {
+    let Obj::Class(c) = heap.get(r) else { return };
+    let mut mro = vec![r];
+    if let Some(Obj::Class(bc)) = c.base.map(|b| heap.get(b)) {
+        mro.extend(bc.mro.iter().copied());
     }
-    if let Obj::Class(c) = heap.get_mut(r_placeholder) {
+    if let Obj::Class(c) = heap.get_mut(r) {
         c.mro = mro.into_boxed_slice();
     }
-    r_placeholder
 }
 
 impl Types {

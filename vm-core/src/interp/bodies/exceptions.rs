@@ -120,6 +120,7 @@ pub(crate) fn _RAISE_VARARGS(vm: &mut Vm, _ctx: &mut Ctx, arg: u32) -> Result<Fl
 /// `_LOAD_ASSERTION_ERROR`.
 #[inline(always)]
 pub(crate) fn _LOAD_ASSERTION_ERROR(vm: &mut Vm, _ctx: &mut Ctx, _arg: u32) -> Result<Flow, PyErr> {
-    vm.push(Value::obj(vm.types.assertion_error));
+    let cls = vm.exc_class(crate::object::lazy_exc::LazyExc::AssertionError)?;
+    vm.push(Value::obj(cls));
     Ok(Flow::Next)
 }

@@ -30,13 +30,19 @@ pub(crate) fn _LOAD_GLOBAL(vm: &mut Vm, ctx: &mut Ctx, arg: u32) -> Result<Flow,
     let globals = vm.frames[ctx.fi].globals;
     let v = match vm.dict_get_str(globals, name) {
         Some(v) => v,
-        None => match vm.builtins_of(globals).map(|b| vm.dict_get_str(b, name))? {
-            Some(v) => v,
-            None => {
-                let n = alloc::string::String::from(vm.str_of(name).unwrap_or("?"));
-                return Err(vm.name_error(&n));
+        None => {
+            let b = vm.builtins_of(globals)?;
+            match vm.dict_get_str(b, name) {
+                Some(v) => v,
+                None => match vm.builtins_miss(b, name)? {
+                    Some(v) => v,
+                    None => {
+                        let n = alloc::string::String::from(vm.str_of(name).unwrap_or("?"));
+                        return Err(vm.name_error(&n));
+                    }
+                },
             }
-        },
+        }
     };
     vm.push(v);
     if arg & 1 != 0 {
