@@ -559,20 +559,9 @@ impl Vm {
         };
         if user_typed {
             if let Some(f) = self.user_special(v, "__str__")? {
-                self.enter_native()?;
-                let r = self.call_bound(f, v, &[]);
-                self.leave_native();
-                let r = r?;
-                // (An instance of a str subclass is str data too.)
+                let r = self.call_user_str(f, v)?;
                 let text = self.native_value(r).unwrap_or(r);
-                return match self.str_of(text) {
-                    Some(s) => Ok(s.to_string()),
-                    None => {
-                        let msg =
-                            format!("__str__ returned non-string (type {})", self.type_name(r));
-                        Err(self.type_error(msg))
-                    }
-                };
+                return Ok(self.str_of(text).unwrap_or_default().to_string());
             }
             // `BaseException.__str__` precedes `object.__str__` in every exception's MRO,
             // so a user `__repr__` does not change `str()`.
@@ -588,6 +577,21 @@ impl Vm {
         self.repr(v)
     }
 
+    /// Calls a user `__str__` `f` of `v`: its result, a str or an instance of a str
+    /// subclass (kept, as CPython keeps it); anything else is a `TypeError`.
+    fn call_user_str(&mut self, f: Value, v: Value) -> PyResult<Value> {
+        self.enter_native()?;
+        let r = self.call_bound(f, v, &[]);
+        self.leave_native();
+        let r = r?;
+        let text = self.native_value(r).unwrap_or(r);
+        if self.str_of(text).is_some() {
+            return Ok(r);
+        }
+        let msg = format!("__str__ returned non-string (type {})", self.type_name(r));
+        Err(self.type_error(msg))
+    }
+
     /// `str(v)` as a str value (no copy when `v` already is one).
     pub fn to_str_value(&mut self, v: Value) -> PyResult<Value> {
         if self.str_of(v).is_some() {
@@ -596,17 +600,7 @@ impl Vm {
         if let Some(Obj::Instance(_)) = self.obj(v) {
             // A user `__str__` that returns an exact str: that str, not a copy of it.
             if let Some(f) = self.user_special(v, "__str__")? {
-                self.enter_native()?;
-                let r = self.call_bound(f, v, &[]);
-                self.leave_native();
-                let r = r?;
-                // A str, or an instance of a str subclass (kept, as CPython keeps it).
-                let text = self.native_value(r).unwrap_or(r);
-                if let Some(Obj::Str(_)) = self.obj(text) {
-                    return Ok(r);
-                }
-                let msg = format!("__str__ returned non-string (type {})", self.type_name(r));
-                return Err(self.type_error(msg));
+                return self.call_user_str(f, v);
             }
         }
         let s = self.to_str(v)?;
